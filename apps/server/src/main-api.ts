@@ -1,0 +1,66 @@
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { createLogger } from './platform/logger.ts';
+import { createServer } from './server.ts';
+
+/** Entry point: `npm start` runs this (after building the web app). */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const log = createLogger(config);
+  let server: Awaited<ReturnType<typeof createServer>>;
+  try {
+    server = await createServer(config, log);
+  } catch (error) {
+    log.fatal({ err: error }, 'MastHub could not start');
+    console.error(`\nMastHub could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  await server.app.listen({ port: config.PORT, host: config.HOST });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  MastHub is running at ${url}  (started in ${seconds} s)`,
+    `  Database: ${server.isEmbeddedDatabase ? `embedded PostgreSQL in ${config.dataDirAbs}/pg` : 'DATABASE_URL'}`,
+    `  API documentation: ${url}/api/docs`,
+  ];
+  if (server.seed.isFirstStart) {
+    lines.push(`  Log in as: ${server.seed.adminAccount}`);
+    lines.push(
+      server.seed.generatedPassword
+        ? `  Password:  ${server.seed.generatedPassword}   (generated now and shown only once — change it under 个人中心 / Personal centre)`
+        : '  Password:  the ADMIN_PASSWORD you set',
+    );
+    if (server.seed.demoAccounts.length > 0) {
+      lines.push(`  Demo users (same initial password): ${server.seed.demoAccounts.join(', ')}`);
+    }
+  } else {
+    lines.push(
+      `  Log in as: ${config.ADMIN_ACCOUNT} with the password shown at the first start (or ADMIN_PASSWORD).`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+  // A line the benchmark and scripts can wait for.
+  log.info({ port, startupMs: Math.round(performance.now() - startedAt) }, 'MastHub ready');
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    log.info({ signal }, 'shutting down');
+    await server.close().catch((err) => log.error({ err }, 'error while shutting down'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

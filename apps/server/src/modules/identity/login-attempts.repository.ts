@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+export type TLoginOutcome = 'success' | 'bad_password' | 'unknown_account' | 'disabled' | 'rate_limited';
+
+/** The login log: every attempt with ip, time and result; also the source of the rate limit. */
+export class LoginAttemptRepository {
+  constructor(private readonly db: Database) {}
+
+  async record(input: {
+    account: string;
+    userId: number | null;
+    ip: string;
+    userAgent: string | null;
+    outcome: TLoginOutcome;
+  }): Promise<void> {
+    await this.db
+      .insertInto('login_attempt')
+      .values({
+        account: input.account,
+        user_id: input.userId,
+        ip: input.ip,
+        user_agent: input.userAgent,
+        success: input.outcome === 'success',
+        reason: input.outcome,
+      })
+      .execute();
+  }
+
+  /** Failed password guesses for an account since its last success, within the window. */
+  async countRecentFailuresForAccount(account: string, windowMinutes: number): Promise<number> {
+    const row = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM login_attempt a
+      WHERE lower(a.account) = ${account.toLowerCase()}
+        AND a.reason IN ('bad_password', 'unknown_account')
+        AND a.created_at > now() - make_interval(mins => ${windowMinutes})
+        AND a.created_at > coalesce((SELECT max(created_at) FROM login_attempt s
+                                     WHERE lower(s.account) = ${account.toLowerCase()} AND s.success), '-infinity')
+    `.execute(this.db);
+    return row.rows[0]?.n ?? 0;
+  }
+
+  async countRecentFailuresForIp(ip: string, windowMinutes: number): Promise<number> {
+    const row = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM login_attempt
+      WHERE ip = ${ip} AND reason IN ('bad_password', 'unknown_account')
+        AND created_at > now() - make_interval(mins => ${windowMinutes})
+    `.execute(this.db);
+    return row.rows[0]?.n ?? 0;
+  }
+}

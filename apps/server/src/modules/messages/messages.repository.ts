@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'type',
+  'message',
+  'description',
+  'message_type',
+  'is_read',
+  'is_ignored',
+  'created_at',
+] as const;
+
+export type TMessageRow = Awaited<ReturnType<MessageRepository['findById']>> & {};
+
+/** Stored messages of each user. */
+export class MessageRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(input: { userId: number; type: string; message: string; description: string; messageType: string }) {
+    return this.db
+      .insertInto('message')
+      .values({
+        user_id: input.userId,
+        type: input.type,
+        message: input.message,
+        description: input.description,
+        message_type: input.messageType,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+  }
+
+  findById(id: number) {
+    return this.db.selectFrom('message').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  async page(userId: number, filter: { pageNo: number; pageSize: number; isRead?: boolean; type?: string }) {
+    let query = this.db.selectFrom('message').where('user_id', '=', userId).where('is_ignored', '=', false);
+    if (filter.isRead !== undefined) query = query.where('is_read', '=', filter.isRead);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    const [records, total] = await Promise.all([
+      query
+        .select(COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.pageSize)
+        .offset((filter.pageNo - 1) * filter.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { records, total: Number(total.n) };
+  }
+
+  async countUnread(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('message')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('is_read', '=', false)
+      .where('is_ignored', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Marks the user's own messages read; ids of other users are ignored. Returns how many changed. */
+  async markRead(userId: number, ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('message')
+      .set({ is_read: true })
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async ignore(userId: number, id: number): Promise<number> {
+    const result = await this.db
+      .updateTable('message')
+      .set({ is_ignored: true, is_read: true })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Wakes every MastHub process listening on the channel (fan-out across API processes). */
+  async notify(channel: string, payload: string): Promise<void> {
+    await sql`SELECT pg_notify(${channel}, ${payload})`.execute(this.db);
+  }
+}

@@ -1,0 +1,135 @@
+import { HEARTBEAT_INTERVAL_MS, type TMessage } from '@masthub/shared';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Logger } from '../../platform/logger.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { MESSAGE_CHANNEL, type MessageService } from './messages.service.ts';
+
+/** Close codes sent to the browser; 4401 mirrors HTTP 401. */
+export const WS_CLOSE = { notLoggedIn: 4401, wrongUser: 4403, idle: 4408, shutdown: 1001 } as const;
+
+// A socket that sent nothing for three heartbeats is gone (laptop closed, network lost).
+const IDLE_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3;
+
+const ZHeartbeat = z.object({ heartbeat: z.literal(true), message: z.string().optional() });
+const ZNotification = z.object({ id: z.number().int(), userId: z.number().int() });
+
+interface TClient {
+  socket: WebSocket;
+  userId: number;
+  token: string;
+  lastSeen: number;
+}
+
+/**
+ * The real-time channel (SPEC §4, DESIGN §6): sockets per user in this process, woken by PostgreSQL
+ * LISTEN/NOTIFY so a message stored by any API or worker process reaches the user wherever they connected.
+ */
+export class RealtimeHub {
+  private readonly clients = new Set<TClient>();
+  private listener: pg.PoolClient | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly messages: MessageService,
+    private readonly authenticate: (token: string | undefined) => Promise<TAuthUser>,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.listener = await this.pool.connect();
+    this.listener.on('notification', (n) => {
+      if (n.channel !== MESSAGE_CHANNEL || !n.payload) return;
+      const parsed = ZNotification.safeParse(JSON.parse(n.payload));
+      if (parsed.success) void this.deliver(parsed.data.id, parsed.data.userId);
+    });
+    this.listener.on('error', (err) => this.log.error({ err }, 'realtime listener connection failed'));
+    await this.listener.query(`LISTEN ${MESSAGE_CHANNEL}`);
+    this.sweeper = setInterval(() => this.sweep(), HEARTBEAT_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const client of this.clients) client.socket.close(WS_CLOSE.shutdown, 'server shutting down');
+    this.clients.clear();
+    if (this.listener) {
+      await this.listener.query(`UNLISTEN ${MESSAGE_CHANNEL}`).catch(() => undefined);
+      this.listener.release();
+      this.listener = null;
+    }
+  }
+
+  /** How many sockets this process holds for a user. */
+  countConnections(userId: number): number {
+    let n = 0;
+    for (const client of this.clients) if (client.userId === userId) n++;
+    return n;
+  }
+
+  private async deliver(messageId: number, userId: number): Promise<void> {
+    const targets = [...this.clients].filter((c) => c.userId === userId);
+    if (targets.length === 0) return;
+    const found = await this.messages.findForPush(messageId);
+    if (!found) return;
+    const frame = JSON.stringify(found.message satisfies TMessage);
+    for (const client of targets) client.socket.send(frame);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const client of this.clients) {
+      if (now - client.lastSeen > IDLE_LIMIT_MS) client.socket.close(WS_CLOSE.idle, 'no heartbeat');
+    }
+  }
+
+  register(app: FastifyInstance): void {
+    app.get<{ Params: { key: string; lang: string }; Querystring: { token?: string } }>(
+      '/api/web/websocket/:key/:lang',
+      { websocket: true, schema: { hide: true } },
+      async (socket, request) => {
+        const userId = Number(/^(\d+)-[\w-]{1,64}$/.exec(request.params.key)?.[1]);
+        const token = request.query.token;
+        let user: TAuthUser;
+        try {
+          user = await this.authenticate(token);
+        } catch {
+          socket.close(WS_CLOSE.notLoggedIn, 'not logged in');
+          return;
+        }
+        if (user.id !== userId) {
+          socket.close(WS_CLOSE.wrongUser, 'user mismatch');
+          return;
+        }
+        const client: TClient = { socket, userId, token: token!, lastSeen: Date.now() };
+        this.clients.add(client);
+        request.log.info({ userId }, 'realtime socket opened');
+        socket.on('message', async (data) => {
+          client.lastSeen = Date.now();
+          let frame: unknown;
+          try {
+            frame = JSON.parse(String(data));
+          } catch {
+            return;
+          }
+          if (!ZHeartbeat.safeParse(frame).success) return;
+          // Each heartbeat re-checks the token, so logout or a password change ends the channel too.
+          try {
+            await this.authenticate(client.token);
+          } catch {
+            socket.close(WS_CLOSE.notLoggedIn, 'not logged in');
+            return;
+          }
+          socket.send(JSON.stringify({ heartbeat: true, userId: 0, toUserId: userId, message: 'pong' }));
+        });
+        socket.on('close', () => {
+          this.clients.delete(client);
+          request.log.info({ userId }, 'realtime socket closed');
+        });
+      },
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { listUtcOptions, ZSystemInfo } from '@masthub/shared';
+import { z } from 'zod';
+import type { TConfig } from '../../platform/config.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+
+export const APP_VERSION = '0.1.0';
+
+const ZUtcOption = z.object({ code: z.string(), label: z.string(), offsetMinutes: z.number().int() });
+
+export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<void>): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/web/sys_info/systemInfoGet',
+      summary: 'Server configuration for the web app: main colour, point query, help document (SPEC §1)',
+      tags: ['system'],
+      auth: 'public',
+      response: ZSystemInfo,
+      handle: async () => ({
+        appName: 'MastHub',
+        version: APP_VERSION,
+        mainColor: config.MAIN_COLOR,
+        hasPointQuery: config.HAS_POINT_QUERY,
+        helpDocument: config.HELP_DOCUMENT_URL,
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/sys_info/utcOptionsList',
+      summary: 'Time-zone options UTC−12:00 … UTC+14:00 in 30-minute steps',
+      tags: ['system'],
+      auth: 'public',
+      response: z.array(ZUtcOption),
+      handle: async () => listUtcOptions(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/health',
+      summary: 'Liveness: answers when the API and its database are up',
+      tags: ['system'],
+      auth: 'public',
+      response: z.object({ status: z.literal('ok'), version: z.string() }),
+      handle: async () => {
+        await pingDatabase();
+        return { status: 'ok' as const, version: APP_VERSION };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const envExample = readFileSync(path.resolve(import.meta.dirname, '../../../../.env.example'), 'utf8');
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, ./data and the embedded database', () => {
+    const config = loadConfig({}, '/srv/masthub');
+    expect(config.PORT).toBe(8080);
+    expect(config.dataDirAbs).toBe('/srv/masthub/data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_ACCOUNT).toBe('admin');
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('treats empty variables as unset, as in a copied .env.example', () => {
+    expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every invalid variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL');
+      expect(problems).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('reads every variable documented in .env.example, and documents every variable it reads', () => {
+    const documented = [...envExample.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();
+    const source = readFileSync(path.resolve(import.meta.dirname, 'config.ts'), 'utf8');
+    const read = [...source.matchAll(/^ {2}([A-Z_]+): /gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual(read);
+  });
+});

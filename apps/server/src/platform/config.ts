@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads; each is documented in .env.example. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  LOG_PRETTY: ZBoolean.default(false),
+  ADMIN_ACCOUNT: z.string().min(1).max(20).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).max(20).optional(),
+  SEED_DEMO_DATA: ZBoolean.default(true),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  MAIN_COLOR: z.string().default('rgb(5,160,69)'),
+  HAS_POINT_QUERY: ZBoolean.default(false),
+  HELP_DOCUMENT_URL: z.string().default('/api/docs'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: ZBoolean.default(false),
+});
+
+export type TConfig = Readonly<z.infer<typeof ZEnv> & { dataDirAbs: string; webDistDirAbs: string }>;
+
+/** Thrown when the environment is invalid; lists every bad variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once at boot. Nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): TConfig {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const value = parsed.data;
+  const webDistDirAbs = value.WEB_DIST_DIR
+    ? path.resolve(cwd, value.WEB_DIST_DIR)
+    : path.resolve(import.meta.dirname, '../../../web/dist');
+  return Object.freeze({ ...value, dataDirAbs: path.resolve(cwd, value.DATA_DIR), webDistDirAbs });
+}

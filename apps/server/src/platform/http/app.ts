@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  AppError,
+  type Language,
+  localizeIssues,
+  parseLanguageHeader,
+  type TIssueLike,
+} from '@masthub/shared';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+import type { TConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { appErrorEnvelope, errorEnvelope, successEnvelope } from './envelope.ts';
+import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    user: TAuthUser | null;
+  }
+  interface FastifyContextConfig {
+    auth?: TRouteAuth;
+  }
+  interface FastifyInstance {
+    /** Every API route with the permission it declares: the permission test iterates it. */
+    routeCatalogue: { method: string; url: string; auth: TRouteAuth }[];
+  }
+}
+
+export interface TAppOptions {
+  config: TConfig;
+  log: Logger;
+  routes: TRouteDef[];
+  authenticate: (token: string | undefined) => Promise<TAuthUser>;
+  /** Registers routes that are not plain JSON calls (the websocket). */
+  registerExtra?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+function validationIssues(error: {
+  validation: { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> }[];
+}): TIssueLike[] {
+  return error.validation.map((v) => ({
+    ...v.params,
+    code: v.keyword,
+    path: v.instancePath.split('/').filter(Boolean),
+    message: v.message ?? '',
+  }));
+}
+
+/** Builds the HTTP app: envelope, errors, auth, OpenAPI, websocket, static web app with SPA fallback. */
+export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
+  const { config, log, routes, authenticate } = options;
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    handlerTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('language', 'zh');
+  app.decorateRequest('user', null);
+  app.decorate('routeCatalogue', []);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.language = parseLanguageHeader(request.headers.language);
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = request.language ?? 'zh';
+    let envelope: ReturnType<typeof errorEnvelope>;
+    if (error instanceof AppError) {
+      envelope = appErrorEnvelope(error, language);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = localizeIssues(validationIssues(error), language);
+      envelope = errorEnvelope('VALIDATION_FAILED', language, {}, fields);
+    } else if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
+      envelope = errorEnvelope('BAD_JSON', language);
+    } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      envelope = errorEnvelope('PAYLOAD_TOO_LARGE', language);
+    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      envelope = errorEnvelope('UNSUPPORTED_MEDIA_TYPE', language);
+    } else if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      envelope = errorEnvelope('REQUEST_TIMEOUT', language);
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      envelope = errorEnvelope(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', language);
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+      envelope = errorEnvelope('INTERNAL', language);
+    }
+    if (envelope.status < 500)
+      request.log.info({ errorCode: envelope.body.data.errorCode }, 'request refused');
+    return reply.code(envelope.status).send(envelope.body);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'MastHub API',
+        description:
+          'Every call answers `{ code, msg, data }` (code 200 = success; errors carry the HTTP status). ' +
+          'Send `token` (from login), `utc-code` and `language` (ZH | EN) headers.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  for (const def of routes) {
+    const auth = def.auth;
+    app.routeCatalogue.push({ method: def.method, url: `/api${def.url}`, auth });
+    app.route({
+      method: def.method,
+      url: `/api${def.url}`,
+      handlerTimeout: def.timeoutMs ?? config.REQUEST_TIMEOUT_MS,
+      config: { auth },
+      schema: {
+        summary: def.summary,
+        tags: def.tags,
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.isRaw ? {} : { response: { 200: envelopeOf(def.response) } }),
+        ...(auth === 'public' ? {} : { security: [{ token: [] }] }),
+        description:
+          auth === 'public'
+            ? 'No login needed.'
+            : auth === 'user'
+              ? 'Any logged-in user.'
+              : `Needs the feature \`${auth}\`.`,
+      },
+      // Authentication runs before the body is read: a caller without a valid token learns nothing else.
+      onRequest: async (request: FastifyRequest) => {
+        if (auth === 'public') return;
+        const token = request.headers.token;
+        const user = await authenticate(typeof token === 'string' ? token : undefined);
+        if (auth !== 'user' && !user.features.has(auth)) throw new AppError('FORBIDDEN');
+        request.user = user;
+      },
+      handler: async (request, reply) => {
+        const result = await def.handle({
+          user: request.user as TAuthUser,
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          language: request.language,
+          request,
+          reply,
+        });
+        if (def.isRaw) return reply;
+        return successEnvelope(result ?? null, request.language);
+      },
+    });
+  }
+
+  await options.registerExtra?.(app);
+
+  const indexHtml = path.join(config.webDistDirAbs, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDirAbs,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexContent = hasWeb ? readFileSync(indexHtml) : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const language = request.language ?? 'zh';
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      const envelope = errorEnvelope('ROUTE_NOT_FOUND', language, {
+        method: request.method,
+        url: request.url.split('?')[0],
+      });
+      return reply.code(envelope.status).send(envelope.body);
+    }
+    if (!indexContent) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build` (npm start does this for you).');
+    }
+    // Client-side routes (/index, /StationDetail/…) all load the single-page app.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexContent);
+  });
+
+  return app;
+}

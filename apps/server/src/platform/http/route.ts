@@ -1,0 +1,66 @@
+import type { FeatureKey, Language } from '@masthub/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+
+/**
+ * Who may call a route: anyone, any logged-in user, or a logged-in user holding a feature
+ * (function permission, SPEC §6). Data permissions are checked by services through station access.
+ */
+export type TRouteAuth = 'public' | 'user' | FeatureKey;
+
+type TSchema = z.ZodType;
+type TInfer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface TRouteContext<B, Q, P, A extends TRouteAuth> {
+  user: A extends 'public' ? TAuthUser | null : TAuthUser;
+  body: B;
+  query: Q;
+  params: P;
+  language: Language;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** One API route: HTTP only — parse input, check auth, call one service method (STYLE §2). */
+export interface TRouteDef<
+  B extends TSchema | undefined = TSchema | undefined,
+  Q extends TSchema | undefined = TSchema | undefined,
+  P extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema | undefined = TSchema | undefined,
+  A extends TRouteAuth = TRouteAuth,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Schema of `data` in the envelope; omitted for blob replies. */
+  response?: R;
+  /** Replaces the 90 s default (the recognition preview takes 180 s). */
+  timeoutMs?: number;
+  /** The handler writes the reply itself (file downloads); its return value is ignored. */
+  isRaw?: boolean;
+  handle: (
+    ctx: TRouteContext<TInfer<B>, TInfer<Q>, TInfer<P>, A>,
+  ) => Promise<R extends TSchema ? z.input<R> : unknown>;
+}
+
+/** Typed identity helper: infers handler argument types from the schemas. */
+export function defineRoute<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+  R extends TSchema | undefined = undefined,
+  A extends TRouteAuth = TRouteAuth,
+>(def: TRouteDef<B, Q, P, R, A>): TRouteDef {
+  return def as unknown as TRouteDef;
+}
+
+/** The envelope schema around a data schema, for the serializer and the OpenAPI document. */
+export function envelopeOf(data: TSchema | undefined) {
+  return z.object({ code: z.number().int(), msg: z.string(), data: data ?? z.null() });
+}

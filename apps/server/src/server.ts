@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { IdentityService } from './modules/identity/identity.service.ts';
+import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
+import { TokenRepository } from './modules/identity/tokens.repository.ts';
+import { UserRepository } from './modules/identity/users.repository.ts';
+import { MessageRepository } from './modules/messages/messages.repository.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { MessageService } from './modules/messages/messages.service.ts';
+import { RealtimeHub } from './modules/messages/realtime.ts';
+import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
+import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
+import type { TConfig } from './platform/config.ts';
+import { createDatabase, type Database } from './platform/db/database.ts';
+import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { buildApp } from './platform/http/app.ts';
+import type { TRouteDef } from './platform/http/route.ts';
+import type { Logger } from './platform/logger.ts';
+
+/** The services of one process, wired once (the composition root). */
+export interface TServices {
+  identity: IdentityService;
+  messages: MessageService;
+}
+
+export interface TServer {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  services: TServices;
+  realtime: RealtimeHub;
+  seed: TSeedResult;
+  databaseUrl: string;
+  isEmbeddedDatabase: boolean;
+  close(): Promise<void>;
+}
+
+function buildServices(db: Database, config: TConfig): TServices {
+  const users = new UserRepository(db);
+  return {
+    identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
+    messages: new MessageService(new MessageRepository(db)),
+  };
+}
+
+function buildRoutes(services: TServices, config: TConfig, db: Database): TRouteDef[] {
+  const pingDatabase = async () => {
+    await sql`SELECT 1`.execute(db);
+  };
+  return [
+    ...systemInfoRoutes(config, pingDatabase),
+    ...identityRoutes(services.identity),
+    ...messageRoutes(services.messages),
+  ];
+}
+
+/**
+ * Starts everything one MastHub process needs: the database (embedded unless DATABASE_URL is set),
+ * migrations, first-start seed, services, the HTTP app and the real-time hub. Does not listen.
+ */
+export async function createServer(config: TConfig, log: Logger): Promise<TServer> {
+  let embedded: TEmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(config.dataDirAbs, log);
+    databaseUrl = embedded.url;
+  }
+  const { db, pool } = createDatabase(databaseUrl, 20, (err) =>
+    log.warn({ err }, 'idle database connection lost'),
+  );
+  try {
+    const applied = await migrate(pool);
+    if (applied.length > 0) log.info({ applied }, 'database migrations applied');
+    const seed = await seedOnFirstStart(db, {
+      adminAccount: config.ADMIN_ACCOUNT,
+      adminPassword: config.ADMIN_PASSWORD,
+      withDemoData: config.SEED_DEMO_DATA,
+    });
+    const services = buildServices(db, config);
+    const authenticate = (token: string | undefined) => services.identity.authenticate(token);
+    const realtime = new RealtimeHub(
+      pool,
+      services.messages,
+      authenticate,
+      log.child({ module: 'realtime' }),
+    );
+    await realtime.start();
+    const app = await buildApp({
+      config,
+      log,
+      routes: buildRoutes(services, config, db),
+      authenticate,
+      registerExtra: (a) => realtime.register(a),
+    });
+    return {
+      app,
+      db,
+      pool,
+      services,
+      realtime,
+      seed,
+      databaseUrl,
+      isEmbeddedDatabase: embedded !== null,
+      close: async () => {
+        await app.close();
+        await realtime.stop();
+        await db.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}

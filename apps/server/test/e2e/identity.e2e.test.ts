@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const LOGIN = '/api/security/sys/user/login';
+const CHANGE = '/api/security/sys/user/change_password';
+
+describe('POST /api/security/sys/user/login', () => {
+  it('returns a token and the administrator’s features for the right password', async () => {
+    const r = await server.call('POST', LOGIN, { body: { account: 'admin', password: TEST_ADMIN_PASSWORD } });
+    expect(r.status).toBe(200);
+    expect(r.body.code).toBe(200);
+    expect(r.body.data.token).toMatch(/^[\w-]{43}$/);
+    expect(r.body.data.isAdmin).toBe(true);
+    expect(r.body.data.selectedFeatures).toContain('system.user');
+  });
+
+  it('accepts the account in any letter case', async () => {
+    const r = await server.call('POST', LOGIN, { body: { account: 'ADMIN', password: TEST_ADMIN_PASSWORD } });
+    expect(r.status).toBe(200);
+  });
+
+  it('refuses a wrong password with the same message as an unknown account, in both languages', async () => {
+    const wrong = await server.call('POST', LOGIN, {
+      body: { account: 'admin', password: 'Wrong#pass1' },
+      language: 'EN',
+    });
+    const unknown = await server.call('POST', LOGIN, {
+      body: { account: 'nobody_1', password: 'Wrong#pass1' },
+      language: 'EN',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('Incorrect account or password');
+    expect(unknown.body.msg).toBe(wrong.body.msg);
+    const zh = await server.call('POST', LOGIN, { body: { account: 'admin', password: 'Wrong#pass1' } });
+    expect(zh.body.msg).toBe('账号或密码错误');
+  });
+
+  it('records every attempt with ip, time and result for the login log', async () => {
+    const rows = await server.db.selectFrom('login_attempt').selectAll().orderBy('id').execute();
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.some((r) => r.success && r.account.toLowerCase() === 'admin')).toBe(true);
+    expect(rows.some((r) => !r.success && r.reason === 'unknown_account')).toBe(true);
+    for (const row of rows) {
+      expect(row.ip).toBeTruthy();
+      expect(row.created_at).toBeInstanceOf(Date);
+    }
+  });
+
+  it('locks an account after repeated failures and says for how long', async () => {
+    const user = await buildUser(server.db, { account: 'lock_me1' });
+    for (let i = 0; i < 3; i++) {
+      const r = await server.call('POST', LOGIN, { body: { account: user.account, password: 'Nope#1234' } });
+      expect(r.status).toBe(400);
+    }
+    const locked = await server.call('POST', LOGIN, {
+      body: { account: user.account, password: user.password },
+      language: 'EN',
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.msg).toContain('15 minutes');
+  });
+
+  it('limits failures per IP address across accounts', async () => {
+    // Three failures already came from this IP in the test above, plus the earlier wrong passwords.
+    for (let i = 0; i < 8; i++) {
+      await server.call('POST', LOGIN, { body: { account: `spray_${i}x`, password: 'Nope#1234' } });
+    }
+    const user = await buildUser(server.db);
+    const r = await server.call('POST', LOGIN, { body: { account: user.account, password: user.password } });
+    expect(r.status).toBe(429);
+    await server.db.deleteFrom('login_attempt').execute();
+  });
+
+  it('refuses a disabled account', async () => {
+    const user = await buildUser(server.db, { isEnabled: false });
+    const r = await server.call('POST', LOGIN, {
+      body: { account: user.account, password: user.password },
+      language: 'EN',
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.msg).toBe('This account is disabled');
+  });
+});
+
+describe('tokens', () => {
+  it('stores only a hash of the token', async () => {
+    const token = await server.login('admin', TEST_ADMIN_PASSWORD);
+    const rows = await server.db.selectFrom('auth_token').select('token_hash').execute();
+    for (const row of rows) expect(row.token_hash.toString('base64url')).not.toBe(token);
+    expect(rows.every((r) => r.token_hash.length === 32)).toBe(true);
+  });
+
+  it('answers 401 with the expiry message for an expired token', async () => {
+    const token = await server.login('admin', TEST_ADMIN_PASSWORD);
+    await sql`UPDATE auth_token SET expires_at = now() - interval '1 minute'`.execute(server.db);
+    const r = await server.call('GET', '/api/web/message/has_not_read', { token, language: 'EN' });
+    expect(r.status).toBe(401);
+    expect(r.body.data.errorCode).toBe('TOKEN_EXPIRED');
+    expect(r.body.msg).toBe('Your session has expired, please log in again');
+  });
+
+  it('logout revokes the calling token only', async () => {
+    const a = await server.login('admin', TEST_ADMIN_PASSWORD);
+    const b = await server.login('admin', TEST_ADMIN_PASSWORD);
+    expect((await server.call('POST', '/api/security/sys/user/logout', { token: a })).status).toBe(200);
+    expect((await server.call('GET', '/api/web/message/has_not_read', { token: a })).status).toBe(401);
+    expect((await server.call('GET', '/api/web/message/has_not_read', { token: b })).status).toBe(200);
+  });
+});
+
+describe('POST /api/security/sys/user/change_password', () => {
+  it('rejects a password that breaks the SPEC §5 rule with a field error', async () => {
+    const user = await buildUser(server.db);
+    const token = await server.login(user.account, user.password);
+    const r = await server.call('POST', CHANGE, {
+      token,
+      language: 'EN',
+      body: { oldPassword: user.password, newPassword: 'alllowercase1!', confirmPassword: 'alllowercase1!' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.fields).toEqual([
+      {
+        field: 'newPassword',
+        message:
+          'The password must be 8–20 characters mixing upper and lower case letters, digits and special characters',
+      },
+    ]);
+  });
+
+  it('rejects a new password equal to the old one and a wrong confirmation', async () => {
+    const user = await buildUser(server.db);
+    const token = await server.login(user.account, user.password);
+    const same = await server.call('POST', CHANGE, {
+      token,
+      body: { oldPassword: user.password, newPassword: user.password, confirmPassword: user.password },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.data.fields[0]).toEqual({ field: 'newPassword', message: '新密码不能与原密码相同' });
+    const mismatch = await server.call('POST', CHANGE, {
+      token,
+      body: { oldPassword: user.password, newPassword: 'Fresh#Pass9', confirmPassword: 'Fresh#Pass8' },
+    });
+    expect(mismatch.body.data.fields[0]).toEqual({
+      field: 'confirmPassword',
+      message: '两次输入的密码不一致',
+    });
+  });
+
+  it('rejects a wrong old password and changes nothing', async () => {
+    const user = await buildUser(server.db);
+    const token = await server.login(user.account, user.password);
+    const r = await server.call('POST', CHANGE, {
+      token,
+      body: { oldPassword: 'Wrong#old1', newPassword: 'Fresh#Pass9', confirmPassword: 'Fresh#Pass9' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errorCode).toBe('OLD_PASSWORD_WRONG');
+    expect(await server.login(user.account, user.password)).toBeTruthy();
+  });
+
+  it('changes the password and revokes every token of the user', async () => {
+    const user = await buildUser(server.db);
+    const first = await server.login(user.account, user.password);
+    const second = await server.login(user.account, user.password);
+    const r = await server.call('POST', CHANGE, {
+      token: first,
+      body: { oldPassword: user.password, newPassword: 'Fresh#Pass9', confirmPassword: 'Fresh#Pass9' },
+    });
+    expect(r.status).toBe(200);
+    for (const token of [first, second]) {
+      expect((await server.call('GET', '/api/web/message/has_not_read', { token })).status).toBe(401);
+    }
+    const old = await server.call('POST', LOGIN, {
+      body: { account: user.account, password: user.password },
+    });
+    expect(old.status).toBe(400);
+    expect(await server.login(user.account, 'Fresh#Pass9')).toBeTruthy();
+  });
+});

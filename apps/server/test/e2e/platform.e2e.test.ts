@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TTestServer } from '../test-server.ts';
+
+let server: TTestServer;
+const dist = mkdtempSync(path.join(os.tmpdir(), 'masthub-dist-'));
+beforeAll(async () => {
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  server = await startTestServer({ WEB_DIST_DIR: dist, MAIN_COLOR: 'rgb(1,2,3)', HAS_POINT_QUERY: 'true' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('server configuration and reference calls', () => {
+  it('POST /api/web/sys_info/systemInfoGet returns the configured colour, point query and help link', async () => {
+    const r = await server.call('POST', '/api/web/sys_info/systemInfoGet');
+    expect(r.body.data).toMatchObject({
+      mainColor: 'rgb(1,2,3)',
+      hasPointQuery: true,
+      helpDocument: '/api/docs',
+    });
+  });
+
+  it('GET /api/web/sys_info/utcOptionsList lists UTC−12:00 … UTC+14:00 in 30-minute steps', async () => {
+    const r = await server.call('GET', '/api/web/sys_info/utcOptionsList');
+    const options = r.body.data as { code: string; offsetMinutes: number }[];
+    expect(options).toHaveLength(53);
+    expect(options[0]).toMatchObject({ code: '-12:00', offsetMinutes: -720 });
+    expect(options.at(-1)).toMatchObject({ code: '+14:00', offsetMinutes: 840 });
+    expect(options.find((o) => o.code === '+05:30')).toBeTruthy();
+  });
+});
+
+describe('OpenAPI at /api/docs', () => {
+  it('lists every API route in the JSON document', async () => {
+    const r = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(r.statusCode).toBe(200);
+    const doc = r.json() as { paths: Record<string, Record<string, unknown>> };
+    for (const route of server.app.routeCatalogue) {
+      expect(doc.paths[route.url], route.url).toBeDefined();
+      expect(doc.paths[route.url]![route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+
+  it('serves the interactive documentation page', async () => {
+    const r = await server.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect([200, 302]).toContain(r.statusCode);
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/index', '/StationDetail/StationInfo', '/systemManage/UserManage/UserList'])(
+    'answers client route %s with index.html',
+    async (url) => {
+      const r = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.body).toContain('<div id="root">');
+    },
+  );
+});

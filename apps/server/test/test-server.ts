@@ -1,0 +1,101 @@
+import type { FeatureKey } from '@masthub/shared';
+import { hashPassword } from '../src/platform/auth/passwords.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { createLogger } from '../src/platform/logger.ts';
+import { createServer, type TServer } from '../src/server.ts';
+import { createTestDatabase } from './db.ts';
+
+export const TEST_ADMIN_PASSWORD = 'Admin#2026pw';
+
+export interface TTestServer extends TServer {
+  /** Calls the API in-process; returns the HTTP status and the parsed envelope. */
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { token?: string; body?: unknown; language?: 'ZH' | 'EN'; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: { code: number; msg: string; data: any } }>;
+  login(account: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A whole MastHub server on its own fresh database, seeded with the administrator only by default. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const server = await createServer(config, createLogger(config));
+  const call: TTestServer['call'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.token = options.token;
+    if (options.language) headers.language = options.language;
+    const response = await server.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  return {
+    ...server,
+    call,
+    login: async (account, password) => {
+      const r = await call('POST', '/api/security/sys/user/login', { body: { account, password } });
+      if (r.status !== 200) throw new Error(`login failed: ${r.body.msg}`);
+      return r.body.data.token as string;
+    },
+    stop: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+let sequence = 0;
+
+/** Factory: a user with a role granting `features` (and data scope), ready to log in. */
+export async function buildUser(
+  db: Database,
+  options: {
+    account?: string;
+    password?: string;
+    features?: FeatureKey[];
+    dataScope?: 'all' | 'list';
+    isEnabled?: boolean;
+  } = {},
+): Promise<{ id: number; account: string; password: string; roleId: number }> {
+  sequence += 1;
+  const account = options.account ?? `user_${sequence}${Date.now() % 1000}`;
+  const password = options.password ?? 'Secret#123a';
+  const role = await db
+    .insertInto('role')
+    .values({ name: `role ${account}`, data_scope: options.dataScope ?? 'list' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.features?.length) {
+    await db
+      .insertInto('role_feature')
+      .values(options.features.map((feature) => ({ role_id: role.id, feature })))
+      .execute();
+  }
+  const user = await db
+    .insertInto('app_user')
+    .values({
+      account,
+      user_name: `User ${sequence}`,
+      password_hash: await hashPassword(password),
+      role_id: role.id,
+      is_enabled: options.isEnabled ?? true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, account, password, roleId: role.id };
+}

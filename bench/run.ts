@@ -1,0 +1,93 @@
+// `npm run bench`: measures the figures the issues ask for, prints them and writes bench/results.json
+// as [{ name, value, unit }]. Timings are measured here, never asserted in tests.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
+
+export interface TBenchResult {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function startServer(dataDir: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main-api.ts')], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  });
+}
+
+async function msToFirstAnswer(server: ChildProcess, port: number, startedAt: number): Promise<number> {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('server exited during start');
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.ok) return performance.now() - startedAt;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  server.kill('SIGTERM');
+  await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+}
+
+/** Server start to the first answered request: first start (empty data dir) and restart (best of 3). */
+async function benchStartup(): Promise<TBenchResult[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-'));
+  try {
+    const port = await findFreePort();
+    let t = performance.now();
+    let server = startServer(dataDir, port);
+    const first = await msToFirstAnswer(server, port, t);
+    await stop(server);
+    const restarts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      t = performance.now();
+      server = startServer(dataDir, port);
+      restarts.push(await msToFirstAnswer(server, port, t));
+      await stop(server);
+    }
+    return [
+      { name: 'server.first_start_ms', value: Math.round(first), unit: 'ms' },
+      { name: 'server.cold_start_ms', value: Math.round(Math.min(...restarts)), unit: 'ms' },
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const results: TBenchResult[] = [];
+  const add = (items: TBenchResult[]) => {
+    for (const item of items) {
+      console.log(`${item.name.padEnd(36)} ${String(item.value).padStart(10)} ${item.unit}`);
+      results.push(item);
+    }
+  };
+  add(await benchStartup());
+  const windBench = path.join(import.meta.dirname, 'wind.ts');
+  if (existsSync(windBench)) {
+    const mod = (await import(windBench)) as { benchWind: () => Promise<TBenchResult[]> };
+    add(await mod.benchWind());
+  }
+  writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote bench/results.json (${results.length} figures)`);
+}
+
+await main();

@@ -1,0 +1,65 @@
+import type { TLocalized } from './language.ts';
+
+/**
+ * Validation messages shared by the server (field errors in the envelope) and the web forms.
+ * Zod schemas carry the key as their message; both sides translate it here (SPEC §5).
+ */
+export const VALIDATION_MESSAGES = {
+  required: { zh: '此项为必填项', en: 'This field is required' },
+  invalidType: { zh: '格式不正确', en: 'Invalid value' },
+  maxLength: { zh: '输入内容不能超过 {length} 个字符', en: 'The input must not exceed {length} characters' },
+  minLength: { zh: '输入内容不能少于 {length} 个字符', en: 'The input must be at least {length} characters' },
+  number: { zh: '请输入有效的数字', en: 'Please enter a valid number' },
+  account: {
+    zh: '账号为 4–20 位，须同时包含数字、字母和特殊字符',
+    en: 'The account must be 4–20 characters mixing digits, letters and special characters',
+  },
+  password: {
+    zh: '密码为 8–20 位，须同时包含大写字母、小写字母、数字和特殊字符',
+    en: 'The password must be 8–20 characters mixing upper and lower case letters, digits and special characters',
+  },
+  passwordRequired: { zh: '请输入密码', en: 'Please enter the password' },
+  accountRequired: { zh: '请输入账号', en: 'Please enter the account' },
+  oldPasswordRequired: { zh: '请输入原密码', en: 'Please enter the old password' },
+  newPasswordRequired: { zh: '请输入新密码', en: 'Please enter the new password' },
+  confirmPasswordRequired: { zh: '请再次输入新密码', en: 'Please confirm the new password' },
+  passwordSameAsOld: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  email: { zh: '邮箱格式不正确', en: 'Invalid e-mail format' },
+  phone: { zh: '电话号码格式不正确', en: 'Invalid phone number format' },
+  longitude: { zh: '经度范围为 [-180, 180]', en: 'Longitude must be within [-180, 180]' },
+  latitude: { zh: '纬度范围为 [-90, 90]', en: 'Latitude must be within [-90, 90]' },
+  correctionAngle: {
+    zh: '修正角度范围为 [-15, 15]',
+    en: 'The correction angle is within the range of [-15, 15]',
+  },
+  startAfterEnd: { zh: '开始时间不能晚于结束时间', en: 'The start time must not be later than the end time' },
+  unknownField: { zh: '不支持的字段', en: 'Unknown field' },
+  tooLarge: { zh: '不能大于 {maximum}', en: 'Must not be greater than {maximum}' },
+  tooSmall: { zh: '不能小于 {minimum}', en: 'Must not be less than {minimum}' },
+  oneOf: { zh: '请选择有效的选项', en: 'Please choose a valid option' },
+} satisfies Record<string, TLocalized>;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+/** Prefix that marks a zod message as a key of VALIDATION_MESSAGES. */
+export const VALIDATION_KEY_PREFIX = 'v.';
+
+/** Builds the zod message for a validation key: `z.string().email(vmsg('email'))`. */
+export function vmsg(key: ValidationMessageKey): { error: string } {
+  return { error: VALIDATION_KEY_PREFIX + key };
+}
+
+/**
+ * The zod `error` option of a required field: a missing value reads as `requiredKey`, a value of the
+ * wrong type as 'invalidType'. `z.string(requiredError('accountRequired'))`.
+ */
+export function requiredError(requiredKey: ValidationMessageKey): {
+  error: (issue: { input?: unknown }) => string;
+} {
+  return {
+    error: (issue) =>
+      VALIDATION_KEY_PREFIX +
+      (issue.input === undefined || issue.input === null ? requiredKey : 'invalidType'),
+  };
+}

@@ -1,0 +1,57 @@
+// `npm test`: the whole suite — typecheck, lint, unit + integration + protocol tests (vitest, real
+// PostgreSQL), then the browser suite (Debian Chromium). Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, TZ: 'UTC' };
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(label, command, args) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  console.log(
+    `  ${label} ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return result.status === 0;
+}
+
+if (!existsSync(chromium)) {
+  console.error(
+    `\nThe browser suite needs Debian's Chromium at ${chromium} (or set CHROMIUM_PATH).\n` +
+      'Install it with:  sudo apt-get install -y chromium fonts-wqy-microhei\n',
+  );
+  process.exit(1);
+}
+
+const outDir = path.join(root, 'test-results');
+mkdirSync(outDir, { recursive: true });
+const report = path.join(outDir, 'vitest.json');
+
+let ok = run('typecheck', 'npx', ['tsc', '-b']);
+ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
+const testsOk = run('tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
+ok = testsOk && ok;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = json.numFailedTests ?? 0;
+  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+if (!testsOk && failed === 0) failed = 1; // the runner itself failed (setup error)
+if (!ok && failed === 0) failed = 1; // typecheck or lint failed
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);
