@@ -38,9 +38,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${template}`;
-  const { db, pool } = createDatabase(templateUrl.toString(), 2);
+  // The pool only: Kysely's destroy() would not end a pool it never used, leaving a connection
+  // on the template that blocks every clone until it idles out.
+  const { pool } = createDatabase(templateUrl.toString(), 2);
   await migrate(pool);
-  await db.destroy();
+  await pool.end();
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplate', template);
 

@@ -1,0 +1,64 @@
+import { isValidPassword } from '@masthub/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/db.ts';
+import { verifyPassword } from '../../platform/auth/passwords.ts';
+import { createDatabase, type Database } from '../../platform/db/database.ts';
+import { DEMO_STATION_COUNT, seedOnFirstStart } from './seed.ts';
+
+let db: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  drop = database.drop;
+  db = createDatabase(database.url, 4).db;
+});
+afterAll(async () => {
+  await db.destroy();
+  await drop();
+});
+
+describe('seedOnFirstStart', () => {
+  it('creates the administrator with a random password that meets the password rule', async () => {
+    const result = await seedOnFirstStart(db, {
+      adminAccount: 'admin',
+      withDemoData: true,
+      now: new Date('2026-11-22T00:00:00Z'),
+    });
+    expect(result.isFirstStart).toBe(true);
+    expect(result.generatedPassword).not.toBeNull();
+    expect(isValidPassword(result.generatedPassword!)).toBe(true);
+    const admin = await db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(admin.password_hash).not.toContain(result.generatedPassword!);
+    expect(await verifyPassword(result.generatedPassword!, admin.password_hash)).toBe(true);
+  });
+
+  it('creates a company with departments, roles, users and ~300 stations across China', async () => {
+    expect(await db.selectFrom('dept').select('name').execute()).toHaveLength(3);
+    expect((await db.selectFrom('role').select('name').execute()).length).toBeGreaterThanOrEqual(4);
+    expect((await db.selectFrom('app_user').select('id').execute()).length).toBe(5);
+    const stations = await db.selectFrom('station').selectAll().execute();
+    expect(stations).toHaveLength(DEMO_STATION_COUNT);
+    expect(new Set(stations.map((s) => s.station_code)).size).toBe(DEMO_STATION_COUNT);
+    for (const s of stations) {
+      expect(s.station_code).toMatch(/^\d{6}$/);
+      expect(s.station_code.slice(0, 2)).toBe(s.region_code!.slice(0, 2));
+      expect(s.longitude).toBeGreaterThan(73);
+      expect(s.longitude).toBeLessThan(135);
+      expect(s.latitude).toBeGreaterThan(18);
+      expect(s.latitude).toBeLessThan(54);
+      expect([-1, 0, 1, 2, 3]).toContain(s.status);
+    }
+    expect(new Set(stations.map((s) => s.province)).size).toBeGreaterThan(15);
+    expect(new Set(stations.map((s) => s.status)).size).toBe(5);
+  });
+
+  it('does nothing on later starts', async () => {
+    const again = await seedOnFirstStart(db, { adminAccount: 'admin', withDemoData: true });
+    expect(again).toMatchObject({ isFirstStart: false, generatedPassword: null });
+    expect((await db.selectFrom('station').select('id').execute()).length).toBe(DEMO_STATION_COUNT);
+  });
+});
