@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for unit and integration tests across the workspaces; the browser suite runs separately (scripts/e2e.mjs).
+// One runner for every suite: unit and integration (real PostgreSQL) per workspace, and the browser suite.
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +17,18 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          // One browser at a time on a 2-core machine.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -47,6 +47,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!ensureWebBuilt()) throw new Error('the web app did not build');
   const log = createLogger({ LOG_LEVEL: 'warn' });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-e2e-'));
+  // As root the embedded PostgreSQL runs as `postgres`, which must be able to reach its folder.
+  chmodSync(tmp, 0o755);
   let embedded: TEmbeddedDatabase | null = null;
   let databaseUrl: string;
   let dropDatabase = async () => {};

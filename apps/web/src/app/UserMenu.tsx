@@ -1,0 +1,38 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../features/auth/api.ts';
+import { useLogin } from '../features/auth/login.storage.ts';
+import { feedback } from './feedback.ts';
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const logout = useLogout();
+  const name = login?.userName || login?.account || '';
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'personCenter', icon: <UserOutlined />, label: t('layout.header.personCenter') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout.action'), danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'personCenter') void navigate('/personCenter');
+          if (key === 'logout') {
+            void logout().then(() => feedback.success(t('auth.logout.success')));
+          }
+        },
+      }}
+    >
+      <Button type="text" aria-haspopup="menu" title={t('layout.header.userMenu')}>
+        <Avatar size="small" icon={<UserOutlined />} />
+        <span>{name}</span>
+      </Button>
+    </Dropdown>
+  );
+}

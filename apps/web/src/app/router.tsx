@@ -1,0 +1,101 @@
+import { SCREEN_LOAD_TIMEOUT_MS } from '@masthub/shared/constants.ts';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { RouteHandle } from '../access.ts';
+import { readLogin } from '../features/auth/login.storage.ts';
+import { i18next } from '../i18n/i18n.ts';
+import { LOGIN_PATH } from '../request/request.ts';
+import { type AppRoute, mainRoutes, type PageLoader, publicRoutes } from '../routes.tsx';
+import { feedback } from './feedback.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RootRoute, RouteErrorPage, RouteLoadingFallback } from './RootRoute.tsx';
+import { withTimeout } from './with-timeout.ts';
+
+function lazyPage(loader: PageLoader) {
+  return async () => ({
+    Component: await withTimeout(loader(), SCREEN_LOAD_TIMEOUT_MS, 'screen load timed out'),
+  });
+}
+
+function redirectTo(target: string) {
+  return () => redirect(target);
+}
+
+/** Redirect routes never render; an explicit empty component keeps react-router from warning about it. */
+function RedirectOnly() {
+  return null;
+}
+
+/** Turns one entry of the route table into a react-router route. */
+export function toRouteObject(route: AppRoute): RouteObject {
+  if (route.redirect) {
+    return {
+      id: route.path,
+      path: route.path,
+      caseSensitive: route.caseSensitive,
+      loader: redirectTo(route.redirect),
+      Component: RedirectOnly,
+    };
+  }
+  const children: RouteObject[] = [];
+  if (route.indexRedirect) {
+    children.push({ index: true, loader: redirectTo(route.indexRedirect), Component: RedirectOnly });
+  }
+  for (const child of route.children ?? []) children.push(toRouteObject(child));
+  const handle: RouteHandle = { name: route.name, access: route.access };
+  return {
+    id: route.path,
+    path: route.path,
+    caseSensitive: route.caseSensitive,
+    handle,
+    ...(route.page ? { lazy: lazyPage(route.page) } : {}),
+    ...(children.length > 0 ? { children } : {}),
+  };
+}
+
+/** The path of the last finished navigation; undefined before the first one (the app's start). */
+let previousPath: string | undefined;
+
+/**
+ * Navigation guard of SPEC §2: without stored login info every route but /login leads to /login, with the
+ * tip 'please log in first' unless the user is coming from /login.
+ */
+function guardLoader({ request }: LoaderFunctionArgs) {
+  const target = new URL(request.url).pathname;
+  if (target !== LOGIN_PATH && !readLogin()) {
+    if (previousPath !== LOGIN_PATH) feedback.warning(i18next.t('auth.guard.loginFirst'));
+    return redirect(LOGIN_PATH);
+  }
+  return null;
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: RouteLoadingFallback,
+      loader: guardLoader,
+      // The guard runs on every navigation, not only when the root's params change.
+      shouldRevalidate: () => true,
+      children: [
+        ...publicRoutes.map(toRouteObject),
+        {
+          id: '/',
+          path: '/',
+          lazy: lazyPage(() => import('./MainLayout.tsx').then((m) => m.MainLayout)),
+          children: [
+            { index: true, loader: redirectTo('/index'), Component: RedirectOnly },
+            ...mainRoutes.map(toRouteObject),
+            { id: '*', path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ]);
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') previousPath = state.location.pathname;
+  });
+  previousPath = undefined;
+  return router;
+}

@@ -1,0 +1,63 @@
+import type { TLoginReply } from '@masthub/shared';
+import { useSyncExternalStore } from 'react';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../app/storage.ts';
+import { parseStoredLogin } from './login.utils.ts';
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+let cached: TLoginReply | null | undefined;
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The stored login reply (SPEC §3 "stored login info"), or null when nobody is logged in. */
+export function readLogin(): TLoginReply | null {
+  if (cached === undefined) cached = parseStoredLogin(readItem(STORAGE_KEYS.login));
+  return cached;
+}
+
+export function saveLogin(reply: TLoginReply): void {
+  writeItem(STORAGE_KEYS.login, JSON.stringify(reply));
+  cached = reply;
+  emit();
+}
+
+export function saveRightConfig(config: unknown): void {
+  writeItem(STORAGE_KEYS.rightConfig, JSON.stringify(config ?? null));
+}
+
+/** Forgets the login and the permission config; the language and time zone choices stay. */
+export function clearLogin(): void {
+  removeItem(STORAGE_KEYS.login);
+  removeItem(STORAGE_KEYS.rightConfig);
+  cached = null;
+  emit();
+}
+
+export function subscribeLogin(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in or out: follow it.
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.login || event.key === null) {
+      cached = undefined;
+      emit();
+    }
+  });
+}
+
+export function useLogin(): TLoginReply | null {
+  return useSyncExternalStore(subscribeLogin, readLogin, () => null);
+}
+
+const NO_FEATURES: readonly string[] = [];
+
+/** The permitted feature names of the stored login (SPEC §3 selectedFeatures); see access.ts. */
+export function useSelectedFeatures(): readonly string[] {
+  return useLogin()?.selectedFeatures ?? NO_FEATURES;
+}

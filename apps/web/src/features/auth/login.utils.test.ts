@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseStoredLogin } from './login.utils.ts';
+
+describe('parseStoredLogin(raw)', () => {
+  it('reads a stored login reply', () => {
+    const reply = {
+      token: 'abc',
+      userId: 1,
+      account: 'admin',
+      userName: '系统管理员',
+      roleName: '管理员',
+      companyName: null,
+      groupName: '运维部',
+      isAdmin: true,
+      selectedFeatures: ['system.user', 3],
+      expiresAt: '2030-01-01T00:00:00Z',
+    };
+    expect(parseStoredLogin(JSON.stringify(reply))).toEqual({ ...reply, selectedFeatures: ['system.user'] });
+  });
+
+  it('treats missing, broken or token-less values as logged out', () => {
+    expect(parseStoredLogin(null)).toBeNull();
+    expect(parseStoredLogin('{not json')).toBeNull();
+    expect(parseStoredLogin('[]')).toBeNull();
+    expect(parseStoredLogin(JSON.stringify({ token: '', userId: 1 }))).toBeNull();
+    expect(parseStoredLogin(JSON.stringify({ token: 'abc', userId: '1' }))).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import {
+  ApartmentOutlined,
+  BarChartOutlined,
+  EnvironmentOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Card, Col, Flex, Result, Row, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLogin } from '../auth/login.storage.ts';
+import styles from './HomePage.module.css';
+
+interface AreaLink {
+  to: string;
+  name: string;
+  description: string;
+  icon: ReactNode;
+}
+
+const AREAS: AreaLink[] = [
+  {
+    to: '/stationManage',
+    name: 'menu.stationManage',
+    description: 'home.areas.stationManage',
+    icon: <EnvironmentOutlined />,
+  },
+  { to: '/report', name: 'menu.report', description: 'home.areas.report', icon: <BarChartOutlined /> },
+  {
+    to: '/systemManage',
+    name: 'menu.systemManage',
+    description: 'home.areas.systemManage',
+    icon: <SettingOutlined />,
+  },
+  {
+    to: '/personCenter',
+    name: 'menu.personCenter',
+    description: 'home.areas.personCenter',
+    icon: <UserOutlined />,
+  },
+  { to: '/hub', name: 'menu.hub', description: 'home.areas.hub', icon: <ApartmentOutlined /> },
+];
+
+/** Landing page until the home map arrives (a later issue); the map itself is marked as not available. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const login = useLogin();
+  return (
+    <Flex vertical gap={24}>
+      <Card>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('home.welcome', { name: login?.userName || login?.account || '' })}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('home.intro')}</Typography.Text>
+      </Card>
+      <section aria-label={t('home.areas.title')}>
+        <Typography.Title level={5}>{t('home.areas.title')}</Typography.Title>
+        <Row gutter={[16, 16]}>
+          {AREAS.map((area) => (
+            <Col key={area.to} xs={24} sm={12} xl={8}>
+              <Link to={area.to} className={styles.link}>
+                <Card hoverable className={styles.card}>
+                  <Flex gap={16} align="center">
+                    <span
+                      className={styles.icon}
+                      style={{ color: token.colorPrimary, background: token.colorPrimaryBg }}
+                    >
+                      {area.icon}
+                    </span>
+                    <Flex vertical>
+                      <Typography.Text strong>{t(area.name)}</Typography.Text>
+                      <Typography.Text type="secondary">{t(area.description)}</Typography.Text>
+                    </Flex>
+                  </Flex>
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      </section>
+      <Card title={t('home.map.title')}>
+        <Result status="info" title={t('common.notAvailable.title')} subTitle={t('home.map.description')} />
+      </Card>
+    </Flex>
+  );
+}

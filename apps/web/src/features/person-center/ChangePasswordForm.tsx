@@ -1,0 +1,74 @@
+import { type TChangePasswordRequest, ZChangePasswordRequest } from '@masthub/shared';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { useZodRule } from '../../app/use-zod-rule.ts';
+import { RequestError } from '../../request/request.ts';
+import { changePassword, useEndSession } from '../auth/api.ts';
+
+/** SPEC §5: old, new and confirmation required; rules from the shared schema; log in again afterwards. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TChangePasswordRequest>();
+  const rule = useZodRule(ZChangePasswordRequest);
+  const endSession = useEndSession();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async (values: TChangePasswordRequest) => {
+    setIsSubmitting(true);
+    try {
+      await changePassword(values);
+      feedback.success(t('person.password.changed'));
+      endSession();
+    } catch (error) {
+      // The request layer has shown the message; field errors also go next to their fields.
+      if (error instanceof RequestError && error.fields.length > 0) {
+        form.setFields(
+          error.fields
+            .filter((field) => field.field in values)
+            .map((field) => ({ name: field.field as keyof TChangePasswordRequest, errors: [field.message] })),
+        );
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<TChangePasswordRequest> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 440 }}>
+      <Alert type="info" showIcon title={t('person.password.hint')} style={{ marginBottom: 24 }} />
+      <Form.Item
+        name="oldPassword"
+        label={t('person.password.oldPassword')}
+        rules={[rule('oldPassword')]}
+        required
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('person.password.newPassword')}
+        rules={[rule('newPassword')]}
+        dependencies={['oldPassword']}
+        required
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('person.password.confirmPassword')}
+        rules={[rule('confirmPassword')]}
+        dependencies={['newPassword']}
+        required
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" loading={isSubmitting}>
+          {t('person.password.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Language, THeartbeat } from '@masthub/shared';
+
+/** A message pushed by the server (SPEC §3/§7). */
+export interface TPushedMessage {
+  id: number | undefined;
+  type: string;
+  message: string;
+  description: string;
+  messageType: string;
+  createTime: string | undefined;
+}
+
+export type SocketFrame =
+  | { kind: 'heartbeat' }
+  | { kind: 'message'; message: TPushedMessage }
+  | { kind: 'unknown' };
+
+export interface SocketUrlInput {
+  protocol: string;
+  host: string;
+  userId: number;
+  suffix: string;
+  language: Language;
+  token: string;
+}
+
+/** `ws(s)://<host>/api/web/websocket/{userId}-{suffix}/{lang}?token=<token>` (SPEC §4, §7). */
+export function buildSocketUrl(input: SocketUrlInput): string {
+  const scheme = input.protocol === 'https:' ? 'wss' : 'ws';
+  const channel = `${input.userId}-${encodeURIComponent(input.suffix)}`;
+  return `${scheme}://${input.host}/api/web/websocket/${channel}/${input.language}?token=${encodeURIComponent(input.token)}`;
+}
+
+export function buildHeartbeat(userId: number): THeartbeat {
+  return { heartbeat: true, userId, toUserId: 0, message: 'ping' };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Reads one server frame: heartbeats are ignored by the caller, messages become notifications. */
+export function parseSocketFrame(data: unknown): SocketFrame {
+  if (typeof data !== 'string') return { kind: 'unknown' };
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return { kind: 'unknown' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'unknown' };
+  const record = value as Record<string, unknown>;
+  if (record['heartbeat'] === true) return { kind: 'heartbeat' };
+  if (typeof record['message'] !== 'string') return { kind: 'unknown' };
+  return {
+    kind: 'message',
+    message: {
+      id: typeof record['id'] === 'number' ? record['id'] : undefined,
+      type: text(record['type']),
+      message: record['message'],
+      description: text(record['description']),
+      messageType: text(record['messageType']),
+      createTime: typeof record['createTime'] === 'string' ? record['createTime'] : undefined,
+    },
+  };
+}
+
+/** A random id per tab, so two tabs of one user get two channels (crypto.getRandomValues works on http too). */
+export function createTabSuffix(
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
+  return Array.from(random(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

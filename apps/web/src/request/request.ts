@@ -1,0 +1,152 @@
+// Values come from the shared sub-modules, not the package root: the root also evaluates the zod
+// schemas, which would put zod into the first screen's bundle.
+import type { TFieldError } from '@masthub/shared';
+import { REQUEST_TIMEOUT_MS } from '@masthub/shared/constants.ts';
+import { DEFAULT_UTC_CODE } from '@masthub/shared/time-zones.ts';
+import { feedback } from '../app/feedback.ts';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../app/storage.ts';
+import { clearLogin, readLogin } from '../features/auth/login.storage.ts';
+import { getAppLanguage } from '../i18n/i18n.ts';
+import { toHeaderLanguage, toShortLanguage } from '../i18n/languages.ts';
+import { buildHeaders, buildUrl, type QueryParams } from './request.utils.ts';
+import { decideOutcome, type RawResult } from './response-outcome.ts';
+
+export const API_BASE = '/api';
+export const LOGIN_PATH = '/login';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: QueryParams;
+  /** JSON-serialised unless it is FormData. */
+  body?: unknown;
+  /** Default 90 s (SPEC §7); the recognition preview passes 180 s. */
+  timeoutMs?: number;
+  /** No error toast (reference-data calls ignore non-200 silently). A 401 still logs the user out. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A call that did not end with code 200; `message` is what the user was (or would have been) shown. */
+export class RequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly serverMessage: string | undefined,
+    readonly fields: TFieldError[],
+    readonly isUnauthorized = false,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export function readUtcCode(): string {
+  return readItem(STORAGE_KEYS.utcCode) ?? DEFAULT_UTC_CODE;
+}
+
+export function saveUtcCode(code: string): void {
+  writeItem(STORAGE_KEYS.utcCode, code);
+}
+
+function isOnLoginPage(): boolean {
+  return typeof window !== 'undefined' && window.location.pathname === LOGIN_PATH;
+}
+
+let isRedirectingToLogin = false;
+
+function handleUnauthorized(message: string, redirectToLogin: boolean): void {
+  if (!redirectToLogin) {
+    feedback.error(message);
+    return;
+  }
+  // Several calls in flight can all answer 401: act once.
+  if (isRedirectingToLogin) return;
+  isRedirectingToLogin = true;
+  feedback.error(message);
+  writeItem(STORAGE_KEYS.pendingNotice, message, 'session');
+  clearLogin();
+  window.location.assign(LOGIN_PATH);
+}
+
+async function send(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RawResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  signal?.addEventListener('abort', onCallerAbort);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a proxy error page): decideOutcome treats it as a missing envelope.
+    }
+    return { type: 'response', status: response.status, body };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return timedOut ? { type: 'timeout' } : { type: 'network' };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/** Calls the API and returns `data` of a code-200 envelope; every failure follows SPEC §8 and throws. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', params, body, timeoutMs = REQUEST_TIMEOUT_MS, silent = false, signal } = options;
+  const language = getAppLanguage();
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const hasJsonBody = body !== undefined && !isForm;
+  const headers = buildHeaders({
+    token: readLogin()?.token,
+    utcCode: readUtcCode(),
+    language: toHeaderLanguage(language),
+    hasJsonBody,
+  });
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (isForm) init.body = body;
+  else if (hasJsonBody) init.body = JSON.stringify(body);
+
+  const raw = await send(buildUrl(API_BASE, path, params), init, timeoutMs, signal);
+  const outcome = decideOutcome(raw, { language: toShortLanguage(language), isOnLoginPage: isOnLoginPage() });
+  switch (outcome.kind) {
+    case 'success':
+      return outcome.data as T;
+    case 'unauthorized':
+      handleUnauthorized(outcome.message, outcome.redirectToLogin);
+      throw new RequestError(401, outcome.message, outcome.message, [], true);
+    case 'failure':
+      if (!silent) feedback.error(outcome.message);
+      throw new RequestError(outcome.code, outcome.message, outcome.serverMessage, outcome.fields);
+  }
+}
+
+export const http = {
+  get<T>(
+    path: string,
+    params?: QueryParams,
+    options?: Omit<RequestOptions, 'method' | 'params'>,
+  ): Promise<T> {
+    return request<T>(path, { ...options, method: 'GET', params });
+  },
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T> {
+    return request<T>(path, { ...options, method: 'POST', body });
+  },
+};
+
+/** Takes the notice a 401 left before reloading, to show it on the login page. */
+export function takePendingNotice(): string | null {
+  const notice = readItem(STORAGE_KEYS.pendingNotice, 'session');
+  if (notice) removeItem(STORAGE_KEYS.pendingNotice, 'session');
+  return notice;
+}

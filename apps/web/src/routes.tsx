@@ -1,0 +1,228 @@
+import type { FeatureKey } from '@masthub/shared';
+import type { ComponentType } from 'react';
+
+/** A lazily loaded screen: resolves to the page component (named exports, see each feature folder). */
+export type PageLoader = () => Promise<ComponentType>;
+
+export type MenuIcon = 'home' | 'station' | 'report' | 'system' | 'hub';
+
+/**
+ * One entry of the route table (STYLE §9). Paths are absolute. A route either shows a page, redirects,
+ * or only groups its children (a menu sub-menu).
+ */
+export interface AppRoute {
+  path: string;
+  /** i18n key of the menu item, page title and breadcrumb. */
+  name?: string;
+  /** Function permission (SPEC §6) the user needs; checked by access.ts. */
+  access?: FeatureKey;
+  page?: PageLoader;
+  /** Absolute target: the route only redirects. */
+  redirect?: string;
+  /** The index child of this route redirects here. */
+  indexRedirect?: string;
+  children?: AppRoute[];
+  hideInMenu?: boolean;
+  icon?: MenuIcon;
+  /** Distinguishes /stationDetail (a redirect) from /StationDetail (the detail shell). */
+  caseSensitive?: boolean;
+}
+
+const notAvailable: PageLoader = () =>
+  import('./features/common/NotAvailablePage.tsx').then((m) => m.NotAvailablePage);
+const tabsShell: PageLoader = () =>
+  import('./features/common/RouteTabsLayout.tsx').then((m) => m.RouteTabsLayout);
+
+/** Routes outside the main layout. */
+export const publicRoutes: AppRoute[] = [
+  {
+    path: '/login',
+    name: 'menu.login',
+    page: () => import('./features/auth/LoginPage.tsx').then((m) => m.LoginPage),
+  },
+  { path: '/zh', redirect: '/index' },
+  { path: '/en', redirect: '/index' },
+];
+
+/** Routes inside the main layout at `/`, which itself redirects to /index. These also build the menu. */
+export const mainRoutes: AppRoute[] = [
+  {
+    path: '/index',
+    name: 'menu.home',
+    icon: 'home',
+    page: () => import('./features/home/HomePage.tsx').then((m) => m.HomePage),
+  },
+  {
+    path: '/personCenter',
+    name: 'menu.personCenter',
+    hideInMenu: true,
+    page: () => import('./features/person-center/PersonCenterPage.tsx').then((m) => m.PersonCenterPage),
+  },
+  { path: '/stationManage', name: 'menu.stationManage', icon: 'station', page: notAvailable },
+  { path: '/stationDetail', redirect: '/StationDetail/StationInfo', caseSensitive: true },
+  {
+    path: '/StationDetail',
+    name: 'menu.stationDetail',
+    hideInMenu: true,
+    caseSensitive: true,
+    page: tabsShell,
+    indexRedirect: '/StationDetail/StationInfo',
+    children: [
+      { path: '/StationDetail/StationInfo', name: 'menu.stationInfo', page: notAvailable },
+      { path: '/StationDetail/ChannelConfiguration', name: 'menu.channelConfiguration', page: notAvailable },
+      { path: '/StationDetail/Alarm', name: 'menu.alarm', access: 'alarm.view', page: notAvailable },
+      { path: '/StationDetail/MeasureWind', name: 'menu.measureWind', page: notAvailable },
+      { path: '/StationDetail/StasticAnalysis', name: 'menu.statisticAnalysis', page: notAvailable },
+      { path: '/StationDetail/ElectricComputer', name: 'menu.electricComputer', page: notAvailable },
+    ],
+  },
+  {
+    path: '/report',
+    name: 'menu.report',
+    icon: 'report',
+    indexRedirect: '/report/groupReport',
+    children: [
+      { path: '/report/groupReport', name: 'menu.groupReport', page: notAvailable },
+      {
+        path: '/report/groupReport/groupDetail',
+        name: 'menu.groupDetail',
+        hideInMenu: true,
+        page: tabsShell,
+        indexRedirect: '/report/groupReport/groupDetail/groupDetailPage',
+        children: [
+          {
+            path: '/report/groupReport/groupDetail/groupDetailPage',
+            name: 'menu.groupDetailPage',
+            page: notAvailable,
+          },
+          { path: '/report/groupReport/groupDetail/reportList', name: 'menu.reportList', page: notAvailable },
+        ],
+      },
+      { path: '/report/windSourceAssement', name: 'menu.windSourceAssessment', page: notAvailable },
+    ],
+  },
+  {
+    path: '/systemManage',
+    name: 'menu.systemManage',
+    icon: 'system',
+    indexRedirect: '/systemManage/RoleManage/RoleList',
+    children: [
+      {
+        path: '/systemManage/UserManage',
+        name: 'menu.userManage',
+        access: 'system.user',
+        indexRedirect: '/systemManage/UserManage/UserList',
+        children: [
+          {
+            path: '/systemManage/UserManage/UserList',
+            name: 'menu.userList',
+            hideInMenu: true,
+            page: notAvailable,
+          },
+          {
+            path: '/systemManage/UserManage/UserRight',
+            name: 'menu.userRight',
+            hideInMenu: true,
+            page: notAvailable,
+          },
+        ],
+      },
+      {
+        path: '/systemManage/RoleManage',
+        name: 'menu.roleManage',
+        access: 'system.role',
+        indexRedirect: '/systemManage/RoleManage/RoleList',
+        children: [
+          {
+            path: '/systemManage/RoleManage/RoleList',
+            name: 'menu.roleList',
+            hideInMenu: true,
+            page: notAvailable,
+          },
+          {
+            path: '/systemManage/RoleManage/AssignedUser',
+            name: 'menu.assignedUser',
+            hideInMenu: true,
+            page: notAvailable,
+          },
+          {
+            path: '/systemManage/RoleManage/RoleRight',
+            name: 'menu.roleRight',
+            hideInMenu: true,
+            page: notAvailable,
+          },
+        ],
+      },
+      {
+        path: '/systemManage/OwnerManage',
+        name: 'menu.ownerManage',
+        access: 'system.owner',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/RuleManage',
+        name: 'menu.ruleManage',
+        access: 'system.rule',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/DataFetchManage',
+        name: 'menu.dataFetchManage',
+        access: 'system.dataFetch',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/TimedTask',
+        name: 'menu.timedTask',
+        access: 'system.timedTask',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/TagsManagement',
+        name: 'menu.tagsManagement',
+        access: 'system.tags',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/ManufacturerManage',
+        name: 'menu.manufacturerManage',
+        access: 'system.manufacturer',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/applyManage',
+        name: 'menu.applyManage',
+        access: 'system.apply',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/stationLog',
+        name: 'menu.stationLog',
+        access: 'system.stationLog',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/repairList',
+        name: 'menu.repairList',
+        access: 'system.repairList',
+        page: notAvailable,
+      },
+      {
+        path: '/systemManage/loginLog',
+        name: 'menu.loginLog',
+        access: 'system.loginLog',
+        page: notAvailable,
+      },
+    ],
+  },
+  { path: '/hub', name: 'menu.hub', icon: 'hub', page: notAvailable },
+];
+
+/** Every route of the table, depth first (for lookups and tests). */
+export function flattenRoutes(routes: readonly AppRoute[] = [...publicRoutes, ...mainRoutes]): AppRoute[] {
+  return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);
+}
+
+export function findRoute(path: string): AppRoute | undefined {
+  return flattenRoutes().find((route) => route.path === path);
+}

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, started with the flags this machine kind needs (no background networking). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh browser profile (no stored login) in the given browser language. */
+export async function newContext(
+  browser: Browser,
+  locale: 'zh-CN' | 'en-US' = 'zh-CN',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    locale,
+    viewport: { width: 1440, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Saves a screenshot under test-results/e2e for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = inject('outputDir');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the login form (labels in either language). */
+export async function logIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^(账号|Account)$/).fill(account);
+  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
+  await page.waitForURL('**/index');
+}
