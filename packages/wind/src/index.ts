@@ -1,0 +1,145 @@
+// Public API of @masthub/wind: pure wind analytics on typed arrays (no I/O, no clock, no logging).
+
+export { angleDifference } from './direction/angle-difference.ts';
+export { applyVaneOffset } from './direction/apply-vane-offset.ts';
+export { directionSectorIndex } from './direction/direction-sector-index.ts';
+export { directionSectorIndices } from './direction/direction-sector-indices.ts';
+export { normalizeDirection } from './direction/normalize-direction.ts';
+export { type SectorBounds, sectorBounds } from './direction/sector-bounds.ts';
+export { type SectorLabelStyle, sectorLabels } from './direction/sector-labels.ts';
+export { vectorMeanDirection } from './direction/vector-mean-direction.ts';
+export type { ExportChannel } from './export/export-channel.ts';
+export { EXPORT_FORMATS } from './export/export-formats.ts';
+export { writeMeteodynTim } from './export/write-meteodyn-tim.ts';
+export { type RawFile, writeRawExport } from './export/write-raw-export.ts';
+export { writeTimeSeriesCsv } from './export/write-time-series-csv.ts';
+export { writeWaspTab } from './export/write-wasp-tab.ts';
+export { writeWindographerTxt } from './export/write-windographer-txt.ts';
+export { writeWindsimTws } from './export/write-windsim-tws.ts';
+export { gaussKruger } from './geo/gauss-kruger.ts';
+export { parseDms } from './geo/parse-dms.ts';
+export { ELLIPSOIDS, type Ellipsoid, transverseMercator } from './geo/transverse-mercator.ts';
+export { wgs84ToUtm } from './geo/wgs84-to-utm.ts';
+export { describeSeries, type SeriesDescription } from './math/describe-series.ts';
+export { fitLinearLeastSquares, type LinearFit } from './math/fit-linear-least-squares.ts';
+export { fitOrthogonalLeastSquares } from './math/fit-orthogonal-least-squares.ts';
+export { fitThroughOrigin } from './math/fit-through-origin.ts';
+export { fitVarianceRatio } from './math/fit-variance-ratio.ts';
+export { applyFlagMask } from './model/apply-flag-mask.ts';
+export { buildCalendarIndex } from './model/build-calendar-index.ts';
+export { civilTimeOf } from './model/civil-time-of.ts';
+export { createTimeGrid } from './model/create-time-grid.ts';
+export { daysInMonth } from './model/days-in-month.ts';
+export { strongerFlag } from './model/flag-precedence.ts';
+export { FLAG } from './model/flags.ts';
+export { formatCivilTime } from './model/format-civil-time.ts';
+export { indexOfTimestamp } from './model/index-of-timestamp.ts';
+export { isLeapYear } from './model/is-leap-year.ts';
+export { isUsableFlag } from './model/is-usable-flag.ts';
+export { periodEndToStart } from './model/period-end-to-start.ts';
+export { timeGridFromRange } from './model/time-grid-from-range.ts';
+export { timestampAt } from './model/timestamp-at.ts';
+export type {
+  CalendarDay,
+  CalendarIndex,
+  CalendarMonth,
+  Channel,
+  ChannelStatistic,
+  CivilTime,
+  Element,
+  FlagCode,
+  FlagSeries,
+  NumericSeries,
+  Station,
+  TimeGrid,
+} from './model/types.ts';
+export { applyTowerShadowChoice } from './processing/apply-tower-shadow-choice.ts';
+export { correctRepresentativeYear } from './processing/correct-representative-year.ts';
+export { extrapolateSeries } from './processing/extrapolate-series.ts';
+export { fillGapsLinear } from './processing/fill-gaps-linear.ts';
+export { fitSpeedSort } from './processing/fit-speed-sort.ts';
+export { mergeTowerShadow, type TowerShadowMethod } from './processing/merge-tower-shadow.ts';
+export { selectAverageYear } from './processing/select-average-year.ts';
+export { selectBestYear } from './processing/select-best-year.ts';
+export { applyFlagChanges } from './qc/apply-flag-changes.ts';
+export { checkInternalConsistency } from './qc/check-internal-consistency.ts';
+export { checkRange } from './qc/check-range.ts';
+export { checkRelational } from './qc/check-relational.ts';
+export { checkTrend } from './qc/check-trend.ts';
+export type { RuleCondition, RuleExpression } from './qc/custom-rule.ts';
+export { detectIcing } from './qc/detect-icing.ts';
+export { evaluateCustomRule } from './qc/evaluate-custom-rule.ts';
+export { findMissingDays } from './qc/find-missing-days.ts';
+export { type FlagChange, QC_DEFAULTS } from './qc/flag-change.ts';
+export { averageByPeriod, type PeriodAverage } from './recovery/average-by-period.ts';
+export { averageDirectionByPeriod } from './recovery/average-direction-by-period.ts';
+export { type DataRecovery, dataRecovery, type RecoveryCounts } from './recovery/data-recovery.ts';
+export {
+  type ChannelStatistics,
+  computeStationStatistics,
+  type StationStatistics,
+  type StationStatisticsOptions,
+} from './report/compute-station-statistics.ts';
+export { type ElementReportRow, elementReportRows } from './report/element-report-rows.ts';
+export { type PeriodComparisonRow, periodComparisonRows } from './report/period-comparison-rows.ts';
+export { type TurbulenceReportRow, turbulenceReportRows } from './report/turbulence-report-rows.ts';
+export { extrapolateLogLaw } from './shear/extrapolate-log-law.ts';
+export { extrapolatePowerLaw } from './shear/extrapolate-power-law.ts';
+export { fitLogLawRoughness } from './shear/fit-log-law-roughness.ts';
+export { fitPowerLawExponent } from './shear/fit-power-law-exponent.ts';
+export { shearExponentSeries } from './shear/shear-exponent-series.ts';
+export { type ShearCell, type WindShear, windShear } from './shear/wind-shear.ts';
+export { airDensity, GAS_CONSTANT_DRY_AIR, GAS_CONSTANT_WATER_VAPOUR } from './statistics/air-density.ts';
+export { airDensityFromAltitude } from './statistics/air-density-from-altitude.ts';
+export { airDensitySeries } from './statistics/air-density-series.ts';
+export { classifyTurbulence } from './statistics/classify-turbulence.ts';
+export {
+  type CorrelationSector,
+  correlateBySector,
+  type SectorCorrelation,
+} from './statistics/correlate-by-sector.ts';
+export { correlationStrength } from './statistics/correlation-strength.ts';
+export { type DiurnalVariation, diurnalVariation } from './statistics/diurnal-variation.ts';
+export { type ExtremeWind, extremeWind } from './statistics/extreme-wind.ts';
+export { extremeWindModel } from './statistics/extreme-wind-model.ts';
+export { fitGumbel, type GumbelFit, type GumbelMethod } from './statistics/fit-gumbel.ts';
+export { fitWeibull, type WeibullFit, type WeibullMethod } from './statistics/fit-weibull.ts';
+export { type FrequencyTable, frequencyTable } from './statistics/frequency-table.ts';
+export {
+  IEC_REFERENCE_TURBULENCE,
+  iecTurbulenceIntensity,
+  type TurbulenceCategory,
+} from './statistics/iec-turbulence-intensity.ts';
+export {
+  type CalendarMonthMean,
+  type MonthlyMean,
+  type MonthlyVariation,
+  monthlyVariation,
+} from './statistics/monthly-variation.ts';
+export { movePressureToHeight } from './statistics/move-pressure-to-height.ts';
+export {
+  type SpeedBin,
+  type SpeedBinEdges,
+  type SpeedFrequency,
+  speedFrequency,
+} from './statistics/speed-frequency.ts';
+export { standardAtmospherePressure } from './statistics/standard-atmosphere-pressure.ts';
+export { type SpeedSummary, summarizeSpeed } from './statistics/summarize-speed.ts';
+export { turbulenceIntensityBySector } from './statistics/turbulence-intensity-by-sector.ts';
+export {
+  type TurbulenceBin,
+  type TurbulenceIntensityTable,
+  turbulenceIntensityBySpeed,
+} from './statistics/turbulence-intensity-by-speed.ts';
+export {
+  weibullCumulative,
+  weibullDensity,
+  weibullMeanSpeed,
+  weibullPowerDensity,
+} from './statistics/weibull-distribution.ts';
+export { windPowerDensity } from './statistics/wind-power-density.ts';
+export { type RoseSector, type WindRose, windRose } from './statistics/wind-rose.ts';
+export {
+  validateWindReportInput,
+  type WindReportInputError,
+} from './validation/validate-wind-report-input.ts';

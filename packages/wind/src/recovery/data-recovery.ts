@@ -1,0 +1,79 @@
+import type { CalendarIndex, FlagSeries, NumericSeries } from '../model/types.ts';
+
+/** Data recovery counts of one channel over a period (WIND-ANALYSIS §3). */
+export interface RecoveryCounts {
+  /** Ns: slots of the active period. */
+  readonly shouldCount: number;
+  /** Nl: slots with no record or a null value (and, by default, filled values). */
+  readonly lackCount: number;
+  /** Ni: present but flagged invalid (3) or icing (4). */
+  readonly invalidCount: number;
+  /** Nv = Ns − Nl − Ni (normal and suspicious values). */
+  readonly validCount: number;
+  /** Nv/Ns × 100 %; undefined when Ns = 0. */
+  readonly validRatePct: number | undefined;
+}
+
+/** Recovery overall and per local calendar month. */
+export interface DataRecovery {
+  readonly overall: RecoveryCounts;
+  readonly byMonth: ReadonlyArray<RecoveryCounts & { readonly year: number; readonly month: number }>;
+}
+
+/**
+ * Data recovery rate (有效数据完整率, WIND-ANALYSIS §3; GB/T 18710 "(应测 − 缺测 − 无效)/应测",
+ * NB/T 31147 γ = (Re − Ri − Rw)/Re): should = slots of the grid (the channel's active period),
+ * lack = NaN values, invalid = flags 3/4, valid = the rest, rate = valid/should × 100 %.
+ *
+ * Filled values (flag 1) are counted as lack by default because "filled values never count"
+ * (§2.3, §3); pass `filledCountsAsLack: false` for a derived channel (e.g. a tower-shadow merge)
+ * whose values are all flagged 1 but were measured.
+ *
+ * @param values the channel on its grid (NaN = no record)
+ * @param flags optional flag codes; absent = all normal
+ * @param calendar optional calendar index of the grid, for the per-month table
+ * @example dataRecovery(values30DaysWith120MissingAnd200Invalid).overall.validRatePct // 92.59…
+ */
+export function dataRecovery(
+  values: NumericSeries,
+  flags?: FlagSeries,
+  calendar?: CalendarIndex,
+  options: { filledCountsAsLack?: boolean } = {},
+): DataRecovery {
+  const n = values.length;
+  if (flags && flags.length !== n) throw new Error('dataRecovery requires flags to match values in length');
+  if (calendar && calendar.monthIndex.length !== n) {
+    throw new Error('dataRecovery requires the calendar index to match values in length');
+  }
+  const filledIsLack = options.filledCountsAsLack ?? true;
+  const monthCount = calendar ? calendar.months.length : 0;
+  const lack = new Float64Array(monthCount + 1);
+  const invalid = new Float64Array(monthCount + 1);
+  const monthIndex = calendar?.monthIndex;
+  for (let i = 0; i < n; i++) {
+    const m = monthIndex ? monthIndex[i]! : 0;
+    const v = values[i]!;
+    const f = flags ? flags[i]! : 0;
+    if (Number.isNaN(v) || (f === 1 && filledIsLack)) lack[m]!++;
+    else if (f >= 3) invalid[m]!++;
+  }
+  const counts = (should: number, l: number, inv: number): RecoveryCounts => {
+    const valid = should - l - inv;
+    return {
+      shouldCount: should,
+      lackCount: l,
+      invalidCount: inv,
+      validCount: valid,
+      validRatePct: should > 0 ? (valid / should) * 100 : undefined,
+    };
+  };
+  if (!calendar) return { overall: counts(n, lack[0]!, invalid[0]!), byMonth: [] };
+  let totalLack = 0;
+  let totalInvalid = 0;
+  const byMonth = calendar.months.map((month, m) => {
+    totalLack += lack[m]!;
+    totalInvalid += invalid[m]!;
+    return { year: month.year, month: month.month, ...counts(month.slotCount, lack[m]!, invalid[m]!) };
+  });
+  return { overall: counts(n, totalLack, totalInvalid), byMonth };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { buildCalendarIndex } from '../model/build-calendar-index.ts';
+import { timeGridFromRange } from '../model/time-grid-from-range.ts';
+import { dataRecovery } from './data-recovery.ts';
+
+describe('dataRecovery (WIND-ANALYSIS §3)', () => {
+  it('dataRecovery(30-day month, 120 lacking, 200 invalid) → Ns 4320, Nv 4000, rate 92.59 %', () => {
+    const grid = timeGridFromRange(Date.UTC(2023, 3, 1), Date.UTC(2023, 4, 1), 10);
+    const values = new Float32Array(grid.length).fill(7);
+    const flags = new Uint8Array(grid.length);
+    for (let i = 0; i < 120; i++) values[i] = Number.NaN;
+    for (let i = 120; i < 220; i++) flags[i] = 3;
+    for (let i = 220; i < 320; i++) flags[i] = 4;
+    for (let i = 320; i < 400; i++) flags[i] = 2; // suspicious stays valid
+    const r = dataRecovery(values, flags, buildCalendarIndex(grid, 0));
+    expect(r.overall).toMatchObject({
+      shouldCount: 4320,
+      lackCount: 120,
+      invalidCount: 200,
+      validCount: 4000,
+    });
+    expect(r.overall.validRatePct).toBeCloseTo(92.59, 2);
+    expect(r.byMonth).toHaveLength(1);
+    expect(r.byMonth[0]).toMatchObject({ year: 2023, month: 4, validCount: 4000 });
+  });
+
+  it('dataRecovery counts filled values (flag 1) as lack by default, as valid on request', () => {
+    const values = [1, 2, 3, 4];
+    const flags = Uint8Array.of(1, 1, 0, 3);
+    expect(dataRecovery(values, flags).overall).toMatchObject({
+      lackCount: 2,
+      invalidCount: 1,
+      validCount: 1,
+    });
+    expect(dataRecovery(values, flags, undefined, { filledCountsAsLack: false }).overall.validCount).toBe(3);
+  });
+
+  it('dataRecovery of an empty grid has an undefined rate; all-NaN gives 0 %', () => {
+    expect(dataRecovery([]).overall.validRatePct).toBeUndefined();
+    expect(dataRecovery(new Float32Array(6).fill(Number.NaN)).overall.validRatePct).toBe(0);
+  });
+
+  it('dataRecovery over a leap year has 52 704 should-slots and splits February into 29 days', () => {
+    const grid = timeGridFromRange(Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1), 10);
+    const r = dataRecovery(new Float32Array(grid.length), undefined, buildCalendarIndex(grid, 0));
+    expect(r.overall.shouldCount).toBe(52_704);
+    expect(r.byMonth[1]!.shouldCount).toBe(29 * 144);
+    expect(r.byMonth.reduce((a, m) => a + m.validCount, 0)).toBe(52_704);
+  });
+
+  it('dataRecovery rejects flags or a calendar of another length', () => {
+    expect(() => dataRecovery([1, 2], Uint8Array.of(0))).toThrow('dataRecovery requires flags');
+    const grid = timeGridFromRange(0, 600_000 * 3, 10);
+    expect(() => dataRecovery([1, 2], undefined, buildCalendarIndex(grid, 0))).toThrow(
+      'dataRecovery requires the calendar',
+    );
+  });
+});

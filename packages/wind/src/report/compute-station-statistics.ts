@@ -1,0 +1,214 @@
+import { directionSectorIndices } from '../direction/direction-sector-indices.ts';
+import { vectorMeanDirection } from '../direction/vector-mean-direction.ts';
+import { describeSeries, type SeriesDescription } from '../math/describe-series.ts';
+import { applyFlagMask } from '../model/apply-flag-mask.ts';
+import { buildCalendarIndex } from '../model/build-calendar-index.ts';
+import type { CalendarIndex, Channel, Station } from '../model/types.ts';
+import { type DataRecovery, dataRecovery } from '../recovery/data-recovery.ts';
+import { type WindShear, windShear } from '../shear/wind-shear.ts';
+import { airDensitySeries } from '../statistics/air-density-series.ts';
+import { correlateBySector, type SectorCorrelation } from '../statistics/correlate-by-sector.ts';
+import { type DiurnalVariation, diurnalVariation } from '../statistics/diurnal-variation.ts';
+import { type ExtremeWind, extremeWind } from '../statistics/extreme-wind.ts';
+import type { WeibullMethod } from '../statistics/fit-weibull.ts';
+import { type MonthlyVariation, monthlyVariation } from '../statistics/monthly-variation.ts';
+import { type SpeedFrequency, speedFrequency } from '../statistics/speed-frequency.ts';
+import { type SpeedSummary, summarizeSpeed } from '../statistics/summarize-speed.ts';
+import {
+  type TurbulenceIntensityTable,
+  turbulenceIntensityBySpeed,
+} from '../statistics/turbulence-intensity-by-speed.ts';
+import { type WindRose, windRose } from '../statistics/wind-rose.ts';
+
+/** Options of {@link computeStationStatistics}. */
+export interface StationStatisticsOptions {
+  /** Use suspicious (flag 2) values (default true, DESIGN §3). */
+  readonly includeSuspicious?: boolean;
+  /** Sectors of roses, correlations and shear by sector (default 16, GB reports). */
+  readonly sectors?: number;
+  readonly calmThresholdMps?: number;
+  readonly weibullMethod?: WeibullMethod;
+  /** Minimum records per shear cell (default 30). */
+  readonly shearMinCount?: number;
+  /** Minimum monthly coverage for the pooled monthly means (default 0). */
+  readonly monthlyMinCoverage?: number;
+  /** Constant air density when the station has no T and p channels (default 1.225). */
+  readonly airDensityKgM3?: number;
+}
+
+/** All statistics of one channel (the ones that apply to its element). */
+export interface ChannelStatistics {
+  readonly channelId: string;
+  readonly description: SeriesDescription | undefined;
+  readonly recovery: DataRecovery;
+  readonly monthly: MonthlyVariation | undefined;
+  readonly diurnal: DiurnalVariation | undefined;
+  /** Wind speed averages only. */
+  readonly speed?: {
+    readonly summary: SpeedSummary | undefined;
+    readonly frequency: SpeedFrequency | undefined;
+    readonly turbulence: TurbulenceIntensityTable | undefined;
+    readonly rose: WindRose | undefined;
+    readonly extreme: ExtremeWind | undefined;
+    /** Against the reference (highest) speed channel, by the reference's direction sector. */
+    readonly correlation: SectorCorrelation | undefined;
+  };
+  /** Wind direction averages only: vector mean direction. */
+  readonly meanDirectionDeg?: number | undefined;
+}
+
+/** Result of {@link computeStationStatistics}: the 11 statistics of WIND-ANALYSIS §8 for every channel. */
+export interface StationStatistics {
+  readonly calendar: CalendarIndex;
+  readonly channels: readonly ChannelStatistics[];
+  /** Air density series statistics when T and p are measured. */
+  readonly airDensity: SeriesDescription | undefined;
+  /** Shear over the speed averages at distinct heights (one sensor per height). */
+  readonly shear: WindShear | undefined;
+  /** Id of the reference speed channel used for correlations (highest). */
+  readonly referenceSpeedChannelId: string | undefined;
+}
+
+/**
+ * Runs the 11 statistics of WIND-ANALYSIS §8 on every channel of a station: summary, data recovery,
+ * speed frequency + Weibull, turbulence intensity, air density, monthly (yearly) variation, diurnal
+ * variation, wind and energy rose, speed correlation by sector, extreme wind and wind shear.
+ *
+ * Pairing rules: a speed average pairs with the sd and max channels of the same height and boom, and
+ * with the direction average nearest in height; correlations use the highest speed average as the
+ * reference and its paired vane; air density comes from the lowest T and p channels (humid formula when
+ * RH is present), else the constant. Invalid/icing values are excluded before anything is computed.
+ *
+ * @example computeStationStatistics(station).channels.find((c) => c.channelId === 'WS_80m_N_Avg')?.speed?.summary?.mean
+ */
+export function computeStationStatistics(
+  station: Station,
+  options: StationStatisticsOptions = {},
+): StationStatistics {
+  const { grid } = station;
+  const calendar = buildCalendarIndex(grid, station.utcOffsetHours);
+  const includeSuspicious = options.includeSuspicious ?? true;
+  const sectors = options.sectors ?? 16;
+  const masked = new Map<string, Float64Array>();
+  for (const c of station.channels) {
+    if (c.values.length !== grid.length)
+      throw new Error('computeStationStatistics requires every channel to match the grid');
+    masked.set(c.id, applyFlagMask(c.values, c.flags, { includeSuspicious }));
+  }
+  const get = (c: Channel): Float64Array => masked.get(c.id)!;
+  const avg = (element: Channel['element']) =>
+    station.channels
+      .filter((c) => c.element === element && c.statistic === 'avg')
+      .sort((a, b) => a.heightM - b.heightM);
+  const speeds = avg('ws');
+  const vanes = avg('wd');
+  const nearestVane = (heightM: number): Channel | undefined =>
+    vanes.reduce<Channel | undefined>(
+      (best, v) => (!best || Math.abs(v.heightM - heightM) < Math.abs(best.heightM - heightM) ? v : best),
+      undefined,
+    );
+
+  // 5. Air density
+  const temperature = avg('T')[0];
+  const pressure = avg('p')[0];
+  const humidity = avg('RH')[0];
+  let density: number | Float64Array = options.airDensityKgM3 ?? 1.225;
+  let airDensity: SeriesDescription | undefined;
+  if (temperature && pressure) {
+    const series = airDensitySeries(get(temperature), get(pressure), humidity ? get(humidity) : undefined);
+    airDensity = describeSeries(series);
+    if (airDensity) density = series;
+  }
+
+  const sectorCache = new Map<string, Int16Array>();
+  const sectorsOf = (vane: Channel): Int16Array => {
+    let s = sectorCache.get(vane.id);
+    if (!s) {
+      s = directionSectorIndices(get(vane), sectors);
+      sectorCache.set(vane.id, s);
+    }
+    return s;
+  };
+  const reference = speeds[speeds.length - 1];
+  const referenceVane = reference ? nearestVane(reference.heightM) : undefined;
+
+  const channels: ChannelStatistics[] = station.channels.map((c) => {
+    const values = get(c);
+    const base = {
+      channelId: c.id,
+      description: describeSeries(values),
+      recovery: dataRecovery(c.values, c.flags, calendar),
+    };
+    if (c.element === 'wd') {
+      return {
+        ...base,
+        monthly: undefined,
+        diurnal: undefined,
+        meanDirectionDeg: vectorMeanDirection(values),
+      };
+    }
+    const monthly = monthlyVariation(values, calendar, { minCoverage: options.monthlyMinCoverage ?? 0 });
+    const diurnal = diurnalVariation(values, calendar);
+    if (c.element !== 'ws' || c.statistic !== 'avg') return { ...base, monthly, diurnal };
+    const sibling = (statistic: Channel['statistic']) =>
+      station.channels.find(
+        (o) =>
+          o.element === 'ws' &&
+          o.statistic === statistic &&
+          o.heightM === c.heightM &&
+          o.boomOrientationDeg === c.boomOrientationDeg,
+      );
+    const sd = sibling('sd');
+    const gust = sibling('max');
+    const vane = nearestVane(c.heightM);
+    const summary = summarizeSpeed(values, {
+      intervalMinutes: grid.intervalMinutes,
+      airDensityKgM3: density,
+      ...(gust ? { gustsMps: get(gust) } : {}),
+      ...(options.weibullMethod ? { weibullMethod: options.weibullMethod } : {}),
+    });
+    const speed = {
+      summary,
+      frequency: speedFrequency(values),
+      turbulence: sd ? turbulenceIntensityBySpeed(values, get(sd)) : undefined,
+      rose: vane
+        ? windRose(values, get(vane), {
+            sectors,
+            calmThresholdMps: options.calmThresholdMps ?? 0.5,
+            airDensityKgM3: density,
+          })
+        : undefined,
+      extreme: summary
+        ? extremeWind({
+            heightM: c.heightM,
+            meanSpeedMps: summary.mean,
+            maxSpeedMps: summary.max,
+            ...(summary.gustMaxMps !== undefined ? { gustMaxMps: summary.gustMaxMps } : {}),
+          })
+        : undefined,
+      correlation:
+        reference && referenceVane && reference.id !== c.id
+          ? correlateBySector(get(reference), values, get(referenceVane), { sectors })
+          : undefined,
+    };
+    return { ...base, monthly, diurnal, speed };
+  });
+
+  // 11. Shear over one sensor per height.
+  const perHeight = new Map<number, Channel>();
+  for (const s of speeds) if (!perHeight.has(s.heightM)) perHeight.set(s.heightM, s);
+  let shear: WindShear | undefined;
+  if (perHeight.size >= 2) {
+    const chosen = [...perHeight.values()];
+    shear = windShear(
+      chosen.map(get),
+      chosen.map((c) => c.heightM),
+      {
+        calendar,
+        minCount: options.shearMinCount ?? 30,
+        ...(referenceVane ? { sectorIndex: sectorsOf(referenceVane), sectors } : {}),
+      },
+    );
+  }
+  return { calendar, channels, airDensity, shear, referenceSpeedChannelId: reference?.id };
+}

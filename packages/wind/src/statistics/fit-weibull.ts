@@ -1,0 +1,150 @@
+import { findRoot } from '../math/find-root.ts';
+import { fitLinearLeastSquares } from '../math/fit-linear-least-squares.ts';
+import { gammaFunction } from '../math/gamma-function.ts';
+import { logGamma } from '../math/log-gamma.ts';
+import type { NumericSeries } from '../model/types.ts';
+
+/** Weibull fitting method (WIND-ANALYSIS §8.2). */
+export type WeibullMethod = 'wasp' | 'mle' | 'ls' | 'moment';
+
+/** A fitted Weibull distribution. */
+export interface WeibullFit {
+  readonly method: WeibullMethod;
+  /** A, m/s */
+  readonly scaleMps: number;
+  /** k, dimensionless */
+  readonly shape: number;
+  /** Number of speeds used. */
+  readonly count: number;
+}
+
+const SHAPE_MIN = 0.01;
+const SHAPE_MAX = 50;
+
+/**
+ * Fits a Weibull distribution to wind speeds (WIND-ANALYSIS §8.2):
+ * - `wasp` (default): keeps the third moment m3 and the fraction P of values above the mean:
+ *   solves −ln m3 + 3 ln m1 + lnΓ(1+3/k) − 3 ln(−ln P)/k = 0 on [0.01, 50], A = (m3/Γ(1+3/k))^(1/3)
+ *   (DTU windkit `fit_weibull_wasp_m1_m3_fgtm`), so the power density equals the series';
+ * - `mle`: maximum likelihood on values > 0 (equals scipy `weibull_min.fit(floc=0)`);
+ * - `ls`: least squares of ln(−ln(1−F)) on ln v at the upper edges of 1 m/s bins centred on integers
+ *   (skips F = 0 or 1), values > 0;
+ * - `moment`: k = (σ/v̄)^−1.086, A = v̄/Γ(1+1/k).
+ *
+ * @param speedsMps wind speeds, NaN skipped
+ * @returns the fit, or undefined with fewer than 2 usable values or k outside 0.01–50 ("no fit")
+ * @example fitWeibull(speedsOneToTwelve, { method: 'mle' }) // { scaleMps: 6.422, shape: 2.425 }
+ */
+export function fitWeibull(
+  speedsMps: NumericSeries,
+  options: { method?: WeibullMethod } = {},
+): WeibullFit | undefined {
+  const method = options.method ?? 'wasp';
+  const n = speedsMps.length;
+  let count = 0;
+  let positive = 0;
+  let sum = 0;
+  let sumCubes = 0;
+  let sumLog = 0;
+  for (let i = 0; i < n; i++) {
+    const v = speedsMps[i]!;
+    if (Number.isNaN(v)) continue;
+    count++;
+    sum += v;
+    sumCubes += v * v * v;
+    if (v > 0) {
+      positive++;
+      sumLog += Math.log(v);
+    }
+  }
+  if (count < 2) return undefined;
+  const m1 = sum / count;
+  let result: { scaleMps: number; shape: number; count: number } | undefined;
+  switch (method) {
+    case 'wasp': {
+      let above = 0;
+      for (let i = 0; i < n; i++) if (speedsMps[i]! > m1) above++;
+      const p = above / count;
+      const m3 = sumCubes / count;
+      if (!(p > 0 && p < 1 && m3 > 0)) return undefined;
+      const lnM3 = Math.log(m3);
+      const lnM1 = Math.log(m1);
+      const lnLnP = Math.log(-Math.log(p));
+      const k = findRoot(
+        (kk) => -lnM3 + 3 * lnM1 + logGamma(1 + 3 / kk) - (3 * lnLnP) / kk,
+        SHAPE_MIN,
+        SHAPE_MAX,
+      );
+      if (k === undefined) return undefined;
+      result = { shape: k, scaleMps: (m3 / gammaFunction(1 + 3 / k)) ** (1 / 3), count };
+      break;
+    }
+    case 'mle': {
+      if (positive < 2) return undefined;
+      const meanLog = sumLog / positive;
+      const logs = new Float64Array(positive);
+      for (let i = 0, j = 0; i < n; i++) {
+        const v = speedsMps[i]!;
+        if (v > 0) logs[j++] = Math.log(v);
+      }
+      const g = (k: number): number => {
+        let sk = 0;
+        let skl = 0;
+        for (let j = 0; j < positive; j++) {
+          const l = logs[j]!;
+          const p = Math.exp(k * l);
+          sk += p;
+          skl += p * l;
+        }
+        return skl / sk - 1 / k - meanLog;
+      };
+      const k = findRoot(g, SHAPE_MIN, SHAPE_MAX);
+      if (k === undefined) return undefined;
+      let sk = 0;
+      for (let j = 0; j < positive; j++) sk += Math.exp(k * logs[j]!);
+      result = { shape: k, scaleMps: (sk / positive) ** (1 / k), count: positive };
+      break;
+    }
+    case 'ls': {
+      const counts: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const v = speedsMps[i]!;
+        if (!(v > 0)) continue;
+        const k = Math.floor(v + 0.5);
+        while (counts.length <= k) counts.push(0);
+        counts[k]!++;
+      }
+      const xs: number[] = [];
+      const ys: number[] = [];
+      let cumulative = 0;
+      for (let k = 0; k < counts.length; k++) {
+        cumulative += counts[k]!;
+        const f = cumulative / positive;
+        if (f <= 0 || f >= 1) continue;
+        xs.push(Math.log(k + 0.5));
+        ys.push(Math.log(-Math.log(1 - f)));
+      }
+      const fit = fitLinearLeastSquares(xs, ys);
+      if (!fit) return undefined;
+      result = { shape: fit.slope, scaleMps: Math.exp(-fit.intercept / fit.slope), count: positive };
+      break;
+    }
+    case 'moment': {
+      let squares = 0;
+      for (let i = 0; i < n; i++) {
+        const v = speedsMps[i]!;
+        if (!Number.isNaN(v)) squares += (v - m1) * (v - m1);
+      }
+      const sd = Math.sqrt(squares / (count - 1));
+      if (!(sd > 0 && m1 > 0)) return undefined;
+      const k = (sd / m1) ** -1.086;
+      result = { shape: k, scaleMps: m1 / gammaFunction(1 + 1 / k), count };
+      break;
+    }
+    default:
+      throw new Error('fitWeibull requires method to be one of wasp, mle, ls, moment');
+  }
+  if (!(result.shape >= SHAPE_MIN && result.shape <= SHAPE_MAX) || !Number.isFinite(result.scaleMps))
+    return undefined;
+  return { method, ...result };
+}
