@@ -90,24 +90,20 @@ export class RealtimeHub {
     app.get<{ Params: { key: string; lang: string }; Querystring: { token?: string } }>(
       '/api/web/websocket/:key/:lang',
       { websocket: true, schema: { hide: true } },
-      async (socket, request) => {
+      (socket, request) => {
         const userId = Number(/^(\d+)-[\w-]{1,64}$/.exec(request.params.key)?.[1]);
         const token = request.query.token;
-        let user: TAuthUser;
-        try {
-          user = await this.authenticate(token);
-        } catch {
-          socket.close(WS_CLOSE.notLoggedIn, 'not logged in');
-          return;
-        }
-        if (user.id !== userId) {
-          socket.close(WS_CLOSE.wrongUser, 'user mismatch');
-          return;
-        }
-        const client: TClient = { socket, userId, token: token!, lastSeen: Date.now() };
-        this.clients.add(client);
-        request.log.info({ userId }, 'realtime socket opened');
+        // Listeners are attached before any await: a frame sent right after the handshake would
+        // otherwise arrive while the token is being checked, with nobody listening.
+        const ready = this.authenticate(token).then(
+          (user) => (user.id === userId ? user : WS_CLOSE.wrongUser),
+          () => WS_CLOSE.notLoggedIn,
+        );
+        let client: TClient | null = null;
         socket.on('message', async (data) => {
+          // `ready` resolves before this continuation runs, and the registration below was queued first.
+          await ready;
+          if (!client) return;
           client.lastSeen = Date.now();
           let frame: unknown;
           try {
@@ -126,8 +122,18 @@ export class RealtimeHub {
           socket.send(JSON.stringify({ heartbeat: true, userId: 0, toUserId: userId, message: 'pong' }));
         });
         socket.on('close', () => {
-          this.clients.delete(client);
+          if (client) this.clients.delete(client);
           request.log.info({ userId }, 'realtime socket closed');
+        });
+        void ready.then((result) => {
+          if (typeof result === 'number') {
+            socket.close(result, result === WS_CLOSE.wrongUser ? 'user mismatch' : 'not logged in');
+            return;
+          }
+          if (socket.readyState !== socket.OPEN) return;
+          client = { socket, userId, token: token!, lastSeen: Date.now() };
+          this.clients.add(client);
+          request.log.info({ userId }, 'realtime socket opened');
         });
       },
     );
