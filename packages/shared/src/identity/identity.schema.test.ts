@@ -6,12 +6,17 @@ describe('isValidAccount (4–20 characters mixing digits, letters and specials)
   it.each(['eng_01', 'a1@b', 'data.admin.2026', 'x'.repeat(17) + '1_a'])('accepts %s', (account) => {
     expect(isValidAccount(account)).toBe(true);
   });
-  it.each(['a1_', 'admin', 'admin01', 'admin_', '12_34', 'has space_1', 'x'.repeat(19) + '1_'])(
-    'rejects %s',
-    (account) => {
-      expect(isValidAccount(account)).toBe(false);
-    },
-  );
+  it.each([
+    'a1_',
+    'admin',
+    'admin01',
+    'admin_',
+    '12_34',
+    'has space_1',
+    'x'.repeat(19) + '1_',
+  ])('rejects %s', (account) => {
+    expect(isValidAccount(account)).toBe(false);
+  });
 });
 
 describe('isValidPassword (8–20 characters mixing upper, lower, digits and specials)', () => {
