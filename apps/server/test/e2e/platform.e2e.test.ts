@@ -52,13 +52,15 @@ describe('OpenAPI at /api/docs', () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/index', '/StationDetail/StationInfo', '/systemManage/UserManage/UserList'])(
-    'answers client route %s with index.html',
-    async (url) => {
-      const r = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(r.statusCode).toBe(200);
-      expect(r.headers['content-type']).toContain('text/html');
-      expect(r.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/index',
+    '/StationDetail/StationInfo',
+    '/systemManage/UserManage/UserList',
+  ])('answers client route %s with index.html', async (url) => {
+    const r = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+    expect(r.body).toContain('<div id="root">');
+  });
 });
