@@ -1,21 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { accessRoutes } from './modules/access/access.routes.ts';
+import { StationAccessRepository } from './modules/access/station-access.repository.ts';
+import { StationAccess } from './modules/access/station-access.ts';
+import { StationGrantRepository } from './modules/access/station-grants.repository.ts';
+import { StationGrantService } from './modules/access/station-grants.service.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
 import { TokenRepository } from './modules/identity/tokens.repository.ts';
 import { UserRepository } from './modules/identity/users.repository.ts';
+import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
+import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
+import { LoginLogService } from './modules/login-log/login-log.service.ts';
 import { MessageRepository } from './modules/messages/messages.repository.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { MessageService } from './modules/messages/messages.service.ts';
 import { RealtimeHub } from './modules/messages/realtime.ts';
+import { OrganisationRepository } from './modules/organisations/organisations.repository.ts';
+import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
+import { OrganisationService } from './modules/organisations/organisations.service.ts';
+import { RoleRepository } from './modules/roles/roles.repository.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { RoleService } from './modules/roles/roles.service.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
+import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
+import { UserAdminService } from './modules/users/user-admin.service.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { createTransactor } from './platform/db/transaction.ts';
 import { buildApp } from './platform/http/app.ts';
 import type { TRouteDef } from './platform/http/route.ts';
 import type { Logger } from './platform/logger.ts';
@@ -24,6 +42,13 @@ import type { Logger } from './platform/logger.ts';
 export interface TServices {
   identity: IdentityService;
   messages: MessageService;
+  /** Decides station access; every station-scoped service uses this one instance. */
+  stationAccess: StationAccess;
+  stationGrants: StationGrantService;
+  users: UserAdminService;
+  organisations: OrganisationService;
+  roles: RoleService;
+  loginLog: LoginLogService;
 }
 
 export interface TServer {
@@ -40,9 +65,46 @@ export interface TServer {
 
 function buildServices(db: Database, config: TConfig): TServices {
   const users = new UserRepository(db);
+  const userAdmin = new UserAdminRepository(db);
+  const stationAccess = new StationAccess(new StationAccessRepository(db));
   return {
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
     messages: new MessageService(new MessageRepository(db)),
+    stationAccess,
+    stationGrants: new StationGrantService(
+      new StationGrantRepository(db),
+      stationAccess,
+      createTransactor(db, (trx) => ({
+        grants: new StationGrantRepository(trx),
+        stationAccess: new StationAccessRepository(trx),
+        users: new UserAdminRepository(trx),
+      })),
+    ),
+    users: new UserAdminService(
+      userAdmin,
+      users,
+      stationAccess,
+      createTransactor(db, (trx) => ({
+        users: new UserAdminRepository(trx),
+        roles: new RoleRepository(trx),
+        organisations: new OrganisationRepository(trx),
+        tokens: new TokenRepository(trx),
+        accounts: new UserRepository(trx),
+      })),
+    ),
+    organisations: new OrganisationService(
+      new OrganisationRepository(db),
+      createTransactor(db, (trx) => ({ organisations: new OrganisationRepository(trx) })),
+    ),
+    roles: new RoleService(
+      new RoleRepository(db),
+      userAdmin,
+      createTransactor(db, (trx) => ({
+        roles: new RoleRepository(trx),
+        stationAccess: new StationAccessRepository(trx),
+      })),
+    ),
+    loginLog: new LoginLogService(new LoginLogRepository(db)),
   };
 }
 
@@ -54,6 +116,11 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...systemInfoRoutes(config, pingDatabase),
     ...identityRoutes(services.identity),
     ...messageRoutes(services.messages),
+    ...userRoutes(services.users),
+    ...organisationRoutes(services.organisations),
+    ...roleRoutes(services.roles),
+    ...accessRoutes(services.stationGrants),
+    ...loginLogRoutes(services.loginLog),
   ];
 }
 

@@ -70,17 +70,24 @@ export async function buildUser(
     features?: FeatureKey[];
     dataScope?: 'all' | 'list';
     isEnabled?: boolean;
+    /** Use an existing role instead of creating one. */
+    roleId?: number;
+    companyId?: number;
+    deptId?: number;
   } = {},
 ): Promise<{ id: number; account: string; password: string; roleId: number }> {
   sequence += 1;
   const account = options.account ?? `user_${sequence}${Date.now() % 1000}`;
   const password = options.password ?? 'Secret#123a';
-  const role = await db
-    .insertInto('role')
-    .values({ name: `role ${account}`, data_scope: options.dataScope ?? 'list' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (options.features?.length) {
+  const role =
+    options.roleId !== undefined
+      ? { id: options.roleId }
+      : await db
+          .insertInto('role')
+          .values({ name: `role ${account}`, data_scope: options.dataScope ?? 'list' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+  if (options.roleId === undefined && options.features?.length) {
     await db
       .insertInto('role_feature')
       .values(options.features.map((feature) => ({ role_id: role.id, feature })))
@@ -94,8 +101,50 @@ export async function buildUser(
       password_hash: await hashPassword(password),
       role_id: role.id,
       is_enabled: options.isEnabled ?? true,
+      company_id: options.companyId ?? null,
+      dept_id: options.deptId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: user.id, account, password, roleId: role.id };
+}
+
+let stationSequence = 0;
+
+/** Factory: a live station with a unique 6-digit code, optionally owned by a user. */
+export async function buildStation(
+  db: Database,
+  options: { ownerId?: number | null; projectName?: string; province?: string } = {},
+): Promise<{ id: number; stationCode: string }> {
+  stationSequence += 1;
+  const stationCode = String(900000 + stationSequence);
+  const row = await db
+    .insertInto('station')
+    .values({
+      station_code: stationCode,
+      project_name: options.projectName ?? `测试项目 ${stationSequence}`,
+      province: options.province ?? '河北省',
+      longitude: 115 + stationSequence / 100,
+      latitude: 40,
+      owner_id: options.ownerId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, stationCode };
+}
+
+/** Factory: gives a role a list of stations (role_station). */
+export async function grantRoleStations(db: Database, roleId: number, stationIds: number[]): Promise<void> {
+  await db
+    .insertInto('role_station')
+    .values(stationIds.map((station_id) => ({ role_id: roleId, station_id })))
+    .execute();
+}
+
+/** Factory: assigns stations to a user directly (user_station). */
+export async function assignStations(db: Database, userId: number, stationIds: number[]): Promise<void> {
+  await db
+    .insertInto('user_station')
+    .values(stationIds.map((station_id) => ({ user_id: userId, station_id })))
+    .execute();
 }

@@ -24,4 +24,68 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
   FILE_UNREADABLE: { zh: '文件无法读取：{reason}', en: 'The file cannot be read: {reason}' },
   REQUEST_TIMEOUT: { zh: '请求超时，请稍后重试', en: 'Request timed out, please retry later' },
   INTERNAL: { zh: '服务器错误，请联系管理员', en: 'Server error, please contact the administrator' },
+  ACCOUNT_TAKEN: { zh: '账号“{account}”已存在', en: 'The account “{account}” is already in use' },
+  COMPANY_NAME_TAKEN: { zh: '公司名称“{name}”已存在', en: 'A company named “{name}” already exists' },
+  GROUP_NAME_TAKEN: {
+    zh: '该公司下已存在部门“{name}”',
+    en: 'This company already has a department named “{name}”',
+  },
+  ROLE_NAME_TAKEN: { zh: '角色名称“{name}”已存在', en: 'A role named “{name}” already exists' },
+  GROUP_NOT_IN_COMPANY: {
+    zh: '所选部门不属于所选公司',
+    en: 'The chosen department does not belong to the chosen company',
+  },
+  COMPANY_HAS_USERS: {
+    zh: '该公司下还有 {count} 个用户，不能删除',
+    en: 'This company still has {count} user(s) and cannot be deleted',
+  },
+  COMPANY_HAS_GROUPS: {
+    zh: '该公司下还有 {count} 个部门，请先删除部门',
+    en: 'This company still has {count} department(s); delete them first',
+  },
+  GROUP_HAS_USERS: {
+    zh: '该部门下还有 {count} 个用户，不能删除',
+    en: 'This department still has {count} user(s) and cannot be deleted',
+  },
+  ROLE_HAS_USERS: {
+    zh: '该角色已分配给 {count} 个用户，不能删除',
+    en: 'This role is assigned to {count} user(s) and cannot be deleted',
+  },
+  USER_OWNS_STATIONS: {
+    zh: '该用户拥有 {count} 个站点，请先移交站点再删除',
+    en: 'This user owns {count} site(s); transfer them before deleting the user',
+  },
+  CANNOT_DELETE_SELF: { zh: '不能删除当前登录的用户', en: 'You cannot delete yourself' },
+  BUILTIN_ADMIN_PROTECTED: {
+    zh: '内置管理员不能删除，也不能取消其管理员角色',
+    en: 'The built-in administrator cannot be deleted or lose the administrator role',
+  },
+  ADMIN_ROLE_PROTECTED: {
+    zh: '管理员角色拥有全部权限，不能删除或修改其权限',
+    en: 'The administrator role holds every permission; it cannot be deleted or have its rights changed',
+  },
+  GRANT_EXCEEDS_OWN: {
+    zh: '不能授予自己没有的权限',
+    en: 'You cannot grant permissions that you do not hold yourself',
+  },
+  ACCESS_BY_ROLE_FIXED: {
+    zh: '站点“{stationCode}”的权限来自角色，不能移交或移除；请修改角色的数据权限',
+    en: 'Access to site “{stationCode}” comes from the role and can be neither transferred nor removed; change the role’s data permissions instead',
+  },
+  ACCESS_ASSIGNED_NOT_TRANSFERABLE: {
+    zh: '站点“{stationCode}”是直接分配给该用户的，只能移除，不能移交',
+    en: 'Site “{stationCode}” is assigned to this user directly; it can be removed but not transferred',
+  },
+  ACCESS_OWNER_NOT_REMOVABLE: {
+    zh: '该用户是站点“{stationCode}”的所有者，所有权不能移除，只能移交',
+    en: 'This user owns site “{stationCode}”; ownership cannot be removed, only transferred',
+  },
+  STATION_NOT_OWNED: {
+    zh: '该用户不是站点“{stationCode}”的所有者，不能移交',
+    en: 'This user does not own site “{stationCode}”, so it cannot be transferred',
+  },
+  STATION_NOT_ASSIGNED: {
+    zh: '站点“{stationCode}”没有直接分配给该用户',
+    en: 'Site “{stationCode}” is not assigned to this user directly',
+  },
 };

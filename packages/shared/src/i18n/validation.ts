@@ -38,6 +38,20 @@ export const VALIDATION_MESSAGES = {
   tooLarge: { zh: '不能大于 {maximum}', en: 'Must not be greater than {maximum}' },
   tooSmall: { zh: '不能小于 {minimum}', en: 'Must not be less than {minimum}' },
   oneOf: { zh: '请选择有效的选项', en: 'Please choose a valid option' },
+  userNameRequired: { zh: '请输入用户名', en: 'Please enter the user name' },
+  roleRequired: { zh: '请选择角色', en: 'Please choose a role' },
+  companyRequired: { zh: '请选择公司', en: 'Please choose a company' },
+  companyNameRequired: { zh: '请输入公司名称', en: 'Please enter the company name' },
+  groupNameRequired: { zh: '请输入部门名称', en: 'Please enter the department name' },
+  roleNameRequired: { zh: '请输入角色名称', en: 'Please enter the role name' },
+  userRequired: { zh: '请选择用户', en: 'Please choose a user' },
+  stationsRequired: { zh: '请至少选择一个站点', en: 'Please choose at least one site' },
+  transferToSameUser: {
+    zh: '不能移交给原用户本人',
+    en: 'Choose a user other than the current owner',
+  },
+  accountTaken: { zh: '账号已存在', en: 'The account is already in use' },
+  nameTaken: { zh: '名称已存在', en: 'The name already exists' },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

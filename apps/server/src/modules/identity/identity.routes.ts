@@ -1,15 +1,6 @@
 import { ZChangePasswordRequest, ZLoginReply, ZLoginRequest } from '@masthub/shared';
-import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { IdentityService } from './identity.service.ts';
-
-const ZRightConfig = z.object({
-  userId: z.number().int(),
-  account: z.string(),
-  isAdmin: z.boolean(),
-  dataScope: z.enum(['all', 'list']),
-  features: z.array(z.string()),
-});
 
 export function identityRoutes(identity: IdentityService): TRouteDef[] {
   return [
@@ -51,21 +42,6 @@ export function identityRoutes(identity: IdentityService): TRouteDef[] {
         await identity.changePassword(user, body);
         return null;
       },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/security/sys/permission/user_permission',
-      summary: 'The caller’s permission config (rightConfig): features and data scope',
-      tags: ['security'],
-      auth: 'user',
-      response: ZRightConfig,
-      handle: async ({ user }) => ({
-        userId: user.id,
-        account: user.account,
-        isAdmin: user.isAdmin,
-        dataScope: user.dataScope,
-        features: [...user.features],
-      }),
     }),
   ];
 }

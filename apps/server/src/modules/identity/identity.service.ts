@@ -52,6 +52,11 @@ export class IdentityService {
     }
 
     const user = await this.users.findByAccount(account);
+    const snapshot = user && {
+      userName: user.user_name,
+      roleName: user.role_name,
+      userType: user.is_admin === true ? ('admin' as const) : ('normal' as const),
+    };
     const isPasswordRight = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !isPasswordRight) {
       await this.attempts.record({
@@ -60,11 +65,12 @@ export class IdentityService {
         ip,
         userAgent,
         outcome: user ? 'bad_password' : 'unknown_account',
+        snapshot,
       });
       throw new AppError('LOGIN_FAILED');
     }
     if (!user.is_enabled) {
-      await this.attempts.record({ account, userId: user.id, ip, userAgent, outcome: 'disabled' });
+      await this.attempts.record({ account, userId: user.id, ip, userAgent, outcome: 'disabled', snapshot });
       throw new AppError('ACCOUNT_DISABLED');
     }
 
@@ -73,7 +79,14 @@ export class IdentityService {
     await this.tokens.create({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip, userAgent });
     await Promise.all([
       this.users.touchLastLogin(user.id),
-      this.attempts.record({ account: user.account, userId: user.id, ip, userAgent, outcome: 'success' }),
+      this.attempts.record({
+        account: user.account,
+        userId: user.id,
+        ip,
+        userAgent,
+        outcome: 'success',
+        snapshot: snapshot ?? undefined,
+      }),
     ]);
     const features = await this.featuresOf(user.role_id, user.is_admin === true);
     return {

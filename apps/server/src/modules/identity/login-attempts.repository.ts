@@ -13,6 +13,8 @@ export class LoginAttemptRepository {
     ip: string;
     userAgent: string | null;
     outcome: TLoginOutcome;
+    /** Who the user was at this moment, for the login log; absent for unknown accounts. */
+    snapshot?: { userName: string; roleName: string | null; userType: 'admin' | 'normal' } | undefined;
   }): Promise<void> {
     await this.db
       .insertInto('login_attempt')
@@ -23,6 +25,9 @@ export class LoginAttemptRepository {
         user_agent: input.userAgent,
         success: input.outcome === 'success',
         reason: input.outcome,
+        user_name: input.snapshot?.userName ?? null,
+        role_name: input.snapshot?.roleName ?? null,
+        user_type: input.snapshot?.userType ?? null,
       })
       .execute();
   }

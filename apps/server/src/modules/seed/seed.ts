@@ -122,6 +122,7 @@ export async function seedOnFirstStart(
         password_hash: passwordHash,
         role_id: adminRole.id,
         company_id: company.id,
+        is_builtin: true,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

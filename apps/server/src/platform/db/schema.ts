@@ -4,10 +4,13 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
 export interface CompanyTable {
   id: Generated<number>;
   name: string;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface DeptTable {
@@ -15,6 +18,7 @@ export interface DeptTable {
   company_id: number;
   name: string;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface RoleTable {
@@ -24,6 +28,7 @@ export interface RoleTable {
   is_admin: Generated<boolean>;
   data_scope: Generated<'all' | 'list'>;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface RoleFeatureTable {
@@ -46,6 +51,9 @@ export interface AppUserTable {
   created_at: CreatedAt;
   last_login_at: Timestamp | null;
   password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  is_builtin: Generated<boolean>;
+  updated_at: UpdatedAt;
+  deleted_at: Timestamp | null;
 }
 
 export interface AuthTokenTable {
@@ -69,6 +77,9 @@ export interface LoginAttemptTable {
   success: boolean;
   reason: string;
   created_at: CreatedAt;
+  user_name: string | null;
+  role_name: string | null;
+  user_type: 'admin' | 'normal' | null;
 }
 
 export interface MessageTable {

@@ -6,6 +6,9 @@ import {
   interpolate,
   type Language,
   type TFieldError,
+  VALIDATION_KEY_PREFIX,
+  VALIDATION_MESSAGES,
+  type ValidationMessageKey,
 } from '@masthub/shared';
 
 export const SUCCESS_MSG: Record<Language, string> = { zh: '操作成功', en: 'success' };
@@ -31,6 +34,18 @@ export function errorEnvelope(
   return { status, body: { code: status, msg, data: { errorCode: code, fields } } };
 }
 
+/**
+ * Services do not know the caller's language: a field error they raise carries a validation key
+ * (`v.accountTaken`), translated here like the zod messages are.
+ */
+function localizeField(field: TFieldError, language: Language): TFieldError {
+  if (!field.message.startsWith(VALIDATION_KEY_PREFIX)) return field;
+  const key = field.message.slice(VALIDATION_KEY_PREFIX.length);
+  const text = VALIDATION_MESSAGES[key as ValidationMessageKey]?.[language];
+  return text ? { field: field.field, message: text } : field;
+}
+
 export function appErrorEnvelope(error: AppError, language: Language) {
-  return errorEnvelope(error.code, language, error.details, error.fields);
+  const fields = error.fields.map((f) => localizeField(f, language));
+  return errorEnvelope(error.code, language, error.details, fields);
 }

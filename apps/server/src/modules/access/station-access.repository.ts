@@ -1,0 +1,96 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+/** Whose access is decided: the caller (TAuthUser fits) or any other user. */
+export interface TAccessSubject {
+  id: number;
+  roleId: number | null;
+  isAdmin: boolean;
+  dataScope: 'all' | 'list';
+}
+
+/** Administrators and roles with data scope 'all' reach every site, including ones created later. */
+export function hasAllStations(subject: TAccessSubject): boolean {
+  return subject.isAdmin || subject.dataScope === 'all';
+}
+
+/**
+ * The SQL condition "the subject may see this station" over a station row aliased `stationAlias`:
+ * the role's list ∪ direct assignments ∪ ownership, or simply true for 'all'. Repositories embed it
+ * in their station queries (`.where(stationAccessPredicate(user, 's'))`); it never checks is_deleted.
+ */
+export function stationAccessPredicate(
+  subject: TAccessSubject,
+  stationAlias = 'station',
+): Expression<SqlBool> {
+  if (hasAllStations(subject)) return sql<SqlBool>`true`;
+  const stationId = sql.ref(`${stationAlias}.id`);
+  const ownerId = sql.ref(`${stationAlias}.owner_id`);
+  const byRole =
+    subject.roleId === null
+      ? sql<SqlBool>`false`
+      : sql<SqlBool>`EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = ${subject.roleId} AND rs.station_id = ${stationId})`;
+  // `owner_id IS NOT NULL AND …` keeps the condition two-valued for unowned sites, so NOT(…) works.
+  return sql<SqlBool>`((${ownerId} IS NOT NULL AND ${ownerId} = ${subject.id})
+    OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = ${subject.id} AND us.station_id = ${stationId})
+    OR ${byRole})`;
+}
+
+export interface TStationKindsRow {
+  id: number;
+  station_code: string;
+  is_owner: boolean;
+  is_assigned: boolean;
+  is_role: boolean;
+}
+
+/** Look-ups behind station access: who a user is for access, and how they reach given stations. */
+export class StationAccessRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A live user as an access subject, or undefined. */
+  async findSubject(userId: number): Promise<TAccessSubject | undefined> {
+    const row = await this.db
+      .selectFrom('app_user as u')
+      .leftJoin('role as r', 'r.id', 'u.role_id')
+      .select(['u.id', 'u.role_id', 'r.is_admin', 'r.data_scope'])
+      .where('u.id', '=', userId)
+      .where('u.is_deleted', '=', false)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      roleId: row.role_id,
+      isAdmin: row.is_admin === true,
+      dataScope: row.data_scope ?? 'list',
+    };
+  }
+
+  /** Each live station among `stationIds` with the ways the subject reaches it (all false: none). */
+  async listKinds(subject: TAccessSubject, stationIds: readonly number[]): Promise<TStationKindsRow[]> {
+    if (stationIds.length === 0) return [];
+    const isAll = hasAllStations(subject);
+    const roleId = subject.roleId ?? -1;
+    const result = await sql<TStationKindsRow>`
+      SELECT s.id, s.station_code,
+        coalesce(s.owner_id = ${subject.id}, false) AS is_owner,
+        EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = ${subject.id} AND us.station_id = s.id) AS is_assigned,
+        (${isAll} OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = ${roleId} AND rs.station_id = s.id)) AS is_role
+      FROM station s
+      WHERE s.id = ANY(${[...stationIds]}::bigint[]) AND NOT s.is_deleted
+      ORDER BY s.station_code
+    `.execute(this.db);
+    return result.rows;
+  }
+
+  /** How many live stations the subject reaches. */
+  async countAccessible(subject: TAccessSubject): Promise<number> {
+    const row = await this.db
+      .selectFrom('station')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('station.is_deleted', '=', false)
+      .where(stationAccessPredicate(subject, 'station'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

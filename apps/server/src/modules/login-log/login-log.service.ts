@@ -1,0 +1,27 @@
+import type { TLoginLogPageRequest, TLoginLogRecord, TPage } from '@masthub/shared';
+import type { LoginLogRepository } from './login-log.repository.ts';
+
+/** The login log page (SPEC §3 Login log): account, name, role, ip, time, user type and result. */
+export class LoginLogService {
+  constructor(private readonly log: LoginLogRepository) {}
+
+  async page(filter: TLoginLogPageRequest): Promise<TPage<TLoginLogRecord>> {
+    const { records, total } = await this.log.page(filter);
+    return {
+      records: records.map((r) => ({
+        id: r.id,
+        operatorAccount: r.account,
+        operatorName: r.user_name,
+        roleName: r.role_name,
+        ip: r.ip,
+        operateTime: r.created_at.toISOString(),
+        userType: r.user_type,
+        result: r.success ? 'success' : 'failure',
+        reason: r.reason,
+      })),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
+  }
+}

@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+
+/** Companies and their departments (SPEC "group"), with the counts that decide whether they are in use. */
+export class OrganisationRepository {
+  constructor(private readonly db: Database) {}
+
+  async listCompanies(filter: { companyId?: number | undefined }) {
+    let query = this.db
+      .selectFrom('company as c')
+      .select((eb) => [
+        'c.id',
+        'c.name',
+        'c.created_at',
+        eb
+          .selectFrom('app_user as u')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('u.company_id', '=', 'c.id')
+          .where('u.is_deleted', '=', false)
+          .as('user_count'),
+      ])
+      .orderBy('c.id');
+    if (filter.companyId !== undefined) query = query.where('c.id', '=', filter.companyId);
+    return query.execute();
+  }
+
+  async listGroups(companyIds: number[]) {
+    if (companyIds.length === 0) return [];
+    return this.db
+      .selectFrom('dept as d')
+      .select((eb) => [
+        'd.id',
+        'd.company_id',
+        'd.name',
+        'd.created_at',
+        eb
+          .selectFrom('app_user as u')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('u.dept_id', '=', 'd.id')
+          .where('u.is_deleted', '=', false)
+          .as('user_count'),
+      ])
+      .where('d.company_id', 'in', companyIds)
+      .orderBy('d.id')
+      .execute();
+  }
+
+  /** A company; `lock` holds the row until the transaction ends, so its use cannot change meanwhile. */
+  findCompany(id: number, lock: 'update' | 'share' | null = null) {
+    let query = this.db.selectFrom('company').select(['id', 'name']).where('id', '=', id);
+    if (lock === 'update') query = query.forUpdate();
+    if (lock === 'share') query = query.forShare();
+    return query.executeTakeFirst();
+  }
+
+  findCompanyByName(name: string) {
+    return this.db
+      .selectFrom('company')
+      .select(['id', 'name'])
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  insertCompany(name: string) {
+    return this.db.insertInto('company').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+  }
+
+  async renameCompany(id: number, name: string): Promise<void> {
+    await this.db.updateTable('company').set({ name, updated_at: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  /** Deletes an unused company; deleted users keep no reference to it. */
+  async deleteCompany(id: number): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({ company_id: null })
+      .where('company_id', '=', id)
+      .where('is_deleted', '=', true)
+      .execute();
+    await this.db.deleteFrom('company').where('id', '=', id).execute();
+  }
+
+  async countCompanyUsers(companyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('app_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('is_deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countCompanyGroups(companyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('dept')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  findGroup(id: number, lock: 'update' | 'share' | null = null) {
+    let query = this.db.selectFrom('dept').select(['id', 'name', 'company_id']).where('id', '=', id);
+    if (lock === 'update') query = query.forUpdate();
+    if (lock === 'share') query = query.forShare();
+    return query.executeTakeFirst();
+  }
+
+  findGroupByName(companyId: number, name: string) {
+    return this.db
+      .selectFrom('dept')
+      .select(['id', 'name', 'company_id'])
+      .where('company_id', '=', companyId)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  insertGroup(companyId: number, name: string) {
+    return this.db
+      .insertInto('dept')
+      .values({ company_id: companyId, name })
+      .returning(['id', 'name', 'company_id'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async renameGroup(id: number, name: string): Promise<void> {
+    await this.db.updateTable('dept').set({ name, updated_at: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  /** Deletes an unused department; deleted users keep no reference to it. */
+  async deleteGroup(id: number): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({ dept_id: null })
+      .where('dept_id', '=', id)
+      .where('is_deleted', '=', true)
+      .execute();
+    await this.db.deleteFrom('dept').where('id', '=', id).execute();
+  }
+
+  async countGroupUsers(groupId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('app_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('dept_id', '=', groupId)
+      .where('is_deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  searchCompanies(keywords: string | undefined, limit: number) {
+    let query = this.db.selectFrom('company').select(['id', 'name']).orderBy('name').limit(limit);
+    if (keywords) query = query.where('name', 'ilike', likeContains(keywords));
+    return query.execute();
+  }
+
+  searchGroups(keywords: string | undefined, companyId: number | undefined, limit: number) {
+    let query = this.db.selectFrom('dept').select(['id', 'name', 'company_id']).orderBy('name').limit(limit);
+    if (keywords) query = query.where('name', 'ilike', likeContains(keywords));
+    if (companyId !== undefined) query = query.where('company_id', '=', companyId);
+    return query.execute();
+  }
+}

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+
+/** Roles with their function permissions (role_feature) and data permissions (data_scope, role_station). */
+export class RoleRepository {
+  constructor(private readonly db: Database) {}
+
+  private selectWithCounts() {
+    return this.db
+      .selectFrom('role as r')
+      .select((eb) => [
+        'r.id',
+        'r.name',
+        'r.description',
+        'r.is_admin',
+        'r.data_scope',
+        'r.created_at',
+        eb
+          .selectFrom('app_user as u')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('u.role_id', '=', 'r.id')
+          .where('u.is_deleted', '=', false)
+          .as('user_count'),
+        eb
+          .selectFrom('role_feature as f')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('f.role_id', '=', 'r.id')
+          .as('feature_count'),
+      ]);
+  }
+
+  async page(filter: { pageNo: number; pageSize: number; keywords?: string | undefined }) {
+    let base = this.db.selectFrom('role as r');
+    if (filter.keywords) base = base.where('r.name', 'ilike', likeContains(filter.keywords));
+    let query = this.selectWithCounts();
+    if (filter.keywords) query = query.where('r.name', 'ilike', likeContains(filter.keywords));
+    const [records, total] = await Promise.all([
+      query
+        .orderBy('r.is_admin', 'desc')
+        .orderBy('r.id')
+        .limit(filter.pageSize)
+        .offset((filter.pageNo - 1) * filter.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { records, total: Number(total.n) };
+  }
+
+  findWithCounts(id: number) {
+    return this.selectWithCounts().where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** A role; `lock` holds the row until the transaction ends. */
+  findById(id: number, lock: 'update' | 'share' | null = null) {
+    let query = this.db
+      .selectFrom('role')
+      .select(['id', 'name', 'description', 'is_admin', 'data_scope'])
+      .where('id', '=', id);
+    if (lock === 'update') query = query.forUpdate();
+    if (lock === 'share') query = query.forShare();
+    return query.executeTakeFirst();
+  }
+
+  findByName(name: string) {
+    return this.db
+      .selectFrom('role')
+      .select(['id', 'name'])
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  async insert(values: { name: string; description: string }): Promise<number> {
+    const row = await this.db.insertInto('role').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, values: { name: string; description: string }): Promise<void> {
+    await this.db
+      .updateTable('role')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Deletes an unused role with its rights; deleted users keep no reference to it. */
+  async delete(id: number): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({ role_id: null })
+      .where('role_id', '=', id)
+      .where('is_deleted', '=', true)
+      .execute();
+    await this.db.deleteFrom('role').where('id', '=', id).execute();
+  }
+
+  async countUsers(roleId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('app_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role_id', '=', roleId)
+      .where('is_deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async listFeatures(roleId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('role_feature')
+      .select('feature')
+      .where('role_id', '=', roleId)
+      .orderBy('feature')
+      .execute();
+    return rows.map((r) => r.feature);
+  }
+
+  /** The live stations on the role's list. */
+  listStations(roleId: number) {
+    return this.db
+      .selectFrom('role_station as rs')
+      .innerJoin('station as s', 's.id', 'rs.station_id')
+      .select(['s.id', 's.station_code', 's.project_name'])
+      .where('rs.role_id', '=', roleId)
+      .where('s.is_deleted', '=', false)
+      .orderBy('s.station_code')
+      .execute();
+  }
+
+  /** Replaces the role's features, data scope and station list. */
+  async replaceRights(
+    roleId: number,
+    rights: { features: readonly string[]; dataScope: 'all' | 'list'; stationIds: readonly number[] },
+  ): Promise<void> {
+    await this.db
+      .updateTable('role')
+      .set({ data_scope: rights.dataScope, updated_at: sql`now()` })
+      .where('id', '=', roleId)
+      .execute();
+    await this.db.deleteFrom('role_feature').where('role_id', '=', roleId).execute();
+    if (rights.features.length > 0) {
+      await this.db
+        .insertInto('role_feature')
+        .values(rights.features.map((feature) => ({ role_id: roleId, feature })))
+        .execute();
+    }
+    await this.db.deleteFrom('role_station').where('role_id', '=', roleId).execute();
+    if (rights.stationIds.length > 0) {
+      await sql`
+        INSERT INTO role_station (role_id, station_id)
+        SELECT ${roleId}, id FROM station WHERE id = ANY(${[...rights.stationIds]}::bigint[])
+      `.execute(this.db);
+    }
+  }
+
+  search(keywords: string | undefined, limit: number) {
+    let query = this.db.selectFrom('role').select(['id', 'name']).orderBy('name').limit(limit);
+    if (keywords) query = query.where('name', 'ilike', likeContains(keywords));
+    return query.execute();
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  AppError,
+  FEATURE_KEYS,
+  type TAssignedUsersRequest,
+  type TDropDownOption,
+  type TPage,
+  type TRoleDetail,
+  type TRolePageRequest,
+  type TRoleRecord,
+  type TRoleRights,
+  type TRoleRightsRequest,
+  type TRoleSaveRequest,
+  type TUserRecord,
+} from '@masthub/shared';
+import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { StationAccessRepository } from '../access/station-access.repository.ts';
+import { hasAllStations, StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
+import type { UserAdminRepository } from '../users/user-admin.repository.ts';
+import { presentUserRecord } from '../users/user-admin.service.ts';
+import type { RoleRepository } from './roles.repository.ts';
+
+type TRoleRow = NonNullable<Awaited<ReturnType<RoleRepository['findWithCounts']>>>;
+
+export interface TRoleRepositories {
+  roles: RoleRepository;
+  stationAccess: StationAccessRepository;
+}
+
+function presentRole(row: TRoleRow): TRoleRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isAdmin: row.is_admin,
+    dataScope: row.data_scope,
+    userCount: Number(row.user_count ?? 0),
+    // The administrator role holds every feature without listing them (see IdentityService).
+    featureCount: row.is_admin ? FEATURE_KEYS.length : Number(row.feature_count ?? 0),
+    createTime: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Roles with function permissions and data permissions (SPEC §6). The administrator role always holds
+ * everything; a caller can grant only features and sites they hold themselves.
+ */
+export class RoleService {
+  constructor(
+    private readonly roles: RoleRepository,
+    private readonly users: UserAdminRepository,
+    private readonly tx: TTransactor<TRoleRepositories>,
+  ) {}
+
+  async page(filter: TRolePageRequest): Promise<TPage<TRoleRecord>> {
+    const { records, total } = await this.roles.page(filter);
+    return { records: records.map(presentRole), total, pageNo: filter.pageNo, pageSize: filter.pageSize };
+  }
+
+  async detail(id: number): Promise<TRoleDetail> {
+    const row = await this.roles.findWithCounts(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const rights = await this.rights(id);
+    return { ...presentRole(row), features: rights.features, stationIds: rights.stations.map((s) => s.id) };
+  }
+
+  save(input: TRoleSaveRequest): Promise<{ id: number }> {
+    return this.tx.run(async ({ roles }) => {
+      if (input.id !== undefined && !(await roles.findById(input.id, 'update')))
+        throw new AppError('NOT_FOUND');
+      const holder = await roles.findByName(input.name);
+      if (holder && holder.id !== input.id) {
+        throw new AppError('ROLE_NAME_TAKEN', { name: input.name }, [
+          { field: 'name', message: 'v.nameTaken' },
+        ]);
+      }
+      const values = { name: input.name, description: input.description };
+      if (input.id !== undefined) {
+        await roles.update(input.id, values);
+        return { id: input.id };
+      }
+      return { id: await roles.insert(values) };
+    });
+  }
+
+  async checkDelete(id: number): Promise<TDeleteBlocker[]> {
+    const role = await this.roles.findById(id);
+    if (!role) throw new AppError('NOT_FOUND');
+    if (role.is_admin) return [{ errorCode: 'ADMIN_ROLE_PROTECTED', count: 0 }];
+    const users = await this.roles.countUsers(id);
+    return users > 0 ? [{ errorCode: 'ROLE_HAS_USERS', count: users }] : [];
+  }
+
+  delete(id: number): Promise<void> {
+    return this.tx.run(async ({ roles }) => {
+      const role = await roles.findById(id, 'update');
+      if (!role) throw new AppError('NOT_FOUND');
+      if (role.is_admin) throw new AppError('ADMIN_ROLE_PROTECTED');
+      const users = await roles.countUsers(id);
+      if (users > 0) throw new AppError('ROLE_HAS_USERS', { count: users });
+      await roles.delete(id);
+    });
+  }
+
+  async rights(id: number): Promise<TRoleRights> {
+    const role = await this.roles.findById(id);
+    if (!role) throw new AppError('NOT_FOUND');
+    const [features, stations] = await Promise.all([
+      this.roles.listFeatures(id),
+      role.data_scope === 'list' ? this.roles.listStations(id) : Promise.resolve([]),
+    ]);
+    return {
+      roleId: role.id,
+      roleName: role.name,
+      isAdmin: role.is_admin,
+      features: role.is_admin ? [...FEATURE_KEYS] : features,
+      dataScope: role.is_admin ? 'all' : role.data_scope,
+      stations: stations.map((s) => ({ id: s.id, stationCode: s.station_code, projectName: s.project_name })),
+    };
+  }
+
+  /** Replaces a role's rights. What the caller adds must be theirs to give (no privilege escalation). */
+  saveRights(caller: TAuthUser, input: TRoleRightsRequest): Promise<void> {
+    return this.tx.run(async ({ roles, stationAccess }) => {
+      const role = await roles.findById(input.roleId, 'update');
+      if (!role) throw new AppError('NOT_FOUND');
+      if (role.is_admin) throw new AppError('ADMIN_ROLE_PROTECTED');
+      const features = [...new Set(input.features)];
+      const stationIds = input.dataScope === 'all' ? [] : [...new Set(input.stationIds)];
+
+      const current = new Set(await roles.listFeatures(role.id));
+      if (features.some((f) => !current.has(f) && !caller.features.has(f))) {
+        throw new AppError('GRANT_EXCEEDS_OWN');
+      }
+      if (input.dataScope === 'all' && role.data_scope !== 'all' && !hasAllStations(caller)) {
+        throw new AppError('GRANT_EXCEEDS_OWN');
+      }
+      const currentStations = new Set((await roles.listStations(role.id)).map((s) => s.id));
+      const added = stationIds.filter((id) => !currentStations.has(id));
+      // Unknown sites answer 404 and sites the caller cannot see 403, as on every station-scoped call.
+      await new StationAccess(stationAccess).assertCanView(caller, added);
+      await roles.replaceRights(role.id, { features, dataScope: input.dataScope, stationIds });
+    });
+  }
+
+  async assignedUsers(filter: TAssignedUsersRequest): Promise<TPage<TUserRecord>> {
+    if (!(await this.roles.findById(filter.roleId))) throw new AppError('NOT_FOUND');
+    const { records, total } = await this.users.page(filter);
+    return {
+      records: records.map(presentUserRecord),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  async search(keywords: string | undefined): Promise<TDropDownOption[]> {
+    return (await this.roles.search(keywords, 50)).map((r) => ({ id: r.id, name: r.name }));
+  }
+}

@@ -1,0 +1,119 @@
+import {
+  ZIdQuery,
+  ZProfile,
+  ZProfileUpdateRequest,
+  ZResetPasswordReply,
+  ZResetPasswordRequest,
+  ZRightConfig,
+  ZRightConfigQuery,
+  ZTableField,
+  ZUserListItem,
+  ZUserListRequest,
+  ZUserPageRequest,
+  ZUserRecord,
+  ZUserSaveReply,
+  ZUserSaveRequest,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { UserAdminService } from './user-admin.service.ts';
+import { listUserFields } from './user-fields.ts';
+
+export function userRoutes(users: UserAdminService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/security/sys/user/fields',
+      summary: 'The user-list columns: key, localised title, width, fixed side',
+      tags: ['users'],
+      auth: 'system.user',
+      response: z.array(ZTableField),
+      handle: async ({ language }) => listUserFields(language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/page',
+      summary: 'Page of users, searchable by account, name, role, company and department',
+      tags: ['users'],
+      auth: 'system.user',
+      body: ZUserPageRequest,
+      response: zPage(ZUserRecord),
+      handle: ({ body }) => users.page(body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/list',
+      summary: 'Users for pickers (transfer target, report creator…), at most 500',
+      tags: ['users'],
+      auth: 'user',
+      body: ZUserListRequest,
+      response: z.array(ZUserListItem),
+      handle: ({ body }) => users.list(body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/save_or_update',
+      summary: 'Create a user (without id) or update one; a generated password is returned once',
+      tags: ['users'],
+      auth: 'system.user',
+      body: ZUserSaveRequest,
+      response: ZUserSaveReply,
+      handle: ({ user, body }) => users.save(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/security/sys/user/delete',
+      summary: 'Delete a user (soft) and revoke their tokens; owned sites must be transferred first',
+      tags: ['users'],
+      auth: 'system.user',
+      query: ZIdQuery,
+      handle: async ({ user, query }) => {
+        await users.delete(user, query.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/reset_password',
+      summary: 'Give a user a new random password (returned once) and revoke their tokens',
+      tags: ['users'],
+      auth: 'system.user',
+      body: ZResetPasswordRequest,
+      response: ZResetPasswordReply,
+      handle: ({ user, body }) => users.resetPassword(user, body.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/security/sys/user/profile',
+      summary: 'The caller’s own profile for the personal centre',
+      tags: ['users'],
+      auth: 'user',
+      response: ZProfile,
+      handle: ({ user }) => users.profile(user),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/update_profile',
+      summary: 'The caller changes their own name, phone and e-mail',
+      tags: ['users'],
+      auth: 'user',
+      body: ZProfileUpdateRequest,
+      handle: async ({ user, body }) => {
+        await users.updateProfile(user, body);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/security/sys/permission/user_permission',
+      summary:
+        'A user’s rightConfig (features, data scope, site count): the caller’s, or any with system.user',
+      tags: ['security'],
+      auth: 'user',
+      query: ZRightConfigQuery,
+      response: ZRightConfig,
+      handle: ({ user, query }) => users.rightConfig(user, query.userId),
+    }),
+  ];
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ZPageRequest } from '../api.ts';
+import { vmsg } from '../i18n/validation.ts';
+
+/** POST /security/sys/login_log/page: filters are substrings, except result and the time range. */
+export const ZLoginLogPageRequest = ZPageRequest.extend({
+  account: z.string().trim().max(50).optional(),
+  userName: z.string().trim().max(50).optional(),
+  ip: z.string().trim().max(64).optional(),
+  result: z.enum(['success', 'failure']).optional(),
+  startTime: z.coerce.date().optional(),
+  endTime: z.coerce.date().optional(),
+}).refine((q) => !q.startTime || !q.endTime || q.startTime <= q.endTime, {
+  ...vmsg('startAfterEnd'),
+  path: ['startTime'],
+});
+export type TLoginLogPageRequest = z.infer<typeof ZLoginLogPageRequest>;
+
+export const USER_TYPES = ['admin', 'normal'] as const;
+
+/** A row of the login log (SPEC §3): who, with which role, from where, when, and the result. */
+export const ZLoginLogRecord = z.object({
+  id: z.number().int(),
+  operatorAccount: z.string(),
+  operatorName: z.string().nullable(),
+  roleName: z.string().nullable(),
+  ip: z.string(),
+  operateTime: z.string(),
+  userType: z.enum(USER_TYPES).nullable(),
+  result: z.enum(['success', 'failure']),
+  /** success, bad_password, unknown_account, disabled or rate_limited. */
+  reason: z.string(),
+});
+export type TLoginLogRecord = z.infer<typeof ZLoginLogRecord>;
