@@ -34,6 +34,8 @@ export class RequestError extends Error {
     readonly serverMessage: string | undefined,
     readonly fields: TFieldError[],
     readonly isUnauthorized = false,
+    /** The server's error code (`data.errorCode`), for screens that react to one refusal in particular. */
+    readonly errorCode?: string,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -127,7 +129,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       throw new RequestError(401, outcome.message, outcome.message, [], true);
     case 'failure':
       if (!silent) feedback.error(outcome.message);
-      throw new RequestError(outcome.code, outcome.message, outcome.serverMessage, outcome.fields);
+      throw new RequestError(
+        outcome.code,
+        outcome.message,
+        outcome.serverMessage,
+        outcome.fields,
+        false,
+        outcome.errorCode,
+      );
   }
 }
 

@@ -143,3 +143,25 @@ describe('readEnvelope(body)', () => {
     expect(readEnvelope({ code: 400, msg: '  ' })?.msg).toBeUndefined();
   });
 });
+
+describe('decideOutcome error codes', () => {
+  it('passes the server errorCode on with a refusal', () => {
+    const outcome = decideOutcome(
+      {
+        type: 'response',
+        status: 409,
+        body: { code: 409, msg: '请先移交站点', data: { errorCode: 'USER_OWNS_STATIONS', fields: [] } },
+      },
+      { language: 'zh', isOnLoginPage: false },
+    );
+    expect(outcome).toMatchObject({ kind: 'failure', code: 409, errorCode: 'USER_OWNS_STATIONS' });
+  });
+
+  it('has no errorCode when the server sent none', () => {
+    const outcome = decideOutcome(
+      { type: 'response', status: 200, body: { code: 400, msg: 'x', data: null } },
+      { language: 'en', isOnLoginPage: false },
+    );
+    expect(outcome).not.toHaveProperty('errorCode');
+  });
+});

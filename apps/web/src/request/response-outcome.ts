@@ -17,6 +17,8 @@ export type ResponseOutcome =
       message: string;
       serverMessage: string | undefined;
       fields: TFieldError[];
+      /** The server's `data.errorCode` (USER_OWNS_STATIONS…), when it sent one. */
+      errorCode?: string;
     };
 
 export interface OutcomeContext {
@@ -41,6 +43,12 @@ export function readEnvelope(body: unknown): Envelope | undefined {
   if (typeof record['code'] !== 'number') return undefined;
   const msg = typeof record['msg'] === 'string' && record['msg'].trim() !== '' ? record['msg'] : undefined;
   return { code: record['code'], msg, data: record['data'] };
+}
+
+function readErrorCode(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const code = (data as Record<string, unknown>)['errorCode'];
+  return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
 function readFields(data: unknown): TFieldError[] {
@@ -78,6 +86,7 @@ export function decideOutcome(raw: RawResult, context: OutcomeContext): Response
   const { status } = raw;
   const envelope = readEnvelope(raw.body);
   const fields = envelope ? readFields(envelope.data) : [];
+  const errorCode = envelope ? readErrorCode(envelope.data) : undefined;
 
   if (status === 401 || envelope?.code === 401) {
     return {
@@ -93,6 +102,7 @@ export function decideOutcome(raw: RawResult, context: OutcomeContext): Response
     message,
     serverMessage: envelope?.msg,
     fields,
+    ...(errorCode ? { errorCode } : {}),
   });
   if (status === 500) return failure(500, ERROR_MESSAGES.INTERNAL[language]);
   if (status === 404) return failure(404, '404');

@@ -1,5 +1,6 @@
+import type { TProfile, TProfileUpdateRequest } from '@masthub/shared';
 import { listUtcOptions, type TUtcOption } from '@masthub/shared/time-zones.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../request/request.ts';
 
 /** Time-zone options; reference data, so a failure is silent and the built-in list is used. */
@@ -15,5 +16,23 @@ export function useUtcOptions() {
     },
     placeholderData: listUtcOptions,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const profileKey = ['profile'] as const;
+
+/** The caller's own record (phone, e-mail, registration and last login) for the personal centre. */
+export function useProfile() {
+  return useQuery({
+    queryKey: profileKey,
+    queryFn: () => http.get<TProfile>('/security/sys/user/profile'),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TProfileUpdateRequest) => http.post<null>('/security/sys/user/update_profile', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }),
   });
 }

@@ -1,0 +1,127 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { TUserRecord } from '@masthub/shared';
+import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
+import { Button, Card, Flex, Input, Result, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { parseIdParam } from '../users/users.utils.ts';
+import { useAssignedUsers, useRoleRights } from './api.ts';
+
+/** The users holding one role (SPEC §2 AssignedUser, `?roleId=`). */
+export function AssignedUserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatDateTime = useFormatDateTime();
+  const [params] = useSearchParams();
+  const roleId = parseIdParam(params.get('roleId'));
+  const [keywords, setKeywords] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const { data: rights, isError } = useRoleRights(roleId);
+  const { data: page, isFetching } = useAssignedUsers(
+    { roleId: roleId ?? 0, pageNo, pageSize: PAGE_SIZE, keywords: keywords || undefined },
+    roleId !== undefined,
+  );
+
+  if (roleId === undefined || isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('system.role.noRole')}
+        extra={
+          <Link to="/systemManage/RoleManage/RoleList">
+            <Button type="primary">{t('system.role.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="flex-end" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Space direction="vertical" size={4}>
+          <Button
+            type="link"
+            icon={<ArrowLeftOutlined />}
+            style={{ paddingInline: 0 }}
+            onClick={() => void navigate('/systemManage/RoleManage/RoleList')}
+          >
+            {t('system.role.backToList')}
+          </Button>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('system.role.assignedTitle', { name: rights?.roleName ?? '' })}
+          </Typography.Title>
+        </Space>
+        <Input.Search
+          allowClear
+          placeholder={t('system.role.userSearchPlaceholder')}
+          onSearch={(value) => {
+            setKeywords(value.trim());
+            setPageNo(1);
+          }}
+          style={{ width: 280 }}
+        />
+      </Flex>
+      <Table<TUserRecord>
+        rowKey="id"
+        size="middle"
+        loading={isFetching}
+        dataSource={page?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: page?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('system.common.total', { total }),
+          onChange: setPageNo,
+        }}
+        columns={[
+          { key: 'account', dataIndex: 'account', title: t('system.user.fields.account'), width: 140 },
+          { key: 'userName', dataIndex: 'userName', title: t('system.user.fields.userName'), width: 120 },
+          {
+            key: 'companyName',
+            dataIndex: 'companyName',
+            title: t('system.user.fields.company'),
+            width: 160,
+          },
+          { key: 'groupName', dataIndex: 'groupName', title: t('system.user.fields.department'), width: 140 },
+          { key: 'phone', dataIndex: 'phone', title: t('system.user.fields.phone'), width: 130 },
+          {
+            key: 'email',
+            dataIndex: 'email',
+            title: t('system.user.fields.email'),
+            width: 200,
+            ellipsis: true,
+          },
+          {
+            key: 'lastLoginTime',
+            dataIndex: 'lastLoginTime',
+            title: t('system.user.columns.lastLoginTime'),
+            width: DATE_COLUMN_WIDTH,
+            render: (value: string | null) => formatDateTime(value),
+          },
+          {
+            key: 'actions',
+            title: t('system.common.actions'),
+            width: 110,
+            fixed: 'right',
+            render: (_, user) => (
+              <PermissionButton
+                feature="system.user"
+                type="link"
+                size="small"
+                onClick={() => void navigate(`/systemManage/UserManage/UserRight?userId=${user.id}`)}
+              >
+                {t('system.user.rights')}
+              </PermissionButton>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

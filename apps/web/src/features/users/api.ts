@@ -1,0 +1,218 @@
+import type {
+  TAuthorizeStationRequest,
+  TCompanyNode,
+  TDeleteCheck,
+  TDropDownOption,
+  TPage,
+  TResetPasswordReply,
+  TRightConfig,
+  TStationAccessRecord,
+  TStationOption,
+  TStationUserPageRequest,
+  TTableField,
+  TUserListItem,
+  TUserListRequest,
+  TUserPageRequest,
+  TUserRecord,
+  TUserSaveInput,
+  TUserSaveReply,
+} from '@masthub/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../request/request.ts';
+
+export const userKeys = {
+  all: ['users'] as const,
+  fields: ['users', 'fields'] as const,
+  page: (request: TUserPageRequest) => ['users', 'page', request] as const,
+  list: (request: TUserListRequest) => ['users', 'list', request] as const,
+  rightConfig: (userId: number) => ['users', userId, 'right-config'] as const,
+  stations: (request: TStationUserPageRequest) => ['users', request.userId, 'stations', request] as const,
+};
+
+export const organisationKeys = {
+  all: ['organisations'] as const,
+  tree: ['organisations', 'tree'] as const,
+  companies: (keywords: string) => ['organisations', 'companies', keywords] as const,
+  groups: (companyId: number | undefined) => ['organisations', 'groups', companyId ?? 'all'] as const,
+};
+
+/** The user-list columns (server-driven, SPEC §3). */
+export function useUserFields() {
+  return useQuery({
+    queryKey: userKeys.fields,
+    queryFn: () => http.get<TTableField[]>('/security/sys/user/fields'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useUserPage(request: TUserPageRequest) {
+  return useQuery({
+    queryKey: userKeys.page(request),
+    queryFn: () => http.post<TPage<TUserRecord>>('/security/sys/user/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Users for pickers (transfer target), at most 500. */
+export function useUserOptions(request: TUserListRequest, isEnabled = true) {
+  return useQuery({
+    queryKey: userKeys.list(request),
+    queryFn: () => http.post<TUserListItem[]>('/security/sys/user/list', request),
+    enabled: isEnabled,
+  });
+}
+
+export function useRightConfig(userId: number | undefined) {
+  return useQuery({
+    queryKey: userKeys.rightConfig(userId ?? 0),
+    queryFn: () => http.get<TRightConfig>('/security/sys/permission/user_permission', { userId }),
+    enabled: userId !== undefined,
+  });
+}
+
+export function useStationUserPage(request: TStationUserPageRequest, isEnabled = true) {
+  return useQuery({
+    queryKey: userKeys.stations(request),
+    queryFn: () => http.post<TPage<TStationAccessRecord>>('/security/sys/user/station_user_page', request),
+    placeholderData: keepPreviousData,
+    enabled: isEnabled,
+  });
+}
+
+/** Sites the caller may see whose code or project contains the keywords (pickers). */
+export function fetchStationOptions(keywords: string, limit = 1000): Promise<TStationOption[]> {
+  return http.post<TStationOption[]>('/security/sys/permission/station_options', {
+    keywords: keywords || undefined,
+    limit,
+  });
+}
+
+function useInvalidate(...keys: (readonly unknown[])[]) {
+  const queryClient = useQueryClient();
+  return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useSaveUser() {
+  const invalidate = useInvalidate(userKeys.all, organisationKeys.all, ['roles']);
+  return useMutation({
+    mutationFn: (body: TUserSaveInput) =>
+      http.post<TUserSaveReply>('/security/sys/user/save_or_update', body),
+    onSuccess: invalidate,
+  });
+}
+
+/** The refusal (owned sites, self, built-in admin) is handled by the caller: the call is silent. */
+export function useDeleteUser() {
+  const invalidate = useInvalidate(userKeys.all, organisationKeys.all, ['roles']);
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/security/sys/user/delete', { id }, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (id: number) => http.post<TResetPasswordReply>('/security/sys/user/reset_password', { id }),
+  });
+}
+
+export function useAuthorizeStations() {
+  const invalidate = useInvalidate(userKeys.all);
+  return useMutation({
+    mutationFn: (body: TAuthorizeStationRequest) =>
+      http.post<{ changed: number }>('/security/sys/permission/user_authorize_station', body),
+    onSuccess: invalidate,
+  });
+}
+
+export interface TransferInput {
+  fromUserId: number;
+  toUserId: number;
+  /** Omitted: every site the user owns. */
+  stationIds?: readonly number[];
+}
+
+export function useTransferAuthority() {
+  const invalidate = useInvalidate(userKeys.all);
+  return useMutation({
+    mutationFn: ({ fromUserId, toUserId, stationIds }: TransferInput) =>
+      http.get<{ transferred: number; stationIds: number[] }>('/security/sys/user/transfer_authority', {
+        fromUserId,
+        toUserId,
+        stationIds: stationIds && stationIds.length > 0 ? stationIds : undefined,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+// Companies and departments (managed from the user list).
+
+export function useOrganisationTree() {
+  return useQuery({
+    queryKey: organisationKeys.tree,
+    queryFn: () => http.post<TCompanyNode[]>('/security/sys/group/list', {}),
+  });
+}
+
+export function useCompanyOptions() {
+  return useQuery({
+    queryKey: organisationKeys.companies(''),
+    queryFn: () => http.get<TDropDownOption[]>('/security/sys/company/drop_down_search'),
+  });
+}
+
+export function useGroupOptions(companyId: number | undefined) {
+  return useQuery({
+    queryKey: organisationKeys.groups(companyId),
+    queryFn: () => http.get<TDropDownOption[]>('/security/sys/group/drop_down_search', { companyId }),
+    enabled: companyId !== undefined,
+  });
+}
+
+export function useRoleOptions() {
+  return useQuery({
+    queryKey: ['roles', 'options'],
+    queryFn: () => http.get<TDropDownOption[]>('/security/sys/role/drop_down_search'),
+  });
+}
+
+export type OrgKind = 'company' | 'group';
+
+export interface OrgSaveInput {
+  kind: OrgKind;
+  /** Present when renaming. */
+  id?: number;
+  /** A new department's company. */
+  companyId?: number;
+  name: string;
+}
+
+export function useSaveOrganisation() {
+  const invalidate = useInvalidate(organisationKeys.all, userKeys.all);
+  return useMutation({
+    mutationFn: ({ kind, id, companyId, name }: OrgSaveInput) => {
+      if (kind === 'company') {
+        return id === undefined
+          ? http.post<unknown>('/security/sys/company/save', { name })
+          : http.post<unknown>('/security/sys/company/update', { id, name });
+      }
+      return id === undefined
+        ? http.post<unknown>('/security/sys/group/save', { companyId, name })
+        : http.post<unknown>('/security/sys/group/update', { id, name });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function checkOrganisationDelete(kind: OrgKind, id: number): Promise<TDeleteCheck> {
+  return http.get<TDeleteCheck>(`/security/sys/${kind}/delete/check`, { id });
+}
+
+export function useDeleteOrganisation() {
+  const invalidate = useInvalidate(organisationKeys.all, userKeys.all);
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: OrgKind; id: number }) =>
+      http.post<null>(`/security/sys/${kind}/delete`, { id }),
+    onSuccess: invalidate,
+  });
+}
