@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -14,6 +15,9 @@ import { UserRepository } from './modules/identity/users.repository.ts';
 import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
 import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
 import { LoginLogService } from './modules/login-log/login-log.service.ts';
+import { ManufacturerRepository } from './modules/manufacturers/manufacturers.repository.ts';
+import { manufacturerRoutes } from './modules/manufacturers/manufacturers.routes.ts';
+import { ManufacturerService } from './modules/manufacturers/manufacturers.service.ts';
 import { MessageRepository } from './modules/messages/messages.repository.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { MessageService } from './modules/messages/messages.service.ts';
@@ -21,11 +25,36 @@ import { RealtimeHub } from './modules/messages/realtime.ts';
 import { OrganisationRepository } from './modules/organisations/organisations.repository.ts';
 import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
 import { OrganisationService } from './modules/organisations/organisations.service.ts';
+import { OwnerRepository } from './modules/owners/owners.repository.ts';
+import { ownerRoutes } from './modules/owners/owners.routes.ts';
+import { OwnerService } from './modules/owners/owners.service.ts';
+import { PersonalConfigRepository } from './modules/personal-config/personal-config.repository.ts';
+import { personalConfigRoutes } from './modules/personal-config/personal-config.routes.ts';
+import { PersonalConfigService } from './modules/personal-config/personal-config.service.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { ReferenceService } from './modules/reference/reference.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
+import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
+import { attachmentRoutes } from './modules/station-assets/attachments.routes.ts';
+import { AttachmentService } from './modules/station-assets/attachments.service.ts';
+import { ChannelConfigRepository } from './modules/station-assets/channel-config.repository.ts';
+import { channelConfigRoutes } from './modules/station-assets/channel-config.routes.ts';
+import { ChannelConfigService } from './modules/station-assets/channel-config.service.ts';
+import { PasswordRecordRepository } from './modules/station-assets/password-records.repository.ts';
+import { passwordRecordRoutes } from './modules/station-assets/password-records.routes.ts';
+import { PasswordRecordService } from './modules/station-assets/password-records.service.ts';
+import { stationLogRoutes } from './modules/station-log/station-log.routes.ts';
+import { StationLogService } from './modules/station-log/station-log.service.ts';
+import { StationRepository } from './modules/stations/stations.repository.ts';
+import { stationRoutes } from './modules/stations/stations.routes.ts';
+import { StationService } from './modules/stations/stations.service.ts';
 import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
+import { TagRepository } from './modules/tags/tags.repository.ts';
+import { tagRoutes } from './modules/tags/tags.routes.ts';
+import { TagService } from './modules/tags/tags.service.ts';
 import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -34,9 +63,11 @@ import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { createTransactor } from './platform/db/transaction.ts';
+import { LocalFileStore } from './platform/files/file-store.ts';
 import { buildApp } from './platform/http/app.ts';
 import type { TRouteDef } from './platform/http/route.ts';
 import type { Logger } from './platform/logger.ts';
+import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
 
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
@@ -49,6 +80,19 @@ export interface TServices {
   organisations: OrganisationService;
   roles: RoleService;
   loginLog: LoginLogService;
+  /** The station log; station-changing services record through it inside their transaction. */
+  stationLog: StationLogService;
+  /** The site register (issue 4, part A): sites, owners, manufacturers, tags, personal config, reference data. */
+  stations: StationService;
+  owners: OwnerService;
+  manufacturers: ManufacturerService;
+  tags: TagService;
+  personalConfig: PersonalConfigService;
+  reference: ReferenceService;
+  /** Site attachments, password records and channel configurations (issue 4, part B). */
+  attachments: AttachmentService;
+  passwordRecords: PasswordRecordService;
+  channelConfigs: ChannelConfigService;
 }
 
 export interface TServer {
@@ -63,10 +107,11 @@ export interface TServer {
   close(): Promise<void>;
 }
 
-function buildServices(db: Database, config: TConfig): TServices {
+function buildServices(db: Database, config: TConfig, log: Logger): TServices {
   const users = new UserRepository(db);
   const userAdmin = new UserAdminRepository(db);
   const stationAccess = new StationAccess(new StationAccessRepository(db));
+  const stationLog = new StationLogService(db);
   return {
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
     messages: new MessageService(new MessageRepository(db)),
@@ -105,6 +150,57 @@ function buildServices(db: Database, config: TConfig): TServices {
       })),
     ),
     loginLog: new LoginLogService(new LoginLogRepository(db)),
+    stationLog,
+    stations: new StationService(
+      new StationRepository(db),
+      stationAccess,
+      stationLog,
+      createTransactor(db, (trx) => ({ stations: new StationRepository(trx), db: trx })),
+    ),
+    owners: new OwnerService(
+      new OwnerRepository(db),
+      createTransactor(db, (trx) => ({ owners: new OwnerRepository(trx) })),
+    ),
+    manufacturers: new ManufacturerService(
+      new ManufacturerRepository(db),
+      createTransactor(db, (trx) => ({ manufacturers: new ManufacturerRepository(trx) })),
+    ),
+    tags: new TagService(
+      new TagRepository(db),
+      createTransactor(db, (trx) => ({ tags: new TagRepository(trx) })),
+    ),
+    personalConfig: new PersonalConfigService(
+      new PersonalConfigRepository(db),
+      createTransactor(db, (trx) => ({ configs: new PersonalConfigRepository(trx) })),
+    ),
+    reference: new ReferenceService(new StationRepository(db)),
+    attachments: new AttachmentService(
+      new AttachmentRepository(db),
+      stationAccess,
+      new LocalFileStore(path.join(config.dataDirAbs, 'files')),
+      createTransactor(db, (trx) => ({ attachments: new AttachmentRepository(trx), db: trx })),
+      stationLog,
+      log.child({ module: 'attachments' }),
+    ),
+    passwordRecords: new PasswordRecordService(
+      new PasswordRecordRepository(db),
+      stationAccess,
+      new SecretBox(
+        createKeySource({
+          configuredSecret: config.PASSWORD_RECORD_KEY,
+          dataDir: config.dataDirAbs,
+          purpose: 'station-password-record',
+        }),
+      ),
+      createTransactor(db, (trx) => ({ records: new PasswordRecordRepository(trx), db: trx })),
+      stationLog,
+    ),
+    channelConfigs: new ChannelConfigService(
+      new ChannelConfigRepository(db),
+      stationAccess,
+      createTransactor(db, (trx) => ({ configs: new ChannelConfigRepository(trx), db: trx })),
+      stationLog,
+    ),
   };
 }
 
@@ -121,6 +217,16 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...roleRoutes(services.roles),
     ...accessRoutes(services.stationGrants),
     ...loginLogRoutes(services.loginLog),
+    ...stationLogRoutes(services.stationLog),
+    ...stationRoutes(services.stations),
+    ...ownerRoutes(services.owners),
+    ...manufacturerRoutes(services.manufacturers),
+    ...tagRoutes(services.tags),
+    ...personalConfigRoutes(services.personalConfig),
+    ...referenceRoutes(services.reference, services.owners),
+    ...attachmentRoutes(services.attachments),
+    ...passwordRecordRoutes(services.passwordRecords),
+    ...channelConfigRoutes(services.channelConfigs),
   ];
 }
 
@@ -146,7 +252,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       adminPassword: config.ADMIN_PASSWORD,
       withDemoData: config.SEED_DEMO_DATA,
     });
-    const services = buildServices(db, config);
+    const services = buildServices(db, config, log);
     const authenticate = (token: string | undefined) => services.identity.authenticate(token);
     const realtime = new RealtimeHub(
       pool,

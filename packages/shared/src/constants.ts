@@ -46,3 +46,10 @@ export function stationStatusColor(status: number): string {
 
 /** Data recovery colour bands in percent (SPEC §9). */
 export const RECOVERY_BANDS = [0, 30, 50, 60, 70, 80, 90, 100] as const;
+
+/** Tags on one site at most (SPEC §9 leaves the value open; the server enforces it). */
+export const STATION_TAGS_MAX = 10;
+/** Repair and copy e-mail addresses on one site at most. */
+export const STATION_EMAILS_MAX = 10;
+/** A site code: 6 digits; a shorter numeric code is zero-padded (SPEC §5). */
+export const STATION_CODE_LENGTH = 6;

@@ -37,6 +37,7 @@ const ZEnv = z.object({
   HELP_DOCUMENT_URL: z.string().default('/api/docs'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: ZBoolean.default(false),
+  PASSWORD_RECORD_KEY: z.string().min(32).optional(),
 });
 
 export type TConfig = Readonly<z.infer<typeof ZEnv> & { dataDirAbs: string; webDistDirAbs: string }>;

@@ -58,6 +58,64 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/message/has_not_read': 'user',
   'GET /api/web/message/read': 'user',
   'GET /api/web/message/ignore': 'user',
+  // Site register (issue 4, part A).
+  'POST /api/web/station_log/page': 'system.stationLog',
+  'POST /api/web/station/page': 'user',
+  'POST /api/web/station/search': 'user',
+  // Create needs station.add, update station.edit: checked by the service (one route, two features).
+  'POST /api/web/station/save_or_update': 'user',
+  'POST /api/web/station/tags': 'station.edit',
+  'GET /api/web/station/detail': 'user',
+  'GET /api/web/station/delete/:id': 'station.edit',
+  'POST /api/web/station/quantity_stat': 'user',
+  'GET /api/web/station/overview': 'user',
+  'POST /api/web/station/coordinate/export': 'station.coordinateExport',
+  'GET /api/web/station/fields': 'user',
+  'GET /api/web/station/station_status': 'user',
+  'GET /api/web/station/checkExist': 'user',
+  'POST /api/web/owner/page': 'system.owner',
+  'POST /api/web/owner/save_or_update': 'system.owner',
+  'GET /api/web/owner/delete/check': 'system.owner',
+  'GET /api/web/owner/delete': 'system.owner',
+  'POST /api/web/manufacturer/saveOrUpdate': 'system.manufacturer',
+  'GET /api/web/manufacturer/checkRelation': 'system.manufacturer',
+  'GET /api/web/manufacturer/del': 'system.manufacturer',
+  'POST /api/web/manufacturer/getList': 'user',
+  'GET /api/web/manufacturer/getAllType': 'user',
+  'GET /api/web/sys/tag/list': 'user',
+  'GET /api/web/sys/tag/group/list': 'user',
+  'POST /api/web/sys/tag/save_or_update': 'system.tags',
+  'POST /api/web/sys/tag/enable': 'system.tags',
+  'POST /api/web/sys/tag/disable': 'system.tags',
+  'GET /api/web/sys/tag/delete/check': 'system.tags',
+  'GET /api/web/sys/tag/delete': 'system.tags',
+  'POST /api/web/personalConfig/listByType': 'user',
+  'POST /api/web/personalConfig/saveOrUpdateBatch': 'user',
+  'GET /api/web/common/regions': 'user',
+  'GET /api/web/common/bounds': 'user',
+  'GET /api/web/common/protocols': 'user',
+  'GET /api/web/common/station_types': 'user',
+  'GET /api/web/common/themes': 'user',
+  'GET /api/web/common/warranty_status': 'user',
+  'GET /api/web/common/owners': 'user',
+  'GET /api/web/common/warnStatus': 'user',
+  'GET /api/web/common/warn_types': 'user',
+  'GET /api/web/common/project_names': 'user',
+  // Site assets (issue 4, part B).
+  'GET /api/web/station/attachment/list': 'user',
+  'POST /api/web/station/attachment/upload': 'attachment.upload',
+  'GET /api/web/station/attachment/download': 'attachment.download',
+  'GET /api/web/station/attachment/delete': 'attachment.delete',
+  'GET /api/web/station/password_record/list': 'station.edit',
+  'POST /api/web/station/password_record/add': 'station.edit',
+  'GET /api/web/station/password_record/delete': 'station.edit',
+  'GET /api/web/station/channel_config/elements': 'user',
+  'GET /api/web/station/channel_config/list': 'user',
+  'GET /api/web/station/channel_config/detail': 'user',
+  'POST /api/web/station/channel_config/save_or_update': 'station.edit',
+  'GET /api/web/station/channel_config/delete': 'station.edit',
+  'GET /api/web/station/channel_config/iea43/export': 'user',
+  'POST /api/web/station/channel_config/iea43/import': 'station.edit',
 };
 
 let server: TTestServer;
@@ -134,7 +192,18 @@ describe('station-scoped routes', () => {
   let roleId: number;
 
   beforeAll(async () => {
-    const caller = await buildUser(server.db, { features: ['system.user', 'system.role'] });
+    const caller = await buildUser(server.db, {
+      features: [
+        'system.user',
+        'system.role',
+        'station.edit',
+        'station.coordinateExport',
+        'system.stationLog',
+        'attachment.upload',
+        'attachment.download',
+        'attachment.delete',
+      ],
+    });
     callerToken = await server.login(caller.account, caller.password);
     owner = await buildUser(server.db);
     other = await buildUser(server.db);
@@ -150,7 +219,231 @@ describe('station-scoped routes', () => {
     expect(r.body.msg).toBe('No access permission');
   }
 
+  async function expectOnlyVisible(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    ids: (data: any) => number[],
+  ) {
+    const r = await server.call(method, url, { token: callerToken, body });
+    expect(r.status, `${method} ${url}`).toBe(200);
+    expect(ids(r.body.data), `${method} ${url}`).toEqual([visible.id]);
+  }
+
+  /** An attachment, a password record and a channel configuration of the hidden site (part B). */
+  let hiddenAssets: Promise<{ attachmentId: number; recordId: number; configId: number }> | undefined;
+  function createHiddenAssets() {
+    hiddenAssets ??= (async () => {
+      const attachment = await server.db
+        .insertInto('station_attachment')
+        .values({
+          station_id: hidden.id,
+          file_name: '验收报告.pdf',
+          extension: 'pdf',
+          content_type: 'application/pdf',
+          size_bytes: 1,
+          sha256: 'a'.repeat(64),
+          uploader_id: owner.id,
+          uploader_name: 'owner',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const record = await server.db
+        .insertInto('station_password_record')
+        .values({ station_id: hidden.id, kind: 'logger', secret: Buffer.alloc(40), creator_name: 'owner' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const config = await server.db
+        .insertInto('channel_config')
+        .values({
+          station_id: hidden.id,
+          name: '配置',
+          effective_from: '2024-01-01T00:00:00Z',
+          updater_name: 'owner',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { attachmentId: attachment.id, recordId: record.id, configId: config.id };
+    })();
+    return hiddenAssets;
+  }
+
+  async function expectHiddenAssetsKept() {
+    const { attachmentId, recordId, configId } = await createHiddenAssets();
+    expect(
+      await server.db.selectFrom('station_attachment').select('id').where('id', '=', attachmentId).execute(),
+    ).toHaveLength(1);
+    expect(
+      await server.db.selectFrom('station_password_record').select('id').where('id', '=', recordId).execute(),
+    ).toHaveLength(1);
+    const configs = await server.db
+      .selectFrom('channel_config')
+      .select('id')
+      .where('station_id', '=', hidden.id)
+      .execute();
+    expect(configs.map((c) => c.id)).toEqual([configId]);
+  }
+
+  const channel = {
+    channelName: 'Spd80mN',
+    element: 'ws',
+    heightM: 80,
+    dataKey: 'Spd80mN',
+    statistic: 'mean',
+  };
+
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
+    // Site assets (issue 4, part B).
+    'GET /api/web/station/attachment/list': () =>
+      expectForbidden('GET', `/api/web/station/attachment/list?stationId=${hidden.id}`),
+    'POST /api/web/station/attachment/upload': async () => {
+      await expectForbidden('POST', `/api/web/station/attachment/upload?stationId=${hidden.id}`);
+      await expectHiddenAssetsKept();
+    },
+    'GET /api/web/station/attachment/download': async () => {
+      const { attachmentId } = await createHiddenAssets();
+      await expectForbidden('GET', `/api/web/station/attachment/download?id=${attachmentId}`);
+    },
+    'GET /api/web/station/attachment/delete': async () => {
+      const { attachmentId } = await createHiddenAssets();
+      await expectForbidden('GET', `/api/web/station/attachment/delete?id=${attachmentId}`);
+      await expectHiddenAssetsKept();
+    },
+    'GET /api/web/station/password_record/list': () =>
+      expectForbidden('GET', `/api/web/station/password_record/list?stationId=${hidden.id}`),
+    'POST /api/web/station/password_record/add': async () => {
+      await expectForbidden('POST', '/api/web/station/password_record/add', {
+        stationId: hidden.id,
+        kind: 'logger',
+        password: 'x',
+      });
+      await expectHiddenAssetsKept();
+    },
+    'GET /api/web/station/password_record/delete': async () => {
+      const { recordId } = await createHiddenAssets();
+      await expectForbidden('GET', `/api/web/station/password_record/delete?id=${recordId}`);
+      await expectHiddenAssetsKept();
+    },
+    'GET /api/web/station/channel_config/list': () =>
+      expectForbidden('GET', `/api/web/station/channel_config/list?stationId=${hidden.id}`),
+    'GET /api/web/station/channel_config/detail': async () => {
+      const { configId } = await createHiddenAssets();
+      await expectForbidden('GET', `/api/web/station/channel_config/detail?id=${configId}`);
+    },
+    'POST /api/web/station/channel_config/save_or_update': async () => {
+      const { configId } = await createHiddenAssets();
+      await expectForbidden('POST', '/api/web/station/channel_config/save_or_update', {
+        stationId: hidden.id,
+        name: '新配置',
+        effectiveFrom: '2025-01-01T00:00:00Z',
+        channels: [channel],
+      });
+      await expectForbidden('POST', '/api/web/station/channel_config/save_or_update', {
+        id: configId,
+        stationId: hidden.id,
+        name: '改名',
+        effectiveFrom: '2024-01-01T00:00:00Z',
+        channels: [channel],
+      });
+      await expectHiddenAssetsKept();
+    },
+    'GET /api/web/station/channel_config/delete': async () => {
+      const { configId } = await createHiddenAssets();
+      await expectForbidden('GET', `/api/web/station/channel_config/delete?id=${configId}`);
+      await expectHiddenAssetsKept();
+    },
+    'GET /api/web/station/channel_config/iea43/export': () =>
+      expectForbidden('GET', `/api/web/station/channel_config/iea43/export?stationId=${hidden.id}`),
+    'POST /api/web/station/channel_config/iea43/import': async () => {
+      await expectForbidden(
+        'POST',
+        `/api/web/station/channel_config/iea43/import?stationId=${hidden.id}`,
+        {},
+      );
+      await expectHiddenAssetsKept();
+    },
+    // Site register (issue 4, part A). The caller has no station features: reads go by data access only.
+    'POST /api/web/station/page': () =>
+      expectOnlyVisible('POST', '/api/web/station/page', { keywords: '的项目' }, (d) =>
+        d.records.map((s: { id: number }) => s.id),
+      ),
+    'POST /api/web/station/search': () =>
+      expectOnlyVisible('POST', '/api/web/station/search', { keywords: '的项目' }, (d) =>
+        d.map((s: { id: number }) => s.id),
+      ),
+    'GET /api/web/station/detail': () => expectForbidden('GET', `/api/web/station/detail?id=${hidden.id}`),
+    'GET /api/web/station/overview': () =>
+      expectForbidden('GET', `/api/web/station/overview?id=${hidden.id}`),
+    'POST /api/web/station/quantity_stat': async () => {
+      const r = await server.call('POST', '/api/web/station/quantity_stat', { token: callerToken, body: {} });
+      expect(r.body.data.total).toBe(1);
+    },
+    'GET /api/web/common/project_names': async () => {
+      const r = await server.call('GET', '/api/web/common/project_names?keywords=的项目', {
+        token: callerToken,
+      });
+      expect(r.body.data).toEqual(['看得见的项目']);
+    },
+    'GET /api/web/station/checkExist': async () => {
+      const r = await server.call('GET', `/api/web/station/checkExist?stationCode=${hidden.stationCode}`, {
+        token: callerToken,
+      });
+      // The code is taken, but the caller does not learn which site holds it.
+      expect(r.body.data).toMatchObject({ exists: true, stationId: null });
+    },
+    'POST /api/web/station/save_or_update': () =>
+      expectForbidden('POST', '/api/web/station/save_or_update', {
+        id: hidden.id,
+        stationCode: hidden.stationCode,
+        projectName: '改名',
+        stationType: 'met_mast',
+        regionCode: '130000',
+        longitude: 115,
+        latitude: 40,
+        status: 0,
+      }),
+    'POST /api/web/station/tags': () =>
+      expectForbidden('POST', '/api/web/station/tags', { stationId: hidden.id, tagIds: [] }),
+    'GET /api/web/station/delete/:id': () => expectForbidden('GET', `/api/web/station/delete/${hidden.id}`),
+    'POST /api/web/station/coordinate/export': async () => {
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/web/station/coordinate/export',
+        headers: { token: callerToken },
+        payload: { ids: [hidden.id, visible.id] },
+      });
+      expect(r.statusCode).toBe(200);
+      const ExcelJS = (await import('exceljs')).default;
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+      expect(book.worksheets[0]!.rowCount).toBe(2);
+      expect(book.worksheets[0]!.getRow(2).getCell(1).value).toBe(visible.stationCode);
+    },
+    'POST /api/web/station_log/page': async () => {
+      await server.db
+        .insertInto('station_log')
+        .values(
+          [hidden, visible].map((s) => ({
+            operator_account: 'x',
+            operator_name: 'x',
+            type: 'edit' as const,
+            location: 'stationInfo',
+            objects: s.stationCode,
+            station_id: s.id,
+            station_code: s.stationCode,
+          })),
+        )
+        .execute();
+      await expectOnlyVisible('POST', '/api/web/station_log/page', {}, (d) =>
+        d.records.map((r: { stationId: number }) => r.stationId),
+      );
+    },
+    'GET /api/web/common/bounds': async () => {
+      const r = await server.call('GET', `/api/web/common/bounds?type=station&code=${hidden.stationCode}`, {
+        token: callerToken,
+      });
+      expect(r.status).toBe(404);
+    },
     'POST /api/security/sys/permission/user_authorize_station': () =>
       expectForbidden('POST', '/api/security/sys/permission/user_authorize_station', {
         userId: other.id,
@@ -217,5 +510,11 @@ describe('station-scoped routes', () => {
       .where('role_id', '=', roleId)
       .execute();
     expect(roleStations).toEqual([]);
+    const hiddenNow = await server.db
+      .selectFrom('station')
+      .select(['project_name', 'is_deleted'])
+      .where('id', '=', hidden.id)
+      .executeTakeFirstOrThrow();
+    expect(hiddenNow).toEqual({ project_name: '看不见的项目', is_deleted: false });
   });
 });

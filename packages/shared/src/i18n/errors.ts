@@ -88,4 +88,55 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '站点“{stationCode}”没有直接分配给该用户',
     en: 'Site “{stationCode}” is not assigned to this user directly',
   },
+  STATION_CODE_TAKEN: {
+    zh: '站点编号“{stationCode}”已存在',
+    en: 'The site code “{stationCode}” is already in use',
+  },
+  STATION_TAG_LIMIT: {
+    zh: '每个站点最多可添加 {max} 个标签',
+    en: 'A site can have at most {max} tags',
+  },
+  OWNER_NAME_TAKEN: { zh: '业主“{name}”已存在', en: 'An owner named “{name}” already exists' },
+  OWNER_IN_USE: {
+    zh: '该业主关联了 {count} 个站点，不能删除',
+    en: 'This owner is linked to {count} site(s) and cannot be deleted',
+  },
+  DEVICE_TYPE_NAME_TAKEN: {
+    zh: '设备类型“{name}”已存在',
+    en: 'A device type named “{name}” already exists',
+  },
+  MANUFACTURER_TAKEN: {
+    zh: '该设备类型下已存在厂家“{name}”（型号“{model}”）',
+    en: 'This device type already has the supplier “{name}” with model “{model}”',
+  },
+  DEVICE_TYPE_IN_USE: {
+    zh: '该设备类型下的厂家被 {count} 个站点使用，不能删除',
+    en: 'Manufacturers of this device type are used by {count} site(s); it cannot be deleted',
+  },
+  MANUFACTURER_IN_USE: {
+    zh: '该厂家被 {count} 个站点使用，不能删除',
+    en: 'This manufacturer is used by {count} site(s) and cannot be deleted',
+  },
+  TAG_NAME_TAKEN: { zh: '标签“{name}”已存在', en: 'A tag named “{name}” already exists' },
+  TAG_IN_USE: {
+    zh: '该标签被 {count} 个站点使用，请先从站点移除或停用该标签',
+    en: 'This tag is used by {count} site(s); remove it from them or disable it instead',
+  },
+  ATTACHMENT_TYPE_NOT_ALLOWED: {
+    zh: '附件“{fileName}”的格式不支持，仅支持 .docx、.pdf、.xls、.xlsx 文件',
+    en: 'The attachment “{fileName}” is not accepted: only .docx, .pdf, .xls and .xlsx files are',
+  },
+  FILE_REQUIRED: { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
+  CHANNEL_CONFIG_DATE_TAKEN: {
+    zh: '该站点已有生效时间为 {effectiveFrom} 的通道配置',
+    en: 'This site already has a channel configuration effective from {effectiveFrom}',
+  },
+  IEA43_INVALID: {
+    zh: '文件不是有效的 IEA Task 43 WRA 数据模型 JSON，站点未做任何修改',
+    en: 'The file is not a valid IEA Task 43 WRA data model JSON; nothing was changed',
+  },
+  IEA43_NOTHING_TO_IMPORT: {
+    zh: '文件中没有可导入的测量通道（统计类型须为 avg、max、min 或 sd），站点未做任何修改',
+    en: 'The file has no measurement columns to import (statistics must be avg, max, min or sd); nothing was changed',
+  },
 };

@@ -52,6 +52,36 @@ export const VALIDATION_MESSAGES = {
   },
   accountTaken: { zh: '账号已存在', en: 'The account is already in use' },
   nameTaken: { zh: '名称已存在', en: 'The name already exists' },
+  // Site register (issue 4, part A).
+  stationCode: {
+    zh: '站点编号须为 1–6 位数字（不足 6 位自动补零）',
+    en: 'The site code must be 1–6 digits (shorter codes are zero-padded)',
+  },
+  stationCodeRequired: { zh: '请输入站点编号', en: 'Please enter the site code' },
+  stationCodeTaken: { zh: '站点编号已存在', en: 'The site code is already in use' },
+  projectNameRequired: { zh: '请输入项目名称', en: 'Please enter the project name' },
+  stationTypeRequired: { zh: '请选择站点类型', en: 'Please choose the site type' },
+  tooManyTags: {
+    zh: '每个站点最多可添加 {length} 个标签',
+    en: 'A site can have at most {length} tags',
+  },
+  tagDisabled: { zh: '该标签已停用', en: 'This tag is disabled' },
+  unknownOption: { zh: '所选项不存在或已被删除', en: 'The chosen item does not exist or has been deleted' },
+  dateRange: {
+    zh: '请选择有效的日期范围（开始日期不晚于结束日期）',
+    en: 'Choose a valid date range (start not later than end)',
+  },
+  sim: { zh: 'SIM 卡号须为 11–20 位数字', en: 'The SIM number must be 11–20 digits' },
+  tooManyEmails: { zh: '最多可填写 {length} 个邮箱', en: 'At most {length} e-mail addresses' },
+  fixedColumnsMax: { zh: '固定列最多 {length} 列', en: 'At most {length} columns can be fixed' },
+  ownerNameRequired: { zh: '请输入业主名称', en: 'Please enter the owner name' },
+  deviceTypeRequired: { zh: '请输入设备类型', en: 'Please enter the device type' },
+  supplierNameRequired: { zh: '请输入厂家名称', en: 'Please enter the supplier name' },
+  tagNameRequired: { zh: '请输入标签名称', en: 'Please enter the tag name' },
+  color: { zh: '颜色格式应为 #RRGGBB', en: 'The colour must look like #RRGGBB' },
+  configKey: { zh: '配置项名称格式不正确', en: 'Invalid configuration key' },
+  // Site assets (issue 4, part B).
+  duplicate: { zh: '与其他项重复', en: 'Duplicates another entry' },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -56,6 +56,29 @@ describe('seedOnFirstStart', () => {
     expect(new Set(stations.map((s) => s.status)).size).toBe(5);
   });
 
+  it('gives the sites owners, manufacturers, data administrators, SIMs, dates and tags', async () => {
+    const stations = await db.selectFrom('station').selectAll().execute();
+    expect((await db.selectFrom('owner').select('id').execute()).length).toBeGreaterThanOrEqual(5);
+    const makers = await db.selectFrom('manufacturer').select('name').execute();
+    expect(makers.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['NRG Systems', 'Campbell Scientific', '中国华云']),
+    );
+    for (const s of stations) {
+      expect(s.owner_party_id).not.toBeNull();
+      expect(s.manufacturer_id).not.toBeNull();
+      expect(s.data_admin_id).not.toBeNull();
+      expect(s.sim).toMatch(/^\d{11,20}$/);
+      expect(s.warranty_start!.getTime()).toBeLessThanOrEqual(s.warranty_end!.getTime());
+      expect(s.install_start!.getTime()).toBeLessThanOrEqual(s.install_end!.getTime());
+    }
+    const tagged = await db.selectFrom('station_tag').select('station_id').distinct().execute();
+    expect(tagged).toHaveLength(DEMO_STATION_COUNT);
+    const tags = await db.selectFrom('tag').select('name').execute();
+    expect(tags.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['重点关注', '新建', '已验收', '山地', '沿海']),
+    );
+  });
+
   it('does nothing on later starts', async () => {
     const again = await seedOnFirstStart(db, { adminAccount: 'admin', withDemoData: true });
     expect(again).toMatchObject({ isFirstStart: false, generatedPassword: null });

@@ -2,6 +2,7 @@ import { FEATURE_GROUPS, type FeatureKey } from '@masthub/shared';
 import { sql } from 'kysely';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { seedSiteRegister } from './demo-site-register.ts';
 import { buildDemoStations } from './demo-stations.ts';
 
 export const DEMO_STATION_COUNT = 300;
@@ -196,6 +197,7 @@ export async function seedOnFirstStart(
         )
         .returning(['id', 'province'])
         .execute();
+      await seedSiteRegister(trx, inserted, userIds);
       const north = inserted.filter((s) => /内蒙古|河北|山西|吉林|黑龙江|辽宁/.test(s.province ?? ''));
       await trx
         .insertInto('role_station')

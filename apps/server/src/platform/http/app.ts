@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   AppError,
+  ATTACHMENT_MAX_BYTES,
   type Language,
   localizeIssues,
   parseLanguageHeader,
@@ -136,6 +138,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Uploads stream (request.parts() / receiveSingleFile); nothing is buffered or saved by the plugin.
+  // Routes pass their own limits; these defaults are the strictest upload the API takes (one attachment).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+    throwFileSizeLimit: true,
+  });
 
   for (const def of routes) {
     const auth = def.auth;

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+
+export interface TManufacturerValues {
+  name: string;
+  model: string;
+  contact: string;
+  telephone: string;
+  email: string;
+}
+
+/** Device types and their manufacturers, with the live sites using them. */
+export class ManufacturerRepository {
+  constructor(private readonly db: Database) {}
+
+  listTypes() {
+    return this.db
+      .selectFrom('device_type as t')
+      .select((eb) => [
+        't.id',
+        't.name',
+        't.created_at',
+        eb
+          .selectFrom('manufacturer as m')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('m.device_type_id', '=', 't.id')
+          .as('manufacturer_count'),
+      ])
+      .orderBy('t.name')
+      .orderBy('t.id')
+      .execute();
+  }
+
+  listManufacturers(filter: { deviceTypeId?: number | undefined; keywords?: string | undefined }) {
+    let query = this.db
+      .selectFrom('manufacturer as m')
+      .innerJoin('device_type as t', 't.id', 'm.device_type_id')
+      .select((eb) => [
+        'm.id',
+        'm.device_type_id',
+        't.name as device_type',
+        'm.name',
+        'm.model',
+        'm.contact',
+        'm.telephone',
+        'm.email',
+        'm.created_at',
+        eb
+          .selectFrom('station as s')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('s.manufacturer_id', '=', 'm.id')
+          .where('s.is_deleted', '=', false)
+          .as('station_count'),
+      ]);
+    if (filter.deviceTypeId !== undefined) query = query.where('m.device_type_id', '=', filter.deviceTypeId);
+    if (filter.keywords) {
+      const p = likeContains(filter.keywords);
+      query = query.where(
+        sql<boolean>`(t.name ILIKE ${p} OR m.name ILIKE ${p} OR m.model ILIKE ${p} OR m.contact ILIKE ${p})`,
+      );
+    }
+    return query.orderBy('t.name').orderBy('m.name').orderBy('m.model').orderBy('m.id').execute();
+  }
+
+  findType(id: number, lock?: 'update') {
+    let query = this.db.selectFrom('device_type').selectAll().where('id', '=', id);
+    if (lock) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  findTypeByName(name: string) {
+    return this.db
+      .selectFrom('device_type')
+      .selectAll()
+      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .executeTakeFirst();
+  }
+
+  insertType(name: string) {
+    return this.db.insertInto('device_type').values({ name }).returning('id').executeTakeFirstOrThrow();
+  }
+
+  async renameType(id: number, name: string) {
+    await this.db
+      .updateTable('device_type')
+      .set({ name, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  find(id: number, lock?: 'update') {
+    let query = this.db.selectFrom('manufacturer').selectAll().where('id', '=', id);
+    if (lock) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  findSame(deviceTypeId: number, name: string, model: string) {
+    return this.db
+      .selectFrom('manufacturer')
+      .select('id')
+      .where('device_type_id', '=', deviceTypeId)
+      .where(sql<boolean>`lower(name) = lower(${name}) AND lower(model) = lower(${model})`)
+      .executeTakeFirst();
+  }
+
+  insert(deviceTypeId: number, values: TManufacturerValues) {
+    return this.db
+      .insertInto('manufacturer')
+      .values({ device_type_id: deviceTypeId, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, deviceTypeId: number, values: TManufacturerValues) {
+    await this.db
+      .updateTable('manufacturer')
+      .set({ device_type_id: deviceTypeId, ...values, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Live sites using the manufacturer ids. */
+  async countStations(manufacturerIds: readonly number[]): Promise<number> {
+    if (manufacturerIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('station')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('manufacturer_id', 'in', [...manufacturerIds])
+      .where('is_deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async idsOfType(deviceTypeId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('manufacturer')
+      .select('id')
+      .where('device_type_id', '=', deviceTypeId)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Deletes manufacturers; deleted sites drop their link first. */
+  async delete(ids: readonly number[]) {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('station')
+      .set({ manufacturer_id: null })
+      .where('manufacturer_id', 'in', [...ids])
+      .execute();
+    await this.db
+      .deleteFrom('manufacturer')
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  async deleteType(id: number) {
+    await this.delete(await this.idsOfType(id));
+    await this.db.deleteFrom('device_type').where('id', '=', id).execute();
+  }
+}

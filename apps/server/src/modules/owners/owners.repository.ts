@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+
+/** Owner parties (业主) and how many live sites each has. */
+export class OwnerRepository {
+  constructor(private readonly db: Database) {}
+
+  private withCounts() {
+    return this.db
+      .selectFrom('owner as o')
+      .select((eb) => [
+        'o.id',
+        'o.name',
+        'o.phone',
+        'o.email',
+        'o.created_at',
+        eb
+          .selectFrom('station as s')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('s.owner_party_id', '=', 'o.id')
+          .where('s.is_deleted', '=', false)
+          .as('station_count'),
+      ]);
+  }
+
+  async page(filter: { pageNo: number; pageSize: number; keywords?: string | undefined }) {
+    let query = this.withCounts();
+    let count = this.db.selectFrom('owner as o').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (filter.keywords) {
+      const pattern = likeContains(filter.keywords);
+      const match = sql<boolean>`(o.name ILIKE ${pattern} OR o.phone ILIKE ${pattern} OR o.email ILIKE ${pattern})`;
+      query = query.where(match);
+      count = count.where(match);
+    }
+    const [records, total] = await Promise.all([
+      query
+        .orderBy('o.name')
+        .orderBy('o.id')
+        .limit(filter.pageSize)
+        .offset((filter.pageNo - 1) * filter.pageSize)
+        .execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { records, total: Number(total.n) };
+  }
+
+  listOptions() {
+    return this.db.selectFrom('owner').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+  }
+
+  find(id: number, lock?: 'update') {
+    let query = this.db.selectFrom('owner').selectAll().where('id', '=', id);
+    if (lock) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  findByName(name: string) {
+    return this.db
+      .selectFrom('owner')
+      .select(['id', 'name'])
+      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .executeTakeFirst();
+  }
+
+  insert(values: { name: string; phone: string; email: string }) {
+    return this.db.insertInto('owner').values(values).returning('id').executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, values: { name: string; phone: string; email: string }) {
+    await this.db
+      .updateTable('owner')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async countStations(id: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('station')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_party_id', '=', id)
+      .where('is_deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async delete(id: number) {
+    // Deleted sites keep no link to a deleted owner.
+    await this.db
+      .updateTable('station')
+      .set({ owner_party_id: null })
+      .where('owner_party_id', '=', id)
+      .execute();
+    await this.db.deleteFrom('owner').where('id', '=', id).execute();
+  }
+}

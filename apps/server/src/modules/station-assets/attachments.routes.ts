@@ -1,0 +1,95 @@
+import {
+  AppError,
+  ATTACHMENT_MAX_BYTES,
+  VALIDATION_KEY_PREFIX,
+  ZAttachment,
+  ZAttachmentUploadQuery,
+  ZIdQuery,
+  ZQueryId,
+  ZStationIdQuery,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { receiveSingleFile } from '../../platform/http/multipart.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { AttachmentService } from './attachments.service.ts';
+
+const stationIdRequired = () =>
+  new AppError('VALIDATION_FAILED', {}, [
+    { field: 'stationId', message: `${VALIDATION_KEY_PREFIX}required` },
+  ]);
+
+export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/attachment/list',
+      summary: 'Attachments of a site, newest first (needs access to the site)',
+      tags: ['station'],
+      auth: 'user',
+      query: ZStationIdQuery,
+      response: z.array(ZAttachment),
+      handle: ({ user, query }) => attachments.list(user, query.stationId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/attachment/upload',
+      summary:
+        'Upload one attachment (.docx/.pdf/.xls/.xlsx, at most 200 MB) as multipart: `stationId` in the ' +
+        'query or as the first form field, then `file`; streamed to storage, 413 as soon as it is too large',
+      tags: ['station'],
+      auth: 'attachment.upload',
+      query: ZAttachmentUploadQuery,
+      response: ZAttachment,
+      handle: async ({ user, query, request }) => {
+        let stationId = query.stationId;
+        // Access is decided before a byte of the file is stored.
+        if (stationId !== undefined) await attachments.assertCanUpload(user, stationId);
+        return receiveSingleFile(request, {
+          maxBytes: ATTACHMENT_MAX_BYTES,
+          onField: async (name, value) => {
+            if (name !== 'stationId' || stationId !== undefined) return;
+            const parsed = ZQueryId.safeParse(value);
+            if (!parsed.success) throw stationIdRequired();
+            stationId = parsed.data;
+            await attachments.assertCanUpload(user, stationId);
+          },
+          onFile: (file) => {
+            if (stationId === undefined) throw stationIdRequired();
+            return attachments.upload(user, stationId, { fileName: file.fileName, source: file.stream });
+          },
+        });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/attachment/download',
+      summary: 'Download an attachment (streamed, UTF-8 file name in Content-Disposition)',
+      tags: ['station'],
+      auth: 'attachment.download',
+      query: ZIdQuery,
+      isRaw: true,
+      handle: async ({ user, query, reply }) => {
+        const { attachment, stream, sizeBytes } = await attachments.open(user, query.id);
+        return reply
+          .header('content-disposition', contentDisposition(attachment.fileName))
+          .header('content-length', sizeBytes)
+          .header('x-content-type-options', 'nosniff')
+          .type(attachment.contentType)
+          .send(stream);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/attachment/delete',
+      summary: 'Delete an attachment; its stored file goes when no other attachment has the same content',
+      tags: ['station'],
+      auth: 'attachment.delete',
+      query: ZIdQuery,
+      handle: async ({ user, query }) => {
+        await attachments.delete(user, query.id);
+        return null;
+      },
+    }),
+  ];
+}

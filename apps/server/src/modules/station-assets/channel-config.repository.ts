@@ -1,0 +1,175 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+/** A channel as the service writes it (validated by ZChannel). */
+export interface TChannelInsert {
+  channelName: string;
+  element: string;
+  measurementType: string;
+  heightM: number | null;
+  tag: string;
+  dataKey: string;
+  unit: string;
+  statistic: 'mean' | 'max' | 'min' | 'sd';
+  boomOrientationDeg: number | null;
+  sensorMake: string;
+  sensorModel: string;
+  sensorSerial: string;
+  vaneOffsetDeg: number | null;
+  calibrationSlope: number | null;
+  calibrationOffset: number | null;
+}
+
+export interface TConfigWrite {
+  stationId: number;
+  name: string;
+  effectiveFrom: Date;
+  notes: string;
+  updaterId: number;
+  updaterName: string;
+}
+
+/** Channel configurations (channel_config) and their channels (channel_config_channel). */
+export class ChannelConfigRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The site's configurations, oldest first, with their channel counts. */
+  listByStation(stationId: number) {
+    return this.db
+      .selectFrom('channel_config as c')
+      .select((eb) => [
+        'c.id',
+        'c.station_id',
+        'c.name',
+        'c.effective_from',
+        'c.notes',
+        'c.updater_name',
+        'c.updated_at',
+        eb
+          .selectFrom('channel_config_channel as ch')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('ch.config_id', '=', 'c.id')
+          .as('channel_count'),
+      ])
+      .where('c.station_id', '=', stationId)
+      .orderBy('c.effective_from', 'asc')
+      .execute();
+  }
+
+  /** A configuration of a live station, or undefined. */
+  findById(id: number) {
+    return this.db
+      .selectFrom('channel_config as c')
+      .innerJoin('station as s', 's.id', 'c.station_id')
+      .selectAll('c')
+      .where('c.id', '=', id)
+      .where('s.is_deleted', '=', false)
+      .executeTakeFirst();
+  }
+
+  /** The configurations of a station among `effectiveFroms` (equal instants), to refuse duplicates. */
+  listAtDates(stationId: number, effectiveFroms: readonly Date[]) {
+    if (effectiveFroms.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('channel_config')
+      .select(['id', 'effective_from'])
+      .where('station_id', '=', stationId)
+      .where('effective_from', 'in', [...effectiveFroms])
+      .execute();
+  }
+
+  listChannels(configIds: readonly number[]) {
+    if (configIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('channel_config_channel')
+      .selectAll()
+      .where('config_id', 'in', [...configIds])
+      .orderBy('config_id')
+      .orderBy('position')
+      .execute();
+  }
+
+  findStation(stationId: number) {
+    return this.db
+      .selectFrom('station')
+      .select(['id', 'station_code', 'project_name', 'longitude', 'latitude', 'pylon_height_m', 'notes'])
+      .where('id', '=', stationId)
+      .where('is_deleted', '=', false)
+      .executeTakeFirst();
+  }
+
+  async insertConfig(config: TConfigWrite): Promise<number> {
+    const row = await this.db
+      .insertInto('channel_config')
+      .values({
+        station_id: config.stationId,
+        name: config.name,
+        effective_from: config.effectiveFrom,
+        notes: config.notes,
+        updater_id: config.updaterId,
+        updater_name: config.updaterName,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateConfig(id: number, config: TConfigWrite): Promise<void> {
+    await this.db
+      .updateTable('channel_config')
+      .set({
+        name: config.name,
+        effective_from: config.effectiveFrom,
+        notes: config.notes,
+        updater_id: config.updaterId,
+        updater_name: config.updaterName,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Replaces every channel of a configuration, keeping the given order. */
+  async replaceChannels(configId: number, channels: readonly TChannelInsert[]): Promise<void> {
+    await this.db.deleteFrom('channel_config_channel').where('config_id', '=', configId).execute();
+    // Chunks keep each INSERT well below PostgreSQL's 65 535 bind parameters.
+    for (let start = 0; start < channels.length; start += 500) {
+      await this.db
+        .insertInto('channel_config_channel')
+        .values(
+          channels.slice(start, start + 500).map((ch, i) => ({
+            config_id: configId,
+            position: start + i,
+            channel_name: ch.channelName,
+            element: ch.element,
+            measurement_type: ch.measurementType,
+            height_m: ch.heightM,
+            tag: ch.tag,
+            data_key: ch.dataKey,
+            unit: ch.unit,
+            statistic: ch.statistic,
+            boom_orientation_deg: ch.boomOrientationDeg,
+            sensor_make: ch.sensorMake,
+            sensor_model: ch.sensorModel,
+            sensor_serial: ch.sensorSerial,
+            vane_offset_deg: ch.vaneOffsetDeg,
+            calibration_slope: ch.calibrationSlope,
+            calibration_offset: ch.calibrationOffset,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async deleteConfig(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('channel_config').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Serialises configuration changes of one station until the transaction ends. */
+  async lockStation(stationId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`channel_config:${stationId}`}, 0))`.execute(
+      this.db,
+    );
+  }
+}

@@ -1,0 +1,129 @@
+import {
+  AppError,
+  localizeIssues,
+  ZChannelConfigDetail,
+  ZChannelConfigListQuery,
+  ZChannelConfigListReply,
+  ZChannelConfigSaveReply,
+  ZChannelConfigSaveRequest,
+  ZChannelElementOption,
+  ZIdQuery,
+  ZIea43Document,
+  ZIea43ImportQuery,
+  ZIea43ImportReply,
+  ZStationIdQuery,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { ChannelConfigService } from './channel-config.service.ts';
+
+/** A data-model file is small (the real examples are 45–116 KB); 20 MB leaves room for big lidars. */
+const IEA43_MAX_BYTES = 20 * 1024 * 1024;
+
+export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/channel_config/elements',
+      summary: 'The channel elements (ws, wd, T, RH, p, …) with localised names, IEA43 types and units',
+      tags: ['station'],
+      auth: 'user',
+      response: z.array(ZChannelElementOption),
+      handle: async ({ language }) => configs.elements(language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/channel_config/list',
+      summary: 'A site’s channel configurations (newest first) and the one in force at `at` (default now)',
+      tags: ['station'],
+      auth: 'user',
+      query: ZChannelConfigListQuery,
+      response: ZChannelConfigListReply,
+      handle: ({ user, query, language }) => configs.list(user, query, language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/channel_config/detail',
+      summary: 'One channel configuration with its channels',
+      tags: ['station'],
+      auth: 'user',
+      query: ZIdQuery,
+      response: ZChannelConfigDetail,
+      handle: ({ user, query, language }) => configs.detail(user, query.id, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/channel_config/save_or_update',
+      summary: 'Add a configuration (without id; earlier ones stay in force until its date) or replace one',
+      tags: ['station'],
+      auth: 'station.edit',
+      body: ZChannelConfigSaveRequest,
+      response: ZChannelConfigSaveReply,
+      handle: ({ user, body }) => configs.save(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/channel_config/delete',
+      summary: 'Delete a channel configuration (the previous one then stays in force)',
+      tags: ['station'],
+      auth: 'station.edit',
+      query: ZIdQuery,
+      handle: async ({ user, query }) => {
+        await configs.delete(user, query.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/channel_config/iea43/export',
+      summary: 'Download the site’s configurations as an IEA Wind Task 43 WRA data-model JSON file',
+      tags: ['station'],
+      auth: 'user',
+      query: ZStationIdQuery,
+      isRaw: true,
+      handle: async ({ user, query, reply }) => {
+        const { document, fileName } = await configs.exportIea43(user, query.stationId);
+        return reply
+          .header('content-disposition', contentDisposition(fileName))
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(document, null, 2));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/channel_config/iea43/import',
+      summary:
+        'Import an IEA Wind Task 43 WRA data model (JSON body, or multipart with one `file`): one ' +
+        'configuration per distinct date_from; all or nothing',
+      tags: ['station'],
+      auth: 'station.edit',
+      query: ZIea43ImportQuery,
+      response: ZIea43ImportReply,
+      handle: async ({ user, query, request, language }) => {
+        // Access is decided before the body is read.
+        await configs.assertCanEdit(user, query.stationId);
+        let input: unknown;
+        if (request.isMultipart()) {
+          const text = await receiveSingleFile(request, {
+            maxBytes: IEA43_MAX_BYTES,
+            onFile: async (file) => (await readAll(file.stream, IEA43_MAX_BYTES)).toString('utf8'),
+          });
+          try {
+            input = JSON.parse(text.replace(/^\uFEFF/, ''));
+          } catch {
+            throw new AppError('IEA43_INVALID');
+          }
+        } else {
+          input = request.body;
+        }
+        const parsed = ZIea43Document.safeParse(input);
+        if (!parsed.success) {
+          throw new AppError('IEA43_INVALID', {}, localizeIssues(parsed.error.issues, language));
+        }
+        return configs.importIea43(user, query.stationId, parsed.data, query.locationIndex, language);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,380 @@
+import {
+  AppError,
+  CHANNEL_ELEMENT_KEYS,
+  CHANNEL_ELEMENTS,
+  CHANNEL_STATISTIC_NAMES,
+  type Language,
+  localizeIssues,
+  type TChannelConfigDetail,
+  type TChannelConfigListQuery,
+  type TChannelConfigListReply,
+  type TChannelConfigSaveRequest,
+  type TChannelConfigSummary,
+  type TChannelElement,
+  type TChannelElementOption,
+  type TChannelRecord,
+  type TIea43Document,
+  type TIea43ImportReply,
+  ZChannel,
+} from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
+import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
+import type { TStationLogWriter } from './station-log-writer.ts';
+
+export interface TChannelConfigRepositories {
+  configs: ChannelConfigRepository;
+  db: Database;
+}
+
+type TConfigRow = Awaited<ReturnType<ChannelConfigRepository['listByStation']>>[number];
+type TChannelRow = Awaited<ReturnType<ChannelConfigRepository['listChannels']>>[number];
+
+function formatInstant(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function toChannelInsert(row: TChannelRow): TChannelInsert {
+  return {
+    channelName: row.channel_name,
+    element: row.element,
+    measurementType: row.measurement_type,
+    heightM: row.height_m,
+    tag: row.tag,
+    dataKey: row.data_key,
+    unit: row.unit,
+    statistic: row.statistic,
+    boomOrientationDeg: row.boom_orientation_deg,
+    sensorMake: row.sensor_make,
+    sensorModel: row.sensor_model,
+    sensorSerial: row.sensor_serial,
+    vaneOffsetDeg: row.vane_offset_deg,
+    calibrationSlope: row.calibration_slope,
+    calibrationOffset: row.calibration_offset,
+  };
+}
+
+function toChannelRecord(row: TChannelRow, language: Language): TChannelRecord {
+  const element = (CHANNEL_ELEMENT_KEYS as readonly string[]).includes(row.element)
+    ? (row.element as TChannelElement)
+    : 'other';
+  return {
+    id: row.id,
+    ...toChannelInsert(row),
+    element,
+    elementName: CHANNEL_ELEMENTS[element][language],
+    statisticName: CHANNEL_STATISTIC_NAMES[row.statistic][language],
+  };
+}
+
+/**
+ * Channel configurations of a site over time (SPEC §3): each is in force from its effective date until
+ * the next one's, so adding a configuration never rewrites the past. Editing replaces one configuration
+ * as a whole; every change is in the station log. Reading needs access to the site; the write routes
+ * require 'station.edit' and edit access.
+ */
+export class ChannelConfigService {
+  constructor(
+    private readonly configs: ChannelConfigRepository,
+    private readonly access: StationAccess,
+    private readonly tx: TTransactor<TChannelConfigRepositories>,
+    private readonly stationLog: TStationLogWriter,
+  ) {}
+
+  /** 404 unknown site, 403 no access: for calls that check before reading their body. */
+  async assertCanEdit(user: TAuthUser, stationId: number): Promise<void> {
+    await this.access.assertCanEdit(user, stationId);
+  }
+
+  elements(language: Language): TChannelElementOption[] {
+    return CHANNEL_ELEMENT_KEYS.map((key) => ({
+      key,
+      name: CHANNEL_ELEMENTS[key][language],
+      measurementType: CHANNEL_ELEMENTS[key].measurementType,
+      unit: CHANNEL_ELEMENTS[key].unit,
+    }));
+  }
+
+  async list(
+    user: TAuthUser,
+    query: TChannelConfigListQuery,
+    language: Language,
+  ): Promise<TChannelConfigListReply> {
+    await this.access.assertCanView(user, query.stationId);
+    const rows = await this.configs.listByStation(query.stationId);
+    const at = (query.at ?? new Date()).getTime();
+    let inForceIndex = -1;
+    rows.forEach((row, i) => {
+      if (row.effective_from.getTime() <= at) inForceIndex = i;
+    });
+    const summaries = rows.map((row, i) => this.toSummary(row, rows[i + 1], i === inForceIndex));
+    // Newest first, as the tab lists them.
+    const records = [...summaries].reverse();
+    if (inForceIndex < 0) return { records, inForce: null };
+    const channels = await this.configs.listChannels([rows[inForceIndex]!.id]);
+    return {
+      records,
+      inForce: { ...summaries[inForceIndex]!, channels: channels.map((c) => toChannelRecord(c, language)) },
+    };
+  }
+
+  async detail(user: TAuthUser, id: number, language: Language): Promise<TChannelConfigDetail> {
+    const config = await this.configs.findById(id);
+    if (!config) throw new AppError('NOT_FOUND');
+    await this.access.assertCanView(user, config.station_id);
+    const rows = await this.configs.listByStation(config.station_id);
+    const index = rows.findIndex((r) => r.id === id);
+    const now = Date.now();
+    const isInForce =
+      rows[index]!.effective_from.getTime() <= now &&
+      (rows[index + 1] === undefined || rows[index + 1]!.effective_from.getTime() > now);
+    const channels = await this.configs.listChannels([id]);
+    return {
+      ...this.toSummary(rows[index]!, rows[index + 1], isInForce),
+      channels: channels.map((c) => toChannelRecord(c, language)),
+    };
+  }
+
+  /** Adds a configuration (no id) or replaces one; refuses a second configuration on the same date. */
+  async save(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<{ id: number }> {
+    const [station] = await this.access.assertCanEdit(user, input.stationId);
+    const existing = input.id === undefined ? undefined : await this.configs.findById(input.id);
+    if (input.id !== undefined && existing?.station_id !== input.stationId) throw new AppError('NOT_FOUND');
+    return this.tx.run(async ({ configs, db }) => {
+      await configs.lockStation(input.stationId);
+      const clash = (await configs.listAtDates(input.stationId, [input.effectiveFrom])).find(
+        (c) => c.id !== input.id,
+      );
+      if (clash)
+        throw new AppError('CHANNEL_CONFIG_DATE_TAKEN', {
+          effectiveFrom: formatInstant(input.effectiveFrom),
+        });
+      const write = {
+        stationId: input.stationId,
+        name: input.name,
+        effectiveFrom: input.effectiveFrom,
+        notes: input.notes,
+        updaterId: user.id,
+        updaterName: user.userName,
+      };
+      let id: number;
+      let details: Record<string, unknown>;
+      if (existing) {
+        id = existing.id;
+        const before = await configs.listChannels([id]);
+        await configs.updateConfig(id, write);
+        details = {
+          configId: id,
+          before: {
+            name: existing.name,
+            effectiveFrom: existing.effective_from.toISOString(),
+            notes: existing.notes,
+            channels: before.map(toChannelInsert),
+          },
+          after: {
+            name: input.name,
+            effectiveFrom: input.effectiveFrom.toISOString(),
+            notes: input.notes,
+            channels: input.channels,
+          },
+        };
+      } else {
+        id = await configs.insertConfig(write);
+        details = {
+          configId: id,
+          effectiveFrom: input.effectiveFrom.toISOString(),
+          channelCount: input.channels.length,
+        };
+      }
+      await configs.replaceChannels(id, input.channels);
+      await this.stationLog.record(db, {
+        operator: user,
+        type: existing ? 'edit' : 'add',
+        stationId: input.stationId,
+        location: 'channelConfiguration',
+        objects: `站点 ${station!.stationCode}：${existing ? '修改' : '新增'}通道配置“${input.name}”（生效时间 ${formatInstant(input.effectiveFrom)}，${input.channels.length} 个通道）`,
+        details,
+      });
+      return { id };
+    });
+  }
+
+  async delete(user: TAuthUser, id: number): Promise<void> {
+    const config = await this.configs.findById(id);
+    if (!config) throw new AppError('NOT_FOUND');
+    const [station] = await this.access.assertCanEdit(user, config.station_id);
+    await this.tx.run(async ({ configs, db }) => {
+      await configs.lockStation(config.station_id);
+      const channels = await configs.listChannels([id]);
+      if (!(await configs.deleteConfig(id))) throw new AppError('NOT_FOUND');
+      await this.stationLog.record(db, {
+        operator: user,
+        type: 'delete',
+        stationId: config.station_id,
+        location: 'channelConfiguration',
+        objects: `站点 ${station!.stationCode}：删除通道配置“${config.name}”（生效时间 ${formatInstant(config.effective_from)}）`,
+        details: {
+          configId: id,
+          name: config.name,
+          effectiveFrom: config.effective_from.toISOString(),
+          channels: channels.map(toChannelInsert),
+        },
+      });
+    });
+  }
+
+  /** The site's configurations as an IEA Task 43 WRA data-model document, and a file name for it. */
+  async exportIea43(
+    user: TAuthUser,
+    stationId: number,
+  ): Promise<{ document: TIea43Document; fileName: string }> {
+    await this.access.assertCanView(user, stationId);
+    const station = await this.configs.findStation(stationId);
+    if (!station) throw new AppError('NOT_FOUND');
+    const rows = await this.configs.listByStation(stationId);
+    const channels = await this.configs.listChannels(rows.map((r) => r.id));
+    const now = new Date();
+    const document = buildIea43Document(
+      {
+        stationCode: station.station_code,
+        projectName: station.project_name,
+        latitude: station.latitude,
+        longitude: station.longitude,
+        pylonHeightM: station.pylon_height_m,
+        notes: station.notes,
+      },
+      rows.map((row) => ({
+        effectiveFrom: row.effective_from,
+        channels: channels.filter((c) => c.config_id === row.id).map(toChannelInsert),
+      })),
+      { author: user.userName, now },
+    );
+    const fileName = `${station.station_code}_${station.project_name}_iea43_wra_data_model.json`.replace(
+      /[\\/:*?"<>|]/g,
+      '_',
+    );
+    return { document, fileName };
+  }
+
+  /**
+   * Creates one configuration per distinct `date_from` of the chosen measurement location, all or
+   * nothing: a date that already has a configuration refuses the whole import.
+   */
+  async importIea43(
+    user: TAuthUser,
+    stationId: number,
+    document: TIea43Document,
+    locationIndex: number,
+    language: Language,
+  ): Promise<TIea43ImportReply> {
+    const [station] = await this.access.assertCanEdit(user, stationId);
+    const location = document.measurement_location[locationIndex];
+    if (!location) {
+      throw new AppError(
+        'IEA43_INVALID',
+        {},
+        localizeIssues(
+          [
+            {
+              code: 'invalid_type',
+              path: ['measurement_location', locationIndex],
+              message: '',
+              input: undefined,
+            },
+          ],
+          language,
+        ),
+      );
+    }
+    const { drafts, skippedColumns } = configurationsFromIea43(location);
+    if (drafts.length === 0) throw new AppError('IEA43_NOTHING_TO_IMPORT');
+    const valid = drafts.map((draft) => this.validateDraft(draft, locationIndex, language));
+    const created = await this.tx.run(async ({ configs, db }) => {
+      await configs.lockStation(stationId);
+      const clash = await configs.listAtDates(
+        stationId,
+        valid.map((d) => d.effectiveFrom),
+      );
+      if (clash.length > 0) {
+        throw new AppError('CHANNEL_CONFIG_DATE_TAKEN', {
+          effectiveFrom: formatInstant(clash[0]!.effective_from),
+        });
+      }
+      const out: TIea43ImportReply['configurations'] = [];
+      for (const draft of valid) {
+        const id = await configs.insertConfig({
+          stationId,
+          name: draft.name,
+          effectiveFrom: draft.effectiveFrom,
+          notes: draft.notes,
+          updaterId: user.id,
+          updaterName: user.userName,
+        });
+        await configs.replaceChannels(id, draft.channels);
+        out.push({
+          id,
+          name: draft.name,
+          effectiveFrom: draft.effectiveFrom.toISOString(),
+          channelCount: draft.channels.length,
+        });
+      }
+      await this.stationLog.record(db, {
+        operator: user,
+        type: 'add',
+        stationId,
+        location: 'channelConfiguration',
+        objects: `站点 ${station!.stationCode}：导入 IEA Task 43 数据模型，新增 ${out.length} 个通道配置`,
+        details: { source: 'iea43', location: location.name, configurations: out, skippedColumns },
+      });
+      return out;
+    });
+    return { configurations: created, skippedColumns };
+  }
+
+  /** Holds an imported configuration to the same rules as one typed in (lengths, ranges). */
+  private validateDraft(
+    draft: ReturnType<typeof configurationsFromIea43>['drafts'][number],
+    locationIndex: number,
+    language: Language,
+  ): TConfigDraft {
+    const channels: TChannelInsert[] = [];
+    const issues: Parameters<typeof localizeIssues>[0][number][] = [];
+    draft.channels.forEach((channel, i) => {
+      const parsed = ZChannel.safeParse(channel);
+      if (parsed.success) {
+        channels.push(parsed.data as TChannelInsert);
+        return;
+      }
+      for (const issue of parsed.error.issues) {
+        issues.push({
+          ...issue,
+          path: ['measurement_location', locationIndex, ...draft.origins[i]!.path, ...issue.path],
+        });
+      }
+    });
+    if (issues.length > 0) throw new AppError('IEA43_INVALID', {}, localizeIssues(issues, language));
+    return { name: draft.name, effectiveFrom: draft.effectiveFrom, notes: draft.notes, channels };
+  }
+
+  private toSummary(
+    row: TConfigRow,
+    next: TConfigRow | undefined,
+    isInForce: boolean,
+  ): TChannelConfigSummary {
+    return {
+      id: row.id,
+      stationId: row.station_id,
+      name: row.name,
+      effectiveFrom: row.effective_from.toISOString(),
+      effectiveTo: next ? next.effective_from.toISOString() : null,
+      notes: row.notes,
+      channelCount: Number(row.channel_count ?? 0),
+      isInForce,
+      updaterName: row.updater_name,
+      updateTime: row.updated_at.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import type { Database } from '../../platform/db/database.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+
+/**
+ * What the site-asset services need of the station log (modules/station-log): one row written with
+ * the caller's transaction, so the log commits or rolls back with the change it describes.
+ */
+export interface TStationLogWriter {
+  record(
+    db: Database,
+    entry: {
+      operator: Pick<TAuthUser, 'id' | 'account' | 'userName'>;
+      type: 'add' | 'edit' | 'delete';
+      stationId: number | null;
+      location: 'attachments' | 'passwordRecords' | 'channelConfiguration';
+      objects: string;
+      details?: unknown;
+    },
+  ): Promise<void>;
+}

@@ -1,0 +1,75 @@
+import type { TStationLogPageRequest, TStationLogType } from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+import {
+  hasAllStations,
+  stationAccessPredicate,
+  type TAccessSubject,
+} from '../access/station-access.repository.ts';
+
+export interface TStationLogInsert {
+  operatorId: number | null;
+  operatorAccount: string;
+  operatorName: string;
+  type: TStationLogType;
+  location: string;
+  objects: string;
+  stationId: number | null;
+  details: unknown;
+}
+
+/** Writes and reads the station log (station_log rows), newest first. */
+export class StationLogRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(entry: TStationLogInsert): Promise<{ id: number }> {
+    // The station code is copied so the row still reads right after the site is deleted or recoded.
+    return this.db
+      .insertInto('station_log')
+      .values((eb) => ({
+        operator_id: entry.operatorId,
+        operator_account: entry.operatorAccount,
+        operator_name: entry.operatorName,
+        type: entry.type,
+        location: entry.location,
+        objects: entry.objects,
+        station_id: entry.stationId,
+        station_code:
+          entry.stationId === null
+            ? null
+            : eb.selectFrom('station').select('station_code').where('id', '=', entry.stationId),
+        details: entry.details === undefined ? null : JSON.stringify(entry.details),
+      }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Rows of stations the subject can see (rows without a station only for all-station subjects). */
+  async page(subject: TAccessSubject, filter: TStationLogPageRequest) {
+    let query = this.db.selectFrom('station_log as l').leftJoin('station as s', 's.id', 'l.station_id');
+    if (!hasAllStations(subject)) {
+      query = query.where('s.id', 'is not', null).where(stationAccessPredicate(subject, 's'));
+    }
+    if (filter.operator) {
+      const pattern = likeContains(filter.operator);
+      query = query.where((eb) =>
+        eb.or([eb('l.operator_account', 'ilike', pattern), eb('l.operator_name', 'ilike', pattern)]),
+      );
+    }
+    if (filter.type) query = query.where('l.type', '=', filter.type);
+    if (filter.stationCode) query = query.where('l.station_code', 'ilike', likeContains(filter.stationCode));
+    if (filter.startTime) query = query.where('l.operate_time', '>=', filter.startTime);
+    if (filter.endTime) query = query.where('l.operate_time', '<=', filter.endTime);
+    const [records, total] = await Promise.all([
+      query
+        .selectAll('l')
+        .orderBy('l.operate_time', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(filter.pageSize)
+        .offset((filter.pageNo - 1) * filter.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { records, total: Number(total.n) };
+  }
+}

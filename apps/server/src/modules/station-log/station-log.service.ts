@@ -1,0 +1,85 @@
+import {
+  type Language,
+  STATION_LOG_LOCATIONS,
+  STATION_LOG_TYPE_NAMES,
+  type TPage,
+  type TStationLogPageRequest,
+  type TStationLogRecord,
+  type TStationLogType,
+} from '@masthub/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { TAccessSubject } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { StationLogRepository } from './station-log.repository.ts';
+
+/** One station change to log (SPEC §3 Station log). */
+export interface TStationLogEntry {
+  operator: Pick<TAuthUser, 'id' | 'account' | 'userName'>;
+  type: TStationLogType;
+  /** The site changed; null for changes not bound to one site. */
+  stationId: number | null;
+  /** Where the change was made: a key of STATION_LOG_LOCATIONS (shown localised) or plain text. */
+  location: string;
+  /** What changed, human-readable: `站点 000123 测风塔A：修改 名称、标签`. */
+  objects: string;
+  /** Machine-readable detail (changed fields, before/after…), stored as JSON. */
+  details?: unknown;
+}
+
+function locationName(location: string, language: Language): string {
+  const known = (STATION_LOG_LOCATIONS as Record<string, Record<Language, string>>)[location];
+  return known ? known[language] : location;
+}
+
+/**
+ * The station log: every service that changes a site (stations, attachments, password records, channel
+ * configurations…) calls `record` with the transaction of its change, so the log row commits or rolls
+ * back with it.
+ */
+export class StationLogService {
+  constructor(private readonly db: Database) {}
+
+  /** Writes one log row through `db` — pass the caller's transaction. */
+  async record(db: Database | Transaction<DB>, entry: TStationLogEntry): Promise<void> {
+    await new StationLogRepository(db).insert({
+      operatorId: entry.operator.id,
+      operatorAccount: entry.operator.account,
+      operatorName: entry.operator.userName,
+      type: entry.type,
+      location: entry.location,
+      objects: entry.objects,
+      stationId: entry.stationId,
+      details: entry.details,
+    });
+  }
+
+  /** The log page: newest first, limited to rows of sites the subject can see. */
+  async page(
+    subject: TAccessSubject,
+    filter: TStationLogPageRequest,
+    language: Language,
+  ): Promise<TPage<TStationLogRecord>> {
+    const { records, total } = await new StationLogRepository(this.db).page(subject, filter);
+    return {
+      records: records.map((r) => ({
+        id: r.id,
+        operatorAccount: r.operator_account,
+        operatorName: r.operator_name,
+        operateTime: r.operate_time.toISOString(),
+        type: r.type,
+        typeName: STATION_LOG_TYPE_NAMES[r.type][language],
+        location: locationName(r.location, language),
+        locationKey: r.location,
+        objects: r.objects,
+        stationId: r.station_id,
+        stationCode: r.station_code,
+        details: r.details ?? null,
+      })),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
+  }
+}

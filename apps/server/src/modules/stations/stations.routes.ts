@@ -1,0 +1,166 @@
+import {
+  ZIdQuery,
+  ZQueryId,
+  ZStationCheckExistQuery,
+  ZStationCheckExistReply,
+  ZStationExportRequest,
+  ZStationFields,
+  ZStationFilter,
+  ZStationOverview,
+  ZStationPageRequest,
+  ZStationQuantityStat,
+  ZStationRecord,
+  ZStationSaveReply,
+  ZStationSaveRequest,
+  ZStationSearchItem,
+  ZStationSearchRequest,
+  ZStationTagsRequest,
+  ZStatusOption,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { buildCoordinateWorkbook, COORDINATE_EXPORT_NAME } from './coordinate-export.ts';
+import type { StationService } from './stations.service.ts';
+
+function stamp(date: Date): string {
+  return date.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+export function stationRoutes(stations: StationService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/page',
+      summary: 'Page of the caller’s sites with the list filters (server-driven query form) and sorting',
+      tags: ['stations'],
+      auth: 'user',
+      body: ZStationPageRequest,
+      response: zPage(ZStationRecord),
+      handle: ({ user, body, language }) => stations.page(user, body, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/search',
+      summary: 'Drop-down / quick search of the caller’s sites by code, name or location',
+      tags: ['stations'],
+      auth: 'user',
+      body: ZStationSearchRequest,
+      response: z.array(ZStationSearchItem),
+      handle: ({ user, body }) => stations.search(user, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/save_or_update',
+      summary:
+        'Create a site (no id; needs station.add; the creator owns it) or update one (station.edit + access)',
+      tags: ['stations'],
+      auth: 'user',
+      body: ZStationSaveRequest,
+      response: ZStationSaveReply,
+      handle: ({ user, body }) => stations.save(user, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/tags',
+      summary: 'Replace the tags of one site (at most the per-site limit; disabled tags cannot be added)',
+      tags: ['stations'],
+      auth: 'station.edit',
+      body: ZStationTagsRequest,
+      handle: async ({ user, body }) => {
+        await stations.setTags(user, body);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/detail',
+      summary: 'One site with every field (404 unknown, 403 without access)',
+      tags: ['stations'],
+      auth: 'user',
+      query: ZIdQuery,
+      response: ZStationRecord,
+      handle: ({ user, query, language }) => stations.detail(user, query.id, language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/delete/:id',
+      summary: 'Delete a site (soft; its code becomes free)',
+      tags: ['stations'],
+      auth: 'station.edit',
+      params: z.object({ id: ZQueryId }),
+      handle: async ({ user, params }) => {
+        await stations.delete(user, params.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/quantity_stat',
+      summary: 'Counts of the caller’s sites by status, type and province (with the list filters)',
+      tags: ['stations'],
+      auth: 'user',
+      body: ZStationFilter.optional().default({}),
+      response: ZStationQuantityStat,
+      handle: ({ user, body, language }) => stations.quantityStat(user, body, language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/overview',
+      summary: 'The compact panel of one site',
+      tags: ['stations'],
+      auth: 'user',
+      query: ZIdQuery,
+      response: ZStationOverview,
+      handle: ({ user, query, language }) => stations.overview(user, query.id, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/coordinate/export',
+      summary: 'Coordinates of the caller’s sites (list filters or ids) as an .xlsx file',
+      tags: ['stations'],
+      auth: 'station.coordinateExport',
+      body: ZStationExportRequest.optional().default({}),
+      isRaw: true,
+      handle: async ({ user, body, language, reply }) => {
+        const rows = await stations.exportRows(user, body, language);
+        const file = await buildCoordinateWorkbook(rows, language);
+        const name = `${COORDINATE_EXPORT_NAME[language]}_${stamp(new Date())}.xlsx`;
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition(name))
+          .header('content-length', file.length)
+          .send(file);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/fields',
+      summary: 'The server-driven query form, edit form (key, defaultValue, required…) and table columns',
+      tags: ['stations'],
+      auth: 'user',
+      response: ZStationFields,
+      handle: async ({ language }) => stations.fields(language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/station_status',
+      summary: 'Site status options with names and colours',
+      tags: ['stations'],
+      auth: 'user',
+      response: z.array(ZStatusOption),
+      handle: async ({ language }) => stations.statusOptions(language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/checkExist',
+      summary: 'Whether a site code (zero-padded to 6 digits) is taken by a live site other than `id`',
+      tags: ['stations'],
+      auth: 'user',
+      query: ZStationCheckExistQuery,
+      response: ZStationCheckExistReply,
+      handle: ({ user, query }) => stations.checkExist(user, query),
+    }),
+  ];
+}

@@ -1,0 +1,519 @@
+import {
+  AppError,
+  type Language,
+  STATION_STATUSES,
+  STATION_TAGS_MAX,
+  STATION_TYPES,
+  stationStatusColor,
+  type TFieldError,
+  type TPage,
+  type TStationCheckExistQuery,
+  type TStationCheckExistReply,
+  type TStationExportRequest,
+  type TStationFilter,
+  type TStationOverview,
+  type TStationPageRequest,
+  type TStationQuantityStat,
+  type TStationRecord,
+  type TStationSaveReply,
+  type TStationSaveRequest,
+  type TStationSearchItem,
+  type TStationSearchRequest,
+  type TStationTagsRequest,
+  VALIDATION_KEY_PREFIX,
+  type ValidationMessageKey,
+  WARN_STATUSES,
+  WARN_TYPES,
+  WARRANTY_STATUSES,
+} from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { PROVINCES, provinceOf } from '../reference/regions.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
+import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
+import type { StationRepository, TStationValues } from './stations.repository.ts';
+
+type TRecordRow = NonNullable<Awaited<ReturnType<StationRepository['findRecord']>>>;
+type TTagRow = Awaited<ReturnType<StationRepository['tagsOf']>>[number];
+
+export interface TStationRepositories {
+  stations: StationRepository;
+  /** The transaction itself, for the station log. */
+  db: Database;
+}
+
+const REQUIRED_KEYS: Record<string, ValidationMessageKey> = {
+  stationCode: 'stationCodeRequired',
+  projectName: 'projectNameRequired',
+  stationType: 'stationTypeRequired',
+};
+
+function nameOf<V>(
+  list: readonly { value: V; name: Record<Language, string> }[],
+  value: V,
+  language: Language,
+) {
+  return list.find((o) => o.value === value)?.name[language] ?? String(value);
+}
+
+/** A `date` column (local midnight from node-postgres) as `YYYY-MM-DD`. */
+function dateOnly(d: Date | null): string | null {
+  if (!d) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function range(start: Date | null, end: Date | null): [string, string] | null {
+  const a = dateOnly(start);
+  const b = dateOnly(end);
+  return a && b ? [a, b] : null;
+}
+
+function fieldError(field: string, key: ValidationMessageKey): TFieldError {
+  return { field, message: VALIDATION_KEY_PREFIX + key };
+}
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** Readable names of the fields compared for the log, in the log's language (zh, the product default). */
+const LOGGED_FIELDS: [keyof TStationValues | 'tags', string][] = [
+  ['station_code', '站点编号'],
+  ['project_name', '项目名称'],
+  ['station_type', '站点类型'],
+  ['region_code', '省份'],
+  ['location', '位置'],
+  ['longitude', '经度'],
+  ['latitude', '纬度'],
+  ['altitude_m', '海拔'],
+  ['pylon_height_m', '塔高'],
+  ['status', '站点状态'],
+  ['start_time', '开始测量时间'],
+  ['manufacturer_id', '设备厂家'],
+  ['owner_party_id', '业主'],
+  ['data_admin_id', '数据管理员'],
+  ['warn_type', '告警类型'],
+  ['warn_status', '告警状态'],
+  ['warranty_start', '质保开始日期'],
+  ['warranty_end', '质保结束日期'],
+  ['install_start', '安装开始日期'],
+  ['install_end', '安装结束日期'],
+  ['sim', 'SIM 卡号'],
+  ['repair_emails', '报修邮箱'],
+  ['cc_emails', '抄送邮箱'],
+  ['notes', '备注'],
+  ['tags', '标签'],
+];
+
+/**
+ * The site register (SPEC §3 Station, §5, §7 Station): list, search, statistics, detail, create, edit,
+ * delete and coordinate export — every one through station access, every change in the station log.
+ */
+export class StationService {
+  constructor(
+    private readonly stations: StationRepository,
+    private readonly access: StationAccess,
+    private readonly stationLog: StationLogService,
+    private readonly tx: TTransactor<TStationRepositories>,
+  ) {}
+
+  fields(language: Language) {
+    return stationFields(language);
+  }
+
+  statusOptions(language: Language) {
+    return STATION_STATUSES.map((s) => ({
+      value: s.value,
+      name: s.name[language],
+      color: stationStatusColor(s.value),
+    }));
+  }
+
+  private present(row: TRecordRow, tags: TTagRow[], language: Language): TStationRecord {
+    const own = tags
+      .filter((t) => t.station_id === row.id)
+      .map((t) => ({ id: t.id, name: t.name, color: t.color }));
+    const warranty = row.warranty_status === null ? null : Number(row.warranty_status);
+    return {
+      id: row.id,
+      stationCode: row.station_code,
+      projectName: row.project_name,
+      stationType: row.station_type,
+      stationTypeName: nameOf(STATION_TYPES, row.station_type as never, language),
+      regionCode: row.region_code,
+      province:
+        language === 'en' && row.region_code
+          ? (provinceOf(row.region_code)?.nameEn ?? row.province)
+          : row.province,
+      location: row.location ?? '',
+      longitude: row.longitude,
+      latitude: row.latitude,
+      altitude: row.altitude_m,
+      pylonHeight: row.pylon_height_m,
+      status: row.status,
+      statusName: nameOf(STATION_STATUSES, row.status as never, language),
+      statusColor: stationStatusColor(row.status),
+      warnType: row.warn_type,
+      warnTypeName: nameOf(WARN_TYPES, row.warn_type as never, language),
+      warnStatus: row.warn_status,
+      warnStatusName: nameOf(WARN_STATUSES, row.warn_status as never, language),
+      warrantyStatus: warranty,
+      warrantyStatusName: warranty === null ? null : nameOf(WARRANTY_STATUSES, warranty as never, language),
+      startTime: row.start_time?.toISOString() ?? null,
+      dataTime: row.data_time?.toISOString() ?? null,
+      createTime: row.created_at.toISOString(),
+      ownerId: row.owner_id,
+      ownerName: row.owner_name,
+      creatorId: row.creator_id,
+      creatorName: row.creator_name,
+      ownerPartyId: row.owner_party_id,
+      ownerPartyName: row.owner_party_name,
+      dataAdminId: row.data_admin_id,
+      dataAdminName: row.data_admin_name,
+      deviceTypeId: row.device_type_id,
+      deviceTypeName: row.device_type_name,
+      manufacturerId: row.manufacturer_id,
+      manufacturerName: row.manufacturer_name,
+      manufacturerIdName:
+        row.manufacturer_name === null
+          ? null
+          : [row.manufacturer_name, row.manufacturer_model].filter(Boolean).join(' '),
+      sim: row.sim,
+      notes: row.notes,
+      warrantyDateRange: range(row.warranty_start, row.warranty_end),
+      installDateRange: range(row.install_start, row.install_end),
+      repairEmails: row.repair_emails,
+      ccEmails: row.cc_emails,
+      tags: own,
+      tagNames: own.map((t) => t.name).join(', '),
+    };
+  }
+
+  async page(
+    user: TAuthUser,
+    filter: TStationPageRequest,
+    language: Language,
+  ): Promise<TPage<TStationRecord>> {
+    const { records, total } = await this.stations.page(user, filter);
+    const tags = await this.stations.tagsOf(records.map((r) => r.id));
+    return {
+      records: records.map((r) => this.present(r, tags, language)),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  async detail(user: TAuthUser, id: number, language: Language): Promise<TStationRecord> {
+    await this.access.assertCanView(user, id);
+    const row = await this.stations.findRecord(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.present(row, await this.stations.tagsOf([id]), language);
+  }
+
+  async overview(user: TAuthUser, id: number, language: Language): Promise<TStationOverview> {
+    const r = await this.detail(user, id, language);
+    const days =
+      r.startTime && r.dataTime
+        ? Math.max(0, Math.floor((Date.parse(r.dataTime) - Date.parse(r.startTime)) / 86_400_000))
+        : null;
+    return {
+      id: r.id,
+      stationCode: r.stationCode,
+      projectName: r.projectName,
+      stationType: r.stationType,
+      stationTypeName: r.stationTypeName,
+      province: r.province,
+      location: r.location,
+      longitude: r.longitude,
+      latitude: r.latitude,
+      altitude: r.altitude,
+      pylonHeight: r.pylonHeight,
+      status: r.status,
+      statusName: r.statusName,
+      statusColor: r.statusColor,
+      startTime: r.startTime,
+      dataTime: r.dataTime,
+      ownerPartyName: r.ownerPartyName,
+      deviceTypeName: r.deviceTypeName,
+      manufacturerIdName: r.manufacturerIdName,
+      tags: r.tags,
+      measuringDays: days,
+    };
+  }
+
+  async search(user: TAuthUser, input: TStationSearchRequest): Promise<TStationSearchItem[]> {
+    const rows = await this.stations.search(user, input.keywords, input.ids, input.limit);
+    return rows.map((r) => ({
+      id: r.id,
+      stationCode: r.station_code,
+      projectName: r.project_name,
+      location: r.location ?? '',
+      longitude: r.longitude,
+      latitude: r.latitude,
+      status: r.status,
+      statusColor: stationStatusColor(r.status),
+    }));
+  }
+
+  async quantityStat(
+    user: TAuthUser,
+    filter: TStationFilter,
+    language: Language,
+  ): Promise<TStationQuantityStat> {
+    const { byStatus, byType, byProvince } = await this.stations.counts(user, filter);
+    const total = byStatus.reduce((sum, r) => sum + Number(r.n), 0);
+    const statuses = [
+      ...new Set([...STATION_STATUSES.map((s) => s.value as number), ...byStatus.map((r) => r.status)]),
+    ];
+    const types = [
+      ...new Set([...STATION_TYPES.map((s) => s.value as string), ...byType.map((r) => r.station_type)]),
+    ];
+    const provinces = new Map<string, { name: string; count: number }>();
+    for (const r of byProvince) {
+      const province = r.prefix ? provinceOf(r.prefix) : undefined;
+      const value = province?.code ?? '';
+      const name = province ? (language === 'en' ? province.nameEn : province.name) : (r.province ?? '');
+      const entry = provinces.get(value) ?? { name, count: 0 };
+      entry.count += Number(r.n);
+      provinces.set(value, entry);
+    }
+    return {
+      total,
+      byStatus: statuses.map((value) => ({
+        value,
+        name: nameOf(STATION_STATUSES, value as never, language),
+        color: stationStatusColor(value),
+        count: Number(byStatus.find((r) => r.status === value)?.n ?? 0),
+      })),
+      byType: types.map((value) => ({
+        value,
+        name: nameOf(STATION_TYPES, value as never, language),
+        count: Number(byType.find((r) => r.station_type === value)?.n ?? 0),
+      })),
+      byProvince: [...provinces.entries()]
+        .map(([value, p]) => ({ value, name: p.name, count: p.count }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    };
+  }
+
+  async exportRows(
+    user: TAuthUser,
+    input: TStationExportRequest,
+    language: Language,
+  ): Promise<TStationRecord[]> {
+    const rows = await this.stations.listAll(user, input);
+    return rows.map((r) => this.present(r, [], language));
+  }
+
+  async checkExist(user: TAuthUser, query: TStationCheckExistQuery): Promise<TStationCheckExistReply> {
+    const found = await this.stations.findLiveByCode(query.stationCode);
+    const exists = !!found && found.id !== query.id;
+    const visible = exists && (await this.access.canView(user, found.id));
+    return { exists, stationCode: query.stationCode, stationId: visible ? found.id : null };
+  }
+
+  async projectNames(user: TAuthUser, keywords: string | undefined): Promise<string[]> {
+    return this.stations.projectNames(user, keywords, 50);
+  }
+
+  /** Checks required fields (from the edit form) and references; throws one VALIDATION_FAILED with every field. */
+  private async checkInput(stations: StationRepository, input: TStationSaveRequest, currentTagIds: number[]) {
+    const fields: TFieldError[] = [];
+    for (const key of REQUIRED_EDIT_KEYS) {
+      if (isBlank((input as Record<string, unknown>)[key]))
+        fields.push(fieldError(key, REQUIRED_KEYS[key] ?? 'required'));
+    }
+    if (input.regionCode && !provinceOf(input.regionCode))
+      fields.push(fieldError('regionCode', 'unknownOption'));
+    if (input.ownerPartyId !== null && !(await stations.ownerPartyExists(input.ownerPartyId))) {
+      fields.push(fieldError('ownerPartyId', 'unknownOption'));
+    }
+    if (input.manufacturerId !== null && !(await stations.manufacturerExists(input.manufacturerId))) {
+      fields.push(fieldError('manufacturerId', 'unknownOption'));
+    }
+    if (input.dataAdminId !== null && !(await stations.liveUserExists(input.dataAdminId))) {
+      fields.push(fieldError('dataAdminId', 'unknownOption'));
+    }
+    if (input.tagIds !== null) fields.push(...(await this.checkTags(stations, input.tagIds, currentTagIds)));
+    if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
+  }
+
+  /** Tags must exist; newly given ones must be enabled; at most STATION_TAGS_MAX (STATION_TAG_LIMIT). */
+  private async checkTags(stations: StationRepository, tagIds: number[], currentTagIds: number[]) {
+    if (tagIds.length > STATION_TAGS_MAX) throw new AppError('STATION_TAG_LIMIT', { max: STATION_TAGS_MAX });
+    const found = await stations.findTags(tagIds);
+    if (found.length !== tagIds.length) return [fieldError('tagIds', 'unknownOption')];
+    if (found.some((t) => !t.is_enabled && !currentTagIds.includes(t.id)))
+      return [fieldError('tagIds', 'tagDisabled')];
+    return [];
+  }
+
+  private values(
+    input: TStationSaveRequest,
+    current?: { warn_type: string; warn_status: number },
+  ): TStationValues {
+    const province = input.regionCode ? provinceOf(input.regionCode) : undefined;
+    return {
+      station_code: input.stationCode,
+      project_name: input.projectName,
+      station_type: input.stationType ?? 'met_mast',
+      region_code: input.regionCode,
+      province: province?.name ?? null,
+      location: input.location,
+      longitude: input.longitude ?? 0,
+      latitude: input.latitude ?? 0,
+      altitude_m: input.altitude,
+      pylon_height_m: input.pylonHeight,
+      status: input.status ?? 0,
+      start_time: input.startTime ?? null,
+      manufacturer_id: input.manufacturerId,
+      owner_party_id: input.ownerPartyId,
+      data_admin_id: input.dataAdminId,
+      warn_type: input.warnType ?? current?.warn_type ?? 'none',
+      warn_status: input.warnStatus ?? current?.warn_status ?? 0,
+      warranty_start: input.warrantyDateRange?.[0] ?? null,
+      warranty_end: input.warrantyDateRange?.[1] ?? null,
+      install_start: input.installDateRange?.[0] ?? null,
+      install_end: input.installDateRange?.[1] ?? null,
+      sim: input.sim,
+      repair_emails: input.repairEmails,
+      cc_emails: input.ccEmails,
+      notes: input.notes,
+    };
+  }
+
+  private async assertCodeFree(stations: StationRepository, code: string, id: number | undefined) {
+    const holder = await stations.findLiveByCode(code);
+    if (holder && holder.id !== id) throw new AppError('STATION_CODE_TAKEN', { stationCode: code });
+  }
+
+  /** Creates (station.add; the creator becomes the user-owner) or updates (station.edit + access) a site. */
+  async save(user: TAuthUser, input: TStationSaveRequest): Promise<TStationSaveReply> {
+    if (input.id === undefined && !user.features.has('station.add')) throw new AppError('FORBIDDEN');
+    if (input.id !== undefined) {
+      if (!user.features.has('station.edit')) throw new AppError('FORBIDDEN');
+      await this.access.assertCanEdit(user, input.id);
+    }
+    try {
+      return await this.tx.run(async ({ stations, db }) => {
+        if (input.id === undefined) {
+          await this.checkInput(stations, input, []);
+          await this.assertCodeFree(stations, input.stationCode, undefined);
+          const values = this.values(input);
+          const row = await stations.insert({ ...values, owner_id: user.id, creator_id: user.id });
+          if (input.tagIds?.length) await stations.setTags(row.id, input.tagIds);
+          await this.stationLog.record(db, {
+            operator: user,
+            type: 'add',
+            stationId: row.id,
+            location: 'stationList',
+            objects: `站点 ${row.station_code}（${values.project_name}）`,
+            details: { values, tagIds: input.tagIds ?? [] },
+          });
+          return { id: row.id, stationCode: row.station_code };
+        }
+        const current = await stations.findForUpdate(input.id);
+        if (!current) throw new AppError('NOT_FOUND');
+        const currentTags = await stations.tagIdsOf(input.id);
+        await this.checkInput(stations, input, currentTags);
+        await this.assertCodeFree(stations, input.stationCode, input.id);
+        const values = this.values(input, current);
+        await stations.update(input.id, values);
+        const nextTags = input.tagIds ?? currentTags;
+        if (input.tagIds !== null) await stations.setTags(input.id, input.tagIds);
+        const before: Record<string, unknown> = {
+          ...current,
+          location: current.location ?? '',
+          start_time: current.start_time?.toISOString() ?? null,
+          warranty_start: dateOnly(current.warranty_start),
+          warranty_end: dateOnly(current.warranty_end),
+          install_start: dateOnly(current.install_start),
+          install_end: dateOnly(current.install_end),
+          tags: [...currentTags].sort((a, b) => a - b),
+        };
+        const after: Record<string, unknown> = {
+          ...values,
+          start_time: values.start_time?.toISOString() ?? null,
+          tags: [...nextTags].sort((a, b) => a - b),
+        };
+        const changes: Record<string, [unknown, unknown]> = {};
+        const names: string[] = [];
+        for (const [key, title] of LOGGED_FIELDS) {
+          const a = before[key] ?? null;
+          const b = after[key] ?? null;
+          if (JSON.stringify(a) !== JSON.stringify(b)) {
+            changes[key] = [a, b];
+            names.push(title);
+          }
+        }
+        if (names.length > 0) {
+          await this.stationLog.record(db, {
+            operator: user,
+            type: 'edit',
+            stationId: input.id,
+            location: 'stationInfo',
+            objects: `站点 ${values.station_code}（${values.project_name}）：${names.join('、')}`,
+            details: { changes },
+          });
+        }
+        return { id: input.id, stationCode: values.station_code };
+      });
+    } catch (error) {
+      // Two creates of one code at the same moment: the unique index decides.
+      if ((error as { code?: string }).code === '23505') {
+        throw new AppError('STATION_CODE_TAKEN', { stationCode: input.stationCode });
+      }
+      throw error;
+    }
+  }
+
+  /** Replaces the tags of one site (site list tag editor). */
+  async setTags(user: TAuthUser, input: TStationTagsRequest): Promise<void> {
+    await this.access.assertCanEdit(user, input.stationId);
+    await this.tx.run(async ({ stations, db }) => {
+      const current = await stations.findForUpdate(input.stationId);
+      if (!current) throw new AppError('NOT_FOUND');
+      const currentTags = await stations.tagIdsOf(input.stationId);
+      const fields = await this.checkTags(stations, input.tagIds, currentTags);
+      if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
+      await stations.setTags(input.stationId, input.tagIds);
+      const names = (await stations.findTags(input.tagIds)).map((t) => t.name);
+      await this.stationLog.record(db, {
+        operator: user,
+        type: 'edit',
+        stationId: input.stationId,
+        location: 'stationTags',
+        objects: `站点 ${current.station_code}（${current.project_name}）：标签 ${names.join('、') || '（无）'}`,
+        details: { before: currentTags, after: input.tagIds },
+      });
+    });
+  }
+
+  /** Deletes a site (soft: its code becomes free; history and data stay). */
+  async delete(user: TAuthUser, id: number): Promise<void> {
+    await this.access.assertCanEdit(user, id);
+    await this.tx.run(async ({ stations, db }) => {
+      const current = await stations.findForUpdate(id);
+      if (!current) throw new AppError('NOT_FOUND');
+      await stations.softDelete(id);
+      await this.stationLog.record(db, {
+        operator: user,
+        type: 'delete',
+        stationId: id,
+        location: 'stationList',
+        objects: `站点 ${current.station_code}（${current.project_name}）`,
+      });
+    });
+  }
+
+  /** The province list, for reference data (kept here so regions stay one table). */
+  provinces() {
+    return PROVINCES;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '@masthub/shared';
+import type { FastifyRequest } from 'fastify';
+import { FileTooLargeError } from '../files/file-store.ts';
+
+/** The one file of a single-file upload, still streaming in. */
+export interface TUploadedFile {
+  fieldName: string;
+  fileName: string;
+  mimeType: string;
+  stream: Readable;
+}
+
+/**
+ * Reads a multipart upload of form fields followed by one file, in order: `onField` sees each field
+ * before the file arrives (check access there), `onFile` consumes the file stream. The file is
+ * refused with 413 the moment it passes `maxBytes`, not when the client has finished sending. On any
+ * refusal the rest of the body is read and dropped, so the answer reaches the client cleanly.
+ */
+export async function receiveSingleFile<T>(
+  request: FastifyRequest,
+  options: {
+    maxBytes: number;
+    onField?: (name: string, value: string) => Promise<void> | void;
+    onFile: (file: TUploadedFile) => Promise<T>;
+  },
+): Promise<T> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  try {
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        await options.onField?.(part.fieldname, String(part.value));
+        continue;
+      }
+      const { file } = part;
+      // busboy only truncates and keeps reading to the end of the part: stop the write right away.
+      file.once('limit', () => file.destroy(new FileTooLargeError(options.maxBytes)));
+      return await options.onFile({
+        fieldName: part.fieldname,
+        fileName: part.filename,
+        mimeType: part.mimetype,
+        stream: file,
+      });
+    }
+    throw new AppError('FILE_REQUIRED');
+  } catch (error) {
+    request.raw.unpipe();
+    request.raw.resume();
+    if (error instanceof FileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE');
+    throw error;
+  }
+}
+
+/** Reads a whole (small) uploaded file into memory, refusing more than `maxBytes`. */
+export async function readAll(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new FileTooLargeError(maxBytes);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

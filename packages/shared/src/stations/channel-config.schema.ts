@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { TLocalized } from '../i18n/language.ts';
+import { requiredError, vmsg } from '../i18n/validation.ts';
+import { ZId, ZQueryId, zOptionalText, zRequiredText } from '../text.schema.ts';
+
+/**
+ * What a logger channel measures (SPEC §3 Channel configuration “element”), with its names, the IEA
+ * Wind Task 43 `measurement_type_id` it maps to and the usual unit.
+ */
+export const CHANNEL_ELEMENTS = {
+  ws: { zh: '风速', en: 'Wind speed', measurementType: 'wind_speed', unit: 'm/s' },
+  wd: { zh: '风向', en: 'Wind direction', measurementType: 'wind_direction', unit: 'deg' },
+  T: { zh: '温度', en: 'Air temperature', measurementType: 'air_temperature', unit: 'deg_C' },
+  RH: { zh: '相对湿度', en: 'Relative humidity', measurementType: 'relative_humidity', unit: '%' },
+  p: { zh: '气压', en: 'Air pressure', measurementType: 'air_pressure', unit: 'hPa' },
+  rho: { zh: '空气密度', en: 'Air density', measurementType: 'air_density', unit: 'kg/m^3' },
+  wsv: { zh: '垂直风速', en: 'Vertical wind speed', measurementType: 'vertical_wind_speed', unit: 'm/s' },
+  prcp: { zh: '降水量', en: 'Precipitation', measurementType: 'precipitation', unit: 'mm' },
+  ghi: {
+    zh: '总辐射',
+    en: 'Global horizontal irradiance',
+    measurementType: 'global_horizontal_irradiance',
+    unit: 'W/m^2',
+  },
+  voltage: { zh: '电压', en: 'Voltage', measurementType: 'voltage', unit: 'V' },
+  other: { zh: '其他', en: 'Other', measurementType: 'other', unit: '' },
+} as const satisfies Record<string, TLocalized & { measurementType: string; unit: string }>;
+export type TChannelElement = keyof typeof CHANNEL_ELEMENTS;
+export const CHANNEL_ELEMENT_KEYS = Object.keys(CHANNEL_ELEMENTS) as [TChannelElement, ...TChannelElement[]];
+
+/** The element measuring an IEA Task 43 measurement type; 'other' when MastHub has none. */
+export function channelElementOf(measurementType: string): TChannelElement {
+  const found = CHANNEL_ELEMENT_KEYS.find((k) => CHANNEL_ELEMENTS[k].measurementType === measurementType);
+  return found ?? 'other';
+}
+
+/** The statistic of a channel over the logger's averaging period (SPEC §3). */
+export const CHANNEL_STATISTICS = ['mean', 'max', 'min', 'sd'] as const;
+export type TChannelStatistic = (typeof CHANNEL_STATISTICS)[number];
+
+export const CHANNEL_STATISTIC_NAMES: Record<TChannelStatistic, TLocalized> = {
+  mean: { zh: '平均值', en: 'Mean' },
+  max: { zh: '最大值', en: 'Maximum' },
+  min: { zh: '最小值', en: 'Minimum' },
+  sd: { zh: '标准差', en: 'Standard deviation' },
+};
+
+const CHANNEL_TEXT_MAX = 100;
+const SENSOR_TEXT_MAX = 50;
+/** Heights above ground in metres; lidars reach a few hundred metres. */
+const HEIGHT_MAX_M = 1000;
+
+const zOptionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
+
+/** One logger channel of a configuration. */
+export const ZChannel = z.object({
+  channelName: zRequiredText('required', CHANNEL_TEXT_MAX),
+  element: z.enum(CHANNEL_ELEMENT_KEYS, vmsg('oneOf')),
+  /** The IEA Task 43 measurement type when the element does not say it (element 'other'). */
+  measurementType: zOptionalText(50),
+  heightM: zOptionalNumber(z.number().min(0).max(HEIGHT_MAX_M)),
+  /** Tells apart channels of one element and height (e.g. the N and S booms): “80mN”. */
+  tag: zOptionalText(CHANNEL_TEXT_MAX),
+  /** The key of the channel's column in the stored data. Unique within a configuration. */
+  dataKey: zRequiredText('required', CHANNEL_TEXT_MAX),
+  unit: zOptionalText(20),
+  statistic: z.enum(CHANNEL_STATISTICS, vmsg('oneOf')),
+  boomOrientationDeg: zOptionalNumber(z.number().min(0).max(360)),
+  sensorMake: zOptionalText(SENSOR_TEXT_MAX),
+  sensorModel: zOptionalText(SENSOR_TEXT_MAX),
+  sensorSerial: zOptionalText(SENSOR_TEXT_MAX),
+  /** Wind vanes: the dead-band (north mark) orientation, degrees. */
+  vaneOffsetDeg: zOptionalNumber(z.number().min(-360).max(360)),
+  /** The logger's programmed slope and offset (value = slope × raw + offset). */
+  calibrationSlope: zOptionalNumber(z.number()),
+  calibrationOffset: zOptionalNumber(z.number()),
+});
+export type TChannelInput = z.input<typeof ZChannel>;
+export type TChannel = z.output<typeof ZChannel>;
+
+/**
+ * POST /web/station/channel_config/save_or_update: a configuration of a site in force from
+ * `effectiveFrom` until the next configuration's date. Without `id` it is added (the past is kept);
+ * with `id` it is replaced as a whole. Two configurations of a site never share an effective date.
+ */
+export const ZChannelConfigSaveRequest = z
+  .object({
+    id: ZId.optional(),
+    stationId: ZId,
+    name: zRequiredText('required', 50),
+    effectiveFrom: z.coerce.date(requiredError('required')),
+    notes: zOptionalText(200),
+    channels: z.array(ZChannel, requiredError('required')).min(1, vmsg('required')).max(1000),
+  })
+  .superRefine((config, ctx) => {
+    const seen = new Set<string>();
+    config.channels.forEach((channel, index) => {
+      const key = channel.dataKey.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: vmsg('duplicate').error,
+          path: ['channels', index, 'dataKey'],
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type TChannelConfigSaveRequest = z.infer<typeof ZChannelConfigSaveRequest>;
+
+/** GET /web/station/channel_config/list: the site's configurations and the one in force at `at` (default now). */
+export const ZChannelConfigListQuery = z.object({
+  stationId: ZQueryId,
+  at: z.coerce.date().optional(),
+});
+export type TChannelConfigListQuery = z.infer<typeof ZChannelConfigListQuery>;
+
+/** A stored channel as answered (plain types: response schemas carry no transforms). */
+export const ZChannelRecord = z.object({
+  id: z.number().int(),
+  channelName: z.string(),
+  element: z.enum(CHANNEL_ELEMENT_KEYS),
+  elementName: z.string(),
+  measurementType: z.string(),
+  heightM: z.number().nullable(),
+  tag: z.string(),
+  dataKey: z.string(),
+  unit: z.string(),
+  statistic: z.enum(CHANNEL_STATISTICS),
+  statisticName: z.string(),
+  boomOrientationDeg: z.number().nullable(),
+  sensorMake: z.string(),
+  sensorModel: z.string(),
+  sensorSerial: z.string(),
+  vaneOffsetDeg: z.number().nullable(),
+  calibrationSlope: z.number().nullable(),
+  calibrationOffset: z.number().nullable(),
+});
+export type TChannelRecord = z.infer<typeof ZChannelRecord>;
+
+/** A configuration in a list: in force from `effectiveFrom` until `effectiveTo` (the next one's date). */
+export const ZChannelConfigSummary = z.object({
+  id: z.number().int(),
+  stationId: z.number().int(),
+  name: z.string(),
+  effectiveFrom: z.string(),
+  effectiveTo: z.string().nullable(),
+  notes: z.string(),
+  channelCount: z.number().int(),
+  isInForce: z.boolean(),
+  updaterName: z.string(),
+  updateTime: z.string(),
+});
+export type TChannelConfigSummary = z.infer<typeof ZChannelConfigSummary>;
+
+export const ZChannelConfigDetail = ZChannelConfigSummary.extend({ channels: z.array(ZChannelRecord) });
+export type TChannelConfigDetail = z.infer<typeof ZChannelConfigDetail>;
+
+export const ZChannelConfigListReply = z.object({
+  records: z.array(ZChannelConfigSummary),
+  /** The configuration in force at the asked time, with its channels; null before the first one. */
+  inForce: ZChannelConfigDetail.nullable(),
+});
+export type TChannelConfigListReply = z.infer<typeof ZChannelConfigListReply>;
+
+export const ZChannelConfigSaveReply = z.object({ id: z.number().int() });
+
+/** GET /web/station/channel_config/elements: the element choices in the caller's language. */
+export const ZChannelElementOption = z.object({
+  key: z.enum(CHANNEL_ELEMENT_KEYS),
+  name: z.string(),
+  measurementType: z.string(),
+  unit: z.string(),
+});
+export type TChannelElementOption = z.infer<typeof ZChannelElementOption>;
