@@ -79,6 +79,35 @@ describe('seedOnFirstStart', () => {
     );
   });
 
+  it('gives every site a channel configuration, and every fifth mast a later one', async () => {
+    const stations = await db
+      .selectFrom('station')
+      .select(['id', 'station_type', 'pylon_height_m'])
+      .execute();
+    const configs = await db
+      .selectFrom('channel_config')
+      .select(['id', 'station_id', 'effective_from'])
+      .execute();
+    expect(new Set(configs.map((c) => c.station_id)).size).toBe(stations.length);
+    expect(configs.length).toBeGreaterThan(stations.length);
+    const channels = await db
+      .selectFrom('channel_config_channel')
+      .select(['config_id', 'element', 'height_m', 'statistic'])
+      .execute();
+    const mast = stations.find((s) => s.station_type === 'met_mast')!;
+    const mastConfig = configs.find((c) => c.station_id === mast.id)!;
+    const mastChannels = channels.filter((c) => c.config_id === mastConfig.id);
+    // The top cup is at the mast height, with mean, sd, max and min; a vane and climate sensors too.
+    expect(
+      mastChannels
+        .filter((c) => c.element === 'ws' && c.height_m === mast.pylon_height_m)
+        .map((c) => c.statistic)
+        .sort(),
+    ).toEqual(['max', 'mean', 'min', 'sd']);
+    expect(mastChannels.some((c) => c.element === 'wd')).toBe(true);
+    expect(mastChannels.filter((c) => ['T', 'RH', 'p'].includes(c.element))).toHaveLength(3);
+  });
+
   it('does nothing on later starts', async () => {
     const again = await seedOnFirstStart(db, { adminAccount: 'admin', withDemoData: true });
     expect(again).toMatchObject({ isFirstStart: false, generatedPassword: null });

@@ -2,6 +2,7 @@ import { FEATURE_GROUPS, type FeatureKey } from '@masthub/shared';
 import { sql } from 'kysely';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { seedChannelConfigs } from './demo-channel-configs.ts';
 import { seedSiteRegister } from './demo-site-register.ts';
 import { buildDemoStations } from './demo-stations.ts';
 
@@ -195,9 +196,10 @@ export async function seedOnFirstStart(
             creator_id: admin.id,
           })),
         )
-        .returning(['id', 'province'])
+        .returning(['id', 'province', 'station_type', 'pylon_height_m', 'start_time'])
         .execute();
       await seedSiteRegister(trx, inserted, userIds);
+      await seedChannelConfigs(trx, inserted);
       const north = inserted.filter((s) => /内蒙古|河北|山西|吉林|黑龙江|辽宁/.test(s.province ?? ''));
       await trx
         .insertInto('role_station')
