@@ -516,6 +516,31 @@ describe('lists, statistics, search and export with data permissions', () => {
     });
   });
 
+  it('lets station.saveAs copy a site the caller can see, but not create one from scratch or copy a hidden one', async () => {
+    const copier = await buildUser(server.db, { features: ['station.saveAs'] });
+    await grantRoleStations(server.db, copier.roleId, [visible.id]);
+    const token = await server.login(copier.account, copier.password);
+    await expectRefused(token, validSite({ stationCode: '400002' }), {
+      status: 403,
+      zh: '无访问权限',
+      en: 'No access permission',
+    });
+    await expectRefused(token, validSite({ stationCode: '400002', copyFromId: hidden.id }), {
+      status: 403,
+      zh: '无访问权限',
+      en: 'No access permission',
+    });
+    const copy = await server.call('POST', SAVE, {
+      token,
+      body: validSite({ stationCode: '400002', copyFromId: visible.id }),
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect(copy.body.data.stationCode).toBe('400002');
+    // The copier owns the copy, so they can open it.
+    const detail = await server.call('GET', `/api/web/station/detail?id=${copy.body.data.id}`, { token });
+    expect(detail.status).toBe(200);
+  });
+
   it('overview gives the compact panel', async () => {
     const r = await server.call('GET', `/api/web/station/overview?id=${own}`, { token: engineer.token });
     expect(r.body.data).toMatchObject({

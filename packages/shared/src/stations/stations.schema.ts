@@ -150,6 +150,8 @@ const ZOptionalId = ZId.nullish().transform((v) => v ?? null);
  */
 export const ZStationSaveRequest = z.object({
   id: ZId.optional(),
+  /** "Save as": the site this new one copies; creating a copy needs station.saveAs (or station.add). */
+  copyFromId: ZId.optional(),
   stationCode: ZStationCode,
   projectName: zOptionalText(FREE_TEXT_MAX),
   stationType: z.enum(STATION_TYPE_KEYS, vmsg('oneOf')).nullish(),

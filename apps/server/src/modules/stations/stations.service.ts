@@ -393,9 +393,18 @@ export class StationService {
     if (holder && holder.id !== id) throw new AppError('STATION_CODE_TAKEN', { stationCode: code });
   }
 
-  /** Creates (station.add; the creator becomes the user-owner) or updates (station.edit + access) a site. */
+  /**
+   * Creates (station.add, or station.saveAs when copying a site the user can see; the creator becomes the
+   * user-owner) or updates (station.edit + access) a site.
+   */
   async save(user: TAuthUser, input: TStationSaveRequest): Promise<TStationSaveReply> {
-    if (input.id === undefined && !user.features.has('station.add')) throw new AppError('FORBIDDEN');
+    if (input.id === undefined) {
+      const isCopy = input.copyFromId !== undefined;
+      if (!user.features.has('station.add') && !(isCopy && user.features.has('station.saveAs'))) {
+        throw new AppError('FORBIDDEN');
+      }
+      if (isCopy) await this.access.assertCanView(user, input.copyFromId!);
+    }
     if (input.id !== undefined) {
       if (!user.features.has('station.edit')) throw new AppError('FORBIDDEN');
       await this.access.assertCanEdit(user, input.id);
