@@ -58,18 +58,35 @@ export const mainRoutes: AppRoute[] = [
     hideInMenu: true,
     page: () => import('./features/person-center/PersonCenterPage.tsx').then((m) => m.PersonCenterPage),
   },
-  { path: '/stationManage', name: 'menu.stationManage', icon: 'station', page: notAvailable },
+  {
+    path: '/stationManage',
+    name: 'menu.stationManage',
+    icon: 'station',
+    page: () => import('./features/stations/StationListPage.tsx').then((m) => m.StationListPage),
+  },
   { path: '/stationDetail', redirect: '/StationDetail/StationInfo', caseSensitive: true },
   {
     path: '/StationDetail',
     name: 'menu.stationDetail',
     hideInMenu: true,
     caseSensitive: true,
-    page: tabsShell,
+    page: () =>
+      import('./features/station-detail/StationDetailLayout.tsx').then((m) => m.StationDetailLayout),
     indexRedirect: '/StationDetail/StationInfo',
     children: [
-      { path: '/StationDetail/StationInfo', name: 'menu.stationInfo', page: notAvailable },
-      { path: '/StationDetail/ChannelConfiguration', name: 'menu.channelConfiguration', page: notAvailable },
+      {
+        path: '/StationDetail/StationInfo',
+        name: 'menu.stationInfo',
+        page: () => import('./features/station-detail/StationInfoPage.tsx').then((m) => m.StationInfoPage),
+      },
+      {
+        path: '/StationDetail/ChannelConfiguration',
+        name: 'menu.channelConfiguration',
+        page: () =>
+          import('./features/station-detail/ChannelConfigurationPage.tsx').then(
+            (m) => m.ChannelConfigurationPage,
+          ),
+      },
       { path: '/StationDetail/Alarm', name: 'menu.alarm', access: 'alarm.view', page: notAvailable },
       { path: '/StationDetail/MeasureWind', name: 'menu.measureWind', page: notAvailable },
       { path: '/StationDetail/StasticAnalysis', name: 'menu.statisticAnalysis', page: notAvailable },
@@ -157,7 +174,7 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/OwnerManage',
         name: 'menu.ownerManage',
         access: 'system.owner',
-        page: notAvailable,
+        page: () => import('./features/owners/OwnerManagePage.tsx').then((m) => m.OwnerManagePage),
       },
       {
         path: '/systemManage/RuleManage',
@@ -181,13 +198,14 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/TagsManagement',
         name: 'menu.tagsManagement',
         access: 'system.tags',
-        page: notAvailable,
+        page: () => import('./features/tags/TagsManagementPage.tsx').then((m) => m.TagsManagementPage),
       },
       {
         path: '/systemManage/ManufacturerManage',
         name: 'menu.manufacturerManage',
         access: 'system.manufacturer',
-        page: notAvailable,
+        page: () =>
+          import('./features/manufacturers/ManufacturerManagePage.tsx').then((m) => m.ManufacturerManagePage),
       },
       {
         path: '/systemManage/applyManage',
@@ -199,7 +217,7 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/stationLog',
         name: 'menu.stationLog',
         access: 'system.stationLog',
-        page: notAvailable,
+        page: () => import('./features/station-log/StationLogPage.tsx').then((m) => m.StationLogPage),
       },
       {
         path: '/systemManage/repairList',

@@ -16,8 +16,9 @@ function lazyPage(loader: PageLoader) {
   });
 }
 
+/** Keeps the query (`/stationDetail?stationId=7` → `/StationDetail/StationInfo?stationId=7`). */
 function redirectTo(target: string) {
-  return () => redirect(target);
+  return ({ request }: LoaderFunctionArgs) => redirect(`${target}${new URL(request.url).search}`);
 }
 
 /** Redirect routes never render; an explicit empty component keeps react-router from warning about it. */

@@ -2,13 +2,14 @@
 // schemas, which would put zod into the first screen's bundle.
 import type { TFieldError } from '@masthub/shared';
 import { REQUEST_TIMEOUT_MS } from '@masthub/shared/constants.ts';
+import { ERROR_MESSAGES } from '@masthub/shared/i18n/errors.ts';
 import { DEFAULT_UTC_CODE } from '@masthub/shared/time-zones.ts';
 import { feedback } from '../app/feedback.ts';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../app/storage.ts';
 import { clearLogin, readLogin } from '../features/auth/login.storage.ts';
 import { getAppLanguage } from '../i18n/i18n.ts';
 import { toHeaderLanguage, toShortLanguage } from '../i18n/languages.ts';
-import { buildHeaders, buildUrl, type QueryParams } from './request.utils.ts';
+import { buildHeaders, buildUrl, fileNameOf, type QueryParams } from './request.utils.ts';
 import { decideOutcome, type RawResult } from './response-outcome.ts';
 
 export const API_BASE = '/api';
@@ -138,6 +139,107 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         outcome.errorCode,
       );
   }
+}
+
+/** A file answered by the API (xlsx export, attachment, IEA 43 JSON). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (RFC 5987 `filename*` first), or undefined. */
+  fileName: string | undefined;
+}
+
+/**
+ * Calls an endpoint that answers a file. A JSON envelope instead (a refusal) goes through the same
+ * SPEC §8 handling as `request` and throws a RequestError.
+ */
+export async function requestFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const { method = 'GET', params, body, timeoutMs = REQUEST_TIMEOUT_MS, silent = false } = options;
+  const language = getAppLanguage();
+  const hasJsonBody = body !== undefined;
+  const headers = buildHeaders({
+    token: readLogin()?.token,
+    utcCode: readUtcCode(),
+    language: toHeaderLanguage(language),
+    hasJsonBody,
+  });
+  headers['Accept'] = '*/*';
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  let raw: RawResult;
+  try {
+    const response = await fetch(buildUrl(API_BASE, path, params), {
+      method,
+      headers,
+      credentials: 'include',
+      body: hasJsonBody ? JSON.stringify(body) : undefined,
+      signal: controller.signal,
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && !type.includes('application/json')) {
+      return {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('content-disposition')),
+      };
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: decideOutcome reports a missing envelope.
+    }
+    // A JSON file that is not an envelope (the IEA 43 export) is the download itself.
+    if (response.ok && !isEnvelopeLike(parsed)) {
+      return {
+        blob: new Blob([text], { type }),
+        fileName: fileNameOf(response.headers.get('content-disposition')),
+      };
+    }
+    raw = { type: 'response', status: response.status, body: parsed };
+  } catch {
+    raw = timedOut ? { type: 'timeout' } : { type: 'network' };
+  } finally {
+    clearTimeout(timer);
+  }
+  const outcome = decideOutcome(raw, { language: toShortLanguage(language), isOnLoginPage: isOnLoginPage() });
+  if (outcome.kind === 'unauthorized') {
+    handleUnauthorized(outcome.message, outcome.redirectToLogin);
+    throw new RequestError(401, outcome.message, outcome.message, [], true);
+  }
+  if (outcome.kind === 'success') {
+    const message = ERROR_MESSAGES.INTERNAL[toShortLanguage(language)];
+    if (!silent) feedback.error(message);
+    throw new RequestError(500, message, undefined, []);
+  }
+  if (!silent) feedback.error(outcome.message);
+  throw new RequestError(
+    outcome.code,
+    outcome.message,
+    outcome.serverMessage,
+    outcome.fields,
+    false,
+    outcome.errorCode,
+  );
+}
+
+function isEnvelopeLike(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'code' in body && 'msg' in body;
+}
+
+/** Saves a downloaded file through a temporary link (the browser's download). */
+export function saveFile(file: DownloadedFile, fallbackName: string): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export const http = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeaders, buildQueryString, buildUrl } from './request.utils.ts';
+import { buildHeaders, buildQueryString, buildUrl, fileNameOf } from './request.utils.ts';
 
 describe('buildQueryString(params)', () => {
   it('joins arrays with commas and skips empty values', () => {
@@ -38,5 +38,19 @@ describe('buildHeaders(input)', () => {
     expect(headers).not.toHaveProperty('token');
     expect(headers).not.toHaveProperty('Content-Type');
     expect(headers['language']).toBe('EN');
+  });
+});
+
+describe('fileNameOf(header)', () => {
+  it('prefers the UTF-8 name and falls back to the plain one', () => {
+    expect(
+      fileNameOf(
+        `attachment; filename="site-coordinates.xlsx"; filename*=UTF-8''${encodeURIComponent('站点坐标_20260101.xlsx')}`,
+      ),
+    ).toBe('站点坐标_20260101.xlsx');
+    expect(fileNameOf('attachment; filename="a b.pdf"')).toBe('a b.pdf');
+    expect(fileNameOf('attachment; filename=plain.json')).toBe('plain.json');
+    expect(fileNameOf('attachment')).toBeUndefined();
+    expect(fileNameOf(null)).toBeUndefined();
   });
 });

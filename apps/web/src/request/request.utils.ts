@@ -38,3 +38,22 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
   if (input.hasJsonBody) headers['Content-Type'] = 'application/json';
   return headers;
 }
+
+/**
+ * The file name of a Content-Disposition header: the RFC 5987 `filename*=UTF-8''…` form first (Chinese
+ * names), then the plain `filename="…"`.
+ */
+export function fileNameOf(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Malformed escapes: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || undefined;
+}

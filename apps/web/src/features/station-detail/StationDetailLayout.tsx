@@ -1,0 +1,139 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { canAccess } from '../../access.ts';
+import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { findRoute } from '../../routes.tsx';
+import { useSelectedFeatures } from '../auth/login.storage.ts';
+import { useStationOverview } from '../stations/api.ts';
+import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
+
+/** `?stationId=` of the detail routes, or undefined when missing or not a positive integer. */
+export function useStationId(): number | undefined {
+  const [params] = useSearchParams();
+  const value = Number(params.get('stationId'));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function StationHeader({ stationId }: { stationId: number }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const { data: overview, isPending, isError } = useStationOverview(stationId);
+  if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (isError || !overview) {
+    return <Result status="warning" title={t('stations.detail.notFound')} />;
+  }
+  const value = (text: string | number | null | undefined) =>
+    text === null || text === undefined || text === '' ? t('stations.detail.none') : String(text);
+  return (
+    <Flex vertical gap={8}>
+      <Space size={12} align="center" wrap>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="station-title">
+          {overview.stationCode} · {overview.projectName}
+        </Typography.Title>
+        <StationStatusTag status={overview.status} name={overview.statusName} />
+        <StationTagList tags={overview.tags} />
+      </Space>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        items={[
+          { key: 'type', label: t('stations.detail.type'), children: value(overview.stationTypeName) },
+          {
+            key: 'location',
+            label: t('stations.detail.location'),
+            children: value([overview.province, overview.location].filter(Boolean).join(' ')),
+          },
+          {
+            key: 'coordinates',
+            label: t('stations.detail.coordinates'),
+            children: `${overview.longitude}, ${overview.latitude}`,
+          },
+          {
+            key: 'height',
+            label: t('stations.detail.heights'),
+            children: t('stations.detail.heightsValue', {
+              altitude: value(overview.altitude),
+              height: value(overview.pylonHeight),
+            }),
+          },
+          { key: 'owner', label: t('stations.detail.owner'), children: value(overview.ownerPartyName) },
+          {
+            key: 'manufacturer',
+            label: t('stations.detail.manufacturer'),
+            children: value(overview.manufacturerIdName),
+          },
+          {
+            key: 'dataTime',
+            label: t('stations.detail.dataTime'),
+            children: value(formatDateTime(overview.dataTime)),
+          },
+          {
+            key: 'measuringDays',
+            label: t('stations.detail.measuringDays'),
+            children:
+              overview.measuringDays === null
+                ? t('stations.detail.none')
+                : t('stations.detail.days', { count: overview.measuringDays }),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * The site-detail shell (SPEC §2 /StationDetail/*): the site's header from the overview call and the tabs
+ * of the route table; `stationId` stays in the URL from tab to tab.
+ */
+export function StationDetailLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const stationId = useStationId();
+  const features = useSelectedFeatures();
+  const tabs = (findRoute('/StationDetail')?.children ?? []).filter(
+    (child) => child.name && canAccess(child.access, features),
+  );
+  const activeKey = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path;
+
+  if (stationId === undefined) {
+    return (
+      <Card>
+        <Result
+          status="info"
+          title={t('stations.detail.chooseSite')}
+          extra={
+            <Link to="/stationManage">
+              <Button type="primary">{t('stations.detail.backToList')}</Button>
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Flex gap={12} align="flex-start">
+          <Link to="/stationManage" aria-label={t('stations.detail.backToList')}>
+            <Button type="text" icon={<ArrowLeftOutlined />} />
+          </Link>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <StationHeader stationId={stationId} />
+          </div>
+        </Flex>
+      </Card>
+      <Card size="small">
+        <Tabs
+          activeKey={activeKey}
+          onChange={(key) => void navigate(`${key}${search}`)}
+          items={tabs.map((tab) => ({ key: tab.path, label: t(tab.name ?? '') }))}
+        />
+        <Outlet />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,125 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { TFormField, TStationRecord } from '@masthub/shared';
+import { Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useStationDetail, useStationFields } from '../stations/api.ts';
+import { StationFormModal } from '../stations/StationFormModal.tsx';
+import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
+import { AttachmentsCard } from './AttachmentsCard.tsx';
+import { PasswordRecordsCard } from './PasswordRecordsCard.tsx';
+import { useStationId } from './StationDetailLayout.tsx';
+
+/** The shown value of one edit-form field of a site (names rather than ids). */
+function useFieldValue() {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  return (field: TFormField, station: TStationRecord): ReactNode => {
+    const none = <Typography.Text type="secondary">{t('stations.detail.none')}</Typography.Text>;
+    const text = (value: string | number | null | undefined) =>
+      value === null || value === undefined || value === '' ? none : String(value);
+    switch (field.key) {
+      case 'status':
+        return <StationStatusTag status={station.status} name={station.statusName} />;
+      case 'stationType':
+        return text(station.stationTypeName);
+      case 'regionCode':
+        return text(station.province);
+      case 'ownerPartyId':
+        return text(station.ownerPartyName);
+      case 'manufacturerId':
+        return text([station.deviceTypeName, station.manufacturerIdName].filter(Boolean).join(' / '));
+      case 'dataAdminId':
+        return text(station.dataAdminName);
+      case 'warnType':
+        return text(station.warnTypeName);
+      case 'warnStatus':
+        return text(station.warnStatusName);
+      case 'tagIds':
+        return station.tags.length > 0 ? <StationTagList tags={station.tags} /> : none;
+      default: {
+        const value = (station as unknown as Record<string, unknown>)[field.key];
+        if (field.type === 'date') return text(formatDateTime(value as string | null).slice(0, 10));
+        if (Array.isArray(value))
+          return value.length > 0 ? value.join(field.type === 'dateRange' ? ' ~ ' : ', ') : none;
+        return text(value as string | number | null);
+      }
+    }
+  };
+}
+
+/** A part of the site info that the data-ingestion issue delivers. */
+function NotAvailableCard({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={title} style={{ height: '100%' }}>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stations.detail.notAvailable')} />
+    </Card>
+  );
+}
+
+/** The StationInfo tab (SPEC §2): the site's fields, attachments and password records. */
+export function StationInfoPage() {
+  const { t } = useTranslation();
+  const stationId = useStationId();
+  const formatDateTime = useFormatDateTime();
+  const { data: station, isPending } = useStationDetail(stationId);
+  const { data: fieldSet } = useStationFields();
+  const fieldValue = useFieldValue();
+  const canEdit = useCan('station.edit');
+  const [isEditing, setEditing] = useState(false);
+  if (stationId === undefined) return null;
+  if (isPending || !station) return <Skeleton active />;
+
+  const fields = fieldSet?.edit ?? [];
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        size="small"
+        title={t('stations.detail.fields')}
+        extra={
+          <PermissionButton feature="station.edit" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {t('stations.actions.edit')}
+          </PermissionButton>
+        }
+      >
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            ...fields.map((field) => ({
+              key: field.key,
+              label: field.title,
+              span: field.type === 'textarea' || field.type === 'tags' ? ('filled' as const) : undefined,
+              children: fieldValue(field, station),
+            })),
+            { key: 'creator', label: t('stations.detail.creator'), children: station.creatorName ?? '' },
+            {
+              key: 'createTime',
+              label: t('stations.detail.createTime'),
+              children: formatDateTime(station.createTime),
+            },
+          ]}
+        />
+      </Card>
+      <AttachmentsCard stationId={stationId} />
+      {canEdit ? <PasswordRecordsCard stationId={stationId} /> : null}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <NotAvailableCard title={t('stations.detail.parseStatus')} />
+        </Col>
+        <Col xs={24} lg={8}>
+          <NotAvailableCard title={t('stations.detail.manualPull')} />
+        </Col>
+        <Col xs={24} lg={8}>
+          <NotAvailableCard title={t('stations.detail.unparsedFiles')} />
+        </Col>
+      </Row>
+      <StationFormModal open={isEditing} mode="edit" station={station} onClose={() => setEditing(false)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,126 @@
+import { type TTagRecord, ZTagSaveRequest } from '@masthub/shared';
+import { AutoComplete, ColorPicker, Form, Input, Modal, Radio, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { useZodRule } from '../../app/use-zod-rule.ts';
+import { RequestError } from '../../request/request.ts';
+import { useSaveTag, useTagGroups } from './api.ts';
+import { DEFAULT_TAG_COLOR, TAG_COLOR_PRESETS, type TagFormValues, toTagSaveRequest } from './tags.utils.ts';
+
+interface TagFormModalProps {
+  open: boolean;
+  /** Undefined: create a tag. */
+  tag: TTagRecord | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * Create or edit a tag: unique name (≤ 20), colour, status and a group chosen from the existing ones or
+ * typed (the server creates a new group; a group left without tags disappears).
+ */
+export function TagFormModal({ open, tag, onClose, onSaved }: TagFormModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TagFormValues>();
+  const rule = useZodRule({
+    safeParse: (values: unknown) =>
+      ZTagSaveRequest.safeParse(toTagSaveRequest(values as TagFormValues, tag?.id)),
+  });
+  const { data: groups = [] } = useTagGroups();
+  const save = useSaveTag();
+  const name = Form.useWatch('name', form);
+  const color = Form.useWatch('color', form);
+
+  // The dialog mounts its form on every opening (destroyOnHidden), so initial values fill it.
+  const initialValues: TagFormValues = tag
+    ? { name: tag.name, color: tag.color, status: tag.status, parentName: tag.parentName ?? '' }
+    : { color: DEFAULT_TAG_COLOR, status: 'enable', parentName: '' };
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    try {
+      await save.mutateAsync(toTagSaveRequest(values, tag?.id));
+      feedback.success(t(tag ? 'system.common.saved' : 'registry.tag.created'));
+      onSaved();
+    } catch (error) {
+      if (error instanceof RequestError && error.fields.length > 0) {
+        form.setFields(
+          error.fields.map((field) => ({
+            name: field.field as keyof TagFormValues,
+            errors: [field.message],
+          })),
+        );
+      }
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(tag ? 'registry.tag.form.editTitle' : 'registry.tag.form.createTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('system.common.save')}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form<TagFormValues>
+        form={form}
+        name="tagForm"
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+      >
+        <Form.Item name="name" label={t('registry.tag.fields.name')} rules={[rule('name')]} required>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="parentName"
+          label={t('registry.tag.fields.group')}
+          rules={[rule('parentName')]}
+          extra={t('registry.tag.form.groupHelp')}
+        >
+          <AutoComplete
+            allowClear
+            placeholder={t('registry.tag.form.groupPlaceholder')}
+            options={groups.map((group) => ({ value: group.name }))}
+            showSearch={{
+              filterOption: (input, option) =>
+                String(option?.value ?? '')
+                  .toLowerCase()
+                  .includes(input.trim().toLowerCase()),
+            }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="color"
+          label={t('registry.tag.fields.color')}
+          rules={[rule('color')]}
+          getValueFromEvent={(value: { toHexString(): string }) => value.toHexString()}
+          required
+        >
+          <ColorPicker
+            disabledAlpha
+            showText
+            format="hex"
+            presets={[{ label: t('registry.tag.form.presets'), colors: [...TAG_COLOR_PRESETS] }]}
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('registry.tag.fields.status')}>
+          <Radio.Group
+            optionType="button"
+            options={(['enable', 'disable'] as const).map((value) => ({
+              value,
+              label: t(`registry.tag.status.${value}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('registry.tag.form.preview')}>
+          <Tag color={color || DEFAULT_TAG_COLOR}>{name?.trim() || t('registry.tag.form.previewEmpty')}</Tag>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
