@@ -50,6 +50,19 @@ describe('[SYSTEM]', () => {
       .first()
       .waitFor();
     await screenshot(admin, 'role-list');
+    // Editing opens with the role's current values.
+    await admin
+      .getByRole('row', { name: /风资源工程师/ })
+      .getByRole('button', { name: '编辑' })
+      .click();
+    await expect
+      .poll(() => admin.getByRole('dialog').getByLabel('角色名称').inputValue())
+      .toBe('风资源工程师');
+    await admin
+      .getByRole('dialog')
+      .getByRole('button', { name: /取消|取 消/ })
+      .click();
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: '新增角色' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     await admin.getByText('请输入角色名称').waitFor();

@@ -1,6 +1,5 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
 import { Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
@@ -22,11 +21,9 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
   const rule = useZodRule(ZRoleSaveRequest);
   const save = useSaveRole();
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (role) form.setFieldsValue({ name: role.name, description: role.description });
-  }, [open, role, form]);
+  // The form mounts afresh on every opening (destroyOnHidden), so its values come from initialValues:
+  // setFieldsValue in an effect would run before the form is connected and be lost.
+  const initialValues = role ? { name: role.name, description: role.description } : undefined;
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -58,7 +55,13 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       destroyOnHidden
       maskClosable={false}
     >
-      <Form<TRoleSaveRequest> form={form} name="roleForm" layout="vertical" preserve={false}>
+      <Form<TRoleSaveRequest>
+        form={form}
+        name="roleForm"
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+      >
         <Form.Item name="name" label={t('system.role.fields.name')} rules={[rule('name')]} required>
           <Input autoComplete="off" />
         </Form.Item>

@@ -1,6 +1,5 @@
 import { ZCompanySaveRequest, ZGroupSaveRequest } from '@masthub/shared';
 import { Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
@@ -31,9 +30,7 @@ export function OrganisationNameModal({ edit, onClose }: OrganisationNameModalPr
   const isCompany = edit?.kind === 'company';
   const rule = isCompany ? companyRule : groupRule;
 
-  useEffect(() => {
-    if (edit) form.setFieldsValue({ name: edit.name });
-  }, [edit, form]);
+  // The form mounts afresh on every opening (destroyOnHidden): its value comes from initialValues.
 
   const title = !edit
     ? ''
@@ -74,6 +71,7 @@ export function OrganisationNameModal({ edit, onClose }: OrganisationNameModalPr
         name="organisationForm"
         layout="vertical"
         preserve={false}
+        initialValues={{ name: edit?.name ?? '' }}
         onFinish={() => void submit()}
       >
         <Form.Item

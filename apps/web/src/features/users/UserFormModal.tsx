@@ -1,6 +1,5 @@
 import type { TUserRecord, TUserSaveInput } from '@masthub/shared';
 import { Col, Form, Input, Modal, Row, Select } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
@@ -60,23 +59,19 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
   const { data: groups = [], isFetching: isLoadingGroups } = useGroupOptions(companyId);
   const save = useSaveUser();
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      user
-        ? {
-            account: user.account,
-            userName: user.userName,
-            roleId: user.roleId ?? undefined,
-            companyId: user.companyId ?? undefined,
-            groupId: user.groupId,
-            phone: user.phone ?? '',
-            email: user.email ?? '',
-          }
-        : { companyId: defaults?.companyId, groupId: defaults?.groupId },
-    );
-  }, [open, user, defaults, form]);
+  // The form mounts afresh on every opening (destroyOnHidden), so its values come from initialValues:
+  // setFieldsValue in an effect would run before the form is connected and be lost.
+  const initialValues: Partial<UserFormValues> = user
+    ? {
+        account: user.account,
+        userName: user.userName,
+        roleId: user.roleId ?? undefined,
+        companyId: user.companyId ?? undefined,
+        groupId: user.groupId,
+        phone: user.phone ?? '',
+        email: user.email ?? '',
+      }
+    : { companyId: defaults?.companyId, groupId: defaults?.groupId };
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -111,7 +106,13 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
       destroyOnHidden
       maskClosable={false}
     >
-      <Form<UserFormValues> form={form} name="userForm" layout="vertical" preserve={false}>
+      <Form<UserFormValues>
+        form={form}
+        name="userForm"
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+      >
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item
