@@ -199,6 +199,24 @@ describe('reference data', () => {
     expect(en.body.data[0].name).toBe('Beijing');
   });
 
+  it('lists the prefecture-level cities of each province with their GB/T 2260 codes', async () => {
+    const zh = await server.call('GET', '/api/web/common/regions', { token: admin });
+    const mongolia = zh.body.data.find((r: { code: string }) => r.code === '150000');
+    expect(mongolia.children).toContainEqual(
+      expect.objectContaining({ code: '150900', name: '乌兰察布市', level: 'city' }),
+    );
+    const cityCount = zh.body.data.reduce(
+      (n: number, r: { children: unknown[] }) => n + r.children.length,
+      0,
+    );
+    expect(cityCount).toBeGreaterThan(300);
+    const c = await server.call('GET', '/api/web/common/bounds?type=city&code=150900', { token: admin });
+    expect(c.body.data.name).toBe('乌兰察布市');
+    expect(
+      (await server.call('GET', '/api/web/common/bounds?type=city&code=150999', { token: admin })).status,
+    ).toBe(404);
+  });
+
   it('gives bounds by province, city, country and site; 404 for unknown codes', async () => {
     const p = await server.call('GET', '/api/web/common/bounds?type=province&code=150000', { token: admin });
     expect(p.body.data).toMatchObject({ name: '内蒙古自治区', bbox: [97.1, 37.4, 126.1, 53.4] });

@@ -15,7 +15,7 @@ import {
 } from '@masthub/shared';
 import type { TAccessSubject } from '../access/station-access.ts';
 import type { StationRepository } from '../stations/stations.repository.ts';
-import { CHINA_BBOX, PROVINCES, provinceOf } from './regions.ts';
+import { CHINA_BBOX, listCities, PROVINCES, provinceOf } from './regions.ts';
 
 const PROTOCOLS: TProtocolOption[] = [
   { value: 'ftp', name: 'FTP', fetchType: 'ftp', defaultPort: 21, isSsl: false },
@@ -46,13 +46,24 @@ export class ReferenceService {
   constructor(private readonly stations: StationRepository) {}
 
   regions(language: Language): TRegion[] {
+    const cities = listCities();
     return PROVINCES.map((p) => ({
       code: p.code,
       name: language === 'en' ? p.nameEn : p.name,
       nameEn: p.nameEn,
       level: 'province',
       bbox: p.bbox,
-      children: [],
+      // City names have no official English form in the data set; both languages show the Chinese name.
+      children: cities
+        .filter((c) => c.provinceCode === p.code)
+        .map((c) => ({
+          code: c.code,
+          name: c.name,
+          nameEn: c.name,
+          level: 'city' as const,
+          bbox: p.bbox,
+          children: [],
+        })),
     }));
   }
 
@@ -63,8 +74,11 @@ export class ReferenceService {
     if (type === 'province' || type === 'city') {
       const province = /^\d{6}$/.test(code) ? provinceOf(code) : undefined;
       if (!province) throw new AppError('NOT_FOUND');
-      // A city's own bounds need the city table; its province's bounds contain it.
-      return { type, code, name: language === 'en' ? province.nameEn : province.name, bbox: province.bbox };
+      const city = type === 'city' ? listCities().find((c) => c.code === code) : undefined;
+      if (type === 'city' && !city) throw new AppError('NOT_FOUND');
+      // The data set has no city geometry: a city's province bounds contain it.
+      const name = city ? city.name : language === 'en' ? province.nameEn : province.name;
+      return { type, code, name, bbox: province.bbox };
     }
     const filter =
       type === 'station'

