@@ -77,7 +77,7 @@ function pad(n: number): string {
  */
 export async function seedSiteRegister(
   trx: Transaction<DB>,
-  stations: readonly { id: number; province: string | null }[],
+  stations: readonly { id: number; province: string | null; station_type: string }[],
   userIds: readonly number[],
 ): Promise<void> {
   const owners = await trx.insertInto('owner').values(OWNERS).returning('id').execute();
@@ -121,12 +121,16 @@ export async function seedSiteRegister(
     }
   }
   const loggers = manufacturerIds.filter((m) => m.type === '数据采集器');
-  const lidars = manufacturerIds.filter((m) => m.type !== '数据采集器');
+  const lidars = manufacturerIds.filter((m) => m.type === '激光雷达');
+  const sodars = manufacturerIds.filter((m) => m.type === '声雷达');
   const stationTags: { station_id: number; tag_id: number }[] = [];
   for (const [i, station] of stations.entries()) {
     const year = 2019 + (i % 7);
     const month = 1 + (i % 12);
-    const maker = i % 7 === 0 ? lidars[i % lidars.length]! : loggers[i % loggers.length]!;
+    // Masts carry a data logger; lidars and sodars are their own instrument.
+    const makers =
+      station.station_type === 'lidar' ? lidars : station.station_type === 'sodar' ? sodars : loggers;
+    const maker = makers[i % makers.length]!;
     await trx
       .updateTable('station')
       .set({

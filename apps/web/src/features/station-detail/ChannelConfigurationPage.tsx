@@ -6,7 +6,6 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { TChannelConfigSummary, TChannelRecord, TIea43ImportReply } from '@masthub/shared';
-import { CHANNEL_ELEMENTS } from '@masthub/shared/stations/channel-config.schema.ts';
 import {
   Alert,
   App,
@@ -162,15 +161,13 @@ export function ChannelConfigurationPage() {
       key: 'element',
       title: t('stations.channels.element'),
       width: 200,
-      render: (_, channel) => {
-        const names = CHANNEL_ELEMENTS[channel.element];
-        return (
-          <Space size={4}>
-            <Tag>{channel.element}</Tag>
-            <span>{names ? `${names.zh} / ${names.en}` : channel.elementName}</span>
-          </Space>
-        );
-      },
+      // The server names the element in the request's language.
+      render: (_, channel) => (
+        <Space size={4}>
+          <Tag>{channel.element}</Tag>
+          <span>{channel.elementName}</span>
+        </Space>
+      ),
     },
     { key: 'height', dataIndex: 'heightM', title: t('stations.channels.height'), width: 90 },
     { key: 'tag', dataIndex: 'tag', title: t('stations.channels.tag'), width: 100 },
