@@ -86,6 +86,11 @@ async function main(): Promise<void> {
     const mod = (await import(windBench)) as { benchWind: () => Promise<TBenchResult[]> };
     add(await mod.benchWind());
   }
+  const ingestBench = path.join(import.meta.dirname, 'ingest.ts');
+  if (existsSync(ingestBench)) {
+    const mod = (await import(ingestBench)) as { benchIngest: () => Promise<TBenchResult[]> };
+    add(await mod.benchIngest());
+  }
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -7,11 +7,20 @@ import { StationAccessRepository } from './modules/access/station-access.reposit
 import { StationAccess } from './modules/access/station-access.ts';
 import { StationGrantRepository } from './modules/access/station-grants.repository.ts';
 import { StationGrantService } from './modules/access/station-grants.service.ts';
+import { buildDataSourceServices } from './modules/data-sources/data-sources.module.ts';
+import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
+import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
+import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.routes.ts';
+import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
 import { TokenRepository } from './modules/identity/tokens.repository.ts';
 import { UserRepository } from './modules/identity/users.repository.ts';
+import { IngestionApi } from './modules/ingestion/ingestion.api.ts';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
+import { IngestionService } from './modules/ingestion/ingestion.service.ts';
+import { parserInfo, parserPort } from './modules/ingestion/parser-binding.ts';
 import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
 import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
 import { LoginLogService } from './modules/login-log/login-log.service.ts';
@@ -36,6 +45,7 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
+import { registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
 import { attachmentRoutes } from './modules/station-assets/attachments.routes.ts';
@@ -66,6 +76,7 @@ import { createTransactor } from './platform/db/transaction.ts';
 import { LocalFileStore } from './platform/files/file-store.ts';
 import { buildApp } from './platform/http/app.ts';
 import type { TRouteDef } from './platform/http/route.ts';
+import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
 
@@ -93,6 +104,14 @@ export interface TServices {
   attachments: AttachmentService;
   passwordRecords: PasswordRecordService;
   channelConfigs: ChannelConfigService;
+  /** Background jobs and cron schedules (pg-boss on the same PostgreSQL). */
+  jobs: TJobs;
+  /** File-match rules and data sources: e-mail/FTP fetching into ingestion (issue 5, part C). */
+  fileMatchRules: FileMatchRuleService;
+  dataSources: DataSourceService;
+  /** Raw files and the time-series store (issue 5, part B): ingestFile stores, then parses. */
+  ingestion: IngestionService;
+  ingestionApi: IngestionApi;
 }
 
 export interface TServer {
@@ -107,12 +126,20 @@ export interface TServer {
   close(): Promise<void>;
 }
 
-function buildServices(db: Database, config: TConfig, log: Logger): TServices {
+function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs): TServices {
   const users = new UserRepository(db);
   const userAdmin = new UserAdminRepository(db);
   const stationAccess = new StationAccess(new StationAccessRepository(db));
   const stationLog = new StationLogService(db);
-  return {
+  const rawFileStore = new LocalFileStore(path.join(config.dataDirAbs, 'files'));
+  const ingestion = new IngestionService(
+    db,
+    rawFileStore,
+    parserPort,
+    jobs,
+    log.child({ module: 'ingestion' }),
+  );
+  const services: TServices = {
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
     messages: new MessageService(new MessageRepository(db)),
     stationAccess,
@@ -201,7 +228,19 @@ function buildServices(db: Database, config: TConfig, log: Logger): TServices {
       createTransactor(db, (trx) => ({ configs: new ChannelConfigRepository(trx), db: trx })),
       stationLog,
     ),
+    jobs,
+    ingestion,
+    ingestionApi: new IngestionApi(db, ingestion, stationAccess, rawFileStore),
+    // Data sources hand every fetched file to ingestion.
+    ...buildDataSourceServices(db, config, log, { stationAccess, ingestion: () => ingestion }),
   };
+  return services;
+}
+
+/** Registers every module's job handlers and schedules (a no-op for workers when JOBS_ENABLED=false). */
+async function startWorkers(services: TServices): Promise<void> {
+  await services.ingestion.startWorkers();
+  await services.dataSources.registerJobs(services.jobs);
 }
 
 function buildRoutes(services: TServices, config: TConfig, db: Database): TRouteDef[] {
@@ -227,6 +266,9 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...attachmentRoutes(services.attachments),
     ...passwordRecordRoutes(services.passwordRecords),
     ...channelConfigRoutes(services.channelConfigs),
+    ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
+    ...fileMatchRuleRoutes(services.fileMatchRules),
+    ...dataSourceRoutes(services.dataSources),
   ];
 }
 
@@ -244,6 +286,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
   const { db, pool } = createDatabase(databaseUrl, 20, (err) =>
     log.warn({ err }, 'idle database connection lost'),
   );
+  let jobs: PgBossJobs | null = null;
   try {
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'database migrations applied');
@@ -252,7 +295,18 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       adminPassword: config.ADMIN_PASSWORD,
       withDemoData: config.SEED_DEMO_DATA,
     });
-    const services = buildServices(db, config, log);
+    jobs = new PgBossJobs(databaseUrl, {
+      isWorking: config.JOBS_ENABLED,
+      log: log.child({ module: 'jobs' }),
+    });
+    await jobs.start();
+    const services = buildServices(db, config, log, jobs);
+    await startWorkers(services);
+    // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
+    await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, log.child({ module: 'seed' }));
+    if (seed.isFirstStart && config.SEED_DEMO_DATA) {
+      await services.jobs.send('seed.demo-timeseries', {}, { singletonKey: 'seed.demo-timeseries' });
+    }
     const authenticate = (token: string | undefined) => services.identity.authenticate(token);
     const realtime = new RealtimeHub(
       pool,
@@ -279,12 +333,14 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       isEmbeddedDatabase: embedded !== null,
       close: async () => {
         await app.close();
+        await jobs?.stop();
         await realtime.stop();
         await db.destroy();
         await embedded?.stop();
       },
     };
   } catch (error) {
+    await jobs?.stop().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from '../src/platform/db/embedded.ts';
@@ -43,6 +44,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { pool } = createDatabase(templateUrl.toString(), 2);
   await migrate(pool);
   await pool.end();
+  // pg-boss's schema too, so each test server's job queue starts without installing it.
+  const boss = new PgBoss({
+    connectionString: templateUrl.toString(),
+    max: 1,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplate', template);
 

@@ -180,13 +180,13 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/RuleManage',
         name: 'menu.ruleManage',
         access: 'system.rule',
-        page: notAvailable,
+        page: () => import('./features/ingestion/RuleManagePage.tsx').then((m) => m.RuleManagePage),
       },
       {
         path: '/systemManage/DataFetchManage',
         name: 'menu.dataFetchManage',
         access: 'system.dataFetch',
-        page: notAvailable,
+        page: () => import('./features/ingestion/DataFetchManagePage.tsx').then((m) => m.DataFetchManagePage),
       },
       {
         path: '/systemManage/TimedTask',

@@ -38,6 +38,7 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: ZBoolean.default(false),
   PASSWORD_RECORD_KEY: z.string().min(32).optional(),
+  JOBS_ENABLED: ZBoolean.default(true),
 });
 
 export type TConfig = Readonly<z.infer<typeof ZEnv> & { dataDirAbs: string; webDistDirAbs: string }>;

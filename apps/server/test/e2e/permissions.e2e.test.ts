@@ -116,6 +116,44 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/station/channel_config/delete': 'station.edit',
   'GET /api/web/station/channel_config/iea43/export': 'user',
   'POST /api/web/station/channel_config/iea43/import': 'station.edit',
+  // Data sources and file-match rules (issue 5, part C).
+  'GET /api/web/rule/match/component': 'system.rule',
+  'GET /api/web/rule/file_match/fileTypeSuffix': 'system.rule',
+  'POST /api/web/rule/file_match/options': 'user',
+  'POST /api/web/rule/file_match/page': 'system.rule',
+  'GET /api/web/rule/file_match/detail': 'system.rule',
+  'POST /api/web/rule/file_match/save_or_update': 'system.rule',
+  'GET /api/web/rule/file_match/delete': 'system.rule',
+  'GET /api/web/data_source/list': 'user',
+  'POST /api/web/data_source/page': 'system.dataFetch',
+  'GET /api/web/data_source/detail': 'system.dataFetch',
+  'POST /api/web/data_source/save_or_update': 'system.dataFetch',
+  'GET /api/web/data_source/delete': 'system.dataFetch',
+  'POST /api/web/data_source/test_connection': 'system.dataFetch',
+  'GET /api/web/data_source/ftp_dirs': 'system.dataFetch',
+  'POST /api/web/data_source/pull': 'system.dataFetch',
+  'POST /api/web/data_source/fetched_files': 'system.dataFetch',
+  'POST /api/web/station/manual_pull': 'data.import',
+  // Time-series store, parsing, uploads, raw files, parse rules and versions (issue 5, part B).
+  'POST /api/data-parse/parse/text/preview_recognize': 'data.import',
+  'POST /api/data-parse/parse/text/recognize': 'data.import',
+  'GET /api/data-parse/parse/text/parse_process': 'user',
+  'POST /api/data-parse/parse/text/export_temp': 'user',
+  'GET /api/data-parse/parse/date_formats': 'user',
+  'GET /api/data-parse/parse/charsets': 'user',
+  'GET /api/data-parse/parse/text/recognize/height_statistics': 'user',
+  'GET /api/web/parse_rule/options': 'user',
+  'POST /api/web/parse_rule/page': 'system.rule',
+  'GET /api/web/parse_rule/detail': 'system.rule',
+  'POST /api/web/parse_rule/save_or_update': 'system.rule',
+  'GET /api/web/parse_rule/delete': 'system.rule',
+  'POST /api/web/station/updateParseRule': 'station.edit',
+  'POST /api/web/station/data/upload': 'data.import',
+  'POST /api/web/station/raw_file/page': 'user',
+  'GET /api/web/station/raw_file/reparse': 'data.import',
+  'POST /api/data-parse/export/original_file': 'station.downloadRaw',
+  'GET /api/web/version/list': 'user',
+  'GET /api/web/version/multi_list': 'user',
 };
 
 let server: TTestServer;
@@ -202,6 +240,8 @@ describe('station-scoped routes', () => {
         'attachment.upload',
         'attachment.download',
         'attachment.delete',
+        'data.import',
+        'station.downloadRaw',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
@@ -292,7 +332,72 @@ describe('station-scoped routes', () => {
     statistic: 'mean',
   };
 
+  /** A raw file of the hidden site (issue 5, part B). */
+  let hiddenRawFile: Promise<number> | undefined;
+  function createHiddenRawFile() {
+    hiddenRawFile ??= server.db
+      .insertInto('raw_file')
+      .values({
+        sha256: 'b'.repeat(64),
+        file_name: 'logger.csv',
+        size_bytes: 1,
+        station_id: hidden.id,
+        source: 'upload',
+        source_ref: null,
+        status: 'failed',
+        reason_key: null,
+        reason: null,
+        recognized_kind: null,
+        uploader_id: owner.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
+    return hiddenRawFile;
+  }
+
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
+    // Parsing, uploads, raw files and versions (issue 5, part B).
+    'POST /api/data-parse/parse/text/preview_recognize': () =>
+      expectForbidden('POST', `/api/data-parse/parse/text/preview_recognize?stationId=${hidden.id}`),
+    'POST /api/data-parse/parse/text/recognize': () =>
+      expectForbidden('POST', '/api/data-parse/parse/text/recognize', {
+        stationId: hidden.id,
+        token: '00000000-0000-4000-8000-000000000000',
+      }),
+    'GET /api/data-parse/parse/text/parse_process': async () =>
+      expectForbidden(
+        'GET',
+        `/api/data-parse/parse/text/parse_process?taskId=${await createHiddenRawFile()}`,
+      ),
+    'GET /api/web/station/raw_file/reparse': async () => {
+      const id = await createHiddenRawFile();
+      await expectForbidden('GET', `/api/web/station/raw_file/reparse?id=${id}`);
+      const row = await server.db
+        .selectFrom('raw_file')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('failed');
+    },
+    'POST /api/web/station/raw_file/page': () =>
+      expectForbidden('POST', '/api/web/station/raw_file/page', { stationId: hidden.id }),
+    'POST /api/web/station/data/upload': () =>
+      expectForbidden('POST', `/api/web/station/data/upload?stationId=${hidden.id}`),
+    'POST /api/web/station/updateParseRule': () =>
+      expectForbidden('POST', '/api/web/station/updateParseRule', {
+        stationId: hidden.id,
+        parseRuleId: null,
+      }),
+    'POST /api/data-parse/export/original_file': async () => {
+      await expectForbidden('POST', '/api/data-parse/export/original_file', { stationId: hidden.id });
+      await expectForbidden('POST', '/api/data-parse/export/original_file', {
+        ids: [await createHiddenRawFile()],
+      });
+    },
+    'GET /api/web/version/list': () => expectForbidden('GET', `/api/web/version/list?stationId=${hidden.id}`),
+    'GET /api/web/version/multi_list': () =>
+      expectForbidden('GET', `/api/web/version/multi_list?stationIds=${visible.id},${hidden.id}`),
     // Site assets (issue 4, part B).
     'GET /api/web/station/attachment/list': () =>
       expectForbidden('GET', `/api/web/station/attachment/list?stationId=${hidden.id}`),
@@ -362,6 +467,9 @@ describe('station-scoped routes', () => {
       );
       await expectHiddenAssetsKept();
     },
+    // Data sources (issue 5, part C): a manual pull of a site the caller cannot see is refused.
+    'POST /api/web/station/manual_pull': () =>
+      expectForbidden('POST', '/api/web/station/manual_pull', { stationId: hidden.id }),
     // Site register (issue 4, part A). The caller has no station features: reads go by data access only.
     'POST /api/web/station/page': () =>
       expectOnlyVisible('POST', '/api/web/station/page', { keywords: '的项目' }, (d) =>

@@ -139,4 +139,70 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '文件中没有可导入的测量通道（统计类型须为 avg、max、min 或 sd），站点未做任何修改',
     en: 'The file has no measurement columns to import (statistics must be avg, max, min or sd); nothing was changed',
   },
+  FILE_MATCH_RULE_NAME_TAKEN: {
+    zh: '规则名称“{name}”已存在',
+    en: 'A rule named “{name}” already exists',
+  },
+  FILE_MATCH_RULE_LAST_ONE: {
+    zh: '至少保留一条规则，不能删除最后一条文件匹配规则',
+    en: 'At least one rule must be kept; the last file-match rule cannot be deleted',
+  },
+  DATA_SOURCE_NAME_TAKEN: {
+    zh: '数据源名称“{name}”已存在',
+    en: 'A data source named “{name}” already exists',
+  },
+  DATA_SOURCE_IN_USE: {
+    zh: '该数据源被 {count} 条文件匹配规则使用，请先修改或删除这些规则',
+    en: 'This data source is used by {count} file-match rule(s); change or delete them first',
+  },
+  DATA_SOURCE_ADDRESS_ERROR: {
+    zh: '服务器地址错误：找不到服务器“{host}”，请检查服务器地址',
+    en: 'Server address error: the server “{host}” cannot be found; check the server address',
+  },
+  DATA_SOURCE_UNREACHABLE: {
+    zh: '服务器地址错误：无法连接 {host}:{port}（连接被拒绝或超时），请检查服务器地址和端口',
+    en: 'Server address error: cannot connect to {host}:{port} (refused or timed out); check the address and port',
+  },
+  DATA_SOURCE_AUTH_FAILED: {
+    zh: '登录 {host} 失败：用户名、密码或授权码错误',
+    en: 'Login to {host} failed: wrong user name, password or authorisation code',
+  },
+  DATA_SOURCE_TLS_FAILED: {
+    zh: '与 {host}:{port} 建立 SSL/TLS 安全连接失败，请检查 SSL 设置和端口',
+    en: 'The SSL/TLS connection to {host}:{port} failed; check the SSL setting and the port',
+  },
+  DATA_SOURCE_FOLDER_NOT_FOUND: {
+    zh: '服务器上不存在文件夹或收件箱“{folder}”',
+    en: 'The folder or mailbox “{folder}” does not exist on the server',
+  },
+  DATA_SOURCE_FETCH_FAILED: {
+    zh: '从数据源拉取数据失败：{reason}',
+    en: 'Fetching from the data source failed: {reason}',
+  },
+  STATION_NO_DATA_SOURCE: {
+    zh: '没有可用于该站点的数据源：请先配置指向该站点（或从文件名提取站点编号）的文件匹配规则',
+    en: 'No data source serves this site: add a file-match rule that targets it (or reads the site code from the file name)',
+  },
+  PARSE_RULE_NAME_TAKEN: {
+    zh: '解析规则名称“{name}”已存在',
+    en: 'A parse rule named “{name}” already exists',
+  },
+  PARSE_RULE_IN_USE: {
+    zh: '该解析规则被 {count} 个站点使用，不能删除',
+    en: 'This parse rule is used by {count} site(s) and cannot be deleted',
+  },
+  UPLOAD_TYPE_NOT_ALLOWED: {
+    zh: '不支持的文件类型“{fileName}”，允许：{allowed}',
+    en: 'File type not allowed: “{fileName}”; allowed: {allowed}',
+  },
+  UPLOAD_SINGLE_FILE_ONLY: { zh: '只能上传一个文件', en: 'Only one file may be uploaded' },
+  UPLOAD_WND_REQUIRED: {
+    zh: '中尺度数据上传必须包含 .wnd 文件',
+    en: 'A mesoscale upload must include a .wnd file',
+  },
+  UPLOAD_TOO_MANY_FILES: { zh: '一次最多上传 {max} 个文件', en: 'At most {max} files per upload' },
+  RAW_FILE_ALREADY_PARSED: {
+    zh: '文件“{fileName}”已解析入库，无需重新解析',
+    en: 'The file “{fileName}” is already parsed and stored',
+  },
 };

@@ -82,6 +82,30 @@ export const VALIDATION_MESSAGES = {
   configKey: { zh: '配置项名称格式不正确', en: 'Invalid configuration key' },
   // Site assets (issue 4, part B).
   duplicate: { zh: '与其他项重复', en: 'Duplicates another entry' },
+  // Data sources and file-match rules (issue 5, part C).
+  dataSourceNameRequired: { zh: '请输入数据源名称', en: 'Please enter the data source name' },
+  hostRequired: { zh: '请输入服务器地址', en: 'Please enter the server address' },
+  host: { zh: '服务器地址格式不正确', en: 'Invalid server address' },
+  port: { zh: '端口范围为 1–65535', en: 'The port must be within 1–65535' },
+  usernameRequired: { zh: '请输入邮箱地址或用户名', en: 'Please enter the e-mail address or user name' },
+  dataSourcePasswordRequired: {
+    zh: '请输入密码或授权码',
+    en: 'Please enter the password or authorisation code',
+  },
+  protocolMismatch: { zh: '协议与数据获取方式不一致', en: 'The protocol does not fit the fetch type' },
+  cron: { zh: '定时表达式无效', en: 'Invalid cron expression' },
+  ruleNameRequired: { zh: '请输入规则名称', en: 'Please enter the rule name' },
+  noWhitespace: { zh: '不能包含空字符', en: 'Must not contain empty characters (whitespace)' },
+  folderOrInboxRequired: {
+    zh: '文件夹和收件箱不能同时为空',
+    en: 'Folder and inbox cannot both be empty',
+  },
+  stationRequired: { zh: '请选择站点', en: 'Please choose a site' },
+  regex: { zh: '正则表达式无效', en: 'Invalid regular expression' },
+  fileTypeSuffix: {
+    zh: '文件类型后缀须为 1–10 位字母或数字',
+    en: 'A file type suffix is 1–10 letters or digits',
+  },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -128,6 +128,8 @@ export interface StationTable {
   sim: Generated<string>;
   repair_emails: Generated<string[]>;
   cc_emails: Generated<string[]>;
+  // Parse rule of the site (migration 0006).
+  parse_rule_id: number | null;
 }
 
 // Site register (migration 0004). node-postgres reads a `date` column as local midnight; write 'YYYY-MM-DD'.
@@ -278,6 +280,222 @@ export interface ChannelConfigChannelTable {
 }
 // End of site assets tables.
 
+// Data sources, file-match rules and fetching (migration 0007).
+type Jsonb<T> = ColumnType<T, string, string>;
+
+export interface DataSourceTable {
+  id: Generated<number>;
+  name: string;
+  fetch_type: 'email' | 'ftp';
+  protocol: 'imap' | 'imaps' | 'ftp' | 'ftps';
+  host: string;
+  port: number;
+  is_ssl: Generated<boolean>;
+  username: string;
+  secret: Buffer | null;
+  folder: Generated<string>;
+  schedule_cron: Generated<string>;
+  interval_minutes: number | null;
+  is_enabled: Generated<boolean>;
+  next_run_at: Timestamp | null;
+  run_lease_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_run_status: 'running' | 'success' | 'failed' | null;
+  last_run_error: Generated<string>;
+  last_run_summary: Jsonb<Record<string, unknown>> | null;
+  imap_cursor: ColumnType<Record<string, { validity: number; uid: number }>, string | undefined, string>;
+  creator_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FileMatchRuleTable {
+  id: Generated<number>;
+  name: string;
+  data_source_id: number | null;
+  folder: Generated<string>;
+  inbox: Generated<string>;
+  conditions: ColumnType<
+    { component: string; operator: string; value: string }[],
+    string | undefined,
+    string
+  >;
+  file_type_suffixes: Generated<string[]>;
+  station_mode: 'fixed' | 'fromName';
+  station_id: number | null;
+  station_code_regex: Generated<string>;
+  station_code_start: Generated<number>;
+  station_code_length: Generated<number>;
+  sort_order: Generated<number>;
+  is_enabled: Generated<boolean>;
+  notes: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DataFetchRunTable {
+  id: Generated<number>;
+  data_source_id: number;
+  trigger: 'schedule' | 'manual' | 'station';
+  station_id: number | null;
+  user_id: number | null;
+  status: 'running' | 'success' | 'failed';
+  error: Generated<string>;
+  summary: ColumnType<Record<string, unknown>, string | undefined, string>;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export interface FetchedItemTable {
+  id: Generated<number>;
+  data_source_id: number;
+  item_key: string;
+  kind: 'email' | 'ftp';
+  mailbox: Generated<string>;
+  uid: number | null;
+  message_id: Generated<string>;
+  subject: Generated<string>;
+  sender: Generated<string>;
+  remote_path: Generated<string>;
+  size_bytes: number | null;
+  status: 'pending' | 'done';
+  attempts: Generated<number>;
+  error: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FetchedFileTable {
+  id: Generated<number>;
+  item_id: number;
+  data_source_id: number;
+  position: Generated<number>;
+  file_name: string;
+  size_bytes: number;
+  rule_id: number | null;
+  station_id: number | null;
+  is_matched: boolean;
+  raw_file_id: number | null;
+  ingest_status: string;
+  reason: Generated<string>;
+  created_at: CreatedAt;
+}
+// End of data source tables.
+
+// Time-series store, raw files and parse rules (migration 0006).
+export interface ParseRuleTable {
+  id: Generated<number>;
+  name: string;
+  encoding: Generated<string>;
+  field_start_row: Generated<number>;
+  field_delimiter: Generated<',' | ';' | '\t' | ' '>;
+  data_start_row: Generated<number>;
+  data_delimiter: Generated<',' | ';' | '\t' | ' '>;
+  data_start_column: Generated<number>;
+  date_start_column: Generated<number>;
+  date_end_column: Generated<number>;
+  date_format: Generated<string>;
+  missing_value: Generated<string>;
+  utc_offset_minutes: Generated<number>;
+  timestamp_is_period_end: Generated<boolean>;
+  decimal_separator: Generated<'.' | ','>;
+  interval_minutes: number | null;
+  channels: ColumnType<unknown[], string | undefined, string>;
+  notes: Generated<string>;
+  updater_id: number | null;
+  updater_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RawFileTable {
+  id: Generated<number>;
+  sha256: string;
+  file_name: string;
+  size_bytes: number;
+  station_id: number | null;
+  source: 'upload' | 'email' | 'ftp' | 'seed';
+  source_ref: string | null;
+  status: Generated<'pending' | 'parsing' | 'parsed' | 'failed' | 'stored_not_parsed'>;
+  progress: Generated<number>;
+  reason_key: string | null;
+  reason: string | null;
+  reason_details: ColumnType<unknown, string | null | undefined, string | null>;
+  recognized_kind: string | null;
+  rule_snapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  first_time: Timestamp | null;
+  last_time: Timestamp | null;
+  value_count: Generated<number>;
+  uploader_id: number | null;
+  uploader_name: Generated<string>;
+  created_at: CreatedAt;
+  parsed_at: Timestamp | null;
+}
+
+export interface ParsePreviewTable {
+  token: string;
+  sha256: string;
+  file_name: string;
+  size_bytes: number;
+  user_id: number;
+  station_id: number | null;
+  recognition: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface DatasetVersionTable {
+  id: Generated<number>;
+  station_id: number;
+  name: string;
+  kind: 'original' | 'working';
+  is_view_only: Generated<boolean>;
+  source_version_id: number | null;
+  lineage: ColumnType<unknown[], string | undefined, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface TsChannelTable {
+  id: Generated<number>;
+  version_id: number;
+  data_key: string;
+  name: string;
+  element: Generated<string>;
+  height_m: number | null;
+  statistic: Generated<string>;
+  unit: Generated<string>;
+  interval_s: number;
+  position: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface TsChunkTable {
+  version_id: number;
+  channel_id: number;
+  month_start: Timestamp;
+  interval_s: number;
+  slot_count: number;
+  value_count: number;
+  first_time: Timestamp | null;
+  last_time: Timestamp | null;
+  values: Buffer;
+  flags: Buffer;
+  sources: Buffer | null;
+  source_shas: Generated<string[]>;
+  updated_at: UpdatedAt;
+}
+
+export interface TsVersionSummaryTable {
+  version_id: number;
+  first_time: Timestamp | null;
+  last_time: Timestamp | null;
+  channel_count: Generated<number>;
+  chunk_count: Generated<number>;
+  value_count: Generated<number>;
+  updated_at: UpdatedAt;
+}
+// End of time-series tables.
+
 export interface DB {
   company: CompanyTable;
   dept: DeptTable;
@@ -303,4 +521,18 @@ export interface DB {
   station_password_record: StationPasswordRecordTable;
   channel_config: ChannelConfigTable;
   channel_config_channel: ChannelConfigChannelTable;
+  // Data sources and file-match rules (migration 0007).
+  data_source: DataSourceTable;
+  file_match_rule: FileMatchRuleTable;
+  data_fetch_run: DataFetchRunTable;
+  fetched_item: FetchedItemTable;
+  fetched_file: FetchedFileTable;
+  // Time-series store (migration 0006).
+  parse_rule: ParseRuleTable;
+  raw_file: RawFileTable;
+  parse_preview: ParsePreviewTable;
+  dataset_version: DatasetVersionTable;
+  ts_channel: TsChannelTable;
+  ts_chunk: TsChunkTable;
+  ts_version_summary: TsVersionSummaryTable;
 }

@@ -1,11 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { TFormField, TStationRecord } from '@masthub/shared';
-import { Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { RawFilesCard } from '../ingestion/RawFilesCard.tsx';
+import { SiteDataCard } from '../ingestion/SiteDataCard.tsx';
 import { useStationDetail, useStationFields } from '../stations/api.ts';
 import { StationFormModal } from '../stations/StationFormModal.tsx';
 import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
@@ -51,17 +53,10 @@ function useFieldValue() {
   };
 }
 
-/** A part of the site info that the data-ingestion issue delivers. */
-function NotAvailableCard({ title }: { title: string }) {
-  const { t } = useTranslation();
-  return (
-    <Card size="small" title={title} style={{ height: '100%' }}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stations.detail.notAvailable')} />
-    </Card>
-  );
-}
-
-/** The StationInfo tab (SPEC §2): the site's fields, attachments and password records. */
+/**
+ * The StationInfo tab (SPEC §2): the site's fields, attachments, password records, its data (upload with
+ * recognition, data range, parse rule, manual pull) and raw files with their parse status.
+ */
 export function StationInfoPage() {
   const { t } = useTranslation();
   const stationId = useStationId();
@@ -108,17 +103,8 @@ export function StationInfoPage() {
       </Card>
       <AttachmentsCard stationId={stationId} />
       {canEdit ? <PasswordRecordsCard stationId={stationId} /> : null}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8}>
-          <NotAvailableCard title={t('stations.detail.parseStatus')} />
-        </Col>
-        <Col xs={24} lg={8}>
-          <NotAvailableCard title={t('stations.detail.manualPull')} />
-        </Col>
-        <Col xs={24} lg={8}>
-          <NotAvailableCard title={t('stations.detail.unparsedFiles')} />
-        </Col>
-      </Row>
+      <SiteDataCard stationId={stationId} />
+      <RawFilesCard stationId={stationId} />
       <StationFormModal open={isEditing} mode="edit" station={station} onClose={() => setEditing(false)} />
     </Flex>
   );

@@ -1,0 +1,508 @@
+import {
+  AppError,
+  DATA_FETCH_RUN_STATUS_NAMES,
+  DATA_FETCH_TYPE_NAMES,
+  DATA_SOURCE_PROTOCOL_INFO,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  interpolate,
+  type Language,
+  type TDataFetchRunResult,
+  type TDataFetchSummary,
+  type TDataSourceDir,
+  type TDataSourceDirsQuery,
+  type TDataSourceListQuery,
+  type TDataSourceOption,
+  type TDataSourcePageRequest,
+  type TDataSourceRecord,
+  type TDataSourceSaveRequest,
+  type TDataSourceTestResult,
+  type TFetchedFilePageRequest,
+  type TFetchedFileRecord,
+  type TLocalized,
+  type TPage,
+  type TStationManualPullResult,
+} from '@masthub/shared';
+import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { TJobs } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { SecretBox } from '../../platform/secrets/secret-box.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { toDataSourceError } from './connection-errors.ts';
+import {
+  type DataFetchRunner,
+  dataSourceSealContext,
+  emptySummary,
+  type TMatchReason,
+  type TRunOutcome,
+  type TRunStart,
+} from './data-fetch.runner.ts';
+import type { DataSourceRepository, TDataSourceValues } from './data-sources.repository.ts';
+import type { TFetchTrigger } from './data-sources.types.ts';
+import type { TSourceConnectionConfig } from './fetchers/fetcher.types.ts';
+import { listFtpDirs, testFtp } from './fetchers/ftp-fetcher.ts';
+import { listMailboxes, testImap } from './fetchers/imap-fetcher.ts';
+import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
+import { normaliseFolder } from './file-matcher.ts';
+import { isValidCron, nextRunAt } from './schedule.ts';
+
+type TSourceRow = NonNullable<Awaited<ReturnType<DataSourceRepository['findWithRuleCount']>>>;
+
+export interface TDataSourceRepositories {
+  sources: DataSourceRepository;
+  rules: FileMatchRuleRepository;
+}
+
+export interface TDataSourceOptions {
+  /** How long a pull request waits for its runs before answering 'running' (they go on). */
+  pullWaitMs: number;
+  /** Connect and command timeout of test_connection and ftp_dirs. */
+  timeoutMs: number;
+}
+
+/** Reads an error stored on a source or run back into the reader's language. */
+export function presentStoredError(stored: string, language: Language): string {
+  if (!stored) return '';
+  try {
+    const { code, details } = JSON.parse(stored) as { code: ErrorCode; details: Record<string, unknown> };
+    if ((ERROR_CODES as readonly string[]).includes(code))
+      return interpolate(ERROR_MESSAGES[code][language], details);
+  } catch {
+    // Not a stored AppError: shown as written.
+  }
+  return stored;
+}
+
+const MATCH_REASONS: Record<TMatchReason['key'], TLocalized> = {
+  noRule: { zh: '没有匹配的文件匹配规则', en: 'No file-match rule matched' },
+  stationGone: { zh: '规则“{rule}”指定的站点已不存在', en: 'The site of rule “{rule}” no longer exists' },
+  noStation: {
+    zh: '规则“{rule}”：没有站点编号为 {code} 的站点',
+    en: 'Rule “{rule}”: no site has the code {code}',
+  },
+};
+
+/** A fetched file's reason in the reader's language (match reasons are stored as JSON). */
+export function presentFileReason(reason: string, language: Language): string {
+  if (!reason.startsWith('{')) return reason;
+  try {
+    const parsed = JSON.parse(reason) as TMatchReason;
+    const text = MATCH_REASONS[parsed.key];
+    return text ? interpolate(text[language], parsed) : reason;
+  } catch {
+    return reason;
+  }
+}
+
+function summaryOf(value: unknown): TDataFetchSummary | null {
+  if (!value || typeof value !== 'object' || !('items' in value)) return null;
+  return { ...emptySummary(), ...(value as Partial<TDataFetchSummary>) };
+}
+
+function sleep(ms: number): Promise<'timeout'> {
+  return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
+}
+
+/**
+ * Data sources (SPEC §3; /systemManage/DataFetchManage): CRUD with a write-only, sealed password,
+ * connection tests that say clearly what is wrong (SPEC §5 "server address error is reported"),
+ * remote folder browsing, pulls on demand (a source, or every source serving a site) and the schedule.
+ */
+export class DataSourceService {
+  constructor(
+    private readonly sources: DataSourceRepository,
+    private readonly rules: FileMatchRuleRepository,
+    private readonly box: SecretBox,
+    private readonly runner: DataFetchRunner,
+    private readonly access: StationAccess,
+    private readonly tx: TTransactor<TDataSourceRepositories>,
+    private readonly log: Logger,
+    private readonly options: TDataSourceOptions,
+  ) {}
+
+  async page(filter: TDataSourcePageRequest, language: Language): Promise<TPage<TDataSourceRecord>> {
+    const { records, total } = await this.sources.page(filter);
+    return {
+      records: records.map((r) => this.toRecord(r, language)),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  async detail(id: number, language: Language): Promise<TDataSourceRecord> {
+    const row = await this.sources.findWithRuleCount(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.toRecord(row, language);
+  }
+
+  async list(query: TDataSourceListQuery): Promise<TDataSourceOption[]> {
+    // Reports send from an e-mail source: 'send' lists those only.
+    const fetchType = query.operationType === 'send' ? 'email' : query.dataFetchType;
+    const rows = await this.sources.listOptions(fetchType);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      fetchType: r.fetch_type,
+      protocol: r.protocol,
+      host: r.host,
+      username: r.username,
+      isEnabled: r.is_enabled,
+    }));
+  }
+
+  private valuesOf(input: TDataSourceSaveRequest): TDataSourceValues {
+    const info = DATA_SOURCE_PROTOCOL_INFO[input.protocol];
+    const scheduleCron = input.scheduleCron?.trim() ?? '';
+    const intervalMinutes = scheduleCron === '' ? (input.intervalMinutes ?? null) : null;
+    const folder = input.folder?.trim() ?? '';
+    const isEnabled = input.isEnabled;
+    return {
+      name: input.name,
+      fetchType: input.fetchType,
+      protocol: input.protocol,
+      host: input.host,
+      port: input.port ?? info.defaultPort,
+      isSsl: info.isSsl || (input.isSsl ?? false),
+      username: input.username,
+      folder: input.fetchType === 'ftp' && folder !== '' ? normaliseFolder(folder) : folder,
+      scheduleCron,
+      intervalMinutes,
+      isEnabled,
+      nextRunAt: nextRunAt({ isEnabled, scheduleCron, intervalMinutes }, new Date()),
+    };
+  }
+
+  async save(user: TAuthUser, input: TDataSourceSaveRequest): Promise<{ id: number }> {
+    const values = this.valuesOf(input);
+    if (values.scheduleCron !== '' && !isValidCron(values.scheduleCron)) {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'scheduleCron', message: 'v.cron' }]);
+    }
+    const password = input.password ?? '';
+    if (input.id === undefined && password === '') {
+      throw new AppError('VALIDATION_FAILED', {}, [
+        { field: 'password', message: 'v.dataSourcePasswordRequired' },
+      ]);
+    }
+    return this.tx.run(async ({ sources }) => {
+      const same = await sources.findByName(values.name);
+      if (same && same.id !== input.id) throw new AppError('DATA_SOURCE_NAME_TAKEN', { name: values.name });
+      let id: number;
+      if (input.id === undefined) {
+        id = (await sources.insert(values, user.id)).id;
+      } else {
+        const before = await sources.find(input.id, 'update');
+        if (!before) throw new AppError('NOT_FOUND');
+        id = input.id;
+        await sources.update(id, values);
+        const isOtherAccount =
+          before.host !== values.host ||
+          before.username !== values.username ||
+          before.protocol !== values.protocol;
+        if (isOtherAccount) await sources.resetCursor(id);
+      }
+      // Blank on update keeps the stored password (write-only field).
+      if (password !== '')
+        await sources.setSecret(id, await this.box.seal(password, dataSourceSealContext(id)));
+      return { id };
+    });
+  }
+
+  delete(id: number): Promise<void> {
+    return this.tx.run(async ({ sources, rules }) => {
+      if (!(await sources.find(id, 'update'))) throw new AppError('NOT_FOUND');
+      const count = await rules.countBySource(id);
+      if (count > 0) throw new AppError('DATA_SOURCE_IN_USE', { count });
+      await sources.delete(id);
+    });
+  }
+
+  /** The connection settings of a form, with the stored password when the form leaves it blank. */
+  private async configOf(input: TDataSourceSaveRequest): Promise<TSourceConnectionConfig> {
+    const values = this.valuesOf(input);
+    let password = input.password ?? '';
+    if (password === '' && input.id !== undefined) {
+      const row = await this.sources.find(input.id);
+      if (!row) throw new AppError('NOT_FOUND');
+      password = (row.secret ? await this.box.open(row.secret, dataSourceSealContext(row.id)) : '') ?? '';
+    }
+    return {
+      id: input.id ?? 0,
+      fetchType: values.fetchType,
+      protocol: values.protocol,
+      host: values.host,
+      port: values.port,
+      isSsl: values.isSsl,
+      username: values.username,
+      password,
+      timeoutMs: this.options.timeoutMs,
+    };
+  }
+
+  /** Connects, logs in and opens the folder or mailbox; throws the localised reason when that fails. */
+  async testConnection(input: TDataSourceSaveRequest, language: Language): Promise<TDataSourceTestResult> {
+    const config = await this.configOf(input);
+    const folder = input.folder?.trim() || (config.fetchType === 'email' ? 'INBOX' : '/');
+    const started = Date.now();
+    try {
+      if (config.fetchType === 'email') await testImap(config, folder);
+      else await testFtp(config, folder);
+    } catch (error) {
+      throw toDataSourceError(error, config);
+    }
+    return {
+      isOk: true,
+      message: language === 'zh' ? '连接成功' : 'Connected successfully',
+      folder,
+      elapsedMs: Date.now() - started,
+    };
+  }
+
+  /** Remote folders (FTP) or mailboxes (e-mail) of a saved source, filtered by `keywords`. */
+  async listDirs(query: TDataSourceDirsQuery): Promise<TDataSourceDir[]> {
+    const row = await this.sources.find(query.id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const password = (row.secret ? await this.box.open(row.secret, dataSourceSealContext(row.id)) : '') ?? '';
+    const config: TSourceConnectionConfig = {
+      id: row.id,
+      fetchType: row.fetch_type,
+      protocol: row.protocol,
+      host: row.host,
+      port: row.port,
+      isSsl: row.is_ssl,
+      username: row.username,
+      password,
+      timeoutMs: this.options.timeoutMs,
+    };
+    let dirs: TDataSourceDir[];
+    try {
+      dirs =
+        row.fetch_type === 'email'
+          ? await listMailboxes(config)
+          : await listFtpDirs(config, query.path || row.folder || '/');
+    } catch (error) {
+      throw toDataSourceError(error, config);
+    }
+    const keywords = query.keywords?.toLowerCase();
+    return keywords ? dirs.filter((d) => d.path.toLowerCase().includes(keywords)) : dirs;
+  }
+
+  /** POST /web/data_source/pull: fetches one source now (even a disabled one). */
+  async pull(user: TAuthUser, id: number, language: Language): Promise<TDataFetchRunResult> {
+    const row = await this.sources.find(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const [result] = await this.runAll([{ id, name: row.name }], 'manual', { userId: user.id }, language);
+    return result!.result;
+  }
+
+  /**
+   * POST /web/station/manual_pull: fetches now every enabled source whose rules can send files to the
+   * site (rules fixed on it or reading the code from the file name; a rule without a source means all).
+   */
+  async manualPull(
+    user: TAuthUser,
+    stationId: number,
+    language: Language,
+  ): Promise<TStationManualPullResult> {
+    await this.access.assertCanEdit(user, stationId);
+    const rules = await this.rules.listForStation(stationId);
+    const enabled = await this.sources.listEnabledIds();
+    const ids = rules.some((r) => r.data_source_id === null)
+      ? enabled.map((s) => s.id)
+      : [...new Set(rules.map((r) => r.data_source_id as number))].filter((id) =>
+          enabled.some((s) => s.id === id),
+        );
+    if (ids.length === 0) throw new AppError('STATION_NO_DATA_SOURCE');
+    const sources = [];
+    for (const id of ids.sort((a, b) => a - b)) {
+      const row = await this.sources.find(id);
+      if (row) sources.push({ id, name: row.name });
+    }
+    const results = await this.runAll(sources, 'station', { userId: user.id, stationId }, language);
+    return {
+      stationId,
+      runs: results.map((r) => r.result),
+      stationFiles: results.reduce((n, r) => n + (r.outcome?.stationFiles.get(stationId) ?? 0), 0),
+    };
+  }
+
+  /** Starts a run per source, waits up to pullWaitMs for them, and reports each (runs go on after). */
+  private async runAll(
+    sources: { id: number; name: string }[],
+    trigger: TFetchTrigger,
+    context: { userId: number; stationId?: number },
+    language: Language,
+  ): Promise<{ result: TDataFetchRunResult; outcome: TRunOutcome | null }[]> {
+    const starts: TRunStart[] = [];
+    for (const source of sources) starts.push(await this.runner.start(source.id, trigger, context));
+    const deadline = sleep(this.options.pullWaitMs);
+    return Promise.all(
+      starts.map(async (start, i) => {
+        const source = sources[i]!;
+        const base = { dataSourceId: source.id, dataSourceName: source.name };
+        if (start.status === 'busy') {
+          return {
+            result: {
+              ...base,
+              runId: null,
+              status: 'busy' as const,
+              statusName:
+                language === 'zh' ? '正在拉取中，请稍后查看结果' : 'Already being fetched; check back later',
+              error: '',
+              summary: null,
+            },
+            outcome: null,
+          };
+        }
+        const outcome = await Promise.race([start.done, deadline]);
+        if (outcome === 'timeout') {
+          return {
+            result: {
+              ...base,
+              runId: start.runId,
+              status: 'running' as const,
+              statusName: DATA_FETCH_RUN_STATUS_NAMES.running[language],
+              error: '',
+              summary: null,
+            },
+            outcome: null,
+          };
+        }
+        return {
+          result: {
+            ...base,
+            runId: outcome.runId,
+            status: outcome.status,
+            statusName: DATA_FETCH_RUN_STATUS_NAMES[outcome.status][language],
+            error: outcome.error
+              ? interpolate(ERROR_MESSAGES[outcome.error.code][language], outcome.error.details)
+              : '',
+            summary: outcome.summary,
+          },
+          outcome,
+        };
+      }),
+    );
+  }
+
+  async pageFiles(filter: TFetchedFilePageRequest, language: Language): Promise<TPage<TFetchedFileRecord>> {
+    const { records, total } = await this.sources.pageFiles(filter);
+    return {
+      records: records.map((r) => ({
+        id: r.id,
+        dataSourceId: r.data_source_id,
+        dataSourceName: r.data_source_name,
+        fileName: r.file_name,
+        sizeBytes: r.size_bytes,
+        origin: r.kind === 'email' ? `${r.mailbox} · ${r.subject}` : r.remote_path,
+        isMatched: r.is_matched,
+        ruleId: r.rule_id,
+        ruleName: r.rule_name,
+        stationId: r.station_id,
+        stationCode: r.station_code,
+        rawFileId: r.raw_file_id,
+        ingestStatus: r.ingest_status,
+        reason: presentFileReason(r.reason, language),
+        createTime: r.created_at.toISOString(),
+      })),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  // --- Schedule -------------------------------------------------------------------------------------
+
+  /**
+   * Registers the job handlers: a tick every minute enqueues a fetch for each source due (one process
+   * claims each due time), and the fetch handler runs it. A failing source is recorded, never thrown.
+   */
+  async registerJobs(jobs: TJobs): Promise<void> {
+    await jobs.work('data-source.tick', async () => {
+      await this.enqueueDue(jobs, new Date());
+    });
+    await jobs.work(
+      'data-source.fetch',
+      async (job) => {
+        await this.runJob(job.data.dataSourceId, job.data.stationId ?? null, job.data.userId ?? null);
+      },
+      { concurrency: 2 },
+    );
+    await jobs.schedule('data-source.tick', '* * * * *', {});
+  }
+
+  /** Sends a fetch job for every enabled source due at `now`; returns their ids. */
+  async enqueueDue(jobs: TJobs, now: Date): Promise<number[]> {
+    const due = await this.sources.listDue(now);
+    const sent: number[] = [];
+    for (const source of due) {
+      const next = nextRunAt(
+        {
+          isEnabled: source.is_enabled,
+          scheduleCron: source.schedule_cron,
+          intervalMinutes: source.interval_minutes,
+        },
+        now,
+      );
+      if (!source.next_run_at || !(await this.sources.claimDue(source.id, source.next_run_at, next)))
+        continue;
+      await jobs.send(
+        'data-source.fetch',
+        { dataSourceId: source.id },
+        { singletonKey: `data-source:${source.id}` },
+      );
+      sent.push(source.id);
+    }
+    return sent;
+  }
+
+  /** Runs one scheduled fetch to its end; a busy source is left to the run that holds it. */
+  async runJob(
+    dataSourceId: number,
+    stationId: number | null,
+    userId: number | null,
+  ): Promise<TRunOutcome | null> {
+    try {
+      const start = await this.runner.start(dataSourceId, stationId ? 'station' : 'schedule', {
+        stationId,
+        userId,
+      });
+      return start.status === 'busy' ? null : await start.done;
+    } catch (err) {
+      // A deleted source or a database hiccup: logged, and the job is not retried in a loop.
+      this.log.warn({ err, dataSourceId }, 'scheduled fetch could not start');
+      return null;
+    }
+  }
+
+  private toRecord(row: TSourceRow, language: Language): TDataSourceRecord {
+    return {
+      id: row.id,
+      name: row.name,
+      fetchType: row.fetch_type,
+      fetchTypeName: DATA_FETCH_TYPE_NAMES[row.fetch_type][language],
+      protocol: row.protocol,
+      host: row.host,
+      port: row.port,
+      isSsl: row.is_ssl,
+      username: row.username,
+      hasPassword: row.secret !== null,
+      folder: row.folder,
+      scheduleCron: row.schedule_cron,
+      intervalMinutes: row.interval_minutes,
+      isEnabled: row.is_enabled,
+      nextRunTime: row.next_run_at?.toISOString() ?? null,
+      lastRunTime: row.last_run_at?.toISOString() ?? null,
+      lastRunStatus: row.last_run_status,
+      lastRunStatusName: row.last_run_status
+        ? DATA_FETCH_RUN_STATUS_NAMES[row.last_run_status][language]
+        : '',
+      lastRunError: presentStoredError(row.last_run_error, language),
+      lastRunSummary: summaryOf(row.last_run_summary),
+      ruleCount: Number(row.rule_count ?? 0),
+      createTime: row.created_at.toISOString(),
+    };
+  }
+}

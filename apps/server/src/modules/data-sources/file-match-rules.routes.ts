@@ -1,0 +1,92 @@
+import {
+  ZFileMatchRuleOption,
+  ZFileMatchRuleOptionsRequest,
+  ZFileMatchRulePageRequest,
+  ZFileMatchRuleRecord,
+  ZFileMatchRuleSaveRequest,
+  ZFileTypeSuffixOption,
+  ZIdQuery,
+  ZMatchComponents,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { FileMatchRuleService } from './file-match-rules.service.ts';
+
+/** File-match rules (RuleManage): 'system.rule'; the drop-down of rules is open to every user. */
+export function fileMatchRuleRoutes(rules: FileMatchRuleService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/match/component',
+      summary:
+        'What a file-match condition can look at (file name, subject, sender, folder), how it compares, and the site modes',
+      tags: ['rules'],
+      auth: 'system.rule',
+      response: ZMatchComponents,
+      handle: async ({ language }) => rules.components(language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/file_match/fileTypeSuffix',
+      summary: 'File types a file-match rule can name; isParsed false = stored, not parsed',
+      tags: ['rules'],
+      auth: 'system.rule',
+      response: z.array(ZFileTypeSuffixOption),
+      handle: async () => rules.fileTypeSuffixes(),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/rule/file_match/options',
+      summary: 'File-match rules for a drop-down, optionally of one data source or able to reach one site',
+      tags: ['rules'],
+      auth: 'user',
+      body: ZFileMatchRuleOptionsRequest,
+      response: z.array(ZFileMatchRuleOption),
+      handle: ({ body }) => rules.options(body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/rule/file_match/page',
+      summary: 'Page of file-match rules in matching order; keywords match name, folder, inbox or site code',
+      tags: ['rules'],
+      auth: 'system.rule',
+      body: ZFileMatchRulePageRequest,
+      response: zPage(ZFileMatchRuleRecord),
+      handle: ({ body, language }) => rules.page(body, language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/file_match/detail',
+      summary: 'One file-match rule',
+      tags: ['rules'],
+      auth: 'system.rule',
+      query: ZIdQuery,
+      response: ZFileMatchRuleRecord,
+      handle: ({ query, language }) => rules.detail(query.id, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/rule/file_match/save_or_update',
+      summary:
+        'Create (no id) or update a file-match rule: name unique without whitespace, folder and inbox not both empty',
+      tags: ['rules'],
+      auth: 'system.rule',
+      body: ZFileMatchRuleSaveRequest,
+      response: z.object({ id: z.number().int() }),
+      handle: ({ body }) => rules.save(body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/file_match/delete',
+      summary: 'Delete a file-match rule (at least one rule must be kept)',
+      tags: ['rules'],
+      auth: 'system.rule',
+      query: ZIdQuery,
+      handle: async ({ query }) => {
+        await rules.delete(query.id);
+        return null;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,247 @@
+import type { TRecognizedChannel } from '@masthub/shared';
+import type { TParsedData } from './parser-port.ts';
+import {
+  emptyChunk,
+  encodeChunk,
+  mergeFileIntoChunk,
+  monthStartOf,
+  nextMonthStart,
+  type TChunk,
+} from './store/chunk.ts';
+import {
+  chunkKey,
+  type TChannelRow,
+  type TChunkWrite,
+  type TimeSeriesRepository,
+} from './store/timeseries.repository.ts';
+
+/** A channel of the site's channel configuration in force (matched by dataKey, then by channel name). */
+export interface TConfiguredChannel {
+  channelName: string;
+  dataKey: string;
+  element: string;
+  heightM: number | null;
+  statistic: string;
+  unit: string;
+}
+
+/** Why a parsed file cannot go into the store (in addition to the parser's reasons). */
+export class StoreRefusal extends Error {
+  constructor(
+    readonly reasonKey: 'interval_mismatch' | 'no_values' | 'irregular_interval',
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(reasonKey);
+    this.name = 'StoreRefusal';
+  }
+}
+
+/** The modal step between consecutive distinct stamps, in whole seconds (at least 1). */
+export function detectIntervalS(timesMs: Float64Array, hintMinutes?: number | null): number {
+  if (hintMinutes && hintMinutes > 0) return Math.max(1, Math.round(hintMinutes * 60));
+  const counts = new Map<number, number>();
+  const n = Math.min(timesMs.length, 20_000);
+  for (let i = 1; i < n; i++) {
+    const d = Math.round((timesMs[i]! - timesMs[i - 1]!) / 1000);
+    if (d > 0) counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  let best = 0;
+  let bestCount = -1;
+  for (const [d, c] of counts) {
+    if (c > bestCount || (c === bestCount && d < best)) {
+      best = d;
+      bestCount = c;
+    }
+  }
+  if (best <= 0) return 600;
+  return best;
+}
+
+export interface TApplyResult {
+  valueCount: number;
+  firstTimeMs: number | null;
+  lastTimeMs: number | null;
+  chunkCount: number;
+  channelCount: number;
+  /** Milliseconds spent per step (channels, lock, merge, encode, write). */
+  timings: Record<string, number>;
+}
+
+/**
+ * Writes one parsed file into a version (the caller holds the transaction and the version lock).
+ * Channels are matched by dataKey to the version's channels, else to the configuration in force,
+ * else created from the recognition. Each touched (channel, month) chunk is read locked, merged by
+ * mergeFileIntoChunk's rule and written back.
+ */
+export async function applyParsedFile(
+  store: TimeSeriesRepository,
+  options: {
+    versionId: number;
+    sha256: string;
+    parsed: TParsedData;
+    configured: readonly TConfiguredChannel[];
+    intervalHintMinutes?: number | null;
+    keepSources: boolean;
+  },
+): Promise<TApplyResult> {
+  const { parsed, versionId, sha256 } = options;
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const times = parsed.timesMs;
+  const rowCount = times.length;
+  if (rowCount === 0 || parsed.columns.length === 0) throw new StoreRefusal('no_values');
+  const intervalS = detectIntervalS(times, options.intervalHintMinutes);
+  const stepMs = intervalS * 1000;
+
+  // Rows grouped by month (row indices; contiguous when the stamps increase, as parsers deliver them),
+  // with each row's slot in its month's grid.
+  const slotOfRow = new Int32Array(rowCount);
+  const groups = new Map<number, number[]>();
+  let cachedMonth = Number.NaN;
+  let cachedNext = Number.NaN;
+  let maxSlot = 0;
+  let cachedRows: number[] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const t = times[r]!;
+    if (!(t >= cachedMonth && t < cachedNext)) {
+      cachedMonth = monthStartOf(t);
+      cachedNext = nextMonthStart(cachedMonth);
+      maxSlot = Math.ceil((cachedNext - cachedMonth) / stepMs) - 1;
+      let rows = groups.get(cachedMonth);
+      if (!rows) {
+        rows = [];
+        groups.set(cachedMonth, rows);
+      }
+      cachedRows = rows;
+    }
+    // Stamps off the grid go to the nearest slot; one rounding past the month's end stays in its last slot.
+    const slot = Math.round((t - cachedMonth) / stepMs);
+    slotOfRow[r] = slot > maxSlot ? maxSlot : slot;
+    cachedRows.push(r);
+  }
+  const monthRows = new Map<number, Int32Array>([...groups].map(([m, rows]) => [m, Int32Array.from(rows)]));
+
+  // Channels: existing → configuration → recognition.
+  const existing = await store.listChannels(versionId);
+  const byKey = new Map(existing.map((c) => [c.dataKey.toLowerCase(), c]));
+  const configByKey = new Map(options.configured.map((c) => [c.dataKey.toLowerCase(), c]));
+  const configByName = new Map(options.configured.map((c) => [c.channelName.toLowerCase(), c]));
+  const targets: { column: number; key: string }[] = [];
+  const toCreate = new Map<string, TRecognizedChannel & { configured?: TConfiguredChannel }>();
+  parsed.columns.forEach((column, index) => {
+    const ch = column.channel;
+    const configured = configByKey.get(ch.dataKey.toLowerCase()) ?? configByName.get(ch.name.toLowerCase());
+    const key = (configured?.dataKey ?? ch.dataKey).toLowerCase();
+    targets.push({ column: index, key });
+    const found = byKey.get(key);
+    if (found) {
+      if (found.intervalS !== intervalS) {
+        throw new StoreRefusal('interval_mismatch', {
+          channel: found.dataKey,
+          stored: found.intervalS / 60,
+          file: intervalS / 60,
+        });
+      }
+    } else if (!toCreate.has(key)) {
+      toCreate.set(key, configured ? { ...ch, configured } : ch);
+    }
+  });
+  let position = existing.reduce((m, c) => Math.max(m, c.position), 0);
+  const created = await store.insertChannels(
+    versionId,
+    [...toCreate.values()].map((ch) => {
+      position += 1;
+      const c = ch.configured;
+      return {
+        dataKey: c?.dataKey ?? ch.dataKey,
+        name: c?.channelName ?? ch.name,
+        element: c?.element ?? ch.element,
+        heightM: c ? c.heightM : ch.heightM,
+        statistic: c?.statistic ?? ch.statistic,
+        unit: c?.unit || ch.unit,
+        intervalS,
+        position,
+      };
+    }),
+  );
+  for (const c of created) byKey.set(c.dataKey.toLowerCase(), c);
+  const channelOf = (key: string): TChannelRow => byKey.get(key)!;
+
+  const months = [...monthRows.keys()].sort((a, b) => a - b);
+  const channelIds = [...new Set(targets.map((t) => channelOf(t.key).id))];
+  lap('channelsMs');
+  const locked = await store.lockChunks(versionId, channelIds, months);
+  lap('lockMs');
+
+  const touched = new Map<string, { channelId: number; chunk: TChunk }>();
+  let valueCount = 0;
+  let firstRow = rowCount;
+  let lastRow = -1;
+  const slotBuffer = new Int32Array(rowCount);
+  const valueBuffer = new Float32Array(rowCount);
+  for (const target of targets) {
+    const channel = channelOf(target.key);
+    const values = parsed.columns[target.column]!.values;
+    for (const month of months) {
+      const rows = monthRows.get(month)!;
+      let n = 0;
+      for (let k = 0; k < rows.length; k++) {
+        const r = rows[k]!;
+        const v = values[r]!;
+        // biome-ignore lint/suspicious/noSelfCompare: NaN test
+        if (v !== v) continue;
+        slotBuffer[n] = slotOfRow[r]!;
+        valueBuffer[n] = v;
+        n++;
+        if (r < firstRow) firstRow = r;
+        if (r > lastRow) lastRow = r;
+      }
+      if (n === 0) continue;
+      valueCount += n;
+      const key = chunkKey(channel.id, month);
+      let entry = touched.get(key);
+      if (!entry) {
+        const chunk = locked.get(key) ?? emptyChunk(month, intervalS);
+        if (chunk.intervalS !== intervalS) {
+          throw new StoreRefusal('interval_mismatch', {
+            channel: channel.dataKey,
+            stored: chunk.intervalS / 60,
+            file: intervalS / 60,
+          });
+        }
+        entry = { channelId: channel.id, chunk };
+        touched.set(key, entry);
+      }
+      mergeFileIntoChunk(entry.chunk, sha256, slotBuffer, valueBuffer, n);
+    }
+  }
+  const firstTimeMs = lastRow < 0 ? Number.NaN : times[firstRow]!;
+  const lastTimeMs = lastRow < 0 ? Number.NaN : times[lastRow]!;
+  if (valueCount === 0) throw new StoreRefusal('no_values');
+  lap('mergeMs');
+  const writes: TChunkWrite[] = [];
+  for (const { channelId, chunk } of touched.values()) {
+    writes.push({
+      ...encodeChunk(chunk, options.keepSources),
+      channelId,
+      monthStartMs: chunk.monthStartMs,
+      intervalS: chunk.intervalS,
+    });
+  }
+  lap('encodeMs');
+  await store.upsertChunks(versionId, writes);
+  lap('writeMs');
+  return {
+    timings,
+    valueCount,
+    firstTimeMs: Number.isFinite(firstTimeMs) ? firstTimeMs : null,
+    lastTimeMs: Number.isFinite(lastTimeMs) ? lastTimeMs : null,
+    chunkCount: writes.length,
+    channelCount: channelIds.length,
+  };
+}

@@ -1,0 +1,342 @@
+import type { Readable } from 'node:stream';
+import {
+  AppError,
+  type Language,
+  localizeStoreReason,
+  localizeUnreadableReason,
+  type TDatasetVersion,
+  type TIngestOutcome,
+  type TParseRuleRecord,
+  type TParseRuleSave,
+  type TParseTask,
+  type TRawFile,
+  type TRawFilePageRequest,
+  type TRecognizeConfirm,
+  type TRecognizedChannel,
+} from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
+import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
+import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
+import { TimeSeriesRepository } from './store/timeseries.repository.ts';
+import { type TZipEntry, zipStream } from './zip-writer.ts';
+
+/** The localised reason of a raw file's failure. */
+export function reasonOf(row: TRawFileRow, language: Language): string | null {
+  if (!row.reason_key) return row.reason;
+  const details = (row.reason_details ?? {}) as Record<string, unknown>;
+  return (
+    localizeUnreadableReason(row.reason_key, details, language) ??
+    localizeStoreReason(row.reason_key, details, language) ??
+    row.reason
+  );
+}
+
+function toRawFile(row: TRawFileRow, language: Language): TRawFile {
+  return {
+    id: row.id,
+    stationId: row.station_id,
+    fileName: row.file_name,
+    sizeBytes: row.size_bytes,
+    sha256: row.sha256.trim(),
+    source: row.source,
+    status: row.status,
+    progress: row.progress,
+    reasonKey: row.reason_key,
+    reason: reasonOf(row, language),
+    recognizedKind: row.recognized_kind,
+    firstTime: row.first_time?.toISOString() ?? null,
+    lastTime: row.last_time?.toISOString() ?? null,
+    valueCount: row.value_count,
+    uploaderName: row.uploader_name,
+    createTime: row.created_at.toISOString(),
+    parseTime: row.parsed_at?.toISOString() ?? null,
+  };
+}
+
+function toRuleRecord(row: TParseRuleRow & { station_count?: number | null }): TParseRuleRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    rule: ruleOfRow(row),
+    channels: row.channels as TRecognizedChannel[],
+    notes: row.notes,
+    stationCount: Number(row.station_count ?? 0),
+    updaterName: row.updater_name,
+    updateTime: row.updated_at.toISOString(),
+  };
+}
+
+/** A file received in an upload, staged but not yet recorded. */
+export interface TReceivedFile {
+  fileName: string;
+  staged: TStagedFile;
+}
+
+/**
+ * The ingestion calls of SPEC §7 behind their routes: every station-scoped call goes through station
+ * access first (404 unknown site, 403 no access); function permissions are checked on the routes.
+ */
+export class IngestionApi {
+  private readonly rawFiles: RawFileRepository;
+  private readonly rules: ParseRuleRepository;
+  private readonly store: TimeSeriesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly ingestion: IngestionService,
+    private readonly access: StationAccess,
+    private readonly files: TFileStore,
+  ) {
+    this.rawFiles = new RawFileRepository(db);
+    this.rules = new ParseRuleRepository(db);
+    this.store = new TimeSeriesRepository(db);
+  }
+
+  assertCanEdit(user: TAuthUser, stationId: number) {
+    return this.access.assertCanEdit(user, stationId);
+  }
+
+  // Uploads.
+
+  /** Records and parses received files (inline), in arrival order; returns each outcome. */
+  async ingestReceived(
+    user: TAuthUser,
+    stationId: number,
+    received: readonly TReceivedFile[],
+    language: Language,
+  ): Promise<TIngestOutcome[]> {
+    await this.access.assertCanEdit(user, stationId);
+    const outcomes: TIngestOutcome[] = [];
+    for (const file of received) {
+      const stored = await this.ingestion.recordStaged(file.staged, {
+        stationId,
+        fileName: file.fileName,
+        source: 'upload',
+        actor: user,
+      });
+      let row = stored.row;
+      if (!stored.isDuplicate && row.status === 'pending') {
+        await this.ingestion.parseRawFile(row.id);
+        row = (await this.rawFiles.findById(row.id))!;
+      }
+      outcomes.push({
+        fileName: file.fileName,
+        rawFileId: row.id,
+        status: stored.isDuplicate ? 'duplicate' : row.status === 'parsing' ? 'pending' : row.status,
+        reasonKey: stored.isDuplicate ? null : row.reason_key,
+        reason: stored.isDuplicate ? null : reasonOf(row, language),
+      });
+    }
+    return outcomes;
+  }
+
+  async discardReceived(received: readonly TReceivedFile[]): Promise<void> {
+    for (const file of received) await file.staged.discard();
+  }
+
+  // Raw files.
+
+  async pageRawFiles(user: TAuthUser, request: TRawFilePageRequest, language: Language) {
+    await this.access.assertCanView(user, request.stationId);
+    const { rows, total } = await this.rawFiles.pageByStation({
+      stationId: request.stationId,
+      status: request.status,
+      fileName: request.fileName,
+      offset: (request.pageNo - 1) * request.pageSize,
+      limit: request.pageSize,
+    });
+    return {
+      records: rows.map((r) => toRawFile(r, language)),
+      total,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  async reparse(user: TAuthUser, rawFileId: number): Promise<TParseTask> {
+    const row = await this.rawFiles.findById(rawFileId);
+    if (!row || row.station_id === null) throw new AppError('NOT_FOUND');
+    await this.access.assertCanEdit(user, row.station_id);
+    await this.ingestion.reparse(rawFileId, null, user.id);
+    return this.task(user, rawFileId, 'zh');
+  }
+
+  // Parsing calls.
+
+  async confirm(user: TAuthUser, body: TRecognizeConfirm): Promise<TParseTask> {
+    await this.access.assertCanEdit(user, body.stationId);
+    const snapshot: TRuleSnapshot | null = body.rule
+      ? { rule: body.rule, channels: body.channels ?? [], kind: 'confirmed' }
+      : null;
+    let rawFileId: number;
+    let status: TParseTask['status'];
+    if (body.token) {
+      const result = await this.ingestion.confirmPreview(user, body.stationId, body.token, snapshot);
+      rawFileId = result.rawFileId;
+      status = result.status === 'duplicate' ? 'duplicate' : 'pending';
+    } else {
+      const row = await this.rawFiles.findById(body.rawFileId!);
+      if (!row || row.station_id !== body.stationId) throw new AppError('NOT_FOUND');
+      await this.ingestion.reparse(row.id, snapshot, user.id);
+      rawFileId = row.id;
+      status = 'pending';
+    }
+    const task = await this.task(user, rawFileId, 'zh');
+    return status === 'duplicate' && task.status === 'parsed' ? { ...task, status } : task;
+  }
+
+  async task(user: TAuthUser, taskId: number, language: Language): Promise<TParseTask> {
+    const row = await this.rawFiles.findById(taskId);
+    if (!row || row.station_id === null) throw new AppError('NOT_FOUND');
+    await this.access.assertCanView(user, row.station_id);
+    return {
+      taskId: row.id,
+      rawFileId: row.id,
+      status: row.status,
+      progress: row.status === 'pending' ? 0 : row.progress,
+      reasonKey: row.reason_key,
+      reason: reasonOf(row, language),
+    };
+  }
+
+  // Original files.
+
+  async exportOriginal(
+    user: TAuthUser,
+    request: {
+      stationId?: number | undefined;
+      ids?: number[] | undefined;
+      startTime?: string | undefined;
+      endTime?: string | undefined;
+    },
+  ): Promise<{ fileName: string; stream: Readable; sizeBytes: number | null; isZip: boolean }> {
+    let rows: TRawFileRow[];
+    if (request.ids && request.ids.length > 0) {
+      rows = await this.rawFiles.listByIds(request.ids);
+      if (rows.length !== new Set(request.ids).size || rows.some((r) => r.station_id === null)) {
+        throw new AppError('NOT_FOUND');
+      }
+      await this.access.assertCanView(user, [...new Set(rows.map((r) => r.station_id!))]);
+    } else {
+      const [station] = await this.access.assertCanView(user, request.stationId!);
+      rows = await this.rawFiles.listForExport({
+        stationId: request.stationId!,
+        from: request.startTime ? new Date(request.startTime) : undefined,
+        to: request.endTime ? new Date(request.endTime) : undefined,
+      });
+      if (rows.length === 0) throw new AppError('NOT_FOUND');
+      void station;
+    }
+    if (rows.length > 65_000) throw new AppError('VALIDATION_FAILED');
+    if (rows.length === 1) {
+      const row = rows[0]!;
+      const blob = await this.files.open(row.sha256.trim());
+      if (!blob) throw new AppError('NOT_FOUND');
+      return { fileName: row.file_name, stream: blob.stream, sizeBytes: blob.sizeBytes, isZip: false };
+    }
+    const codes = await this.access.listAccess(user, [...new Set(rows.map((r) => r.station_id!))]);
+    const codeOf = new Map(codes.map((c) => [c.stationId, c.stationCode]));
+    const used = new Set<string>();
+    const entries: TZipEntry[] = rows.map((row) => {
+      const folder = codes.length > 1 ? `${codeOf.get(row.station_id!) ?? row.station_id}/` : '';
+      let name = `${folder}${row.file_name}`;
+      if (used.has(name)) name = `${folder}${row.id}_${row.file_name}`;
+      used.add(name);
+      return {
+        name,
+        modifiedAt: row.created_at,
+        open: async () => {
+          const blob = await this.files.open(row.sha256.trim());
+          if (!blob) throw new Error(`raw file ${row.id} content missing`);
+          return blob.stream;
+        },
+      };
+    });
+    const first = codes.length === 1 ? (codes[0]?.stationCode ?? 'raw') : 'raw';
+    return { fileName: `${first}_原始文件.zip`, stream: zipStream(entries), sizeBytes: null, isZip: true };
+  }
+
+  // Versions.
+
+  async versions(user: TAuthUser, stationIds: readonly number[]): Promise<Map<number, TDatasetVersion[]>> {
+    await this.access.assertCanView(user, stationIds);
+    const rows = await this.store.listVersions(stationIds);
+    const byStation = new Map<number, TDatasetVersion[]>(stationIds.map((id) => [id, []]));
+    for (const v of rows) {
+      byStation.get(v.stationId)?.push({
+        id: v.id,
+        stationId: v.stationId,
+        name: v.name,
+        kind: v.kind,
+        isViewOnly: v.isViewOnly,
+        sourceVersionId: v.sourceVersionId,
+        createTime: v.createdAt.toISOString(),
+        startTime: v.summary?.firstTime?.toISOString() ?? null,
+        endTime: v.summary?.lastTime?.toISOString() ?? null,
+        channelCount: v.summary?.channelCount ?? 0,
+        valueCount: v.summary?.valueCount ?? 0,
+      });
+    }
+    return byStation;
+  }
+
+  // Parse rules.
+
+  ruleOptions() {
+    return this.rules.options();
+  }
+
+  async pageRules(request: { pageNo: number; pageSize: number; name?: string | undefined }) {
+    const { rows, total } = await this.rules.page({
+      name: request.name,
+      offset: (request.pageNo - 1) * request.pageSize,
+      limit: request.pageSize,
+    });
+    return { records: rows.map(toRuleRecord), total, pageNo: request.pageNo, pageSize: request.pageSize };
+  }
+
+  async ruleDetail(id: number): Promise<TParseRuleRecord> {
+    const row = await this.rules.findById(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toRuleRecord({ ...row, station_count: await this.rules.countStations(id) });
+  }
+
+  async saveRule(user: TAuthUser, body: TParseRuleSave): Promise<{ id: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const rules = new ParseRuleRepository(trx);
+      const sameName = await rules.findByName(body.name);
+      if (sameName && sameName.id !== body.id)
+        throw new AppError('PARSE_RULE_NAME_TAKEN', { name: body.name });
+      const write = {
+        name: body.name,
+        rule: body.rule,
+        channels: body.channels,
+        notes: body.notes,
+        updaterId: user.id,
+        updaterName: user.userName,
+      };
+      if (body.id === undefined) return { id: await rules.insert(write) };
+      if (!(await rules.update(body.id, write))) throw new AppError('NOT_FOUND');
+      return { id: body.id };
+    });
+  }
+
+  async deleteRule(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const rules = new ParseRuleRepository(trx);
+      const count = await rules.countStations(id);
+      if (count > 0) throw new AppError('PARSE_RULE_IN_USE', { count });
+      if (!(await rules.delete(id))) throw new AppError('NOT_FOUND');
+    });
+  }
+
+  async setStationRule(user: TAuthUser, stationId: number, parseRuleId: number | null): Promise<void> {
+    await this.access.assertCanEdit(user, stationId);
+    if (parseRuleId !== null && !(await this.rules.findById(parseRuleId))) throw new AppError('NOT_FOUND');
+    await this.rules.setStationRule(stationId, parseRuleId);
+  }
+}

@@ -1,0 +1,522 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { buffer as readStream } from 'node:stream/consumers';
+import {
+  AppError,
+  type Language,
+  localizeStoreReason,
+  localizeUnreadableReason,
+  type TParseRule,
+  type TRecognition,
+  type TRecognizedChannel,
+} from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import {
+  FileTooLargeError,
+  LocalFileStore,
+  type TFileStore,
+  type TStagedFile,
+} from '../../platform/files/file-store.ts';
+import type { TJobs } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { applyParsedFile, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
+
+import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
+import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
+import type { TParserPort } from './parser-port.ts';
+import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
+import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
+import { TimeSeriesRepository } from './store/timeseries.repository.ts';
+
+/** The rule a raw file is (or was) parsed with. */
+export interface TRuleSnapshot {
+  rule: TParseRule;
+  channels: TRecognizedChannel[];
+  kind?: string;
+  parseRuleId?: number | null;
+}
+
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** A raw file the parser reads whole: larger text files are stored but not parsed. */
+const MAX_PARSE_BYTES = 1024 * 1024 * 1024;
+
+/** A file the recogniser could not read, with its reason already localised. */
+export function unreadableToAppError(error: UnreadableFileError, language: Language): AppError {
+  return new AppError('FILE_UNREADABLE', {
+    reason:
+      localizeUnreadableReason(error.reasonKey, error.details, language) ??
+      localizeStoreReason(error.reasonKey, error.details, language) ??
+      error.reason,
+    reasonKey: error.reasonKey,
+  });
+}
+
+/**
+ * Ingestion (issue 5, DESIGN §3): every file is stored first (content-addressed, a raw_file row), then
+ * parsed with the site's rule (or auto-recognition) and applied to the site's original version in one
+ * transaction. Idempotent (same content for the same site → 'duplicate'), order-free (see
+ * mergeFileIntoChunk) and crash-safe (a file left 'pending'/'parsing' is parsed again at start).
+ */
+export class IngestionService implements TIngestion {
+  private readonly rawFiles: RawFileRepository;
+  private readonly rules: ParseRuleRepository;
+  private readonly store: TimeSeriesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly files: TFileStore,
+    private readonly parser: TParserPort,
+    private readonly jobs: TJobs,
+    private readonly log: Logger,
+  ) {
+    this.rawFiles = new RawFileRepository(db);
+    this.rules = new ParseRuleRepository(db);
+    this.store = new TimeSeriesRepository(db);
+  }
+
+  get timeSeries(): TimeSeriesRepository {
+    return this.store;
+  }
+
+  get rawFileRepository(): RawFileRepository {
+    return this.rawFiles;
+  }
+
+  async hasSourceRef(source: TIngestFileInput['source'], sourceRef: string): Promise<boolean> {
+    return (await this.rawFiles.findBySourceRef(source, sourceRef)) !== undefined;
+  }
+
+  async ingestFile(input: TIngestFileInput): Promise<TIngestResult> {
+    const stored = await this.storeRawFile(input);
+    if (stored.isDuplicate) return { rawFileId: stored.row.id, status: 'duplicate' };
+    if (stored.row.status !== 'pending') return this.resultOf(stored.row);
+    return this.parseRawFile(stored.row.id);
+  }
+
+  /** Stores the bytes and records the raw file (status pending, or stored_not_parsed without a site). */
+  async storeRawFile(
+    input: TIngestFileInput & { ruleSnapshot?: TRuleSnapshot },
+  ): Promise<{ row: TRawFileRow; isDuplicate: boolean }> {
+    const sourceRef = input.sourceRef ?? null;
+    if (sourceRef !== null) {
+      const seen = await this.rawFiles.findBySourceRef(input.source, sourceRef);
+      if (seen) return { row: seen, isDuplicate: true };
+    }
+    const source =
+      input.stream ??
+      (input.bytes ? Readable.from([Buffer.from(input.bytes)]) : undefined) ??
+      (input.path ? createReadStream(input.path) : undefined);
+    if (!source) throw new Error('ingestFile needs path, bytes or stream');
+    const staged = await this.stage(source, input.maxBytes ?? DEFAULT_MAX_BYTES);
+    return this.recordStaged(staged, input);
+  }
+
+  /** Streams content into the file store (not yet published); 413 past maxBytes. */
+  async stage(source: Readable, maxBytes: number): Promise<TStagedFile> {
+    try {
+      return await this.files.stage(source, { maxBytes });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE');
+      throw error;
+    }
+  }
+
+  /** Publishes staged content and records its raw_file row; a known (site, content) is a duplicate. */
+  async recordStaged(
+    staged: TStagedFile,
+    input: Omit<TIngestFileInput, 'path' | 'bytes' | 'stream'> & { ruleSnapshot?: TRuleSnapshot },
+  ): Promise<{ row: TRawFileRow; isDuplicate: boolean }> {
+    const fileName = cleanFileName(input.fileName);
+    const sourceRef = input.sourceRef ?? null;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const rawFiles = new RawFileRepository(trx);
+        await rawFiles.lockContent(staged.sha256);
+        const existing = await rawFiles.findByStationAndSha(input.stationId, staged.sha256);
+        if (existing) {
+          await staged.discard();
+          return { row: existing, isDuplicate: true };
+        }
+        await staged.commit();
+        const row = await rawFiles.insert({
+          sha256: staged.sha256,
+          fileName,
+          sizeBytes: staged.sizeBytes,
+          stationId: input.stationId,
+          source: input.source,
+          sourceRef,
+          status: input.stationId === null ? 'stored_not_parsed' : 'pending',
+          reasonKey: input.stationId === null ? 'no_station' : null,
+          reason: input.stationId === null ? localizeStoreReason('no_station', {}, 'zh') : null,
+          ruleSnapshot: input.ruleSnapshot,
+          uploaderId: input.actor?.id ?? null,
+          uploaderName: input.actor?.userName ?? '',
+        });
+        if (!row) {
+          // (source, sourceRef) raced with another fetch of the same item.
+          const seen =
+            sourceRef === null ? undefined : await rawFiles.findBySourceRef(input.source, sourceRef);
+          if (!seen) throw new Error('raw file insert conflicted without a visible row');
+          return { row: seen, isDuplicate: true };
+        }
+        return { row, isDuplicate: false };
+      });
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  }
+
+  /** Queues the parse of a stored file on the job queue; returns at once. */
+  async enqueueParse(rawFileId: number, userId?: number | null): Promise<void> {
+    await this.jobs.send(
+      'ingestion.parse',
+      { rawFileId, userId: userId ?? null },
+      { singletonKey: `raw-file:${rawFileId}` },
+    );
+  }
+
+  /**
+   * Parses one stored file and applies it. Failures of the content are recorded on the row
+   * (status failed + reason) and returned, never thrown.
+   */
+  async parseRawFile(rawFileId: number): Promise<TIngestResult> {
+    const claimed = await this.rawFiles.claimForParsing(rawFileId);
+    if (!claimed) {
+      const row = await this.rawFiles.findById(rawFileId);
+      if (!row) throw new AppError('NOT_FOUND');
+      return this.resultOf(row);
+    }
+    const stationId = claimed.station_id!;
+    const sha256 = claimed.sha256.trim();
+    let kind: string | null = null;
+    const timings: Record<string, number> = {};
+    let mark = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      timings[name] = Math.round(now - mark);
+      mark = now;
+    };
+    try {
+      if (claimed.size_bytes > MAX_PARSE_BYTES) {
+        return await this.fail(
+          claimed,
+          'stored_not_parsed',
+          'too_large',
+          { maxMb: MAX_PARSE_BYTES / 1048576 },
+          null,
+        );
+      }
+      const bytes = await this.readContent(sha256);
+      if (!bytes) throw new Error(`raw file ${rawFileId} has no stored content`);
+      lap('readMs');
+      const fileClass = this.parser.classifyFile(claimed.file_name, bytes);
+      if (fileClass === 'store_only') {
+        return await this.fail(claimed, 'stored_not_parsed', 'store_only', {}, 'store_only');
+      }
+      await this.rawFiles.setProgress(rawFileId, 20);
+      const snapshot = await this.ruleFor(claimed, bytes);
+      kind = snapshot.kind ?? null;
+      lap('ruleMs');
+      await this.rawFiles.setProgress(rawFileId, 40);
+      const parsed = this.parser.parseFile(claimed.file_name, bytes, snapshot.rule, snapshot.channels);
+      lap('parseMs');
+      await this.rawFiles.setProgress(rawFileId, 70);
+      const configured = await this.configuredChannels(stationId, parsed.timesMs[0]);
+      const applied = await this.db.transaction().execute(async (trx) => {
+        const store = new TimeSeriesRepository(trx);
+        const rawFiles = new RawFileRepository(trx);
+        const version = await store.ensureOriginalVersion(stationId, claimed.uploader_id);
+        await store.lockVersion(version.id);
+        // The row may have been parsed by another process meanwhile (re-queue after a restart).
+        const current = await rawFiles.findById(rawFileId);
+        if (!current || current.status === 'parsed') return null;
+        const result = await applyParsedFile(store, {
+          versionId: version.id,
+          sha256,
+          parsed,
+          configured,
+          intervalHintMinutes: snapshot.rule.intervalMinutes ?? null,
+          keepSources: true,
+        });
+        const summary = await store.refreshSummary(version.id);
+        await rawFiles.updateStationDataTime(stationId, summary.lastTime);
+        await rawFiles.markParsed(rawFileId, {
+          recognizedKind: kind,
+          ruleSnapshot: snapshot,
+          firstTimeMs: result.firstTimeMs,
+          lastTimeMs: result.lastTimeMs,
+          valueCount: result.valueCount,
+        });
+        return result;
+      });
+      lap('storeMs');
+      if (!applied) return this.resultOf((await this.rawFiles.findById(rawFileId))!);
+      this.log.debug(
+        { rawFileId, ...timings, ...applied.timings, chunks: applied.chunkCount, values: applied.valueCount },
+        'raw file parsed',
+      );
+      return { rawFileId, status: 'parsed' };
+    } catch (error) {
+      if (error instanceof UnreadableFileError) {
+        return this.fail(claimed, 'failed', error.reasonKey, error.details ?? {}, kind, error.reason);
+      }
+      if (error instanceof StoreRefusal) {
+        return this.fail(claimed, 'failed', error.reasonKey, error.details, kind);
+      }
+      this.log.error({ err: error, rawFileId }, 'raw file could not be parsed');
+      return this.fail(claimed, 'failed', 'internal_error', {}, kind);
+    }
+  }
+
+  /** The whole stored content (one read on the local store, not a stream of 64 KB pieces). */
+  private async readContent(sha256: string): Promise<Buffer | undefined> {
+    if (this.files instanceof LocalFileStore) {
+      try {
+        return await readFile(this.files.pathOf(sha256));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    }
+    const blob = await this.files.open(sha256);
+    return blob ? readStream(blob.stream) : undefined;
+  }
+
+  /** Re-queues files a crash or stop left in 'pending' or 'parsing' (called at start). */
+  async requeueUnfinished(): Promise<number> {
+    const ids = await this.rawFiles.listUnfinished();
+    for (const id of ids) await this.enqueueParse(id);
+    if (ids.length > 0) this.log.info({ count: ids.length }, 'unfinished raw files queued for parsing again');
+    return ids.length;
+  }
+
+  /** Registers the parse worker and re-queues unfinished files. */
+  async startWorkers(): Promise<void> {
+    await this.jobs.work(
+      'ingestion.parse',
+      async (job) => {
+        await this.parseRawFile(job.data.rawFileId);
+      },
+      { concurrency: 2 },
+    );
+    await this.jobs.work('ingestion.clean-previews', () => this.cleanPreviews());
+    await this.jobs.schedule('ingestion.clean-previews', '17 3 * * *', {});
+    await this.requeueUnfinished();
+  }
+
+  /** The outcome of a raw file as the ingest result. */
+  resultOf(row: TRawFileRow): TIngestResult {
+    const status = row.status === 'pending' || row.status === 'parsing' ? 'failed' : row.status;
+    const result: TIngestResult = { rawFileId: row.id, status };
+    if (row.reason_key) result.reasonKey = row.reason_key;
+    if (row.reason) result.reason = row.reason;
+    return result;
+  }
+
+  /** The rule of a file: its snapshot (a confirmed preview), the site's parse rule, or recognition. */
+  private async ruleFor(row: TRawFileRow, bytes: Uint8Array): Promise<TRuleSnapshot> {
+    const snapshot = row.rule_snapshot as TRuleSnapshot | null;
+    if (snapshot?.rule)
+      return { ...snapshot, channels: Array.isArray(snapshot.channels) ? snapshot.channels : [] };
+    const parseRuleId = await this.rawFiles.findStationParseRuleId(row.station_id!);
+    if (parseRuleId) {
+      const ruleRow = await this.rules.findById(parseRuleId);
+      if (ruleRow) {
+        const rule = ruleOfRow(ruleRow);
+        const channels = ruleRow.channels as TRecognizedChannel[];
+        if (channels.length > 0) return { rule, channels, kind: 'rule', parseRuleId };
+        // A rule without a channel mapping: recognition names the channels.
+        const recognition = this.parser.recognize(row.file_name, bytes);
+        return { rule, channels: recognition.channels, kind: recognition.kind, parseRuleId };
+      }
+    }
+    const recognition: TRecognition = this.parser.recognize(row.file_name, bytes);
+    return {
+      rule: recognition.rule,
+      channels: recognition.channels,
+      kind: recognition.kind,
+      parseRuleId: null,
+    };
+  }
+
+  /** The channels of the configuration in force at `atMs` (the latest effective at or before it). */
+  private async configuredChannels(
+    stationId: number,
+    atMs: number | undefined,
+  ): Promise<TConfiguredChannel[]> {
+    const at = new Date(atMs ?? Date.now());
+    const base = this.db
+      .selectFrom('channel_config')
+      .select('id')
+      .where('station_id', '=', stationId)
+      .limit(1);
+    // The latest configuration in force then; data older than every configuration use the first one.
+    const config =
+      (await base.where('effective_from', '<=', at).orderBy('effective_from', 'desc').executeTakeFirst()) ??
+      (await base.orderBy('effective_from', 'asc').executeTakeFirst());
+    if (!config) return [];
+    const channels = await this.db
+      .selectFrom('channel_config_channel')
+      .select(['channel_name', 'data_key', 'element', 'height_m', 'statistic', 'unit'])
+      .where('config_id', '=', config.id)
+      .orderBy('position')
+      .execute();
+    return channels.map((c) => ({
+      channelName: c.channel_name,
+      dataKey: c.data_key,
+      element: c.element,
+      heightM: c.height_m,
+      statistic: c.statistic,
+      unit: c.unit,
+    }));
+  }
+
+  private async fail(
+    row: TRawFileRow,
+    status: 'failed' | 'stored_not_parsed',
+    reasonKey: string,
+    details: Record<string, unknown>,
+    kind: string | null,
+    fallbackReason?: string,
+  ): Promise<TIngestResult> {
+    const reason =
+      localizeUnreadableReason(reasonKey, details, 'zh') ??
+      localizeStoreReason(reasonKey, details, 'zh') ??
+      fallbackReason ??
+      reasonKey;
+    await this.rawFiles.markFailed(row.id, status, reasonKey, reason, details, kind);
+    return { rawFileId: row.id, status, reasonKey, reason };
+  }
+
+  // Previews (preview_recognize → recognize).
+
+  /**
+   * Stores an uploaded file and recognises it; the token confirms it later. Unreadable content throws
+   * UnreadableFileError and nothing is kept.
+   */
+  async preview(
+    user: TAuthUser,
+    stationId: number | null,
+    file: { fileName: string; source: Readable; maxBytes: number },
+  ): Promise<{
+    token: string;
+    fileName: string;
+    sizeBytes: number;
+    recognition: TRecognition | null;
+    storeOnly: boolean;
+  }> {
+    const fileName = cleanFileName(file.fileName);
+    let staged: Awaited<ReturnType<TFileStore['stage']>>;
+    try {
+      staged = await this.files.stage(file.source, { maxBytes: file.maxBytes });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE');
+      throw error;
+    }
+    let recognition: TRecognition | null = null;
+    let storeOnly = false;
+    try {
+      const bytes = await readStagedOrCommit(staged, this.files);
+      if (this.parser.classifyFile(fileName, bytes) === 'store_only') storeOnly = true;
+      else recognition = this.parser.recognize(fileName, bytes);
+    } catch (error) {
+      await this.removeIfUnreferenced(staged.sha256);
+      throw error;
+    }
+    const token = randomUUID();
+    await this.rawFiles.insertPreview({
+      token,
+      sha256: staged.sha256,
+      fileName,
+      sizeBytes: staged.sizeBytes,
+      userId: user.id,
+      stationId,
+      recognition: recognition ?? { storeOnly: true },
+    });
+    return { token, fileName, sizeBytes: staged.sizeBytes, recognition, storeOnly };
+  }
+
+  /** Confirms a preview: records the raw file with the (edited) rule and queues its parse. */
+  async confirmPreview(
+    user: TAuthUser,
+    stationId: number,
+    token: string,
+    snapshot: TRuleSnapshot | null,
+  ): Promise<TIngestResult> {
+    const preview = await this.rawFiles.findPreview(token);
+    if (!preview || preview.user_id !== user.id) throw new AppError('NOT_FOUND');
+    const blob = await this.files.open(preview.sha256.trim());
+    if (!blob) throw new AppError('NOT_FOUND');
+    const stored = await this.storeRawFile({
+      stationId,
+      fileName: preview.file_name,
+      source: 'upload',
+      stream: blob.stream,
+      actor: user,
+      ...(snapshot ? { ruleSnapshot: snapshot } : {}),
+    });
+    await this.rawFiles.deletePreview(token);
+    if (stored.isDuplicate) {
+      // The same file again: parse it again only when it did not go in (e.g. with a corrected rule).
+      if (stored.row.status === 'failed' || stored.row.status === 'stored_not_parsed') {
+        await this.reparse(stored.row.id, snapshot, user.id);
+        return { rawFileId: stored.row.id, status: 'duplicate' };
+      }
+      return { rawFileId: stored.row.id, status: 'duplicate' };
+    }
+    if (stored.row.status === 'pending') await this.enqueueParse(stored.row.id, user.id);
+    return this.resultOf(stored.row);
+  }
+
+  /** Parses a stored file again (after its rule was fixed); a parsed file is left as is. */
+  async reparse(rawFileId: number, snapshot: TRuleSnapshot | null, userId: number | null): Promise<void> {
+    const row = await this.rawFiles.findById(rawFileId);
+    if (!row || row.station_id === null) throw new AppError('NOT_FOUND');
+    if (row.status === 'parsed' || row.status === 'parsing') {
+      throw new AppError('RAW_FILE_ALREADY_PARSED', { fileName: row.file_name });
+    }
+    await this.rawFiles.resetForParsing(rawFileId, snapshot ?? (row.status === 'failed' ? null : undefined));
+    await this.enqueueParse(rawFileId, userId);
+  }
+
+  /** Drops previews older than a day, with their content unless something else names it. */
+  async cleanPreviews(maxAgeMs = 24 * 3600 * 1000): Promise<void> {
+    const hashes = await this.rawFiles.deletePreviewsBefore(new Date(Date.now() - maxAgeMs));
+    for (const sha of new Set(hashes)) await this.removeIfUnreferenced(sha.trim());
+  }
+
+  private async removeIfUnreferenced(sha256: string): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const rawFiles = new RawFileRepository(trx);
+        await rawFiles.lockContent(sha256);
+        if (!(await rawFiles.isContentReferenced(sha256))) await this.files.remove(sha256);
+      });
+    } catch (err) {
+      this.log.warn({ err, sha256 }, 'unreferenced content left in the file store');
+    }
+  }
+}
+
+/** Commits the staged content (under the content lock) and reads it back. */
+async function readStagedOrCommit(
+  staged: Awaited<ReturnType<TFileStore['stage']>>,
+  files: TFileStore,
+): Promise<Buffer> {
+  await staged.commit();
+  const blob = await files.open(staged.sha256);
+  if (!blob) throw new Error('staged content vanished');
+  return readStream(blob.stream);
+}
+
+/** The base name, without path separators or control characters, at most 255 characters. */
+export function cleanFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned || 'file').slice(-255);
+}

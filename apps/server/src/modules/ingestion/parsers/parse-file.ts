@@ -1,0 +1,536 @@
+import type { TParseRule, TRecognizedChannel } from '@masthub/shared';
+import { MAX_FILE_COLUMNS } from '@masthub/shared';
+import { buildChannels, type TColumnHeader } from './build-channels.ts';
+import { classifyFile, looksBinary } from './classify-file.ts';
+import { decodeText, toAsciiCompatible } from './decode-text.ts';
+import { splitFields } from './split-lines.ts';
+import { readSpreadsheetAsCsv } from './spreadsheet.ts';
+import { compileTimeFormat, modalStep, parseTimeBytes, type TCompiledTimeFormat } from './time-formats.ts';
+import { UnreadableFileError } from './unreadable-file-error.ts';
+
+/** A parsed file: one time axis and one Float32 column per channel. */
+export interface TParsedFile {
+  /** UTC epoch ms of each record's period start, strictly increasing. */
+  timesMs: Float64Array;
+  /** NaN = missing. */
+  columns: { channel: TRecognizedChannel; values: Float32Array }[];
+  /** Records kept (after sorting and dropping repeated stamps). */
+  rowCount: number;
+  /** Non-blank data rows whose time could not be read (repeated header rows included). */
+  skippedRows: number;
+  /** Rows dropped because an earlier row had the same stamp. */
+  duplicateTimestamps: number;
+  warnings: string[];
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+const QUOTE = 0x22;
+const SPACE = 0x20;
+/** Longest data row accepted; anything longer is damage, not data. */
+const MAX_ROW_BYTES = 4 << 20;
+
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/** Byte offset where 1-based `row` starts (rows end at CRLF, LF or CR); -1 when the file is shorter. */
+export function rowStart(b: Uint8Array, row: number): number {
+  let p = 0;
+  const n = b.length;
+  for (let r = 1; r < row; r++) {
+    while (p < n && b[p] !== LF && b[p] !== CR) p++;
+    if (p >= n) return -1;
+    if (b[p] === CR && b[p + 1] === LF) p += 2;
+    else p++;
+  }
+  return p;
+}
+
+/** The text of rows [from, to) decoded with the rule's encoding. */
+function rowsText(b: Uint8Array, from: number, to: number, encoding: string, fatal: boolean): string[] {
+  const start = rowStart(b, from);
+  if (start < 0) return [];
+  let end = start;
+  for (let r = from; r < to && end < b.length; r++) {
+    while (end < b.length && b[end] !== LF && b[end] !== CR) end++;
+    if (b[end] === CR && b[end + 1] === LF) end += 2;
+    else if (end < b.length) end++;
+  }
+  return decodeText(b.subarray(start, end), encoding, fatal)
+    .split(/\r\n|\n|\r/)
+    .slice(0, to - from);
+}
+
+/** Slow path of parseNumber: exponents and anything unusual, through Number(). */
+function parseNumberSlow(b: Uint8Array, s: number, e: number, decimalComma: boolean): number {
+  let text = '';
+  for (let i = s; i < e; i++) {
+    const c = b[i]!;
+    text += String.fromCharCode(decimalComma && c === 0x2c ? 0x2e : c);
+  }
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number.NaN;
+  return Number(text);
+}
+
+/**
+ * A decimal number straight from bytes [s, e): sign, digits, one decimal mark, digits; exponents go to
+ * the slow path. Returns NaN for anything else (missing tokens, text).
+ */
+function parseNumber(b: Uint8Array, s: number, e: number, decimalComma: boolean): number {
+  while (s < e && b[s] === SPACE) s++;
+  while (e > s && b[e - 1] === SPACE) e--;
+  if (s >= e) return Number.NaN;
+  let i = s;
+  let c = b[i]!;
+  let negative = false;
+  if (c === 0x2d) {
+    negative = true;
+    i++;
+  } else if (c === 0x2b) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let frac = 0;
+  for (; i < e; i++) {
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9) break;
+    mantissa = mantissa * 10 + d;
+    digits++;
+  }
+  if (i < e) {
+    c = b[i]!;
+    if (c === 0x2e || (decimalComma && c === 0x2c)) {
+      i++;
+      for (; i < e; i++) {
+        const d = b[i]! - 0x30;
+        if (d < 0 || d > 9) break;
+        if (frac < 18) {
+          mantissa = mantissa * 10 + d;
+          frac++;
+        }
+        digits++;
+      }
+    }
+  }
+  if (i < e) {
+    c = b[i]!;
+    if ((c === 0x65 || c === 0x45) && digits > 0) return parseNumberSlow(b, s, e, decimalComma);
+    return Number.NaN;
+  }
+  if (digits === 0) return Number.NaN;
+  const v = frac === 0 ? mantissa : mantissa / POW10[frac]!;
+  return negative ? -v : v;
+}
+
+const KNOWN_MISSING = new Set([
+  'nan',
+  'inf',
+  '-inf',
+  '+inf',
+  'n/a',
+  '#n/a',
+  'na',
+  'null',
+  '-',
+  '--',
+  '---',
+  'none',
+]);
+
+function growFloat32(a: Float32Array, size: number): Float32Array {
+  const next = new Float32Array(size);
+  next.set(a);
+  next.fill(Number.NaN, a.length);
+  return next;
+}
+
+/** Channels from the rule's header rows, when the caller gives none. */
+function channelsFromHeader(
+  b: Uint8Array,
+  rule: TParseRule,
+  dateCols: [number, number],
+): TRecognizedChannel[] {
+  if (rule.fieldStartRow < 1) return [];
+  const rows = rowsText(b, rule.fieldStartRow, rule.dataStartRow, rule.encoding, false).map((l) =>
+    splitFields(l, rule.fieldDelimiter, MAX_FILE_COLUMNS + 1),
+  );
+  const header = rows[0] ?? [];
+  const unitsRow = rows.length >= 3 ? rows[1] : undefined;
+  const processingRow = rows.length >= 3 ? rows[2] : undefined;
+  const columns: TColumnHeader[] = [];
+  for (let c = rule.dataStartColumn; c <= header.length; c++) {
+    if (c >= dateCols[0] && c <= dateCols[1]) continue;
+    columns.push({
+      column: c,
+      name: header[c - 1] ?? '',
+      unitText: unitsRow?.[c - 1] ?? '',
+      processing: processingRow?.[c - 1] ?? '',
+      isText: false,
+      isEmpty: (header[c - 1] ?? '').trim() === '',
+    });
+  }
+  return buildChannels(columns, { kind: 'generic_csv' }).channels;
+}
+
+/** Spreadsheets become CSV first; store-only and binary files are refused. */
+export function textBytesOf(bytes: Uint8Array, fileName: string): Uint8Array {
+  if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
+  const kind = classifyFile(fileName, bytes);
+  if (kind === 'store_only') throw new UnreadableFileError('stored, not parsed', 'store_only');
+  const text = kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName).bytes : bytes;
+  if (looksBinary(text)) throw new UnreadableFileError('binary content', 'binary_content');
+  return text;
+}
+
+/**
+ * Parses a whole file with a rule: a hand-rolled loop over the bytes that reads numbers and stamps
+ * straight from byte ranges into growing Float32/Float64 arrays (DESIGN.md §10). Rows out of order are
+ * sorted, repeated stamps keep their first row, period-end stamps become period starts.
+ * `channels` default to every value column of the header row. Throws UnreadableFileError.
+ */
+export function parseFile(
+  bytes: Uint8Array,
+  fileName: string,
+  rule: TParseRule,
+  channels?: TRecognizedChannel[],
+): TParsedFile {
+  const text = textBytesOf(bytes, fileName);
+  return parseTextBytes(text, rule, channels);
+}
+
+/** parseFile for bytes already known to be text (no spreadsheet conversion). */
+export function parseTextBytes(
+  bytes: Uint8Array,
+  rule: TParseRule,
+  channels?: TRecognizedChannel[],
+): TParsedFile {
+  if (rule.dateEndColumn < rule.dateStartColumn) {
+    throw new UnreadableFileError('date end column before start', 'bad_rule', { detail: 'dateEndColumn' });
+  }
+  let format: TCompiledTimeFormat;
+  try {
+    format = compileTimeFormat(rule.dateFormat);
+  } catch {
+    throw new UnreadableFileError('bad date format', 'bad_rule', { detail: `dateFormat ${rule.dateFormat}` });
+  }
+  const { bytes: b, label } = toAsciiCompatible(bytes, rule.encoding);
+  const ruleUtf8 = { ...rule, encoding: label };
+  if (rule.fieldStartRow >= 1) {
+    const headerStart = rowStart(b, rule.fieldStartRow);
+    if (headerStart < 0) {
+      throw new UnreadableFileError('header row missing', 'header_row_missing', { row: rule.fieldStartRow });
+    }
+    // A strict decode of the header catches a wrong encoding (GBK bytes read as UTF-8).
+    rowsText(b, rule.fieldStartRow, rule.fieldStartRow + 1, label, true);
+  }
+  const dateCols: [number, number] = [rule.dateStartColumn, rule.dateEndColumn];
+  const chans = channels ?? channelsFromHeader(b, ruleUtf8, dateCols);
+  const warnings: string[] = [];
+
+  const start = rowStart(b, rule.dataStartRow);
+  if (start < 0 || start >= b.length) {
+    throw new UnreadableFileError('no data rows', 'no_data_rows');
+  }
+  const n = b.length;
+  const delim = rule.dataDelimiter.charCodeAt(0);
+  const collapse = delim === SPACE;
+  const decimalComma = rule.decimalSeparator === ',' && delim !== 0x2c;
+  const decimalMark = decimalComma ? 0x2c : 0x2e;
+  const dateStart = rule.dateStartColumn - 1;
+  const dateEnd = rule.dateEndColumn - 1;
+  const multiDate = dateEnd > dateStart;
+  let maxCol = dateEnd;
+  for (const ch of chans) maxCol = Math.max(maxCol, ch.column - 1);
+  if (maxCol >= MAX_FILE_COLUMNS) {
+    throw new UnreadableFileError('too many columns', 'too_many_columns', {
+      columns: maxCol + 1,
+      max: MAX_FILE_COLUMNS,
+    });
+  }
+  const colToChannel = new Int32Array(maxCol + 2).fill(-1);
+  chans.forEach((ch, k) => {
+    colToChannel[ch.column - 1] = k;
+  });
+  const colLimit = maxCol + 1;
+  const sentinels: number[] = [];
+  const missingTexts = new Set<string>();
+  for (const token of rule.missingValue.split('|')) {
+    const t = token.trim();
+    if (t === '') continue;
+    const v = Number(t);
+    if (Number.isFinite(v)) sentinels.push(v);
+    else missingTexts.add(t.replace(/^"|"$/g, '').toLowerCase());
+  }
+  const s0 = sentinels[0] ?? Number.NaN;
+  const s1 = sentinels[1] ?? Number.NaN;
+  const sMore = sentinels.slice(2);
+  const offsetMinutes = rule.utcOffsetMinutes;
+
+  // Capacity from the length of the first rows; grown geometrically.
+  let probe = start;
+  let probeRows = 0;
+  while (probe < n && probeRows < 32) {
+    while (probe < n && b[probe] !== LF && b[probe] !== CR) probe++;
+    while (probe < n && (b[probe] === LF || b[probe] === CR)) probe++;
+    probeRows++;
+  }
+  const avgRow = Math.max(8, (probe - start) / Math.max(1, probeRows));
+  let capacity = Math.min(Math.ceil((n - start) / avgRow) + 64, 1 << 26);
+  let times = new Float64Array(capacity);
+  const values: Float32Array[] = chans.map(() => new Float32Array(capacity).fill(Number.NaN));
+  const scratch = new Uint8Array(256);
+
+  let count = 0;
+  let skipped = 0;
+  let repeatedHeaders = 0;
+  let invalidNumbers = 0;
+  let p = start;
+  let prevFields = -1;
+  let lastFields = -1;
+  let lastRowOk = true;
+  let rowNumber = rule.dataStartRow - 1;
+  while (p < n) {
+    let c = b[p]!;
+    rowNumber++;
+    if (c === LF || c === CR) {
+      if (c === CR && b[p + 1] === LF) p++;
+      p++;
+      continue;
+    }
+    if (collapse) {
+      while (p < n && (b[p] === SPACE || b[p] === 0x09)) p++;
+      if (p >= n || b[p] === LF || b[p] === CR) continue;
+    }
+    const rowBegin = p;
+    if (count === capacity) {
+      capacity = Math.min(capacity * 2, 1 << 28);
+      const t2 = new Float64Array(capacity);
+      t2.set(times);
+      times = t2;
+      for (let k = 0; k < values.length; k++) values[k] = growFloat32(values[k]!, capacity);
+    }
+    let col = 0;
+    let ds = -1;
+    let de = -1;
+    let scratchLen = 0;
+    for (;;) {
+      let fs = p;
+      let fe: number;
+      if (p < n && b[p] === QUOTE) {
+        p++;
+        fs = p;
+        while (p < n) {
+          c = b[p]!;
+          if (c === QUOTE) {
+            if (b[p + 1] === QUOTE) {
+              p += 2;
+              continue;
+            }
+            break;
+          }
+          if (c === LF || c === CR) break;
+          p++;
+        }
+        fe = p;
+        if (p < n && b[p] === QUOTE) p++;
+        while (p < n) {
+          c = b[p]!;
+          if (c === delim || c === LF || c === CR) break;
+          p++;
+        }
+      } else {
+        const k = col < colLimit && (col < dateStart || col > dateEnd) ? colToChannel[col]! : -1;
+        if (k >= 0) {
+          // Fast path: scan and read a plain decimal in one pass; anything else falls back below.
+          let negative = false;
+          if (b[p] === 0x2d) {
+            negative = true;
+            p++;
+          }
+          let mantissa = 0;
+          let digits = 0;
+          let frac = 0;
+          let seenMark = false;
+          let plain = true;
+          while (p < n) {
+            c = b[p]!;
+            const d = c - 0x30;
+            if (d >= 0 && d <= 9) {
+              if (digits < 15) {
+                mantissa = mantissa * 10 + d;
+                digits++;
+                if (seenMark) frac++;
+              } else if (!seenMark) plain = false;
+              p++;
+              continue;
+            }
+            if (c === delim || c === LF || c === CR) break;
+            if (c === decimalMark && !seenMark) {
+              seenMark = true;
+              p++;
+              continue;
+            }
+            plain = false;
+            break;
+          }
+          if (plain && digits > 0) {
+            const v0 = frac === 0 ? mantissa : mantissa / POW10[frac]!;
+            const v = negative ? -v0 : v0;
+            if (v !== s0 && v !== s1 && (sMore.length === 0 || !sMore.includes(v))) values[k]![count] = v;
+            col++;
+            if (p >= n) break;
+            if (c !== delim) break;
+            p++;
+            if (collapse) {
+              while (p < n && (b[p] === SPACE || b[p] === 0x09)) p++;
+              if (p >= n || b[p] === LF || b[p] === CR) break;
+            }
+            continue;
+          }
+        }
+        while (p < n) {
+          c = b[p]!;
+          if (c === delim || c === LF || c === CR) break;
+          p++;
+        }
+        fe = p;
+      }
+      if (col < colLimit) {
+        if (col >= dateStart && col <= dateEnd) {
+          if (!multiDate) {
+            ds = fs;
+            de = fe;
+          } else {
+            if (col > dateStart && scratchLen < scratch.length) scratch[scratchLen++] = SPACE;
+            for (let i = fs; i < fe && scratchLen < scratch.length; i++) scratch[scratchLen++] = b[i]!;
+          }
+        } else {
+          const k = colToChannel[col]!;
+          if (k >= 0) {
+            const v = parseNumber(b, fs, fe, decimalComma);
+            if (!Number.isNaN(v)) {
+              if (v !== s0 && v !== s1 && (sMore.length === 0 || !sMore.includes(v))) values[k]![count] = v;
+            } else if (fe > fs) {
+              let token = '';
+              for (let i = fs; i < fe && i < fs + 16; i++) token += String.fromCharCode(b[i]!);
+              token = token.trim().toLowerCase();
+              if (token !== '' && !KNOWN_MISSING.has(token) && !missingTexts.has(token)) invalidNumbers++;
+            }
+          }
+        }
+      }
+      col++;
+      if (p >= n) break;
+      c = b[p]!;
+      if (c !== delim) break;
+      p++;
+      if (collapse) {
+        while (p < n && (b[p] === SPACE || b[p] === 0x09)) p++;
+        if (p >= n || b[p] === LF || b[p] === CR) break;
+      }
+    }
+    if (p - rowBegin > MAX_ROW_BYTES) {
+      throw new UnreadableFileError('row too long', 'line_too_long', {
+        row: rowNumber,
+        maxBytes: MAX_ROW_BYTES,
+      });
+    }
+    let t: number;
+    if (multiDate)
+      t = scratchLen > 0 ? parseTimeBytes(scratch, 0, scratchLen, format, offsetMinutes) : Number.NaN;
+    else t = ds >= 0 ? parseTimeBytes(b, ds, de, format, offsetMinutes) : Number.NaN;
+    if (!Number.isNaN(t)) {
+      times[count++] = t;
+      lastRowOk = true;
+    } else {
+      for (let k = 0; k < values.length; k++) values[k]![count] = Number.NaN;
+      skipped++;
+      lastRowOk = false;
+      if (isHeaderLike(b, rowBegin, p)) repeatedHeaders++;
+    }
+    prevFields = lastFields;
+    lastFields = col;
+    if (p < n) {
+      if (b[p] === CR && b[p + 1] === LF) p += 2;
+      else p++;
+    }
+  }
+  const endsWithBreak = b[n - 1] === LF || b[n - 1] === CR;
+  if (!endsWithBreak && (!lastRowOk || (prevFields > 0 && lastFields < prevFields))) {
+    throw new UnreadableFileError('truncated last row', 'truncated_file', { row: rowNumber });
+  }
+  if (count === 0) {
+    throw new UnreadableFileError('no row with a readable time', 'no_valid_rows', {
+      dateFormat: rule.dateFormat,
+    });
+  }
+  if (skipped - repeatedHeaders > 0) warnings.push(`skippedRows:${skipped - repeatedHeaders}`);
+  if (repeatedHeaders > 0) warnings.push(`repeatedHeaderRows:${repeatedHeaders}`);
+  if (invalidNumbers > 0) warnings.push(`invalidNumbers:${invalidNumbers}`);
+
+  // Order and duplicates: sort (stable) only when needed, keep the first row of a repeated stamp.
+  let backwards = 0;
+  let needsSort = false;
+  for (let i = 1; i < count; i++) {
+    const d = times[i]! - times[i - 1]!;
+    if (d < 0) backwards++;
+    if (d <= 0) needsSort = true;
+  }
+  let outTimes: Float64Array;
+  let outValues: Float32Array[];
+  let duplicates = 0;
+  if (needsSort) {
+    const order = new Uint32Array(count);
+    for (let i = 0; i < count; i++) order[i] = i;
+    const tt = times;
+    if (backwards > 0) order.sort((a, z) => tt[a]! - tt[z]! || a - z);
+    const keep: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const idx = order[i]!;
+      if (keep.length > 0 && tt[keep[keep.length - 1]!] === tt[idx]) {
+        duplicates++;
+        continue;
+      }
+      keep.push(idx);
+    }
+    outTimes = new Float64Array(keep.length);
+    for (let i = 0; i < keep.length; i++) outTimes[i] = tt[keep[i]!]!;
+    outValues = values.map((src) => {
+      const dst = new Float32Array(keep.length);
+      for (let i = 0; i < keep.length; i++) dst[i] = src[keep[i]!]!;
+      return dst;
+    });
+    if (backwards > 0) warnings.push(`rowsOutOfOrder:${backwards}`);
+    if (duplicates > 0) warnings.push(`duplicateTimestamps:${duplicates}`);
+  } else {
+    const fit = <T extends Float32Array | Float64Array>(a: T): T =>
+      (a.length > count * 1.25 ? a.slice(0, count) : a.subarray(0, count)) as T;
+    outTimes = fit(times);
+    outValues = values.map(fit);
+  }
+  if (rule.timestampIsPeriodEnd) {
+    const interval = rule.intervalMinutes ? rule.intervalMinutes * 60000 : intervalMs(outTimes);
+    if (interval) for (let i = 0; i < outTimes.length; i++) outTimes[i] = outTimes[i]! - interval;
+  }
+  return {
+    timesMs: outTimes,
+    columns: chans.map((channel, k) => ({ channel, values: outValues[k]! })),
+    rowCount: outTimes.length,
+    skippedRows: skipped,
+    duplicateTimestamps: duplicates,
+    warnings,
+  };
+}
+
+/** The modal step of sorted stamps, ms (null with fewer than two). */
+export function intervalMs(times: Float64Array): number | null {
+  const steps = new Float64Array(Math.max(0, times.length - 1));
+  for (let i = 1; i < times.length; i++) steps[i - 1] = times[i]! - times[i - 1]!;
+  return modalStep(steps);
+}
+
+/** A row that starts with a letter or a quoted letter: a repeated header rather than damaged data. */
+function isHeaderLike(b: Uint8Array, s: number, e: number): boolean {
+  let i = s;
+  if (b[i] === QUOTE) i++;
+  const c = b[i] ?? 0;
+  return i < e && ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0x80);
+}

@@ -1,0 +1,509 @@
+import {
+  MAX_FILE_COLUMNS,
+  type TFieldDelimiter,
+  type TFileKind,
+  type TParseRule,
+  type TRecognition,
+} from '@masthub/shared';
+import { buildChannels, type TColumnHeader, type TSensorFacts } from './build-channels.ts';
+import { normalizeUnit } from './channel-names.ts';
+import { classifyFile, looksBinary } from './classify-file.ts';
+import { decodeText, detectEncoding } from './decode-text.ts';
+import { intervalMs, parseTextBytes } from './parse-file.ts';
+import { splitFields, splitLines } from './split-lines.ts';
+import { readSpreadsheetAsCsv } from './spreadsheet.ts';
+import { detectTimeFormat, isDateOnly, isTimeOnly, looksLikeStamp } from './time-formats.ts';
+import { UnreadableFileError } from './unreadable-file-error.ts';
+
+/** Bytes of the head read for structure, and of the tail read for the date format. */
+const HEAD_BYTES = 1 << 20;
+const TAIL_BYTES = 256 << 10;
+const MAX_HEAD_LINES = 3000;
+const PREVIEW_ROWS = 20;
+const MAX_HEADER_ROWS = 10;
+const DELIMITERS: TFieldDelimiter[] = ['\t', ',', ';', ' '];
+const SENTINELS = new Set([-999, -9999, 9999, 99999, -99999, -99.99, -999.9, -9999.9]);
+const MISSING_WORDS = new Set([
+  'nan',
+  'inf',
+  '-inf',
+  '+inf',
+  'n/a',
+  '#n/a',
+  'na',
+  'null',
+  '-',
+  '--',
+  '---',
+  'none',
+]);
+const STAT_ROW_WORDS = new Set([
+  'avg',
+  'max',
+  'min',
+  'std',
+  'smp',
+  'tot',
+  'wvc',
+  'tmx',
+  'tmn',
+  'sd',
+  'mean',
+  '',
+]);
+const TIME_WORD_RE =
+  /^\s*"?(timestamp|date|time|date\/time|date & time stamp|datetime|时间|日期|日期时间|时间戳)/i;
+const NUMBER_RE = /^\s*"?[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?"?\s*$/;
+
+/** The default rule of a file that is not parsed. */
+function emptyRule(encoding = 'utf-8'): TParseRule {
+  return {
+    encoding,
+    fieldStartRow: 1,
+    fieldDelimiter: ',',
+    dataStartRow: 2,
+    dataDelimiter: ',',
+    dataStartColumn: 2,
+    dateStartColumn: 1,
+    dateEndColumn: 1,
+    dateFormat: 'YYYY-MM-DD HH:mm:ss',
+    missingValue: '',
+    utcOffsetMinutes: 0,
+    timestampIsPeriodEnd: false,
+  };
+}
+
+function notParsed(kind: TFileKind, headerRows: string[][], encoding?: string): TRecognition {
+  return {
+    kind,
+    rule: emptyRule(encoding),
+    channels: [],
+    intervalMinutes: null,
+    firstTime: null,
+    lastTime: null,
+    rowCount: 0,
+    headerRows,
+    previewRows: [],
+    warnings: ['storedNotParsed'],
+  };
+}
+
+/** The first lines of a text file that is stored only (.wnd), for later rule-writing. */
+function firstLinesOf(bytes: Uint8Array): string[][] {
+  if (looksBinary(bytes)) return [];
+  const head = bytes.subarray(0, 4096);
+  return splitLines(decodeText(head, detectEncoding(head)))
+    .slice(0, MAX_HEADER_ROWS)
+    .map((l) => [l.slice(0, 500)]);
+}
+
+type THeadKind = TFileKind | 'flag_log';
+
+/** Kind signature of the first lines (IMPORTS.md §1 step 4, most specific first). */
+function detectKind(lines: readonly string[]): THeadKind {
+  const first = (lines.find((l) => l.trim() !== '') ?? '').trim();
+  if (/^"?TOA5"?,/.test(first)) return 'toa5';
+  if (/^"?TOACI1"?,/.test(first)) return 'toaci1';
+  const top = lines.slice(0, 60);
+  if (first.startsWith('NRG Export Service') || top.some((l) => l.startsWith('Export version:'))) {
+    return 'symphoniepro';
+  }
+  if (first.startsWith('NRG Systems Data Logger')) return 'logr';
+  if (top.some((l) => l.includes('-----Logger Information-----'))) return 'nrg_sdr';
+  if (/^Created .* by Windographer/i.test(first)) return 'windographer';
+  if (/^Data Column\tFlag Name\tStart Time\tEnd Time/.test(first)) return 'flag_log';
+  if (top.some((l) => /^rec nr:/i.test(l.trim()))) return 'windsim_tws';
+  if (isWaspTab(lines)) return 'wasp_tab';
+  return 'generic_csv';
+}
+
+/** WAsP .tab: line 3 = integer sector count + 2–3 numbers; line 4 = that many frequencies summing ≈ 100. */
+function isWaspTab(lines: readonly string[]): boolean {
+  const nums = (l: string | undefined) =>
+    (l ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((x) => x !== '')
+      .map(Number);
+  const l3 = nums(lines[2]);
+  const l4 = nums(lines[3]);
+  if (l3.length < 3 || l3.length > 4 || !Number.isInteger(l3[0]) || l3.some((x) => Number.isNaN(x)))
+    return false;
+  const sectors = l3[0]!;
+  if (sectors < 4 || sectors > 72 || l4.length !== sectors || l4.some((x) => Number.isNaN(x))) return false;
+  const sum = l4.reduce((a, b) => a + b, 0);
+  return Math.abs(sum - 100) < 1;
+}
+
+interface TLayout {
+  delimiter: TFieldDelimiter;
+  /** 0-based line index of the first data row. */
+  dataIndex: number;
+  dateStart: number;
+  dateEnd: number;
+  fieldCount: number;
+  rows: (string[] | null)[];
+}
+
+/** Date columns of a row: the first of its first four fields that starts a stamp (+ a time column). */
+function dateColumnsOf(fields: readonly string[]): [number, number] | null {
+  for (let c = 0; c < Math.min(4, fields.length); c++) {
+    const f = fields[c]!;
+    if (!looksLikeStamp(f)) continue;
+    if (isDateOnly(f) && c + 1 < fields.length && isTimeOnly(fields[c + 1]!)) return [c, c + 1];
+    return [c, c];
+  }
+  return null;
+}
+
+/**
+ * Delimiter, first data row and date columns. Data sit at the end of a logger file, so per candidate
+ * delimiter the data block is found from the last stamped row upwards: rows whose leading fields read as a
+ * stamp in the same columns, blank lines and single odd rows (repeated headers) allowed, ending at two
+ * odd rows in a row (header, units, metadata). The candidate with the most block rows wins, then the
+ * most fields; ties keep the earlier of tab, comma, semicolon, space.
+ */
+function detectLayout(lines: readonly string[], pinned?: TFieldDelimiter): TLayout | null {
+  let best: TLayout | null = null;
+  let bestRows = 0;
+  for (const d of pinned ? [pinned] : DELIMITERS) {
+    const rows = lines.map((l) => (l.trim() === '' ? null : splitFields(l, d, MAX_FILE_COLUMNS + 1)));
+    const keys: (string | null)[] = rows.map((f) => {
+      if (!f || f.length < 2) return null;
+      const dc = dateColumnsOf(f);
+      return dc ? `${dc[0]}:${dc[1]}` : null;
+    });
+    let last = rows.length - 1;
+    let seen = 0;
+    while (last >= 0 && seen < 5 && keys[last] === null) {
+      if (rows[last] !== null) seen++;
+      last--;
+    }
+    if (last < 0 || keys[last] === null) continue;
+    const key = keys[last]!;
+    let dataIndex = last;
+    let odd = 0;
+    for (let i = last; i >= 0; i--) {
+      if (rows[i] === null) continue;
+      if (keys[i] === key) {
+        dataIndex = i;
+        odd = 0;
+      } else if (++odd >= 2) break;
+    }
+    const counts = new Map<number, number>();
+    let dataRows = 0;
+    for (let i = dataIndex; i <= last; i++) {
+      if (keys[i] !== key) continue;
+      dataRows++;
+      const len = rows[i]!.length;
+      counts.set(len, (counts.get(len) ?? 0) + 1);
+    }
+    let fieldCount = 0;
+    let fieldCountRows = 0;
+    for (const [len, c] of counts) {
+      if (c > fieldCountRows || (c === fieldCountRows && len > fieldCount)) {
+        fieldCount = len;
+        fieldCountRows = c;
+      }
+    }
+    if (fieldCount < 2) continue;
+    const better =
+      best === null ||
+      dataRows > bestRows ||
+      (dataRows === bestRows && d !== ' ' && fieldCount > best.fieldCount);
+    if (better) {
+      const [a, b] = key.split(':').map(Number);
+      best = { delimiter: d, dataIndex, dateStart: a!, dateEnd: b!, fieldCount, rows };
+      bestRows = dataRows;
+    }
+  }
+  return best;
+}
+
+function isUnitsRow(fields: readonly string[]): boolean {
+  const filled = fields.filter((f) => f.trim() !== '');
+  if (filled.length === 0) return false;
+  const unitLike = filled.filter((f) => normalizeUnit(f) !== null || /^(TS|RN|unitless|-)$/i.test(f.trim()));
+  return unitLike.length >= filled.length * 0.5;
+}
+function isStatsRow(fields: readonly string[]): boolean {
+  const filled = fields.filter((f) => f.trim() !== '');
+  return filled.length > 0 && fields.every((f) => STAT_ROW_WORDS.has(f.trim().toLowerCase()));
+}
+function isHeaderRow(fields: readonly string[] | null): boolean {
+  if (!fields || fields.length < 2) return false;
+  const filled = fields.filter((f) => f.trim() !== '');
+  const numeric = filled.filter((f) => NUMBER_RE.test(f));
+  return filled.length >= 2 && numeric.length <= filled.length * 0.5;
+}
+
+/** NRG `Sensor History` blocks: the last block of each channel (the current configuration). */
+function readNrgSensors(lines: readonly string[]): Map<number, TSensorFacts> {
+  const sensors = new Map<number, TSensorFacts>();
+  let current: TSensorFacts | null = null;
+  for (const line of lines) {
+    if (line.trim() === 'Data') break;
+    const m = /^([^:\t]+):?\t(.*)$/.exec(line);
+    if (!m) continue;
+    const key = m[1]!.trim().toLowerCase();
+    const value = m[2]!.trim();
+    if (key === 'channel') {
+      current = { description: '', heightM: null, units: '', type: '' };
+      const ch = Number(value);
+      if (Number.isInteger(ch)) sensors.set(ch, current);
+    } else if (current) {
+      if (key === 'description') current.description = value;
+      else if (key === 'type') current.type = value;
+      else if (key === 'units') current.units = value;
+      else if (key === 'height') {
+        const h = Number.parseFloat(value);
+        current.heightM = Number.isFinite(h) && h > 0 ? h : null;
+      }
+    }
+  }
+  return sensors;
+}
+
+function headOf(bytes: Uint8Array): Uint8Array {
+  if (bytes.length <= HEAD_BYTES) return bytes;
+  let end = HEAD_BYTES;
+  while (end > 0 && bytes[end - 1] !== 0x0a && bytes[end - 1] !== 0x0d) end--;
+  if (end === 0) {
+    throw new UnreadableFileError('no line break in the first MB', 'line_too_long', {
+      row: 1,
+      maxBytes: HEAD_BYTES,
+    });
+  }
+  return bytes.subarray(0, end);
+}
+function tailLinesOf(bytes: Uint8Array, encoding: string): string[] {
+  if (bytes.length <= HEAD_BYTES) return [];
+  let start = bytes.length - TAIL_BYTES;
+  while (start < bytes.length && bytes[start] !== 0x0a && bytes[start] !== 0x0d) start++;
+  return splitLines(decodeText(bytes.subarray(start), encoding)).filter((l) => l.trim() !== '');
+}
+
+/** Minutes of a `UTC-5:00` / `UTC+08:00` / `+8` text. */
+function offsetMinutesOf(text: string): number | null {
+  const m = /(?:UTC|GMT)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?/.exec(text);
+  if (!m) return /^(UTC|GMT)$/i.test(text.trim()) ? 0 : null;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return minutes > 14 * 60 ? null : (m[1] === '-' ? -1 : 1) * minutes;
+}
+
+/**
+ * Recognises a logger file with no hand-made rule: encoding, kind, delimiter, header and data rows,
+ * date columns and format, missing tokens, channels, interval, first and last time and row count.
+ * Vendor binaries and non-time-series files come back as kind 'store_only' (or 'wasp_tab') with no
+ * channels. Throws UnreadableFileError for files that cannot be read.
+ */
+export function recognize(bytes: Uint8Array, fileName: string): TRecognition {
+  if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
+  const cls = classifyFile(fileName, bytes);
+  if (cls === 'store_only') return notParsed('store_only', firstLinesOf(bytes));
+  const warnings: string[] = [];
+  let text = bytes;
+  if (cls === 'spreadsheet') {
+    const sheet = readSpreadsheetAsCsv(bytes, fileName);
+    text = sheet.bytes;
+    warnings.push(...sheet.warnings);
+  }
+  if (looksBinary(text)) throw new UnreadableFileError('binary content', 'binary_content');
+  const encoding = detectEncoding(text);
+  const lines = splitLines(decodeText(headOf(text), encoding)).slice(0, MAX_HEAD_LINES);
+  if (lines.every((l) => l.trim() === '')) throw new UnreadableFileError('the file is empty', 'empty_file');
+  const headKind = detectKind(lines);
+  if (headKind === 'wasp_tab' || headKind === 'flag_log') {
+    return notParsed(
+      headKind === 'wasp_tab' ? 'wasp_tab' : 'store_only',
+      lines.slice(0, MAX_HEADER_ROWS).map((l) => splitFields(l, '\t')),
+      encoding,
+    );
+  }
+  let kind: TFileKind = headKind;
+  const pinned: TFieldDelimiter | undefined =
+    kind === 'symphoniepro' || kind === 'logr' || kind === 'nrg_sdr'
+      ? '\t'
+      : kind === 'toa5'
+        ? ','
+        : undefined;
+  const layout = detectLayout(lines, pinned);
+  if (!layout) {
+    for (const d of ['\t', ',', ';'] as const) {
+      const widest = Math.max(...lines.slice(0, 50).map((l) => splitFields(l, d).length));
+      if (widest > MAX_FILE_COLUMNS) {
+        throw new UnreadableFileError('too many columns', 'too_many_columns', {
+          columns: widest,
+          max: MAX_FILE_COLUMNS,
+        });
+      }
+    }
+    const headerOnly = lines.some((l) => TIME_WORD_RE.test(l));
+    if (headerOnly) throw new UnreadableFileError('header but no data rows', 'no_data_rows');
+    throw new UnreadableFileError('no time column', 'no_time_column');
+  }
+  const { delimiter, dataIndex, dateStart, dateEnd, rows } = layout;
+
+  // Header, units and processing rows above the data.
+  let headerIndex = -1;
+  let unitsIndex = -1;
+  let statsIndex = -1;
+  for (let i = dataIndex - 1, steps = 0; i >= 0 && steps < 4; i--) {
+    const f = rows[i];
+    if (!f) continue;
+    steps++;
+    if (isStatsRow(f) && statsIndex < 0 && headerIndex < 0) statsIndex = i;
+    else if (isUnitsRow(f) && unitsIndex < 0 && headerIndex < 0) unitsIndex = i;
+    else if (isHeaderRow(f)) {
+      headerIndex = i;
+      break;
+    } else break;
+  }
+  if (headerIndex < 0) {
+    unitsIndex = -1;
+    statsIndex = -1;
+    warnings.push('noHeaderRow');
+  }
+  const header = headerIndex >= 0 ? rows[headerIndex]! : [];
+  const columnCount = Math.max(header.length, layout.fieldCount);
+  if (columnCount > MAX_FILE_COLUMNS) {
+    throw new UnreadableFileError('too many columns', 'too_many_columns', {
+      columns: columnCount,
+      max: MAX_FILE_COLUMNS,
+    });
+  }
+  if (kind === 'generic_csv') {
+    const first = (header[dateStart] ?? '').trim();
+    if (/^timestamp$/i.test(first) && header.some((h) => /^(Spd|Dir)_?\d/.test(h))) kind = 'brightwind';
+    else if (first === 'Date/time' && delimiter === '\t') kind = 'ammonit';
+  }
+  if (cls === 'spreadsheet') kind = 'spreadsheet';
+
+  // Sampled data rows: the head's, plus the tail's for the day/month order.
+  const dataRows: string[][] = [];
+  for (let i = dataIndex; i < rows.length; i++) {
+    const f = rows[i];
+    if (f && f.length >= 2 && dateColumnsOf(f)?.[0] === dateStart) dataRows.push(f);
+  }
+  const tailRows = tailLinesOf(text, encoding)
+    .map((l) => splitFields(l, delimiter, MAX_FILE_COLUMNS + 1))
+    .filter((f) => f.length > dateEnd && dateColumnsOf(f)?.[0] === dateStart);
+  const stampOf = (f: string[]) => f.slice(dateStart, dateEnd + 1).join(' ');
+  const detected = detectTimeFormat([...dataRows, ...tailRows].map(stampOf));
+  if (!detected) throw new UnreadableFileError('no time column', 'no_time_column');
+  if (detected.isAmbiguous) warnings.push(`dateOrderAmbiguous:${detected.format}`);
+
+  // Missing tokens, text and empty columns, decimal comma.
+  const sampleRows = [...dataRows, ...tailRows];
+  const missingCounts = new Map<string, number>();
+  const columns: TColumnHeader[] = [];
+  let decimalCommaVotes = 0;
+  for (let c = 1; c <= columnCount; c++) {
+    if (c - 1 >= dateStart && c - 1 <= dateEnd) continue;
+    let numbers = 0;
+    let texts = 0;
+    for (const f of sampleRows) {
+      const raw = (f[c - 1] ?? '').trim();
+      const v = raw.replace(/^"|"$/g, '').trim();
+      if (v === '') continue;
+      if (NUMBER_RE.test(v)) {
+        numbers++;
+        if (/^-?\d+,\d+$/.test(v)) decimalCommaVotes++;
+        const num = Number(v.replace(',', '.'));
+        const isNrgSentinel = (kind === 'symphoniepro' || kind === 'logr') && num === -1000;
+        if (SENTINELS.has(num) || isNrgSentinel) missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
+      } else if (MISSING_WORDS.has(v.toLowerCase())) {
+        missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
+      } else texts++;
+    }
+    columns.push({
+      column: c,
+      name: header[c - 1] ?? '',
+      unitText: unitsIndex >= 0 ? (rows[unitsIndex]![c - 1] ?? '') : '',
+      processing: statsIndex >= 0 ? (rows[statsIndex]![c - 1] ?? '') : '',
+      isText: texts > 0 && numbers === 0,
+      isEmpty: texts === 0 && numbers === 0,
+    });
+  }
+  // Numeric sentinels that are the same value written differently ('-999', '-999.0') need one token.
+  const missingTokens: string[] = [];
+  const seenValues = new Set<number>();
+  for (const [token] of [...missingCounts].sort((a, b) => b[1] - a[1])) {
+    const num = Number(token.replace(',', '.'));
+    if (Number.isFinite(num)) {
+      if (seenValues.has(num)) continue;
+      seenValues.add(num);
+    }
+    missingTokens.push(token);
+  }
+
+  // Header block facts: time zone, stamp meaning, speed unit, NRG sensors.
+  const headerBlock = lines.slice(0, Math.max(0, headerIndex >= 0 ? headerIndex : dataIndex));
+  let utcOffsetMinutes = 0;
+  const tz = headerBlock.map((l) => /^Time Zone:\s*(.+)$/i.exec(l)).find(Boolean);
+  if (tz && kind === 'symphoniepro') {
+    const minutes = offsetMinutesOf(tz[1]!);
+    if (minutes !== null) {
+      utcOffsetMinutes = minutes;
+      warnings.push(`timeZoneFromFile:${tz[1]!.trim()}`);
+    }
+  }
+  let timestampIsPeriodEnd = kind === 'toa5' || kind === 'toaci1';
+  const meaning = headerBlock.map((l) => /time stamps indicate the (beginning|end)/i.exec(l)).find(Boolean);
+  if (meaning) timestampIsPeriodEnd = meaning[1]!.toLowerCase() === 'end';
+  let speedUnit: string | undefined;
+  if (headerBlock.some((l) => /\bmph\b/i.test(l))) {
+    speedUnit = 'mph';
+    warnings.push('unitNotSi:mph');
+  }
+  const sensors = kind === 'logr' || kind === 'symphoniepro' ? readNrgSensors(headerBlock) : undefined;
+  const built = buildChannels(columns, { kind, sensors, speedUnit });
+  warnings.push(...built.warnings);
+
+  const rule: TParseRule = {
+    encoding,
+    fieldStartRow: headerIndex + 1,
+    fieldDelimiter: delimiter,
+    dataStartRow: dataIndex + 1,
+    dataDelimiter: delimiter,
+    dataStartColumn: built.channels[0]?.column ?? dateEnd + 2,
+    dateStartColumn: dateStart + 1,
+    dateEndColumn: dateEnd + 1,
+    dateFormat: detected.format,
+    missingValue: missingTokens.join('|'),
+    utcOffsetMinutes,
+    timestampIsPeriodEnd,
+  };
+  if (delimiter === ';' && decimalCommaVotes > 0) rule.decimalSeparator = ',';
+
+  // A time-only pass over the whole file: row count, first and last time, step, order and duplicates.
+  const timeAxis = parseTextBytes(text, rule, []);
+  warnings.push(...timeAxis.warnings);
+  const times = timeAxis.timesMs;
+  const step = intervalMs(times);
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+
+  const headerRows: string[][] = [];
+  if (headerIndex >= 0) {
+    for (let i = headerIndex; i < dataIndex && headerRows.length < MAX_HEADER_ROWS; i++) {
+      headerRows.push(rows[i] ?? []);
+    }
+  }
+  const previewRows: string[][] = [];
+  for (let i = dataIndex; i < rows.length && previewRows.length < PREVIEW_ROWS; i++) {
+    const f = rows[i];
+    if (f) previewRows.push(f);
+  }
+  return {
+    kind,
+    rule,
+    channels: built.channels,
+    intervalMinutes: step === null ? null : step / 60000,
+    firstTime: iso(times[0]),
+    lastTime: iso(times[times.length - 1]),
+    rowCount: timeAxis.rowCount,
+    headerRows,
+    previewRows,
+    warnings,
+  };
+}

@@ -1,0 +1,408 @@
+import { sql } from 'kysely';
+import type { Database } from '../../../platform/db/database.ts';
+import { decodeChunk, decodeFlags, decodeValues, type TChunk, type TEncodedChunk } from './chunk.ts';
+
+export interface TVersionRow {
+  id: number;
+  stationId: number;
+  name: string;
+  kind: 'original' | 'working';
+  isViewOnly: boolean;
+  sourceVersionId: number | null;
+  createdAt: Date;
+}
+
+export interface TChannelRow {
+  id: number;
+  versionId: number;
+  dataKey: string;
+  name: string;
+  element: string;
+  heightM: number | null;
+  statistic: string;
+  unit: string;
+  intervalS: number;
+  position: number;
+}
+
+export interface TChannelInsert {
+  dataKey: string;
+  name: string;
+  element: string;
+  heightM: number | null;
+  statistic: string;
+  unit: string;
+  intervalS: number;
+  position: number;
+}
+
+export interface TChunkWrite extends TEncodedChunk {
+  channelId: number;
+  monthStartMs: number;
+  intervalS: number;
+}
+
+/** One channel's values over a time range, on its dense grid from `startMs`. */
+export interface TChannelSeries {
+  channelId: number;
+  intervalS: number;
+  /** Time of values[0] (UTC ms, period start); values[k] is at startMs + k · intervalS · 1000. */
+  startMs: number;
+  values: Float32Array;
+  flags: Uint8Array;
+}
+
+export interface TVersionSummary {
+  versionId: number;
+  firstTime: Date | null;
+  lastTime: Date | null;
+  channelCount: number;
+  chunkCount: number;
+  valueCount: number;
+}
+
+/** A key of pg_advisory_xact_lock's two-integer form reserved for version writes. */
+const VERSION_LOCK_CLASS = 74_521_106;
+const CHUNK_BATCH = 400;
+
+/** The time-series store (DESIGN §3): versions, channels, monthly chunks and the per-version summary. */
+export class TimeSeriesRepository {
+  constructor(private readonly db: Database) {}
+
+  async findVersion(id: number): Promise<TVersionRow | undefined> {
+    const row = await this.db
+      .selectFrom('dataset_version')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toVersion(row) : undefined;
+  }
+
+  async findOriginalVersion(stationId: number): Promise<TVersionRow | undefined> {
+    const row = await this.db
+      .selectFrom('dataset_version')
+      .selectAll()
+      .where('station_id', '=', stationId)
+      .where('kind', '=', 'original')
+      .executeTakeFirst();
+    return row ? toVersion(row) : undefined;
+  }
+
+  /** The site's original version, created (view-only) on first use. */
+  async ensureOriginalVersion(stationId: number, createdBy: number | null): Promise<TVersionRow> {
+    await sql`
+      INSERT INTO dataset_version (station_id, name, kind, is_view_only, created_by, lineage)
+      VALUES (${stationId}, '原始数据', 'original', true, ${createdBy}, '[{"step":"ingestion"}]'::jsonb)
+      ON CONFLICT (station_id) WHERE kind = 'original' DO NOTHING`.execute(this.db);
+    const version = await this.findOriginalVersion(stationId);
+    if (!version) throw new Error(`original version of station ${stationId} missing after insert`);
+    return version;
+  }
+
+  /** Serialises writers of one version until the end of the transaction. */
+  async lockVersion(versionId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(${VERSION_LOCK_CLASS}, ${versionId}::int)`.execute(this.db);
+  }
+
+  async listVersions(
+    stationIds: readonly number[],
+  ): Promise<(TVersionRow & { summary: TVersionSummary | null })[]> {
+    if (stationIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('dataset_version as v')
+      .leftJoin('ts_version_summary as s', 's.version_id', 'v.id')
+      .selectAll('v')
+      .select([
+        's.first_time as s_first_time',
+        's.last_time as s_last_time',
+        's.channel_count as s_channel_count',
+        's.chunk_count as s_chunk_count',
+        's.value_count as s_value_count',
+        's.version_id as s_version_id',
+      ])
+      .where('v.station_id', 'in', [...stationIds])
+      .orderBy('v.station_id')
+      .orderBy(sql`v.kind = 'original'`, 'desc')
+      .orderBy('v.id')
+      .execute();
+    return rows.map((row) => ({
+      ...toVersion(row),
+      summary:
+        row.s_version_id === null
+          ? null
+          : {
+              versionId: row.id,
+              firstTime: row.s_first_time,
+              lastTime: row.s_last_time,
+              channelCount: row.s_channel_count ?? 0,
+              chunkCount: row.s_chunk_count ?? 0,
+              valueCount: row.s_value_count ?? 0,
+            },
+    }));
+  }
+
+  async listChannels(versionId: number): Promise<TChannelRow[]> {
+    const rows = await this.db
+      .selectFrom('ts_channel')
+      .selectAll()
+      .where('version_id', '=', versionId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map(toChannel);
+  }
+
+  async insertChannels(versionId: number, channels: readonly TChannelInsert[]): Promise<TChannelRow[]> {
+    if (channels.length === 0) return [];
+    const rows = await this.db
+      .insertInto('ts_channel')
+      .values(
+        channels.map((c) => ({
+          version_id: versionId,
+          data_key: c.dataKey,
+          name: c.name,
+          element: c.element,
+          height_m: c.heightM,
+          statistic: c.statistic,
+          unit: c.unit,
+          interval_s: c.intervalS,
+          position: c.position,
+        })),
+      )
+      .returningAll()
+      .execute();
+    return rows.map(toChannel);
+  }
+
+  /** The existing chunks of (channels × months), locked for update until the transaction ends. */
+  async lockChunks(
+    versionId: number,
+    channelIds: readonly number[],
+    monthStartsMs: readonly number[],
+  ): Promise<Map<string, TChunk>> {
+    const found = new Map<string, TChunk>();
+    if (channelIds.length === 0 || monthStartsMs.length === 0) return found;
+    const months = monthStartsMs.map((ms) => new Date(ms).toISOString());
+    const result = await sql<{
+      channel_id: number;
+      month_start: Date;
+      interval_s: number;
+      slot_count: number;
+      values: Buffer;
+      flags: Buffer;
+      sources: Buffer | null;
+      source_shas: string[];
+    }>`
+      SELECT channel_id, month_start, interval_s, slot_count, "values", flags, sources, source_shas
+      FROM ts_chunk
+      WHERE version_id = ${versionId}
+        AND channel_id = ANY(${[...channelIds]}::bigint[])
+        AND month_start = ANY(${months}::timestamptz[])
+      ORDER BY channel_id, month_start
+      FOR UPDATE`.execute(this.db);
+    for (const row of result.rows) {
+      const monthStartMs = row.month_start.getTime();
+      found.set(
+        chunkKey(row.channel_id, monthStartMs),
+        decodeChunk({
+          monthStartMs,
+          intervalS: row.interval_s,
+          slotCount: row.slot_count,
+          values: row.values,
+          flags: row.flags,
+          sources: row.sources,
+          sourceShas: row.source_shas,
+        }),
+      );
+    }
+    return found;
+  }
+
+  async upsertChunks(versionId: number, chunks: readonly TChunkWrite[]): Promise<void> {
+    for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
+      const batch = chunks.slice(start, start + CHUNK_BATCH);
+      await this.db
+        .insertInto('ts_chunk')
+        .values(
+          batch.map((c) => ({
+            version_id: versionId,
+            channel_id: c.channelId,
+            month_start: new Date(c.monthStartMs),
+            interval_s: c.intervalS,
+            slot_count: c.slotCount,
+            value_count: c.valueCount,
+            first_time: c.firstTimeMs === null ? null : new Date(c.firstTimeMs),
+            last_time: c.lastTimeMs === null ? null : new Date(c.lastTimeMs),
+            values: c.values,
+            flags: c.flags,
+            sources: c.sources,
+            source_shas: c.sourceShas,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['version_id', 'channel_id', 'month_start']).doUpdateSet((eb) => ({
+            interval_s: eb.ref('excluded.interval_s'),
+            slot_count: eb.ref('excluded.slot_count'),
+            value_count: eb.ref('excluded.value_count'),
+            first_time: eb.ref('excluded.first_time'),
+            last_time: eb.ref('excluded.last_time'),
+            values: eb.ref('excluded.values'),
+            flags: eb.ref('excluded.flags'),
+            sources: eb.ref('excluded.sources'),
+            source_shas: eb.ref('excluded.source_shas'),
+            updated_at: sql`now()`,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Recomputes the version's summary row from its chunks (same transaction as the chunk writes). */
+  async refreshSummary(versionId: number): Promise<TVersionSummary> {
+    const row = await sql<{
+      first_time: Date | null;
+      last_time: Date | null;
+      channel_count: number;
+      chunk_count: number;
+      value_count: number;
+    }>`
+      INSERT INTO ts_version_summary (version_id, first_time, last_time, channel_count, chunk_count, value_count, updated_at)
+      SELECT ${versionId}, min(c.first_time), max(c.last_time),
+             (SELECT count(*) FROM ts_channel WHERE version_id = ${versionId}),
+             count(*), coalesce(sum(c.value_count), 0), now()
+      FROM ts_chunk c WHERE c.version_id = ${versionId}
+      ON CONFLICT (version_id) DO UPDATE SET
+        first_time = excluded.first_time, last_time = excluded.last_time,
+        channel_count = excluded.channel_count, chunk_count = excluded.chunk_count,
+        value_count = excluded.value_count, updated_at = excluded.updated_at
+      RETURNING first_time, last_time, channel_count, chunk_count, value_count`.execute(this.db);
+    const r = row.rows[0]!;
+    return {
+      versionId,
+      firstTime: r.first_time,
+      lastTime: r.last_time,
+      channelCount: Number(r.channel_count),
+      chunkCount: Number(r.chunk_count),
+      valueCount: Number(r.value_count),
+    };
+  }
+
+  /**
+   * One channel's values and flags over [fromMs, toMs) as typed arrays on the channel's grid (missing
+   * months read as NaN / flag 0). The start is rounded up to the grid.
+   */
+  async readChannel(channelId: number, fromMs: number, toMs: number): Promise<TChannelSeries | undefined> {
+    const channel = await this.db
+      .selectFrom('ts_channel')
+      .select(['id', 'interval_s'])
+      .where('id', '=', channelId)
+      .executeTakeFirst();
+    if (!channel) return undefined;
+    const stepMs = channel.interval_s * 1000;
+    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
+    const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
+    const values = new Float32Array(length).fill(Number.NaN);
+    const flags = new Uint8Array(length);
+    if (length === 0) return { channelId, intervalS: channel.interval_s, startMs, values, flags };
+    const fromMonth = new Date(startMs);
+    const firstMonth = new Date(Date.UTC(fromMonth.getUTCFullYear(), fromMonth.getUTCMonth(), 1));
+    const rows = await sql<{
+      month_start: Date;
+      interval_s: number;
+      slot_count: number;
+      values: Buffer;
+      flags: Buffer;
+    }>`
+      SELECT month_start, interval_s, slot_count, "values", flags
+      FROM ts_chunk
+      WHERE channel_id = ${channelId} AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}
+      ORDER BY month_start`.execute(this.db);
+    for (const row of rows.rows) {
+      const chunkValues = decodeValues(row.values, row.slot_count);
+      const chunkFlags = decodeFlags(row.flags, row.slot_count);
+      const chunkStartMs = row.month_start.getTime();
+      const chunkStepMs = row.interval_s * 1000;
+      if (chunkStepMs !== stepMs) continue;
+      // Overlap of the chunk's slots with the requested range, as slot indices on both sides.
+      const offset = Math.round((chunkStartMs - startMs) / stepMs);
+      const from = Math.max(0, -offset);
+      const to = Math.min(row.slot_count, length - offset);
+      if (to <= from) continue;
+      values.set(chunkValues.subarray(from, to), offset + from);
+      flags.set(chunkFlags.subarray(from, to), offset + from);
+    }
+    return { channelId, intervalS: channel.interval_s, startMs, values, flags };
+  }
+
+  /** Raw rows of a version's chunks (tests and comparisons). */
+  listChunkRows(versionId: number) {
+    return this.db
+      .selectFrom('ts_chunk as c')
+      .innerJoin('ts_channel as ch', 'ch.id', 'c.channel_id')
+      .select([
+        'ch.data_key',
+        'c.month_start',
+        'c.interval_s',
+        'c.slot_count',
+        'c.value_count',
+        'c.values',
+        'c.flags',
+        'c.sources',
+        'c.source_shas',
+      ])
+      .where('c.version_id', '=', versionId)
+      .orderBy('ch.data_key')
+      .orderBy('c.month_start')
+      .execute();
+  }
+}
+
+export function chunkKey(channelId: number, monthStartMs: number): string {
+  return `${channelId}:${monthStartMs}`;
+}
+
+function toVersion(row: {
+  id: number;
+  station_id: number;
+  name: string;
+  kind: 'original' | 'working';
+  is_view_only: boolean;
+  source_version_id: number | null;
+  created_at: Date;
+}): TVersionRow {
+  return {
+    id: row.id,
+    stationId: row.station_id,
+    name: row.name,
+    kind: row.kind,
+    isViewOnly: row.is_view_only,
+    sourceVersionId: row.source_version_id,
+    createdAt: row.created_at,
+  };
+}
+
+function toChannel(row: {
+  id: number;
+  version_id: number;
+  data_key: string;
+  name: string;
+  element: string;
+  height_m: number | null;
+  statistic: string;
+  unit: string;
+  interval_s: number;
+  position: number;
+}): TChannelRow {
+  return {
+    id: row.id,
+    versionId: row.version_id,
+    dataKey: row.data_key,
+    name: row.name,
+    element: row.element,
+    heightM: row.height_m,
+    statistic: row.statistic,
+    unit: row.unit,
+    intervalS: row.interval_s,
+    position: row.position,
+  };
+}

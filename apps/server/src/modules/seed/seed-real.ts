@@ -1,0 +1,96 @@
+// `npm run seed:real`: imports the NREL NWTC M5 mast (../shared/samples/real-mast, when present) into a
+// demo site through the real ingestion path, as an uploaded logger file would go in. Run it with the
+// server stopped (the embedded database belongs to one process) or against DATABASE_URL.
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { loadConfig } from '../../platform/config.ts';
+import { createLogger } from '../../platform/logger.ts';
+import { createServer } from '../../server.ts';
+
+const M5_DIR = path.resolve(import.meta.dirname, '../../../../../../shared/samples/real-mast/nrel-nwtc-m5');
+const M5_FILE = 'nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz';
+
+async function main(): Promise<void> {
+  const source = path.join(M5_DIR, M5_FILE);
+  if (!existsSync(source)) {
+    console.log(
+      `seed:real: ${source} not found — nothing to import (the real-mast samples are not part of MastHub).`,
+    );
+    return;
+  }
+  const config = loadConfig();
+  const log = createLogger({ ...config, LOG_LEVEL: 'warn' });
+  const server = await createServer(config, log);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-m5-'));
+  try {
+    // The first demo mast that has no data yet (the generated demo data use the first three).
+    const site = await server.db
+      .selectFrom('station as s')
+      .select(['s.id', 's.station_code', 's.project_name'])
+      .where('s.station_type', '=', 'met_mast')
+      .where('s.is_deleted', '=', false)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('raw_file as r')
+              .select('r.id')
+              .whereRef('r.station_id', '=', 's.id')
+              .where('r.source', '=', 'seed'),
+          ),
+        ),
+      )
+      .orderBy('s.id')
+      .limit(1)
+      .executeTakeFirst();
+    const already = await server.db
+      .selectFrom('raw_file')
+      .select(['station_id', 'status'])
+      .where('file_name', '=', M5_FILE.replace(/\.gz$/, ''))
+      .where('source', '=', 'seed')
+      .executeTakeFirst();
+    if (already) {
+      console.log(
+        `seed:real: the M5 mast is already imported (site id ${already.station_id}, ${already.status}).`,
+      );
+      return;
+    }
+    if (!site) {
+      console.log(
+        'seed:real: no demo mast site to import into (start MastHub once with SEED_DEMO_DATA=true).',
+      );
+      return;
+    }
+    const csv = path.join(tmp, M5_FILE.replace(/\.gz$/, ''));
+    await pipeline(createReadStream(source), createGunzip(), createWriteStream(csv));
+    await server.db
+      .updateTable('station')
+      .set({
+        project_name: 'NREL NWTC M5 测风塔（真实数据）',
+        pylon_height_m: 135,
+        location: 'NREL NWTC, Colorado',
+      })
+      .where('id', '=', site.id)
+      .execute();
+    const started = performance.now();
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: path.basename(csv),
+      source: 'seed',
+      path: csv,
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `seed:real: NREL M5 → site ${site.station_code} (id ${site.id}): ${result.status}` +
+        `${result.reason ? ` (${result.reason})` : ''} in ${seconds} s`,
+    );
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+    await server.close();
+  }
+}
+
+await main();

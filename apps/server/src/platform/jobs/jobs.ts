@@ -1,0 +1,197 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger.ts';
+
+/**
+ * The queues of MastHub and the payload each carries (DESIGN §6). Add a queue here first: `send`,
+ * `work` and `schedule` only accept names listed here, with their payload type.
+ */
+export interface TJobQueues {
+  /** Parse one stored raw file (ingestion). */
+  'ingestion.parse': { rawFileId: number; userId?: number | null };
+  /** Fetch one data source (e-mail inbox or FTP server); `stationId` narrows a manual pull. */
+  'data-source.fetch': { dataSourceId: number; stationId?: number | null; userId?: number | null };
+  /** Periodic tick that enqueues a fetch for every data source due. */
+  'data-source.tick': Record<string, never>;
+  /** Daily: drop recognition previews never confirmed. */
+  'ingestion.clean-previews': Record<string, never>;
+  /** First start: import the demo sites' generated logger files (idempotent; resumes after a stop). */
+  'seed.demo-timeseries': Record<string, never>;
+}
+
+export type TQueueName = keyof TJobQueues;
+
+/** Options of one job: a subset of pg-boss's send options. */
+export interface TSendOptions {
+  /** At most one queued job with this key (pg-boss singletonKey). */
+  singletonKey?: string;
+  /** Delay in seconds, or a date. */
+  startAfter?: number | Date;
+  retryLimit?: number;
+  retryDelay?: number;
+  expireInSeconds?: number;
+  priority?: number;
+}
+
+export interface TJob<D> {
+  id: string;
+  data: D;
+}
+
+export interface TWorkOptions {
+  /** How many jobs of this queue run at once in this process (default 1). */
+  concurrency?: number;
+  /** Polling interval when idle (default 1 s); local sends wake the worker at once. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Background jobs and cron schedules on the same PostgreSQL (pg-boss). */
+export interface TJobs {
+  /** Whether this process runs workers (JOBS_ENABLED); sending works either way. */
+  readonly isWorking: boolean;
+  send<Q extends TQueueName>(queue: Q, data: TJobQueues[Q], options?: TSendOptions): Promise<string | null>;
+  /**
+   * Registers a handler; a thrown error fails the job (pg-boss retries per the queue's policy).
+   * A no-op in a process started with JOBS_ENABLED=false.
+   */
+  work<Q extends TQueueName>(
+    queue: Q,
+    handler: (job: TJob<TJobQueues[Q]>) => Promise<void>,
+    options?: TWorkOptions,
+  ): Promise<void>;
+  /** A cron schedule (UTC unless `tz`) that sends `data` to `queue`; one per queue name. */
+  schedule<Q extends TQueueName>(
+    queue: Q,
+    cron: string,
+    data: TJobQueues[Q],
+    options?: { tz?: string },
+  ): Promise<void>;
+  unschedule(queue: TQueueName): Promise<void>;
+  /** The state of one job, or null when unknown (completed jobs are kept a while). */
+  getJob(queue: TQueueName, id: string): Promise<{ state: string; output: unknown } | null>;
+}
+
+export interface TJobsOptions {
+  /** Run workers and schedules in this process (JOBS_ENABLED). */
+  isWorking: boolean;
+  log: Logger;
+}
+
+/**
+ * pg-boss in its own schema (`pgboss`) of the application database. `start` installs or upgrades the
+ * schema; `stop` waits for running jobs a short while, then leaves the rest to be retried.
+ */
+export class PgBossJobs implements TJobs {
+  readonly isWorking: boolean;
+  private readonly boss: PgBoss;
+  private readonly log: Logger;
+  private readonly createdQueues = new Map<string, Promise<void>>();
+  private readonly workerIds = new Map<string, string[]>();
+  private isStarted = false;
+
+  constructor(connectionString: string, options: TJobsOptions) {
+    this.isWorking = options.isWorking;
+    this.log = options.log;
+    this.boss = new PgBoss({
+      connectionString,
+      max: 4,
+      application_name: 'masthub-jobs',
+      schedule: options.isWorking,
+      supervise: options.isWorking,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    this.isStarted = true;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.isStarted) return;
+    this.isStarted = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  }
+
+  private ensureQueue(queue: string): Promise<void> {
+    let created = this.createdQueues.get(queue);
+    if (!created) {
+      created = (async () => {
+        for (let attempt = 0; ; attempt++) {
+          if (await this.boss.getQueue(queue)) return;
+          try {
+            await this.boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 10 });
+            return;
+          } catch (error) {
+            // Another process may be creating it at the same moment: look again shortly.
+            if (attempt >= 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + attempt * 100));
+          }
+        }
+      })();
+      created.catch(() => this.createdQueues.delete(queue));
+      this.createdQueues.set(queue, created);
+    }
+    return created;
+  }
+
+  async send<Q extends TQueueName>(
+    queue: Q,
+    data: TJobQueues[Q],
+    options: TSendOptions = {},
+  ): Promise<string | null> {
+    await this.ensureQueue(queue);
+    const id = await this.boss.send(queue, data as object, options);
+    // Wake this process's idle workers of that queue instead of waiting for their next poll.
+    for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  async work<Q extends TQueueName>(
+    queue: Q,
+    handler: (job: TJob<TJobQueues[Q]>) => Promise<void>,
+    options: TWorkOptions = {},
+  ): Promise<void> {
+    if (!this.isWorking) return;
+    await this.ensureQueue(queue);
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const ids: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const id = await this.boss.work<TJobQueues[Q]>(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await handler({ id: job.id, data: job.data });
+            } catch (err) {
+              this.log.warn({ err, queue, jobId: job.id }, 'job failed');
+              throw err;
+            }
+          }
+        },
+      );
+      ids.push(id);
+    }
+    this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids]);
+  }
+
+  async schedule<Q extends TQueueName>(
+    queue: Q,
+    cron: string,
+    data: TJobQueues[Q],
+    options: { tz?: string } = {},
+  ): Promise<void> {
+    if (!this.isWorking) return;
+    await this.ensureQueue(queue);
+    await this.boss.schedule(queue, cron, data as object, { tz: options.tz ?? 'UTC' });
+  }
+
+  async unschedule(queue: TQueueName): Promise<void> {
+    await this.boss.unschedule(queue);
+  }
+
+  async getJob(queue: TQueueName, id: string): Promise<{ state: string; output: unknown } | null> {
+    const job = await this.boss.getJobById(queue, id);
+    return job ? { state: job.state, output: job.output } : null;
+  }
+}

@@ -1,0 +1,467 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { multipartBody, type TFormPart } from '../multipart.ts';
+import {
+  buildStation,
+  buildUser,
+  grantRoleStations,
+  startTestServer,
+  type TTestServer,
+} from '../test-server.ts';
+
+const SAMPLES = path.resolve(import.meta.dirname, '../../../../../shared/samples');
+const DEMO2 = path.join(SAMPLES, 'generic_csv/brightwind_demo_data2.csv');
+const hasSamples = existsSync(DEMO2);
+if (!hasSamples) console.warn(`ingestion e2e: ${DEMO2} not found — the sample-based tests are skipped`);
+
+let server: TTestServer;
+let dataDir: string;
+let adminToken: string;
+let importerToken: string;
+let viewerToken: string;
+let outsiderToken: string;
+let station: { id: number; stationCode: string };
+
+const UPLOAD = '/api/web/station/data/upload';
+
+/** A small 10-minute CSV with a speed and a direction column. */
+function csv(rows: [string, string, string][]): Buffer {
+  return Buffer.from(['Timestamp,WS_80m_Avg,WD_78m_Avg', ...rows.map((r) => r.join(','))].join('\n') + '\n');
+}
+
+function tenMinuteRows(
+  startIso: string,
+  count: number,
+  speed: (i: number) => string,
+): [string, string, string][] {
+  const start = Date.parse(startIso);
+  return Array.from({ length: count }, (_, i) => {
+    const t = new Date(start + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
+    return [t, speed(i), String((i * 7) % 360)];
+  });
+}
+
+async function upload(
+  token: string,
+  stationId: number,
+  files: { fileName: string; content: Buffer }[],
+  options: { context?: string; language?: 'ZH' | 'EN' } = {},
+) {
+  const parts: TFormPart[] = [
+    { name: 'stationId', value: String(stationId) },
+    ...files.map((f) => ({ name: 'file', fileName: f.fileName, content: f.content })),
+  ];
+  const { payload, contentType } = multipartBody(parts);
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${UPLOAD}${options.context ? `?context=${options.context}` : ''}`,
+    headers: { token, 'content-type': contentType, language: options.language ?? 'ZH' },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function chunksOf(stationId: number) {
+  const store = new TimeSeriesRepository(server.db);
+  const version = await store.findOriginalVersion(stationId);
+  if (!version) return [];
+  return (await store.listChunkRows(version.id)).map((r) => ({
+    key: r.data_key,
+    month: r.month_start.toISOString(),
+    count: r.value_count,
+    values: r.values.toString('hex'),
+    flags: r.flags.toString('hex'),
+    sources: r.sources?.toString('hex'),
+    shas: r.source_shas,
+  }));
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-ingest-'));
+  server = await startTestServer({ DATA_DIR: dataDir });
+  adminToken = await server.login('admin', 'Admin#2026pw');
+  station = await buildStation(server.db);
+  const importer = await buildUser(server.db, {
+    features: ['data.import', 'station.downloadRaw', 'station.edit'],
+  });
+  await grantRoleStations(server.db, importer.roleId, [station.id]);
+  importerToken = await server.login(importer.account, importer.password);
+  const viewer = await buildUser(server.db, { features: [] });
+  await grantRoleStations(server.db, viewer.roleId, [station.id]);
+  viewerToken = await server.login(viewer.account, viewer.password);
+  const outsider = await buildUser(server.db, { features: ['data.import', 'station.downloadRaw'] });
+  outsiderToken = await server.login(outsider.account, outsider.password);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('ingestion service', () => {
+  it.skipIf(!hasSamples)('ingests a real sample by recognition and reads a channel back', async () => {
+    const site = await buildStation(server.db);
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'brightwind_demo_data2.csv',
+      source: 'seed',
+      path: DEMO2,
+    });
+    expect(result.status).toBe('parsed');
+    const store = new TimeSeriesRepository(server.db);
+    const version = (await store.findOriginalVersion(site.id))!;
+    expect(version.isViewOnly).toBe(true);
+    const channels = await store.listChannels(version.id);
+    expect(channels.length).toBeGreaterThan(10);
+    const speed = channels.find((c) => c.name === 'Spd80mN')!;
+    expect(speed.intervalS).toBe(600);
+    const start = Date.UTC(2016, 0, 9, 15, 30);
+    const series = (await store.readChannel(speed.id, start, start + 3 * 600_000))!;
+    expect(series.startMs).toBe(start);
+    expect(series.values[0]).toBeCloseTo(8.37, 5);
+    expect(series.values[1]).toBeCloseTo(8.25, 5);
+    // 15:50 is a gap in the file.
+    expect(Number.isNaN(series.values[2]!)).toBe(true);
+    const stationRow = await server.db
+      .selectFrom('station')
+      .select('data_time')
+      .where('id', '=', site.id)
+      .executeTakeFirstOrThrow();
+    expect(stationRow.data_time).not.toBeNull();
+  });
+
+  it('stores the same file once: the second ingest is a duplicate and changes nothing', async () => {
+    const site = await buildStation(server.db);
+    const content = csv(tenMinuteRows('2024-03-01T00:00:00Z', 50, (i) => (5 + i / 10).toFixed(2)));
+    const first = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'a.csv',
+      source: 'upload',
+      bytes: content,
+    });
+    expect(first.status).toBe('parsed');
+    const before = await chunksOf(site.id);
+    const second = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'a-again.csv',
+      source: 'upload',
+      bytes: content,
+    });
+    expect(second).toEqual({ rawFileId: first.rawFileId, status: 'duplicate' });
+    expect(await chunksOf(site.id)).toEqual(before);
+    const count = await server.db
+      .selectFrom('raw_file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('station_id', '=', site.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('fetches a source item once: the same sourceRef is a duplicate without reading content', async () => {
+    const site = await buildStation(server.db);
+    const content = csv(tenMinuteRows('2024-04-01T00:00:00Z', 10, () => '6.5'));
+    const input = {
+      stationId: site.id,
+      fileName: 'm.csv',
+      source: 'email' as const,
+      sourceRef: 'box/<id@x>/0',
+    };
+    const first = await server.services.ingestion.ingestFile({ ...input, bytes: content });
+    expect(first.status).toBe('parsed');
+    expect(await server.services.ingestion.hasSourceRef('email', 'box/<id@x>/0')).toBe(true);
+    const again = await server.services.ingestion.ingestFile({ ...input, bytes: Buffer.from('different') });
+    expect(again).toEqual({ rawFileId: first.rawFileId, status: 'duplicate' });
+  });
+
+  it('gives identical chunks for overlapping files in either order', async () => {
+    // Overlap across a month boundary, with different values and gaps on both sides.
+    const a = csv(
+      tenMinuteRows('2024-01-31T20:00:00Z', 60, (i) => (i % 7 === 0 ? '' : (4 + i / 20).toFixed(3))),
+    );
+    const b = csv(
+      tenMinuteRows('2024-01-31T23:00:00Z', 60, (i) => (i % 5 === 0 ? '' : (9 - i / 30).toFixed(3))),
+    );
+    const one = await buildStation(server.db);
+    const two = await buildStation(server.db);
+    for (const [site, files] of [
+      [one, [a, b]],
+      [two, [b, a]],
+    ] as const) {
+      for (const [i, content] of files.entries()) {
+        const r = await server.services.ingestion.ingestFile({
+          stationId: site.id,
+          fileName: `f${i}.csv`,
+          source: 'upload',
+          bytes: content,
+        });
+        expect(r.status).toBe('parsed');
+      }
+    }
+    const first = await chunksOf(one.id);
+    expect(first.length).toBe(4); // 2 channels × 2 months
+    expect(await chunksOf(two.id)).toEqual(first);
+  });
+
+  it('records an unreadable file as failed with its reason, stores no values, and keeps serving', async () => {
+    const site = await buildStation(server.db);
+    const junk = Buffer.alloc(4096);
+    for (let i = 0; i < junk.length; i++) junk[i] = (i * 37) % 256;
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'junk.csv',
+      source: 'upload',
+      bytes: junk,
+    });
+    expect(result.status).toBe('failed');
+    expect(result.reasonKey).toBeTruthy();
+    expect(await chunksOf(site.id)).toEqual([]);
+    const ok = await server.call('GET', '/api/health');
+    expect(ok.status).toBeLessThan(500);
+  });
+});
+
+describe('upload, raw files, versions and export calls', () => {
+  it('uploads several site files, parses them and lists them with their status', async () => {
+    const good = csv(tenMinuteRows('2024-05-01T00:00:00Z', 30, () => '7.25'));
+    const r = await upload(importerToken, station.id, [
+      { fileName: 'good.csv', content: good },
+      { fileName: 'bad.txt', content: Buffer.from('just some words\nno data here\n') },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((o: { status: string }) => o.status)).toEqual(['parsed', 'failed']);
+    const page = await server.call('POST', '/api/web/station/raw_file/page', {
+      token: viewerToken,
+      body: { stationId: station.id },
+      language: 'EN',
+    });
+    expect(page.status).toBe(200);
+    const bad = page.body.data.records.find((f: { fileName: string }) => f.fileName === 'bad.txt');
+    expect(bad.status).toBe('failed');
+    expect(bad.reason).toMatch(/[a-z]/);
+    const zh = await server.call('POST', '/api/web/station/raw_file/page', {
+      token: viewerToken,
+      body: { stationId: station.id, status: 'failed' },
+      language: 'ZH',
+    });
+    expect(zh.body.data.records[0].reason).toMatch(/[\u4e00-\u9fff]/);
+    expect(zh.body.data.records[0].reason).not.toBe(bad.reason);
+  });
+
+  it('answers 422 with a localised reason when a preview cannot be read, and stores nothing', async () => {
+    const before = await server.db
+      .selectFrom('raw_file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const junk = Buffer.from([0, 1, 2, 3, 0, 0, 0, 255, 254, 0, 7, 8]);
+    for (const language of ['ZH', 'EN'] as const) {
+      const { payload, contentType } = multipartBody([{ name: 'file', fileName: 'junk.csv', content: junk }]);
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-parse/parse/text/preview_recognize',
+        headers: { token: importerToken, 'content-type': contentType, language },
+        payload,
+      });
+      expect(response.statusCode).toBe(422);
+      const msg = response.json().msg as string;
+      if (language === 'ZH') expect(msg).toMatch(/[\u4e00-\u9fff]/);
+      else expect(msg).toMatch(/cannot be read/);
+    }
+    const after = await server.db
+      .selectFrom('raw_file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const previews = await server.db.selectFrom('parse_preview').selectAll().execute();
+    expect(previews).toEqual([]);
+  });
+
+  it('previews, confirms and reports the parse task to completion', async () => {
+    const content = csv(tenMinuteRows('2024-06-01T00:00:00Z', 40, (i) => (3 + i / 10).toFixed(2)));
+    const { payload, contentType } = multipartBody([
+      { name: 'stationId', value: String(station.id) },
+      { name: 'file', fileName: 'preview.csv', content },
+    ]);
+    const preview = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/parse/text/preview_recognize',
+      headers: { token: importerToken, 'content-type': contentType },
+      payload,
+    });
+    expect(preview.statusCode).toBe(200);
+    const { token, recognition } = preview.json().data;
+    expect(recognition.channels.length).toBe(2);
+    const confirm = await server.call('POST', '/api/data-parse/parse/text/recognize', {
+      token: importerToken,
+      body: { stationId: station.id, token, rule: recognition.rule, channels: recognition.channels },
+    });
+    expect(confirm.status).toBe(200);
+    const taskId = confirm.body.data.taskId;
+    let task = confirm.body.data;
+    for (let i = 0; i < 100 && task.status !== 'parsed' && task.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      task = (
+        await server.call('GET', `/api/data-parse/parse/text/parse_process?taskId=${taskId}`, {
+          token: importerToken,
+        })
+      ).body.data;
+    }
+    expect(task.status).toBe('parsed');
+    expect(task.progress).toBe(100);
+  });
+
+  it('lists the view-only original version with its data range', async () => {
+    const r = await server.call('GET', `/api/web/version/list?stationId=${station.id}`, {
+      token: viewerToken,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toHaveLength(1);
+    expect(r.body.data[0]).toMatchObject({
+      kind: 'original',
+      isViewOnly: true,
+      startTime: '2024-05-01T00:00:00.000Z',
+    });
+    const multi = await server.call('GET', `/api/web/version/multi_list?stationIds=${station.id}`, {
+      token: viewerToken,
+    });
+    expect(multi.body.data[0].versions[0].endTime).toBe(r.body.data[0].endTime);
+    const denied = await server.call('GET', `/api/web/version/list?stationId=${station.id}`, {
+      token: outsiderToken,
+    });
+    expect(denied.status).toBe(403);
+  });
+
+  it('refuses wrong types, a second generic file and a mesoscale upload without .wnd', async () => {
+    const exe = await upload(importerToken, station.id, [{ fileName: 'x.exe', content: Buffer.from('MZ') }]);
+    expect(exe.status).toBe(415);
+    const two = await upload(
+      importerToken,
+      station.id,
+      [
+        { fileName: 'a.csv', content: Buffer.from('a') },
+        { fileName: 'b.csv', content: Buffer.from('b') },
+      ],
+      { context: 'generic' },
+    );
+    expect(two.status).toBe(400);
+    const meso = await upload(importerToken, station.id, [{ fileName: 'a.csv', content: Buffer.from('a') }], {
+      context: 'mesoscale',
+    });
+    expect(meso.status).toBe(422);
+    const withWnd = await upload(
+      importerToken,
+      station.id,
+      [{ fileName: 'site.wnd', content: Buffer.from('WND header\n1 2 3\n') }],
+      { context: 'mesoscale' },
+    );
+    expect(withWnd.status).toBe(200);
+    expect(withWnd.body.data[0].status).toBe('stored_not_parsed');
+    const outsider = await upload(outsiderToken, station.id, [
+      { fileName: 'a.csv', content: Buffer.from('a') },
+    ]);
+    expect(outsider.status).toBe(403);
+  });
+
+  it('downloads one original file as is and several as a ZIP', async () => {
+    const page = await server.call('POST', '/api/web/station/raw_file/page', {
+      token: importerToken,
+      body: { stationId: station.id, fileName: 'good.csv' },
+    });
+    const id = page.body.data.records[0].id;
+    const one = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/export/original_file',
+      headers: { token: importerToken },
+      payload: { ids: [id] },
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.rawPayload.toString('utf8')).toContain('7.25');
+    const all = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/export/original_file',
+      headers: { token: importerToken },
+      payload: { stationId: station.id },
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toContain('application/zip');
+    expect(all.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    // The archive opens: the end-of-central-directory record is where it should be.
+    expect(all.rawPayload.readUInt32LE(all.rawPayload.length - 22)).toBe(0x06054b50);
+    const denied = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/export/original_file',
+      headers: { token: viewerToken },
+      payload: { ids: [id] },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('manages parse rules: unique names, in-use check, station assignment', async () => {
+    const rule = {
+      encoding: 'utf-8',
+      fieldStartRow: 1,
+      fieldDelimiter: ',',
+      dataStartRow: 2,
+      dataDelimiter: ',',
+      dataStartColumn: 2,
+      dateStartColumn: 1,
+      dateEndColumn: 1,
+      dateFormat: 'YYYY-MM-DD HH:mm:ss',
+      missingValue: '-9999',
+      utcOffsetMinutes: 0,
+      timestampIsPeriodEnd: false,
+    };
+    const saved = await server.call('POST', '/api/web/parse_rule/save_or_update', {
+      token: adminToken,
+      body: { name: '通用CSV', rule },
+    });
+    expect(saved.status).toBe(200);
+    const dup = await server.call('POST', '/api/web/parse_rule/save_or_update', {
+      token: adminToken,
+      body: { name: '通用csv', rule },
+    });
+    expect(dup.status).toBe(409);
+    const set = await server.call('POST', '/api/web/station/updateParseRule', {
+      token: importerToken,
+      body: { stationId: station.id, parseRuleId: saved.body.data.id },
+    });
+    expect(set.status).toBe(200);
+    const del = await server.call('GET', `/api/web/parse_rule/delete?id=${saved.body.data.id}`, {
+      token: adminToken,
+    });
+    expect(del.status).toBe(409);
+    const options = await server.call('GET', '/api/web/parse_rule/options', { token: viewerToken });
+    expect(options.body.data.map((o: { name: string }) => o.name)).toContain('通用CSV');
+    // A file parsed with the site's rule.
+    const withRule = await upload(importerToken, station.id, [
+      {
+        fileName: 'rule.csv',
+        content: csv(tenMinuteRows('2024-07-01T00:00:00Z', 6, (i) => (i % 2 ? '-9999' : '6'))),
+      },
+    ]);
+    expect(withRule.body.data[0].status).toBe('parsed');
+    await server.call('POST', '/api/web/station/updateParseRule', {
+      token: importerToken,
+      body: { stationId: station.id, parseRuleId: null },
+    });
+    const del2 = await server.call('GET', `/api/web/parse_rule/delete?id=${saved.body.data.id}`, {
+      token: adminToken,
+    });
+    expect(del2.status).toBe(200);
+  });
+
+  it('serves the parser reference lists', async () => {
+    const formats = await server.call('GET', '/api/data-parse/parse/date_formats', { token: viewerToken });
+    expect(formats.body.data).toContain('YYYY-MM-DD HH:mm:ss');
+    const charsets = await server.call('GET', '/api/data-parse/parse/charsets', { token: viewerToken });
+    expect(charsets.body.data.map((c: { value: string }) => c.value)).toContain('gb18030');
+    const hs = await server.call(
+      'GET',
+      `/api/data-parse/parse/text/recognize/height_statistics?channelName=${encodeURIComponent('Spd80mNStd')}`,
+      { token: viewerToken },
+    );
+    expect(hs.status).toBe(200);
+  });
+});

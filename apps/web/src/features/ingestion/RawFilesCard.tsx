@@ -1,0 +1,200 @@
+import { DownloadOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { TRawFile, TRawFileStatus } from '@masthub/shared';
+import { PAGE_SIZE } from '@masthub/shared/constants.ts';
+import { RAW_FILE_STATUSES } from '@masthub/shared/ingestion/timeseries.schema.ts';
+import { Button, Card, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { saveFile } from '../../request/request.ts';
+import { formatBytes } from '../station-detail/station-detail.utils.ts';
+import { downloadOriginal, reparseRawFile, useInvalidateSiteData, useRawFiles, waitForTask } from './api.ts';
+import { canReparse, statusColor } from './ingestion.utils.ts';
+
+/**
+ * The site's raw files (SPEC §2 parse status, unparsed files): every stored file with its status and
+ * localised reason; re-parse after the rule was fixed; download the originals.
+ */
+export function RawFilesCard({ stationId }: { stationId: number }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const [pageNo, setPageNo] = useState(1);
+  const [status, setStatus] = useState<TRawFileStatus>();
+  const { data: page, isFetching, refetch } = useRawFiles({ stationId, pageNo, pageSize: PAGE_SIZE, status });
+  const invalidate = useInvalidateSiteData(stationId);
+  const [busyId, setBusyId] = useState<number>();
+  const [isDownloadingAll, setDownloadingAll] = useState(false);
+
+  const reparse = async (file: TRawFile) => {
+    setBusyId(file.id);
+    try {
+      const end = await waitForTask(await reparseRawFile(file.id), () => undefined);
+      await invalidate();
+      if (end.status === 'parsed') feedback.success(t('ingestion.files.reparsed', { name: file.fileName }));
+      else
+        feedback.warning(
+          t('ingestion.files.reparseFailed', { name: file.fileName, reason: end.reason ?? '' }),
+        );
+    } catch {
+      // Shown by the request layer.
+    } finally {
+      setBusyId(undefined);
+    }
+  };
+
+  const download = async (ids: number[] | undefined, fallbackName: string) => {
+    try {
+      saveFile(await downloadOriginal(ids ? { ids } : { stationId }), fallbackName);
+    } catch {
+      // Shown by the request layer.
+    }
+  };
+
+  const columns: TableColumnsType<TRawFile> = [
+    {
+      key: 'fileName',
+      dataIndex: 'fileName',
+      title: t('ingestion.files.fileName'),
+      ellipsis: true,
+      width: 260,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('ingestion.files.status'),
+      width: 300,
+      render: (value: TRawFileStatus, file) => (
+        <Space size={4} wrap>
+          <Tag color={statusColor(value)}>{t(`ingestion.status.${value}`)}</Tag>
+          {file.reason ? (
+            <Typography.Text type={value === 'failed' ? 'danger' : 'secondary'}>
+              {file.reason}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'source',
+      dataIndex: 'source',
+      title: t('ingestion.files.source'),
+      width: 90,
+      render: (value: TRawFile['source']) => t(`ingestion.source.${value}`),
+    },
+    {
+      key: 'size',
+      dataIndex: 'sizeBytes',
+      title: t('ingestion.files.size'),
+      width: 100,
+      render: (value: number) => formatBytes(value),
+    },
+    {
+      key: 'range',
+      title: t('ingestion.files.range'),
+      width: 330,
+      render: (_, file) =>
+        file.firstTime && file.lastTime
+          ? `${formatDateTime(file.firstTime)} ~ ${formatDateTime(file.lastTime)}`
+          : '',
+    },
+    { key: 'uploader', dataIndex: 'uploaderName', title: t('ingestion.files.uploader'), width: 120 },
+    {
+      key: 'createTime',
+      dataIndex: 'createTime',
+      title: t('ingestion.files.createTime'),
+      width: 170,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      key: 'actions',
+      title: t('ingestion.files.actions'),
+      width: 200,
+      fixed: 'right',
+      render: (_, file) => (
+        <Space size={0}>
+          <PermissionButton
+            type="link"
+            size="small"
+            feature="data.import"
+            icon={<RedoOutlined />}
+            disabled={!canReparse(file.status)}
+            loading={busyId === file.id}
+            onClick={() => void reparse(file)}
+          >
+            {t('ingestion.files.reparse')}
+          </PermissionButton>
+          <PermissionButton
+            type="link"
+            size="small"
+            feature="station.downloadRaw"
+            icon={<DownloadOutlined />}
+            onClick={() => void download([file.id], file.fileName)}
+          >
+            {t('ingestion.files.download')}
+          </PermissionButton>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title={t('ingestion.files.title')}
+      extra={
+        <Space wrap>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('ingestion.files.allStatuses')}
+            aria-label={t('ingestion.files.status')}
+            value={status}
+            options={RAW_FILE_STATUSES.map((value) => ({ value, label: t(`ingestion.status.${value}`) }))}
+            onChange={(value?: TRawFileStatus) => {
+              setStatus(value);
+              setPageNo(1);
+            }}
+          />
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void refetch()}
+            aria-label={t('common.actions.refresh')}
+          />
+          <PermissionButton
+            feature="station.downloadRaw"
+            icon={<DownloadOutlined />}
+            loading={isDownloadingAll}
+            disabled={(page?.total ?? 0) === 0}
+            onClick={() => {
+              setDownloadingAll(true);
+              void download(undefined, `raw-files-${stationId}.zip`).finally(() => setDownloadingAll(false));
+            }}
+          >
+            {t('ingestion.files.downloadAll')}
+          </PermissionButton>
+        </Space>
+      }
+    >
+      <Table<TRawFile>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        columns={columns}
+        dataSource={page?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('ingestion.files.empty') }}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: page?.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          showTotal: (total) => t('ingestion.files.total', { total }),
+          onChange: setPageNo,
+        }}
+      />
+    </Card>
+  );
+}

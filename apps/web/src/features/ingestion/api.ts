@@ -1,0 +1,351 @@
+import type {
+  TDataFetchRunResult,
+  TDataSourceDir,
+  TDataSourceOption,
+  TDataSourcePageRequest,
+  TDataSourceRecord,
+  TDataSourceSaveRequest,
+  TDataSourceTestResult,
+  TDatasetVersion,
+  TFileMatchRulePageRequest,
+  TFileMatchRuleRecord,
+  TFileTypeSuffixOption,
+  TIngestOutcome,
+  TMatchComponents,
+  TOriginalFileExport,
+  TPage,
+  TParseRule,
+  TParseRuleRecord,
+  TParseRuleSave,
+  TParseTask,
+  TRawFile,
+  TRawFilePageRequest,
+  TRecognition,
+  TRecognizeConfirm,
+  TRecognizedChannel,
+  TStationManualPullResult,
+  TStationSearchItem,
+} from '@masthub/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, requestFile } from '../../request/request.ts';
+import { isTaskFinished } from './ingestion.utils.ts';
+
+const silent = { silent: true } as const;
+/** SPEC §9: the recognition preview reads the whole file. */
+const PREVIEW_TIMEOUT_MS = 180_000;
+const LONG_TIMEOUT_MS = 10 * 60_000;
+
+export const ingestionKeys = {
+  charsets: ['parse', 'charsets'] as const,
+  dateFormats: ['parse', 'date-formats'] as const,
+  ruleOptions: ['parse-rules', 'options'] as const,
+  rules: ['parse-rules'] as const,
+  rulePage: (request: object) => ['parse-rules', 'page', request] as const,
+  rawFiles: (stationId: number) => ['stations', stationId, 'raw-files'] as const,
+  rawFilePage: (request: TRawFilePageRequest) =>
+    ['stations', request.stationId, 'raw-files', request] as const,
+  versions: (stationId: number) => ['stations', stationId, 'versions'] as const,
+  fileMatch: ['file-match-rules'] as const,
+  fileMatchPage: (request: TFileMatchRulePageRequest) => ['file-match-rules', 'page', request] as const,
+  matchComponents: ['file-match-rules', 'components'] as const,
+  fileTypes: ['file-match-rules', 'file-types'] as const,
+  sources: ['data-sources'] as const,
+  sourcePage: (request: TDataSourcePageRequest) => ['data-sources', 'page', request] as const,
+  sourceList: ['data-sources', 'list'] as const,
+  dirs: (id: number, path: string) => ['data-sources', id, 'dirs', path] as const,
+  stationSearch: (keywords: string, ids: readonly number[]) => ['stations', 'search', keywords, ids] as const,
+};
+
+// Reference data of the parsing screens.
+
+export function useCharsets() {
+  return useQuery({
+    queryKey: ingestionKeys.charsets,
+    queryFn: () =>
+      http.get<{ value: string; label: string }[]>('/data-parse/parse/charsets', undefined, silent),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useDateFormats() {
+  return useQuery({
+    queryKey: ingestionKeys.dateFormats,
+    queryFn: () => http.get<string[]>('/data-parse/parse/date_formats', undefined, silent),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useParseRuleOptions() {
+  return useQuery({
+    queryKey: ingestionKeys.ruleOptions,
+    queryFn: () => http.get<{ id: number; name: string }[]>('/web/parse_rule/options', undefined, silent),
+  });
+}
+
+// Upload with recognition (SPEC §7 Parsing).
+
+export interface TPreviewResult {
+  token: string;
+  fileName: string;
+  sizeBytes: number;
+  storeOnly: boolean;
+  recognition: TRecognition | null;
+}
+
+export function previewRecognize(stationId: number, file: File, signal?: AbortSignal) {
+  const form = new FormData();
+  form.append('stationId', String(stationId));
+  form.append('file', file, file.name);
+  return http.post<TPreviewResult>('/data-parse/parse/text/preview_recognize', form, {
+    params: { stationId },
+    timeoutMs: PREVIEW_TIMEOUT_MS,
+    signal,
+  });
+}
+
+export function confirmRecognize(body: TRecognizeConfirm) {
+  return http.post<TParseTask>('/data-parse/parse/text/recognize', body, { timeoutMs: LONG_TIMEOUT_MS });
+}
+
+export function fetchTask(taskId: number) {
+  return http.get<TParseTask>('/data-parse/parse/text/parse_process', { taskId }, silent);
+}
+
+/** Polls parse_process until the task ends; reports each answer. */
+export async function waitForTask(
+  task: TParseTask,
+  onProgress: (task: TParseTask) => void,
+  intervalMs = 1000,
+  signal?: AbortSignal,
+): Promise<TParseTask> {
+  let current = task;
+  onProgress(current);
+  while (!isTaskFinished(current.status)) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    if (signal?.aborted) return current;
+    try {
+      current = await fetchTask(current.taskId);
+      onProgress(current);
+    } catch {
+      // A missed poll is tried again on the next tick.
+    }
+  }
+  return current;
+}
+
+export function exportTemplate(body: { name?: string; rule: TParseRule; channels: TRecognizedChannel[] }) {
+  return requestFile('/data-parse/parse/text/export_temp', { method: 'POST', body });
+}
+
+export function useHeightStatistics() {
+  return (channelName: string) =>
+    http.get<Record<string, unknown>>('/data-parse/parse/text/recognize/height_statistics', { channelName });
+}
+
+// Raw files, versions, the site's rule and manual pull.
+
+export function useRawFiles(request: TRawFilePageRequest) {
+  return useQuery({
+    queryKey: ingestionKeys.rawFilePage(request),
+    queryFn: () => http.post<TPage<TRawFile>>('/web/station/raw_file/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function reparseRawFile(id: number) {
+  return http.get<TParseTask>('/web/station/raw_file/reparse', { id });
+}
+
+export function downloadOriginal(body: TOriginalFileExport) {
+  return requestFile('/data-parse/export/original_file', {
+    method: 'POST',
+    body,
+    timeoutMs: LONG_TIMEOUT_MS,
+  });
+}
+
+export function useVersions(stationId: number) {
+  return useQuery({
+    queryKey: ingestionKeys.versions(stationId),
+    queryFn: () => http.get<TDatasetVersion[]>('/web/version/list', { stationId }),
+  });
+}
+
+/** After an upload or a re-parse: the site's files, versions and header (last data time). */
+export function useInvalidateSiteData(stationId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ingestionKeys.rawFiles(stationId) }),
+      queryClient.invalidateQueries({ queryKey: ingestionKeys.versions(stationId) }),
+      queryClient.invalidateQueries({ queryKey: ['stations', stationId, 'overview'] }),
+    ]);
+}
+
+export function useUpdateStationParseRule() {
+  return useMutation({
+    mutationFn: (body: { stationId: number; parseRuleId: number | null }) =>
+      http.post<null>('/web/station/updateParseRule', body),
+  });
+}
+
+export function useManualPull(stationId: number) {
+  const invalidate = useInvalidateSiteData(stationId);
+  return useMutation({
+    mutationFn: () =>
+      http.post<TStationManualPullResult>('/web/station/manual_pull', { stationId }, { timeoutMs: 120_000 }),
+    onSuccess: invalidate,
+  });
+}
+
+// Parse rules (RuleManage).
+
+export function useParseRulePage(request: { pageNo: number; pageSize: number; name?: string }) {
+  return useQuery({
+    queryKey: ingestionKeys.rulePage(request),
+    queryFn: () => http.post<TPage<TParseRuleRecord>>('/web/parse_rule/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveParseRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TParseRuleSave) => http.post<{ id: number }>('/web/parse_rule/save_or_update', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.rules }),
+  });
+}
+
+export function useDeleteParseRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/parse_rule/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.rules }),
+  });
+}
+
+// File-match rules (RuleManage).
+
+export function useMatchComponents() {
+  return useQuery({
+    queryKey: ingestionKeys.matchComponents,
+    queryFn: () => http.get<TMatchComponents>('/web/rule/match/component', undefined, silent),
+  });
+}
+
+export function useFileTypeSuffixes() {
+  return useQuery({
+    queryKey: ingestionKeys.fileTypes,
+    queryFn: () =>
+      http.get<TFileTypeSuffixOption[]>('/web/rule/file_match/fileTypeSuffix', undefined, silent),
+  });
+}
+
+export function useFileMatchPage(request: TFileMatchRulePageRequest) {
+  return useQuery({
+    queryKey: ingestionKeys.fileMatchPage(request),
+    queryFn: () => http.post<TPage<TFileMatchRuleRecord>>('/web/rule/file_match/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveFileMatchRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      http.post<{ id: number }>('/web/rule/file_match/save_or_update', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.fileMatch }),
+  });
+}
+
+export function useDeleteFileMatchRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/rule/file_match/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.fileMatch }),
+  });
+}
+
+export function useStationSearch(keywords: string, ids: readonly number[]) {
+  return useQuery({
+    queryKey: ingestionKeys.stationSearch(keywords, ids),
+    queryFn: () =>
+      http.post<TStationSearchItem[]>(
+        '/web/station/search',
+        { keywords: keywords || undefined, ids: ids.length > 0 ? ids : undefined, limit: 50 },
+        silent,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// Data sources (DataFetchManage).
+
+export function useDataSourceList() {
+  return useQuery({
+    queryKey: ingestionKeys.sourceList,
+    queryFn: () => http.get<TDataSourceOption[]>('/web/data_source/list', undefined, silent),
+  });
+}
+
+export function useDataSourcePage(request: TDataSourcePageRequest) {
+  return useQuery({
+    queryKey: ingestionKeys.sourcePage(request),
+    queryFn: () => http.post<TPage<TDataSourceRecord>>('/web/data_source/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveDataSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDataSourceSaveRequest) =>
+      http.post<{ id: number }>('/web/data_source/save_or_update', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.sources }),
+  });
+}
+
+export function useDeleteDataSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/data_source/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.sources }),
+  });
+}
+
+export function testConnection(body: TDataSourceSaveRequest) {
+  return http.post<TDataSourceTestResult>('/web/data_source/test_connection', body, { timeoutMs: 120_000 });
+}
+
+export function usePullSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      http.post<TDataFetchRunResult>('/web/data_source/pull', { id }, { timeoutMs: 120_000 }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.sources }),
+  });
+}
+
+export function useSourceDirs(id: number | undefined, path: string) {
+  return useQuery({
+    queryKey: ingestionKeys.dirs(id ?? 0, path),
+    queryFn: () =>
+      http.get<TDataSourceDir[]>(
+        '/web/data_source/ftp_dirs',
+        { id, path: path || undefined },
+        { timeoutMs: 120_000 },
+      ),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+/** Stores files on a site and parses them with the site's rule (files the preview could not read are kept so). */
+export function uploadSiteFiles(stationId: number, files: File[]) {
+  const form = new FormData();
+  for (const file of files) form.append('file', file, file.name);
+  return http.post<TIngestOutcome[]>('/web/station/data/upload', form, {
+    params: { stationId, context: 'site' },
+    timeoutMs: LONG_TIMEOUT_MS,
+  });
+}

@@ -1,0 +1,160 @@
+import { interpolate, type Language, type TLocalized } from './language.ts';
+
+/**
+ * Why a logger file could not be parsed (issue 5): the `reasonKey` of the parser's UnreadableFileError.
+ * The route answers FILE_UNREADABLE (422) with `{reason}` filled from this table; `{param}` placeholders
+ * come from the error's details.
+ */
+export const INGEST_UNREADABLE_REASONS = {
+  empty_file: { zh: '文件为空', en: 'the file is empty' },
+  binary_content: {
+    zh: '文件是二进制内容，不是文本数据文件',
+    en: 'the file holds binary content, not a text data file',
+  },
+  unknown_encoding: { zh: '不支持的字符编码“{encoding}”', en: 'unsupported character encoding “{encoding}”' },
+  wrong_encoding: {
+    zh: '文件内容不符合所选编码“{encoding}”，请检查解析规则的编码',
+    en: 'the content does not match the chosen encoding “{encoding}”; check the rule’s encoding',
+  },
+  too_many_columns: {
+    zh: '列数过多（{columns} 列，最多 {max} 列）',
+    en: 'too many columns ({columns}; at most {max})',
+  },
+  line_too_long: {
+    zh: '第 {row} 行过长（超过 {maxBytes} 字节），文件可能已损坏',
+    en: 'row {row} is too long (over {maxBytes} bytes); the file may be damaged',
+  },
+  no_time_column: {
+    zh: '找不到时间列：没有以可识别的日期时间开头的数据行',
+    en: 'no time column: no data row starts with a recognisable date and time',
+  },
+  no_data_rows: {
+    zh: '文件只有表头，没有数据行',
+    en: 'the file has a header but no data rows',
+  },
+  truncated_file: {
+    zh: '文件不完整：最后一行（第 {row} 行）被截断，请重新上传完整文件',
+    en: 'the file is incomplete: its last row ({row}) is cut off; upload the complete file',
+  },
+  no_valid_rows: {
+    zh: '没有一行的时间能按格式“{dateFormat}”读取',
+    en: 'no row has a time readable with the format “{dateFormat}”',
+  },
+  header_row_missing: {
+    zh: '第 {row} 行（字段行）不存在，文件只有 {rows} 行',
+    en: 'the header row {row} does not exist; the file has only {rows} rows',
+  },
+  bad_rule: { zh: '解析规则有误：{detail}', en: 'the parse rule is invalid: {detail}' },
+  not_time_series: {
+    zh: '该文件（{kind}）不是时间序列数据，已保存但不解析',
+    en: 'this file ({kind}) is not a time series; it is stored but not parsed',
+  },
+  store_only: {
+    zh: '该文件为仪器原始格式或中尺度文件，已保存但不解析',
+    en: 'this is a raw logger or mesoscale file; it is stored but not parsed',
+  },
+  spreadsheet_unreadable: {
+    zh: '无法读取电子表格：{detail}',
+    en: 'the spreadsheet cannot be read: {detail}',
+  },
+  spreadsheet_too_large: {
+    zh: '电子表格过大（{sizeMb} MB，最多 {maxMb} MB）',
+    en: 'the spreadsheet is too large ({sizeMb} MB; at most {maxMb} MB)',
+  },
+  spreadsheet_timeout: {
+    zh: '电子表格读取超时（超过 {seconds} 秒）',
+    en: 'reading the spreadsheet took too long (over {seconds} s)',
+  },
+  spreadsheet_empty: { zh: '电子表格没有数据', en: 'the spreadsheet holds no data' },
+} as const satisfies Record<string, TLocalized>;
+export type TUnreadableReasonKey = keyof typeof INGEST_UNREADABLE_REASONS;
+
+/**
+ * Warnings of a recognition or a parse: `key` or `key:detail` strings; the detail fills `{detail}`.
+ */
+export const INGEST_WARNING_MESSAGES = {
+  rowsOutOfOrder: {
+    zh: '有 {detail} 行时间倒序，已按时间排序',
+    en: '{detail} rows went back in time; the rows were sorted by time',
+  },
+  duplicateTimestamps: {
+    zh: '有 {detail} 行时间重复，保留了每个时间的第一行',
+    en: '{detail} rows repeated a time stamp; the first row of each was kept',
+  },
+  skippedRows: {
+    zh: '有 {detail} 行无法读取时间，已跳过',
+    en: '{detail} rows had no readable time and were skipped',
+  },
+  repeatedHeaderRows: {
+    zh: '文件中间有 {detail} 行重复的表头，已跳过',
+    en: '{detail} repeated header rows inside the file were skipped',
+  },
+  lastRowIncomplete: {
+    zh: '最后一行不完整（文件可能被截断）',
+    en: 'the last row is incomplete (the file may be truncated)',
+  },
+  invalidNumbers: {
+    zh: '有 {detail} 个数值无法读取，按缺测处理',
+    en: '{detail} values were not numbers and are treated as missing',
+  },
+  dateOrderAmbiguous: {
+    zh: '日期的日、月顺序无法确定，暂按 {detail} 读取，请确认',
+    en: 'the day/month order is ambiguous; read as {detail} — please confirm',
+  },
+  textColumnsSkipped: {
+    zh: '文本列未导入：{detail}',
+    en: 'text columns not imported: {detail}',
+  },
+  unusedColumnsSkipped: {
+    zh: '未使用的通道列未导入：{detail}',
+    en: 'unused channel columns not imported: {detail}',
+  },
+  noHeaderRow: {
+    zh: '没有找到通道名称行，通道按列号命名',
+    en: 'no channel-name row was found; channels are named by column',
+  },
+  unitNotSi: {
+    zh: '数据单位不是国际单位（{detail}），请核对通道单位',
+    en: 'the data are not in SI units ({detail}); check the channel units',
+  },
+  heightsFromDescription: {
+    zh: '部分通道的高度取自传感器描述，请确认',
+    en: 'some channel heights were taken from sensor descriptions; please confirm',
+  },
+  timeZoneFromFile: {
+    zh: '时区取自文件头（{detail}）',
+    en: 'the time zone was taken from the file header ({detail})',
+  },
+  irregularInterval: {
+    zh: '时间间隔不规则（{detail}）',
+    en: 'the time step is irregular ({detail})',
+  },
+  storedNotParsed: {
+    zh: '该文件已保存但不解析（仪器原始格式、中尺度文件或非时间序列）',
+    en: 'stored, not parsed (raw logger format, mesoscale file or not a time series)',
+  },
+  spreadsheetFirstSheet: {
+    zh: '只读取了第一个工作表“{detail}”',
+    en: 'only the first worksheet “{detail}” was read',
+  },
+} as const satisfies Record<string, TLocalized>;
+export type TIngestWarningKey = keyof typeof INGEST_WARNING_MESSAGES;
+
+/** The localised text of a parser warning (`key` or `key:detail`); unknown keys come back unchanged. */
+export function localizeIngestWarning(warning: string, language: Language): string {
+  const colon = warning.indexOf(':');
+  const key = colon < 0 ? warning : warning.slice(0, colon);
+  const detail = colon < 0 ? '' : warning.slice(colon + 1);
+  const entry = (INGEST_WARNING_MESSAGES as Record<string, TLocalized>)[key];
+  return entry ? interpolate(entry[language], { detail }) : warning;
+}
+
+/** The localised reason of an unreadable file, for the FILE_UNREADABLE message's `{reason}`. */
+export function localizeUnreadableReason(
+  reasonKey: string,
+  details: Record<string, unknown> | undefined,
+  language: Language,
+): string | null {
+  const entry = (INGEST_UNREADABLE_REASONS as Record<string, TLocalized>)[reasonKey];
+  return entry ? interpolate(entry[language], details ?? {}) : null;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CHANNEL_ELEMENT_KEYS } from '../stations/channel-config.schema.ts';
+
+/**
+ * Logger-file recognition (issue 5): the parse rule of SPEC §3 and what auto-recognition proposes for a
+ * file. The server's parser (apps/server/src/modules/ingestion/parsers) produces these; the preview
+ * screen shows them and the parse-rule screens edit the rule.
+ */
+
+/** Field delimiters a rule may name; `' '` means a run of spaces (fixed-width exports). */
+export const FIELD_DELIMITERS = [',', ';', '\t', ' '] as const;
+export const ZFieldDelimiter = z.enum(FIELD_DELIMITERS);
+export type TFieldDelimiter = z.infer<typeof ZFieldDelimiter>;
+
+/** Kinds of file the recogniser tells apart (formats/IMPORTS.md §1). */
+export const FILE_KINDS = [
+  'toa5',
+  'toaci1',
+  'symphoniepro',
+  'logr',
+  'nrg_sdr',
+  'windographer',
+  'ammonit',
+  'kintech',
+  'brightwind',
+  'generic_csv',
+  'spreadsheet',
+  'wasp_tab',
+  'windsim_tws',
+  'store_only',
+] as const;
+export const ZFileKind = z.enum(FILE_KINDS);
+export type TFileKind = z.infer<typeof ZFileKind>;
+
+/** Statistic of a recognised channel; wider than the channel configuration's (gusts, totals, TI → other). */
+export const RECOGNIZED_STATISTICS = ['mean', 'max', 'min', 'sd', 'sum', 'count', 'other'] as const;
+export const ZStatistic = z.enum(RECOGNIZED_STATISTICS);
+export type TStatistic = z.infer<typeof ZStatistic>;
+
+/** The largest column count a file may have (a 10,000-column header is refused with a reason). */
+export const MAX_FILE_COLUMNS = 2000;
+
+/**
+ * A parse rule (SPEC §3): how to read one logger's files. Rows and columns are 1-based, rows count
+ * physical lines (CRLF, LF or lone CR) including blank ones.
+ */
+export const ZParseRule = z
+  .object({
+    /** 'utf-8' | 'gb18030' | 'gbk' | 'windows-1252' | 'latin1' | 'utf-16le' | 'utf-16be'. */
+    encoding: z.string().trim().min(1).max(40),
+    /** Row of the channel-name header; 0 when the file has none. */
+    fieldStartRow: z.number().int().min(0).max(100_000),
+    fieldDelimiter: ZFieldDelimiter,
+    dataStartRow: z.number().int().min(1).max(100_000),
+    dataDelimiter: ZFieldDelimiter,
+    dataStartColumn: z.number().int().min(1).max(MAX_FILE_COLUMNS),
+    dateStartColumn: z.number().int().min(1).max(MAX_FILE_COLUMNS),
+    dateEndColumn: z.number().int().min(1).max(MAX_FILE_COLUMNS),
+    /** Tokens YYYY YY M MM D DD H HH mm ss SSS Z (offset) and literal separators; 'EXCEL' = serial days. */
+    dateFormat: z.string().trim().min(1).max(64),
+    /** Whole-field tokens read as missing, joined with '|'; an empty field is always missing. */
+    missingValue: z.string().max(200),
+    /** The logger clock's fixed offset from UTC in minutes (UTC+8 → 480); ignored when stamps carry one. */
+    utcOffsetMinutes: z
+      .number()
+      .int()
+      .min(-14 * 60)
+      .max(14 * 60),
+    /** Stamps mark the end of the averaging period (Campbell); stored stamps are period starts. */
+    timestampIsPeriodEnd: z.boolean(),
+    /** Decimal mark of the values (',' in some semicolon-separated European exports). */
+    decimalSeparator: z.enum(['.', ',']).optional(),
+    /** The averaging period in minutes, used to shift period-end stamps; detected when absent. */
+    intervalMinutes: z.number().positive().max(1440).nullish(),
+  })
+  .refine((r) => r.dateEndColumn >= r.dateStartColumn, {
+    path: ['dateEndColumn'],
+    message: 'dateEndColumn must not be before dateStartColumn',
+  });
+export type TParseRule = z.infer<typeof ZParseRule>;
+
+/** One recognised value column of a file. */
+export const ZRecognizedChannel = z.object({
+  /** 1-based source column. */
+  column: z.number().int().min(1),
+  /** The header text as in the file (Chinese kept). */
+  name: z.string(),
+  element: z.enum(CHANNEL_ELEMENT_KEYS),
+  heightM: z.number().nullable(),
+  statistic: ZStatistic,
+  unit: z.string(),
+  /** Stable key of the stored column, e.g. 'ws_80_N_mean'; '_2' for a second sensor with the same key. */
+  dataKey: z.string().min(1).max(100),
+  /** Boom orientation or sensor tag carried by the name ('N', 'S', 'sonic'); '' when none. */
+  tag: z.string(),
+});
+export type TRecognizedChannel = z.infer<typeof ZRecognizedChannel>;
+
+/** What auto-recognition found in a file, for the preview and as the rule to confirm. */
+export const ZRecognition = z.object({
+  kind: ZFileKind,
+  rule: ZParseRule,
+  channels: z.array(ZRecognizedChannel),
+  /** Modal step between consecutive stamps, minutes. */
+  intervalMinutes: z.number().nullable(),
+  /** ISO 8601 UTC, period start. */
+  firstTime: z.string().nullable(),
+  lastTime: z.string().nullable(),
+  rowCount: z.number().int().min(0),
+  headerRows: z.array(z.array(z.string())),
+  previewRows: z.array(z.array(z.string())),
+  /** Warning keys of INGEST_WARNING_MESSAGES, optionally followed by ':' and a detail. */
+  warnings: z.array(z.string()),
+});
+export type TRecognition = z.infer<typeof ZRecognition>;
