@@ -192,6 +192,7 @@ const NRG_TYPES: Record<string, TChannelElement | null> = {
 const ORIENTATION_RE = /^[\s_]?(NNE|NNW|ENE|ESE|SSE|SSW|WSW|WNW|NE|NW|SE|SW|N|E|S|W|A|B)(?=[A-Z_\s(（[]|$)/;
 const HEIGHT_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?(?:m|M|米)(?![a-z/^²³])/;
 const FEET_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?ft\b/i;
+const STATISTIC_AHEAD_RE = /^[\s_]?(sd|std|stdev|stddev|avg|mean|max|min)(?![a-z])/i;
 const MULTI_HEIGHT_RE = /\d\s*_\s*\d+(?:\.\d+)?\s*m\b/;
 const WINDKIT_RE = /^(ws|wd|wspd|wdir|spd|dir|windagl|wdiragl|t|rh|p)_?(\d{1,4}(?:\.\d+)?)(?=_|$)/i;
 const BRACKET_RE = /[([（【]([^()[\]（）【】]*)[)\]）】]\s*$/;
@@ -307,7 +308,8 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
     if (h) {
       heightM = roundHeight(Number(h[1]));
       const after = rest.slice(h.index + h[0].length);
-      const o = ORIENTATION_RE.exec(after);
+      // `Spd80mSD`: a statistic word right after the height is not a boom letter followed by junk.
+      const o = STATISTIC_AHEAD_RE.test(after) ? null : ORIENTATION_RE.exec(after);
       if (o) tag = o[1]!;
       rest = `${rest.slice(0, h.index)} ${after.slice(o ? o[0].length : 0)}`;
     } else if (ft) {

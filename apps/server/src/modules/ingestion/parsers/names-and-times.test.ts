@@ -11,6 +11,10 @@ describe('heightStatistics(channelName)', () => {
     ['WS_80m_Avg', 'ws', 80, 'mean', 'm/s'],
     ['Spd80mNStd', 'ws', 80, 'sd', 'm/s'],
     ['Dir78mS', 'wd', 78, 'mean', 'deg'],
+    // A statistic right after the height is not a boom letter: "SD" is the standard deviation, not "S" + "D".
+    ['Spd80mSD', 'ws', 80, 'sd', 'm/s'],
+    ['Spd80mMax', 'ws', 80, 'max', 'm/s'],
+    ['Spd80mSSD', 'ws', 80, 'sd', 'm/s'],
     ['ws_80', 'ws', 80, 'mean', 'm/s'],
     ['Speed (cup_ 130 m)', 'ws', 130, 'mean', 'm/s'],
     ['Air Pressure (3 m)', 'p', 3, 'mean', 'hPa'],
