@@ -1,10 +1,13 @@
 // `npm run bench`: measures the figures the issues ask for, prints them and writes bench/results.json
 // as [{ name, value, unit }]. Timings are measured here, never asserted in tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
+import { benchIngest } from './ingest.ts';
+import { benchIngestParse } from './ingest-parse.ts';
+import { benchWind } from './wind.ts';
 
 export interface TBenchResult {
   name: string;
@@ -81,16 +84,9 @@ async function main(): Promise<void> {
     }
   };
   add(await benchStartup());
-  const windBench = path.join(import.meta.dirname, 'wind.ts');
-  if (existsSync(windBench)) {
-    const mod = (await import(windBench)) as { benchWind: () => Promise<TBenchResult[]> };
-    add(await mod.benchWind());
-  }
-  const ingestBench = path.join(import.meta.dirname, 'ingest.ts');
-  if (existsSync(ingestBench)) {
-    const mod = (await import(ingestBench)) as { benchIngest: () => Promise<TBenchResult[]> };
-    add(await mod.benchIngest());
-  }
+  add(await benchWind());
+  add(await benchIngestParse());
+  add(await benchIngest());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }
