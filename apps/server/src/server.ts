@@ -45,7 +45,7 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
-import { registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
+import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
 import { attachmentRoutes } from './modules/station-assets/attachments.routes.ts';
@@ -305,7 +305,11 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
     await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, log.child({ module: 'seed' }));
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
-      await services.jobs.send('seed.demo-timeseries', {}, { singletonKey: 'seed.demo-timeseries' });
+      await services.jobs.send(
+        'seed.demo-timeseries',
+        { firstMonthMs: demoFirstMonthFor(new Date()) },
+        { singletonKey: 'seed.demo-timeseries' },
+      );
     }
     const authenticate = (token: string | undefined) => services.identity.authenticate(token);
     const realtime = new RealtimeHub(

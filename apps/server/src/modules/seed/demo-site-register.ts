@@ -77,7 +77,7 @@ function pad(n: number): string {
  */
 export async function seedSiteRegister(
   trx: Transaction<DB>,
-  stations: readonly { id: number; province: string | null; station_type: string }[],
+  stations: readonly { id: number; province: string | null; station_type: string; start_time: Date | null }[],
   userIds: readonly number[],
 ): Promise<void> {
   const owners = await trx.insertInto('owner').values(OWNERS).returning('id').execute();
@@ -125,8 +125,13 @@ export async function seedSiteRegister(
   const sodars = manufacturerIds.filter((m) => m.type === '声雷达');
   const stationTags: { station_id: number; tag_id: number }[] = [];
   for (const [i, station] of stations.entries()) {
-    const year = 2019 + (i % 7);
-    const month = 1 + (i % 12);
+    // Installed in the two weeks before measuring started; three years of warranty from then.
+    const start = station.start_time ?? new Date(Date.UTC(2019 + (i % 7), i % 12, 20));
+    const day = (offsetDays: number, plusYears = 0) => {
+      const d = new Date(start.getTime() + offsetDays * 86_400_000);
+      return `${d.getUTCFullYear() + plusYears}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    };
+    const year = start.getUTCFullYear();
     // Masts carry a data logger; lidars and sodars are their own instrument.
     const makers =
       station.station_type === 'lidar' ? lidars : station.station_type === 'sodar' ? sodars : loggers;
@@ -139,10 +144,10 @@ export async function seedSiteRegister(
         // The data administrator (李娜) looks after most sites; the operations engineer every third.
         data_admin_id: (i % 3 === 0 ? userIds[2] : userIds[1]) ?? null,
         sim: `898600${100_000_000_000 + i * 7919}`,
-        install_start: `${year}-${pad(month)}-01`,
-        install_end: `${year}-${pad(month)}-15`,
-        warranty_start: `${year}-${pad(month)}-15`,
-        warranty_end: `${year + 3}-${pad(month)}-14`,
+        install_start: day(-14),
+        install_end: day(-1),
+        warranty_start: day(-1),
+        warranty_end: day(-2, 3),
         repair_emails: [`repair${i % 5}@masthub.example`],
         cc_emails: i % 4 === 0 ? ['ops@masthub.example'] : [],
       })

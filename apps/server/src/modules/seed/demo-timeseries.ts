@@ -21,6 +21,11 @@ import type { TIngestion } from '../ingestion/ingestion.types.ts';
  */
 
 export const DEMO_PERIOD = { firstMonth: Date.UTC(2023, 0, 1), months: 24 };
+
+/** The demo period as of `now`: the 24 whole months before the current one, so the data ends recently. */
+export function demoFirstMonthFor(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - DEMO_PERIOD.months, 1);
+}
 export const DEMO_SITE_COUNT = 3;
 const sqlLowerName = sql`lower(name)`;
 const STEP_MS = 600_000;
@@ -343,7 +348,7 @@ export async function seedDemoTimeseries(
   db: Database,
   ingestion: TIngestion,
   log: Logger,
-  options: { siteCount?: number; months?: number } = {},
+  options: { siteCount?: number; months?: number; firstMonth?: number } = {},
 ): Promise<{ sites: number; files: number; ms: number }> {
   const started = performance.now();
   const sites = await db
@@ -384,12 +389,33 @@ export async function seedDemoTimeseries(
         .onConflict((oc) => oc.expression(sqlLowerName).doUpdateSet({ updated_at: new Date() }))
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.updateTable('station').set({ parse_rule_id: rule.id }).where('id', '=', site.id).execute();
+      // The site has measured since the first demo month (installed the two weeks before, three years of
+      // warranty from then) and is monitored normally.
+      const firstMonth = options.firstMonth ?? DEMO_PERIOD.firstMonth;
+      const isoDay = (offsetDays: number, plusYears = 0) => {
+        const d = new Date(firstMonth + offsetDays * 86_400_000);
+        d.setUTCFullYear(d.getUTCFullYear() + plusYears);
+        return d.toISOString().slice(0, 10);
+      };
+      await db
+        .updateTable('station')
+        .set({
+          parse_rule_id: rule.id,
+          start_time: new Date(firstMonth),
+          status: 0,
+          install_start: isoDay(-14),
+          install_end: isoDay(-1),
+          warranty_start: isoDay(-1),
+          warranty_end: isoDay(-2, 3),
+        })
+        .where('id', '=', site.id)
+        .execute();
       for (const file of demoMonthFiles({
         siteIndex,
         topM,
         altitudeM: site.altitude_m ?? 1000,
         ...(options.months ? { months: options.months } : {}),
+        ...(options.firstMonth ? { firstMonth: options.firstMonth } : {}),
       })) {
         const result = await ingestion.ingestFile({
           stationId: site.id,
@@ -419,7 +445,7 @@ export async function registerDemoTimeseriesJob(
   ingestion: TIngestion,
   log: Logger,
 ): Promise<void> {
-  await jobs.work('seed.demo-timeseries', async () => {
-    await seedDemoTimeseries(db, ingestion, log);
+  await jobs.work('seed.demo-timeseries', async ({ data }) => {
+    await seedDemoTimeseries(db, ingestion, log, data.firstMonthMs ? { firstMonth: data.firstMonthMs } : {});
   });
 }

@@ -15,7 +15,7 @@ export interface TJobQueues {
   /** Daily: drop recognition previews never confirmed. */
   'ingestion.clean-previews': Record<string, never>;
   /** First start: import the demo sites' generated logger files (idempotent; resumes after a stop). */
-  'seed.demo-timeseries': Record<string, never>;
+  'seed.demo-timeseries': { firstMonthMs?: number };
 }
 
 export type TQueueName = keyof TJobQueues;
