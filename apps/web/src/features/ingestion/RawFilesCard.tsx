@@ -64,7 +64,7 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
       key: 'status',
       dataIndex: 'status',
       title: t('ingestion.files.status'),
-      width: 300,
+      width: 240,
       render: (value: TRawFileStatus, file) => (
         <Space size={4} wrap>
           <Tag color={statusColor(value)}>{t(`ingestion.status.${value}`)}</Tag>
@@ -93,11 +93,15 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
     {
       key: 'range',
       title: t('ingestion.files.range'),
-      width: 330,
+      width: 180,
+      // Two lines keep the range readable beside the fixed actions column.
       render: (_, file) =>
-        file.firstTime && file.lastTime
-          ? `${formatDateTime(file.firstTime)} ~ ${formatDateTime(file.lastTime)}`
-          : '',
+        file.firstTime && file.lastTime ? (
+          <>
+            <div>{formatDateTime(file.firstTime)}</div>
+            <div>{formatDateTime(file.lastTime)}</div>
+          </>
+        ) : null,
     },
     { key: 'uploader', dataIndex: 'uploaderName', title: t('ingestion.files.uploader'), width: 120 },
     {
