@@ -428,6 +428,11 @@ describe('upload, raw files, versions and export calls', () => {
       body: { stationId: station.id, parseRuleId: saved.body.data.id },
     });
     expect(set.status).toBe(200);
+    // The site detail says which rule its files are read with.
+    const detail = await server.call('GET', `/api/web/station/detail?id=${station.id}`, {
+      token: adminToken,
+    });
+    expect(detail.body.data.parseRuleId).toBe(saved.body.data.id);
     const del = await server.call('GET', `/api/web/parse_rule/delete?id=${saved.body.data.id}`, {
       token: adminToken,
     });

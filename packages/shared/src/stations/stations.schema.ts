@@ -312,6 +312,8 @@ export type TStationTag = z.infer<typeof ZStationTag>;
 export const ZStationRecord = z.object({
   id: z.number().int(),
   stationCode: z.string(),
+  /** The parse rule the site's files are read with; null means auto-recognition. */
+  parseRuleId: z.number().int().nullable(),
   projectName: z.string(),
   stationType: z.string(),
   stationTypeName: z.string(),

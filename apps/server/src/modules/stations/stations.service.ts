@@ -142,6 +142,7 @@ export class StationService {
     return {
       id: row.id,
       stationCode: row.station_code,
+      parseRuleId: row.parse_rule_id,
       projectName: row.project_name,
       stationType: row.station_type,
       stationTypeName: nameOf(STATION_TYPES, row.station_type as never, language),

@@ -13,7 +13,7 @@ import { UploadPreviewModal } from './UploadPreviewModal.tsx';
  * The site's data (SPEC §2 site info): upload with recognition, the data range of the stored data,
  * the site's parse rule and the manual pull from its data sources.
  */
-export function SiteDataCard({ stationId }: { stationId: number }) {
+export function SiteDataCard({ stationId, parseRuleId }: { stationId: number; parseRuleId: number | null }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const canImport = useCan('data.import');
@@ -21,7 +21,9 @@ export function SiteDataCard({ stationId }: { stationId: number }) {
   const batch = useRef<File[]>([]);
   const { data: versions = [], isPending: isVersionsPending } = useVersions(stationId);
   const { data: ruleOptions = [] } = useParseRuleOptions();
+  // undefined: untouched, so the site's saved rule shows; null: auto-recognition chosen.
   const [ruleId, setRuleId] = useState<number | null>();
+  const shownRuleId = ruleId === undefined ? parseRuleId : ruleId;
   const updateRule = useUpdateStationParseRule();
   const manualPull = useManualPull(stationId);
   const range = dataRangeOf(versions);
@@ -135,7 +137,7 @@ export function SiteDataCard({ stationId }: { stationId: number }) {
                 style={{ width: 240 }}
                 aria-label={t('ingestion.site.parseRule')}
                 placeholder={t('ingestion.site.parseRuleAuto')}
-                value={ruleId ?? undefined}
+                value={shownRuleId ?? undefined}
                 options={ruleOptions.map((option) => ({ value: option.id, label: option.name }))}
                 onChange={(value?: number) => setRuleId(value ?? null)}
                 showSearch={{ optionFilterProp: 'label' }}

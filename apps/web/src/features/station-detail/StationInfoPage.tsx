@@ -103,7 +103,7 @@ export function StationInfoPage() {
       </Card>
       <AttachmentsCard stationId={stationId} />
       {canEdit ? <PasswordRecordsCard stationId={stationId} /> : null}
-      <SiteDataCard stationId={stationId} />
+      <SiteDataCard stationId={stationId} parseRuleId={station?.parseRuleId ?? null} />
       <RawFilesCard stationId={stationId} />
       <StationFormModal open={isEditing} mode="edit" station={station} onClose={() => setEditing(false)} />
     </Flex>
