@@ -5,12 +5,15 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Flex, Result, Row, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Col, Flex, Row, Skeleton, Typography, theme } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogin } from '../auth/login.storage.ts';
 import styles from './HomePage.module.css';
+
+/** The map and its libraries (maplibre, supercluster, base data) load in their own chunk. */
+const HomeMap = lazy(() => import('./map/HomeMap.tsx'));
 
 interface AreaLink {
   to: string;
@@ -42,7 +45,7 @@ const AREAS: AreaLink[] = [
   { to: '/hub', name: 'menu.hub', description: 'home.areas.hub', icon: <ApartmentOutlined /> },
 ];
 
-/** Landing page until the home map arrives (a later issue); the map itself is marked as not available. */
+/** Landing page: a greeting, the site map (SPEC §2 home map) and the main areas. */
 export function HomePage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -54,6 +57,11 @@ export function HomePage() {
           {t('home.welcome', { name: login?.userName || login?.account || '' })}
         </Typography.Title>
         <Typography.Text type="secondary">{t('home.intro')}</Typography.Text>
+      </Card>
+      <Card title={t('home.map.title')}>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 12 }} />}>
+          <HomeMap />
+        </Suspense>
       </Card>
       <section aria-label={t('home.areas.title')}>
         <Typography.Title level={5}>{t('home.areas.title')}</Typography.Title>
@@ -80,9 +88,6 @@ export function HomePage() {
           ))}
         </Row>
       </section>
-      <Card title={t('home.map.title')}>
-        <Result status="info" title={t('common.notAvailable.title')} subTitle={t('home.map.description')} />
-      </Card>
     </Flex>
   );
 }

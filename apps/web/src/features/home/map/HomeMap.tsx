@@ -1,0 +1,432 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { TRegion } from '@masthub/shared';
+import { CLUSTER_WARNING_SITES } from '@masthub/shared/constants.ts';
+import { Alert, Button, Cascader, Flex, Form, Input, Segmented, Slider, Spin, Typography, theme } from 'antd';
+import chinaUrl from 'echarts4/map/json/china.json?url';
+import {
+  type GeoJSONSource,
+  Map as MapLibreMap,
+  Marker,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import landUrl from 'world-atlas/land-50m.json?url';
+import { useRegions, useStationStatuses } from '../../stations/api.ts';
+import { useMapSites } from '../api.ts';
+import { buildBaseStyle } from './base-style.ts';
+import {
+  buildClusterIndex,
+  CLUSTER_RADIUS,
+  type ClusterOrSite,
+  clustersInView,
+  isCluster,
+  shouldWarnUnclustered,
+  toSitePoints,
+} from './clusters.ts';
+import { decodeEchartsGeo, type EchartsGeoJson } from './echarts-geo.ts';
+import styles from './HomeMap.module.css';
+import { type LocateError, type PointResult, parseGaussKruger, parseLonLat } from './locate.ts';
+import { SitePanel } from './SitePanel.tsx';
+
+setWorkerUrl(workerUrl);
+
+declare global {
+  interface Window {
+    /** The home map, for the browser tests. */
+    __masthubMap?: MapLibreMap;
+  }
+}
+
+/** China in view on first load. */
+const INITIAL_VIEW = { center: [104.5, 36] as [number, number], zoom: 3.2 };
+const LOCATE_ZOOM = 10;
+
+async function loadBaseData(): Promise<{
+  provinces: GeoJSON.FeatureCollection;
+  land: GeoJSON.FeatureCollection;
+}> {
+  const [china, topology] = await Promise.all([
+    fetch(chinaUrl).then((r) => r.json() as Promise<EchartsGeoJson>),
+    fetch(landUrl).then((r) => r.json() as Promise<Topology<{ land: GeometryCollection }>>),
+  ]);
+  const land = feature(topology, topology.objects.land) as GeoJSON.FeatureCollection;
+  return { provinces: decodeEchartsGeo(china) as unknown as GeoJSON.FeatureCollection, land };
+}
+
+type LocateMode = 'lonLat' | 'gk';
+
+interface RegionOption {
+  value: string;
+  label: string;
+  children?: RegionOption[];
+}
+
+function regionOptions(regions: TRegion[], isEnglish: boolean): RegionOption[] {
+  return regions.map((region) => ({
+    value: region.code,
+    label: isEnglish ? region.nameEn : region.name,
+    ...(region.children.length > 0 ? { children: regionOptions(region.children, isEnglish) } : {}),
+  }));
+}
+
+function findRegion(regions: TRegion[], path: string[]): TRegion | undefined {
+  let level = regions;
+  let found: TRegion | undefined;
+  for (const code of path) {
+    found = level.find((r) => r.code === code);
+    if (!found) return undefined;
+    level = found.children;
+  }
+  return found;
+}
+
+/** The home map: offline base, clustered sites, locate by coordinates or area, and the site panel. */
+export default function HomeMap() {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const clusterMarkers = useRef(new Map<number, Marker>());
+  const locateMarker = useRef<Marker | null>(null);
+  const [isReady, setReady] = useState(false);
+  const [viewVersion, setViewVersion] = useState(0);
+  const [radius, setRadius] = useState<number>(CLUSTER_RADIUS.default);
+  const [singleCount, setSingleCount] = useState(0);
+  const [isWarning, setWarning] = useState(false);
+  const [selectedId, setSelectedId] = useState<number>();
+  const [mode, setMode] = useState<LocateMode>('lonLat');
+  const [first, setFirst] = useState('');
+  const [second, setSecond] = useState('');
+  const [locateError, setLocateError] = useState<{ field: string; error: LocateError }>();
+  const [located, setLocated] = useState<{ longitude: number; latitude: number }>();
+
+  const sites = useMapSites();
+  const statuses = useStationStatuses();
+  const regions = useRegions();
+  const points = useMemo(() => toSitePoints(sites.data ?? []), [sites.data]);
+  const index = useMemo(() => buildClusterIndex(points, radius), [points, radius]);
+  const isEnglish = i18n.language.startsWith('en');
+  const cascaderOptions = useMemo(
+    () => regionOptions(regions.data ?? [], isEnglish),
+    [regions.data, isEnglish],
+  );
+  // Read once: the map is not rebuilt on a language switch.
+  const attribution = useRef(t('home-map.attribution'));
+
+  // The map, once.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = new MapLibreMap({
+      container,
+      style: buildBaseStyle(attribution.current),
+      center: INITIAL_VIEW.center,
+      zoom: INITIAL_VIEW.zoom,
+      minZoom: 1,
+      maxZoom: 17,
+      attributionControl: { compact: true },
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    });
+    mapRef.current = map;
+    window.__masthubMap = map;
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-left');
+    map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
+    map.on('load', () => {
+      setReady(true);
+      loadBaseData()
+        .then(({ provinces, land }) => {
+          if (mapRef.current !== map) return;
+          map.getSource<GeoJSONSource>('land')?.setData(land);
+          map.getSource<GeoJSONSource>('provinces')?.setData(provinces);
+        })
+        .catch(() => {
+          // The base map stays empty (sea colour); sites and locating still work.
+        });
+    });
+    map.on('moveend', () => setViewVersion((v) => v + 1));
+    map.on('click', 'site', (event) => {
+      const id = event.features?.[0]?.properties?.['siteId'];
+      if (typeof id === 'number') setSelectedId(id);
+    });
+    map.on('mouseenter', 'site', () => {
+      map.getCanvas().style.cursor = 'pointer';
+    });
+    map.on('mouseleave', 'site', () => {
+      map.getCanvas().style.cursor = '';
+    });
+    const markers = clusterMarkers.current;
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+      map.remove();
+      mapRef.current = null;
+      if (window.__masthubMap === map) window.__masthubMap = undefined;
+    };
+  }, []);
+
+  // A new index (sites or radius changed): the old cluster ids mean nothing any more.
+  useEffect(() => {
+    void index;
+    const markers = clusterMarkers.current;
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+    };
+  }, [index]);
+
+  // Clusters and single sites for the current view.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !isReady) return;
+    void viewVersion;
+    const b = map.getBounds();
+    const bbox: [number, number, number, number] = [
+      Math.max(-180, b.getWest()),
+      Math.max(-85, b.getSouth()),
+      Math.min(180, b.getEast()),
+      Math.min(85, b.getNorth()),
+    ];
+    const features: ClusterOrSite[] = clustersInView(index, bbox, map.getZoom());
+    const singles = features.filter((f) => !isCluster(f));
+    map.getSource<GeoJSONSource>('sites')?.setData({ type: 'FeatureCollection', features: singles });
+    setSingleCount(singles.length);
+    setWarning(shouldWarnUnclustered(features));
+    const markers = clusterMarkers.current;
+    const seen = new Set<number>();
+    for (const f of features) {
+      if (!isCluster(f)) continue;
+      const id = f.properties.cluster_id;
+      seen.add(id);
+      if (markers.has(id)) continue;
+      const count = f.properties.point_count;
+      const size = Math.round(28 + Math.min(24, Math.log10(count) * 10));
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = styles.cluster ?? '';
+      element.dataset['testid'] = 'map-cluster';
+      element.dataset['count'] = String(count);
+      element.style.width = `${size}px`;
+      element.style.height = `${size}px`;
+      element.textContent = String(f.properties.point_count_abbreviated);
+      element.title = t('home-map.cluster.title', { count });
+      element.setAttribute('aria-label', element.title);
+      const [lon, lat] = f.geometry.coordinates as [number, number];
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        map.easeTo({ center: [lon, lat], zoom: Math.min(index.getClusterExpansionZoom(id), 17) });
+      });
+      markers.set(id, new Marker({ element }).setLngLat([lon, lat]).addTo(map));
+    }
+    for (const [id, marker] of markers) {
+      if (!seen.has(id)) {
+        marker.remove();
+        markers.delete(id);
+      }
+    }
+  }, [index, isReady, viewVersion, t]);
+
+  function flyTo(result: PointResult) {
+    if (!result.ok) {
+      setLocateError({ field: result.field, error: result.error });
+      return;
+    }
+    setLocateError(undefined);
+    const map = mapRef.current;
+    if (!map) return;
+    const lngLat: [number, number] = [result.longitude, result.latitude];
+    locateMarker.current?.remove();
+    locateMarker.current = new Marker({ color: token.colorError }).setLngLat(lngLat).addTo(map);
+    locateMarker.current.getElement().dataset['testid'] = 'locate-marker';
+    map.flyTo({ center: lngLat, zoom: Math.max(map.getZoom(), LOCATE_ZOOM), duration: 800 });
+    setLocated({ longitude: result.longitude, latitude: result.latitude });
+  }
+
+  function locate() {
+    flyTo(mode === 'lonLat' ? parseLonLat(first, second) : parseGaussKruger(first, second));
+  }
+
+  function clearLocate() {
+    locateMarker.current?.remove();
+    locateMarker.current = null;
+    setLocated(undefined);
+    setLocateError(undefined);
+  }
+
+  function fitRegion(path: string[] | undefined) {
+    const region = path ? findRegion(regions.data ?? [], path) : undefined;
+    const map = mapRef.current;
+    if (!region || !map) return;
+    const [w, s, e, n] = region.bbox;
+    map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: 40, duration: 800 },
+    );
+  }
+
+  const firstField = mode === 'lonLat' ? 'longitude' : 'x';
+  const secondField = mode === 'lonLat' ? 'latitude' : 'y';
+  const errorFor = (field: string) =>
+    locateError?.field === field ? t(`home-map.locate.errors.${locateError.error}`) : undefined;
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.side}>
+        <Typography.Text type="secondary">
+          {sites.isError
+            ? t('home-map.sites.loadFailed')
+            : t('home-map.sites.count', { count: points.length })}
+        </Typography.Text>
+        <section aria-label={t('home-map.radius.label')}>
+          <Typography.Text strong>{t('home-map.radius.label')}</Typography.Text>
+          <Flex align="center" gap={8}>
+            <Slider
+              style={{ flex: 1 }}
+              min={CLUSTER_RADIUS.min}
+              max={CLUSTER_RADIUS.max}
+              step={10}
+              value={radius}
+              onChange={setRadius}
+              ariaLabelForHandle={t('home-map.radius.label')}
+              tooltip={{
+                formatter: (value) =>
+                  value === 0 ? t('home-map.radius.off') : t('home-map.radius.value', { value }),
+              }}
+            />
+            <Typography.Text
+              type="secondary"
+              style={{ width: 64, textAlign: 'right' }}
+              data-testid="radius-value"
+            >
+              {radius === 0 ? t('home-map.radius.off') : t('home-map.radius.value', { value: radius })}
+            </Typography.Text>
+          </Flex>
+        </section>
+        <section aria-label={t('home-map.locate.title')}>
+          <Typography.Text strong>{t('home-map.locate.title')}</Typography.Text>
+          <Segmented<LocateMode>
+            block
+            style={{ margin: '8px 0' }}
+            value={mode}
+            onChange={(value) => {
+              setMode(value);
+              setFirst('');
+              setSecond('');
+              setLocateError(undefined);
+            }}
+            options={[
+              { value: 'lonLat', label: t('home-map.locate.mode.lonLat') },
+              { value: 'gk', label: t('home-map.locate.mode.gk') },
+            ]}
+          />
+          <Form layout="vertical" size="middle" onFinish={locate} component="form">
+            <Form.Item
+              label={t(`home-map.locate.${firstField}`)}
+              htmlFor="home-map-first"
+              validateStatus={errorFor(firstField) ? 'error' : ''}
+              help={errorFor(firstField)}
+              style={{ marginBottom: 12 }}
+            >
+              <Input
+                id="home-map-first"
+                value={first}
+                allowClear
+                placeholder={t(`home-map.locate.${firstField}Placeholder`)}
+                onChange={(e) => setFirst(e.target.value)}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t(`home-map.locate.${secondField}`)}
+              htmlFor="home-map-second"
+              validateStatus={errorFor(secondField) ? 'error' : ''}
+              help={errorFor(secondField)}
+              style={{ marginBottom: 12 }}
+            >
+              <Input
+                id="home-map-second"
+                value={second}
+                allowClear
+                placeholder={t(`home-map.locate.${secondField}Placeholder`)}
+                onChange={(e) => setSecond(e.target.value)}
+              />
+            </Form.Item>
+            <Flex gap={8}>
+              <Button type="primary" htmlType="submit">
+                {t('home-map.locate.submit')}
+              </Button>
+              <Button onClick={clearLocate} disabled={!located}>
+                {t('home-map.locate.clear')}
+              </Button>
+            </Flex>
+          </Form>
+          {located && (
+            <Typography.Paragraph
+              type="secondary"
+              style={{ marginTop: 8, marginBottom: 0 }}
+              data-testid="located"
+            >
+              {t('home-map.locate.located', {
+                longitude: located.longitude.toFixed(6),
+                latitude: located.latitude.toFixed(6),
+              })}
+            </Typography.Paragraph>
+          )}
+        </section>
+        <section aria-label={t('home-map.locate.region')}>
+          <Typography.Text strong>{t('home-map.locate.region')}</Typography.Text>
+          <Cascader
+            style={{ width: '100%', marginTop: 8 }}
+            options={cascaderOptions}
+            changeOnSelect
+            showSearch
+            placeholder={t('home-map.locate.regionPlaceholder')}
+            aria-label={t('home-map.locate.region')}
+            onChange={(value) => fitRegion(value as string[] | undefined)}
+          />
+        </section>
+      </div>
+      <div className={styles.stage}>
+        <div ref={containerRef} className={styles.canvas} data-testid="home-map" />
+        {!isReady && (
+          <div className={styles.loading}>
+            <Spin description={t('home-map.loading')}>
+              <div style={{ width: 160, height: 60 }} />
+            </Spin>
+          </div>
+        )}
+        {isWarning && (
+          <Alert
+            className={styles.warning}
+            type="warning"
+            showIcon
+            title={t('home-map.warning.unclustered', { count: singleCount, limit: CLUSTER_WARNING_SITES })}
+          />
+        )}
+        {(statuses.data?.length ?? 0) > 0 && (
+          <section className={styles.legend} aria-label={t('home-map.legend.title')}>
+            <Typography.Text strong style={{ fontSize: 12 }}>
+              {t('home-map.legend.title')}
+            </Typography.Text>
+            {statuses.data?.map((status) => (
+              <div key={status.value} className={styles.legendItem}>
+                <span className={styles.dot} style={{ background: status.color }} />
+                {status.name}
+              </div>
+            ))}
+          </section>
+        )}
+        {selectedId !== undefined && (
+          <SitePanel className={styles.panel} id={selectedId} onClose={() => setSelectedId(undefined)} />
+        )}
+      </div>
+    </div>
+  );
+}
