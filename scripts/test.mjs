@@ -52,6 +52,8 @@ if (existsSync(report)) {
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 }
 if (!testsOk && failed === 0) failed = 1; // the runner itself failed (setup error)
+// The JSON report is the judge: a failed test fails the run even if the runner's exit status said otherwise.
+if (failed > 0) ok = false;
 if (!ok && failed === 0) failed = 1; // typecheck or lint failed
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
