@@ -64,8 +64,12 @@ describe('[SYSTEM]', () => {
       .click();
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: '新增角色' }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: '保存' }).click();
-    await admin.getByText('请输入角色名称').waitFor();
+    // A fresh, empty form (not the one just edited), fully open before saving it empty.
+    const createDialog = admin.getByRole('dialog', { name: '新增角色' });
+    await createDialog.getByLabel('角色名称').waitFor();
+    await expect.poll(() => createDialog.getByLabel('角色名称').inputValue()).toBe('');
+    await createDialog.getByRole('button', { name: '保存' }).click();
+    await createDialog.getByText('请输入角色名称').waitFor({ timeout: 30_000 });
     await admin.getByRole('dialog').getByLabel('角色名称').fill(ROLE_NAME);
     await admin.getByRole('dialog').getByLabel('描述').fill('只允许用户管理和登录日志');
     await admin.getByRole('dialog').getByRole('button', { name: '保存' }).click();

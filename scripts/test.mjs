@@ -1,7 +1,7 @@
 // `npm test`: the whole suite — typecheck, lint, unit + integration + protocol tests (vitest, real
 // PostgreSQL), then the browser suite (Debian Chromium). Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,31 +29,42 @@ if (!existsSync(chromium)) {
 
 const outDir = path.join(root, 'test-results');
 mkdirSync(outDir, { recursive: true });
-const report = path.join(outDir, 'vitest.json');
 
 let ok = run('typecheck', 'npx', ['tsc', '-b']);
 ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
-const testsOk = run('tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
-ok = testsOk && ok;
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failed = json.numFailedTests ?? 0;
-  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+// The browser suite runs after the others, not beside them: on two cores a headless Chromium rendering a
+// WebGL map next to the database-heavy suites made its timings flaky.
+const suites = [
+  { label: 'unit and integration tests', projects: ['wind', 'shared', 'server', 'web'] },
+  { label: 'browser tests', projects: ['e2e'] },
+];
+for (const suite of suites) {
+  const report = path.join(outDir, `vitest-${suite.projects.join('-')}.json`);
+  rmSync(report, { force: true });
+  const suiteOk = run(suite.label, 'npx', [
+    'vitest',
+    'run',
+    ...suite.projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  let suiteFailed = 0;
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests ?? 0;
+    suiteFailed = json.numFailedTests ?? 0;
+    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  }
+  if (!suiteOk && suiteFailed === 0) suiteFailed = 1; // the runner itself failed (setup error)
+  // The JSON report is the judge: a failed test fails the run even if the runner's exit status said otherwise.
+  if (suiteFailed > 0) ok = false;
+  failed += suiteFailed;
 }
-if (!testsOk && failed === 0) failed = 1; // the runner itself failed (setup error)
-// The JSON report is the judge: a failed test fails the run even if the runner's exit status said otherwise.
-if (failed > 0) ok = false;
 if (!ok && failed === 0) failed = 1; // typecheck or lint failed
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
