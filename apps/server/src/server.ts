@@ -68,6 +68,9 @@ import { TagService } from './modules/tags/tags.service.ts';
 import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
+import { versionRoutes } from './modules/wind-data/versions.routes.ts';
+import { VersionService } from './modules/wind-data/versions.service.ts';
 import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
@@ -112,6 +115,9 @@ export interface TServices {
   /** Raw files and the time-series store (issue 5, part B): ingestFile stores, then parses. */
   ingestion: IngestionService;
   ingestionApi: IngestionApi;
+  /** Wind data (issue 7): processing tasks (one per version), versions, marks, processing, statistics. */
+  processingTasks: ProcessingTaskService;
+  versions: VersionService;
 }
 
 export interface TServer {
@@ -139,9 +145,17 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     jobs,
     log.child({ module: 'ingestion' }),
   );
+  const messages = new MessageService(new MessageRepository(db));
+  const processingTasks = new ProcessingTaskService(
+    db,
+    jobs,
+    messages,
+    stationAccess,
+    log.child({ module: 'processing' }),
+  );
   const services: TServices = {
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
-    messages: new MessageService(new MessageRepository(db)),
+    messages,
     stationAccess,
     stationGrants: new StationGrantService(
       new StationGrantRepository(db),
@@ -233,6 +247,8 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     ingestionApi: new IngestionApi(db, ingestion, stationAccess, rawFileStore),
     // Data sources hand every fetched file to ingestion.
     ...buildDataSourceServices(db, config, log, { stationAccess, ingestion: () => ingestion }),
+    processingTasks,
+    versions: new VersionService(db, stationAccess, processingTasks),
   };
   return services;
 }
@@ -241,6 +257,8 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
 async function startWorkers(services: TServices): Promise<void> {
   await services.ingestion.startWorkers();
   await services.dataSources.registerJobs(services.jobs);
+  // Last: every module has registered its task handlers by now.
+  await services.processingTasks.startWorkers();
 }
 
 function buildRoutes(services: TServices, config: TConfig, db: Database): TRouteDef[] {
@@ -269,6 +287,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
     ...fileMatchRuleRoutes(services.fileMatchRules),
     ...dataSourceRoutes(services.dataSources),
+    ...versionRoutes(services.versions, services.processingTasks),
   ];
 }
 

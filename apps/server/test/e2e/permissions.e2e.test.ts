@@ -1,5 +1,6 @@
 import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import type { TRouteAuth } from '../../src/platform/http/route.ts';
 import {
   buildStation,
@@ -154,6 +155,14 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-parse/export/original_file': 'station.downloadRaw',
   'GET /api/web/version/list': 'user',
   'GET /api/web/version/multi_list': 'user',
+  // Wind data (issue 7).
+  'GET /api/web/version/detail': 'user',
+  'GET /api/web/version/channels': 'user',
+  'POST /api/web/version/save': 'data.process',
+  'POST /api/web/version/rename': 'data.process',
+  'POST /api/web/version/delete': 'data.process',
+  'GET /api/data-process/process/task': 'user',
+  'POST /api/data-process/process/task/page': 'user',
 };
 
 let server: TTestServer;
@@ -242,6 +251,7 @@ describe('station-scoped routes', () => {
         'attachment.delete',
         'data.import',
         'station.downloadRaw',
+        'data.process',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
@@ -252,6 +262,12 @@ describe('station-scoped routes', () => {
     await grantRoleStations(server.db, caller.roleId, [visible.id]);
     roleId = (await buildUser(server.db)).roleId;
   });
+
+  /** The original version of the hidden site (created on first use). */
+  async function hiddenVersionId(): Promise<number> {
+    const store = new TimeSeriesRepository(server.db);
+    return (await store.ensureOriginalVersion(hidden.id, null)).id;
+  }
 
   async function expectForbidden(method: 'GET' | 'POST', url: string, body?: unknown) {
     const r = await server.call(method, url, { token: callerToken, body, language: 'EN' });
@@ -398,6 +414,23 @@ describe('station-scoped routes', () => {
     'GET /api/web/version/list': () => expectForbidden('GET', `/api/web/version/list?stationId=${hidden.id}`),
     'GET /api/web/version/multi_list': () =>
       expectForbidden('GET', `/api/web/version/multi_list?stationIds=${visible.id},${hidden.id}`),
+    // Wind data (issue 7): a hidden site's versions and tasks are refused.
+    'GET /api/web/version/detail': async () =>
+      expectForbidden('GET', `/api/web/version/detail?versionId=${await hiddenVersionId()}`),
+    'GET /api/web/version/channels': async () =>
+      expectForbidden('GET', `/api/web/version/channels?versionId=${await hiddenVersionId()}`),
+    'POST /api/web/version/save': async () =>
+      expectForbidden('POST', '/api/web/version/save', {
+        stationId: hidden.id,
+        sourceVersionId: await hiddenVersionId(),
+        name: '偷拷贝',
+      }),
+    'POST /api/web/version/rename': async () =>
+      expectForbidden('POST', '/api/web/version/rename', { id: await hiddenVersionId(), name: 'x' }),
+    'POST /api/web/version/delete': async () =>
+      expectForbidden('POST', '/api/web/version/delete', { id: await hiddenVersionId() }),
+    'POST /api/data-process/process/task/page': () =>
+      expectForbidden('POST', '/api/data-process/process/task/page', { stationId: hidden.id }),
     // Site assets (issue 4, part B).
     'GET /api/web/station/attachment/list': () =>
       expectForbidden('GET', `/api/web/station/attachment/list?stationId=${hidden.id}`),

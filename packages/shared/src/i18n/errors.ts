@@ -205,4 +205,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '文件“{fileName}”已解析入库，无需重新解析',
     en: 'The file “{fileName}” is already parsed and stored',
   },
+  VERSION_TASK_RUNNING: {
+    zh: '该版本已有数据处理任务（#{taskId}）正在进行，请等待其完成后再试',
+    en: 'A data-processing task (#{taskId}) is already running on this version; try again when it has finished',
+  },
+  VERSION_VIEW_ONLY: {
+    zh: '原始数据版本只能查看，请先复制出一个工作版本再处理',
+    en: 'The original version is view-only; copy it to a working version first',
+  },
+  VERSION_NAME_TAKEN: {
+    zh: '该站点已有名为“{name}”的版本',
+    en: 'This site already has a version named “{name}”',
+  },
+  VERSION_NO_DATA: {
+    zh: '所选版本在该时间范围内没有数据',
+    en: 'The selected version holds no data in this time range',
+  },
+  MARK_ALREADY_UNDONE: { zh: '该标记已撤销', en: 'This mark has already been undone' },
+  QC_RULE_NAME_TAKEN: { zh: '规则名称“{name}”已存在', en: 'A rule named “{name}” already exists' },
+  STATISTICS_NO_DATA: {
+    zh: '所选通道在该时间范围内没有有效数据',
+    en: 'The selected channels hold no valid data in this time range',
+  },
 };

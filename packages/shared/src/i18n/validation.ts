@@ -38,6 +38,11 @@ export const VALIDATION_MESSAGES = {
   tooLarge: { zh: '不能大于 {maximum}', en: 'Must not be greater than {maximum}' },
   tooSmall: { zh: '不能小于 {minimum}', en: 'Must not be less than {minimum}' },
   oneOf: { zh: '请选择有效的选项', en: 'Please choose a valid option' },
+  minAboveMax: { zh: '最小值不能大于最大值', en: 'The minimum must not be above the maximum' },
+  heightMinAboveMax: {
+    zh: '最小高度不能大于最大高度',
+    en: 'The minimum height must not be above the maximum height',
+  },
   userNameRequired: { zh: '请输入用户名', en: 'Please enter the user name' },
   roleRequired: { zh: '请选择角色', en: 'Please choose a role' },
   companyRequired: { zh: '请选择公司', en: 'Please choose a company' },

@@ -2,6 +2,10 @@ import { AppError, type TMessage, type TPage } from '@masthub/shared';
 import type { MessageRepository, TMessageRow } from './messages.repository.ts';
 
 export const MESSAGE_CHANNEL = 'masthub_message';
+/** Transient events (task progress) fanned out to every process's sockets, never stored. */
+export const EVENT_CHANNEL = 'masthub_event';
+/** NOTIFY payloads must stay under PostgreSQL's 8000-byte limit. */
+const EVENT_PAYLOAD_MAX = 7900;
 
 export interface TNewMessage {
   type: TMessage['type'];
@@ -37,6 +41,17 @@ export class MessageService {
     });
     await this.messages.notify(MESSAGE_CHANNEL, JSON.stringify({ id: row.id, userId }));
     return presentMessage(row);
+  }
+
+  /**
+   * Pushes a transient frame to a user's sockets in every process (PostgreSQL NOTIFY). A frame too
+   * large for NOTIFY is dropped (the caller sends a smaller one; clients also poll).
+   */
+  async publishEvent(userId: number, frame: Record<string, unknown>): Promise<boolean> {
+    const payload = JSON.stringify({ userId, frame });
+    if (Buffer.byteLength(payload) > EVENT_PAYLOAD_MAX) return false;
+    await this.messages.notify(EVENT_CHANNEL, payload);
+    return true;
   }
 
   async findForPush(id: number): Promise<{ userId: number; message: TMessage } | undefined> {

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Logger } from '../../platform/logger.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
-import { MESSAGE_CHANNEL, type MessageService } from './messages.service.ts';
+import { EVENT_CHANNEL, MESSAGE_CHANNEL, type MessageService } from './messages.service.ts';
 
 /** Close codes sent to the browser; 4401 mirrors HTTP 401. */
 export const WS_CLOSE = { notLoggedIn: 4401, wrongUser: 4403, idle: 4408, shutdown: 1001 } as const;
@@ -15,6 +15,7 @@ const IDLE_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3;
 
 const ZHeartbeat = z.object({ heartbeat: z.literal(true), message: z.string().optional() });
 const ZNotification = z.object({ id: z.number().int(), userId: z.number().int() });
+const ZEventNotification = z.object({ userId: z.number().int(), frame: z.record(z.string(), z.unknown()) });
 
 interface TClient {
   socket: WebSocket;
@@ -42,12 +43,18 @@ export class RealtimeHub {
   async start(): Promise<void> {
     this.listener = await this.pool.connect();
     this.listener.on('notification', (n) => {
-      if (n.channel !== MESSAGE_CHANNEL || !n.payload) return;
-      const parsed = ZNotification.safeParse(JSON.parse(n.payload));
-      if (parsed.success) void this.deliver(parsed.data.id, parsed.data.userId);
+      if (!n.payload) return;
+      if (n.channel === MESSAGE_CHANNEL) {
+        const parsed = ZNotification.safeParse(JSON.parse(n.payload));
+        if (parsed.success) void this.deliver(parsed.data.id, parsed.data.userId);
+      } else if (n.channel === EVENT_CHANNEL) {
+        const parsed = ZEventNotification.safeParse(JSON.parse(n.payload));
+        if (parsed.success) this.deliverEvent(parsed.data.userId, parsed.data.frame);
+      }
     });
     this.listener.on('error', (err) => this.log.error({ err }, 'realtime listener connection failed'));
     await this.listener.query(`LISTEN ${MESSAGE_CHANNEL}`);
+    await this.listener.query(`LISTEN ${EVENT_CHANNEL}`);
     this.sweeper = setInterval(() => this.sweep(), HEARTBEAT_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -58,6 +65,7 @@ export class RealtimeHub {
     this.clients.clear();
     if (this.listener) {
       await this.listener.query(`UNLISTEN ${MESSAGE_CHANNEL}`).catch(() => undefined);
+      await this.listener.query(`UNLISTEN ${EVENT_CHANNEL}`).catch(() => undefined);
       this.listener.release();
       this.listener = null;
     }
@@ -77,6 +85,12 @@ export class RealtimeHub {
     if (!found) return;
     const frame = JSON.stringify(found.message satisfies TMessage);
     for (const client of targets) client.socket.send(frame);
+  }
+
+  /** Transient frames (task progress): not stored, pushed to the user's sockets in this process. */
+  private deliverEvent(userId: number, frame: Record<string, unknown>): void {
+    const text = JSON.stringify(frame);
+    for (const client of this.clients) if (client.userId === userId) client.socket.send(text);
   }
 
   private sweep(): void {

@@ -453,6 +453,8 @@ export interface DatasetVersionTable {
   lineage: ColumnType<unknown[], string | undefined, string>;
   created_by: number | null;
   created_at: CreatedAt;
+  creator_name: Generated<string>;
+  updated_at: UpdatedAt;
 }
 
 export interface TsChannelTable {
@@ -496,6 +498,70 @@ export interface TsVersionSummaryTable {
 }
 // End of time-series tables.
 
+// Processing (migration 0008).
+export interface QcRuleTable {
+  id: Generated<number>;
+  rule_type: 'auto_quality' | 'warn';
+  kind: 'range' | 'trend' | 'height_diff' | 'missing_days' | 'custom' | 'no_data_days';
+  name: string;
+  station_id: number | null;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  is_enabled: Generated<boolean>;
+  notes: Generated<string>;
+  updater_id: number | null;
+  updater_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type TProcessingTaskKind =
+  | 'qc'
+  | 'tower_shadow'
+  | 'interpolation'
+  | 'extrapolation'
+  | 'representative_year'
+  | 'delete_data'
+  | 'import';
+
+export interface ProcessingTaskTable {
+  id: Generated<number>;
+  version_id: number;
+  station_id: number;
+  kind: TProcessingTaskKind;
+  status: Generated<'queued' | 'running' | 'succeeded' | 'failed'>;
+  progress: Generated<number>;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error_key: string | null;
+  error_details: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface FlagMarkTable {
+  id: Generated<number>;
+  version_id: number;
+  source: 'manual' | 'qc';
+  task_id: number | null;
+  channel_ids: number[];
+  start_time: Timestamp;
+  end_time: Timestamp;
+  flag: number;
+  note: Generated<string>;
+  changed_count: Generated<number>;
+  rule_counts: ColumnType<Record<string, number>, string | undefined, string>;
+  undo: ColumnType<unknown[], string | undefined, string>;
+  created_by: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  undone_by: number | null;
+  undoer_name: string | null;
+  undone_at: Timestamp | null;
+}
+
 export interface DB {
   company: CompanyTable;
   dept: DeptTable;
@@ -535,4 +601,8 @@ export interface DB {
   ts_channel: TsChannelTable;
   ts_chunk: TsChunkTable;
   ts_version_summary: TsVersionSummaryTable;
+  // Processing (migration 0008).
+  qc_rule: QcRuleTable;
+  processing_task: ProcessingTaskTable;
+  flag_mark: FlagMarkTable;
 }

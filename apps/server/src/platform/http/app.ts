@@ -12,6 +12,7 @@ import {
   type Language,
   localizeIssues,
   parseLanguageHeader,
+  parseUtcCode,
   type TIssueLike,
 } from '@masthub/shared';
 import Fastify, {
@@ -32,6 +33,13 @@ import type { TConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, successEnvelope } from './envelope.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
+
+/** Beijing time when the caller sends no (or an unreadable) `utc-code` header. */
+const DEFAULT_UTC_OFFSET_MINUTES = 480;
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -183,6 +191,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
           query: request.query,
           params: request.params,
           language: request.language,
+          utcOffsetMinutes:
+            parseUtcCode(headerText(request.headers['utc-code'])) ?? DEFAULT_UTC_OFFSET_MINUTES,
           request,
           reply,
         });

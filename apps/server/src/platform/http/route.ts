@@ -18,6 +18,8 @@ export interface TRouteContext<B, Q, P, A extends TRouteAuth> {
   query: Q;
   params: P;
   language: Language;
+  /** The caller's time zone from the `utc-code` header (SPEC §9), minutes east of UTC; +480 by default. */
+  utcOffsetMinutes: number;
   request: FastifyRequest;
   reply: FastifyReply;
 }

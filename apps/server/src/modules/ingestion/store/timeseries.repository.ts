@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../platform/db/database.ts';
-import { decodeChunk, decodeFlags, decodeValues, type TChunk, type TEncodedChunk } from './chunk.ts';
+import {
+  decodeChunk,
+  decodeFlags,
+  decodeValues,
+  encodeChunk,
+  type TChunk,
+  type TEncodedChunk,
+} from './chunk.ts';
 
 export interface TVersionRow {
   id: number;
@@ -332,6 +339,179 @@ export class TimeSeriesRepository {
       flags.set(chunkFlags.subarray(from, to), offset + from);
     }
     return { channelId, intervalS: channel.interval_s, startMs, values, flags };
+  }
+
+  /**
+   * Several channels of one interval over [fromMs, toMs) on one shared grid, in one query (the
+   * statistics and processing read path). Channels of another interval are skipped by the caller.
+   */
+  async readChannels(
+    channels: readonly { id: number; intervalS: number }[],
+    fromMs: number,
+    toMs: number,
+  ): Promise<{
+    startMs: number;
+    length: number;
+    series: Map<number, { values: Float32Array; flags: Uint8Array }>;
+  }> {
+    const series = new Map<number, { values: Float32Array; flags: Uint8Array }>();
+    const stepMs = (channels[0]?.intervalS ?? 600) * 1000;
+    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
+    const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
+    for (const c of channels) {
+      if (c.intervalS * 1000 !== stepMs) throw new Error('readChannels requires channels of one interval');
+      series.set(c.id, { values: new Float32Array(length).fill(Number.NaN), flags: new Uint8Array(length) });
+    }
+    if (length === 0 || channels.length === 0) return { startMs, length, series };
+    const fromMonth = new Date(startMs);
+    const firstMonth = new Date(Date.UTC(fromMonth.getUTCFullYear(), fromMonth.getUTCMonth(), 1));
+    const rows = await sql<{
+      channel_id: number;
+      month_start: Date;
+      interval_s: number;
+      slot_count: number;
+      values: Buffer;
+      flags: Buffer;
+    }>`
+      SELECT channel_id, month_start, interval_s, slot_count, "values", flags
+      FROM ts_chunk
+      WHERE channel_id = ANY(${channels.map((c) => c.id)}::bigint[])
+        AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}`.execute(this.db);
+    for (const row of rows.rows) {
+      const target = series.get(Number(row.channel_id));
+      if (!target || row.interval_s * 1000 !== stepMs) continue;
+      const offset = Math.round((row.month_start.getTime() - startMs) / stepMs);
+      const from = Math.max(0, -offset);
+      const to = Math.min(row.slot_count, length - offset);
+      if (to <= from) continue;
+      target.values.set(decodeValues(row.values, row.slot_count).subarray(from, to), offset + from);
+      target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
+    }
+    return { startMs, length, series };
+  }
+
+  /** Per channel: first/last present time and value count, from the chunk rows (no decoding). */
+  async channelRanges(
+    versionId: number,
+  ): Promise<Map<number, { firstTime: Date | null; lastTime: Date | null; valueCount: number }>> {
+    const rows = await sql<{
+      channel_id: number;
+      first_time: Date | null;
+      last_time: Date | null;
+      value_count: string;
+    }>`
+      SELECT channel_id, min(first_time) AS first_time, max(last_time) AS last_time, sum(value_count) AS value_count
+      FROM ts_chunk WHERE version_id = ${versionId} GROUP BY channel_id`.execute(this.db);
+    return new Map(
+      rows.rows.map((r) => [
+        Number(r.channel_id),
+        { firstTime: r.first_time, lastTime: r.last_time, valueCount: Number(r.value_count) },
+      ]),
+    );
+  }
+
+  /** A working version of a station (lineage given), returning its row. */
+  async insertVersion(input: {
+    stationId: number;
+    name: string;
+    sourceVersionId: number | null;
+    lineage: unknown[];
+    createdBy: number | null;
+    creatorName: string;
+  }): Promise<TVersionRow> {
+    const row = await this.db
+      .insertInto('dataset_version')
+      .values({
+        station_id: input.stationId,
+        name: input.name,
+        kind: 'working',
+        is_view_only: false,
+        source_version_id: input.sourceVersionId,
+        lineage: JSON.stringify(input.lineage),
+        created_by: input.createdBy,
+        creator_name: input.creatorName,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toVersion(row);
+  }
+
+  /**
+   * Copies every channel and chunk of `sourceId` into the empty version `targetId`, in SQL (no decoding):
+   * the chunks keep their values and flags; provenance (sources) is dropped (it belongs to the original).
+   */
+  async copyVersionData(sourceId: number, targetId: number): Promise<void> {
+    await sql`
+      WITH mapping AS (
+        INSERT INTO ts_channel (version_id, data_key, name, element, height_m, statistic, unit, interval_s, position)
+        SELECT ${targetId}, data_key, name, element, height_m, statistic, unit, interval_s, position
+        FROM ts_channel WHERE version_id = ${sourceId}
+        RETURNING id, data_key
+      )
+      INSERT INTO ts_chunk (version_id, channel_id, month_start, interval_s, slot_count, value_count,
+                            first_time, last_time, "values", flags, sources, source_shas)
+      SELECT ${targetId}, m.id, c.month_start, c.interval_s, c.slot_count, c.value_count,
+             c.first_time, c.last_time, c."values", c.flags, NULL, '{}'
+      FROM ts_chunk c
+      JOIN ts_channel sc ON sc.id = c.channel_id
+      JOIN mapping m ON lower(m.data_key) = lower(sc.data_key)
+      WHERE c.version_id = ${sourceId}`.execute(this.db);
+    await this.refreshSummary(targetId);
+  }
+
+  /** Deletes up to `limit` chunk rows of a version; returns how many went (0 when none are left). */
+  async deleteChunkBatch(versionId: number, limit: number): Promise<number> {
+    const result = await sql`
+      DELETE FROM ts_chunk WHERE ctid IN (
+        SELECT ctid FROM ts_chunk WHERE version_id = ${versionId} LIMIT ${limit})`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  async deleteVersion(versionId: number): Promise<void> {
+    await this.db.deleteFrom('dataset_version').where('id', '=', versionId).execute();
+  }
+
+  async renameVersion(versionId: number, name: string): Promise<void> {
+    await this.db
+      .updateTable('dataset_version')
+      .set({ name, updated_at: new Date() })
+      .where('id', '=', versionId)
+      .execute();
+  }
+
+  /** Appends one lineage step (source, method, parameters, who, when). */
+  async appendLineage(versionId: number, step: Record<string, unknown>): Promise<void> {
+    await sql`
+      UPDATE dataset_version SET lineage = lineage || ${JSON.stringify([step])}::jsonb, updated_at = now()
+      WHERE id = ${versionId}`.execute(this.db);
+  }
+
+  async findVersionDetail(
+    id: number,
+  ): Promise<(TVersionRow & { lineage: unknown[]; creatorName: string }) | undefined> {
+    const row = await this.db
+      .selectFrom('dataset_version')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { ...toVersion(row), lineage: row.lineage ?? [], creatorName: row.creator_name } : undefined;
+  }
+
+  /** Writes chunks of a working version (no provenance); the caller holds the version lock. */
+  async writeChunks(
+    versionId: number,
+    chunks: readonly { channelId: number; chunk: TChunk }[],
+  ): Promise<void> {
+    await this.upsertChunks(
+      versionId,
+      chunks.map(({ channelId, chunk }) => ({
+        ...encodeChunk(chunk, false),
+        sourceShas: [],
+        channelId,
+        monthStartMs: chunk.monthStartMs,
+        intervalS: chunk.intervalS,
+      })),
+    );
   }
 
   /** Raw rows of a version's chunks (tests and comparisons). */

@@ -1,0 +1,188 @@
+import {
+  AppError,
+  type TDatasetVersion,
+  type TLineageStep,
+  type TVersionChannel,
+  type TVersionCreate,
+  type TVersionDetail,
+  type TVersionRename,
+} from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
+import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
+
+const DELETE_BATCH = 200;
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/**
+ * Data versions of a site (SPEC §3): the original is view-only; working versions are copies made by
+ * users, renamed, processed and deleted (deletion is a processing task, SPEC §4).
+ */
+export class VersionService {
+  private readonly store: TimeSeriesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly stationAccess: StationAccess,
+    private readonly tasks: ProcessingTaskService,
+  ) {
+    this.store = new TimeSeriesRepository(db);
+    tasks.register('delete_data', (ctx) => this.deleteData(ctx));
+  }
+
+  /** A version the user may see (NOT_FOUND for an unknown id, FORBIDDEN for a site out of reach). */
+  async visibleVersion(user: TAuthUser, versionId: number): Promise<TVersionRow> {
+    const version = await this.store.findVersion(versionId);
+    if (!version) throw new AppError('NOT_FOUND');
+    await this.stationAccess.assertCanView(user, version.stationId);
+    return version;
+  }
+
+  async detail(user: TAuthUser, versionId: number): Promise<TVersionDetail> {
+    await this.visibleVersion(user, versionId);
+    const [detail, summaries, active] = await Promise.all([
+      this.store.findVersionDetail(versionId),
+      this.store.listVersions([(await this.store.findVersion(versionId))!.stationId]),
+      this.tasks.activeTaskOf(versionId),
+    ]);
+    const listed = summaries.find((v) => v.id === versionId);
+    if (!detail || !listed) throw new AppError('NOT_FOUND');
+    return {
+      ...presentVersion(listed),
+      creatorName: detail.creatorName,
+      lineage: detail.lineage as TLineageStep[],
+      activeTaskId: active?.id ?? null,
+    };
+  }
+
+  async channels(user: TAuthUser, versionId: number): Promise<TVersionChannel[]> {
+    await this.visibleVersion(user, versionId);
+    const [channels, ranges] = await Promise.all([
+      this.store.listChannels(versionId),
+      this.store.channelRanges(versionId),
+    ]);
+    return channels.map((c) => {
+      const r = ranges.get(c.id);
+      return {
+        id: c.id,
+        dataKey: c.dataKey,
+        name: c.name,
+        element: c.element,
+        heightM: c.heightM,
+        statistic: c.statistic,
+        unit: c.unit,
+        intervalS: c.intervalS,
+        startTime: r?.firstTime?.toISOString() ?? null,
+        endTime: r?.lastTime?.toISOString() ?? null,
+        valueCount: r?.valueCount ?? 0,
+      };
+    });
+  }
+
+  /** Copies a version of the same site into a new working version (channels and chunks, in SQL). */
+  async create(user: TAuthUser, input: TVersionCreate): Promise<TDatasetVersion> {
+    await this.stationAccess.assertCanEdit(user, input.stationId);
+    const source = await this.store.findVersion(input.sourceVersionId);
+    if (!source || source.stationId !== input.stationId) throw new AppError('NOT_FOUND');
+    const created = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const store = new TimeSeriesRepository(trx);
+        // The source must not change while it is copied.
+        await store.lockVersion(source.id);
+        const version = await store.insertVersion({
+          stationId: input.stationId,
+          name: input.name,
+          sourceVersionId: source.id,
+          lineage: [
+            {
+              step: 'copy',
+              sourceVersionId: source.id,
+              params: { sourceName: source.name },
+              userName: user.userName,
+              time: new Date().toISOString(),
+            },
+          ],
+          createdBy: user.id,
+          creatorName: user.userName,
+        });
+        await store.copyVersionData(source.id, version.id);
+        return version;
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw new AppError('VERSION_NAME_TAKEN', { name: input.name });
+        throw err;
+      });
+    const listed = (await this.store.listVersions([input.stationId])).find((v) => v.id === created.id)!;
+    return presentVersion(listed);
+  }
+
+  async rename(user: TAuthUser, input: TVersionRename): Promise<void> {
+    const version = await this.visibleVersion(user, input.id);
+    await this.stationAccess.assertCanEdit(user, version.stationId);
+    if (version.isViewOnly) throw new AppError('VERSION_VIEW_ONLY');
+    await this.store.renameVersion(version.id, input.name).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new AppError('VERSION_NAME_TAKEN', { name: input.name });
+      throw err;
+    });
+  }
+
+  /** Deleting a working version is a processing task (one per version at a time). */
+  async remove(user: TAuthUser, versionId: number, language: 'zh' | 'en') {
+    const version = await this.tasks.writableVersion(user, versionId);
+    return this.tasks.start(user, { kind: 'delete_data', version, params: { name: version.name }, language });
+  }
+
+  /** The delete task: chunks in batches (progress), then the version row (channels cascade). */
+  private async deleteData(ctx: TTaskContext): Promise<Record<string, unknown>> {
+    const total = ctx.version.id ? await countChunks(ctx.trx, ctx.version.id) : 0;
+    let deleted = 0;
+    for (;;) {
+      const n = await ctx.store.deleteChunkBatch(ctx.version.id, DELETE_BATCH);
+      if (n === 0) break;
+      deleted += n;
+      await ctx.progress(total > 0 ? (deleted / total) * 95 : 95);
+    }
+    await ctx.store.deleteVersion(ctx.version.id);
+    return { deletedChunks: deleted, name: ctx.version.name };
+  }
+}
+
+async function countChunks(db: Database, versionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ts_chunk')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('version_id', '=', versionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function presentVersion(
+  v: TVersionRow & {
+    summary: {
+      firstTime: Date | null;
+      lastTime: Date | null;
+      channelCount: number;
+      valueCount: number;
+    } | null;
+  },
+): TDatasetVersion {
+  return {
+    id: v.id,
+    stationId: v.stationId,
+    name: v.name,
+    kind: v.kind,
+    isViewOnly: v.isViewOnly,
+    sourceVersionId: v.sourceVersionId,
+    createTime: v.createdAt.toISOString(),
+    startTime: v.summary?.firstTime?.toISOString() ?? null,
+    endTime: v.summary?.lastTime?.toISOString() ?? null,
+    channelCount: v.summary?.channelCount ?? 0,
+    valueCount: v.summary?.valueCount ?? 0,
+  };
+}
