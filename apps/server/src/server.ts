@@ -118,6 +118,7 @@ export interface TServices {
   /** Wind data (issue 7): processing tasks (one per version), versions, marks, processing, statistics. */
   processingTasks: ProcessingTaskService;
   versions: VersionService;
+  // [anchor: wind-data service types]
 }
 
 export interface TServer {
@@ -249,6 +250,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     ...buildDataSourceServices(db, config, log, { stationAccess, ingestion: () => ingestion }),
     processingTasks,
     versions: new VersionService(db, stationAccess, processingTasks),
+    // [anchor: wind-data services]
   };
   return services;
 }
@@ -288,6 +290,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...fileMatchRuleRoutes(services.fileMatchRules),
     ...dataSourceRoutes(services.dataSources),
     ...versionRoutes(services.versions, services.processingTasks),
+    // [anchor: wind-data routes]
   ];
 }
 

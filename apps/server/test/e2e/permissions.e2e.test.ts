@@ -163,6 +163,10 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/version/delete': 'data.process',
   'GET /api/data-process/process/task': 'user',
   'POST /api/data-process/process/task/page': 'user',
+  // [anchor: data-routes]
+  // [anchor: marks-processing-routes]
+  // [anchor: qc-rules-routes]
+  // [anchor: statistics-routes]
 };
 
 let server: TTestServer;
@@ -431,6 +435,10 @@ describe('station-scoped routes', () => {
       expectForbidden('POST', '/api/web/version/delete', { id: await hiddenVersionId() }),
     'POST /api/data-process/process/task/page': () =>
       expectForbidden('POST', '/api/data-process/process/task/page', { stationId: hidden.id }),
+    // [anchor: data-scoped]
+    // [anchor: marks-processing-scoped]
+    // [anchor: qc-rules-scoped]
+    // [anchor: statistics-scoped]
     // Site assets (issue 4, part B).
     'GET /api/web/station/attachment/list': () =>
       expectForbidden('GET', `/api/web/station/attachment/list?stationId=${hidden.id}`),
