@@ -7,7 +7,9 @@ import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
+import { benchStatistics } from './statistics.ts';
 import { benchWind } from './wind.ts';
+import { benchWindData } from './wind-data.ts';
 
 export interface TBenchResult {
   name: string;
@@ -87,6 +89,8 @@ async function main(): Promise<void> {
   add(await benchWind());
   add(await benchIngestParse());
   add(await benchIngest());
+  add(await benchWindData());
+  add(await benchStatistics());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -103,7 +103,7 @@ describe('[INGESTION]', () => {
     await logIn(page, 'admin', inject('adminPassword'));
     await page.goto('/systemManage/RuleManage');
     await page.getByRole('tab', { name: '解析规则' }).waitFor();
-    await page.getByRole('tab', { name: '质控规则' }).waitFor();
+    await page.getByRole('tab', { name: '质量控制规则' }).waitFor();
     await page.getByRole('button', { name: '新增解析规则' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('规则名称').fill('E2E分号规则');

@@ -40,6 +40,9 @@ import { OwnerService } from './modules/owners/owners.service.ts';
 import { PersonalConfigRepository } from './modules/personal-config/personal-config.repository.ts';
 import { personalConfigRoutes } from './modules/personal-config/personal-config.routes.ts';
 import { PersonalConfigService } from './modules/personal-config/personal-config.service.ts';
+import { QcRuleRepository } from './modules/qc-rules/qc-rules.repository.ts';
+import { qcRuleRoutes } from './modules/qc-rules/qc-rules.routes.ts';
+import { QcRuleService } from './modules/qc-rules/qc-rules.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
@@ -68,6 +71,14 @@ import { TagService } from './modules/tags/tags.service.ts';
 import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { windDataRoutes } from './modules/wind-data/data/data.routes.ts';
+import { WindDataService } from './modules/wind-data/data/data.service.ts';
+import { statisticsRoutes } from './modules/wind-data/statistics/statistics.routes.ts';
+import { StatisticsService } from './modules/wind-data/statistics/statistics.service.ts';
+import { flagMarkRoutes } from './modules/wind-data/marks/flag-marks.routes.ts';
+import { FlagMarkService } from './modules/wind-data/marks/flag-marks.service.ts';
+import { processingRoutes } from './modules/wind-data/processing/processing.routes.ts';
+import { ProcessingService } from './modules/wind-data/processing/processing.service.ts';
 import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
 import { versionRoutes } from './modules/wind-data/versions.routes.ts';
 import { VersionService } from './modules/wind-data/versions.service.ts';
@@ -118,6 +129,14 @@ export interface TServices {
   /** Wind data (issue 7): processing tasks (one per version), versions, marks, processing, statistics. */
   processingTasks: ProcessingTaskService;
   versions: VersionService;
+  windData: WindDataService;
+  /** Quality-control and warning rules (issue 7). */
+  qcRules: QcRuleService;
+  /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
+  statistics: StatisticsService;
+  /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
+  flagMarks: FlagMarkService;
+  processing: ProcessingService;
   // [anchor: wind-data service types]
 }
 
@@ -154,6 +173,8 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     stationAccess,
     log.child({ module: 'processing' }),
   );
+  const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
+  const versions = new VersionService(db, stationAccess, processingTasks);
   const services: TServices = {
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
     messages,
@@ -245,11 +266,21 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     ),
     jobs,
     ingestion,
-    ingestionApi: new IngestionApi(db, ingestion, stationAccess, rawFileStore),
+    ingestionApi,
     // Data sources hand every fetched file to ingestion.
     ...buildDataSourceServices(db, config, log, { stationAccess, ingestion: () => ingestion }),
     processingTasks,
-    versions: new VersionService(db, stationAccess, processingTasks),
+    versions,
+    windData: new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore),
+    qcRules: new QcRuleService(
+      new QcRuleRepository(db),
+      stationAccess,
+      createTransactor(db, (trx) => ({ rules: new QcRuleRepository(trx), db: trx })),
+      stationLog,
+    ),
+    statistics: new StatisticsService(db, versions, stationAccess),
+    flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
+    processing: new ProcessingService(db, stationAccess, processingTasks),
     // [anchor: wind-data services]
   };
   return services;
@@ -290,6 +321,11 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...fileMatchRuleRoutes(services.fileMatchRules),
     ...dataSourceRoutes(services.dataSources),
     ...versionRoutes(services.versions, services.processingTasks),
+    ...windDataRoutes(services.windData, services.processingTasks, services.ingestion),
+    ...qcRuleRoutes(services.qcRules),
+    ...statisticsRoutes(services.statistics),
+    ...flagMarkRoutes(services.flagMarks),
+    ...processingRoutes(services.processing),
     // [anchor: wind-data routes]
   ];
 }

@@ -88,7 +88,11 @@ export const mainRoutes: AppRoute[] = [
           ),
       },
       { path: '/StationDetail/Alarm', name: 'menu.alarm', access: 'alarm.view', page: notAvailable },
-      { path: '/StationDetail/MeasureWind', name: 'menu.measureWind', page: notAvailable },
+      {
+        path: '/StationDetail/MeasureWind',
+        name: 'menu.measureWind',
+        page: () => import('./features/measure-wind/MeasureWindPage.tsx').then((m) => m.MeasureWindPage),
+      },
       { path: '/StationDetail/StasticAnalysis', name: 'menu.statisticAnalysis', page: notAvailable },
       { path: '/StationDetail/ElectricComputer', name: 'menu.electricComputer', page: notAvailable },
     ],

@@ -31,3 +31,4 @@ export * from './text.schema.ts';
 export * from './time-zones.ts';
 export * from './wind-data/qc-rules.schema.ts';
 export * from './wind-data/wind-data.schema.ts';
+export * from './wind-data/statistics.schema.ts';

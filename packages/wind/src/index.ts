@@ -92,6 +92,7 @@ export { type ShearCell, type WindShear, windShear } from './shear/wind-shear.ts
 export { airDensity, GAS_CONSTANT_DRY_AIR, GAS_CONSTANT_WATER_VAPOUR } from './statistics/air-density.ts';
 export { airDensityFromAltitude } from './statistics/air-density-from-altitude.ts';
 export { airDensitySeries } from './statistics/air-density-series.ts';
+export { type AnnualMaximum, annualMaxima } from './statistics/annual-maxima.ts';
 export { classifyTurbulence } from './statistics/classify-turbulence.ts';
 export {
   type CorrelationSector,
@@ -105,6 +106,7 @@ export { extremeWindModel } from './statistics/extreme-wind-model.ts';
 export { fitGumbel, type GumbelFit, type GumbelMethod } from './statistics/fit-gumbel.ts';
 export { fitWeibull, type WeibullFit, type WeibullMethod } from './statistics/fit-weibull.ts';
 export { type FrequencyTable, frequencyTable } from './statistics/frequency-table.ts';
+export { type GumbelPlotPoint, gumbelPlottingPositions } from './statistics/gumbel-plotting-positions.ts';
 export {
   IEC_REFERENCE_TURBULENCE,
   iecTurbulenceIntensity,

@@ -163,9 +163,29 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/version/delete': 'data.process',
   'GET /api/data-process/process/task': 'user',
   'POST /api/data-process/process/task/page': 'user',
+  'POST /api/web/version/data/page': 'user',
+  'POST /api/web/version/data/chart': 'user',
+  'POST /api/web/version/export': 'user',
+  'POST /api/web/version/import': 'data.import',
   // [anchor: data-routes]
+  'POST /api/web/version/mark/save': 'data.process',
+  'POST /api/web/version/mark/page': 'user',
+  'POST /api/web/version/mark/undo': 'data.process',
+  'POST /api/data-process/process/qc': 'data.process',
+  'POST /api/data-process/process/tower_shadow': 'data.process',
+  'POST /api/data-process/process/interpolation': 'data.process',
+  'POST /api/data-process/process/extrapolation': 'data.process',
+  'POST /api/data-process/process/representative_year': 'data.process',
   // [anchor: marks-processing-routes]
+  'GET /api/web/rule/list': 'user',
+  'POST /api/web/rule/page': 'system.rule',
+  'GET /api/web/rule/detail': 'system.rule',
+  'POST /api/web/rule/save_or_update': 'system.rule',
+  'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
+  'POST /api/data-process/statistics/analysis': 'user',
+  'POST /api/data-process/statistics/export': 'user',
+  'GET /api/data-process/statistics/home_rose': 'user',
   // [anchor: statistics-routes]
 };
 
@@ -435,9 +455,270 @@ describe('station-scoped routes', () => {
       expectForbidden('POST', '/api/web/version/delete', { id: await hiddenVersionId() }),
     'POST /api/data-process/process/task/page': () =>
       expectForbidden('POST', '/api/data-process/process/task/page', { stationId: hidden.id }),
+    'POST /api/web/version/data/page': async () =>
+      expectForbidden('POST', '/api/web/version/data/page', { versionId: await hiddenVersionId() }),
+    'POST /api/web/version/data/chart': async () =>
+      expectForbidden('POST', '/api/web/version/data/chart', {
+        versionId: await hiddenVersionId(),
+        channelIds: [1],
+      }),
+    'POST /api/web/version/export': async () =>
+      expectForbidden('POST', '/api/web/version/export', { versionId: await hiddenVersionId(), format: 1 }),
+    'POST /api/web/version/import': async () =>
+      expectForbidden('POST', `/api/web/version/import?versionId=${await hiddenVersionId()}`),
     // [anchor: data-scoped]
+    // Marks and processing (issue 7): a hidden site's versions are refused, and nothing is marked or queued.
+    ...(() => {
+      /** A working version and a mark on it for the hidden site, and a working version of the visible one. */
+      let fixtures:
+        | Promise<{ hiddenWorkingId: number; markId: number; visibleWorkingId: number }>
+        | undefined;
+      const createFixtures = () =>
+        (fixtures ??= (async () => {
+          const working = (stationId: number, name: string) =>
+            new TimeSeriesRepository(server.db).insertVersion({
+              stationId,
+              name,
+              sourceVersionId: null,
+              lineage: [],
+              createdBy: null,
+              creatorName: '',
+            });
+          const hiddenWorking = await working(hidden.id, '隐藏站点工作版本');
+          const visibleWorking = await working(visible.id, '可见站点工作版本');
+          const mark = await server.db
+            .insertInto('flag_mark')
+            .values({
+              version_id: hiddenWorking.id,
+              source: 'manual',
+              channel_ids: [],
+              start_time: new Date('2024-01-01T00:00:00Z'),
+              end_time: new Date('2024-01-02T00:00:00Z'),
+              flag: 3,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return { hiddenWorkingId: hiddenWorking.id, markId: mark.id, visibleWorkingId: visibleWorking.id };
+        })());
+      /** Nothing was marked, undone or queued on the hidden site. */
+      const expectHiddenUntouched = async () => {
+        const { markId } = await createFixtures();
+        const tasks = await server.db
+          .selectFrom('processing_task')
+          .select('id')
+          .where('station_id', '=', hidden.id)
+          .execute();
+        expect(tasks).toEqual([]);
+        const marks = await server.db
+          .selectFrom('flag_mark as m')
+          .innerJoin('dataset_version as v', 'v.id', 'm.version_id')
+          .select(['m.id', 'm.undone_at'])
+          .where('v.station_id', '=', hidden.id)
+          .execute();
+        expect(marks).toEqual([{ id: markId, undone_at: null }]);
+      };
+      const versionIds = async () => {
+        const { hiddenWorkingId } = await createFixtures();
+        return [await hiddenVersionId(), hiddenWorkingId];
+      };
+      const expectProcessingForbidden = async (kind: string, body: (versionId: number) => unknown) => {
+        for (const versionId of await versionIds()) {
+          await expectForbidden('POST', `/api/data-process/process/${kind}`, body(versionId));
+        }
+        await expectHiddenUntouched();
+      };
+      return {
+        'POST /api/web/version/mark/save': async () => {
+          for (const versionId of await versionIds()) {
+            await expectForbidden('POST', '/api/web/version/mark/save', {
+              versionId,
+              channelIds: [1],
+              startTime: '2024-01-01T00:00:00Z',
+              endTime: '2024-01-02T00:00:00Z',
+              flag: 3,
+            });
+          }
+          await expectHiddenUntouched();
+        },
+        'POST /api/web/version/mark/page': async () => {
+          for (const versionId of await versionIds()) {
+            await expectForbidden('POST', '/api/web/version/mark/page', { versionId });
+          }
+        },
+        'POST /api/web/version/mark/undo': async () => {
+          const { markId } = await createFixtures();
+          await expectForbidden('POST', '/api/web/version/mark/undo', { id: markId });
+          await expectHiddenUntouched();
+        },
+        'POST /api/data-process/process/qc': () =>
+          expectProcessingForbidden('qc', (versionId) => ({ versionId })),
+        'POST /api/data-process/process/tower_shadow': () =>
+          expectProcessingForbidden('tower_shadow', (versionId) => ({
+            versionId,
+            method: 'max',
+            pairs: [{ avgA: 1, avgB: 2, boomA: 0, boomB: 180 }],
+          })),
+        'POST /api/data-process/process/interpolation': () =>
+          expectProcessingForbidden('interpolation', (versionId) => ({
+            versionId,
+            targetChannelId: 1,
+            predictorChannelId: 2,
+          })),
+        'POST /api/data-process/process/extrapolation': () =>
+          expectProcessingForbidden('extrapolation', (versionId) => ({
+            versionId,
+            channelIds: [1],
+            targetHeight: 100,
+          })),
+        'POST /api/data-process/process/representative_year': async () => {
+          await expectProcessingForbidden('representative_year', (versionId) => ({
+            versionId,
+            method: 'best',
+            speedChannelId: 1,
+          }));
+          // Nor as the long-term reference of a visible site's version.
+          const { visibleWorkingId } = await createFixtures();
+          await expectForbidden('POST', '/api/data-process/process/representative_year', {
+            versionId: visibleWorkingId,
+            method: 'best',
+            speedChannelId: 1,
+            reference: { versionId: await hiddenVersionId(), speedChannelId: 1, directionChannelId: 2 },
+          });
+          const queued = await server.db
+            .selectFrom('processing_task')
+            .select('id')
+            .where('version_id', '=', visibleWorkingId)
+            .execute();
+          expect(queued).toEqual([]);
+        },
+      };
+    })(),
     // [anchor: marks-processing-scoped]
+    // Quality-control and warning rules (issue 7): the caller, and a rule manager who sees only `visible`.
+    ...(() => {
+      let manager: Promise<string> | undefined;
+      const managerToken = () =>
+        (manager ??= (async () => {
+          const user = await buildUser(server.db, { features: ['system.rule'] });
+          await grantRoleStations(server.db, user.roleId, [visible.id]);
+          return server.login(user.account, user.password);
+        })());
+      let rules: Promise<{ hiddenId: number; visibleId: number }> | undefined;
+      const createRules = () =>
+        (rules ??= (async () => {
+          const insert = (name: string, stationId: number) =>
+            server.db
+              .insertInto('qc_rule')
+              .values({
+                rule_type: 'auto_quality',
+                kind: 'range',
+                name,
+                station_id: stationId,
+                params: JSON.stringify({ element: 'ws', min: 0, max: 30, flag: 3 }),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+          const [h, v] = await Promise.all([
+            insert('隐藏站点规则', hidden.id),
+            insert('可见站点规则', visible.id),
+          ]);
+          return { hiddenId: h.id, visibleId: v.id };
+        })());
+      const asManager = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
+        server.call(method, url, { token: await managerToken(), body, language: 'EN' });
+      const expectManagerForbidden = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+        const r = await asManager(method, url, body);
+        expect(r.status, `${method} ${url}`).toBe(403);
+        expect(r.body.msg).toBe('No access permission');
+      };
+      const ruleIds = (data: { id: number }[]) => data.map((rule) => rule.id);
+      return {
+        'GET /api/web/rule/list': async () => {
+          const { hiddenId, visibleId } = await createRules();
+          await expectForbidden('GET', `/api/web/rule/list?ruleType=auto_quality&stationId=${hidden.id}`);
+          const r = await server.call('GET', '/api/web/rule/list?ruleType=auto_quality', {
+            token: callerToken,
+          });
+          expect(r.status).toBe(200);
+          expect(ruleIds(r.body.data)).toContain(visibleId);
+          expect(ruleIds(r.body.data)).not.toContain(hiddenId);
+        },
+        'POST /api/web/rule/page': async () => {
+          const { hiddenId, visibleId } = await createRules();
+          const r = await asManager('POST', '/api/web/rule/page', {
+            ruleType: 'auto_quality',
+            name: '站点规则',
+          });
+          expect(r.status).toBe(200);
+          expect(ruleIds(r.body.data.records)).toEqual([visibleId]);
+          expect(ruleIds(r.body.data.records)).not.toContain(hiddenId);
+        },
+        'GET /api/web/rule/detail': async () => {
+          const { hiddenId } = await createRules();
+          await expectManagerForbidden('GET', `/api/web/rule/detail?id=${hiddenId}`);
+        },
+        'POST /api/web/rule/save_or_update': async () => {
+          const { hiddenId, visibleId } = await createRules();
+          const rule = {
+            ruleType: 'auto_quality',
+            kind: 'range',
+            name: '偷偷加的规则',
+            params: { element: 'ws', min: 0, max: 10 },
+          };
+          await expectManagerForbidden('POST', '/api/web/rule/save_or_update', {
+            ...rule,
+            stationId: hidden.id,
+          });
+          // Neither rewriting the hidden site's rule nor moving the visible one onto the hidden site.
+          await expectManagerForbidden('POST', '/api/web/rule/save_or_update', {
+            ...rule,
+            id: hiddenId,
+            stationId: visible.id,
+          });
+          await expectManagerForbidden('POST', '/api/web/rule/save_or_update', {
+            ...rule,
+            id: visibleId,
+            stationId: hidden.id,
+          });
+          const rows = await server.db
+            .selectFrom('qc_rule')
+            .select(['id', 'name', 'station_id'])
+            .where('id', 'in', [hiddenId, visibleId])
+            .orderBy('id')
+            .execute();
+          expect(rows).toEqual([
+            { id: hiddenId, name: '隐藏站点规则', station_id: hidden.id },
+            { id: visibleId, name: '可见站点规则', station_id: visible.id },
+          ]);
+          const added = await server.db
+            .selectFrom('qc_rule')
+            .select('id')
+            .where('name', '=', '偷偷加的规则')
+            .execute();
+          expect(added).toEqual([]);
+        },
+        'GET /api/web/rule/delete': async () => {
+          const { hiddenId } = await createRules();
+          await expectManagerForbidden('GET', `/api/web/rule/delete?id=${hiddenId}`);
+          const kept = await server.db
+            .selectFrom('qc_rule')
+            .select('id')
+            .where('id', '=', hiddenId)
+            .execute();
+          expect(kept).toHaveLength(1);
+        },
+      };
+    })(),
     // [anchor: qc-rules-scoped]
+    // Statistics analysis (issue 7): a hidden site's version and home charts are refused.
+    'POST /api/data-process/statistics/analysis': async () =>
+      expectForbidden('POST', '/api/data-process/statistics/analysis', {
+        versionId: await hiddenVersionId(),
+      }),
+    'POST /api/data-process/statistics/export': async () =>
+      expectForbidden('POST', '/api/data-process/statistics/export', { versionId: await hiddenVersionId() }),
+    'GET /api/data-process/statistics/home_rose': () =>
+      expectForbidden('GET', `/api/data-process/statistics/home_rose?stationId=${hidden.id}&type=direction`),
     // [anchor: statistics-scoped]
     // Site assets (issue 4, part B).
     'GET /api/web/station/attachment/list': () =>

@@ -7,6 +7,7 @@ import {
   parseSocketFrame,
   type TPushedMessage,
 } from './socket.utils.ts';
+import { emitTaskEvent } from './task-events.ts';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 
@@ -73,6 +74,7 @@ export class RealtimeClient {
     socket.addEventListener('message', (event) => {
       const frame = parseSocketFrame(event.data);
       if (frame.kind === 'message') options.onMessage(frame.message);
+      else if (frame.kind === 'task') emitTaskEvent(frame.task);
     });
     socket.addEventListener('error', () => {
       console.error('[realtime] websocket connection error, reconnecting');

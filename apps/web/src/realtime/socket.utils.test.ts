@@ -58,6 +58,33 @@ describe('parseSocketFrame(data)', () => {
     });
   });
 
+  it('reads processing-task frames', () => {
+    const task = {
+      id: 41,
+      versionId: 7,
+      stationId: 3,
+      kind: 'tower_shadow',
+      status: 'running',
+      progress: 35,
+      params: { method: 'gb' },
+      result: null,
+      errorKey: null,
+      error: null,
+      creatorName: '管理员',
+      createTime: '2026-05-01T00:00:00.000Z',
+      startTime: '2026-05-01T00:00:01.000Z',
+      finishTime: null,
+    };
+    expect(parseSocketFrame(JSON.stringify({ event: 'task', task }))).toEqual({ kind: 'task', task });
+  });
+
+  it('ignores task frames without the task fields', () => {
+    expect(parseSocketFrame('{"event":"task"}')).toEqual({ kind: 'unknown' });
+    expect(parseSocketFrame('{"event":"task","task":{"id":"41","status":"running"}}')).toEqual({
+      kind: 'unknown',
+    });
+  });
+
   it('ignores anything else', () => {
     expect(parseSocketFrame('not json')).toEqual({ kind: 'unknown' });
     expect(parseSocketFrame('[1]')).toEqual({ kind: 'unknown' });

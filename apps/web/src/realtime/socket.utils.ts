@@ -1,4 +1,4 @@
-import type { Language, THeartbeat } from '@masthub/shared';
+import type { Language, THeartbeat, TProcessingTask } from '@masthub/shared';
 
 /** A message pushed by the server (SPEC §3/§7). */
 export interface TPushedMessage {
@@ -13,6 +13,8 @@ export interface TPushedMessage {
 export type SocketFrame =
   | { kind: 'heartbeat' }
   | { kind: 'message'; message: TPushedMessage }
+  /** A transient processing-task frame `{"event":"task","task":…}` (progress and end, never stored). */
+  | { kind: 'task'; task: TProcessingTask }
   | { kind: 'unknown' };
 
 export interface SocketUrlInput {
@@ -39,7 +41,24 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Reads one server frame: heartbeats are ignored by the caller, messages become notifications. */
+/** Whether a value has the fields every task frame carries (the rest is passed through as sent). */
+function isTaskLike(value: unknown): value is TProcessingTask {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const task = value as Record<string, unknown>;
+  return (
+    typeof task['id'] === 'number' &&
+    typeof task['versionId'] === 'number' &&
+    typeof task['stationId'] === 'number' &&
+    typeof task['kind'] === 'string' &&
+    typeof task['status'] === 'string' &&
+    typeof task['progress'] === 'number'
+  );
+}
+
+/**
+ * Reads one server frame: heartbeats are ignored by the caller, messages become notifications and task
+ * frames go to the pages that follow a processing task.
+ */
 export function parseSocketFrame(data: unknown): SocketFrame {
   if (typeof data !== 'string') return { kind: 'unknown' };
   let value: unknown;
@@ -51,6 +70,9 @@ export function parseSocketFrame(data: unknown): SocketFrame {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'unknown' };
   const record = value as Record<string, unknown>;
   if (record['heartbeat'] === true) return { kind: 'heartbeat' };
+  if (record['event'] === 'task') {
+    return isTaskLike(record['task']) ? { kind: 'task', task: record['task'] } : { kind: 'unknown' };
+  }
   if (typeof record['message'] !== 'string') return { kind: 'unknown' };
   return {
     kind: 'message',

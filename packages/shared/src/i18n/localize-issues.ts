@@ -26,7 +26,10 @@ export function issueMessageKey(issue: TIssueLike): {
   if (issue.message.startsWith(VALIDATION_KEY_PREFIX)) {
     const key = issue.message.slice(VALIDATION_KEY_PREFIX.length);
     if (isKey(key)) {
-      return { key, params: { length: issue.maximum ?? issue.minimum } };
+      return {
+        key,
+        params: { length: issue.maximum ?? issue.minimum, minimum: issue.minimum, maximum: issue.maximum },
+      };
     }
   }
   switch (issue.code) {

@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGES = {
   tooLarge: { zh: '不能大于 {maximum}', en: 'Must not be greater than {maximum}' },
   tooSmall: { zh: '不能小于 {minimum}', en: 'Must not be less than {minimum}' },
   oneOf: { zh: '请选择有效的选项', en: 'Please choose a valid option' },
+  positive: { zh: '必须大于 0', en: 'Must be greater than 0' },
   minAboveMax: { zh: '最小值不能大于最大值', en: 'The minimum must not be above the maximum' },
   heightMinAboveMax: {
     zh: '最小高度不能大于最大高度',

@@ -17,6 +17,7 @@ export const STATION_LOG_LOCATIONS = {
   attachments: { zh: '站点信息-附件', en: 'Site info - attachments' },
   passwordRecords: { zh: '站点信息-密码记录', en: 'Site info - password records' },
   channelConfiguration: { zh: '通道配置', en: 'Channel configuration' },
+  qcRules: { zh: '规则管理-质控与告警规则', en: 'Rules - quality-control and warning rules' },
 } as const satisfies Record<string, TLocalized>;
 export type TStationLogLocation = keyof typeof STATION_LOG_LOCATIONS;
 

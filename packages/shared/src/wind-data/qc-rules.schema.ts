@@ -40,7 +40,7 @@ export const ZRangeParams = z
 /** Trend: change of consecutive `windowHours` means ≥ maxChange flags the later hour (default suspicious). */
 export const ZTrendParams = z.object({
   element: ZQcElement,
-  maxChange: ZNum.positive(vmsg('tooSmall')),
+  maxChange: ZNum.positive(vmsg('positive')),
   windowHours: z
     .number(requiredError('number'))
     .int(vmsg('number'))
@@ -54,9 +54,9 @@ export const ZTrendParams = z.object({
 export const ZHeightDiffParams = z
   .object({
     element: z.enum(['ws', 'wd'], vmsg('oneOf')),
-    lowerHeight: ZNum.positive(vmsg('tooSmall')),
-    upperHeight: ZNum.positive(vmsg('tooSmall')),
-    maxDifference: ZNum.positive(vmsg('tooSmall')),
+    lowerHeight: ZNum.positive(vmsg('positive')),
+    upperHeight: ZNum.positive(vmsg('positive')),
+    maxDifference: ZNum.positive(vmsg('positive')),
     flag: ZRuleFlag.default(2),
   })
   .refine((p) => p.lowerHeight <= p.upperHeight, { path: ['upperHeight'], ...vmsg('heightMinAboveMax') });
@@ -75,7 +75,7 @@ export const ZMissingDaysParams = z.object({
 /** One condition of a custom rule: element (at a height, or every height) compared with a threshold. */
 export const ZCustomCondition = z.object({
   element: ZQcElement,
-  heightM: z.number().positive().nullable().default(null),
+  heightM: z.number(requiredError('number')).positive(vmsg('positive')).nullable().default(null),
   statistic: z.enum(['avg', 'sd', 'max', 'min']).default('avg'),
   comparator: z.enum(['<', '<=', '>', '>=', '==', '!=']),
   threshold: ZNum,
@@ -165,6 +165,8 @@ export const ZQcRule = z.object({
   kind: z.enum(QC_RULE_KINDS),
   name: z.string(),
   stationId: z.number().int().nullable(),
+  /** Code and project name of the site a rule is bound to (both null for a rule of every site). */
+  stationCode: z.string().nullable(),
   stationName: z.string().nullable(),
   params: z.record(z.string(), z.unknown()),
   isEnabled: z.boolean(),
@@ -180,8 +182,10 @@ export const ZQcRuleListQuery = z.object({
   name: z.string().trim().max(50).optional(),
   stationId: z.coerce.number().int().positive().optional(),
 });
+export type TQcRuleListQuery = z.infer<typeof ZQcRuleListQuery>;
 
 export const ZQcRulePageRequest = ZPageRequest.extend({
   ruleType: ZQcRuleType,
   name: z.string().trim().max(50).optional(),
 });
+export type TQcRulePageRequest = z.infer<typeof ZQcRulePageRequest>;

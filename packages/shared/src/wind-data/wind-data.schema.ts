@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
 import { interpolate, type Language, type TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
-import { ZDatasetVersion } from '../ingestion/timeseries.schema.ts';
+import { localizeUnreadableReason } from '../i18n/ingestion.ts';
+import { localizeStoreReason, ZDatasetVersion } from '../ingestion/timeseries.schema.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
 
 /**
@@ -272,6 +273,18 @@ export const PROCESSING_FAILURE_REASONS = {
     zh: '通道“{channel}”不适用于此处理（{expected}）',
     en: 'channel “{channel}” does not fit this processing ({expected})',
   },
+  channel_not_in_version: {
+    zh: '通道 #{channel} 不属于此版本',
+    en: 'channel #{channel} does not belong to this version',
+  },
+  height_mismatch: {
+    zh: '通道“{channel}”（{height} m）与“{other}”（{otherHeight} m）的高度不同',
+    en: 'channels “{channel}” ({height} m) and “{other}” ({otherHeight} m) are at different heights',
+  },
+  no_shear_fit: {
+    zh: '无法拟合风切变指数：各高度风速同时大于 3 m/s 的记录不足 {minCount} 条',
+    en: 'the shear exponent cannot be fitted: fewer than {minCount} records with every height above 3 m/s',
+  },
   interval_mismatch: {
     zh: '所选通道的时间间隔不一致',
     en: 'the selected channels have different intervals',
@@ -303,7 +316,16 @@ export function localizeProcessingFailure(
 ): string | null {
   if (key === null) return null;
   const entry = (PROCESSING_FAILURE_REASONS as Record<string, TLocalized>)[key];
-  return interpolate((entry ?? PROCESSING_FAILURE_REASONS.internal_error)[language], details ?? {});
+  const params = { ...(details ?? {}) };
+  // An import's unreadable file carries the parser's or the store's reason key: localise it too.
+  const reasonKey = params['reasonKey'];
+  if (typeof reasonKey === 'string') {
+    params['reason'] =
+      localizeUnreadableReason(reasonKey, params, language) ??
+      localizeStoreReason(reasonKey, params, language) ??
+      reasonKey;
+  }
+  return interpolate((entry ?? PROCESSING_FAILURE_REASONS.internal_error)[language], params);
 }
 
 const ZRange = { startTime: ZTime.optional(), endTime: ZTime.optional() };

@@ -82,6 +82,11 @@ export async function applyParsedFile(
     configured: readonly TConfiguredChannel[];
     intervalHintMinutes?: number | null;
     keepSources: boolean;
+    /**
+     * Working-version imports (MeasureWind): the file's present values replace what is there (flag 0),
+     * instead of the original version's order-free merge; no provenance is kept.
+     */
+    overwrite?: boolean;
   },
 ): Promise<TApplyResult> {
   const { parsed, versionId, sha256 } = options;
@@ -217,7 +222,13 @@ export async function applyParsedFile(
         entry = { channelId: channel.id, chunk };
         touched.set(key, entry);
       }
-      mergeFileIntoChunk(entry.chunk, sha256, slotBuffer, valueBuffer, n);
+      if (options.overwrite) {
+        const { values: chunkValues, flags: chunkFlags } = entry.chunk;
+        for (let k = 0; k < n; k++) {
+          chunkValues[slotBuffer[k]!] = valueBuffer[k]!;
+          chunkFlags[slotBuffer[k]!] = 0;
+        }
+      } else mergeFileIntoChunk(entry.chunk, sha256, slotBuffer, valueBuffer, n);
     }
   }
   const firstTimeMs = lastRow < 0 ? Number.NaN : times[firstRow]!;
@@ -228,6 +239,7 @@ export async function applyParsedFile(
   for (const { channelId, chunk } of touched.values()) {
     writes.push({
       ...encodeChunk(chunk, options.keepSources),
+      ...(options.overwrite ? { sources: null, sourceShas: [] } : {}),
       channelId,
       monthStartMs: chunk.monthStartMs,
       intervalS: chunk.intervalS,

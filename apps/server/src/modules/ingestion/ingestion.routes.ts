@@ -55,7 +55,7 @@ const UPLOAD_TIMEOUT_MS = 600_000;
  * first file; each file streams into the store's staging area, refused with 413 as soon as it passes
  * the limit. On any refusal every staged file is dropped and the rest of the body is drained.
  */
-async function receiveFiles(
+export async function receiveFiles(
   request: FastifyRequest,
   options: {
     stationId: number | undefined;

@@ -26,7 +26,7 @@ import { applyParsedFile, StoreRefusal, type TConfiguredChannel } from './apply-
 
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
-import type { TParserPort } from './parser-port.ts';
+import type { TParsedData, TParserPort } from './parser-port.ts';
 import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
 import { TimeSeriesRepository } from './store/timeseries.repository.ts';
@@ -319,10 +319,24 @@ export class IngestionService implements TIngestion {
 
   /** The rule of a file: its snapshot (a confirmed preview), the site's parse rule, or recognition. */
   private async ruleFor(row: TRawFileRow, bytes: Uint8Array): Promise<TRuleSnapshot> {
-    const snapshot = row.rule_snapshot as TRuleSnapshot | null;
+    return this.ruleForStation(
+      row.station_id!,
+      row.file_name,
+      bytes,
+      row.rule_snapshot as TRuleSnapshot | null,
+    );
+  }
+
+  /** The rule a file of a site is read with: its snapshot, else the site's parse rule, else recognition. */
+  private async ruleForStation(
+    stationId: number,
+    fileName: string,
+    bytes: Uint8Array,
+    snapshot: TRuleSnapshot | null,
+  ): Promise<TRuleSnapshot> {
     if (snapshot?.rule)
       return { ...snapshot, channels: Array.isArray(snapshot.channels) ? snapshot.channels : [] };
-    const parseRuleId = await this.rawFiles.findStationParseRuleId(row.station_id!);
+    const parseRuleId = await this.rawFiles.findStationParseRuleId(stationId);
     if (parseRuleId) {
       const ruleRow = await this.rules.findById(parseRuleId);
       if (ruleRow) {
@@ -330,17 +344,36 @@ export class IngestionService implements TIngestion {
         const channels = ruleRow.channels as TRecognizedChannel[];
         if (channels.length > 0) return { rule, channels, kind: 'rule', parseRuleId };
         // A rule without a channel mapping: recognition names the channels.
-        const recognition = this.parser.recognize(row.file_name, bytes);
+        const recognition = this.parser.recognize(fileName, bytes);
         return { rule, channels: recognition.channels, kind: recognition.kind, parseRuleId };
       }
     }
-    const recognition: TRecognition = this.parser.recognize(row.file_name, bytes);
+    const recognition: TRecognition = this.parser.recognize(fileName, bytes);
     return {
       rule: recognition.rule,
       channels: recognition.channels,
       kind: recognition.kind,
       parseRuleId: null,
     };
+  }
+
+  /**
+   * Reads a data file of a site for an import into a working version (MeasureWind import): the same
+   * rule choice as ingestion (site parse rule, else recognition) and the channel configuration in force.
+   * Throws UnreadableFileError for content no parser can read, and for vendor binaries.
+   */
+  async parseForImport(
+    stationId: number,
+    fileName: string,
+    bytes: Uint8Array,
+  ): Promise<{ parsed: TParsedData; configured: TConfiguredChannel[]; intervalHintMinutes: number | null }> {
+    if (this.parser.classifyFile(fileName, bytes) === 'store_only') {
+      throw new UnreadableFileError('vendor binary or mesoscale file', 'store_only');
+    }
+    const snapshot = await this.ruleForStation(stationId, fileName, bytes, null);
+    const parsed = this.parser.parseFile(fileName, bytes, snapshot.rule, snapshot.channels);
+    const configured = await this.configuredChannels(stationId, parsed.timesMs[0]);
+    return { parsed, configured, intervalHintMinutes: snapshot.rule.intervalMinutes ?? null };
   }
 
   /** The channels of the configuration in force at `atMs` (the latest effective at or before it). */

@@ -169,14 +169,28 @@ export class ProcessingTaskService {
         return out;
       });
       await this.tasks.markSucceeded(taskId, result);
-      const done = (await this.tasks.find(taskId))!;
+      // A deleted version takes its task rows with it (ON DELETE CASCADE): the delete task's own row
+      // is gone, so its end is pushed and stored from memory.
+      const done = (await this.tasks.find(taskId)) ?? {
+        ...task,
+        status: 'succeeded' as const,
+        progress: 100,
+        result,
+        finishedAt: new Date(),
+      };
       await this.push(done, language);
       await this.notifyEnd(done, language);
     } catch (err) {
       const failure = err instanceof ProcessingFailure ? err : new ProcessingFailure('internal_error', {});
       if (!(err instanceof ProcessingFailure)) this.log.error({ err, taskId }, 'processing task failed');
       await this.tasks.markFailed(taskId, failure.reasonKey, failure.details);
-      const failed = (await this.tasks.find(taskId))!;
+      const failed = (await this.tasks.find(taskId)) ?? {
+        ...task,
+        status: 'failed' as const,
+        errorKey: failure.reasonKey,
+        errorDetails: failure.details,
+        finishedAt: new Date(),
+      };
       await this.push(failed, language);
       await this.notifyEnd(failed, language);
     }

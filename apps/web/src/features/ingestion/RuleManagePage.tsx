@@ -1,12 +1,12 @@
-import { Card, Empty, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QcRulesTab } from '../qc-rules/QcRulesTab.tsx';
 import { FileMatchRulesTab } from './FileMatchRulesTab.tsx';
 import { ParseRulesTab } from './ParseRulesTab.tsx';
 
-/** /systemManage/RuleManage (SPEC §2): parse and file-match rules; quality and warning rules come later. */
+/** /systemManage/RuleManage (SPEC §2): parse, file-match, quality-control and warning rules. */
 export function RuleManagePage() {
   const { t } = useTranslation();
-  const later = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ingestion.rule.notAvailable')} />;
   return (
     <Card>
       <Tabs
@@ -15,8 +15,12 @@ export function RuleManagePage() {
         items={[
           { key: 'parse', label: t('ingestion.rule.tabs.parse'), children: <ParseRulesTab /> },
           { key: 'fileMatch', label: t('ingestion.rule.tabs.fileMatch'), children: <FileMatchRulesTab /> },
-          { key: 'quality', label: t('ingestion.rule.tabs.quality'), children: later },
-          { key: 'warning', label: t('ingestion.rule.tabs.warning'), children: later },
+          {
+            key: 'quality',
+            label: t('qc-rules.tabs.quality'),
+            children: <QcRulesTab ruleType="auto_quality" />,
+          },
+          { key: 'warning', label: t('qc-rules.tabs.warning'), children: <QcRulesTab ruleType="warn" /> },
         ]}
       />
     </Card>

@@ -1,0 +1,156 @@
+import { QC_RULE_KINDS, type TQcRuleKind, type TQcRuleType } from '@masthub/shared';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
+import type { TQcRuleForRun } from './evaluate-qc-rules.ts';
+
+export interface TQcRuleValues {
+  ruleType: TQcRuleType;
+  kind: TQcRuleKind;
+  name: string;
+  stationId: number | null;
+  params: Record<string, unknown>;
+  isEnabled: boolean;
+  notes: string;
+  updaterId: number;
+  updaterName: string;
+}
+
+function toColumns(v: TQcRuleValues) {
+  return {
+    rule_type: v.ruleType,
+    kind: v.kind,
+    name: v.name,
+    station_id: v.stationId,
+    params: JSON.stringify(v.params),
+    is_enabled: v.isEnabled,
+    notes: v.notes,
+    updater_id: v.updaterId,
+    updater_name: v.updaterName,
+  };
+}
+
+/** Kinds in the order the rule lists show them (and a QC run applies them). */
+const KIND_ORDER = sql<number>`array_position(ARRAY[${sql.join(QC_RULE_KINDS.map((k) => sql.lit(k)))}]::text[], r.kind)`;
+
+/** Rules for every site, or for a live site the subject can see (`s` is the joined station). */
+function visibleTo(subject: TAccessSubject): Expression<SqlBool> {
+  return sql<SqlBool>`(r.station_id IS NULL OR (s.is_deleted = false AND ${stationAccessPredicate(subject, 's')}))`;
+}
+
+/** Quality-control and warning rules (qc_rule, migration 0008) with the code and name of their site. */
+export class QcRuleRepository {
+  constructor(private readonly db: Database) {}
+
+  private withStation() {
+    return this.db
+      .selectFrom('qc_rule as r')
+      .leftJoin('station as s', 's.id', 'r.station_id')
+      .selectAll('r')
+      .select(['s.station_code', 's.project_name']);
+  }
+
+  /**
+   * Rules of a type the subject may see, optionally only those applying to one site (every-site rules
+   * and that site's), sorted by kind, every-site rules first, then by id.
+   */
+  list(
+    subject: TAccessSubject,
+    filter: { ruleType: TQcRuleType; name?: string | undefined; stationId?: number | undefined },
+  ) {
+    let query = this.withStation().where('r.rule_type', '=', filter.ruleType).where(visibleTo(subject));
+    if (filter.name) query = query.where('r.name', 'ilike', likeContains(filter.name));
+    if (filter.stationId !== undefined) {
+      const id = filter.stationId;
+      query = query.where((eb) => eb.or([eb('r.station_id', 'is', null), eb('r.station_id', '=', id)]));
+    }
+    return query.orderBy(KIND_ORDER).orderBy(sql`r.station_id NULLS FIRST`).orderBy('r.id').execute();
+  }
+
+  async page(
+    subject: TAccessSubject,
+    filter: { ruleType: TQcRuleType; name?: string | undefined; pageNo: number; pageSize: number },
+  ) {
+    const conditions: Expression<SqlBool>[] = [sql`r.rule_type = ${filter.ruleType}`, visibleTo(subject)];
+    if (filter.name) conditions.push(sql`r.name ILIKE ${likeContains(filter.name)}`);
+    const match = sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;
+    const [records, total] = await Promise.all([
+      this.withStation()
+        .where(match)
+        .orderBy(KIND_ORDER)
+        .orderBy(sql`r.station_id NULLS FIRST`)
+        .orderBy('r.id')
+        .limit(filter.pageSize)
+        .offset((filter.pageNo - 1) * filter.pageSize)
+        .execute(),
+      this.db
+        .selectFrom('qc_rule as r')
+        .leftJoin('station as s', 's.id', 'r.station_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(match)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { records, total: Number(total.n) };
+  }
+
+  /**
+   * The enabled quality-control rules that apply to a site (every-site rules and its own), in the order
+   * a QC run applies them; with `ruleIds`, exactly those of them (ids that do not apply are left out).
+   */
+  async listForRun(stationId: number, ruleIds?: readonly number[]): Promise<TQcRuleForRun[]> {
+    if (ruleIds && ruleIds.length === 0) return [];
+    let query = this.db
+      .selectFrom('qc_rule as r')
+      .select(['r.id', 'r.name', 'r.kind', 'r.params'])
+      .where('r.rule_type', '=', 'auto_quality')
+      .where('r.is_enabled', '=', true)
+      .where((eb) => eb.or([eb('r.station_id', 'is', null), eb('r.station_id', '=', stationId)]));
+    if (ruleIds) query = query.where('r.id', 'in', [...ruleIds]);
+    const rows = await query.orderBy(KIND_ORDER).orderBy('r.id').execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, params: r.params }));
+  }
+
+  find(id: number, lock?: 'update') {
+    let query = this.db.selectFrom('qc_rule').selectAll().where('id', '=', id);
+    if (lock) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  findWithStation(id: number) {
+    return this.withStation().where('r.id', '=', id).executeTakeFirst();
+  }
+
+  findByName(ruleType: TQcRuleType, name: string) {
+    return this.db
+      .selectFrom('qc_rule')
+      .select(['id', 'name'])
+      .where('rule_type', '=', ruleType)
+      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .executeTakeFirst();
+  }
+
+  /** Serialises saves of one type and name, so two concurrent creates cannot both pass the name check. */
+  async lockName(ruleType: TQcRuleType, name: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`qc_rule:${ruleType}:${name.toLowerCase()}`}))`.execute(
+      this.db,
+    );
+  }
+
+  insert(values: TQcRuleValues) {
+    return this.db.insertInto('qc_rule').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, values: TQcRuleValues): Promise<void> {
+    await this.db
+      .updateTable('qc_rule')
+      .set({ ...toColumns(values), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('qc_rule').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

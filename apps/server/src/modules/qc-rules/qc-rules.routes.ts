@@ -1,0 +1,67 @@
+import { ZIdQuery, ZQcRule, ZQcRuleListQuery, ZQcRulePageRequest, ZQcRuleSave, zPage } from '@masthub/shared';
+import { z } from 'zod';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { QcRuleService } from './qc-rules.service.ts';
+
+/**
+ * Quality-control and warning rules (RuleManage): 'system.rule'; the list of a type is open to every user
+ * because the QC dialog of MeasureWind reads it.
+ */
+export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/list',
+      summary:
+        'Quality-control (ruleType auto_quality) or warning (warn) rules, enabled and disabled, for every site and, with stationId, that site',
+      tags: ['rules'],
+      auth: 'user',
+      query: ZQcRuleListQuery,
+      response: z.array(ZQcRule),
+      handle: ({ user, query }) => rules.list(user, query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/rule/page',
+      summary: 'Page of quality-control or warning rules; name is a substring',
+      tags: ['rules'],
+      auth: 'system.rule',
+      body: ZQcRulePageRequest,
+      response: zPage(ZQcRule),
+      handle: ({ user, body }) => rules.page(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/detail',
+      summary: 'One quality-control or warning rule',
+      tags: ['rules'],
+      auth: 'system.rule',
+      query: ZIdQuery,
+      response: ZQcRule,
+      handle: ({ user, query }) => rules.detail(user, query.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/rule/save_or_update',
+      summary:
+        'Create (no id) or update a quality-control or warning rule: params checked per kind, name unique within the rule type',
+      tags: ['rules'],
+      auth: 'system.rule',
+      body: ZQcRuleSave,
+      response: z.object({ id: z.number().int() }),
+      handle: ({ user, body }) => rules.save(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/rule/delete',
+      summary: 'Delete a quality-control or warning rule',
+      tags: ['rules'],
+      auth: 'system.rule',
+      query: ZIdQuery,
+      handle: async ({ user, query }) => {
+        await rules.delete(user, query.id);
+        return null;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,157 @@
+import {
+  AppError,
+  type TPage,
+  type TQcRule,
+  type TQcRuleListQuery,
+  type TQcRulePageRequest,
+  type TQcRuleSave,
+  type TQcRuleType,
+} from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { QcRuleRepository } from './qc-rules.repository.ts';
+
+export interface TQcRuleRepositories {
+  rules: QcRuleRepository;
+  db: Database;
+}
+
+type TRuleRow = NonNullable<Awaited<ReturnType<QcRuleRepository['findWithStation']>>>;
+
+const RULE_TYPE_WORDS: Record<TQcRuleType, string> = { auto_quality: '质控规则', warn: '告警规则' };
+
+function toRule(row: TRuleRow): TQcRule {
+  return {
+    id: row.id,
+    ruleType: row.rule_type,
+    kind: row.kind,
+    name: row.name,
+    stationId: row.station_id,
+    stationCode: row.station_code,
+    stationName: row.project_name,
+    params: row.params,
+    isEnabled: row.is_enabled,
+    notes: row.notes,
+    updaterName: row.updater_name,
+    updateTime: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Quality-control rules (ruleType auto_quality) and warning rules (warn), SPEC §3 and RuleManage: a rule
+ * applies to every site or to one site the caller can see; names are unique within a rule type. Changes to
+ * a site's own rule are written to that site's log; rules for every site are not site changes.
+ */
+export class QcRuleService {
+  constructor(
+    private readonly rules: QcRuleRepository,
+    private readonly access: StationAccess,
+    private readonly tx: TTransactor<TQcRuleRepositories>,
+    private readonly stationLog: Pick<StationLogService, 'record'>,
+  ) {}
+
+  /** GET /web/rule/list: rules of a type for every site and, with stationId, that site's (403 if hidden). */
+  async list(user: TAuthUser, query: TQcRuleListQuery): Promise<TQcRule[]> {
+    if (query.stationId !== undefined) await this.access.assertCanView(user, query.stationId);
+    return (await this.rules.list(user, query)).map(toRule);
+  }
+
+  async page(user: TAuthUser, request: TQcRulePageRequest): Promise<TPage<TQcRule>> {
+    const { records, total } = await this.rules.page(user, request);
+    return { records: records.map(toRule), total, pageNo: request.pageNo, pageSize: request.pageSize };
+  }
+
+  async detail(user: TAuthUser, id: number): Promise<TQcRule> {
+    const row = await this.rules.findWithStation(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.station_id !== null) await this.access.assertCanView(user, row.station_id);
+    return toRule(row);
+  }
+
+  save(user: TAuthUser, input: TQcRuleSave): Promise<{ id: number }> {
+    return this.tx.run(async ({ rules, db }) => {
+      const station = input.stationId === null ? undefined : await this.assertStation(user, input.stationId);
+      const before = input.id === undefined ? undefined : await rules.find(input.id, 'update');
+      if (input.id !== undefined && !before) throw new AppError('NOT_FOUND');
+      const previousStation =
+        before?.station_id != null
+          ? (await this.access.assertCanView(user, before.station_id))[0]!
+          : undefined;
+      if (before && before.rule_type !== input.ruleType) {
+        throw new AppError('VALIDATION_FAILED', {}, [{ field: 'ruleType', message: 'v.oneOf' }]);
+      }
+      await rules.lockName(input.ruleType, input.name);
+      const same = await rules.findByName(input.ruleType, input.name);
+      if (same && same.id !== input.id) throw new AppError('QC_RULE_NAME_TAKEN', { name: input.name });
+      const values = {
+        ruleType: input.ruleType,
+        kind: input.kind,
+        name: input.name,
+        stationId: input.stationId,
+        params: input.params as Record<string, unknown>,
+        isEnabled: input.isEnabled,
+        notes: input.notes,
+        updaterId: user.id,
+        updaterName: user.userName,
+      };
+      const { id } = before ? { id: before.id } : await rules.insert(values);
+      if (before) await rules.update(before.id, values);
+      const words = RULE_TYPE_WORDS[input.ruleType];
+      const details = { ruleId: id, ruleType: input.ruleType, kind: input.kind, params: input.params };
+      if (station) {
+        await this.stationLog.record(db, {
+          operator: user,
+          type: before ? 'edit' : 'add',
+          stationId: station.stationId,
+          location: 'qcRules',
+          objects: `站点 ${station.stationCode}：${before ? '修改' : '新增'}${words}“${input.name}”`,
+          details: { ...details, before: before ? { name: before.name, params: before.params } : null },
+        });
+      }
+      if (previousStation && previousStation.stationId !== station?.stationId) {
+        await this.stationLog.record(db, {
+          operator: user,
+          type: 'delete',
+          stationId: previousStation.stationId,
+          location: 'qcRules',
+          objects: `站点 ${previousStation.stationCode}：${words}“${before!.name}”不再仅适用于本站`,
+          details: { ...details, stationId: input.stationId },
+        });
+      }
+      return { id };
+    });
+  }
+
+  delete(user: TAuthUser, id: number): Promise<void> {
+    return this.tx.run(async ({ rules, db }) => {
+      const row = await rules.find(id, 'update');
+      if (!row) throw new AppError('NOT_FOUND');
+      const station =
+        row.station_id === null ? undefined : (await this.access.assertCanView(user, row.station_id))[0]!;
+      await rules.delete(id);
+      if (station) {
+        await this.stationLog.record(db, {
+          operator: user,
+          type: 'delete',
+          stationId: station.stationId,
+          location: 'qcRules',
+          objects: `站点 ${station.stationCode}：删除${RULE_TYPE_WORDS[row.rule_type]}“${row.name}”`,
+          details: { ruleId: id, ruleType: row.rule_type, kind: row.kind, params: row.params },
+        });
+      }
+    });
+  }
+
+  /** The site of a rule: an unknown or deleted site is a field error, a hidden one 403. */
+  private async assertStation(user: TAuthUser, stationId: number) {
+    const [access] = await this.access.listAccess(user, [stationId]);
+    if (!access) {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'stationId', message: 'v.unknownOption' }]);
+    }
+    if (access.kinds.length === 0) throw new AppError('FORBIDDEN');
+    return access;
+  }
+}

@@ -1,0 +1,116 @@
+import { ZQcRunRequest } from '@masthub/shared';
+import { applyFlagChanges, type FlagCode, strongerFlag } from '@masthub/wind';
+import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
+import { evaluateQcRules, INTERNAL_RULE, type TQcSkipReason } from '../../qc-rules/evaluate-qc-rules.ts';
+import { QcRuleRepository } from '../../qc-rules/qc-rules.repository.ts';
+import { applyFlagMark } from '../marks/apply-flag-mark.ts';
+import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
+import { toWindStation } from '../version-series.ts';
+import { channelMap, loadChannels, rangeOf } from './processing-support.ts';
+
+/** Days listed per channel in a QC result's missing-days summary (the count is always complete). */
+const MISSING_DAYS_LISTED = 400;
+
+/**
+ * Quality control (SPEC §3, WIND-ANALYSIS §2): runs the site's enabled QC rules (or the chosen ones) and
+ * the always-on internal checks over the version's channels, and applies the flag changes as ONE flag
+ * mark (source 'qc'), so the run is listed and undone like a manual mark. Flags only get stronger.
+ */
+export async function qcHandler(ctx: TTaskContext): Promise<Record<string, unknown>> {
+  const p = ZQcRunRequest.parse(ctx.task.params);
+  const utcOffsetMinutes = Number(ctx.task.params.utcOffsetMinutes ?? 480);
+  const rules = await new QcRuleRepository(ctx.trx).listForRun(ctx.version.stationId, p.ruleIds);
+  if (rules.length === 0) throw new ProcessingFailure('no_rules');
+  const { all } = await channelMap(ctx.store, ctx.version.id);
+  const range = await rangeOf(ctx.store, ctx.version.id, all, p);
+  // One grid per interval (most versions have one).
+  const groups = new Map<number, TChannelRow[]>();
+  for (const c of all) groups.set(c.intervalS, [...(groups.get(c.intervalS) ?? []), c]);
+  const targets = new Map<number, { startMs: number; stepMs: number; flags: Uint8Array }>();
+  const counts = new Map<string, number>();
+  const skippedEverywhere = new Map<number, TQcSkipReason>(rules.map((r) => [r.id, 'no_channel']));
+  const missingDays: Record<string, unknown>[] = [];
+  let strongest: FlagCode = 0;
+  let done = 0;
+  for (const channels of groups.values()) {
+    const loaded = await loadChannels(ctx.store, channels, range);
+    const evaluation = evaluateQcRules(toWindStation(loaded, utcOffsetMinutes), rules);
+    const skippedHere = new Map(evaluation.skipped.map((s) => [s.ruleId, s.reason]));
+    for (const [id] of skippedEverywhere) {
+      const reason = skippedHere.get(id);
+      if (reason === undefined) skippedEverywhere.delete(id);
+      else skippedEverywhere.set(id, reason);
+    }
+    const changed = new Set<string>();
+    for (const change of evaluation.changes) {
+      changed.add(change.channelId);
+      if (change.toFlag === change.fromFlag) continue;
+      counts.set(change.rule, (counts.get(change.rule) ?? 0) + 1);
+      strongest = strongerFlag(strongest, change.toFlag);
+    }
+    for (const c of loaded.channels) {
+      const id = String(c.row.id);
+      if (!changed.has(id)) continue;
+      targets.set(c.row.id, {
+        startMs: loaded.grid.startMs,
+        stepMs: c.row.intervalS * 1000,
+        flags: applyFlagChanges(c.flags, evaluation.changes, id),
+      });
+    }
+    const names = new Map(channels.map((c) => [String(c.id), c.name]));
+    for (const m of evaluation.missingDays) {
+      missingDays.push({
+        ruleId: m.ruleId,
+        channelId: Number(m.channelId),
+        channelName: names.get(m.channelId) ?? m.channelId,
+        dayCount: m.days.length,
+        days: m.days.slice(0, MISSING_DAYS_LISTED),
+      });
+    }
+    done++;
+    await ctx.progress((done / groups.size) * 70);
+  }
+  if (skippedEverywhere.size === rules.length) {
+    throw new ProcessingFailure('no_rules', { skipped: [...skippedEverywhere.keys()].join(', ') });
+  }
+  const marked = all.filter((c) => targets.has(c.id));
+  const ruleCounts = Object.fromEntries(
+    [...counts.entries()].map(([rule, n]) => [rule.startsWith('rule:') ? rule.slice(5) : rule, n]),
+  );
+  const mark = await applyFlagMark(ctx.trx, {
+    versionId: ctx.version.id,
+    source: 'qc',
+    taskId: ctx.task.id,
+    channels: marked,
+    startMs: range.fromMs,
+    endMs: range.toMs,
+    flag: strongest === 0 || strongest === 1 ? 3 : strongest,
+    decide: (channelId, timeMs, current) => {
+      const target = targets.get(channelId);
+      if (!target) return current;
+      const i = Math.round((timeMs - target.startMs) / target.stepMs);
+      return i >= 0 && i < target.flags.length ? target.flags[i]! : current;
+    },
+    ruleCounts,
+    user: { id: ctx.task.createdBy, name: ctx.task.creatorName },
+  });
+  await ctx.progress(95);
+  return {
+    markId: mark.markId,
+    changedCount: mark.changedCount,
+    rules: rules.map((r) => ({
+      ruleId: r.id,
+      name: r.name,
+      kind: r.kind,
+      count: counts.get(`rule:${r.id}`) ?? 0,
+      skipped: skippedEverywhere.get(r.id) ?? null,
+    })),
+    internalCount: counts.get(INTERNAL_RULE) ?? 0,
+    missingDays,
+    skipped: rules
+      .filter((r) => skippedEverywhere.has(r.id))
+      .map((r) => ({ ruleId: r.id, name: r.name, reason: skippedEverywhere.get(r.id)! })),
+    startTime: new Date(range.fromMs).toISOString(),
+    endTime: new Date(range.toMs).toISOString(),
+  };
+}

@@ -1,0 +1,419 @@
+import { type Language, STATISTICS_TABS, type TStatisticsResult, type TStatisticsTab } from '@masthub/shared';
+import ExcelJS from 'exceljs';
+import {
+  AIR_DENSITY_SOURCES,
+  GB_TURBULENCE_GRADES,
+  header,
+  SHEET_NAMES,
+  type THeaderKey,
+} from './statistics-labels.ts';
+
+type TCell = string | number | null;
+
+/** Writes tables one under another with a blank row between; headers bold. */
+class SheetWriter {
+  private hasContent = false;
+
+  constructor(
+    readonly sheet: ExcelJS.Worksheet,
+    private readonly language: Language,
+  ) {}
+
+  title(text: string): void {
+    if (this.hasContent) this.sheet.addRow([]);
+    this.sheet.addRow([text]).font = { bold: true, italic: true };
+    this.hasContent = true;
+  }
+
+  table(
+    headers: readonly (THeaderKey | { text: string })[],
+    rows: readonly TCell[][],
+    caption?: string,
+  ): void {
+    if (caption) this.title(caption);
+    else if (this.hasContent) this.sheet.addRow([]);
+    const names = headers.map((h) => (typeof h === 'string' ? header(h, this.language) : h.text));
+    this.sheet.addRow(names).font = { bold: true };
+    for (const row of rows) this.sheet.addRow(row.map((v) => (v === null ? '' : v)));
+    this.hasContent = true;
+  }
+}
+
+function strengthText(strength: { rText: string; rSquaredText: string }): string {
+  return `${strength.rText} / ${strength.rSquaredText}`;
+}
+
+function fixed(value: number | null, digits: number): number | null {
+  return value === null ? null : Number(value.toFixed(digits));
+}
+
+/**
+ * The export of one analysis: one sheet per tab (STATISTICS_TABS order), each with the tab's tables,
+ * headers in the caller's language and units in the headers.
+ */
+export async function buildStatisticsWorkbook(
+  result: TStatisticsResult,
+  language: Language,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'MastHub';
+  const channelName = new Map(result.channels.map((c) => [c.channelId, c.name]));
+  const name = (id: number | null) => (id === null ? '' : (channelName.get(id) ?? String(id)));
+  const writers = {} as Record<TStatisticsTab, SheetWriter>;
+  for (const tab of STATISTICS_TABS) {
+    writers[tab] = new SheetWriter(workbook.addWorksheet(SHEET_NAMES[tab][language]), language);
+  }
+
+  writers.summary.table(
+    [
+      'channel',
+      'element',
+      'height',
+      'unit',
+      'count',
+      'mean',
+      'sd',
+      'min',
+      'max',
+      'validRate',
+      'avgWindPower',
+      'usefulWindHours',
+      'weibullScale',
+      'weibullShape',
+      'gustMax',
+      'meanDirection',
+    ],
+    result.summary.rows.map((r) => [
+      r.channelName,
+      r.element,
+      r.heightTag,
+      r.unit,
+      r.count,
+      fixed(r.mean, 3),
+      fixed(r.sd, 3),
+      fixed(r.min, 3),
+      fixed(r.max, 3),
+      fixed(r.validRate, 2),
+      fixed(r.avgWindPower, 2),
+      fixed(r.usefulWindHours, 1),
+      fixed(r.weibullScale, 3),
+      fixed(r.weibullShape, 3),
+      fixed(r.gustMax, 2),
+      fixed(r.meanDirection, 1),
+    ]),
+  );
+
+  writers.recovery.table(
+    [
+      'channel',
+      'element',
+      'dataPhase',
+      'height',
+      'shouldCount',
+      'lackCount',
+      'invalidCount',
+      'validCount',
+      'validRate',
+      'validAvg',
+      'avgWindPower',
+    ],
+    result.recovery.rows.map((r) => [
+      r.channelName,
+      r.element,
+      r.dataPhase,
+      r.heightTag,
+      r.shouldCount,
+      r.lackCount,
+      r.invalidCount,
+      r.validCount,
+      fixed(r.validRate, 2),
+      fixed(r.validAvg, 3),
+      fixed(r.avgWindPower, 2),
+    ]),
+  );
+
+  writers.frequency.table(
+    [
+      'channel',
+      'height',
+      'records',
+      'meanSpeed',
+      'weibullMethod',
+      'weibullScale',
+      'weibullShape',
+      'weibullMean',
+      'weibullPower',
+    ],
+    result.frequency.items.map((item) => [
+      name(item.channelId),
+      item.heightTag,
+      item.count,
+      fixed(item.mean, 3),
+      item.weibull?.method ?? null,
+      fixed(item.weibull?.scale ?? null, 3),
+      fixed(item.weibull?.shape ?? null, 3),
+      fixed(item.weibull?.meanSpeed ?? null, 3),
+      fixed(item.weibull?.powerDensity ?? null, 2),
+    ]),
+  );
+  writers.frequency.table(
+    ['channel', 'height', 'binCentre', 'speedBin', 'records', 'frequencyPct', 'weibullPct'],
+    result.frequency.items.flatMap((item) =>
+      item.bins.map((b) => [
+        name(item.channelId),
+        item.heightTag,
+        b.centre,
+        `${b.lower}–${b.upper}`,
+        b.count,
+        fixed(b.frequencyPct, 3),
+        fixed(b.weibullPct, 3),
+      ]),
+    ),
+  );
+
+  writers.turbulence.table(
+    ['channel', 'height', 'ti15', 'iecCategory', 'gbGrade'],
+    result.turbulence.items.map((item) => [
+      name(item.channelId),
+      item.heightTag,
+      fixed(item.ti15, 4),
+      item.iecCategory,
+      item.gbGrade ? (GB_TURBULENCE_GRADES[item.gbGrade]?.[language] ?? item.gbGrade) : null,
+    ]),
+  );
+  writers.turbulence.table(
+    ['channel', 'height', 'tiName', 'tiAvg', 'tiSd', 'tiRepresent', 'tiSample'],
+    result.turbulence.items.flatMap((item) =>
+      item.rows.map((r) => [
+        name(item.channelId),
+        item.heightTag,
+        r.name,
+        fixed(r.avg, 4),
+        fixed(r.sd, 4),
+        fixed(r.represent, 4),
+        r.sample,
+      ]),
+    ),
+  );
+
+  const air = result.airDensity;
+  writers.airDensity.table(
+    ['source', 'count', 'mean', 'sd', 'min', 'max'],
+    [
+      [
+        AIR_DENSITY_SOURCES[air.source][language],
+        air.count,
+        fixed(air.mean, 4),
+        fixed(air.sd, 4),
+        fixed(air.min, 4),
+        fixed(air.max, 4),
+      ],
+    ],
+    header('airDensity', language),
+  );
+  writers.airDensity.table(
+    ['month', 'count', 'airDensity'],
+    air.byCalendarMonth.map((m) => [m.month, m.count, fixed(m.mean, 4)]),
+  );
+  writers.airDensity.table(
+    ['hour', 'airDensity'],
+    air.byHour.map((v, hour) => [hour, fixed(v, 4)]),
+  );
+
+  const seriesHeader = (s: { element: string; heightTag: string; unit: string; channelId: number }) => ({
+    text: `${name(s.channelId)}${s.unit ? ` (${s.unit})` : ''}`,
+  });
+  const monthly = result.monthly;
+  writers.monthly.table(
+    ['yearMonth', ...monthly.series.map(seriesHeader)],
+    monthly.months.map((label, i) => [
+      label,
+      ...monthly.series.map((s) => fixed(s.byYearMonth[i] ?? null, 3)),
+    ]),
+  );
+  writers.monthly.table(
+    ['month', ...monthly.series.map(seriesHeader)],
+    Array.from({ length: 12 }, (_, m) => [
+      m + 1,
+      ...monthly.series.map((s) => fixed(s.byCalendarMonth[m] ?? null, 3)),
+    ]),
+  );
+  writers.monthly.table(
+    ['momm', ...monthly.series.map(seriesHeader)],
+    [['', ...monthly.series.map((s) => fixed(s.momm, 3))]],
+  );
+  writers.monthly.table(
+    ['periodName', 'avgSpeed', 'deviate', 'rate'],
+    monthly.periodComparison.rows.map((r) => [
+      r.name,
+      fixed(r.avgSpeed, 3),
+      fixed(r.deviate, 3),
+      fixed(r.rate, 2),
+    ]),
+  );
+
+  const daily = result.daily;
+  writers.daily.table(
+    ['hour', ...daily.series.map(seriesHeader)],
+    Array.from({ length: 24 }, (_, h) => [h, ...daily.series.map((s) => fixed(s.byHour[h] ?? null, 3))]),
+  );
+  for (const s of daily.series) {
+    if (!s.byMonthHour) continue;
+    writers.daily.table(
+      ['month', ...Array.from({ length: 24 }, (_, h) => ({ text: String(h) }))],
+      s.byMonthHour.map((row, m) => [m + 1, ...row.map((v) => fixed(v, 2))]),
+      `${name(s.channelId)} 12 × 24`,
+    );
+  }
+
+  writers.rose.table(
+    [
+      'channel',
+      'height',
+      'directionChannel',
+      'sector',
+      'records',
+      'frequencyPct',
+      'meanSpeed',
+      'energyPct',
+      'powerDensity',
+    ],
+    result.rose.items.flatMap((item) =>
+      item.sectors.map((s) => [
+        name(item.speedChannelId),
+        item.heightTag,
+        name(item.directionChannelId),
+        result.rose.labels[s.index] ?? String(s.index),
+        s.count,
+        fixed(s.frequencyPct, 3),
+        fixed(s.meanSpeed, 3),
+        fixed(s.energyPct, 3),
+        fixed(s.powerDensity, 2),
+      ]),
+    ),
+  );
+  writers.rose.table(
+    ['channel', 'height', 'records', 'calmPct'],
+    result.rose.items.map((item) => [
+      name(item.speedChannelId),
+      item.heightTag,
+      item.totalCount,
+      fixed(item.calmPct, 3),
+    ]),
+  );
+
+  const correlation = result.correlation;
+  writers.correlation.table(
+    [
+      'reference',
+      'target',
+      'height',
+      'records',
+      'slope',
+      'intercept',
+      'r',
+      'rSquared',
+      'throughOrigin',
+      'strength',
+    ],
+    correlation.items.map((item) => [
+      name(correlation.referenceChannelId),
+      name(item.targetChannelId),
+      item.heightTag,
+      item.count,
+      fixed(item.slope, 4),
+      fixed(item.intercept, 4),
+      fixed(item.r, 4),
+      fixed(item.rSquared, 4),
+      fixed(item.throughOriginSlope, 4),
+      item.strength ? strengthText(item.strength) : null,
+    ]),
+  );
+  writers.correlation.table(
+    ['target', 'sectorRange', 'records', 'intercept', 'slope', 'r', 'rSquared', 'correctedValue', 'strength'],
+    correlation.items.flatMap((item) =>
+      item.sectors.map((s) => [
+        name(item.targetChannelId),
+        s.sectorRange,
+        s.count,
+        fixed(s.intercept, 4),
+        fixed(s.slope, 4),
+        fixed(s.r, 4),
+        fixed(s.rSquared, 4),
+        fixed(s.correctedValue, 3),
+        s.strength ? strengthText(s.strength) : null,
+      ]),
+    ),
+  );
+
+  writers.extreme.table(
+    ['channel', 'height', 'extremeAvg', 'fivefoldMax', 'extremeMax', 'gustMax', 'v50', 'ewmMax'],
+    result.extreme.rows.map((r) => [
+      name(r.channelId),
+      r.height,
+      fixed(r.avg, 3),
+      fixed(r.fivefoldMax, 3),
+      fixed(r.max, 3),
+      fixed(r.gustMax, 3),
+      fixed(r.v50, 3),
+      fixed(r.ewmMax, 3),
+    ]),
+  );
+  const gumbel = result.extreme.gumbel;
+  if (gumbel) {
+    writers.extreme.table(
+      ['year', 'annualMax'],
+      gumbel.annualMaxima.map((m) => [m.year, fixed(m.max, 3)]),
+      `${name(gumbel.channelId)} Gumbel`,
+    );
+    if (gumbel.fit) {
+      writers.extreme.table(
+        ['gumbelLocation', 'gumbelScale', 'v50', 'records'],
+        [
+          [
+            fixed(gumbel.fit.location, 3),
+            fixed(gumbel.fit.scale, 3),
+            fixed(gumbel.fit.returnValue, 3),
+            gumbel.fit.count,
+          ],
+        ],
+      );
+    }
+  }
+
+  const shear = result.shear;
+  if (shear) {
+    writers.shear.table(
+      ['heights', 'meanSpeed', 'shearExponent', 'roughness', 'records'],
+      shear.heightsM.map((h, i) => [
+        h,
+        fixed(shear.meanSpeeds[i] ?? null, 3),
+        i === 0 ? fixed(shear.exponent, 4) : null,
+        i === 0 ? fixed(shear.roughness, 4) : null,
+        i === 0 ? shear.count : null,
+      ]),
+    );
+    writers.shear.table(
+      ['hour', 'shearExponent', 'records'],
+      shear.byHour.map((h) => [h.hour, fixed(h.exponent, 4), h.count]),
+    );
+    writers.shear.table(
+      ['sector', 'shearExponent', 'records'],
+      shear.bySector.map((s) => [s.label, fixed(s.exponent, 4), s.count]),
+    );
+    writers.shear.table(
+      ['month', ...Array.from({ length: 24 }, (_, h) => ({ text: String(h) }))],
+      shear.byMonthHour.map((row, m) => [m + 1, ...row.map((v) => fixed(v, 3))]),
+    );
+  } else {
+    writers.shear.table(['noData'], []);
+  }
+
+  for (const writer of Object.values(writers)) {
+    writer.sheet.columns.forEach((column) => {
+      column.width = 16;
+    });
+    writer.sheet.getColumn(1).width = 22;
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,52 @@
+import { ZHomeRose, ZHomeRoseQuery, ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
+import { contentDisposition } from '../../../platform/http/content-disposition.ts';
+import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
+import type { StatisticsService } from './statistics.service.ts';
+
+/** Statistics analysis of a version (StasticAnalysis) and the home-map charts of a site (issue 7). */
+export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/statistics/analysis',
+      summary:
+        'The 11 statistics tabs of a version over a range: SPEC §3 report rows and chart series (WIND-ANALYSIS §8)',
+      tags: ['statistics'],
+      auth: 'user',
+      body: ZStatisticsRequest,
+      response: ZStatisticsResult,
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        statistics.analyse(user, body, { language, utcOffsetMinutes }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/statistics/export',
+      summary:
+        'The statistics analysis as an .xlsx file, one sheet per tab, headers in the caller’s language',
+      tags: ['statistics'],
+      auth: 'user',
+      body: ZStatisticsRequest,
+      isRaw: true,
+      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
+        const file = await statistics.exportWorkbook(user, body, { language, utcOffsetMinutes });
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('content-length', file.content.length)
+          .send(file.content);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/data-process/statistics/home_rose',
+      summary:
+        "A home-map chart of a site (direction, energy, monthly, daily, frequency) over its original version's last 12 months",
+      tags: ['statistics'],
+      auth: 'user',
+      query: ZHomeRoseQuery,
+      response: ZHomeRose,
+      handle: ({ user, query, language, utcOffsetMinutes }) =>
+        statistics.homeRose(user, query, { language, utcOffsetMinutes }),
+    }),
+  ];
+}

@@ -1,0 +1,252 @@
+import {
+  AppError,
+  type Language,
+  STATISTICS_FIELD_MESSAGES,
+  type THomeRose,
+  type THomeRoseQuery,
+  type TStatisticsRequest,
+  type TStatisticsResult,
+} from '@masthub/shared';
+import type { Database } from '../../../platform/db/database.ts';
+import type { StationAccess } from '../../access/station-access.ts';
+import type { TAuthUser } from '../../identity/identity.types.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
+import type { VersionService } from '../versions.service.ts';
+import { buildAnalysis } from './build-analysis.ts';
+import { buildStatisticsWorkbook } from './build-workbook.ts';
+import { buildHomeRose, emptyHomeRose } from './home-rose.ts';
+import { EXPORT_FILE_NAME } from './statistics-labels.ts';
+
+/** Who asks and how they read times and texts (route context). */
+export interface TStatisticsContext {
+  language: Language;
+  utcOffsetMinutes: number;
+}
+
+function fieldError(
+  field: string,
+  key: keyof typeof STATISTICS_FIELD_MESSAGES,
+  language: Language,
+): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [
+    { field, message: STATISTICS_FIELD_MESSAGES[key][language] },
+  ]);
+}
+
+function isSpeedAverage(c: TChannelRow): boolean {
+  return toWindElement(c.element) === 'ws' && toWindStatistic(c.statistic) === 'avg';
+}
+
+/** The interval held by the most channels (the shorter one on a tie). */
+function mostCommonInterval(channels: readonly TChannelRow[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const c of channels) counts.set(c.intervalS, (counts.get(c.intervalS) ?? 0) + 1);
+  let best: number | undefined;
+  for (const [interval, n] of counts) {
+    const bestCount = best === undefined ? -1 : counts.get(best)!;
+    if (n > bestCount || (n === bestCount && interval < best!)) best = interval;
+  }
+  return best;
+}
+
+const TWELVE_MONTHS = 12;
+
+/**
+ * Statistics analysis of a data version (StasticAnalysis, issue 7): resolves channels and range, checks
+ * station access through the version, loads the series onto one grid and hands them to packages/wind.
+ */
+export class StatisticsService {
+  private readonly store: TimeSeriesRepository;
+
+  constructor(
+    db: Database,
+    private readonly versions: VersionService,
+    private readonly stationAccess: StationAccess,
+  ) {
+    this.store = new TimeSeriesRepository(db);
+  }
+
+  async analyse(
+    user: TAuthUser,
+    request: TStatisticsRequest,
+    ctx: TStatisticsContext,
+  ): Promise<TStatisticsResult> {
+    const version = await this.versions.visibleVersion(user, request.versionId);
+    const all = await this.store.listChannels(version.id);
+    const channels = this.chooseChannels(all, request, ctx.language);
+    const range = await this.rangeOf(version.id, channels, request);
+    if (!range) throw new AppError('STATISTICS_NO_DATA');
+    const loaded = await loadSeries(this.store, channels, range.fromMs, range.toMs).catch(
+      (error: unknown) => {
+        if (error instanceof IntervalMismatchError)
+          throw fieldError('channelIds', 'intervalMismatch', ctx.language);
+        throw error;
+      },
+    );
+    return buildAnalysis({
+      version,
+      loaded,
+      utcOffsetMinutes: ctx.utcOffsetMinutes,
+      language: ctx.language,
+      options: {
+        sectors: request.sectors,
+        includeSuspicious: request.includeSuspicious,
+        weibullMethod: request.weibullMethod,
+        correlationReferenceId: request.correlationReferenceId,
+        shearChannelIds: request.shearChannelIds,
+      },
+    });
+  }
+
+  /** The analysis as an xlsx workbook, one sheet per tab. */
+  async exportWorkbook(
+    user: TAuthUser,
+    request: TStatisticsRequest,
+    ctx: TStatisticsContext,
+  ): Promise<{ fileName: string; content: Buffer }> {
+    const result = await this.analyse(user, request, ctx);
+    const content = await buildStatisticsWorkbook(result, ctx.language);
+    const stamp = result.startTime.slice(0, 10).replaceAll('-', '');
+    const end = result.endTime.slice(0, 10).replaceAll('-', '');
+    return {
+      fileName: `${EXPORT_FILE_NAME[ctx.language]}_${result.versionName}_${stamp}-${end}.xlsx`,
+      content,
+    };
+  }
+
+  /**
+   * A home-map chart of a site (SPEC §2 home rose charts) from its original version over the last 12
+   * months of data: the highest speed average and the vane nearest to it.
+   */
+  async homeRose(user: TAuthUser, query: THomeRoseQuery, ctx: TStatisticsContext): Promise<THomeRose> {
+    await this.stationAccess.assertCanView(user, query.stationId);
+    const empty = emptyHomeRose(query);
+    const version = await this.store.findOriginalVersion(query.stationId);
+    if (!version) return empty;
+    const all = await this.store.listChannels(version.id);
+    const speed = all
+      .filter(isSpeedAverage)
+      .sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))
+      .at(-1);
+    if (!speed) return empty;
+    const vane = all
+      .filter(
+        (c) =>
+          toWindElement(c.element) === 'wd' &&
+          toWindStatistic(c.statistic) === 'avg' &&
+          c.intervalS === speed.intervalS,
+      )
+      .reduce<TChannelRow | undefined>(
+        (best, v) =>
+          !best ||
+          Math.abs((v.heightM ?? 0) - (speed.heightM ?? 0)) <
+            Math.abs((best.heightM ?? 0) - (speed.heightM ?? 0))
+            ? v
+            : best,
+        undefined,
+      );
+    const ranges = await this.store.channelRanges(version.id);
+    const r = ranges.get(speed.id);
+    if (!r?.firstTime || !r.lastTime) return empty;
+    const toMs = r.lastTime.getTime() + speed.intervalS * 1000;
+    const end = new Date(toMs);
+    const twelveMonthsBefore = Date.UTC(
+      end.getUTCFullYear(),
+      end.getUTCMonth() - TWELVE_MONTHS,
+      end.getUTCDate(),
+      end.getUTCHours(),
+      end.getUTCMinutes(),
+      end.getUTCSeconds(),
+    );
+    const fromMs = Math.max(r.firstTime.getTime(), twelveMonthsBefore);
+    const needsVane = query.type === 'direction' || query.type === 'energy';
+    const loaded = await loadSeries(this.store, needsVane && vane ? [speed, vane] : [speed], fromMs, toMs);
+    return buildHomeRose(query, loaded, {
+      speed,
+      vane: needsVane ? vane : undefined,
+      utcOffsetMinutes: ctx.utcOffsetMinutes,
+      language: ctx.language,
+    });
+  }
+
+  /**
+   * The requested channels (the shear and correlation choices added), or every channel of the most
+   * common interval; refuses unknown channels and mixed intervals.
+   */
+  private chooseChannels(
+    all: readonly TChannelRow[],
+    request: TStatisticsRequest,
+    language: Language,
+  ): TChannelRow[] {
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const extra = [
+      ...(request.shearChannelIds ?? []),
+      ...(request.correlationReferenceId ? [request.correlationReferenceId] : []),
+    ];
+    for (const id of extra) {
+      const c = byId.get(id);
+      if (!c)
+        throw fieldError(
+          request.shearChannelIds?.includes(id) ? 'shearChannelIds' : 'correlationReferenceId',
+          'unknownChannel',
+          language,
+        );
+      if (!isSpeedAverage(c)) {
+        throw fieldError(
+          request.shearChannelIds?.includes(id) ? 'shearChannelIds' : 'correlationReferenceId',
+          'notSpeedChannel',
+          language,
+        );
+      }
+    }
+    if (request.shearChannelIds) {
+      const [a, b] = request.shearChannelIds.map((id) => byId.get(id)!);
+      if (!a || !b || a.heightM === b.heightM || a.heightM === null || b.heightM === null) {
+        throw fieldError('shearChannelIds', 'sameHeight', language);
+      }
+    }
+    let chosen: TChannelRow[];
+    if (request.channelIds) {
+      chosen = [];
+      for (const id of new Set([...request.channelIds, ...extra])) {
+        const c = byId.get(id);
+        if (!c) throw fieldError('channelIds', 'unknownChannel', language);
+        chosen.push(c);
+      }
+      if (new Set(chosen.map((c) => c.intervalS)).size > 1)
+        throw fieldError('channelIds', 'intervalMismatch', language);
+    } else {
+      const interval = mostCommonInterval(all);
+      chosen = all.filter((c) => c.intervalS === interval);
+      for (const id of extra) {
+        if (byId.get(id)!.intervalS !== interval)
+          throw fieldError('channelIds', 'intervalMismatch', language);
+      }
+    }
+    if (chosen.length === 0) throw new AppError('STATISTICS_NO_DATA');
+    // Keep the version's column order.
+    return chosen.sort((a, b) => a.position - b.position || a.id - b.id);
+  }
+
+  /** The requested range clipped to the channels' data range (their active period), or undefined. */
+  private async rangeOf(
+    versionId: number,
+    channels: readonly TChannelRow[],
+    request: TStatisticsRequest,
+  ): Promise<{ fromMs: number; toMs: number } | undefined> {
+    const ranges = await this.store.channelRanges(versionId);
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const c of channels) {
+      const r = ranges.get(c.id);
+      if (!r?.firstTime || !r.lastTime) continue;
+      first = Math.min(first, r.firstTime.getTime());
+      last = Math.max(last, r.lastTime.getTime() + c.intervalS * 1000);
+    }
+    if (!(first < last)) return undefined;
+    const fromMs = Math.max(first, request.startTime ? Date.parse(request.startTime) : first);
+    const toMs = Math.min(last, request.endTime ? Date.parse(request.endTime) : last);
+    return fromMs < toMs ? { fromMs, toMs } : undefined;
+  }
+}

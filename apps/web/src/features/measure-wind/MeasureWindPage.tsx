@@ -1,0 +1,674 @@
+import {
+  BranchesOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FlagOutlined,
+  HistoryOutlined,
+  LineChartOutlined,
+  LockOutlined,
+  ReloadOutlined,
+  TableOutlined,
+  UnorderedListOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import type { TChartRequest, TDataPageRequest, TDatasetVersion, TProcessingTask } from '@masthub/shared';
+import { CHART_DEFAULT_POINTS, CHART_MAX_CHANNELS } from '@masthub/shared/wind-data/wind-data.schema.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Empty,
+  Flex,
+  Popconfirm,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { useCan } from '../../app/PermissionButton.tsx';
+import { readUtcCode } from '../../request/request.ts';
+import { useStationId } from '../station-detail/StationDetailLayout.tsx';
+import {
+  deleteVersion,
+  type TProcessKind,
+  useChartData,
+  useDataPage,
+  useVersionChannels,
+  useVersionDetail,
+  useVersions,
+  windKeys,
+} from './api.ts';
+import { detailWindowFor, mergeChartData, type TimeWindow } from './chart.utils.ts';
+import { ActionButton } from './components/ActionButton.tsx';
+import { ChannelSelect } from './components/ChannelSelect.tsx';
+import { DataTable } from './components/DataTable.tsx';
+import { ExportModal } from './components/ExportModal.tsx';
+import { ExtrapolationModal } from './components/ExtrapolationModal.tsx';
+import { ImportModal } from './components/ImportModal.tsx';
+import { InterpolationModal } from './components/InterpolationModal.tsx';
+import { LineageDrawer } from './components/LineageDrawer.tsx';
+import { type MarkDraft, MarkModal } from './components/MarkModal.tsx';
+import { MarksList } from './components/MarksList.tsx';
+import { RANGE_FORMAT } from './components/ProcessingModal.tsx';
+import { ProcessMenu } from './components/ProcessMenu.tsx';
+import { QcModal } from './components/QcModal.tsx';
+import { RepresentativeYearModal } from './components/RepresentativeYearModal.tsx';
+import { TaskBanner } from './components/TaskBanner.tsx';
+import { TasksList } from './components/TasksList.tsx';
+import { TowerShadowModal } from './components/TowerShadowModal.tsx';
+import { VersionFormModal } from './components/VersionFormModal.tsx';
+import { WindChart } from './components/WindChart.tsx';
+import {
+  baseIntervalS,
+  bucketParts,
+  defaultChannelSelection,
+  defaultDataRange,
+  isoToPicker,
+  keepExisting,
+  minuteIso,
+  type PickerRange,
+  pickerRangeToIso,
+  rowsTimeRange,
+} from './measure-wind.utils.ts';
+import { useTaskTracker } from './use-task-tracker.ts';
+
+type TabKey = 'chart' | 'table' | 'marks' | 'tasks';
+type DialogKey = TProcessKind | 'import' | 'export' | 'lineage';
+type RangeIso = { startTime?: string; endTime?: string };
+
+/**
+ * Wind data of a site (SPEC §2 /StationDetail/MeasureWind): versions (the original is view-only; work
+ * happens on copies), the time range and channels, a chart and a ≤500-row grid coloured by flag, manual
+ * marking, processing tasks (QC, tower shadow, interpolation, extrapolation, representative year) with
+ * live progress, import and export.
+ */
+export function MeasureWindPage() {
+  const stationId = useStationId();
+  // The detail layout already asks for a site when the id is missing.
+  if (stationId === undefined) return null;
+  return <MeasureWindWorkspace key={stationId} stationId={stationId} />;
+}
+
+function VersionLabel({ version }: { version: TDatasetVersion }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4}>
+      {version.isViewOnly ? <LockOutlined /> : null}
+      <span>{version.name}</span>
+      {version.kind === 'original' ? (
+        <Tag bordered={false} color="default" style={{ marginInlineEnd: 0 }}>
+          {t('measure-wind.version.original')}
+        </Tag>
+      ) : null}
+    </Space>
+  );
+}
+
+function MeasureWindWorkspace({ stationId }: { stationId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const utcCode = readUtcCode();
+  const canProcess = useCan('data.process');
+
+  // Version: picked by the user, else the first one (the original).
+  const {
+    data: versions = [],
+    isPending: isVersionsPending,
+    isError: isVersionsError,
+  } = useVersions(stationId);
+  const [pickedVersionId, setPickedVersionId] = useState<number>();
+  const version = versions.find((candidate) => candidate.id === pickedVersionId) ?? versions[0];
+  const versionId = version?.id;
+  const { data: channels = [], isPending: isChannelsPending } = useVersionChannels(versionId);
+  const { data: detail } = useVersionDetail(versionId);
+  const tracker = useTaskTracker(stationId, versionId, detail?.activeTaskId);
+  const [dismissedTaskIds, setDismissedTaskIds] = useState<number[]>([]);
+
+  // Range and channels: per version, defaulting to its last month and its averages.
+  const intervalS = baseIntervalS(channels);
+  const defaultRange = useMemo(
+    () => defaultDataRange(version, intervalS, utcCode),
+    [version, intervalS, utcCode],
+  );
+  const [rangeState, setRangeState] = useState<{ versionId: number; range: PickerRange | null }>();
+  const range = rangeState && rangeState.versionId === versionId ? rangeState.range : (defaultRange ?? null);
+  const rangeIso = useMemo<RangeIso>(() => pickerRangeToIso(range, utcCode), [range, utcCode]);
+  const defaultIds = useMemo(() => defaultChannelSelection(channels), [channels]);
+  const [selectionState, setSelectionState] = useState<{ versionId: number; ids: number[] }>();
+  const selectedIds = useMemo(
+    () =>
+      selectionState && selectionState.versionId === versionId
+        ? keepExisting(selectionState.ids, channels)
+        : defaultIds,
+    [selectionState, versionId, channels, defaultIds],
+  );
+
+  // Table paging and row selection start over whenever what the table shows changes.
+  const viewKey = JSON.stringify([versionId, rangeIso, selectedIds]);
+  const [paging, setPaging] = useState({ key: '', pageNo: 1, pageSize: 100 });
+  const pageNo = paging.key === viewKey ? paging.pageNo : 1;
+  const [rowSelection, setRowSelection] = useState<{ key: string; times: string[] }>({ key: '', times: [] });
+  const selectedTimes = rowSelection.key === viewKey ? rowSelection.times : [];
+
+  const [tab, setTab] = useState<TabKey>('chart');
+  const [dialog, setDialog] = useState<DialogKey>();
+  const [versionDialog, setVersionDialog] = useState<'create' | 'rename'>();
+  const [markDraft, setMarkDraft] = useState<MarkDraft>();
+  const [isDeleting, setDeleting] = useState(false);
+
+  if (isVersionsPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (isVersionsError) return <Result status="warning" title={t('measure-wind.loadFailed')} />;
+  if (!version || versionId === undefined) {
+    return <Empty style={{ padding: 48 }} description={t('measure-wind.noVersions')} />;
+  }
+
+  const isViewOnly = version.isViewOnly;
+  const taskRunning = tracker.isActive ? t('measure-wind.blocked.taskRunning') : undefined;
+  const workBlocked = isViewOnly ? t('measure-wind.blocked.viewOnly') : taskRunning;
+  const versionEditBlocked = isViewOnly ? t('measure-wind.blocked.originalFixed') : taskRunning;
+  const hasData = channels.length > 0;
+
+  const onStarted = (task: TProcessingTask) => tracker.track(task);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: windKeys.versions(stationId) }),
+      queryClient.invalidateQueries({ queryKey: windKeys.version(versionId) }),
+      queryClient.invalidateQueries({ queryKey: windKeys.tasks(stationId) }),
+    ]);
+
+  const removeVersion = async () => {
+    setDeleting(true);
+    try {
+      const task = await deleteVersion(versionId);
+      feedback.success(t('measure-wind.version.deleting', { id: task.id }));
+      onStarted(task);
+    } catch {
+      // Shown by the request layer (409 while another task runs).
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  /** The mark dialog: the given range, else the selected rows, else the page's range. */
+  const openMark = (draft?: Partial<MarkDraft>) => {
+    if (workBlocked) {
+      feedback.warning(workBlocked);
+      return;
+    }
+    const rows = tab === 'table' ? rowsTimeRange(selectedTimes, intervalS) : undefined;
+    const rowsRange: PickerRange | undefined = rows
+      ? [isoToPicker(rows.startTime, utcCode), isoToPicker(rows.endTime, utcCode)]
+      : undefined;
+    setMarkDraft({
+      channelIds: draft?.channelIds ?? selectedIds,
+      range: draft?.range ?? rowsRange ?? range ?? undefined,
+    });
+  };
+
+  const onBrushRange = (window: TimeWindow) => {
+    if (!canProcess) {
+      feedback.warning(t('common.noPermission'));
+      return;
+    }
+    openMark({
+      channelIds: selectedIds.slice(0, CHART_MAX_CHANNELS),
+      range: [
+        isoToPicker(minuteIso(window.startMs, 'floor'), utcCode),
+        isoToPicker(minuteIso(window.endMs, 'ceil'), utcCode),
+      ],
+    });
+  };
+
+  const dataEnd = version.endTime
+    ? isoToPicker(version.endTime, utcCode).add(intervalS, 'second')
+    : undefined;
+  const presets =
+    dataEnd && version.startTime
+      ? [
+          { key: 'month', value: [dataEnd.subtract(1, 'month'), dataEnd] as PickerRange },
+          { key: 'quarter', value: [dataEnd.subtract(3, 'month'), dataEnd] as PickerRange },
+          { key: 'year', value: [dataEnd.subtract(1, 'year'), dataEnd] as PickerRange },
+          { key: 'all', value: [isoToPicker(version.startTime, utcCode), dataEnd] as PickerRange },
+        ].map((preset) => ({ label: t(`measure-wind.range.presets.${preset.key}`), value: preset.value }))
+      : [];
+
+  const shownTask =
+    tracker.task &&
+    tracker.task.versionId === versionId &&
+    (tracker.isActive || !dismissedTaskIds.includes(tracker.task.id))
+      ? tracker.task
+      : undefined;
+
+  return (
+    <Flex vertical gap={12} data-testid="mw-page" data-version-id={versionId}>
+      <Flex gap={8} wrap align="center" justify="space-between">
+        <Flex gap={8} wrap align="center" style={{ flex: '1 1 640px', minWidth: 0 }}>
+          <Select<number>
+            data-testid="mw-version"
+            aria-label={t('measure-wind.version.label')}
+            style={{ width: 240 }}
+            value={versionId}
+            onChange={setPickedVersionId}
+            popupMatchSelectWidth={false}
+            options={versions.map((candidate) => ({
+              value: candidate.id,
+              label: <VersionLabel version={candidate} />,
+              title: candidate.name,
+            }))}
+          />
+          <Space.Compact>
+            <ActionButton
+              feature="data.process"
+              icon={<CopyOutlined />}
+              data-testid="mw-version-new"
+              onClick={() => setVersionDialog('create')}
+            >
+              {t('measure-wind.version.new')}
+            </ActionButton>
+            <ActionButton
+              feature="data.process"
+              icon={<EditOutlined />}
+              blockedReason={versionEditBlocked}
+              tooltip={t('measure-wind.version.rename')}
+              aria-label={t('measure-wind.version.rename')}
+              data-testid="mw-version-rename"
+              onClick={() => setVersionDialog('rename')}
+            />
+            {versionEditBlocked || !canProcess ? (
+              <ActionButton
+                feature="data.process"
+                icon={<DeleteOutlined />}
+                blockedReason={versionEditBlocked}
+                aria-label={t('measure-wind.version.delete')}
+                data-testid="mw-version-delete"
+              />
+            ) : (
+              <Popconfirm
+                title={t('measure-wind.version.deleteConfirm', { name: version.name })}
+                description={t('measure-wind.version.deleteHint')}
+                okButtonProps={{ danger: true, loading: isDeleting }}
+                onConfirm={() => removeVersion()}
+              >
+                <Tooltip title={t('measure-wind.version.delete')}>
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('measure-wind.version.delete')}
+                    data-testid="mw-version-delete"
+                  />
+                </Tooltip>
+              </Popconfirm>
+            )}
+            <Tooltip title={t('measure-wind.lineage.title')}>
+              <Button
+                icon={<BranchesOutlined />}
+                aria-label={t('measure-wind.lineage.title')}
+                data-testid="mw-version-lineage"
+                onClick={() => setDialog('lineage')}
+              />
+            </Tooltip>
+          </Space.Compact>
+          <DatePicker.RangePicker
+            data-testid="mw-range"
+            aria-label={t('measure-wind.range.label')}
+            showTime={{ format: 'HH:mm' }}
+            format={RANGE_FORMAT}
+            value={range}
+            allowClear
+            placeholder={[t('measure-wind.range.start'), t('measure-wind.range.end')]}
+            presets={presets}
+            onChange={(value) =>
+              setRangeState({
+                versionId,
+                range: value?.[0] && value[1] ? [value[0], value[1]] : null,
+              })
+            }
+          />
+          <ChannelSelect
+            data-testid="mw-channels"
+            aria-label={t('measure-wind.channels.label')}
+            channels={channels}
+            loading={isChannelsPending}
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            style={{ flex: '1 1 280px', minWidth: 220 }}
+            value={selectedIds}
+            onChange={(ids) => setSelectionState({ versionId, ids: ids as number[] })}
+          />
+        </Flex>
+        <Space wrap>
+          <ProcessMenu
+            blockedReason={workBlocked ?? (hasData ? undefined : t('measure-wind.blocked.noData'))}
+            onPick={setDialog}
+          />
+          <ActionButton
+            feature="data.process"
+            blockedReason={workBlocked}
+            icon={<FlagOutlined />}
+            data-testid="mw-mark"
+            onClick={() => openMark()}
+          >
+            {t('measure-wind.mark.button')}
+          </ActionButton>
+          <ActionButton
+            feature="data.import"
+            blockedReason={workBlocked}
+            icon={<UploadOutlined />}
+            data-testid="mw-import"
+            onClick={() => setDialog('import')}
+          >
+            {t('measure-wind.import.button')}
+          </ActionButton>
+          <Button
+            icon={<DownloadOutlined />}
+            data-testid="mw-export"
+            disabled={!hasData}
+            onClick={() => setDialog('export')}
+          >
+            {t('measure-wind.export.button')}
+          </Button>
+          <Tooltip title={t('common.actions.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common.actions.refresh')}
+              onClick={() => void refresh()}
+            />
+          </Tooltip>
+        </Space>
+      </Flex>
+
+      {shownTask ? (
+        <TaskBanner task={shownTask} onDismiss={() => setDismissedTaskIds((ids) => [...ids, shownTask.id])} />
+      ) : null}
+      {isViewOnly ? (
+        <Alert
+          type="info"
+          showIcon
+          icon={<LockOutlined />}
+          title={t('measure-wind.blocked.viewOnly')}
+          action={
+            <ActionButton
+              size="small"
+              feature="data.process"
+              icon={<CopyOutlined />}
+              onClick={() => setVersionDialog('create')}
+            >
+              {t('measure-wind.version.copyToWork')}
+            </ActionButton>
+          }
+        />
+      ) : null}
+
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        items={[
+          {
+            key: 'chart',
+            label: (
+              <span>
+                <LineChartOutlined /> {t('measure-wind.tabs.chart')}
+              </span>
+            ),
+            children: (
+              <ChartPane
+                versionId={versionId}
+                selectedIds={selectedIds}
+                rangeIso={rangeIso}
+                utcCode={utcCode}
+                isMarkable={!workBlocked}
+                onBrushRange={onBrushRange}
+              />
+            ),
+          },
+          {
+            key: 'table',
+            label: (
+              <span>
+                <TableOutlined /> {t('measure-wind.tabs.table')}
+              </span>
+            ),
+            children: (
+              <TablePane
+                versionId={versionId}
+                selectedIds={selectedIds}
+                rangeIso={rangeIso}
+                utcCode={utcCode}
+                pageNo={pageNo}
+                pageSize={paging.pageSize}
+                onPageChange={(nextPageNo, nextPageSize) =>
+                  setPaging({
+                    key: viewKey,
+                    pageNo: nextPageSize === paging.pageSize ? nextPageNo : 1,
+                    pageSize: nextPageSize,
+                  })
+                }
+                selectedTimes={selectedTimes}
+                onSelectTimes={(times) => setRowSelection({ key: viewKey, times })}
+              />
+            ),
+          },
+          {
+            key: 'marks',
+            label: (
+              <span>
+                <UnorderedListOutlined /> {t('measure-wind.tabs.marks')}
+              </span>
+            ),
+            children: <MarksList versionId={versionId} blockedReason={workBlocked} />,
+          },
+          {
+            key: 'tasks',
+            label: (
+              <span>
+                <HistoryOutlined /> {t('measure-wind.tabs.tasks')}
+              </span>
+            ),
+            children: <TasksList stationId={stationId} versionId={versionId} versions={versions} />,
+          },
+        ]}
+      />
+
+      <VersionFormModal
+        mode={versionDialog}
+        stationId={stationId}
+        version={version}
+        versions={versions}
+        onClose={() => setVersionDialog(undefined)}
+        onCreated={(created) => setPickedVersionId(created.id)}
+      />
+      <LineageDrawer
+        open={dialog === 'lineage'}
+        versionId={versionId}
+        versions={versions}
+        onClose={() => setDialog(undefined)}
+      />
+      <MarkModal
+        draft={markDraft}
+        versionId={versionId}
+        channels={channels}
+        utcCode={utcCode}
+        onClose={() => setMarkDraft(undefined)}
+      />
+      <QcModal
+        open={dialog === 'qc'}
+        stationId={stationId}
+        versionId={versionId}
+        utcCode={utcCode}
+        onClose={() => setDialog(undefined)}
+        onStarted={onStarted}
+      />
+      <TowerShadowModal
+        open={dialog === 'tower_shadow'}
+        versionId={versionId}
+        channels={channels}
+        utcCode={utcCode}
+        onClose={() => setDialog(undefined)}
+        onStarted={onStarted}
+      />
+      <InterpolationModal
+        open={dialog === 'interpolation'}
+        versionId={versionId}
+        channels={channels}
+        selectedIds={selectedIds}
+        utcCode={utcCode}
+        onClose={() => setDialog(undefined)}
+        onStarted={onStarted}
+      />
+      <ExtrapolationModal
+        open={dialog === 'extrapolation'}
+        versionId={versionId}
+        channels={channels}
+        utcCode={utcCode}
+        onClose={() => setDialog(undefined)}
+        onStarted={onStarted}
+      />
+      <RepresentativeYearModal
+        open={dialog === 'representative_year'}
+        stationId={stationId}
+        version={version}
+        channels={channels}
+        onClose={() => setDialog(undefined)}
+        onStarted={onStarted}
+      />
+      <ImportModal
+        open={dialog === 'import'}
+        versionId={versionId}
+        versionName={version.name}
+        onClose={() => setDialog(undefined)}
+        onStarted={onStarted}
+      />
+      <ExportModal
+        open={dialog === 'export'}
+        version={version}
+        channels={channels}
+        selectedIds={selectedIds}
+        range={range ?? undefined}
+        utcCode={utcCode}
+        onClose={() => setDialog(undefined)}
+      />
+    </Flex>
+  );
+}
+
+interface ChartPaneProps {
+  versionId: number;
+  selectedIds: readonly number[];
+  rangeIso: RangeIso;
+  utcCode: string;
+  isMarkable: boolean;
+  onBrushRange: (window: TimeWindow) => void;
+}
+
+/**
+ * The chart tab: an overview of the whole range (server-aggregated), and after zooming into at most
+ * half of it, the visible window again in detail, spliced into the overview.
+ */
+function ChartPane({ versionId, selectedIds, rangeIso, utcCode, isMarkable, onBrushRange }: ChartPaneProps) {
+  const { t } = useTranslation();
+  const chartIds = useMemo(() => selectedIds.slice(0, CHART_MAX_CHANNELS), [selectedIds]);
+  const overviewRequest = useMemo<TChartRequest | undefined>(
+    () =>
+      chartIds.length > 0
+        ? { versionId, channelIds: chartIds, ...rangeIso, maxPoints: CHART_DEFAULT_POINTS }
+        : undefined,
+    [versionId, chartIds, rangeIso],
+  );
+  const overviewKey = JSON.stringify(overviewRequest ?? null);
+  const overview = useChartData(overviewRequest);
+  const [visible, setVisible] = useState<{ key: string; window: TimeWindow }>();
+  const overviewData = overview.isPlaceholderData ? undefined : overview.data;
+  const detailRequest = useMemo<TChartRequest | undefined>(() => {
+    const window =
+      overviewData && visible?.key === overviewKey
+        ? detailWindowFor(overviewData, visible.window)
+        : undefined;
+    if (!overviewRequest || !window) return undefined;
+    return {
+      ...overviewRequest,
+      startTime: new Date(window.startMs).toISOString(),
+      endTime: new Date(window.endMs).toISOString(),
+    };
+  }, [overviewRequest, overviewData, overviewKey, visible]);
+  const detail = useChartData(detailRequest);
+  const data = useMemo(
+    () =>
+      overview.data ? mergeChartData(overview.data, detailRequest ? detail.data : undefined) : undefined,
+    [overview.data, detail.data, detailRequest],
+  );
+
+  if (selectedIds.length === 0) {
+    return <Empty style={{ padding: 48 }} description={t('measure-wind.chart.chooseChannels')} />;
+  }
+  const bucket = overview.data ? bucketParts(overview.data.bucketSeconds) : undefined;
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={12} wrap align="center">
+        {overview.data && bucket ? (
+          <Typography.Text type="secondary" data-testid="mw-chart-resolution">
+            {overview.data.isAggregated
+              ? t('measure-wind.chart.aggregated', {
+                  count: bucket.count,
+                  unit: t(`measure-wind.units.${bucket.unit}`),
+                })
+              : t('measure-wind.chart.raw')}
+            {detailRequest ? ` · ${t('measure-wind.chart.detail')}` : ''}
+          </Typography.Text>
+        ) : null}
+        {isMarkable ? (
+          <Typography.Text type="secondary">{t('measure-wind.chart.brushHint')}</Typography.Text>
+        ) : null}
+        {selectedIds.length > CHART_MAX_CHANNELS ? (
+          <Typography.Text type="warning">
+            {t('measure-wind.chart.tooMany', { max: CHART_MAX_CHANNELS })}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+      <WindChart
+        key={overviewKey}
+        data={data}
+        isLoading={overview.isFetching || detail.isFetching}
+        utcCode={utcCode}
+        onBrushRange={onBrushRange}
+        onVisibleWindow={(window) => setVisible({ key: overviewKey, window })}
+      />
+    </Flex>
+  );
+}
+
+interface TablePaneProps {
+  versionId: number;
+  selectedIds: readonly number[];
+  rangeIso: RangeIso;
+  utcCode: string;
+  pageNo: number;
+  pageSize: number;
+  onPageChange: (pageNo: number, pageSize: number) => void;
+  selectedTimes: string[];
+  onSelectTimes: (times: string[]) => void;
+}
+
+/** The table tab: one page (≤500 rows) of the selected channels over the range. */
+function TablePane({ versionId, selectedIds, rangeIso, pageNo, pageSize, ...rest }: TablePaneProps) {
+  const request: TDataPageRequest = {
+    versionId,
+    ...(selectedIds.length > 0 ? { channelIds: [...selectedIds] } : {}),
+    ...rangeIso,
+    pageNo,
+    pageSize,
+  };
+  const { data: page, isFetching } = useDataPage(request);
+  return <DataTable page={page} isLoading={isFetching} pageNo={pageNo} pageSize={pageSize} {...rest} />;
+}

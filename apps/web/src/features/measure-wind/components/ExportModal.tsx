@@ -1,0 +1,163 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type TDatasetVersion, type TVersionChannel, ZVersionExportRequest } from '@masthub/shared';
+import { Col, DatePicker, Form, Modal, Row, Select, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useZodRule } from '../../../app/use-zod-rule.ts';
+import { saveFile } from '../../../request/request.ts';
+import { exportVersion } from '../api.ts';
+import {
+  channelsOf,
+  EXPORT_FORMATS,
+  type ExportFormValues,
+  exportFileName,
+  exportNeedsSpeedAndDirection,
+  type PickerRange,
+  toExportRequest,
+} from '../measure-wind.utils.ts';
+import { ChannelSelect } from './ChannelSelect.tsx';
+import { RANGE_FORMAT, showFieldErrors } from './ProcessingModal.tsx';
+
+export interface ExportModalProps {
+  open: boolean;
+  version: TDatasetVersion;
+  channels: readonly TVersionChannel[];
+  selectedIds: readonly number[];
+  range: PickerRange | undefined;
+  utcCode: string;
+  onClose: () => void;
+}
+
+/**
+ * Export a version (SPEC §9 formats: 0 raw data, 1 time series csv, 2 Meteodyn .tim, 3 WindSim .tws,
+ * 4 Windographer .txt, 5 WAsP .tab); .tim/.tws/.tab write one speed and one direction.
+ */
+export function ExportModal({
+  open,
+  version,
+  channels,
+  selectedIds,
+  range,
+  utcCode,
+  onClose,
+}: ExportModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ExportFormValues>();
+  const toRequest = (values: ExportFormValues) => toExportRequest(values, version.id, utcCode);
+  const rule = useZodRule({
+    safeParse: (values: unknown) => ZVersionExportRequest.safeParse(toRequest(values as ExportFormValues)),
+  });
+  const [isExporting, setExporting] = useState(false);
+  const format = Form.useWatch('format', form) ?? 1;
+  const needsPair = exportNeedsSpeedAndDirection(format);
+  const speeds = channelsOf(channels, 'ws', 'avg');
+  const vanes = channelsOf(channels, 'wd', 'avg');
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setExporting(true);
+    try {
+      const file = await exportVersion(toRequest(values));
+      saveFile(file, exportFileName(version.name, values.format ?? 1));
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const pairRule = { required: needsPair, message: t('measure-wind.export.pairRequired') };
+  return (
+    <Modal
+      open={open}
+      width={640}
+      title={t('measure-wind.export.title', { name: version.name })}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={t('measure-wind.export.submit')}
+      okButtonProps={{ icon: <DownloadOutlined />, loading: isExporting }}
+      onOk={() => void submit()}
+    >
+      <Form<ExportFormValues>
+        form={form}
+        name="mwExportForm"
+        layout="vertical"
+        preserve={false}
+        initialValues={{
+          format: 1,
+          channelIds: [...selectedIds],
+          speedChannelId: speeds[0]?.id,
+          directionChannelId: vanes[0]?.id,
+          includeSuspicious: true,
+          range,
+        }}
+      >
+        <Form.Item name="format" label={t('measure-wind.export.format')} rules={[rule('format')]} required>
+          <Select
+            options={EXPORT_FORMATS.map((entry) => ({
+              value: entry.code,
+              label: t(`measure-wind.export.formats.${entry.key}`),
+            }))}
+          />
+        </Form.Item>
+        {needsPair ? (
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="speedChannelId"
+                label={t('measure-wind.export.speedChannel')}
+                rules={[pairRule, rule('speedChannelId')]}
+                required
+              >
+                <ChannelSelect channels={speeds} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="directionChannelId"
+                label={t('measure-wind.export.directionChannel')}
+                rules={[pairRule, rule('directionChannelId')]}
+                required
+              >
+                <ChannelSelect channels={vanes} />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : (
+          <Form.Item
+            name="channelIds"
+            label={t('measure-wind.export.channels')}
+            extra={t('measure-wind.export.channelsHint')}
+            rules={[rule('channelIds')]}
+          >
+            <ChannelSelect channels={channels} mode="multiple" allowClear maxTagCount="responsive" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="range"
+          label={t('measure-wind.export.range')}
+          extra={t('measure-wind.export.rangeHint')}
+          rules={[rule('endTime')]}
+        >
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format={RANGE_FORMAT}
+            allowEmpty={[true, true]}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="includeSuspicious"
+          label={t('measure-wind.export.includeSuspicious')}
+          extra={t('measure-wind.export.includeSuspiciousHint')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

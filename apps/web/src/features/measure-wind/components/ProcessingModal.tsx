@@ -1,0 +1,122 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
+import type { TProcessingTask } from '@masthub/shared';
+import { Alert, DatePicker, Form, type FormInstance, type FormRule, Modal } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../app/feedback.ts';
+import { RequestError } from '../../../request/request.ts';
+import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
+
+/** Puts the server's field errors (SPEC §7 data.fields) on the form's fields. */
+export function showFieldErrors(form: FormInstance, error: unknown): void {
+  if (error instanceof RequestError && error.fields.length > 0) {
+    form.setFields(
+      error.fields.map((field) => ({
+        name: field.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) as never,
+        errors: [field.message],
+      })),
+    );
+  }
+}
+
+export interface ProcessingModalProps<V> {
+  kind: TProcessKind;
+  open: boolean;
+  form: FormInstance<V>;
+  /** The form values as the request (the modal's zod rules check the same mapping). */
+  toRequest: (values: V) => unknown;
+  onClose: () => void;
+  onStarted: (task: TProcessingTask) => void;
+  width?: number;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the processing dialogs (质量控制, 塔影修正, 插补, 垂直外推, 代表年): a description of the
+ * method, the form, and "start" which queues the task (a 409 while another task runs is shown by the
+ * request layer with the server's message).
+ */
+export function ProcessingModal<V>({
+  kind,
+  open,
+  form,
+  toRequest,
+  onClose,
+  onStarted,
+  width = 640,
+  children,
+}: ProcessingModalProps<V>) {
+  const { t } = useTranslation();
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setSubmitting(true);
+    try {
+      const task = await startProcessing(kind, toRequest(values) as TProcessBodies[typeof kind]);
+      feedback.success(t('measure-wind.process.started', { id: task.id }));
+      onStarted(task);
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={width}
+      title={t(`measure-wind.process.kinds.${kind}`)}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={t('measure-wind.process.start')}
+      okButtonProps={{ icon: <PlayCircleOutlined />, loading: isSubmitting }}
+      onOk={() => void submit()}
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t(`measure-wind.process.descriptions.${kind}`)}
+      />
+      {children}
+    </Modal>
+  );
+}
+
+/** The time range of a processing form; empty processes the whole record. */
+export function RangeFormItem({
+  label,
+  extra,
+  required = false,
+  rules,
+}: {
+  label?: string;
+  extra?: string;
+  required?: boolean;
+  rules?: FormRule[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="range"
+      label={label ?? t('measure-wind.process.range')}
+      extra={extra ?? (required ? undefined : t('measure-wind.process.rangeHint'))}
+      required={required}
+      rules={rules}
+    >
+      <DatePicker.RangePicker
+        showTime={{ format: 'HH:mm' }}
+        format={RANGE_FORMAT}
+        allowEmpty={required ? [false, false] : [true, true]}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+}
+
+export const RANGE_FORMAT = 'YYYY-MM-DD HH:mm';

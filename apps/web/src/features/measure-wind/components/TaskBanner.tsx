@@ -1,0 +1,55 @@
+import type { TProcessingTask } from '@masthub/shared';
+import { Alert, Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isTaskActive, summarizeResult, taskProgressStatus } from '../measure-wind.utils.ts';
+
+export interface TaskBannerProps {
+  task: TProcessingTask;
+  onDismiss: () => void;
+}
+
+/**
+ * The task of the version at the top of the screen: live progress while it runs (processing is locked
+ * meanwhile), then its outcome until dismissed.
+ */
+export function TaskBanner({ task, onDismiss }: TaskBannerProps) {
+  const { t } = useTranslation();
+  const isActive = isTaskActive(task);
+  const kind = t(`measure-wind.tasks.kinds.${task.kind}`, { defaultValue: task.kind });
+  const status = t(`measure-wind.tasks.statuses.${task.status}`);
+  const outcome =
+    task.status === 'failed'
+      ? (task.error ?? '')
+      : summarizeResult(task.result).join(t('measure-wind.listSeparator'));
+  return (
+    <Alert
+      data-testid="mw-task"
+      data-task-status={task.status}
+      type={isActive ? 'info' : task.status === 'succeeded' ? 'success' : 'error'}
+      showIcon
+      closable={isActive ? false : { onClose: onDismiss }}
+      title={
+        <Flex gap={12} align="center" wrap>
+          <Typography.Text strong>
+            {t('measure-wind.tasks.banner', { kind, id: task.id, status })}
+          </Typography.Text>
+          <Progress
+            data-testid="mw-task-progress"
+            data-progress={task.progress}
+            size="small"
+            style={{ flex: 1, minWidth: 200, margin: 0 }}
+            percent={task.status === 'succeeded' ? 100 : task.progress}
+            status={taskProgressStatus(task)}
+          />
+        </Flex>
+      }
+      description={
+        isActive ? (
+          t('measure-wind.tasks.lockedHint')
+        ) : outcome ? (
+          <Typography.Text>{outcome}</Typography.Text>
+        ) : undefined
+      }
+    />
+  );
+}

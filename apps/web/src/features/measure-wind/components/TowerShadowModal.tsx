@@ -1,0 +1,222 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type TProcessingTask, type TVersionChannel, ZTowerShadowRequest } from '@masthub/shared';
+import { CORRECTION_ANGLE_LIMIT } from '@masthub/shared/wind-data/wind-data.schema.ts';
+import { Button, Card, Col, Form, InputNumber, Radio, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useZodRule } from '../../../app/use-zod-rule.ts';
+import {
+  channelsOf,
+  suggestTowerShadowPairs,
+  type TowerShadowFormValues,
+  toTowerShadowRequest,
+} from '../measure-wind.utils.ts';
+import { ChannelSelect } from './ChannelSelect.tsx';
+import { ProcessingModal, RangeFormItem } from './ProcessingModal.tsx';
+
+const MAX_PAIRS = 20;
+
+export interface TowerShadowModalProps {
+  open: boolean;
+  versionId: number;
+  channels: readonly TVersionChannel[];
+  utcCode: string;
+  onClose: () => void;
+  onStarted: (task: TProcessingTask) => void;
+}
+
+/**
+ * 塔影修正 (SPEC §9: 国标法 / 最大值法 / 平均值法): two anemometers per height merged into one series
+ * outside each cup's tower-wake sector; the correction angle turns the wake sectors (±15°).
+ */
+export function TowerShadowModal({
+  open,
+  versionId,
+  channels,
+  utcCode,
+  onClose,
+  onStarted,
+}: TowerShadowModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TowerShadowFormValues>();
+  const toRequest = (values: TowerShadowFormValues) => toTowerShadowRequest(values, versionId, utcCode);
+  const rule = useZodRule({
+    safeParse: (values: unknown) => ZTowerShadowRequest.safeParse(toRequest(values as TowerShadowFormValues)),
+  });
+  const method = Form.useWatch('method', form) ?? 'gb';
+  const speedAverages = channelsOf(channels, 'ws', 'avg');
+  const speedSds = channelsOf(channels, 'ws', 'sd');
+  const speedMaxima = channelsOf(channels, 'ws', 'max');
+  const vanes = channelsOf(channels, 'wd', 'avg');
+  const suggested = suggestTowerShadowPairs(channels);
+
+  const initialValues: TowerShadowFormValues = {
+    method: 'gb',
+    correctionAngle: 0,
+    wakeHalfWidth: 30,
+    directionChannelId: vanes[0]?.id,
+    pairs: suggested.length > 0 ? suggested : [{}],
+  };
+
+  return (
+    <ProcessingModal
+      kind="tower_shadow"
+      open={open}
+      form={form}
+      toRequest={toRequest}
+      onClose={onClose}
+      onStarted={onStarted}
+      width={860}
+    >
+      <Form<TowerShadowFormValues>
+        form={form}
+        name="mwTowerShadowForm"
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="method"
+              label={t('measure-wind.towerShadow.method')}
+              rules={[rule('method')]}
+              required
+            >
+              <Radio.Group
+                optionType="button"
+                options={(['gb', 'max', 'average'] as const).map((value) => ({
+                  value,
+                  label: t(`measure-wind.towerShadow.methods.${value}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="correctionAngle"
+              label={t('measure-wind.towerShadow.correctionAngle')}
+              tooltip={t('measure-wind.towerShadow.correctionAngleHint')}
+              rules={[rule('correctionAngle')]}
+              required
+            >
+              <InputNumber
+                min={-CORRECTION_ANGLE_LIMIT}
+                max={CORRECTION_ANGLE_LIMIT}
+                step={0.5}
+                suffix="°"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="wakeHalfWidth"
+              label={t('measure-wind.towerShadow.wakeHalfWidth')}
+              tooltip={t('measure-wind.towerShadow.wakeHalfWidthHint')}
+              rules={[rule('wakeHalfWidth')]}
+            >
+              <InputNumber min={5} max={60} step={1} suffix="°" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="directionChannelId"
+              label={t('measure-wind.towerShadow.directionChannel')}
+              extra={method === 'gb' ? undefined : t('measure-wind.towerShadow.directionOptional')}
+              rules={[rule('directionChannelId')]}
+              dependencies={['method']}
+              required={method === 'gb'}
+            >
+              <ChannelSelect channels={vanes} allowClear />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <RangeFormItem rules={[rule('endTime')]} />
+          </Col>
+        </Row>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('measure-wind.towerShadow.pairs')}
+        </Typography.Title>
+        <Form.List name="pairs">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, index) => (
+                <Card
+                  key={field.key}
+                  size="small"
+                  style={{ marginBottom: 8 }}
+                  title={t('measure-wind.towerShadow.pairTitle', { index: index + 1 })}
+                  extra={
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      disabled={fields.length <= 1}
+                      onClick={() => remove(field.name)}
+                      aria-label={t('measure-wind.towerShadow.removePair')}
+                    />
+                  }
+                >
+                  <Row gutter={8}>
+                    {(['A', 'B'] as const).map((side) => (
+                      <Col key={side} xs={24} md={12}>
+                        <Row gutter={8}>
+                          <Col span={14}>
+                            <Form.Item
+                              name={[field.name, `avg${side}`]}
+                              label={t('measure-wind.towerShadow.avg', { side })}
+                              rules={[rule(`pairs.${field.name}.avg${side}`)]}
+                              required
+                            >
+                              <ChannelSelect channels={speedAverages} />
+                            </Form.Item>
+                          </Col>
+                          <Col span={10}>
+                            <Form.Item
+                              name={[field.name, `boom${side}`]}
+                              label={t('measure-wind.towerShadow.boom', { side })}
+                              rules={[rule(`pairs.${field.name}.boom${side}`)]}
+                              required
+                            >
+                              <InputNumber min={0} max={360} step={1} suffix="°" style={{ width: '100%' }} />
+                            </Form.Item>
+                          </Col>
+                          <Col span={12}>
+                            <Form.Item
+                              name={[field.name, `sd${side}`]}
+                              label={t('measure-wind.towerShadow.sd', { side })}
+                            >
+                              <ChannelSelect channels={speedSds} allowClear />
+                            </Form.Item>
+                          </Col>
+                          <Col span={12}>
+                            <Form.Item
+                              name={[field.name, `max${side}`]}
+                              label={t('measure-wind.towerShadow.max', { side })}
+                            >
+                              <ChannelSelect channels={speedMaxima} allowClear />
+                            </Form.Item>
+                          </Col>
+                        </Row>
+                      </Col>
+                    ))}
+                  </Row>
+                </Card>
+              ))}
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                disabled={fields.length >= MAX_PAIRS}
+                onClick={() => add({})}
+              >
+                {t('measure-wind.towerShadow.addPair')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </ProcessingModal>
+  );
+}

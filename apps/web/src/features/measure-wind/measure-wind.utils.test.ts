@@ -1,0 +1,441 @@
+import {
+  type TProcessingTask,
+  type TVersionChannel,
+  ZExtrapolationRequest,
+  ZInterpolationRequest,
+  ZMarkCreate,
+  ZQcRunRequest,
+  ZRepresentativeYearRequest,
+  ZTowerShadowRequest,
+  ZVersionExportRequest,
+} from '@masthub/shared';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { firstFieldError } from '../../i18n/validation.ts';
+import {
+  baseIntervalS,
+  bucketParts,
+  channelLabel,
+  defaultChannelSelection,
+  defaultDataRange,
+  exportFileName,
+  exportNeedsSpeedAndDirection,
+  flagCellStyle,
+  flagName,
+  formatRowTime,
+  formatValue,
+  formatZoneMs,
+  fromZoneMs,
+  groupChannels,
+  importProblem,
+  isoToPicker,
+  isTaskActive,
+  keepExisting,
+  mergeTaskUpdate,
+  minuteIso,
+  normalizeStatistic,
+  pickerRangeToIso,
+  rowsTimeRange,
+  sortChannels,
+  suggestTowerShadowPairs,
+  summarizeResult,
+  toExportRequest,
+  toExtrapolationRequest,
+  toInterpolationRequest,
+  toMarkRequest,
+  toQcRequest,
+  toRepresentativeYearRequest,
+  toTowerShadowRequest,
+  toZoneMs,
+} from './measure-wind.utils.ts';
+
+const BEIJING = 'UTC+08:00';
+
+let nextId = 1;
+function channel(partial: Partial<TVersionChannel>): TVersionChannel {
+  const id = partial.id ?? nextId++;
+  return {
+    id,
+    dataKey: `c${id}`,
+    name: `C${id}`,
+    element: 'ws',
+    heightM: 80,
+    statistic: 'avg',
+    unit: 'm/s',
+    intervalS: 600,
+    startTime: null,
+    endTime: null,
+    valueCount: 0,
+    ...partial,
+  };
+}
+
+const mast = [
+  channel({ id: 1, name: 'T10', element: 'T', heightM: 10, unit: '°C' }),
+  channel({ id: 2, name: 'WS80A_SD', heightM: 80, statistic: 'sd' }),
+  channel({ id: 3, name: 'WS80A', heightM: 80 }),
+  channel({ id: 4, name: 'WS80B', heightM: 80, statistic: 'mean' }),
+  channel({ id: 5, name: 'WS10A', heightM: 10 }),
+  channel({ id: 6, name: 'WD78', element: 'wd', heightM: 78, unit: '°' }),
+  channel({ id: 7, name: 'WS80B_SD', heightM: 80, statistic: 'sd' }),
+  channel({ id: 8, name: 'WS80A_MAX', heightM: 80, statistic: 'max' }),
+  channel({ id: 9, name: 'X', element: 'other', heightM: null, statistic: 'sum', unit: '' }),
+];
+
+function task(partial: Partial<TProcessingTask>): TProcessingTask {
+  return {
+    id: 5,
+    versionId: 2,
+    stationId: 1,
+    kind: 'qc',
+    status: 'running',
+    progress: 0,
+    params: {},
+    result: null,
+    errorKey: null,
+    error: null,
+    creatorName: 'admin',
+    createTime: '2026-05-01T00:00:00.000Z',
+    startTime: null,
+    finishTime: null,
+    ...partial,
+  };
+}
+
+describe('flags', () => {
+  it('flagName(flag) names the SPEC §4 codes and reads unknown codes as normal', () => {
+    expect([0, 1, 2, 3, 4, 9].map(flagName)).toEqual([
+      'normal',
+      'filled',
+      'suspicious',
+      'invalid',
+      'icing',
+      'normal',
+    ]);
+  });
+
+  it('flagCellStyle(flag) colours suspicious yellow, invalid red, icing cyan, filled green italic', () => {
+    expect(flagCellStyle(0)).toBeUndefined();
+    expect(flagCellStyle(2)?.background).toBe('#fff8c5');
+    expect(flagCellStyle(3)?.background).toBe('#ffd8d6');
+    expect(flagCellStyle(4)?.background).toBe('#d2f4f7');
+    expect(flagCellStyle(1)).toMatchObject({ fontStyle: 'italic' });
+  });
+
+  it('formatValue(value) keeps at most 3 decimals and leaves missing values empty', () => {
+    expect(formatValue(5.300000190734863)).toBe('5.3');
+    expect(formatValue(1013.25)).toBe('1013.25');
+    expect(formatValue(-0.12345)).toBe('-0.123');
+    expect(formatValue(null)).toBe('');
+    expect(formatValue(Number.NaN)).toBe('');
+  });
+});
+
+describe('channels', () => {
+  it('normalizeStatistic(statistic) reads mean as avg', () => {
+    expect(['mean', 'avg', 'sd', 'max', 'min', 'sum'].map(normalizeStatistic)).toEqual([
+      'avg',
+      'avg',
+      'sd',
+      'max',
+      'min',
+      'other',
+    ]);
+  });
+
+  it('sortChannels(channels) orders by element, height (high first), statistic, name', () => {
+    expect(sortChannels(mast).map((c) => c.id)).toEqual([3, 4, 2, 7, 8, 5, 6, 1, 9]);
+  });
+
+  it('groupChannels(channels) groups by element and height in display order', () => {
+    const groups = groupChannels(mast);
+    expect(groups.map((g) => g.key)).toEqual(['ws|80', 'ws|10', 'wd|78', 'T|10', 'other|']);
+    expect(groups[0]?.options[0]).toEqual({ value: 3, label: 'WS80A (m/s)' });
+    expect(groups[4]?.options[0]?.label).toBe('X');
+    expect(channelLabel({ name: 'T10', unit: '°C' })).toBe('T10 (°C)');
+  });
+
+  it('defaultChannelSelection(channels, max) takes the averages, at most max', () => {
+    expect(defaultChannelSelection(mast)).toEqual([3, 4, 5, 6, 1]);
+    expect(defaultChannelSelection(mast, 2)).toEqual([3, 4]);
+    expect(defaultChannelSelection([mast[1]!, mast[8]!])).toEqual([2, 9]);
+  });
+
+  it('keepExisting(ids, channels) drops vanished ids and keeps display order', () => {
+    expect(keepExisting([1, 99, 3], mast)).toEqual([3, 1]);
+  });
+
+  it('suggestTowerShadowPairs(channels) pairs the two cups of a height with their sd and max', () => {
+    expect(suggestTowerShadowPairs(mast)).toEqual([
+      {
+        avgA: 3,
+        avgB: 4,
+        boomA: undefined,
+        boomB: undefined,
+        sdA: 2,
+        sdB: 7,
+        maxA: undefined,
+        maxB: undefined,
+      },
+    ]);
+  });
+
+  it('baseIntervalS(channels) is the shortest interval, 600 s when unknown', () => {
+    expect(baseIntervalS([{ intervalS: 600 }, { intervalS: 60 }])).toBe(60);
+    expect(baseIntervalS([])).toBe(600);
+  });
+});
+
+describe('time ranges', () => {
+  it('isoToPicker / pickerRangeToIso convert through the user zone, not the browser zone', () => {
+    const picked = isoToPicker('2026-03-01T16:00:00Z', BEIJING);
+    expect(picked.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-02 00:00:00');
+    expect(pickerRangeToIso([picked, picked.add(1, 'hour')], BEIJING)).toEqual({
+      startTime: '2026-03-02T00:00:00+08:00',
+      endTime: '2026-03-02T01:00:00+08:00',
+    });
+    expect(pickerRangeToIso(null, BEIJING)).toEqual({});
+    expect(pickerRangeToIso([null, picked], 'UTC-05:00')).toEqual({ endTime: '2026-03-02T00:00:00-05:00' });
+  });
+
+  it('defaultDataRange(version, intervalS, utcCode) is the last month up to the end of the last record', () => {
+    const range = defaultDataRange(
+      { startTime: '2025-01-01T00:00:00Z', endTime: '2026-04-30T15:50:00Z' },
+      600,
+      BEIJING,
+    );
+    expect(range?.map((d) => d.format('YYYY-MM-DD HH:mm'))).toEqual(['2026-04-01 00:00', '2026-05-01 00:00']);
+  });
+
+  it('defaultDataRange never starts before the first record and is undefined without data', () => {
+    const range = defaultDataRange(
+      { startTime: '2026-04-20T00:00:00Z', endTime: '2026-04-30T00:00:00Z' },
+      600,
+      'UTC+00:00',
+    );
+    expect(range?.map((d) => d.format('YYYY-MM-DD HH:mm'))).toEqual(['2026-04-20 00:00', '2026-04-30 00:10']);
+    expect(defaultDataRange({ startTime: null, endTime: null }, 600, BEIJING)).toBeUndefined();
+    expect(defaultDataRange(undefined, 600, BEIJING)).toBeUndefined();
+  });
+
+  it('rowsTimeRange(times, intervalS) covers the selected rows up to the end of the last period', () => {
+    expect(rowsTimeRange(['2026-01-01T00:20:00Z', '2026-01-01T00:00:00Z'], 600)).toEqual({
+      startTime: '2026-01-01T00:00:00.000Z',
+      endTime: '2026-01-01T00:30:00.000Z',
+    });
+    expect(rowsTimeRange([], 600)).toBeUndefined();
+  });
+
+  it('bucketParts(seconds) names a bucket width in its largest whole unit', () => {
+    expect(bucketParts(600)).toEqual({ count: 10, unit: 'minute' });
+    expect(bucketParts(7200)).toEqual({ count: 2, unit: 'hour' });
+    expect(bucketParts(86_400)).toEqual({ count: 1, unit: 'day' });
+    expect(bucketParts(90)).toEqual({ count: 90, unit: 'second' });
+  });
+
+  it('minuteIso(epochMs, rounding) snaps a brushed edge to whole minutes', () => {
+    const ms = Date.parse('2026-01-01T00:10:30.500Z');
+    expect(minuteIso(ms, 'floor')).toBe('2026-01-01T00:10:00.000Z');
+    expect(minuteIso(ms, 'ceil')).toBe('2026-01-01T00:11:00.000Z');
+  });
+
+  it('toZoneMs / fromZoneMs / formatZoneMs show chart times on the user clock', () => {
+    const instant = Date.parse('2026-01-01T00:00:00Z');
+    const shifted = toZoneMs(instant, BEIJING);
+    expect(formatZoneMs(shifted)).toBe('2026-01-01 08:00');
+    expect(fromZoneMs(shifted, BEIJING)).toBe(instant);
+    expect(formatRowTime('2026-01-01T00:10:00Z', BEIJING)).toBe('2026-01-01 08:10');
+  });
+});
+
+describe('tasks', () => {
+  it('isTaskActive(task) is true while queued or running', () => {
+    expect(isTaskActive(task({ status: 'queued' }))).toBe(true);
+    expect(isTaskActive(task({ status: 'running' }))).toBe(true);
+    expect(isTaskActive(task({ status: 'failed' }))).toBe(false);
+    expect(isTaskActive(undefined)).toBe(false);
+  });
+
+  it('mergeTaskUpdate(previous, next) never lets a late frame undo an end or a progress step', () => {
+    const done = task({ status: 'succeeded', progress: 100 });
+    expect(mergeTaskUpdate(done, task({ status: 'running', progress: 80 }))).toBe(done);
+    expect(mergeTaskUpdate(task({ progress: 60 }), task({ progress: 40 }))).toMatchObject({ progress: 60 });
+    expect(mergeTaskUpdate(task({ progress: 60 }), task({ status: 'queued', progress: 0 }))).toMatchObject({
+      status: 'running',
+      progress: 60,
+    });
+    expect(mergeTaskUpdate(task({ progress: 60 }), done)).toBe(done);
+    const other = task({ id: 6, progress: 3 });
+    expect(mergeTaskUpdate(task({ progress: 60 }), other)).toBe(other);
+    expect(mergeTaskUpdate(undefined, other)).toBe(other);
+  });
+
+  it('summarizeResult(result) lists numbers, texts and one nested level', () => {
+    expect(
+      summarizeResult({
+        changed: 120,
+        fit: { slope: 1.0234567, r: 0.93 },
+        year: '2025-03',
+        months: [1, 2],
+        x: null,
+      }),
+    ).toEqual(['changed: 120', 'fit.slope: 1.0235', 'fit.r: 0.93', 'year: 2025-03', 'months: [2]']);
+    expect(summarizeResult(null)).toEqual([]);
+    expect(summarizeResult({ a: 1, b: 2, c: 3 }, 2)).toEqual(['a: 1', 'b: 2', '…']);
+  });
+});
+
+describe('form values → requests (checked with the shared schemas)', () => {
+  const range = [dayjs('2026-01-01 00:00:00'), dayjs('2026-02-01 00:00:00')] as const;
+  const isoRange = { startTime: '2026-01-01T00:00:00+08:00', endTime: '2026-02-01T00:00:00+08:00' };
+
+  it('toQcRequest sends the chosen rules only when some are chosen', () => {
+    expect(toQcRequest({ ruleIds: [], range: null }, 7, BEIJING)).toEqual({ versionId: 7 });
+    const request = toQcRequest({ ruleIds: [3, 4], range }, 7, BEIJING);
+    expect(request).toEqual({ versionId: 7, ruleIds: [3, 4], ...isoRange });
+    expect(ZQcRunRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('toTowerShadowRequest keeps optional sd/max out and lets the schema require the vane for gb', () => {
+    const request = toTowerShadowRequest(
+      {
+        method: 'gb',
+        correctionAngle: 2,
+        wakeHalfWidth: 30,
+        directionChannelId: null,
+        pairs: [{ avgA: 3, avgB: 4, boomA: 45, boomB: 225, sdA: undefined, sdB: undefined }],
+      },
+      7,
+      BEIJING,
+    );
+    expect(request.pairs).toEqual([{ avgA: 3, avgB: 4, boomA: 45, boomB: 225 }]);
+    expect(firstFieldError(ZTowerShadowRequest, request, 'directionChannelId', 'zh')).toBe('此项为必填项');
+    expect(ZTowerShadowRequest.safeParse({ ...request, directionChannelId: 6 }).success).toBe(true);
+    expect(ZTowerShadowRequest.safeParse({ ...request, method: 'max' }).success).toBe(true);
+  });
+
+  it('toTowerShadowRequest reports a correction angle outside ±15 with the SPEC §5 message', () => {
+    const request = toTowerShadowRequest(
+      {
+        method: 'max',
+        correctionAngle: 16,
+        wakeHalfWidth: 30,
+        pairs: [{ avgA: 3, avgB: 4, boomA: 0, boomB: 180 }],
+      },
+      7,
+      BEIJING,
+    );
+    expect(firstFieldError(ZTowerShadowRequest, request, 'correctionAngle', 'en')).toBe(
+      'The correction angle is within the range of [-15, 15]',
+    );
+  });
+
+  it('toInterpolationRequest maps the least-squares form', () => {
+    const request = toInterpolationRequest(
+      { targetChannelId: 3, predictorChannelId: 5, minPairs: 144, minR: 0.8, range },
+      7,
+      BEIJING,
+    );
+    expect(request).toEqual({
+      versionId: 7,
+      targetChannelId: 3,
+      predictorChannelId: 5,
+      minPairs: 144,
+      minR: 0.8,
+      ...isoRange,
+    });
+    expect(ZInterpolationRequest.safeParse(request).success).toBe(true);
+    expect(ZInterpolationRequest.safeParse({ ...request, predictorChannelId: 3 }).success).toBe(false);
+  });
+
+  it('toExtrapolationRequest sends the vane only for by-sector shear', () => {
+    const base = { channelIds: [3, 5], targetHeight: 120, directionChannelId: 6 };
+    expect(toExtrapolationRequest({ ...base, shearMode: 'overall' }, 7, BEIJING)).toEqual({
+      versionId: 7,
+      channelIds: [3, 5],
+      targetHeight: 120,
+      shearMode: 'overall',
+    });
+    const sector = toExtrapolationRequest({ ...base, shearMode: 'sector' }, 7, BEIJING);
+    expect(sector.directionChannelId).toBe(6);
+    expect(ZExtrapolationRequest.safeParse(sector).success).toBe(true);
+    const tooHigh = toExtrapolationRequest({ ...base, targetHeight: 501, shearMode: 'hourly' }, 7, BEIJING);
+    expect(firstFieldError(ZExtrapolationRequest, tooHigh, 'targetHeight', 'en')).toBeDefined();
+    const fractional = toExtrapolationRequest({ ...base, targetHeight: 80.5 }, 7, BEIJING);
+    expect(firstFieldError(ZExtrapolationRequest, fractional, 'targetHeight', 'en')).toBeDefined();
+  });
+
+  it('toRepresentativeYearRequest sends periods for the average year and the reference when asked', () => {
+    const best = toRepresentativeYearRequest(
+      { method: 'best', speedChannelId: 3, periods: [{ startYear: 2020, endYear: 2021 }] },
+      7,
+    );
+    expect(best).toEqual({ versionId: 7, method: 'best', speedChannelId: 3, periods: [] });
+    expect(ZRepresentativeYearRequest.safeParse(best).success).toBe(true);
+    const average = toRepresentativeYearRequest(
+      {
+        method: 'average',
+        speedChannelId: 3,
+        periods: [{ startYear: 2020, endYear: 2021 }],
+        hasReference: true,
+        referenceVersionId: 11,
+        referenceSpeedChannelId: 12,
+        referenceDirectionChannelId: 13,
+        longTermMeanMps: null,
+      },
+      7,
+    );
+    expect(average.reference).toEqual({ versionId: 11, speedChannelId: 12, directionChannelId: 13 });
+    expect(ZRepresentativeYearRequest.safeParse(average).success).toBe(true);
+    const backwards = { ...average, periods: [{ startYear: 2022, endYear: 2021 }] };
+    expect(firstFieldError(ZRepresentativeYearRequest, backwards, 'periods.0.endYear', 'zh')).toBe(
+      '开始时间不能晚于结束时间',
+    );
+  });
+
+  it('toMarkRequest builds a mark the schema accepts and reports a missing flag', () => {
+    const request = toMarkRequest({ channelIds: [3], range, flag: 2, note: '结冰期' }, 7, BEIJING);
+    expect(request).toEqual({ versionId: 7, channelIds: [3], ...isoRange, flag: 2, note: '结冰期' });
+    expect(ZMarkCreate.safeParse(request).success).toBe(true);
+    expect(firstFieldError(ZMarkCreate, { ...request, flag: undefined }, 'flag', 'en')).toBeDefined();
+    expect(firstFieldError(ZMarkCreate, { ...request, channelIds: [] }, 'channelIds', 'en')).toBeDefined();
+  });
+
+  it('toExportRequest sends speed and direction for .tim/.tws/.tab and channels otherwise', () => {
+    expect(exportNeedsSpeedAndDirection(5)).toBe(true);
+    expect(exportNeedsSpeedAndDirection(1)).toBe(false);
+    const wasp = toExportRequest(
+      { format: 5, channelIds: [1, 3], speedChannelId: 3, directionChannelId: 6, includeSuspicious: false },
+      7,
+      BEIJING,
+    );
+    expect(wasp).toEqual({
+      versionId: 7,
+      format: 5,
+      includeSuspicious: false,
+      speedChannelId: 3,
+      directionChannelId: 6,
+    });
+    expect(ZVersionExportRequest.safeParse(wasp).success).toBe(true);
+    const csv = toExportRequest({ format: 1, channelIds: [1, 3], range }, 7, BEIJING);
+    expect(csv).toEqual({
+      versionId: 7,
+      format: 1,
+      includeSuspicious: true,
+      channelIds: [1, 3],
+      ...isoRange,
+    });
+    expect(exportFileName('工作版本 1', 5)).toBe('工作版本_1.tab');
+    expect(exportFileName('', 2)).toBe('wind-data.tim');
+  });
+});
+
+describe('importProblem(fileName, sizeBytes)', () => {
+  it('accepts the SPEC §5 site file types only', () => {
+    expect(importProblem('data.CSV', 10)).toBeUndefined();
+    expect(importProblem('logger.dat', 10)).toBeUndefined();
+    expect(importProblem('logger.rld', 10)).toBe('type');
+    expect(importProblem('empty.txt', 0)).toBe('empty');
+    expect(importProblem('huge.xlsx', 2 * 1024 ** 3)).toBe('size');
+  });
+});

@@ -1,0 +1,636 @@
+import type {
+  TDatasetVersion,
+  TExtrapolationRequest,
+  TInterpolationRequest,
+  TMarkCreate,
+  TProcessingTask,
+  TQcRunRequest,
+  TRepresentativeYearRequest,
+  TTowerShadowRequest,
+  TVersionChannel,
+  TVersionExportRequest,
+} from '@masthub/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CSSProperties } from 'react';
+import { DATE_TIME_FORMAT, formatDateTime, utcOffsetMinutes, wallTimeToIso } from '../../app/date-time.ts';
+
+/**
+ * Pure logic of the MeasureWind screen (SPEC §2, §4, §5, §9): flags and their colours, channel ordering
+ * and grouping, time ranges in the user's time zone, task state, and the form → request mappings that the
+ * modals validate with the shared zod schemas.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// Flags (DESIGN §3: 0 normal, 1 filled/corrected, 2 suspicious, 3 invalid, 4 icing).
+
+export type FlagName = 'normal' | 'filled' | 'suspicious' | 'invalid' | 'icing';
+
+const FLAG_NAMES: Record<number, FlagName> = {
+  0: 'normal',
+  1: 'filled',
+  2: 'suspicious',
+  3: 'invalid',
+  4: 'icing',
+};
+
+/** The i18n name of a flag code (unknown codes read as normal). */
+export function flagName(flag: number): FlagName {
+  return FLAG_NAMES[flag] ?? 'normal';
+}
+
+/** Strong colours of flagged points on charts and in tags. */
+export const FLAG_COLORS: Record<FlagName, string> = {
+  normal: '#8c8c8c',
+  filled: '#389e0d',
+  suspicious: '#d4b106',
+  invalid: '#cf1322',
+  icing: '#08979c',
+};
+
+/** antd Tag colours of the flags. */
+export const FLAG_TAG_COLORS: Record<FlagName, string> = {
+  normal: 'default',
+  filled: 'green',
+  suspicious: 'gold',
+  invalid: 'red',
+  icing: 'cyan',
+};
+
+/** Flags in the order the legend and the mark dialog list them (SPEC §4: normal, suspicious, icing, invalid). */
+export const MARK_FLAG_ORDER = [0, 2, 4, 3] as const;
+export const LEGEND_FLAGS = [1, 2, 4, 3] as const;
+
+/** Cell style of a table value by flag: suspicious yellow, invalid red, icing cyan, filled green italic. */
+export function flagCellStyle(flag: number): CSSProperties | undefined {
+  switch (flagName(flag)) {
+    case 'suspicious':
+      return { background: '#fff8c5', color: '#614700' };
+    case 'invalid':
+      return { background: '#ffd8d6', color: '#820014' };
+    case 'icing':
+      return { background: '#d2f4f7', color: '#00474f' };
+    case 'filled':
+      return { background: '#e3f6dc', color: '#135200', fontStyle: 'italic' };
+    default:
+      return undefined;
+  }
+}
+
+/** A measured value for the table: at most 3 decimals, trailing zeros dropped; missing is ''. */
+export function formatValue(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return String(Number(value.toFixed(3)));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Channels.
+
+/** Elements in display order; anything else follows. */
+export const ELEMENT_ORDER = ['ws', 'wd', 'T', 'RH', 'p', 'rho'] as const;
+const STATISTIC_ORDER = ['avg', 'sd', 'max', 'min'] as const;
+
+export type TStatistic = (typeof STATISTIC_ORDER)[number] | 'other';
+
+/** avg / sd / max / min of a stored statistic (the store may say 'mean'). */
+export function normalizeStatistic(statistic: string): TStatistic {
+  if (statistic === 'mean' || statistic === 'avg') return 'avg';
+  return (STATISTIC_ORDER as readonly string[]).includes(statistic) ? (statistic as TStatistic) : 'other';
+}
+
+function rank<T>(list: readonly T[], value: T): number {
+  const index = list.indexOf(value);
+  return index === -1 ? list.length : index;
+}
+
+/** Channels ordered as a data grid shows them: element, height (highest first), statistic, name. */
+export function sortChannels(channels: readonly TVersionChannel[]): TVersionChannel[] {
+  return [...channels].sort(
+    (a, b) =>
+      rank(ELEMENT_ORDER as readonly string[], a.element) -
+        rank(ELEMENT_ORDER as readonly string[], b.element) ||
+      (b.heightM ?? -1) - (a.heightM ?? -1) ||
+      rank(STATISTIC_ORDER as readonly string[], normalizeStatistic(a.statistic)) -
+        rank(STATISTIC_ORDER as readonly string[], normalizeStatistic(b.statistic)) ||
+      a.name.localeCompare(b.name) ||
+      a.id - b.id,
+  );
+}
+
+/** "WS80A (m/s)": the channel name with its unit, as table headers and selects show it. */
+export function channelLabel(channel: Pick<TVersionChannel, 'name' | 'unit'>): string {
+  return channel.unit ? `${channel.name} (${channel.unit})` : channel.name;
+}
+
+export interface ChannelOptionGroup {
+  /** `ws|80` — element and height. */
+  key: string;
+  element: string;
+  heightM: number | null;
+  options: { value: number; label: string }[];
+}
+
+/** Channels grouped by element and height, in display order (the channel multi-select). */
+export function groupChannels(channels: readonly TVersionChannel[]): ChannelOptionGroup[] {
+  const groups: ChannelOptionGroup[] = [];
+  for (const channel of sortChannels(channels)) {
+    const key = `${channel.element}|${channel.heightM ?? ''}`;
+    let group = groups.find((candidate) => candidate.key === key);
+    if (!group) {
+      group = { key, element: channel.element, heightM: channel.heightM, options: [] };
+      groups.push(group);
+    }
+    group.options.push({ value: channel.id, label: channelLabel(channel) });
+  }
+  return groups;
+}
+
+/** Channels of one element and statistic, in display order. */
+export function channelsOf(
+  channels: readonly TVersionChannel[],
+  element: string,
+  statistic: TStatistic = 'avg',
+): TVersionChannel[] {
+  return sortChannels(channels).filter(
+    (channel) => channel.element === element && normalizeStatistic(channel.statistic) === statistic,
+  );
+}
+
+/**
+ * The channels shown first: the averages of every element (speeds first), at most `max` (the chart takes
+ * 12); all channels in order when none is an average.
+ */
+export function defaultChannelSelection(channels: readonly TVersionChannel[], max = 12): number[] {
+  const sorted = sortChannels(channels);
+  const averages = sorted.filter((channel) => normalizeStatistic(channel.statistic) === 'avg');
+  return (averages.length > 0 ? averages : sorted).slice(0, max).map((channel) => channel.id);
+}
+
+/** Keeps the ids that still exist, in display order. */
+export function keepExisting(ids: readonly number[], channels: readonly TVersionChannel[]): number[] {
+  const wanted = new Set(ids);
+  return sortChannels(channels)
+    .filter((channel) => wanted.has(channel.id))
+    .map((channel) => channel.id);
+}
+
+export interface TowerPairValues {
+  avgA?: number | undefined;
+  avgB?: number | undefined;
+  boomA?: number | undefined;
+  boomB?: number | undefined;
+  sdA?: number | undefined;
+  sdB?: number | undefined;
+  maxA?: number | undefined;
+  maxB?: number | undefined;
+}
+
+/**
+ * Tower-shadow pairs suggested from the channels: every height with two speed averages gives a pair
+ * (the sd and max channels of the same height in the same order); boom directions are left to the user.
+ */
+export function suggestTowerShadowPairs(channels: readonly TVersionChannel[]): TowerPairValues[] {
+  const pairs: TowerPairValues[] = [];
+  const averages = channelsOf(channels, 'ws', 'avg');
+  const heights = [...new Set(averages.map((channel) => channel.heightM))].filter(
+    (height): height is number => height !== null,
+  );
+  for (const height of heights) {
+    const atHeight = (statistic: TStatistic) =>
+      channelsOf(channels, 'ws', statistic).filter((channel) => channel.heightM === height);
+    const [avgA, avgB] = atHeight('avg');
+    if (!avgA || !avgB) continue;
+    const [sdA, sdB] = atHeight('sd');
+    const [maxA, maxB] = atHeight('max');
+    pairs.push({
+      avgA: avgA.id,
+      avgB: avgB.id,
+      boomA: undefined,
+      boomB: undefined,
+      sdA: sdA && sdB ? sdA.id : undefined,
+      sdB: sdA && sdB ? sdB.id : undefined,
+      maxA: maxA && maxB ? maxA.id : undefined,
+      maxB: maxA && maxB ? maxB.id : undefined,
+    });
+  }
+  return pairs;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Time ranges. Pickers hold wall times of the user's zone (dayjs values whose clock reads that zone's
+// time); requests carry ISO instants with the zone's offset.
+
+/** A picked range as the picker holds it. */
+export type PickerRange = [Dayjs, Dayjs];
+
+/** An ISO instant as a picker value showing the user's wall time. */
+export function isoToPicker(iso: string, utcCode: string): Dayjs {
+  // formatDateTime gives `YYYY-MM-DD HH:mm:ss`, which dayjs reads as a local (wall) time.
+  return dayjs(formatDateTime(iso, utcCode));
+}
+
+/** A picker value (wall time of the user's zone) as an ISO instant with that zone's offset. */
+export function pickerToIso(value: Dayjs, utcCode: string): string {
+  return wallTimeToIso(value.format(DATE_TIME_FORMAT), utcCode);
+}
+
+/** A picked range as request fields; nothing when no range is picked (the whole record). */
+export function pickerRangeToIso(
+  range: readonly [Dayjs | null, Dayjs | null] | null | undefined,
+  utcCode: string,
+): { startTime?: string; endTime?: string } {
+  const out: { startTime?: string; endTime?: string } = {};
+  if (range?.[0]) out.startTime = pickerToIso(range[0], utcCode);
+  if (range?.[1]) out.endTime = pickerToIso(range[1], utcCode);
+  return out;
+}
+
+/** The shortest interval of the channels in seconds (600 when unknown). */
+export function baseIntervalS(channels: readonly Pick<TVersionChannel, 'intervalS'>[]): number {
+  const intervals = channels.map((channel) => channel.intervalS).filter((value) => value > 0);
+  return intervals.length > 0 ? Math.min(...intervals) : 600;
+}
+
+/**
+ * The range a version opens with: its last month of data, [end − 1 month, last record + interval),
+ * never before the first record. Undefined before any data.
+ */
+export function defaultDataRange(
+  version: Pick<TDatasetVersion, 'startTime' | 'endTime'> | undefined,
+  intervalS: number,
+  utcCode: string,
+): PickerRange | undefined {
+  if (!version?.startTime || !version.endTime) return undefined;
+  const first = isoToPicker(version.startTime, utcCode);
+  const end = isoToPicker(version.endTime, utcCode).add(intervalS, 'second');
+  const monthBack = end.subtract(1, 'month');
+  return [monthBack.isBefore(first) ? first : monthBack, end];
+}
+
+/**
+ * The time range covered by table rows (the mark dialog from a selection): from the first row's period
+ * start to the end of the last row's period, as ISO instants.
+ */
+export function rowsTimeRange(
+  times: readonly string[],
+  intervalS: number,
+): { startTime: string; endTime: string } | undefined {
+  const instants = times.map((time) => Date.parse(time)).filter((ms) => Number.isFinite(ms));
+  if (instants.length === 0) return undefined;
+  const first = Math.min(...instants);
+  const last = Math.max(...instants);
+  return {
+    startTime: new Date(first).toISOString(),
+    endTime: new Date(last + intervalS * 1000).toISOString(),
+  };
+}
+
+/** Epoch ms of an instant → epoch ms whose UTC clock reads the user's wall time (charts run with useUTC). */
+export function toZoneMs(epochMs: number, utcCode: string): number {
+  return epochMs + utcOffsetMinutes(utcCode) * 60_000;
+}
+
+/** The inverse of toZoneMs. */
+export function fromZoneMs(zoneMs: number, utcCode: string): number {
+  return zoneMs - utcOffsetMinutes(utcCode) * 60_000;
+}
+
+/** A zone-shifted chart time as the user's wall time. */
+export function formatZoneMs(zoneMs: number, format = 'YYYY-MM-DD HH:mm'): string {
+  return dayjs.utc(zoneMs).format(format);
+}
+
+/** Table time column: the period start in the user's zone, minutes only (logger intervals are minutes). */
+export function formatRowTime(iso: string, utcCode: string): string {
+  return formatDateTime(iso, utcCode).slice(0, 16);
+}
+
+/** A chart bucket width as a count and a unit, for "one point every 10 minutes". */
+export function bucketParts(seconds: number): { count: number; unit: 'second' | 'minute' | 'hour' | 'day' } {
+  if (seconds % 86_400 === 0) return { count: seconds / 86_400, unit: 'day' };
+  if (seconds % 3600 === 0) return { count: seconds / 3600, unit: 'hour' };
+  if (seconds % 60 === 0) return { count: seconds / 60, unit: 'minute' };
+  return { count: seconds, unit: 'second' };
+}
+
+/** Epoch ms as an ISO instant, floored (start) or ceiled (end) to the whole minute. */
+export function minuteIso(epochMs: number, rounding: 'floor' | 'ceil'): string {
+  const minutes = epochMs / 60_000;
+  return new Date((rounding === 'floor' ? Math.floor(minutes) : Math.ceil(minutes)) * 60_000).toISOString();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Processing tasks.
+
+export function isTaskActive(task: Pick<TProcessingTask, 'status'> | undefined | null): boolean {
+  return task?.status === 'queued' || task?.status === 'running';
+}
+
+/**
+ * Combines a task update from a poll or a websocket frame with what is known: an ended task never goes
+ * back to running (frames can arrive late), and progress never goes backwards while it runs.
+ */
+export function mergeTaskUpdate(
+  previous: TProcessingTask | undefined,
+  next: TProcessingTask,
+): TProcessingTask {
+  if (!previous || previous.id !== next.id) return next;
+  if (!isTaskActive(previous)) return isTaskActive(next) ? previous : next;
+  if (!isTaskActive(next)) return next;
+  return {
+    ...next,
+    status: previous.status === 'running' ? 'running' : next.status,
+    progress: Math.max(previous.progress, next.progress),
+  };
+}
+
+/** antd Progress status of a task. */
+export function taskProgressStatus(
+  task: Pick<TProcessingTask, 'status'>,
+): 'active' | 'success' | 'exception' | 'normal' {
+  switch (task.status) {
+    case 'running':
+      return 'active';
+    case 'succeeded':
+      return 'success';
+    case 'failed':
+      return 'exception';
+    default:
+      return 'normal';
+  }
+}
+
+function shortValue(value: unknown): string | undefined {
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
+  if (typeof value === 'string') return value.length > 40 ? `${value.slice(0, 39)}…` : value;
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.length}]`;
+  return undefined;
+}
+
+/**
+ * A task result (shape per kind: counts, fit, chosen year…) as short `key: value` items: numbers,
+ * texts and flags first level, one level of nested records as `parent.key`, arrays as their length.
+ */
+export function summarizeResult(result: Record<string, unknown> | null | undefined, max = 8): string[] {
+  if (!result) return [];
+  const items: string[] = [];
+  for (const [key, value] of Object.entries(result)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, innerValue] of Object.entries(value as Record<string, unknown>)) {
+        const text = shortValue(innerValue);
+        if (text !== undefined) items.push(`${key}.${inner}: ${text}`);
+      }
+    } else {
+      const text = shortValue(value);
+      if (text !== undefined) items.push(`${key}: ${text}`);
+    }
+  }
+  return items.length > max ? [...items.slice(0, max), '…'] : items;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Form values → requests (validated with the shared schemas through the same mapping).
+
+type PickedRange = readonly [Dayjs | null, Dayjs | null] | null | undefined;
+
+export interface QcFormValues {
+  ruleIds?: number[] | undefined;
+  range?: PickedRange;
+}
+
+export function toQcRequest(values: QcFormValues, versionId: number, utcCode: string): TQcRunRequest {
+  return {
+    versionId,
+    ...(values.ruleIds && values.ruleIds.length > 0 ? { ruleIds: values.ruleIds } : {}),
+    ...pickerRangeToIso(values.range, utcCode),
+  };
+}
+
+export interface TowerShadowFormValues {
+  method?: TTowerShadowRequest['method'];
+  correctionAngle?: number | null;
+  wakeHalfWidth?: number | null;
+  directionChannelId?: number | null;
+  pairs?: TowerPairValues[];
+  range?: PickedRange;
+}
+
+function orUndefined<T>(value: T | null | undefined): T | undefined {
+  return value === null ? undefined : value;
+}
+
+/** The request (possibly incomplete: the schema reports what is missing). */
+export function toTowerShadowRequest(
+  values: TowerShadowFormValues,
+  versionId: number,
+  utcCode: string,
+): Partial<TTowerShadowRequest> {
+  const pairs = (values.pairs ?? []).map((pair) => {
+    const out: Record<string, number | undefined> = {
+      avgA: pair.avgA,
+      avgB: pair.avgB,
+      boomA: orUndefined(pair.boomA),
+      boomB: orUndefined(pair.boomB),
+    };
+    for (const key of ['sdA', 'sdB', 'maxA', 'maxB'] as const) {
+      const value = orUndefined(pair[key]);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
+  }) as TTowerShadowRequest['pairs'];
+  const directionChannelId = orUndefined(values.directionChannelId);
+  return {
+    versionId,
+    method: values.method,
+    correctionAngle: orUndefined(values.correctionAngle) as number,
+    wakeHalfWidth: orUndefined(values.wakeHalfWidth) as number,
+    ...(directionChannelId !== undefined ? { directionChannelId } : {}),
+    pairs,
+    ...pickerRangeToIso(values.range, utcCode),
+  };
+}
+
+export interface InterpolationFormValues {
+  targetChannelId?: number | null;
+  predictorChannelId?: number | null;
+  minPairs?: number | null;
+  minR?: number | null;
+  range?: PickedRange;
+}
+
+export function toInterpolationRequest(
+  values: InterpolationFormValues,
+  versionId: number,
+  utcCode: string,
+): Partial<TInterpolationRequest> {
+  return {
+    versionId,
+    targetChannelId: orUndefined(values.targetChannelId),
+    predictorChannelId: orUndefined(values.predictorChannelId),
+    minPairs: orUndefined(values.minPairs),
+    minR: orUndefined(values.minR),
+    ...pickerRangeToIso(values.range, utcCode),
+  };
+}
+
+export interface ExtrapolationFormValues {
+  channelIds?: number[];
+  targetHeight?: number | null;
+  shearMode?: TExtrapolationRequest['shearMode'];
+  directionChannelId?: number | null;
+  range?: PickedRange;
+}
+
+export function toExtrapolationRequest(
+  values: ExtrapolationFormValues,
+  versionId: number,
+  utcCode: string,
+): Partial<TExtrapolationRequest> {
+  const directionChannelId = orUndefined(values.directionChannelId);
+  return {
+    versionId,
+    channelIds: values.channelIds ?? [],
+    targetHeight: orUndefined(values.targetHeight),
+    shearMode: values.shearMode ?? 'overall',
+    // The vane only matters for the by-sector exponents.
+    ...(values.shearMode === 'sector' && directionChannelId !== undefined ? { directionChannelId } : {}),
+    ...pickerRangeToIso(values.range, utcCode),
+  };
+}
+
+export interface RepresentativeYearFormValues {
+  method?: TRepresentativeYearRequest['method'];
+  speedChannelId?: number | null;
+  periods?: { startYear?: number | null; endYear?: number | null }[];
+  hasReference?: boolean;
+  referenceStationId?: number | null;
+  referenceVersionId?: number | null;
+  referenceSpeedChannelId?: number | null;
+  referenceDirectionChannelId?: number | null;
+  longTermMeanMps?: number | null;
+}
+
+export function toRepresentativeYearRequest(
+  values: RepresentativeYearFormValues,
+  versionId: number,
+): Partial<TRepresentativeYearRequest> {
+  const request: Partial<TRepresentativeYearRequest> = {
+    versionId,
+    method: values.method,
+    speedChannelId: orUndefined(values.speedChannelId),
+    // Periods belong to the average year only.
+    periods:
+      values.method === 'average'
+        ? (values.periods ?? []).map((period) => ({
+            startYear: orUndefined(period.startYear) as number,
+            endYear: orUndefined(period.endYear) as number,
+          }))
+        : [],
+  };
+  if (values.hasReference) {
+    const longTermMeanMps = orUndefined(values.longTermMeanMps);
+    request.reference = {
+      versionId: orUndefined(values.referenceVersionId) as number,
+      speedChannelId: orUndefined(values.referenceSpeedChannelId) as number,
+      directionChannelId: orUndefined(values.referenceDirectionChannelId) as number,
+      ...(longTermMeanMps !== undefined ? { longTermMeanMps } : {}),
+    };
+  }
+  return request;
+}
+
+export interface MarkFormValues {
+  channelIds?: number[];
+  range?: PickedRange;
+  flag?: TMarkCreate['flag'];
+  note?: string;
+}
+
+export function toMarkRequest(
+  values: MarkFormValues,
+  versionId: number,
+  utcCode: string,
+): Partial<TMarkCreate> {
+  return {
+    versionId,
+    channelIds: values.channelIds ?? [],
+    ...pickerRangeToIso(values.range, utcCode),
+    flag: values.flag,
+    note: values.note ?? '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Export (SPEC §9 formats 0–5).
+
+export const EXPORT_FORMATS = [
+  { code: 0, key: 'raw', extension: 'csv' },
+  { code: 1, key: 'timeSeries', extension: 'csv' },
+  { code: 2, key: 'meteodyn', extension: 'tim' },
+  { code: 3, key: 'windsim', extension: 'tws' },
+  { code: 4, key: 'windographer', extension: 'txt' },
+  { code: 5, key: 'wasp', extension: 'tab' },
+] as const;
+
+/** Meteodyn .tim, WindSim .tws and WAsP .tab write one speed and one direction. */
+export function exportNeedsSpeedAndDirection(format: number | undefined): boolean {
+  return format === 2 || format === 3 || format === 5;
+}
+
+export interface ExportFormValues {
+  format?: number;
+  channelIds?: number[];
+  speedChannelId?: number | null;
+  directionChannelId?: number | null;
+  includeSuspicious?: boolean;
+  range?: PickedRange;
+}
+
+export function toExportRequest(
+  values: ExportFormValues,
+  versionId: number,
+  utcCode: string,
+): Partial<TVersionExportRequest> {
+  const needsPair = exportNeedsSpeedAndDirection(values.format);
+  const request: Partial<TVersionExportRequest> = {
+    versionId,
+    format: values.format,
+    includeSuspicious: values.includeSuspicious ?? true,
+    ...pickerRangeToIso(values.range, utcCode),
+  };
+  if (needsPair) {
+    const speedChannelId = orUndefined(values.speedChannelId);
+    const directionChannelId = orUndefined(values.directionChannelId);
+    if (speedChannelId !== undefined) request.speedChannelId = speedChannelId;
+    if (directionChannelId !== undefined) request.directionChannelId = directionChannelId;
+  } else if (values.channelIds && values.channelIds.length > 0) {
+    request.channelIds = values.channelIds;
+  }
+  return request;
+}
+
+/** The name a download falls back to when the server sends none: `<version>.<extension>`. */
+export function exportFileName(versionName: string, format: number): string {
+  const extension = EXPORT_FORMATS.find((entry) => entry.code === format)?.extension ?? 'csv';
+  const base = versionName.replace(/[\\/:*?"<>|\s]+/g, '_') || 'wind-data';
+  return `${base}.${extension}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Import into a version (SPEC §5 site files).
+
+export const IMPORT_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'dat'] as const;
+export const IMPORT_ACCEPT = IMPORT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+/** Largest single data file and most files of one import (DATA_UPLOAD_MAX_BYTES / _FILES). */
+export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
+export const IMPORT_MAX_FILES = 100;
+
+/** Why a file cannot be imported, or undefined. */
+export function importProblem(fileName: string, sizeBytes: number): 'type' | 'size' | 'empty' | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  if (!(IMPORT_EXTENSIONS as readonly string[]).includes(extension)) return 'type';
+  if (sizeBytes > IMPORT_MAX_BYTES) return 'size';
+  if (sizeBytes === 0) return 'empty';
+  return undefined;
+}

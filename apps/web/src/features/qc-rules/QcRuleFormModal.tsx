@@ -1,0 +1,437 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { QC_ELEMENTS, type TQcRule, type TQcRuleKind, type TQcRuleType, ZQcRuleSave } from '@masthub/shared';
+import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { useZodRule } from '../../app/use-zod-rule.ts';
+import { useAppLanguage } from '../../i18n/i18n.ts';
+import { toShortLanguage } from '../../i18n/languages.ts';
+import { firstFieldError, validationMessage } from '../../i18n/validation.ts';
+import { RequestError } from '../../request/request.ts';
+import { useStationSearch } from '../ingestion/api.ts';
+import { useSaveQcRule } from './api.ts';
+import {
+  COMPARATOR_SYMBOLS,
+  COMPARATORS,
+  defaultCondition,
+  defaultParams,
+  ELEMENT_UNITS,
+  KINDS_OF_TYPE,
+  type QcRuleFormValues,
+  RULE_FLAGS,
+  STATISTICS,
+  toNamePath,
+  toQcRuleForm,
+  toQcRuleSave,
+} from './qc-rules.utils.ts';
+
+interface QcRuleFormModalProps {
+  open: boolean;
+  ruleType: TQcRuleType;
+  record: TQcRule | undefined;
+  onClose: () => void;
+}
+
+const WITH_ELEMENT: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'missing_days'];
+const WITH_FLAG: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'custom'];
+
+/**
+ * Create or edit a quality-control or warning rule (SPEC §3): the kind decides the parameter fields; the
+ * shared schema checks the whole form. Element and flag keep one place in the form across kinds, so
+ * switching the kind (which resets the parameters to that kind's defaults) never loses them to unmounting.
+ */
+export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormModalProps) {
+  const { t } = useTranslation();
+  const language = toShortLanguage(useAppLanguage());
+  const [form] = Form.useForm<QcRuleFormValues>();
+  const initialValues = useMemo(() => toQcRuleForm(record, ruleType), [record, ruleType]);
+  const schema = {
+    safeParse: (values: unknown) =>
+      ZQcRuleSave.safeParse(toQcRuleSave(values as QcRuleFormValues, ruleType, record?.id)),
+  };
+  const rule = useZodRule(schema);
+  const save = useSaveQcRule();
+  const [keywords, setKeywords] = useState('');
+  const { data: stations = [] } = useStationSearch(keywords, record?.stationId ? [record.stationId] : []);
+  const kind: TQcRuleKind = Form.useWatch('kind', form) ?? initialValues.kind;
+  const scope = Form.useWatch('scope', form) ?? initialValues.scope;
+  const element: unknown = Form.useWatch(['params', 'element'], form);
+  const unit = typeof element === 'string' ? ELEMENT_UNITS[element] : undefined;
+
+  const elementOptions = (codes: readonly string[]) =>
+    codes.map((code) => ({ value: code, label: t(`qc-rules.elements.${code}`) }));
+  const number = (props: { min?: number; precision?: number; suffix?: string } = {}) => (
+    <InputNumber style={{ width: '100%' }} {...props} />
+  );
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    try {
+      await save.mutateAsync(toQcRuleSave(values, ruleType, record?.id));
+      feedback.success(t('system.common.saved'));
+      onClose();
+    } catch (error) {
+      if (error instanceof RequestError && error.fields.length > 0) {
+        form.setFields(
+          error.fields.map((field) => ({ name: toNamePath(field.field) as never, errors: [field.message] })),
+        );
+      }
+    }
+  };
+
+  const kindFields = () => {
+    switch (kind) {
+      case 'range':
+        return (
+          <>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'min']}
+                label={t('qc-rules.form.min')}
+                rules={[rule('params.min')]}
+                required
+              >
+                {number({ ...(unit ? { suffix: unit } : {}) })}
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'max']}
+                label={t('qc-rules.form.max')}
+                rules={[rule('params.max')]}
+                dependencies={[['params', 'min']]}
+                tooltip={t('qc-rules.form.rangeHelp')}
+                required
+              >
+                {number({ ...(unit ? { suffix: unit } : {}) })}
+              </Form.Item>
+            </Col>
+          </>
+        );
+      case 'trend':
+        return (
+          <>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'maxChange']}
+                label={t('qc-rules.form.maxChange')}
+                rules={[rule('params.maxChange')]}
+                tooltip={t('qc-rules.form.trendHelp')}
+                required
+              >
+                {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'windowHours']}
+                label={t('qc-rules.form.windowHours')}
+                rules={[rule('params.windowHours')]}
+                required
+              >
+                {number({ min: 1, precision: 0 })}
+              </Form.Item>
+            </Col>
+          </>
+        );
+      case 'height_diff':
+        return (
+          <>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'lowerHeight']}
+                label={t('qc-rules.form.lowerHeight')}
+                rules={[rule('params.lowerHeight')]}
+                required
+              >
+                {number({ min: 0 })}
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'upperHeight']}
+                label={t('qc-rules.form.upperHeight')}
+                rules={[rule('params.upperHeight')]}
+                dependencies={[['params', 'lowerHeight']]}
+                required
+              >
+                {number({ min: 0 })}
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'maxDifference']}
+                label={t('qc-rules.form.maxDifference')}
+                rules={[rule('params.maxDifference')]}
+                tooltip={t('qc-rules.form.heightDiffHelp')}
+                required
+              >
+                {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
+              </Form.Item>
+            </Col>
+          </>
+        );
+      case 'missing_days':
+        return (
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['params', 'minValuesPerDay']}
+              label={t('qc-rules.form.minValuesPerDay')}
+              rules={[rule('params.minValuesPerDay')]}
+              tooltip={t('qc-rules.form.missingDaysHelp')}
+              required
+            >
+              {number({ min: 1, precision: 0 })}
+            </Form.Item>
+          </Col>
+        );
+      case 'custom':
+        return (
+          <>
+            <Col xs={24} md={12}>
+              <Form.Item name={['params', 'combine']} label={t('qc-rules.form.combine')}>
+                <Radio.Group
+                  options={[
+                    { value: 'and', label: t('qc-rules.form.and') },
+                    { value: 'or', label: t('qc-rules.form.or') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={4}>
+              <Form.Item
+                name={['params', 'negate']}
+                label={t('qc-rules.form.negate')}
+                valuePropName="checked"
+              >
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                label={t('qc-rules.form.conditions')}
+                tooltip={t('qc-rules.form.heightHelp')}
+                required
+              >
+                <Form.List
+                  name={['params', 'conditions']}
+                  rules={[
+                    {
+                      validator: async () => {
+                        const message = firstFieldError(
+                          schema,
+                          form.getFieldsValue(),
+                          'params.conditions',
+                          language,
+                        );
+                        if (message) throw new Error(message);
+                      },
+                    },
+                  ]}
+                >
+                  {(fields, { add, remove }, { errors }) => (
+                    <>
+                      {fields.map((field) => {
+                        const path = `params.conditions.${field.name}`;
+                        return (
+                          <Space key={field.key} align="start" wrap style={{ display: 'flex' }}>
+                            <Form.Item name={[field.name, 'element']} rules={[rule(`${path}.element`)]}>
+                              <Select
+                                style={{ width: 130 }}
+                                aria-label={t('qc-rules.element')}
+                                options={elementOptions(QC_ELEMENTS)}
+                              />
+                            </Form.Item>
+                            <Form.Item name={[field.name, 'heightM']} rules={[rule(`${path}.heightM`)]}>
+                              <InputNumber
+                                style={{ width: 130 }}
+                                min={0}
+                                aria-label={t('qc-rules.form.height')}
+                                placeholder={t('qc-rules.form.anyHeight')}
+                                suffix="m"
+                              />
+                            </Form.Item>
+                            <Form.Item name={[field.name, 'statistic']} rules={[rule(`${path}.statistic`)]}>
+                              <Select
+                                style={{ width: 130 }}
+                                aria-label={t('qc-rules.form.statistic')}
+                                options={STATISTICS.map((s) => ({
+                                  value: s,
+                                  label: t(`qc-rules.statistics.${s}`),
+                                }))}
+                              />
+                            </Form.Item>
+                            <Form.Item name={[field.name, 'comparator']} rules={[rule(`${path}.comparator`)]}>
+                              <Select
+                                style={{ width: 80 }}
+                                aria-label={t('qc-rules.form.comparator')}
+                                options={COMPARATORS.map((c) => ({ value: c, label: COMPARATOR_SYMBOLS[c] }))}
+                              />
+                            </Form.Item>
+                            <Form.Item name={[field.name, 'threshold']} rules={[rule(`${path}.threshold`)]}>
+                              <InputNumber
+                                style={{ width: 130 }}
+                                aria-label={t('qc-rules.form.threshold')}
+                                placeholder={t('qc-rules.form.threshold')}
+                              />
+                            </Form.Item>
+                            <Button
+                              type="text"
+                              icon={<MinusCircleOutlined />}
+                              aria-label={t('qc-rules.form.removeCondition')}
+                              onClick={() => remove(field.name)}
+                            />
+                          </Space>
+                        );
+                      })}
+                      <Button
+                        type="dashed"
+                        icon={<PlusOutlined />}
+                        disabled={fields.length >= 10}
+                        onClick={() => add(defaultCondition())}
+                      >
+                        {t('qc-rules.form.addCondition')}
+                      </Button>
+                      <Form.ErrorList errors={errors} />
+                    </>
+                  )}
+                </Form.List>
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'targetElement']}
+                label={t('qc-rules.form.targetElement')}
+                rules={[rule('params.targetElement')]}
+              >
+                <Select
+                  allowClear
+                  placeholder={t('qc-rules.form.sameAsFirst')}
+                  options={elementOptions(QC_ELEMENTS)}
+                />
+              </Form.Item>
+            </Col>
+          </>
+        );
+      case 'no_data_days':
+        return (
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['params', 'days']}
+              label={t('qc-rules.form.days')}
+              rules={[rule('params.days')]}
+              tooltip={t('qc-rules.form.daysHelp')}
+              required
+            >
+              {number({ min: 1, precision: 0 })}
+            </Form.Item>
+          </Col>
+        );
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={860}
+      title={t(record ? `qc-rules.editTitle.${ruleType}` : `qc-rules.createTitle.${ruleType}`)}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('system.common.save')}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form<QcRuleFormValues>
+        form={form}
+        name={`qcRuleForm-${ruleType}`}
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('qc-rules.name')} rules={[rule('name')]} required>
+              <Input autoComplete="off" maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="kind" label={t('qc-rules.kind')} rules={[rule('kind')]} required>
+              <Select
+                disabled={KINDS_OF_TYPE[ruleType].length === 1}
+                options={KINDS_OF_TYPE[ruleType].map((k) => ({ value: k, label: t(`qc-rules.kinds.${k}`) }))}
+                onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
+              />
+            </Form.Item>
+          </Col>
+          {WITH_ELEMENT.includes(kind) && (
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'element']}
+                label={t('qc-rules.element')}
+                rules={[rule('params.element')]}
+                required
+              >
+                <Select options={elementOptions(kind === 'height_diff' ? ['ws', 'wd'] : QC_ELEMENTS)} />
+              </Form.Item>
+            </Col>
+          )}
+          {kindFields()}
+          {WITH_FLAG.includes(kind) && (
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['params', 'flag']}
+                label={t('qc-rules.form.flag')}
+                rules={[rule('params.flag')]}
+              >
+                <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={8}>
+            <Form.Item name="scope" label={t('qc-rules.scope')}>
+              <Radio.Group
+                options={[
+                  { value: 'all', label: t('qc-rules.allStations') },
+                  { value: 'station', label: t('qc-rules.oneStation') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          {scope === 'station' && (
+            <Col xs={24} md={16}>
+              <Form.Item
+                name="stationId"
+                label={t('qc-rules.station')}
+                rules={[
+                  { required: true, message: validationMessage('stationRequired', language) },
+                  rule('stationId'),
+                ]}
+              >
+                <Select
+                  showSearch={{ filterOption: false, onSearch: setKeywords }}
+                  options={stations.map((station) => ({
+                    value: station.id,
+                    label: `${station.stationCode} ${station.projectName}`,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={4}>
+            <Form.Item name="isEnabled" label={t('qc-rules.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={20}>
+            <Form.Item name="notes" label={t('qc-rules.notes')} rules={[rule('notes')]}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,428 @@
+import type {
+  TCorrelationItem,
+  TFrequencyItem,
+  TRoseItem,
+  TShearSection,
+  TStatisticsResult,
+  TTurbulenceItem,
+} from '@masthub/shared';
+import type { EChartsOption } from 'echarts';
+import { recoveryPieces } from './statistics.utils.ts';
+
+/**
+ * ECharts options of the statistics tabs, built from the analysis as it comes from the server (STYLE §9:
+ * charts receive shaped data; the shaping is tested here). Texts come in through `labels`.
+ */
+
+type Labels = Record<string, string>;
+const GRID = { left: 56, right: 56, top: 48, bottom: 48, containLabel: true } as const;
+const fixed = (v: number | null, digits = 3) => (v === null ? null : Number(v.toFixed(digits)));
+
+/** Summary: mean speed per height (bars) and mean wind power density (line, right axis). */
+export function summaryOption(result: TStatisticsResult, labels: Labels): EChartsOption {
+  const rows = result.summary.rows.filter((r) =>
+    result.channels.some((c) => c.channelId === r.channelId && c.element === 'ws' && c.statistic === 'avg'),
+  );
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'category', data: rows.map((r) => `${r.channelName} ${r.heightTag}`) },
+    yAxis: [
+      { type: 'value', name: labels.meanSpeed },
+      { type: 'value', name: labels.powerDensity, splitLine: { show: false } },
+    ],
+    series: [
+      { type: 'bar', name: labels.meanSpeed, data: rows.map((r) => fixed(r.mean)) },
+      { type: 'line', name: labels.powerDensity, yAxisIndex: 1, data: rows.map((r) => fixed(r.avgWindPower, 1)) },
+    ],
+  };
+}
+
+/** Recovery: channel × month heatmap coloured by the SPEC §9 bands. */
+export function recoveryOption(
+  result: TStatisticsResult,
+  channelName: (channelId: number) => string,
+  labels: Labels,
+): EChartsOption {
+  const data: [number, number, number | null][] = [];
+  result.recovery.byChannel.forEach((c, y) => {
+    c.rates.forEach((rate, x) => data.push([x, y, rate === null ? null : Number(rate.toFixed(2))]));
+  });
+  return {
+    tooltip: { position: 'top' },
+    grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
+    xAxis: { type: 'category', data: result.recovery.months, splitArea: { show: true } },
+    yAxis: { type: 'category', data: result.recovery.byChannel.map((c) => channelName(c.channelId)), splitArea: { show: true } },
+    visualMap: {
+      type: 'piecewise',
+      pieces: recoveryPieces(),
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      text: [labels.validRate ?? '', ''],
+    },
+    series: [
+      {
+        type: 'heatmap',
+        name: labels.validRate,
+        data,
+        label: { show: result.recovery.months.length <= 24, formatter: (p) => String((p.value as number[])[2] ?? '') },
+      },
+    ],
+  };
+}
+
+/** Speed frequency: bars of the measured distribution and the fitted Weibull curve (% per m/s). */
+export function frequencyOption(item: TFrequencyItem, labels: Labels): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'value', name: labels.speed, min: 0 },
+    yAxis: { type: 'value', name: labels.frequency },
+    series: [
+      {
+        type: 'bar',
+        name: labels.measured,
+        barWidth: '60%',
+        data: item.bins.map((b) => [b.centre, fixed(b.frequencyPct)]),
+      },
+      {
+        type: 'line',
+        name: labels.weibull,
+        smooth: true,
+        showSymbol: false,
+        data: item.curve.speed.map((v, k) => [v, item.curve.pct[k]]),
+      },
+    ],
+  };
+}
+
+/** Turbulence: mean and representative TI per speed bin against the IEC 61400-1 A+/A/B/C curves. */
+export function turbulenceOption(
+  item: TTurbulenceItem,
+  curves: TStatisticsResult['turbulence']['iecCurves'],
+  labels: Labels,
+): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'value', name: labels.speed, min: 0, max: 26 },
+    yAxis: { type: 'value', name: labels.ti, min: 0 },
+    series: [
+      { type: 'scatter', name: labels.meanTi, data: item.bins.map((b) => [b.speed, fixed(b.meanTi, 4)]) },
+      {
+        type: 'line',
+        name: labels.representTi,
+        data: item.bins.map((b) => [b.speed, fixed(b.representTi, 4)]),
+      },
+      ...curves.categories.map((c) => ({
+        type: 'line' as const,
+        name: `IEC ${c.category}`,
+        showSymbol: false,
+        lineStyle: { type: 'dashed' as const, width: 1 },
+        data: curves.speed.map((v, k) => [v, c.ti[k]]),
+      })),
+    ],
+  };
+}
+
+/** Air density: mean per calendar month (bars, top) and per local hour (line, bottom). */
+export function airDensityOption(section: TStatisticsResult['airDensity'], labels: Labels): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    grid: [
+      { left: 64, right: 24, top: 32, height: '32%' },
+      { left: 64, right: 24, bottom: 32, height: '32%' },
+    ],
+    title: [
+      { text: labels.byMonth, left: 'center', top: 0, textStyle: { fontSize: 13 } },
+      { text: labels.byHour, left: 'center', top: '52%', textStyle: { fontSize: 13 } },
+    ],
+    xAxis: [
+      { type: 'category', gridIndex: 0, data: section.byCalendarMonth.map((m) => String(m.month)) },
+      { type: 'category', gridIndex: 1, data: section.byHour.map((_, h) => String(h)) },
+    ],
+    yAxis: [
+      { type: 'value', gridIndex: 0, scale: true, name: 'kg/m³' },
+      { type: 'value', gridIndex: 1, scale: true, name: 'kg/m³' },
+    ],
+    series: [
+      {
+        type: 'bar',
+        name: labels.airDensity,
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        data: section.byCalendarMonth.map((m) => fixed(m.mean, 4)),
+      },
+      {
+        type: 'line',
+        name: labels.airDensity,
+        xAxisIndex: 1,
+        yAxisIndex: 1,
+        data: section.byHour.map((v) => fixed(v, 4)),
+      },
+    ],
+  };
+}
+
+/** Lines of one value per category for several channels (monthly and daily variation). */
+export function linesOption(
+  categories: readonly string[],
+  series: readonly { name: string; values: readonly (number | null)[] }[],
+  labels: { x: string; y: string },
+): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid: GRID,
+    xAxis: { type: 'category', name: labels.x, data: [...categories], boundaryGap: false },
+    yAxis: { type: 'value', name: labels.y, scale: true },
+    series: series.map((s) => ({
+      type: 'line' as const,
+      name: s.name,
+      connectNulls: false,
+      data: s.values.map((v) => fixed(v)),
+    })),
+  };
+}
+
+/** Diurnal 12 × 24 heatmap (months down, local hours across). */
+export function monthHourOption(
+  matrix: readonly (readonly (number | null)[])[],
+  labels: { month: string; hour: string; value: string },
+): EChartsOption {
+  const data: [number, number, number | null][] = [];
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  matrix.forEach((row, m) =>
+    row.forEach((v, h) => {
+      data.push([h, m, v === null ? null : Number(v.toFixed(2))]);
+      if (v !== null) {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+    }),
+  );
+  return {
+    tooltip: { position: 'top' },
+    grid: { left: 8, right: 16, top: 16, bottom: 56, containLabel: true },
+    xAxis: { type: 'category', name: labels.hour, data: Array.from({ length: 24 }, (_, h) => String(h)) },
+    yAxis: { type: 'category', name: labels.month, data: Array.from({ length: 12 }, (_, m) => String(m + 1)) },
+    visualMap: {
+      min: Number.isFinite(min) ? Math.floor(min) : 0,
+      max: Number.isFinite(max) ? Math.ceil(max) : 1,
+      calculable: true,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      inRange: { color: ['#e6f7ff', '#69c0ff', '#1677ff', '#0b3d91'] },
+    },
+    series: [{ type: 'heatmap', name: labels.value, data }],
+  };
+}
+
+/**
+ * Wind rose (left) and energy rose (right) as polar bars: categories are the sectors, north up,
+ * clockwise, each bar centred on its sector.
+ */
+export function roseOption(item: TRoseItem, sectorLabels: readonly string[], labels: Labels): EChartsOption {
+  const n = sectorLabels.length;
+  const startAngle = 90 + 180 / n;
+  const angle = (polarIndex: number) => ({
+    type: 'category' as const,
+    polarIndex,
+    data: [...sectorLabels],
+    startAngle,
+    clockwise: true,
+    boundaryGap: true,
+    axisTick: { show: false },
+  });
+  return {
+    tooltip: { trigger: 'item' },
+    title: [
+      { text: labels.windRose, left: '25%', top: 0, textAlign: 'center', textStyle: { fontSize: 13 } },
+      { text: labels.energyRose, left: '75%', top: 0, textAlign: 'center', textStyle: { fontSize: 13 } },
+    ],
+    polar: [
+      { center: ['25%', '54%'], radius: '68%' },
+      { center: ['75%', '54%'], radius: '68%' },
+    ],
+    angleAxis: [angle(0), angle(1)],
+    radiusAxis: [
+      { polarIndex: 0, axisLabel: { formatter: '{value}%' } },
+      { polarIndex: 1, axisLabel: { formatter: '{value}%' } },
+    ],
+    series: [
+      {
+        type: 'bar',
+        coordinateSystem: 'polar',
+        polarIndex: 0,
+        name: labels.windRose,
+        data: item.sectors.map((s) => fixed(s.frequencyPct, 2)),
+        itemStyle: { color: '#1677ff' },
+      },
+      {
+        type: 'bar',
+        coordinateSystem: 'polar',
+        polarIndex: 1,
+        name: labels.energyRose,
+        data: item.sectors.map((s) => fixed(s.energyPct, 2)),
+        itemStyle: { color: '#fa8c16' },
+      },
+    ],
+  };
+}
+
+/** Correlation: a sample of concurrent pairs and the all-sector regression line; R, R² in the title. */
+export function correlationOption(
+  item: TCorrelationItem,
+  labels: { x: string; y: string; points: string; line: string; title: string },
+): EChartsOption {
+  return {
+    title: { text: labels.title, left: 'center', top: 0, textStyle: { fontSize: 13 } },
+    tooltip: { trigger: 'item' },
+    legend: { top: 24 },
+    grid: { ...GRID, top: 64 },
+    xAxis: { type: 'value', name: labels.x, min: 0 },
+    yAxis: { type: 'value', name: labels.y, min: 0 },
+    series: [
+      {
+        type: 'scatter',
+        name: labels.points,
+        symbolSize: 3,
+        large: true,
+        data: item.scatter.x.map((x, k) => [x, item.scatter.y[k]!]),
+      },
+      {
+        type: 'line',
+        name: labels.line,
+        showSymbol: false,
+        data: item.line.x.map((x, k) => [x, item.line.y[k]!]),
+      },
+    ],
+  };
+}
+
+/** "y = 0.8706x + 0.0012, R = 0.9990, R² = 0.9980" */
+export function regressionCaption(item: TCorrelationItem): string {
+  if (item.slope === null || item.intercept === null) return '';
+  const sign = item.intercept < 0 ? '−' : '+';
+  const r = item.r === null ? '—' : item.r.toFixed(4);
+  const r2 = item.rSquared === null ? '—' : item.rSquared.toFixed(4);
+  return `y = ${item.slope.toFixed(4)}x ${sign} ${Math.abs(item.intercept).toFixed(4)}, R = ${r}, R² = ${r2}`;
+}
+
+/** Extreme wind per height: mean, 5 × mean, measured max, 50-year extreme gust. */
+export function extremeOption(rows: TStatisticsResult['extreme']['rows'], labels: Labels): EChartsOption {
+  const series = (key: 'avg' | 'max' | 'fivefoldMax' | 'ewmMax') => ({
+    type: 'bar' as const,
+    name: labels[key],
+    data: rows.map((r) => fixed(r[key], 2)),
+  });
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'category', data: rows.map((r) => r.height) },
+    yAxis: { type: 'value', name: 'm/s' },
+    series: [series('avg'), series('max'), series('fivefoldMax'), series('ewmMax')],
+  };
+}
+
+/** Gumbel probability plot: annual maxima against the reduced variate and the fitted line to T = 50 y. */
+export function gumbelOption(
+  gumbel: NonNullable<TStatisticsResult['extreme']['gumbel']>,
+  labels: { x: string; y: string; points: string; fit: string },
+): EChartsOption {
+  return {
+    tooltip: { trigger: 'item' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'value', name: labels.x, scale: true },
+    yAxis: { type: 'value', name: labels.y, scale: true },
+    series: [
+      {
+        type: 'scatter',
+        name: labels.points,
+        data: gumbel.points.map((p) => [fixed(p.reducedVariate, 4), fixed(p.speed, 2)]),
+      },
+      ...(gumbel.fit
+        ? [
+            {
+              type: 'line' as const,
+              name: labels.fit,
+              showSymbol: false,
+              data: gumbel.fit.line.reducedVariate.map((y, k) => [fixed(y, 4), fixed(gumbel.fit!.line.speed[k]!, 2)]),
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+/** Shear profile: measured mean speeds at their heights and the power-law profile of the fitted α. */
+export function shearProfileOption(shear: TShearSection, labels: Labels): EChartsOption {
+  return {
+    tooltip: { trigger: 'item' },
+    legend: { top: 0 },
+    grid: GRID,
+    xAxis: { type: 'value', name: labels.speed, scale: true },
+    yAxis: { type: 'value', name: labels.height, min: 0 },
+    series: [
+      {
+        type: 'scatter',
+        name: labels.measured,
+        symbolSize: 10,
+        data: shear.heightsM.map((h, k) => [fixed(shear.meanSpeeds[k] ?? null), h]),
+      },
+      {
+        type: 'line',
+        name: labels.powerLaw,
+        showSymbol: false,
+        data: shear.profile.heightM.map((h, k) => [shear.profile.speed[k]!, h]),
+      },
+    ],
+  };
+}
+
+/** Shear exponent by local hour (line) and by direction sector (bars). */
+export function shearByOption(shear: TShearSection, labels: Labels): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    grid: [
+      { left: 56, right: 24, top: 32, height: '32%' },
+      { left: 56, right: 24, bottom: 32, height: '32%' },
+    ],
+    title: [
+      { text: labels.byHour, left: 'center', top: 0, textStyle: { fontSize: 13 } },
+      { text: labels.bySector, left: 'center', top: '52%', textStyle: { fontSize: 13 } },
+    ],
+    xAxis: [
+      { type: 'category', gridIndex: 0, data: shear.byHour.map((h) => String(h.hour)) },
+      { type: 'category', gridIndex: 1, data: shear.bySector.map((s) => s.label) },
+    ],
+    yAxis: [
+      { type: 'value', gridIndex: 0, name: 'α' },
+      { type: 'value', gridIndex: 1, name: 'α' },
+    ],
+    series: [
+      {
+        type: 'line',
+        name: labels.exponent,
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        data: shear.byHour.map((h) => fixed(h.exponent, 4)),
+      },
+      {
+        type: 'bar',
+        name: labels.exponent,
+        xAxisIndex: 1,
+        yAxisIndex: 1,
+        data: shear.bySector.map((s) => fixed(s.exponent, 4)),
+      },
+    ],
+  };
+}

@@ -1,0 +1,104 @@
+// MeasureWind figures for `npm run bench` (issue 7): a chart of 5 years × 1 channel of the NREL M5 mast
+// (262 800 ten-minute slots aggregated on the server into 2 000 buckets), end to end over HTTP on a
+// real (embedded) PostgreSQL. Target ≤ 200 ms.
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { createLogger } from '../apps/server/src/platform/logger.ts';
+import { createServer } from '../apps/server/src/server.ts';
+import type { TBenchResult } from './run.ts';
+
+const M5_GZ = path.resolve(
+  import.meta.dirname,
+  '../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
+);
+const ADMIN_PASSWORD = 'Bench#2026pw';
+const RUNS = 7;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export async function benchWindData(): Promise<TBenchResult[]> {
+  if (!existsSync(M5_GZ)) {
+    console.warn(`api.chart_ms.m5_5y skipped: ${M5_GZ} not found (../shared is absent in a user's clone)`);
+    return [];
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-chart-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD,
+    SEED_DEMO_DATA: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  const server = await createServer(config, createLogger(config));
+  try {
+    const m5 = path.join(dataDir, 'nrel_m5.csv');
+    await pipeline(createReadStream(M5_GZ), createGunzip(), createWriteStream(m5));
+    const station = await server.db
+      .insertInto('station')
+      .values({ station_code: '900001', project_name: 'NREL M5 bench', longitude: -105.2, latitude: 39.9 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ingested = await server.services.ingestion.ingestFile({
+      stationId: station.id,
+      fileName: 'nrel_nwtc_m5_10min_2012-08_2017-09.csv',
+      source: 'seed',
+      path: m5,
+    });
+    if (ingested.status !== 'parsed') throw new Error(`M5 not parsed: ${ingested.status}`);
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const post = async (url: string, body: unknown, token?: string) => {
+      const r = await fetch(`${address}/api${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await r.json()) as { code: number; data: any };
+    };
+    const token = (await post('/security/sys/user/login', { account: 'admin', password: ADMIN_PASSWORD }))
+      .data.token as string;
+    const versions = await fetch(`${address}/api/web/version/list?stationId=${station.id}`, {
+      headers: { token },
+    });
+    const versionId = ((await versions.json()) as { data: { id: number }[] }).data[0]!.id;
+    const channels = await fetch(`${address}/api/web/version/channels?versionId=${versionId}`, {
+      headers: { token },
+    });
+    const list = (
+      (await channels.json()) as {
+        data: { id: number; element: string; heightM: number; statistic: string }[];
+      }
+    ).data;
+    const speed = list
+      .filter((c) => c.element === 'ws' && c.statistic === 'mean')
+      .sort((a, b) => b.heightM - a.heightM)[0]!;
+    const body = {
+      versionId,
+      channelIds: [speed.id],
+      startTime: '2012-09-01T00:00:00Z',
+      endTime: '2017-09-01T00:00:00Z',
+      maxPoints: 2000,
+    };
+    await post('/web/version/data/chart', body, token);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      const reply = await post('/web/version/data/chart', body, token);
+      times.push(performance.now() - t);
+      if (reply.code !== 200 || reply.data.times.length === 0) throw new Error('chart call failed');
+    }
+    return [{ name: 'api.chart_ms.m5_5y', value: Math.round(median(times)), unit: 'ms' }];
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,508 @@
+import { z } from 'zod';
+import type { TLocalized } from '../i18n/language.ts';
+import { requiredError, vmsg } from '../i18n/validation.ts';
+import { ZId, ZQueryId } from '../text.schema.ts';
+
+/**
+ * Statistics analysis of a data version (StasticAnalysis tab, issue 7): the 11 tabs of SPEC §2 with the
+ * SPEC §3 report rows and the series their charts need (WIND-ANALYSIS §8–§9), the xlsx export and the
+ * home-map rose charts of a site. Every number is JSON-safe: a value that cannot be computed is null.
+ */
+
+/** The 11 tabs, in screen order (SPEC §2). Also the sheet order of the export. */
+export const STATISTICS_TABS = [
+  'summary',
+  'recovery',
+  'frequency',
+  'turbulence',
+  'airDensity',
+  'monthly',
+  'daily',
+  'rose',
+  'correlation',
+  'extreme',
+  'shear',
+] as const;
+export type TStatisticsTab = (typeof STATISTICS_TABS)[number];
+
+/** Direction sectors offered: 12 (WAsP/MCP) or 16 (GB reports, the default). */
+export const STATISTICS_SECTOR_OPTIONS = [12, 16] as const;
+/** Weibull fitting methods of WIND-ANALYSIS §8.2 (WAsP by default). */
+export const WEIBULL_METHODS = ['wasp', 'mle', 'ls', 'moment'] as const;
+export type TWeibullMethod = (typeof WEIBULL_METHODS)[number];
+/** At most this many points of a correlation scatter go to the browser. */
+export const CORRELATION_SCATTER_MAX_POINTS = 2000;
+/** SPEC §5 "At most 2 heights for shear": an explicit shear choice is two speed channels. */
+export const SHEAR_MAX_HEIGHTS = 2;
+/** Channels in one analysis. */
+export const STATISTICS_MAX_CHANNELS = 400;
+
+const ZTime = z.string(requiredError('required')).datetime({ offset: true, ...vmsg('invalidType') });
+
+function startBeforeEnd(v: { startTime?: string | undefined; endTime?: string | undefined }): boolean {
+  return (
+    v.startTime === undefined || v.endTime === undefined || Date.parse(v.startTime) < Date.parse(v.endTime)
+  );
+}
+
+/** POST /data-process/statistics/analysis and /export. */
+export const ZStatisticsRequest = z
+  .object({
+    versionId: ZId,
+    /** Channels (heights) to analyse; default: every channel of the version's most common interval. */
+    channelIds: z.array(ZId).min(1, vmsg('required')).max(STATISTICS_MAX_CHANNELS).optional(),
+    /** ISO instants with offset; default: the version's whole data range. */
+    startTime: ZTime.optional(),
+    endTime: ZTime.optional(),
+    sectors: z.union([z.literal(12), z.literal(16)], vmsg('oneOf')).default(16),
+    /** Use suspicious (flag 2) values; invalid and icing are never used (DESIGN §3). */
+    includeSuspicious: z.boolean(vmsg('invalidType')).default(true),
+    weibullMethod: z.enum(WEIBULL_METHODS, vmsg('oneOf')).default('wasp'),
+    /** Reference speed of the correlation tab; default: the highest speed average. */
+    correlationReferenceId: ZId.optional(),
+    /** The shear tab's explicit height choice: two speed averages (SPEC §5); default: every height. */
+    shearChannelIds: z.array(ZId).min(SHEAR_MAX_HEIGHTS).max(SHEAR_MAX_HEIGHTS).optional(),
+  })
+  .refine(startBeforeEnd, { path: ['endTime'], ...vmsg('startAfterEnd') });
+export type TStatisticsRequest = z.infer<typeof ZStatisticsRequest>;
+export type TStatisticsRequestInput = z.input<typeof ZStatisticsRequest>;
+
+/** Field messages the statistics service raises (it knows the caller's language). */
+export const STATISTICS_FIELD_MESSAGES = {
+  intervalMismatch: {
+    zh: '所选通道的时间间隔不一致，请选择同一时间间隔的通道',
+    en: 'The selected channels have different intervals; choose channels of one interval',
+  },
+  unknownChannel: {
+    zh: '所选通道不属于该数据版本',
+    en: 'A selected channel does not belong to this version',
+  },
+  notSpeedChannel: {
+    zh: '请选择风速平均值通道',
+    en: 'Choose wind speed average channels',
+  },
+  sameHeight: {
+    zh: '风切变需要两个不同高度的风速通道',
+    en: 'Wind shear needs speed channels at two different heights',
+  },
+} as const satisfies Record<string, TLocalized>;
+
+/** SPEC §5 / WIND-ANALYSIS §9 correlation wording, localised by the server. */
+export const CORRELATION_STRENGTH_TEXT = {
+  r: {
+    weak: { zh: '弱相关', en: 'weak' },
+    moderate: { zh: '中等相关', en: 'moderate' },
+    strong: { zh: '强相关', en: 'strong' },
+  },
+  rSquared: {
+    low: { zh: '拟合度低', en: 'low' },
+    moderate: { zh: '拟合度中等', en: 'moderate' },
+    high: { zh: '拟合度高', en: 'high' },
+  },
+} as const satisfies Record<'r' | 'rSquared', Record<string, TLocalized>>;
+
+// ---------------------------------------------------------------------------------------------------
+// Response.
+
+const ZNum = z.number().nullable();
+
+/** A channel taking part in the analysis. */
+export const ZStatisticsChannel = z.object({
+  channelId: z.number().int(),
+  name: z.string(),
+  /** Element code: ws, wd, T, RH, p, rho, other. */
+  element: z.string(),
+  /** Localised element name with the statistic, e.g. 风速 / "Wind speed SD". */
+  elementName: z.string(),
+  heightM: z.number().nullable(),
+  /** "80m". */
+  heightTag: z.string(),
+  /** avg, sd, max or min. */
+  statistic: z.string(),
+  unit: z.string(),
+});
+export type TStatisticsChannel = z.infer<typeof ZStatisticsChannel>;
+
+/** Summary tab: one row per channel (WIND-ANALYSIS §8.1). */
+export const ZSummaryRow = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  element: z.string(),
+  heightTag: z.string(),
+  unit: z.string(),
+  count: z.number().int(),
+  mean: ZNum,
+  sd: ZNum,
+  min: ZNum,
+  max: ZNum,
+  /** %. */
+  validRate: ZNum,
+  /** W/m² (speed averages). */
+  avgWindPower: ZNum,
+  /** Hours with 3 ≤ v ≤ 25 m/s (有效风速小时数). */
+  usefulWindHours: ZNum,
+  weibullScale: ZNum,
+  weibullShape: ZNum,
+  /** Highest value of the paired max (gust) channel, m/s. */
+  gustMax: ZNum,
+  /** Vector mean direction of a vane, °. */
+  meanDirection: ZNum,
+});
+export type TSummaryRow = z.infer<typeof ZSummaryRow>;
+
+/** SPEC §3 report statistics row; `isMonth` marks the per-month rows under the period row. */
+export const ZElementReportRow = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  element: z.string(),
+  dataPhase: z.string(),
+  heightTag: z.string(),
+  shouldCount: z.number().int(),
+  lackCount: z.number().int(),
+  invalidCount: z.number().int(),
+  validCount: z.number().int(),
+  validRate: ZNum,
+  validAvg: ZNum,
+  avgWindPower: ZNum,
+  isMonth: z.boolean(),
+});
+export type TElementReportRow = z.infer<typeof ZElementReportRow>;
+
+export const ZRecoverySection = z.object({
+  rows: z.array(ZElementReportRow),
+  /** "YYYY-MM" local months of the range. */
+  months: z.array(z.string()),
+  /** Recovery rate (%) per channel and month, for the chart. */
+  byChannel: z.array(z.object({ channelId: z.number().int(), rates: z.array(ZNum) })),
+});
+
+export const ZWeibull = z.object({
+  method: z.enum(WEIBULL_METHODS),
+  /** A, m/s. */
+  scale: z.number(),
+  /** k. */
+  shape: z.number(),
+  count: z.number().int(),
+  /** A·Γ(1+1/k), m/s. */
+  meanSpeed: ZNum,
+  /** ½ρA³Γ(1+3/k), W/m². */
+  powerDensity: ZNum,
+});
+export type TWeibull = z.infer<typeof ZWeibull>;
+
+export const ZFrequencyItem = z.object({
+  channelId: z.number().int(),
+  heightTag: z.string(),
+  count: z.number().int(),
+  mean: ZNum,
+  bins: z.array(
+    z.object({
+      centre: z.number(),
+      lower: z.number(),
+      upper: z.number(),
+      count: z.number().int(),
+      frequencyPct: z.number(),
+      /** Weibull probability of the bin, %. */
+      weibullPct: ZNum,
+    }),
+  ),
+  weibull: ZWeibull.nullable(),
+  /** Weibull density × 100 (% per m/s) on a fine speed grid, for the curve. */
+  curve: z.object({ speed: z.array(z.number()), pct: z.array(z.number()) }),
+});
+export type TFrequencyItem = z.infer<typeof ZFrequencyItem>;
+
+/** SPEC §3 turbulence row (name, avg, sd, represent, sample). */
+export const ZTurbulenceRow = z.object({
+  name: z.string(),
+  avg: ZNum,
+  sd: ZNum,
+  represent: ZNum,
+  sample: z.number().int(),
+});
+export type TTurbulenceRow = z.infer<typeof ZTurbulenceRow>;
+
+export const ZTurbulenceItem = z.object({
+  channelId: z.number().int(),
+  sdChannelId: z.number().int(),
+  heightTag: z.string(),
+  rows: z.array(ZTurbulenceRow),
+  /** Bins by speed centre, m/s. */
+  bins: z.array(
+    z.object({
+      speed: z.number(),
+      count: z.number().int(),
+      meanTi: ZNum,
+      representTi: ZNum,
+      p90Ti: ZNum,
+    }),
+  ),
+  /** Representative TI of the 15 m/s bin and its IEC category / GB grade. */
+  ti15: ZNum,
+  iecCategory: z.string().nullable(),
+  gbGrade: z.string().nullable(),
+});
+export type TTurbulenceItem = z.infer<typeof ZTurbulenceItem>;
+
+export const ZTurbulenceSection = z.object({
+  items: z.array(ZTurbulenceItem),
+  /** IEC 61400-1 NTM curves TI(V) = I_ref(0.75 + 5.6/V). */
+  iecCurves: z.object({
+    speed: z.array(z.number()),
+    categories: z.array(z.object({ category: z.string(), ti: z.array(z.number()) })),
+  }),
+});
+
+export const ZAirDensitySection = z.object({
+  /** measured: from T and p (humid with RH); constant: 1.225 kg/m³. */
+  source: z.enum(['measured', 'constant']),
+  temperatureChannelId: z.number().int().nullable(),
+  pressureChannelId: z.number().int().nullable(),
+  humidityChannelId: z.number().int().nullable(),
+  constant: z.number(),
+  count: z.number().int(),
+  mean: ZNum,
+  sd: ZNum,
+  min: ZNum,
+  max: ZNum,
+  byCalendarMonth: z.array(z.object({ month: z.number().int(), count: z.number().int(), mean: ZNum })),
+  byHour: z.array(ZNum),
+});
+
+export const ZMonthlySeries = z.object({
+  channelId: z.number().int(),
+  element: z.string(),
+  heightTag: z.string(),
+  unit: z.string(),
+  /** Parallel to `months`. */
+  byYearMonth: z.array(ZNum),
+  /** Calendar months 1–12 pooled over years. */
+  byCalendarMonth: z.array(ZNum),
+  /** Mean of monthly means. */
+  momm: ZNum,
+});
+
+/** SPEC §3 period comparison row (name, avgSpeed, deviate, rate). */
+export const ZPeriodComparisonRow = z.object({
+  name: z.string(),
+  avgSpeed: ZNum,
+  deviate: ZNum,
+  rate: ZNum,
+});
+export type TPeriodComparisonRow = z.infer<typeof ZPeriodComparisonRow>;
+
+export const ZMonthlySection = z.object({
+  months: z.array(z.string()),
+  series: z.array(ZMonthlySeries),
+  /** Each calendar year (up to 3, newest) of the highest speed against the whole period's mean. */
+  periodComparison: z.object({
+    channelId: z.number().int().nullable(),
+    baselineMean: ZNum,
+    rows: z.array(ZPeriodComparisonRow),
+  }),
+});
+
+export const ZDailySection = z.object({
+  series: z.array(
+    z.object({
+      channelId: z.number().int(),
+      element: z.string(),
+      heightTag: z.string(),
+      unit: z.string(),
+      /** Local hours 0–23. */
+      byHour: z.array(ZNum),
+      /** [month 1–12][hour 0–23], speed averages only. */
+      byMonthHour: z.array(z.array(ZNum)).nullable(),
+    }),
+  ),
+});
+
+export const ZRoseItem = z.object({
+  speedChannelId: z.number().int(),
+  directionChannelId: z.number().int(),
+  heightTag: z.string(),
+  directionHeightTag: z.string(),
+  totalCount: z.number().int(),
+  calmCount: z.number().int(),
+  calmPct: ZNum,
+  sectors: z.array(
+    z.object({
+      index: z.number().int(),
+      centreDeg: z.number(),
+      count: z.number().int(),
+      frequencyPct: z.number(),
+      meanSpeed: ZNum,
+      energyPct: z.number(),
+      powerDensity: ZNum,
+    }),
+  ),
+});
+export type TRoseItem = z.infer<typeof ZRoseItem>;
+
+export const ZRoseSection = z.object({
+  /** Localised sector labels (16: 北, 北东北 … / N, NNE …; 12: centre angles). */
+  labels: z.array(z.string()),
+  calmThreshold: z.number(),
+  items: z.array(ZRoseItem),
+});
+
+const ZStrength = z.object({
+  r: z.enum(['weak', 'moderate', 'strong']),
+  rSquared: z.enum(['low', 'moderate', 'high']),
+  rText: z.string(),
+  rSquaredText: z.string(),
+});
+
+/** SPEC §3 correlation sector row plus R² and wording. */
+export const ZCorrelationSectorRow = z.object({
+  sectorRange: z.string(),
+  count: z.number().int(),
+  intercept: ZNum,
+  slope: ZNum,
+  r: ZNum,
+  rSquared: ZNum,
+  correctedValue: ZNum,
+  strength: ZStrength.nullable(),
+});
+export type TCorrelationSectorRow = z.infer<typeof ZCorrelationSectorRow>;
+
+export const ZCorrelationItem = z.object({
+  targetChannelId: z.number().int(),
+  heightTag: z.string(),
+  count: z.number().int(),
+  slope: ZNum,
+  intercept: ZNum,
+  r: ZNum,
+  rSquared: ZNum,
+  strength: ZStrength.nullable(),
+  throughOriginSlope: ZNum,
+  sectors: z.array(ZCorrelationSectorRow),
+  /** A sample (≤ 2000) of concurrent pairs: x reference, y target, m/s. */
+  scatter: z.object({ x: z.array(z.number()), y: z.array(z.number()) }),
+  /** The all-sector line over the range of x. */
+  line: z.object({ x: z.array(z.number()), y: z.array(z.number()) }),
+});
+export type TCorrelationItem = z.infer<typeof ZCorrelationItem>;
+
+export const ZCorrelationSection = z.object({
+  referenceChannelId: z.number().int().nullable(),
+  referenceHeightTag: z.string().nullable(),
+  directionChannelId: z.number().int().nullable(),
+  items: z.array(ZCorrelationItem),
+});
+
+/** SPEC §3 extreme wind row (height, avg, fivefoldMax, max, ewmMax). */
+export const ZExtremeRow = z.object({
+  channelId: z.number().int(),
+  height: z.string(),
+  avg: ZNum,
+  fivefoldMax: ZNum,
+  max: ZNum,
+  gustMax: ZNum,
+  /** 50-year 10-min speed used for ewmMax (Gumbel when fitted, else fivefoldMax). */
+  v50: ZNum,
+  ewmMax: ZNum,
+});
+export type TExtremeRow = z.infer<typeof ZExtremeRow>;
+
+export const ZExtremeSection = z.object({
+  rows: z.array(ZExtremeRow),
+  /** Gumbel analysis of the annual maxima of the highest speed (Gringorten; needs ≥ 3 years). */
+  gumbel: z
+    .object({
+      channelId: z.number().int(),
+      heightTag: z.string(),
+      annualMaxima: z.array(z.object({ year: z.number().int(), max: z.number() })),
+      /** Plotting positions: reduced variate y = −ln(−ln F), speed. */
+      points: z.array(z.object({ reducedVariate: z.number(), speed: z.number() })),
+      fit: z
+        .object({
+          location: z.number(),
+          scale: z.number(),
+          returnPeriod: z.number(),
+          returnValue: z.number(),
+          count: z.number().int(),
+          line: z.object({ reducedVariate: z.array(z.number()), speed: z.array(z.number()) }),
+        })
+        .nullable(),
+    })
+    .nullable(),
+});
+
+export const ZShearSection = z.object({
+  /** True when the user chose the two heights. */
+  isExplicit: z.boolean(),
+  channelIds: z.array(z.number().int()),
+  heightsM: z.array(z.number()),
+  count: z.number().int(),
+  exponent: ZNum,
+  /** Log-law roughness length z0, m. */
+  roughness: ZNum,
+  meanSpeeds: z.array(ZNum),
+  /** Power-law profile through the fitted exponent, for the chart. */
+  profile: z.object({ heightM: z.array(z.number()), speed: z.array(z.number()) }),
+  byHour: z.array(z.object({ hour: z.number().int(), count: z.number().int(), exponent: ZNum })),
+  bySector: z.array(z.object({ label: z.string(), count: z.number().int(), exponent: ZNum })),
+  byMonthHour: z.array(z.array(ZNum)),
+});
+export type TShearSection = z.infer<typeof ZShearSection>;
+
+/** The whole analysis: one section per tab (STATISTICS_TABS). */
+export const ZStatisticsResult = z.object({
+  versionId: z.number().int(),
+  stationId: z.number().int(),
+  versionName: z.string(),
+  /** Grid range actually analysed, ISO UTC [start, end). */
+  startTime: z.string(),
+  endTime: z.string(),
+  intervalMinutes: z.number(),
+  recordCount: z.number().int(),
+  utcOffsetMinutes: z.number().int(),
+  sectors: z.number().int(),
+  includeSuspicious: z.boolean(),
+  weibullMethod: z.enum(WEIBULL_METHODS),
+  channels: z.array(ZStatisticsChannel),
+  summary: z.object({ rows: z.array(ZSummaryRow) }),
+  recovery: ZRecoverySection,
+  frequency: z.object({ items: z.array(ZFrequencyItem) }),
+  turbulence: ZTurbulenceSection,
+  airDensity: ZAirDensitySection,
+  monthly: ZMonthlySection,
+  daily: ZDailySection,
+  rose: ZRoseSection,
+  correlation: ZCorrelationSection,
+  extreme: ZExtremeSection,
+  /** Null with fewer than two speed heights. */
+  shear: ZShearSection.nullable(),
+});
+export type TStatisticsResult = z.infer<typeof ZStatisticsResult>;
+
+// ---------------------------------------------------------------------------------------------------
+// Home-map rose charts (SPEC §2 home).
+
+export const HOME_ROSE_TYPES = ['direction', 'energy', 'monthly', 'daily', 'frequency'] as const;
+export type THomeRoseType = (typeof HOME_ROSE_TYPES)[number];
+
+/** GET /data-process/statistics/home_rose. */
+export const ZHomeRoseQuery = z.object({
+  stationId: ZQueryId,
+  type: z.enum(HOME_ROSE_TYPES, vmsg('oneOf')),
+});
+export type THomeRoseQuery = z.infer<typeof ZHomeRoseQuery>;
+
+/** One home chart: categories (sectors, months, hours or speed bins) and one value each. */
+export const ZHomeRose = z.object({
+  stationId: z.number().int(),
+  type: z.enum(HOME_ROSE_TYPES),
+  /** The speed channel used (highest speed average of the original version). */
+  channelName: z.string().nullable(),
+  heightM: z.number().nullable(),
+  /** The last 12 months of data, ISO UTC [start, end); null without data. */
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** %, m/s. */
+  unit: z.string(),
+  categories: z.array(z.string()),
+  values: z.array(ZNum),
+});
+export type THomeRose = z.infer<typeof ZHomeRose>;
