@@ -24,7 +24,8 @@ CREATE UNIQUE INDEX qc_rule_name ON qc_rule (rule_type, lower(name));
 -- here — a second insert fails on the partial unique index and the API answers 409.
 CREATE TABLE processing_task (
   id            bigserial PRIMARY KEY,
-  version_id    bigint NOT NULL REFERENCES dataset_version(id) ON DELETE CASCADE,
+  -- No foreign key: a task outlives the version it deleted (its row is the record of the deletion).
+  version_id    bigint NOT NULL,
   station_id    bigint NOT NULL REFERENCES station(id) ON DELETE CASCADE,
   kind          text NOT NULL CHECK (kind IN ('qc', 'tower_shadow', 'interpolation', 'extrapolation',
                                                 'representative_year', 'delete_data', 'import')),

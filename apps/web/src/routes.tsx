@@ -93,7 +93,12 @@ export const mainRoutes: AppRoute[] = [
         name: 'menu.measureWind',
         page: () => import('./features/measure-wind/MeasureWindPage.tsx').then((m) => m.MeasureWindPage),
       },
-      { path: '/StationDetail/StasticAnalysis', name: 'menu.statisticAnalysis', page: notAvailable },
+      {
+        path: '/StationDetail/StasticAnalysis',
+        name: 'menu.statisticAnalysis',
+        page: () =>
+          import('./features/statistics/StasticAnalysisPage.tsx').then((m) => m.StasticAnalysisPage),
+      },
       { path: '/StationDetail/ElectricComputer', name: 'menu.electricComputer', page: notAvailable },
     ],
   },

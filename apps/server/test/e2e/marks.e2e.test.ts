@@ -39,6 +39,16 @@ async function saveMark(body: Record<string, unknown>, token = processorToken, l
   return server.call('POST', '/api/web/version/mark/save', { token, body, language });
 }
 
+/** How many speed values the statistics analysis of the version uses (its summary row count). */
+async function speedValuesUsedByStatistics(): Promise<number> {
+  const r = await server.call('POST', '/api/data-process/statistics/analysis', {
+    token: viewerToken,
+    body: { versionId, channelIds: [speedId] },
+  });
+  expect(r.status, r.body.msg).toBe(200);
+  return r.body.data.summary.rows.find((row: { channelId: number }) => row.channelId === speedId).count;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   station = await buildStation(server.db);
@@ -69,6 +79,8 @@ afterAll(async () => {
 describe('manual marks', () => {
   it('marks present values invalid in the chunks (missing slots stay 0) and the statistics leave them out', async () => {
     const before = await chunkSnapshot(server, versionId);
+    const usedBefore = await speedValuesUsedByStatistics();
+    expect(usedBefore).toBe(ROWS - 1);
     // 21:00 … 01:00 next day: rows 6 … 29 (24 slots, row 10 missing), across two month chunks.
     const r = await saveMark({
       versionId,
@@ -105,6 +117,7 @@ describe('manual marks', () => {
     // Invalid values count as invalid in the recovery and are masked out of the statistics.
     const recovery = dataRecovery(series.values, series.flags);
     expect(recovery.overall).toMatchObject({ shouldCount: ROWS, lackCount: 1, invalidCount: 23 });
+    expect(await speedValuesUsedByStatistics()).toBe(ROWS - 1 - 23);
     // The other channel is untouched.
     const direction = await readSeries(server, directionId, START, START + ROWS * 600_000);
     expect(direction.flags.every((f) => f === 0)).toBe(true);

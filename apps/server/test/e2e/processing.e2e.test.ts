@@ -93,6 +93,7 @@ describe('tower-shadow correction (WIND-ANALYSIS §4)', () => {
     { dataKey: 'ws_80_a_max', element: 'ws', heightM: 80, statistic: 'max', values: repeat(N, 8.0) },
     { dataKey: 'ws_80_b_max', element: 'ws', heightM: 80, statistic: 'max', values: repeat(N, 9.0) },
     { dataKey: 'wd_78', element: 'wd', heightM: 78, values: repeat(N, 175) },
+    { dataKey: 'ws_70_c', element: 'ws', heightM: 70, values: repeat(N, 6.5) },
     { dataKey: 'ws_60_hourly', element: 'ws', heightM: 80, intervalS: 3600, values: repeat(2, 6.0) },
   ];
 
@@ -200,6 +201,21 @@ describe('tower-shadow correction (WIND-ANALYSIS §4)', () => {
         }),
       'interval_mismatch',
       '所选通道的时间间隔不一致',
+    ],
+    [
+      'cups at different heights',
+      () =>
+        body('max', {
+          pairs: [{ avgA: v.channels.ws_80_a!.id, avgB: v.channels.ws_70_c!.id, boomA: 0, boomB: 180 }],
+        }),
+      'height_mismatch',
+      '通道“ws_80_a”（80 m）与“ws_70_c”（70 m）的高度不同',
+    ],
+    [
+      'a channel of another version',
+      () => body('max', { pairs: [{ avgA: 999_999, avgB: v.channels.ws_80_b!.id, boomA: 0, boomB: 180 }] }),
+      'channel_not_in_version',
+      '通道 #999999 不属于此版本',
     ],
   ])('fails on %s with a localised reason and leaves the version unchanged', async (_name, makeBody, errorKey, zh) => {
     const before = await chunkSnapshot(server, v.versionId);

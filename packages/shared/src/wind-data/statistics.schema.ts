@@ -407,13 +407,16 @@ export type TExtremeRow = z.infer<typeof ZExtremeRow>;
 
 export const ZExtremeSection = z.object({
   rows: z.array(ZExtremeRow),
-  /** Gumbel analysis of the annual maxima of the highest speed (Gringorten; needs ≥ 3 years). */
+  /** Gumbel analysis of the annual maxima of the highest speed (Gringorten over years with ≥ 80 % coverage; needs ≥ 3). */
   gumbel: z
     .object({
       channelId: z.number().int(),
       heightTag: z.string(),
-      annualMaxima: z.array(z.object({ year: z.number().int(), max: z.number() })),
-      /** Plotting positions: reduced variate y = −ln(−ln F), speed. */
+      /** Every year's maximum; `coverage` = usable records / slots of the calendar year, `isUsed` ≥ 80 %. */
+      annualMaxima: z.array(
+        z.object({ year: z.number().int(), max: z.number(), coverage: z.number(), isUsed: z.boolean() }),
+      ),
+      /** Plotting positions of the used years: reduced variate y = −ln(−ln F), speed. */
       points: z.array(z.object({ reducedVariate: z.number(), speed: z.number() })),
       fit: z
         .object({
@@ -497,7 +500,7 @@ export const ZHomeRose = z.object({
   /** The speed channel used (highest speed average of the original version). */
   channelName: z.string().nullable(),
   heightM: z.number().nullable(),
-  /** The last 12 months of data, ISO UTC [start, end); null without data. */
+  /** The 12 local calendar months ending with the last record's month, ISO UTC [start, end); null without data. */
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   /** %, m/s. */

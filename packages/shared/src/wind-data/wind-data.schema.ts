@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
+import { localizeUnreadableReason } from '../i18n/ingestion.ts';
 import { interpolate, type Language, type TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
-import { localizeUnreadableReason } from '../i18n/ingestion.ts';
 import { localizeStoreReason, ZDatasetVersion } from '../ingestion/timeseries.schema.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
 

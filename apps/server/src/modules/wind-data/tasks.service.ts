@@ -169,8 +169,7 @@ export class ProcessingTaskService {
         return out;
       });
       await this.tasks.markSucceeded(taskId, result);
-      // A deleted version takes its task rows with it (ON DELETE CASCADE): the delete task's own row
-      // is gone, so its end is pushed and stored from memory.
+      // The task row outlives its version (no foreign key), so it is read back; memory is the fallback.
       const done = (await this.tasks.find(taskId)) ?? {
         ...task,
         status: 'succeeded' as const,

@@ -75,10 +75,10 @@ import {
   defaultDataRange,
   isoToPicker,
   keepExisting,
-  minuteIso,
   type PickerRange,
   pickerRangeToIso,
   rowsTimeRange,
+  snapIso,
 } from './measure-wind.utils.ts';
 import { useTaskTracker } from './use-task-tracker.ts';
 
@@ -106,7 +106,7 @@ function VersionLabel({ version }: { version: TDatasetVersion }) {
       {version.isViewOnly ? <LockOutlined /> : null}
       <span>{version.name}</span>
       {version.kind === 'original' ? (
-        <Tag bordered={false} color="default" style={{ marginInlineEnd: 0 }}>
+        <Tag variant="filled" color="default" style={{ marginInlineEnd: 0 }}>
           {t('measure-wind.version.original')}
         </Tag>
       ) : null}
@@ -162,6 +162,13 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
 
   const [tab, setTab] = useState<TabKey>('chart');
   const [dialog, setDialog] = useState<DialogKey>();
+  // Every opening mounts the dialogs afresh (new form instances): list forms lose their initial rows
+  // when a form instance outlives its fields.
+  const [dialogSeq, setDialogSeq] = useState(0);
+  const openDialog = (key: DialogKey) => {
+    setDialog(key);
+    setDialogSeq((seq) => seq + 1);
+  };
   const [versionDialog, setVersionDialog] = useState<'create' | 'rename'>();
   const [markDraft, setMarkDraft] = useState<MarkDraft>();
   const [isDeleting, setDeleting] = useState(false);
@@ -224,8 +231,8 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
     openMark({
       channelIds: selectedIds.slice(0, CHART_MAX_CHANNELS),
       range: [
-        isoToPicker(minuteIso(window.startMs, 'floor'), utcCode),
-        isoToPicker(minuteIso(window.endMs, 'ceil'), utcCode),
+        isoToPicker(snapIso(window.startMs, intervalS, 'floor'), utcCode),
+        isoToPicker(snapIso(window.endMs, intervalS, 'ceil'), utcCode),
       ],
     });
   };
@@ -315,7 +322,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
                 icon={<BranchesOutlined />}
                 aria-label={t('measure-wind.lineage.title')}
                 data-testid="mw-version-lineage"
-                onClick={() => setDialog('lineage')}
+                onClick={() => openDialog('lineage')}
               />
             </Tooltip>
           </Space.Compact>
@@ -338,6 +345,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
           <ChannelSelect
             data-testid="mw-channels"
             aria-label={t('measure-wind.channels.label')}
+            placeholder={t('measure-wind.channels.placeholder')}
             channels={channels}
             loading={isChannelsPending}
             mode="multiple"
@@ -351,7 +359,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         <Space wrap>
           <ProcessMenu
             blockedReason={workBlocked ?? (hasData ? undefined : t('measure-wind.blocked.noData'))}
-            onPick={setDialog}
+            onPick={openDialog}
           />
           <ActionButton
             feature="data.process"
@@ -367,7 +375,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
             blockedReason={workBlocked}
             icon={<UploadOutlined />}
             data-testid="mw-import"
-            onClick={() => setDialog('import')}
+            onClick={() => openDialog('import')}
           >
             {t('measure-wind.import.button')}
           </ActionButton>
@@ -375,7 +383,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
             icon={<DownloadOutlined />}
             data-testid="mw-export"
             disabled={!hasData}
-            onClick={() => setDialog('export')}
+            onClick={() => openDialog('export')}
           >
             {t('measure-wind.export.button')}
           </Button>
@@ -501,8 +509,10 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         channels={channels}
         utcCode={utcCode}
         onClose={() => setMarkDraft(undefined)}
+        onSaved={() => setRowSelection({ key: '', times: [] })}
       />
       <QcModal
+        key={`QcModal-${dialogSeq}`}
         open={dialog === 'qc'}
         stationId={stationId}
         versionId={versionId}
@@ -511,6 +521,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onStarted={onStarted}
       />
       <TowerShadowModal
+        key={`TowerShadowModal-${dialogSeq}`}
         open={dialog === 'tower_shadow'}
         versionId={versionId}
         channels={channels}
@@ -519,6 +530,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onStarted={onStarted}
       />
       <InterpolationModal
+        key={`InterpolationModal-${dialogSeq}`}
         open={dialog === 'interpolation'}
         versionId={versionId}
         channels={channels}
@@ -528,6 +540,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onStarted={onStarted}
       />
       <ExtrapolationModal
+        key={`ExtrapolationModal-${dialogSeq}`}
         open={dialog === 'extrapolation'}
         versionId={versionId}
         channels={channels}
@@ -536,6 +549,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onStarted={onStarted}
       />
       <RepresentativeYearModal
+        key={`RepresentativeYearModal-${dialogSeq}`}
         open={dialog === 'representative_year'}
         stationId={stationId}
         version={version}
@@ -544,6 +558,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onStarted={onStarted}
       />
       <ImportModal
+        key={`ImportModal-${dialogSeq}`}
         open={dialog === 'import'}
         versionId={versionId}
         versionName={version.name}
@@ -551,6 +566,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onStarted={onStarted}
       />
       <ExportModal
+        key={`ExportModal-${dialogSeq}`}
         open={dialog === 'export'}
         version={version}
         channels={channels}

@@ -222,7 +222,7 @@ export function buildChartOption(data: TChartData, labels: ChartLabels): ECharts
     color: [...SERIES_COLORS],
     legend: { type: 'scroll', top: 4, left: 8, right: 150, data: [...new Set(names)] },
     grid: {
-      top: 56,
+      top: 68,
       bottom: 72,
       left: 16 + AXIS_WIDTH_PX * leftAxes,
       right: 16 + AXIS_WIDTH_PX * Math.max(rightAxes, 0),

@@ -32,10 +32,10 @@ import {
   isTaskActive,
   keepExisting,
   mergeTaskUpdate,
-  minuteIso,
   normalizeStatistic,
   pickerRangeToIso,
   rowsTimeRange,
+  snapIso,
   sortChannels,
   suggestTowerShadowPairs,
   summarizeResult,
@@ -233,10 +233,11 @@ describe('time ranges', () => {
     expect(bucketParts(90)).toEqual({ count: 90, unit: 'second' });
   });
 
-  it('minuteIso(epochMs, rounding) snaps a brushed edge to whole minutes', () => {
-    const ms = Date.parse('2026-01-01T00:10:30.500Z');
-    expect(minuteIso(ms, 'floor')).toBe('2026-01-01T00:10:00.000Z');
-    expect(minuteIso(ms, 'ceil')).toBe('2026-01-01T00:11:00.000Z');
+  it('snapIso(epochMs, stepSeconds, rounding) snaps a brushed edge to whole periods', () => {
+    const ms = Date.parse('2026-01-01T00:13:30.500Z');
+    expect(snapIso(ms, 600, 'floor')).toBe('2026-01-01T00:10:00.000Z');
+    expect(snapIso(ms, 600, 'ceil')).toBe('2026-01-01T00:20:00.000Z');
+    expect(snapIso(ms, 60, 'ceil')).toBe('2026-01-01T00:14:00.000Z');
   });
 
   it('toZoneMs / fromZoneMs / formatZoneMs show chart times on the user clock', () => {

@@ -312,10 +312,11 @@ export function bucketParts(seconds: number): { count: number; unit: 'second' | 
   return { count: seconds, unit: 'second' };
 }
 
-/** Epoch ms as an ISO instant, floored (start) or ceiled (end) to the whole minute. */
-export function minuteIso(epochMs: number, rounding: 'floor' | 'ceil'): string {
-  const minutes = epochMs / 60_000;
-  return new Date((rounding === 'floor' ? Math.floor(minutes) : Math.ceil(minutes)) * 60_000).toISOString();
+/** Epoch ms as an ISO instant, floored (start) or ceiled (end) to whole steps (a brushed range → periods). */
+export function snapIso(epochMs: number, stepSeconds: number, rounding: 'floor' | 'ceil'): string {
+  const stepMs = Math.max(1, stepSeconds) * 1000;
+  const steps = epochMs / stepMs;
+  return new Date((rounding === 'floor' ? Math.floor(steps) : Math.ceil(steps)) * stepMs).toISOString();
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -87,12 +87,18 @@ export function useTaskTracker(
       );
     }
     if (!previous || previous.id !== task.id || !previous.isActive || isActive) return;
+    // A deleted version is not read again (it would answer 404); the list drops it and the page moves on.
+    const isDeleted = task.kind === 'delete_data' && task.status === 'succeeded';
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: windKeys.versions(stationId) }),
-      queryClient.invalidateQueries({ queryKey: ['wind-versions'] }),
       queryClient.invalidateQueries({ queryKey: windKeys.tasks(stationId) }),
       queryClient.invalidateQueries({ queryKey: ['stations', stationId, 'overview'] }),
-      queryClient.invalidateQueries({ queryKey: ['stations', stationId, 'raw-files'] }),
+      ...(isDeleted
+        ? []
+        : [
+            queryClient.invalidateQueries({ queryKey: windKeys.version(task.versionId) }),
+            queryClient.invalidateQueries({ queryKey: ['stations', stationId, 'raw-files'] }),
+          ]),
     ]);
   }, [task, queryClient, stationId]);
 

@@ -10,7 +10,8 @@ import { http, requestFile } from '../../request/request.ts';
 export const statisticsKeys = {
   versions: (stationId: number) => ['statistics', 'stations', stationId, 'versions'] as const,
   channels: (versionId: number) => ['statistics', 'versions', versionId, 'channels'] as const,
-  analysis: (request: TStatisticsRequestInput) => ['statistics', 'versions', request.versionId, 'analysis', request] as const,
+  analysis: (request: TStatisticsRequestInput) =>
+    ['statistics', 'versions', request.versionId, 'analysis', request] as const,
 };
 
 /** The site's data versions (the original first). */

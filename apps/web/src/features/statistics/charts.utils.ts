@@ -16,13 +16,20 @@ import { recoveryPieces } from './statistics.utils.ts';
 
 type Labels = Record<string, string>;
 const GRID = { left: 56, right: 56, top: 48, bottom: 48, containLabel: true } as const;
+/** The x-axis name centred under the axis, so long names are not cut at the right edge. */
+const AXIS_NAME_BELOW = { nameLocation: 'middle', nameGap: 30 } as const;
 const fixed = (v: number | null, digits = 3) => (v === null ? null : Number(v.toFixed(digits)));
 
 /** Summary: mean speed per height (bars) and mean wind power density (line, right axis). */
 export function summaryOption(result: TStatisticsResult, labels: Labels): EChartsOption {
-  const rows = result.summary.rows.filter((r) =>
-    result.channels.some((c) => c.channelId === r.channelId && c.element === 'ws' && c.statistic === 'avg'),
+  const heightOf = new Map(
+    result.channels
+      .filter((c) => c.element === 'ws' && c.statistic === 'avg')
+      .map((c) => [c.channelId, c.heightM ?? 0]),
   );
+  const rows = result.summary.rows
+    .filter((r) => heightOf.has(r.channelId))
+    .sort((a, b) => heightOf.get(a.channelId)! - heightOf.get(b.channelId)!);
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
@@ -34,7 +41,12 @@ export function summaryOption(result: TStatisticsResult, labels: Labels): EChart
     ],
     series: [
       { type: 'bar', name: labels.meanSpeed, data: rows.map((r) => fixed(r.mean)) },
-      { type: 'line', name: labels.powerDensity, yAxisIndex: 1, data: rows.map((r) => fixed(r.avgWindPower, 1)) },
+      {
+        type: 'line',
+        name: labels.powerDensity,
+        yAxisIndex: 1,
+        data: rows.map((r) => fixed(r.avgWindPower, 1)),
+      },
     ],
   };
 }
@@ -47,13 +59,20 @@ export function recoveryOption(
 ): EChartsOption {
   const data: [number, number, number | null][] = [];
   result.recovery.byChannel.forEach((c, y) => {
-    c.rates.forEach((rate, x) => data.push([x, y, rate === null ? null : Number(rate.toFixed(2))]));
+    c.rates.forEach((rate, x) => {
+      data.push([x, y, rate === null ? null : Number(rate.toFixed(2))]);
+    });
   });
   return {
     tooltip: { position: 'top' },
     grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
     xAxis: { type: 'category', data: result.recovery.months, splitArea: { show: true } },
-    yAxis: { type: 'category', data: result.recovery.byChannel.map((c) => channelName(c.channelId)), splitArea: { show: true } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: result.recovery.byChannel.map((c) => channelName(c.channelId)),
+      splitArea: { show: true },
+    },
     visualMap: {
       type: 'piecewise',
       pieces: recoveryPieces(),
@@ -67,7 +86,10 @@ export function recoveryOption(
         type: 'heatmap',
         name: labels.validRate,
         data,
-        label: { show: result.recovery.months.length <= 24, formatter: (p) => String((p.value as number[])[2] ?? '') },
+        label: {
+          show: result.recovery.months.length <= 24,
+          formatter: (p) => String((p.value as number[])[2] ?? ''),
+        },
       },
     ],
   };
@@ -79,7 +101,7 @@ export function frequencyOption(item: TFrequencyItem, labels: Labels): EChartsOp
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: GRID,
-    xAxis: { type: 'value', name: labels.speed, min: 0 },
+    xAxis: { type: 'value', name: labels.speed, ...AXIS_NAME_BELOW, min: 0 },
     yAxis: { type: 'value', name: labels.frequency },
     series: [
       {
@@ -109,7 +131,7 @@ export function turbulenceOption(
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: GRID,
-    xAxis: { type: 'value', name: labels.speed, min: 0, max: 26 },
+    xAxis: { type: 'value', name: labels.speed, ...AXIS_NAME_BELOW, min: 0, max: 25 },
     yAxis: { type: 'value', name: labels.ti, min: 0 },
     series: [
       { type: 'scatter', name: labels.meanTi, data: item.bins.map((b) => [b.speed, fixed(b.meanTi, 4)]) },
@@ -178,7 +200,13 @@ export function linesOption(
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
     grid: GRID,
-    xAxis: { type: 'category', name: labels.x, data: [...categories], boundaryGap: false },
+    xAxis: {
+      type: 'category',
+      name: labels.x,
+      ...AXIS_NAME_BELOW,
+      data: [...categories],
+      boundaryGap: false,
+    },
     yAxis: { type: 'value', name: labels.y, scale: true },
     series: series.map((s) => ({
       type: 'line' as const,
@@ -197,20 +225,29 @@ export function monthHourOption(
   const data: [number, number, number | null][] = [];
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  matrix.forEach((row, m) =>
+  matrix.forEach((row, m) => {
     row.forEach((v, h) => {
       data.push([h, m, v === null ? null : Number(v.toFixed(2))]);
       if (v !== null) {
         min = Math.min(min, v);
         max = Math.max(max, v);
       }
-    }),
-  );
+    });
+  });
   return {
     tooltip: { position: 'top' },
     grid: { left: 8, right: 16, top: 16, bottom: 56, containLabel: true },
-    xAxis: { type: 'category', name: labels.hour, data: Array.from({ length: 24 }, (_, h) => String(h)) },
-    yAxis: { type: 'category', name: labels.month, data: Array.from({ length: 12 }, (_, m) => String(m + 1)) },
+    xAxis: {
+      type: 'category',
+      name: labels.hour,
+      ...AXIS_NAME_BELOW,
+      data: Array.from({ length: 24 }, (_, h) => String(h)),
+    },
+    yAxis: {
+      type: 'category',
+      name: labels.month,
+      data: Array.from({ length: 12 }, (_, m) => String(m + 1)),
+    },
     visualMap: {
       min: Number.isFinite(min) ? Math.floor(min) : 0,
       max: Number.isFinite(max) ? Math.ceil(max) : 1,
@@ -286,7 +323,7 @@ export function correlationOption(
     tooltip: { trigger: 'item' },
     legend: { top: 24 },
     grid: { ...GRID, top: 64 },
-    xAxis: { type: 'value', name: labels.x, min: 0 },
+    xAxis: { type: 'value', name: labels.x, ...AXIS_NAME_BELOW, min: 0 },
     yAxis: { type: 'value', name: labels.y, min: 0 },
     series: [
       {
@@ -341,7 +378,7 @@ export function gumbelOption(
     tooltip: { trigger: 'item' },
     legend: { top: 0 },
     grid: GRID,
-    xAxis: { type: 'value', name: labels.x, scale: true },
+    xAxis: { type: 'value', name: labels.x, ...AXIS_NAME_BELOW, scale: true },
     yAxis: { type: 'value', name: labels.y, scale: true },
     series: [
       {
@@ -355,7 +392,10 @@ export function gumbelOption(
               type: 'line' as const,
               name: labels.fit,
               showSymbol: false,
-              data: gumbel.fit.line.reducedVariate.map((y, k) => [fixed(y, 4), fixed(gumbel.fit!.line.speed[k]!, 2)]),
+              data: gumbel.fit.line.reducedVariate.map((y, k) => [
+                fixed(y, 4),
+                fixed(gumbel.fit!.line.speed[k]!, 2),
+              ]),
             },
           ]
         : []),
@@ -369,7 +409,7 @@ export function shearProfileOption(shear: TShearSection, labels: Labels): EChart
     tooltip: { trigger: 'item' },
     legend: { top: 0 },
     grid: GRID,
-    xAxis: { type: 'value', name: labels.speed, scale: true },
+    xAxis: { type: 'value', name: labels.speed, ...AXIS_NAME_BELOW, scale: true },
     yAxis: { type: 'value', name: labels.height, min: 0 },
     series: [
       {

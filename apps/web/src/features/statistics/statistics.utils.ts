@@ -98,7 +98,8 @@ export function toStatisticsRequest(
     request.startTime = wallTimeToIso(filters.range[0], utcCode);
     request.endTime = wallTimeToIso(filters.range[1], utcCode);
   }
-  if (choices.correlationReferenceId !== undefined) request.correlationReferenceId = choices.correlationReferenceId;
+  if (choices.correlationReferenceId !== undefined)
+    request.correlationReferenceId = choices.correlationReferenceId;
   if (choices.shearChannelIds && choices.shearChannelIds.length === 2) {
     request.shearChannelIds = [...choices.shearChannelIds];
   }
@@ -140,7 +141,10 @@ export function groupChannelOptions(
 }
 
 /** The most common interval of a version's channels, to warn before a mixed choice is sent. */
-export function hasMixedIntervals(channels: readonly TVersionChannel[], chosenIds: readonly number[]): boolean {
+export function hasMixedIntervals(
+  channels: readonly TVersionChannel[],
+  chosenIds: readonly number[],
+): boolean {
   const chosen = channels.filter((c) => chosenIds.includes(c.id));
   return new Set(chosen.map((c) => c.intervalS)).size > 1;
 }

@@ -27,8 +27,11 @@ export const TOWER_SHADOW_SUFFIX = '_TS';
 export async function towerShadowHandler(ctx: TTaskContext): Promise<Record<string, unknown>> {
   const p = ZTowerShadowRequest.parse(ctx.task.params);
   const { byId } = await channelMap(ctx.store, ctx.version.id);
+  // Only the GB method reads the wind direction.
   const direction =
-    p.directionChannelId === undefined ? undefined : requireChannel(byId, p.directionChannelId);
+    p.method !== 'gb' || p.directionChannelId === undefined
+      ? undefined
+      : requireChannel(byId, p.directionChannelId);
   if (direction) requireKind(direction, 'wd');
   const pairs = p.pairs.map((pair) => {
     const avgA = requireChannel(byId, pair.avgA);

@@ -35,6 +35,7 @@ import {
   gumbelPlottingPositions,
   IEC_REFERENCE_TURBULENCE,
   iecTurbulenceIntensity,
+  isLeapYear,
   monthlyVariation,
   periodComparisonRows,
   type Station,
@@ -77,6 +78,8 @@ const SHEAR_MIN_COUNT = 30;
 const GUMBEL_RETURN_PERIOD = 50;
 /** Years of annual maxima before the Gumbel value replaces 5 × V̄ in the extreme rows (§8.9). */
 const GUMBEL_MIN_YEARS_FOR_V50 = 10;
+/** Coverage of a calendar year before its maximum counts as an annual maximum (as §8.6 months). */
+const ANNUAL_MAXIMUM_MIN_COVERAGE = 0.8;
 
 /** A finite number, or null (JSON has no NaN). */
 function num(value: number | undefined | null): number | null {
@@ -644,8 +647,13 @@ class AnalysisContext {
     let gumbel: TStatisticsResult['extreme']['gumbel'] = null;
     let v50: number | undefined;
     if (top) {
-      const maxima = annualMaxima(this.mask(top), this.stats.calendar);
-      const speeds = maxima.map((m) => m.max);
+      // A partial year's maximum is not an annual maximum: only well-covered years enter the fit.
+      const slotsPerDay = (24 * 60) / this.station.grid.intervalMinutes;
+      const maxima = annualMaxima(this.mask(top), this.stats.calendar).map((m) => {
+        const coverage = m.count / ((isLeapYear(m.year) ? 366 : 365) * slotsPerDay);
+        return { year: m.year, max: m.max, coverage, isUsed: coverage >= ANNUAL_MAXIMUM_MIN_COVERAGE };
+      });
+      const speeds = maxima.filter((m) => m.isUsed).map((m) => m.max);
       const fit = fitGumbel(speeds, { method: 'gringorten', returnPeriodYears: GUMBEL_RETURN_PERIOD });
       const points = gumbelPlottingPositions(speeds).map((p) => ({
         reducedVariate: p.reducedVariate,
@@ -671,7 +679,7 @@ class AnalysisContext {
       gumbel = {
         channelId: this.info(top.id).channelId,
         heightTag: this.info(top.id).heightTag,
-        annualMaxima: maxima.map((m) => ({ year: m.year, max: m.max })),
+        annualMaxima: maxima,
         points,
         fit: fitSection,
       };

@@ -362,8 +362,8 @@ export async function buildStatisticsWorkbook(
   const gumbel = result.extreme.gumbel;
   if (gumbel) {
     writers.extreme.table(
-      ['year', 'annualMax'],
-      gumbel.annualMaxima.map((m) => [m.year, fixed(m.max, 3)]),
+      ['year', 'annualMax', 'coverage'],
+      gumbel.annualMaxima.map((m) => [m.year, fixed(m.max, 3), fixed(m.coverage * 100, 1)]),
       `${name(gumbel.channelId)} Gumbel`,
     );
     if (gumbel.fit) {

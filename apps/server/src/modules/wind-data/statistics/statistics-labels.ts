@@ -138,6 +138,7 @@ export const HEADERS = {
   ewmMax: { zh: '50年一遇极大风速 (m/s)', en: '50-year extreme gust (m/s)' },
   year: { zh: '年份', en: 'Year' },
   annualMax: { zh: '年最大风速 (m/s)', en: 'Annual maximum (m/s)' },
+  coverage: { zh: '年数据覆盖率 (%)', en: 'Coverage of the year (%)' },
   gumbelLocation: { zh: 'Gumbel 位置参数 u (m/s)', en: 'Gumbel location u (m/s)' },
   gumbelScale: { zh: 'Gumbel 尺度参数 1/α (m/s)', en: 'Gumbel scale 1/α (m/s)' },
   shearExponent: { zh: '风切变指数 α', en: 'Shear exponent α' },

@@ -292,7 +292,7 @@ describe('POST /data-process/statistics/analysis', () => {
     expect(row.gustMax).toBeCloseTo(16.8, 4);
     expect(data.extreme.gumbel).toMatchObject({
       channelId: id('Spd80mN'),
-      annualMaxima: [{ year: 2024, max: 12 }],
+      annualMaxima: [{ year: 2024, max: 12, isUsed: false }],
       fit: null,
     });
   });

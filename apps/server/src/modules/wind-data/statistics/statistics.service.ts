@@ -150,15 +150,11 @@ export class StatisticsService {
     const r = ranges.get(speed.id);
     if (!r?.firstTime || !r.lastTime) return empty;
     const toMs = r.lastTime.getTime() + speed.intervalS * 1000;
-    const end = new Date(toMs);
-    const twelveMonthsBefore = Date.UTC(
-      end.getUTCFullYear(),
-      end.getUTCMonth() - TWELVE_MONTHS,
-      end.getUTCDate(),
-      end.getUTCHours(),
-      end.getUTCMinutes(),
-      end.getUTCSeconds(),
-    );
+    // The 12 local calendar months ending with the month of the last record (the charts' months).
+    const offsetMs = ctx.utcOffsetMinutes * 60_000;
+    const lastLocal = new Date(r.lastTime.getTime() + offsetMs);
+    const twelveMonthsBefore =
+      Date.UTC(lastLocal.getUTCFullYear(), lastLocal.getUTCMonth() - (TWELVE_MONTHS - 1), 1) - offsetMs;
     const fromMs = Math.max(r.firstTime.getTime(), twelveMonthsBefore);
     const needsVane = query.type === 'direction' || query.type === 'energy';
     const loaded = await loadSeries(this.store, needsVane && vane ? [speed, vane] : [speed], fromMs, toMs);

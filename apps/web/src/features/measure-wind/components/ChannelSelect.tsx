@@ -26,7 +26,7 @@ export function ChannelSelect({ channels, ...props }: ChannelSelectProps) {
   return (
     <Select
       showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('measure-wind.channels.placeholder')}
+      placeholder={t('measure-wind.channels.choose')}
       {...props}
       options={options}
     />

@@ -24,13 +24,13 @@ export function LineageDrawer({ open, versionId, versions, onClose }: LineageDra
     const params = summarizeResult(step.params, 20);
     return {
       key: index,
-      children: (
+      content: (
         <div>
           <Typography.Text strong>
             {t(`measure-wind.lineage.steps.${step.step}`, { defaultValue: step.step })}
           </Typography.Text>
           {step.taskId ? (
-            <Tag bordered={false} style={{ marginInlineStart: 8 }}>
+            <Tag variant="filled" style={{ marginInlineStart: 8 }}>
               {t('measure-wind.lineage.task', { id: step.taskId })}
             </Tag>
           ) : null}

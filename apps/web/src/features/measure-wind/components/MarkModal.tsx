@@ -27,10 +27,12 @@ export interface MarkModalProps {
   channels: readonly TVersionChannel[];
   utcCode: string;
   onClose: () => void;
+  /** After the mark was stored (the page clears its row selection). */
+  onSaved?: () => void;
 }
 
 /** 数据标记 (SPEC §4): set normal / suspicious / icing / invalid on channels over a time range. */
-export function MarkModal({ draft, versionId, channels, utcCode, onClose }: MarkModalProps) {
+export function MarkModal({ draft, versionId, channels, utcCode, onClose, onSaved }: MarkModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<MarkFormValues>();
   const toRequest = (values: MarkFormValues) => toMarkRequest(values, versionId, utcCode);
@@ -49,6 +51,7 @@ export function MarkModal({ draft, versionId, channels, utcCode, onClose }: Mark
           ? t('measure-wind.mark.savedCount', { count: mark.changedCount })
           : t('measure-wind.mark.saved'),
       );
+      onSaved?.();
       onClose();
     } catch (error) {
       showFieldErrors(form, error);

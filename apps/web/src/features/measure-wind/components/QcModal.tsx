@@ -28,7 +28,7 @@ export function QcModal({ open, stationId, versionId, utcCode, onClose, onStarte
   const ruleLabel = (qcRule: TQcRule) => (
     <span>
       {qcRule.name}{' '}
-      <Tag bordered={false} style={{ marginInlineStart: 4 }}>
+      <Tag variant="filled" style={{ marginInlineStart: 4 }}>
         {t(`measure-wind.qc.kinds.${qcRule.kind}`, { defaultValue: qcRule.kind })}
       </Tag>
       {qcRule.stationId === null ? null : <Tag color="blue">{t('measure-wind.qc.siteRule')}</Tag>}

@@ -89,7 +89,6 @@ export function RepresentativeYearModal({
         form={form}
         name="mwRepresentativeYearForm"
         layout="vertical"
-        preserve={false}
         initialValues={{
           method: 'best',
           speedChannelId: speeds[0]?.id,

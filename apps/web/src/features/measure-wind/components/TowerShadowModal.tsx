@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type TProcessingTask, type TVersionChannel, ZTowerShadowRequest } from '@masthub/shared';
-import { CORRECTION_ANGLE_LIMIT } from '@masthub/shared/wind-data/wind-data.schema.ts';
 import { Button, Card, Col, Form, InputNumber, Radio, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
@@ -71,7 +70,6 @@ export function TowerShadowModal({
         form={form}
         name="mwTowerShadowForm"
         layout="vertical"
-        preserve={false}
         initialValues={initialValues}
       >
         <Row gutter={16}>
@@ -99,13 +97,8 @@ export function TowerShadowModal({
               rules={[rule('correctionAngle')]}
               required
             >
-              <InputNumber
-                min={-CORRECTION_ANGLE_LIMIT}
-                max={CORRECTION_ANGLE_LIMIT}
-                step={0.5}
-                suffix="°"
-                style={{ width: '100%' }}
-              />
+              {/* No min/max: an angle out of range gets the SPEC §5 message instead of being clamped. */}
+              <InputNumber step={0.5} suffix="°" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

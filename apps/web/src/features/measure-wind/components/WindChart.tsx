@@ -14,6 +14,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppLanguage } from '../../../i18n/i18n.ts';
 import {
   buildChartOption,
   type ChartLabels,
@@ -62,6 +63,7 @@ export interface WindChartProps {
  */
 export function WindChart({ data, isLoading, utcCode, onBrushRange, onVisibleWindow }: WindChartProps) {
   const { t } = useTranslation();
+  const language = useAppLanguage();
   const chartRef = useRef<ReactEChartsCore>(null);
   const zoomTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Handlers read the latest props through refs, so the chart binds its events once.
@@ -139,6 +141,7 @@ export function WindChart({ data, isLoading, utcCode, onBrushRange, onVisibleWin
             option={option}
             replaceMerge={['series', 'yAxis']}
             lazyUpdate
+            opts={{ locale: language === 'en-US' ? 'EN' : 'ZH' }}
             onEvents={events}
             style={{ height: CHART_HEIGHT_PX, width: '100%' }}
           />

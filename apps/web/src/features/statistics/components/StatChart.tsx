@@ -51,7 +51,11 @@ export function StatChart({ option, testId, height = 380 }: StatChartProps) {
           style={{ height, width: '100%' }}
         />
       ) : (
-        <Empty style={{ paddingTop: height / 3 }} image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.noData')} />
+        <Empty
+          style={{ paddingTop: height / 3 }}
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('statistics.noData')}
+        />
       )}
     </div>
   );

@@ -23,12 +23,18 @@ export function AirDensityTab({ result }: { result: TStatisticsResult }) {
   );
   return (
     <Flex vertical gap={16}>
-      {section.source === 'constant' && <Alert type="info" showIcon message={t('statistics.airDensity.constant')} />}
+      {section.source === 'constant' && (
+        <Alert type="info" showIcon title={t('statistics.airDensity.constant')} />
+      )}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 3, lg: 5 }}
         items={[
-          { key: 'source', label: t('statistics.airDensity.source'), children: t(`statistics.airDensity.sources.${section.source}`) },
+          {
+            key: 'source',
+            label: t('statistics.airDensity.source'),
+            children: t(`statistics.airDensity.sources.${section.source}`),
+          },
           { key: 'mean', label: t('statistics.columns.airDensity'), children: formatValue(section.mean, 4) },
           { key: 'sd', label: t('statistics.columns.sd'), children: formatValue(section.sd, 4) },
           { key: 'min', label: t('statistics.columns.min'), children: formatValue(section.min, 4) },

@@ -49,7 +49,10 @@ export function DailyTab({ result }: { result: TStatisticsResult }) {
     [matrix, t],
   );
   if (present.length === 0) return <Empty description={t('statistics.noData')} />;
-  const rows: HourRow[] = HOURS.map((_, hour) => ({ hour, values: series.map((s) => s.byHour[hour] ?? null) }));
+  const rows: HourRow[] = HOURS.map((_, hour) => ({
+    hour,
+    values: series.map((s) => s.byHour[hour] ?? null),
+  }));
   const columns: TableColumnsType<HourRow> = [
     { key: 'hour', dataIndex: 'hour', title: t('statistics.columns.hour'), width: 80 },
     ...series.map((s, k) => ({
@@ -81,7 +84,14 @@ export function DailyTab({ result }: { result: TStatisticsResult }) {
           <StatChart testId="stat-chart-daily-matrix" option={heatmap} height={360} />
         </Flex>
       )}
-      <Table<HourRow> rowKey="hour" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<HourRow>
+        rowKey="hour"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
     </Flex>
   );
 }

@@ -74,7 +74,11 @@ export function FrequencyTab({ result }: { result: TStatisticsResult }) {
           },
           { key: 'A', label: t('statistics.columns.weibullScale'), children: formatValue(w?.scale, 3) },
           { key: 'k', label: t('statistics.columns.weibullShape'), children: formatValue(w?.shape, 3) },
-          { key: 'power', label: t('statistics.columns.weibullPower'), children: formatValue(w?.powerDensity, 1) },
+          {
+            key: 'power',
+            label: t('statistics.columns.weibullPower'),
+            children: formatValue(w?.powerDensity, 1),
+          },
         ]}
       />
       <StatChart testId="stat-chart-frequency" option={option} />

@@ -35,7 +35,11 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
   );
   if (present.length === 0) return <Empty description={t('statistics.noData')} />;
   const rows: MonthRow[] = [
-    ...section.months.map((label, i) => ({ key: label, label, values: series.map((s) => s.byYearMonth[i] ?? null) })),
+    ...section.months.map((label, i) => ({
+      key: label,
+      label,
+      values: series.map((s) => s.byYearMonth[i] ?? null),
+    })),
     { key: 'momm', label: t('statistics.columns.momm'), values: series.map((s) => s.momm) },
   ];
   const columns: TableColumnsType<MonthRow> = [
@@ -49,9 +53,27 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
   ];
   const comparisonColumns: TableColumnsType<TPeriodComparisonRow> = [
     { key: 'name', dataIndex: 'name', title: t('statistics.columns.periodName'), width: 120 },
-    { key: 'avgSpeed', dataIndex: 'avgSpeed', title: t('statistics.columns.avgSpeed'), width: 140, render: (v) => formatValue(v, 3) },
-    { key: 'deviate', dataIndex: 'deviate', title: t('statistics.columns.deviate'), width: 140, render: (v) => formatValue(v, 3) },
-    { key: 'rate', dataIndex: 'rate', title: t('statistics.columns.rate'), width: 140, render: (v) => formatValue(v, 2) },
+    {
+      key: 'avgSpeed',
+      dataIndex: 'avgSpeed',
+      title: t('statistics.columns.avgSpeed'),
+      width: 140,
+      render: (v) => formatValue(v, 3),
+    },
+    {
+      key: 'deviate',
+      dataIndex: 'deviate',
+      title: t('statistics.columns.deviate'),
+      width: 140,
+      render: (v) => formatValue(v, 3),
+    },
+    {
+      key: 'rate',
+      dataIndex: 'rate',
+      title: t('statistics.columns.rate'),
+      width: 140,
+      render: (v) => formatValue(v, 2),
+    },
   ];
   return (
     <Flex vertical gap={16}>
@@ -61,12 +83,22 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
         options={present.map((e) => ({ value: e, label: t(`statistics.elements.${e}`) }))}
       />
       <StatChart testId="stat-chart-monthly" option={option} />
-      <Table<MonthRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<MonthRow>
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
       {section.periodComparison.rows.length > 0 && (
         <Flex vertical gap={8}>
           <Typography.Text strong>
             {t('statistics.monthly.comparison', {
-              channel: section.periodComparison.channelId === null ? '' : caption(section.periodComparison.channelId),
+              channel:
+                section.periodComparison.channelId === null
+                  ? ''
+                  : caption(section.periodComparison.channelId),
               mean: formatValue(section.periodComparison.baselineMean, 3),
             })}
           </Typography.Text>

@@ -27,7 +27,12 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
     { key: 'heightTag', dataIndex: 'heightTag', title: t('statistics.columns.height'), width: 80 },
     { key: 'shouldCount', dataIndex: 'shouldCount', title: t('statistics.columns.shouldCount'), width: 100 },
     { key: 'lackCount', dataIndex: 'lackCount', title: t('statistics.columns.lackCount'), width: 100 },
-    { key: 'invalidCount', dataIndex: 'invalidCount', title: t('statistics.columns.invalidCount'), width: 100 },
+    {
+      key: 'invalidCount',
+      dataIndex: 'invalidCount',
+      title: t('statistics.columns.invalidCount'),
+      width: 100,
+    },
     { key: 'validCount', dataIndex: 'validCount', title: t('statistics.columns.validCount'), width: 100 },
     {
       key: 'validRate',
@@ -36,8 +41,20 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
       width: 130,
       render: (v: number | null) => <RecoveryRate value={v} />,
     },
-    { key: 'validAvg', dataIndex: 'validAvg', title: t('statistics.columns.validAvg'), width: 130, render: num(3) },
-    { key: 'avgWindPower', dataIndex: 'avgWindPower', title: t('statistics.columns.avgWindPower'), width: 150, render: num(1) },
+    {
+      key: 'validAvg',
+      dataIndex: 'validAvg',
+      title: t('statistics.columns.validAvg'),
+      width: 130,
+      render: num(3),
+    },
+    {
+      key: 'avgWindPower',
+      dataIndex: 'avgWindPower',
+      title: t('statistics.columns.avgWindPower'),
+      width: 150,
+      render: num(1),
+    },
   ];
   return (
     <Flex vertical gap={16}>

@@ -22,7 +22,13 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
   );
   const num = (digits: number) => (v: number | null) => formatValue(v, digits);
   const columns: TableColumnsType<TSummaryRow> = [
-    { key: 'channelName', dataIndex: 'channelName', title: t('statistics.columns.channel'), fixed: 'left', width: 140 },
+    {
+      key: 'channelName',
+      dataIndex: 'channelName',
+      title: t('statistics.columns.channel'),
+      fixed: 'left',
+      width: 140,
+    },
     { key: 'element', dataIndex: 'element', title: t('statistics.columns.element'), width: 120 },
     { key: 'heightTag', dataIndex: 'heightTag', title: t('statistics.columns.height'), width: 80 },
     { key: 'unit', dataIndex: 'unit', title: t('statistics.columns.unit'), width: 70 },
@@ -38,12 +44,48 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
       width: 130,
       render: (v: number | null) => <RecoveryRate value={v} />,
     },
-    { key: 'avgWindPower', dataIndex: 'avgWindPower', title: t('statistics.columns.avgWindPower'), width: 150, render: num(1) },
-    { key: 'usefulWindHours', dataIndex: 'usefulWindHours', title: t('statistics.columns.usefulWindHours'), width: 140, render: num(1) },
-    { key: 'weibullScale', dataIndex: 'weibullScale', title: t('statistics.columns.weibullScale'), width: 120, render: num(3) },
-    { key: 'weibullShape', dataIndex: 'weibullShape', title: t('statistics.columns.weibullShape'), width: 100, render: num(3) },
-    { key: 'gustMax', dataIndex: 'gustMax', title: t('statistics.columns.gustMax'), width: 120, render: num(2) },
-    { key: 'meanDirection', dataIndex: 'meanDirection', title: t('statistics.columns.meanDirection'), width: 120, render: num(1) },
+    {
+      key: 'avgWindPower',
+      dataIndex: 'avgWindPower',
+      title: t('statistics.columns.avgWindPower'),
+      width: 150,
+      render: num(1),
+    },
+    {
+      key: 'usefulWindHours',
+      dataIndex: 'usefulWindHours',
+      title: t('statistics.columns.usefulWindHours'),
+      width: 140,
+      render: num(1),
+    },
+    {
+      key: 'weibullScale',
+      dataIndex: 'weibullScale',
+      title: t('statistics.columns.weibullScale'),
+      width: 120,
+      render: num(3),
+    },
+    {
+      key: 'weibullShape',
+      dataIndex: 'weibullShape',
+      title: t('statistics.columns.weibullShape'),
+      width: 100,
+      render: num(3),
+    },
+    {
+      key: 'gustMax',
+      dataIndex: 'gustMax',
+      title: t('statistics.columns.gustMax'),
+      width: 120,
+      render: num(2),
+    },
+    {
+      key: 'meanDirection',
+      dataIndex: 'meanDirection',
+      title: t('statistics.columns.meanDirection'),
+      width: 120,
+      render: num(1),
+    },
   ];
   return (
     <Flex vertical gap={16}>

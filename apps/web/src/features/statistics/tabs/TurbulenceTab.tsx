@@ -29,8 +29,20 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   if (!item) return <Empty description={t('statistics.turbulence.noSd')} />;
   const columns: TableColumnsType<TTurbulenceRow> = [
     { key: 'name', dataIndex: 'name', title: t('statistics.columns.tiName'), width: 120 },
-    { key: 'avg', dataIndex: 'avg', title: t('statistics.columns.tiAvg'), width: 140, render: (v) => formatValue(v, 4) },
-    { key: 'sd', dataIndex: 'sd', title: t('statistics.columns.tiSd'), width: 140, render: (v) => formatValue(v, 4) },
+    {
+      key: 'avg',
+      dataIndex: 'avg',
+      title: t('statistics.columns.tiAvg'),
+      width: 140,
+      render: (v) => formatValue(v, 4),
+    },
+    {
+      key: 'sd',
+      dataIndex: 'sd',
+      title: t('statistics.columns.tiSd'),
+      width: 140,
+      render: (v) => formatValue(v, 4),
+    },
     {
       key: 'represent',
       dataIndex: 'represent',
@@ -62,7 +74,13 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
         ]}
       />
       <StatChart testId="stat-chart-turbulence" option={option} />
-      <Table<TTurbulenceRow> rowKey="name" size="small" columns={columns} dataSource={item.rows} pagination={false} />
+      <Table<TTurbulenceRow>
+        rowKey="name"
+        size="small"
+        columns={columns}
+        dataSource={item.rows}
+        pagination={false}
+      />
     </Flex>
   );
 }

@@ -1,0 +1,95 @@
+import type { TStatisticsResult } from '@masthub/shared';
+import { Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { roseOption } from '../charts.utils.ts';
+import { ChannelPicker } from '../components/ChannelPicker.tsx';
+import { StatChart } from '../components/StatChart.tsx';
+import { useChannelLookup } from '../components/use-channel-lookup.ts';
+import { formatValue } from '../statistics.utils.ts';
+
+interface SectorRow {
+  index: number;
+  label: string;
+  count: number;
+  frequencyPct: number;
+  meanSpeed: number | null;
+  energyPct: number;
+  powerDensity: number | null;
+}
+
+/** Wind rose and wind energy rose (风向玫瑰图 / 风能玫瑰图, WIND-ANALYSIS §8.7) per speed height. */
+export function RoseTab({ result }: { result: TStatisticsResult }) {
+  const { t } = useTranslation();
+  const { byId, caption } = useChannelLookup(result);
+  const items = result.rose.items;
+  const [chosen, setChosen] = useState<number | undefined>(items.at(-1)?.speedChannelId);
+  const item = items.find((i) => i.speedChannelId === chosen) ?? items.at(-1);
+  const option = useMemo(
+    () =>
+      item &&
+      roseOption(item, result.rose.labels, {
+        windRose: t('statistics.chart.windRose'),
+        energyRose: t('statistics.chart.energyRose'),
+      }),
+    [item, result, t],
+  );
+  if (!item) return <Empty description={t('statistics.rose.noVane')} />;
+  const rows: SectorRow[] = item.sectors.map((s) => ({
+    ...s,
+    label: result.rose.labels[s.index] ?? String(s.index),
+  }));
+  const columns: TableColumnsType<SectorRow> = [
+    { key: 'label', dataIndex: 'label', title: t('statistics.columns.sector'), width: 100 },
+    { key: 'count', dataIndex: 'count', title: t('statistics.columns.records'), width: 100 },
+    {
+      key: 'frequencyPct',
+      dataIndex: 'frequencyPct',
+      title: t('statistics.columns.frequencyPct'),
+      width: 120,
+      render: (v) => formatValue(v, 2),
+    },
+    {
+      key: 'meanSpeed',
+      dataIndex: 'meanSpeed',
+      title: t('statistics.columns.meanSpeed'),
+      width: 140,
+      render: (v) => formatValue(v, 2),
+    },
+    {
+      key: 'energyPct',
+      dataIndex: 'energyPct',
+      title: t('statistics.columns.energyPct'),
+      width: 140,
+      render: (v) => formatValue(v, 2),
+    },
+    {
+      key: 'powerDensity',
+      dataIndex: 'powerDensity',
+      title: t('statistics.columns.powerDensity'),
+      width: 160,
+      render: (v) => formatValue(v, 1),
+    },
+  ];
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={16} align="center" wrap>
+        <ChannelPicker
+          label={t('statistics.height')}
+          channels={items.map((i) => byId.get(i.speedChannelId)!).filter(Boolean)}
+          value={item.speedChannelId}
+          onChange={setChosen}
+        />
+        <Typography.Text type="secondary">
+          {t('statistics.rose.caption', {
+            vane: caption(item.directionChannelId),
+            calm: formatValue(item.calmPct, 2),
+            threshold: result.rose.calmThreshold,
+          })}
+        </Typography.Text>
+      </Flex>
+      <StatChart testId="stat-chart-rose" option={option} height={420} />
+      <Table<SectorRow> rowKey="index" size="small" columns={columns} dataSource={rows} pagination={false} />
+    </Flex>
+  );
+}
