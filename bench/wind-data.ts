@@ -62,7 +62,7 @@ export async function benchWindData(): Promise<TBenchResult[]> {
         headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
         body: JSON.stringify(body),
       });
-      return (await r.json()) as { code: number; data: any };
+      return (await r.json()) as { code: number; data: { token?: string; times?: unknown[] } };
     };
     const token = (await post('/security/sys/user/login', { account: 'admin', password: ADMIN_PASSWORD }))
       .data.token as string;
@@ -94,7 +94,7 @@ export async function benchWindData(): Promise<TBenchResult[]> {
       const t = performance.now();
       const reply = await post('/web/version/data/chart', body, token);
       times.push(performance.now() - t);
-      if (reply.code !== 200 || reply.data.times.length === 0) throw new Error('chart call failed');
+      if (reply.code !== 200 || (reply.data.times?.length ?? 0) === 0) throw new Error('chart call failed');
     }
     return [{ name: 'api.chart_ms.m5_5y', value: Math.round(median(times)), unit: 'ms' }];
   } finally {

@@ -248,10 +248,10 @@ describe('[STATIONS]', () => {
     await expect.poll(() => page.locator('.ant-table-row').count(), POLL).toBe(copiedRows);
     await screenshot(page, 'channel-config-added');
 
-    // The other tabs are honest placeholders and keep the site too.
+    // The wind-data tab keeps the site too (its data, or the empty state of a site without data).
     await page.getByRole('tab', { name: '测风数据' }).click();
     await page.waitForURL(`**/StationDetail/MeasureWind?stationId=${stationId}`);
-    await page.getByText('该功能将在后续版本提供').waitFor();
+    await page.getByTestId('mw-page').or(page.getByTestId('mw-empty')).waitFor();
     await page.context().close();
   });
 });

@@ -15,7 +15,7 @@ export interface GumbelPlotPoint {
  *
  * @param annualMaximaMps one maximum per year, m/s; NaN skipped
  * @returns the points, ascending by speed (empty without values)
- * @example gumbelPlottingPositions([25, 20])[0] // { reducedVariate: -0.4759…, speedMps: 20 }
+ * @example gumbelPlottingPositions([25, 20])[0] // { reducedVariate: -0.2861…, speedMps: 20 }
  */
 export function gumbelPlottingPositions(annualMaximaMps: ArrayLike<number>): GumbelPlotPoint[] {
   const sorted: number[] = [];

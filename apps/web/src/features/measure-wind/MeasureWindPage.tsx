@@ -73,6 +73,7 @@ import {
   bucketParts,
   defaultChannelSelection,
   defaultDataRange,
+  defaultVersion,
   isoToPicker,
   keepExisting,
   type PickerRange,
@@ -82,7 +83,7 @@ import {
 } from './measure-wind.utils.ts';
 import { useTaskTracker } from './use-task-tracker.ts';
 
-type TabKey = 'chart' | 'table' | 'marks' | 'tasks';
+type TabKey = 'data' | 'marks' | 'tasks';
 type DialogKey = TProcessKind | 'import' | 'export' | 'lineage';
 type RangeIso = { startTime?: string; endTime?: string };
 
@@ -120,14 +121,14 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
   const utcCode = readUtcCode();
   const canProcess = useCan('data.process');
 
-  // Version: picked by the user, else the first one (the original).
+  // Version: picked by the user, else the newest working version, else the original.
   const {
     data: versions = [],
     isPending: isVersionsPending,
     isError: isVersionsError,
   } = useVersions(stationId);
   const [pickedVersionId, setPickedVersionId] = useState<number>();
-  const version = versions.find((candidate) => candidate.id === pickedVersionId) ?? versions[0];
+  const version = versions.find((candidate) => candidate.id === pickedVersionId) ?? defaultVersion(versions);
   const versionId = version?.id;
   const { data: channels = [], isPending: isChannelsPending } = useVersionChannels(versionId);
   const { data: detail } = useVersionDetail(versionId);
@@ -160,7 +161,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
   const [rowSelection, setRowSelection] = useState<{ key: string; times: string[] }>({ key: '', times: [] });
   const selectedTimes = rowSelection.key === viewKey ? rowSelection.times : [];
 
-  const [tab, setTab] = useState<TabKey>('chart');
+  const [tab, setTab] = useState<TabKey>('data');
   const [dialog, setDialog] = useState<DialogKey>();
   // Every opening mounts the dialogs afresh (new form instances): list forms lose their initial rows
   // when a form instance outlives its fields.
@@ -176,7 +177,9 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
   if (isVersionsPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isVersionsError) return <Result status="warning" title={t('measure-wind.loadFailed')} />;
   if (!version || versionId === undefined) {
-    return <Empty style={{ padding: 48 }} description={t('measure-wind.noVersions')} />;
+    return (
+      <Empty data-testid="mw-empty" style={{ padding: 48 }} description={t('measure-wind.noVersions')} />
+    );
   }
 
   const isViewOnly = version.isViewOnly;
@@ -207,13 +210,13 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
     }
   };
 
-  /** The mark dialog: the given range, else the selected rows, else the page's range. */
+  /** The mark dialog: the given range (a chart brush), else the selected rows, else the page's range. */
   const openMark = (draft?: Partial<MarkDraft>) => {
     if (workBlocked) {
       feedback.warning(workBlocked);
       return;
     }
-    const rows = tab === 'table' ? rowsTimeRange(selectedTimes, intervalS) : undefined;
+    const rows = rowsTimeRange(selectedTimes, intervalS);
     const rowsRange: PickerRange | undefined = rows
       ? [isoToPicker(rows.startTime, utcCode), isoToPicker(rows.endTime, utcCode)]
       : undefined;
@@ -424,48 +427,44 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         onChange={(key) => setTab(key as TabKey)}
         items={[
           {
-            key: 'chart',
+            key: 'data',
             label: (
               <span>
-                <LineChartOutlined /> {t('measure-wind.tabs.chart')}
+                <LineChartOutlined /> {t('measure-wind.tabs.data')}
               </span>
             ),
+            // Chart over grid, as in Windographer: the brush and the row selection both feed the mark dialog.
             children: (
-              <ChartPane
-                versionId={versionId}
-                selectedIds={selectedIds}
-                rangeIso={rangeIso}
-                utcCode={utcCode}
-                isMarkable={!workBlocked}
-                onBrushRange={onBrushRange}
-              />
-            ),
-          },
-          {
-            key: 'table',
-            label: (
-              <span>
-                <TableOutlined /> {t('measure-wind.tabs.table')}
-              </span>
-            ),
-            children: (
-              <TablePane
-                versionId={versionId}
-                selectedIds={selectedIds}
-                rangeIso={rangeIso}
-                utcCode={utcCode}
-                pageNo={pageNo}
-                pageSize={paging.pageSize}
-                onPageChange={(nextPageNo, nextPageSize) =>
-                  setPaging({
-                    key: viewKey,
-                    pageNo: nextPageSize === paging.pageSize ? nextPageNo : 1,
-                    pageSize: nextPageSize,
-                  })
-                }
-                selectedTimes={selectedTimes}
-                onSelectTimes={(times) => setRowSelection({ key: viewKey, times })}
-              />
+              <Flex vertical gap={16}>
+                <ChartPane
+                  versionId={versionId}
+                  selectedIds={selectedIds}
+                  rangeIso={rangeIso}
+                  utcCode={utcCode}
+                  isMarkable={!workBlocked}
+                  onBrushRange={onBrushRange}
+                />
+                <Typography.Title level={5} style={{ margin: 0 }}>
+                  <TableOutlined /> {t('measure-wind.tabs.table')}
+                </Typography.Title>
+                <TablePane
+                  versionId={versionId}
+                  selectedIds={selectedIds}
+                  rangeIso={rangeIso}
+                  utcCode={utcCode}
+                  pageNo={pageNo}
+                  pageSize={paging.pageSize}
+                  onPageChange={(nextPageNo, nextPageSize) =>
+                    setPaging({
+                      key: viewKey,
+                      pageNo: nextPageSize === paging.pageSize ? nextPageNo : 1,
+                      pageSize: nextPageSize,
+                    })
+                  }
+                  selectedTimes={selectedTimes}
+                  onSelectTimes={(times) => setRowSelection({ key: viewKey, times })}
+                />
+              </Flex>
             ),
           },
           {
@@ -523,6 +522,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
       <TowerShadowModal
         key={`TowerShadowModal-${dialogSeq}`}
         open={dialog === 'tower_shadow'}
+        stationId={stationId}
         versionId={versionId}
         channels={channels}
         utcCode={utcCode}

@@ -72,10 +72,10 @@ describe('assignAxes(series) / seriesNames(series)', () => {
 });
 
 describe('buildChartOption(data, labels)', () => {
-  it('draws the average line, a min–max band and the flagged points when aggregated', () => {
+  it('draws the average line, a min–max band and the flagged buckets when aggregated', () => {
     const option = buildChartOption(chart({}), labels);
     const drawn = option.series as LooseSeries[];
-    expect(drawn.map((s) => s.id)).toEqual(['avg-1', 'min-1', 'band-1', 'flag-1']);
+    expect(drawn.map((s) => s.id)).toEqual(['avg-1', 'min-1', 'band-1', 'flag-1-2']);
     expect(drawn.every((s) => s.name === 'WS80A')).toBe(true);
     expect(drawn[0]?.data).toEqual([
       [T0, 5],
@@ -88,7 +88,13 @@ describe('buildChartOption(data, labels)', () => {
       [T0 + HOUR, null],
       [T0 + 2 * HOUR, 3],
     ]);
-    expect(drawn[3]?.data).toEqual([{ value: [T0 + 2 * HOUR, 7], itemStyle: { color: '#d4b106' } }]);
+    // The suspicious bucket drawn again in the flag's colour, the others left empty.
+    expect(drawn[3]).toMatchObject({ type: 'line', color: '#d4b106' });
+    expect(drawn[3]?.data).toEqual([
+      [T0, null],
+      [T0 + HOUR, null],
+      [T0 + 2 * HOUR, 7],
+    ]);
     expect(option.useUTC).toBe(true);
     expect(option.animation).toBe(false);
   });

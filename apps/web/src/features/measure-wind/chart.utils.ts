@@ -196,22 +196,27 @@ export function buildChartOption(data: TChartData, labels: ChartLabels): ECharts
         },
       );
     }
-    const flagged = data.times.flatMap((time, k) => {
-      const flag = flagName(entry.flag[k] ?? 0);
-      const value = entry.avg[k];
-      if (flag === 'normal' || value === null || value === undefined) return [];
-      return [{ value: [time, value], itemStyle: { color: FLAG_COLORS[flag] } }];
-    });
-    if (flagged.length > 0) {
+    // Flagged buckets: the line drawn again in the flag's colour over them (isolated ones as dots), so a
+    // long marked span reads as a coloured stretch of the channel's line rather than a cloud of points.
+    for (const flag of [1, 2, 4, 3] as const) {
+      const points = entry.avg.map((value, k) => {
+        return (entry.flag[k] ?? 0) === flag && value !== null && value !== undefined ? value : null;
+      });
+      if (points.every((value) => value === null)) continue;
       series.push({
-        id: `flag-${entry.channelId}`,
+        id: `flag-${entry.channelId}-${flag}`,
         name,
-        type: 'scatter',
+        type: 'line',
         yAxisIndex,
-        symbolSize: 5,
-        z: 4,
+        color: FLAG_COLORS[flagName(flag)],
+        connectNulls: false,
+        symbol: 'circle',
+        symbolSize: 3,
+        showSymbol: true,
+        lineStyle: { width: 2 },
         silent: true,
-        data: flagged,
+        z: 4,
+        data: data.times.map((time, k) => [time, points[k]]),
       });
     }
   });

@@ -18,6 +18,7 @@ import {
   channelLabel,
   defaultChannelSelection,
   defaultDataRange,
+  defaultVersion,
   exportFileName,
   exportNeedsSpeedAndDirection,
   flagCellStyle,
@@ -131,6 +132,17 @@ describe('flags', () => {
   });
 });
 
+describe('defaultVersion(versions)', () => {
+  it('opens on the newest working version, else on the original', () => {
+    const original = { id: 1, kind: 'original' as const, createTime: '2026-01-01T00:00:00Z' };
+    const older = { id: 2, kind: 'working' as const, createTime: '2026-02-01T00:00:00Z' };
+    const newer = { id: 3, kind: 'working' as const, createTime: '2026-03-01T00:00:00Z' };
+    expect(defaultVersion([original, newer, older])).toBe(newer);
+    expect(defaultVersion([original])).toBe(original);
+    expect(defaultVersion([])).toBeUndefined();
+  });
+});
+
 describe('channels', () => {
   it('normalizeStatistic(statistic) reads mean as avg', () => {
     expect(['mean', 'avg', 'sd', 'max', 'min', 'sum'].map(normalizeStatistic)).toEqual([
@@ -163,6 +175,19 @@ describe('channels', () => {
 
   it('keepExisting(ids, channels) drops vanished ids and keeps display order', () => {
     expect(keepExisting([1, 99, 3], mast)).toEqual([3, 1]);
+  });
+
+  it('suggestTowerShadowPairs(channels, booms) takes the boom bearings from the configuration', () => {
+    const booms = new Map([
+      ['c3', 45],
+      ['c4', 225],
+    ]);
+    expect(suggestTowerShadowPairs(mast, booms)[0]).toMatchObject({
+      avgA: 3,
+      avgB: 4,
+      boomA: 45,
+      boomB: 225,
+    });
   });
 
   it('suggestTowerShadowPairs(channels) pairs the two cups of a height with their sd and max', () => {
@@ -313,6 +338,15 @@ describe('form values → requests (checked with the shared schemas)', () => {
     expect(firstFieldError(ZTowerShadowRequest, request, 'directionChannelId', 'zh')).toBe('此项为必填项');
     expect(ZTowerShadowRequest.safeParse({ ...request, directionChannelId: 6 }).success).toBe(true);
     expect(ZTowerShadowRequest.safeParse({ ...request, method: 'max' }).success).toBe(true);
+  });
+
+  it('toTowerShadowRequest fills placeholder booms for the max and average methods only', () => {
+    const base = { correctionAngle: 0, wakeHalfWidth: 30, pairs: [{ avgA: 3, avgB: 4 }] };
+    const max = toTowerShadowRequest({ ...base, method: 'max' }, 7, BEIJING);
+    expect(max.pairs).toEqual([{ avgA: 3, avgB: 4, boomA: 0, boomB: 180 }]);
+    expect(ZTowerShadowRequest.safeParse(max).success).toBe(true);
+    const gb = toTowerShadowRequest({ ...base, method: 'gb', directionChannelId: 6 }, 7, BEIJING);
+    expect(firstFieldError(ZTowerShadowRequest, gb, 'pairs.0.boomA', 'en')).toBeDefined();
   });
 
   it('toTowerShadowRequest reports a correction angle outside ±15 with the SPEC §5 message', () => {

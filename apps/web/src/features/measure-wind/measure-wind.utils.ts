@@ -83,6 +83,30 @@ export function formatValue(value: number | null | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Versions.
+
+/**
+ * The version a site opens on: the newest working version (where work happens), else the first one
+ * (the view-only original).
+ */
+export function defaultVersion<T extends Pick<TDatasetVersion, 'id' | 'kind' | 'createTime'>>(
+  versions: readonly T[],
+): T | undefined {
+  let newest: T | undefined;
+  for (const version of versions) {
+    if (version.kind !== 'working') continue;
+    if (
+      !newest ||
+      version.createTime > newest.createTime ||
+      (version.createTime === newest.createTime && version.id > newest.id)
+    ) {
+      newest = version;
+    }
+  }
+  return newest ?? versions[0];
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Channels.
 
 /** Elements in display order; anything else follows. */
@@ -186,9 +210,13 @@ export interface TowerPairValues {
 
 /**
  * Tower-shadow pairs suggested from the channels: every height with two speed averages gives a pair
- * (the sd and max channels of the same height in the same order); boom directions are left to the user.
+ * (the sd and max channels of the same height in the same order); boom bearings come from the channel
+ * configuration (`boomByDataKey`, lower-case data keys) when it has them.
  */
-export function suggestTowerShadowPairs(channels: readonly TVersionChannel[]): TowerPairValues[] {
+export function suggestTowerShadowPairs(
+  channels: readonly TVersionChannel[],
+  boomByDataKey: ReadonlyMap<string, number> = new Map(),
+): TowerPairValues[] {
   const pairs: TowerPairValues[] = [];
   const averages = channelsOf(channels, 'ws', 'avg');
   const heights = [...new Set(averages.map((channel) => channel.heightM))].filter(
@@ -204,8 +232,8 @@ export function suggestTowerShadowPairs(channels: readonly TVersionChannel[]): T
     pairs.push({
       avgA: avgA.id,
       avgB: avgB.id,
-      boomA: undefined,
-      boomB: undefined,
+      boomA: boomByDataKey.get(avgA.dataKey.toLowerCase()),
+      boomB: boomByDataKey.get(avgB.dataKey.toLowerCase()),
       sdA: sdA && sdB ? sdA.id : undefined,
       sdB: sdA && sdB ? sdB.id : undefined,
       maxA: maxA && maxB ? maxA.id : undefined,
@@ -427,12 +455,14 @@ export function toTowerShadowRequest(
   versionId: number,
   utcCode: string,
 ): Partial<TTowerShadowRequest> {
+  // Only the GB method reads the boom bearings; the others get placeholders the server ignores.
+  const isGb = values.method === 'gb';
   const pairs = (values.pairs ?? []).map((pair) => {
     const out: Record<string, number | undefined> = {
       avgA: pair.avgA,
       avgB: pair.avgB,
-      boomA: orUndefined(pair.boomA),
-      boomB: orUndefined(pair.boomB),
+      boomA: orUndefined(pair.boomA) ?? (isGb ? undefined : 0),
+      boomB: orUndefined(pair.boomB) ?? (isGb ? undefined : 180),
     };
     for (const key of ['sdA', 'sdB', 'maxA', 'maxB'] as const) {
       const value = orUndefined(pair[key]);
@@ -446,7 +476,7 @@ export function toTowerShadowRequest(
     method: values.method,
     correctionAngle: orUndefined(values.correctionAngle) as number,
     wakeHalfWidth: orUndefined(values.wakeHalfWidth) as number,
-    ...(directionChannelId !== undefined ? { directionChannelId } : {}),
+    ...(isGb && directionChannelId !== undefined ? { directionChannelId } : {}),
     pairs,
     ...pickerRangeToIso(values.range, utcCode),
   };

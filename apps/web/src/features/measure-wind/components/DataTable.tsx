@@ -8,7 +8,8 @@ import { FlagLegend } from './FlagLegend.tsx';
 
 const TIME_COLUMN_PX = 148;
 const VALUE_COLUMN_PX = 112;
-const TABLE_HEIGHT_PX = 520;
+const SELECTION_COLUMN_PX = 40;
+const TABLE_HEIGHT_PX = 480;
 export const PAGE_SIZE_OPTIONS = [100, 200, DATA_PAGE_MAX_ROWS];
 
 export interface DataTableProps {
@@ -49,6 +50,8 @@ export function DataTable({
         fixed: 'left',
         render: (value: string) => formatRowTime(value, utcCode),
       },
+      // The selection column after the time, so each row starts with its time.
+      Table.SELECTION_COLUMN,
       ...channels.map((channel, index) => ({
         key: String(channel.id),
         width: VALUE_COLUMN_PX,
@@ -79,7 +82,7 @@ export function DataTable({
     [channels, t, utcCode],
   );
 
-  const scrollX = TIME_COLUMN_PX + 40 + channels.length * VALUE_COLUMN_PX;
+  const scrollX = TIME_COLUMN_PX + SELECTION_COLUMN_PX + channels.length * VALUE_COLUMN_PX;
   return (
     <Flex vertical gap={8}>
       <div data-testid="mw-table">
@@ -87,7 +90,6 @@ export function DataTable({
           rowKey="time"
           size="small"
           bordered
-          virtual
           loading={isLoading}
           columns={columns}
           dataSource={page?.records ?? []}
@@ -95,7 +97,7 @@ export function DataTable({
           scroll={{ x: scrollX, y: TABLE_HEIGHT_PX }}
           locale={{ emptyText: t('measure-wind.table.empty') }}
           rowSelection={{
-            columnWidth: 40,
+            columnWidth: SELECTION_COLUMN_PX,
             fixed: true,
             selectedRowKeys: selectedTimes,
             onChange: (keys) => onSelectTimes(keys.map(String)),

@@ -1,5 +1,5 @@
 import { type TVersionChannel, ZMarkCreate } from '@masthub/shared';
-import { DatePicker, Form, Input, Modal, Radio, Tag } from 'antd';
+import { DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
@@ -99,15 +99,16 @@ export function MarkModal({ draft, versionId, channels, utcCode, onClose, onSave
           />
         </Form.Item>
         <Form.Item name="flag" label={t('measure-wind.mark.flag')} rules={[rule('flag')]} required>
-          <Radio.Group>
-            {MARK_FLAG_ORDER.map((flag) => (
-              <Radio key={flag} value={flag}>
+          <Select
+            options={MARK_FLAG_ORDER.map((flag) => ({
+              value: flag,
+              label: (
                 <Tag color={FLAG_TAG_COLORS[flagName(flag)]} style={{ marginInlineEnd: 0 }}>
                   {t(`measure-wind.flags.${flagName(flag)}`)}
                 </Tag>
-              </Radio>
-            ))}
-          </Radio.Group>
+              ),
+            }))}
+          />
         </Form.Item>
         <Form.Item name="note" label={t('measure-wind.mark.note')} rules={[rule('note')]}>
           <Input.TextArea maxLength={50} showCount autoSize={{ minRows: 2, maxRows: 4 }} />

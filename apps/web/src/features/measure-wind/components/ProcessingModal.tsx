@@ -28,6 +28,8 @@ export interface ProcessingModalProps<V> {
   onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
   width?: number;
+  /** Data the form starts from is still loading: start is disabled. */
+  isLoading?: boolean;
   children: ReactNode;
 }
 
@@ -44,6 +46,7 @@ export function ProcessingModal<V>({
   onClose,
   onStarted,
   width = 640,
+  isLoading = false,
   children,
 }: ProcessingModalProps<V>) {
   const { t } = useTranslation();
@@ -74,7 +77,7 @@ export function ProcessingModal<V>({
       destroyOnHidden
       mask={{ closable: false }}
       okText={t('measure-wind.process.start')}
-      okButtonProps={{ icon: <PlayCircleOutlined />, loading: isSubmitting }}
+      okButtonProps={{ icon: <PlayCircleOutlined />, loading: isSubmitting, disabled: isLoading }}
       onOk={() => void submit()}
     >
       <Alert

@@ -36,7 +36,7 @@ echarts.use([
 ]);
 
 const ZOOM_SETTLE_MS = 400;
-const CHART_HEIGHT_PX = 460;
+const CHART_HEIGHT_PX = 420;
 
 interface ZoomState {
   dataZoom?: { startValue?: number; endValue?: number }[];
