@@ -618,10 +618,9 @@ describe('station-scoped routes', () => {
               })
               .returning('id')
               .executeTakeFirstOrThrow();
-          const [h, v] = await Promise.all([
-            insert('隐藏站点规则', hidden.id),
-            insert('可见站点规则', visible.id),
-          ]);
+          // One after the other: the checks below expect the hidden site's rule to have the lower id.
+          const h = await insert('隐藏站点规则', hidden.id);
+          const v = await insert('可见站点规则', visible.id);
           return { hiddenId: h.id, visibleId: v.id };
         })());
       const asManager = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
