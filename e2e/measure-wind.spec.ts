@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,19 @@ async function api<T = any>(method: 'GET' | 'POST', url: string, body?: unknown)
   return envelope.data;
 }
 
+/** The south-boom 80 m cup of September 2017 as its own logger file (10-minute, UTC). */
+function writeSouthCup(): string {
+  const lines = ['Timestamp,WS_80m_S_Avg'];
+  const start = Date.UTC(2017, 8, 1);
+  for (let i = 0; i < 30 * 144; i++) {
+    const stamp = new Date(start + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
+    lines.push(`${stamp},${(6 + 3 * Math.sin(i / 30)).toFixed(2)}`);
+  }
+  const file = path.join(tmp, 'm5_south_80m_201709.csv');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
 /** A met mast of the demo register that holds no data yet. */
 async function emptyMast(): Promise<number> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
@@ -92,16 +106,20 @@ async function importM5(): Promise<void> {
     body: form,
   });
   expect(r.status).toBe(200);
-  await expect
-    .poll(async () => {
-      const page = await api<{ records: { status: string }[] }>('POST', '/web/station/raw_file/page', {
-        stationId,
-        pageNo: 1,
-        pageSize: 20,
-      });
-      return page.records[0]?.status;
-    }, POLL)
-    .toBe('parsed');
+  // expect.poll only works inside a test: a plain wait loop in the setup.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const page = await api<{ records: { status: string; reason: string | null }[] }>(
+      'POST',
+      '/web/station/raw_file/page',
+      { stationId, pageNo: 1, pageSize: 20 },
+    );
+    const status = page.records[0]?.status;
+    if (status === 'parsed') return;
+    if (status === 'failed') throw new Error(`the M5 file failed: ${page.records[0]?.reason}`);
+    if (Date.now() > deadline) throw new Error(`the M5 file is still ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 beforeAll(async () => {
@@ -190,6 +208,30 @@ describe('[MEASURE-WIND]', () => {
         .catch(() => undefined);
       await screenshot(page, 'measure-wind-marked');
 
+      // The mast has one cup per height: import a second 80 m cup (the south boom's logger file) into the
+      // working version, so the height has the pair tower-shadow correction merges.
+      await page.getByTestId('mw-import').click();
+      const importDialog = page.getByRole('dialog');
+      await importDialog.locator('input[type="file"]').setInputFiles(writeSouthCup());
+      await importDialog.getByRole('button', { name: /开始导入/ }).click();
+      await expect
+        .poll(async () => {
+          const list = await api<{ name: string }[]>('GET', `/web/version/channels?versionId=${working.id}`);
+          return list.some((c) => c.name === 'WS_80m_S_Avg');
+        }, POLL)
+        .toBe(true);
+      await expect
+        .poll(async () => {
+          const tasks = await api<{ records: { kind: string; status: string }[] }>(
+            'POST',
+            '/data-process/process/task/page',
+            { stationId, versionId: working.id },
+          );
+          return tasks.records.find((t) => t.kind === 'import')?.status;
+        }, POLL)
+        .toBe('succeeded');
+      await openMeasureWind(page);
+
       // Tower-shadow correction (max-value method) on the working version: progress, then completion.
       await page.getByTestId('mw-process').click();
       await page.getByTestId('mw-process-tower_shadow').click();
@@ -237,6 +279,8 @@ describe('[MEASURE-WIND]', () => {
         await chart.locator('canvas').first().waitFor({ timeout: 60_000 });
         const size = await chart.locator('canvas').first().boundingBox();
         expect(size?.width ?? 0, tab).toBeGreaterThan(100);
+        // ECharts animates for about a second: let the picture settle before keeping it.
+        await page.waitForTimeout(1200);
         await screenshot(page, `statistics-${locale}-${tab}`);
       }
     },

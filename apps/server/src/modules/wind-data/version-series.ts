@@ -145,3 +145,45 @@ export function defaultRange(
   if (!summary?.firstTime || !summary.lastTime) return undefined;
   return { fromMs: summary.firstTime.getTime(), toMs: summary.lastTime.getTime() + intervalS * 1000 };
 }
+
+/** A turbulence-intensity column's data key: the word `ti` between separators (e.g. `ws_130_ti`). */
+const TI_KEY_RE = /(^|_)ti(_|$)/i;
+
+/**
+ * Some loggers and public datasets (the NREL M5 mast) give turbulence intensity per cup instead of the
+ * speed standard deviation. Every statistic here works from σ (WIND-ANALYSIS §8.4, TI = σ/V̄), so a TI
+ * channel at the height of a speed average that has no σ channel is turned into σ = TI·V̄ (TI in % when
+ * its median exceeds 1.5), presented as that height's sd channel under its own name.
+ */
+export function deriveSdFromTi(loaded: TLoadedSeries): TLoadedSeries {
+  const speeds = loaded.channels.filter(
+    (c) => c.row.element === 'ws' && toWindStatistic(c.row.statistic) === 'avg',
+  );
+  const hasSd = (heightM: number | null) =>
+    loaded.channels.some(
+      (c) =>
+        c.row.element === 'ws' &&
+        c.row.statistic === 'sd' &&
+        Math.abs((c.row.heightM ?? 0) - (heightM ?? 0)) < 0.5,
+    );
+  const channels = loaded.channels.map((c) => {
+    if (
+      c.row.element !== 'ws' ||
+      toWindStatistic(c.row.statistic) !== undefined ||
+      !TI_KEY_RE.test(c.row.dataKey)
+    )
+      return c;
+    const speed = speeds.find((s) => Math.abs((s.row.heightM ?? 0) - (c.row.heightM ?? 0)) < 0.5);
+    if (!speed || hasSd(c.row.heightM)) return c;
+    const present: number[] = [];
+    for (let i = 0; i < c.values.length && present.length < 5000; i += 7) {
+      if (!Number.isNaN(c.values[i]!)) present.push(c.values[i]!);
+    }
+    present.sort((a, b) => a - b);
+    const scale = (present[Math.floor(present.length / 2)] ?? 0) > 1.5 ? 0.01 : 1;
+    const values = new Float32Array(c.values.length);
+    for (let i = 0; i < values.length; i++) values[i] = c.values[i]! * scale * speed.values[i]!;
+    return { row: { ...c.row, statistic: 'sd', unit: 'm/s' }, values, flags: c.flags };
+  });
+  return { grid: loaded.grid, channels };
+}

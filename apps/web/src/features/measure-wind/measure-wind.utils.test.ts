@@ -19,6 +19,7 @@ import {
   defaultChannelSelection,
   defaultDataRange,
   defaultVersion,
+  describeTaskResult,
   exportFileName,
   exportNeedsSpeedAndDirection,
   flagCellStyle,
@@ -472,5 +473,53 @@ describe('importProblem(fileName, sizeBytes)', () => {
     expect(importProblem('logger.rld', 10)).toBe('type');
     expect(importProblem('empty.txt', 0)).toBe('empty');
     expect(importProblem('huge.xlsx', 2 * 1024 ** 3)).toBe('size');
+  });
+});
+
+describe('describeTaskResult', () => {
+  const t = (key: string, options?: Record<string, unknown>) =>
+    `${key.split('.').pop()}${JSON.stringify(options ?? {})}`;
+
+  it('says what an interpolation did with its fit', () => {
+    const lines = describeTaskResult(
+      {
+        kind: 'interpolation',
+        result: {
+          filledCount: 12,
+          targetName: 'WS 80',
+          predictorName: 'WS 60',
+          slope: 1.06243,
+          intercept: 0.27437,
+          r: 0.99891,
+          pairCount: 500,
+        },
+      },
+      t,
+    );
+    expect(lines).toEqual([
+      'interpolation{"count":12,"target":"WS 80","predictor":"WS 60","slope":"1.0624","intercept":"0.2744","r":"0.9989","n":500}',
+    ]);
+  });
+
+  it('lists the rules of a QC run that changed values, most first', () => {
+    const lines = describeTaskResult(
+      {
+        kind: 'qc',
+        result: {
+          changedCount: 7,
+          rules: [
+            { name: 'a', count: 2 },
+            { name: 'b', count: 5 },
+            { name: 'c', count: 0 },
+          ],
+        },
+      },
+      t,
+    );
+    expect(lines).toEqual(['qc{"count":7}', 'qcRule{"name":"b","count":5}', 'qcRule{"name":"a","count":2}']);
+  });
+
+  it('is empty without a result', () => {
+    expect(describeTaskResult({ kind: 'qc', result: null }, t)).toEqual([]);
   });
 });

@@ -418,6 +418,97 @@ export function summarizeResult(result: Record<string, unknown> | null | undefin
   return items.length > max ? [...items.slice(0, max), '…'] : items;
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const num = (value: unknown, digits: number): string =>
+  typeof value === 'number' && Number.isFinite(value) ? String(Number(value.toFixed(digits))) : '–';
+
+/**
+ * What a finished task did, in words (per kind; the shapes are the server's task results). Falls back
+ * to {@link summarizeResult} for a result it does not know.
+ */
+export function describeTaskResult(task: Pick<TProcessingTask, 'kind' | 'result'>, t: Translate): string[] {
+  const r = task.result;
+  if (!r) return [];
+  const key = (name: string, options?: Record<string, unknown>) =>
+    t(`measure-wind.tasks.results.${name}`, options);
+  switch (task.kind) {
+    case 'qc': {
+      const rules = (Array.isArray(r['rules']) ? r['rules'] : []) as { name?: string; count?: number }[];
+      const top = rules
+        .filter((rule) => (rule.count ?? 0) > 0)
+        .sort((a, b) => (b.count ?? 0) - (a.count ?? 0))
+        .slice(0, 4)
+        .map((rule) => key('qcRule', { name: rule.name ?? '', count: rule.count ?? 0 }));
+      return [key('qc', { count: r['changedCount'] ?? 0 }), ...top];
+    }
+    case 'tower_shadow': {
+      const pairs = (Array.isArray(r['pairs']) ? r['pairs'] : []) as {
+        heightM?: number;
+        channels?: { name?: string }[];
+        fromA?: number;
+        fromB?: number;
+        averaged?: number;
+        maximum?: number;
+      }[];
+      return pairs.map((pair) =>
+        key('towerShadow', {
+          height: num(pair.heightM, 1),
+          channels: (pair.channels ?? []).map((c) => c.name).join(t('measure-wind.listSeparator')),
+          fromA: pair.fromA ?? 0,
+          fromB: pair.fromB ?? 0,
+          merged: (pair.averaged ?? 0) + (pair.maximum ?? 0),
+        }),
+      );
+    }
+    case 'interpolation':
+      return [
+        key('interpolation', {
+          count: r['filledCount'] ?? 0,
+          target: r['targetName'] ?? '',
+          predictor: r['predictorName'] ?? '',
+          slope: num(r['slope'], 4),
+          intercept: num(r['intercept'], 4),
+          r: num(r['r'], 4),
+          n: r['pairCount'] ?? 0,
+        }),
+      ];
+    case 'extrapolation':
+      return [
+        key('extrapolation', {
+          channel: r['channelName'] ?? '',
+          height: num(r['targetHeightM'], 1),
+          source: r['sourceName'] ?? '',
+          alpha: num(r['shearExponent'], 4),
+          count: r['writtenCount'] ?? 0,
+        }),
+      ];
+    case 'representative_year':
+      return r['method'] === 'average'
+        ? [key('averageYear', { year: r['year'] ?? '–' })]
+        : [
+            key('bestYear', {
+              start: r['startMonth'] ?? '–',
+              end: r['endMonth'] ?? '–',
+              rate: num(r['validRatePct'], 2),
+            }),
+          ];
+    case 'import': {
+      const files = (Array.isArray(r['files']) ? r['files'] : []) as { valueCount?: number }[];
+      return [
+        key('import', {
+          files: files.length,
+          count: files.reduce((sum, f) => sum + (f.valueCount ?? 0), 0),
+        }),
+      ];
+    }
+    case 'delete_data':
+      return [key('deleted', { name: r['name'] ?? '' })];
+    default:
+      return summarizeResult(r);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Form values → requests (validated with the shared schemas through the same mapping).
 

@@ -97,25 +97,35 @@ export function recoveryOption(
 
 /** Speed frequency: bars of the measured distribution and the fitted Weibull curve (% per m/s). */
 export function frequencyOption(item: TFrequencyItem, labels: Labels): EChartsOption {
+  // Bins up to the last one holding data: a category axis keeps the bars wide and readable, and the
+  // Weibull line is drawn through each bin's Weibull probability (same units as the bars).
+  let last = item.bins.length - 1;
+  while (last > 0 && item.bins[last]!.count === 0) last--;
+  const bins = item.bins.slice(0, last + 1);
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: GRID,
-    xAxis: { type: 'value', name: labels.speed, ...AXIS_NAME_BELOW, min: 0 },
+    xAxis: {
+      type: 'category',
+      name: labels.speed,
+      ...AXIS_NAME_BELOW,
+      data: bins.map((b) => String(b.centre)),
+    },
     yAxis: { type: 'value', name: labels.frequency },
     series: [
       {
         type: 'bar',
         name: labels.measured,
-        barWidth: '60%',
-        data: item.bins.map((b) => [b.centre, fixed(b.frequencyPct)]),
+        barCategoryGap: '10%',
+        data: bins.map((b) => fixed(b.frequencyPct)),
       },
       {
         type: 'line',
         name: labels.weibull,
         smooth: true,
         showSymbol: false,
-        data: item.curve.speed.map((v, k) => [v, item.curve.pct[k]]),
+        data: bins.map((b) => (b.weibullPct === null ? null : fixed(b.weibullPct))),
       },
     ],
   };

@@ -11,7 +11,13 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
+import {
+  deriveSdFromTi,
+  IntervalMismatchError,
+  loadSeries,
+  toWindElement,
+  toWindStatistic,
+} from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
 import { buildAnalysis } from './build-analysis.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
@@ -86,7 +92,7 @@ export class StatisticsService {
     );
     return buildAnalysis({
       version,
-      loaded,
+      loaded: deriveSdFromTi(loaded),
       utcOffsetMinutes: ctx.utcOffsetMinutes,
       language: ctx.language,
       options: {

@@ -1,7 +1,7 @@
 import type { TProcessingTask } from '@masthub/shared';
 import { Alert, Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isTaskActive, summarizeResult, taskProgressStatus } from '../measure-wind.utils.ts';
+import { describeTaskResult, isTaskActive, taskProgressStatus } from '../measure-wind.utils.ts';
 
 export interface TaskBannerProps {
   task: TProcessingTask;
@@ -20,7 +20,9 @@ export function TaskBanner({ task, onDismiss }: TaskBannerProps) {
   const outcome =
     task.status === 'failed'
       ? (task.error ?? '')
-      : summarizeResult(task.result).join(t('measure-wind.listSeparator'));
+      : describeTaskResult(task, (key, options) => t(key, options ?? {})).join(
+          t('measure-wind.listSeparator'),
+        );
   return (
     <Alert
       data-testid="mw-task"

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
 import { useTaskPage } from '../api.ts';
-import { isTaskActive, summarizeResult, taskProgressStatus } from '../measure-wind.utils.ts';
+import { describeTaskResult, isTaskActive, taskProgressStatus } from '../measure-wind.utils.ts';
 
 const STATUS_COLORS: Record<TTaskStatus, string> = {
   queued: 'default',
@@ -80,7 +80,7 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
         if (task.status === 'failed') {
           return <Typography.Text type="danger">{task.error ?? task.errorKey ?? ''}</Typography.Text>;
         }
-        const items = summarizeResult(task.result);
+        const items = describeTaskResult(task, (key, options) => t(key, options ?? {}));
         return items.length === 0 ? null : (
           <Typography.Paragraph
             style={{ margin: 0, fontSize: 12 }}
