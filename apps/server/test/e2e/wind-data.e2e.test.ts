@@ -102,6 +102,13 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+describe('the site overview', () => {
+  it('counts measuring days over the stored data', async () => {
+    const r = await server.call('GET', `/api/web/station/overview?id=${station.id}`, { token });
+    expect(r.body.data.measuringDays).toBe(Math.floor(((ROWS - 1) * STEP) / 86_400_000));
+  });
+});
+
 describe('the data table', () => {
   it('pages the version at most 500 rows at a time, every grid slot a row, gaps as null', async () => {
     const r = await server.call('POST', '/api/web/version/data/page', {

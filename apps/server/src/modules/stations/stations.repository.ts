@@ -189,6 +189,17 @@ export class StationRepository {
     ).executeTakeFirst();
   }
 
+  /** First and last stored value of the site's original version (ingested data), if any. */
+  async dataSpan(id: number): Promise<{ firstTime: Date | null; lastTime: Date | null } | undefined> {
+    return this.db
+      .selectFrom('dataset_version as v')
+      .innerJoin('ts_version_summary as s', 's.version_id', 'v.id')
+      .select(['s.first_time as firstTime', 's.last_time as lastTime'])
+      .where('v.station_id', '=', id)
+      .where('v.kind', '=', 'original')
+      .executeTakeFirst();
+  }
+
   async counts(subject: TAccessSubject, filter: TStationFilter) {
     const base = this.filtered(subject, filter);
     const [byStatus, byType, byProvince] = await Promise.all([

@@ -219,10 +219,12 @@ export class StationService {
 
   async overview(user: TAuthUser, id: number, language: Language): Promise<TStationOverview> {
     const r = await this.detail(user, id, language);
+    // Measuring days: the span of the stored data when there is any, else start date → last data time.
+    const span = await this.stations.dataSpan(id);
+    const from = span?.firstTime?.getTime() ?? (r.startTime ? Date.parse(r.startTime) : Number.NaN);
+    const to = span?.lastTime?.getTime() ?? (r.dataTime ? Date.parse(r.dataTime) : Number.NaN);
     const days =
-      r.startTime && r.dataTime
-        ? Math.max(0, Math.floor((Date.parse(r.dataTime) - Date.parse(r.startTime)) / 86_400_000))
-        : null;
+      Number.isFinite(from) && Number.isFinite(to) ? Math.max(0, Math.floor((to - from) / 86_400_000)) : null;
     return {
       id: r.id,
       stationCode: r.stationCode,
