@@ -1,0 +1,432 @@
+import { Readable } from 'node:stream';
+import {
+  AppError,
+  type Language,
+  type TChartData,
+  type TChartRequest,
+  type TDataPage,
+  type TDataPageRequest,
+  type TVersionExportRequest,
+} from '@masthub/shared';
+import {
+  EXPORT_FORMATS,
+  type ExportChannel,
+  frequencyTable,
+  writeMeteodynTim,
+  writeTimeSeriesCsv,
+  writeWaspTab,
+  writeWindographerTxt,
+  writeWindsimTws,
+  wgs84ToUtm,
+} from '@masthub/wind';
+import type { Database } from '../../../platform/db/database.ts';
+import type { TFileStore } from '../../../platform/files/file-store.ts';
+import type { TAuthUser } from '../../identity/identity.types.ts';
+import { applyParsedFile, StoreRefusal } from '../../ingestion/apply-parsed.ts';
+import type { IngestionApi } from '../../ingestion/ingestion.api.ts';
+import type { IngestionService } from '../../ingestion/ingestion.service.ts';
+import { UnreadableFileError } from '../../ingestion/parsers/unreadable-file-error.ts';
+import {
+  type TChannelRow,
+  TimeSeriesRepository,
+  type TVersionRow,
+} from '../../ingestion/store/timeseries.repository.ts';
+import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
+import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
+import type { VersionService } from '../versions.service.ts';
+import { downsample, roundForChart } from './downsample.ts';
+
+/** A file received for an import into a working version, already in the file store. */
+export interface TImportFile {
+  fileName: string;
+  sha256: string;
+  sizeBytes: number;
+}
+
+/** An export ready to stream. */
+export interface TVersionExport {
+  fileName: string;
+  contentType: string;
+  stream: Readable;
+}
+
+/**
+ * The wind data of a version (MeasureWind, issue 7): the table (≤ 500 rows a page), charts downsampled
+ * on the server, export in the six formats of SPEC §9, and import of logger files into a working
+ * version (a processing task).
+ */
+export class WindDataService {
+  private readonly store: TimeSeriesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly versions: VersionService,
+    private readonly tasks: ProcessingTaskService,
+    private readonly ingestion: IngestionService,
+    private readonly ingestionApi: IngestionApi,
+    private readonly files: TFileStore,
+  ) {
+    this.store = new TimeSeriesRepository(db);
+    tasks.register('import', (ctx) => this.importFiles(ctx));
+  }
+
+  /** Channels of the version by id (all when `ids` is absent), in the version's column order. */
+  private async channelsOf(versionId: number, ids: readonly number[] | undefined): Promise<TChannelRow[]> {
+    const all = await this.store.listChannels(versionId);
+    if (!ids) return all;
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const chosen = [...new Set(ids)].map((id) => byId.get(id));
+    if (chosen.some((c) => c === undefined)) throw new AppError('NOT_FOUND');
+    return chosen as TChannelRow[];
+  }
+
+  /** [from, to) of a request: the given times, else the version's data range. */
+  private async rangeOf(
+    version: TVersionRow,
+    channels: readonly TChannelRow[],
+    request: { startTime?: string | undefined; endTime?: string | undefined },
+  ): Promise<{ fromMs: number; toMs: number } | undefined> {
+    const summary = (await this.store.listVersions([version.stationId])).find((v) => v.id === version.id)?.summary;
+    const maxInterval = Math.max(600, ...channels.map((c) => c.intervalS)) * 1000;
+    const fromMs = request.startTime ? Date.parse(request.startTime) : summary?.firstTime?.getTime();
+    const toMs = request.endTime
+      ? Date.parse(request.endTime)
+      : summary?.lastTime
+        ? summary.lastTime.getTime() + maxInterval
+        : undefined;
+    if (fromMs === undefined || toMs === undefined || !(toMs > fromMs)) return undefined;
+    return { fromMs, toMs };
+  }
+
+  /**
+   * One page of rows on the finest interval of the chosen channels (every grid slot is a row, so gaps
+   * show); a coarser channel has values on its own stamps only.
+   */
+  async page(user: TAuthUser, request: TDataPageRequest): Promise<TDataPage> {
+    const version = await this.versions.visibleVersion(user, request.versionId);
+    const channels = await this.channelsOf(version.id, request.channelIds);
+    const presented = await this.versions.channels(user, version.id);
+    const presentedById = new Map(presented.map((c) => [c.id, c]));
+    const empty: TDataPage = {
+      channels: channels.map((c) => presentedById.get(c.id)!),
+      records: [],
+      total: 0,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+    if (channels.length === 0) return empty;
+    const range = await this.rangeOf(version, channels, request);
+    if (!range) return empty;
+    const stepMs = Math.min(...channels.map((c) => c.intervalS)) * 1000;
+    const gridStart = Math.ceil(range.fromMs / stepMs) * stepMs;
+    const total = Math.max(0, Math.ceil((range.toMs - gridStart) / stepMs));
+    const firstRow = (request.pageNo - 1) * request.pageSize;
+    const rowCount = Math.max(0, Math.min(request.pageSize, total - firstRow));
+    if (rowCount === 0) return { ...empty, total };
+    const pageStart = gridStart + firstRow * stepMs;
+    const pageEnd = pageStart + rowCount * stepMs;
+    // Channels grouped by interval: one read per interval over the page's time span.
+    const columns = new Map<number, { values: Float32Array; flags: Uint8Array; startMs: number; stepMs: number }>();
+    const byInterval = new Map<number, TChannelRow[]>();
+    for (const c of channels) byInterval.set(c.intervalS, [...(byInterval.get(c.intervalS) ?? []), c]);
+    for (const [intervalS, group] of byInterval) {
+      const read = await this.store.readChannels(group, pageStart, pageEnd);
+      for (const c of group) {
+        const s = read.series.get(c.id)!;
+        columns.set(c.id, { ...s, startMs: read.startMs, stepMs: intervalS * 1000 });
+      }
+    }
+    const records = [];
+    for (let r = 0; r < rowCount; r++) {
+      const t = pageStart + r * stepMs;
+      const values: (number | null)[] = [];
+      const flags: number[] = [];
+      for (const c of channels) {
+        const col = columns.get(c.id)!;
+        const k = (t - col.startMs) / col.stepMs;
+        const v = Number.isInteger(k) && k >= 0 && k < col.values.length ? col.values[k]! : Number.NaN;
+        values.push(Number.isNaN(v) ? null : roundForChart(v));
+        flags.push(Number.isInteger(k) && k >= 0 && k < col.flags.length ? col.flags[k]! : 0);
+      }
+      records.push({ time: new Date(t).toISOString(), values, flags });
+    }
+    return { ...empty, records, total };
+  }
+
+  /** Chart series over a range, aggregated into at most `maxPoints` buckets (min/avg/max, worst flag). */
+  async chart(user: TAuthUser, request: TChartRequest): Promise<TChartData> {
+    const version = await this.versions.visibleVersion(user, request.versionId);
+    const channels = await this.channelsOf(version.id, request.channelIds);
+    const range = await this.rangeOf(version, channels, request);
+    const base = { times: [], bucketSeconds: 0, isAggregated: false, startTime: null, endTime: null };
+    if (!range) {
+      return {
+        ...base,
+        series: channels.map((c) => ({ channelId: c.id, name: c.name, unit: c.unit, avg: [], min: [], max: [], flag: [] })),
+      };
+    }
+    const maxIntervalMs = Math.max(...channels.map((c) => c.intervalS)) * 1000;
+    const spanMs = range.toMs - range.fromMs;
+    // Buckets: a whole number of the coarsest interval, so every bucket holds whole slots.
+    const bucketMs = Math.max(1, Math.ceil(spanMs / request.maxPoints / maxIntervalMs)) * maxIntervalMs;
+    const bucketStart = Math.floor(range.fromMs / bucketMs) * bucketMs;
+    const bucketCount = Math.max(1, Math.ceil((range.toMs - bucketStart) / bucketMs));
+    const byInterval = new Map<number, TChannelRow[]>();
+    for (const c of channels) byInterval.set(c.intervalS, [...(byInterval.get(c.intervalS) ?? []), c]);
+    const seriesById = new Map<number, TChartData['series'][number]>();
+    for (const [intervalS, group] of byInterval) {
+      const read = await this.store.readChannels(group, range.fromMs, range.toMs);
+      for (const c of group) {
+        const s = read.series.get(c.id)!;
+        const buckets = downsample(s.values, s.flags, read.startMs, intervalS * 1000, bucketStart, bucketMs, bucketCount);
+        seriesById.set(c.id, { channelId: c.id, name: c.name, unit: c.unit, ...buckets });
+      }
+    }
+    return {
+      times: Array.from({ length: bucketCount }, (_, b) => bucketStart + b * bucketMs),
+      bucketSeconds: bucketMs / 1000,
+      isAggregated: channels.some((c) => c.intervalS * 1000 !== bucketMs),
+      startTime: new Date(range.fromMs).toISOString(),
+      endTime: new Date(range.toMs).toISOString(),
+      series: channels.map((c) => seriesById.get(c.id)!),
+    };
+  }
+
+  /** Export in one of the six formats of SPEC §9 (EXPORTS.md), streamed. */
+  async export(
+    user: TAuthUser,
+    request: TVersionExportRequest,
+    utcOffsetMinutes: number,
+  ): Promise<TVersionExport> {
+    const version = await this.versions.visibleVersion(user, request.versionId);
+    const station = await this.db
+      .selectFrom('station')
+      .select(['station_code', 'project_name', 'longitude', 'latitude', 'altitude_m'])
+      .where('id', '=', version.stationId)
+      .executeTakeFirstOrThrow();
+    const format = EXPORT_FORMATS.find((f) => f.code === request.format)!;
+    const baseName = `${station.station_code}_${version.name}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    if (request.format === 0) {
+      // Raw data: the original logger files of the site in the range (one file as is, several as ZIP).
+      const original = await this.ingestionApi.exportOriginal(user, {
+        stationId: version.stationId,
+        startTime: request.startTime,
+        endTime: request.endTime,
+      });
+      return {
+        fileName: original.fileName,
+        contentType: original.isZip ? 'application/zip' : 'application/octet-stream',
+        stream: original.stream,
+      };
+    }
+    const all = await this.store.listChannels(version.id);
+    const needsPair = request.format === 2 || request.format === 3 || request.format === 5;
+    let chosen: TChannelRow[];
+    if (needsPair) {
+      const speed = pickChannel(all, request.speedChannelId, 'ws');
+      const direction = pickChannel(all, request.directionChannelId, 'wd', speed?.heightM ?? null);
+      if (!speed || !direction) throw new AppError('VERSION_NO_DATA');
+      const sd = all.find(
+        (c) => c.element === 'ws' && c.statistic === 'sd' && c.heightM === speed.heightM && c.intervalS === speed.intervalS,
+      );
+      chosen = sd ? [speed, direction, sd] : [speed, direction];
+    } else {
+      chosen = await this.channelsOf(version.id, request.channelIds);
+    }
+    const interval = chosen[0]?.intervalS;
+    chosen = chosen.filter((c) => c.intervalS === interval);
+    const range = await this.rangeOf(version, chosen, request);
+    if (!range || chosen.length === 0) throw new AppError('VERSION_NO_DATA');
+    let loaded: Awaited<ReturnType<typeof loadSeries>>;
+    try {
+      loaded = await loadSeries(this.store, chosen, range.fromMs, range.toMs);
+    } catch (err) {
+      if (err instanceof IntervalMismatchError) throw new AppError('VERSION_NO_DATA');
+      throw err;
+    }
+    const utcOffsetHours = utcOffsetMinutes / 60;
+    const masked = (k: number) => {
+      const c = loaded.channels[k]!;
+      // Formats 2–5 leave out invalid and icing values, and suspicious ones unless asked for.
+      const out = new Float64Array(c.values.length);
+      for (let i = 0; i < out.length; i++) {
+        const f = c.flags[i]!;
+        out[i] = f === 3 || f === 4 || (f === 2 && !request.includeSuspicious) ? Number.NaN : c.values[i]!;
+      }
+      return out;
+    };
+    const exportChannels = (): ExportChannel[] => {
+      const used = new Set<string>();
+      return loaded.channels.map((c) => {
+        let name = exportName(c.row);
+        if (used.has(name)) name = asciiOr(`${name}_${c.row.dataKey}`, `${name}_${c.row.id}`);
+        used.add(name);
+        return { name, values: c.values, flags: c.flags };
+      });
+    };
+    let chunks: Iterable<string>;
+    const heightM = chosen[0]?.heightM ?? 10;
+    switch (request.format) {
+      case 1:
+        chunks = writeTimeSeriesCsv({
+          grid: loaded.grid,
+          utcOffsetHours,
+          channels: exportChannels(),
+          withFlags: true,
+          bom: true,
+          includeSuspicious: request.includeSuspicious,
+        });
+        break;
+      case 2:
+        chunks = writeMeteodynTim({
+          grid: loaded.grid,
+          utcOffsetHours,
+          speedMps: masked(0),
+          directionDeg: masked(1),
+          ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
+        });
+        break;
+      case 3: {
+        const utm = safeUtm(station.latitude, station.longitude);
+        chunks = writeWindsimTws({
+          grid: loaded.grid,
+          utcOffsetHours,
+          speedMps: masked(0),
+          directionDeg: masked(1),
+          ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
+          siteName: asciiOr(station.station_code, 'MastHub'),
+          comment: asciiOr(`${station.station_code} ${version.name}`, station.station_code),
+          eastingM: utm.eastingM,
+          northingM: utm.northingM,
+          heightM,
+        });
+        break;
+      }
+      case 4:
+        chunks = writeWindographerTxt({
+          grid: loaded.grid,
+          utcOffsetHours,
+          channels: exportChannels().map((c) => ({ ...c, values: c.values, flags: c.flags })),
+          createdAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
+          platform: 'MastHub',
+          latitudeDeg: station.latitude,
+          longitudeDeg: station.longitude,
+          elevationM: station.altitude_m ?? 0,
+          includedFlags: request.includeSuspicious ? 'normal,filled,suspicious' : 'normal,filled',
+          excludedFlags: request.includeSuspicious ? 'invalid,icing' : 'suspicious,invalid,icing',
+        });
+        break;
+      default:
+        chunks = writeWaspTab({
+          table: frequencyTable(masked(0), masked(1), { sectors: 12, binWidthMps: 1 }),
+          description: asciiOr(`MastHub ${station.station_code} ${version.name} ${heightM} m`, `MastHub ${station.station_code}`),
+          latitudeDeg: station.latitude,
+          longitudeDeg: station.longitude,
+          heightM,
+        });
+    }
+    return {
+      fileName: `${baseName}${format.extension}`,
+      contentType: request.format === 1 ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
+      stream: Readable.from(chunks, { objectMode: false }),
+    };
+  }
+
+  /** Starts an import of stored files into a working version (a processing task). */
+  async startImport(user: TAuthUser, versionId: number, files: TImportFile[], language: Language) {
+    const version = await this.tasks.writableVersion(user, versionId);
+    return this.tasks.start(user, { kind: 'import', version, params: { files }, language });
+  }
+
+  /** The import task: each file is read with the site's rule and its values replace the version's. */
+  private async importFiles(ctx: TTaskContext): Promise<Record<string, unknown>> {
+    const files = (ctx.task.params['files'] ?? []) as TImportFile[];
+    const results: { fileName: string; valueCount: number; firstTime: string | null; lastTime: string | null }[] = [];
+    for (const [index, file] of files.entries()) {
+      const blob = await this.files.open(file.sha256);
+      if (!blob) throw new ProcessingFailure('file_unreadable', { fileName: file.fileName, reasonKey: 'empty_file' });
+      const bytes = await readAll(blob.stream);
+      try {
+        const { parsed, configured, intervalHintMinutes } = await this.ingestion.parseForImport(
+          ctx.version.stationId,
+          file.fileName,
+          bytes,
+        );
+        const applied = await applyParsedFile(ctx.store, {
+          versionId: ctx.version.id,
+          sha256: file.sha256,
+          parsed,
+          configured,
+          intervalHintMinutes,
+          keepSources: false,
+          overwrite: true,
+        });
+        results.push({
+          fileName: file.fileName,
+          valueCount: applied.valueCount,
+          firstTime: applied.firstTimeMs === null ? null : new Date(applied.firstTimeMs).toISOString(),
+          lastTime: applied.lastTimeMs === null ? null : new Date(applied.lastTimeMs).toISOString(),
+        });
+      } catch (err) {
+        if (err instanceof UnreadableFileError || err instanceof StoreRefusal) {
+          throw new ProcessingFailure('file_unreadable', {
+            fileName: file.fileName,
+            reasonKey: err.reasonKey,
+            ...(err.details ?? {}),
+          });
+        }
+        throw err;
+      }
+      await ctx.progress(((index + 1) / files.length) * 95);
+    }
+    return { files: results };
+  }
+}
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+function pickChannel(
+  all: readonly TChannelRow[],
+  id: number | undefined,
+  element: 'ws' | 'wd',
+  nearHeight: number | null = null,
+): TChannelRow | undefined {
+  if (id !== undefined) {
+    const found = all.find((c) => c.id === id);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
+  }
+  const candidates = all.filter((c) => c.element === element && toWindStatistic(c.statistic) === 'avg');
+  if (candidates.length === 0) return undefined;
+  if (nearHeight === null) return candidates.reduce((a, b) => ((b.heightM ?? 0) > (a.heightM ?? 0) ? b : a));
+  return candidates.reduce((a, b) =>
+    Math.abs((b.heightM ?? 0) - nearHeight) < Math.abs((a.heightM ?? 0) - nearHeight) ? b : a,
+  );
+}
+
+/** Canonical ASCII channel name for the export headers (EXPORTS §2): element, height, statistic. */
+function exportName(c: TChannelRow): string {
+  const element = toWindElement(c.element);
+  const prefix = element === 'other' ? c.dataKey : { ws: 'WS', wd: 'WD', T: 'T', RH: 'RH', p: 'P', rho: 'RHO' }[element];
+  const height = c.heightM === null ? '' : `_${Number(c.heightM.toFixed(1))}m`;
+  const statistic = { avg: 'Avg', sd: 'SD', max: 'Max', min: 'Min' }[toWindStatistic(c.statistic) ?? 'avg'];
+  const name = element === 'other' ? c.dataKey : `${prefix}${height}_${statistic}`;
+  return asciiOr(name, `CH${c.id}`);
+}
+
+function asciiOr(text: string, fallback: string): string {
+  const cleaned = text.replace(/[^\x20-\x7e]/g, '').trim();
+  return cleaned.length > 0 ? cleaned : fallback;
+}
+
+function safeUtm(latitude: number, longitude: number): { eastingM: number; northingM: number } {
+  try {
+    return wgs84ToUtm(latitude, longitude);
+  } catch {
+    return { eastingM: 0, northingM: 0 };
+  }
+}
