@@ -7,6 +7,7 @@ import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
+import { benchMap } from './map.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchWind } from './wind.ts';
 import { benchWindData } from './wind-data.ts';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
   add(await benchIngest());
   add(await benchWindData());
   add(await benchStatistics());
+  add(await benchMap());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -1,4 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, logIn, newContext, screenshot } from './support/browser.ts';
@@ -7,6 +8,8 @@ declare global {
   interface Window {
     /** Exposed by the home map (apps/web HomeMap.tsx). */
     __masthubMap?: MapLibreMap;
+    /** Exposed by the station picker's map view (apps/web PickerMap.tsx). */
+    __masthubPickerMap?: MapLibreMap;
   }
 }
 
@@ -190,6 +193,203 @@ describe('[MAP]', () => {
     await screenshot(page, 'home-map-site-panel');
     await detail.click();
     await page.waitForURL(/\/StationDetail\/StationInfo\?stationId=\d+$/);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Rows of the e2e database (the demo register and its data). */
+async function queryDb<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function singleSites(page: Page): Promise<number> {
+  return page.evaluate(() => window.__masthubMap?.queryRenderedFeatures({ layers: ['site'] }).length ?? 0);
+}
+
+async function siteCount(page: Page): Promise<number> {
+  const text =
+    (await page
+      .getByText(/^共 \d+ 个站点$/)
+      .first()
+      .textContent()) ?? '';
+  return Number(/\d+/.exec(text)?.[0] ?? Number.NaN);
+}
+
+describe('[MAP] site query, overview, rose charts and site distribution', () => {
+  it('[MAP]: zooming turns clusters into single sites, the filter narrows the sites, the overview fits owners and opens sites, the rose charts draw, the distribution dialog picks on its map', async () => {
+    const [withData] = await queryDb<{
+      id: string;
+      station_code: string;
+      longitude: number;
+      latitude: number;
+    }>(
+      `SELECT s.id, s.station_code, s.longitude, s.latitude FROM station s
+       WHERE NOT s.is_deleted AND EXISTS (
+         SELECT 1 FROM dataset_version v JOIN ts_version_summary t ON t.version_id = v.id
+         WHERE v.station_id = s.id AND v.kind = 'original')
+       ORDER BY s.id LIMIT 1`,
+    );
+    const [alarming] = await queryDb<{ n: string }>(
+      'SELECT count(*) AS n FROM station WHERE NOT is_deleted AND status = 1',
+    );
+    expect(withData).toBeDefined();
+    if (!withData) return;
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.locator('[data-testid="home-map"] canvas').waitFor();
+    await expect.poll(() => siteCount(page), POLL).toBeGreaterThan(100);
+    const total = await siteCount(page);
+    await waitForIdle(page);
+
+    // Clusters at the country view; zooming past the cluster zoom leaves single sites only.
+    await expect.poll(async () => (await clusterCounts(page)).length, POLL).toBeGreaterThan(0);
+    const countryClusters = await clusterCounts(page);
+    await page.evaluate(([lng, lat]) => window.__masthubMap?.jumpTo({ center: [lng, lat], zoom: 8 }), [
+      withData.longitude,
+      withData.latitude,
+    ] as const);
+    await waitForIdle(page);
+    await expect
+      .poll(async () => (await clusterCounts(page)).join(','), POLL)
+      .not.toBe(countryClusters.join(','));
+    await page.evaluate(([lng, lat]) => window.__masthubMap?.jumpTo({ center: [lng, lat], zoom: 15 }), [
+      withData.longitude,
+      withData.latitude,
+    ] as const);
+    await waitForIdle(page);
+    await expect.poll(() => singleSites(page), POLL).toBeGreaterThan(0);
+    expect(await clusterCounts(page)).toEqual([]);
+    await screenshot(page, 'home-map-singles');
+    await page.evaluate(() => window.__masthubMap?.jumpTo({ center: [104.5, 36], zoom: 3.2 }));
+    await waitForIdle(page);
+
+    // The site query: status 告警 narrows the map (and the overview) to the alarming sites.
+    const filter = page.getByTestId('site-filter');
+    await filter.getByRole('combobox', { name: '站点状态' }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^告警$/ }).click();
+    await page.keyboard.press('Escape');
+    await filter
+      .getByRole('button', { name: '查 询' })
+      .or(filter.getByRole('button', { name: '查询' }))
+      .click();
+    await expect.poll(() => siteCount(page), POLL).toBe(Number(alarming?.n));
+    const overview = page.getByTestId('map-overview');
+    await expect
+      .poll(() => overview.getByTestId('overview-totals').textContent(), POLL)
+      .toContain(`共 ${alarming?.n} 个站点`);
+    await screenshot(page, 'home-map-filter-status');
+
+    // Owner overview: clicking the first owner fits the map to its (alarming) sites.
+    const before = await waitForIdle(page);
+    await overview.getByTestId('overview-item').first().click();
+    await expect
+      .poll(async () => {
+        const v = await mapView(page);
+        return (
+          !!v && !v.isMoving && (Math.abs(v.zoom - before.zoom) > 0.2 || Math.abs(v.lng - before.lng) > 0.5)
+        );
+      }, POLL)
+      .toBe(true);
+    await screenshot(page, 'home-map-overview-owner');
+
+    // Keywords = the code of a site with data: one site; the site overview opens its panel.
+    await filter.getByRole('button', { name: /^重\s?置$/ }).click();
+    await expect.poll(() => siteCount(page), POLL).toBe(total);
+    await filter.getByRole('textbox', { name: '关键字' }).fill(withData.station_code);
+    await filter.getByRole('textbox', { name: '关键字' }).press('Enter');
+    await expect.poll(() => siteCount(page), POLL).toBe(1);
+    await overview.getByText('站点', { exact: true }).click();
+    await overview.getByTestId('overview-item').first().click();
+    const panel = page.getByTestId('site-panel');
+    await expect
+      .poll(() => panel.locator('.ant-descriptions-item-content').first().textContent(), POLL)
+      .toBe(withData.station_code);
+    await expect
+      .poll(async () => {
+        const v = await mapView(page);
+        return (
+          !!v &&
+          !v.isMoving &&
+          Math.abs(v.lng - withData.longitude) < 1e-3 &&
+          Math.abs(v.lat - withData.latitude) < 1e-3
+        );
+      }, POLL)
+      .toBe(true);
+
+    // Rose charts: the open tab draws on a canvas (or says there is no data), each tab loads its own.
+    await panel.getByTestId('rose-tabs').waitFor();
+    await expect
+      .poll(
+        async () =>
+          await panel
+            .locator('[data-testid="rose-chart-direction"] canvas, [data-testid="rose-empty"]')
+            .count(),
+        POLL,
+      )
+      .toBeGreaterThan(0);
+    await panel.getByRole('tab', { name: '风速频率' }).click();
+    await panel.locator('[data-testid="rose-chart-frequency"] canvas').first().waitFor();
+    await panel.getByRole('tab', { name: '日平均风速' }).click();
+    await panel.locator('[data-testid="rose-chart-daily"] canvas').first().waitFor();
+    const box = await panel.locator('[data-testid="rose-chart-daily"] canvas').first().boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(100);
+    await screenshot(page, 'home-map-rose');
+
+    // Site distribution: the dialog's map view; clicking a point selects it, "go to site" opens it.
+    await filter.getByRole('button', { name: /^重\s?置$/ }).click();
+    await expect.poll(() => siteCount(page), POLL).toBe(total);
+    await overview.getByRole('button', { name: '站点分布' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('picker-map').locator('canvas').waitFor();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const map = window.__masthubPickerMap;
+            return (
+              !!map &&
+              map.loaded() &&
+              !map.isMoving() &&
+              map.queryRenderedFeatures({ layers: ['site'] }).length > 0
+            );
+          }),
+        POLL,
+      )
+      .toBe(true);
+    const target = await page.evaluate(() => {
+      const map = window.__masthubPickerMap;
+      const feature = map?.queryRenderedFeatures({ layers: ['site'] })[0];
+      if (!map || !feature || feature.geometry.type !== 'Point') return null;
+      const p = map.project(feature.geometry.coordinates as [number, number]);
+      return { x: p.x, y: p.y, code: String(feature.properties['code']) };
+    });
+    expect(target).not.toBeNull();
+    if (!target) return;
+    const mapBox = await dialog.getByTestId('picker-map').boundingBox();
+    if (!mapBox) throw new Error('no picker map box');
+    await page.mouse.click(mapBox.x + target.x, mapBox.y + target.y);
+    await dialog
+      .getByTestId('picker-selected')
+      .getByText(/^已选：/)
+      .waitFor();
+    const picked = (await dialog.getByTestId('picker-selected').textContent()) ?? '';
+    await screenshot(page, 'home-map-distribution');
+    await dialog.getByText('列表', { exact: true }).click();
+    await dialog.getByTestId('picker-table').locator('.ant-table-row').first().waitFor();
+    expect(await dialog.getByTestId('picker-count').textContent()).toContain('已选 1 个');
+    await dialog.getByRole('button', { name: '定位到站点' }).click();
+    const code = /已选：(\d{6})/.exec(picked)?.[1];
+    await expect
+      .poll(() => panel.locator('.ant-descriptions-item-content').first().textContent(), POLL)
+      .toBe(code);
     expect(errors).toEqual([]);
   });
 });

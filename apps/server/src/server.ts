@@ -12,6 +12,9 @@ import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts'
 import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
 import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.routes.ts';
 import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
+import { GeocodingService, OfflineGeocoder } from './modules/geocoding/geocoding.service.ts';
+import { createOnlineGeocoder } from './modules/geocoding/online-geocoders.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
@@ -31,6 +34,9 @@ import { MessageRepository } from './modules/messages/messages.repository.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { MessageService } from './modules/messages/messages.service.ts';
 import { RealtimeHub } from './modules/messages/realtime.ts';
+import { MapLayerRepository } from './modules/meteorology/map-layers.repository.ts';
+import { mapLayerRoutes } from './modules/meteorology/map-layers.routes.ts';
+import { MapLayerService } from './modules/meteorology/map-layers.service.ts';
 import { OrganisationRepository } from './modules/organisations/organisations.repository.ts';
 import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
 import { OrganisationService } from './modules/organisations/organisations.service.ts';
@@ -48,6 +54,7 @@ import { ReferenceService } from './modules/reference/reference.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
+import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
 import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
@@ -137,6 +144,10 @@ export interface TServices {
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
+  /** Address search for the home map: offline sites and areas, optional keyed online provider (issue 8). */
+  geocoding: GeocodingService;
+  /** Raster layers of the home map and the point resource query (issue 8). */
+  mapLayers: MapLayerService;
   // [anchor: wind-data service types]
 }
 
@@ -281,9 +292,17 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     statistics: new StatisticsService(db, versions, stationAccess),
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
     processing: new ProcessingService(db, stationAccess, processingTasks),
+    geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
+    mapLayers: new MapLayerService(new MapLayerRepository(db), rawFileStore, config.HAS_POINT_QUERY),
     // [anchor: wind-data services]
   };
   return services;
+}
+
+/** The home map's address search: offline sites and areas, and the configured keyed online provider. */
+function buildGeocoding(config: TConfig, stations: Pick<StationService, 'search'>): GeocodingService {
+  const online = createOnlineGeocoder(config.GEOCODER_PROVIDER, config.GEOCODER_KEY);
+  return new GeocodingService(new OfflineGeocoder(stations), online.geocoder, online.status);
 }
 
 /** Registers every module's job handlers and schedules (a no-op for workers when JOBS_ENABLED=false). */
@@ -326,6 +345,8 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),
+    ...geocodingRoutes(services.geocoding),
+    ...mapLayerRoutes(services.mapLayers),
     // [anchor: wind-data routes]
   ];
 }
@@ -369,6 +390,8 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
         { singletonKey: 'seed.demo-timeseries' },
       );
     }
+    // Synthetic sample map layers (clearly labelled) for the demo.
+    if (seed.isFirstStart && config.SEED_DEMO_DATA) await seedDemoMapLayers(services.mapLayers);
     const authenticate = (token: string | undefined) => services.identity.authenticate(token);
     const realtime = new RealtimeHub(
       pool,

@@ -37,5 +37,7 @@ export const ZSystemInfo = z.object({
   mainColor: z.string(),
   hasPointQuery: z.boolean(),
   helpDocument: z.string(),
+  /** Raster XYZ tile URL template of the home map's base layer; empty = offline base map only. */
+  mapTileUrl: z.string(),
 });
 export type TSystemInfo = z.infer<typeof ZSystemInfo>;

@@ -84,6 +84,12 @@ export const ERROR_CODES = [
   'MARK_ALREADY_UNDONE',
   'QC_RULE_NAME_TAKEN',
   'STATISTICS_NO_DATA',
+  // Map layers and the point resource query (issue 8).
+  'MAP_LAYER_NOT_GEOTIFF',
+  'MAP_LAYER_NOT_SINGLE_BAND',
+  'MAP_LAYER_NOT_WGS84',
+  'MAP_LAYER_UNSUPPORTED',
+  'POINT_QUERY_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -185,4 +191,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   MARK_ALREADY_UNDONE: 409,
   QC_RULE_NAME_TAKEN: 409,
   STATISTICS_NO_DATA: 422,
+  MAP_LAYER_NOT_GEOTIFF: 422,
+  MAP_LAYER_NOT_SINGLE_BAND: 422,
+  MAP_LAYER_NOT_WGS84: 422,
+  MAP_LAYER_UNSUPPORTED: 422,
+  POINT_QUERY_DISABLED: 403,
 };

@@ -19,6 +19,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('keeps the map offline and online geocoding off by default; refuses a tile URL without {z}', () => {
+    const config = loadConfig({});
+    expect(config.MAP_TILE_URL).toBe('');
+    expect(config.GEOCODER_PROVIDER).toBe('none');
+    expect(loadConfig({ MAP_TILE_URL: 'https://t.example.com/{z}/{x}/{y}.png' }).MAP_TILE_URL).toContain(
+      '{z}',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://t.example.com/tile.png' })).toThrow(ConfigError);
+    expect(() => loadConfig({ GEOCODER_PROVIDER: 'google' })).toThrow(ConfigError);
+  });
+
   it('lists every invalid variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GEOCODER_PROVIDERS } from '@masthub/shared';
 import { z } from 'zod';
 
 const ZBoolean = z
@@ -39,6 +40,12 @@ const ZEnv = z.object({
   TRUST_PROXY: ZBoolean.default(false),
   PASSWORD_RECORD_KEY: z.string().min(32).optional(),
   JOBS_ENABLED: ZBoolean.default(true),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^(https?:\/\/|\/).*\{z\}.*$/, 'a raster XYZ URL template with {z}, {x} and {y}')
+    .default(''),
+  GEOCODER_PROVIDER: z.enum(GEOCODER_PROVIDERS).default('none'),
+  GEOCODER_KEY: z.string().optional(),
 });
 
 export type TConfig = Readonly<z.infer<typeof ZEnv> & { dataDirAbs: string; webDistDirAbs: string }>;

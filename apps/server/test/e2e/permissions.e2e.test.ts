@@ -186,7 +186,14 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/statistics/analysis': 'user',
   'POST /api/data-process/statistics/export': 'user',
   'GET /api/data-process/statistics/home_rose': 'user',
+  // Map layers and the point resource query (issue 8).
+  'GET /api/web/map_layer/list': 'user',
+  'POST /api/web/map_layer/upload': 'system.rule',
+  'GET /api/web/map_layer/delete': 'system.rule',
+  'GET /api/web/map_layer/image': 'user',
+  'POST /api/meteorological/query/wind/point': 'user',
   // [anchor: statistics-routes]
+  'GET /api/web/geocode/search': 'user',
 };
 
 let server: TTestServer;

@@ -227,4 +227,24 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '所选通道在该时间范围内没有有效数据',
     en: 'The selected channels hold no valid data in this time range',
   },
+  MAP_LAYER_NOT_GEOTIFF: {
+    zh: '文件不是有效的 GeoTIFF 栅格',
+    en: 'The file is not a valid GeoTIFF raster',
+  },
+  MAP_LAYER_NOT_SINGLE_BAND: {
+    zh: '栅格须为单波段，该文件有 {bands} 个波段',
+    en: 'The raster must have a single band; this file has {bands}',
+  },
+  MAP_LAYER_NOT_WGS84: {
+    zh: '栅格须为 WGS84 经纬度坐标（EPSG:4326），该文件为 {crs}',
+    en: 'The raster must use WGS84 longitude/latitude (EPSG:4326); this file uses {crs}',
+  },
+  MAP_LAYER_UNSUPPORTED: {
+    zh: '不支持的 GeoTIFF 格式：{detail}',
+    en: 'Unsupported GeoTIFF layout: {detail}',
+  },
+  POINT_QUERY_DISABLED: {
+    zh: '本系统未开启点位资源查询',
+    en: 'Point resource query is not enabled on this server',
+  },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIXED_COLUMNS_MAX } from '../constants.ts';
 import { vmsg } from '../i18n/validation.ts';
+import { MAP_ANNOTATIONS_CONFIG_TYPE, ZMapAnnotations } from './map-annotations.schema.ts';
 
 /** Config types and keys: letters, digits, '.', '_' and '-', starting with a letter. */
 const ZConfigName = z
@@ -37,7 +38,7 @@ export const ZColumnsConfig = z
 export const ZSearchFieldConfig = z.object({ key: ZConfigName, visible: z.boolean().default(true) });
 export const ZSearchFieldsConfig = z.array(ZSearchFieldConfig).max(100);
 
-/** One stored setting. Values of the known site-list keys are checked; others are any JSON (≤ 20 000 chars). */
+/** One stored setting. Values of the known site-list keys and of the map notes are checked; others are any JSON (≤ 20 000 chars). */
 export const ZPersonalConfigItem = z
   .object({ type: ZConfigName, key: ZConfigName, value: z.unknown() })
   .superRefine((item, ctx) => {
@@ -49,13 +50,15 @@ export const ZPersonalConfigItem = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: vmsg('invalidType').error });
       return;
     }
-    if (item.type !== STATION_LIST_CONFIG_TYPE) return;
+    if (item.type !== STATION_LIST_CONFIG_TYPE && item.type !== MAP_ANNOTATIONS_CONFIG_TYPE) return;
     const schema =
-      item.key === STATION_LIST_CONFIG_KEYS.columns
-        ? ZColumnsConfig
-        : item.key === STATION_LIST_CONFIG_KEYS.searchFields
-          ? ZSearchFieldsConfig
-          : null;
+      item.type === MAP_ANNOTATIONS_CONFIG_TYPE
+        ? ZMapAnnotations
+        : item.key === STATION_LIST_CONFIG_KEYS.columns
+          ? ZColumnsConfig
+          : item.key === STATION_LIST_CONFIG_KEYS.searchFields
+            ? ZSearchFieldsConfig
+            : null;
     if (!schema) return;
     const parsed = schema.safeParse(item.value);
     if (parsed.success) return;

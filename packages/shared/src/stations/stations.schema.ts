@@ -262,14 +262,24 @@ export const ZStationExportRequest = ZStationFilter.extend({
 });
 export type TStationExportRequest = z.infer<typeof ZStationExportRequest>;
 
-/** POST /web/station/search: drop-down and quick search over the caller's sites. */
-export const ZStationSearchRequest = z.object({
-  keywords: z.string().trim().max(50).optional(),
-  /** Sites to include whatever the keywords (selected values of a picker). */
+export const STATION_SEARCH_MODES = ['list', 'map'] as const;
+
+/**
+ * POST /web/station/search. `list` (default): drop-down and quick search over the caller's sites by
+ * keywords (+ `ids`, at most `limit`), items as ZStationSearchItem. `map`: every visible site matching the
+ * site-list filters (keywords, status, station type, owner party, project name, tags, region…) as compact
+ * ZStationMapItem points, without a limit (`ids` and `limit` are ignored) — the home map's one call.
+ */
+export const ZStationSearchRequest = ZStationFilter.extend({
+  mode: z.enum(STATION_SEARCH_MODES, vmsg('oneOf')).default('list'),
+  /** Sites to include whatever the keywords (selected values of a picker; list mode). */
   ids: z.array(ZId).max(200).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type TStationSearchRequest = z.infer<typeof ZStationSearchRequest>;
+export type TStationSearchInput = z.input<typeof ZStationSearchRequest>;
+/** The filters of the map mode (what the home map's site query form sends). */
+export type TStationMapFilter = Omit<TStationFilter, 'createTimeRange' | 'startTimeRange'>;
 
 /** GET /web/station/checkExist: is this code taken by a live site (other than `id`)? `stationId` is the legacy name of the code. */
 export const ZStationCheckExistQuery = z
@@ -378,7 +388,45 @@ export const ZStationSearchItem = z.object({
 });
 export type TStationSearchItem = z.infer<typeof ZStationSearchItem>;
 
+/** POST /web/station/search in map mode: one compact point per site. */
+export const ZStationMapItem = z.object({
+  id: z.number().int(),
+  stationCode: z.string(),
+  projectName: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+  status: z.number().int(),
+  stationType: z.string(),
+  ownerPartyId: z.number().int().nullable(),
+  ownerPartyName: z.string().nullable(),
+});
+export type TStationMapItem = z.infer<typeof ZStationMapItem>;
+
+/** Map items first: a list item lacks stationType and fails fast (≤ 200 items), map replies pass at once. */
+export const ZStationSearchReply = z.union([z.array(ZStationMapItem), z.array(ZStationSearchItem)]);
+
 const ZCountBucket = z.object({ value: z.string(), name: z.string(), count: z.number().int() });
+
+export const STATION_STAT_GROUPS = ['owner', 'project'] as const;
+export type TStationStatGroup = (typeof STATION_STAT_GROUPS)[number];
+
+/** POST /web/station/quantity_stat: the list filters, and optionally a grouping (home map overview). */
+export const ZStationQuantityStatRequest = ZStationFilter.extend({
+  /** Also count by owner party (`owner`) or project name (`project`), each with its counts by status. */
+  groupBy: z.enum(STATION_STAT_GROUPS, vmsg('oneOf')).optional(),
+});
+export type TStationQuantityStatRequest = z.infer<typeof ZStationQuantityStatRequest>;
+
+/** One owner party or project with its site count by status (statuses with no site are left out). */
+export const ZStationStatGroup = z.object({
+  /** Owner party id as a string ('' for sites without one), or the project name. */
+  value: z.string(),
+  name: z.string(),
+  total: z.number().int(),
+  byStatus: z.array(z.object({ value: z.number().int(), count: z.number().int() })),
+});
+export type TStationStatGroupItem = z.infer<typeof ZStationStatGroup>;
+
 /** POST /web/station/quantity_stat: counts of the caller's sites (with the list filters). */
 export const ZStationQuantityStat = z.object({
   total: z.number().int(),
@@ -387,6 +435,8 @@ export const ZStationQuantityStat = z.object({
   ),
   byType: z.array(ZCountBucket),
   byProvince: z.array(ZCountBucket),
+  /** With `groupBy`: the groups, largest first. */
+  groups: z.array(ZStationStatGroup).optional(),
 });
 export type TStationQuantityStat = z.infer<typeof ZStationQuantityStat>;
 

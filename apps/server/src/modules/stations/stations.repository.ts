@@ -244,6 +244,54 @@ export class StationRepository {
       .execute();
   }
 
+  /**
+   * Compact points of every visible site matching the filters (the home map, search in map mode): one
+   * query, a handful of columns, no limit. The owner party's name comes from a join on its primary key.
+   */
+  mapPoints(subject: TAccessSubject, filter: TStationFilter) {
+    return this.filtered(subject, filter)
+      .leftJoin('owner as op', 'op.id', 's.owner_party_id')
+      .select([
+        's.id',
+        's.station_code',
+        's.project_name',
+        's.longitude',
+        's.latitude',
+        's.status',
+        's.station_type',
+        's.owner_party_id',
+        'op.name as owner_party_name',
+      ])
+      .orderBy('s.station_code')
+      .execute();
+  }
+
+  /** Site counts by owner party (id and name) or project name, and status, over the filters. */
+  groupCounts(subject: TAccessSubject, filter: TStationFilter, groupBy: 'owner' | 'project') {
+    const base = this.filtered(subject, filter);
+    if (groupBy === 'project') {
+      return base
+        .select([
+          's.project_name as key',
+          's.project_name as name',
+          's.status',
+          (eb) => eb.fn.countAll<number>().as('n'),
+        ])
+        .groupBy(['s.project_name', 's.status'])
+        .execute();
+    }
+    return base
+      .leftJoin('owner as op', 'op.id', 's.owner_party_id')
+      .select([
+        sql<string>`coalesce(s.owner_party_id::text, '')`.as('key'),
+        sql<string>`coalesce(op.name, '')`.as('name'),
+        's.status',
+        (eb) => eb.fn.countAll<number>().as('n'),
+      ])
+      .groupBy(['s.owner_party_id', 'op.name', 's.status'])
+      .execute();
+  }
+
   async projectNames(
     subject: TAccessSubject,
     keywords: string | undefined,

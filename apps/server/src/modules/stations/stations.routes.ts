@@ -5,14 +5,14 @@ import {
   ZStationCheckExistReply,
   ZStationExportRequest,
   ZStationFields,
-  ZStationFilter,
   ZStationOverview,
   ZStationPageRequest,
   ZStationQuantityStat,
+  ZStationQuantityStatRequest,
   ZStationRecord,
   ZStationSaveReply,
   ZStationSaveRequest,
-  ZStationSearchItem,
+  ZStationSearchReply,
   ZStationSearchRequest,
   ZStationTagsRequest,
   ZStatusOption,
@@ -43,12 +43,14 @@ export function stationRoutes(stations: StationService): TRouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/web/station/search',
-      summary: 'Drop-down / quick search of the caller’s sites by code, name or location',
+      summary:
+        'Drop-down / quick search of the caller’s sites by code, name or location; `mode: map` returns every visible site matching the list filters as compact map points (no limit)',
       tags: ['stations'],
       auth: 'user',
       body: ZStationSearchRequest,
-      response: z.array(ZStationSearchItem),
-      handle: ({ user, body }) => stations.search(user, body),
+      response: ZStationSearchReply,
+      handle: ({ user, body }) =>
+        body.mode === 'map' ? stations.mapSites(user, body) : stations.search(user, body),
     }),
     defineRoute({
       method: 'POST',
@@ -98,10 +100,11 @@ export function stationRoutes(stations: StationService): TRouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/web/station/quantity_stat',
-      summary: 'Counts of the caller’s sites by status, type and province (with the list filters)',
+      summary:
+        'Counts of the caller’s sites by status, type and province (with the list filters); `groupBy` owner | project adds per-group counts by status',
       tags: ['stations'],
       auth: 'user',
-      body: ZStationFilter.optional().default({}),
+      body: ZStationQuantityStatRequest.optional().default({}),
       response: ZStationQuantityStat,
       handle: ({ user, body, language }) => stations.quantityStat(user, body, language),
     }),

@@ -11,14 +11,17 @@ import {
   type TStationCheckExistReply,
   type TStationExportRequest,
   type TStationFilter,
+  type TStationMapItem,
   type TStationOverview,
   type TStationPageRequest,
   type TStationQuantityStat,
+  type TStationQuantityStatRequest,
   type TStationRecord,
   type TStationSaveReply,
   type TStationSaveRequest,
   type TStationSearchItem,
   type TStationSearchRequest,
+  type TStationStatGroupItem,
   type TStationTagsRequest,
   VALIDATION_KEY_PREFIX,
   type ValidationMessageKey,
@@ -250,7 +253,34 @@ export class StationService {
     };
   }
 
-  async search(user: TAuthUser, input: TStationSearchRequest): Promise<TStationSearchItem[]> {
+  /**
+   * Every visible site matching the list filters as a compact map point (search in map mode). Picker
+   * fields (`mode`, `ids`, `limit`) are dropped: the map mode has no limit.
+   */
+  async mapSites(
+    user: TAuthUser,
+    input: TStationFilter & { mode?: unknown; ids?: unknown; limit?: unknown },
+  ): Promise<TStationMapItem[]> {
+    const { mode: _mode, ids: _ids, limit: _limit, ...filter } = input;
+    const points = await this.stations.mapPoints(user, filter);
+    return points.map((r) => ({
+      id: r.id,
+      stationCode: r.station_code,
+      projectName: r.project_name,
+      longitude: r.longitude,
+      latitude: r.latitude,
+      status: r.status,
+      stationType: r.station_type,
+      ownerPartyId: r.owner_party_id,
+      ownerPartyName: r.owner_party_name,
+    }));
+  }
+
+  /** Drop-down / quick search (list mode): keywords, selected ids first, at most `limit`. */
+  async search(
+    user: TAuthUser,
+    input: Pick<TStationSearchRequest, 'keywords' | 'ids' | 'limit'>,
+  ): Promise<TStationSearchItem[]> {
     const rows = await this.stations.search(user, input.keywords, input.ids, input.limit);
     return rows.map((r) => ({
       id: r.id,
@@ -266,10 +296,14 @@ export class StationService {
 
   async quantityStat(
     user: TAuthUser,
-    filter: TStationFilter,
+    input: TStationQuantityStatRequest,
     language: Language,
   ): Promise<TStationQuantityStat> {
-    const { byStatus, byType, byProvince } = await this.stations.counts(user, filter);
+    const { groupBy, ...filter } = input;
+    const [{ byStatus, byType, byProvince }, groupRows] = await Promise.all([
+      this.stations.counts(user, filter),
+      groupBy ? this.stations.groupCounts(user, filter, groupBy) : Promise.resolve(undefined),
+    ]);
     const total = byStatus.reduce((sum, r) => sum + Number(r.n), 0);
     const statuses = [
       ...new Set([...STATION_STATUSES.map((s) => s.value as number), ...byStatus.map((r) => r.status)]),
@@ -302,7 +336,26 @@ export class StationService {
       byProvince: [...provinces.entries()]
         .map(([value, p]) => ({ value, name: p.name, count: p.count }))
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+      ...(groupRows ? { groups: this.groups(groupRows) } : {}),
     };
+  }
+
+  /** Rows (key, name, status, n) folded into groups with their counts by status, largest first. */
+  private groups(
+    rows: readonly { key: string; name: string; status: number; n: number | string | bigint }[],
+  ): TStationStatGroupItem[] {
+    const groups = new Map<string, TStationStatGroupItem>();
+    for (const r of rows) {
+      const group = groups.get(r.key) ?? { value: r.key, name: r.name, total: 0, byStatus: [] };
+      const n = Number(r.n);
+      group.total += n;
+      group.byStatus.push({ value: r.status, count: n });
+      groups.set(r.key, group);
+    }
+    for (const g of groups.values()) g.byStatus.sort((a, b) => a.value - b.value);
+    return [...groups.values()].sort(
+      (a, b) => b.total - a.total || a.name.localeCompare(b.name, 'zh-CN') || a.value.localeCompare(b.value),
+    );
   }
 
   async exportRows(

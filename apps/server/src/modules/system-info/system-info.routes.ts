@@ -22,6 +22,7 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
         mainColor: config.MAIN_COLOR,
         hasPointQuery: config.HAS_POINT_QUERY,
         helpDocument: config.HELP_DOCUMENT_URL,
+        mapTileUrl: config.MAP_TILE_URL,
       }),
     }),
     defineRoute({

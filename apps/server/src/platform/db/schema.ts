@@ -562,6 +562,28 @@ export interface FlagMarkTable {
   undone_at: Timestamp | null;
 }
 
+/** Raster layers of the home map (migration 0010). */
+export interface MapLayerTable {
+  id: Generated<number>;
+  kind: 'wind_speed' | 'ghi' | 'dif' | 'dni' | 'gti' | 'pvout' | 'dem' | 'slope' | 'flat' | 'land_cover';
+  name: string;
+  height_m: number | null;
+  unit: Generated<string>;
+  file_sha256: string;
+  image_sha256: string | null;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  width: number;
+  height: number;
+  nodata: number | null;
+  is_enabled: Generated<boolean>;
+  created_by: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   company: CompanyTable;
   dept: DeptTable;
@@ -605,4 +627,6 @@ export interface DB {
   qc_rule: QcRuleTable;
   processing_task: ProcessingTaskTable;
   flag_mark: FlagMarkTable;
+  // Map layers (migration 0010).
+  map_layer: MapLayerTable;
 }

@@ -18,7 +18,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import landUrl from 'world-atlas/land-50m.json?url';
 import { useRegions, useStationStatuses } from '../../stations/api.ts';
-import { useMapSites } from '../api.ts';
+import { type TMapSiteFilter, useMapSites } from '../api.ts';
 import { buildBaseStyle } from './base-style.ts';
 import {
   buildClusterIndex,
@@ -30,9 +30,15 @@ import {
   toSitePoints,
 } from './clusters.ts';
 import { decodeEchartsGeo, type EchartsGeoJson } from './echarts-geo.ts';
+import { SiteFilter } from './filters/SiteFilter.tsx';
 import styles from './HomeMap.module.css';
+import { LayerLegends } from './layers/LayerLegends.tsx';
+import { LayersControl } from './layers/LayersControl.tsx';
 import { type LocateError, type PointResult, parseGaussKruger, parseLonLat } from './locate.ts';
+import { OverviewPanel } from './overview/OverviewPanel.tsx';
 import { SitePanel } from './SitePanel.tsx';
+import { MapTools } from './tools/MapTools.tsx';
+import { SearchBox } from './tools/SearchBox.tsx';
 
 setWorkerUrl(workerUrl);
 
@@ -106,7 +112,8 @@ export default function HomeMap() {
   const [locateError, setLocateError] = useState<{ field: string; error: LocateError }>();
   const [located, setLocated] = useState<{ longitude: number; latitude: number }>();
 
-  const sites = useMapSites();
+  const [siteFilter, setSiteFilter] = useState<TMapSiteFilter>({});
+  const sites = useMapSites(siteFilter);
   const statuses = useStationStatuses();
   const regions = useRegions();
   const points = useMemo(() => toSitePoints(sites.data ?? []), [sites.data]);
@@ -116,6 +123,8 @@ export default function HomeMap() {
     () => regionOptions(regions.data ?? [], isEnglish),
     [regions.data, isEnglish],
   );
+  /** The map once it has loaded (tools and overlays mount with it). */
+  const readyMap = isReady ? mapRef.current : null;
   // Read once: the map is not rebuilt on a language switch.
   const attribution = useRef(t('home-map.attribution'));
 
@@ -392,6 +401,13 @@ export default function HomeMap() {
             onChange={(value) => fitRegion(value as string[] | undefined)}
           />
         </section>
+        <SiteFilter value={siteFilter} onChange={setSiteFilter} />
+        {readyMap && (
+          <OverviewPanel map={readyMap} filter={siteFilter} sites={sites.data} onSelectSite={setSelectedId} />
+        )}
+        {readyMap && <LayersControl map={readyMap} />}
+        {readyMap && <SearchBox map={readyMap} />}
+        {/* [anchor: side sections] — tools mount here with the ready map: {readyMap && <X map={readyMap} />} */}
       </div>
       <div className={styles.stage}>
         <div ref={containerRef} className={styles.canvas} data-testid="home-map" />
@@ -423,6 +439,9 @@ export default function HomeMap() {
             ))}
           </section>
         )}
+        <LayerLegends />
+        {readyMap && <MapTools map={readyMap} />}
+        {/* [anchor: stage overlays] — overlays on the map (layer legends, tool bars) mount here */}
         {selectedId !== undefined && (
           <SitePanel className={styles.panel} id={selectedId} onClose={() => setSelectedId(undefined)} />
         )}

@@ -1,9 +1,13 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Skeleton, Tag } from 'antd';
+import { Button, Card, Descriptions, Divider, Skeleton, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
 import { useStationOverview } from '../../stations/api.ts';
+
+/** ECharts loads with the first opened panel, not with the map. */
+const HomeRoseCharts = lazy(() => import('./rose/HomeRoseCharts.tsx'));
 
 function text(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);
@@ -77,6 +81,10 @@ export function SitePanel({
               { key: 'days', label: t('home-map.panel.measuringDays'), children: text(site.measuringDays) },
             ]}
           />
+          <Divider style={{ margin: '8px 0 0' }} />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+            <HomeRoseCharts key={site.id} stationId={site.id} />
+          </Suspense>
           <Link to={`/StationDetail/StationInfo?stationId=${site.id}`}>
             <Button type="primary" block style={{ marginTop: 12 }}>
               {t('home-map.panel.detail')}

@@ -1,0 +1,89 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { MapLayerTable } from '../../platform/db/schema.ts';
+
+export type TMapLayerRow = Selectable<MapLayerTable>;
+
+export interface TMapLayerValues {
+  kind: MapLayerTable['kind'];
+  name: string;
+  heightM: number | null;
+  unit: string;
+  fileSha256: string;
+  bounds: [number, number, number, number];
+  width: number;
+  height: number;
+  nodata: number | null;
+  createdBy: number | null;
+  creatorName: string;
+}
+
+/** The map_layer table (migration 0010). */
+export class MapLayerRepository {
+  constructor(private readonly db: Database) {}
+
+  listEnabled(): Promise<TMapLayerRow[]> {
+    return this.db
+      .selectFrom('map_layer')
+      .selectAll()
+      .where('is_enabled', '=', true)
+      .orderBy('kind')
+      .orderBy('id')
+      .execute();
+  }
+
+  find(id: number): Promise<TMapLayerRow | undefined> {
+    return this.db.selectFrom('map_layer').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(v: TMapLayerValues): Promise<TMapLayerRow> {
+    const [west, south, east, north] = v.bounds;
+    return this.db
+      .insertInto('map_layer')
+      .values({
+        kind: v.kind,
+        name: v.name,
+        height_m: v.heightM,
+        unit: v.unit,
+        file_sha256: v.fileSha256,
+        west,
+        south,
+        east,
+        north,
+        width: v.width,
+        height: v.height,
+        nodata: v.nodata,
+        created_by: v.createdBy,
+        creator_name: v.creatorName,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async setImage(id: number, imageSha256: string): Promise<void> {
+    await this.db.updateTable('map_layer').set({ image_sha256: imageSha256 }).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<TMapLayerRow | undefined> {
+    return this.db.deleteFrom('map_layer').where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** Whether any layer still refers to a stored blob (as its raster or its image). */
+  async isReferenced(sha256: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('map_layer')
+      .select('id')
+      .where((eb) => eb.or([eb('file_sha256', '=', sha256), eb('image_sha256', '=', sha256)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('map_layer')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
