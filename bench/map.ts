@@ -163,6 +163,12 @@ async function timeFirstRender(address: string): Promise<number | undefined> {
         check();
       })`);
       times.push(ms);
+      if (process.env.BENCH_MAP_DEBUG) {
+        const entries = await page.evaluate<string>(
+          `JSON.stringify(performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0).map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd)]))`,
+        );
+        console.log(Math.round(ms), entries);
+      }
     }
     return median(times);
   } finally {

@@ -1,7 +1,18 @@
 import { AimOutlined, GlobalOutlined } from '@ant-design/icons';
 import type { TBounds, TStationMapItem, TStationStatGroup } from '@masthub/shared';
 import { stationStatusColor } from '@masthub/shared/constants.ts';
-import { Button, Empty, Flex, Input, List, Segmented, Skeleton, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Pagination,
+  Segmented,
+  Skeleton,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +20,7 @@ import { http } from '../../../../request/request.ts';
 import { type TMapSiteFilter, useMapOverview } from '../../api.ts';
 import { StationPickerModal } from '../StationPickerModal.tsx';
 import { boundsOf } from '../site-bounds.ts';
+import styles from './OverviewPanel.module.css';
 
 export type OverviewMode = TStationStatGroup | 'site';
 
@@ -82,7 +94,9 @@ export function OverviewPanel({
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<OverviewMode>('owner');
+  const { token } = theme.useToken();
   const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const stat = useMapOverview(filter, mode === 'site' ? undefined : mode);
 
@@ -146,6 +160,8 @@ export function OverviewPanel({
     }
   }
 
+  // A narrower filter may leave fewer pages than the one shown.
+  const current = Math.min(page, Math.max(1, Math.ceil(shown.length / PAGE_SIZE)));
   const statusCounts = (stat.data?.byStatus ?? []).filter((s) => s.count > 0);
   return (
     <section aria-label={t('home-overview.overview.title')} data-testid="map-overview">
@@ -163,6 +179,7 @@ export function OverviewPanel({
         onChange={(value) => {
           setMode(value);
           setSearch('');
+          setPage(1);
         }}
         options={[
           { value: 'owner', label: t('home-overview.overview.mode.owner') },
@@ -186,43 +203,52 @@ export function OverviewPanel({
             allowClear
             placeholder={t(`home-overview.overview.search.${mode}`)}
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
             style={{ marginBottom: 4 }}
           />
-          <List<Row>
-            size="small"
-            dataSource={shown}
-            locale={{
-              emptyText: (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home-overview.overview.empty')} />
-              ),
-            }}
-            pagination={
-              shown.length > PAGE_SIZE
-                ? { pageSize: PAGE_SIZE, size: 'small', simple: true, showSizeChanger: false }
-                : false
-            }
-            renderItem={(row) => (
-              <List.Item
-                style={{ cursor: 'pointer', padding: '6px 4px' }}
-                onClick={() => void open(row)}
-                data-testid="overview-item"
-                extra={<AimOutlined aria-hidden />}
-              >
-                <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text ellipsis={{ tooltip: row.name }} style={{ fontSize: 13 }}>
-                    {row.name}
-                  </Typography.Text>
-                  {mode === 'site' ? null : <StatusCounts counts={row.byStatus} />}
-                </Flex>
-                {mode !== 'site' && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 8 }}>
-                    {row.total}
-                  </Typography.Text>
-                )}
-              </List.Item>
-            )}
-          />
+          {shown.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home-overview.overview.empty')} />
+          ) : (
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((row) => (
+                <li key={row.key} style={{ borderBottom: `1px solid ${token.colorSplit}` }}>
+                  <button
+                    type="button"
+                    className={styles.item}
+                    onClick={() => void open(row)}
+                    data-testid="overview-item"
+                  >
+                    <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
+                      <Typography.Text ellipsis={{ tooltip: row.name }} style={{ fontSize: 13 }}>
+                        {row.name}
+                      </Typography.Text>
+                      {mode !== 'site' && <StatusCounts counts={row.byStatus} />}
+                    </Flex>
+                    {mode !== 'site' && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 8 }}>
+                        {row.total}
+                      </Typography.Text>
+                    )}
+                    <AimOutlined aria-hidden style={{ marginLeft: 8, color: token.colorTextTertiary }} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {shown.length > PAGE_SIZE && (
+            <Pagination
+              simple
+              size="small"
+              style={{ marginTop: 6, justifyContent: 'center' }}
+              current={current}
+              pageSize={PAGE_SIZE}
+              total={shown.length}
+              onChange={setPage}
+            />
+          )}
         </>
       )}
       <StationPickerModal
