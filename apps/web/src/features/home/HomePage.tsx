@@ -5,11 +5,13 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Typography, theme } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogin } from '../auth/login.storage.ts';
+import { compactFilter, fetchMapSites, homeMapKeys } from './api.ts';
 import styles from './HomePage.module.css';
 
 /** The map and its libraries (maplibre, supercluster, base data) load in their own chunk. */
@@ -50,6 +52,16 @@ export function HomePage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const login = useLogin();
+  const queryClient = useQueryClient();
+  // The map's sites load while its code (MapLibre and the base data) is still downloading.
+  useEffect(() => {
+    const filter = compactFilter({});
+    void queryClient.prefetchQuery({
+      queryKey: homeMapKeys.sites(filter),
+      queryFn: () => fetchMapSites(filter),
+      staleTime: 60_000,
+    });
+  }, [queryClient]);
   return (
     <Flex vertical gap={24}>
       <Card>

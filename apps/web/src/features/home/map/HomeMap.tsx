@@ -16,7 +16,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import landUrl from 'world-atlas/land-50m.json?url';
+import detailedLandUrl from 'world-atlas/land-50m.json?url';
+import landUrl from 'world-atlas/land-110m.json?url';
 import { useRegions, useStationStatuses } from '../../stations/api.ts';
 import { type TMapSiteFilter, useMapSites } from '../api.ts';
 import { buildBaseStyle } from './base-style.ts';
@@ -63,6 +64,35 @@ async function loadBaseData(): Promise<{
   ]);
   const land = feature(topology, topology.objects.land) as GeoJSON.FeatureCollection;
   return { provinces: decodeEchartsGeo(china) as unknown as GeoJSON.FeatureCollection, land };
+}
+
+let baseDataPromise: ReturnType<typeof loadBaseData> | undefined;
+
+/**
+ * The bundled base data, fetched once per page and started as soon as this chunk runs — in parallel
+ * with the map's own start instead of after its load event. A failed fetch is retried next time.
+ */
+function baseData(): ReturnType<typeof loadBaseData> {
+  baseDataPromise ??= loadBaseData().catch((error: unknown) => {
+    baseDataPromise = undefined;
+    throw error;
+  });
+  return baseDataPromise;
+}
+void baseData().catch(() => undefined);
+
+/** Zoom from which the 1:50m coastline replaces the 1:110m one (loaded on first need). */
+const DETAILED_LAND_ZOOM = 4;
+
+/**
+ * The 1:50m land (0.5 MB of TopoJSON). The first view uses the 1:110m land (55 kB): tessellating the
+ * detailed coastline took about 2 s of the first render in software WebGL (bench map.first_render_ms).
+ */
+async function loadDetailedLand(): Promise<GeoJSON.FeatureCollection> {
+  const topology = (await fetch(detailedLandUrl).then((r) => r.json())) as Topology<{
+    land: GeometryCollection;
+  }>;
+  return feature(topology, topology.objects.land) as GeoJSON.FeatureCollection;
 }
 
 type LocateMode = 'lonLat' | 'gk';
@@ -148,7 +178,7 @@ export default function HomeMap() {
     map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
     map.on('load', () => {
       setReady(true);
-      loadBaseData()
+      baseData()
         .then(({ provinces, land }) => {
           if (mapRef.current !== map) return;
           map.getSource<GeoJSONSource>('land')?.setData(land);
@@ -156,6 +186,17 @@ export default function HomeMap() {
         })
         .catch(() => {
           // The base map stays empty (sea colour); sites and locating still work.
+        });
+    });
+    let detailedLand: Promise<void> | undefined;
+    map.on('zoomend', () => {
+      if (detailedLand || map.getZoom() < DETAILED_LAND_ZOOM) return;
+      detailedLand = loadDetailedLand()
+        .then((land) => {
+          if (mapRef.current === map) map.getSource<GeoJSONSource>('land')?.setData(land);
+        })
+        .catch(() => {
+          // The coarse coastline stays.
         });
     });
     map.on('moveend', () => setViewVersion((v) => v + 1));
@@ -289,6 +330,7 @@ export default function HomeMap() {
   return (
     <div className={styles.layout}>
       <div className={styles.side}>
+        {readyMap && <SearchBox map={readyMap} />}
         <Typography.Text type="secondary">
           {sites.isError
             ? t('home-map.sites.loadFailed')
@@ -406,7 +448,6 @@ export default function HomeMap() {
           <OverviewPanel map={readyMap} filter={siteFilter} sites={sites.data} onSelectSite={setSelectedId} />
         )}
         {readyMap && <LayersControl map={readyMap} />}
-        {readyMap && <SearchBox map={readyMap} />}
         {/* [anchor: side sections] — tools mount here with the ready map: {readyMap && <X map={readyMap} />} */}
       </div>
       <div className={styles.stage}>
