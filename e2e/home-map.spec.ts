@@ -170,13 +170,17 @@ describe('[MAP]', () => {
     await page.keyboard.press('Home');
     await page.getByTestId('radius-value').getByText('不聚合').waitFor();
     await expect.poll(async () => (await clusterCounts(page)).length, POLL).toBe(0);
-    const point = await page.evaluate(() => {
-      const map = window.__masthubMap;
-      const feature = map?.queryRenderedFeatures({ layers: ['site'] })[0];
-      if (!map || !feature || feature.geometry.type !== 'Point') return null;
-      const p = map.project(feature.geometry.coordinates as [number, number]);
-      return { x: p.x, y: p.y, code: String(feature.properties['code']) };
-    });
+    // The single sites are drawn a frame or more after the clusters went: wait for a rendered one.
+    const renderedSite = () =>
+      page.evaluate(() => {
+        const map = window.__masthubMap;
+        const feature = map?.queryRenderedFeatures({ layers: ['site'] })[0];
+        if (!map || !feature || feature.geometry.type !== 'Point') return null;
+        const p = map.project(feature.geometry.coordinates as [number, number]);
+        return { x: p.x, y: p.y, code: String(feature.properties['code']) };
+      });
+    await expect.poll(renderedSite, POLL).not.toBeNull();
+    const point = await renderedSite();
     expect(point).not.toBeNull();
     if (!point) return;
     const box = await page.locator('[data-testid="home-map"]').boundingBox();
