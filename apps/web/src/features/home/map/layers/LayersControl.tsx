@@ -4,8 +4,10 @@ import { Button, Checkbox, Flex, Slider, Typography } from 'antd';
 import { type Map as MapLibreMap, type MapMouseEvent, Popup } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PermissionButton } from '../../../../app/PermissionButton.tsx';
 import { useSystemInfo } from '../../../system-info/api.ts';
 import { fetchLayerImage, mapLayerKeys, queryPoint, useMapLayerList } from './api.ts';
+import { LayerManageModal } from './LayerManageModal.tsx';
 import { activeLayers, useActiveLayers } from './store.ts';
 import { describePointValue, groupLayers, imageCoordinates, sourceIdOf } from './utils.ts';
 
@@ -30,6 +32,7 @@ export function LayersControl({ map }: { map: MapLibreMap }) {
   const systemInfo = useSystemInfo();
   const hasPointQuery = systemInfo.data?.hasPointQuery === true;
   const [isQuerying, setQuerying] = useState(false);
+  const [isManaging, setManaging] = useState(false);
   const layers = useMemo(() => list.data ?? [], [list.data]);
   const byId = useMemo(() => new Map(layers.map((l) => [l.id, l])), [layers]);
   const groups = useMemo(() => groupLayers(layers), [layers]);
@@ -273,6 +276,17 @@ export function LayersControl({ map }: { map: MapLibreMap }) {
           )}
         </div>
       )}
+      <div style={{ marginTop: 8 }}>
+        <PermissionButton
+          feature="system.rule"
+          size="small"
+          onClick={() => setManaging(true)}
+          data-testid="layer-manage-open"
+        >
+          {t('home-layers.manage.button')}
+        </PermissionButton>
+      </div>
+      <LayerManageModal open={isManaging} onClose={() => setManaging(false)} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { TMapLayer, TPointLayerValue } from '@masthub/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, requestFile } from '../../../../request/request.ts';
 
 export const mapLayerKeys = {
@@ -26,4 +26,26 @@ export function fetchLayerImage(layer: Pick<TMapLayer, 'id' | 'sha256'>): Promis
 /** Every enabled layer's value at a point (POST /meteorological/query/wind/point). */
 export function queryPoint(longitude: number, latitude: number): Promise<TPointLayerValue[]> {
   return http.post<TPointLayerValue[]>('/meteorological/query/wind/point', { longitude, latitude });
+}
+
+/** A GeoTIFF up to 200 MB on a slow line takes longer than the 90 s default. */
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+
+/** Registers a raster layer (POST /web/map_layer/upload, multipart built by `toLayerUploadForm`). */
+export function useUploadMapLayer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      http.post<TMapLayer>('/web/map_layer/upload', form, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mapLayerKeys.list }),
+  });
+}
+
+/** Deletes a raster layer (GET /web/map_layer/delete?id=). */
+export function useDeleteMapLayer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/map_layer/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mapLayerKeys.list }),
+  });
 }

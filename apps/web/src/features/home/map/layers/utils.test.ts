@@ -6,11 +6,15 @@ import { activeLayers } from './store.ts';
 import {
   DEFAULT_OPACITY,
   describePointValue,
+  formatBounds,
   groupLayers,
   imageCoordinates,
+  LAYER_MAX_BYTES,
   landCoverKey,
   landCoverRows,
+  layerFileProblem,
   legendRows,
+  toLayerUploadForm,
 } from './utils.ts';
 
 interface TLocale {
@@ -140,5 +144,58 @@ describe('the shown-layers store', () => {
     expect(activeLayers.get().map((l) => l.id)).toEqual([1]);
     activeLayers.toggle(1, false);
     expect(activeLayers.get()).toEqual([]);
+  });
+});
+
+describe('layer upload', () => {
+  const tif = () => new File([new Uint8Array([1, 2, 3])], 'wind-100m.tif', { type: 'image/tiff' });
+
+  it('sends kind, trimmed name and height before the file for wind speed', () => {
+    const form = toLayerUploadForm({ kind: 'wind_speed', name: '  100 m wind  ', heightM: 100 }, tif());
+    expect([...form.keys()]).toEqual(['kind', 'name', 'heightM', 'file']);
+    expect(form.get('kind')).toBe('wind_speed');
+    expect(form.get('name')).toBe('100 m wind');
+    expect(form.get('heightM')).toBe('100');
+    const file = form.get('file');
+    expect(file).toBeInstanceOf(File);
+    expect((file as File).name).toBe('wind-100m.tif');
+  });
+
+  it('leaves out the height for other kinds and when not given', () => {
+    expect([...toLayerUploadForm({ kind: 'dem', name: 'DEM', heightM: 80 }, tif()).keys()]).toEqual([
+      'kind',
+      'name',
+      'file',
+    ]);
+    expect(toLayerUploadForm({ kind: 'wind_speed', name: 'W', heightM: null }, tif()).has('heightM')).toBe(
+      false,
+    );
+    expect(toLayerUploadForm({ kind: 'wind_speed', name: 'W' }, tif()).has('heightM')).toBe(false);
+    expect(toLayerUploadForm({ kind: 'wind_speed', name: 'W', heightM: 0 }, tif()).get('heightM')).toBe('0');
+  });
+
+  it('accepts .tif/.tiff up to 200 MB only', () => {
+    expect(layerFileProblem('a.tif', 10)).toBeUndefined();
+    expect(layerFileProblem('A.TIFF', LAYER_MAX_BYTES)).toBeUndefined();
+    expect(layerFileProblem('a.png', 10)).toBe('type');
+    expect(layerFileProblem('a.tif.zip', 10)).toBe('type');
+    expect(layerFileProblem('a.tif', LAYER_MAX_BYTES + 1)).toBe('size');
+  });
+
+  it('formats bounds west, south – east, north', () => {
+    expect(formatBounds([73.5, 18.123456, 135.05, 53.56])).toBe('73.5, 18.123 – 135.05, 53.56');
+  });
+
+  it('has the same management texts in both languages, none empty', () => {
+    const flat = (o: unknown, prefix = ''): Record<string, string> =>
+      Object.entries(o as Record<string, unknown>).reduce<Record<string, string>>((out, [k, v]) => {
+        if (typeof v === 'string') out[prefix + k] = v;
+        else Object.assign(out, flat(v, `${prefix}${k}.`));
+        return out;
+      }, {});
+    const zhManage = flat((zh as unknown as { manage: unknown }).manage);
+    const enManage = flat((en as unknown as { manage: unknown }).manage);
+    expect(Object.keys(zhManage).sort()).toEqual(Object.keys(enManage).sort());
+    expect(Object.values({ ...zhManage, ...enManage }).every((v) => v.trim() !== '')).toBe(true);
   });
 });

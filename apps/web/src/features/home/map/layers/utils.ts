@@ -86,3 +86,47 @@ export const sourceIdOf = (id: number) => `masthub-layer-${id}`;
 
 /** Opacity of a newly shown layer. */
 export const DEFAULT_OPACITY = 0.75;
+
+/** What the upload's file picker accepts (a GeoTIFF). */
+export const LAYER_FILE_ACCEPT = '.tif,.tiff';
+
+/** The server's limit on an uploaded GeoTIFF (200 MB). */
+export const LAYER_MAX_BYTES = 200 * 1024 * 1024;
+
+/** Longest layer name the form accepts. */
+export const LAYER_NAME_MAX = 50;
+
+/** Why a picked file cannot be uploaded ('type': not .tif/.tiff, 'size': over 200 MB), or undefined. */
+export function layerFileProblem(fileName: string, sizeBytes: number): 'type' | 'size' | undefined {
+  if (!/\.tiff?$/i.test(fileName)) return 'type';
+  if (sizeBytes > LAYER_MAX_BYTES) return 'size';
+  return undefined;
+}
+
+/** The upload form's values. */
+export interface LayerUploadValues {
+  kind: TMapLayerKind;
+  name: string;
+  heightM?: number | null;
+}
+
+/**
+ * The multipart body of POST /web/map_layer/upload: `kind`, the trimmed `name`, `heightM` only for wind
+ * speed (and when given), then `file` last (the server reads the fields before the file).
+ */
+export function toLayerUploadForm(values: LayerUploadValues, file: File): FormData {
+  const form = new FormData();
+  form.append('kind', values.kind);
+  form.append('name', values.name.trim());
+  if (values.kind === 'wind_speed' && values.heightM !== undefined && values.heightM !== null) {
+    form.append('heightM', String(values.heightM));
+  }
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** Bounds as "W, S – E, N" with 3 decimals. */
+export function formatBounds([west, south, east, north]: TLonLatBounds): string {
+  const f = (v: number) => Number(v.toFixed(3)).toString();
+  return `${f(west)}, ${f(south)} – ${f(east)}, ${f(north)}`;
+}
