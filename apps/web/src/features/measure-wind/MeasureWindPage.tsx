@@ -28,7 +28,6 @@ import {
   Skeleton,
   Space,
   Tabs,
-  Tag,
   Tooltip,
   Typography,
 } from 'antd';
@@ -105,12 +104,8 @@ function VersionLabel({ version }: { version: TDatasetVersion }) {
   return (
     <Space size={4}>
       {version.isViewOnly ? <LockOutlined /> : null}
-      <span>{version.name}</span>
-      {version.kind === 'original' ? (
-        <Tag variant="filled" color="default" style={{ marginInlineEnd: 0 }}>
-          {t('measure-wind.version.original')}
-        </Tag>
-      ) : null}
+      {/* The original version's stored name is Chinese: it is shown by kind, in the user's language. */}
+      <span>{version.kind === 'original' ? t('measure-wind.version.kinds.original') : version.name}</span>
     </Space>
   );
 }

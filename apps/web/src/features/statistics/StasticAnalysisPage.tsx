@@ -180,7 +180,11 @@ export function StasticAnalysisPage() {
             style={{ width: 200 }}
             loading={isVersionsPending}
             onChange={() => form.setFieldValue('channelIds', [])}
-            options={(versions ?? []).map((v) => ({ value: v.id, label: v.name }))}
+            options={(versions ?? []).map((v) => ({
+              value: v.id,
+              // The original version's stored name is Chinese: shown by kind in the user's language.
+              label: v.kind === 'original' ? t('statistics.originalVersion') : v.name,
+            }))}
           />
         </Form.Item>
         <Form.Item name="channelIds" label={t('statistics.filters.channels')}>
