@@ -1,6 +1,7 @@
 import type { TTaskKind, TTaskStatus } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { VERSION_LOCK_CLASS } from '../ingestion/store/timeseries.repository.ts';
 
 export interface TTaskRow {
   id: number;
@@ -103,15 +104,17 @@ export class TaskRepository {
       .execute();
   }
 
-  /** Tasks a stopped process left running: they failed (their transaction rolled back). */
+  /**
+   * Tasks a stopped process left running: they failed (their transaction rolled back). A task another
+   * live process is running holds its version's lock for its whole transaction, so only tasks whose
+   * version lock is free are failed (several API/worker processes may start at different times).
+   */
   async failInterrupted(): Promise<number[]> {
-    const rows = await this.db
-      .updateTable('processing_task')
-      .set({ status: 'failed', error_key: 'interrupted', finished_at: new Date() })
-      .where('status', '=', 'running')
-      .returning('id')
-      .execute();
-    return rows.map((r) => r.id);
+    const rows = await sql<{ id: number }>`
+      UPDATE processing_task SET status = 'failed', error_key = 'interrupted', finished_at = now()
+      WHERE status = 'running' AND pg_try_advisory_xact_lock(${VERSION_LOCK_CLASS}, version_id::int)
+      RETURNING id`.execute(this.db);
+    return rows.rows.map((r) => Number(r.id));
   }
 
   async listQueued(): Promise<number[]> {

@@ -69,7 +69,7 @@ export interface TVersionSummary {
 }
 
 /** A key of pg_advisory_xact_lock's two-integer form reserved for version writes. */
-const VERSION_LOCK_CLASS = 74_521_106;
+export const VERSION_LOCK_CLASS = 74_521_106;
 const CHUNK_BATCH = 400;
 
 /** The time-series store (DESIGN §3): versions, channels, monthly chunks and the per-version summary. */
