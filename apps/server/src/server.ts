@@ -185,7 +185,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     log.child({ module: 'processing' }),
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
-  const versions = new VersionService(db, stationAccess, processingTasks);
+  const versions = new VersionService(db, stationAccess, processingTasks, stationLog);
   const services: TServices = {
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
     messages,

@@ -282,3 +282,24 @@ describe('the delete task and a waiting poller', () => {
     }
   });
 });
+
+describe('the station log', () => {
+  it('records creating, renaming and deleting a version on the site', async () => {
+    const created = await createVersion('日志版本');
+    const id = created.body.data.id as number;
+    await server.call('POST', '/api/web/version/rename', { token, body: { id, name: '日志版本二' } });
+    await server.call('POST', '/api/web/version/delete', { token, body: { id } });
+    const rows = await server.db
+      .selectFrom('station_log')
+      .select(['type', 'location', 'objects'])
+      .where('station_id', '=', station.id)
+      .where('location', '=', 'measureWind')
+      .orderBy('id')
+      .execute();
+    const mine = rows.filter((r) => r.objects.includes('日志版本'));
+    expect(mine.map((r) => r.type)).toEqual(['add', 'edit', 'delete']);
+    expect(mine[0]!.objects).toMatch(/新建数据版本“日志版本”/);
+    expect(mine[1]!.objects).toMatch(/“日志版本”改名为“日志版本二”/);
+    expect(mine[2]!.objects).toMatch(/删除数据版本“日志版本二”/);
+  });
+});

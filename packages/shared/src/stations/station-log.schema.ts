@@ -18,6 +18,7 @@ export const STATION_LOG_LOCATIONS = {
   passwordRecords: { zh: '站点信息-密码记录', en: 'Site info - password records' },
   channelConfiguration: { zh: '通道配置', en: 'Channel configuration' },
   qcRules: { zh: '规则管理-质控与告警规则', en: 'Rules - quality-control and warning rules' },
+  measureWind: { zh: '测风数据-数据版本', en: 'Wind data - data versions' },
 } as const satisfies Record<string, TLocalized>;
 export type TStationLogLocation = keyof typeof STATION_LOG_LOCATIONS;
 

@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
 import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
 
 const DELETE_BATCH = 200;
@@ -30,6 +31,7 @@ export class VersionService {
     private readonly db: Database,
     private readonly stationAccess: StationAccess,
     private readonly tasks: ProcessingTaskService,
+    private readonly stationLog: StationLogService,
   ) {
     this.store = new TimeSeriesRepository(db);
     tasks.register('delete_data', (ctx) => this.deleteData(ctx));
@@ -112,6 +114,14 @@ export class VersionService {
           creatorName: user.userName,
         });
         await store.copyVersionData(source.id, version.id);
+        await this.stationLog.record(trx, {
+          operator: user,
+          type: 'add',
+          stationId: input.stationId,
+          location: 'measureWind',
+          objects: `${await stationLabel(trx, input.stationId)}：新建数据版本“${input.name}”（复制自“${source.name}”）`,
+          details: { versionId: version.id, sourceVersionId: source.id, name: input.name },
+        });
         return version;
       })
       .catch((err: unknown) => {
@@ -126,16 +136,43 @@ export class VersionService {
     const version = await this.visibleVersion(user, input.id);
     await this.stationAccess.assertCanEdit(user, version.stationId);
     if (version.isViewOnly) throw new AppError('VERSION_VIEW_ONLY');
-    await this.store.renameVersion(version.id, input.name).catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new AppError('VERSION_NAME_TAKEN', { name: input.name });
-      throw err;
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await new TimeSeriesRepository(trx).renameVersion(version.id, input.name);
+        await this.stationLog.record(trx, {
+          operator: user,
+          type: 'edit',
+          stationId: version.stationId,
+          location: 'measureWind',
+          objects: `${await stationLabel(trx, version.stationId)}：数据版本“${version.name}”改名为“${input.name}”`,
+          details: { versionId: version.id, before: version.name, after: input.name },
+        });
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw new AppError('VERSION_NAME_TAKEN', { name: input.name });
+        throw err;
+      });
   }
 
   /** Deleting a working version is a processing task (one per version at a time). */
   async remove(user: TAuthUser, versionId: number, language: 'zh' | 'en') {
     const version = await this.tasks.writableVersion(user, versionId);
-    return this.tasks.start(user, { kind: 'delete_data', version, params: { name: version.name }, language });
+    const task = await this.tasks.start(user, {
+      kind: 'delete_data',
+      version,
+      params: { name: version.name },
+      language,
+    });
+    await this.stationLog.record(this.db, {
+      operator: user,
+      type: 'delete',
+      stationId: version.stationId,
+      location: 'measureWind',
+      objects: `${await stationLabel(this.db, version.stationId)}：删除数据版本“${version.name}”（任务 #${task.id}）`,
+      details: { versionId: version.id, name: version.name, taskId: task.id },
+    });
+    return task;
   }
 
   /** The delete task: chunks in batches (progress), then the version row (channels cascade). */
@@ -151,6 +188,16 @@ export class VersionService {
     await ctx.store.deleteVersion(ctx.version.id);
     return { deletedChunks: deleted, name: ctx.version.name };
   }
+}
+
+/** `站点 000123 项目名` for the station log. */
+async function stationLabel(db: Database, stationId: number): Promise<string> {
+  const row = await db
+    .selectFrom('station')
+    .select(['station_code', 'project_name'])
+    .where('id', '=', stationId)
+    .executeTakeFirst();
+  return row ? `站点 ${row.station_code} ${row.project_name}` : `站点 #${stationId}`;
 }
 
 async function countChunks(db: Database, versionId: number): Promise<number> {
