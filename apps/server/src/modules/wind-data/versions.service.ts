@@ -46,10 +46,10 @@ export class VersionService {
   }
 
   async detail(user: TAuthUser, versionId: number): Promise<TVersionDetail> {
-    await this.visibleVersion(user, versionId);
+    const version = await this.visibleVersion(user, versionId);
     const [detail, summaries, active] = await Promise.all([
       this.store.findVersionDetail(versionId),
-      this.store.listVersions([(await this.store.findVersion(versionId))!.stationId]),
+      this.store.listVersions([version.stationId]),
       this.tasks.activeTaskOf(versionId),
     ]);
     const listed = summaries.find((v) => v.id === versionId);
@@ -64,6 +64,11 @@ export class VersionService {
 
   async channels(user: TAuthUser, versionId: number): Promise<TVersionChannel[]> {
     await this.visibleVersion(user, versionId);
+    return this.presentChannels(versionId);
+  }
+
+  /** A version's channels with their data ranges; the caller has checked access. */
+  async presentChannels(versionId: number): Promise<TVersionChannel[]> {
     const [channels, ranges] = await Promise.all([
       this.store.listChannels(versionId),
       this.store.channelRanges(versionId),

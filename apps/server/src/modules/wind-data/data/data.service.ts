@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer as readStream } from 'node:stream/consumers';
 import {
   AppError,
   type Language,
@@ -105,7 +106,7 @@ export class WindDataService {
   async page(user: TAuthUser, request: TDataPageRequest): Promise<TDataPage> {
     const version = await this.versions.visibleVersion(user, request.versionId);
     const channels = await this.channelsOf(version.id, request.channelIds);
-    const presented = await this.versions.channels(user, version.id);
+    const presented = await this.versions.presentChannels(version.id);
     const presentedById = new Map(presented.map((c) => [c.id, c]));
     const empty: TDataPage = {
       channels: channels.map((c) => presentedById.get(c.id)!),
@@ -127,8 +128,7 @@ export class WindDataService {
     const pageEnd = pageStart + rowCount * stepMs;
     // Channels grouped by interval: one read per interval over the page's time span.
     const columns = new Map<number, { values: Float32Array; flags: Uint8Array; startMs: number; stepMs: number }>();
-    const byInterval = new Map<number, TChannelRow[]>();
-    for (const c of channels) byInterval.set(c.intervalS, [...(byInterval.get(c.intervalS) ?? []), c]);
+    const byInterval = groupByInterval(channels);
     for (const [intervalS, group] of byInterval) {
       const read = await this.store.readChannels(group, pageStart, pageEnd);
       for (const c of group) {
@@ -171,8 +171,7 @@ export class WindDataService {
     const bucketMs = Math.max(1, Math.ceil(spanMs / request.maxPoints / maxIntervalMs)) * maxIntervalMs;
     const bucketStart = Math.floor(range.fromMs / bucketMs) * bucketMs;
     const bucketCount = Math.max(1, Math.ceil((range.toMs - bucketStart) / bucketMs));
-    const byInterval = new Map<number, TChannelRow[]>();
-    for (const c of channels) byInterval.set(c.intervalS, [...(byInterval.get(c.intervalS) ?? []), c]);
+    const byInterval = groupByInterval(channels);
     const seriesById = new Map<number, TChartData['series'][number]>();
     for (const [intervalS, group] of byInterval) {
       const read = await this.store.readChannels(group, range.fromMs, range.toMs);
@@ -345,7 +344,7 @@ export class WindDataService {
     for (const [index, file] of files.entries()) {
       const blob = await this.files.open(file.sha256);
       if (!blob) throw new ProcessingFailure('file_unreadable', { fileName: file.fileName, reasonKey: 'empty_file' });
-      const bytes = await readAll(blob.stream);
+      const bytes = await readStream(blob.stream);
       try {
         const { parsed, configured, intervalHintMinutes } = await this.ingestion.parseForImport(
           ctx.version.stationId,
@@ -383,10 +382,15 @@ export class WindDataService {
   }
 }
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
+/** Channels grouped by interval: each group is read onto one grid. */
+function groupByInterval(channels: readonly TChannelRow[]): Map<number, TChannelRow[]> {
+  const groups = new Map<number, TChannelRow[]>();
+  for (const c of channels) {
+    const group = groups.get(c.intervalS);
+    if (group) group.push(c);
+    else groups.set(c.intervalS, [c]);
+  }
+  return groups;
 }
 
 function pickChannel(
