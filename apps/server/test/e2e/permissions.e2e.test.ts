@@ -165,7 +165,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/process/task/page': 'user',
   'POST /api/web/version/data/page': 'user',
   'POST /api/web/version/data/chart': 'user',
-  'POST /api/web/version/export': 'user',
+  'POST /api/web/version/export': 'station.downloadRaw',
   'POST /api/web/version/import': 'data.import',
   // [anchor: data-routes]
   'POST /api/web/version/mark/save': 'data.process',
@@ -952,5 +952,189 @@ describe('station-scoped routes', () => {
       .where('id', '=', hidden.id)
       .executeTakeFirstOrThrow();
     expect(hiddenNow).toEqual({ project_name: '看不见的项目', is_deleted: false });
+  });
+});
+
+/**
+ * Rules between administrators (issue 12): a user administrator holding only `system.user` and
+ * `system.role` acts only on users whose role is within their own rights, hands out only such roles,
+ * and never changes their own role. Each row tries one escalation and must be refused, changing nothing.
+ */
+describe('privilege escalation between administrators', () => {
+  let caller: { id: number; roleId: number };
+  let callerToken: string;
+  let strong: { id: number; account: string; roleId: number };
+  let weak: { id: number; account: string; roleId: number };
+  let adminRoleId: number;
+  let companyId: number;
+  let wideRoleId: number;
+  let hiddenListRoleId: number;
+
+  beforeAll(async () => {
+    caller = await buildUser(server.db, { features: ['system.user', 'system.role'], dataScope: 'list' });
+    callerToken = await server.login((await accountOf(caller.id))!, 'Secret#123a');
+    strong = await buildUser(server.db, { features: ['system.user', 'system.role', 'data.process'] });
+    weak = await buildUser(server.db, { features: ['system.user'] });
+    adminRoleId = (
+      await server.db.selectFrom('role').select('id').where('is_admin', '=', true).executeTakeFirstOrThrow()
+    ).id;
+    companyId = (await server.db.selectFrom('company').select('id').executeTakeFirstOrThrow()).id;
+    // Same features as the caller but every site: wider data permissions.
+    wideRoleId = (await buildUser(server.db, { features: ['system.user'], dataScope: 'all' })).roleId;
+    // A site list the caller cannot see.
+    const hiddenSite = await buildStation(server.db);
+    hiddenListRoleId = (await buildUser(server.db, { features: ['system.user'] })).roleId;
+    await grantRoleStations(server.db, hiddenListRoleId, [hiddenSite.id]);
+  });
+
+  async function accountOf(id: number) {
+    return (await server.db.selectFrom('app_user').select('account').where('id', '=', id).executeTakeFirst())
+      ?.account;
+  }
+  async function roleOf(id: number) {
+    return (await server.db.selectFrom('app_user').select('role_id').where('id', '=', id).executeTakeFirst())
+      ?.role_id;
+  }
+  async function hashOf(id: number) {
+    return (
+      await server.db.selectFrom('app_user').select('password_hash').where('id', '=', id).executeTakeFirst()
+    )?.password_hash;
+  }
+  async function expectRefused(url: string, body: unknown, code: string, method: 'GET' | 'POST' = 'POST') {
+    const r = await server.call(method, url, { token: callerToken, body, language: 'EN' });
+    expect(r.status, url).toBe(403);
+    expect(r.body.data.errorCode).toBe(code);
+  }
+  const userBody = (overrides: Record<string, unknown>) => ({
+    account: 'esc_user01',
+    userName: 'Escalation',
+    companyId,
+    groupId: null,
+    phone: '',
+    email: '',
+    password: 'Wind#Mast2026',
+    ...overrides,
+  });
+
+  const ROWS: Record<string, () => Promise<void>> = {
+    'moving oneself into the administrator role': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ id: caller.id, account: await accountOf(caller.id), roleId: adminRoleId }),
+        'CANNOT_CHANGE_OWN_ROLE',
+      );
+      expect(await roleOf(caller.id)).toBe(caller.roleId);
+    },
+    'moving oneself into a stronger role': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ id: caller.id, account: await accountOf(caller.id), roleId: strong.roleId }),
+        'CANNOT_CHANGE_OWN_ROLE',
+      );
+      expect(await roleOf(caller.id)).toBe(caller.roleId);
+    },
+    'moving a weaker user into a stronger role': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ id: weak.id, account: weak.account, roleId: strong.roleId }),
+        'GRANT_EXCEEDS_OWN',
+      );
+      expect(await roleOf(weak.id)).toBe(weak.roleId);
+    },
+    'creating a user in a stronger role': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ roleId: strong.roleId }),
+        'GRANT_EXCEEDS_OWN',
+      );
+    },
+    'creating a user in a role with every site': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ roleId: wideRoleId }),
+        'GRANT_EXCEEDS_OWN',
+      );
+    },
+    'creating a user in a role listing a site the caller cannot see': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ roleId: hiddenListRoleId }),
+        'GRANT_EXCEEDS_OWN',
+      );
+    },
+    'editing a stronger user (their e-mail, to reset by mail)': async () => {
+      await expectRefused(
+        '/api/security/sys/user/save_or_update',
+        userBody({ id: strong.id, account: strong.account, roleId: strong.roleId, email: 'x@evil.example' }),
+        'TARGET_EXCEEDS_OWN',
+      );
+    },
+    'resetting the password of a stronger user': async () => {
+      const before = await hashOf(strong.id);
+      await expectRefused('/api/security/sys/user/reset_password', { id: strong.id }, 'TARGET_EXCEEDS_OWN');
+      expect(await hashOf(strong.id)).toBe(before);
+    },
+    'resetting the password of the administrator': async () => {
+      const admin = await server.db
+        .selectFrom('app_user')
+        .select(['id', 'password_hash'])
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      await expectRefused('/api/security/sys/user/reset_password', { id: admin.id }, 'TARGET_EXCEEDS_OWN');
+      expect(await hashOf(admin.id)).toBe(admin.password_hash);
+    },
+    'deleting a stronger user': async () => {
+      await expectRefused(
+        `/api/security/sys/user/delete?id=${strong.id}`,
+        undefined,
+        'TARGET_EXCEEDS_OWN',
+        'GET',
+      );
+      expect(await accountOf(strong.id)).toBe(strong.account);
+    },
+    'granting its own role a feature it lacks': async () => {
+      await expectRefused(
+        '/api/security/sys/role/rights',
+        {
+          roleId: caller.roleId,
+          features: ['system.user', 'system.role', 'data.process'],
+          dataScope: 'list',
+          stationIds: [],
+        },
+        'GRANT_EXCEEDS_OWN',
+      );
+    },
+    'granting its own role every site': async () => {
+      await expectRefused(
+        '/api/security/sys/role/rights',
+        { roleId: caller.roleId, features: ['system.user', 'system.role'], dataScope: 'all', stationIds: [] },
+        'GRANT_EXCEEDS_OWN',
+      );
+    },
+  };
+
+  it.each(Object.keys(ROWS))('refuses %s', async (row) => {
+    await ROWS[row]!();
+  });
+
+  it('still lets the caller manage a user within its own rights', async () => {
+    const r = await server.call('POST', '/api/security/sys/user/reset_password', {
+      token: callerToken,
+      body: { id: weak.id },
+    });
+    expect(r.status).toBe(200);
+    const created = await server.call('POST', '/api/security/sys/user/save_or_update', {
+      token: callerToken,
+      body: userBody({ account: 'esc_ok01!', roleId: weak.roleId }),
+    });
+    expect(created.status).toBe(200);
+  });
+
+  it('lists to a user without user administration only the users of their own company', async () => {
+    const plain = await buildUser(server.db, { features: [] });
+    const token = await server.login(plain.account, plain.password);
+    const r = await server.call('POST', '/api/security/sys/user/list', { token, body: {} });
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((u: { id: number }) => u.id)).toEqual([plain.id]);
   });
 });

@@ -310,8 +310,8 @@ describe('POST /api/security/sys/user/page', () => {
 });
 
 describe('POST /api/security/sys/user/list', () => {
-  it('gives any logged-in user a short list of users for pickers', async () => {
-    const user = await buildUser(server.db);
+  it('gives any logged-in user a short list of the users of their company for pickers', async () => {
+    const user = await buildUser(server.db, { companyId });
     const token = await server.login(user.account, user.password);
     const r = await server.call('POST', '/api/security/sys/user/list', {
       token,

@@ -71,7 +71,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-wind-data-'));
   server = await startTestServer({ DATA_DIR: dataDir });
   station = await buildStation(server.db);
-  const engineer = await buildUser(server.db, { features: ['data.process', 'data.import'] });
+  const engineer = await buildUser(server.db, {
+    features: ['data.process', 'data.import', 'station.downloadRaw'],
+  });
   await grantRoleStations(server.db, engineer.roleId, [station.id]);
   token = await server.login(engineer.account, engineer.password);
   const viewer = await buildUser(server.db, { features: [] });
@@ -240,6 +242,16 @@ describe('the chart', () => {
 });
 
 describe('export', () => {
+  it('is a download: refused to a user who may see the site but lacks the download right', async () => {
+    const r = await server.call('POST', '/api/web/version/export', {
+      token: viewerToken,
+      body: { versionId: workingId, format: 1 },
+      language: 'EN',
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.msg).toBe('No access permission');
+  });
+
   const exportOf = async (body: Record<string, unknown>) => {
     const response = await server.app.inject({
       method: 'POST',

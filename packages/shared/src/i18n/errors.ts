@@ -247,4 +247,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '本系统未开启点位资源查询',
     en: 'Point resource query is not enabled on this server',
   },
+  TARGET_EXCEEDS_OWN: {
+    zh: '只能管理权限不超过自己的用户（其角色的功能权限和数据权限须在您的权限范围内）',
+    en: 'You can only manage users whose role’s function and data permissions are within your own',
+  },
+  CANNOT_CHANGE_OWN_ROLE: { zh: '不能修改自己的角色', en: 'You cannot change your own role' },
+  DATABASE_UNAVAILABLE: {
+    zh: '数据库暂时不可用，请稍后重试',
+    en: 'The database is unavailable at the moment; please try again shortly',
+  },
 };

@@ -14,11 +14,12 @@ import {
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccessRepository } from '../access/station-access.repository.ts';
-import { hasAllStations, StationAccess } from '../access/station-access.ts';
+import { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
 import type { UserAdminRepository } from '../users/user-admin.repository.ts';
 import { presentUserRecord } from '../users/user-admin.service.ts';
+import { assertGrantWithinOwn } from './grant-limits.ts';
 import type { RoleRepository } from './roles.repository.ts';
 
 type TRoleRow = NonNullable<Awaited<ReturnType<RoleRepository['findWithCounts']>>>;
@@ -130,16 +131,22 @@ export class RoleService {
       const stationIds = input.dataScope === 'all' ? [] : [...new Set(input.stationIds)];
 
       const current = new Set(await roles.listFeatures(role.id));
-      if (features.some((f) => !current.has(f) && !caller.features.has(f))) {
-        throw new AppError('GRANT_EXCEEDS_OWN');
-      }
-      if (input.dataScope === 'all' && role.data_scope !== 'all' && !hasAllStations(caller)) {
-        throw new AppError('GRANT_EXCEEDS_OWN');
-      }
       const currentStations = new Set((await roles.listStations(role.id)).map((s) => s.id));
       const added = stationIds.filter((id) => !currentStations.has(id));
+      const access = new StationAccess(stationAccess);
+      // What the change adds must be within the caller's own rights (no privilege escalation).
+      await assertGrantWithinOwn(
+        caller,
+        {
+          isAdmin: false,
+          features: features.filter((f) => !current.has(f)),
+          dataScope: input.dataScope === 'all' && role.data_scope !== 'all' ? 'all' : 'list',
+          stationIds: [],
+        },
+        access,
+      );
       // Unknown sites answer 404 and sites the caller cannot see 403, as on every station-scoped call.
-      await new StationAccess(stationAccess).assertCanView(caller, added);
+      await access.assertCanView(caller, added);
       await roles.replaceRights(role.id, { features, dataScope: input.dataScope, stationIds });
     });
   }

@@ -10,6 +10,7 @@ export interface TUserFilter {
   companyId?: number | undefined;
   groupId?: number | undefined;
   excludeUserId?: number | undefined;
+  onlyUserId?: number | undefined;
 }
 
 export type TUserAdminRow = Awaited<ReturnType<UserAdminRepository['page']>>['records'][number];
@@ -37,6 +38,7 @@ export class UserAdminRepository {
     if (filter.companyId !== undefined) query = query.where('u.company_id', '=', filter.companyId);
     if (filter.groupId !== undefined) query = query.where('u.dept_id', '=', filter.groupId);
     if (filter.excludeUserId !== undefined) query = query.where('u.id', '!=', filter.excludeUserId);
+    if (filter.onlyUserId !== undefined) query = query.where('u.id', '=', filter.onlyUserId);
     return query;
   }
 

@@ -21,6 +21,7 @@ import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TokenRepository } from '../identity/tokens.repository.ts';
 import type { UserRepository } from '../identity/users.repository.ts';
 import type { OrganisationRepository } from '../organisations/organisations.repository.ts';
+import { assertGrantWithinOwn, roleGrant } from '../roles/grant-limits.ts';
 import type { RoleRepository } from '../roles/roles.repository.ts';
 import type { TUserAdminRow, TUserFilter, UserAdminRepository } from './user-admin.repository.ts';
 
@@ -78,8 +79,17 @@ export class UserAdminService {
     };
   }
 
-  async list(filter: TUserListRequest): Promise<TUserListItem[]> {
-    const rows = await this.users.list(filter satisfies TUserFilter, USER_LIST_LIMIT);
+  /**
+   * Users for pickers. Only user administrators see every account; anyone else sees the users of
+   * their own company (no company: themselves only), so the list does not hand out the directory.
+   */
+  async list(caller: TAuthUser, filter: TUserListRequest): Promise<TUserListItem[]> {
+    const scoped: TUserFilter = caller.features.has('system.user')
+      ? filter
+      : caller.companyId === null
+        ? { ...filter, onlyUserId: caller.id }
+        : { ...filter, companyId: caller.companyId };
+    const rows = await this.users.list(scoped, USER_LIST_LIMIT);
     return rows.map((r) => ({
       id: r.id,
       account: r.account,
@@ -94,8 +104,8 @@ export class UserAdminService {
     return this.tx.run(async ({ users, roles, organisations }) => {
       const existing = input.id === undefined ? null : await users.findById(input.id, 'update');
       if (input.id !== undefined && !existing) throw new AppError('NOT_FOUND');
-      // Only an administrator may create, change or hand out administrators.
-      if (existing?.is_admin && !caller.isAdmin) throw new AppError('FORBIDDEN');
+      // A caller edits only users whose rights are within their own (an administrator only by one).
+      if (existing) await this.assertManageable(caller, roles, existing.role_id);
 
       if (existing && existing.account !== input.account && !isValidAccount(input.account)) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'account', message: 'v.account' }]);
@@ -108,8 +118,12 @@ export class UserAdminService {
       }
       const role = await roles.findById(input.roleId, 'share');
       if (!role) throw new AppError('NOT_FOUND');
-      if (role.is_admin && !caller.isAdmin) throw new AppError('GRANT_EXCEEDS_OWN');
       if (existing?.is_builtin && !role.is_admin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
+      // Nobody changes their own role, and a role handed out must be within the caller's own rights.
+      if (existing?.id === caller.id && existing.role_id !== role.id) {
+        throw new AppError('CANNOT_CHANGE_OWN_ROLE');
+      }
+      await assertGrantWithinOwn(caller, await roleGrant(roles, role.id), this.access);
 
       if (!(await organisations.findCompany(input.companyId, 'share'))) throw new AppError('NOT_FOUND');
       if (input.groupId !== null) {
@@ -140,12 +154,12 @@ export class UserAdminService {
 
   /** Soft-deletes a user and revokes their tokens; their sites must have been transferred first. */
   delete(caller: TAuthUser, userId: number): Promise<void> {
-    return this.tx.run(async ({ users, tokens }) => {
+    return this.tx.run(async ({ users, tokens, roles }) => {
       const user = await users.findById(userId, 'update');
       if (!user) throw new AppError('NOT_FOUND');
       if (user.id === caller.id) throw new AppError('CANNOT_DELETE_SELF');
       if (user.is_builtin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
-      if (user.is_admin && !caller.isAdmin) throw new AppError('FORBIDDEN');
+      await this.assertManageable(caller, roles, user.role_id);
       const owned = await users.countOwnedStations(user.id);
       if (owned > 0) throw new AppError('USER_OWNS_STATIONS', { count: owned });
       await users.softDelete(user.id);
@@ -155,15 +169,21 @@ export class UserAdminService {
 
   /** Sets a random password (shown once) and revokes the user's tokens, so they log in again. */
   resetPassword(caller: TAuthUser, userId: number): Promise<{ password: string }> {
-    return this.tx.run(async ({ users, accounts, tokens }) => {
+    return this.tx.run(async ({ users, accounts, tokens, roles }) => {
       const user = await users.findById(userId, 'update');
       if (!user) throw new AppError('NOT_FOUND');
-      if (user.is_admin && !caller.isAdmin) throw new AppError('FORBIDDEN');
+      // A new password of a stronger user would hand the caller that user's rights.
+      await this.assertManageable(caller, roles, user.role_id);
       const password = generatePassword();
       await accounts.updatePassword(user.id, await hashPassword(password));
       await tokens.revokeAllForUser(user.id);
       return { password };
     });
+  }
+
+  /** Refuses to act on a user whose role grants more than the caller holds (TARGET_EXCEEDS_OWN). */
+  private async assertManageable(caller: TAuthUser, roles: RoleRepository, roleId: number | null) {
+    await assertGrantWithinOwn(caller, await roleGrant(roles, roleId), this.access, 'TARGET_EXCEEDS_OWN');
   }
 
   async profile(caller: TAuthUser): Promise<TProfile> {

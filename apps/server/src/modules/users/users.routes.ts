@@ -44,12 +44,13 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/security/sys/user/list',
-      summary: 'Users for pickers (transfer target, report creator…), at most 500',
+      summary:
+        'Users for pickers (transfer target, report creator…), at most 500; without system.user only the caller’s company',
       tags: ['users'],
       auth: 'user',
       body: ZUserListRequest,
       response: z.array(ZUserListItem),
-      handle: ({ body }) => users.list(body),
+      handle: ({ user, body }) => users.list(user, body),
     }),
     defineRoute({
       method: 'POST',

@@ -377,14 +377,15 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
           >
             {t('measure-wind.import.button')}
           </ActionButton>
-          <Button
+          <ActionButton
+            feature="station.downloadRaw"
             icon={<DownloadOutlined />}
             data-testid="mw-export"
             disabled={!hasData}
             onClick={() => openDialog('export')}
           >
             {t('measure-wind.export.button')}
-          </Button>
+          </ActionButton>
           <Tooltip title={t('common.actions.refresh')}>
             <Button
               icon={<ReloadOutlined />}

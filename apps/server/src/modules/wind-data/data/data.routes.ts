@@ -54,7 +54,8 @@ export function windDataRoutes(
       summary:
         'Export a version: 0 raw data, 1 time series csv, 2 Meteodyn .tim, 3 WindSim .tws, 4 Windographer .txt, 5 WAsP .tab',
       tags: ['version'],
-      auth: 'user',
+      // Exporting the series is a download: it needs the download right like the raw files (SPEC §6).
+      auth: 'station.downloadRaw',
       body: ZVersionExportRequest,
       isRaw: true,
       timeoutMs: EXPORT_TIMEOUT_MS,
