@@ -98,6 +98,10 @@ export const VALIDATION_MESSAGES = {
     zh: '请输入密码或授权码',
     en: 'Please enter the password or authorisation code',
   },
+  dataSourcePasswordReenter: {
+    zh: '服务器、端口、协议或账号已更改，请重新输入密码或授权码',
+    en: 'The server, port, protocol or account has changed: please enter the password or authorisation code again',
+  },
   protocolMismatch: { zh: '协议与数据获取方式不一致', en: 'The protocol does not fit the fetch type' },
   cron: { zh: '定时表达式无效', en: 'Invalid cron expression' },
   ruleNameRequired: { zh: '请输入规则名称', en: 'Please enter the rule name' },

@@ -209,4 +209,61 @@ describe('FTP data sources against ftp-srv', () => {
     expect(r.status).toBe(422);
     expect(r.body.data.errorCode).toBe('DATA_SOURCE_FOLDER_NOT_FOUND');
   });
+
+  it('never sends the stored password to another server: a changed port or account needs it again', async () => {
+    // A second real FTP server that records every password it is offered.
+    const offered: string[] = [];
+    const trapPort = await freePort();
+    const trap = new FtpSrv({
+      url: `ftp://127.0.0.1:${trapPort}`,
+      anonymous: false,
+      log: silentLog as never,
+    });
+    trap.on('login', ({ password }, _resolve, reject) => {
+      offered.push(password);
+      reject(new Error('no'));
+    });
+    await trap.listen();
+    try {
+      const stored = {
+        id: sourceId,
+        name: '测风FTP',
+        fetchType: 'ftp',
+        protocol: 'ftp',
+        host: '127.0.0.1',
+        username: 'ftpuser',
+        folder: '/测风数据',
+      };
+      for (const form of [
+        { ...stored, port: trapPort },
+        { ...stored, port: ftpPort, username: 'other' },
+      ]) {
+        const test = await call('POST', '/api/web/data_source/test_connection', form, 'EN');
+        expect(test.status).toBe(400);
+        expect(test.body.data.fields).toContainEqual({
+          field: 'password',
+          message:
+            'The server, port, protocol or account has changed: please enter the password or authorisation code again',
+        });
+        const zh = await call('POST', '/api/web/data_source/save_or_update', form, 'ZH');
+        expect(zh.status).toBe(400);
+        expect(zh.body.data.fields).toContainEqual({
+          field: 'password',
+          message: '服务器、端口、协议或账号已更改，请重新输入密码或授权码',
+        });
+      }
+      expect(offered).toEqual([]);
+      const row = await server.db
+        .selectFrom('data_source')
+        .select(['port', 'username'])
+        .where('id', '=', sourceId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ port: ftpPort, username: 'ftpuser' });
+      // The same server and account still reuses the stored password.
+      const same = await call('POST', '/api/web/data_source/test_connection', { ...stored, port: ftpPort });
+      expect(same.status, same.body.msg).toBe(200);
+    } finally {
+      await trap.close().catch(() => undefined);
+    }
+  });
 });

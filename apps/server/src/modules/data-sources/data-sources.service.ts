@@ -105,6 +105,26 @@ function sleep(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 }
 
+/** Whether a stored source and a form name the same server and account (the secret may be reused). */
+function isSameEndpoint(
+  row: { fetch_type: string; protocol: string; host: string; port: number; username: string },
+  values: TDataSourceValues,
+): boolean {
+  return (
+    row.fetch_type === values.fetchType &&
+    row.protocol === values.protocol &&
+    row.host === values.host &&
+    row.port === values.port &&
+    row.username === values.username
+  );
+}
+
+function passwordReenter(): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [
+    { field: 'password', message: 'v.dataSourcePasswordReenter' },
+  ]);
+}
+
 /**
  * Data sources (SPEC §3; /systemManage/DataFetchManage): CRUD with a write-only, sealed password,
  * connection tests that say clearly what is wrong (SPEC §5 "server address error is reported"),
@@ -195,12 +215,11 @@ export class DataSourceService {
       } else {
         const before = await sources.find(input.id, 'update');
         if (!before) throw new AppError('NOT_FOUND');
+        const isOtherAccount = !isSameEndpoint(before, values);
+        // The stored secret belongs to its server and account: never carry it to another one.
+        if (isOtherAccount && password === '') throw passwordReenter();
         id = input.id;
         await sources.update(id, values);
-        const isOtherAccount =
-          before.host !== values.host ||
-          before.username !== values.username ||
-          before.protocol !== values.protocol;
         if (isOtherAccount) await sources.resetCursor(id);
       }
       // Blank on update keeps the stored password (write-only field).
@@ -226,6 +245,9 @@ export class DataSourceService {
     if (password === '' && input.id !== undefined) {
       const row = await this.sources.find(input.id);
       if (!row) throw new AppError('NOT_FOUND');
+      // A test against another host, port, protocol or account must bring its own password: the stored
+      // one would otherwise be sent to whatever server the form names.
+      if (!isSameEndpoint(row, values)) throw passwordReenter();
       password = (row.secret ? await this.box.open(row.secret, dataSourceSealContext(row.id)) : '') ?? '';
     }
     return {
