@@ -66,3 +66,33 @@ describe('the web app', () => {
     expect(r.body).toContain('<div id="root">');
   });
 });
+
+describe('security headers', () => {
+  it.each([
+    '/index',
+    '/api/health',
+  ])('%s forbids framing, sniffing, referrers and foreign scripts', async (url) => {
+    const r = await server.app.inject({ method: 'GET', url });
+    const csp = String(r.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('lets the map load tiles from the configured tile server only', async () => {
+    const tiled = await startTestServer({ MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
+    try {
+      const r = await tiled.app.inject({ method: 'GET', url: '/api/health' });
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
+      expect(csp).toContain("connect-src 'self' ws: wss: https://*.tiles.example.org");
+    } finally {
+      await tiled.stop();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -33,6 +34,7 @@ import type { TConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, successEnvelope } from './envelope.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
+import { helmetOptions } from './security-headers.ts';
 
 /** Beijing time when the caller sends no (or an unreadable) `utc-code` header. */
 const DEFAULT_UTC_OFFSET_MINUTES = 480;
@@ -131,6 +133,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     return reply.code(envelope.status).send(envelope.body);
   });
 
+  await app.register(fastifyHelmet, helmetOptions({ mapTileUrl: config.MAP_TILE_URL }));
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -144,7 +147,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API explorer's page carries its own CSP with the hashes of its inline parts.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Uploads stream (request.parts() / receiveSingleFile); nothing is buffered or saved by the plugin.
   // Routes pass their own limits; these defaults are the strictest upload the API takes (one attachment).
