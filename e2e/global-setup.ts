@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { hashPassword } from '../apps/server/src/platform/auth/passwords.ts';
 import {
   findFreePort,
   startEmbeddedDatabase,
@@ -94,6 +95,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
   );
   await waitForHealth(baseUrl, server, 60_000);
+  // Demo users get random passwords printed once at the first start; the suite logs in as one of them
+  // with a password it sets here, as an administrator would by resetting it.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('UPDATE app_user SET password_hash = $1 WHERE account = $2', [
+    await hashPassword(E2E_ADMIN_PASSWORD),
+    'eng_zhang01',
+  ]);
+  await db.end();
   const outputDir = path.join(root, 'test-results', 'e2e');
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', databaseUrl);

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     console.error(`\nMastHub could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  await server.app.listen({ port: config.PORT, host: config.HOST });
+  await server.app.listen({ port: config.PORT, host: config.listenHost });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
         : '  Password:  the ADMIN_PASSWORD you set',
     );
     if (server.seed.demoAccounts.length > 0) {
-      lines.push(`  Demo users (same initial password): ${server.seed.demoAccounts.join(', ')}`);
+      lines.push('  Demo users (each with its own password, shown only once):');
+      for (const demo of server.seed.demoAccounts)
+        lines.push(`    ${demo.account.padEnd(14)} ${demo.password}`);
     }
   } else {
     lines.push(

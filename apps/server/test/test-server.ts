@@ -29,6 +29,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Slowed logins wait milliseconds, not seconds, in tests that do not look at the delay itself.
+    LOGIN_DELAY_BASE_MS: '10',
+    LOGIN_DELAY_MAX_MS: '100',
     ...env,
   });
   const server = await createServer(config, createLogger(config));
@@ -60,6 +63,17 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 }
 
 let sequence = 0;
+
+/** scrypt hashes by password: factories make hundreds of users with the same few passwords. */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
 
 /** Factory: a user with a role granting `features` (and data scope), ready to log in. */
 export async function buildUser(
@@ -98,7 +112,7 @@ export async function buildUser(
     .values({
       account,
       user_name: `User ${sequence}`,
-      password_hash: await hashPassword(password),
+      password_hash: await hashOnce(password),
       role_id: role.id,
       is_enabled: options.isEnabled ?? true,
       company_id: options.companyId ?? null,

@@ -15,6 +15,12 @@ describe('loadConfig', () => {
     expect(config.ADMIN_PASSWORD).toBeUndefined();
   });
 
+  it('listens on loopback only in the embedded mode, on every interface with an external database', () => {
+    expect(loadConfig({}).listenHost).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/masthub' }).listenHost).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).listenHost).toBe('0.0.0.0');
+  });
+
   it('treats empty variables as unset, as in a copied .env.example', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).DATABASE_URL).toBeUndefined();
   });

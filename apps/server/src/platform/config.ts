@@ -10,7 +10,7 @@ const ZBoolean = z
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -26,7 +26,11 @@ const ZEnv = z.object({
     .default(24),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_DELAY_BASE_MS: z.coerce.number().int().nonnegative().default(500),
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().nonnegative().default(10_000),
+  LOGIN_MAX_WAITING_PER_ACCOUNT: z.coerce.number().int().positive().default(8),
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().positive().default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -48,7 +52,9 @@ const ZEnv = z.object({
   GEOCODER_KEY: z.string().optional(),
 });
 
-export type TConfig = Readonly<z.infer<typeof ZEnv> & { dataDirAbs: string; webDistDirAbs: string }>;
+export type TConfig = Readonly<
+  z.infer<typeof ZEnv> & { listenHost: string; dataDirAbs: string; webDistDirAbs: string }
+>;
 
 /** Thrown when the environment is invalid; lists every bad variable at once. */
 export class ConfigError extends Error {
@@ -72,5 +78,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const webDistDirAbs = value.WEB_DIST_DIR
     ? path.resolve(cwd, value.WEB_DIST_DIR)
     : path.resolve(import.meta.dirname, '../../../web/dist');
-  return Object.freeze({ ...value, dataDirAbs: path.resolve(cwd, value.DATA_DIR), webDistDirAbs });
+  // The embedded mode is a single machine: listen on loopback unless told otherwise. With an external
+  // database MastHub is a server and listens on every interface (put a reverse proxy in front).
+  const listenHost = value.HOST ?? (value.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
+  return Object.freeze({
+    ...value,
+    listenHost,
+    dataDirAbs: path.resolve(cwd, value.DATA_DIR),
+    webDistDirAbs,
+  });
 }

@@ -131,16 +131,29 @@ describe('data sources', () => {
       .select('secret')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    await call('POST', '/api/web/data_source/save_or_update', { ...form, id, port: 2121, password: '' });
+    // Another port with a blank password is refused: the stored secret belongs to the old endpoint.
+    const moved = await call('POST', '/api/web/data_source/save_or_update', {
+      ...form,
+      id,
+      port: 2121,
+      password: '',
+    });
+    expect(moved.status).toBe(400);
+    await call('POST', '/api/web/data_source/save_or_update', {
+      ...form,
+      id,
+      scheduleCron: '0 * * * *',
+      password: '',
+    });
     const after = await server.db
       .selectFrom('data_source')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(after.secret).toEqual(before.secret);
-    expect(after.port).toBe(2121);
+    expect(after.schedule_cron).toBe('0 * * * *');
     const detail = await call('GET', `/api/web/data_source/detail?id=${id}`);
-    expect(detail.body.data).toMatchObject({ hasPassword: true, port: 2121, folder: '' });
+    expect(detail.body.data).toMatchObject({ hasPassword: true, port: 21, folder: '' });
     expect(JSON.stringify(detail.body.data)).not.toContain('p@ss');
     const dup = await call('POST', '/api/web/data_source/save_or_update', { ...form, password: 'x' }, 'ZH');
     expect(dup.body.msg).toBe('数据源名称“FTP一号”已存在');

@@ -55,29 +55,124 @@ describe('POST /api/security/sys/user/login', () => {
     }
   });
 
-  it('locks an account after repeated failures and says for how long', async () => {
+  it('slows down guessing but never refuses the right password, even from the attacked IP address', async () => {
     const user = await buildUser(server.db, { account: 'lock_me1' });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 8; i++) {
       const r = await server.call('POST', LOGIN, { body: { account: user.account, password: 'Nope#1234' } });
       expect(r.status).toBe(400);
     }
-    const locked = await server.call('POST', LOGIN, {
+    const started = Date.now();
+    const right = await server.call('POST', LOGIN, {
       body: { account: user.account, password: user.password },
-      language: 'EN',
     });
-    expect(locked.status).toBe(429);
-    expect(locked.body.msg).toContain('15 minutes');
+    expect(right.status, right.body.msg).toBe(200);
+    // Four failures past the allowance of 5: 10 ms doubled three times (the test server's base delay).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(80);
   });
 
-  it('limits failures per IP address across accounts', async () => {
-    // Three failures already came from this IP in the test above, plus the earlier wrong passwords.
-    for (let i = 0; i < 8; i++) {
+  it('lets a password spray from one IP address slow that address down without locking others out', async () => {
+    for (let i = 0; i < 22; i++) {
       await server.call('POST', LOGIN, { body: { account: `spray_${i}x`, password: 'Nope#1234' } });
     }
     const user = await buildUser(server.db);
     const r = await server.call('POST', LOGIN, { body: { account: user.account, password: user.password } });
-    expect(r.status).toBe(429);
+    expect(r.status).toBe(200);
     await server.db.deleteFrom('login_attempt').execute();
+  });
+
+  it('gives a browser a device token whose logins are judged by its own failures only', async () => {
+    const slow = await startTestServer({
+      LOGIN_DELAY_BASE_MS: '5000',
+      LOGIN_DELAY_MAX_MS: '5000',
+      LOGIN_MAX_WAITING_PER_ACCOUNT: '1',
+    });
+    try {
+      const user = await buildUser(slow.db, { account: 'owner_01' });
+      const first = await slow.call('POST', LOGIN, {
+        body: { account: user.account, password: user.password },
+      });
+      const deviceToken = first.body.data.deviceToken as string;
+      expect(deviceToken).toMatch(/^[\w-]{20,}$/);
+      for (let i = 0; i < 5; i++) {
+        await slow.call('POST', LOGIN, { body: { account: user.account, password: 'Nope#1234' } });
+      }
+      // An attacker's guess now waits 5 s and holds the account's only waiting place…
+      const attacker = slow.call('POST', LOGIN, { body: { account: user.account, password: 'Nope#5678' } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const crowd = await slow.call('POST', LOGIN, {
+        body: { account: user.account, password: user.password },
+        language: 'EN',
+      });
+      expect(crowd.status).toBe(429);
+      // …while the owner's browser, presenting its device token, logs in at once with the right password.
+      const owner = await slow.call('POST', LOGIN, {
+        body: { account: user.account, password: user.password, deviceToken },
+      });
+      expect(owner.status, owner.body.msg).toBe(200);
+      expect(owner.body.data.deviceToken).toBe(deviceToken);
+      // A device token of another account is no pass.
+      const other = await buildUser(slow.db);
+      const stolen = await slow.call('POST', LOGIN, {
+        body: { account: other.account, password: 'Nope#1234', deviceToken },
+      });
+      expect(stolen.status).toBe(400);
+      expect((await attacker).status).toBe(400);
+      const devices = await slow.db.selectFrom('login_device').select('token_hash').execute();
+      expect(devices.every((d) => d.token_hash.length === 32)).toBe(true);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('judges a device by its own failures: ten wrong passwords through it and it is slowed like any other', async () => {
+    const user = await buildUser(server.db, { account: 'dev_fail1' });
+    const first = await server.call('POST', LOGIN, {
+      body: { account: user.account, password: user.password },
+    });
+    const deviceToken = first.body.data.deviceToken as string;
+    for (let i = 0; i < 10; i++) {
+      await server.call('POST', LOGIN, {
+        body: { account: user.account, password: 'Nope#1234', deviceToken },
+      });
+    }
+    const rows = await server.db
+      .selectFrom('login_attempt')
+      .select('device_id')
+      .where('account', '=', user.account)
+      .where('reason', '=', 'bad_password')
+      .execute();
+    expect(rows).toHaveLength(10);
+    expect(rows.every((r) => r.device_id !== null)).toBe(true);
+    const started = Date.now();
+    const right = await server.call('POST', LOGIN, {
+      body: { account: user.account, password: user.password, deviceToken },
+    });
+    expect(right.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('upgrades a password hash of the old, cheaper scrypt cost at the next login', async () => {
+    const user = await buildUser(server.db, { account: 'old_hash1' });
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const old = [
+      'scrypt',
+      16384,
+      8,
+      1,
+      salt.toString('base64'),
+      scryptSync(user.password, salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64'),
+    ].join('$');
+    await server.db.updateTable('app_user').set({ password_hash: old }).where('id', '=', user.id).execute();
+    expect(
+      (await server.call('POST', LOGIN, { body: { account: user.account, password: user.password } })).status,
+    ).toBe(200);
+    const row = await server.db
+      .selectFrom('app_user')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash.startsWith('scrypt$32768$8$3$')).toBe(true);
   });
 
   it('refuses a disabled account', async () => {

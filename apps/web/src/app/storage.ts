@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   utcCode: 'masthub.utcCode',
   /** A notice to show on the next page load (the 401 toast would be lost in the reload). */
   pendingNotice: 'masthub.pendingNotice',
+  /** Device tokens by account (lower case): this browser's earlier logins, kept across logouts. */
+  devices: 'masthub.devices',
 } as const;
 
 function getStorage(kind: 'local' | 'session'): Storage | undefined {

@@ -10,8 +10,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
   TOKEN_EXPIRED: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please log in again' },
   LOGIN_FAILED: { zh: '账号或密码错误', en: 'Incorrect account or password' },
   LOGIN_RATE_LIMITED: {
-    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
-    en: 'Too many failed logins, please try again in {minutes} minutes',
+    zh: '该账号正在被频繁尝试登录，请稍后再试，或在曾经登录过的浏览器上登录',
+    en: 'Too many login attempts for this account are waiting; please try again shortly, or log in from a browser you have used before',
   },
   ACCOUNT_DISABLED: { zh: '账号已停用', en: 'This account is disabled' },
   OLD_PASSWORD_WRONG: { zh: '原密码不正确', en: 'The old password is incorrect' },

@@ -45,11 +45,15 @@ export const ZPassword = z
 export const ZLoginRequest = z.object({
   account: z.string(requiredError('accountRequired')).trim().min(1, vmsg('accountRequired')).max(64),
   password: z.string(requiredError('passwordRequired')).min(1, vmsg('passwordRequired')).max(128),
+  /** Given at an earlier login in this browser: its attempts are not slowed by others' failures. */
+  deviceToken: z.string().max(128).optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZLoginReply = z.object({
   token: z.string(),
+  /** Remember it for this account and send it with the next login (see ZLoginRequest). */
+  deviceToken: z.string(),
   userId: z.number().int(),
   account: z.string(),
   userName: z.string(),

@@ -18,6 +18,7 @@ export function identityRoutes(identity: IdentityService): TRouteDef[] {
           password: body.password,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
+          deviceToken: body.deviceToken,
         }),
     }),
     defineRoute({

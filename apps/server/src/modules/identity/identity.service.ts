@@ -6,7 +6,12 @@ import {
   type TChangePasswordRequest,
   type TLoginReply,
 } from '@masthub/shared';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../../platform/auth/passwords.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { TConfig } from '../../platform/config.ts';
 import type { TAuthUser } from './identity.types.ts';
@@ -16,8 +21,28 @@ import type { UserRepository } from './users.repository.ts';
 
 type TIdentityConfig = Pick<
   TConfig,
-  'TOKEN_TTL_HOURS' | 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_IP' | 'LOGIN_LOCK_MINUTES'
+  | 'TOKEN_TTL_HOURS'
+  | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
+  | 'LOGIN_MAX_FAILURES_PER_IP'
+  | 'LOGIN_WINDOW_MINUTES'
+  | 'LOGIN_DELAY_BASE_MS'
+  | 'LOGIN_DELAY_MAX_MS'
+  | 'LOGIN_MAX_WAITING_PER_ACCOUNT'
+  | 'LOGIN_MAX_FAILURES_PER_DEVICE'
 >;
+
+interface TLoginInput {
+  account: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+  /** The device token this browser got at an earlier login, if any. */
+  deviceToken?: string | undefined;
+}
+
+type TKnownDevice = { id: number; user_id: number; account: string };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // Sliding expiry is written at most this often per token, so busy pages don't write on every call.
 const SLIDE_EVERY_MS = 60_000;
@@ -31,26 +56,72 @@ export class IdentityService {
     private readonly config: TIdentityConfig,
   ) {}
 
-  async login(input: {
-    account: string;
-    password: string;
-    ip: string;
-    userAgent: string | null;
-  }): Promise<TLoginReply> {
+  /**
+   * Logs in. Guessing is slowed down, never answered by refusing the right password (issue 12): a browser
+   * that logged in to this account before (device token) is judged only by its own failures; any other
+   * attempt past the account's or the IP's failure allowance waits a delay doubling per failure, one at a
+   * time per account, and only a crowd of waiting attempts is turned away for now.
+   */
+  async login(input: TLoginInput): Promise<TLoginReply> {
     const { account, ip, userAgent } = input;
-    const lock = this.config.LOGIN_LOCK_MINUTES;
-    const [accountFailures, ipFailures] = await Promise.all([
-      this.attempts.countRecentFailuresForAccount(account, lock),
-      this.attempts.countRecentFailuresForIp(ip, lock),
-    ]);
+    const window = this.config.LOGIN_WINDOW_MINUTES;
+    const found = input.deviceToken
+      ? await this.attempts.findDevice(hashToken(input.deviceToken))
+      : undefined;
+    const device = found && found.account.toLowerCase() === account.toLowerCase() ? found : undefined;
     if (
-      accountFailures >= this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-      ipFailures >= this.config.LOGIN_MAX_FAILURES_PER_IP
+      device &&
+      (await this.attempts.countRecentFailuresForDevice(device.id, window)) <
+        this.config.LOGIN_MAX_FAILURES_PER_DEVICE
     ) {
-      await this.attempts.record({ account, userId: null, ip, userAgent, outcome: 'rate_limited' });
-      throw new AppError('LOGIN_RATE_LIMITED', { minutes: lock });
+      return this.attempt(input, device);
     }
+    const [accountFailures, ipFailures] = await Promise.all([
+      this.attempts.countRecentFailuresForAccount(account, window),
+      this.attempts.countRecentFailuresForIp(ip, window),
+    ]);
+    const excess = Math.max(
+      accountFailures - this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT + 1,
+      ipFailures - this.config.LOGIN_MAX_FAILURES_PER_IP + 1,
+      0,
+    );
+    if (excess === 0) return this.attempt(input, device);
+    const delayMs = Math.min(
+      this.config.LOGIN_DELAY_MAX_MS,
+      this.config.LOGIN_DELAY_BASE_MS * 2 ** (excess - 1),
+    );
+    const key = account.toLowerCase();
+    const queue = this.waiting.get(key) ?? { count: 0, tail: Promise.resolve() };
+    if (queue.count >= this.config.LOGIN_MAX_WAITING_PER_ACCOUNT) {
+      await this.attempts.record({ account, userId: null, ip, userAgent, outcome: 'rate_limited' });
+      throw new AppError('LOGIN_RATE_LIMITED');
+    }
+    // One slowed attempt at a time per account: parallel guesses queue instead of multiplying the rate.
+    queue.count += 1;
+    this.waiting.set(key, queue);
+    const previous = queue.tail;
+    let release!: () => void;
+    queue.tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await previous;
+      await sleep(delayMs);
+      return await this.attempt(input, device);
+    } finally {
+      release();
+      queue.count -= 1;
+      if (queue.count === 0) this.waiting.delete(key);
+    }
+  }
 
+  /** Slowed attempts per account (lower-case) in this process: how many wait, and the last one's turn. */
+  private readonly waiting = new Map<string, { count: number; tail: Promise<void> }>();
+
+  /** Checks the password and, when right, opens a session and remembers (or refreshes) the browser. */
+  private async attempt(input: TLoginInput, device: TKnownDevice | undefined): Promise<TLoginReply> {
+    const { account, ip, userAgent } = input;
+    const deviceId = device?.id ?? null;
     const user = await this.users.findByAccount(account);
     const snapshot = user && {
       userName: user.user_name,
@@ -66,17 +137,36 @@ export class IdentityService {
         userAgent,
         outcome: user ? 'bad_password' : 'unknown_account',
         snapshot,
+        deviceId,
       });
       throw new AppError('LOGIN_FAILED');
     }
     if (!user.is_enabled) {
-      await this.attempts.record({ account, userId: user.id, ip, userAgent, outcome: 'disabled', snapshot });
+      await this.attempts.record({
+        account,
+        userId: user.id,
+        ip,
+        userAgent,
+        outcome: 'disabled',
+        snapshot,
+        deviceId,
+      });
       throw new AppError('ACCOUNT_DISABLED');
+    }
+    if (needsRehash(user.password_hash)) {
+      await this.users.updatePassword(user.id, await hashPassword(input.password));
     }
 
     const token = generateToken();
     const expiresAt = new Date(Date.now() + this.config.TOKEN_TTL_HOURS * 3_600_000);
     await this.tokens.create({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip, userAgent });
+    let deviceToken = input.deviceToken ?? '';
+    if (device) {
+      await this.attempts.touchDevice(device.id);
+    } else {
+      deviceToken = generateToken();
+      await this.attempts.createDevice(user.id, hashToken(deviceToken));
+    }
     await Promise.all([
       this.users.touchLastLogin(user.id),
       this.attempts.record({
@@ -86,11 +176,13 @@ export class IdentityService {
         userAgent,
         outcome: 'success',
         snapshot: snapshot ?? undefined,
+        deviceId,
       }),
     ]);
     const features = await this.featuresOf(user.role_id, user.is_admin === true);
     return {
       token,
+      deviceToken,
       userId: user.id,
       account: user.account,
       userName: user.user_name,

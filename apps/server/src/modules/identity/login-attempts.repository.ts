@@ -13,6 +13,8 @@ export class LoginAttemptRepository {
     ip: string;
     userAgent: string | null;
     outcome: TLoginOutcome;
+    /** The known browser the attempt came from, if it presented a device token. */
+    deviceId?: number | null;
     /** Who the user was at this moment, for the login log; absent for unknown accounts. */
     snapshot?: { userName: string; roleName: string | null; userType: 'admin' | 'normal' } | undefined;
   }): Promise<void> {
@@ -28,6 +30,7 @@ export class LoginAttemptRepository {
         user_name: input.snapshot?.userName ?? null,
         role_name: input.snapshot?.roleName ?? null,
         user_type: input.snapshot?.userType ?? null,
+        device_id: input.deviceId ?? null,
       })
       .execute();
   }
@@ -52,5 +55,38 @@ export class LoginAttemptRepository {
         AND created_at > now() - make_interval(mins => ${windowMinutes})
     `.execute(this.db);
     return row.rows[0]?.n ?? 0;
+  }
+
+  /** Failed guesses made through one known browser within the window. */
+  async countRecentFailuresForDevice(deviceId: number, windowMinutes: number): Promise<number> {
+    const row = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM login_attempt
+      WHERE device_id = ${deviceId} AND reason = 'bad_password'
+        AND created_at > now() - make_interval(mins => ${windowMinutes})
+    `.execute(this.db);
+    return row.rows[0]?.n ?? 0;
+  }
+
+  /** The browser holding `tokenHash`, with the account it logged in to. */
+  findDevice(tokenHash: Buffer) {
+    return this.db
+      .selectFrom('login_device as d')
+      .innerJoin('app_user as u', 'u.id', 'd.user_id')
+      .select(['d.id', 'd.user_id', 'u.account'])
+      .where('d.token_hash', '=', tokenHash)
+      .where('u.is_deleted', '=', false)
+      .executeTakeFirst();
+  }
+
+  async createDevice(userId: number, tokenHash: Buffer): Promise<void> {
+    await this.db.insertInto('login_device').values({ user_id: userId, token_hash: tokenHash }).execute();
+  }
+
+  async touchDevice(deviceId: number): Promise<void> {
+    await this.db
+      .updateTable('login_device')
+      .set({ last_used_at: new Date() })
+      .where('id', '=', deviceId)
+      .execute();
   }
 }

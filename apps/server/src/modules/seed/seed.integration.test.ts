@@ -34,6 +34,21 @@ describe('seedOnFirstStart', () => {
       .executeTakeFirstOrThrow();
     expect(admin.password_hash).not.toContain(result.generatedPassword!);
     expect(await verifyPassword(result.generatedPassword!, admin.password_hash)).toBe(true);
+    // Every demo user has a password of their own, none the administrator's.
+    expect(result.demoAccounts).toHaveLength(4);
+    const passwords = new Set(result.demoAccounts.map((d) => d.password));
+    expect(passwords.size).toBe(4);
+    expect(passwords.has(result.generatedPassword!)).toBe(false);
+    for (const demo of result.demoAccounts) {
+      expect(isValidPassword(demo.password)).toBe(true);
+      const row = await db
+        .selectFrom('app_user')
+        .select('password_hash')
+        .where('account', '=', demo.account)
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword(demo.password, row.password_hash)).toBe(true);
+      expect(await verifyPassword(result.generatedPassword!, row.password_hash)).toBe(false);
+    }
   });
 
   it('creates a company with departments, roles, users and ~300 stations across China', async () => {

@@ -14,7 +14,8 @@ export interface TSeedResult {
   adminAccount: string;
   /** The administrator's password when it was generated on this start; shown once, never stored in clear. */
   generatedPassword: string | null;
-  demoAccounts: string[];
+  /** Demo users with their own random passwords, shown once at the first start. */
+  demoAccounts: { account: string; password: string }[];
 }
 
 interface TDemoRole {
@@ -129,7 +130,7 @@ export async function seedOnFirstStart(
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const demoAccounts: string[] = [];
+    const demoAccounts: { account: string; password: string }[] = [];
     if (options.withDemoData) {
       const deptIds = new Map<string, number>();
       for (const name of ['风资源评估部', '数据中心', '运维部']) {
@@ -155,12 +156,14 @@ export async function seedOnFirstStart(
       }
       const userIds: number[] = [];
       for (const user of DEMO_USERS) {
+        // Each demo user has a password of their own: knowing one (or the admin's) opens nothing else.
+        const demoPassword = generatePassword();
         const row = await trx
           .insertInto('app_user')
           .values({
             account: user.account,
             user_name: user.userName,
-            password_hash: passwordHash,
+            password_hash: await hashPassword(demoPassword),
             role_id: roleIds.get(user.role)!,
             company_id: company.id,
             dept_id: deptIds.get(user.dept)!,
@@ -170,7 +173,7 @@ export async function seedOnFirstStart(
           .returning('id')
           .executeTakeFirstOrThrow();
         userIds.push(row.id);
-        demoAccounts.push(user.account);
+        demoAccounts.push({ account: user.account, password: demoPassword });
       }
 
       const stations = buildDemoStations(DEMO_STATION_COUNT, options.now ?? new Date());

@@ -80,6 +80,16 @@ export interface LoginAttemptTable {
   user_name: string | null;
   role_name: string | null;
   user_type: 'admin' | 'normal' | null;
+  device_id: number | null;
+}
+
+/** A browser that has logged in to an account before (migration 0011); the token is stored as SHA-256. */
+export interface LoginDeviceTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface MessageTable {
@@ -592,6 +602,7 @@ export interface DB {
   app_user: AppUserTable;
   auth_token: AuthTokenTable;
   login_attempt: LoginAttemptTable;
+  login_device: LoginDeviceTable;
   message: MessageTable;
   station: StationTable;
   role_station: RoleStationTable;

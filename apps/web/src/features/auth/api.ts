@@ -4,14 +4,19 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { realtimeClient } from '../../realtime/realtime-client.ts';
 import { http, LOGIN_PATH } from '../../request/request.ts';
-import { clearLogin, saveLogin, saveRightConfig } from './login.storage.ts';
+import { clearLogin, readDeviceToken, saveLogin, saveRightConfig } from './login.storage.ts';
 
 /**
  * Logs in, stores the reply (`masthub.login`), then the per-user permission config (`masthub.rightConfig`,
  * SPEC §6). The caller shows errors itself, so the call is silent.
  */
 export async function logIn(credentials: TLoginRequest): Promise<TLoginReply> {
-  const reply = await http.post<TLoginReply>('/security/sys/user/login', credentials, { silent: true });
+  const deviceToken = readDeviceToken(credentials.account);
+  const reply = await http.post<TLoginReply>(
+    '/security/sys/user/login',
+    deviceToken ? { ...credentials, deviceToken } : credentials,
+    { silent: true },
+  );
   saveLogin(reply);
   try {
     saveRightConfig(

@@ -1,7 +1,7 @@
 import type { TLoginReply } from '@masthub/shared';
 import { useSyncExternalStore } from 'react';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../app/storage.ts';
-import { parseStoredLogin } from './login.utils.ts';
+import { deviceTokenOf, parseStoredLogin, withDeviceToken } from './login.utils.ts';
 
 type Listener = () => void;
 
@@ -19,9 +19,21 @@ export function readLogin(): TLoginReply | null {
 }
 
 export function saveLogin(reply: TLoginReply): void {
-  writeItem(STORAGE_KEYS.login, JSON.stringify(reply));
-  cached = reply;
+  if (reply.deviceToken) {
+    writeItem(
+      STORAGE_KEYS.devices,
+      withDeviceToken(readItem(STORAGE_KEYS.devices), reply.account, reply.deviceToken),
+    );
+  }
+  const stored = { ...reply, deviceToken: '' };
+  writeItem(STORAGE_KEYS.login, JSON.stringify(stored));
+  cached = stored;
   emit();
+}
+
+/** The device token this browser got at an earlier login to `account` (sent with the next login). */
+export function readDeviceToken(account: string): string | undefined {
+  return deviceTokenOf(readItem(STORAGE_KEYS.devices), account);
 }
 
 export function saveRightConfig(config: unknown): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredLogin } from './login.utils.ts';
+import { deviceTokenOf, parseStoredLogin, withDeviceToken } from './login.utils.ts';
 
 describe('parseStoredLogin(raw)', () => {
   it('reads a stored login reply', () => {
@@ -15,7 +15,11 @@ describe('parseStoredLogin(raw)', () => {
       selectedFeatures: ['system.user', 3],
       expiresAt: '2030-01-01T00:00:00Z',
     };
-    expect(parseStoredLogin(JSON.stringify(reply))).toEqual({ ...reply, selectedFeatures: ['system.user'] });
+    expect(parseStoredLogin(JSON.stringify(reply))).toEqual({
+      ...reply,
+      deviceToken: '',
+      selectedFeatures: ['system.user'],
+    });
   });
 
   it('treats missing, broken or token-less values as logged out', () => {
@@ -24,5 +28,20 @@ describe('parseStoredLogin(raw)', () => {
     expect(parseStoredLogin('[]')).toBeNull();
     expect(parseStoredLogin(JSON.stringify({ token: '', userId: 1 }))).toBeNull();
     expect(parseStoredLogin(JSON.stringify({ token: 'abc', userId: '1' }))).toBeNull();
+  });
+});
+
+describe('device tokens', () => {
+  it('remembers a token per account, whatever the letter case, and keeps the others', () => {
+    const one = withDeviceToken(null, 'Admin', 'tok-a');
+    const two = withDeviceToken(one, 'eng_zhang01', 'tok-b');
+    expect(deviceTokenOf(two, 'admin ')).toBe('tok-a');
+    expect(deviceTokenOf(two, 'ENG_ZHANG01')).toBe('tok-b');
+    expect(deviceTokenOf(two, 'nobody')).toBeUndefined();
+  });
+
+  it('reads an unreadable map as empty and replaces it', () => {
+    expect(deviceTokenOf('not json', 'admin')).toBeUndefined();
+    expect(deviceTokenOf(withDeviceToken('[1,2]', 'admin', 't'), 'admin')).toBe('t');
   });
 });

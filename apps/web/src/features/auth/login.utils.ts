@@ -30,6 +30,8 @@ export function parseStoredLogin(raw: string | null): TLoginReply | null {
     : [];
   return {
     token,
+    // Kept apart (STORAGE_KEYS.devices) so that logging out does not forget the browser.
+    deviceToken: '',
     userId,
     account: typeof account === 'string' ? account : '',
     userName: typeof userName === 'string' ? userName : '',
@@ -40,4 +42,27 @@ export function parseStoredLogin(raw: string | null): TLoginReply | null {
     selectedFeatures: features,
     expiresAt: typeof value['expiresAt'] === 'string' ? value['expiresAt'] : '',
   };
+}
+
+/** The device token remembered for `account` in a stored `{ account: token }` map, if any. */
+export function deviceTokenOf(raw: string | null, account: string): string | undefined {
+  try {
+    const map: unknown = JSON.parse(raw ?? '{}');
+    const token = isRecord(map) ? map[account.trim().toLowerCase()] : undefined;
+    return typeof token === 'string' && token !== '' && token.length <= 128 ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The map with `token` remembered for `account`. */
+export function withDeviceToken(raw: string | null, account: string, token: string): string {
+  let map: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '{}');
+    if (isRecord(parsed)) map = parsed;
+  } catch {
+    // An unreadable map is replaced.
+  }
+  return JSON.stringify({ ...map, [account.trim().toLowerCase()]: token });
 }

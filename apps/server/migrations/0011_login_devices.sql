@@ -1,0 +1,14 @@
+-- Issue 12: slow down password guessing without locking the right user out. A browser that has logged in
+-- to an account before holds a device token (only its SHA-256 is stored); its attempts are judged by its
+-- own failures, not by the account's or the shared IP's, so an attacker cannot lock the owner out.
+CREATE TABLE login_device (
+  id            bigserial PRIMARY KEY,
+  user_id       bigint NOT NULL REFERENCES app_user(id) ON DELETE CASCADE,
+  token_hash    bytea NOT NULL UNIQUE,
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  last_used_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX login_device_user ON login_device (user_id);
+
+ALTER TABLE login_attempt ADD COLUMN device_id bigint REFERENCES login_device(id) ON DELETE SET NULL;
+CREATE INDEX login_attempt_device_time ON login_attempt (device_id, created_at DESC) WHERE device_id IS NOT NULL;
