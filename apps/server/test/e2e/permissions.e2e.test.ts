@@ -907,6 +907,42 @@ describe('station-scoped routes', () => {
       expect(r.body.data.records.map((s: { stationId: number }) => s.stationId)).toEqual([visible.id]);
       expect(r.body.data.total).toBe(1);
     },
+    'GET /api/web/sys/tag/list': async () => {
+      const tag = await server.db
+        .insertInto('tag')
+        .values({ name: '只在隐藏站点' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db.insertInto('station_tag').values({ station_id: hidden.id, tag_id: tag.id }).execute();
+      const r = await server.call('GET', '/api/web/sys/tag/list?keywords=只在隐藏', { token: callerToken });
+      expect(r.status).toBe(200);
+      expect(r.body.data.map((t: { usageCount: number }) => t.usageCount)).toEqual([0]);
+      const groups = await server.call('GET', '/api/web/sys/tag/group/list', { token: callerToken });
+      expect(JSON.stringify(groups.body.data)).not.toMatch(/"usageCount":[1-9]/);
+    },
+    'POST /api/web/manufacturer/getList': async () => {
+      const type = await server.db
+        .insertInto('device_type')
+        .values({ name: '隐藏类型' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const maker = await server.db
+        .insertInto('manufacturer')
+        .values({ device_type_id: type.id, name: '隐藏厂家' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .updateTable('station')
+        .set({ manufacturer_id: maker.id })
+        .where('id', '=', hidden.id)
+        .execute();
+      const r = await server.call('POST', '/api/web/manufacturer/getList', {
+        token: callerToken,
+        body: { deviceTypeId: type.id },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.data[0].children.map((m: { stationCount: number }) => m.stationCount)).toEqual([0]);
+    },
     'POST /api/security/sys/permission/station_options': async () => {
       const r = await server.call('POST', '/api/security/sys/permission/station_options', {
         token: callerToken,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
 
 export interface TManufacturerValues {
   name: string;
@@ -32,7 +33,11 @@ export class ManufacturerRepository {
       .execute();
   }
 
-  listManufacturers(filter: { deviceTypeId?: number | undefined; keywords?: string | undefined }) {
+  /** Manufacturers with the number of live sites using each among those `subject` may see. */
+  listManufacturers(
+    filter: { deviceTypeId?: number | undefined; keywords?: string | undefined },
+    subject: TAccessSubject,
+  ) {
     let query = this.db
       .selectFrom('manufacturer as m')
       .innerJoin('device_type as t', 't.id', 'm.device_type_id')
@@ -51,6 +56,7 @@ export class ManufacturerRepository {
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('s.manufacturer_id', '=', 'm.id')
           .where('s.is_deleted', '=', false)
+          .where(stationAccessPredicate(subject, 's'))
           .as('station_count'),
       ]);
     if (filter.deviceTypeId !== undefined) query = query.where('m.device_type_id', '=', filter.deviceTypeId);

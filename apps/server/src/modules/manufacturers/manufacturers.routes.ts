@@ -54,7 +54,7 @@ export function manufacturerRoutes(manufacturers: ManufacturerService): TRouteDe
       auth: 'user',
       body: ZManufacturerListRequest,
       response: z.array(ZDeviceTypeNode),
-      handle: ({ body }) => manufacturers.list(body),
+      handle: ({ user, body }) => manufacturers.list(user, body),
     }),
     defineRoute({
       method: 'GET',

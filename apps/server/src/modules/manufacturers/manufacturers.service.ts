@@ -11,6 +11,7 @@ import {
   type TManufacturerSaveRequest,
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
 import type { ManufacturerRepository } from './manufacturers.repository.ts';
 
 const CONFIRM_MESSAGES = {
@@ -41,10 +42,11 @@ export class ManufacturerService {
     }));
   }
 
-  async list(filter: TManufacturerListRequest): Promise<TDeviceTypeNode[]> {
+  /** Device types with their manufacturers; each site count covers only the sites the caller may see. */
+  async list(caller: TAuthUser, filter: TManufacturerListRequest): Promise<TDeviceTypeNode[]> {
     const [types, rows] = await Promise.all([
       this.manufacturers.listTypes(),
-      this.manufacturers.listManufacturers(filter),
+      this.manufacturers.listManufacturers(filter, caller),
     ]);
     const needle = filter.keywords?.toLowerCase();
     return types

@@ -1,16 +1,21 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
 
 /** Tags, tag groups and their coverage (live sites carrying each tag). */
 export class TagRepository {
   constructor(private readonly db: Database) {}
 
-  list(filter: {
-    keywords?: string | undefined;
-    isEnabled?: boolean | undefined;
-    groupId?: number | undefined;
-  }) {
+  /** Tags with the number of live sites carrying each among those `subject` may see. */
+  list(
+    filter: {
+      keywords?: string | undefined;
+      isEnabled?: boolean | undefined;
+      groupId?: number | undefined;
+    },
+    subject: TAccessSubject,
+  ) {
     let query = this.db
       .selectFrom('tag as t')
       .leftJoin('tag_group as g', 'g.id', 't.group_id')
@@ -28,6 +33,7 @@ export class TagRepository {
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('st.tag_id', '=', 't.id')
           .where('s.is_deleted', '=', false)
+          .where(stationAccessPredicate(subject, 's'))
           .as('usage_count'),
       ]);
     if (filter.keywords) {

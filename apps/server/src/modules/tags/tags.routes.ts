@@ -23,7 +23,7 @@ export function tagRoutes(tags: TagService): TRouteDef[] {
       auth: 'user',
       query: ZTagListQuery,
       response: z.array(ZTagRecord),
-      handle: ({ query }) => tags.list(query),
+      handle: ({ user, query }) => tags.list(user, query),
     }),
     defineRoute({
       method: 'GET',
@@ -32,7 +32,7 @@ export function tagRoutes(tags: TagService): TRouteDef[] {
       tags: ['tags'],
       auth: 'user',
       response: z.array(ZTagGroup),
-      handle: () => tags.groups(),
+      handle: ({ user }) => tags.groups(user),
     }),
     defineRoute({
       method: 'POST',

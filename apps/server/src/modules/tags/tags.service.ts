@@ -8,6 +8,7 @@ import {
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TagRepository } from './tags.repository.ts';
 
 type TTagRow = Awaited<ReturnType<TagRepository['list']>>[number];
@@ -35,15 +36,16 @@ export class TagService {
     private readonly tx: TTransactor<{ tags: TagRepository }>,
   ) {}
 
-  async list(query: TTagListQuery): Promise<TTagRecord[]> {
+  /** Tags; each usage count covers only the sites the caller may see. */
+  async list(caller: TAuthUser, query: TTagListQuery): Promise<TTagRecord[]> {
     const isEnabled = query.status === undefined ? undefined : query.status === 'enable';
-    return (await this.tags.list({ keywords: query.keywords, isEnabled, groupId: query.groupId })).map(
-      present,
-    );
+    return (
+      await this.tags.list({ keywords: query.keywords, isEnabled, groupId: query.groupId }, caller)
+    ).map(present);
   }
 
-  async groups(): Promise<TTagGroup[]> {
-    const [groups, tags] = await Promise.all([this.tags.listGroups(), this.tags.list({})]);
+  async groups(caller: TAuthUser): Promise<TTagGroup[]> {
+    const [groups, tags] = await Promise.all([this.tags.listGroups(), this.tags.list({}, caller)]);
     return groups.map((g) => {
       const own = tags.filter((t) => t.group_id === g.id).map(present);
       return { id: g.id, name: g.name, tagCount: own.length, tags: own };
