@@ -10,6 +10,9 @@ import { EVENT_CHANNEL, MESSAGE_CHANNEL, type MessageService } from './messages.
 /** Close codes sent to the browser; 4401 mirrors HTTP 401. */
 export const WS_CLOSE = { notLoggedIn: 4401, wrongUser: 4403, idle: 4408, shutdown: 1001 } as const;
 
+// Back-off of the LISTEN connection after it is lost: 250 ms doubling to 10 s.
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
 // A socket that sent nothing for three heartbeats is gone (laptop closed, network lost).
 const IDLE_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3;
 
@@ -41,33 +44,90 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.listener = await this.pool.connect();
-    this.listener.on('notification', (n) => {
-      if (!n.payload) return;
-      if (n.channel === MESSAGE_CHANNEL) {
-        const parsed = ZNotification.safeParse(JSON.parse(n.payload));
-        if (parsed.success) void this.deliver(parsed.data.id, parsed.data.userId);
-      } else if (n.channel === EVENT_CHANNEL) {
-        const parsed = ZEventNotification.safeParse(JSON.parse(n.payload));
-        if (parsed.success) this.deliverEvent(parsed.data.userId, parsed.data.frame);
-      }
-    });
-    this.listener.on('error', (err) => this.log.error({ err }, 'realtime listener connection failed'));
-    await this.listener.query(`LISTEN ${MESSAGE_CHANNEL}`);
-    await this.listener.query(`LISTEN ${EVENT_CHANNEL}`);
+    await this.listen();
     this.sweeper = setInterval(() => this.sweep(), HEARTBEAT_INTERVAL_MS);
     this.sweeper.unref();
   }
 
   async stop(): Promise<void> {
+    this.isStopping = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     for (const client of this.clients) client.socket.close(WS_CLOSE.shutdown, 'server shutting down');
     this.clients.clear();
-    if (this.listener) {
-      await this.listener.query(`UNLISTEN ${MESSAGE_CHANNEL}`).catch(() => undefined);
-      await this.listener.query(`UNLISTEN ${EVENT_CHANNEL}`).catch(() => undefined);
-      this.listener.release();
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) {
+      await listener.query(`UNLISTEN ${MESSAGE_CHANNEL}`).catch(() => undefined);
+      await listener.query(`UNLISTEN ${EVENT_CHANNEL}`).catch(() => undefined);
+      listener.release();
+    }
+  }
+
+  /** Whether this process is listening for pushes now (false while it reconnects after a lost database). */
+  get isListening(): boolean {
+    return this.listener !== null;
+  }
+
+  private isStopping = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectDelayMs = RECONNECT_FIRST_MS;
+
+  /**
+   * Takes a connection of its own and LISTENs on it. When that connection is lost (database restart,
+   * failover, network), it is thrown away and a new one is made with a doubling back-off, so pushes
+   * resume by themselves once the database is back (issue 12).
+   */
+  private async listen(): Promise<void> {
+    const client = await this.pool.connect();
+    const lost = (err?: Error) => {
+      if (this.listener !== client) return;
       this.listener = null;
+      // Releasing with an error destroys the connection instead of returning it to the pool.
+      client.release(err ?? new Error('realtime listener connection ended'));
+      if (this.isStopping) return;
+      this.log.warn({ err }, 'realtime listener connection lost; reconnecting');
+      this.scheduleReconnect();
+    };
+    client.on('notification', (n) => this.onNotification(n));
+    client.on('error', (err) => lost(err));
+    client.on('end', () => lost());
+    this.listener = client;
+    try {
+      await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
+      await client.query(`LISTEN ${EVENT_CHANNEL}`);
+    } catch (error) {
+      lost(error as Error);
+      throw error;
+    }
+    this.reconnectDelayMs = RECONNECT_FIRST_MS;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer || this.isStopping) return;
+    const delay = this.reconnectDelayMs;
+    this.reconnectDelayMs = Math.min(RECONNECT_MAX_MS, delay * 2);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.listen().then(
+        () => this.log.info('realtime listener reconnected'),
+        (err) => {
+          this.log.warn({ err, retryInMs: this.reconnectDelayMs }, 'realtime listener could not reconnect');
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private onNotification(n: pg.Notification): void {
+    if (!n.payload) return;
+    if (n.channel === MESSAGE_CHANNEL) {
+      const parsed = ZNotification.safeParse(JSON.parse(n.payload));
+      if (parsed.success) void this.deliver(parsed.data.id, parsed.data.userId);
+    } else if (n.channel === EVENT_CHANNEL) {
+      const parsed = ZEventNotification.safeParse(JSON.parse(n.payload));
+      if (parsed.success) this.deliverEvent(parsed.data.userId, parsed.data.frame);
     }
   }
 

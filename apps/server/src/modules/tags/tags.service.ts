@@ -7,8 +7,8 @@ import {
   type TTagSaveRequest,
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
 import type { TagRepository } from './tags.repository.ts';
 
 type TTagRow = Awaited<ReturnType<TagRepository['list']>>[number];

@@ -14,10 +14,22 @@ export function createDatabase(
   max = 20,
   onIdleError: (error: Error) => void = () => undefined,
 ): { db: Database; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A database that does not answer must fail a call within seconds (503), not hang it for minutes.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on next use.
   pool.on('error', onIdleError);
+  // A connection lost while checked out (a query in flight when the database restarts) emits 'error' on
+  // its client, which the pool listens to only while the client is idle: without this listener that
+  // event is an uncaught exception and the whole process dies. The query itself still fails (→ 503).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -31,6 +31,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TAuthUser } from '../../modules/identity/identity.types.ts';
 import type { TConfig } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, successEnvelope } from './envelope.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
@@ -124,6 +125,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       envelope = errorEnvelope('REQUEST_TIMEOUT', language);
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       envelope = errorEnvelope(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', language);
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      envelope = errorEnvelope('DATABASE_UNAVAILABLE', language);
     } else {
       request.log.error({ err: error }, 'unexpected error');
       envelope = errorEnvelope('INTERNAL', language);
