@@ -39,3 +39,26 @@ export const ZQueryIdList = z
   .string()
   .regex(/^\d+(,\d+)*$/, vmsg('invalidType'))
   .transform((s) => [...new Set(s.split(',').map(Number))]);
+
+/**
+ * The path of the first string (value or key) holding a NUL character in a parsed JSON value or query,
+ * or null. PostgreSQL text cannot store U+0000, so such input is refused before validation (issue 12).
+ */
+export function findNulCharacter(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key];
+      const found = findNulCharacter(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -142,3 +142,38 @@ describe('the error catalogue (SPEC §8)', () => {
     expect(r.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
 });
+
+describe('the NUL character', () => {
+  it.each([
+    ['ZH', '不能包含空字符（NUL，\\u0000）'],
+    ['EN', 'Must not contain the NUL character (\\u0000)'],
+  ])('is refused in the login with a localised 400 in %s, and no attempt is recorded', async (language, message) => {
+    const before = await server.db.selectFrom('login_attempt').select('id').execute();
+    const r = await raw({
+      method: 'POST',
+      url: LOGIN,
+      payload: JSON.stringify({ account: 'adm\u0000in', password: 'x' }),
+      headers: { 'content-type': 'application/json', language },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errorCode).toBe('VALIDATION_FAILED');
+    expect(r.body.data.fields).toEqual([{ field: 'account', message }]);
+    expect(await server.db.selectFrom('login_attempt').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('is refused in nested strings, object keys and query strings of any call', async () => {
+    const token = await server.login('admin', TEST_ADMIN_PASSWORD);
+    const nested = await server.call('POST', '/api/web/station/page', {
+      token,
+      body: { keywords: 'a', tagIds: [], extra: { ['k\u0000']: 1 } },
+      language: 'EN',
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body.data.fields[0].field).toBe('extra.k\u0000');
+    const query = await server.call('GET', '/api/web/sys/tag/list?keywords=%00', { token, language: 'EN' });
+    expect(query.status).toBe(400);
+    expect(query.body.data.fields).toEqual([
+      { field: 'keywords', message: 'Must not contain the NUL character (\\u0000)' },
+    ]);
+  });
+});

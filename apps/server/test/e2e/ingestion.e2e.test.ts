@@ -250,6 +250,18 @@ describe('upload, raw files, versions and export calls', () => {
     expect(zh.body.data.records[0].reason).not.toBe(bad.reason);
   });
 
+  it('refuses a file name holding the NUL character with a localised 400 and stores nothing', async () => {
+    const before = await server.db.selectFrom('raw_file').select('id').execute();
+    const r = await upload(importerToken, station.id, [{ fileName: 'a\u0000b.csv', content: csv([]) }], {
+      language: 'EN',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.fields).toEqual([
+      { field: 'file', message: 'Must not contain the NUL character (\\u0000)' },
+    ]);
+    expect(await server.db.selectFrom('raw_file').select('id').execute()).toHaveLength(before.length);
+  });
+
   it('answers 422 with a localised reason when a preview cannot be read, and stores nothing', async () => {
     const before = await server.db
       .selectFrom('raw_file')

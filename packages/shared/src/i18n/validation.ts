@@ -35,6 +35,10 @@ export const VALIDATION_MESSAGES = {
   },
   startAfterEnd: { zh: '开始时间不能晚于结束时间', en: 'The start time must not be later than the end time' },
   unknownField: { zh: '不支持的字段', en: 'Unknown field' },
+  nulCharacter: {
+    zh: '不能包含空字符（NUL，\\u0000）',
+    en: 'Must not contain the NUL character (\\u0000)',
+  },
   tooLarge: { zh: '不能大于 {maximum}', en: 'Must not be greater than {maximum}' },
   tooSmall: { zh: '不能小于 {minimum}', en: 'Must not be less than {minimum}' },
   oneOf: { zh: '请选择有效的选项', en: 'Please choose a valid option' },

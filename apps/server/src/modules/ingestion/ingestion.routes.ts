@@ -32,7 +32,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FileTooLargeError } from '../../platform/files/file-store.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
-import { receiveSingleFile } from '../../platform/http/multipart.ts';
+import { receiveSingleFile, refuseNul } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { IngestionApi, TReceivedFile } from './ingestion.api.ts';
@@ -93,6 +93,7 @@ export async function receiveFiles(
       if (files.length >= DATA_UPLOAD_MAX_FILES) {
         throw new AppError('UPLOAD_TOO_MANY_FILES', { max: DATA_UPLOAD_MAX_FILES });
       }
+      refuseNul('file', part.filename);
       options.checkFile(part.filename, files.length);
       const { file } = part;
       file.once('limit', () => file.destroy(new FileTooLargeError(DATA_UPLOAD_MAX_BYTES)));

@@ -10,6 +10,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   AppError,
   ATTACHMENT_MAX_BYTES,
+  findNulCharacter,
   type Language,
   localizeIssues,
   parseLanguageHeader,
@@ -102,6 +103,18 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     request.language = parseLanguageHeader(request.headers.language);
     reply.header('x-request-id', request.id);
+  });
+
+  // PostgreSQL text cannot hold U+0000: refuse it in any string of any call with a field error, before
+  // the route's schema runs, instead of failing later in the database with a 500 (issue 12).
+  app.addHook('preValidation', async (request) => {
+    const found =
+      findNulCharacter(request.body) ?? findNulCharacter(request.query) ?? findNulCharacter(request.params);
+    if (found) {
+      throw new AppError('VALIDATION_FAILED', {}, [
+        { field: found.join('.') || 'body', message: 'v.nulCharacter' },
+      ]);
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

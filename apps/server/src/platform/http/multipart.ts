@@ -3,6 +3,13 @@ import { AppError } from '@masthub/shared';
 import type { FastifyRequest } from 'fastify';
 import { FileTooLargeError } from '../files/file-store.ts';
 
+/** Refuses a multipart field value or file name holding U+0000 (JSON bodies are checked in app.ts). */
+export function refuseNul(field: string, value: string): void {
+  if (value.includes('\u0000')) {
+    throw new AppError('VALIDATION_FAILED', {}, [{ field, message: 'v.nulCharacter' }]);
+  }
+}
+
 /** The one file of a single-file upload, still streaming in. */
 export interface TUploadedFile {
   fieldName: string;
@@ -32,9 +39,11 @@ export async function receiveSingleFile<T>(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
+        refuseNul(part.fieldname, String(part.value));
         await options.onField?.(part.fieldname, String(part.value));
         continue;
       }
+      refuseNul('file', part.filename);
       const { file } = part;
       // busboy only truncates and keeps reading to the end of the part: stop the write right away.
       file.once('limit', () => file.destroy(new FileTooLargeError(options.maxBytes)));
