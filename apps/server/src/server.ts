@@ -380,6 +380,9 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     });
     await jobs.start();
     const services = buildServices(db, config, log, jobs);
+    // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
+    const staleParts = await new LocalFileStore(path.join(config.dataDirAbs, 'files')).removeStaleParts();
+    if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
     await startWorkers(services);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
     await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, log.child({ module: 'seed' }));

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -52,6 +52,9 @@ export interface TFileStore {
 
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
+/** A staged upload not written to for this long belongs to no live request. */
+const STALE_PART_MS = 10 * 60_000;
+
 function assertHash(sha256: string): void {
   // The hash becomes a path: anything else could point outside the store.
   if (!SHA256_PATTERN.test(sha256)) throw new Error(`not a SHA-256 hex digest: ${sha256}`);
@@ -66,6 +69,30 @@ export class LocalFileStore implements TFileStore {
 
   constructor(readonly root: string) {
     this.tmpDir = path.join(root, 'tmp');
+  }
+
+  /**
+   * Deletes staged uploads left by a process that stopped mid-upload (killed, crashed, power lost).
+   * Only parts untouched for `olderThanMs` go: an upload in progress writes to its part continuously.
+   */
+  async removeStaleParts(olderThanMs = STALE_PART_MS, now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.tmpDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names.filter((n) => n.endsWith('.part'))) {
+      const file = path.join(this.tmpDir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && now - info.mtimeMs >= olderThanMs) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   pathOf(sha256: string): string {

@@ -100,7 +100,12 @@ export class PgBossJobs implements TJobs {
       schedule: options.isWorking,
       supervise: options.isWorking,
     });
-    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    // While stopping, a poll cut short by the shutdown is expected, not an error worth an alarm.
+    this.boss.on('error', (err) =>
+      this.isStopping
+        ? this.log.debug({ err }, 'job queue error while stopping')
+        : this.log.error({ err }, 'job queue error'),
+    );
   }
 
   async start(): Promise<void> {
@@ -108,9 +113,12 @@ export class PgBossJobs implements TJobs {
     this.isStarted = true;
   }
 
+  private isStopping = false;
+
   async stop(): Promise<void> {
     if (!this.isStarted) return;
     this.isStarted = false;
+    this.isStopping = true;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   }
 
