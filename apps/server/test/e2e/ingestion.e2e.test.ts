@@ -223,6 +223,41 @@ describe('ingestion service', () => {
   });
 });
 
+describe('units of a logger file', () => {
+  it('stores mph, °F and kPa as m/s, °C and hPa and keeps the file unit on each channel', async () => {
+    const site = await buildStation(server.db);
+    const rows = Array.from({ length: 12 }, (_, i) => {
+      const t = new Date(Date.UTC(2024, 4, 1) + i * 600_000).toISOString().slice(0, 16).replace('T', ' ');
+      return `${t},10,1,50,95.2`;
+    });
+    const bytes = Buffer.from(
+      ['Timestamp,WS_50m_Avg,WS_50m_SD,T_2m_Avg,P_2m_Avg', ',mph,mph,deg F,kPa', ...rows, ''].join('\n'),
+    );
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'imperial.csv',
+      source: 'upload',
+      bytes,
+    });
+    expect(result.status).toBe('parsed');
+    const store = new TimeSeriesRepository(server.db);
+    const version = (await store.findOriginalVersion(site.id))!;
+    const channels = await store.listChannels(version.id);
+    const byName = Object.fromEntries(channels.map((c) => [c.name, c]));
+    expect(byName.WS_50m_Avg).toMatchObject({ unit: 'm/s', sourceUnit: 'mph' });
+    expect(byName.WS_50m_SD).toMatchObject({ unit: 'm/s', sourceUnit: 'mph' });
+    expect(byName.T_2m_Avg).toMatchObject({ unit: 'deg_C', sourceUnit: 'deg_F' });
+    expect(byName.P_2m_Avg).toMatchObject({ unit: 'hPa', sourceUnit: 'kPa' });
+    const start = Date.UTC(2024, 4, 1);
+    const read = async (name: string) =>
+      (await store.readChannel(byName[name]!.id, start, start + 600_000))!.values[0];
+    expect(await read('WS_50m_Avg')).toBeCloseTo(4.4704, 4);
+    expect(await read('WS_50m_SD')).toBeCloseTo(0.44704, 5);
+    expect(await read('T_2m_Avg')).toBeCloseTo(10, 4);
+    expect(await read('P_2m_Avg')).toBeCloseTo(952, 3);
+  });
+});
+
 describe('upload, raw files, versions and export calls', () => {
   it('uploads several site files, parses them and lists them with their status', async () => {
     const good = csv(tenMinuteRows('2024-05-01T00:00:00Z', 30, () => '7.25'));

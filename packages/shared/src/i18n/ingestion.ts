@@ -114,8 +114,8 @@ export const INGEST_WARNING_MESSAGES = {
     en: 'no channel-name row was found; channels are named by column',
   },
   unitNotSi: {
-    zh: '数据单位不是国际单位（{detail}），请核对通道单位',
-    en: 'the data are not in SI units ({detail}); check the channel units',
+    zh: '文件的数据单位为 {detail}，导入时换算为 m/s、°C、hPa（原单位记录在通道上）',
+    en: 'the file’s values are in {detail}; they are converted to m/s, °C and hPa on import (the original unit is kept on the channel)',
   },
   heightsFromDescription: {
     zh: '部分通道的高度取自传感器描述，请确认',

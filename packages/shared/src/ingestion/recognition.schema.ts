@@ -93,6 +93,11 @@ export const ZRecognizedChannel = z.object({
   dataKey: z.string().min(1).max(100),
   /** Boom orientation or sensor tag carried by the name ('N', 'S', 'sonic'); '' when none. */
   tag: z.string(),
+  /**
+   * The file's unit when it is not MastHub's (mph, knots, °F, K, kPa…): values are converted into `unit`
+   * (m/s, °C, hPa) on import. Absent or '' when the file already used MastHub's unit.
+   */
+  sourceUnit: z.string().max(20).optional(),
 });
 export type TRecognizedChannel = z.infer<typeof ZRecognizedChannel>;
 

@@ -91,6 +91,8 @@ export const ZVersionChannel = z.object({
   /** avg, sd, max or min. */
   statistic: z.string(),
   unit: z.string(),
+  /** The logger file's unit when values were converted into `unit` on import (mph → m/s); '' otherwise. */
+  sourceUnit: z.string(),
   intervalS: z.number().int(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),

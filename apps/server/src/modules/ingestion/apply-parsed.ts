@@ -168,7 +168,9 @@ export async function applyParsedFile(
         element: c?.element ?? ch.element,
         heightM: c ? c.heightM : ch.heightM,
         statistic: c?.statistic ?? ch.statistic,
-        unit: c?.unit || ch.unit,
+        // The parsers deliver values in MastHub's units; a configured unit cannot undo that conversion.
+        unit: ch.sourceUnit ? ch.unit : c?.unit || ch.unit,
+        sourceUnit: ch.sourceUnit ?? '',
         intervalS,
         position,
       };

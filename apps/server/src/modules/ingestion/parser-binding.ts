@@ -7,13 +7,32 @@ import {
   parseFile,
   recognize,
 } from './parsers/index.ts';
+import { conversionOf, convertToStoredUnits, storedChannel } from './parsers/units.ts';
 
-/** The parsers of issue 5 part A behind the port ingestion uses. */
+/**
+ * The parsers of issue 5 part A behind the port ingestion uses. Values leave it in MastHub's units
+ * (m/s, °C, hPa): a file in mph, knots, °F, K or kPa is converted here, once, and its channels keep the
+ * file's unit as `sourceUnit` — never are mph analysed with m/s thresholds (issue 12).
+ */
 export const parserPort: TParserPort = {
   classifyFile,
-  recognize: (fileName, bytes) => recognize(bytes, fileName),
-  parseFile: (fileName, bytes, rule, channels) =>
-    parseFile(bytes, fileName, rule, channels.length > 0 ? [...channels] : undefined),
+  recognize: (fileName, bytes) => {
+    const recognition = recognize(bytes, fileName);
+    const converted = [...new Set(recognition.channels.filter((c) => conversionOf(c)).map((c) => c.unit))];
+    const warnings = recognition.warnings.filter((w) => !w.startsWith('unitNotSi:'));
+    if (converted.length > 0) warnings.push(`unitNotSi:${converted.join(', ')}`);
+    return { ...recognition, channels: recognition.channels.map(storedChannel), warnings };
+  },
+  parseFile: (fileName, bytes, rule, channels) => {
+    const parsed = parseFile(bytes, fileName, rule, channels.length > 0 ? [...channels] : undefined);
+    return {
+      ...parsed,
+      columns: parsed.columns.map((column) => ({
+        ...column,
+        channel: convertToStoredUnits(column.channel, column.values),
+      })),
+    };
+  },
 };
 
 export const parserInfo: TParserInfo = {

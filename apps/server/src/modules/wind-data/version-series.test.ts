@@ -12,6 +12,7 @@ function row(id: number, dataKey: string, statistic: string, heightM: number): T
     heightM,
     statistic,
     unit: '',
+    sourceUnit: '',
     intervalS: 600,
     position: id,
   };

@@ -83,6 +83,7 @@ export class VersionService {
         heightM: c.heightM,
         statistic: c.statistic,
         unit: c.unit,
+        sourceUnit: c.sourceUnit,
         intervalS: c.intervalS,
         startTime: r?.firstTime?.toISOString() ?? null,
         endTime: r?.lastTime?.toISOString() ?? null,

@@ -476,6 +476,7 @@ export interface TsChannelTable {
   height_m: number | null;
   statistic: Generated<string>;
   unit: Generated<string>;
+  source_unit: Generated<string>;
   interval_s: number;
   position: Generated<number>;
   created_at: CreatedAt;

@@ -63,6 +63,7 @@ function channel(partial: Partial<TVersionChannel>): TVersionChannel {
     element: 'ws',
     heightM: 80,
     statistic: 'avg',
+    sourceUnit: '',
     unit: 'm/s',
     intervalS: 600,
     startTime: null,
@@ -166,6 +167,7 @@ describe('channels', () => {
     expect(groups[0]?.options[0]).toEqual({ value: 3, label: 'WS80A (m/s)' });
     expect(groups[4]?.options[0]?.label).toBe('X');
     expect(channelLabel({ name: 'T10', unit: '°C' })).toBe('T10 (°C)');
+    expect(channelLabel({ name: 'WS50', unit: 'm/s', sourceUnit: 'mph' })).toBe('WS50 (m/s ← mph)');
   });
 
   it('defaultChannelSelection(channels, max) takes the averages, at most max', () => {

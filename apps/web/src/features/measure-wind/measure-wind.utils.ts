@@ -140,9 +140,17 @@ export function sortChannels(channels: readonly TVersionChannel[]): TVersionChan
   );
 }
 
-/** "WS80A (m/s)": the channel name with its unit, as table headers and selects show it. */
-export function channelLabel(channel: Pick<TVersionChannel, 'name' | 'unit'>): string {
-  return channel.unit ? `${channel.name} (${channel.unit})` : channel.name;
+/**
+ * "WS80A (m/s)": the channel name with its unit, as table headers and selects show it; a channel converted
+ * on import also names the logger's unit: "WS80A (m/s ← mph)".
+ */
+export function channelLabel(
+  channel: Pick<TVersionChannel, 'name' | 'unit'> & { sourceUnit?: string },
+): string {
+  if (!channel.unit) return channel.name;
+  return channel.sourceUnit
+    ? `${channel.name} (${channel.unit} ← ${channel.sourceUnit})`
+    : `${channel.name} (${channel.unit})`;
 }
 
 export interface ChannelOptionGroup {

@@ -28,6 +28,7 @@ function channel(
     element,
     heightM,
     statistic,
+    sourceUnit: '',
     unit: '',
     intervalS,
     startTime: null,

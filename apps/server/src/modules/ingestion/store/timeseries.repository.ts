@@ -28,6 +28,8 @@ export interface TChannelRow {
   heightM: number | null;
   statistic: string;
   unit: string;
+  /** The file's unit when values were converted into `unit` on import; '' otherwise. */
+  sourceUnit: string;
   intervalS: number;
   position: number;
 }
@@ -39,6 +41,7 @@ export interface TChannelInsert {
   heightM: number | null;
   statistic: string;
   unit: string;
+  sourceUnit?: string;
   intervalS: number;
   position: number;
 }
@@ -172,6 +175,7 @@ export class TimeSeriesRepository {
           height_m: c.heightM,
           statistic: c.statistic,
           unit: c.unit,
+          source_unit: c.sourceUnit ?? '',
           interval_s: c.intervalS,
           position: c.position,
         })),
@@ -443,8 +447,9 @@ export class TimeSeriesRepository {
   async copyVersionData(sourceId: number, targetId: number): Promise<void> {
     await sql`
       WITH mapping AS (
-        INSERT INTO ts_channel (version_id, data_key, name, element, height_m, statistic, unit, interval_s, position)
-        SELECT ${targetId}, data_key, name, element, height_m, statistic, unit, interval_s, position
+        INSERT INTO ts_channel (version_id, data_key, name, element, height_m, statistic, unit, source_unit,
+                                interval_s, position)
+        SELECT ${targetId}, data_key, name, element, height_m, statistic, unit, source_unit, interval_s, position
         FROM ts_channel WHERE version_id = ${sourceId}
         RETURNING id, data_key
       )
@@ -570,6 +575,7 @@ function toChannel(row: {
   height_m: number | null;
   statistic: string;
   unit: string;
+  source_unit: string;
   interval_s: number;
   position: number;
 }): TChannelRow {
@@ -582,6 +588,7 @@ function toChannel(row: {
     heightM: row.height_m,
     statistic: row.statistic,
     unit: row.unit,
+    sourceUnit: row.source_unit,
     intervalS: row.interval_s,
     position: row.position,
   };

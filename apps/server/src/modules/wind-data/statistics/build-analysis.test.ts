@@ -14,6 +14,7 @@ function row(id: number, name: string, element: string, heightM: number, statist
     heightM,
     statistic,
     unit: 'm/s',
+    sourceUnit: '',
     intervalS: 600,
     position: id,
   };

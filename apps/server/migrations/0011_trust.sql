@@ -12,3 +12,7 @@ CREATE INDEX login_device_user ON login_device (user_id);
 
 ALTER TABLE login_attempt ADD COLUMN device_id bigint REFERENCES login_device(id) ON DELETE SET NULL;
 CREATE INDEX login_attempt_device_time ON login_attempt (device_id, created_at DESC) WHERE device_id IS NOT NULL;
+
+-- Issue 12: values are stored in MastHub's units (m/s, °C, hPa); a channel read from a file in other
+-- units (mph, knots, km/h, °F, K, kPa, inHg) keeps the file's unit here. '' = the file used ours.
+ALTER TABLE ts_channel ADD COLUMN source_unit text NOT NULL DEFAULT '';
