@@ -258,6 +258,46 @@ describe('units of a logger file', () => {
   });
 });
 
+describe('stamps off the time grid', () => {
+  it('never lets an off-grid row replace an on-grid record; counts and reports it on the file', async () => {
+    const site = await buildStation(server.db);
+    // 00:10 holds 7.0; a logger restart wrote 00:13 (8.8) right after it, which snapping would put on 00:10.
+    const rows: [string, string, string][] = [
+      ['2024-05-01 00:00:00', '6.0', '10'],
+      ['2024-05-01 00:10:00', '7.0', '20'],
+      ['2024-05-01 00:13:00', '8.8', '30'],
+      ['2024-05-01 00:20:00', '7.5', '40'],
+      ['2024-05-01 00:30:00', '7.6', '50'],
+    ];
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'restart.csv',
+      source: 'upload',
+      bytes: csv(rows),
+    });
+    expect(result.status).toBe('parsed');
+    const store = new TimeSeriesRepository(server.db);
+    const version = (await store.findOriginalVersion(site.id))!;
+    const speed = (await store.listChannels(version.id)).find((c) => c.element === 'ws')!;
+    const start = Date.UTC(2024, 4, 1);
+    const series = (await store.readChannel(speed.id, start, start + 4 * 600_000))!;
+    expect([...series.values].map((v) => Math.round(v * 10) / 10)).toEqual([6, 7, 7.5, 7.6]);
+    for (const language of ['EN', 'ZH'] as const) {
+      const page = await server.call('POST', '/api/web/station/raw_file/page', {
+        token: adminToken,
+        body: { stationId: site.id },
+        language,
+      });
+      expect(page.body.data.records[0]).toMatchObject({ status: 'parsed', reasonKey: 'off_grid_rows' });
+      expect(page.body.data.records[0].reason).toBe(
+        language === 'EN'
+          ? 'stored; 1 rows whose time is off the 10-minute grid were left out (first: 2024-05-01 00:13 UTC)'
+          : '已入库；1 行的时间不在 10 分钟整点网格上，未入库（第一行：2024-05-01 00:13 UTC）',
+      );
+    }
+  });
+});
+
 describe('upload, raw files, versions and export calls', () => {
   it('uploads several site files, parses them and lists them with their status', async () => {
     const good = csv(tenMinuteRows('2024-05-01T00:00:00Z', 30, () => '7.25'));

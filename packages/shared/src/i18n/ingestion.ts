@@ -113,6 +113,10 @@ export const INGEST_WARNING_MESSAGES = {
     zh: '没有找到通道名称行，通道按列号命名',
     en: 'no channel-name row was found; channels are named by column',
   },
+  offGridRows: {
+    zh: '{detail} 行的时间不在数据间隔的整点网格上，这些行不会入库',
+    en: '{detail} rows have a time off the data interval’s grid; they will not be stored',
+  },
   unitNotSi: {
     zh: '文件的数据单位为 {detail}，导入时换算为 m/s、°C、hPa（原单位记录在通道上）',
     en: 'the file’s values are in {detail}; they are converted to m/s, °C and hPa on import (the original unit is kept on the channel)',

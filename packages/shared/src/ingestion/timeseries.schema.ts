@@ -36,6 +36,10 @@ export const INGEST_STORE_REASONS = {
   },
   irregular_interval: { zh: '无法确定数据的时间间隔', en: 'the data interval cannot be determined' },
   no_values: { zh: '文件中没有可入库的数据', en: 'the file holds no values to store' },
+  off_grid_rows: {
+    zh: '已入库；{count} 行的时间不在 {minutes} 分钟整点网格上，未入库（第一行：{first}）',
+    en: 'stored; {count} rows whose time is off the {minutes}-minute grid were left out (first: {first})',
+  },
   internal_error: {
     zh: '解析时发生内部错误，请联系管理员',
     en: 'internal error while parsing; contact the administrator',

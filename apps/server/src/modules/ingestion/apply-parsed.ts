@@ -1,5 +1,6 @@
 import type { TRecognizedChannel } from '@masthub/shared';
 import type { TParsedData } from './parser-port.ts';
+import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
 import {
   emptyChunk,
   encodeChunk,
@@ -63,6 +64,10 @@ export interface TApplyResult {
   lastTimeMs: number | null;
   chunkCount: number;
   channelCount: number;
+  /** Rows kept out of the grid because their stamp is off the file's common phase, and the first one. */
+  offGridCount: number;
+  firstOffGridMs: number | null;
+  intervalS: number;
   /** Milliseconds spent per step (channels, lock, merge, encode, write). */
   timings: Record<string, number>;
 }
@@ -103,6 +108,10 @@ export async function applyParsedFile(
   const intervalS = detectIntervalS(times, options.intervalHintMinutes);
   const stepMs = intervalS * 1000;
 
+  // Rows off the file's common grid phase stay out of the grid: snapped, they could overwrite a real
+  // record of the same file (issue 12). A file shifted as a whole (a UTC+05:45 logger) is snapped.
+  const grid = fitToGrid(times, stepMs);
+
   // Rows grouped by month (row indices; contiguous when the stamps increase, as parsers deliver them),
   // with each row's slot in its month's grid.
   const slotOfRow = new Int32Array(rowCount);
@@ -113,6 +122,7 @@ export async function applyParsedFile(
   let cachedRows: number[] = [];
   for (let r = 0; r < rowCount; r++) {
     const t = times[r]!;
+    if (grid.offGridCount > 0 && gridPhaseMs(t, stepMs) !== grid.phaseMs) continue;
     if (!(t >= cachedMonth && t < cachedNext)) {
       cachedMonth = monthStartOf(t);
       cachedNext = nextMonthStart(cachedMonth);
@@ -124,7 +134,7 @@ export async function applyParsedFile(
       }
       cachedRows = rows;
     }
-    // Stamps off the grid go to the nearest slot; one rounding past the month's end stays in its last slot.
+    // A shifted file's stamps go to the nearest slot; one rounding past the month's end stays in its last slot.
     const slot = Math.round((t - cachedMonth) / stepMs);
     slotOfRow[r] = slot > maxSlot ? maxSlot : slot;
     cachedRows.push(r);
@@ -252,10 +262,28 @@ export async function applyParsedFile(
   lap('writeMs');
   return {
     timings,
+    offGridCount: grid.offGridCount,
+    firstOffGridMs: grid.firstOffGridMs,
+    intervalS,
     valueCount,
     firstTimeMs: Number.isFinite(firstTimeMs) ? firstTimeMs : null,
     lastTimeMs: Number.isFinite(lastTimeMs) ? lastTimeMs : null,
     chunkCount: writes.length,
     channelCount: channelIds.length,
+  };
+}
+
+/** The note a parsed file carries when rows off the time grid were left out (null when none were). */
+export function offGridNote(
+  result: Pick<TApplyResult, 'offGridCount' | 'firstOffGridMs' | 'intervalS'>,
+): { key: 'off_grid_rows'; details: Record<string, unknown> } | null {
+  if (result.offGridCount === 0) return null;
+  return {
+    key: 'off_grid_rows',
+    details: {
+      count: result.offGridCount,
+      minutes: result.intervalS / 60,
+      first: new Date(result.firstOffGridMs!).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    },
   };
 }

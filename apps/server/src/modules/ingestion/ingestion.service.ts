@@ -22,7 +22,7 @@ import {
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
-import { applyParsedFile, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
+import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
 
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
@@ -250,6 +250,7 @@ export class IngestionService implements TIngestion {
           firstTimeMs: result.firstTimeMs,
           lastTimeMs: result.lastTimeMs,
           valueCount: result.valueCount,
+          note: offGridNote(result),
         });
         return result;
       });

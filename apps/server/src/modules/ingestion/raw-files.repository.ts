@@ -136,6 +136,8 @@ export class RawFileRepository {
       firstTimeMs: number | null;
       lastTimeMs: number | null;
       valueCount: number;
+      /** What the parse left out although the file was stored (rows off the time grid). */
+      note?: { key: string; details: Record<string, unknown> } | null;
     },
   ): Promise<void> {
     await this.db
@@ -143,9 +145,9 @@ export class RawFileRepository {
       .set({
         status: 'parsed',
         progress: 100,
-        reason_key: null,
+        reason_key: result.note?.key ?? null,
         reason: null,
-        reason_details: null,
+        reason_details: result.note ? JSON.stringify(result.note.details) : null,
         recognized_kind: result.recognizedKind,
         rule_snapshot: JSON.stringify(result.ruleSnapshot),
         first_time: result.firstTimeMs === null ? null : new Date(result.firstTimeMs),

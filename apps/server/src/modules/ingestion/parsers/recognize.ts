@@ -10,6 +10,7 @@ import { normalizeUnit } from './channel-names.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
+import { fitToGrid } from './time-grid.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv } from './spreadsheet.ts';
 import { detectTimeFormat, isDateOnly, isTimeOnly, looksLikeStamp } from './time-formats.ts';
@@ -481,6 +482,10 @@ export function recognize(bytes: Uint8Array, fileName: string): TRecognition {
   warnings.push(...timeAxis.warnings);
   const times = timeAxis.timesMs;
   const step = intervalMs(times);
+  if (step !== null) {
+    const grid = fitToGrid(times, step);
+    if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridCount}`);
+  }
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
   const headerRows: string[][] = [];
