@@ -16,3 +16,8 @@ CREATE INDEX login_attempt_device_time ON login_attempt (device_id, created_at D
 -- Issue 12: values are stored in MastHub's units (m/s, °C, hPa); a channel read from a file in other
 -- units (mph, knots, km/h, °F, K, kPa, inHg) keeps the file's unit here. '' = the file used ours.
 ALTER TABLE ts_channel ADD COLUMN source_unit text NOT NULL DEFAULT '';
+
+-- Issue 12: the fixed UTC offset (minutes) a site's loggers write their times in, used to read a file
+-- that does not say its own time zone. Beijing time unless set (WIND-ANALYSIS §1: never DST).
+ALTER TABLE station ADD COLUMN logger_utc_offset_minutes integer NOT NULL DEFAULT 480
+  CHECK (logger_utc_offset_minutes BETWEEN -720 AND 840);

@@ -128,7 +128,12 @@ let stationSequence = 0;
 /** Factory: a live station with a unique 6-digit code, optionally owned by a user. */
 export async function buildStation(
   db: Database,
-  options: { ownerId?: number | null; projectName?: string; province?: string } = {},
+  options: {
+    ownerId?: number | null;
+    projectName?: string;
+    province?: string;
+    loggerUtcOffset?: number;
+  } = {},
 ): Promise<{ id: number; stationCode: string }> {
   stationSequence += 1;
   const stationCode = String(900000 + stationSequence);
@@ -141,6 +146,8 @@ export async function buildStation(
       longitude: 115 + stationSequence / 100,
       latitude: 40,
       owner_id: options.ownerId ?? null,
+      // Test files are written in UTC; the product default is Beijing time (see the zone tests).
+      logger_utc_offset_minutes: options.loggerUtcOffset ?? 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -258,6 +258,75 @@ describe('units of a logger file', () => {
   });
 });
 
+describe('the time zone of a logger file', () => {
+  const rows: [string, string, string][] = [
+    ['2024-05-01 00:00:00', '6.0', '10'],
+    ['2024-05-01 00:10:00', '7.0', '20'],
+    ['2024-05-01 00:20:00', '7.5', '40'],
+  ];
+
+  it('reads a file that names no zone in the site’s logger zone, once (00:00 Beijing = 16:00 UTC)', async () => {
+    const site = await buildStation(server.db, { loggerUtcOffset: 480 });
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'beijing.csv',
+      source: 'upload',
+      bytes: csv(rows),
+    });
+    expect(result.status).toBe('parsed');
+    const file = await server.db
+      .selectFrom('raw_file')
+      .select(['first_time', 'rule_snapshot'])
+      .where('id', '=', result.rawFileId)
+      .executeTakeFirstOrThrow();
+    expect(file.first_time?.toISOString()).toBe('2024-04-30T16:00:00.000Z');
+    expect((file.rule_snapshot as { rule: { utcOffsetMinutes: number } }).rule.utcOffsetMinutes).toBe(480);
+  });
+
+  it('keeps the zone a file states in its stamps, without adding the site’s', async () => {
+    const site = await buildStation(server.db, { loggerUtcOffset: 480 });
+    const zoned = rows.map(([t, a, b]) => [`${t}-06:00`, a, b] as [string, string, string]);
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'denver.csv',
+      source: 'upload',
+      bytes: csv(zoned),
+    });
+    const file = await server.db
+      .selectFrom('raw_file')
+      .select('first_time')
+      .where('id', '=', result.rawFileId)
+      .executeTakeFirstOrThrow();
+    expect(file.first_time?.toISOString()).toBe('2024-05-01T06:00:00.000Z');
+  });
+
+  it('shows the assumed zone in the upload preview, the uploader’s when no site is given', async () => {
+    const { payload, contentType } = multipartBody([
+      { name: 'file', fileName: 'nosite.csv', content: csv(rows) },
+    ]);
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/parse/text/preview_recognize',
+      headers: { token: adminToken, 'content-type': contentType, 'utc-code': '+05:30', language: 'EN' },
+      payload,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const recognition = r.json().data.recognition;
+    expect(recognition.rule.utcOffsetMinutes).toBe(330);
+    expect(recognition.warnings).toContain('timeZoneFromSite:UTC+05:30');
+  });
+
+  it('edits the logger zone with the site and refuses one that is not a real offset', async () => {
+    const site = await buildStation(server.db);
+    const detail = await server.call('GET', `/api/web/station/detail?id=${site.id}`, { token: adminToken });
+    expect(detail.body.data.loggerUtcOffset).toBe(0);
+    const fields = await server.call('GET', '/api/web/station/fields', { token: adminToken, language: 'EN' });
+    const zone = fields.body.data.edit.find((f: { key: string }) => f.key === 'loggerUtcOffset');
+    expect(zone).toMatchObject({ title: 'Logger time zone', type: 'select', defaultValue: 480 });
+    expect(zone.options).toContainEqual({ value: 480, label: 'UTC+08:00' });
+  });
+});
+
 describe('stamps off the time grid', () => {
   it('never lets an off-grid row replace an on-grid record; counts and reports it on the file', async () => {
     const site = await buildStation(server.db);
@@ -361,7 +430,11 @@ describe('upload, raw files, versions and export calls', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    const previews = await server.db.selectFrom('parse_preview').selectAll().execute();
+    const previews = await server.db
+      .selectFrom('parse_preview')
+      .selectAll()
+      .where('file_name', '=', 'junk.csv')
+      .execute();
     expect(previews).toEqual([]);
   });
 

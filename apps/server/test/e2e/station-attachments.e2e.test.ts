@@ -92,6 +92,15 @@ function tmpFiles(): string[] {
 }
 
 /**
+ * The staged parts once a refused upload has been cleaned up: the unlink runs as the refusal is sent,
+ * which on a loaded two-core machine can take a few seconds.
+ */
+async function settledTmpFiles(): Promise<string[]> {
+  for (let i = 0; i < 250 && tmpFiles().length > 0; i++) await new Promise((w) => setTimeout(w, 20));
+  return tmpFiles();
+}
+
+/**
  * Streams a request over a real socket: `head`, then `fillBytes` bytes, then `tail`, stopping as soon
  * as the response arrives. Reports how much had been sent when it did.
  */
@@ -254,7 +263,7 @@ describe('POST /api/web/station/attachment/upload', () => {
     expect(existsSync(blob)).toBe(false);
     const gone = await server.call('GET', `${DOWNLOAD}?id=${second.body.data.id}`, { token: uploaderToken });
     expect(gone.status).toBe(404);
-    expect(tmpFiles()).toEqual([]);
+    expect(await settledTmpFiles()).toEqual([]);
   });
 
   it('writes uploads and deletions to the station log', async () => {
@@ -304,7 +313,7 @@ describe('POST /api/web/station/attachment/upload', () => {
       `The attachment “${fileName}” is not accepted: only .docx, .pdf, .xls and .xlsx files are`,
     );
     expect(await attachmentCount()).toBe(before);
-    expect(tmpFiles()).toEqual([]);
+    expect(await settledTmpFiles()).toEqual([]);
     expect(existsSync(blobPath(sha256(content)))).toBe(false);
   });
 
@@ -355,8 +364,7 @@ describe('POST /api/web/station/attachment/upload', () => {
     expect(r.sentAtResponse).toBeGreaterThan(ATTACHMENT_MAX_BYTES);
     expect(await attachmentCount()).toBe(before);
     // The partial temp file is removed as the refusal is sent; give the unlink a moment.
-    for (let i = 0; i < 50 && tmpFiles().length > 0; i++) await new Promise((w) => setTimeout(w, 20));
-    expect(tmpFiles()).toEqual([]);
+    expect(await settledTmpFiles()).toEqual([]);
   }, 120_000);
 
   it('refuses a caller without the feature with 403 before reading the body', async () => {
@@ -392,7 +400,7 @@ describe('POST /api/web/station/attachment/upload', () => {
       expect(r.body.msg).toBe('No access permission');
     }
     expect(await attachmentCount()).toBe(before);
-    expect(tmpFiles()).toEqual([]);
+    expect(await settledTmpFiles()).toEqual([]);
   });
 });
 

@@ -125,6 +125,10 @@ export const INGEST_WARNING_MESSAGES = {
     zh: '部分通道的高度取自传感器描述，请确认',
     en: 'some channel heights were taken from sensor descriptions; please confirm',
   },
+  timeZoneFromSite: {
+    zh: '文件未注明时区，按站点采集器时区（{detail}）读取时间，如不符请在解析规则中修改',
+    en: 'the file names no time zone; its times are read in the site’s logger time zone ({detail}) — change it in the parse rule if that is wrong',
+  },
   timeZoneFromFile: {
     zh: '时区取自文件头（{detail}）',
     en: 'the time zone was taken from the file header ({detail})',

@@ -167,6 +167,14 @@ export const ZStationSaveRequest = z.object({
   latitude: zCoordinate('latitude', 90),
   altitude: zOptionalNumber(-500, 9000),
   pylonHeight: zOptionalNumber(0, 500),
+  /** The fixed UTC offset (minutes) the site's loggers write; files that name no zone are read in it. */
+  loggerUtcOffset: z
+    .number(vmsg('oneOf'))
+    .int()
+    .min(-720, vmsg('oneOf'))
+    .max(840, vmsg('oneOf'))
+    .refine((v) => v % 15 === 0, vmsg('oneOf'))
+    .nullish(),
   status: z
     .number(vmsg('oneOf'))
     .int()
@@ -334,6 +342,8 @@ export const ZStationRecord = z.object({
   latitude: z.number(),
   altitude: z.number().nullable(),
   pylonHeight: z.number().nullable(),
+  /** UTC offset (minutes) of the site's logger clocks. */
+  loggerUtcOffset: z.number().int(),
   status: z.number().int(),
   statusName: z.string(),
   statusColor: z.string(),

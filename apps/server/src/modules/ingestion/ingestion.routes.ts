@@ -134,7 +134,7 @@ export function ingestionRoutes(
       timeoutMs: PREVIEW_TIMEOUT_MS,
       query: z.object({ stationId: ZQueryId.optional() }),
       response: ZPreviewRecognizeResult,
-      handle: async ({ user, query, request, language }) => {
+      handle: async ({ user, query, request, language, utcOffsetMinutes }) => {
         let stationId: number | null = query.stationId ?? null;
         if (stationId !== null) await api.assertCanEdit(user, stationId);
         return receiveSingleFile(request, {
@@ -148,11 +148,12 @@ export function ingestionRoutes(
           },
           onFile: async (file) => {
             try {
-              return await ingestion.preview(user, stationId, {
-                fileName: file.fileName,
-                source: file.stream,
-                maxBytes: DATA_UPLOAD_MAX_BYTES,
-              });
+              return await ingestion.preview(
+                user,
+                stationId,
+                { fileName: file.fileName, source: file.stream, maxBytes: DATA_UPLOAD_MAX_BYTES },
+                utcOffsetMinutes,
+              );
             } catch (error) {
               if (error instanceof UnreadableFileError) throw unreadableToAppError(error, language);
               throw error;

@@ -54,6 +54,29 @@ export function unreadableToAppError(error: UnreadableFileError, language: Langu
   });
 }
 
+/** Beijing time: the zone of a logger whose site or uploader says nothing else. */
+export const DEFAULT_LOGGER_UTC_OFFSET = 480;
+
+/**
+ * Reads a file that does not state its time zone in the zone its loggers write (the site's, else the
+ * uploader's), so a logger time of 00:00 stays 00:00 for a user in that zone (issue 12). A zone taken
+ * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser.
+ */
+export function withLoggerZone(recognition: TRecognition, offsetMinutes: number): TRecognition {
+  const { rule, warnings } = recognition;
+  const fileNamesZone =
+    warnings.some((w) => w.startsWith('timeZoneFromFile:')) || rule.dateFormat.includes('Z');
+  if (fileNamesZone) return recognition;
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return {
+    ...recognition,
+    rule: { ...rule, utcOffsetMinutes: offsetMinutes },
+    warnings: [...warnings, `timeZoneFromSite:${label}`],
+  };
+}
+
 /**
  * Ingestion (issue 5, DESIGN §3): every file is stored first (content-addressed, a raw_file row), then
  * parsed with the site's rule (or auto-recognition) and applied to the site's original version in one
@@ -349,7 +372,10 @@ export class IngestionService implements TIngestion {
         return { rule, channels: recognition.channels, kind: recognition.kind, parseRuleId };
       }
     }
-    const recognition: TRecognition = this.parser.recognize(fileName, bytes);
+    const recognition = withLoggerZone(
+      this.parser.recognize(fileName, bytes),
+      (await this.rawFiles.findStationLoggerOffset(stationId)) ?? DEFAULT_LOGGER_UTC_OFFSET,
+    );
     return {
       rule: recognition.rule,
       channels: recognition.channels,
@@ -436,6 +462,8 @@ export class IngestionService implements TIngestion {
     user: TAuthUser,
     stationId: number | null,
     file: { fileName: string; source: Readable; maxBytes: number },
+    /** The uploader's time zone: files of no site that name no zone are read in it. */
+    uploaderUtcOffsetMinutes = DEFAULT_LOGGER_UTC_OFFSET,
   ): Promise<{
     token: string;
     fileName: string;
@@ -456,7 +484,12 @@ export class IngestionService implements TIngestion {
     try {
       const bytes = await readStagedOrCommit(staged, this.files);
       if (this.parser.classifyFile(fileName, bytes) === 'store_only') storeOnly = true;
-      else recognition = this.parser.recognize(fileName, bytes);
+      else {
+        const zone =
+          (stationId === null ? undefined : await this.rawFiles.findStationLoggerOffset(stationId)) ??
+          uploaderUtcOffsetMinutes;
+        recognition = withLoggerZone(this.parser.recognize(fileName, bytes), zone);
+      }
     } catch (error) {
       await this.removeIfUnreferenced(staged.sha256);
       throw error;

@@ -300,6 +300,16 @@ export class RawFileRepository {
     await this.db.updateTable('station').set({ data_time: lastTime }).where('id', '=', stationId).execute();
   }
 
+  /** The UTC offset a site's loggers write (files that name no zone are read in it); undefined if no site. */
+  async findStationLoggerOffset(stationId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('station')
+      .select('logger_utc_offset_minutes')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    return row?.logger_utc_offset_minutes;
+  }
+
   async findStationParseRuleId(stationId: number): Promise<number | null | undefined> {
     const row = await this.db
       .selectFrom('station')

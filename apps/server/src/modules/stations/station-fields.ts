@@ -2,6 +2,7 @@ import {
   DATE_COLUMN_WIDTH,
   FREE_TEXT_MAX,
   type Language,
+  listUtcOptions,
   REASON_TEXT_MAX,
   STATION_STATUSES,
   STATION_TAGS_MAX,
@@ -280,6 +281,16 @@ const EDIT_FIELDS: TFieldDef[] = [
     defaultVisible: true,
     min: 0,
     max: 500,
+  },
+  {
+    key: 'loggerUtcOffset',
+    title: t('采集器时区', 'Logger time zone'),
+    type: 'select',
+    required: false,
+    defaultValue: 480,
+    defaultVisible: true,
+    // Files that do not state their time zone are read in this one (issue 12).
+    options: listUtcOptions().map((o) => ({ value: o.offsetMinutes, name: { zh: o.label, en: o.label } })),
   },
   {
     key: 'ownerPartyId',

@@ -17,6 +17,7 @@ export interface TStationValues {
   latitude: number;
   altitude_m: number | null;
   pylon_height_m: number | null;
+  logger_utc_offset_minutes: number;
   status: number;
   start_time: Date | null;
   manufacturer_id: number | null;

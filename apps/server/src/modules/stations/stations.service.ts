@@ -95,6 +95,7 @@ const LOGGED_FIELDS: [keyof TStationValues | 'tags', string][] = [
   ['latitude', '纬度'],
   ['altitude_m', '海拔'],
   ['pylon_height_m', '塔高'],
+  ['logger_utc_offset_minutes', '采集器时区'],
   ['status', '站点状态'],
   ['start_time', '开始测量时间'],
   ['manufacturer_id', '设备厂家'],
@@ -159,6 +160,7 @@ export class StationService {
       latitude: row.latitude,
       altitude: row.altitude_m,
       pylonHeight: row.pylon_height_m,
+      loggerUtcOffset: row.logger_utc_offset_minutes,
       status: row.status,
       statusName: nameOf(STATION_STATUSES, row.status as never, language),
       statusColor: stationStatusColor(row.status),
@@ -412,7 +414,7 @@ export class StationService {
 
   private values(
     input: TStationSaveRequest,
-    current?: { warn_type: string; warn_status: number },
+    current?: { warn_type: string; warn_status: number; logger_utc_offset_minutes: number },
   ): TStationValues {
     const province = input.regionCode ? provinceOf(input.regionCode) : undefined;
     return {
@@ -426,6 +428,7 @@ export class StationService {
       latitude: input.latitude ?? 0,
       altitude_m: input.altitude,
       pylon_height_m: input.pylonHeight,
+      logger_utc_offset_minutes: input.loggerUtcOffset ?? current?.logger_utc_offset_minutes ?? 480,
       status: input.status ?? 0,
       start_time: input.startTime ?? null,
       manufacturer_id: input.manufacturerId,

@@ -116,6 +116,7 @@ export interface StationTable {
   latitude: number;
   altitude_m: number | null;
   pylon_height_m: number | null;
+  logger_utc_offset_minutes: Generated<number>;
   status: Generated<number>;
   start_time: Timestamp | null;
   data_time: Timestamp | null;

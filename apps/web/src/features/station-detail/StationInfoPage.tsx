@@ -36,6 +36,8 @@ function useFieldValue() {
         return text([station.deviceTypeName, station.manufacturerIdName].filter(Boolean).join(' / '));
       case 'dataAdminId':
         return text(station.dataAdminName);
+      case 'loggerUtcOffset':
+        return text(field.options?.find((o) => o.value === station.loggerUtcOffset)?.label);
       case 'warnType':
         return text(station.warnTypeName);
       case 'warnStatus':

@@ -10,10 +10,10 @@ import { normalizeUnit } from './channel-names.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
-import { fitToGrid } from './time-grid.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv } from './spreadsheet.ts';
 import { detectTimeFormat, isDateOnly, isTimeOnly, looksLikeStamp } from './time-formats.ts';
+import { fitToGrid } from './time-grid.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 /** Bytes of the head read for structure, and of the tail read for the date format. */

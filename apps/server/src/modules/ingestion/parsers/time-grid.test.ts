@@ -7,7 +7,11 @@ const MIN = 60_000;
 describe('fitToGrid', () => {
   it('finds the rows off a 10-minute grid', () => {
     const times = Float64Array.of(T0, T0 + 10 * MIN, T0 + 17 * MIN, T0 + 20 * MIN, T0 + 30 * MIN);
-    expect(fitToGrid(times, 10 * MIN)).toEqual({ phaseMs: 0, offGridCount: 1, firstOffGridMs: T0 + 17 * MIN });
+    expect(fitToGrid(times, 10 * MIN)).toEqual({
+      phaseMs: 0,
+      offGridCount: 1,
+      firstOffGridMs: T0 + 17 * MIN,
+    });
   });
 
   it('takes a file shifted as a whole (a UTC+05:45 logger) as on its own phase, nothing off it', () => {
