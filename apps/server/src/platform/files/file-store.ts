@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -134,8 +135,14 @@ export class LocalFileStore implements TFileStore {
         callback(inspect(true));
       },
     });
+    // Open the part before anything can fail: a write stream destroyed while still opening creates its
+    // file after the clean-up below has run, which left parts behind (seen under load in the tests).
+    const out = createWriteStream(tmpPath, { flags: 'wx', mode: 0o640 });
+    // An upload aborted while the part opens must not be an unhandled 'error'; the pipeline reports it.
+    source.on('error', () => undefined);
+    await once(out, 'ready');
     try {
-      await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx', mode: 0o640 }));
+      await pipeline(source, meter, out);
     } catch (error) {
       await rm(tmpPath, { force: true });
       throw error;
