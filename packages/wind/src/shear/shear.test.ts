@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CalendarIndex } from '../model/types.ts';
 import { extrapolateLogLaw } from './extrapolate-log-law.ts';
 import { extrapolatePowerLaw } from './extrapolate-power-law.ts';
 import { fitLogLawRoughness } from './fit-log-law-roughness.ts';
@@ -56,6 +57,26 @@ describe('windShear', () => {
     expect(
       windShear([v70.subarray(0, 10), v30.subarray(0, 10)], [70, 30], { minCount: 1 })!.overall.exponent,
     ).toBeCloseTo(0.165, 4);
+  });
+
+  it('windShear gives an hour the mean of its monthly α (brightwind TimeOfDay), not one fit of all months pooled', () => {
+    // Hour 0 only: 60 January records with α = 0.1 and 30 July records with α = 0.3 (70 m over 30 m).
+    const n = 90;
+    const ratio = (alpha: number) => (70 / 30) ** alpha;
+    const v30n = Float64Array.from({ length: n }, () => 6);
+    const v70n = Float64Array.from({ length: n }, (_, i) => 6 * ratio(i < 60 ? 0.1 : 0.3));
+    const calendar = {
+      hourOfDay: new Uint8Array(n),
+      monthOfYear: Uint8Array.from({ length: n }, (_, i) => (i < 60 ? 1 : 7)),
+    } as unknown as CalendarIndex;
+    const shear = windShear([v70n, v30n], [70, 30], { calendar })!;
+    expect(shear.byMonthHour![0]![0]).toBeCloseTo(0.1, 6);
+    expect(shear.byMonthHour![6]![0]).toBeCloseTo(0.3, 6);
+    expect(shear.byHour![0]!.exponent).toBeCloseTo(0.2, 6);
+    expect(shear.byHour![0]!.count).toBe(90);
+    // The pooled fit would weight January twice: ≈ 0.166, not 0.2.
+    expect(shear.overall.exponent).toBeLessThan(0.18);
+    expect(shear.byHour![1]!.exponent).toBeUndefined();
   });
 
   it('windShear of all-calm or all-missing data is undefined and rejects one height', () => {

@@ -18,7 +18,10 @@ export interface WindShear {
   readonly overall: ShearCell & { readonly roughnessM: number | undefined };
   /** Per direction sector (when directions are given). */
   readonly bySector: readonly ShearCell[] | undefined;
-  /** Per local hour of day 0–23 (when a calendar is given). */
+  /**
+   * Per local hour of day 0–23 (when a calendar is given): count and mean speeds of all months pooled;
+   * the exponent is the mean of the hour's exponents of the calendar months that have one (brightwind).
+   */
   readonly byHour: readonly ShearCell[] | undefined;
   /** [month 0–11][hour 0–23] exponent (when a calendar is given); undefined below the minimum count. */
   readonly byMonthHour: ReadonlyArray<ReadonlyArray<number | undefined>> | undefined;
@@ -114,11 +117,21 @@ export function windShear(
         : fitLogLawRoughness(heightsM, overallCell.meanSpeedsMps),
   };
   const bySector = sectorIndex ? Array.from({ length: sectors }, (_, s) => cell(sectorBase + s)) : undefined;
-  const byHour = calendar ? Array.from({ length: 24 }, (_, hr) => cell(hourBase + hr)) : undefined;
   const byMonthHour = calendar
     ? Array.from({ length: 12 }, (_, m) =>
         Array.from({ length: 24 }, (_, hr) => cell(monthHourBase + m * 24 + hr).exponent),
       )
+    : undefined;
+  // α of an hour is the mean of that hour's α in each calendar month that has one (brightwind
+  // `Shear.TimeOfDay(by_month=False)`: the "12 month average" of the 12×24 table), so a season measured
+  // longer than another does not dominate the hour. Count and mean speeds stay pooled over all months.
+  const byHour = byMonthHour
+    ? Array.from({ length: 24 }, (_, hr) => {
+        const pooled = cell(hourBase + hr);
+        const monthly = byMonthHour.map((row) => row[hr]).filter((a): a is number => a !== undefined);
+        const exponent = monthly.length > 0 ? monthly.reduce((a, b) => a + b, 0) / monthly.length : undefined;
+        return { ...pooled, exponent };
+      })
     : undefined;
   return { heightsM: [...heightsM], overall, bySector, byHour, byMonthHour };
 }
