@@ -74,6 +74,7 @@ export { type FlagChange, QC_DEFAULTS } from './qc/flag-change.ts';
 export { averageByPeriod, type PeriodAverage } from './recovery/average-by-period.ts';
 export { averageDirectionByPeriod } from './recovery/average-direction-by-period.ts';
 export { type DataRecovery, dataRecovery, type RecoveryCounts } from './recovery/data-recovery.ts';
+export { type TimeContinuity, type TimeGap, timeContinuityGaps } from './recovery/time-continuity-gaps.ts';
 export {
   type ChannelStatistics,
   computeStationStatistics,

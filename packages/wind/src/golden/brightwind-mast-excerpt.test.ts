@@ -9,6 +9,7 @@ import { quantileSorted } from '../math/quantile-sorted.ts';
 import { averageByPeriod } from '../recovery/average-by-period.ts';
 import { averageDirectionByPeriod } from '../recovery/average-direction-by-period.ts';
 import { dataRecovery } from '../recovery/data-recovery.ts';
+import { timeContinuityGaps } from '../recovery/time-continuity-gaps.ts';
 import { fitLogLawRoughness } from '../shear/fit-log-law-roughness.ts';
 import { fitPowerLawExponent } from '../shear/fit-power-law-exponent.ts';
 import { shearExponentSeries } from '../shear/shear-exponent-series.ts';
@@ -45,6 +46,26 @@ describe.skipIf(!hasShared)(
       data = loadDemoExcerpt();
     });
     afterAll(() => printGoldenLedger('demo mast excerpt'));
+
+    it('timeContinuityGaps matches time_continuity_gaps before and after cleaning', () => {
+      const raw = loadDemoExcerpt({ raw: true });
+      const expected = ref.time_continuity_gaps_raw.value;
+      const gaps = timeContinuityGaps(raw.columns.Spd80mN!, 10).gaps;
+      expect(gaps).toHaveLength(Object.keys(expected['Date From']).length);
+      const at = (slot: number) => raw.grid.startMs + slot * 600_000;
+      expect(at(gaps[0]!.fromIndex)).toBe(isoMs(expected['Date From']['1']));
+      expect(at(gaps[0]!.toIndex)).toBe(isoMs(expected['Date To']['1']));
+      checkGolden(
+        'data recovery',
+        'time_continuity_gaps_raw.Days Lost',
+        gaps[0]!.daysLost,
+        expected['Days Lost']['1'],
+      );
+      // Cleaned, the series starts after the gap: none is left.
+      expect(timeContinuityGaps(col('Spd80mN'), 10).gapCount).toBe(
+        Object.keys(ref.time_continuity_gaps.value['Date From']).length,
+      );
+    });
 
     it('the excerpt loads as 195 ten-minute slots with 185 valid values per channel after cleaning', () => {
       expect(data.grid.length).toBe(195);

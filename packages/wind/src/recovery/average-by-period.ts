@@ -1,58 +1,104 @@
 import type { CalendarIndex, NumericSeries } from '../model/types.ts';
 
-/** Mean and coverage of one averaging period. */
+/** Mean, coverage and maximum of one averaging period. */
 export interface PeriodAverage {
-  /** Index of the period (month or day index into the calendar, or clock-hour index). */
+  /**
+   * Index of the period: month or day index into the calendar, clock-hour index, or for 'year' the
+   * index into `years` of the result's calendar months (0 = the first year touched).
+   */
   readonly period: number;
+  /** The calendar year, for 'year' and 'month' periods. */
+  readonly year?: number;
   readonly count: number;
-  /** count / slots of the full period (brightwind `coverage`: full calendar month/day/hour). */
+  /** count / slots of the full period (brightwind `coverage`: full calendar year/month/day/hour). */
   readonly coverage: number;
   /** Arithmetic mean, or NaN when the period has no value. */
   readonly mean: number;
+  /** The largest value, or NaN when the period has no value. */
+  readonly max: number;
+  /** Grid slot of that largest value (the first one on a tie), −1 when none: time = start + slot × interval. */
+  readonly maxIndex: number;
 }
 
 /**
- * Arithmetic means and coverage per hour, day or month (brightwind `average_data_by_period` /
- * `coverage`: count of non-NaN values ÷ slots in the FULL period, e.g. days-in-month × 144 for
- * 10-min data). Periods are local calendar periods from the period-start stamps.
+ * Arithmetic means, coverage and maxima (with their slot) per hour, day, month or year (brightwind
+ * `average_data_by_period` / `coverage`: count of non-NaN values ÷ slots in the FULL period, e.g.
+ * days-in-month × 144 for 10-min data; a year is 365 or 366 days). Periods are local calendar periods
+ * from the period-start stamps.
  *
- * @param period 'hour' | 'day' | 'month'
+ * @param period 'hour' | 'day' | 'month' | 'year'
  * @param intervalMinutes averaging interval of the grid (10 for 10-min data)
  * @example averageByPeriod(speeds, calendar, 'month', 10)[0].coverage // 0.0414… for 185 values in January
  */
 export function averageByPeriod(
   values: NumericSeries,
   calendar: CalendarIndex,
-  period: 'hour' | 'day' | 'month',
+  period: 'hour' | 'day' | 'month' | 'year',
   intervalMinutes: number,
 ): PeriodAverage[] {
   const n = values.length;
   if (calendar.monthIndex.length !== n)
     throw new Error('averageByPeriod requires the calendar to match values');
-  const key =
-    period === 'hour' ? calendar.hourIndex : period === 'day' ? calendar.dayIndex : calendar.monthIndex;
+  const firstYear = calendar.months[0]?.year ?? 0;
+  const years =
+    calendar.months.length === 0 ? 0 : calendar.months[calendar.months.length - 1]!.year - firstYear + 1;
+  const yearOfMonth = Uint16Array.from(calendar.months, (m) => m.year - firstYear);
+  const keyOf: (i: number) => number =
+    period === 'hour'
+      ? (i) => calendar.hourIndex[i]!
+      : period === 'day'
+        ? (i) => calendar.dayIndex[i]!
+        : period === 'month'
+          ? (i) => calendar.monthIndex[i]!
+          : (i) => yearOfMonth[calendar.monthIndex[i]!]!;
   const periods =
-    period === 'hour' ? calendar.hourCount : period === 'day' ? calendar.days.length : calendar.months.length;
+    period === 'hour'
+      ? calendar.hourCount
+      : period === 'day'
+        ? calendar.days.length
+        : period === 'month'
+          ? calendar.months.length
+          : years;
   const sums = new Float64Array(periods);
   const counts = new Float64Array(periods);
+  const maxima = new Float64Array(periods).fill(Number.NEGATIVE_INFINITY);
+  const maxIndex = new Int32Array(periods).fill(-1);
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
     if (Number.isNaN(v)) continue;
-    const k = key[i]!;
+    const k = keyOf(i);
     sums[k]! += v;
     counts[k]!++;
+    if (v > maxima[k]!) {
+      maxima[k] = v;
+      maxIndex[k] = i;
+    }
   }
   const slotsPerHour = 60 / intervalMinutes;
   const out: PeriodAverage[] = [];
   for (let p = 0; p < periods; p++) {
-    const full =
-      period === 'hour'
-        ? slotsPerHour
-        : period === 'day'
-          ? 24 * slotsPerHour
-          : calendar.months[p]!.fullMonthSlotCount;
+    let full: number;
+    let year: number | undefined;
+    if (period === 'hour') full = slotsPerHour;
+    else if (period === 'day') full = 24 * slotsPerHour;
+    else if (period === 'month') {
+      full = calendar.months[p]!.fullMonthSlotCount;
+      year = calendar.months[p]!.year;
+    } else {
+      year = firstYear + p;
+      const isLeap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+      full = (isLeap ? 366 : 365) * 24 * slotsPerHour;
+    }
     const c = counts[p]!;
-    out.push({ period: p, count: c, coverage: c / full, mean: c > 0 ? sums[p]! / c : Number.NaN });
+    out.push({
+      period: p,
+      ...(year === undefined ? {} : { year }),
+      count: c,
+      coverage: c / full,
+      mean: c > 0 ? sums[p]! / c : Number.NaN,
+      max: c > 0 ? maxima[p]! : Number.NaN,
+      maxIndex: maxIndex[p]!,
+    });
   }
   return out;
 }

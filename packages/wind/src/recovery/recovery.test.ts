@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildCalendarIndex } from '../model/build-calendar-index.ts';
 import { timeGridFromRange } from '../model/time-grid-from-range.ts';
+import { averageByPeriod } from './average-by-period.ts';
 import { dataRecovery } from './data-recovery.ts';
+import { timeContinuityGaps } from './time-continuity-gaps.ts';
 
 describe('dataRecovery (WIND-ANALYSIS §3)', () => {
   it('dataRecovery(30-day month, 120 lacking, 200 invalid) → Ns 4320, Nv 4000, rate 92.59 %', () => {
@@ -54,5 +56,50 @@ describe('dataRecovery (WIND-ANALYSIS §3)', () => {
     expect(() => dataRecovery([1, 2], undefined, buildCalendarIndex(grid, 0))).toThrow(
       'dataRecovery requires the calendar',
     );
+  });
+});
+
+describe('averageByPeriod by year, with maxima', () => {
+  it('gives each calendar year its coverage over 365 or 366 days, mean and maximum with its slot', () => {
+    const grid = timeGridFromRange(Date.UTC(2023, 11, 31), Date.UTC(2024, 0, 2), 10);
+    const values = new Float32Array(grid.length).fill(5);
+    values[10] = 9; // 2023-12-31 01:40
+    values[144 + 7] = 12; // 2024-01-01 01:10
+    values[144 + 8] = 12; // a tie keeps the first
+    const years = averageByPeriod(values, buildCalendarIndex(grid, 0), 'year', 10);
+    expect(years).toHaveLength(2);
+    expect(years[0]).toMatchObject({ year: 2023, count: 144, max: 9, maxIndex: 10 });
+    expect(years[0]!.coverage).toBeCloseTo(144 / (365 * 144), 12);
+    expect(years[1]).toMatchObject({ year: 2024, count: 144, max: 12, maxIndex: 151 });
+    expect(years[1]!.coverage).toBeCloseTo(1 / 366, 12);
+    expect(years[1]!.mean).toBeCloseTo((142 * 5 + 24) / 144, 6);
+  });
+
+  it('gives months their maximum too, NaN and −1 when a period has no value', () => {
+    const grid = timeGridFromRange(Date.UTC(2024, 0, 31), Date.UTC(2024, 1, 2), 10);
+    const values = new Float32Array(grid.length).fill(Number.NaN);
+    values[3] = 4;
+    const months = averageByPeriod(values, buildCalendarIndex(grid, 0), 'month', 10);
+    expect(months[0]).toMatchObject({ year: 2024, max: 4, maxIndex: 3 });
+    expect(months[1]!.max).toBeNaN();
+    expect(months[1]!.maxIndex).toBe(-1);
+  });
+});
+
+describe('timeContinuityGaps', () => {
+  it('lists each run of missing slots between two values, with the days lost', () => {
+    const v = Float32Array.of(Number.NaN, 1, Number.NaN, Number.NaN, 2, 3, Number.NaN, 4, Number.NaN);
+    const r = timeContinuityGaps(v, 10);
+    expect(r.gaps).toEqual([
+      { fromIndex: 1, toIndex: 4, missingSlots: 2, daysLost: 20 / 1440 },
+      { fromIndex: 5, toIndex: 7, missingSlots: 1, daysLost: 10 / 1440 },
+    ]);
+    expect(r.gapCount).toBe(2);
+    expect(r.daysLost).toBeCloseTo(30 / 1440, 12);
+  });
+
+  it('finds no gap in a complete series or one with no values', () => {
+    expect(timeContinuityGaps(Float32Array.of(1, 2, 3), 10).gapCount).toBe(0);
+    expect(timeContinuityGaps(Float32Array.of(Number.NaN, Number.NaN), 10).gapCount).toBe(0);
   });
 });

@@ -61,7 +61,7 @@ function loadGridCsv(
  * brightwind demo excerpt (demo_data2.csv, dd/mm/yyyy), cleaned like the reference: every column NaN in
  * [2016-01-09 15:30, 17:10) (demo_cleaning_file.csv "All … Installation"; the other rows lie outside).
  */
-export function loadDemoExcerpt(): LoadedTable {
+export function loadDemoExcerpt(options: { raw?: boolean } = {}): LoadedTable {
   const parse = (s: string): number => {
     const [date, time] = s.split(' ');
     const [d, m, y] = date!.split('/').map(Number);
@@ -70,7 +70,7 @@ export function loadDemoExcerpt(): LoadedTable {
   };
   const from = Date.UTC(2016, 0, 9, 15, 30);
   const to = Date.UTC(2016, 0, 9, 17, 10);
-  return loadGridCsv(DEMO_PATH, parse, (ms) => ms >= from && ms < to);
+  return loadGridCsv(DEMO_PATH, parse, options.raw ? undefined : (ms) => ms >= from && ms < to);
 }
 
 /** brightwind floating-lidar demo (ISO stamps, no cleaning). */
