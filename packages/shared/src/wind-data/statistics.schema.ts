@@ -174,6 +174,27 @@ export const ZRecoverySection = z.object({
   months: z.array(z.string()),
   /** Recovery rate (%) per channel and month, for the chart. */
   byChannel: z.array(z.object({ channelId: z.number().int(), rates: z.array(ZNum) })),
+  /** Per channel and calendar year: values, coverage of the whole year (%), mean, maximum and its time. */
+  yearly: z.array(
+    z.object({
+      channelId: z.number().int(),
+      year: z.number().int(),
+      count: z.number().int(),
+      coverage: ZNum,
+      mean: ZNum,
+      max: ZNum,
+      maxTime: z.string().nullable(),
+    }),
+  ),
+  /** Breaks in the time continuity per channel (valid values only), the longest first (at most 50 listed). */
+  gaps: z.array(
+    z.object({
+      channelId: z.number().int(),
+      gapCount: z.number().int(),
+      daysLost: z.number(),
+      longest: z.array(z.object({ from: z.string(), to: z.string(), daysLost: z.number() })),
+    }),
+  ),
 });
 
 export const ZWeibull = z.object({

@@ -18,6 +18,7 @@ import {
   airDensitySeries,
   annualMaxima,
   applyFlagMask,
+  averageByPeriod,
   type Channel,
   type ChannelStatistics,
   classifyTurbulence,
@@ -42,6 +43,7 @@ import {
   type StationStatistics,
   sectorLabels,
   type TurbulenceCategory,
+  timeContinuityGaps,
   turbulenceReportRows,
   type WindShear,
   weibullCumulative,
@@ -297,6 +299,8 @@ class AnalysisContext {
         isMonth: /^\d{4}-\d{2}$/.test(r.dataPhase),
       };
     });
+    const { startMs, intervalMinutes } = this.station.grid;
+    const timeOf = (slot: number) => new Date(startMs + slot * intervalMinutes * 60_000).toISOString();
     return {
       rows,
       months: this.monthLabels(),
@@ -304,6 +308,32 @@ class AnalysisContext {
         channelId: this.info(c.id).channelId,
         rates: this.statisticsOf(c.id).recovery.byMonth.map((m) => num(m.validRatePct)),
       })),
+      // Valid values only (flags respected, as every tab): what the year and the gaps really hold.
+      yearly: this.station.channels.flatMap((c) =>
+        averageByPeriod(this.mask(c), this.stats.calendar, 'year', intervalMinutes).map((y) => ({
+          channelId: this.info(c.id).channelId,
+          year: y.year!,
+          count: y.count,
+          coverage: num(y.coverage * 100),
+          mean: num(y.mean),
+          max: num(y.max),
+          maxTime: y.maxIndex >= 0 ? timeOf(y.maxIndex) : null,
+        })),
+      ),
+      gaps: this.station.channels.map((c) => {
+        const continuity = timeContinuityGaps(this.mask(c), intervalMinutes);
+        const longest = [...continuity.gaps].sort((a, b) => b.missingSlots - a.missingSlots).slice(0, 50);
+        return {
+          channelId: this.info(c.id).channelId,
+          gapCount: continuity.gapCount,
+          daysLost: continuity.daysLost,
+          longest: longest.map((g) => ({
+            from: timeOf(g.fromIndex),
+            to: timeOf(g.toIndex),
+            daysLost: g.daysLost,
+          })),
+        };
+      }),
     };
   }
 

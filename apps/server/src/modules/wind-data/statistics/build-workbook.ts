@@ -132,6 +132,33 @@ export async function buildStatisticsWorkbook(
     ]),
   );
 
+  writers.recovery.table(
+    ['channel', 'year', 'records', 'yearCoverage', 'mean', 'maxValue', 'maxTime'],
+    result.recovery.yearly.map((y) => [
+      name(y.channelId),
+      y.year,
+      y.count,
+      fixed(y.coverage, 2),
+      fixed(y.mean, 3),
+      fixed(y.max, 3),
+      y.maxTime?.slice(0, 16).replace('T', ' ') ?? null,
+    ]),
+  );
+  writers.recovery.table(
+    ['channel', 'gapCount', 'daysLost', 'gapFrom', 'gapTo'],
+    result.recovery.gaps.flatMap((g) =>
+      g.longest.length === 0
+        ? [[name(g.channelId), g.gapCount, fixed(g.daysLost, 3), null, null]]
+        : g.longest.map((gap, i) => [
+            i === 0 ? name(g.channelId) : '',
+            i === 0 ? g.gapCount : null,
+            fixed(gap.daysLost, 3),
+            gap.from.slice(0, 16).replace('T', ' '),
+            gap.to.slice(0, 16).replace('T', ' '),
+          ]),
+    ),
+  );
+
   writers.frequency.table(
     [
       'channel',

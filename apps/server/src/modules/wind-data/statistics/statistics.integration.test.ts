@@ -201,6 +201,17 @@ describe('POST /data-process/statistics/analysis', () => {
     expect(rates).toEqual([100, 100]);
   });
 
+  it('gives each calendar year its coverage, mean and maximum with time, and lists breaks in continuity', () => {
+    const year = data.recovery.yearly.find((y: any) => y.channelId === id('Spd80mN'));
+    expect(year).toMatchObject({ year: 2024, count: ROWS, max: 12 });
+    expect(year.coverage).toBeCloseTo((ROWS / (366 * 144)) * 100, 8);
+    expect(year.mean).toBeCloseTo(5.69, 10);
+    expect(year.maxTime).toBe(new Date(START + PATTERN.indexOf(12) * 600_000).toISOString());
+    // The gust channel's missing first day is before its first value: not a break.
+    const gust = data.recovery.gaps.find((g: any) => g.channelId === id('Spd80mNMax'));
+    expect(gust).toEqual({ channelId: id('Spd80mNMax'), gapCount: 0, daysLost: 0, longest: [] });
+  });
+
   it('bins the speed frequency like the §8.2 example and draws the Weibull curve', () => {
     const item = data.frequency.items.find((i: any) => i.channelId === id('Spd80mN'));
     expect(item.bins.slice(1).map((b: any) => Math.round(b.frequencyPct))).toEqual(COUNTS);

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Flex, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../../app/use-date-time.ts';
 import { recoveryOption } from '../charts.utils.ts';
 import { RecoveryRate } from '../components/RecoveryRate.tsx';
 import { StatChart } from '../components/StatChart.tsx';
@@ -20,6 +21,61 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
   const tree = useMemo(() => toRecoveryTree(result.recovery.rows), [result]);
   const chartHeight = Math.max(260, 48 + result.recovery.byChannel.length * 28 + 72);
   const num = (digits: number) => (v: number | null) => formatValue(v, digits);
+  const formatDateTime = useFormatDateTime();
+  type TYear = TStatisticsResult['recovery']['yearly'][number];
+  type TGaps = TStatisticsResult['recovery']['gaps'][number];
+  const yearColumns: TableColumnsType<TYear> = [
+    {
+      key: 'channel',
+      title: t('statistics.columns.channel'),
+      width: 170,
+      render: (_, r) => caption(r.channelId),
+    },
+    { key: 'year', dataIndex: 'year', title: t('statistics.recovery.year'), width: 80 },
+    { key: 'count', dataIndex: 'count', title: t('statistics.recovery.count'), width: 100 },
+    {
+      key: 'coverage',
+      dataIndex: 'coverage',
+      title: t('statistics.recovery.coverage'),
+      width: 150,
+      render: (v: number | null) => <RecoveryRate value={v} />,
+    },
+    { key: 'mean', dataIndex: 'mean', title: t('statistics.recovery.mean'), width: 100, render: num(3) },
+    { key: 'max', dataIndex: 'max', title: t('statistics.recovery.max'), width: 100, render: num(2) },
+    {
+      key: 'maxTime',
+      dataIndex: 'maxTime',
+      title: t('statistics.recovery.maxTime'),
+      width: 170,
+      render: (v: string | null) => formatDateTime(v),
+    },
+  ];
+  const gapColumns: TableColumnsType<TGaps> = [
+    {
+      key: 'channel',
+      title: t('statistics.columns.channel'),
+      width: 170,
+      render: (_, r) => caption(r.channelId),
+    },
+    { key: 'gapCount', dataIndex: 'gapCount', title: t('statistics.recovery.gapCount'), width: 100 },
+    {
+      key: 'daysLost',
+      dataIndex: 'daysLost',
+      title: t('statistics.recovery.daysLost'),
+      width: 110,
+      render: num(2),
+    },
+    {
+      key: 'longest',
+      title: t('statistics.recovery.longest'),
+      render: (_, r) =>
+        r.longest.slice(0, 3).map((g) => (
+          <div key={g.from}>
+            {formatDateTime(g.from)} → {formatDateTime(g.to)} ({formatValue(g.daysLost, 2)})
+          </div>
+        )),
+    },
+  ];
   const columns: TableColumnsType<RecoveryTreeRow> = [
     { key: 'channelName', dataIndex: 'channelName', title: t('statistics.columns.channel'), width: 170 },
     { key: 'element', dataIndex: 'element', title: t('statistics.columns.element'), width: 120 },
@@ -72,6 +128,30 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
         size="small"
         columns={columns}
         dataSource={tree}
+        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+      />
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('statistics.recovery.yearly')}
+      </Typography.Title>
+      <Table<TYear>
+        data-testid="stat-recovery-yearly"
+        rowKey={(r) => `${r.channelId}-${r.year}`}
+        size="small"
+        columns={yearColumns}
+        dataSource={result.recovery.yearly}
+        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+      />
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('statistics.recovery.gaps')}
+      </Typography.Title>
+      <Table<TGaps>
+        data-testid="stat-recovery-gaps"
+        rowKey="channelId"
+        size="small"
+        columns={gapColumns}
+        dataSource={result.recovery.gaps}
         pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
       />
