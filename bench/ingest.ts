@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { IngestionService } from '../apps/server/src/modules/ingestion/ingestion.service.ts';
 import { parserPort } from '../apps/server/src/modules/ingestion/parser-binding.ts';
 import { TimeSeriesRepository } from '../apps/server/src/modules/ingestion/store/timeseries.repository.ts';
+import { StationLogService } from '../apps/server/src/modules/station-log/station-log.service.ts';
 import { createDatabase, type Database } from '../apps/server/src/platform/db/database.ts';
 import { startEmbeddedDatabase } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
@@ -74,6 +75,7 @@ export async function benchIngest(): Promise<TResult[]> {
       parserPort,
       noJobs,
       log,
+      new StationLogService(db),
     );
     const store = new TimeSeriesRepository(db);
 

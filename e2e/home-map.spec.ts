@@ -239,8 +239,9 @@ describe('[MAP] site query, overview, rose charts and site distribution', () => 
          WHERE v.station_id = s.id AND v.kind = 'original')
        ORDER BY s.id LIMIT 1`,
     );
-    const [alarming] = await queryDb<{ n: string }>(
-      'SELECT count(*) AS n FROM station WHERE NOT is_deleted AND status = 1',
+    // Demo sites without data are "not monitored" (their status follows their data).
+    const [notMonitored] = await queryDb<{ n: string }>(
+      'SELECT count(*) AS n FROM station WHERE NOT is_deleted AND status = -1',
     );
     expect(withData).toBeDefined();
     if (!withData) return;
@@ -275,23 +276,23 @@ describe('[MAP] site query, overview, rose charts and site distribution', () => 
     await page.evaluate(() => window.__masthubMap?.jumpTo({ center: [104.5, 36], zoom: 3.2 }));
     await waitForIdle(page);
 
-    // The site query: status 告警 narrows the map (and the overview) to the alarming sites.
+    // The site query: status 未监测 narrows the map (and the overview) to the sites without data.
     const filter = page.getByTestId('site-filter');
     await filter.getByRole('combobox', { name: '站点状态' }).click();
-    await page.locator('.ant-select-item-option', { hasText: /^告警$/ }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^未监测$/ }).click();
     await page.keyboard.press('Escape');
     await filter
       .getByRole('button', { name: '查 询' })
       .or(filter.getByRole('button', { name: '查询' }))
       .click();
-    await expect.poll(() => siteCount(page), POLL).toBe(Number(alarming?.n));
+    await expect.poll(() => siteCount(page), POLL).toBe(Number(notMonitored?.n));
     const overview = page.getByTestId('map-overview');
     await expect
       .poll(() => overview.getByTestId('overview-totals').textContent(), POLL)
-      .toContain(`共 ${alarming?.n} 个站点`);
+      .toContain(`共 ${notMonitored?.n} 个站点`);
     await screenshot(page, 'home-map-filter-status');
 
-    // Owner overview: clicking the first owner fits the map to its (alarming) sites.
+    // Owner overview: clicking the first owner fits the map to its (not monitored) sites.
     const before = await waitForIdle(page);
     await overview.getByTestId('overview-item').first().click();
     await expect

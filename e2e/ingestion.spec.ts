@@ -94,7 +94,23 @@ describe('[INGESTION]', () => {
     await expect
       .poll(async () => (await page.getByTestId('site-data-range').textContent()) ?? '', POLL)
       .toMatch(/2030-01-0[23]/);
+    // The header follows the stored data without a reload: monitored, its latest data time, and the
+    // upload is in the station log.
+    const header = page.getByTestId('station-header');
+    await expect.poll(async () => (await header.textContent()) ?? '', POLL).toMatch(/2030-01-02 \d\d:50/);
+    expect(await header.textContent()).toContain('正常');
     await screenshot(page, 'ingestion-site-data');
+    await page.goto('/systemManage/stationLog');
+    await page
+      .locator('.ant-table-row', { hasText: `${code}_202001.csv` })
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .locator('.ant-table-row', { hasText: `${code}_202001.csv` })
+        .first()
+        .textContent(),
+    ).toContain('测风数据-数据文件入库');
     await page.context().close();
   });
   it('[INGESTION][RULES]: an administrator creates a parse rule, sees the file-match rules and the data sources', async () => {

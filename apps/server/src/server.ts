@@ -175,6 +175,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     parserPort,
     jobs,
     log.child({ module: 'ingestion' }),
+    stationLog,
   );
   const messages = new MessageService(new MessageRepository(db));
   const processingTasks = new ProcessingTaskService(
@@ -183,6 +184,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     messages,
     stationAccess,
     log.child({ module: 'processing' }),
+    stationLog,
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
   const versions = new VersionService(db, stationAccess, processingTasks, stationLog);

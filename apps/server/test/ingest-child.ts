@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { IngestionService } from '../src/modules/ingestion/ingestion.service.ts';
 import { parserPort } from '../src/modules/ingestion/parser-binding.ts';
+import { StationLogService } from '../src/modules/station-log/station-log.service.ts';
 import { createDatabase } from '../src/platform/db/database.ts';
 import { LocalFileStore } from '../src/platform/files/file-store.ts';
 import type { TJobs } from '../src/platform/jobs/jobs.ts';
@@ -17,6 +18,7 @@ const service = new IngestionService(
   parserPort,
   noJobs,
   createLogger({ LOG_LEVEL: 'silent' }),
+  new StationLogService(db),
 );
 const result = await service.ingestFile({
   stationId: Number(env.STATION_ID),

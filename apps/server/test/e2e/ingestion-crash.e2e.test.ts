@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestionService } from '../../src/modules/ingestion/ingestion.service.ts';
 import { parserPort } from '../../src/modules/ingestion/parser-binding.ts';
+import { StationLogService } from '../../src/modules/station-log/station-log.service.ts';
 import { createDatabase, type Database } from '../../src/platform/db/database.ts';
 import { LocalFileStore } from '../../src/platform/files/file-store.ts';
 import { PgBossJobs } from '../../src/platform/jobs/jobs.ts';
@@ -125,6 +126,7 @@ describe('a crash during ingestion', () => {
         parserPort,
         jobs,
         createLogger({ LOG_LEVEL: 'silent' }),
+        new StationLogService(db),
       );
       await service.startWorkers();
       let status = 'parsing';

@@ -367,6 +367,87 @@ describe('stamps off the time grid', () => {
   });
 });
 
+describe('a site’s data state follows its stored data', () => {
+  it('sets the latest data time, the measurement start and “normal”, and logs the file, when data arrives', async () => {
+    const site = await buildStation(server.db);
+    await server.db
+      .updateTable('station')
+      .set({ status: -1, start_time: null, data_time: null })
+      .where('id', '=', site.id)
+      .execute();
+    const before = await server.call('GET', `/api/web/station/overview?id=${site.id}`, { token: adminToken });
+    expect(before.body.data).toMatchObject({
+      status: -1,
+      startTime: null,
+      dataTime: null,
+      measuringDays: null,
+    });
+    const r = await upload(adminToken, site.id, [
+      {
+        fileName: 'three-days.csv',
+        content: csv(tenMinuteRows('2024-05-01T00:00:00Z', 3 * 144, () => '6.5')),
+      },
+    ]);
+    expect(r.body.data.map((o: { status: string }) => o.status)).toEqual(['parsed']);
+    const after = await server.call('GET', `/api/web/station/overview?id=${site.id}`, { token: adminToken });
+    expect(after.body.data).toMatchObject({
+      status: 0,
+      startTime: '2024-05-01T00:00:00.000Z',
+      dataTime: '2024-05-03T23:50:00.000Z',
+      measuringDays: 2,
+    });
+    const log = await server.call('POST', '/api/web/station_log/page', {
+      token: adminToken,
+      body: { stationCode: site.stationCode },
+      language: 'EN',
+    });
+    expect(log.body.data.records).toHaveLength(1);
+    expect(log.body.data.records[0]).toMatchObject({
+      operatorAccount: 'admin',
+      type: 'add',
+      location: 'Wind data - data files stored',
+      locationKey: 'dataFiles',
+    });
+    expect(log.body.data.records[0].objects).toContain('three-days.csv');
+    expect(log.body.data.records[0].objects).toContain('864');
+  });
+
+  it('keeps a measurement start set by hand and a state set by the operations loop', async () => {
+    const site = await buildStation(server.db);
+    const start = new Date('2023-01-01T00:00:00Z');
+    await server.db
+      .updateTable('station')
+      .set({ status: 3, start_time: start })
+      .where('id', '=', site.id)
+      .execute();
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'later.csv',
+      source: 'ftp',
+      bytes: csv(tenMinuteRows('2024-05-01T00:00:00Z', 6, () => '6.5')),
+    });
+    const row = await server.db
+      .selectFrom('station')
+      .select(['status', 'start_time', 'data_time'])
+      .where('id', '=', site.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 3, start_time: start, data_time: new Date('2024-05-01T00:50:00Z') });
+    // A fetched file no user sent is logged as the system, named by its source.
+    const log = await server.db
+      .selectFrom('station_log')
+      .selectAll()
+      .where('station_id', '=', site.id)
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      operator_id: null,
+      operator_account: 'system',
+      operator_name: 'ftp',
+      location: 'dataFiles',
+    });
+  });
+});
+
 describe('upload, raw files, versions and export calls', () => {
   it('uploads several site files, parses them and lists them with their status', async () => {
     const good = csv(tenMinuteRows('2024-05-01T00:00:00Z', 30, () => '7.25'));

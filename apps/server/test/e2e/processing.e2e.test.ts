@@ -626,6 +626,18 @@ describe('quality control (SPEC §3, WIND-ANALYSIS §2)', () => {
     expect(undo.status).toBe(200);
     expect(await chunkSnapshot(server, v.versionId)).toEqual(before);
     expect(await lineageSteps(v.versionId)).toEqual(['copy', 'qc']);
+    // The run is in the station log, by the user who started it, in the same transaction as its change.
+    const log = await server.db
+      .selectFrom('station_log')
+      .selectAll()
+      .where('station_id', '=', v.stationId)
+      .where('location', '=', 'dataProcessing')
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ type: 'edit', operator_account: expect.any(String) });
+    expect(log[0]!.operator_id).not.toBeNull();
+    expect(log[0]!.objects).toContain(`任务 #${task.id}`);
+    expect(log[0]!.objects).toContain('质量控制');
   });
 
   it('runs every enabled rule of the site by default and reports what each did', async () => {

@@ -631,3 +631,22 @@ describe('lists, statistics, search and export with data permissions', () => {
     expect(book2.worksheets[0]!.getRow(1).getCell(1).value).toBe('Site code');
   });
 });
+
+describe('sites with and without data', () => {
+  it('filters the list by whether a site holds stored data (the latest data time only ingestion writes)', async () => {
+    const withData = await buildStation(server.db, { projectName: '有数据的场' });
+    const without = await buildStation(server.db, { projectName: '没数据的场' });
+    await server.db
+      .updateTable('station')
+      .set({ data_time: new Date('2026-10-01T00:00:00Z') })
+      .where('id', '=', withData.id)
+      .execute();
+    const page = (hasData: 0 | 1) =>
+      server.call('POST', '/api/web/station/page', {
+        token: admin,
+        body: { keywords: '数据的场', hasData, pageSize: 50 },
+      });
+    expect((await page(1)).body.data.records.map((r: { id: number }) => r.id)).toEqual([withData.id]);
+    expect((await page(0)).body.data.records.map((r: { id: number }) => r.id)).toEqual([without.id]);
+  });
+});

@@ -19,6 +19,8 @@ export const STATION_LOG_LOCATIONS = {
   channelConfiguration: { zh: '通道配置', en: 'Channel configuration' },
   qcRules: { zh: '规则管理-质控与告警规则', en: 'Rules - quality-control and warning rules' },
   measureWind: { zh: '测风数据-数据版本', en: 'Wind data - data versions' },
+  dataFiles: { zh: '测风数据-数据文件入库', en: 'Wind data - data files stored' },
+  dataProcessing: { zh: '测风数据-数据处理', en: 'Wind data - data processing' },
 } as const satisfies Record<string, TLocalized>;
 export type TStationLogLocation = keyof typeof STATION_LOG_LOCATIONS;
 

@@ -249,6 +249,8 @@ export const ZStationFilter = z.object({
   warnType: z.array(z.enum(WARN_TYPE_KEYS, vmsg('oneOf'))).optional(),
   warnStatus: z.array(z.number().int()).optional(),
   warrantyStatus: z.union([z.literal(0), z.literal(1)], vmsg('oneOf')).optional(),
+  /** 1: sites with stored data; 0: sites without any (the latest data time comes from the store). */
+  hasData: z.union([z.literal(0), z.literal(1)], vmsg('oneOf')).optional(),
   sim: z.string().trim().max(20).optional(),
   createTimeRange: ZTimeRange,
   startTimeRange: ZTimeRange,

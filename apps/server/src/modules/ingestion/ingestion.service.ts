@@ -22,6 +22,7 @@ import {
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
 
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
@@ -94,6 +95,7 @@ export class IngestionService implements TIngestion {
     private readonly parser: TParserPort,
     private readonly jobs: TJobs,
     private readonly log: Logger,
+    private readonly stationLog: Pick<StationLogService, 'recordAs'>,
   ) {
     this.rawFiles = new RawFileRepository(db);
     this.rules = new ParseRuleRepository(db);
@@ -266,7 +268,7 @@ export class IngestionService implements TIngestion {
           keepSources: true,
         });
         const summary = await store.refreshSummary(version.id);
-        await rawFiles.updateStationDataTime(stationId, summary.lastTime);
+        await rawFiles.updateStationDataTime(stationId, summary);
         await rawFiles.markParsed(rawFileId, {
           recognizedKind: kind,
           ruleSnapshot: snapshot,
@@ -275,6 +277,25 @@ export class IngestionService implements TIngestion {
           valueCount: result.valueCount,
           note: offGridNote(result),
         });
+        await this.stationLog.recordAs(
+          trx,
+          { userId: claimed.uploader_id, systemName: claimed.source },
+          {
+            type: 'add',
+            stationId,
+            location: 'dataFiles',
+            objects: storedFileText(claimed.file_name, result),
+            details: {
+              rawFileId,
+              fileName: claimed.file_name,
+              source: claimed.source,
+              valueCount: result.valueCount,
+              firstTime: result.firstTimeMs === null ? null : new Date(result.firstTimeMs).toISOString(),
+              lastTime: result.lastTimeMs === null ? null : new Date(result.lastTimeMs).toISOString(),
+              offGridRows: result.offGridCount,
+            },
+          },
+        );
         return result;
       });
       lap('storeMs');
@@ -586,4 +607,16 @@ export function cleanFileName(fileName: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (cleaned || 'file').slice(-255);
+}
+
+/** The station-log text of a stored file (the log's objects are written once, in Chinese, like the others). */
+function storedFileText(
+  fileName: string,
+  result: { valueCount: number; firstTimeMs: number | null; lastTimeMs: number | null },
+): string {
+  const span =
+    result.firstTimeMs === null || result.lastTimeMs === null
+      ? ''
+      : `，${new Date(result.firstTimeMs).toISOString().slice(0, 16).replace('T', ' ')} – ${new Date(result.lastTimeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `数据文件“${fileName}”入库 ${result.valueCount} 个值${span}`;
 }

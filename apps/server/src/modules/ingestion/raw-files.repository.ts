@@ -295,9 +295,24 @@ export class RawFileRepository {
     return rows.map((r) => r.sha256);
   }
 
-  /** Sets the site's last data time from its original version's summary. */
-  async updateStationDataTime(stationId: number, lastTime: Date | null): Promise<void> {
-    await this.db.updateTable('station').set({ data_time: lastTime }).where('id', '=', stationId).execute();
+  /**
+   * Sets the site's data state from its original version's summary: the last data time, the measurement
+   * start (kept if already set, else the first stored time) and "not monitored" (-1) → "normal" (0) once
+   * data exists. Other states (alarm, maintenance…) belong to the operations loop and are left alone.
+   */
+  async updateStationDataTime(
+    stationId: number,
+    summary: { firstTime: Date | null; lastTime: Date | null },
+  ): Promise<void> {
+    await this.db
+      .updateTable('station')
+      .set({
+        data_time: summary.lastTime,
+        start_time: sql<Date | null>`coalesce(start_time, ${summary.firstTime})`,
+        status: sql<number>`case when status = -1 and ${summary.lastTime !== null} then 0 else status end`,
+      })
+      .where('id', '=', stationId)
+      .execute();
   }
 
   /** The UTC offset a site's loggers write (files that name no zone are read in it); undefined if no site. */

@@ -305,13 +305,6 @@ const STATION_TYPES = [
   { type: 'sodar', weight: 6 },
 ];
 const MAST_HEIGHTS_M = [70, 80, 90, 100, 110, 120, 140, 160];
-const STATUSES = [
-  { status: 0, weight: 60 },
-  { status: 1, weight: 12 },
-  { status: 2, weight: 8 },
-  { status: 3, weight: 8 },
-  { status: -1, weight: 12 },
-];
 
 /** mulberry32: a small seeded PRNG so every fresh install gets the same fleet. */
 function createRandom(seed: number): () => number {
@@ -347,12 +340,17 @@ export interface TDemoStation {
   altitudeM: number;
   pylonHeightM: number | null;
   status: number;
-  startTime: Date;
+  startTime: Date | null;
   dataTime: Date | null;
 }
 
-/** Builds `count` demo stations relative to `now` (data times are recent for monitored sites). */
-export function buildDemoStations(count: number, now: Date): TDemoStation[] {
+/** Takes `draws` numbers from the generator and drops them. */
+function skip(random: () => number, draws: number): void {
+  for (let i = 0; i < draws; i++) random();
+}
+
+/** Builds `count` demo stations: registered sites without data (the demo time series add theirs). */
+export function buildDemoStations(count: number): TDemoStation[] {
   const random = createRandom(20261122);
   const perProvince = new Map<string, number>();
   const stations: TDemoStation[] = [];
@@ -362,18 +360,14 @@ export function buildDemoStations(count: number, now: Date): TDemoStation[] {
     const seq = (perProvince.get(prefix) ?? 0) + 1;
     perProvince.set(prefix, seq);
     const type = pickWeighted(STATION_TYPES, random()).type;
-    const status = pickWeighted(STATUSES, random()).status;
+    // Draws that once set a status, a measurement start and a data lag are still taken, so that codes,
+    // names and places stay as they were; a registered site now holds no data until files arrive.
+    skip(random, 1);
     const phase = PHASES[Math.floor(random() * PHASES.length)]!;
     const number = 1 + Math.floor(random() * 9);
     const longitude = Math.round((area.lon + (random() - 0.5) * 1.2) * 1e6) / 1e6;
     const latitude = Math.round((area.lat + (random() - 0.5) * 0.8) * 1e6) / 1e6;
-    const startTime = new Date(
-      Date.UTC(2019 + Math.floor(random() * 7), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
-    );
-    if (startTime > now) startTime.setUTCFullYear(now.getUTCFullYear() - 1);
-    const lagHours =
-      status === -1 ? 24 * (30 + random() * 300) : status === 1 ? 24 * (2 + random() * 10) : random() * 6;
-    const dataTime = new Date(Math.floor((now.getTime() - lagHours * 3_600_000) / 600_000) * 600_000);
+    skip(random, 4);
     stations.push({
       stationCode: `${prefix}${String(seq).padStart(4, '0')}`,
       projectName: `${area.city}风电场${phase}`,
@@ -386,9 +380,11 @@ export function buildDemoStations(count: number, now: Date): TDemoStation[] {
       altitudeM: Math.max(0, Math.round(area.altitudeM + (random() - 0.5) * 300)),
       pylonHeightM:
         type === 'met_mast' ? MAST_HEIGHTS_M[Math.floor(random() * MAST_HEIGHTS_M.length)]! : null,
-      status,
-      startTime,
-      dataTime: dataTime > startTime ? dataTime : null,
+      // No data: no measurement start, no latest data time, "not monitored". The sites given demo time
+      // series are set from their stored data (demo-timeseries.ts).
+      status: -1,
+      startTime: null,
+      dataTime: null,
     });
   }
   return stations;

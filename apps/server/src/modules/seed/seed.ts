@@ -84,7 +84,7 @@ const DEMO_USERS = [
  */
 export async function seedOnFirstStart(
   db: Database,
-  options: { adminAccount: string; adminPassword?: string | undefined; withDemoData: boolean; now?: Date },
+  options: { adminAccount: string; adminPassword?: string | undefined; withDemoData: boolean },
 ): Promise<TSeedResult> {
   return db.transaction().execute(async (trx) => {
     // Serialises concurrent first starts of several processes on one database.
@@ -176,7 +176,7 @@ export async function seedOnFirstStart(
         demoAccounts.push({ account: user.account, password: demoPassword });
       }
 
-      const stations = buildDemoStations(DEMO_STATION_COUNT, options.now ?? new Date());
+      const stations = buildDemoStations(DEMO_STATION_COUNT);
       const inserted = await trx
         .insertInto('station')
         .values(

@@ -16,7 +16,7 @@ import { StationLogRepository } from './station-log.repository.ts';
 
 /** One station change to log (SPEC §3 Station log). */
 export interface TStationLogEntry {
-  operator: Pick<TAuthUser, 'id' | 'account' | 'userName'>;
+  operator: Pick<TAuthUser, 'account' | 'userName'> & { id: number | null };
   type: TStationLogType;
   /** The site changed; null for changes not bound to one site. */
   stationId: number | null;
@@ -52,6 +52,32 @@ export class StationLogService {
       objects: entry.objects,
       stationId: entry.stationId,
       details: entry.details,
+    });
+  }
+
+  /**
+   * Writes a row for a change made on a user's behalf by the system (a file stored, a task run): the
+   * operator is that user as stored now, or — for fetched files, which no user sent — the system under
+   * `systemName` (the source: ftp, email…).
+   */
+  async recordAs(
+    db: Database | Transaction<DB>,
+    actor: { userId: number | null; systemName: string },
+    entry: Omit<TStationLogEntry, 'operator'>,
+  ): Promise<void> {
+    const user =
+      actor.userId === null
+        ? undefined
+        : await db
+            .selectFrom('app_user')
+            .select(['id', 'account', 'user_name'])
+            .where('id', '=', actor.userId)
+            .executeTakeFirst();
+    await this.record(db, {
+      ...entry,
+      operator: user
+        ? { id: user.id, account: user.account, userName: user.user_name }
+        : { id: null, account: 'system', userName: actor.systemName },
     });
   }
 

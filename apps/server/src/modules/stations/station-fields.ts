@@ -131,6 +131,18 @@ const QUERY_FIELDS: TFieldDef[] = [
     options: WARN_STATUSES,
   },
   {
+    key: 'hasData',
+    title: t('数据', 'Data'),
+    type: 'select',
+    required: false,
+    defaultValue: null,
+    defaultVisible: true,
+    options: [
+      { value: 1, name: t('有数据', 'With data') },
+      { value: 0, name: t('无数据', 'No data yet') },
+    ],
+  },
+  {
     key: 'warrantyStatus',
     title: t('质保状态', 'Warranty status'),
     type: 'select',

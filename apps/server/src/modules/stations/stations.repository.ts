@@ -110,6 +110,9 @@ export class StationRepository {
     }
     if (filter.warnType?.length) q = q.where('s.warn_type', 'in', filter.warnType);
     if (filter.warnStatus?.length) q = q.where('s.warn_status', 'in', filter.warnStatus);
+    // data_time is written only by ingestion (the last stored value), never by hand.
+    if (filter.hasData !== undefined)
+      q = q.where('s.data_time', filter.hasData === 1 ? 'is not' : 'is', null);
     if (filter.warrantyStatus !== undefined)
       q = q.where(sql<boolean>`${WARRANTY_STATUS_SQL} = ${filter.warrantyStatus}`);
     if (filter.sim) q = q.where('s.sim', 'ilike', likeContains(filter.sim));

@@ -14,6 +14,7 @@ import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
 import type { MessageService } from '../messages/messages.service.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
 import { TaskRepository, type TTaskRow } from './tasks.repository.ts';
 
 /** A processing failure the user can act on: the task fails with this localised reason. */
@@ -70,6 +71,7 @@ export class ProcessingTaskService {
     private readonly messages: MessageService,
     private readonly stationAccess: StationAccess,
     private readonly log: Logger,
+    private readonly stationLog: Pick<StationLogService, 'recordAs'>,
   ) {
     this.tasks = new TaskRepository(db);
     this.store = new TimeSeriesRepository(db);
@@ -165,6 +167,24 @@ export class ProcessingTaskService {
             userName: task.creatorName,
             time: new Date().toISOString(),
           });
+          // A finished task changed the version's data: the station log says so in the same transaction.
+          await this.stationLog.recordAs(
+            trx,
+            { userId: task.createdBy, systemName: task.creatorName },
+            {
+              type: task.kind === 'import' ? 'add' : 'edit',
+              stationId: task.stationId,
+              location: 'dataProcessing',
+              objects: `数据版本“${version.name}”：${KIND_NAMES[task.kind].zh}（任务 #${task.id}）`,
+              details: {
+                taskId: task.id,
+                kind: task.kind,
+                versionId: task.versionId,
+                params: task.params,
+                result: out,
+              },
+            },
+          );
         }
         return out;
       });

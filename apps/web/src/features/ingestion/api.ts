@@ -171,14 +171,20 @@ export function useVersions(stationId: number) {
   });
 }
 
-/** After an upload or a re-parse: the site's files, versions and header (last data time). */
+/**
+ * After an upload or a re-parse: the site's files and versions, and what stored data changes about the
+ * site — its header and detail (status, start, last data time, measuring days), the site list and the
+ * station log.
+ */
 export function useInvalidateSiteData(stationId: number) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ingestionKeys.rawFiles(stationId) }),
       queryClient.invalidateQueries({ queryKey: ingestionKeys.versions(stationId) }),
-      queryClient.invalidateQueries({ queryKey: ['stations', stationId, 'overview'] }),
+      queryClient.invalidateQueries({ queryKey: ['stations', stationId] }),
+      queryClient.invalidateQueries({ queryKey: ['stations', 'page'] }),
+      queryClient.invalidateQueries({ queryKey: ['station-log'] }),
     ]);
 }
 

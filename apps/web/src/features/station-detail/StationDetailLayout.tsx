@@ -27,7 +27,7 @@ function StationHeader({ stationId }: { stationId: number }) {
   const value = (text: string | number | null | undefined) =>
     text === null || text === undefined || text === '' ? t('stations.detail.none') : String(text);
   return (
-    <Flex vertical gap={8}>
+    <Flex vertical gap={8} data-testid="station-header">
       <Space size={12} align="center" wrap>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="station-title">
           {overview.stationCode} · {overview.projectName}

@@ -23,6 +23,7 @@ import {
   Table,
   type TableColumnsType,
   type TableProps,
+  Tag,
   Tooltip,
   Typography,
 } from 'antd';
@@ -228,6 +229,14 @@ export function StationListPage() {
     }
     if (key === 'statusName') return <StationStatusTag status={record.status} name={record.statusName} />;
     if (key === 'tagNames') return <StationTagList tags={record.tags} />;
+    // The latest data time is written only by ingestion: without it the site holds no data at all.
+    if (key === 'dataTime' && !record.dataTime) {
+      return (
+        <Tag data-testid="station-no-data" bordered={false}>
+          {t('stations.list.noData')}
+        </Tag>
+      );
+    }
     if (DATE_TIME_KEYS.has(key)) return formatDateTime(value as string | null);
     if (DATE_RANGE_KEYS.has(key)) return Array.isArray(value) ? value.join(' ~ ') : '';
     if (Array.isArray(value)) return value.join(', ');
