@@ -46,6 +46,38 @@ describe('[AUTH]', () => {
     await context.close();
   });
 
+  it('[AUTH][GUARD]: a login removed from storage behind the app sends the next in-app navigation to /login', async () => {
+    const context = await newContext(browser, 'zh-CN');
+    const page = await context.newPage();
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.evaluate(() => localStorage.removeItem('masthub.login'));
+    await page
+      .getByRole('menuitem', { name: /站点列表/ })
+      .first()
+      .click();
+    await page.waitForURL('**/login');
+    await page.getByText('请先登录').first().waitFor();
+    await context.close();
+  });
+
+  it('[I18N][LANGUAGE]: /en and /zh choose the language and lead on to the page after them', async () => {
+    const context = await newContext(browser, 'zh-CN');
+    const page = await context.newPage();
+    await page.goto('/en');
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('masthub.lang'))).toBe('en-US');
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/zh/stationManage');
+    await page.waitForURL('**/stationManage');
+    await page
+      .getByRole('menuitem', { name: /系统设置/ })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('masthub.lang'))).toBe('zh-CN');
+    await context.close();
+  });
+
   it('[AUTH][LOGOUT]: logging out clears the login and guards the pages again', async () => {
     const context = await newContext(browser, 'zh-CN');
     const page = await context.newPage();

@@ -40,6 +40,25 @@ describe('[I18N]', () => {
       .waitFor();
     await context.close();
   });
+
+  it('[I18N][LANGUAGE]: switching on the site list turns its server-given filters, headers and states at once', async () => {
+    const context = await newContext(browser, 'en-US');
+    const page = await context.newPage();
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/stationManage');
+    const head = page.locator('.ant-table-thead');
+    await head.getByText('Project name').first().waitFor();
+    await page.locator('.ant-table-tbody').getByText('Not monitored').first().waitFor();
+    await page.getByRole('button', { name: 'language' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    // No navigation: the titles, the filter labels and the status names come back from the server in Chinese.
+    await head.getByText('项目名称').first().waitFor();
+    await page.locator('.ant-table-tbody').getByText('未监测').first().waitFor();
+    await page.locator('form label', { hasText: '站点类型' }).first().waitFor();
+    expect(await head.textContent()).not.toContain('Project name');
+    await screenshot(page, 'stations-language-switched');
+    await context.close();
+  });
 });
 
 describe('[REALTIME]', () => {
@@ -69,6 +88,12 @@ describe('[REALTIME]', () => {
     await page.getByText('站点 150001 数据缺失').first().waitFor();
     await page.getByText('连续 2 天未收到数据').first().waitFor();
     await screenshot(page, 'realtime-notification');
+    // The drawer gives the time in the user's zone and format, not the stored ISO UTC text.
+    await page.getByRole('button', { name: '消息通知' }).click();
+    const time = page.getByTestId('message-time').first();
+    await time.waitFor();
+    expect(await time.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? · /);
+    expect(await time.textContent()).not.toMatch(/T\d{2}:|Z/);
     await context.close();
   });
 });

@@ -172,9 +172,29 @@ describe('[MEASURE-WIND]', () => {
       // Page through the table: the first time on page 2 is later than on page 1.
       const firstTime = () =>
         page.locator('[data-testid="mw-table"] tr.ant-table-row').first().locator('td').first().textContent();
+      // SPEC §9: the table shows up to 500 rows, and does so from the start.
+      await expect
+        .poll(() => page.locator('[data-testid="mw-table"] tr.ant-table-row').count(), POLL)
+        .toBe(500);
+      expect(await page.getByTestId('mw-export-name').first().textContent()).toMatch(/· (WS|WD|T|P|RH)_/);
       const before = await firstTime();
       await page.getByTestId('mw-pagination').locator('.ant-pagination-next').click();
       await expect.poll(firstTime, POLL).not.toBe(before);
+
+      // The export dialog says "leave empty for all data" and leaves it empty; the shown period is one click.
+      await page.getByTestId('mw-export').click();
+      const exportDialog = page.getByRole('dialog');
+      const rangeInputs = exportDialog.locator('.ant-picker-range input');
+      await rangeInputs.first().waitFor();
+      expect(await rangeInputs.first().inputValue()).toBe('');
+      expect(await rangeInputs.last().inputValue()).toBe('');
+      await exportDialog.getByTestId('export-use-shown-range').click();
+      await expect
+        .poll(() => rangeInputs.first().inputValue(), POLL)
+        .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      await screenshot(page, 'measure-wind-export');
+      await exportDialog.getByRole('button', { name: /取\s*消/ }).click();
+      await exportDialog.waitFor({ state: 'hidden' });
 
       // A working version copied from the view-only original.
       await page.getByTestId('mw-version-new').click();

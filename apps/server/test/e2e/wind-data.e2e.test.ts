@@ -274,6 +274,52 @@ describe('export', () => {
     expect(lines.length).toBeGreaterThan(ROWS);
   });
 
+  it('writes the stored precision (3.79, not 3.7899999618530273) under the column names the data table shows', async () => {
+    const site = await buildStation(server.db);
+    const lines = ['Timestamp,Spd80mAvg,Dir78mAvg'];
+    const speeds = [3.79, 8.37, 12.1, 0.3];
+    speeds.forEach((v, i) => {
+      lines.push(
+        `${new Date(START + i * STEP).toISOString().slice(0, 19).replace('T', ' ')},${v},${i * 90.5}`,
+      );
+    });
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'precision.csv',
+      source: 'seed',
+      bytes: Buffer.from(`${lines.join('\n')}\n`),
+    });
+    const admin = await server.login('admin', 'Admin#2026pw');
+    const version = (await server.call('GET', `/api/web/version/list?stationId=${site.id}`, { token: admin }))
+      .body.data[0];
+    const channels = (
+      await server.call('GET', `/api/web/version/channels?versionId=${version.id}`, { token: admin })
+    ).body.data as { id: number; name: string; exportName: string }[];
+    expect(channels.map((c) => [c.name, c.exportName])).toEqual([
+      ['Spd80mAvg', 'WS_80m_Avg'],
+      ['Dir78mAvg', 'WD_78m_Avg'],
+    ]);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/web/version/export',
+      headers: { token: admin, 'utc-code': 'UTC+00:00' },
+      payload: { versionId: version.id, format: 1 },
+    });
+    const rows = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('Timestamp,WS_80m_Avg,WS_80m_Avg_Flag,WD_78m_Avg,WD_78m_Avg_Flag');
+    expect(rows.slice(1).map((r: string) => r.split(',')[1])).toEqual(['3.79', '8.37', '12.1', '0.3']);
+    expect(rows[2]).toBe('2025-01-01 00:10:00,8.37,0,90.5,0');
+    // The data table pages 500 rows when no size is asked for (SPEC §9).
+    const page = await server.call('POST', '/api/web/version/data/page', {
+      token: admin,
+      body: { versionId: version.id, pageNo: 1 },
+    });
+    expect(page.body.data.pageSize).toBe(500);
+  });
+
   it('writes Meteodyn, WindSim, Windographer and WAsP files from the speed and direction', async () => {
     const tim = await exportOf({ format: 2 });
     expect(tim.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useMainColor } from '../features/system-info/api.ts';
-import { useAppLanguage } from '../i18n/i18n.ts';
+import { i18next, useAppLanguage } from '../i18n/i18n.ts';
 import { setFeedbackApi } from './feedback.ts';
 
 export const queryClient = new QueryClient({
@@ -14,6 +14,15 @@ export const queryClient = new QueryClient({
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
     mutations: { retry: false },
   },
+});
+
+/**
+ * The server answers in the request's language (field titles, option names, status and tag names,
+ * reasons): when the language changes, every cached answer is stale, so active screens refetch at once and
+ * the rest on their next use — no screen keeps the old language until the user navigates.
+ */
+i18next.on('languageChanged', () => {
+  void queryClient.invalidateQueries();
 });
 
 /** SPEC §9: notifications last 3 s, 70 px from the top, at most 3 at once. */

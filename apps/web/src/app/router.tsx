@@ -2,7 +2,8 @@ import { SCREEN_LOAD_TIMEOUT_MS } from '@masthub/shared/constants.ts';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { RouteHandle } from '../access.ts';
 import { readLogin } from '../features/auth/login.storage.ts';
-import { i18next } from '../i18n/i18n.ts';
+import { i18next, setAppLanguage } from '../i18n/i18n.ts';
+import { languageFromPath } from '../i18n/languages.ts';
 import { LOGIN_PATH } from '../request/request.ts';
 import { type AppRoute, mainRoutes, type PageLoader, publicRoutes } from '../routes.tsx';
 import { feedback } from './feedback.ts';
@@ -58,10 +59,17 @@ let previousPath: string | undefined;
 
 /**
  * Navigation guard of SPEC §2: without stored login info every route but /login leads to /login, with the
- * tip 'please log in first' unless the user is coming from /login.
+ * tip 'please log in first' unless the user is coming from /login. A first segment naming a language sets it.
  */
-function guardLoader({ request }: LoaderFunctionArgs) {
-  const target = new URL(request.url).pathname;
+async function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = url.pathname;
+  // `/en/…`, `/zh/…`: a link that chooses the language (remembered like the switch), then the page.
+  const chosen = languageFromPath(target);
+  if (chosen) {
+    await setAppLanguage(chosen.language);
+    return redirect(`${chosen.rest}${url.search}`);
+  }
   if (target !== LOGIN_PATH && !readLogin()) {
     if (previousPath !== LOGIN_PATH) feedback.warning(i18next.t('auth.guard.loginFirst'));
     return redirect(LOGIN_PATH);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, toHeaderLanguage, toShortLanguage } from './languages.ts';
+import { detectLanguage, languageFromPath, toHeaderLanguage, toShortLanguage } from './languages.ts';
 
 describe('detectLanguage(stored, browserLanguages)', () => {
   it('uses the stored choice first', () => {
@@ -29,5 +29,22 @@ describe('language codes', () => {
     expect(toHeaderLanguage('en-US')).toBe('EN');
     expect(toShortLanguage('zh-CN')).toBe('zh');
     expect(toShortLanguage('en-US')).toBe('en');
+  });
+});
+
+describe('languageFromPath', () => {
+  it('takes the language from the first path segment and keeps the rest of the path', () => {
+    expect(languageFromPath('/en')).toEqual({ language: 'en-US', rest: '/' });
+    expect(languageFromPath('/en/')).toEqual({ language: 'en-US', rest: '/' });
+    expect(languageFromPath('/zh/stationManage')).toEqual({ language: 'zh-CN', rest: '/stationManage' });
+    expect(languageFromPath('/en-US/index')).toEqual({ language: 'en-US', rest: '/index' });
+    expect(languageFromPath('/ZH-cn/report')).toEqual({ language: 'zh-CN', rest: '/report' });
+  });
+
+  it('leaves paths that name no language alone', () => {
+    expect(languageFromPath('/index')).toBeUndefined();
+    expect(languageFromPath('/fr/index')).toBeUndefined();
+    expect(languageFromPath('/english')).toBeUndefined();
+    expect(languageFromPath('/')).toBeUndefined();
   });
 });

@@ -28,3 +28,21 @@ export function toShortLanguage(language: AppLanguage): Language {
 export function toHeaderLanguage(language: AppLanguage): 'ZH' | 'EN' {
   return language === 'en-US' ? 'EN' : 'ZH';
 }
+
+const PATH_LANGUAGES: Record<string, AppLanguage> = {
+  en: 'en-US',
+  'en-us': 'en-US',
+  zh: 'zh-CN',
+  'zh-cn': 'zh-CN',
+};
+
+/**
+ * A language chosen by the first path segment (`/en`, `/zh/stationManage`, `/en-US/index`): the language
+ * and the path after it (`/` when nothing follows); undefined when the path names no language.
+ */
+export function languageFromPath(pathname: string): { language: AppLanguage; rest: string } | undefined {
+  const match = /^\/([A-Za-z]{2}(?:-[A-Za-z]{2})?)(\/.*)?$/.exec(pathname);
+  const language = match ? PATH_LANGUAGES[match[1]!.toLowerCase()] : undefined;
+  if (!language) return undefined;
+  return { language, rest: match?.[2] && match[2] !== '/' ? match[2] : '/' };
+}

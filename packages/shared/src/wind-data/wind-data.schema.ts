@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
+import { WIND_TABLE_MAX_ROWS } from '../constants.ts';
 import { localizeUnreadableReason } from '../i18n/ingestion.ts';
 import { interpolate, type Language, type TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
@@ -11,8 +12,8 @@ import { ZId, ZQueryId } from '../text.schema.ts';
  * processing tasks and export (SPEC §2, §3, §4, §5, §9; DESIGN §3, §4, §6).
  */
 
-/** The wind data table shows at most this many rows (SPEC §9). */
-export const DATA_PAGE_MAX_ROWS = 500;
+/** The wind data table shows at most this many rows (SPEC §9), and as many by default. */
+export const DATA_PAGE_MAX_ROWS = WIND_TABLE_MAX_ROWS;
 /** Points per channel a chart asks for by default; the server aggregates into at most this many buckets. */
 export const CHART_DEFAULT_POINTS = 2000;
 export const CHART_MAX_POINTS = 10_000;
@@ -85,6 +86,8 @@ export const ZVersionChannel = z.object({
   id: z.number().int(),
   dataKey: z.string(),
   name: z.string(),
+  /** The channel's column name in exports (EXPORTS §2: `WS_80m_Avg`), unique within the version. */
+  exportName: z.string(),
   /** Wind element code of packages/wind: ws, wd, T, RH, p, rho, other. */
   element: z.string(),
   heightM: z.number().nullable(),
@@ -110,7 +113,12 @@ export const ZDataPageRequest = ZPageRequest.extend({
   channelIds: z.array(ZId).max(400).optional(),
   startTime: ZTime.optional(),
   endTime: ZTime.optional(),
-  pageSize: z.coerce.number().int().min(1).max(DATA_PAGE_MAX_ROWS, vmsg('tooLarge')).default(100),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DATA_PAGE_MAX_ROWS, vmsg('tooLarge'))
+    .default(DATA_PAGE_MAX_ROWS),
 }).refine(startNotAfterEnd, startAfterEndIssue);
 export type TDataPageRequest = z.infer<typeof ZDataPageRequest>;
 

@@ -12,6 +12,7 @@ import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
+import { exportNames } from './export-names.ts';
 import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
 
 const DELETE_BATCH = 200;
@@ -73,12 +74,14 @@ export class VersionService {
       this.store.listChannels(versionId),
       this.store.channelRanges(versionId),
     ]);
+    const names = exportNames(channels);
     return channels.map((c) => {
       const r = ranges.get(c.id);
       return {
         id: c.id,
         dataKey: c.dataKey,
         name: c.name,
+        exportName: names.get(c.id)!,
         element: c.element,
         heightM: c.heightM,
         statistic: c.statistic,

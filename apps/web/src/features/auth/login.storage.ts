@@ -6,15 +6,25 @@ import { deviceTokenOf, parseStoredLogin, withDeviceToken } from './login.utils.
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
-let cached: TLoginReply | null | undefined;
+let cached: TLoginReply | null = null;
+/** The stored text `cached` was parsed from; undefined before the first read. */
+let cachedRaw: string | null | undefined;
 
 function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** The stored login reply (SPEC §3 "stored login info"), or null when nobody is logged in. */
+/**
+ * The stored login reply (SPEC §3 "stored login info"), or null when nobody is logged in. Read from storage
+ * on every call (a string compare; parsed only when it changed), so a login removed behind the app's back —
+ * storage cleared in this tab — is seen by the next navigation, which then leads to /login.
+ */
 export function readLogin(): TLoginReply | null {
-  if (cached === undefined) cached = parseStoredLogin(readItem(STORAGE_KEYS.login));
+  const raw = readItem(STORAGE_KEYS.login);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cached = parseStoredLogin(raw);
+  }
   return cached;
 }
 
@@ -27,7 +37,6 @@ export function saveLogin(reply: TLoginReply): void {
   }
   const stored = { ...reply, deviceToken: '' };
   writeItem(STORAGE_KEYS.login, JSON.stringify(stored));
-  cached = stored;
   emit();
 }
 
@@ -44,7 +53,6 @@ export function saveRightConfig(config: unknown): void {
 export function clearLogin(): void {
   removeItem(STORAGE_KEYS.login);
   removeItem(STORAGE_KEYS.rightConfig);
-  cached = null;
   emit();
 }
 
@@ -56,10 +64,7 @@ export function subscribeLogin(listener: Listener): () => void {
 if (typeof window !== 'undefined') {
   // Another tab logged in or out: follow it.
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEYS.login || event.key === null) {
-      cached = undefined;
-      emit();
-    }
+    if (event.key === STORAGE_KEYS.login || event.key === null) emit();
   });
 }
 

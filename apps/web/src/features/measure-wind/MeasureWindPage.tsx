@@ -14,7 +14,11 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { TChartRequest, TDataPageRequest, TDatasetVersion, TProcessingTask } from '@masthub/shared';
-import { CHART_DEFAULT_POINTS, CHART_MAX_CHANNELS } from '@masthub/shared/wind-data/wind-data.schema.ts';
+import {
+  CHART_DEFAULT_POINTS,
+  CHART_MAX_CHANNELS,
+  DATA_PAGE_MAX_ROWS,
+} from '@masthub/shared/wind-data/wind-data.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -151,7 +155,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
 
   // Table paging and row selection start over whenever what the table shows changes.
   const viewKey = JSON.stringify([versionId, rangeIso, selectedIds]);
-  const [paging, setPaging] = useState({ key: '', pageNo: 1, pageSize: 100 });
+  const [paging, setPaging] = useState({ key: '', pageNo: 1, pageSize: DATA_PAGE_MAX_ROWS });
   const pageNo = paging.key === viewKey ? paging.pageNo : 1;
   const [rowSelection, setRowSelection] = useState<{ key: string; times: string[] }>({ key: '', times: [] });
   const selectedTimes = rowSelection.key === viewKey ? rowSelection.times : [];
@@ -567,7 +571,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
         version={version}
         channels={channels}
         selectedIds={selectedIds}
-        range={range ?? undefined}
+        shownRange={range ?? undefined}
         utcCode={utcCode}
         onClose={() => setDialog(undefined)}
       />

@@ -60,6 +60,7 @@ function channel(partial: Partial<TVersionChannel>): TVersionChannel {
     id,
     dataKey: `c${id}`,
     name: `C${id}`,
+    exportName: `C${id}`,
     element: 'ws',
     heightM: 80,
     statistic: 'avg',

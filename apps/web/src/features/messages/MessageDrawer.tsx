@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Button, Drawer, Empty, Flex, Pagination, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useIgnoreMessage, useMarkRead, useMessagePage } from './api.ts';
 import styles from './MessageDrawer.module.css';
 
@@ -17,6 +18,7 @@ const TYPE_COLORS: Record<string, string> = {
 
 function MessageItem({ message }: { message: TMessage }) {
   const { t, i18n } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   const markRead = useMarkRead();
   const ignore = useIgnoreMessage();
   const status = message.isIgnored ? 'ignored' : message.isRead ? 'read' : 'unread';
@@ -35,8 +37,8 @@ function MessageItem({ message }: { message: TMessage }) {
           {message.description ? (
             <Typography.Text type="secondary">{message.description}</Typography.Text>
           ) : null}
-          <Typography.Text type="secondary" className={styles.meta}>
-            {message.createTime} · {t(`messages.status.${status}`)}
+          <Typography.Text type="secondary" className={styles.meta} data-testid="message-time">
+            {formatDateTime(message.createTime)} · {t(`messages.status.${status}`)}
           </Typography.Text>
         </Flex>
         <Flex vertical gap={4} align="end">

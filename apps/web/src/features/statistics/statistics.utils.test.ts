@@ -25,6 +25,7 @@ function channel(
     id,
     dataKey: `c${id}`,
     name: `C${id}`,
+    exportName: `C${id}`,
     element,
     heightM,
     statistic,

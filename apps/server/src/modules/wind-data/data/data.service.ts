@@ -35,6 +35,7 @@ import {
 import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
 import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
+import { asciiOr, exportNames } from '../export-names.ts';
 import { downsample, roundForChart } from './downsample.ts';
 
 /** A file received for an import into a working version, already in the file store. */
@@ -254,15 +255,10 @@ export class WindDataService {
       }
       return out;
     };
-    const exportChannels = (): ExportChannel[] => {
-      const used = new Set<string>();
-      return loaded.channels.map((c) => {
-        let name = exportName(c.row);
-        if (used.has(name)) name = asciiOr(`${name}_${c.row.dataKey}`, `${name}_${c.row.id}`);
-        used.add(name);
-        return { name, values: c.values, flags: c.flags };
-      });
-    };
+    // The column names the data table shows (unique over the whole version, whatever is picked).
+    const names = exportNames(all);
+    const exportChannels = (): ExportChannel[] =>
+      loaded.channels.map((c) => ({ name: names.get(c.row.id)!, values: c.values, flags: c.flags }));
     let chunks: Iterable<string>;
     const heightM = chosen[0]?.heightM ?? 10;
     switch (request.format) {
@@ -274,6 +270,9 @@ export class WindDataService {
           withFlags: true,
           bom: true,
           includeSuspicious: request.includeSuspicious,
+          // Values are stored as Float32: write the shortest text that reads back to it (3.79, not
+          // 3.7899999618530273), i.e. the stored precision.
+          float32: true,
         });
         break;
       case 2:
@@ -313,6 +312,7 @@ export class WindDataService {
           elevationM: station.altitude_m ?? 0,
           includedFlags: request.includeSuspicious ? 'normal,filled,suspicious' : 'normal,filled',
           excludedFlags: request.includeSuspicious ? 'invalid,icing' : 'suspicious,invalid,icing',
+          float32: true,
         });
         break;
       default:
@@ -413,20 +413,6 @@ function pickChannel(
 }
 
 /** Canonical ASCII channel name for the export headers (EXPORTS §2): element, height, statistic. */
-function exportName(c: TChannelRow): string {
-  const element = toWindElement(c.element);
-  const prefix = element === 'other' ? c.dataKey : { ws: 'WS', wd: 'WD', T: 'T', RH: 'RH', p: 'P', rho: 'RHO' }[element];
-  const height = c.heightM === null ? '' : `_${Number(c.heightM.toFixed(1))}m`;
-  const statistic = { avg: 'Avg', sd: 'SD', max: 'Max', min: 'Min' }[toWindStatistic(c.statistic) ?? 'avg'];
-  const name = element === 'other' ? c.dataKey : `${prefix}${height}_${statistic}`;
-  return asciiOr(name, `CH${c.id}`);
-}
-
-function asciiOr(text: string, fallback: string): string {
-  const cleaned = text.replace(/[^\x20-\x7e]/g, '').trim();
-  return cleaned.length > 0 ? cleaned : fallback;
-}
-
 function safeUtm(latitude: number, longitude: number): { eastingM: number; northingM: number } {
   try {
     return wgs84ToUtm(latitude, longitude);

@@ -57,13 +57,15 @@ export function DataTable({
         width: VALUE_COLUMN_PX,
         align: 'right' as const,
         title: (
-          <Tooltip title={channel.dataKey}>
+          <Tooltip
+            title={t('measure-wind.table.exportName', { name: channel.exportName, key: channel.dataKey })}
+          >
             <div style={{ lineHeight: 1.3 }}>
               <div style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {channel.name}
               </div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {channel.unit || '—'}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="mw-export-name">
+                {channel.unit || '—'} · {channel.exportName}
               </Typography.Text>
             </div>
           </Tooltip>

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type TDatasetVersion, type TVersionChannel, ZVersionExportRequest } from '@masthub/shared';
-import { Col, DatePicker, Form, Modal, Row, Select, Switch } from 'antd';
+import { Button, Col, DatePicker, Form, Modal, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
@@ -23,7 +23,8 @@ export interface ExportModalProps {
   version: TDatasetVersion;
   channels: readonly TVersionChannel[];
   selectedIds: readonly number[];
-  range: PickerRange | undefined;
+  /** The period the chart shows: offered as a one-click choice, never pre-filled (empty = all data). */
+  shownRange: PickerRange | undefined;
   utcCode: string;
   onClose: () => void;
 }
@@ -37,7 +38,7 @@ export function ExportModal({
   version,
   channels,
   selectedIds,
-  range,
+  shownRange,
   utcCode,
   onClose,
 }: ExportModalProps) {
@@ -92,7 +93,6 @@ export function ExportModal({
           speedChannelId: speeds[0]?.id,
           directionChannelId: vanes[0]?.id,
           includeSuspicious: true,
-          range,
         }}
       >
         <Form.Item name="format" label={t('measure-wind.export.format')} rules={[rule('format')]} required>
@@ -139,7 +139,25 @@ export function ExportModal({
         <Form.Item
           name="range"
           label={t('measure-wind.export.range')}
-          extra={t('measure-wind.export.rangeHint')}
+          extra={
+            <Space size={4} wrap>
+              {t('measure-wind.export.rangeHint')}
+              {shownRange ? (
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0 }}
+                  data-testid="export-use-shown-range"
+                  onClick={() => form.setFieldValue('range', shownRange)}
+                >
+                  {t('measure-wind.export.useShownRange', {
+                    from: shownRange[0].format(RANGE_FORMAT),
+                    to: shownRange[1].format(RANGE_FORMAT),
+                  })}
+                </Button>
+              ) : null}
+            </Space>
+          }
           rules={[rule('endTime')]}
         >
           <DatePicker.RangePicker
