@@ -232,6 +232,35 @@ describe('versions of a site', () => {
     expect(list.body.data.map((v: { name: string }) => v.name)).toContain('原始数据');
   });
 
+  it('names the system-made original version in the reader’s language, in lists, details and export files', async () => {
+    const en = await server.call('GET', `/api/web/version/list?stationId=${station.id}`, {
+      token,
+      language: 'EN',
+    });
+    const original = en.body.data.find((v: { kind: string }) => v.kind === 'original');
+    expect(original.name).toBe('Original data');
+    const detail = await server.call('GET', `/api/web/version/detail?versionId=${original.id}`, {
+      token,
+      language: 'EN',
+    });
+    expect(detail.body.data.name).toBe('Original data');
+    const multi = await server.call('GET', `/api/web/version/multi_list?stationIds=${station.id}`, {
+      token,
+      language: 'ZH',
+    });
+    expect(multi.body.data[0].versions.find((v: { kind: string }) => v.kind === 'original').name).toBe(
+      '原始数据',
+    );
+    const admin = await server.login('admin', 'Admin#2026pw');
+    const file = await server.app.inject({
+      method: 'POST',
+      url: '/api/web/version/export',
+      headers: { token: admin, language: 'EN' },
+      payload: { versionId: original.id, format: 1 },
+    });
+    expect(file.headers['content-disposition']).toContain('Original_data');
+  });
+
   it('answers 404 for an unknown version and for a source version of another site', async () => {
     const unknown = await server.call('GET', '/api/web/version/detail?versionId=999999', { token });
     expect(unknown.status).toBe(404);

@@ -224,6 +224,14 @@ export type TOriginalFileExport = z.infer<typeof ZOriginalFileExport>;
 // ---------------------------------------------------------------------------------------------------
 // Versions.
 
+/** The name of a site's original version, made by the system: stored in Chinese, shown in the reader's language. */
+export const ORIGINAL_VERSION_NAME: TLocalized = { zh: '原始数据', en: 'Original data' };
+
+/** A version's name as shown: the original version's in the reader's language, a working version's as named. */
+export function versionDisplayName(version: { kind: string; name: string }, language: Language): string {
+  return version.kind === 'original' ? ORIGINAL_VERSION_NAME[language] : version.name;
+}
+
 export const ZDatasetVersion = z.object({
   id: z.number().int(),
   stationId: z.number().int(),

@@ -21,6 +21,7 @@ import type { TAuthUser } from '../identity/identity.types.ts';
 import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
 import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
+import { presentVersion } from './store/present-version.ts';
 import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 import { type TZipEntry, zipStream } from './zip-writer.ts';
 
@@ -262,24 +263,16 @@ export class IngestionApi {
 
   // Versions.
 
-  async versions(user: TAuthUser, stationIds: readonly number[]): Promise<Map<number, TDatasetVersion[]>> {
+  async versions(
+    user: TAuthUser,
+    stationIds: readonly number[],
+    language: Language,
+  ): Promise<Map<number, TDatasetVersion[]>> {
     await this.access.assertCanView(user, stationIds);
     const rows = await this.store.listVersions(stationIds);
     const byStation = new Map<number, TDatasetVersion[]>(stationIds.map((id) => [id, []]));
     for (const v of rows) {
-      byStation.get(v.stationId)?.push({
-        id: v.id,
-        stationId: v.stationId,
-        name: v.name,
-        kind: v.kind,
-        isViewOnly: v.isViewOnly,
-        sourceVersionId: v.sourceVersionId,
-        createTime: v.createdAt.toISOString(),
-        startTime: v.summary?.firstTime?.toISOString() ?? null,
-        endTime: v.summary?.lastTime?.toISOString() ?? null,
-        channelCount: v.summary?.channelCount ?? 0,
-        valueCount: v.summary?.valueCount ?? 0,
-      });
+      byStation.get(v.stationId)?.push(presentVersion(v, language));
     }
     return byStation;
   }

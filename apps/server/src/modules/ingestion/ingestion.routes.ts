@@ -392,8 +392,8 @@ export function ingestionRoutes(
       auth: 'user',
       query: ZVersionListQuery,
       response: z.array(ZDatasetVersion),
-      handle: async ({ user, query }) =>
-        (await api.versions(user, [query.stationId])).get(query.stationId) ?? [],
+      handle: async ({ user, query, language }) =>
+        (await api.versions(user, [query.stationId], language)).get(query.stationId) ?? [],
     }),
     defineRoute({
       method: 'GET',
@@ -403,8 +403,8 @@ export function ingestionRoutes(
       auth: 'user',
       query: ZVersionMultiListQuery,
       response: z.array(ZStationVersions),
-      handle: async ({ user, query }) => {
-        const map = await api.versions(user, query.stationIds);
+      handle: async ({ user, query, language }) => {
+        const map = await api.versions(user, query.stationIds, language);
         return query.stationIds.map((stationId) => ({ stationId, versions: map.get(stationId) ?? [] }));
       },
     }),

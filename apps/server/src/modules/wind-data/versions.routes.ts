@@ -27,7 +27,7 @@ export function versionRoutes(versions: VersionService, tasks: ProcessingTaskSer
       auth: 'user',
       query: ZVersionIdQuery,
       response: ZVersionDetail,
-      handle: ({ user, query }) => versions.detail(user, query.versionId),
+      handle: ({ user, query, language }) => versions.detail(user, query.versionId, language),
     }),
     defineRoute({
       method: 'GET',
@@ -47,7 +47,7 @@ export function versionRoutes(versions: VersionService, tasks: ProcessingTaskSer
       auth: 'data.process',
       body: ZVersionCreate,
       response: ZDatasetVersion,
-      handle: ({ user, body }) => versions.create(user, body),
+      handle: ({ user, body, language }) => versions.create(user, body, language),
     }),
     defineRoute({
       method: 'POST',

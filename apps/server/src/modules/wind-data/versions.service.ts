@@ -1,5 +1,6 @@
 import {
   AppError,
+  type Language,
   type TDatasetVersion,
   type TLineageStep,
   type TVersionChannel,
@@ -10,6 +11,7 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import { presentVersion } from '../ingestion/store/present-version.ts';
 import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { exportNames } from './export-names.ts';
@@ -46,7 +48,7 @@ export class VersionService {
     return version;
   }
 
-  async detail(user: TAuthUser, versionId: number): Promise<TVersionDetail> {
+  async detail(user: TAuthUser, versionId: number, language: Language): Promise<TVersionDetail> {
     const version = await this.visibleVersion(user, versionId);
     const [detail, summaries, active] = await Promise.all([
       this.store.findVersionDetail(versionId),
@@ -56,7 +58,7 @@ export class VersionService {
     const listed = summaries.find((v) => v.id === versionId);
     if (!detail || !listed) throw new AppError('NOT_FOUND');
     return {
-      ...presentVersion(listed),
+      ...presentVersion(listed, language),
       creatorName: detail.creatorName,
       lineage: detail.lineage as TLineageStep[],
       activeTaskId: active?.id ?? null,
@@ -96,7 +98,7 @@ export class VersionService {
   }
 
   /** Copies a version of the same site into a new working version (channels and chunks, in SQL). */
-  async create(user: TAuthUser, input: TVersionCreate): Promise<TDatasetVersion> {
+  async create(user: TAuthUser, input: TVersionCreate, language: Language): Promise<TDatasetVersion> {
     await this.stationAccess.assertCanEdit(user, input.stationId);
     const source = await this.store.findVersion(input.sourceVersionId);
     if (!source || source.stationId !== input.stationId) throw new AppError('NOT_FOUND');
@@ -138,7 +140,7 @@ export class VersionService {
         throw err;
       });
     const listed = (await this.store.listVersions([input.stationId])).find((v) => v.id === created.id)!;
-    return presentVersion(listed);
+    return presentVersion(listed, language);
   }
 
   async rename(user: TAuthUser, input: TVersionRename): Promise<void> {
@@ -216,29 +218,4 @@ async function countChunks(db: Database, versionId: number): Promise<number> {
     .where('version_id', '=', versionId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export function presentVersion(
-  v: TVersionRow & {
-    summary: {
-      firstTime: Date | null;
-      lastTime: Date | null;
-      channelCount: number;
-      valueCount: number;
-    } | null;
-  },
-): TDatasetVersion {
-  return {
-    id: v.id,
-    stationId: v.stationId,
-    name: v.name,
-    kind: v.kind,
-    isViewOnly: v.isViewOnly,
-    sourceVersionId: v.sourceVersionId,
-    createTime: v.createdAt.toISOString(),
-    startTime: v.summary?.firstTime?.toISOString() ?? null,
-    endTime: v.summary?.lastTime?.toISOString() ?? null,
-    channelCount: v.summary?.channelCount ?? 0,
-    valueCount: v.summary?.valueCount ?? 0,
-  };
 }

@@ -59,8 +59,8 @@ export function windDataRoutes(
       body: ZVersionExportRequest,
       isRaw: true,
       timeoutMs: EXPORT_TIMEOUT_MS,
-      handle: async ({ user, body, reply, utcOffsetMinutes }) => {
-        const file = await data.export(user, body, utcOffsetMinutes);
+      handle: async ({ user, body, reply, utcOffsetMinutes, language }) => {
+        const file = await data.export(user, body, utcOffsetMinutes, language);
         reply
           .header('content-disposition', contentDisposition(file.fileName))
           .header('x-content-type-options', 'nosniff');

@@ -8,6 +8,7 @@ import {
   type TDataPage,
   type TDataPageRequest,
   type TVersionExportRequest,
+  versionDisplayName,
 } from '@masthub/shared';
 import {
   EXPORT_FORMATS,
@@ -197,15 +198,17 @@ export class WindDataService {
     user: TAuthUser,
     request: TVersionExportRequest,
     utcOffsetMinutes: number,
+    language: Language,
   ): Promise<TVersionExport> {
     const version = await this.versions.visibleVersion(user, request.versionId);
+    const versionName = versionDisplayName(version, language);
     const station = await this.db
       .selectFrom('station')
       .select(['station_code', 'project_name', 'longitude', 'latitude', 'altitude_m'])
       .where('id', '=', version.stationId)
       .executeTakeFirstOrThrow();
     const format = EXPORT_FORMATS.find((f) => f.code === request.format)!;
-    const baseName = `${station.station_code}_${version.name}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    const baseName = `${station.station_code}_${versionName}`.replace(/[\\/:*?"<>|\s]+/g, '_');
     if (request.format === 0) {
       // Raw data: the original logger files of the site in the range (one file as is, several as ZIP).
       const original = await this.ingestionApi.exportOriginal(user, {
@@ -293,7 +296,7 @@ export class WindDataService {
           directionDeg: masked(1),
           ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
           siteName: asciiOr(station.station_code, 'MastHub'),
-          comment: asciiOr(`${station.station_code} ${version.name}`, station.station_code),
+          comment: asciiOr(`${station.station_code} ${versionName}`, station.station_code),
           eastingM: utm.eastingM,
           northingM: utm.northingM,
           heightM,
@@ -318,7 +321,7 @@ export class WindDataService {
       default:
         chunks = writeWaspTab({
           table: frequencyTable(masked(0), masked(1), { sectors: 12, binWidthMps: 1 }),
-          description: asciiOr(`MastHub ${station.station_code} ${version.name} ${heightM} m`, `MastHub ${station.station_code}`),
+          description: asciiOr(`MastHub ${station.station_code} ${versionName} ${heightM} m`, `MastHub ${station.station_code}`),
           latitudeDeg: station.latitude,
           longitudeDeg: station.longitude,
           heightM,

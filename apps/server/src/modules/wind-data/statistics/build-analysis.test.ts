@@ -32,7 +32,7 @@ function loaded(values: number[][], flags: number[][], rows: TChannelRow[]): TLo
 }
 
 const OPTIONS = { sectors: 16, includeSuspicious: true, weibullMethod: 'wasp' as const };
-const VERSION = { id: 1, stationId: 1, name: 'v' };
+const VERSION = { id: 1, stationId: 1, name: 'v', kind: 'working' };
 
 describe('samplePairs(x, y, max)', () => {
   it('keeps every concurrent pair up to max and reports the whole range of x', () => {

@@ -13,6 +13,7 @@ import {
   type TSummaryRow,
   type TTurbulenceItem,
   type TWeibullMethod,
+  versionDisplayName,
 } from '@masthub/shared';
 import {
   airDensitySeries,
@@ -67,7 +68,7 @@ export interface TAnalysisOptions {
 }
 
 export interface TAnalysisInput {
-  version: { id: number; stationId: number; name: string };
+  version: { id: number; stationId: number; name: string; kind: string };
   loaded: TLoadedSeries;
   utcOffsetMinutes: number;
   language: Language;
@@ -135,7 +136,7 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
   return {
     versionId: input.version.id,
     stationId: input.version.stationId,
-    versionName: input.version.name,
+    versionName: versionDisplayName(input.version, language),
     startTime: new Date(station.grid.startMs).toISOString(),
     endTime: new Date(gridEndMs).toISOString(),
     intervalMinutes: station.grid.intervalMinutes,
