@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useDataSourcePage, useDeleteDataSource, usePullSource } from './api.ts';
 import { DataSourceFormModal } from './DataSourceFormModal.tsx';
@@ -62,21 +63,29 @@ export function DataFetchManagePage() {
   };
 
   const columns: TableColumnsType<TDataSourceRecord> = [
-    { key: 'name', dataIndex: 'name', title: t('ingestion.ds.name'), width: 160 },
-    { key: 'fetchType', dataIndex: 'fetchTypeName', title: t('ingestion.ds.fetchType'), width: 90 },
+    { key: 'name', dataIndex: 'name', title: t('ingestion.ds.name'), width: 150 },
     {
+      // The server (its protocol says FTP or which mailbox kind) and the account on it, read together.
       key: 'server',
-      title: t('ingestion.ds.host'),
-      width: 240,
-      render: (_, r) => `${r.protocol.toUpperCase()} ${r.host}:${r.port}${r.isSsl ? ' (SSL)' : ''}`,
+      title: t('ingestion.ds.serverAccount'),
+      width: 220,
+      render: (_, r) => (
+        <Flex vertical>
+          <Typography.Text ellipsis={{ tooltip: true }}>
+            {`${r.protocol.toUpperCase()} ${r.host}:${r.port}${r.isSsl ? ' (SSL)' : ''}`}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: true }}>
+            {r.username}
+          </Typography.Text>
+        </Flex>
+      ),
     },
-    { key: 'username', dataIndex: 'username', title: t('ingestion.ds.usernameEmail'), width: 200 },
-    { key: 'folder', dataIndex: 'folder', title: t('ingestion.ds.folderFtp'), width: 120 },
+    { key: 'folder', dataIndex: 'folder', title: t('ingestion.ds.folderFtp'), width: 110 },
     {
       key: 'interval',
       dataIndex: 'intervalMinutes',
       title: t('ingestion.ds.interval'),
-      width: 110,
+      width: 90,
       render: (value: number | null, r) => value ?? (r.scheduleCron || ''),
     },
     {
@@ -90,43 +99,46 @@ export function DataFetchManagePage() {
       key: 'ruleCount',
       dataIndex: 'ruleCount',
       title: t('ingestion.ds.ruleCount'),
-      width: 90,
+      width: 80,
       align: 'right',
     },
     {
+      // The last run (state, time, counts, error) and the next: several lines, so it wraps.
       key: 'lastRun',
       title: t('ingestion.ds.lastRun'),
-      width: 320,
-      render: (_, r) =>
-        r.lastRunStatus ? (
-          <Flex vertical gap={2}>
-            <Space size={4}>
-              <Tag color={RUN_COLORS[r.lastRunStatus]}>{r.lastRunStatusName}</Tag>
-              {r.lastRunTime ? formatDateTime(r.lastRunTime) : null}
-            </Space>
-            {r.lastRunError ? <Typography.Text type="danger">{r.lastRunError}</Typography.Text> : null}
-            {r.lastRunSummary ? (
-              <Typography.Text type="secondary">
-                {t('ingestion.ds.summary', {
-                  files: r.lastRunSummary.files,
-                  parsed: r.lastRunSummary.parsed,
-                  failed: r.lastRunSummary.failed,
-                  unmatched: r.lastRunSummary.unmatched,
-                })}
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">{t('ingestion.ds.never')}</Typography.Text>
-        ),
-    },
-    {
-      key: 'nextRun',
-      dataIndex: 'nextRunTime',
-      title: t('ingestion.ds.nextRun'),
-      width: 170,
-      render: (value: string | null) => (value ? formatDateTime(value) : ''),
-    },
+      width: 220,
+      wrap: true,
+      render: (_, r) => (
+        <Flex vertical gap={2}>
+          {r.lastRunStatus ? (
+            <>
+              <Space size={4} wrap>
+                <Tag color={RUN_COLORS[r.lastRunStatus]}>{r.lastRunStatusName}</Tag>
+                {r.lastRunTime ? formatDateTime(r.lastRunTime) : null}
+              </Space>
+              {r.lastRunError ? <Typography.Text type="danger">{r.lastRunError}</Typography.Text> : null}
+              {r.lastRunSummary ? (
+                <Typography.Text type="secondary">
+                  {t('ingestion.ds.summary', {
+                    files: r.lastRunSummary.files,
+                    parsed: r.lastRunSummary.parsed,
+                    failed: r.lastRunSummary.failed,
+                    unmatched: r.lastRunSummary.unmatched,
+                  })}
+                </Typography.Text>
+              ) : null}
+            </>
+          ) : (
+            <Typography.Text type="secondary">{t('ingestion.ds.never')}</Typography.Text>
+          )}
+          {r.nextRunTime ? (
+            <Typography.Text type="secondary" data-testid="ds-next-run">
+              {t('ingestion.ds.nextRunAt', { time: formatDateTime(r.nextRunTime) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    } as TableColumnsType<TDataSourceRecord>[number],
     {
       key: 'actions',
       title: t('system.common.actions'),
@@ -165,6 +177,7 @@ export function DataFetchManagePage() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Card>
@@ -219,9 +232,9 @@ export function DataFetchManagePage() {
         size="middle"
         bordered
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useDeleteFileMatchRule, useFileMatchPage } from './api.ts';
 import { FileMatchRuleFormModal } from './FileMatchRuleFormModal.tsx';
 
@@ -96,6 +97,7 @@ export function FileMatchRulesTab() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <>
@@ -131,9 +133,9 @@ export function FileMatchRulesTab() {
         size="middle"
         bordered
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

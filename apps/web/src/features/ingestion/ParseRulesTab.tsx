@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { fitColumns } from '../../app/table/fit-columns.ts';
+import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
 import { useDeleteParseRule, useParseRulePage } from './api.ts';
 import { DELIMITER_KEYS } from './ingestion.utils.ts';
 import { ParseRuleFormModal } from './ParseRuleFormModal.tsx';
@@ -15,7 +16,6 @@ import { ParseRuleFormModal } from './ParseRuleFormModal.tsx';
 export function ParseRulesTab() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const formatDateTime = useFormatDateTime();
   const [name, setName] = useState<string>();
   const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<{ record: TParseRuleRecord | undefined }>();
@@ -45,16 +45,11 @@ export function ParseRulesTab() {
       render: (_, r) => t(`ingestion.delimiter.${DELIMITER_KEYS[r.rule.dataDelimiter]}`),
     },
     {
-      key: 'fieldStartRow',
-      title: t('ingestion.rule.fieldStartRow'),
-      width: 100,
-      render: (_, r) => r.rule.fieldStartRow,
-    },
-    {
-      key: 'dataStartRow',
-      title: t('ingestion.rule.dataStartRow'),
-      width: 100,
-      render: (_, r) => r.rule.dataStartRow,
+      // The header row and the first data row, read together: "1 / 2".
+      key: 'rows',
+      title: t('ingestion.rule.rows'),
+      width: 110,
+      render: (_, r) => `${r.rule.fieldStartRow} / ${r.rule.dataStartRow}`,
     },
     {
       key: 'dateFormat',
@@ -75,13 +70,11 @@ export function ParseRulesTab() {
       width: 100,
       align: 'right',
     },
-    { key: 'updater', dataIndex: 'updaterName', title: t('ingestion.rule.updater'), width: 110 },
     {
-      key: 'updateTime',
-      dataIndex: 'updateTime',
-      title: t('ingestion.rule.updateTime'),
+      key: 'updated',
+      title: t('ingestion.rule.updated'),
       width: 170,
-      render: (value: string) => formatDateTime(value),
+      render: (_, r) => <UpdatedCell name={r.updaterName} time={r.updateTime} />,
     },
     {
       key: 'actions',
@@ -111,6 +104,7 @@ export function ParseRulesTab() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <>
@@ -146,9 +140,9 @@ export function ParseRulesTab() {
         size="middle"
         bordered
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

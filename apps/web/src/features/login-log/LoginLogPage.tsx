@@ -18,6 +18,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
 import { useLoginLogPage } from './api.ts';
@@ -94,6 +95,7 @@ export function LoginLogPage() {
       render: (value: string) => (KNOWN_REASONS.has(value) ? t(`system.loginLog.reasons.${value}`) : value),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Card>
@@ -151,9 +153,9 @@ export function LoginLogPage() {
         rowKey="id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

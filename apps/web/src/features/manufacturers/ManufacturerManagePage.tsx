@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import {
   checkManufacturerRelation,
   useDeleteManufacturer,
@@ -154,6 +155,7 @@ export function ManufacturerManagePage() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Row gutter={16} wrap={false}>
@@ -205,9 +207,9 @@ export function ManufacturerManagePage() {
             rowKey="id"
             size="middle"
             loading={isFetching}
-            columns={columns}
+            columns={fit.columns}
             dataSource={rows}
-            scroll={{ x: 'max-content' }}
+            {...fit.tableProps}
             pagination={{
               pageSize: PAGE_SIZE,
               hideOnSinglePage: true,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { checkOwnerDelete, useDeleteOwner, useOwnerPage } from './api.ts';
 import { OwnerFormModal } from './OwnerFormModal.tsx';
@@ -103,6 +104,7 @@ export function OwnerManagePage() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Card>
@@ -138,9 +140,9 @@ export function OwnerManagePage() {
         rowKey="id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

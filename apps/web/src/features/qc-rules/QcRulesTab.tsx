@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { fitColumns } from '../../app/table/fit-columns.ts';
+import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
 import { useDeleteQcRule, useQcRulePage, useSaveQcRule } from './api.ts';
 import { QcRuleFormModal } from './QcRuleFormModal.tsx';
 import {
@@ -25,7 +26,6 @@ interface QcRulesTabProps {
 export function QcRulesTab({ ruleType }: QcRulesTabProps) {
   const { t } = useTranslation();
   const translate = t as unknown as TTranslate;
-  const formatDateTime = useFormatDateTime();
   const canEdit = useCan('system.rule');
   const [name, setName] = useState<string>();
   const [pageNo, setPageNo] = useState(1);
@@ -94,13 +94,11 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
         />
       ),
     },
-    { key: 'updater', dataIndex: 'updaterName', title: t('qc-rules.updater'), width: 110 },
     {
-      key: 'updateTime',
-      dataIndex: 'updateTime',
-      title: t('qc-rules.updateTime'),
+      key: 'updated',
+      title: t('qc-rules.updated'),
       width: 170,
-      render: (value: string) => formatDateTime(value),
+      render: (_, r) => <UpdatedCell name={r.updaterName} time={r.updateTime} />,
     },
     {
       key: 'actions',
@@ -135,6 +133,7 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <>
@@ -170,9 +169,9 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
         size="middle"
         bordered
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { parseIdParam } from '../users/users.utils.ts';
 import { useAssignedUsers, useRoleRights } from './api.ts';
@@ -39,6 +40,48 @@ export function AssignedUserPage() {
     );
   }
 
+  const fit = fitColumns<TUserRecord>([
+    { key: 'account', dataIndex: 'account', title: t('system.user.fields.account'), width: 140 },
+    { key: 'userName', dataIndex: 'userName', title: t('system.user.fields.userName'), width: 120 },
+    {
+      key: 'companyName',
+      dataIndex: 'companyName',
+      title: t('system.user.fields.company'),
+      width: 160,
+    },
+    { key: 'groupName', dataIndex: 'groupName', title: t('system.user.fields.department'), width: 140 },
+    { key: 'phone', dataIndex: 'phone', title: t('system.user.fields.phone'), width: 130 },
+    {
+      key: 'email',
+      dataIndex: 'email',
+      title: t('system.user.fields.email'),
+      width: 200,
+      ellipsis: true,
+    },
+    {
+      key: 'lastLoginTime',
+      dataIndex: 'lastLoginTime',
+      title: t('system.user.columns.lastLoginTime'),
+      width: DATE_COLUMN_WIDTH,
+      render: (value: string | null) => formatDateTime(value),
+    },
+    {
+      key: 'actions',
+      title: t('system.common.actions'),
+      width: 110,
+      fixed: 'right',
+      render: (_, user) => (
+        <PermissionButton
+          feature="system.user"
+          type="link"
+          size="small"
+          onClick={() => void navigate(`/systemManage/UserManage/UserRight?userId=${user.id}`)}
+        >
+          {t('system.user.rights')}
+        </PermissionButton>
+      ),
+    },
+  ]);
   return (
     <Card>
       <Flex justify="space-between" align="flex-end" gap={12} wrap style={{ marginBottom: 16 }}>
@@ -70,7 +113,7 @@ export function AssignedUserPage() {
         size="middle"
         loading={isFetching}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,
@@ -79,48 +122,7 @@ export function AssignedUserPage() {
           showTotal: (total) => t('system.common.total', { total }),
           onChange: setPageNo,
         }}
-        columns={[
-          { key: 'account', dataIndex: 'account', title: t('system.user.fields.account'), width: 140 },
-          { key: 'userName', dataIndex: 'userName', title: t('system.user.fields.userName'), width: 120 },
-          {
-            key: 'companyName',
-            dataIndex: 'companyName',
-            title: t('system.user.fields.company'),
-            width: 160,
-          },
-          { key: 'groupName', dataIndex: 'groupName', title: t('system.user.fields.department'), width: 140 },
-          { key: 'phone', dataIndex: 'phone', title: t('system.user.fields.phone'), width: 130 },
-          {
-            key: 'email',
-            dataIndex: 'email',
-            title: t('system.user.fields.email'),
-            width: 200,
-            ellipsis: true,
-          },
-          {
-            key: 'lastLoginTime',
-            dataIndex: 'lastLoginTime',
-            title: t('system.user.columns.lastLoginTime'),
-            width: DATE_COLUMN_WIDTH,
-            render: (value: string | null) => formatDateTime(value),
-          },
-          {
-            key: 'actions',
-            title: t('system.common.actions'),
-            width: 110,
-            fixed: 'right',
-            render: (_, user) => (
-              <PermissionButton
-                feature="system.user"
-                type="link"
-                size="small"
-                onClick={() => void navigate(`/systemManage/UserManage/UserRight?userId=${user.id}`)}
-              >
-                {t('system.user.rights')}
-              </PermissionButton>
-            ),
-          },
-        ]}
+        columns={fit.columns}
       />
     </Card>
   );

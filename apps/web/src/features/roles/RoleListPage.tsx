@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { checkRoleDelete, useDeleteRole, useRolePage } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
@@ -152,6 +153,7 @@ export function RoleListPage() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Card>
@@ -179,9 +181,9 @@ export function RoleListPage() {
         rowKey="id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={{
           current: pageNo,
           pageSize: PAGE_SIZE,

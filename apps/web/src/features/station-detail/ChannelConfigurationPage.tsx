@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { saveFile } from '../../request/request.ts';
 import {
@@ -219,6 +220,7 @@ export function ChannelConfigurationPage() {
       ),
     },
   ];
+  const fit = fitColumns(channelColumns);
 
   return (
     <Flex vertical gap={16}>
@@ -384,9 +386,9 @@ export function ChannelConfigurationPage() {
                   rowKey="id"
                   size="small"
                   loading={isFetching}
-                  columns={channelColumns}
+                  columns={fit.columns}
                   dataSource={sortChannels(selected.channels)}
-                  scroll={{ x: 'max-content' }}
+                  {...fit.tableProps}
                   pagination={false}
                 />
               </>

@@ -19,6 +19,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
 import { useTagList } from '../tags/api.ts';
@@ -143,6 +144,7 @@ export function StationLogPage() {
       ellipsis: { showTitle: true },
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Card>
@@ -206,10 +208,10 @@ export function StationLogPage() {
         rowKey="id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={page?.records ?? []}
         tableLayout="fixed"
-        scroll={{ x: 1100 }}
+        {...fit.tableProps}
         expandable={{
           rowExpandable: (record) => detailsOf(record).length > 0,
           expandedRowRender: (record) => (

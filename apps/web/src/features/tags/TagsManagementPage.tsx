@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { checkTagDelete, useDeleteTag, useSetTagStatus, useTagGroups, useTagList } from './api.ts';
 import { TagFormModal } from './TagFormModal.tsx';
@@ -202,6 +203,7 @@ export function TagsManagementPage() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Card>
@@ -294,9 +296,9 @@ export function TagsManagementPage() {
         size="middle"
         bordered
         loading={isFetching}
-        columns={columns}
+        columns={fit.columns}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        {...fit.tableProps}
         pagination={false}
         rowSelection={
           canEdit

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { RequestError } from '../../request/request.ts';
 import { useLogin } from '../auth/login.storage.ts';
@@ -174,6 +175,7 @@ export function UserListPage() {
       ),
     },
   ];
+  const fit = fitColumns(columns);
 
   return (
     <Row gutter={16} wrap={false}>
@@ -248,9 +250,9 @@ export function UserListPage() {
             rowKey="id"
             size="middle"
             loading={isFetching}
-            columns={columns}
+            columns={fit.columns}
             dataSource={page?.records ?? []}
-            scroll={{ x: 'max-content' }}
+            {...fit.tableProps}
             pagination={{
               current: pageNo,
               pageSize: PAGE_SIZE,
