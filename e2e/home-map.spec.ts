@@ -101,6 +101,21 @@ describe('[MAP]', () => {
     const initial = await waitForIdle(page);
     expect(initial.zoom).toBeLessThan(5);
     await screenshot(page, 'home-map-initial');
+    expect(await page.getByTestId('offline-base-note').count()).toBe(0);
+
+    // Zoomed far in without online tiles the bundled base still draws (province fill, not an empty
+    // canvas), and the map says what the offline base holds and that online tiles are optional.
+    await page.evaluate(() => window.__masthubMap?.jumpTo({ center: [100.43, 25.69], zoom: 12 }));
+    await waitForIdle(page);
+    await expect.poll(async () => (await canvasColours(page)).province, POLL).toBeGreaterThan(1000);
+    await page.getByTestId('offline-base-note').waitFor();
+    expect(await page.getByTestId('offline-base-note').textContent()).toContain('MAP_TILE_URL');
+    await screenshot(page, 'home-map-offline-zoom-12');
+    await page.evaluate(
+      (view) => window.__masthubMap?.jumpTo({ center: [view.lng, view.lat], zoom: view.zoom }),
+      initial,
+    );
+    await waitForIdle(page);
 
     // Clusters: all 300 sites are in clusters or single at the first view; the largest splits when zooming in.
     await expect.poll(async () => (await clusterCounts(page)).length, POLL).toBeGreaterThan(0);

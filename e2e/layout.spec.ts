@@ -48,4 +48,34 @@ describe('[LAYOUT]', () => {
       await context.close();
     });
   }
+
+  it('[LAYOUT][PHONE]: at phone width the menu folds away, opens over the page from the header button and closes after a choice', async () => {
+    const context = await newContext(browser, 'zh-CN');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'admin', inject('adminPassword'));
+    const sider = page.getByTestId('main-sider');
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? -1).toBeLessThanOrEqual(1);
+    const content = await page.locator('#masthub-content').boundingBox();
+    expect(content?.width ?? 0).toBeGreaterThan(350);
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    await screenshot(page, 'layout-phone-menu');
+    await page
+      .getByRole('menuitem', { name: /站点列表/ })
+      .first()
+      .click();
+    await page.waitForURL('**/stationManage');
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? -1).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
+  it('[LAYOUT][TABLET]: below 992 px the menu folds to its icons', async () => {
+    const context = await newContext(browser, 'zh-CN');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 900, height: 800 });
+    await logIn(page, 'admin', inject('adminPassword'));
+    await expect.poll(async () => (await page.getByTestId('main-sider').boundingBox())?.width ?? -1).toBe(80);
+    await context.close();
+  });
 });

@@ -61,6 +61,12 @@ describe('[STATIONS]', () => {
     await dialog.getByText('请填写站点编号').waitFor();
     await dialog.getByText('请填写项目名称').waitFor();
     await dialog.getByText('请填写经度').waitFor();
+    // One message per field, not "required" twice (the form's rule and the shared schema's).
+    const perField = await dialog
+      .locator('.ant-form-item-explain')
+      .evaluateAll((nodes) => nodes.map((n) => n.querySelectorAll('.ant-form-item-explain-error').length));
+    expect(perField.length).toBeGreaterThan(2);
+    expect(Math.max(...perField)).toBe(1);
     await dialog.getByLabel('站点编号').fill('12a');
     await dialog.getByLabel('纬度').fill('95');
     await dialog.getByText(/站点编号须为 1–6 位数字/).waitFor();

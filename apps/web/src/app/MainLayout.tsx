@@ -7,7 +7,7 @@ import {
   MenuUnfoldOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Flex, Layout, Menu, type MenuProps, theme } from 'antd';
+import { Breadcrumb, Button, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -57,7 +57,12 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const features = useSelectedFeatures();
-  const [isCollapsed, setIsCollapsed] = useState(false);
+  // Below lg the menu folds to its icons; on a phone (below md) it folds away and opens over the page.
+  const screens = Grid.useBreakpoint();
+  const isPhone = screens.md === false;
+  const [isCollapsed, setIsCollapsed] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 991.98px)').matches === true,
+  );
   useRealtimeChannel();
 
   const menu = useMemo(() => buildMenu(mainRoutes, features), [features]);
@@ -77,9 +82,17 @@ export function MainLayout() {
         width={232}
         collapsible
         collapsed={isCollapsed}
+        collapsedWidth={isPhone ? 0 : 80}
+        breakpoint="lg"
+        onBreakpoint={setIsCollapsed}
         trigger={null}
+        data-testid="main-sider"
         theme="light"
-        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+        style={{
+          borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          // On a phone the open menu lies over the page instead of squeezing it.
+          ...(isPhone ? { position: 'fixed', insetBlock: 0, insetInlineStart: 0, zIndex: 1000 } : {}),
+        }}
       >
         <Link to="/index" className={styles.logo} title={t('common.app.name')}>
           <span className={styles.logoMark} style={{ background: token.colorPrimary }}>
@@ -98,7 +111,10 @@ export function MainLayout() {
           selectedKeys={selection.selectedKey ? [selection.selectedKey] : []}
           openKeys={isCollapsed ? undefined : [...new Set([...openKeys, ...selection.openKeys])]}
           onOpenChange={setOpenKeys}
-          onClick={({ key }) => void navigate(key)}
+          onClick={({ key }) => {
+            if (isPhone) setIsCollapsed(true);
+            void navigate(key);
+          }}
           style={{ borderInlineEnd: 'none' }}
         />
       </Layout.Sider>

@@ -72,6 +72,20 @@ describe('assignAxes(series) / seriesNames(series)', () => {
 });
 
 describe('buildChartOption(data, labels)', () => {
+  it('bounds the scrolling legend so it never runs under the toolbox, down to a 700 px wide chart', () => {
+    const option = buildChartOption(chart({}), labels) as {
+      legend: { width?: string; left: number };
+      toolbox: { right: number; feature: Record<string, unknown>; itemSize?: number; itemGap?: number };
+    };
+    expect(option.legend.width).toMatch(/^\d+%$/);
+    // ECharts toolbox defaults: 15 px icons, 10 px apart; dataZoom and brush give two icons each.
+    const icons = 5;
+    const toolboxPx = icons * (option.toolbox.itemSize ?? 15) + (icons - 1) * (option.toolbox.itemGap ?? 10);
+    const chartPx = 700;
+    const legendEndPx = option.legend.left + (Number.parseFloat(option.legend.width!) / 100) * chartPx;
+    expect(legendEndPx).toBeLessThan(chartPx - option.toolbox.right - toolboxPx);
+  });
+
   it('draws the average line, a min–max band and the flagged buckets when aggregated', () => {
     const option = buildChartOption(chart({}), labels);
     const drawn = option.series as LooseSeries[];

@@ -10,6 +10,9 @@ import {
   toZoneMs,
 } from './measure-wind.utils.ts';
 
+/** Share of the chart's width the legend may take; the toolbox has the rest (see buildChartOption). */
+export const LEGEND_WIDTH = '72%';
+
 /**
  * The wind-data chart (SPEC §2 MeasureWind): the server already downsampled each channel into buckets
  * (avg/min/max/strongest flag). The chart draws the average line, a min–max band when the range was
@@ -225,7 +228,9 @@ export function buildChartOption(data: TChartData, labels: ChartLabels): ECharts
     animation: false,
     useUTC: true,
     color: [...SERIES_COLORS],
-    legend: { type: 'scroll', top: 4, left: 8, right: 150, data: [...new Set(names)] },
+    // The legend scrolls within the left three quarters; the toolbox (five icons, ~125 px) keeps the right
+    // quarter. `right` alone does not bound a scrolling legend: at 1280–1440 px it ran under the icons.
+    legend: { type: 'scroll', top: 4, left: 8, width: LEGEND_WIDTH, data: [...new Set(names)] },
     grid: {
       top: 68,
       bottom: 72,

@@ -53,7 +53,7 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       okText={t('system.common.save')}
       confirmLoading={save.isPending}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<TRoleSaveRequest>
         form={form}

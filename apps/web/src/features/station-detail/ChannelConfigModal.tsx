@@ -205,7 +205,7 @@ export function ChannelConfigModal({
       confirmLoading={save.isPending}
       width={1280}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<ConfigValues>
         form={form}

@@ -100,7 +100,7 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
       confirmLoading={save.isPending}
       width={820}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<Partial<ChannelDraft>>
         form={form}

@@ -100,7 +100,7 @@ function AddPasswordModal({
       okText={t('stations.actions.save')}
       confirmLoading={add.isPending}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<AddValues>
         form={form}

@@ -111,7 +111,7 @@ export function StationFormModal({ open, mode, station, onClose, onSaved }: Stat
       width={880}
       styles={{ body: { maxHeight: '68vh', overflowY: 'auto', overflowX: 'hidden' } }}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {initialValues ? (
         <Form<PlainValues>
@@ -131,6 +131,8 @@ export function StationFormModal({ open, mode, station, onClose, onSaved }: Stat
                   name={field.key}
                   label={field.title}
                   required={field.required}
+                  // One message per field: "X is required" stops the schema rule from repeating it.
+                  validateFirst
                   rules={[
                     requiredRule(field),
                     zodRule(field.key),

@@ -19,7 +19,7 @@ export function OneTimePasswordModal({ account, password, onClose }: OneTimePass
       open={password !== null}
       title={t('system.user.password.title')}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onClose}>
           {t('system.common.done')}

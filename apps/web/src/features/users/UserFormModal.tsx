@@ -104,7 +104,7 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
       confirmLoading={save.isPending}
       width={680}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<UserFormValues>
         form={form}

@@ -36,6 +36,7 @@ import styles from './HomeMap.module.css';
 import { LayerLegends } from './layers/LayerLegends.tsx';
 import { LayersControl } from './layers/LayersControl.tsx';
 import { type LocateError, type PointResult, parseGaussKruger, parseLonLat } from './locate.ts';
+import { OfflineBaseNote } from './OfflineBaseNote.tsx';
 import { OverviewPanel } from './overview/OverviewPanel.tsx';
 import { SitePanel } from './SitePanel.tsx';
 import { MapTools } from './tools/MapTools.tsx';
@@ -482,6 +483,7 @@ export default function HomeMap() {
         )}
         <LayerLegends />
         {readyMap && <MapTools map={readyMap} />}
+        {readyMap && <OfflineBaseNote map={readyMap} />}
         {/* [anchor: stage overlays] — overlays on the map (layer legends, tool bars) mount here */}
         {selectedId !== undefined && (
           <SitePanel className={styles.panel} id={selectedId} onClose={() => setSelectedId(undefined)} />
