@@ -27,7 +27,8 @@ function logConsole(page: Page): void {
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const headerTitles = (page: Page) =>
   page
-    .locator('.ant-table-thead th')
+    // The row-selection column has no title.
+    .locator('.ant-table-thead th:not(.ant-table-selection-column)')
     .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
 
 /** A small but valid PDF (the server stores any bytes; the type comes from the extension). */
@@ -166,6 +167,74 @@ describe('[STATIONS]', () => {
     expect(values).toContain(NEW_CODE);
     expect(values.some((value) => value.startsWith('114.705'))).toBe(true);
     expect(sheet?.rowCount).toBeGreaterThanOrEqual(2);
+    await page.context().close();
+  });
+
+  it('[STATIONS][RAW]: ticks sites in the list, downloads their raw files as one ZIP and previews how their files arrive', async () => {
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    logConsole(page);
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/stationManage');
+    await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(5);
+    // Nothing ticked: the download waits for a choice.
+    expect(await page.getByTestId('stations-download-raw').isDisabled()).toBe(true);
+    await page.getByLabel('关键字').fill('530001');
+    await page.getByRole('button', { name: '查询' }).first().click();
+    await expect.poll(() => rows(page).count(), POLL).toBe(1);
+    await rows(page).first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('stations-selection').getByText('已选 1 个站点').waitFor();
+    await page.getByTestId('stations-download-raw').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('下载原始数据（1 个站点）').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('530001_原始文件.zip');
+    const zip = path.join(tmp, 'raw.zip');
+    await download.saveAs(zip);
+    expect(readFileSync(zip).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    await page.getByTestId('stations-file-rules').click();
+    const preview = page.getByTestId('file-rule-preview');
+    await preview.locator('.ant-table-row', { hasText: '530001' }).waitFor();
+    expect(await preview.locator('.ant-table-row').first().textContent()).toMatch(/\d+ 个文件/);
+    await screenshot(page, 'stations-file-rule-preview');
+    await page.context().close();
+  });
+
+  it('[STATIONS][IMPORT]: imports sites from the template workbook; a wrong row refuses the file and is named', async () => {
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    logConsole(page);
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/stationManage');
+    await page.getByTestId('stations-batch-import').click();
+    const dialog = page.getByRole('dialog');
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('import-template').click(),
+    ]);
+    const templatePath = path.join(tmp, 'template.xlsx');
+    await template.saveAs(templatePath);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(templatePath);
+    const sheet = book.worksheets[0]!;
+    sheet.spliceRows(2, 1);
+    sheet.addRow(['880001', 'E2E导入一', '测风塔', '河北省', '', 114.5, 41.1]);
+    sheet.addRow(['880002', 'E2E导入二', '测风塔', '河北省', '', 114.6, 95]);
+    const bad = path.join(tmp, 'bad.xlsx');
+    await book.xlsx.writeFile(bad);
+    await dialog.locator('input[type="file"]').setInputFiles(bad);
+    await dialog.getByTestId('import-problems').getByText('第 3 行 · 纬度').waitFor();
+    await screenshot(page, 'stations-import-refused');
+    sheet.getRow(3).getCell(7).value = 41.2;
+    const good = path.join(tmp, 'good.xlsx');
+    await book.xlsx.writeFile(good);
+    await dialog.locator('input[type="file"]').setInputFiles(good);
+    await page.getByText('已导入 2 个站点').first().waitFor();
+    await page.getByLabel('关键字').fill('88000');
+    await page.getByRole('button', { name: '查询' }).first().click();
+    await expect.poll(() => rows(page).count(), POLL).toBe(2);
     await page.context().close();
   });
 

@@ -639,6 +639,100 @@ describe('upload, raw files, versions and export calls', () => {
     expect(denied.statusCode).toBe(403);
   });
 
+  it('downloads the raw files of several sites (the site list selection) as one ZIP, a folder per site', async () => {
+    const second = await buildStation(server.db);
+    const importer = await buildUser(server.db, { features: ['station.downloadRaw'] });
+    await grantRoleStations(server.db, importer.roleId, [station.id, second.id]);
+    const token = await server.login(importer.account, importer.password);
+    await server.services.ingestion.ingestFile({
+      stationId: second.id,
+      fileName: 'second.csv',
+      source: 'seed',
+      bytes: csv(tenMinuteRows('2024-05-01T00:00:00Z', 6, () => '5.5')),
+    });
+    const zip = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/export/original_file',
+      headers: { token, language: 'EN' },
+      payload: { stationIds: [station.id, second.id] },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toContain('raw_files_2.zip');
+    const names = zip.rawPayload.toString('latin1');
+    expect(names).toContain(`${station.stationCode}/good.csv`);
+    expect(names).toContain(`${second.stationCode}/second.csv`);
+    // A period with no file answers a clear 404 in the reader's language, not an empty archive.
+    const none = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/export/original_file',
+      headers: { token, language: 'EN' },
+      payload: { stationIds: [second.id], startTime: '2030-01-01T00:00:00Z' },
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().msg).toBe('The chosen sites have no raw data files in that period');
+    const reversed = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/export/original_file',
+      headers: { token, language: 'ZH' },
+      payload: {
+        stationIds: [second.id],
+        startTime: '2030-01-02T00:00:00Z',
+        endTime: '2030-01-01T00:00:00Z',
+      },
+    });
+    expect(reversed.statusCode).toBe(400);
+  });
+
+  it('previews how the files of sites arrive: routing rules, parse rule, file count and latest file', async () => {
+    const site = await buildStation(server.db);
+    const other = await buildStation(server.db);
+    const fixed = await server.db
+      .insertInto('file_match_rule')
+      .values({
+        name: `固定-${site.stationCode}`,
+        conditions: '[]',
+        station_mode: 'fixed',
+        station_id: site.id,
+        folder: '/in',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('file_match_rule')
+      .values({
+        name: `固定-${other.stationCode}`,
+        conditions: '[]',
+        station_mode: 'fixed',
+        station_id: other.id,
+        folder: '/x',
+      })
+      .execute();
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'latest.csv',
+      source: 'ftp',
+      bytes: csv(tenMinuteRows('2024-05-01T00:00:00Z', 3, () => '5.5')),
+    });
+    const r = await server.call('POST', '/api/web/station/file_rules', {
+      token: adminToken,
+      body: { stationIds: [site.id, other.id] },
+    });
+    expect(r.status).toBe(200);
+    const [first, second] = r.body.data;
+    expect(first).toMatchObject({ stationId: site.id, parseRuleName: null, fileCount: 1 });
+    expect(first.lastFile).toMatchObject({ fileName: 'latest.csv', status: 'parsed', source: 'ftp' });
+    expect(first.rules.map((x: { id: number }) => x.id)).toContain(fixed.id);
+    // A rule fixed to another site is not listed for this one.
+    expect(first.rules.map((x: { name: string }) => x.name)).not.toContain(`固定-${other.stationCode}`);
+    expect(second).toMatchObject({ stationId: other.id, fileCount: 0, lastFile: null });
+    const empty = await server.call('POST', '/api/web/station/file_rules', {
+      token: adminToken,
+      body: { stationIds: [] },
+      language: 'EN',
+    });
+    expect(empty.status).toBe(400);
+  });
+
   it('manages parse rules: unique names, in-use check, station assignment', async () => {
     const rule = {
       encoding: 'utf-8',

@@ -71,6 +71,8 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/station/quantity_stat': 'user',
   'GET /api/web/station/overview': 'user',
   'POST /api/web/station/coordinate/export': 'station.coordinateExport',
+  'GET /api/web/station/import/template': 'station.batchImport',
+  'POST /api/web/station/import': 'station.batchImport',
   'GET /api/web/station/fields': 'user',
   'GET /api/web/station/station_status': 'user',
   'GET /api/web/station/checkExist': 'user',
@@ -153,6 +155,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/station/raw_file/page': 'user',
   'GET /api/web/station/raw_file/reparse': 'data.import',
   'POST /api/data-parse/export/original_file': 'station.downloadRaw',
+  'POST /api/web/station/file_rules': 'user',
   'GET /api/web/version/list': 'user',
   'GET /api/web/version/multi_list': 'user',
   // Wind data (issue 7).
@@ -436,10 +439,16 @@ describe('station-scoped routes', () => {
         stationId: hidden.id,
         parseRuleId: null,
       }),
+    'POST /api/web/station/file_rules': () =>
+      expectForbidden('POST', '/api/web/station/file_rules', { stationIds: [visible.id, hidden.id] }),
     'POST /api/data-parse/export/original_file': async () => {
       await expectForbidden('POST', '/api/data-parse/export/original_file', { stationId: hidden.id });
       await expectForbidden('POST', '/api/data-parse/export/original_file', {
         ids: [await createHiddenRawFile()],
+      });
+      // The site list's selection: one hidden site among visible ones refuses the whole download.
+      await expectForbidden('POST', '/api/data-parse/export/original_file', {
+        stationIds: [visible.id, hidden.id],
       });
     },
     'GET /api/web/version/list': () => expectForbidden('GET', `/api/web/version/list?stationId=${hidden.id}`),

@@ -1,6 +1,7 @@
 import { STATION_TAGS_MAX } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../multipart.ts';
 import {
   buildStation,
   buildUser,
@@ -648,5 +649,164 @@ describe('sites with and without data', () => {
       });
     expect((await page(1)).body.data.records.map((r: { id: number }) => r.id)).toEqual([withData.id]);
     expect((await page(0)).body.data.records.map((r: { id: number }) => r.id)).toEqual([without.id]);
+  });
+});
+
+describe('batch import of sites', () => {
+  async function workbook(rows: (string | number | null)[][], language: 'zh' | 'en' = 'zh'): Promise<Buffer> {
+    const template = await server.app.inject({
+      method: 'GET',
+      url: '/api/web/station/import/template',
+      headers: { token: admin, language: language === 'zh' ? 'ZH' : 'EN' },
+    });
+    expect(template.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    sheet.spliceRows(2, 1); // the example row
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+  async function importFile(content: Buffer, fileName = 'sites.xlsx', language: 'ZH' | 'EN' = 'ZH') {
+    const { payload, contentType } = multipartBody([{ name: 'file', fileName, content }]);
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/web/station/import',
+      headers: { token: admin, 'content-type': contentType, language },
+      payload,
+    });
+    return { status: r.statusCode, body: r.json() };
+  }
+  const codes = async (prefix: string) =>
+    (
+      await server.db
+        .selectFrom('station')
+        .select('station_code')
+        .where('station_code', 'like', `${prefix}%`)
+        .execute()
+    )
+      .map((r) => r.station_code)
+      .sort();
+
+  it('gives a template in the reader’s language whose header marks the required columns', async () => {
+    const r = await server.app.inject({
+      method: 'GET',
+      url: '/api/web/station/import/template',
+      headers: { token: admin, language: 'EN' },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const header = book.worksheets[0]!.getRow(1).values as string[];
+    expect(header).toContain('Site code *');
+    expect(header).toContain('Longitude *');
+    expect(r.headers['content-disposition']).toContain('site-import-template.xlsx');
+  });
+
+  it('creates every site of a valid file, resolving type, province, owner and manufacturer by name', async () => {
+    const file = await workbook([
+      [
+        '771001',
+        '导入项目一',
+        '测风塔',
+        '河北省',
+        '张北',
+        114.7,
+        41.15,
+        1450,
+        100,
+        'UTC+08:00',
+        '国家电投张家口公司',
+        'NRG Systems SymphoniePRO',
+        '',
+      ],
+      ['771002', '导入项目二', 'Lidar', '130000', '', 114.8, 41.2, null, null, null, null, null, null],
+    ]);
+    const r = await importFile(file);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toEqual({ count: 2, stationCodes: ['771001', '771002'] });
+    const row = await server.db
+      .selectFrom('station')
+      .select(['station_type', 'province', 'owner_party_id', 'manufacturer_id', 'logger_utc_offset_minutes'])
+      .where('station_code', '=', '771001')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      station_type: 'met_mast',
+      province: '河北省',
+      owner_party_id: ownerPartyId,
+      manufacturer_id: manufacturerId,
+      logger_utc_offset_minutes: 480,
+    });
+    const log = await server.db
+      .selectFrom('station_log')
+      .select('location')
+      .where('station_code', '=', '771002')
+      .execute();
+    expect(log.map((l) => l.location)).toEqual(['batchImport']);
+  });
+
+  it('refuses the whole file, saving nothing, and lists every problem by row and column in the reader’s language', async () => {
+    await server.db
+      .insertInto('station')
+      .values({
+        station_code: '773009',
+        project_name: 'taken',
+        province: '河北省',
+        longitude: 114,
+        latitude: 40,
+      })
+      .execute();
+    const file = await workbook(
+      [
+        ['772001', 'OK row', 'Met mast', '', '', 114.7, 41.15, null, null, null, null, null, null],
+        ['772002', 'Bad latitude', 'Met mast', '', '', 114.7, 95, null, null, null, null, null, null],
+        ['772001', 'Duplicate code', 'Met mast', '', '', 114.7, 41.1, null, null, null, null, null, null],
+        ['773009', 'Code taken', 'Met mast', '', '', 114.7, 41.1, null, null, null, null, null, null],
+        [
+          '772003',
+          'Unknown owner',
+          'Balloon',
+          'Atlantis',
+          '',
+          'east',
+          41.1,
+          null,
+          null,
+          null,
+          'Nobody Ltd',
+          null,
+          null,
+        ],
+      ],
+      'en',
+    );
+    const r = await importFile(file, 'sites.xlsx', 'EN');
+    expect(r.status).toBe(422);
+    expect(r.body.data.errorCode).toBe('STATION_IMPORT_INVALID');
+    const fields = r.body.data.fields.map(
+      (f: { field: string; message: string }) => `${f.field}: ${f.message}`,
+    );
+    expect(fields).toEqual([
+      'Row 3 · Latitude: Latitude must be within [-90, 90]',
+      'Row 4 · Site code: Duplicates another entry',
+      'Row 5 · Site code: The site code is already in use',
+      'Row 6 · Site type: Please choose a valid option',
+      'Row 6 · Province: Please choose a valid option',
+      'Row 6 · Owner: No such name is registered; register it first',
+      'Row 6 · Longitude: Please enter a valid number',
+    ]);
+    expect(r.body.msg).toBe('The file has 7 errors; no site was imported');
+    expect(await codes('772')).toEqual([]);
+  });
+
+  it('refuses what is not the template: another file type, an unreadable workbook, a sheet without its header', async () => {
+    expect((await importFile(Buffer.from('a,b'), 'sites.csv', 'EN')).status).toBe(415);
+    const broken = await importFile(Buffer.from('PK not a zip'), 'sites.xlsx', 'EN');
+    expect(broken.status).toBe(422);
+    expect(broken.body.msg).toBe('The import file cannot be read: not a valid .xlsx workbook');
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('x').addRow(['foo', 'bar']);
+    const other = await importFile(Buffer.from(await book.xlsx.writeBuffer()), 'sites.xlsx', 'ZH');
+    expect(other.status).toBe(422);
+    expect(other.body.msg).toContain('第 1 行');
   });
 });

@@ -205,6 +205,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '文件“{fileName}”已解析入库，无需重新解析',
     en: 'The file “{fileName}” is already parsed and stored',
   },
+  STATION_IMPORT_INVALID: {
+    zh: '导入文件有 {count} 处错误，未导入任何站点',
+    en: 'The file has {count} errors; no site was imported',
+  },
+  STATION_IMPORT_FILE: {
+    zh: '无法读取导入文件：{reason}',
+    en: 'The import file cannot be read: {reason}',
+  },
+  RAW_FILES_NONE: {
+    zh: '所选站点在该时间段内没有原始数据文件',
+    en: 'The chosen sites have no raw data files in that period',
+  },
   VERSION_TASK_RUNNING: {
     zh: '该版本已有数据处理任务（#{taskId}）正在进行，请等待其完成后再试',
     en: 'A data-processing task (#{taskId}) is already running on this version; try again when it has finished',

@@ -10,6 +10,10 @@ export const VALIDATION_MESSAGES = {
   maxLength: { zh: '输入内容不能超过 {length} 个字符', en: 'The input must not exceed {length} characters' },
   minLength: { zh: '输入内容不能少于 {length} 个字符', en: 'The input must be at least {length} characters' },
   number: { zh: '请输入有效的数字', en: 'Please enter a valid number' },
+  notRegistered: {
+    zh: '系统中没有登记此名称，请先登记',
+    en: 'No such name is registered; register it first',
+  },
   account: {
     zh: '账号为 4–20 位，须同时包含数字、字母和特殊字符',
     en: 'The account must be 4–20 characters mixing digits, letters and special characters',

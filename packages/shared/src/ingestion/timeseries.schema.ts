@@ -207,19 +207,64 @@ export const ZUpdateStationParseRule = z.object({ stationId: ZId, parseRuleId: Z
 // ---------------------------------------------------------------------------------------------------
 // Original files export.
 
+/** Sites one raw-data download may hold (the site list's selection). */
+export const RAW_EXPORT_MAX_SITES = 100;
+
 /** POST /data-parse/export/original_file: a site and an optional time range, or raw-file ids. */
 export const ZOriginalFileExport = z
   .object({
     stationId: ZId.optional(),
+    /** Several sites at once (the site list's selection): one folder per site code in the ZIP. */
+    stationIds: z.array(ZId).min(1).max(RAW_EXPORT_MAX_SITES, vmsg('tooLarge')).optional(),
     ids: z.array(ZId).max(10_000).optional(),
     startTime: z.string().datetime({ offset: true }).optional(),
     endTime: z.string().datetime({ offset: true }).optional(),
   })
-  .refine((v) => v.stationId !== undefined || (v.ids?.length ?? 0) > 0, {
+  .refine((v) => v.stationId !== undefined || (v.stationIds?.length ?? 0) > 0 || (v.ids?.length ?? 0) > 0, {
     path: ['stationId'],
     ...vmsg('required'),
+  })
+  .refine((v) => !v.startTime || !v.endTime || Date.parse(v.startTime) <= Date.parse(v.endTime), {
+    path: ['startTime'],
+    ...vmsg('startAfterEnd'),
   });
+
 export type TOriginalFileExport = z.infer<typeof ZOriginalFileExport>;
+
+// ---------------------------------------------------------------------------------------------------
+// File-rule preview (site list): how each site's files arrive and are read.
+
+/** POST /web/station/file_rules: the sites of the list's selection or page. */
+export const ZFileRulePreviewRequest = z.object({
+  stationIds: z.array(ZId).min(1, vmsg('required')).max(RAW_EXPORT_MAX_SITES, vmsg('tooLarge')),
+});
+export type TFileRulePreviewRequest = z.infer<typeof ZFileRulePreviewRequest>;
+
+/** A file-match rule that routes files to a site: fixed to it, or any site whose code the file name holds. */
+export const ZFileRulePreviewRule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  stationMode: z.enum(['fixed', 'fromName']),
+  dataSourceName: z.string().nullable(),
+  folder: z.string(),
+  inbox: z.string(),
+  fileTypes: z.array(z.string()),
+  isEnabled: z.boolean(),
+});
+
+export const ZFileRulePreviewRow = z.object({
+  stationId: z.number().int(),
+  stationCode: z.string(),
+  projectName: z.string(),
+  /** The site's parse rule; null: files are read by recognition. */
+  parseRuleName: z.string().nullable(),
+  rules: z.array(ZFileRulePreviewRule),
+  lastFile: z
+    .object({ fileName: z.string(), status: z.string(), source: z.string(), createTime: z.string() })
+    .nullable(),
+  fileCount: z.number().int(),
+});
+export type TFileRulePreviewRow = z.infer<typeof ZFileRulePreviewRow>;
 
 // ---------------------------------------------------------------------------------------------------
 // Versions.

@@ -12,6 +12,7 @@ export type TStationLogType = (typeof STATION_LOG_TYPES)[number];
  */
 export const STATION_LOG_LOCATIONS = {
   stationList: { zh: '站点管理', en: 'Site list' },
+  batchImport: { zh: '站点管理-批量导入', en: 'Site list - batch import' },
   stationInfo: { zh: '站点信息', en: 'Site info' },
   stationTags: { zh: '站点标签', en: 'Site tags' },
   attachments: { zh: '站点信息-附件', en: 'Site info - attachments' },

@@ -5,6 +5,7 @@ import {
   localizeStoreReason,
   localizeUnreadableReason,
   type TDatasetVersion,
+  type TFileRulePreviewRow,
   type TIngestOutcome,
   type TParseRuleRecord,
   type TParseRuleSave,
@@ -14,6 +15,7 @@ import {
   type TRecognizeConfirm,
   type TRecognizedChannel,
 } from '@masthub/shared';
+import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
 import type { StationAccess } from '../access/station-access.ts';
@@ -24,6 +26,9 @@ import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
 import { presentVersion } from './store/present-version.ts';
 import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 import { type TZipEntry, zipStream } from './zip-writer.ts';
+
+/** The name part of a raw-file ZIP, in the reader's language (`000123_原始文件.zip`, `raw_files_3.zip`). */
+const RAW_FILES_NAME: Record<Language, string> = { zh: '原始文件', en: 'raw_files' };
 
 /** The localised reason of a raw file's failure. */
 export function reasonOf(row: TRawFileRow, language: Language): string | null {
@@ -204,16 +209,105 @@ export class IngestionApi {
     };
   }
 
+  // File-rule preview.
+
+  /**
+   * How each site's files arrive and are read: the file-match rules that route files to it (fixed to the
+   * site, or taking the site code from the file name), its parse rule, its file count and latest file.
+   * Every site must be visible to the user.
+   */
+  async fileRulePreview(user: TAuthUser, stationIds: readonly number[]): Promise<TFileRulePreviewRow[]> {
+    const ids = [...new Set(stationIds)];
+    await this.access.assertCanView(user, ids);
+    const [stations, rules, files] = await Promise.all([
+      this.db
+        .selectFrom('station as s')
+        .leftJoin('parse_rule as p', 'p.id', 's.parse_rule_id')
+        .select(['s.id', 's.station_code', 's.project_name', 'p.name as parse_rule_name'])
+        .where('s.id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('file_match_rule as r')
+        .leftJoin('data_source as d', 'd.id', 'r.data_source_id')
+        .select([
+          'r.id',
+          'r.name',
+          'r.station_mode',
+          'r.station_id',
+          'r.folder',
+          'r.inbox',
+          'r.file_type_suffixes',
+          'r.is_enabled',
+          'd.name as data_source_name',
+        ])
+        .where((eb) => eb.or([eb('r.station_mode', '=', 'fromName'), eb('r.station_id', 'in', ids)]))
+        .orderBy('r.sort_order')
+        .orderBy('r.id')
+        .execute(),
+      this.db
+        .selectFrom('raw_file')
+        .select((eb) => [
+          'station_id',
+          eb.fn.countAll<string>().as('n'),
+          sql<number>`(array_agg(id order by created_at desc, id desc))[1]`.as('last_id'),
+        ])
+        .where('station_id', 'in', ids)
+        .groupBy('station_id')
+        .execute(),
+    ]);
+    const lastIds = files.map((f) => Number(f.last_id));
+    const lastRows = lastIds.length > 0 ? await this.rawFiles.listByIds(lastIds) : [];
+    const lastByStation = new Map(lastRows.map((r) => [r.station_id, r]));
+    const countByStation = new Map(files.map((f) => [f.station_id, Number(f.n)]));
+    const byId = new Map(stations.map((s) => [s.id, s]));
+    return ids.flatMap((id) => {
+      const station = byId.get(id);
+      if (!station) return [];
+      const last = lastByStation.get(id);
+      return [
+        {
+          stationId: id,
+          stationCode: station.station_code,
+          projectName: station.project_name,
+          parseRuleName: station.parse_rule_name ?? null,
+          rules: rules
+            .filter((r) => r.station_mode === 'fromName' || r.station_id === id)
+            .map((r) => ({
+              id: r.id,
+              name: r.name,
+              stationMode: r.station_mode,
+              dataSourceName: r.data_source_name ?? null,
+              folder: r.folder,
+              inbox: r.inbox,
+              fileTypes: r.file_type_suffixes,
+              isEnabled: r.is_enabled,
+            })),
+          lastFile: last
+            ? {
+                fileName: last.file_name,
+                status: last.status,
+                source: last.source,
+                createTime: last.created_at.toISOString(),
+              }
+            : null,
+          fileCount: countByStation.get(id) ?? 0,
+        },
+      ];
+    });
+  }
+
   // Original files.
 
   async exportOriginal(
     user: TAuthUser,
     request: {
       stationId?: number | undefined;
+      stationIds?: number[] | undefined;
       ids?: number[] | undefined;
       startTime?: string | undefined;
       endTime?: string | undefined;
     },
+    language: Language,
   ): Promise<{ fileName: string; stream: Readable; sizeBytes: number | null; isZip: boolean }> {
     let rows: TRawFileRow[];
     if (request.ids && request.ids.length > 0) {
@@ -223,14 +317,20 @@ export class IngestionApi {
       }
       await this.access.assertCanView(user, [...new Set(rows.map((r) => r.station_id!))]);
     } else {
-      const [station] = await this.access.assertCanView(user, request.stationId!);
-      rows = await this.rawFiles.listForExport({
-        stationId: request.stationId!,
-        from: request.startTime ? new Date(request.startTime) : undefined,
-        to: request.endTime ? new Date(request.endTime) : undefined,
-      });
-      if (rows.length === 0) throw new AppError('NOT_FOUND');
-      void station;
+      // One site or the site list's selection: every site must be visible, else nothing is given.
+      const stationIds = [...new Set(request.stationIds ?? [request.stationId!])];
+      await this.access.assertCanView(user, stationIds);
+      rows = [];
+      for (const stationId of stationIds) {
+        rows.push(
+          ...(await this.rawFiles.listForExport({
+            stationId,
+            from: request.startTime ? new Date(request.startTime) : undefined,
+            to: request.endTime ? new Date(request.endTime) : undefined,
+          })),
+        );
+      }
+      if (rows.length === 0) throw new AppError('RAW_FILES_NONE');
     }
     if (rows.length > 65_000) throw new AppError('VALIDATION_FAILED');
     if (rows.length === 1) {
@@ -257,8 +357,10 @@ export class IngestionApi {
         },
       };
     });
-    const first = codes.length === 1 ? (codes[0]?.stationCode ?? 'raw') : 'raw';
-    return { fileName: `${first}_原始文件.zip`, stream: zipStream(entries), sizeBytes: null, isZip: true };
+    const label = RAW_FILES_NAME[language];
+    const fileName =
+      codes.length === 1 ? `${codes[0]?.stationCode ?? 'raw'}_${label}.zip` : `${label}_${codes.length}.zip`;
+    return { fileName, stream: zipStream(entries), sizeBytes: null, isZip: true };
   }
 
   // Versions.

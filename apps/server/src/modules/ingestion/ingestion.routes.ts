@@ -7,6 +7,8 @@ import {
   ZDatasetVersion,
   ZDataUploadQuery,
   ZExportTemplate,
+  ZFileRulePreviewRequest,
+  ZFileRulePreviewRow,
   ZHeightStatisticsQuery,
   ZIdQuery,
   ZIngestOutcome,
@@ -363,6 +365,17 @@ export function ingestionRoutes(
     }),
     defineRoute({
       method: 'POST',
+      url: '/web/station/file_rules',
+      summary:
+        'File-rule preview of sites (site list): the file-match rules that route their files, their parse rule, file count and latest file',
+      tags: ['station'],
+      auth: 'user',
+      body: ZFileRulePreviewRequest,
+      response: z.array(ZFileRulePreviewRow),
+      handle: ({ user, body }) => api.fileRulePreview(user, body.stationIds),
+    }),
+    defineRoute({
+      method: 'POST',
       url: '/data-parse/export/original_file',
       summary:
         'Download original raw files: of a site (optionally a time range) or by ids; one file as is, ' +
@@ -372,8 +385,8 @@ export function ingestionRoutes(
       body: ZOriginalFileExport,
       isRaw: true,
       timeoutMs: UPLOAD_TIMEOUT_MS,
-      handle: async ({ user, body, reply }) => {
-        const file = await api.exportOriginal(user, body);
+      handle: async ({ user, body, reply, language }) => {
+        const file = await api.exportOriginal(user, body, language);
         reply
           .header('content-disposition', contentDisposition(file.fileName))
           .header('x-content-type-options', 'nosniff');

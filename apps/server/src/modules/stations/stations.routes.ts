@@ -1,4 +1,5 @@
 import {
+  AppError,
   ZIdQuery,
   ZQueryId,
   ZStationCheckExistQuery,
@@ -20,8 +21,27 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { buildCoordinateWorkbook, COORDINATE_EXPORT_NAME } from './coordinate-export.ts';
+import {
+  buildImportTemplate,
+  IMPORT_TEMPLATE_NAME,
+  ImportFileError,
+  readImportRows,
+  STATION_IMPORT_MAX_BYTES,
+} from './station-import.ts';
+
+const IMPORT_FILE_REASONS: Record<ImportFileError['reason'], Record<'zh' | 'en', string>> = {
+  unreadable: { zh: '不是有效的 .xlsx 工作簿', en: 'not a valid .xlsx workbook' },
+  noHeader: {
+    zh: '第一个工作表的第 1 行不是模板的列名',
+    en: 'row 1 of the first sheet does not hold the template’s column names',
+  },
+  noRows: { zh: '没有站点行', en: 'it holds no site rows' },
+  tooManyRows: { zh: '一次最多导入 {max} 行', en: 'at most {max} rows per import' },
+};
+
 import type { StationService } from './stations.service.ts';
 
 function stamp(date: Date): string {
@@ -117,6 +137,57 @@ export function stationRoutes(stations: StationService): TRouteDef[] {
       query: ZIdQuery,
       response: ZStationOverview,
       handle: ({ user, query, language }) => stations.overview(user, query.id, language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/import/template',
+      summary:
+        'The batch-import workbook template in the caller’s language (columns, an example row, allowed values)',
+      tags: ['stations'],
+      auth: 'station.batchImport',
+      isRaw: true,
+      handle: async ({ language, reply }) => {
+        const file = await buildImportTemplate(language);
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition(`${IMPORT_TEMPLATE_NAME[language]}.xlsx`))
+          .header('content-length', file.length)
+          .send(file);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/station/import',
+      summary:
+        'Batch import of sites from the template workbook (multipart `file`, .xlsx): all rows or none, every problem listed by row and column',
+      tags: ['stations'],
+      auth: 'station.batchImport',
+      response: z.object({ count: z.number().int(), stationCodes: z.array(z.string()) }),
+      handle: async ({ user, request, language }) => {
+        const bytes = await receiveSingleFile(request, {
+          maxBytes: STATION_IMPORT_MAX_BYTES,
+          onFile: async (file) => {
+            if (!/\.xlsx$/i.test(file.fileName))
+              throw new AppError('UPLOAD_TYPE_NOT_ALLOWED', { fileName: file.fileName, allowed: '.xlsx' });
+            return readAll(file.stream, STATION_IMPORT_MAX_BYTES);
+          },
+        });
+        let rows: Awaited<ReturnType<typeof readImportRows>>;
+        try {
+          rows = await readImportRows(bytes);
+        } catch (error) {
+          if (error instanceof ImportFileError) {
+            throw new AppError('STATION_IMPORT_FILE', {
+              reason: IMPORT_FILE_REASONS[error.reason][language].replace(
+                '{max}',
+                String(error.details.max ?? ''),
+              ),
+            });
+          }
+          throw error;
+        }
+        return stations.importSites(user, rows, language);
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -36,6 +36,7 @@ import type { TAuthUser } from '../identity/identity.types.ts';
 import { PROVINCES, provinceOf } from '../reference/regions.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
+import { IMPORT_COLUMNS, rowToRequest, type TImportRow, validateRow } from './station-import.ts';
 import type { StationRepository, TStationValues } from './stations.repository.ts';
 
 type TRecordRow = NonNullable<Awaited<ReturnType<StationRepository['findRecord']>>>;
@@ -470,22 +471,7 @@ export class StationService {
     }
     try {
       return await this.tx.run(async ({ stations, db }) => {
-        if (input.id === undefined) {
-          await this.checkInput(stations, input, []);
-          await this.assertCodeFree(stations, input.stationCode, undefined);
-          const values = this.values(input);
-          const row = await stations.insert({ ...values, owner_id: user.id, creator_id: user.id });
-          if (input.tagIds?.length) await stations.setTags(row.id, input.tagIds);
-          await this.stationLog.record(db, {
-            operator: user,
-            type: 'add',
-            stationId: row.id,
-            location: 'stationList',
-            objects: `站点 ${row.station_code}（${values.project_name}）`,
-            details: { values, tagIds: input.tagIds ?? [] },
-          });
-          return { id: row.id, stationCode: row.station_code };
-        }
+        if (input.id === undefined) return await this.createSite(stations, db, user, input, 'stationList');
         const current = await stations.findForUpdate(input.id);
         if (!current) throw new AppError('NOT_FOUND');
         const currentTags = await stations.tagIdsOf(input.id);
@@ -539,6 +525,103 @@ export class StationService {
       }
       throw error;
     }
+  }
+
+  /** Inserts one new site with its tags and its station-log row (inside the caller's transaction). */
+  private async createSite(
+    stations: StationRepository,
+    db: Database,
+    user: TAuthUser,
+    input: TStationSaveRequest,
+    location: 'stationList' | 'batchImport',
+  ): Promise<TStationSaveReply> {
+    await this.checkInput(stations, input, []);
+    await this.assertCodeFree(stations, input.stationCode, undefined);
+    const values = this.values(input);
+    const row = await stations.insert({ ...values, owner_id: user.id, creator_id: user.id });
+    if (input.tagIds?.length) await stations.setTags(row.id, input.tagIds);
+    await this.stationLog.record(db, {
+      operator: user,
+      type: 'add',
+      stationId: row.id,
+      location,
+      objects: `站点 ${row.station_code}（${values.project_name}）`,
+      details: { values, tagIds: input.tagIds ?? [] },
+    });
+    return { id: row.id, stationCode: row.station_code };
+  }
+
+  /**
+   * Batch import (site list, station.batchImport): every row is resolved (names of types, provinces,
+   * owners, manufacturers), checked with the shared save schema, against the other rows and against the
+   * register; any problem refuses the whole file with every problem listed by row and column, and nothing
+   * is saved. Otherwise all sites are created in one transaction, each with its station-log row.
+   */
+  async importSites(
+    user: TAuthUser,
+    rows: readonly TImportRow[],
+    language: Language,
+  ): Promise<{ count: number; stationCodes: string[] }> {
+    if (!user.features.has('station.add')) throw new AppError('FORBIDDEN');
+    return this.tx.run(async ({ stations, db }) => {
+      const [owners, manufacturers] = await Promise.all([
+        db.selectFrom('owner').select(['id', 'name']).execute(),
+        db.selectFrom('manufacturer').select(['id', 'name', 'model']).execute(),
+      ]);
+      const titleOf = (key: string) => {
+        const column = IMPORT_COLUMNS.find(
+          (c) =>
+            c.key === key ||
+            (key === 'regionCode' && c.key === 'province') ||
+            (key === 'ownerPartyId' && c.key === 'owner') ||
+            (key === 'manufacturerId' && c.key === 'manufacturer'),
+        );
+        return column ? column.title[language] : key;
+      };
+      const rowLabel = (n: number) => (language === 'zh' ? `第 ${n} 行` : `Row ${n}`);
+      const fields: TFieldError[] = [];
+      const requests: TStationSaveRequest[] = [];
+      const seen = new Map<string, number>();
+      for (const row of rows) {
+        const { request, problems } = rowToRequest(row, { owners, manufacturers });
+        for (const p of problems)
+          fields.push({ field: `${rowLabel(row.rowNumber)} · ${titleOf(p.key)}`, message: p.message });
+        const checked = validateRow(request);
+        if (!checked.ok) {
+          for (const issue of checked.issues) {
+            if (problems.some((p) => titleOf(p.key) === titleOf(issue.key))) continue;
+            fields.push({
+              field: `${rowLabel(row.rowNumber)} · ${titleOf(issue.key)}`,
+              message: issue.message,
+            });
+          }
+          continue;
+        }
+        const code = checked.value.stationCode;
+        const earlier = seen.get(code);
+        if (earlier !== undefined) {
+          fields.push({
+            field: `${rowLabel(row.rowNumber)} · ${titleOf('stationCode')}`,
+            message: 'v.duplicate',
+          });
+          continue;
+        }
+        seen.set(code, row.rowNumber);
+        if (await stations.findLiveByCode(code)) {
+          fields.push({
+            field: `${rowLabel(row.rowNumber)} · ${titleOf('stationCode')}`,
+            message: 'v.stationCodeTaken',
+          });
+          continue;
+        }
+        requests.push(checked.value);
+      }
+      if (fields.length > 0) throw new AppError('STATION_IMPORT_INVALID', { count: fields.length }, fields);
+      const created: string[] = [];
+      for (const input of requests)
+        created.push((await this.createSite(stations, db, user, input, 'batchImport')).stationCode);
+      return { count: created.length, stationCodes: created };
+    });
   }
 
   /** Replaces the tags of one site (site list tag editor). */

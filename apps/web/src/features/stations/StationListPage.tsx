@@ -1,13 +1,14 @@
 import {
   CloudDownloadOutlined,
   ExportOutlined,
+  FileSearchOutlined,
   ImportOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import type { FeatureKey, TStationPageRequest, TStationRecord } from '@masthub/shared';
+import type { TStationPageRequest, TStationRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { STATION_LIST_CONFIG_KEYS } from '@masthub/shared/stations/personal-config.schema.ts';
 import { STATION_SORT_KEYS } from '@masthub/shared/stations/stations.schema.ts';
@@ -31,7 +32,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode, saveFile } from '../../request/request.ts';
 import { useLogin } from '../auth/login.storage.ts';
@@ -42,10 +43,13 @@ import {
   useStationListConfig,
   useStationPage,
 } from './api.ts';
+import { BatchImportModal } from './BatchImportModal.tsx';
 import { dateItemProps, FieldControl } from './FieldControl.tsx';
+import { FileRulePreviewDrawer } from './FileRulePreviewDrawer.tsx';
 import { ListSettingsDrawer } from './ListSettingsDrawer.tsx';
 import { mergeColumns, mergeSearchFields, storedValue, visibleColumns } from './list-config.ts';
 import { type StationListState, stationListState } from './list-state.ts';
+import { RawDownloadModal } from './RawDownloadModal.tsx';
 import { StationFormModal, type StationFormMode } from './StationFormModal.tsx';
 import { StationStatusTag, StationTagList } from './StationTags.tsx';
 import { StationTagsModal } from './StationTagsModal.tsx';
@@ -67,27 +71,6 @@ export function stationDetailPath(stationId: number, tab = 'StationInfo'): strin
   return `/StationDetail/${tab}?stationId=${stationId}`;
 }
 
-/** A feature-gated action whose endpoint a later issue delivers: 'not available yet' for those allowed. */
-function NotYetButton({
-  feature,
-  icon,
-  label,
-}: {
-  feature: FeatureKey;
-  icon: React.ReactNode;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const isAllowed = useCan(feature);
-  return (
-    <Tooltip title={isAllowed ? t('stations.list.notAvailable') : t('common.noPermission')}>
-      <Button icon={icon} disabled data-not-available={isAllowed ? 'true' : undefined}>
-        {label}
-      </Button>
-    </Tooltip>
-  );
-}
-
 /**
  * The site list (SPEC §2 /stationManage): server-driven filters and columns arranged per user (personal
  * config), status colours, tags, coordinate export; its filters, page, sort and scroll survive leaving.
@@ -104,6 +87,10 @@ export function StationListPage() {
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [editing, setEditing] = useState<{ mode: StationFormMode; station?: TStationRecord }>();
   const [tagging, setTagging] = useState<TStationRecord>();
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [isRawDownloadOpen, setRawDownloadOpen] = useState(false);
+  const [isFileRulesOpen, setFileRulesOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
   const [isExporting, setExporting] = useState(false);
   const deleteStation = useDeleteStation();
 
@@ -359,7 +346,19 @@ export function StationListPage() {
       </Card>
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Typography.Text strong>{t('stations.list.total', { total: page?.total ?? 0 })}</Typography.Text>
+          <Space size={12}>
+            <Typography.Text strong>{t('stations.list.total', { total: page?.total ?? 0 })}</Typography.Text>
+            {selectedIds.length > 0 ? (
+              <Space size={4} data-testid="stations-selection">
+                <Typography.Text>
+                  {t('stations.list.selected', { count: selectedIds.length })}
+                </Typography.Text>
+                <Button type="link" size="small" onClick={() => setSelectedIds([])}>
+                  {t('stations.list.clearSelection')}
+                </Button>
+              </Space>
+            ) : null}
+          </Space>
           <Space wrap>
             <PermissionButton
               feature="station.add"
@@ -377,16 +376,34 @@ export function StationListPage() {
             >
               {t('stations.actions.exportCoordinates')}
             </PermissionButton>
-            <NotYetButton
-              feature="station.downloadRaw"
-              icon={<CloudDownloadOutlined />}
-              label={t('stations.actions.downloadRaw')}
-            />
-            <NotYetButton
+            <Tooltip title={selectedIds.length === 0 ? t('stations.rawDownload.selectFirst') : undefined}>
+              <PermissionButton
+                feature="station.downloadRaw"
+                icon={<CloudDownloadOutlined />}
+                disabled={selectedIds.length === 0}
+                data-testid="stations-download-raw"
+                onClick={() => setRawDownloadOpen(true)}
+              >
+                {t('stations.actions.downloadRaw')}
+              </PermissionButton>
+            </Tooltip>
+            <PermissionButton
               feature="station.batchImport"
               icon={<ImportOutlined />}
-              label={t('stations.actions.batchImport')}
-            />
+              data-testid="stations-batch-import"
+              onClick={() => setImportOpen(true)}
+            >
+              {t('stations.actions.batchImport')}
+            </PermissionButton>
+            <Tooltip title={t('stations.fileRules.hint')}>
+              <Button
+                icon={<FileSearchOutlined />}
+                data-testid="stations-file-rules"
+                onClick={() => setFileRulesOpen(true)}
+              >
+                {t('stations.fileRules.open')}
+              </Button>
+            </Tooltip>
             <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
               {t('stations.settings.open')}
             </Button>
@@ -406,6 +423,12 @@ export function StationListPage() {
             dataSource={page?.records ?? []}
             scroll={{ x: 'max-content' }}
             onChange={onTableChange}
+            // Picked sites stay picked across pages and filters, for the raw-data download.
+            rowSelection={{
+              selectedRowKeys: selectedIds,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setSelectedIds(keys.map(Number)),
+            }}
             onRow={(station) => ({
               onDoubleClick: () => void navigate(stationDetailPath(station.id)),
             })}
@@ -426,6 +449,17 @@ export function StationListPage() {
         searchFields={searchSettings}
         serverColumns={fieldSet?.columns ?? []}
         serverSearchFields={fieldSet?.query ?? []}
+      />
+      <BatchImportModal open={isImportOpen} onClose={() => setImportOpen(false)} />
+      <FileRulePreviewDrawer
+        open={isFileRulesOpen}
+        stationIds={selectedIds.length > 0 ? selectedIds : (page?.records ?? []).map((r) => r.id)}
+        onClose={() => setFileRulesOpen(false)}
+      />
+      <RawDownloadModal
+        open={isRawDownloadOpen}
+        stationIds={selectedIds}
+        onClose={() => setRawDownloadOpen(false)}
       />
       <StationFormModal
         open={editing !== undefined}

@@ -211,11 +211,11 @@ export class WindDataService {
     const baseName = `${station.station_code}_${versionName}`.replace(/[\\/:*?"<>|\s]+/g, '_');
     if (request.format === 0) {
       // Raw data: the original logger files of the site in the range (one file as is, several as ZIP).
-      const original = await this.ingestionApi.exportOriginal(user, {
-        stationId: version.stationId,
-        startTime: request.startTime,
-        endTime: request.endTime,
-      });
+      const original = await this.ingestionApi.exportOriginal(
+        user,
+        { stationId: version.stationId, startTime: request.startTime, endTime: request.endTime },
+        language,
+      );
       return {
         fileName: original.fileName,
         contentType: original.isZip ? 'application/zip' : 'application/octet-stream',
