@@ -4,6 +4,8 @@ import type { FeatureKey } from '@masthub/shared';
 export interface RouteHandle {
   name?: string;
   access?: FeatureKey;
+  /** A shell page's children that are tabs (path, name, feature), so shells need not import the route table. */
+  tabs?: readonly { path: string; name?: string | undefined; access?: FeatureKey | undefined }[];
 }
 
 /** A route or menu item without a feature is open to every logged-in user (SPEC §6: selectedFeatures gates). */

@@ -249,7 +249,3 @@ export const mainRoutes: AppRoute[] = [
 export function flattenRoutes(routes: readonly AppRoute[] = [...publicRoutes, ...mainRoutes]): AppRoute[] {
   return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);
 }
-
-export function findRoute(path: string): AppRoute | undefined {
-  return flattenRoutes().find((route) => route.path === path);
-}

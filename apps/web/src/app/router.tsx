@@ -43,7 +43,17 @@ export function toRouteObject(route: AppRoute): RouteObject {
     children.push({ index: true, loader: redirectTo(route.indexRedirect), Component: RedirectOnly });
   }
   for (const child of route.children ?? []) children.push(toRouteObject(child));
-  const handle: RouteHandle = { name: route.name, access: route.access };
+  const handle: RouteHandle = {
+    name: route.name,
+    access: route.access,
+    ...(route.page && route.children?.length
+      ? {
+          tabs: route.children
+            .filter((child) => !child.redirect)
+            .map((child) => ({ path: child.path, name: child.name, access: child.access })),
+        }
+      : {}),
+  };
   return {
     id: route.path,
     path: route.path,

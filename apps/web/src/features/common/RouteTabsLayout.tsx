@@ -1,9 +1,7 @@
 import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { canAccess } from '../../access.ts';
-import { findRoute } from '../../routes.tsx';
-import { useSelectedFeatures } from '../auth/login.storage.ts';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useRouteTabs } from '../../app/route-tabs.ts';
 
 /**
  * A shell whose tabs are its children in the route table (site detail, group detail): the tab bar
@@ -13,19 +11,12 @@ export function RouteTabsLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const matches = useMatches();
-  const features = useSelectedFeatures();
-  const shell = [...matches]
-    .reverse()
-    .map((match) => findRoute(match.id))
-    .find((route) => route?.page && route.children?.length);
-  const tabs = (shell?.children ?? []).filter((child) => child.name && canAccess(child.access, features));
-  const activeKey = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path;
+  const { shellName, tabs, activeKey } = useRouteTabs(pathname);
   return (
     <Card>
-      {shell?.name ? (
+      {shellName ? (
         <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {t(shell.name)}
+          {t(shellName)}
         </Typography.Title>
       ) : null}
       <Tabs

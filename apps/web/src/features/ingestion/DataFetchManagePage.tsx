@@ -1,40 +1,30 @@
-import { CloudDownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined } from '@ant-design/icons';
 import type { TDataSourceRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Flex, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useDataSourcePage, useDeleteDataSource, usePullSource } from './api.ts';
 import { DataSourceFormModal } from './DataSourceFormModal.tsx';
 
 const RUN_COLORS = { running: 'processing', success: 'success', failed: 'error' } as const;
 
+function useDataSources(values: Record<string, unknown>, pageNo: number) {
+  const keywords =
+    typeof values['keywords'] === 'string' ? values['keywords'].trim() || undefined : undefined;
+  const fetchType = values['fetchType'] as 'email' | 'ftp' | undefined;
+  return useDataSourcePage({ pageNo, pageSize: PAGE_SIZE, keywords, fetchType });
+}
+
 /** /systemManage/DataFetchManage (SPEC §2): e-mail and FTP data sources, their schedule and last run. */
 export function DataFetchManagePage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const formatDateTime = useFormatDateTime();
-  const [filters, setFilters] = useState<{ keywords?: string; fetchType?: 'email' | 'ftp' }>({});
-  const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<{ record: TDataSourceRecord | undefined }>();
-  const { data: page, isFetching, refetch } = useDataSourcePage({ pageNo, pageSize: PAGE_SIZE, ...filters });
   const deleteSource = useDeleteDataSource();
   const pull = usePullSource();
 
@@ -47,19 +37,6 @@ export function DataFetchManagePage() {
     } catch {
       // Shown by the request layer.
     }
-  };
-
-  const askDelete = (record: TDataSourceRecord) => {
-    modal.confirm({
-      title: t('ingestion.ds.deleteTitle'),
-      content: t('ingestion.ds.deleteConfirm', { name: record.name }),
-      okType: 'danger',
-      okText: t('system.common.delete'),
-      onOk: async () => {
-        await deleteSource.mutateAsync(record.id);
-        feedback.success(t('system.common.deleted'));
-      },
-    });
   };
 
   const columns: TableColumnsType<TDataSourceRecord> = [
@@ -139,109 +116,57 @@ export function DataFetchManagePage() {
         </Flex>
       ),
     } as TableColumnsType<TDataSourceRecord>[number],
-    {
-      key: 'actions',
-      title: t('system.common.actions'),
-      fixed: 'right',
-      width: 220,
-      render: (_, record) => (
-        <Space size={0}>
-          <PermissionButton
-            feature="system.dataFetch"
-            type="link"
-            size="small"
-            icon={<CloudDownloadOutlined />}
-            loading={pull.isPending && pull.variables === record.id}
-            onClick={() => void pullNow(record)}
-          >
-            {t('ingestion.ds.pull')}
-          </PermissionButton>
-          <PermissionButton
-            feature="system.dataFetch"
-            type="link"
-            size="small"
-            onClick={() => setEditing({ record })}
-          >
-            {t('system.common.edit')}
-          </PermissionButton>
-          <PermissionButton
-            feature="system.dataFetch"
-            type="link"
-            size="small"
-            danger
-            onClick={() => askDelete(record)}
-          >
-            {t('system.common.delete')}
-          </PermissionButton>
-        </Space>
-      ),
-    },
   ];
-  const fit = fitColumns(columns);
 
   return (
-    <Card>
-      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Form
-          layout="inline"
-          name="dataSourceSearch"
-          style={{ rowGap: 12 }}
-          onFinish={(values: { keywords?: string; fetchType?: 'email' | 'ftp' }) => {
-            setFilters({ keywords: values.keywords?.trim() || undefined, fetchType: values.fetchType });
-            setPageNo(1);
-          }}
-        >
-          <Form.Item name="keywords" label={t('ingestion.ds.keywords')}>
-            <Input allowClear style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="fetchType" label={t('ingestion.ds.fetchType')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('system.common.all')}
-              options={(['email', 'ftp'] as const).map((value) => ({
+    <>
+      <ListPage<TDataSourceRecord>
+        search={{
+          kind: 'form',
+          name: 'dataSourceSearch',
+          fields: [
+            { kind: 'text', name: 'keywords', label: t('ingestion.ds.keywords'), width: 200 },
+            {
+              kind: 'select',
+              name: 'fetchType',
+              label: t('ingestion.ds.fetchType'),
+              width: 120,
+              options: (['email', 'ftp'] as const).map((value) => ({
                 value,
                 label: t(`ingestion.source.${value}`),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('system.common.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void refetch()}
-            aria-label={t('common.actions.refresh')}
-          />
-          <PermissionButton
-            feature="system.dataFetch"
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ record: undefined })}
-          >
-            {t('ingestion.ds.create')}
-          </PermissionButton>
-        </Space>
-      </Flex>
-      <Table<TDataSourceRecord>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
+              })),
+            },
+          ],
+        }}
+        usePage={useDataSources}
+        columns={columns}
+        tableProps={{ bordered: true }}
+        create={{
+          feature: 'system.dataFetch',
+          label: t('ingestion.ds.create'),
+          onClick: () => setEditing({ record: undefined }),
+        }}
+        actions={{
+          feature: 'system.dataFetch',
+          width: 220,
+          onEdit: (record) => setEditing({ record }),
+          extra: (record) => (
+            <PermissionButton
+              feature="system.dataFetch"
+              type="link"
+              size="small"
+              icon={<CloudDownloadOutlined />}
+              loading={pull.isPending && pull.variables === record.id}
+              onClick={() => void pullNow(record)}
+            >
+              {t('ingestion.ds.pull')}
+            </PermissionButton>
+          ),
+          delete: {
+            remove: (record) => deleteSource.mutateAsync(record.id),
+            title: t('ingestion.ds.deleteTitle'),
+            confirm: (record) => t('ingestion.ds.deleteConfirm', { name: record.name }),
+          },
         }}
       />
       <DataSourceFormModal
@@ -249,6 +174,6 @@ export function DataFetchManagePage() {
         record={editing?.record}
         onClose={() => setEditing(undefined)}
       />
-    </Card>
+    </>
   );
 }

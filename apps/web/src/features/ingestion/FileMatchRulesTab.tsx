@@ -1,37 +1,23 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { TFileMatchRuleRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { App, Button, Flex, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
 import { useDeleteFileMatchRule, useFileMatchPage } from './api.ts';
 import { FileMatchRuleFormModal } from './FileMatchRuleFormModal.tsx';
+
+function useFileMatchRules(values: Record<string, unknown>, pageNo: number) {
+  const keywords =
+    typeof values['keywords'] === 'string' ? values['keywords'].trim() || undefined : undefined;
+  return useFileMatchPage({ pageNo, pageSize: PAGE_SIZE, keywords });
+}
 
 /** File-match rules (RuleManage), in matching order; the server's refusals (last rule, duplicates) are shown. */
 export function FileMatchRulesTab() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const [keywords, setKeywords] = useState<string>();
-  const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<{ record: TFileMatchRuleRecord | undefined }>();
-  const { data: page, isFetching } = useFileMatchPage({ pageNo, pageSize: PAGE_SIZE, keywords });
   const deleteRule = useDeleteFileMatchRule();
-
-  const askDelete = (record: TFileMatchRuleRecord) => {
-    modal.confirm({
-      title: t('ingestion.match.deleteTitle'),
-      content: t('ingestion.match.deleteConfirm', { name: record.name }),
-      okType: 'danger',
-      okText: t('system.common.delete'),
-      onOk: async () => {
-        await deleteRule.mutateAsync(record.id);
-        feedback.success(t('system.common.deleted'));
-      },
-    });
-  };
 
   const columns: TableColumnsType<TFileMatchRuleRecord> = [
     { key: 'sortOrder', dataIndex: 'sortOrder', title: t('ingestion.match.sortOrder'), width: 70 },
@@ -69,80 +55,34 @@ export function FileMatchRulesTab() {
       width: 80,
       render: (value: boolean) => (value ? <Tag color="success">{t('ingestion.match.enabled')}</Tag> : null),
     },
-    {
-      key: 'actions',
-      title: t('system.common.actions'),
-      fixed: 'right',
-      width: 130,
-      render: (_, record) => (
-        <Space size={0}>
-          <PermissionButton
-            feature="system.rule"
-            type="link"
-            size="small"
-            onClick={() => setEditing({ record })}
-          >
-            {t('system.common.edit')}
-          </PermissionButton>
-          <PermissionButton
-            feature="system.rule"
-            type="link"
-            size="small"
-            danger
-            onClick={() => askDelete(record)}
-          >
-            {t('system.common.delete')}
-          </PermissionButton>
-        </Space>
-      ),
-    },
   ];
-  const fit = fitColumns(columns);
 
   return (
     <>
-      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Form
-          layout="inline"
-          name="fileMatchSearch"
-          onFinish={(values: { keywords?: string }) => {
-            setKeywords(values.keywords?.trim() || undefined);
-            setPageNo(1);
-          }}
-        >
-          <Form.Item name="keywords" label={t('ingestion.match.keywords')}>
-            <Input allowClear style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('system.common.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <PermissionButton
-          feature="system.rule"
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ record: undefined })}
-        >
-          {t('ingestion.match.create')}
-        </PermissionButton>
-      </Flex>
-      <Table<TFileMatchRuleRecord>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
+      <ListPage<TFileMatchRuleRecord>
+        bare
+        search={{
+          kind: 'form',
+          name: 'fileMatchSearch',
+          fields: [{ kind: 'text', name: 'keywords', label: t('ingestion.match.keywords'), width: 200 }],
+        }}
+        usePage={useFileMatchRules}
+        columns={columns}
+        tableProps={{ bordered: true }}
+        create={{
+          feature: 'system.rule',
+          label: t('ingestion.match.create'),
+          onClick: () => setEditing({ record: undefined }),
+        }}
+        actions={{
+          feature: 'system.rule',
+          width: 130,
+          onEdit: (record) => setEditing({ record }),
+          delete: {
+            remove: (record) => deleteRule.mutateAsync(record.id),
+            title: t('ingestion.match.deleteTitle'),
+            confirm: (record) => t('ingestion.match.deleteConfirm', { name: record.name }),
+          },
         }}
       />
       <FileMatchRuleFormModal

@@ -1,39 +1,24 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { TParseRuleRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { App, Button, Flex, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
 import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
 import { useDeleteParseRule, useParseRulePage } from './api.ts';
 import { DELIMITER_KEYS } from './ingestion.utils.ts';
 import { ParseRuleFormModal } from './ParseRuleFormModal.tsx';
 
+function useParseRules(values: Record<string, unknown>, pageNo: number) {
+  const name = typeof values['name'] === 'string' ? values['name'].trim() || undefined : undefined;
+  return useParseRulePage({ pageNo, pageSize: PAGE_SIZE, name });
+}
+
 /** Parse rules (RuleManage): the named ways logger files are read, with the sites using each. */
 export function ParseRulesTab() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const [name, setName] = useState<string>();
-  const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<{ record: TParseRuleRecord | undefined }>();
-  const { data: page, isFetching } = useParseRulePage({ pageNo, pageSize: PAGE_SIZE, name });
   const deleteRule = useDeleteParseRule();
-
-  const askDelete = (record: TParseRuleRecord) => {
-    modal.confirm({
-      title: t('ingestion.rule.deleteTitle'),
-      content: t('ingestion.rule.deleteConfirm', { name: record.name }),
-      okType: 'danger',
-      okText: t('system.common.delete'),
-      onOk: async () => {
-        await deleteRule.mutateAsync(record.id);
-        feedback.success(t('system.common.deleted'));
-      },
-    });
-  };
 
   const columns: TableColumnsType<TParseRuleRecord> = [
     { key: 'name', dataIndex: 'name', title: t('ingestion.rule.name'), width: 180 },
@@ -76,80 +61,33 @@ export function ParseRulesTab() {
       width: 170,
       render: (_, r) => <UpdatedCell name={r.updaterName} time={r.updateTime} />,
     },
-    {
-      key: 'actions',
-      title: t('system.common.actions'),
-      fixed: 'right',
-      width: 130,
-      render: (_, record) => (
-        <Space size={0}>
-          <PermissionButton
-            feature="system.rule"
-            type="link"
-            size="small"
-            onClick={() => setEditing({ record })}
-          >
-            {t('system.common.edit')}
-          </PermissionButton>
-          <PermissionButton
-            feature="system.rule"
-            type="link"
-            size="small"
-            danger
-            onClick={() => askDelete(record)}
-          >
-            {t('system.common.delete')}
-          </PermissionButton>
-        </Space>
-      ),
-    },
   ];
-  const fit = fitColumns(columns);
 
   return (
     <>
-      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Form
-          layout="inline"
-          name="parseRuleSearch"
-          onFinish={(values: { name?: string }) => {
-            setName(values.name?.trim() || undefined);
-            setPageNo(1);
-          }}
-        >
-          <Form.Item name="name" label={t('ingestion.rule.name')}>
-            <Input allowClear style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('system.common.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <PermissionButton
-          feature="system.rule"
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ record: undefined })}
-        >
-          {t('ingestion.rule.create')}
-        </PermissionButton>
-      </Flex>
-      <Table<TParseRuleRecord>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
+      <ListPage<TParseRuleRecord>
+        bare
+        search={{
+          kind: 'form',
+          name: 'parseRuleSearch',
+          fields: [{ kind: 'text', name: 'name', label: t('ingestion.rule.name'), width: 200 }],
+        }}
+        usePage={useParseRules}
+        columns={columns}
+        tableProps={{ bordered: true }}
+        create={{
+          feature: 'system.rule',
+          label: t('ingestion.rule.create'),
+          onClick: () => setEditing({ record: undefined }),
+        }}
+        actions={{
+          feature: 'system.rule',
+          onEdit: (record) => setEditing({ record }),
+          delete: {
+            remove: (record) => deleteRule.mutateAsync(record.id),
+            title: t('ingestion.rule.deleteTitle'),
+            confirm: (record) => t('ingestion.rule.deleteConfirm', { name: record.name }),
+          },
         }}
       />
       <ParseRuleFormModal

@@ -1,24 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
 import type { TLoginLogRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
+import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
 import { useLoginLogPage } from './api.ts';
@@ -46,14 +32,14 @@ function toFilters(values: FilterValues): LoginLogFilters {
 
 const KNOWN_REASONS = new Set(['success', 'bad_password', 'unknown_account', 'disabled', 'rate_limited']);
 
+function useLoginLog(values: Record<string, unknown>, pageNo: number) {
+  return useLoginLogPage(toLoginLogRequest(toFilters(values as FilterValues), pageNo, readUtcCode()));
+}
+
 /** Login log (SPEC §2 loginLog, §3): who logged in, with which role, from where and when; page 20. */
 export function LoginLogPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<LoginLogFilters>({});
-  const [pageNo, setPageNo] = useState(1);
-  const { data: page, isFetching } = useLoginLogPage(toLoginLogRequest(filters, pageNo, readUtcCode()));
 
   const columns: TableColumnsType<TLoginLogRecord> = [
     { key: 'operatorAccount', dataIndex: 'operatorAccount', title: t('system.loginLog.account'), width: 140 },
@@ -95,76 +81,31 @@ export function LoginLogPage() {
       render: (value: string) => (KNOWN_REASONS.has(value) ? t(`system.loginLog.reasons.${value}`) : value),
     },
   ];
-  const fit = fitColumns(columns);
 
   return (
-    <Card>
-      <Form<FilterValues>
-        form={form}
-        name="loginLogSearch"
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
-          setFilters(toFilters(values));
-          setPageNo(1);
-        }}
-      >
-        <Form.Item name="account" label={t('system.loginLog.account')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="userName" label={t('system.loginLog.name')}>
-          <Input allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="ip" label={t('system.loginLog.ip')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="result" label={t('system.loginLog.result')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            placeholder={t('system.common.all')}
-            options={(['success', 'failure'] as const).map((value) => ({
+    <ListPage<TLoginLogRecord>
+      search={{
+        kind: 'form',
+        name: 'loginLogSearch',
+        fields: [
+          { kind: 'text', name: 'account', label: t('system.loginLog.account'), width: 150 },
+          { kind: 'text', name: 'userName', label: t('system.loginLog.name'), width: 140 },
+          { kind: 'text', name: 'ip', label: t('system.loginLog.ip'), width: 150 },
+          {
+            kind: 'select',
+            name: 'result',
+            label: t('system.loginLog.result'),
+            width: 120,
+            options: (['success', 'failure'] as const).map((value) => ({
               value,
               label: t(`system.loginLog.results.${value}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="range" label={t('system.loginLog.timeRange')}>
-          <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} style={{ width: 380 }} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('system.common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-                setPageNo(1);
-              }}
-            >
-              {t('system.common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<TLoginLogRecord>
-        rowKey="id"
-        size="middle"
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
-        }}
-      />
-    </Card>
+            })),
+          },
+          { kind: 'dateTimeRange', name: 'range', label: t('system.loginLog.timeRange') },
+        ],
+      }}
+      usePage={useLoginLog}
+      columns={columns}
+    />
   );
 }

@@ -40,7 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useCan } from '../../app/PermissionButton.tsx';
 import { readUtcCode } from '../../request/request.ts';
-import { useStationId } from '../station-detail/StationDetailLayout.tsx';
+import { useStationId } from '../station-detail/use-station-id.ts';
 import {
   deleteVersion,
   type TProcessKind,

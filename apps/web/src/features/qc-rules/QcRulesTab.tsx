@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { TQcRule, TQcRuleType } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Flex, Form, Input, Popconfirm, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
+import { useCan } from '../../app/PermissionButton.tsx';
 import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
 import { useDeleteQcRule, useQcRulePage, useSaveQcRule } from './api.ts';
 import { QcRuleFormModal } from './QcRuleFormModal.tsx';
@@ -18,6 +17,12 @@ import {
   toQcRuleSave,
 } from './qc-rules.utils.ts';
 
+/** The rules page of the tab's type (`ruleType` comes with the list's base values). */
+function useQcRules(values: Record<string, unknown>, pageNo: number) {
+  const name = typeof values['name'] === 'string' ? values['name'].trim() || undefined : undefined;
+  return useQcRulePage({ ruleType: values['ruleType'] as TQcRuleType, pageNo, pageSize: PAGE_SIZE, name });
+}
+
 interface QcRulesTabProps {
   ruleType: TQcRuleType;
 }
@@ -27,10 +32,7 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
   const { t } = useTranslation();
   const translate = t as unknown as TTranslate;
   const canEdit = useCan('system.rule');
-  const [name, setName] = useState<string>();
-  const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<{ record: TQcRule | undefined }>();
-  const { data: page, isFetching } = useQcRulePage({ ruleType, pageNo, pageSize: PAGE_SIZE, name });
   const deleteRule = useDeleteQcRule();
   const saveRule = useSaveQcRule();
 
@@ -100,85 +102,35 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
       width: 170,
       render: (_, r) => <UpdatedCell name={r.updaterName} time={r.updateTime} />,
     },
-    {
-      key: 'actions',
-      title: t('system.common.actions'),
-      fixed: 'right',
-      width: 130,
-      render: (_, record) => (
-        <Space size={0}>
-          <PermissionButton
-            feature="system.rule"
-            type="link"
-            size="small"
-            onClick={() => setEditing({ record })}
-          >
-            {t('system.common.edit')}
-          </PermissionButton>
-          <Popconfirm
-            title={t('qc-rules.deleteConfirm', { name: record.name })}
-            okType="danger"
-            okText={t('system.common.delete')}
-            disabled={!canEdit}
-            onConfirm={async () => {
-              await deleteRule.mutateAsync(record.id);
-              feedback.success(t('system.common.deleted'));
-            }}
-          >
-            <PermissionButton feature="system.rule" type="link" size="small" danger>
-              {t('system.common.delete')}
-            </PermissionButton>
-          </Popconfirm>
-        </Space>
-      ),
-    },
   ];
-  const fit = fitColumns(columns);
 
   return (
     <>
-      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Form
-          layout="inline"
-          name={`qcRuleSearch-${ruleType}`}
-          onFinish={(values: { name?: string }) => {
-            setName(values.name?.trim() || undefined);
-            setPageNo(1);
-          }}
-        >
-          <Form.Item name="name" label={t('qc-rules.name')}>
-            <Input allowClear style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('system.common.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <PermissionButton
-          feature="system.rule"
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ record: undefined })}
-        >
-          {t(`qc-rules.create.${ruleType}`)}
-        </PermissionButton>
-      </Flex>
-      <Table<TQcRule>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
+      <ListPage<TQcRule>
+        bare
+        search={{
+          kind: 'form',
+          name: `qcRuleSearch-${ruleType}`,
+          fields: [{ kind: 'text', name: 'name', label: t('qc-rules.name'), width: 200 }],
+        }}
+        usePage={useQcRules}
+        baseValues={{ ruleType }}
+        columns={columns}
+        tableProps={{ bordered: true }}
+        create={{
+          feature: 'system.rule',
+          label: t(`qc-rules.create.${ruleType}`),
+          onClick: () => setEditing({ record: undefined }),
+        }}
+        actions={{
+          feature: 'system.rule',
+          width: 130,
+          onEdit: (record) => setEditing({ record }),
+          delete: {
+            remove: (record) => deleteRule.mutateAsync(record.id),
+            title: t('qc-rules.deleteTitle'),
+            confirm: (record) => t('qc-rules.deleteConfirm', { name: record.name }),
+          },
         }}
       />
       <QcRuleFormModal

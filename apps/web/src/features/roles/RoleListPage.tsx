@@ -1,59 +1,26 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TRoleRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { App, Button, Card, Flex, Input, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { checkRoleDelete, useDeleteRole, useRolePage } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
 
+function useRoles(values: Record<string, unknown>, pageNo: number) {
+  const keywords = String(values['keywords'] ?? '').trim();
+  return useRolePage({ pageNo, pageSize: PAGE_SIZE, keywords: keywords || undefined });
+}
+
 /** Roles (SPEC §2 RoleList): user counts, create / edit / delete, links to assigned users and rights. */
 export function RoleListPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const formatDateTime = useFormatDateTime();
-  const [keywords, setKeywords] = useState('');
-  const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<{ role: TRoleRecord | undefined }>();
-  const { data: page, isFetching } = useRolePage({
-    pageNo,
-    pageSize: PAGE_SIZE,
-    keywords: keywords || undefined,
-  });
   const deleteRole = useDeleteRole();
-
-  const askDelete = async (role: TRoleRecord) => {
-    const check = await checkRoleDelete(role.id);
-    if (!check.canDelete) {
-      modal.warning({
-        title: t('system.role.cannotDelete', { name: role.name }),
-        content: (
-          <ul style={{ paddingInlineStart: 20, margin: 0 }}>
-            {check.reasons.map((reason) => (
-              <li key={reason.errorCode}>{reason.message}</li>
-            ))}
-          </ul>
-        ),
-      });
-      return;
-    }
-    modal.confirm({
-      title: t('system.role.deleteTitle'),
-      content: t('system.role.deleteConfirm', { name: role.name }),
-      okType: 'danger',
-      okText: t('system.common.delete'),
-      onOk: async () => {
-        await deleteRole.mutateAsync(role.id);
-        feedback.success(t('system.common.deleted'));
-      },
-    });
-  };
 
   const columns: TableColumnsType<TRoleRecord> = [
     {
@@ -109,88 +76,49 @@ export function RoleListPage() {
       width: DATE_COLUMN_WIDTH,
       render: (value: string) => formatDateTime(value),
     },
-    {
-      key: 'actions',
-      title: t('system.common.actions'),
-      fixed: 'right',
-      width: 250,
-      render: (_, role) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ role })}>
-            {t('system.common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void navigate(`/systemManage/RoleManage/RoleRight?roleId=${role.id}`)}
-          >
-            {t('system.role.rights')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void navigate(`/systemManage/RoleManage/AssignedUser?roleId=${role.id}`)}
-          >
-            {t('system.role.assignedUsers')}
-          </Button>
-          {role.isAdmin ? (
-            <Tooltip title={t('system.role.adminProtected')}>
-              <Button type="link" size="small" danger disabled>
-                {t('system.common.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void askDelete(role).catch(() => undefined)}
-            >
-              {t('system.common.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
   ];
-  const fit = fitColumns(columns);
 
   return (
-    <Card>
-      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          enterButton={<SearchOutlined />}
-          placeholder={t('system.role.searchPlaceholder')}
-          onSearch={(value) => {
-            setKeywords(value.trim());
-            setPageNo(1);
-          }}
-          style={{ width: 300 }}
-        />
-        <PermissionButton
-          feature="system.role"
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ role: undefined })}
-        >
-          {t('system.role.create')}
-        </PermissionButton>
-      </Flex>
-      <Table<TRoleRecord>
-        rowKey="id"
-        size="middle"
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
+    <>
+      <ListPage<TRoleRecord>
+        search={{ kind: 'keywords', placeholder: t('system.role.searchPlaceholder'), width: 300 }}
+        usePage={useRoles}
+        columns={columns}
+        create={{
+          feature: 'system.role',
+          label: t('system.role.create'),
+          onClick: () => setEditing({ role: undefined }),
+        }}
+        actions={{
+          feature: 'system.role',
+          width: 250,
+          onEdit: (role) => setEditing({ role }),
+          extra: (role) => (
+            <>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void navigate(`/systemManage/RoleManage/RoleRight?roleId=${role.id}`)}
+              >
+                {t('system.role.rights')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void navigate(`/systemManage/RoleManage/AssignedUser?roleId=${role.id}`)}
+              >
+                {t('system.role.assignedUsers')}
+              </Button>
+            </>
+          ),
+          deleteBlocked: (role) => (role.isAdmin ? t('system.role.adminProtected') : undefined),
+          delete: {
+            check: (role) => checkRoleDelete(role.id),
+            remove: (role) => deleteRole.mutateAsync(role.id),
+            refusedTitle: (role) => t('system.role.cannotDelete', { name: role.name }),
+            title: t('system.role.deleteTitle'),
+            confirm: (role) => t('system.role.deleteConfirm', { name: role.name }),
+          },
         }}
       />
       <RoleFormModal
@@ -203,6 +131,6 @@ export function RoleListPage() {
           if (isNew) void navigate(`/systemManage/RoleManage/RoleRight?roleId=${id}`);
         }}
       />
-    </Card>
+    </>
   );
 }

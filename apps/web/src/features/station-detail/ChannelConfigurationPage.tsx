@@ -41,8 +41,8 @@ import {
 } from './api.ts';
 import { ChannelConfigModal } from './ChannelConfigModal.tsx';
 import { ChannelModal, configBody } from './ChannelModal.tsx';
-import { useStationId } from './StationDetailLayout.tsx';
 import { sortChannels, toChannelDraft } from './station-detail.utils.ts';
+import { useStationId } from './use-station-id.ts';
 
 function ImportResult({ reply, onClose }: { reply: TIea43ImportReply; onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,20 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { canAccess } from '../../access.ts';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useRouteTabs } from '../../app/route-tabs.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { findRoute } from '../../routes.tsx';
-import { useSelectedFeatures } from '../auth/login.storage.ts';
 import { useStationOverview } from '../stations/api.ts';
 import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
-
-/** `?stationId=` of the detail routes, or undefined when missing or not a positive integer. */
-export function useStationId(): number | undefined {
-  const [params] = useSearchParams();
-  const value = Number(params.get('stationId'));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
+import { useStationId } from './use-station-id.ts';
 
 function StationHeader({ stationId }: { stationId: number }) {
   const { t } = useTranslation();
@@ -92,11 +84,7 @@ export function StationDetailLayout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const stationId = useStationId();
-  const features = useSelectedFeatures();
-  const tabs = (findRoute('/StationDetail')?.children ?? []).filter(
-    (child) => child.name && canAccess(child.access, features),
-  );
-  const activeKey = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path;
+  const { tabs, activeKey } = useRouteTabs(pathname);
 
   if (stationId === undefined) {
     return (

@@ -13,7 +13,7 @@ import { StationFormModal } from '../stations/StationFormModal.tsx';
 import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
 import { AttachmentsCard } from './AttachmentsCard.tsx';
 import { PasswordRecordsCard } from './PasswordRecordsCard.tsx';
-import { useStationId } from './StationDetailLayout.tsx';
+import { useStationId } from './use-station-id.ts';
 
 /** The shown value of one edit-form field of a site (names rather than ids). */
 function useFieldValue() {

@@ -1,25 +1,12 @@
-import { ArrowRightOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined } from '@ant-design/icons';
 import { STATION_LOG_TYPES, type TStationLogRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
+import { Descriptions, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
 import { useTagList } from '../tags/api.ts';
@@ -50,6 +37,10 @@ function toFilters(values: FilterValues): StationLogFilters {
   };
 }
 
+function useStationLog(values: Record<string, unknown>, pageNo: number) {
+  return useStationLogPage(toStationLogRequest(toFilters(values as FilterValues), pageNo, readUtcCode()));
+}
+
 /**
  * Site operation log (SPEC §2 stationLog, §3 Station log): who changed which site, where and when;
  * filters by operator, type, site code and time; page 20; a row with stored details expands to show them.
@@ -57,14 +48,6 @@ function toFilters(values: FilterValues): StationLogFilters {
 export function StationLogPage() {
   const { t, i18n } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<StationLogFilters>({});
-  const [pageNo, setPageNo] = useState(1);
-  const {
-    data: page,
-    isFetching,
-    refetch,
-  } = useStationLogPage(toStationLogRequest(filters, pageNo, readUtcCode()));
 
   // Tag changes are stored as ids: the tag list turns them into names.
   const { data: tags = [] } = useTagList({});
@@ -144,75 +127,41 @@ export function StationLogPage() {
       ellipsis: { showTitle: true },
     },
   ];
-  const fit = fitColumns(columns);
-
   return (
-    <Card>
-      <Form<FilterValues>
-        form={form}
-        name="stationLogSearch"
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
-          setFilters(toFilters(values));
-          setPageNo(1);
-        }}
-      >
-        <Form.Item name="operator" label={t('registry.stationLog.filters.operator')}>
-          <Input
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('registry.stationLog.filters.operatorHint')}
-          />
-        </Form.Item>
-        <Form.Item name="type" label={t('registry.stationLog.fields.type')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            placeholder={t('system.common.all')}
-            options={STATION_LOG_TYPES.map((value) => ({
+    <ListPage<TStationLogRecord>
+      search={{
+        kind: 'form',
+        name: 'stationLogSearch',
+        fields: [
+          {
+            kind: 'text',
+            name: 'operator',
+            label: t('registry.stationLog.filters.operator'),
+            placeholder: t('registry.stationLog.filters.operatorHint'),
+          },
+          {
+            kind: 'select',
+            name: 'type',
+            label: t('registry.stationLog.fields.type'),
+            width: 120,
+            options: STATION_LOG_TYPES.map((value) => ({
               value,
               label: t(`registry.stationLog.types.${value}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="stationCode" label={t('registry.stationLog.fields.stationCode')}>
-          <Input allowClear style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="range" label={t('registry.stationLog.fields.operateTime')}>
-          <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} style={{ width: 380 }} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('system.common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-                setPageNo(1);
-              }}
-            >
-              {t('system.common.reset')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => void refetch()}
-              aria-label={t('common.actions.refresh')}
-            />
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<TStationLogRecord>
-        rowKey="id"
-        size="middle"
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        tableLayout="fixed"
-        {...fit.tableProps}
-        expandable={{
+            })),
+          },
+          {
+            kind: 'text',
+            name: 'stationCode',
+            label: t('registry.stationLog.fields.stationCode'),
+            width: 130,
+          },
+          { kind: 'dateTimeRange', name: 'range', label: t('registry.stationLog.fields.operateTime') },
+        ],
+      }}
+      usePage={useStationLog}
+      columns={columns}
+      tableProps={{
+        expandable: {
           rowExpandable: (record) => detailsOf(record).length > 0,
           expandedRowRender: (record) => (
             <Descriptions
@@ -228,16 +177,8 @@ export function StationLogPage() {
               }))}
             />
           ),
-        }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
-        }}
-      />
-    </Card>
+        },
+      }}
+    />
   );
 }

@@ -23,7 +23,7 @@ import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { RequestError, readUtcCode, saveFile } from '../../request/request.ts';
-import { useStationId } from '../station-detail/StationDetailLayout.tsx';
+import { useStationId } from '../station-detail/use-station-id.ts';
 import {
   exportStatistics,
   useStatisticsAnalysis,

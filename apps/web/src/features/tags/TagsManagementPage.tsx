@@ -2,7 +2,6 @@ import { CheckCircleOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from 
 import type { TTagRecord, TTagStatus } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import {
-  App,
   Button,
   Card,
   Flex,
@@ -20,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { useConfirmDelete } from '../../app/list/use-confirm-delete.tsx';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
@@ -33,7 +33,6 @@ import { groupTagRows, idsToSwitch, type TagFilters, type TagRow, toTagListQuery
  */
 export function TagsManagementPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const formatDateTime = useFormatDateTime();
   const canEdit = useCan('system.tags');
   const [form] = Form.useForm<TagFilters>();
@@ -63,33 +62,17 @@ export function TagsManagementPage() {
       .catch(() => undefined);
   };
 
-  const askDelete = async (tag: TTagRecord) => {
-    const check = await checkTagDelete(tag.id);
-    if (!check.canDelete) {
-      modal.warning({
-        title: t('registry.tag.delete.refused', { name: tag.name }),
-        content: (
-          <ul style={{ paddingInlineStart: 20, margin: 0 }}>
-            {check.reasons.map((reason) => (
-              <li key={reason.errorCode}>{reason.message}</li>
-            ))}
-          </ul>
-        ),
-      });
-      return;
-    }
-    modal.confirm({
-      title: t('registry.tag.delete.title'),
-      content: t('registry.tag.delete.confirm', { name: tag.name }),
-      okType: 'danger',
-      okText: t('system.common.delete'),
-      onOk: async () => {
-        await deleteTag.mutateAsync(tag.id);
-        setSelected((ids) => ids.filter((id) => id !== tag.id));
-        feedback.success(t('system.common.deleted'));
-      },
-    });
-  };
+  const askDelete = useConfirmDelete<TTagRecord>({
+    // The server knows whether sites still carry the tag.
+    check: (tag) => checkTagDelete(tag.id),
+    remove: async (tag) => {
+      await deleteTag.mutateAsync(tag.id);
+      setSelected((ids) => ids.filter((id) => id !== tag.id));
+    },
+    refusedTitle: (tag) => t('registry.tag.delete.refused', { name: tag.name }),
+    title: t('registry.tag.delete.title'),
+    confirm: (tag) => t('registry.tag.delete.confirm', { name: tag.name }),
+  });
 
   const columns: TableColumnsType<TagRow> = [
     {

@@ -1,0 +1,258 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { FeatureKey, TPage } from '@masthub/shared';
+import { PAGE_SIZE } from '@masthub/shared/constants.ts';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tooltip,
+} from 'antd';
+import type { Key, ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FORMAT } from '../date-time.ts';
+import { PermissionButton } from '../PermissionButton.tsx';
+import { fitColumns } from '../table/fit-columns.ts';
+import { type DeleteSpec, useConfirmDelete } from './use-confirm-delete.tsx';
+
+/** A field of the search form: a text box, a choice, or a date-time range. */
+export type SearchField =
+  | { kind: 'text'; name: string; label: string; width?: number; placeholder?: string }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      width?: number;
+      options: readonly { value: string | number; label: string }[];
+    }
+  | { kind: 'dateTimeRange'; name: string; label: string; width?: number };
+
+/** The search of a list: declared fields in an inline form (search / reset), or one keyword box. */
+export type ListSearch =
+  | { kind: 'form'; name: string; fields: readonly SearchField[] }
+  | { kind: 'keywords'; placeholder: string; width?: number };
+
+/** The row buttons of a list, behind one feature: extra actions, edit, and the server-checked delete. */
+export interface RowActions<T> {
+  feature: FeatureKey;
+  onEdit?: (record: T) => void;
+  delete?: DeleteSpec<T>;
+  /** Buttons between edit and delete (e.g. "rights", "pull now"); the caller gates them. */
+  extra?: (record: T) => ReactNode;
+  /** Why a record cannot be deleted at all (the delete button is disabled with it as tooltip). */
+  deleteBlocked?: (record: T) => string | undefined;
+  width?: number;
+}
+
+export interface ListPageProps<T extends object> {
+  search?: ListSearch;
+  /**
+   * The page for the search values (form values, or `{ keywords }`) and the page number — a react-query
+   * hook, called here once per render.
+   */
+  usePage: (
+    values: Record<string, unknown>,
+    pageNo: number,
+  ) => { data?: TPage<T> | undefined; isFetching: boolean; refetch: () => unknown };
+  /** Values always passed to `usePage` with the search values (e.g. the tab's rule type). */
+  baseValues?: Record<string, unknown>;
+  columns: TableColumnsType<T>;
+  actions?: RowActions<T>;
+  create?: { feature: FeatureKey; label: string; onClick: () => void };
+  /** More toolbar content, left of refresh and create. */
+  toolbar?: ReactNode;
+  rowKey?: string | ((record: T) => Key);
+  /** Further table settings (expandable rows…). */
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading' | 'rowKey'>;
+  /** Inside a tab or card already: no card of its own. */
+  bare?: boolean;
+}
+
+/**
+ * The administration list page (issue 13): a declared search, a paged table of 20 laid out to fit its
+ * container, a toolbar with refresh and a permission-gated create button, and row actions with the
+ * server-checked delete. A new list screen is one declaration of columns and search fields plus its API
+ * hooks.
+ */
+export function ListPage<T extends object>({
+  search,
+  usePage,
+  baseValues,
+  columns,
+  actions,
+  create,
+  toolbar,
+  rowKey = 'id',
+  tableProps,
+  bare = false,
+}: ListPageProps<T>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [pageNo, setPageNo] = useState(1);
+  const { data: page, isFetching, refetch } = usePage({ ...baseValues, ...values }, pageNo);
+  const askDelete = useConfirmDelete(actions?.delete);
+  const apply = (next: Record<string, unknown>) => {
+    setValues(next);
+    setPageNo(1);
+  };
+
+  const actionColumn: TableColumnsType<T> = actions
+    ? [
+        {
+          key: 'actions',
+          title: t('system.common.actions'),
+          fixed: 'right',
+          width: actions.width ?? 140,
+          render: (_: unknown, record: T) => (
+            <Space size={0}>
+              {actions.onEdit ? (
+                <PermissionButton
+                  feature={actions.feature}
+                  type="link"
+                  size="small"
+                  onClick={() => actions.onEdit?.(record)}
+                >
+                  {t('system.common.edit')}
+                </PermissionButton>
+              ) : null}
+              {actions.extra?.(record)}
+              {actions.delete && actions.deleteBlocked?.(record) ? (
+                <Tooltip title={actions.deleteBlocked(record)}>
+                  <Button type="link" size="small" danger disabled>
+                    {t('system.common.delete')}
+                  </Button>
+                </Tooltip>
+              ) : actions.delete ? (
+                <PermissionButton
+                  feature={actions.feature}
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => void askDelete(record)}
+                >
+                  {t('system.common.delete')}
+                </PermissionButton>
+              ) : null}
+            </Space>
+          ),
+        },
+      ]
+    : [];
+  const fit = fitColumns<T>([...columns, ...actionColumn]);
+
+  const refresh = (
+    <Button
+      icon={<ReloadOutlined />}
+      onClick={() => void refetch()}
+      aria-label={t('common.actions.refresh')}
+    />
+  );
+  const createButton = create ? (
+    <PermissionButton
+      feature={create.feature}
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={create.onClick}
+    >
+      {create.label}
+    </PermissionButton>
+  ) : null;
+
+  const searchArea =
+    search?.kind === 'form' ? (
+      <Form
+        form={form}
+        name={search.name}
+        layout="inline"
+        style={{ rowGap: 12, flex: 1 }}
+        onFinish={(next) => apply(next)}
+      >
+        {search.fields.map((field) => (
+          <Form.Item key={field.name} name={field.name} label={field.label}>
+            {field.kind === 'text' ? (
+              <Input allowClear placeholder={field.placeholder} style={{ width: field.width ?? 160 }} />
+            ) : field.kind === 'select' ? (
+              <Select
+                allowClear
+                placeholder={t('system.common.all')}
+                options={[...field.options]}
+                style={{ width: field.width ?? 140 }}
+              />
+            ) : (
+              <DatePicker.RangePicker
+                showTime
+                format={DATE_TIME_FORMAT}
+                style={{ width: field.width ?? 380 }}
+              />
+            )}
+          </Form.Item>
+        ))}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('system.common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                apply({});
+              }}
+            >
+              {t('system.common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    ) : search?.kind === 'keywords' ? (
+      <Input.Search
+        allowClear
+        enterButton={<SearchOutlined />}
+        placeholder={search.placeholder}
+        aria-label={search.placeholder}
+        onSearch={(keywords) => apply({ keywords })}
+        style={{ width: search.width ?? 320 }}
+      />
+    ) : (
+      <span />
+    );
+
+  const body = (
+    <>
+      <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 16 }}>
+        {searchArea}
+        <Space>
+          {toolbar}
+          {refresh}
+          {createButton}
+        </Space>
+      </Flex>
+      <Table<T>
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        size="middle"
+        loading={isFetching}
+        columns={fit.columns}
+        dataSource={page?.records ?? []}
+        {...fit.tableProps}
+        {...tableProps}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: page?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('system.common.total', { total }),
+          onChange: setPageNo,
+        }}
+      />
+    </>
+  );
+  return bare ? body : <Card>{body}</Card>;
+}

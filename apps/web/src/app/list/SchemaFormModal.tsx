@@ -1,0 +1,103 @@
+import { Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TSafeParser } from '../../i18n/validation.ts';
+import { RequestError } from '../../request/request.ts';
+import { feedback } from '../feedback.ts';
+import { useZodRule } from '../use-zod-rule.ts';
+
+export interface SchemaFormModalProps<V extends object, R> {
+  open: boolean;
+  title: string;
+  /** The form's name (input ids are `<name>_<field>`). */
+  name: string;
+  /** Values the form opens with (the dialog mounts its form anew on every opening). */
+  initialValues: V;
+  /** The form's values as the request the shared schema checks and the server receives. */
+  toRequest: (values: V) => R;
+  /** The shared zod schema of the request. */
+  schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> };
+  /** Sends the request; the dialog closes through `onSaved` when it resolves. */
+  save: (request: R) => Promise<unknown>;
+  /** The toast after saving. */
+  savedMessage: string;
+  onSaved: () => void;
+  onClose: () => void;
+  width?: number;
+  okText?: string;
+  formProps?: Omit<FormProps<V>, 'form' | 'name' | 'initialValues' | 'layout' | 'preserve'>;
+  /** The fields; `rule(field)` checks a field with the schema over the whole form. */
+  children: (context: { rule: (field: string) => FormRule; form: FormInstance<V> }) => ReactNode;
+}
+
+/**
+ * The form dialog of the administration screens (issue 13): opens with the record's values, validates
+ * each field with the shared zod schema (cross-field rules included), saves, says so and closes; field
+ * errors the server returns (a name taken…) go next to their fields.
+ */
+export function SchemaFormModal<V extends object, R>({
+  open,
+  title,
+  name,
+  initialValues,
+  toRequest,
+  schema,
+  save,
+  savedMessage,
+  onSaved,
+  onClose,
+  width,
+  okText,
+  formProps,
+  children,
+}: SchemaFormModalProps<V, R>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<V>();
+  const [isSaving, setSaving] = useState(false);
+  const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await save(toRequest(values));
+      feedback.success(savedMessage);
+      onSaved();
+    } catch (error) {
+      // The request layer showed the message; field errors go next to their fields.
+      if (error instanceof RequestError && error.fields.length > 0) {
+        form.setFields(
+          error.fields.map((field) => ({ name: field.field as never, errors: [field.message] })),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={okText ?? t('system.common.save')}
+      confirmLoading={isSaving}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form<V>
+        form={form}
+        name={name}
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues as FormProps<V>['initialValues']}
+        {...formProps}
+      >
+        {children({ rule, form })}
+      </Form>
+    </Modal>
+  );
+}
