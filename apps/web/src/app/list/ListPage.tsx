@@ -37,7 +37,7 @@ export type SearchField =
 
 /** The search of a list: declared fields in an inline form (search / reset), or one keyword box. */
 export type ListSearch =
-  | { kind: 'form'; name: string; fields: readonly SearchField[] }
+  | { kind: 'form'; name: string; fields: readonly SearchField[]; onReset?: () => void }
   | { kind: 'keywords'; placeholder: string; width?: number };
 
 /** The row buttons of a list, behind one feature: extra actions, edit, and the server-checked delete. */
@@ -69,6 +69,8 @@ export interface ListPageProps<T extends object> {
   create?: { feature: FeatureKey; label: string; onClick: () => void };
   /** More toolbar content, left of refresh and create. */
   toolbar?: ReactNode;
+  /** A line above the table (what the list is narrowed to). */
+  caption?: ReactNode;
   rowKey?: string | ((record: T) => Key);
   /** Further table settings (expandable rows…). */
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading' | 'rowKey'>;
@@ -90,6 +92,7 @@ export function ListPage<T extends object>({
   actions,
   create,
   toolbar,
+  caption,
   rowKey = 'id',
   tableProps,
   bare = false,
@@ -183,6 +186,7 @@ export function ListPage<T extends object>({
             ) : field.kind === 'select' ? (
               <Select
                 allowClear
+                showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('system.common.all')}
                 options={[...field.options]}
                 style={{ width: field.width ?? 140 }}
@@ -205,6 +209,7 @@ export function ListPage<T extends object>({
               onClick={() => {
                 form.resetFields();
                 apply({});
+                search.onReset?.();
               }}
             >
               {t('system.common.reset')}
@@ -235,6 +240,7 @@ export function ListPage<T extends object>({
           {createButton}
         </Space>
       </Flex>
+      {caption ? <div style={{ marginBottom: 12 }}>{caption}</div> : null}
       <Table<T>
         rowKey={rowKey as TableProps<T>['rowKey']}
         size="middle"

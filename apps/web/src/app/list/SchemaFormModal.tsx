@@ -6,7 +6,7 @@ import { RequestError } from '../../request/request.ts';
 import { feedback } from '../feedback.ts';
 import { useZodRule } from '../use-zod-rule.ts';
 
-export interface SchemaFormModalProps<V extends object, R> {
+export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   open: boolean;
   title: string;
   /** The form's name (input ids are `<name>_<field>`). */
@@ -18,14 +18,19 @@ export interface SchemaFormModalProps<V extends object, R> {
   /** The shared zod schema of the request. */
   schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> };
   /** Sends the request; the dialog closes through `onSaved` when it resolves. */
-  save: (request: R) => Promise<unknown>;
+  save: (request: R) => Promise<S>;
   /** The toast after saving. */
   savedMessage: string;
-  onSaved: () => void;
+  /** After saving, with the server's reply and the form's values (the caller closes the dialog). */
+  onSaved: (reply: S, values: V) => void;
   onClose: () => void;
   width?: number;
   okText?: string;
   formProps?: Omit<FormProps<V>, 'form' | 'name' | 'initialValues' | 'layout' | 'preserve'>;
+  /** The form field a server field error belongs to, when their names differ (default: the same name). */
+  mapField?: (serverField: string) => string;
+  /** The form instance, when the caller watches fields (`Form.useWatch`); one is made otherwise. */
+  form?: FormInstance<V>;
   /** The fields; `rule(field)` checks a field with the schema over the whole form. */
   children: (context: { rule: (field: string) => FormRule; form: FormInstance<V> }) => ReactNode;
 }
@@ -35,7 +40,7 @@ export interface SchemaFormModalProps<V extends object, R> {
  * each field with the shared zod schema (cross-field rules included), saves, says so and closes; field
  * errors the server returns (a name taken…) go next to their fields.
  */
-export function SchemaFormModal<V extends object, R>({
+export function SchemaFormModal<V extends object, R, S = unknown>({
   open,
   title,
   name,
@@ -49,10 +54,12 @@ export function SchemaFormModal<V extends object, R>({
   width,
   okText,
   formProps,
+  form: givenForm,
+  mapField = (field) => field,
   children,
-}: SchemaFormModalProps<V, R>) {
+}: SchemaFormModalProps<V, R, S>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<V>();
+  const [form] = Form.useForm<V>(givenForm);
   const [isSaving, setSaving] = useState(false);
   const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
 
@@ -61,14 +68,14 @@ export function SchemaFormModal<V extends object, R>({
     if (!values) return;
     setSaving(true);
     try {
-      await save(toRequest(values));
+      const reply = await save(toRequest(values));
       feedback.success(savedMessage);
-      onSaved();
+      onSaved(reply, values);
     } catch (error) {
       // The request layer showed the message; field errors go next to their fields.
       if (error instanceof RequestError && error.fields.length > 0) {
         form.setFields(
-          error.fields.map((field) => ({ name: field.field as never, errors: [field.message] })),
+          error.fields.map((field) => ({ name: mapField(field.field) as never, errors: [field.message] })),
         );
       }
     } finally {

@@ -1,9 +1,7 @@
-import { ZManufacturerSaveRequest } from '@masthub/shared';
-import { Form, Input, Modal } from 'antd';
+import { type TManufacturerSaveRequest, ZManufacturerSaveRequest } from '@masthub/shared';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import { RequestError } from '../../request/request.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useSaveManufacturer } from './api.ts';
 import { toDeviceTypeSaveRequest } from './manufacturers.utils.ts';
 
@@ -27,51 +25,27 @@ interface DeviceTypeFormValues {
 /** Create or rename a device type: name required (≤ 20) and unique. */
 export function DeviceTypeModal({ edit, onClose, onSaved }: DeviceTypeModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<DeviceTypeFormValues>();
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZManufacturerSaveRequest.safeParse(
-        toDeviceTypeSaveRequest((values as DeviceTypeFormValues).deviceType, edit?.id),
-      ),
-  });
   const save = useSaveManufacturer();
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      const reply = await save.mutateAsync(toDeviceTypeSaveRequest(values.deviceType, edit?.id));
-      feedback.success(t('system.common.saved'));
-      onSaved(reply.deviceTypeId);
-    } catch (error) {
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(error.fields.map((field) => ({ name: 'deviceType', errors: [field.message] })));
-      }
-    }
-  };
-
   return (
-    <Modal
+    <SchemaFormModal<DeviceTypeFormValues, TManufacturerSaveRequest, { deviceTypeId: number }>
       open={edit !== undefined}
+      name="deviceTypeForm"
       title={t(
         edit?.id === undefined
           ? 'registry.manufacturer.types.createTitle'
           : 'registry.manufacturer.types.renameTitle',
       )}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('system.common.save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      mask={{ closable: false }}
+      initialValues={{ deviceType: edit?.name ?? '' }}
+      toRequest={(values) => toDeviceTypeSaveRequest(values.deviceType, edit?.id)}
+      schema={ZManufacturerSaveRequest}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t('system.common.saved')}
+      onSaved={(reply) => onSaved(reply.deviceTypeId)}
+      onClose={onClose}
+      // The form has one field: every server field error is about it.
+      mapField={() => 'deviceType'}
     >
-      <Form<DeviceTypeFormValues>
-        form={form}
-        name="deviceTypeForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={{ deviceType: edit?.name ?? '' }}
-      >
+      {({ rule }) => (
         <Form.Item
           name="deviceType"
           label={t('registry.manufacturer.fields.deviceType')}
@@ -80,7 +54,7 @@ export function DeviceTypeModal({ edit, onClose, onSaved }: DeviceTypeModalProps
         >
           <Input autoComplete="off" />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+    </SchemaFormModal>
   );
 }

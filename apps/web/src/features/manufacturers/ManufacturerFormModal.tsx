@@ -1,9 +1,7 @@
 import { type TManufacturerRecord, ZManufacturerSaveRequest } from '@masthub/shared';
-import { AutoComplete, Col, Form, Input, Modal, Row } from 'antd';
+import { AutoComplete, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import { RequestError } from '../../request/request.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useDeviceTypes, useSaveManufacturer } from './api.ts';
 import { type ManufacturerFormValues, toManufacturerSaveRequest } from './manufacturers.utils.ts';
 
@@ -29,13 +27,6 @@ export function ManufacturerFormModal({
   onSaved,
 }: ManufacturerFormModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ManufacturerFormValues>();
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZManufacturerSaveRequest.safeParse(
-        toManufacturerSaveRequest(values as ManufacturerFormValues, manufacturer?.id),
-      ),
-  });
   const { data: types = [] } = useDeviceTypes();
   const save = useSaveManufacturer();
 
@@ -51,106 +42,85 @@ export function ManufacturerFormModal({
       }
     : { deviceType: defaultDeviceType ?? '' };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      await save.mutateAsync(toManufacturerSaveRequest(values, manufacturer?.id));
-      feedback.success(t(manufacturer ? 'system.common.saved' : 'registry.manufacturer.created'));
-      onSaved();
-    } catch (error) {
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({
-            name: field.field as keyof ManufacturerFormValues,
-            errors: [field.message],
-          })),
-        );
-      }
-    }
-  };
-
   return (
-    <Modal
+    <SchemaFormModal<ManufacturerFormValues, ReturnType<typeof toManufacturerSaveRequest>>
       open={open}
+      name="manufacturerForm"
       title={t(
         manufacturer ? 'registry.manufacturer.form.editTitle' : 'registry.manufacturer.form.createTitle',
       )}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('system.common.save')}
-      confirmLoading={save.isPending}
       width={640}
-      destroyOnHidden
-      mask={{ closable: false }}
+      initialValues={initialValues}
+      toRequest={(values) => toManufacturerSaveRequest(values, manufacturer?.id)}
+      schema={ZManufacturerSaveRequest}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t(manufacturer ? 'system.common.saved' : 'registry.manufacturer.created')}
+      onSaved={() => onSaved()}
+      onClose={onClose}
     >
-      <Form<ManufacturerFormValues>
-        form={form}
-        name="manufacturerForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="deviceType"
-              label={t('registry.manufacturer.fields.deviceType')}
-              rules={[rule('deviceType')]}
-              required
-            >
-              <AutoComplete
-                placeholder={t('registry.manufacturer.form.deviceTypePlaceholder')}
-                options={types.map((type) => ({ value: type.name }))}
-                showSearch={{
-                  filterOption: (input, option) =>
-                    String(option?.value ?? '')
-                      .toLowerCase()
-                      .includes(input.trim().toLowerCase()),
-                }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="name"
-              label={t('registry.manufacturer.fields.name')}
-              rules={[rule('name')]}
-              required
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="model" label={t('registry.manufacturer.fields.model')} rules={[rule('model')]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="contact"
-              label={t('registry.manufacturer.fields.contact')}
-              rules={[rule('contact')]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="telephone"
-              label={t('registry.manufacturer.fields.telephone')}
-              rules={[rule('telephone')]}
-            >
-              <Input autoComplete="off" placeholder={t('registry.common.phonePlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="email" label={t('registry.manufacturer.fields.email')} rules={[rule('email')]}>
-              <Input autoComplete="off" placeholder={t('registry.common.emailPlaceholder')} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      {({ rule }) => (
+        <>
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item
+                name="deviceType"
+                label={t('registry.manufacturer.fields.deviceType')}
+                rules={[rule('deviceType')]}
+                required
+              >
+                <AutoComplete
+                  placeholder={t('registry.manufacturer.form.deviceTypePlaceholder')}
+                  options={types.map((type) => ({ value: type.name }))}
+                  showSearch={{
+                    filterOption: (input, option) =>
+                      String(option?.value ?? '')
+                        .toLowerCase()
+                        .includes(input.trim().toLowerCase()),
+                  }}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="name"
+                label={t('registry.manufacturer.fields.name')}
+                rules={[rule('name')]}
+                required
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="model" label={t('registry.manufacturer.fields.model')} rules={[rule('model')]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="contact"
+                label={t('registry.manufacturer.fields.contact')}
+                rules={[rule('contact')]}
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="telephone"
+                label={t('registry.manufacturer.fields.telephone')}
+                rules={[rule('telephone')]}
+              >
+                <Input autoComplete="off" placeholder={t('registry.common.phonePlaceholder')} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="email" label={t('registry.manufacturer.fields.email')} rules={[rule('email')]}>
+                <Input autoComplete="off" placeholder={t('registry.common.emailPlaceholder')} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </>
+      )}
+    </SchemaFormModal>
   );
 }

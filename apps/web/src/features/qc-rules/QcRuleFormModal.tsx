@@ -1,14 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { QC_ELEMENTS, type TQcRule, type TQcRuleKind, type TQcRuleType, ZQcRuleSave } from '@masthub/shared';
-import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, validationMessage } from '../../i18n/validation.ts';
-import { RequestError } from '../../request/request.ts';
 import { useStationSearch } from '../ingestion/api.ts';
 import { useSaveQcRule } from './api.ts';
 import {
@@ -21,7 +20,6 @@ import {
   type QcRuleFormValues,
   RULE_FLAGS,
   STATISTICS,
-  toNamePath,
   toQcRuleForm,
   toQcRuleSave,
 } from './qc-rules.utils.ts';
@@ -64,22 +62,6 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
   const number = (props: { min?: number; precision?: number; suffix?: string } = {}) => (
     <InputNumber style={{ width: '100%' }} {...props} />
   );
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      await save.mutateAsync(toQcRuleSave(values, ruleType, record?.id));
-      feedback.success(t('system.common.saved'));
-      onClose();
-    } catch (error) {
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({ name: toNamePath(field.field) as never, errors: [field.message] })),
-        );
-      }
-    }
-  };
 
   const kindFields = () => {
     switch (kind) {
@@ -333,105 +315,107 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
   };
 
   return (
-    <Modal
+    <SchemaFormModal<QcRuleFormValues, ReturnType<typeof toQcRuleSave>>
       open={open}
+      name={`qcRuleForm-${ruleType}`}
       width={860}
       title={t(record ? `qc-rules.editTitle.${ruleType}` : `qc-rules.createTitle.${ruleType}`)}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('system.common.save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      initialValues={initialValues}
+      toRequest={(values) => toQcRuleSave(values, ruleType, record?.id)}
+      schema={schema}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t('system.common.saved')}
+      onSaved={() => onClose()}
+      onClose={onClose}
     >
-      <Form<QcRuleFormValues>
-        form={form}
-        name={`qcRuleForm-${ruleType}`}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('qc-rules.name')} rules={[rule('name')]} required>
-              <Input autoComplete="off" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="kind" label={t('qc-rules.kind')} rules={[rule('kind')]} required>
-              <Select
-                disabled={KINDS_OF_TYPE[ruleType].length === 1}
-                options={KINDS_OF_TYPE[ruleType].map((k) => ({ value: k, label: t(`qc-rules.kinds.${k}`) }))}
-                onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
-              />
-            </Form.Item>
-          </Col>
-          {WITH_ELEMENT.includes(kind) && (
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'element']}
-                label={t('qc-rules.element')}
-                rules={[rule('params.element')]}
-                required
-              >
-                <Select options={elementOptions(kind === 'height_diff' ? ['ws', 'wd'] : QC_ELEMENTS)} />
+      {() => (
+        <>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="name" label={t('qc-rules.name')} rules={[rule('name')]} required>
+                <Input autoComplete="off" maxLength={50} />
               </Form.Item>
             </Col>
-          )}
-          {kindFields()}
-          {WITH_FLAG.includes(kind) && (
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'flag']}
-                label={t('qc-rules.form.flag')}
-                rules={[rule('params.flag')]}
-              >
-                <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
-              </Form.Item>
-            </Col>
-          )}
-          <Col xs={24} md={8}>
-            <Form.Item name="scope" label={t('qc-rules.scope')}>
-              <Radio.Group
-                options={[
-                  { value: 'all', label: t('qc-rules.allStations') },
-                  { value: 'station', label: t('qc-rules.oneStation') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          {scope === 'station' && (
-            <Col xs={24} md={16}>
-              <Form.Item
-                name="stationId"
-                label={t('qc-rules.station')}
-                rules={[
-                  { required: true, message: validationMessage('stationRequired', language) },
-                  rule('stationId'),
-                ]}
-              >
+            <Col xs={24} md={12}>
+              <Form.Item name="kind" label={t('qc-rules.kind')} rules={[rule('kind')]} required>
                 <Select
-                  showSearch={{ filterOption: false, onSearch: setKeywords }}
-                  options={stations.map((station) => ({
-                    value: station.id,
-                    label: `${station.stationCode} ${station.projectName}`,
+                  disabled={KINDS_OF_TYPE[ruleType].length === 1}
+                  options={KINDS_OF_TYPE[ruleType].map((k) => ({
+                    value: k,
+                    label: t(`qc-rules.kinds.${k}`),
                   }))}
+                  onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
                 />
               </Form.Item>
             </Col>
-          )}
-          <Col xs={24} md={4}>
-            <Form.Item name="isEnabled" label={t('qc-rules.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={20}>
-            <Form.Item name="notes" label={t('qc-rules.notes')} rules={[rule('notes')]}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+            {WITH_ELEMENT.includes(kind) && (
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name={['params', 'element']}
+                  label={t('qc-rules.element')}
+                  rules={[rule('params.element')]}
+                  required
+                >
+                  <Select options={elementOptions(kind === 'height_diff' ? ['ws', 'wd'] : QC_ELEMENTS)} />
+                </Form.Item>
+              </Col>
+            )}
+            {kindFields()}
+            {WITH_FLAG.includes(kind) && (
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name={['params', 'flag']}
+                  label={t('qc-rules.form.flag')}
+                  rules={[rule('params.flag')]}
+                >
+                  <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={8}>
+              <Form.Item name="scope" label={t('qc-rules.scope')}>
+                <Radio.Group
+                  options={[
+                    { value: 'all', label: t('qc-rules.allStations') },
+                    { value: 'station', label: t('qc-rules.oneStation') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            {scope === 'station' && (
+              <Col xs={24} md={16}>
+                <Form.Item
+                  name="stationId"
+                  label={t('qc-rules.station')}
+                  rules={[
+                    { required: true, message: validationMessage('stationRequired', language) },
+                    rule('stationId'),
+                  ]}
+                >
+                  <Select
+                    showSearch={{ filterOption: false, onSearch: setKeywords }}
+                    options={stations.map((station) => ({
+                      value: station.id,
+                      label: `${station.stationCode} ${station.projectName}`,
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={4}>
+              <Form.Item name="isEnabled" label={t('qc-rules.enabled')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={20}>
+              <Form.Item name="notes" label={t('qc-rules.notes')} rules={[rule('notes')]}>
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </>
+      )}
+    </SchemaFormModal>
   );
 }

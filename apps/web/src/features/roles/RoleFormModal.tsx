@@ -1,9 +1,7 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import { RequestError } from '../../request/request.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useSaveRole } from './api.ts';
 
 interface RoleFormModalProps {
@@ -17,62 +15,34 @@ interface RoleFormModalProps {
 /** Create or rename a role: name required (≤ 20, unique), description ≤ 50. */
 export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TRoleSaveRequest>();
-  const rule = useZodRule(ZRoleSaveRequest);
   const save = useSaveRole();
-
-  // The form mounts afresh on every opening (destroyOnHidden), so its values come from initialValues:
-  // setFieldsValue in an effect would run before the form is connected and be lost.
-  const initialValues = role ? { name: role.name, description: role.description } : undefined;
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      const reply = await save.mutateAsync({ ...values, ...(role ? { id: role.id } : {}) });
-      feedback.success(t('system.common.saved'));
-      onSaved(reply.id, role === undefined);
-    } catch (error) {
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({
-            name: field.field as keyof TRoleSaveRequest,
-            errors: [field.message],
-          })),
-        );
-      }
-    }
-  };
-
   return (
-    <Modal
+    <SchemaFormModal<Partial<TRoleSaveRequest>, TRoleSaveRequest, { id: number }>
       open={open}
+      name="roleForm"
       title={t(role ? 'system.role.form.editTitle' : 'system.role.form.createTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('system.common.save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      mask={{ closable: false }}
+      initialValues={role ? { name: role.name, description: role.description } : {}}
+      toRequest={(values) => ({ ...values, ...(role ? { id: role.id } : {}) }) as TRoleSaveRequest}
+      schema={ZRoleSaveRequest}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t('system.common.saved')}
+      onSaved={(reply) => onSaved(reply.id, role === undefined)}
+      onClose={onClose}
     >
-      <Form<TRoleSaveRequest>
-        form={form}
-        name="roleForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-      >
-        <Form.Item name="name" label={t('system.role.fields.name')} rules={[rule('name')]} required>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('system.role.fields.description')}
-          rules={[rule('description')]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={50} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {({ rule }) => (
+        <>
+          <Form.Item name="name" label={t('system.role.fields.name')} rules={[rule('name')]} required>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="description"
+            label={t('system.role.fields.description')}
+            rules={[rule('description')]}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={50} />
+          </Form.Item>
+        </>
+      )}
+    </SchemaFormModal>
   );
 }

@@ -1,9 +1,7 @@
 import { type TTagRecord, ZTagSaveRequest } from '@masthub/shared';
-import { AutoComplete, ColorPicker, Form, Input, Modal, Radio, Tag } from 'antd';
+import { AutoComplete, ColorPicker, Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import { RequestError } from '../../request/request.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useSaveTag, useTagGroups } from './api.ts';
 import { DEFAULT_TAG_COLOR, TAG_COLOR_PRESETS, type TagFormValues, toTagSaveRequest } from './tags.utils.ts';
 
@@ -22,10 +20,6 @@ interface TagFormModalProps {
 export function TagFormModal({ open, tag, onClose, onSaved }: TagFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TagFormValues>();
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZTagSaveRequest.safeParse(toTagSaveRequest(values as TagFormValues, tag?.id)),
-  });
   const { data: groups = [] } = useTagGroups();
   const save = useSaveTag();
   const name = Form.useWatch('name', form);
@@ -36,91 +30,73 @@ export function TagFormModal({ open, tag, onClose, onSaved }: TagFormModalProps)
     ? { name: tag.name, color: tag.color, status: tag.status, parentName: tag.parentName ?? '' }
     : { color: DEFAULT_TAG_COLOR, status: 'enable', parentName: '' };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      await save.mutateAsync(toTagSaveRequest(values, tag?.id));
-      feedback.success(t(tag ? 'system.common.saved' : 'registry.tag.created'));
-      onSaved();
-    } catch (error) {
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({
-            name: field.field as keyof TagFormValues,
-            errors: [field.message],
-          })),
-        );
-      }
-    }
-  };
-
   return (
-    <Modal
+    <SchemaFormModal<TagFormValues, ReturnType<typeof toTagSaveRequest>>
       open={open}
+      name="tagForm"
       title={t(tag ? 'registry.tag.form.editTitle' : 'registry.tag.form.createTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('system.common.save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      initialValues={initialValues}
+      toRequest={(values) => toTagSaveRequest(values, tag?.id)}
+      schema={ZTagSaveRequest}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t(tag ? 'system.common.saved' : 'registry.tag.created')}
+      onSaved={() => onSaved()}
+      onClose={onClose}
     >
-      <Form<TagFormValues>
-        form={form}
-        name="tagForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-      >
-        <Form.Item name="name" label={t('registry.tag.fields.name')} rules={[rule('name')]} required>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="parentName"
-          label={t('registry.tag.fields.group')}
-          rules={[rule('parentName')]}
-          extra={t('registry.tag.form.groupHelp')}
-        >
-          <AutoComplete
-            allowClear
-            placeholder={t('registry.tag.form.groupPlaceholder')}
-            options={groups.map((group) => ({ value: group.name }))}
-            showSearch={{
-              filterOption: (input, option) =>
-                String(option?.value ?? '')
-                  .toLowerCase()
-                  .includes(input.trim().toLowerCase()),
-            }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="color"
-          label={t('registry.tag.fields.color')}
-          rules={[rule('color')]}
-          getValueFromEvent={(value: { toHexString(): string }) => value.toHexString()}
-          required
-        >
-          <ColorPicker
-            disabledAlpha
-            showText
-            format="hex"
-            presets={[{ label: t('registry.tag.form.presets'), colors: [...TAG_COLOR_PRESETS] }]}
-          />
-        </Form.Item>
-        <Form.Item name="status" label={t('registry.tag.fields.status')}>
-          <Radio.Group
-            optionType="button"
-            options={(['enable', 'disable'] as const).map((value) => ({
-              value,
-              label: t(`registry.tag.status.${value}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('registry.tag.form.preview')}>
-          <Tag color={color || DEFAULT_TAG_COLOR}>{name?.trim() || t('registry.tag.form.previewEmpty')}</Tag>
-        </Form.Item>
-      </Form>
-    </Modal>
+      {({ rule }) => (
+        <>
+          <Form.Item name="name" label={t('registry.tag.fields.name')} rules={[rule('name')]} required>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="parentName"
+            label={t('registry.tag.fields.group')}
+            rules={[rule('parentName')]}
+            extra={t('registry.tag.form.groupHelp')}
+          >
+            <AutoComplete
+              allowClear
+              placeholder={t('registry.tag.form.groupPlaceholder')}
+              options={groups.map((group) => ({ value: group.name }))}
+              showSearch={{
+                filterOption: (input, option) =>
+                  String(option?.value ?? '')
+                    .toLowerCase()
+                    .includes(input.trim().toLowerCase()),
+              }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="color"
+            label={t('registry.tag.fields.color')}
+            rules={[rule('color')]}
+            getValueFromEvent={(value: { toHexString(): string }) => value.toHexString()}
+            required
+          >
+            <ColorPicker
+              disabledAlpha
+              showText
+              format="hex"
+              presets={[{ label: t('registry.tag.form.presets'), colors: [...TAG_COLOR_PRESETS] }]}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('registry.tag.fields.status')}>
+            <Radio.Group
+              optionType="button"
+              options={(['enable', 'disable'] as const).map((value) => ({
+                value,
+                label: t(`registry.tag.status.${value}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('registry.tag.form.preview')}>
+            <Tag color={color || DEFAULT_TAG_COLOR}>
+              {name?.trim() || t('registry.tag.form.previewEmpty')}
+            </Tag>
+          </Form.Item>
+        </>
+      )}
+    </SchemaFormModal>
   );
 }

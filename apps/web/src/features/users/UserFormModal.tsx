@@ -1,9 +1,7 @@
 import type { TUserRecord, TUserSaveInput } from '@masthub/shared';
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import { RequestError } from '../../request/request.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useCompanyOptions, useGroupOptions, useRoleOptions, useSaveUser } from './api.ts';
 import { userFormParser } from './user-form.ts';
 
@@ -50,9 +48,6 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
   const [form] = Form.useForm<UserFormValues>();
   const isCreate = user === undefined;
   const parser = userFormParser(isCreate);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => parser.safeParse(toRequest(values as UserFormValues, user?.id)),
-  });
   const companyId = Form.useWatch('companyId', form);
   const { data: roles = [] } = useRoleOptions();
   const { data: companies = [] } = useCompanyOptions();
@@ -73,133 +68,113 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
       }
     : { companyId: defaults?.companyId, groupId: defaults?.groupId };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    // Invalid fields show their messages next to them.
-    if (!values) return;
-    try {
-      const reply = await save.mutateAsync(toRequest(values, user?.id));
-      feedback.success(t(isCreate ? 'system.user.created' : 'system.common.saved'));
-      onSaved({ account: values.account?.trim() ?? '', initialPassword: reply.initialPassword });
-    } catch (error) {
-      // The request layer showed the message; field errors (account taken…) go next to their fields.
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({
-            name: field.field as keyof UserFormValues,
-            errors: [field.message],
-          })),
-        );
-      }
-    }
-  };
-
   return (
-    <Modal
+    <SchemaFormModal<UserFormValues, TUserSaveInput, { initialPassword: string | null }>
       open={open}
+      name="userForm"
       title={t(isCreate ? 'system.user.form.createTitle' : 'system.user.form.editTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('system.common.save')}
-      confirmLoading={save.isPending}
       width={680}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      initialValues={initialValues}
+      toRequest={(values) => toRequest(values, user?.id)}
+      schema={parser}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t(isCreate ? 'system.user.created' : 'system.common.saved')}
+      onSaved={(reply, values) =>
+        onSaved({ account: values.account?.trim() ?? '', initialPassword: reply.initialPassword })
+      }
+      onClose={onClose}
     >
-      <Form<UserFormValues>
-        form={form}
-        name="userForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="account"
-              label={t('system.user.fields.account')}
-              rules={[rule('account')]}
-              required
-            >
-              <Input
-                autoComplete="off"
-                placeholder={t('system.user.form.accountPlaceholder')}
-                disabled={!isCreate && user?.isBuiltin}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="userName"
-              label={t('system.user.fields.userName')}
-              rules={[rule('userName')]}
-              required
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="roleId" label={t('system.user.fields.role')} rules={[rule('roleId')]} required>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('system.common.choose')}
-                options={roles.map((role) => ({ value: role.id, label: role.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="companyId"
-              label={t('system.user.fields.company')}
-              rules={[rule('companyId')]}
-              required
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('system.common.choose')}
-                options={companies.map((company) => ({ value: company.id, label: company.name }))}
-                onChange={() => form.setFieldValue('groupId', null)}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="groupId" label={t('system.user.fields.department')} rules={[rule('groupId')]}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={isLoadingGroups}
-                disabled={companyId === undefined}
-                placeholder={
-                  companyId === undefined ? t('system.user.form.companyFirst') : t('system.common.choose')
-                }
-                options={groups.map((group) => ({ value: group.id, label: group.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="phone" label={t('system.user.fields.phone')} rules={[rule('phone')]}>
-              <Input autoComplete="off" placeholder={t('system.user.form.phonePlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="email" label={t('system.user.fields.email')} rules={[rule('email')]}>
-              <Input autoComplete="off" placeholder={t('system.user.form.emailPlaceholder')} />
-            </Form.Item>
-          </Col>
-          {isCreate ? (
+      {({ rule }) => (
+        <>
+          <Row gutter={16}>
             <Col span={12}>
               <Form.Item
-                name="password"
-                label={t('system.user.fields.password')}
-                rules={[rule('password')]}
-                extra={t('system.user.form.passwordHelp')}
+                name="account"
+                label={t('system.user.fields.account')}
+                rules={[rule('account')]}
+                required
               >
-                <Input.Password autoComplete="new-password" />
+                <Input
+                  autoComplete="off"
+                  placeholder={t('system.user.form.accountPlaceholder')}
+                  disabled={!isCreate && user?.isBuiltin}
+                />
               </Form.Item>
             </Col>
-          ) : null}
-        </Row>
-      </Form>
-    </Modal>
+            <Col span={12}>
+              <Form.Item
+                name="userName"
+                label={t('system.user.fields.userName')}
+                rules={[rule('userName')]}
+                required
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="roleId" label={t('system.user.fields.role')} rules={[rule('roleId')]} required>
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('system.common.choose')}
+                  options={roles.map((role) => ({ value: role.id, label: role.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="companyId"
+                label={t('system.user.fields.company')}
+                rules={[rule('companyId')]}
+                required
+              >
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('system.common.choose')}
+                  options={companies.map((company) => ({ value: company.id, label: company.name }))}
+                  onChange={() => form.setFieldValue('groupId', null)}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="groupId" label={t('system.user.fields.department')} rules={[rule('groupId')]}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={isLoadingGroups}
+                  disabled={companyId === undefined}
+                  placeholder={
+                    companyId === undefined ? t('system.user.form.companyFirst') : t('system.common.choose')
+                  }
+                  options={groups.map((group) => ({ value: group.id, label: group.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="phone" label={t('system.user.fields.phone')} rules={[rule('phone')]}>
+                <Input autoComplete="off" placeholder={t('system.user.form.phonePlaceholder')} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="email" label={t('system.user.fields.email')} rules={[rule('email')]}>
+                <Input autoComplete="off" placeholder={t('system.user.form.emailPlaceholder')} />
+              </Form.Item>
+            </Col>
+            {isCreate ? (
+              <Col span={12}>
+                <Form.Item
+                  name="password"
+                  label={t('system.user.fields.password')}
+                  rules={[rule('password')]}
+                  extra={t('system.user.form.passwordHelp')}
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+            ) : null}
+          </Row>
+        </>
+      )}
+    </SchemaFormModal>
   );
 }

@@ -1,20 +1,19 @@
-import { type TProcessingTask, type TVersionChannel, ZExtrapolationRequest } from '@masthub/shared';
+import { type TVersionChannel, ZExtrapolationRequest } from '@masthub/shared';
 import { Col, Form, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { channelsOf, type ExtrapolationFormValues, toExtrapolationRequest } from '../measure-wind.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
-import { ProcessingModal, RangeFormItem } from './ProcessingModal.tsx';
+import {
+  type ProcessingDialogProps,
+  ProcessingModal,
+  RangeFormItem,
+  useProcessingForm,
+} from './ProcessingModal.tsx';
 
 const MAX_SPEEDS = 12;
 
-export interface ExtrapolationModalProps {
-  open: boolean;
-  versionId: number;
+export interface ExtrapolationModalProps extends ProcessingDialogProps {
   channels: readonly TVersionChannel[];
-  utcCode: string;
-  onClose: () => void;
-  onStarted: (task: TProcessingTask) => void;
 }
 
 /**
@@ -30,12 +29,8 @@ export function ExtrapolationModal({
   onStarted,
 }: ExtrapolationModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ExtrapolationFormValues>();
   const toRequest = (values: ExtrapolationFormValues) => toExtrapolationRequest(values, versionId, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZExtrapolationRequest.safeParse(toRequest(values as ExtrapolationFormValues)),
-  });
+  const { form, rule } = useProcessingForm(ZExtrapolationRequest, toRequest);
   const shearMode = Form.useWatch('shearMode', form) ?? 'overall';
   const speeds = channelsOf(channels, 'ws', 'avg');
   const vanes = channelsOf(channels, 'wd', 'avg');
@@ -46,6 +41,12 @@ export function ExtrapolationModal({
 
   return (
     <ProcessingModal
+      name="mwExtrapolationForm"
+      initialValues={{
+        channelIds: perHeight.slice(0, MAX_SPEEDS).map((channel) => channel.id),
+        shearMode: 'overall',
+        directionChannelId: vanes[0]?.id,
+      }}
       kind="extrapolation"
       open={open}
       form={form}
@@ -53,65 +54,53 @@ export function ExtrapolationModal({
       onClose={onClose}
       onStarted={onStarted}
     >
-      <Form<ExtrapolationFormValues>
-        form={form}
-        name="mwExtrapolationForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={{
-          channelIds: perHeight.slice(0, MAX_SPEEDS).map((channel) => channel.id),
-          shearMode: 'overall',
-          directionChannelId: vanes[0]?.id,
-        }}
+      <Form.Item
+        name="channelIds"
+        label={t('measure-wind.extrapolation.speeds')}
+        extra={t('measure-wind.extrapolation.speedsHint')}
+        rules={[rule('channelIds')]}
+        required
       >
-        <Form.Item
-          name="channelIds"
-          label={t('measure-wind.extrapolation.speeds')}
-          extra={t('measure-wind.extrapolation.speedsHint')}
-          rules={[rule('channelIds')]}
-          required
-        >
-          <ChannelSelect channels={speeds} mode="multiple" maxCount={MAX_SPEEDS} allowClear />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={12} md={8}>
-            <Form.Item
-              name="targetHeight"
-              label={t('measure-wind.extrapolation.targetHeight')}
-              rules={[rule('targetHeight')]}
-              required
-            >
-              <InputNumber min={1} max={500} precision={0} suffix="m" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name="shearMode"
-              label={t('measure-wind.extrapolation.shearMode')}
-              rules={[rule('shearMode')]}
-            >
-              <Radio.Group
-                optionType="button"
-                options={(['overall', 'hourly', 'sector'] as const).map((value) => ({
-                  value,
-                  label: t(`measure-wind.extrapolation.shearModes.${value}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        {shearMode === 'sector' ? (
+        <ChannelSelect channels={speeds} mode="multiple" maxCount={MAX_SPEEDS} allowClear />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={12} md={8}>
           <Form.Item
-            name="directionChannelId"
-            label={t('measure-wind.extrapolation.directionChannel')}
-            rules={[rule('directionChannelId')]}
+            name="targetHeight"
+            label={t('measure-wind.extrapolation.targetHeight')}
+            rules={[rule('targetHeight')]}
             required
           >
-            <ChannelSelect channels={vanes} />
+            <InputNumber min={1} max={500} precision={0} suffix="m" style={{ width: '100%' }} />
           </Form.Item>
-        ) : null}
-        <RangeFormItem rules={[rule('endTime')]} />
-      </Form>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item
+            name="shearMode"
+            label={t('measure-wind.extrapolation.shearMode')}
+            rules={[rule('shearMode')]}
+          >
+            <Radio.Group
+              optionType="button"
+              options={(['overall', 'hourly', 'sector'] as const).map((value) => ({
+                value,
+                label: t(`measure-wind.extrapolation.shearModes.${value}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {shearMode === 'sector' ? (
+        <Form.Item
+          name="directionChannelId"
+          label={t('measure-wind.extrapolation.directionChannel')}
+          rules={[rule('directionChannelId')]}
+          required
+        >
+          <ChannelSelect channels={vanes} />
+        </Form.Item>
+      ) : null}
+      <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>
   );
 }

@@ -1,20 +1,19 @@
-import { type TProcessingTask, type TVersionChannel, ZInterpolationRequest } from '@masthub/shared';
+import { type TVersionChannel, ZInterpolationRequest } from '@masthub/shared';
 import { Col, Form, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { channelsOf, type InterpolationFormValues, toInterpolationRequest } from '../measure-wind.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
-import { ProcessingModal, RangeFormItem } from './ProcessingModal.tsx';
+import {
+  type ProcessingDialogProps,
+  ProcessingModal,
+  RangeFormItem,
+  useProcessingForm,
+} from './ProcessingModal.tsx';
 
-export interface InterpolationModalProps {
-  open: boolean;
-  versionId: number;
+export interface InterpolationModalProps extends ProcessingDialogProps {
   channels: readonly TVersionChannel[];
   /** The channels selected on the page: the first becomes the target. */
   selectedIds: readonly number[];
-  utcCode: string;
-  onClose: () => void;
-  onStarted: (task: TProcessingTask) => void;
 }
 
 /**
@@ -31,12 +30,8 @@ export function InterpolationModal({
   onStarted,
 }: InterpolationModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<InterpolationFormValues>();
   const toRequest = (values: InterpolationFormValues) => toInterpolationRequest(values, versionId, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZInterpolationRequest.safeParse(toRequest(values as InterpolationFormValues)),
-  });
+  const { form, rule } = useProcessingForm(ZInterpolationRequest, toRequest);
   const speeds = channelsOf(channels, 'ws', 'avg');
   const targetId = selectedIds[0] ?? speeds[0]?.id;
   const target = channels.find((channel) => channel.id === targetId);
@@ -49,6 +44,13 @@ export function InterpolationModal({
 
   return (
     <ProcessingModal
+      name="mwInterpolationForm"
+      initialValues={{
+        targetChannelId: targetId,
+        predictorChannelId: predictor?.id,
+        minPairs: 144,
+        minR: 0.8,
+      }}
       kind="interpolation"
       open={open}
       form={form}
@@ -56,63 +58,50 @@ export function InterpolationModal({
       onClose={onClose}
       onStarted={onStarted}
     >
-      <Form<InterpolationFormValues>
-        form={form}
-        name="mwInterpolationForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={{
-          targetChannelId: targetId,
-          predictorChannelId: predictor?.id,
-          minPairs: 144,
-          minR: 0.8,
-        }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="targetChannelId"
-              label={t('measure-wind.interpolation.target')}
-              rules={[rule('targetChannelId')]}
-              required
-            >
-              <ChannelSelect channels={channels} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="predictorChannelId"
-              label={t('measure-wind.interpolation.predictor')}
-              rules={[rule('predictorChannelId')]}
-              dependencies={['targetChannelId']}
-              required
-            >
-              <ChannelSelect channels={channels} />
-            </Form.Item>
-          </Col>
-          <Col xs={12}>
-            <Form.Item
-              name="minPairs"
-              label={t('measure-wind.interpolation.minPairs')}
-              tooltip={t('measure-wind.interpolation.minPairsHint')}
-              rules={[rule('minPairs')]}
-            >
-              <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12}>
-            <Form.Item
-              name="minR"
-              label={t('measure-wind.interpolation.minR')}
-              tooltip={t('measure-wind.interpolation.minRHint')}
-              rules={[rule('minR')]}
-            >
-              <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <RangeFormItem rules={[rule('endTime')]} />
-      </Form>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="targetChannelId"
+            label={t('measure-wind.interpolation.target')}
+            rules={[rule('targetChannelId')]}
+            required
+          >
+            <ChannelSelect channels={channels} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="predictorChannelId"
+            label={t('measure-wind.interpolation.predictor')}
+            rules={[rule('predictorChannelId')]}
+            dependencies={['targetChannelId']}
+            required
+          >
+            <ChannelSelect channels={channels} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item
+            name="minPairs"
+            label={t('measure-wind.interpolation.minPairs')}
+            tooltip={t('measure-wind.interpolation.minPairsHint')}
+            rules={[rule('minPairs')]}
+          >
+            <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item
+            name="minR"
+            label={t('measure-wind.interpolation.minR')}
+            tooltip={t('measure-wind.interpolation.minRHint')}
+            rules={[rule('minR')]}
+          >
+            <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>
   );
 }

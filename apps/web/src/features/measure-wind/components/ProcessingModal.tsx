@@ -1,9 +1,11 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { TProcessingTask } from '@masthub/shared';
-import { Alert, DatePicker, Form, type FormInstance, type FormRule, Modal } from 'antd';
+import { Alert, DatePicker, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
+import { useZodRule } from '../../../app/use-zod-rule.ts';
+import type { TSafeParser } from '../../../i18n/validation.ts';
 import { RequestError } from '../../../request/request.ts';
 import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
 
@@ -19,6 +21,25 @@ export function showFieldErrors(form: FormInstance, error: unknown): void {
   }
 }
 
+/** What every processing dialog of MeasureWind gets from the page. */
+export interface ProcessingDialogProps {
+  open: boolean;
+  versionId: number;
+  utcCode: string;
+  onClose: () => void;
+  onStarted: (task: TProcessingTask) => void;
+}
+
+/** The form of a processing dialog and its rule: each field checked by the request's shared zod schema. */
+export function useProcessingForm<V>(
+  schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> },
+  toRequest: (values: V) => unknown,
+) {
+  const [form] = Form.useForm<V>();
+  const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
+  return { form, rule };
+}
+
 export interface ProcessingModalProps<V> {
   kind: TProcessKind;
   open: boolean;
@@ -30,6 +51,9 @@ export interface ProcessingModalProps<V> {
   width?: number;
   /** Data the form starts from is still loading: start is disabled. */
   isLoading?: boolean;
+  /** With a name, the dialog holds the form (vertical, not kept between openings) and `children` are its items. */
+  name?: string;
+  initialValues?: Partial<V>;
   children: ReactNode;
 }
 
@@ -47,6 +71,8 @@ export function ProcessingModal<V>({
   onStarted,
   width = 640,
   isLoading = false,
+  name,
+  initialValues,
   children,
 }: ProcessingModalProps<V>) {
   const { t } = useTranslation();
@@ -86,7 +112,19 @@ export function ProcessingModal<V>({
         style={{ marginBottom: 16 }}
         title={t(`measure-wind.process.descriptions.${kind}`)}
       />
-      {children}
+      {name ? (
+        <Form<V>
+          form={form}
+          name={name}
+          layout="vertical"
+          preserve={false}
+          initialValues={initialValues as FormProps<V>['initialValues']}
+        >
+          {children}
+        </Form>
+      ) : (
+        children
+      )}
     </Modal>
   );
 }

@@ -1,28 +1,24 @@
-import { type TProcessingTask, type TQcRule, ZQcRunRequest } from '@masthub/shared';
+import { type TQcRule, ZQcRunRequest } from '@masthub/shared';
 import { Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { useQcRules } from '../api.ts';
 import { type QcFormValues, toQcRequest } from '../measure-wind.utils.ts';
-import { ProcessingModal, RangeFormItem } from './ProcessingModal.tsx';
+import {
+  type ProcessingDialogProps,
+  ProcessingModal,
+  RangeFormItem,
+  useProcessingForm,
+} from './ProcessingModal.tsx';
 
-export interface QcModalProps {
-  open: boolean;
+export interface QcModalProps extends ProcessingDialogProps {
   stationId: number;
-  versionId: number;
-  utcCode: string;
-  onClose: () => void;
-  onStarted: (task: TProcessingTask) => void;
 }
 
 /** 质量控制: run the site's automatic QC rules (all enabled ones when none is chosen). */
 export function QcModal({ open, stationId, versionId, utcCode, onClose, onStarted }: QcModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<QcFormValues>();
   const toRequest = (values: QcFormValues) => toQcRequest(values, versionId, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZQcRunRequest.safeParse(toRequest(values as QcFormValues)),
-  });
+  const { form, rule } = useProcessingForm(ZQcRunRequest, toRequest);
   const { data: rules = [], isPending } = useQcRules(stationId, open);
 
   const ruleLabel = (qcRule: TQcRule) => (
@@ -37,6 +33,8 @@ export function QcModal({ open, stationId, versionId, utcCode, onClose, onStarte
 
   return (
     <ProcessingModal
+      name="mwQcForm"
+      initialValues={{ ruleIds: [] }}
       kind="qc"
       open={open}
       form={form}
@@ -44,37 +42,29 @@ export function QcModal({ open, stationId, versionId, utcCode, onClose, onStarte
       onClose={onClose}
       onStarted={onStarted}
     >
-      <Form<QcFormValues>
-        form={form}
-        name="mwQcForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={{ ruleIds: [] }}
+      <Form.Item
+        name="ruleIds"
+        label={t('measure-wind.qc.rules')}
+        extra={t('measure-wind.qc.rulesHint')}
+        rules={[rule('ruleIds')]}
       >
-        <Form.Item
-          name="ruleIds"
-          label={t('measure-wind.qc.rules')}
-          extra={t('measure-wind.qc.rulesHint')}
-          rules={[rule('ruleIds')]}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            loading={isPending}
-            placeholder={t('measure-wind.qc.allRules')}
-            showSearch={{ optionFilterProp: 'title' }}
-            options={rules
-              .filter((qcRule) => qcRule.ruleType === 'auto_quality')
-              .map((qcRule) => ({
-                value: qcRule.id,
-                title: qcRule.name,
-                label: ruleLabel(qcRule),
-                disabled: !qcRule.isEnabled,
-              }))}
-          />
-        </Form.Item>
-        <RangeFormItem rules={[rule('endTime')]} />
-      </Form>
+        <Select
+          mode="multiple"
+          allowClear
+          loading={isPending}
+          placeholder={t('measure-wind.qc.allRules')}
+          showSearch={{ optionFilterProp: 'title' }}
+          options={rules
+            .filter((qcRule) => qcRule.ruleType === 'auto_quality')
+            .map((qcRule) => ({
+              value: qcRule.id,
+              title: qcRule.name,
+              label: ruleLabel(qcRule),
+              disabled: !qcRule.isEnabled,
+            }))}
+        />
+      </Form.Item>
+      <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>
   );
 }

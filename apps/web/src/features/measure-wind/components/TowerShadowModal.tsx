@@ -1,9 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type TProcessingTask, type TVersionChannel, ZTowerShadowRequest } from '@masthub/shared';
+import { type TVersionChannel, ZTowerShadowRequest } from '@masthub/shared';
 import { Button, Card, Col, Form, InputNumber, Radio, Row, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { useChannelConfigs } from '../../station-detail/api.ts';
 import {
   channelsOf,
@@ -12,18 +11,18 @@ import {
   toTowerShadowRequest,
 } from '../measure-wind.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
-import { ProcessingModal, RangeFormItem } from './ProcessingModal.tsx';
+import {
+  type ProcessingDialogProps,
+  ProcessingModal,
+  RangeFormItem,
+  useProcessingForm,
+} from './ProcessingModal.tsx';
 
 const MAX_PAIRS = 20;
 
-export interface TowerShadowModalProps {
-  open: boolean;
+export interface TowerShadowModalProps extends ProcessingDialogProps {
   stationId: number;
-  versionId: number;
   channels: readonly TVersionChannel[];
-  utcCode: string;
-  onClose: () => void;
-  onStarted: (task: TProcessingTask) => void;
 }
 
 /**
@@ -40,11 +39,8 @@ export function TowerShadowModal({
   onStarted,
 }: TowerShadowModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TowerShadowFormValues>();
   const toRequest = (values: TowerShadowFormValues) => toTowerShadowRequest(values, versionId, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZTowerShadowRequest.safeParse(toRequest(values as TowerShadowFormValues)),
-  });
+  const { form, rule } = useProcessingForm(ZTowerShadowRequest, toRequest);
   const method = Form.useWatch('method', form) ?? 'gb';
   const speedAverages = channelsOf(channels, 'ws', 'avg');
   const speedSds = channelsOf(channels, 'ws', 'sd');
