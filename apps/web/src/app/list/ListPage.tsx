@@ -52,6 +52,19 @@ export interface RowActions<T> {
   width?: number;
 }
 
+/** Create, edit and delete of a list's records behind one feature (the usual administration list). */
+export interface ListEditor<T> {
+  feature: FeatureKey;
+  createLabel: string;
+  /** Opens the form dialog: `null` to create, a record to edit. */
+  open: (record: T | null) => void;
+  /** Deletes (after the server's check, when given, and a confirmation worded by `texts`). */
+  remove?: (record: T) => Promise<unknown>;
+  check?: DeleteSpec<T>['check'];
+  /** The i18n prefix of the delete texts (see DeleteSpec.texts). */
+  texts?: string;
+}
+
 export interface ListPageProps<T extends object> {
   search?: ListSearch;
   /**
@@ -65,7 +78,9 @@ export interface ListPageProps<T extends object> {
   /** Values always passed to `usePage` with the search values (e.g. the tab's rule type). */
   baseValues?: Record<string, unknown>;
   columns: TableColumnsType<T>;
-  actions?: RowActions<T>;
+  /** Create / edit / delete; `actions` may add buttons, a width or blocked deletes on top. */
+  editor?: ListEditor<T>;
+  actions?: Partial<RowActions<T>>;
   create?: { feature: FeatureKey; label: string; onClick: () => void };
   /** More toolbar content, left of refresh and create. */
   toolbar?: ReactNode;
@@ -89,8 +104,9 @@ export function ListPage<T extends object>({
   usePage,
   baseValues,
   columns,
-  actions,
-  create,
+  editor,
+  actions: givenActions,
+  create: givenCreate,
   toolbar,
   caption,
   rowKey = 'id',
@@ -102,6 +118,21 @@ export function ListPage<T extends object>({
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [pageNo, setPageNo] = useState(1);
   const { data: page, isFetching, refetch } = usePage({ ...baseValues, ...values }, pageNo);
+  const actions: RowActions<T> | undefined = editor
+    ? {
+        feature: editor.feature,
+        onEdit: (record) => editor.open(record),
+        ...(editor.remove
+          ? { delete: { remove: editor.remove, check: editor.check, texts: editor.texts } }
+          : {}),
+        ...givenActions,
+      }
+    : (givenActions as RowActions<T> | undefined);
+  const create =
+    givenCreate ??
+    (editor
+      ? { feature: editor.feature, label: editor.createLabel, onClick: () => editor.open(null) }
+      : undefined);
   const askDelete = useConfirmDelete(actions?.delete);
   const apply = (next: Record<string, unknown>) => {
     setValues(next);
@@ -116,36 +147,13 @@ export function ListPage<T extends object>({
           fixed: 'right',
           width: actions.width ?? 140,
           render: (_: unknown, record: T) => (
-            <Space size={0}>
-              {actions.onEdit ? (
-                <PermissionButton
-                  feature={actions.feature}
-                  type="link"
-                  size="small"
-                  onClick={() => actions.onEdit?.(record)}
-                >
-                  {t('system.common.edit')}
-                </PermissionButton>
-              ) : null}
-              {actions.extra?.(record)}
-              {actions.delete && actions.deleteBlocked?.(record) ? (
-                <Tooltip title={actions.deleteBlocked(record)}>
-                  <Button type="link" size="small" danger disabled>
-                    {t('system.common.delete')}
-                  </Button>
-                </Tooltip>
-              ) : actions.delete ? (
-                <PermissionButton
-                  feature={actions.feature}
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => void askDelete(record)}
-                >
-                  {t('system.common.delete')}
-                </PermissionButton>
-              ) : null}
-            </Space>
+            <RowActionButtons
+              feature={actions.feature}
+              onEdit={actions.onEdit ? () => actions.onEdit?.(record) : undefined}
+              extra={actions.extra?.(record)}
+              deleteBlocked={actions.delete ? actions.deleteBlocked?.(record) : undefined}
+              onDelete={actions.delete ? () => void askDelete(record) : undefined}
+            />
           ),
         },
       ]
@@ -261,4 +269,45 @@ export function ListPage<T extends object>({
     </>
   );
   return bare ? body : <Card>{body}</Card>;
+}
+
+/**
+ * The buttons of a row: edit, then what the screen adds, then delete (disabled with its reason when the
+ * record cannot be deleted at all), each behind the screen's feature.
+ */
+export function RowActionButtons({
+  feature,
+  onEdit,
+  extra,
+  onDelete,
+  deleteBlocked,
+}: {
+  feature: FeatureKey;
+  onEdit?: (() => void) | undefined;
+  extra?: ReactNode;
+  onDelete?: (() => void) | undefined;
+  deleteBlocked?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space size={0}>
+      {onEdit ? (
+        <PermissionButton feature={feature} type="link" size="small" onClick={onEdit}>
+          {t('system.common.edit')}
+        </PermissionButton>
+      ) : null}
+      {extra}
+      {deleteBlocked ? (
+        <Tooltip title={deleteBlocked}>
+          <Button type="link" size="small" danger disabled>
+            {t('system.common.delete')}
+          </Button>
+        </Tooltip>
+      ) : onDelete ? (
+        <PermissionButton feature={feature} type="link" size="small" danger onClick={onDelete}>
+          {t('system.common.delete')}
+        </PermissionButton>
+      ) : null}
+    </Space>
+  );
 }

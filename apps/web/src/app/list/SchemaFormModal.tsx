@@ -27,12 +27,19 @@ export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   width?: number;
   okText?: string;
   formProps?: Omit<FormProps<V>, 'form' | 'name' | 'initialValues' | 'layout' | 'preserve'>;
+  /** More footer buttons between cancel and save (e.g. "test connection"), given the form. */
+  footerExtra?: (form: FormInstance<V>) => ReactNode;
   /** The form field a server field error belongs to, when their names differ (default: the same name). */
   mapField?: (serverField: string) => string;
   /** The form instance, when the caller watches fields (`Form.useWatch`); one is made otherwise. */
   form?: FormInstance<V>;
   /** The fields; `rule(field)` checks a field with the schema over the whole form. */
   children: (context: { rule: (field: string) => FormRule; form: FormInstance<V> }) => ReactNode;
+}
+
+/** A server field path (`params.min`, `channels.0.name`) as an antd name path. */
+export function toNamePath(field: string): (string | number)[] {
+  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 /**
@@ -55,6 +62,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
   okText,
   formProps,
   form: givenForm,
+  footerExtra,
   mapField = (field) => field,
   children,
 }: SchemaFormModalProps<V, R, S>) {
@@ -75,7 +83,10 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
       // The request layer showed the message; field errors go next to their fields.
       if (error instanceof RequestError && error.fields.length > 0) {
         form.setFields(
-          error.fields.map((field) => ({ name: mapField(field.field) as never, errors: [field.message] })),
+          error.fields.map((field) => ({
+            name: toNamePath(mapField(field.field)) as never,
+            errors: [field.message],
+          })),
         );
       }
     } finally {
@@ -92,6 +103,17 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
       onOk={() => void submit()}
       okText={okText ?? t('system.common.save')}
       confirmLoading={isSaving}
+      footer={
+        footerExtra
+          ? (_, { OkBtn, CancelBtn }) => (
+              <>
+                <CancelBtn />
+                {footerExtra(form)}
+                <OkBtn />
+              </>
+            )
+          : undefined
+      }
       destroyOnHidden
       mask={{ closable: false }}
     >

@@ -11,9 +11,14 @@ export interface DeleteSpec<T> {
   remove: (record: T) => Promise<unknown>;
   /** The refusal title (with the server's reasons as a list). */
   refusedTitle?: (record: T) => string;
-  title: string;
+  title?: string;
   /** The confirmation text (usually names the record). */
-  confirm: (record: T) => ReactNode;
+  confirm?: (record: T) => ReactNode;
+  /**
+   * The texts by convention instead: `<prefix>.deleteTitle`, `<prefix>.deleteConfirm` and
+   * `<prefix>.cannotDelete` (the latter two with `{{name}}` = the record's `name`).
+   */
+  texts?: string;
 }
 
 /**
@@ -25,12 +30,17 @@ export function useConfirmDelete<T>(spec: DeleteSpec<T> | undefined) {
   const { modal } = App.useApp();
   return async (record: T): Promise<void> => {
     if (!spec) return;
+    const name = (record as { name?: unknown }).name;
+    const title = spec.title ?? t(`${spec.texts}.deleteTitle`);
+    const confirm = spec.confirm?.(record) ?? t(`${spec.texts}.deleteConfirm`, { name });
+    const refusedTitle =
+      spec.refusedTitle?.(record) ?? (spec.texts ? t(`${spec.texts}.cannotDelete`, { name }) : title);
     if (spec.check) {
       const check = await spec.check(record).catch(() => undefined);
       if (!check) return;
       if (!check.canDelete) {
         modal.warning({
-          title: spec.refusedTitle?.(record) ?? spec.title,
+          title: refusedTitle,
           content: (
             <ul style={{ paddingInlineStart: 20, margin: 0 }}>
               {check.reasons.map((reason) => (
@@ -43,8 +53,8 @@ export function useConfirmDelete<T>(spec: DeleteSpec<T> | undefined) {
       }
     }
     modal.confirm({
-      title: spec.title,
-      content: spec.confirm(record),
+      title,
+      content: confirm,
       okType: 'danger',
       okText: t('system.common.delete'),
       onOk: async () => {

@@ -24,7 +24,7 @@ function useDataSources(values: Record<string, unknown>, pageNo: number) {
 export function DataFetchManagePage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const [editing, setEditing] = useState<{ record: TDataSourceRecord | undefined }>();
+  const [editing, setEditing] = useState<TDataSourceRecord | null>();
   const deleteSource = useDeleteDataSource();
   const pull = usePullSource();
 
@@ -141,15 +141,15 @@ export function DataFetchManagePage() {
         usePage={useDataSources}
         columns={columns}
         tableProps={{ bordered: true }}
-        create={{
+        editor={{
           feature: 'system.dataFetch',
-          label: t('ingestion.ds.create'),
-          onClick: () => setEditing({ record: undefined }),
+          createLabel: t('ingestion.ds.create'),
+          open: setEditing,
+          remove: (record) => deleteSource.mutateAsync(record.id),
+          texts: 'ingestion.ds',
         }}
         actions={{
-          feature: 'system.dataFetch',
           width: 220,
-          onEdit: (record) => setEditing({ record }),
           extra: (record) => (
             <PermissionButton
               feature="system.dataFetch"
@@ -162,16 +162,11 @@ export function DataFetchManagePage() {
               {t('ingestion.ds.pull')}
             </PermissionButton>
           ),
-          delete: {
-            remove: (record) => deleteSource.mutateAsync(record.id),
-            title: t('ingestion.ds.deleteTitle'),
-            confirm: (record) => t('ingestion.ds.deleteConfirm', { name: record.name }),
-          },
         }}
       />
       <DataSourceFormModal
         open={editing !== undefined}
-        record={editing?.record}
+        record={editing ?? undefined}
         onClose={() => setEditing(undefined)}
       />
     </>

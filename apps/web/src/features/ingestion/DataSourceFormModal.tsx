@@ -1,10 +1,10 @@
 import { ApiOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { type TDataSourceRecord, ZDataSourceSaveRequest } from '@masthub/shared';
-import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
+import { SchemaFormModal, toNamePath } from '../../app/list/SchemaFormModal.tsx';
 import { RequestError } from '../../request/request.ts';
 import { testConnection, useSaveDataSource } from './api.ts';
 import { FolderBrowserModal } from './FolderBrowserModal.tsx';
@@ -29,35 +29,11 @@ interface DataSourceFormModalProps {
 export function DataSourceFormModal({ open, record, onClose }: DataSourceFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DataSourceFormValues>();
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZDataSourceSaveRequest.safeParse(toDataSourceSave(values as DataSourceFormValues, record?.id)),
-  });
   const save = useSaveDataSource();
   const [isTesting, setTesting] = useState(false);
   const [isBrowsing, setBrowsing] = useState(false);
   const fetchType = Form.useWatch('fetchType', form) ?? record?.fetchType ?? 'email';
   const isEmail = fetchType === 'email';
-
-  const showFieldErrors = (error: unknown) => {
-    if (error instanceof RequestError && error.fields.length > 0) {
-      form.setFields(
-        error.fields.map((field) => ({ name: field.field.split('.') as never, errors: [field.message] })),
-      );
-    }
-  };
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      await save.mutateAsync(toDataSourceSave(values, record?.id));
-      feedback.success(t('system.common.saved'));
-      onClose();
-    } catch (error) {
-      showFieldErrors(error);
-    }
-  };
 
   const test = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -67,39 +43,37 @@ export function DataSourceFormModal({ open, record, onClose }: DataSourceFormMod
       const result = await testConnection(toDataSourceSave(values, record?.id));
       feedback.success(t('ingestion.ds.testOk', { elapsed: result.elapsedMs, message: result.message }));
     } catch (error) {
-      showFieldErrors(error);
+      if (error instanceof RequestError && error.fields.length > 0) {
+        form.setFields(
+          error.fields.map((field) => ({ name: toNamePath(field.field) as never, errors: [field.message] })),
+        );
+      }
     } finally {
       setTesting(false);
     }
   };
 
   return (
-    <Modal
+    <SchemaFormModal<DataSourceFormValues, ReturnType<typeof toDataSourceSave>>
       open={open}
-      width={720}
+      name="dataSourceForm"
       title={t(record ? 'ingestion.ds.editTitle' : 'ingestion.ds.createTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('ingestion.upload.cancel')}</Button>
-          <Button icon={<ApiOutlined />} loading={isTesting} onClick={() => void test()}>
-            {t('ingestion.ds.test')}
-          </Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t('system.common.save')}
-          </Button>
-        </Space>
-      }
-    >
-      <Form<DataSourceFormValues>
-        form={form}
-        name="dataSourceForm"
-        layout="vertical"
-        preserve={false}
-        initialValues={toDataSourceForm(record)}
-        onValuesChange={(changed: Partial<DataSourceFormValues>) => {
+      width={720}
+      form={form}
+      initialValues={toDataSourceForm(record)}
+      toRequest={(values) => toDataSourceSave(values, record?.id)}
+      schema={ZDataSourceSaveRequest}
+      save={(request) => save.mutateAsync(request)}
+      savedMessage={t('system.common.saved')}
+      onSaved={onClose}
+      onClose={onClose}
+      footerExtra={() => (
+        <Button icon={<ApiOutlined />} loading={isTesting} onClick={() => void test()}>
+          {t('ingestion.ds.test')}
+        </Button>
+      )}
+      formProps={{
+        onValuesChange: (changed: Partial<DataSourceFormValues>) => {
           if (changed.fetchType) {
             const protocol = PROTOCOLS_BY_TYPE[changed.fetchType][0] ?? 'imaps';
             form.setFieldsValue({ protocol, port: defaultPort(protocol), isSsl: protocol === 'imaps' });
@@ -109,119 +83,131 @@ export function DataSourceFormModal({ open, record, onClose }: DataSourceFormMod
               isSsl: changed.protocol === 'imaps' || changed.protocol === 'ftps',
             });
           }
-        }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('ingestion.ds.name')} rules={[rule('name')]} required>
-              <Input autoComplete="off" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="fetchType"
-              label={t('ingestion.ds.fetchType')}
-              rules={[rule('fetchType')]}
-              required
-            >
-              <Select
-                options={(['email', 'ftp'] as const).map((value) => ({
-                  value,
-                  label: t(`ingestion.source.${value}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="protocol" label={t('ingestion.ds.protocol')} rules={[rule('protocol')]} required>
-              <Select
-                options={PROTOCOLS_BY_TYPE[fetchType].map((value) => ({ value, label: value.toUpperCase() }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="host" label={t('ingestion.ds.host')} rules={[rule('host')]} required>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="port" label={t('ingestion.ds.port')} rules={[rule('port')]}>
-              <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="isSsl" label={t('ingestion.ds.ssl')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="username"
-              label={t(isEmail ? 'ingestion.ds.usernameEmail' : 'ingestion.ds.usernameFtp')}
-              rules={[rule('username')]}
-              required
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="password"
-              label={t(isEmail ? 'ingestion.ds.passwordEmail' : 'ingestion.ds.passwordFtp')}
-              rules={[rule('password')]}
-              required={!record}
-              extra={record ? t('ingestion.ds.passwordKeep') : undefined}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t(isEmail ? 'ingestion.ds.folderEmail' : 'ingestion.ds.folderFtp')}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="folder" noStyle rules={[rule('folder')]}>
-                  <Input autoComplete="off" placeholder={isEmail ? 'INBOX' : '/'} />
-                </Form.Item>
-                <Button
-                  icon={<FolderOpenOutlined />}
-                  onClick={() => {
-                    if (!record) feedback.warning(t('ingestion.ds.dirsSaveFirst'));
-                    else setBrowsing(true);
-                  }}
-                >
-                  {t('ingestion.ds.browse')}
-                </Button>
-              </Space.Compact>
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item
-              name="intervalMinutes"
-              label={t('ingestion.ds.interval')}
-              rules={[rule('intervalMinutes')]}
-              extra={t('ingestion.ds.intervalHelp')}
-            >
-              <InputNumber min={1} max={10080} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Item name="isEnabled" label={t('ingestion.ds.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      {record ? (
-        <FolderBrowserModal
-          open={isBrowsing}
-          sourceId={record.id}
-          startPath={form.getFieldValue('folder') || record.folder}
-          onClose={() => setBrowsing(false)}
-          onChoose={(path) => {
-            form.setFieldsValue({ folder: path });
-            setBrowsing(false);
-          }}
-        />
-      ) : null}
-    </Modal>
+        },
+      }}
+    >
+      {({ rule }) => (
+        <>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="name" label={t('ingestion.ds.name')} rules={[rule('name')]} required>
+                <Input autoComplete="off" maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item
+                name="fetchType"
+                label={t('ingestion.ds.fetchType')}
+                rules={[rule('fetchType')]}
+                required
+              >
+                <Select
+                  options={(['email', 'ftp'] as const).map((value) => ({
+                    value,
+                    label: t(`ingestion.source.${value}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item
+                name="protocol"
+                label={t('ingestion.ds.protocol')}
+                rules={[rule('protocol')]}
+                required
+              >
+                <Select
+                  options={PROTOCOLS_BY_TYPE[fetchType].map((value) => ({
+                    value,
+                    label: value.toUpperCase(),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="host" label={t('ingestion.ds.host')} rules={[rule('host')]} required>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="port" label={t('ingestion.ds.port')} rules={[rule('port')]}>
+                <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="isSsl" label={t('ingestion.ds.ssl')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="username"
+                label={t(isEmail ? 'ingestion.ds.usernameEmail' : 'ingestion.ds.usernameFtp')}
+                rules={[rule('username')]}
+                required
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="password"
+                label={t(isEmail ? 'ingestion.ds.passwordEmail' : 'ingestion.ds.passwordFtp')}
+                rules={[rule('password')]}
+                required={!record}
+                extra={record ? t('ingestion.ds.passwordKeep') : undefined}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={t(isEmail ? 'ingestion.ds.folderEmail' : 'ingestion.ds.folderFtp')}>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name="folder" noStyle rules={[rule('folder')]}>
+                    <Input autoComplete="off" placeholder={isEmail ? 'INBOX' : '/'} />
+                  </Form.Item>
+                  <Button
+                    icon={<FolderOpenOutlined />}
+                    onClick={() => {
+                      if (!record) feedback.warning(t('ingestion.ds.dirsSaveFirst'));
+                      else setBrowsing(true);
+                    }}
+                  >
+                    {t('ingestion.ds.browse')}
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item
+                name="intervalMinutes"
+                label={t('ingestion.ds.interval')}
+                rules={[rule('intervalMinutes')]}
+                extra={t('ingestion.ds.intervalHelp')}
+              >
+                <InputNumber min={1} max={10080} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item name="isEnabled" label={t('ingestion.ds.enabled')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          </Row>
+          {record ? (
+            <FolderBrowserModal
+              open={isBrowsing}
+              sourceId={record.id}
+              startPath={form.getFieldValue('folder') || record.folder}
+              onClose={() => setBrowsing(false)}
+              onChoose={(path) => {
+                form.setFieldsValue({ folder: path });
+                setBrowsing(false);
+              }}
+            />
+          ) : null}
+        </>
+      )}
+    </SchemaFormModal>
   );
 }

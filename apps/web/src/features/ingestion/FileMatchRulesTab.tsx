@@ -16,7 +16,7 @@ function useFileMatchRules(values: Record<string, unknown>, pageNo: number) {
 /** File-match rules (RuleManage), in matching order; the server's refusals (last rule, duplicates) are shown. */
 export function FileMatchRulesTab() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<{ record: TFileMatchRuleRecord | undefined }>();
+  const [editing, setEditing] = useState<TFileMatchRuleRecord | null>();
   const deleteRule = useDeleteFileMatchRule();
 
   const columns: TableColumnsType<TFileMatchRuleRecord> = [
@@ -69,25 +69,20 @@ export function FileMatchRulesTab() {
         usePage={useFileMatchRules}
         columns={columns}
         tableProps={{ bordered: true }}
-        create={{
+        editor={{
           feature: 'system.rule',
-          label: t('ingestion.match.create'),
-          onClick: () => setEditing({ record: undefined }),
+          createLabel: t('ingestion.match.create'),
+          open: setEditing,
+          remove: (record) => deleteRule.mutateAsync(record.id),
+          texts: 'ingestion.match',
         }}
         actions={{
-          feature: 'system.rule',
           width: 130,
-          onEdit: (record) => setEditing({ record }),
-          delete: {
-            remove: (record) => deleteRule.mutateAsync(record.id),
-            title: t('ingestion.match.deleteTitle'),
-            confirm: (record) => t('ingestion.match.deleteConfirm', { name: record.name }),
-          },
         }}
       />
       <FileMatchRuleFormModal
         open={editing !== undefined}
-        record={editing?.record}
+        record={editing ?? undefined}
         onClose={() => setEditing(undefined)}
       />
     </>

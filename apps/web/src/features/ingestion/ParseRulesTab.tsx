@@ -17,7 +17,7 @@ function useParseRules(values: Record<string, unknown>, pageNo: number) {
 /** Parse rules (RuleManage): the named ways logger files are read, with the sites using each. */
 export function ParseRulesTab() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<{ record: TParseRuleRecord | undefined }>();
+  const [editing, setEditing] = useState<TParseRuleRecord | null>();
   const deleteRule = useDeleteParseRule();
 
   const columns: TableColumnsType<TParseRuleRecord> = [
@@ -75,24 +75,17 @@ export function ParseRulesTab() {
         usePage={useParseRules}
         columns={columns}
         tableProps={{ bordered: true }}
-        create={{
+        editor={{
           feature: 'system.rule',
-          label: t('ingestion.rule.create'),
-          onClick: () => setEditing({ record: undefined }),
-        }}
-        actions={{
-          feature: 'system.rule',
-          onEdit: (record) => setEditing({ record }),
-          delete: {
-            remove: (record) => deleteRule.mutateAsync(record.id),
-            title: t('ingestion.rule.deleteTitle'),
-            confirm: (record) => t('ingestion.rule.deleteConfirm', { name: record.name }),
-          },
+          createLabel: t('ingestion.rule.create'),
+          open: setEditing,
+          remove: (record) => deleteRule.mutateAsync(record.id),
+          texts: 'ingestion.rule',
         }}
       />
       <ParseRuleFormModal
         open={editing !== undefined}
-        record={editing?.record}
+        record={editing ?? undefined}
         onClose={() => setEditing(undefined)}
       />
     </>

@@ -1,7 +1,8 @@
 import { type TManufacturerRecord, ZManufacturerSaveRequest } from '@masthub/shared';
-import { AutoComplete, Col, Form, Input, Row } from 'antd';
+import { AutoComplete, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../app/list/SchemaItem.tsx';
 import { useDeviceTypes, useSaveManufacturer } from './api.ts';
 import { type ManufacturerFormValues, toManufacturerSaveRequest } from './manufacturers.utils.ts';
 
@@ -80,44 +81,34 @@ export function ManufacturerFormModal({
                 />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item
-                name="name"
-                label={t('registry.manufacturer.fields.name')}
-                rules={[rule('name')]}
-                required
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="model" label={t('registry.manufacturer.fields.model')} rules={[rule('model')]}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="contact"
-                label={t('registry.manufacturer.fields.contact')}
-                rules={[rule('contact')]}
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="telephone"
-                label={t('registry.manufacturer.fields.telephone')}
-                rules={[rule('telephone')]}
-              >
-                <Input autoComplete="off" placeholder={t('registry.common.phonePlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="email" label={t('registry.manufacturer.fields.email')} rules={[rule('email')]}>
-                <Input autoComplete="off" placeholder={t('registry.common.emailPlaceholder')} />
-              </Form.Item>
-            </Col>
+            <SchemaItem
+              span={12}
+              name="name"
+              label={t('registry.manufacturer.fields.name')}
+              rule={rule}
+              required
+            />
+            <SchemaItem span={12} name="model" label={t('registry.manufacturer.fields.model')} rule={rule} />
+            <SchemaItem
+              span={12}
+              name="contact"
+              label={t('registry.manufacturer.fields.contact')}
+              rule={rule}
+            />
+            <SchemaItem
+              span={12}
+              name="telephone"
+              label={t('registry.manufacturer.fields.telephone')}
+              rule={rule}
+              placeholder={t('registry.common.phonePlaceholder')}
+            />
+            <SchemaItem
+              span={12}
+              name="email"
+              label={t('registry.manufacturer.fields.email')}
+              rule={rule}
+              placeholder={t('registry.common.emailPlaceholder')}
+            />
           </Row>
         </>
       )}

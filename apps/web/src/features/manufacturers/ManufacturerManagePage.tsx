@@ -5,6 +5,7 @@ import { App, Button, Card, Col, Flex, Input, Row, Space, Table, type TableColum
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { RowActionButtons } from '../../app/list/ListPage.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import {
@@ -127,31 +128,17 @@ export function ManufacturerManagePage() {
       fixed: 'right',
       width: 110,
       render: (_, manufacturer) => (
-        <Space size={0}>
-          <PermissionButton
-            feature="system.manufacturer"
-            type="link"
-            size="small"
-            onClick={() => setEditing({ manufacturer })}
-          >
-            {t('system.common.edit')}
-          </PermissionButton>
-          <PermissionButton
-            feature="system.manufacturer"
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              void askDelete({
-                kind: 'manufacturer',
-                id: manufacturer.id,
-                name: manufacturer.model ? `${manufacturer.name} ${manufacturer.model}` : manufacturer.name,
-              }).catch(() => undefined)
-            }
-          >
-            {t('system.common.delete')}
-          </PermissionButton>
-        </Space>
+        <RowActionButtons
+          feature="system.manufacturer"
+          onEdit={() => setEditing({ manufacturer })}
+          onDelete={() =>
+            void askDelete({
+              kind: 'manufacturer',
+              id: manufacturer.id,
+              name: manufacturer.model ? `${manufacturer.name} ${manufacturer.model}` : manufacturer.name,
+            }).catch(() => undefined)
+          }
+        />
       ),
     },
   ];

@@ -1,7 +1,7 @@
 import { type TOwnerRecord, ZOwnerSaveRequest } from '@masthub/shared';
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../app/list/SchemaItem.tsx';
 import { useSaveOwner } from './api.ts';
 import { type OwnerFormValues, toOwnerSaveRequest } from './owners.utils.ts';
 
@@ -32,15 +32,19 @@ export function OwnerFormModal({ open, owner, onClose, onSaved }: OwnerFormModal
     >
       {({ rule }) => (
         <>
-          <Form.Item name="name" label={t('registry.owner.fields.name')} rules={[rule('name')]} required>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="phone" label={t('registry.owner.fields.phone')} rules={[rule('phone')]}>
-            <Input autoComplete="off" placeholder={t('registry.common.phonePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="email" label={t('registry.owner.fields.email')} rules={[rule('email')]}>
-            <Input autoComplete="off" placeholder={t('registry.common.emailPlaceholder')} />
-          </Form.Item>
+          <SchemaItem name="name" label={t('registry.owner.fields.name')} rule={rule} required />
+          <SchemaItem
+            name="phone"
+            label={t('registry.owner.fields.phone')}
+            rule={rule}
+            placeholder={t('registry.common.phonePlaceholder')}
+          />
+          <SchemaItem
+            name="email"
+            label={t('registry.owner.fields.email')}
+            rule={rule}
+            placeholder={t('registry.common.emailPlaceholder')}
+          />
         </>
       )}
     </SchemaFormModal>

@@ -18,7 +18,7 @@ function useOwners(values: Record<string, unknown>, pageNo: number) {
 export function OwnerManagePage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const [editing, setEditing] = useState<{ owner: TOwnerRecord | undefined }>();
+  const [editing, setEditing] = useState<TOwnerRecord | null>();
   const deleteOwner = useDeleteOwner();
 
   const columns: TableColumnsType<TOwnerRecord> = [
@@ -47,14 +47,12 @@ export function OwnerManagePage() {
         search={{ kind: 'keywords', placeholder: t('registry.owner.searchPlaceholder') }}
         usePage={useOwners}
         columns={columns}
-        create={{
+        editor={{
           feature: 'system.owner',
-          label: t('registry.owner.create'),
-          onClick: () => setEditing({ owner: undefined }),
+          createLabel: t('registry.owner.create'),
+          open: setEditing,
         }}
         actions={{
-          feature: 'system.owner',
-          onEdit: (owner) => setEditing({ owner }),
           delete: {
             // The server knows whether sites still name this owner.
             check: (owner) => checkOwnerDelete(owner.id),
@@ -67,7 +65,7 @@ export function OwnerManagePage() {
       />
       <OwnerFormModal
         open={editing !== undefined}
-        owner={editing?.owner}
+        owner={editing ?? undefined}
         onClose={() => setEditing(undefined)}
         onSaved={() => setEditing(undefined)}
       />

@@ -32,7 +32,7 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
   const { t } = useTranslation();
   const translate = t as unknown as TTranslate;
   const canEdit = useCan('system.rule');
-  const [editing, setEditing] = useState<{ record: TQcRule | undefined }>();
+  const [editing, setEditing] = useState<TQcRule | null>();
   const deleteRule = useDeleteQcRule();
   const saveRule = useSaveQcRule();
 
@@ -117,26 +117,21 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
         baseValues={{ ruleType }}
         columns={columns}
         tableProps={{ bordered: true }}
-        create={{
+        editor={{
           feature: 'system.rule',
-          label: t(`qc-rules.create.${ruleType}`),
-          onClick: () => setEditing({ record: undefined }),
+          createLabel: t(`qc-rules.create.${ruleType}`),
+          open: setEditing,
+          remove: (record) => deleteRule.mutateAsync(record.id),
+          texts: 'qc-rules',
         }}
         actions={{
-          feature: 'system.rule',
           width: 130,
-          onEdit: (record) => setEditing({ record }),
-          delete: {
-            remove: (record) => deleteRule.mutateAsync(record.id),
-            title: t('qc-rules.deleteTitle'),
-            confirm: (record) => t('qc-rules.deleteConfirm', { name: record.name }),
-          },
         }}
       />
       <QcRuleFormModal
         open={editing !== undefined}
         ruleType={ruleType}
-        record={editing?.record}
+        record={editing ?? undefined}
         onClose={() => setEditing(undefined)}
       />
     </>

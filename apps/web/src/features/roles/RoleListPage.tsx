@@ -19,7 +19,7 @@ export function RoleListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const formatDateTime = useFormatDateTime();
-  const [editing, setEditing] = useState<{ role: TRoleRecord | undefined }>();
+  const [editing, setEditing] = useState<TRoleRecord | null>();
   const deleteRole = useDeleteRole();
 
   const columns: TableColumnsType<TRoleRecord> = [
@@ -84,15 +84,16 @@ export function RoleListPage() {
         search={{ kind: 'keywords', placeholder: t('system.role.searchPlaceholder'), width: 300 }}
         usePage={useRoles}
         columns={columns}
-        create={{
+        editor={{
           feature: 'system.role',
-          label: t('system.role.create'),
-          onClick: () => setEditing({ role: undefined }),
+          createLabel: t('system.role.create'),
+          open: setEditing,
+          remove: (role) => deleteRole.mutateAsync(role.id),
+          check: (role) => checkRoleDelete(role.id),
+          texts: 'system.role',
         }}
         actions={{
-          feature: 'system.role',
           width: 250,
-          onEdit: (role) => setEditing({ role }),
           extra: (role) => (
             <>
               <Button
@@ -112,18 +113,11 @@ export function RoleListPage() {
             </>
           ),
           deleteBlocked: (role) => (role.isAdmin ? t('system.role.adminProtected') : undefined),
-          delete: {
-            check: (role) => checkRoleDelete(role.id),
-            remove: (role) => deleteRole.mutateAsync(role.id),
-            refusedTitle: (role) => t('system.role.cannotDelete', { name: role.name }),
-            title: t('system.role.deleteTitle'),
-            confirm: (role) => t('system.role.deleteConfirm', { name: role.name }),
-          },
         }}
       />
       <RoleFormModal
         open={editing !== undefined}
-        role={editing?.role}
+        role={editing ?? undefined}
         onClose={() => setEditing(undefined)}
         onSaved={(id, isNew) => {
           setEditing(undefined);

@@ -19,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { RowActionButtons } from '../../app/list/ListPage.tsx';
 import { useConfirmDelete } from '../../app/list/use-confirm-delete.tsx';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
@@ -164,25 +165,11 @@ export function TagsManagementPage() {
       fixed: 'right',
       width: 140,
       render: (_, tag) => (
-        <Space size={0}>
-          <PermissionButton
-            feature="system.tags"
-            type="link"
-            size="small"
-            onClick={() => setEditing({ tag })}
-          >
-            {t('system.common.edit')}
-          </PermissionButton>
-          <PermissionButton
-            feature="system.tags"
-            type="link"
-            size="small"
-            danger
-            onClick={() => void askDelete(tag).catch(() => undefined)}
-          >
-            {t('system.common.delete')}
-          </PermissionButton>
-        </Space>
+        <RowActionButtons
+          feature="system.tags"
+          onEdit={() => setEditing({ tag })}
+          onDelete={() => void askDelete(tag).catch(() => undefined)}
+        />
       ),
     },
   ];

@@ -2,6 +2,7 @@ import type { TUserRecord, TUserSaveInput } from '@masthub/shared';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../app/list/SchemaItem.tsx';
 import { useCompanyOptions, useGroupOptions, useRoleOptions, useSaveUser } from './api.ts';
 import { userFormParser } from './user-form.ts';
 
@@ -102,16 +103,13 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
                 />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item
-                name="userName"
-                label={t('system.user.fields.userName')}
-                rules={[rule('userName')]}
-                required
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
+            <SchemaItem
+              span={12}
+              name="userName"
+              label={t('system.user.fields.userName')}
+              rule={rule}
+              required
+            />
             <Col span={12}>
               <Form.Item name="roleId" label={t('system.user.fields.role')} rules={[rule('roleId')]} required>
                 <Select
@@ -150,16 +148,20 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
                 />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item name="phone" label={t('system.user.fields.phone')} rules={[rule('phone')]}>
-                <Input autoComplete="off" placeholder={t('system.user.form.phonePlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="email" label={t('system.user.fields.email')} rules={[rule('email')]}>
-                <Input autoComplete="off" placeholder={t('system.user.form.emailPlaceholder')} />
-              </Form.Item>
-            </Col>
+            <SchemaItem
+              span={12}
+              name="phone"
+              label={t('system.user.fields.phone')}
+              rule={rule}
+              placeholder={t('system.user.form.phonePlaceholder')}
+            />
+            <SchemaItem
+              span={12}
+              name="email"
+              label={t('system.user.fields.email')}
+              rule={rule}
+              placeholder={t('system.user.form.emailPlaceholder')}
+            />
             {isCreate ? (
               <Col span={12}>
                 <Form.Item

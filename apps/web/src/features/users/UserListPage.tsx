@@ -49,7 +49,7 @@ export function UserListPage() {
   const formatDateTime = useFormatDateTime();
   const login = useLogin();
   const [orgKey, setOrgKey] = useState<string>();
-  const [editing, setEditing] = useState<{ user: TUserRecord | undefined } | undefined>();
+  const [editing, setEditing] = useState<TUserRecord | null>();
   const [password, setPassword] = useState<{ account: string; value: string } | undefined>();
   const [transferFrom, setTransferFrom] = useState<TUserRecord>();
 
@@ -149,15 +149,13 @@ export function UserListPage() {
           baseValues={formDefaults}
           caption={orgNode ? t('system.user.filteredBy', { name: orgNode.name }) : t('system.user.allUsers')}
           columns={columns}
-          create={{
+          editor={{
             feature: 'system.user',
-            label: t('system.user.create'),
-            onClick: () => setEditing({ user: undefined }),
+            createLabel: t('system.user.create'),
+            open: setEditing,
           }}
           actions={{
-            feature: 'system.user',
             width: 250,
-            onEdit: (user) => setEditing({ user }),
             extra: (user) => (
               <>
                 <Link to={`/systemManage/UserManage/UserRight?userId=${user.id}`}>
@@ -188,7 +186,7 @@ export function UserListPage() {
       </Col>
       <UserFormModal
         open={editing !== undefined}
-        user={editing?.user}
+        user={editing ?? undefined}
         defaults={formDefaults}
         onClose={() => setEditing(undefined)}
         onSaved={({ account, initialPassword }) => {

@@ -4,6 +4,7 @@ import { Alert, DatePicker, Form, type FormInstance, type FormProps, type FormRu
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
+import { toNamePath } from '../../../app/list/SchemaFormModal.tsx';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import type { TSafeParser } from '../../../i18n/validation.ts';
 import { RequestError } from '../../../request/request.ts';
@@ -14,7 +15,7 @@ export function showFieldErrors(form: FormInstance, error: unknown): void {
   if (error instanceof RequestError && error.fields.length > 0) {
     form.setFields(
       error.fields.map((field) => ({
-        name: field.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) as never,
+        name: toNamePath(field.field) as never,
         errors: [field.message],
       })),
     );
