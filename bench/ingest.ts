@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { standaloneAlarmService } from '../apps/server/src/modules/alarms/alarms.service.ts';
 import { IngestionService } from '../apps/server/src/modules/ingestion/ingestion.service.ts';
 import { parserPort } from '../apps/server/src/modules/ingestion/parser-binding.ts';
 import { TimeSeriesRepository } from '../apps/server/src/modules/ingestion/store/timeseries.repository.ts';
@@ -76,6 +77,7 @@ export async function benchIngest(): Promise<TResult[]> {
       noJobs,
       log,
       new StationLogService(db),
+      standaloneAlarmService(db, log),
     );
     const store = new TimeSeriesRepository(db);
 

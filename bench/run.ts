@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
+import { benchAlarms } from './alarms.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   add(await benchWindData());
   add(await benchStatistics());
   add(await benchMap());
+  add(await benchAlarms());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

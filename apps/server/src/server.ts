@@ -7,6 +7,8 @@ import { StationAccessRepository } from './modules/access/station-access.reposit
 import { StationAccess } from './modules/access/station-access.ts';
 import { StationGrantRepository } from './modules/access/station-grants.repository.ts';
 import { StationGrantService } from './modules/access/station-grants.service.ts';
+import { alarmRoutes } from './modules/alarms/alarms.routes.ts';
+import { AlarmService } from './modules/alarms/alarms.service.ts';
 import { buildDataSourceServices } from './modules/data-sources/data-sources.module.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
@@ -112,6 +114,8 @@ export interface TServices {
   organisations: OrganisationService;
   roles: RoleService;
   loginLog: LoginLogService;
+  /** Alarms (issue 14): the no-data sweep, closing on data arrival, handling, site status. */
+  alarms: AlarmService;
   /** The station log; station-changing services record through it inside their transaction. */
   stationLog: StationLogService;
   /** The site register (issue 4, part A): sites, owners, manufacturers, tags, personal config, reference data. */
@@ -169,6 +173,8 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   const stationAccess = new StationAccess(new StationAccessRepository(db));
   const stationLog = new StationLogService(db);
   const rawFileStore = new LocalFileStore(path.join(config.dataDirAbs, 'files'));
+  const messages = new MessageService(new MessageRepository(db));
+  const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
   const ingestion = new IngestionService(
     db,
     rawFileStore,
@@ -176,8 +182,8 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
+    alarms,
   );
-  const messages = new MessageService(new MessageRepository(db));
   const processingTasks = new ProcessingTaskService(
     db,
     jobs,
@@ -189,6 +195,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
   const versions = new VersionService(db, stationAccess, processingTasks, stationLog);
   const services: TServices = {
+    alarms,
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
     messages,
     stationAccess,
@@ -311,6 +318,7 @@ function buildGeocoding(config: TConfig, stations: Pick<StationService, 'search'
 async function startWorkers(services: TServices): Promise<void> {
   await services.ingestion.startWorkers();
   await services.dataSources.registerJobs(services.jobs);
+  await services.alarms.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -344,6 +352,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...versionRoutes(services.versions, services.processingTasks),
     ...windDataRoutes(services.windData, services.processingTasks, services.ingestion),
     ...qcRuleRoutes(services.qcRules),
+    ...alarmRoutes(services.alarms),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

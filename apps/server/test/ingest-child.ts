@@ -1,6 +1,7 @@
 // A bare ingestion process for the crash test: ingests one file into a station and exits.
 // Env: DATABASE_URL, DATA_DIR, FILE, STATION_ID.
 import path from 'node:path';
+import { standaloneAlarmService } from '../src/modules/alarms/alarms.service.ts';
 import { IngestionService } from '../src/modules/ingestion/ingestion.service.ts';
 import { parserPort } from '../src/modules/ingestion/parser-binding.ts';
 import { StationLogService } from '../src/modules/station-log/station-log.service.ts';
@@ -19,6 +20,7 @@ const service = new IngestionService(
   noJobs,
   createLogger({ LOG_LEVEL: 'silent' }),
   new StationLogService(db),
+  standaloneAlarmService(db, createLogger({ LOG_LEVEL: 'silent' })),
 );
 const result = await service.ingestFile({
   stationId: Number(env.STATION_ID),

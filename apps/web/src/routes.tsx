@@ -87,7 +87,12 @@ export const mainRoutes: AppRoute[] = [
             (m) => m.ChannelConfigurationPage,
           ),
       },
-      { path: '/StationDetail/Alarm', name: 'menu.alarm', access: 'alarm.view', page: notAvailable },
+      {
+        path: '/StationDetail/Alarm',
+        name: 'menu.alarm',
+        access: 'alarm.view',
+        page: () => import('./features/alarms/AlarmPage.tsx').then((m) => m.AlarmPage),
+      },
       {
         path: '/StationDetail/MeasureWind',
         name: 'menu.measureWind',

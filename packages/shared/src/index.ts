@@ -19,6 +19,7 @@ export * from './ingestion/recognition.schema.ts';
 export * from './ingestion/timeseries.schema.ts';
 export * from './messages.schema.ts';
 export * from './meteorology/map-layers.schema.ts';
+export * from './stations/alarms.schema.ts';
 export * from './stations/attachments.schema.ts';
 export * from './stations/channel-config.schema.ts';
 export * from './stations/geocoding.schema.ts';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standaloneAlarmService } from '../../src/modules/alarms/alarms.service.ts';
 import { IngestionService } from '../../src/modules/ingestion/ingestion.service.ts';
 import { parserPort } from '../../src/modules/ingestion/parser-binding.ts';
 import { StationLogService } from '../../src/modules/station-log/station-log.service.ts';
@@ -127,6 +128,7 @@ describe('a crash during ingestion', () => {
         jobs,
         createLogger({ LOG_LEVEL: 'silent' }),
         new StationLogService(db),
+        standaloneAlarmService(db, createLogger({ LOG_LEVEL: 'silent' })),
       );
       await service.startWorkers();
       let status = 'parsing';

@@ -183,6 +183,9 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/rule/list': 'user',
   'POST /api/web/rule/page': 'system.rule',
   'GET /api/web/rule/detail': 'system.rule',
+  // Alarms (issue 14).
+  'POST /api/web/alarm/page': 'alarm.view',
+  'POST /api/web/alarm/handle': 'alarm.handle',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -286,6 +289,8 @@ describe('station-scoped routes', () => {
         'data.import',
         'station.downloadRaw',
         'data.process',
+        'alarm.view',
+        'alarm.handle',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
@@ -439,6 +444,48 @@ describe('station-scoped routes', () => {
         stationId: hidden.id,
         parseRuleId: null,
       }),
+    'POST /api/web/alarm/page': async () => {
+      const now = new Date();
+      for (const site of [hidden, visible]) {
+        await server.db
+          .insertInto('alarm')
+          .values({
+            station_id: site.id,
+            type: 'data_missing',
+            period_start: now,
+            period_end: now,
+            content: '{}',
+          })
+          .execute();
+      }
+      await expectForbidden('POST', '/api/web/alarm/page', { stationId: hidden.id });
+      // Without a site: only the alarms of sites the caller may see.
+      const r = await server.call('POST', '/api/web/alarm/page', { token: callerToken, body: {} });
+      expect(r.status).toBe(200);
+      expect(new Set(r.body.data.records.map((a: { stationId: number }) => a.stationId))).toEqual(
+        new Set([visible.id]),
+      );
+    },
+    'POST /api/web/alarm/handle': async () => {
+      const alarm = await server.db
+        .insertInto('alarm')
+        .values({
+          station_id: hidden.id,
+          type: 'data_abnormal',
+          period_start: new Date(),
+          period_end: new Date(),
+          content: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await expectForbidden('POST', '/api/web/alarm/handle', { ids: [alarm.id], handleMode: 'ignore' });
+      const row = await server.db
+        .selectFrom('alarm')
+        .select('handle_status')
+        .where('id', '=', alarm.id)
+        .executeTakeFirstOrThrow();
+      expect(row.handle_status).toBe('unprocessed');
+    },
     'POST /api/web/station/file_rules': () =>
       expectForbidden('POST', '/api/web/station/file_rules', { stationIds: [visible.id, hidden.id] }),
     'POST /api/data-parse/export/original_file': async () => {

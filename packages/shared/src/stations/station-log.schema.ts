@@ -22,6 +22,7 @@ export const STATION_LOG_LOCATIONS = {
   measureWind: { zh: '测风数据-数据版本', en: 'Wind data - data versions' },
   dataFiles: { zh: '测风数据-数据文件入库', en: 'Wind data - data files stored' },
   dataProcessing: { zh: '测风数据-数据处理', en: 'Wind data - data processing' },
+  alarms: { zh: '告警记录', en: 'Alarm records' },
 } as const satisfies Record<string, TLocalized>;
 export type TStationLogLocation = keyof typeof STATION_LOG_LOCATIONS;
 

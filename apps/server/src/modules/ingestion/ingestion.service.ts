@@ -21,6 +21,7 @@ import {
 } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import type { AlarmService } from '../alarms/alarms.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
@@ -96,6 +97,7 @@ export class IngestionService implements TIngestion {
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
+    private readonly alarms: Pick<AlarmService, 'onDataArrived'>,
   ) {
     this.rawFiles = new RawFileRepository(db);
     this.rules = new ParseRuleRepository(db);
@@ -269,6 +271,12 @@ export class IngestionService implements TIngestion {
         });
         const summary = await store.refreshSummary(version.id);
         await rawFiles.updateStationDataTime(stationId, summary);
+        // Data flows again: the site's open data-missing alarm closes where the new data begins.
+        await this.alarms.onDataArrived(
+          trx,
+          stationId,
+          result.firstTimeMs === null ? null : new Date(result.firstTimeMs),
+        );
         await rawFiles.markParsed(rawFileId, {
           recognizedKind: kind,
           ruleSnapshot: snapshot,

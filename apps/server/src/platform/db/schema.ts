@@ -511,6 +511,29 @@ export interface TsVersionSummaryTable {
 // End of time-series tables.
 
 // Processing (migration 0008).
+export interface AlarmTable {
+  id: Generated<number>;
+  station_id: number;
+  type: 'data_missing' | 'data_abnormal';
+  channel_key: Generated<string>;
+  rule_id: number | null;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  content: ColumnType<Record<string, unknown>, string | undefined, string>;
+  is_open: Generated<boolean>;
+  handle_status: ColumnType<
+    'unprocessed' | 'ignore' | 'focus' | 'normal' | 'repair',
+    'unprocessed' | 'ignore' | 'focus' | 'normal' | 'repair' | undefined,
+    'unprocessed' | 'ignore' | 'focus' | 'normal' | 'repair'
+  >;
+  handler_id: number | null;
+  handler_name: Generated<string>;
+  handle_time: Timestamp | null;
+  reason: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface QcRuleTable {
   id: Generated<number>;
   rule_type: 'auto_quality' | 'warn';
@@ -625,6 +648,7 @@ export interface DB {
   // Data sources and file-match rules (migration 0007).
   data_source: DataSourceTable;
   file_match_rule: FileMatchRuleTable;
+  alarm: AlarmTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

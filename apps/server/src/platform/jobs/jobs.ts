@@ -16,6 +16,8 @@ export interface TJobQueues {
   'ingestion.clean-previews': Record<string, never>;
   /** First start: import the demo sites' generated logger files (idempotent; resumes after a stop). */
   'seed.demo-timeseries': { firstMonthMs?: number };
+  /** Periodic: open or extend data-missing alarms of silent sites (issue 14). */
+  'alarms.sweep': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

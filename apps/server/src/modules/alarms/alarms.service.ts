@@ -1,0 +1,325 @@
+import {
+  ALARM_HANDLE_STATUS_NAMES,
+  ALARM_TYPE_NAMES,
+  AppError,
+  type Language,
+  type TAlarmHandleRequest,
+  type TAlarmPageRequest,
+  type TAlarmRecord,
+  type TPage,
+} from '@masthub/shared';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { TJobs } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import {
+  hasAllStations,
+  StationAccessRepository,
+  stationAccessPredicate,
+} from '../access/station-access.repository.ts';
+import { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { MessageRepository } from '../messages/messages.repository.ts';
+import { MessageService } from '../messages/messages.service.ts';
+import { StationLogService } from '../station-log/station-log.service.ts';
+import { handledEvent, nextStationStatus, type TStationStatusEvent } from './station-status.ts';
+
+type TDb = Database | Transaction<DB>;
+
+/** How often silent sites are looked for: "no data for N days" needs no finer grain. */
+export const ALARM_SWEEP_CRON = '*/10 * * * *';
+
+/** What an alarm says, stored as data and written out in the reader's language. */
+interface TAlarmContent {
+  kind?: 'no_data';
+  days?: number;
+  ruleName?: string;
+}
+
+function renderContent(content: TAlarmContent, language: Language): string {
+  if (content.kind === 'no_data') {
+    const rule = content.ruleName
+      ? language === 'zh'
+        ? `（规则“${content.ruleName}”）`
+        : ` (rule “${content.ruleName}”)`
+      : '';
+    return language === 'zh'
+      ? `连续 ${content.days} 天无数据${rule}`
+      : `No data for ${content.days} days${rule}`;
+  }
+  return '';
+}
+
+/** One opened alarm, for the push and the status. */
+interface TOpened {
+  id: number;
+  stationId: number;
+  stationCode: string;
+  days: number;
+}
+
+/**
+ * Alarms (issue 14): the no-data sweep (scheduled, any number of processes), closing on data arrival,
+ * handling with the station log, the site status through `nextStationStatus`, and the push of each new
+ * alarm to the users who may see its site.
+ */
+export class AlarmService {
+  constructor(
+    private readonly db: Database,
+    private readonly access: StationAccess,
+    private readonly messages: Pick<MessageService, 'send'>,
+    private readonly stationLog: Pick<StationLogService, 'record'>,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * Opens a data-missing alarm for every monitored site whose latest data is older than its warning
+   * rule's days (the site's own rule first, else the smallest general one), or extends the open one to
+   * `now`. One statement: racing processes meet at the one-open-alarm index. Returns the new alarms.
+   */
+  async sweepNoData(now = new Date()): Promise<TOpened[]> {
+    const rows = await sql<{
+      id: number;
+      station_id: number;
+      station_code: string;
+      days: number;
+      inserted: boolean;
+    }>`
+      WITH due AS (
+        SELECT s.id AS station_id, s.data_time, r.id AS rule_id, r.days, r.name
+        FROM station s
+        JOIN LATERAL (
+          SELECT q.id, q.name, (q.params->>'days')::int AS days
+          FROM qc_rule q
+          WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled
+            AND (q.station_id = s.id OR q.station_id IS NULL)
+          ORDER BY (q.station_id IS NULL), (q.params->>'days')::int
+          LIMIT 1
+        ) r ON true
+        WHERE NOT s.is_deleted AND s.status <> -1 AND s.data_time IS NOT NULL
+          AND s.data_time < ${now}::timestamptz - make_interval(days => r.days)
+      )
+      INSERT INTO alarm AS a (station_id, type, channel_key, rule_id, period_start, period_end, content)
+      SELECT station_id, 'data_missing', '', rule_id, data_time, ${now}::timestamptz,
+             jsonb_build_object('kind', 'no_data', 'days', days, 'ruleName', name)
+      FROM due
+      ON CONFLICT (station_id, type, channel_key) WHERE is_open
+      DO UPDATE SET period_end = excluded.period_end, updated_at = now()
+      RETURNING a.id, a.station_id, (SELECT station_code FROM station WHERE id = a.station_id) AS station_code,
+                (a.content->>'days')::int AS days, (xmax = 0) AS inserted`.execute(this.db);
+    const opened = rows.rows
+      .filter((r) => r.inserted)
+      .map((r) => ({
+        id: Number(r.id),
+        stationId: Number(r.station_id),
+        stationCode: r.station_code,
+        days: r.days,
+      }));
+    for (const alarm of opened) {
+      await this.applyStatus(this.db, alarm.stationId, 'alarm_opened');
+      await this.push(alarm).catch((error: unknown) =>
+        this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'),
+      );
+    }
+    return opened;
+  }
+
+  /** The sweep every ten minutes (one process takes each tick; the statement is safe if two do). */
+  async registerJobs(jobs: TJobs): Promise<void> {
+    await jobs.work('alarms.sweep', async () => {
+      await this.sweepNoData(new Date());
+    });
+    await jobs.schedule('alarms.sweep', ALARM_SWEEP_CRON, {});
+    // One sweep at start, so a site silent while the server was down shows its alarm at once.
+    await jobs.send('alarms.sweep', {}, { singletonKey: 'alarms.sweep.start' });
+  }
+
+  /**
+   * Data was stored for a site (ingestion, same transaction): its open data-missing alarm closes at the
+   * new data's first time, and the status follows.
+   */
+  async onDataArrived(trx: TDb, stationId: number, firstNewTime: Date | null): Promise<void> {
+    const closed = await trx
+      .updateTable('alarm')
+      .set((eb) => ({
+        is_open: false,
+        period_end: firstNewTime ? sql<Date>`greatest(period_start, ${firstNewTime})` : eb.ref('period_end'),
+        updated_at: new Date(),
+      }))
+      .where('station_id', '=', stationId)
+      .where('type', '=', 'data_missing')
+      .where('is_open', '=', true)
+      .returning('id')
+      .execute();
+    if (closed.length > 0) {
+      const stillOpen = await trx
+        .selectFrom('alarm')
+        .select('id')
+        .where('station_id', '=', stationId)
+        .where('is_open', '=', true)
+        .executeTakeFirst();
+      if (!stillOpen) await this.applyStatus(trx, stationId, 'alarms_closed');
+    }
+  }
+
+  async page(user: TAuthUser, request: TAlarmPageRequest, language: Language): Promise<TPage<TAlarmRecord>> {
+    if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
+    let query = this.db.selectFrom('alarm as a').innerJoin('station as s', 's.id', 'a.station_id');
+    if (request.stationId !== undefined) query = query.where('a.station_id', '=', request.stationId);
+    else if (!hasAllStations(user)) query = query.where(stationAccessPredicate(user, 's'));
+    if (request.type) query = query.where('a.type', '=', request.type);
+    if (request.handleStatus) query = query.where('a.handle_status', '=', request.handleStatus);
+    if (request.isOpen !== undefined) query = query.where('a.is_open', '=', request.isOpen);
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll('a')
+        .select('s.station_code')
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(request.pageSize)
+        .offset((request.pageNo - 1) * request.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => ({
+        id: Number(r.id),
+        stationId: Number(r.station_id),
+        stationCode: r.station_code,
+        type: r.type,
+        typeName: ALARM_TYPE_NAMES[r.type][language],
+        channelKey: r.channel_key,
+        periodStart: r.period_start.toISOString(),
+        periodEnd: r.period_end.toISOString(),
+        content: renderContent(r.content as TAlarmContent, language),
+        isOpen: r.is_open,
+        handleStatus: r.handle_status,
+        handleStatusName: ALARM_HANDLE_STATUS_NAMES[r.handle_status][language],
+        handlerName: r.handler_name,
+        handleTime: r.handle_time?.toISOString() ?? null,
+        reason: r.reason,
+        createTime: r.created_at.toISOString(),
+      })),
+      total: Number(total.n),
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  /**
+   * A handler's decision on alarms (single or batch, alarm.handle): every alarm must be on a site the user
+   * may see; each is written to the station log, and each site's status follows the decision.
+   */
+  async handle(user: TAuthUser, request: TAlarmHandleRequest): Promise<{ count: number }> {
+    const ids = [...new Set(request.ids)];
+    const alarms = await this.db
+      .selectFrom('alarm as a')
+      .innerJoin('station as s', 's.id', 'a.station_id')
+      .select(['a.id', 'a.station_id', 'a.type', 's.station_code'])
+      .where('a.id', 'in', ids)
+      .execute();
+    if (alarms.length !== ids.length) throw new AppError('NOT_FOUND');
+    await this.access.assertCanView(user, [...new Set(alarms.map((a) => Number(a.station_id)))]);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('alarm')
+        .set({
+          handle_status: request.handleMode,
+          handler_id: user.id,
+          handler_name: user.userName,
+          handle_time: new Date(),
+          reason: request.reason,
+          updated_at: new Date(),
+        })
+        .where('id', 'in', ids)
+        .execute();
+      const byStation = new Map<number, typeof alarms>();
+      for (const a of alarms)
+        byStation.set(Number(a.station_id), [...(byStation.get(Number(a.station_id)) ?? []), a]);
+      for (const [stationId, list] of byStation) {
+        await this.applyStatus(trx, stationId, handledEvent(request.handleMode));
+        await this.stationLog.record(trx, {
+          operator: user,
+          type: 'edit',
+          stationId,
+          location: 'alarms',
+          objects: `告警 ${list.map((a) => `#${a.id}`).join('、')}：${ALARM_HANDLE_STATUS_NAMES[request.handleMode].zh}${request.reason ? `（${request.reason}）` : ''}`,
+          details: {
+            alarmIds: list.map((a) => Number(a.id)),
+            handleMode: request.handleMode,
+            reason: request.reason,
+          },
+        });
+      }
+    });
+    return { count: ids.length };
+  }
+
+  /** Moves a site's status by `event` (nextStationStatus) and keeps its warning fields in step. */
+  private async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
+    const station = await db
+      .selectFrom('station')
+      .select('status')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    if (!station) return;
+    const next = nextStationStatus(station.status, event);
+    const unprocessed = await db
+      .selectFrom('alarm')
+      .select(['type'])
+      .where('station_id', '=', stationId)
+      .where('handle_status', '=', 'unprocessed')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const anyAlarm = unprocessed
+      ? true
+      : Boolean(
+          await db.selectFrom('alarm').select('id').where('station_id', '=', stationId).executeTakeFirst(),
+        );
+    await db
+      .updateTable('station')
+      .set({
+        status: next,
+        warn_type: unprocessed?.type ?? 'none',
+        warn_status: unprocessed ? 1 : anyAlarm ? 2 : 0,
+      })
+      .where('id', '=', stationId)
+      .execute();
+  }
+
+  /** The alarm as a stored message for every user who may see the site and view alarms (pushed live). */
+  private async push(alarm: TOpened): Promise<void> {
+    const users = await sql<{ id: number }>`
+      SELECT u.id FROM app_user u
+      JOIN role r ON r.id = u.role_id
+      JOIN station s ON s.id = ${alarm.stationId}
+      WHERE u.is_enabled AND NOT u.is_deleted
+        AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = 'alarm.view'))
+        AND (r.is_admin OR r.data_scope = 'all' OR s.owner_id = u.id
+             OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = u.id AND us.station_id = s.id)
+             OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))`.execute(
+      this.db,
+    );
+    for (const u of users.rows) {
+      // Messages are stored once, not per language: both are given, Chinese first (SPEC §1 default).
+      await this.messages.send(Number(u.id), {
+        type: 'alarm',
+        message: `站点 ${alarm.stationCode} 数据缺失 / Site ${alarm.stationCode}: data missing`,
+        description: `连续 ${alarm.days} 天无数据 / No data for ${alarm.days} days`,
+        messageType: 'warning',
+      });
+    }
+  }
+}
+
+/** An alarm service on its own parts, for a process that ingests outside the server (bench, tests). */
+export function standaloneAlarmService(db: Database, log: Logger): AlarmService {
+  return new AlarmService(
+    db,
+    new StationAccess(new StationAccessRepository(db)),
+    new MessageService(new MessageRepository(db)),
+    new StationLogService(db),
+    log,
+  );
+}

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildStation,
+  buildUser,
+  grantRoleStations,
+  startTestServer,
+  type TTestServer,
+} from '../test-server.ts';
+
+let server: TTestServer;
+let handlerToken: string;
+let handlerId: number;
+let viewerToken: string;
+let viewerId: number;
+const DAY = 86_400_000;
+const NOW = new Date('2026-11-20T00:00:00Z');
+
+/** A monitored site whose latest data is `daysAgo` before NOW. */
+async function silentSite(daysAgo: number) {
+  const site = await buildStation(server.db);
+  await server.db
+    .updateTable('station')
+    .set({
+      status: 0,
+      start_time: new Date(NOW.getTime() - 90 * DAY),
+      data_time: new Date(NOW.getTime() - daysAgo * DAY),
+    })
+    .where('id', '=', site.id)
+    .execute();
+  return site;
+}
+
+async function alarmsOf(stationId: number) {
+  return server.db
+    .selectFrom('alarm')
+    .selectAll()
+    .where('station_id', '=', stationId)
+    .orderBy('id')
+    .execute();
+}
+
+async function statusOf(stationId: number) {
+  return server.db
+    .selectFrom('station')
+    .select(['status', 'warn_type', 'warn_status'])
+    .where('id', '=', stationId)
+    .executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const handler = await buildUser(server.db, { features: ['alarm.view', 'alarm.handle'] });
+  handlerId = handler.id;
+  handlerToken = await server.login(handler.account, handler.password);
+  const viewer = await buildUser(server.db, { features: ['alarm.view'] });
+  viewerId = viewer.id;
+  viewerToken = await server.login(viewer.account, viewer.password);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the no-data sweep', () => {
+  it('opens one data-missing alarm for a site silent past its rule (3 days), none for a recent one', async () => {
+    const silent = await silentSite(5);
+    const recent = await silentSite(1);
+    const opened = await server.services.alarms.sweepNoData(NOW);
+    expect(opened.map((a) => a.stationId)).toContain(silent.id);
+    expect(opened.map((a) => a.stationId)).not.toContain(recent.id);
+    const [alarm] = await alarmsOf(silent.id);
+    expect(alarm).toMatchObject({ type: 'data_missing', is_open: true, handle_status: 'unprocessed' });
+    expect(alarm!.period_start).toEqual(new Date(NOW.getTime() - 5 * DAY));
+    expect(alarm!.period_end).toEqual(NOW);
+    expect(await alarmsOf(recent.id)).toEqual([]);
+    expect(await statusOf(silent.id)).toEqual({ status: 1, warn_type: 'data_missing', warn_status: 1 });
+  });
+
+  it('extends the open alarm on the next sweep instead of opening another, and racing sweeps make one', async () => {
+    const site = await silentSite(4);
+    await Promise.all([server.services.alarms.sweepNoData(NOW), server.services.alarms.sweepNoData(NOW)]);
+    const later = new Date(NOW.getTime() + DAY);
+    const opened = await server.services.alarms.sweepNoData(later);
+    expect(opened.map((a) => a.stationId)).not.toContain(site.id);
+    const alarms = await alarmsOf(site.id);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.period_end).toEqual(later);
+  });
+
+  it('follows a site’s own rule before the general one, and skips sites never monitored', async () => {
+    const strict = await silentSite(2);
+    await server.db
+      .insertInto('qc_rule')
+      .values({
+        rule_type: 'warn',
+        kind: 'no_data_days',
+        name: '本站 1 天无数据',
+        station_id: strict.id,
+        params: JSON.stringify({ days: 1 }),
+      })
+      .execute();
+    const unmonitored = await buildStation(server.db);
+    await server.db
+      .updateTable('station')
+      .set({ status: -1, data_time: new Date(NOW.getTime() - 30 * DAY) })
+      .where('id', '=', unmonitored.id)
+      .execute();
+    await server.services.alarms.sweepNoData(NOW);
+    expect(await alarmsOf(strict.id)).toHaveLength(1);
+    expect(await alarmsOf(unmonitored.id)).toEqual([]);
+  });
+
+  it('closes the alarm when data arrives and the site is normal again', async () => {
+    const site = await silentSite(6);
+    await server.services.alarms.sweepNoData(NOW);
+    const first = new Date(NOW.getTime() - DAY);
+    await server.db.transaction().execute((trx) => server.services.alarms.onDataArrived(trx, site.id, first));
+    const [alarm] = await alarmsOf(site.id);
+    expect(alarm).toMatchObject({ is_open: false, handle_status: 'unprocessed' });
+    expect(alarm!.period_end).toEqual(first);
+    expect((await statusOf(site.id)).status).toBe(0);
+  });
+
+  it('stores a message for the users who may see the site, and only for them', async () => {
+    const site = await silentSite(7);
+    const roleId = (
+      await server.db
+        .selectFrom('app_user')
+        .select('role_id')
+        .where('id', '=', handlerId)
+        .executeTakeFirstOrThrow()
+    ).role_id!;
+    await grantRoleStations(server.db, roleId, [site.id]);
+    await server.services.alarms.sweepNoData(NOW);
+    const messages = await server.db.selectFrom('message').selectAll().where('type', '=', 'alarm').execute();
+    const forSite = messages.filter((m) => m.message.includes(site.stationCode));
+    expect(forSite.map((m) => Number(m.user_id))).toContain(handlerId);
+    // The viewer may view alarms but not this site: nothing for it.
+    expect(forSite.map((m) => Number(m.user_id))).not.toContain(viewerId);
+  });
+});
+
+describe('handling alarms', () => {
+  it('lists a site’s alarms in the reader’s language', async () => {
+    const site = await silentSite(5);
+    const roleId = (
+      await server.db
+        .selectFrom('app_user')
+        .select('role_id')
+        .where('id', '=', handlerId)
+        .executeTakeFirstOrThrow()
+    ).role_id!;
+    await grantRoleStations(server.db, roleId, [site.id]);
+    await server.services.alarms.sweepNoData(NOW);
+    const r = await server.call('POST', '/api/web/alarm/page', {
+      token: handlerToken,
+      body: { stationId: site.id },
+      language: 'EN',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.records[0]).toMatchObject({
+      stationCode: site.stationCode,
+      typeName: 'Data missing',
+      handleStatusName: 'Unprocessed',
+      isOpen: true,
+    });
+    expect(r.body.data.records[0].content).toMatch(/^No data for 3 days/);
+  });
+
+  it('handles several alarms at once: status, handler and reason stored, the station log written, the site follows', async () => {
+    const a = await silentSite(5);
+    const b = await silentSite(5);
+    const roleId = (
+      await server.db
+        .selectFrom('app_user')
+        .select('role_id')
+        .where('id', '=', handlerId)
+        .executeTakeFirstOrThrow()
+    ).role_id!;
+    await grantRoleStations(server.db, roleId, [a.id, b.id]);
+    await server.services.alarms.sweepNoData(NOW);
+    const ids = [...(await alarmsOf(a.id)), ...(await alarmsOf(b.id))].map((x) => Number(x.id));
+    const r = await server.call('POST', '/api/web/alarm/handle', {
+      token: handlerToken,
+      body: { ids, handleMode: 'focus', reason: '风速计疑似结冰' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.count).toBe(2);
+    for (const site of [a, b]) {
+      const [alarm] = await alarmsOf(site.id);
+      expect(alarm).toMatchObject({
+        handle_status: 'focus',
+        handler_id: handlerId,
+        reason: '风速计疑似结冰',
+      });
+      expect(await statusOf(site.id)).toEqual({ status: 2, warn_type: 'none', warn_status: 2 });
+      const log = await server.db
+        .selectFrom('station_log')
+        .selectAll()
+        .where('station_id', '=', site.id)
+        .execute();
+      expect(log.map((l) => l.location)).toEqual(['alarms']);
+    }
+    // "Request repair" puts the site in maintenance.
+    await server.call('POST', '/api/web/alarm/handle', {
+      token: handlerToken,
+      body: { ids: ids.slice(0, 1), handleMode: 'repair' },
+    });
+    expect((await statusOf(a.id)).status).toBe(3);
+  });
+
+  it('refuses a handle mode it does not know and an empty list, with localised messages, changing nothing', async () => {
+    const bad = await server.call('POST', '/api/web/alarm/handle', {
+      token: handlerToken,
+      body: { ids: [], handleMode: 'delete' },
+      language: 'EN',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['handleMode', 'ids']);
+  });
+
+  it('refuses handling to a user who may only view alarms', async () => {
+    const site = await silentSite(5);
+    await server.services.alarms.sweepNoData(NOW);
+    const [alarm] = await alarmsOf(site.id);
+    const r = await server.call('POST', '/api/web/alarm/handle', {
+      token: viewerToken,
+      body: { ids: [Number(alarm!.id)], handleMode: 'ignore' },
+    });
+    expect(r.status).toBe(403);
+    expect((await alarmsOf(site.id))[0]!.handle_status).toBe('unprocessed');
+  });
+});
