@@ -140,6 +140,54 @@ describe('the no-data sweep', () => {
   });
 });
 
+describe('abnormal data on arrival', () => {
+  /** A 10-minute file: speed `speed(i)`, direction 180, from 2025-03-01 00:00 UTC. */
+  function file(days: number, speed: (i: number) => number): Buffer {
+    const lines = ['Timestamp,WS_80m_Avg,WD_78m_Avg'];
+    for (let i = 0; i < days * 144; i++) {
+      const t = new Date(Date.UTC(2025, 2, 1) + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
+      lines.push(`${t},${speed(i)},180`);
+    }
+    return Buffer.from(`${lines.join('\n')}\n`);
+  }
+
+  it('opens a data-abnormal alarm on the channel a QC rule flags for most of a day, naming channel and rule', async () => {
+    const site = await buildStation(server.db);
+    // Day 2 reads 99 m/s for 20 hours: above the speed range rule (< 40 m/s).
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'stuck.csv',
+      source: 'upload',
+      bytes: file(3, (i) => (i >= 144 && i < 144 + 120 ? 99 : 6 + (i % 5) * 0.1)),
+    });
+    expect(result.status).toBe('parsed');
+    const alarms = await alarmsOf(site.id);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ type: 'data_abnormal', is_open: true });
+    expect(alarms[0]!.channel_key).toMatch(/ws|80/i);
+    expect(alarms[0]!.content).toMatchObject({
+      kind: 'abnormal',
+      channel: 'WS_80m_Avg',
+      rules: ['风速范围检验'],
+    });
+    // The site's day 2 (UTC in this test site): the whole day is the alarm's period.
+    expect(alarms[0]!.period_start).toEqual(new Date(Date.UTC(2025, 2, 2)));
+    expect(alarms[0]!.period_end).toEqual(new Date(Date.UTC(2025, 2, 3)));
+    expect((await statusOf(site.id)).status).toBe(1);
+  });
+
+  it('raises nothing for a file whose values pass the rules, and nothing for a short bad spell', async () => {
+    const site = await buildStation(server.db);
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'fine.csv',
+      source: 'upload',
+      bytes: file(2, (i) => (i >= 10 && i < 16 ? 99 : 7 + (i % 3) * 0.1)),
+    });
+    expect(await alarmsOf(site.id)).toEqual([]);
+  });
+});
+
 describe('handling alarms', () => {
   it('lists a site’s alarms in the reader’s language', async () => {
     const site = await silentSite(5);

@@ -20,9 +20,14 @@ import {
 } from '../access/station-access.repository.ts';
 import { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
 import { MessageRepository } from '../messages/messages.repository.ts';
 import { MessageService } from '../messages/messages.service.ts';
+import { evaluateQcRules } from '../qc-rules/evaluate-qc-rules.ts';
+import { QcRuleRepository } from '../qc-rules/qc-rules.repository.ts';
 import { StationLogService } from '../station-log/station-log.service.ts';
+import { IntervalMismatchError, loadSeries, toWindStation } from '../wind-data/version-series.ts';
+import { abnormalChannels } from './evaluate-abnormal.ts';
 import { handledEvent, nextStationStatus, type TStationStatusEvent } from './station-status.ts';
 
 type TDb = Database | Transaction<DB>;
@@ -32,12 +37,22 @@ export const ALARM_SWEEP_CRON = '*/10 * * * *';
 
 /** What an alarm says, stored as data and written out in the reader's language. */
 interface TAlarmContent {
-  kind?: 'no_data';
+  kind?: 'no_data' | 'abnormal';
   days?: number;
   ruleName?: string;
+  channel?: string;
+  share?: number;
+  rules?: string[];
 }
 
 function renderContent(content: TAlarmContent, language: Language): string {
+  if (content.kind === 'abnormal') {
+    const percent = Math.round((content.share ?? 0) * 100);
+    const rules = (content.rules ?? []).join(language === 'zh' ? '、' : ', ');
+    return language === 'zh'
+      ? `通道 ${content.channel}：一天中 ${percent}% 的数据被质控标记（${rules}）`
+      : `Channel ${content.channel}: ${percent}% of a day's values flagged by quality control (${rules})`;
+  }
   if (content.kind === 'no_data') {
     const rule = content.ruleName
       ? language === 'zh'
@@ -121,6 +136,81 @@ export class AlarmService {
       await this.push(alarm).catch((error: unknown) =>
         this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'),
       );
+    }
+    return opened;
+  }
+
+  /**
+   * A file was stored for a site: the site's QC rules run over the file's period of its original
+   * version; a channel with days above ABNORMAL_DAY_SHARE flagged opens (or extends) its data-abnormal
+   * alarm, naming the channel and the rules. Runs after the file's transaction; returns the new alarms.
+   */
+  async evaluateAbnormal(stationId: number, fromMs: number, toMs: number): Promise<number> {
+    const store = new TimeSeriesRepository(this.db);
+    const version = await store.findOriginalVersion(stationId);
+    if (!version) return 0;
+    const rules = await new QcRuleRepository(this.db).listForRun(stationId);
+    if (rules.length === 0) return 0;
+    const site = await this.db
+      .selectFrom('station')
+      .select(['station_code', 'logger_utc_offset_minutes'])
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    if (!site) return 0;
+    const ruleNames = new Map(rules.map((r) => [`rule:${r.id}`, r.name]));
+    const channels = await store.listChannels(version.id);
+    const groups = new Map<number, TChannelRow[]>();
+    for (const c of channels) groups.set(c.intervalS, [...(groups.get(c.intervalS) ?? []), c]);
+    let opened = 0;
+    for (const [intervalS, group] of groups) {
+      let loaded: Awaited<ReturnType<typeof loadSeries>>;
+      try {
+        loaded = await loadSeries(store, group, fromMs, toMs + intervalS * 1000);
+      } catch (error) {
+        if (error instanceof IntervalMismatchError) continue;
+        throw error;
+      }
+      if (loaded.grid.length === 0) continue;
+      const evaluation = evaluateQcRules(toWindStation(loaded, site.logger_utc_offset_minutes), rules);
+      const hasValue = new Map(
+        loaded.channels.map((c) => [String(c.row.id), (i: number) => !Number.isNaN(c.values[i]!)] as const),
+      );
+      const abnormal = abnormalChannels({
+        changes: evaluation.changes,
+        hasValue,
+        length: loaded.grid.length,
+        startMs: loaded.grid.startMs,
+        stepMs: intervalS * 1000,
+        utcOffsetMinutes: site.logger_utc_offset_minutes,
+      });
+      const byId = new Map(group.map((c) => [String(c.id), c]));
+      for (const a of abnormal) {
+        const channel = byId.get(a.channelId);
+        if (!channel) continue;
+        const content = {
+          kind: 'abnormal',
+          channel: channel.name,
+          share: Math.round(a.worstShare * 1000) / 1000,
+          rules: a.rules.map((r) => ruleNames.get(r) ?? r),
+        };
+        const row = await sql<{ id: number; inserted: boolean }>`
+          INSERT INTO alarm AS al (station_id, type, channel_key, period_start, period_end, content)
+          VALUES (${stationId}, 'data_abnormal', ${channel.dataKey}, ${new Date(a.fromMs)}, ${new Date(a.toMs)},
+                  ${JSON.stringify(content)}::jsonb)
+          ON CONFLICT (station_id, type, channel_key) WHERE is_open
+          DO UPDATE SET period_start = least(al.period_start, excluded.period_start),
+                        period_end = greatest(al.period_end, excluded.period_end),
+                        content = excluded.content, updated_at = now()
+          RETURNING al.id, (xmax = 0) AS inserted`.execute(this.db);
+        const alarm = row.rows[0]!;
+        if (!alarm.inserted) continue;
+        opened += 1;
+        await this.applyStatus(this.db, stationId, 'alarm_opened');
+        await this.pushText(stationId, {
+          message: `站点 ${site.station_code} 数据异常 / Site ${site.station_code}: data abnormal`,
+          description: `${renderContent(content as TAlarmContent, 'zh')} / ${renderContent(content as TAlarmContent, 'en')}`,
+        }).catch((error: unknown) => this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'));
+      }
     }
     return opened;
   }
@@ -288,12 +378,20 @@ export class AlarmService {
       .execute();
   }
 
-  /** The alarm as a stored message for every user who may see the site and view alarms (pushed live). */
   private async push(alarm: TOpened): Promise<void> {
+    // Messages are stored once, not per language: both are given, Chinese first (SPEC §1 default).
+    await this.pushText(alarm.stationId, {
+      message: `站点 ${alarm.stationCode} 数据缺失 / Site ${alarm.stationCode}: data missing`,
+      description: `连续 ${alarm.days} 天无数据 / No data for ${alarm.days} days`,
+    });
+  }
+
+  /** A stored message for every user who may see the site and view alarms (pushed live). */
+  private async pushText(stationId: number, text: { message: string; description: string }): Promise<void> {
     const users = await sql<{ id: number }>`
       SELECT u.id FROM app_user u
       JOIN role r ON r.id = u.role_id
-      JOIN station s ON s.id = ${alarm.stationId}
+      JOIN station s ON s.id = ${stationId}
       WHERE u.is_enabled AND NOT u.is_deleted
         AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = 'alarm.view'))
         AND (r.is_admin OR r.data_scope = 'all' OR s.owner_id = u.id
@@ -302,13 +400,7 @@ export class AlarmService {
       this.db,
     );
     for (const u of users.rows) {
-      // Messages are stored once, not per language: both are given, Chinese first (SPEC §1 default).
-      await this.messages.send(Number(u.id), {
-        type: 'alarm',
-        message: `站点 ${alarm.stationCode} 数据缺失 / Site ${alarm.stationCode}: data missing`,
-        description: `连续 ${alarm.days} 天无数据 / No data for ${alarm.days} days`,
-        messageType: 'warning',
-      });
+      await this.messages.send(Number(u.id), { type: 'alarm', ...text, messageType: 'warning' });
     }
   }
 }

@@ -97,7 +97,7 @@ export class IngestionService implements TIngestion {
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
-    private readonly alarms: Pick<AlarmService, 'onDataArrived'>,
+    private readonly alarms: Pick<AlarmService, 'onDataArrived' | 'evaluateAbnormal'>,
   ) {
     this.rawFiles = new RawFileRepository(db);
     this.rules = new ParseRuleRepository(db);
@@ -308,6 +308,16 @@ export class IngestionService implements TIngestion {
       });
       lap('storeMs');
       if (!applied) return this.resultOf((await this.rawFiles.findById(rawFileId))!);
+      // A bad sensor is seen minutes after its file lands: the QC rules run over the new period. A
+      // failure here is logged; the stored file stays stored.
+      if (applied.firstTimeMs !== null && applied.lastTimeMs !== null) {
+        await this.alarms
+          .evaluateAbnormal(stationId, applied.firstTimeMs, applied.lastTimeMs)
+          .catch((error: unknown) =>
+            this.log.warn({ err: error, rawFileId }, 'abnormal-data evaluation failed'),
+          );
+        lap('alarmsMs');
+      }
       this.log.debug(
         { rawFileId, ...timings, ...applied.timings, chunks: applied.chunkCount, values: applied.valueCount },
         'raw file parsed',
