@@ -176,6 +176,46 @@ describe('abnormal data on arrival', () => {
     expect((await statusOf(site.id)).status).toBe(1);
   });
 
+  it('extends the alarm with an adjacent bad day but opens a new one after good days in between', async () => {
+    const site = await buildStation(server.db);
+    // Days 2 and 3 bad in the first file; day 4 bad in the second (adjacent); day 8 bad (after good days).
+    const bad = (day: number) => (i: number) => (Math.floor(i / 144) === day && i % 144 < 120 ? 99 : 6);
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'a.csv',
+      source: 'upload',
+      bytes: file(4, (i) => (Math.floor(i / 144) >= 2 && i % 144 < 120 ? 99 : 6)),
+    });
+    const lines = (from: number, days: number, speed: (i: number) => number) => {
+      const out = ['Timestamp,WS_80m_Avg,WD_78m_Avg'];
+      for (let i = from * 144; i < (from + days) * 144; i++) {
+        const t = new Date(Date.UTC(2025, 2, 1) + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
+        out.push(`${t},${speed(i)},180`);
+      }
+      return Buffer.from(`${out.join('\n')}\n`);
+    };
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'b.csv',
+      source: 'upload',
+      bytes: lines(4, 1, bad(4)),
+    });
+    let alarms = await alarmsOf(site.id);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.period_end).toEqual(new Date(Date.UTC(2025, 2, 6)));
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'c.csv',
+      source: 'upload',
+      bytes: lines(5, 4, bad(8)),
+    });
+    alarms = await alarmsOf(site.id);
+    expect(alarms.map((a) => [a.is_open, a.period_start.toISOString().slice(0, 10)])).toEqual([
+      [false, '2025-03-03'],
+      [true, '2025-03-09'],
+    ]);
+  });
+
   it('raises nothing for a file whose values pass the rules, and nothing for a short bad spell', async () => {
     const site = await buildStation(server.db);
     await server.services.ingestion.ingestFile({

@@ -35,6 +35,9 @@ type TDb = Database | Transaction<DB>;
 /** How often silent sites are looked for: "no data for N days" needs no finer grain. */
 export const ALARM_SWEEP_CRON = '*/10 * * * *';
 
+/** Abnormal days closer than this to an open alarm's period extend it; farther ones start a new alarm. */
+const ABNORMAL_GAP_MS = 86_400_000;
+
 /** What an alarm says, stored as data and written out in the reader's language. */
 interface TAlarmContent {
   kind?: 'no_data' | 'abnormal';
@@ -193,6 +196,17 @@ export class AlarmService {
           share: Math.round(a.worstShare * 1000) / 1000,
           rules: a.rules.map((r) => ruleNames.get(r) ?? r),
         };
+        // One alarm per spell: an open alarm whose period ended more than a day before this one began
+        // (good data in between) is closed, and this spell opens its own.
+        await this.db
+          .updateTable('alarm')
+          .set({ is_open: false, updated_at: new Date() })
+          .where('station_id', '=', stationId)
+          .where('type', '=', 'data_abnormal')
+          .where('channel_key', '=', channel.dataKey)
+          .where('is_open', '=', true)
+          .where('period_end', '<', new Date(a.fromMs - ABNORMAL_GAP_MS))
+          .execute();
         const row = await sql<{ id: number; inserted: boolean }>`
           INSERT INTO alarm AS al (station_id, type, channel_key, period_start, period_end, content)
           VALUES (${stationId}, 'data_abnormal', ${channel.dataKey}, ${new Date(a.fromMs)}, ${new Date(a.toMs)},

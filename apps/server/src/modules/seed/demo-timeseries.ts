@@ -447,5 +447,7 @@ export async function registerDemoTimeseriesJob(
 ): Promise<void> {
   await jobs.work('seed.demo-timeseries', async ({ data }) => {
     await seedDemoTimeseries(db, ingestion, log, data.firstMonthMs ? { firstMonth: data.firstMonthMs } : {});
+    // The demo sites now hold data: their silence since is looked at right away, not at the next sweep.
+    await jobs.send('alarms.sweep', {}, { singletonKey: 'alarms.sweep.after-seed' });
   });
 }
