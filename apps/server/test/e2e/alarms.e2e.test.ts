@@ -214,6 +214,23 @@ describe('abnormal data on arrival', () => {
       [false, '2025-03-03'],
       [true, '2025-03-09'],
     ]);
+    // A later file of good days ends the spell: the alarm closes and the site is normal again. Spells
+    // found in such old data were recorded without a push.
+    await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'd.csv',
+      source: 'upload',
+      bytes: lines(9, 3, () => 6),
+    });
+    alarms = await alarmsOf(site.id);
+    expect(alarms.map((a) => a.is_open)).toEqual([false, false]);
+    expect((await statusOf(site.id)).status).toBe(0);
+    const pushed = await server.db
+      .selectFrom('message')
+      .select('id')
+      .where('message', 'like', `%${site.stationCode}%`)
+      .execute();
+    expect(pushed).toEqual([]);
   });
 
   it('raises nothing for a file whose values pass the rules, and nothing for a short bad spell', async () => {

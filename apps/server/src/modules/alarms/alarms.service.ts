@@ -38,6 +38,9 @@ export const ALARM_SWEEP_CRON = '*/10 * * * *';
 /** Abnormal days closer than this to an open alarm's period extend it; farther ones start a new alarm. */
 const ABNORMAL_GAP_MS = 86_400_000;
 
+/** Alarms whose period ended longer ago than this (found in old data) are recorded but not pushed. */
+export const ALARM_PUSH_RECENT_MS = 2 * 86_400_000;
+
 /** What an alarm says, stored as data and written out in the reader's language. */
 interface TAlarmContent {
   kind?: 'no_data' | 'abnormal';
@@ -165,6 +168,7 @@ export class AlarmService {
     const groups = new Map<number, TChannelRow[]>();
     for (const c of channels) groups.set(c.intervalS, [...(groups.get(c.intervalS) ?? []), c]);
     let opened = 0;
+    let closedAny = false;
     for (const [intervalS, group] of groups) {
       let loaded: Awaited<ReturnType<typeof loadSeries>>;
       try {
@@ -187,6 +191,23 @@ export class AlarmService {
         utcOffsetMinutes: site.logger_utc_offset_minutes,
       });
       const byId = new Map(group.map((c) => [String(c.id), c]));
+      // A spell is over once a day of this file's good data follows it: its open alarm closes (a new
+      // spell further on opens its own below).
+      const firstAbnormal = new Map(abnormal.map((a) => [a.channelId, a.fromMs]));
+      for (const channel of group) {
+        const until = firstAbnormal.get(String(channel.id)) ?? toMs;
+        const closed = await this.db
+          .updateTable('alarm')
+          .set({ is_open: false, updated_at: new Date() })
+          .where('station_id', '=', stationId)
+          .where('type', '=', 'data_abnormal')
+          .where('channel_key', '=', channel.dataKey)
+          .where('is_open', '=', true)
+          .where('period_end', '<', new Date(until - ABNORMAL_GAP_MS))
+          .returning('id')
+          .execute();
+        closedAny ||= closed.length > 0;
+      }
       for (const a of abnormal) {
         const channel = byId.get(a.channelId);
         if (!channel) continue;
@@ -196,17 +217,6 @@ export class AlarmService {
           share: Math.round(a.worstShare * 1000) / 1000,
           rules: a.rules.map((r) => ruleNames.get(r) ?? r),
         };
-        // One alarm per spell: an open alarm whose period ended more than a day before this one began
-        // (good data in between) is closed, and this spell opens its own.
-        await this.db
-          .updateTable('alarm')
-          .set({ is_open: false, updated_at: new Date() })
-          .where('station_id', '=', stationId)
-          .where('type', '=', 'data_abnormal')
-          .where('channel_key', '=', channel.dataKey)
-          .where('is_open', '=', true)
-          .where('period_end', '<', new Date(a.fromMs - ABNORMAL_GAP_MS))
-          .execute();
         const row = await sql<{ id: number; inserted: boolean }>`
           INSERT INTO alarm AS al (station_id, type, channel_key, period_start, period_end, content)
           VALUES (${stationId}, 'data_abnormal', ${channel.dataKey}, ${new Date(a.fromMs)}, ${new Date(a.toMs)},
@@ -220,11 +230,22 @@ export class AlarmService {
         if (!alarm.inserted) continue;
         opened += 1;
         await this.applyStatus(this.db, stationId, 'alarm_opened');
+        // A spell found in old data (a backlog, an archive import) is recorded, not announced.
+        if (a.toMs < Date.now() - ALARM_PUSH_RECENT_MS) continue;
         await this.pushText(stationId, {
           message: `站点 ${site.station_code} 数据异常 / Site ${site.station_code}: data abnormal`,
           description: `${renderContent(content as TAlarmContent, 'zh')} / ${renderContent(content as TAlarmContent, 'en')}`,
         }).catch((error: unknown) => this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'));
       }
+    }
+    if (closedAny) {
+      const stillOpen = await this.db
+        .selectFrom('alarm')
+        .select('id')
+        .where('station_id', '=', stationId)
+        .where('is_open', '=', true)
+        .executeTakeFirst();
+      if (!stillOpen) await this.applyStatus(this.db, stationId, 'alarms_closed');
     }
     return opened;
   }

@@ -1,5 +1,5 @@
 import { Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSafeParser } from '../../i18n/validation.ts';
 import { RequestError } from '../../request/request.ts';
@@ -35,6 +35,18 @@ export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   form?: FormInstance<V>;
   /** The fields; `rule(field)` checks a field with the schema over the whole form. */
   children: (context: { rule: (field: string) => FormRule; form: FormInstance<V> }) => ReactNode;
+}
+
+/**
+ * The form store outlives a closed dialog (one instance per dialog component) and a field leaving with
+ * `preserve={false}` falls back to the *previous* opening's initial values: each opening starts again
+ * from its own initial values (a "create" after an "edit" is empty).
+ */
+function ResetOnOpen({ form }: { form: FormInstance }) {
+  useEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
 }
 
 /** A server field path (`params.min`, `channels.0.name`) as an antd name path. */
@@ -125,6 +137,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
         initialValues={initialValues as FormProps<V>['initialValues']}
         {...formProps}
       >
+        <ResetOnOpen form={form} />
         {children({ rule, form })}
       </Form>
     </Modal>
