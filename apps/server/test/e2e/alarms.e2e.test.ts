@@ -10,6 +10,7 @@ import {
 let server: TTestServer;
 let handlerToken: string;
 let handlerId: number;
+let handlerRoleId: number;
 let viewerToken: string;
 let viewerId: number;
 const DAY = 86_400_000;
@@ -51,6 +52,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const handler = await buildUser(server.db, { features: ['alarm.view', 'alarm.handle'] });
   handlerId = handler.id;
+  handlerRoleId = handler.roleId;
   handlerToken = await server.login(handler.account, handler.password);
   const viewer = await buildUser(server.db, { features: ['alarm.view'] });
   viewerId = viewer.id;
@@ -123,14 +125,7 @@ describe('the no-data sweep', () => {
 
   it('stores a message for the users who may see the site, and only for them', async () => {
     const site = await silentSite(7);
-    const roleId = (
-      await server.db
-        .selectFrom('app_user')
-        .select('role_id')
-        .where('id', '=', handlerId)
-        .executeTakeFirstOrThrow()
-    ).role_id!;
-    await grantRoleStations(server.db, roleId, [site.id]);
+    await grantRoleStations(server.db, handlerRoleId, [site.id]);
     await server.services.alarms.sweepNoData(NOW);
     const messages = await server.db.selectFrom('message').selectAll().where('type', '=', 'alarm').execute();
     const forSite = messages.filter((m) => m.message.includes(site.stationCode));
@@ -141,10 +136,10 @@ describe('the no-data sweep', () => {
 });
 
 describe('abnormal data on arrival', () => {
-  /** A 10-minute file: speed `speed(i)`, direction 180, from 2025-03-01 00:00 UTC. */
-  function file(days: number, speed: (i: number) => number): Buffer {
+  /** A 10-minute file of `days` days from day `fromDay` after 2025-03-01 00:00 UTC: speed `speed(i)` at slot i. */
+  function file(days: number, speed: (i: number) => number, fromDay = 0): Buffer {
     const lines = ['Timestamp,WS_80m_Avg,WD_78m_Avg'];
-    for (let i = 0; i < days * 144; i++) {
+    for (let i = fromDay * 144; i < (fromDay + days) * 144; i++) {
       const t = new Date(Date.UTC(2025, 2, 1) + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
       lines.push(`${t},${speed(i)},180`);
     }
@@ -186,19 +181,11 @@ describe('abnormal data on arrival', () => {
       source: 'upload',
       bytes: file(4, (i) => (Math.floor(i / 144) >= 2 && i % 144 < 120 ? 99 : 6)),
     });
-    const lines = (from: number, days: number, speed: (i: number) => number) => {
-      const out = ['Timestamp,WS_80m_Avg,WD_78m_Avg'];
-      for (let i = from * 144; i < (from + days) * 144; i++) {
-        const t = new Date(Date.UTC(2025, 2, 1) + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
-        out.push(`${t},${speed(i)},180`);
-      }
-      return Buffer.from(`${out.join('\n')}\n`);
-    };
     await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: 'b.csv',
       source: 'upload',
-      bytes: lines(4, 1, bad(4)),
+      bytes: file(1, bad(4), 4),
     });
     let alarms = await alarmsOf(site.id);
     expect(alarms).toHaveLength(1);
@@ -207,7 +194,7 @@ describe('abnormal data on arrival', () => {
       stationId: site.id,
       fileName: 'c.csv',
       source: 'upload',
-      bytes: lines(5, 4, bad(8)),
+      bytes: file(4, bad(8), 5),
     });
     alarms = await alarmsOf(site.id);
     expect(alarms.map((a) => [a.is_open, a.period_start.toISOString().slice(0, 10)])).toEqual([
@@ -220,7 +207,7 @@ describe('abnormal data on arrival', () => {
       stationId: site.id,
       fileName: 'd.csv',
       source: 'upload',
-      bytes: lines(9, 3, () => 6),
+      bytes: file(3, () => 6, 9),
     });
     alarms = await alarmsOf(site.id);
     expect(alarms.map((a) => a.is_open)).toEqual([false, false]);
@@ -248,14 +235,7 @@ describe('abnormal data on arrival', () => {
 describe('handling alarms', () => {
   it('lists a site’s alarms in the reader’s language', async () => {
     const site = await silentSite(5);
-    const roleId = (
-      await server.db
-        .selectFrom('app_user')
-        .select('role_id')
-        .where('id', '=', handlerId)
-        .executeTakeFirstOrThrow()
-    ).role_id!;
-    await grantRoleStations(server.db, roleId, [site.id]);
+    await grantRoleStations(server.db, handlerRoleId, [site.id]);
     await server.services.alarms.sweepNoData(NOW);
     const r = await server.call('POST', '/api/web/alarm/page', {
       token: handlerToken,
@@ -275,14 +255,7 @@ describe('handling alarms', () => {
   it('handles several alarms at once: status, handler and reason stored, the station log written, the site follows', async () => {
     const a = await silentSite(5);
     const b = await silentSite(5);
-    const roleId = (
-      await server.db
-        .selectFrom('app_user')
-        .select('role_id')
-        .where('id', '=', handlerId)
-        .executeTakeFirstOrThrow()
-    ).role_id!;
-    await grantRoleStations(server.db, roleId, [a.id, b.id]);
+    await grantRoleStations(server.db, handlerRoleId, [a.id, b.id]);
     await server.services.alarms.sweepNoData(NOW);
     const ids = [...(await alarmsOf(a.id)), ...(await alarmsOf(b.id))].map((x) => Number(x.id));
     const r = await server.call('POST', '/api/web/alarm/handle', {
