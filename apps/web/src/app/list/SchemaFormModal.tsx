@@ -2,9 +2,9 @@ import { Form, type FormInstance, type FormProps, type FormRule, Modal } from 'a
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSafeParser } from '../../i18n/validation.ts';
-import { RequestError } from '../../request/request.ts';
 import { feedback } from '../feedback.ts';
 import { useZodRule } from '../use-zod-rule.ts';
+import { showFieldErrors } from './field-errors.ts';
 
 export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   open: boolean;
@@ -49,11 +49,6 @@ function ResetOnOpen({ form }: { form: FormInstance }) {
   return null;
 }
 
-/** A server field path (`params.min`, `channels.0.name`) as an antd name path. */
-export function toNamePath(field: string): (string | number)[] {
-  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
 /**
  * The form dialog of the administration screens (issue 13): opens with the record's values, validates
  * each field with the shared zod schema (cross-field rules included), saves, says so and closes; field
@@ -92,15 +87,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
       feedback.success(savedMessage);
       onSaved(reply, values);
     } catch (error) {
-      // The request layer showed the message; field errors go next to their fields.
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({
-            name: toNamePath(mapField(field.field)) as never,
-            errors: [field.message],
-          })),
-        );
-      }
+      showFieldErrors(form, error, mapField);
     } finally {
       setSaving(false);
     }

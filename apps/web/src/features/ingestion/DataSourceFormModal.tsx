@@ -4,8 +4,8 @@ import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { SchemaFormModal, toNamePath } from '../../app/list/SchemaFormModal.tsx';
-import { RequestError } from '../../request/request.ts';
+import { showFieldErrors } from '../../app/list/field-errors.ts';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { testConnection, useSaveDataSource } from './api.ts';
 import { FolderBrowserModal } from './FolderBrowserModal.tsx';
 import {
@@ -43,11 +43,7 @@ export function DataSourceFormModal({ open, record, onClose }: DataSourceFormMod
       const result = await testConnection(toDataSourceSave(values, record?.id));
       feedback.success(t('ingestion.ds.testOk', { elapsed: result.elapsedMs, message: result.message }));
     } catch (error) {
-      if (error instanceof RequestError && error.fields.length > 0) {
-        form.setFields(
-          error.fields.map((field) => ({ name: toNamePath(field.field) as never, errors: [field.message] })),
-        );
-      }
+      showFieldErrors(form, error);
     } finally {
       setTesting(false);
     }

@@ -10,7 +10,6 @@ import {
   KINDS_OF_TYPE,
   ruleElement,
   type TTranslate,
-  toNamePath,
   toQcRuleForm,
   toQcRuleSave,
 } from './qc-rules.utils.ts';
@@ -145,11 +144,6 @@ describe('toQcRuleSave / toQcRuleForm', () => {
       undefined,
     );
     expect(firstFieldError(ZQcRuleSave, custom, 'params.conditions', 'zh')).toBe('此项为必填项');
-  });
-
-  it('toNamePath turns list indices into numbers', () => {
-    expect(toNamePath('params.conditions.0.threshold')).toEqual(['params', 'conditions', 0, 'threshold']);
-    expect(toNamePath('name')).toEqual(['name']);
   });
 });
 

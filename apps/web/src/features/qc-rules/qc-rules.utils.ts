@@ -136,11 +136,6 @@ export function toQcRuleSave(
   };
 }
 
-/** A server field path (`params.conditions.0.threshold`) as an antd name path. */
-export function toNamePath(field: string): (string | number)[] {
-  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
 /** The element a rule is about: its element, a custom rule's target, none for warning rules. */
 export function ruleElement(rule: Pick<TQcRule, 'kind' | 'params'>): string | undefined {
   const params = rule.params as { element?: unknown; targetElement?: unknown; conditions?: unknown };

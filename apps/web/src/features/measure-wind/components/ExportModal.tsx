@@ -3,6 +3,7 @@ import { type TDatasetVersion, type TVersionChannel, ZVersionExportRequest } fro
 import { Button, Col, DatePicker, Form, Modal, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { saveFile } from '../../../request/request.ts';
 import { exportVersion } from '../api.ts';
@@ -16,7 +17,7 @@ import {
   toExportRequest,
 } from '../measure-wind.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
-import { RANGE_FORMAT, showFieldErrors } from './ProcessingModal.tsx';
+import { RANGE_FORMAT } from './ProcessingModal.tsx';
 
 export interface ExportModalProps {
   open: boolean;

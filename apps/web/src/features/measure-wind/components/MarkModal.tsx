@@ -2,6 +2,7 @@ import { type TVersionChannel, ZMarkCreate } from '@masthub/shared';
 import { DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
+import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { useSaveMark } from '../api.ts';
 import {
@@ -13,7 +14,7 @@ import {
   toMarkRequest,
 } from '../measure-wind.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
-import { RANGE_FORMAT, showFieldErrors } from './ProcessingModal.tsx';
+import { RANGE_FORMAT } from './ProcessingModal.tsx';
 
 /** What the dialog opens with: from a chart brush, the table's selected rows or the page's range. */
 export interface MarkDraft {

@@ -4,23 +4,10 @@ import { Alert, DatePicker, Form, type FormInstance, type FormProps, type FormRu
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
-import { toNamePath } from '../../../app/list/SchemaFormModal.tsx';
+import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import type { TSafeParser } from '../../../i18n/validation.ts';
-import { RequestError } from '../../../request/request.ts';
 import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
-
-/** Puts the server's field errors (SPEC §7 data.fields) on the form's fields. */
-export function showFieldErrors(form: FormInstance, error: unknown): void {
-  if (error instanceof RequestError && error.fields.length > 0) {
-    form.setFields(
-      error.fields.map((field) => ({
-        name: toNamePath(field.field) as never,
-        errors: [field.message],
-      })),
-    );
-  }
-}
 
 /** What every processing dialog of MeasureWind gets from the page. */
 export interface ProcessingDialogProps {

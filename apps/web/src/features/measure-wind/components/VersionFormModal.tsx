@@ -3,9 +3,9 @@ import { type TDatasetVersion, ZVersionCreate, ZVersionRename } from '@masthub/s
 import { Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
+import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { useCreateVersion, useRenameVersion } from '../api.ts';
-import { showFieldErrors } from './ProcessingModal.tsx';
 
 interface VersionFormValues {
   name?: string;
