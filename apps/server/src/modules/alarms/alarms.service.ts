@@ -261,17 +261,19 @@ export class AlarmService {
   }
 
   /**
-   * Data was stored for a site (ingestion, same transaction): its open data-missing alarm closes at the
-   * new data's first time, and the status follows.
+   * Data was stored for a site (ingestion, same transaction): the status moves by `data_arrived` (a site
+   * never monitored becomes normal), and the open data-missing alarm closes where the new data begins.
    */
   async onDataArrived(trx: TDb, stationId: number, firstNewTime: Date | null): Promise<void> {
+    if (firstNewTime === null) return;
+    await this.moveStatus(trx, stationId, 'data_arrived');
     const closed = await trx
       .updateTable('alarm')
-      .set((eb) => ({
+      .set({
         is_open: false,
-        period_end: firstNewTime ? sql<Date>`greatest(period_start, ${firstNewTime})` : eb.ref('period_end'),
+        period_end: sql<Date>`greatest(period_start, ${firstNewTime})`,
         updated_at: new Date(),
-      }))
+      })
       .where('station_id', '=', stationId)
       .where('type', '=', 'data_missing')
       .where('is_open', '=', true)
@@ -381,8 +383,8 @@ export class AlarmService {
     return { count: ids.length };
   }
 
-  /** Moves a site's status by `event` (nextStationStatus) and keeps its warning fields in step. */
-  private async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
+  /** Moves a site's status by `event`: the one place a status changes (nextStationStatus). */
+  private async moveStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
     const station = await db
       .selectFrom('station')
       .select('status')
@@ -390,6 +392,14 @@ export class AlarmService {
       .executeTakeFirst();
     if (!station) return;
     const next = nextStationStatus(station.status, event);
+    if (next !== station.status) {
+      await db.updateTable('station').set({ status: next }).where('id', '=', stationId).execute();
+    }
+  }
+
+  /** Moves a site's status by `event` and keeps its warning fields in step with its alarms. */
+  private async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
+    await this.moveStatus(db, stationId, event);
     const unprocessed = await db
       .selectFrom('alarm')
       .select(['type'])
@@ -405,7 +415,6 @@ export class AlarmService {
     await db
       .updateTable('station')
       .set({
-        status: next,
         warn_type: unprocessed?.type ?? 'none',
         warn_status: unprocessed ? 1 : anyAlarm ? 2 : 0,
       })

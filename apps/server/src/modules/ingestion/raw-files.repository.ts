@@ -296,9 +296,9 @@ export class RawFileRepository {
   }
 
   /**
-   * Sets the site's data state from its original version's summary: the last data time, the measurement
-   * start (kept if already set, else the first stored time) and "not monitored" (-1) → "normal" (0) once
-   * data exists. Other states (alarm, maintenance…) belong to the operations loop and are left alone.
+   * Sets the site's data times from its original version's summary: the last data time and the
+   * measurement start (kept if already set, else the first stored time). The status follows in the
+   * alarm service (`onDataArrived`, the site status table).
    */
   async updateStationDataTime(
     stationId: number,
@@ -309,7 +309,6 @@ export class RawFileRepository {
       .set({
         data_time: summary.lastTime,
         start_time: sql<Date | null>`coalesce(start_time, ${summary.firstTime})`,
-        status: sql<number>`case when status = -1 and ${summary.lastTime !== null} then 0 else status end`,
       })
       .where('id', '=', stationId)
       .execute();
