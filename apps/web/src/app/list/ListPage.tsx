@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../date-time.ts';
 import { PermissionButton } from '../PermissionButton.tsx';
-import { fitColumns } from '../table/fit-columns.ts';
+import { type FitColumn, fitColumns } from '../table/fit-columns.ts';
 import { type DeleteSpec, useConfirmDelete } from './use-confirm-delete.tsx';
 
 /** A field of the search form: a text box, a choice, or a date-time range. */
@@ -77,7 +77,7 @@ export interface ListPageProps<T extends object> {
   ) => { data?: TPage<T> | undefined; isFetching: boolean; refetch: () => unknown };
   /** Values always passed to `usePage` with the search values (e.g. the tab's rule type). */
   baseValues?: Record<string, unknown>;
-  columns: TableColumnsType<T>;
+  columns: FitColumn<T>[];
   /** Create / edit / delete; `actions` may add buttons, a width or blocked deletes on top. */
   editor?: ListEditor<T>;
   actions?: Partial<RowActions<T>>;

@@ -1,6 +1,11 @@
-import type { TableColumnsType } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_PX, fitColumns, MIN_COLUMN_PX, MIN_WIDTH_RATIO } from './fit-columns.ts';
+import {
+  DEFAULT_COLUMN_PX,
+  type FitColumn,
+  fitColumns,
+  MIN_COLUMN_PX,
+  MIN_WIDTH_RATIO,
+} from './fit-columns.ts';
 
 type Row = { name: string };
 
@@ -27,10 +32,10 @@ describe('fitColumns(columns)', () => {
   });
 
   it('ends long text with an ellipsis except in pinned and wrapping columns', () => {
-    const columns: TableColumnsType<Row> = [
+    const columns: FitColumn<Row>[] = [
       { key: 'a', width: 100 },
       { key: 'b', width: 100, ellipsis: false },
-      { key: 'c', width: 100, wrap: true } as TableColumnsType<Row>[number],
+      { key: 'c', width: 100, wrap: true },
       { key: 'actions', width: 130, fixed: 'right' },
     ];
     const fitted = fitColumns(columns).columns as { key: string; ellipsis?: boolean; wrap?: boolean }[];

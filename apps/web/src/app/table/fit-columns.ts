@@ -10,6 +10,9 @@ export const MIN_WIDTH_RATIO = 0.7;
 /** No column shrinks below this (px) — room for a short header word and a value — unless declared narrower. */
 export const MIN_COLUMN_PX = 80;
 
+/** A column of a fitted table: an antd column that may keep wrapping (`wrap: true`, e.g. multi-line cells). */
+export type FitColumn<T> = TableColumnsType<T>[number] & { wrap?: boolean };
+
 type TFitColumn = TableColumnsType<never>[number] & { width?: number | string; wrap?: boolean };
 
 /**
@@ -22,7 +25,7 @@ type TFitColumn = TableColumnsType<never>[number] & { width?: number | string; w
  *
  * @example const fit = fitColumns(columns); <Table columns={fit.columns} {...fit.tableProps} />
  */
-export function fitColumns<T>(columns: TableColumnsType<T>): {
+export function fitColumns<T>(columns: readonly FitColumn<T>[]): {
   columns: TableColumnsType<T>;
   tableProps: Pick<TableProps<T>, 'tableLayout' | 'scroll'>;
 } {

@@ -10,12 +10,13 @@ import {
   ZAlarmHandleRequest,
 } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Card, Flex, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Card, Flex, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { useAlarmPage, useHandleAlarms } from './api.ts';
@@ -58,7 +59,7 @@ export function AlarmPage() {
   const handle = useHandleAlarms();
   if (stationId === undefined) return null;
 
-  const columns: TableColumnsType<TAlarmRecord> = [
+  const columns: FitColumn<TAlarmRecord>[] = [
     {
       key: 'createTime',
       dataIndex: 'createTime',
@@ -66,7 +67,7 @@ export function AlarmPage() {
       width: 110,
       wrap: true,
       render: (value: string) => formatDateTime(value),
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
     {
       key: 'type',
       dataIndex: 'typeName',
@@ -79,7 +80,7 @@ export function AlarmPage() {
           {r.isOpen ? <Tag color="volcano">{t('alarms.open')}</Tag> : null}
         </Flex>
       ),
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
     {
       key: 'period',
       title: t('alarms.fields.period'),
@@ -92,14 +93,14 @@ export function AlarmPage() {
           <span>– {formatDateTime(r.periodEnd)}</span>
         </Flex>
       ),
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
     {
       key: 'content',
       dataIndex: 'content',
       title: t('alarms.fields.content'),
       width: 220,
       wrap: true,
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
     {
       key: 'handleStatus',
       dataIndex: 'handleStatusName',
@@ -111,7 +112,7 @@ export function AlarmPage() {
           {name}
         </Tag>
       ),
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
     { key: 'handlerName', dataIndex: 'handlerName', title: t('alarms.fields.handler'), width: 110 },
     {
       key: 'handleTime',
@@ -120,14 +121,14 @@ export function AlarmPage() {
       width: 110,
       wrap: true,
       render: (value: string | null) => formatDateTime(value),
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
     {
       key: 'reason',
       dataIndex: 'reason',
       title: t('alarms.fields.reason'),
       width: 160,
       wrap: true,
-    } as TableColumnsType<TAlarmRecord>[number],
+    },
   ];
 
   return (

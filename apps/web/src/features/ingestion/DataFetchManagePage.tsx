@@ -1,12 +1,13 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import type { TDataSourceRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Flex, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useDataSourcePage, useDeleteDataSource, usePullSource } from './api.ts';
 import { DataSourceFormModal } from './DataSourceFormModal.tsx';
@@ -39,7 +40,7 @@ export function DataFetchManagePage() {
     }
   };
 
-  const columns: TableColumnsType<TDataSourceRecord> = [
+  const columns: FitColumn<TDataSourceRecord>[] = [
     { key: 'name', dataIndex: 'name', title: t('ingestion.ds.name'), width: 150 },
     {
       // The server (its protocol says FTP or which mailbox kind) and the account on it, read together.
@@ -115,7 +116,7 @@ export function DataFetchManagePage() {
           ) : null}
         </Flex>
       ),
-    } as TableColumnsType<TDataSourceRecord>[number],
+    },
   ];
 
   return (

@@ -1,7 +1,8 @@
 import type { TFileRulePreviewRow } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Drawer, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { http } from '../../request/request.ts';
@@ -28,7 +29,7 @@ export function FileRulePreviewDrawer({
     queryFn: () => http.post<TFileRulePreviewRow[]>('/web/station/file_rules', { stationIds }),
     enabled: open && stationIds.length > 0,
   });
-  const columns: TableColumnsType<TFileRulePreviewRow> = [
+  const columns: FitColumn<TFileRulePreviewRow>[] = [
     {
       key: 'station',
       title: t('stations.fileRules.station'),
@@ -68,7 +69,7 @@ export function FileRulePreviewDrawer({
             ))}
           </Flex>
         ),
-    } as TableColumnsType<TFileRulePreviewRow>[number],
+    },
     {
       key: 'parseRule',
       title: t('stations.fileRules.parseRule'),
@@ -97,7 +98,7 @@ export function FileRulePreviewDrawer({
         ) : (
           <Typography.Text type="secondary">{t('stations.fileRules.noFile')}</Typography.Text>
         ),
-    } as TableColumnsType<TFileRulePreviewRow>[number],
+    },
   ];
   const fit = fitColumns(columns);
   return (
