@@ -91,7 +91,8 @@ export async function buildUser(
   } = {},
 ): Promise<{ id: number; account: string; password: string; roleId: number }> {
   sequence += 1;
-  const account = options.account ?? `user_${sequence}${Date.now() % 1000}`;
+  // The separator keeps accounts unique: `user_12` + `345` and `user_123` + `45` once made the same one.
+  const account = options.account ?? `user_${sequence}_${Date.now() % 1000}`;
   const password = options.password ?? 'Secret#123a';
   const role =
     options.roleId !== undefined
