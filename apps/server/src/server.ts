@@ -29,6 +29,7 @@ import { parserInfo, parserPort } from './modules/ingestion/parser-binding.ts';
 import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
 import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
 import { LoginLogService } from './modules/login-log/login-log.service.ts';
+import { MailOutbox } from './modules/mail/mail-outbox.ts';
 import { ManufacturerRepository } from './modules/manufacturers/manufacturers.repository.ts';
 import { manufacturerRoutes } from './modules/manufacturers/manufacturers.routes.ts';
 import { ManufacturerService } from './modules/manufacturers/manufacturers.service.ts';
@@ -53,6 +54,10 @@ import { qcRuleRoutes } from './modules/qc-rules/qc-rules.routes.ts';
 import { QcRuleService } from './modules/qc-rules/qc-rules.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
+import { ContactService } from './modules/repairs/contacts.service.ts';
+import { ReminderService } from './modules/repairs/reminders.service.ts';
+import { repairRoutes } from './modules/repairs/repairs.routes.ts';
+import { RepairService } from './modules/repairs/repairs.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
@@ -152,6 +157,11 @@ export interface TServices {
   geocoding: GeocodingService;
   /** Raster layers of the home map and the point resource query (issue 8). */
   mapLayers: MapLayerService;
+  /** The operations loop after an alarm (issue 14): e-mail send log, contacts, repairs, reminders. */
+  outbox: MailOutbox;
+  contacts: ContactService;
+  repairs: RepairService;
+  reminders: ReminderService;
   // [anchor: wind-data service types]
 }
 
@@ -194,6 +204,18 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
   const versions = new VersionService(db, stationAccess, processingTasks, stationLog);
+  // Data sources hand every fetched file to ingestion; their SMTP servers send the product's e-mail.
+  const dataSourceServices = buildDataSourceServices(db, config, log, {
+    stationAccess,
+    ingestion: () => ingestion,
+  });
+  const outbox = new MailOutbox(db, dataSourceServices.smtp, jobs, log.child({ module: 'mail' }), {
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+    leaseSeconds: 120,
+    messageIdDomain: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'masthub.local',
+  });
+  const contacts = new ContactService(db);
   const services: TServices = {
     alarms,
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
@@ -287,8 +309,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     jobs,
     ingestion,
     ingestionApi,
-    // Data sources hand every fetched file to ingestion.
-    ...buildDataSourceServices(db, config, log, { stationAccess, ingestion: () => ingestion }),
+    ...dataSourceServices,
     processingTasks,
     versions,
     windData: new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore),
@@ -304,6 +325,19 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
     mapLayers: new MapLayerService(new MapLayerRepository(db), rawFileStore, config.HAS_POINT_QUERY),
     // [anchor: wind-data services]
+    outbox,
+    contacts,
+    repairs: new RepairService(
+      db,
+      stationAccess,
+      alarms,
+      contacts,
+      outbox,
+      messages,
+      stationLog,
+      log.child({ module: 'repairs' }),
+    ),
+    reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' })),
   };
   return services;
 }
@@ -319,6 +353,8 @@ async function startWorkers(services: TServices): Promise<void> {
   await services.ingestion.startWorkers();
   await services.dataSources.registerJobs(services.jobs);
   await services.alarms.registerJobs(services.jobs);
+  await services.outbox.registerJobs(services.jobs);
+  await services.reminders.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -353,6 +389,13 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...windDataRoutes(services.windData, services.processingTasks, services.ingestion),
     ...qcRuleRoutes(services.qcRules),
     ...alarmRoutes(services.alarms),
+    ...repairRoutes({
+      contacts: services.contacts,
+      repairs: services.repairs,
+      reminders: services.reminders,
+      outbox: services.outbox,
+      jobs: services.jobs,
+    }),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

@@ -29,6 +29,7 @@ export * from './stations/password-records.schema.ts';
 export * from './stations/personal-config.schema.ts';
 export * from './stations/reference.schema.ts';
 export * from './stations/registry.schema.ts';
+export * from './stations/repairs.schema.ts';
 export * from './stations/station-log.schema.ts';
 export * from './stations/stations.schema.ts';
 export * from './text.schema.ts';

@@ -186,6 +186,22 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   // Alarms (issue 14).
   'POST /api/web/alarm/page': 'alarm.view',
   'POST /api/web/alarm/handle': 'alarm.handle',
+  // Contacts, repairs, reminders and the send log (issue 14).
+  'GET /api/web/contacts/userAndCarbonCopy': 'user',
+  'POST /api/web/contacts/carbonCopy/save': 'user',
+  'GET /api/web/contacts/list': 'alarm.handle',
+  'GET /api/web/contacts': 'alarm.handle',
+  'POST /api/web/contacts/save': 'alarm.handle',
+  'GET /api/web/contacts/delete': 'alarm.handle',
+  'GET /api/web/repair/repair_verify': 'alarm.handle',
+  'POST /api/web/repair/repair': 'alarm.handle',
+  'POST /api/web/repair/page': 'system.repairList',
+  'POST /api/web/repair/record/page': 'repair.view',
+  'POST /api/web/repair/record/save': 'repair.edit',
+  'POST /api/web/repair/record/close': 'repair.edit',
+  'POST /api/web/alert/send_log/page': 'system.timedTask',
+  'GET /api/web/interval_task/list': 'system.timedTask',
+  'POST /api/web/interval_task/save': 'system.timedTask',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -291,6 +307,9 @@ describe('station-scoped routes', () => {
         'data.process',
         'alarm.view',
         'alarm.handle',
+        'repair.view',
+        'repair.edit',
+        'system.repairList',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
@@ -485,6 +504,76 @@ describe('station-scoped routes', () => {
         .where('id', '=', alarm.id)
         .executeTakeFirstOrThrow();
       expect(row.handle_status).toBe('unprocessed');
+    },
+    'GET /api/web/repair/repair_verify': () =>
+      expectForbidden('GET', `/api/web/repair/repair_verify?stationIds=${visible.id},${hidden.id}`),
+    'POST /api/web/repair/repair': async () => {
+      await expectForbidden('POST', '/api/web/repair/repair', {
+        stationIds: [visible.id, hidden.id],
+        dataSourceId: 1,
+        reason: '风速计故障',
+      });
+      const n = await server.db
+        .selectFrom('mail_send_log')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(0);
+    },
+    'POST /api/web/repair/page': async () => {
+      await expectForbidden('POST', '/api/web/repair/page', { stationId: hidden.id });
+      for (const site of [hidden, visible]) {
+        await server.db
+          .insertInto('repair_request')
+          .values({
+            station_id: site.id,
+            station_code: site.stationCode,
+            receiver_addrs: ['fix@example.com'],
+            reason: '测试',
+            period_start: null,
+            period_end: null,
+            operator_id: null,
+            mail_id: null,
+          })
+          .execute();
+      }
+      const r = await server.call('POST', '/api/web/repair/page', { token: callerToken, body: {} });
+      expect(r.status).toBe(200);
+      expect(new Set(r.body.data.records.map((a: { stationId: number }) => a.stationId))).toEqual(
+        new Set([visible.id]),
+      );
+    },
+    'POST /api/web/repair/record/page': () =>
+      expectForbidden('POST', '/api/web/repair/record/page', { stationId: hidden.id }),
+    'POST /api/web/repair/record/save': () =>
+      expectForbidden('POST', '/api/web/repair/record/save', { stationId: hidden.id, faultType: '风速计' }),
+    'POST /api/web/repair/record/close': async () => {
+      const record = await server.db
+        .insertInto('repair_record')
+        .values({
+          station_id: hidden.id,
+          request_id: null,
+          fault_start: null,
+          maintain_date: null,
+          end_time: null,
+          closed_by: null,
+          closed_at: null,
+          creator_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await expectForbidden('POST', '/api/web/repair/record/close', {
+        id: record.id,
+        maintainResult: '更换风速计',
+        maintainStaff: '王工',
+        maintainDate: '2026-11-20T00:00:00Z',
+        endTime: '2026-11-21T00:00:00Z',
+      });
+      const row = await server.db
+        .selectFrom('repair_record')
+        .select('is_closed')
+        .where('id', '=', record.id)
+        .executeTakeFirstOrThrow();
+      expect(row.is_closed).toBe(false);
     },
     'POST /api/web/station/file_rules': () =>
       expectForbidden('POST', '/api/web/station/file_rules', { stationIds: [visible.id, hidden.id] }),

@@ -268,4 +268,21 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '数据库暂时不可用，请稍后重试',
     en: 'The database is unavailable at the moment; please try again shortly',
   },
+  REPAIR_NO_RECIPIENT: {
+    zh: '所选站点都没有维修邮箱，请至少选择一个已填写维修邮箱的站点',
+    en: 'None of the chosen sites has a repair e-mail; choose at least one site with a repair e-mail',
+  },
+  MAIL_SENDER_NOT_CONFIGURED: {
+    zh: '发件邮箱“{name}”未配置发件服务器（SMTP），请在数据获取管理中补充',
+    en: 'The sender e-mail “{name}” has no sending (SMTP) server; add one in Data fetch',
+  },
+  MAIL_REJECTED: {
+    zh: '邮件服务器拒收：{reason}',
+    en: 'The mail server refused the message: {reason}',
+  },
+  CONTACT_EMAIL_TAKEN: {
+    zh: '该类型下已有邮箱为“{email}”的联系人',
+    en: 'A contact of this type with the e-mail “{email}” already exists',
+  },
+  REPAIR_ALREADY_CLOSED: { zh: '该维修记录已关闭', en: 'This repair record is already closed' },
 };

@@ -124,6 +124,23 @@ export const VALIDATION_MESSAGES = {
     zh: '文件类型后缀须为 1–10 位字母或数字',
     en: 'A file type suffix is 1–10 letters or digits',
   },
+  // Repairs, contacts and reminders (issue 14).
+  contactNameRequired: { zh: '请输入联系人姓名', en: 'Please enter the contact name' },
+  emailRequired: { zh: '请输入邮箱', en: 'Please enter the e-mail address' },
+  repairReasonRequired: { zh: '请输入维修原因', en: 'Please enter the reason for the repair' },
+  senderRequired: { zh: '请选择发件邮箱', en: 'Please choose the sender e-mail' },
+  faultTypeRequired: { zh: '请输入故障类型', en: 'Please enter the fault type' },
+  maintainResultRequired: { zh: '请输入维修结果', en: 'Please enter the maintenance result' },
+  maintainStaffRequired: { zh: '请输入维修人员', en: 'Please enter who did the maintenance' },
+  sendTime: { zh: '发送时间格式应为 HH:mm', en: 'The send time must look like HH:mm' },
+  smtpPasswordRequired: {
+    zh: '请输入发件服务器（SMTP）的密码或授权码',
+    en: 'Please enter the password or authorisation code of the sending (SMTP) server',
+  },
+  smtpPasswordReenter: {
+    zh: '发件服务器、端口、加密方式或账号已更改，请重新输入 SMTP 密码或授权码',
+    en: 'The SMTP server, port, security or account has changed: please enter the SMTP password again',
+  },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -18,6 +18,7 @@ export const FEATURE_GROUPS = {
     'alarm.view',
     'alarm.handle',
     'repair.view',
+    'repair.edit',
     'data.process',
     'data.import',
   ],

@@ -49,6 +49,11 @@ const ZHost = z
   .max(255, vmsg('maxLength'))
   .regex(/^[A-Za-z0-9._:[\]-]+$/, vmsg('host'));
 
+/** How an SMTP connection is secured: TLS from the start (465), STARTTLS upgrade (587), or none (25). */
+export const SMTP_SECURITIES = ['tls', 'starttls', 'none'] as const;
+export type TSmtpSecurity = (typeof SMTP_SECURITIES)[number];
+export const SMTP_DEFAULT_PORTS: Record<TSmtpSecurity, number> = { tls: 465, starttls: 587, none: 25 };
+
 /**
  * POST /web/data_source/save_or_update (and the form of test_connection). `password` is write-only:
  * required when creating; blank or missing on update keeps the stored one. `username` is the e-mail
@@ -84,6 +89,30 @@ export const ZDataSourceSaveRequest = z
     scheduleCron: z.string().trim().max(100, vmsg('maxLength')).nullish(),
     intervalMinutes: z.coerce.number().int().min(1, vmsg('tooSmall')).max(10080, vmsg('tooLarge')).nullish(),
     isEnabled: z.boolean().default(true),
+    // Sending (SMTP) settings of an e-mail source: blank host = this inbox does not send. The account
+    // defaults to the inbox's address; the password is write-only like the inbox one (blank keeps it;
+    // blank on a new sender uses the inbox password, the usual case of one authorisation code).
+    smtpHost: z
+      .string()
+      .trim()
+      .max(255, vmsg('maxLength'))
+      .regex(/^[A-Za-z0-9._:[\]-]*$/, vmsg('host'))
+      .nullish()
+      .transform((v) => v ?? ''),
+    smtpPort: z.coerce
+      .number(vmsg('number'))
+      .int(vmsg('number'))
+      .min(1, vmsg('port'))
+      .max(65535, vmsg('port'))
+      .nullish(),
+    smtpSecurity: z.enum(SMTP_SECURITIES, vmsg('oneOf')).default('tls'),
+    smtpUsername: z
+      .string()
+      .trim()
+      .max(255, vmsg('maxLength'))
+      .nullish()
+      .transform((v) => v ?? ''),
+    smtpPassword: z.string().max(255, vmsg('maxLength')).nullish(),
   })
   .superRefine((v, ctx) => {
     if (DATA_SOURCE_PROTOCOL_INFO[v.protocol].fetchType !== v.fetchType) {
@@ -142,6 +171,11 @@ export const ZDataSourceRecord = z.object({
   lastRunSummary: ZDataFetchSummary.nullable(),
   /** File-match rules bound to this source. */
   ruleCount: z.number().int(),
+  smtpHost: z.string(),
+  smtpPort: z.number().int().nullable(),
+  smtpSecurity: z.enum(SMTP_SECURITIES),
+  smtpUsername: z.string(),
+  hasSmtpPassword: z.boolean(),
   createTime: z.string(),
 });
 export type TDataSourceRecord = z.infer<typeof ZDataSourceRecord>;
@@ -161,6 +195,8 @@ export const ZDataSourceOption = z.object({
   host: z.string(),
   username: z.string(),
   isEnabled: z.boolean(),
+  /** An e-mail source with an SMTP server: usable as a sender. */
+  canSend: z.boolean(),
 });
 export type TDataSourceOption = z.infer<typeof ZDataSourceOption>;
 

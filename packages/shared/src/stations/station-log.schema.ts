@@ -23,6 +23,7 @@ export const STATION_LOG_LOCATIONS = {
   dataFiles: { zh: '测风数据-数据文件入库', en: 'Wind data - data files stored' },
   dataProcessing: { zh: '测风数据-数据处理', en: 'Wind data - data processing' },
   alarms: { zh: '告警记录', en: 'Alarm records' },
+  repairs: { zh: '维修记录', en: 'Repair records' },
 } as const satisfies Record<string, TLocalized>;
 export type TStationLogLocation = keyof typeof STATION_LOG_LOCATIONS;
 

@@ -2,6 +2,7 @@ import {
   ALARM_HANDLE_STATUS_NAMES,
   ALARM_TYPE_NAMES,
   AppError,
+  type FeatureKey,
   type Language,
   type TAlarmHandleRequest,
   type TAlarmPageRequest,
@@ -397,6 +398,48 @@ export class AlarmService {
     }
   }
 
+  /**
+   * A repair was requested for a site (repair e-mail sent): the given alarms — or, without ids, every
+   * open or unprocessed alarm of the site — are handled as "request repair" under the repair record,
+   * and the site goes into maintenance.
+   */
+  async markRepairRequested(
+    trx: TDb,
+    user: TAuthUser,
+    input: { stationId: number; alarmIds: readonly number[]; reason: string; repairId: number },
+  ): Promise<number[]> {
+    let query = trx
+      .updateTable('alarm')
+      .set({
+        handle_status: 'repair',
+        handler_id: user.id,
+        handler_name: user.userName,
+        handle_time: new Date(),
+        reason: input.reason,
+        repair_id: input.repairId,
+        updated_at: new Date(),
+      })
+      .where('station_id', '=', input.stationId);
+    query =
+      input.alarmIds.length > 0
+        ? query.where('id', 'in', [...input.alarmIds])
+        : query.where((eb) => eb.or([eb('is_open', '=', true), eb('handle_status', '=', 'unprocessed')]));
+    const rows = await query.returning('id').execute();
+    await this.applyStatus(trx, input.stationId, 'handled_repair');
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** A repair was recorded as done: its alarms close and the site leaves maintenance. */
+  async onRepairClosed(trx: TDb, stationId: number, repairId: number): Promise<void> {
+    await trx
+      .updateTable('alarm')
+      .set({ is_open: false, updated_at: new Date() })
+      .where('repair_id', '=', repairId)
+      .where('is_open', '=', true)
+      .execute();
+    await this.applyStatus(trx, stationId, 'repair_closed');
+  }
+
   /** Moves a site's status by `event` and keeps its warning fields in step with its alarms. */
   private async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
     await this.moveStatus(db, stationId, event);
@@ -432,20 +475,25 @@ export class AlarmService {
 
   /** A stored message for every user who may see the site and view alarms (pushed live). */
   private async pushText(stationId: number, text: { message: string; description: string }): Promise<void> {
+    for (const id of await this.usersWho('alarm.view', stationId)) {
+      await this.messages.send(id, { type: 'alarm', ...text, messageType: 'warning' });
+    }
+  }
+
+  /** The enabled users holding `feature` who may see the site. */
+  async usersWho(feature: FeatureKey, stationId: number): Promise<number[]> {
     const users = await sql<{ id: number }>`
       SELECT u.id FROM app_user u
       JOIN role r ON r.id = u.role_id
       JOIN station s ON s.id = ${stationId}
       WHERE u.is_enabled AND NOT u.is_deleted
-        AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = 'alarm.view'))
+        AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = ${feature}))
         AND (r.is_admin OR r.data_scope = 'all' OR s.owner_id = u.id
              OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = u.id AND us.station_id = s.id)
              OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))`.execute(
       this.db,
     );
-    for (const u of users.rows) {
-      await this.messages.send(Number(u.id), { type: 'alarm', ...text, messageType: 'warning' });
-    }
+    return users.rows.map((u) => Number(u.id));
   }
 }
 

@@ -10,10 +10,13 @@ import { DataSourceRepository } from './data-sources.repository.ts';
 import { DataSourceService } from './data-sources.service.ts';
 import { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { FileMatchRuleService } from './file-match-rules.service.ts';
+import { SmtpSender } from './smtp-sender.ts';
 
 export interface TDataSourceServices {
   fileMatchRules: FileMatchRuleService;
   dataSources: DataSourceService;
+  /** Sending e-mail through a source's SMTP server (repairs, reminders, reports). */
+  smtp: SmtpSender;
 }
 
 /**
@@ -49,7 +52,9 @@ export function buildDataSourceServices(
     sources: new DataSourceRepository(trx),
     rules: new FileMatchRuleRepository(trx),
   }));
+  const smtp = new SmtpSender(db, box, 20_000);
   return {
+    smtp,
     fileMatchRules: new FileMatchRuleService(rules, transactor),
     dataSources: new DataSourceService(
       sources,
@@ -63,6 +68,7 @@ export function buildDataSourceServices(
         pullWaitMs: 60_000,
         timeoutMs: 20_000,
       },
+      smtp,
     ),
   };
 }

@@ -15,6 +15,10 @@ export interface TDataSourceValues {
   intervalMinutes: number | null;
   isEnabled: boolean;
   nextRunAt: Date | null;
+  smtpHost: string;
+  smtpPort: number | null;
+  smtpSecurity: 'tls' | 'starttls' | 'none';
+  smtpUsername: string;
 }
 
 function toColumns(v: TDataSourceValues) {
@@ -31,6 +35,10 @@ function toColumns(v: TDataSourceValues) {
     interval_minutes: v.intervalMinutes,
     is_enabled: v.isEnabled,
     next_run_at: v.nextRunAt,
+    smtp_host: v.smtpHost,
+    smtp_port: v.smtpPort,
+    smtp_security: v.smtpSecurity,
+    smtp_username: v.smtpUsername,
   };
 }
 
@@ -87,7 +95,8 @@ export class DataSourceRepository {
   listOptions(fetchType?: 'email' | 'ftp') {
     let query = this.db
       .selectFrom('data_source')
-      .select(['id', 'name', 'fetch_type', 'protocol', 'host', 'username', 'is_enabled'])
+      .select(['id', 'name', 'fetch_type', 'protocol', 'host', 'username', 'is_enabled', 'smtp_host'])
+      .select(sql<boolean>`smtp_secret IS NOT NULL`.as('has_smtp_secret'))
       .orderBy('name')
       .orderBy('id');
     if (fetchType) query = query.where('fetch_type', '=', fetchType);
@@ -134,6 +143,11 @@ export class DataSourceRepository {
 
   async setSecret(id: number, secret: Buffer): Promise<void> {
     await this.db.updateTable('data_source').set({ secret }).where('id', '=', id).execute();
+  }
+
+  /** The sealed SMTP password; null forgets it (no sending server, or another server or account). */
+  async setSmtpSecret(id: number, secret: Buffer | null): Promise<void> {
+    await this.db.updateTable('data_source').set({ smtp_secret: secret }).where('id', '=', id).execute();
   }
 
   /** Forgets the IMAP positions (after the host or account changed, they mean nothing). */

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   interpolate,
   type Language,
+  SMTP_DEFAULT_PORTS,
   type TDataFetchRunResult,
   type TDataFetchSummary,
   type TDataSourceDir,
@@ -47,6 +48,7 @@ import { listMailboxes, testImap } from './fetchers/imap-fetcher.ts';
 import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { normaliseFolder } from './file-matcher.ts';
 import { isValidCron, nextRunAt } from './schedule.ts';
+import { type SmtpSender, smtpSealContext, type TSmtpConfig } from './smtp-sender.ts';
 
 type TSourceRow = NonNullable<Awaited<ReturnType<DataSourceRepository['findWithRuleCount']>>>;
 
@@ -119,6 +121,23 @@ function isSameEndpoint(
   );
 }
 
+/** Whether a stored source and a form name the same SMTP server and account (its secret may be kept). */
+function isSameSmtpEndpoint(
+  row: { smtp_host: string; smtp_port: number | null; smtp_security: string; smtp_username: string },
+  values: TDataSourceValues,
+): boolean {
+  return (
+    row.smtp_host === values.smtpHost &&
+    row.smtp_port === values.smtpPort &&
+    row.smtp_security === values.smtpSecurity &&
+    row.smtp_username === values.smtpUsername
+  );
+}
+
+function smtpPasswordError(key: 'v.smtpPasswordRequired' | 'v.smtpPasswordReenter'): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [{ field: 'smtpPassword', message: key }]);
+}
+
 function passwordReenter(): AppError {
   return new AppError('VALIDATION_FAILED', {}, [
     { field: 'password', message: 'v.dataSourcePasswordReenter' },
@@ -140,6 +159,7 @@ export class DataSourceService {
     private readonly tx: TTransactor<TDataSourceRepositories>,
     private readonly log: Logger,
     private readonly options: TDataSourceOptions,
+    private readonly smtp: SmtpSender,
   ) {}
 
   async page(filter: TDataSourcePageRequest, language: Language): Promise<TPage<TDataSourceRecord>> {
@@ -170,6 +190,7 @@ export class DataSourceService {
       host: r.host,
       username: r.username,
       isEnabled: r.is_enabled,
+      canSend: r.fetch_type === 'email' && r.smtp_host !== '' && r.has_smtp_secret,
     }));
   }
 
@@ -192,6 +213,12 @@ export class DataSourceService {
       intervalMinutes,
       isEnabled,
       nextRunAt: nextRunAt({ isEnabled, scheduleCron, intervalMinutes }, new Date()),
+      // Only an inbox sends; its SMTP account defaults to the inbox's address.
+      smtpHost: input.fetchType === 'email' ? input.smtpHost : '',
+      smtpPort: input.fetchType === 'email' && input.smtpHost !== '' ? (input.smtpPort ?? null) : null,
+      smtpSecurity: input.smtpSecurity,
+      smtpUsername:
+        input.fetchType === 'email' && input.smtpHost !== '' ? input.smtpUsername || input.username : '',
     };
   }
 
@@ -210,6 +237,8 @@ export class DataSourceService {
       const same = await sources.findByName(values.name);
       if (same && same.id !== input.id) throw new AppError('DATA_SOURCE_NAME_TAKEN', { name: values.name });
       let id: number;
+      let keepsSmtpSecret = false;
+      let hadSmtpSecret = false;
       if (input.id === undefined) {
         id = (await sources.insert(values, user.id)).id;
       } else {
@@ -218,6 +247,8 @@ export class DataSourceService {
         const isOtherAccount = !isSameEndpoint(before, values);
         // The stored secret belongs to its server and account: never carry it to another one.
         if (isOtherAccount && password === '') throw passwordReenter();
+        hadSmtpSecret = before.smtp_secret !== null;
+        keepsSmtpSecret = hadSmtpSecret && isSameSmtpEndpoint(before, values);
         id = input.id;
         await sources.update(id, values);
         if (isOtherAccount) await sources.resetCursor(id);
@@ -225,8 +256,34 @@ export class DataSourceService {
       // Blank on update keeps the stored password (write-only field).
       if (password !== '')
         await sources.setSecret(id, await this.box.seal(password, dataSourceSealContext(id)));
+      await this.saveSmtpSecret(sources, id, values, {
+        smtpPassword: input.smtpPassword ?? '',
+        inboxPassword: password,
+        keepsStored: keepsSmtpSecret,
+        hadStored: hadSmtpSecret,
+      });
       return { id };
     });
+  }
+
+  /**
+   * The SMTP password follows the same rule as the inbox one: a new one is sealed; blank keeps the
+   * stored one only for the same SMTP server and account; blank on a new sender takes the inbox
+   * password being entered when the SMTP account is the inbox's own (one authorisation code for both,
+   * as the common Chinese mail services issue); otherwise it must be entered.
+   */
+  private async saveSmtpSecret(
+    sources: DataSourceRepository,
+    id: number,
+    values: TDataSourceValues,
+    given: { smtpPassword: string; inboxPassword: string; keepsStored: boolean; hadStored: boolean },
+  ): Promise<void> {
+    if (values.smtpHost === '') return sources.setSmtpSecret(id, null);
+    const fromInbox = values.smtpUsername === values.username ? given.inboxPassword : '';
+    const secret = given.smtpPassword || fromInbox;
+    if (secret !== '') return sources.setSmtpSecret(id, await this.box.seal(secret, smtpSealContext(id)));
+    if (given.keepsStored) return;
+    throw smtpPasswordError(given.hadStored ? 'v.smtpPasswordReenter' : 'v.smtpPasswordRequired');
   }
 
   delete(id: number): Promise<void> {
@@ -263,6 +320,39 @@ export class DataSourceService {
     };
   }
 
+  /**
+   * The SMTP settings of a form for a connection test, with the stored SMTP password when the form
+   * leaves it blank and names the same SMTP server and account (else the inbox password of the same
+   * account); null when the form has no sending server.
+   */
+  private async smtpConfigOf(
+    input: TDataSourceSaveRequest,
+    inboxPassword: string,
+  ): Promise<TSmtpConfig | null> {
+    const values = this.valuesOf(input);
+    if (values.smtpHost === '') return null;
+    let password = input.smtpPassword ?? '';
+    if (password === '' && input.id !== undefined) {
+      const row = await this.sources.find(input.id);
+      if (row?.smtp_secret && isSameSmtpEndpoint(row, values)) {
+        password = (await this.box.open(row.smtp_secret, smtpSealContext(row.id))) ?? '';
+      }
+    }
+    if (password === '' && values.smtpUsername === values.username) password = inboxPassword;
+    if (password === '') throw smtpPasswordError('v.smtpPasswordRequired');
+    return {
+      dataSourceId: input.id ?? 0,
+      name: values.name,
+      host: values.smtpHost,
+      port: values.smtpPort ?? SMTP_DEFAULT_PORTS[values.smtpSecurity],
+      security: values.smtpSecurity,
+      username: values.smtpUsername,
+      password,
+      from: values.username,
+      timeoutMs: this.options.timeoutMs,
+    };
+  }
+
   /** Connects, logs in and opens the folder or mailbox; throws the localised reason when that fails. */
   async testConnection(input: TDataSourceSaveRequest, language: Language): Promise<TDataSourceTestResult> {
     const config = await this.configOf(input);
@@ -274,6 +364,8 @@ export class DataSourceService {
     } catch (error) {
       throw toDataSourceError(error, config);
     }
+    const smtp = await this.smtpConfigOf(input, config.password);
+    if (smtp) await this.smtp.verify(smtp);
     return {
       isOk: true,
       message: language === 'zh' ? '连接成功' : 'Connected successfully',
@@ -511,6 +603,11 @@ export class DataSourceService {
       isSsl: row.is_ssl,
       username: row.username,
       hasPassword: row.secret !== null,
+      smtpHost: row.smtp_host,
+      smtpPort: row.smtp_port,
+      smtpSecurity: row.smtp_security,
+      smtpUsername: row.smtp_username,
+      hasSmtpPassword: row.smtp_secret !== null,
       folder: row.folder,
       scheduleCron: row.schedule_cron,
       intervalMinutes: row.interval_minutes,

@@ -315,6 +315,11 @@ export interface DataSourceTable {
   last_run_error: Generated<string>;
   last_run_summary: Jsonb<Record<string, unknown>> | null;
   imap_cursor: ColumnType<Record<string, { validity: number; uid: number }>, string | undefined, string>;
+  smtp_host: Generated<string>;
+  smtp_port: number | null;
+  smtp_security: ColumnType<'tls' | 'starttls' | 'none', 'tls' | 'starttls' | 'none' | undefined>;
+  smtp_username: Generated<string>;
+  smtp_secret: Buffer | null;
   creator_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -530,7 +535,107 @@ export interface AlarmTable {
   handler_name: Generated<string>;
   handle_time: Timestamp | null;
   reason: Generated<string>;
+  repair_id: number | null;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+// Repairs, contacts, the e-mail send log and reminders (migration 0013).
+export interface ContactTable {
+  id: Generated<number>;
+  company_id: number | null;
+  type: number;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  function: Generated<string>;
+  creator_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserCarbonCopyTable {
+  user_id: number;
+  emails: string[];
+  updated_at: UpdatedAt;
+}
+
+export type TMailKindColumn = 'repair' | 'reminder_warn' | 'reminder_report' | 'alarm';
+export type TMailStatusColumn = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface MailSendLogTable {
+  id: Generated<number>;
+  kind: TMailKindColumn;
+  data_source_id: number | null;
+  to_name: Generated<string>;
+  to_addrs: string[];
+  cc_addrs: Generated<string[]>;
+  subject: string;
+  body_text: string;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined>;
+  message_id: string;
+  status: ColumnType<TMailStatusColumn, TMailStatusColumn | undefined>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_until: Timestamp | null;
+  last_error: Generated<string>;
+  station_id: number | null;
+  user_id: number | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface RepairRequestTable {
+  id: Generated<number>;
+  station_id: number;
+  station_code: string;
+  project_name: Generated<string>;
+  device_type: Generated<string>;
+  manufacturer_name: Generated<string>;
+  receiver_addrs: string[];
+  copy_addrs: Generated<string[]>;
+  reason: string;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+  operator_id: number | null;
+  operator_name: Generated<string>;
+  group_name: Generated<string>;
+  mail_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RepairRecordTable {
+  id: Generated<number>;
+  station_id: number;
+  request_id: number | null;
+  fault_type: Generated<string>;
+  fault_desc: Generated<string>;
+  fault_start: Timestamp | null;
+  maintain_result: Generated<string>;
+  maintain_staff: Generated<string>;
+  maintain_date: Timestamp | null;
+  end_time: Timestamp | null;
+  is_closed: Generated<boolean>;
+  closed_by: number | null;
+  closed_at: Timestamp | null;
+  creator_id: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface IntervalTaskTable {
+  type: 'warn' | 'report';
+  is_enabled: Generated<boolean>;
+  data_source_id: number | null;
+  send_time: Generated<string>;
+  frequency: ColumnType<'days' | 'lastDay', 'days' | 'lastDay' | undefined>;
+  every_days: Generated<number>;
+  time_zone: Generated<string>;
+  cron: Generated<string>;
+  last_sent_at: Timestamp | null;
+  updated_by: number | null;
   updated_at: UpdatedAt;
 }
 
@@ -649,6 +754,12 @@ export interface DB {
   data_source: DataSourceTable;
   file_match_rule: FileMatchRuleTable;
   alarm: AlarmTable;
+  contact: ContactTable;
+  user_carbon_copy: UserCarbonCopyTable;
+  mail_send_log: MailSendLogTable;
+  repair_request: RepairRequestTable;
+  repair_record: RepairRecordTable;
+  interval_task: IntervalTaskTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

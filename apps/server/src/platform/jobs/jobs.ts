@@ -18,6 +18,13 @@ export interface TJobQueues {
   'seed.demo-timeseries': { firstMonthMs?: number };
   /** Periodic: open or extend data-missing alarms of silent sites (issue 14). */
   'alarms.sweep': Record<string, never>;
+  /** Send one e-mail of the send log (retried with back-off while the server is unreachable or busy). */
+  'mail.send': { mailId: number };
+  /** Periodic: re-queue e-mails left waiting (a crash between writing and queueing, an expired lease). */
+  'mail.sweep': Record<string, never>;
+  /** The no-data reminders of TimedTask, on their own crons. */
+  'reminder.warn': Record<string, never>;
+  'reminder.report': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }
@@ -32,6 +39,8 @@ export interface TSendOptions {
   startAfter?: number | Date;
   retryLimit?: number;
   retryDelay?: number;
+  /** Doubles the delay after each failed attempt (with jitter). */
+  retryBackoff?: boolean;
   expireInSeconds?: number;
   priority?: number;
 }

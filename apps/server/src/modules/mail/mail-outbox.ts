@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  type Language,
+  MAIL_KIND_NAMES,
+  MAIL_STATUS_NAMES,
+  type TMailKind,
+  type TPage,
+  type TSendLogPageRequest,
+  type TSendLogRecord,
+} from '@masthub/shared';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { TJobs } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { storedError } from '../data-sources/data-fetch.runner.ts';
+import { presentStoredError } from '../data-sources/data-sources.service.ts';
+import { isTransientSmtpError, type SmtpSender, toSmtpError } from '../data-sources/smtp-sender.ts';
+
+type TDb = Database | Transaction<DB>;
+
+export interface TNewMail {
+  kind: TMailKind;
+  dataSourceId: number;
+  toName: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  text: string;
+  language: Language;
+  /** The display name of the sender ("MastHub · 张伟"). */
+  fromName?: string;
+  stationId?: number | null;
+  userId?: number | null;
+}
+
+export interface TMailOutboxOptions {
+  /** Attempts of a queued e-mail before it is given up as failed. */
+  maxAttempts: number;
+  /** First retry delay in seconds; pg-boss doubles it after each failure. */
+  retryDelaySeconds: number;
+  /** How long one attempt may hold a row before another process may take it. */
+  leaseSeconds: number;
+  /** The domain of generated Message-IDs. */
+  messageIdDomain: string;
+}
+
+const SWEEP_CRON = '* * * * *';
+const SENDER_NAME = 'MastHub';
+
+/**
+ * Every e-mail the product sends goes through the send log (SPEC §3 alert send log). A queued mail is
+ * written in the transaction of what caused it, then sent by the 'mail.send' job; a transient failure
+ * (server down, 4xx) is retried with back-off by the queue up to `maxAttempts`, a permanent one (login
+ * refused, 5xx) fails at once with the reason. A row is claimed with a lease, so two workers never send
+ * it together; its Message-ID is fixed when written, so the one resend possible — a crash after the
+ * server accepted and before the row said so — carries the same Message-ID and receivers drop it.
+ */
+export class MailOutbox {
+  constructor(
+    private readonly db: Database,
+    private readonly smtp: SmtpSender,
+    private readonly jobs: TJobs,
+    private readonly log: Logger,
+    private readonly options: TMailOutboxOptions,
+  ) {}
+
+  private messageId(): string {
+    return `<${randomUUID()}@${this.options.messageIdDomain}>`;
+  }
+
+  /** Writes a mail to send later (in the caller's transaction); `dispatch` it after the commit. */
+  async queue(db: TDb, mail: TNewMail): Promise<number> {
+    const row = await db
+      .insertInto('mail_send_log')
+      .values({
+        kind: mail.kind,
+        data_source_id: mail.dataSourceId,
+        to_name: mail.toName,
+        to_addrs: mail.to,
+        cc_addrs: mail.cc,
+        subject: mail.subject,
+        body_text: mail.text,
+        language: mail.language,
+        message_id: this.messageId(),
+        max_attempts: this.options.maxAttempts,
+        station_id: mail.stationId ?? null,
+        user_id: mail.userId ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Queues the jobs that send written mails (after their transaction committed). */
+  async dispatch(ids: readonly number[]): Promise<void> {
+    for (const mailId of ids) {
+      await this.jobs.send(
+        'mail.send',
+        { mailId },
+        {
+          singletonKey: `mail:${mailId}`,
+          retryLimit: this.options.maxAttempts - 1,
+          retryDelay: this.options.retryDelaySeconds,
+          retryBackoff: true,
+        },
+      );
+    }
+  }
+
+  /**
+   * Sends at once, while the user waits (a repair request): the attempt is logged either way; a
+   * failure is thrown as the localised reason and the row stays failed (the user decides to retry).
+   */
+  async sendNow(mail: TNewMail): Promise<number> {
+    const config = await this.smtp.configOf(mail.dataSourceId);
+    const row = await this.db
+      .insertInto('mail_send_log')
+      .values({
+        kind: mail.kind,
+        data_source_id: mail.dataSourceId,
+        to_name: mail.toName,
+        to_addrs: mail.to,
+        cc_addrs: mail.cc,
+        subject: mail.subject,
+        body_text: mail.text,
+        language: mail.language,
+        message_id: this.messageId(),
+        status: 'sending',
+        attempts: 1,
+        max_attempts: 1,
+        lease_until: new Date(Date.now() + this.options.leaseSeconds * 1000),
+        station_id: mail.stationId ?? null,
+        user_id: mail.userId ?? null,
+      })
+      .returning(['id', 'message_id'])
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    try {
+      await this.smtp.send(config, {
+        fromName: mail.fromName ?? SENDER_NAME,
+        to: mail.to,
+        cc: mail.cc,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: row.message_id,
+      });
+    } catch (error) {
+      const reason = toSmtpError(error, config);
+      await this.finish(id, 'failed', storedError(reason));
+      throw reason;
+    }
+    await this.finish(id, 'sent', '');
+    return id;
+  }
+
+  private async finish(id: number, status: 'sent' | 'failed' | 'pending', error: string): Promise<void> {
+    await this.db
+      .updateTable('mail_send_log')
+      .set({
+        status,
+        last_error: error,
+        lease_until: null,
+        sent_at: status === 'sent' ? new Date() : null,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * One attempt of a queued mail (the 'mail.send' job). Throws after a transient failure so that the
+   * queue retries it later; returns when sent, given up, or taken by someone else.
+   */
+  async attempt(mailId: number): Promise<'sent' | 'failed' | 'retry' | 'skipped'> {
+    const claimed = await sql<{
+      id: number;
+      data_source_id: number | null;
+      to_addrs: string[];
+      cc_addrs: string[];
+      subject: string;
+      body_text: string;
+      message_id: string;
+      attempts: number;
+      max_attempts: number;
+    }>`
+      UPDATE mail_send_log
+         SET status = 'sending', attempts = attempts + 1,
+             lease_until = now() + make_interval(secs => ${this.options.leaseSeconds})
+       WHERE id = ${mailId}
+         AND (status = 'pending' OR (status = 'sending' AND lease_until < now()))
+      RETURNING id, data_source_id, to_addrs, cc_addrs, subject, body_text, message_id, attempts, max_attempts`.execute(
+      this.db,
+    );
+    const mail = claimed.rows[0];
+    if (!mail) return 'skipped';
+    if (mail.data_source_id === null) {
+      await this.finish(mailId, 'failed', storedError(new AppError('NOT_FOUND')));
+      return 'failed';
+    }
+    let config: Awaited<ReturnType<SmtpSender['configOf']>>;
+    try {
+      config = await this.smtp.configOf(Number(mail.data_source_id));
+    } catch (error) {
+      const reason = error instanceof AppError ? error : new AppError('INTERNAL');
+      await this.finish(mailId, 'failed', storedError(reason));
+      return 'failed';
+    }
+    try {
+      await this.smtp.send(config, {
+        fromName: SENDER_NAME,
+        to: mail.to_addrs,
+        cc: mail.cc_addrs,
+        subject: mail.subject,
+        text: mail.body_text,
+        messageId: mail.message_id,
+      });
+    } catch (error) {
+      const reason = storedError(toSmtpError(error, config));
+      if (isTransientSmtpError(error) && mail.attempts < mail.max_attempts) {
+        await this.finish(mailId, 'pending', reason);
+        return 'retry';
+      }
+      await this.finish(mailId, 'failed', reason);
+      return 'failed';
+    }
+    await this.finish(mailId, 'sent', '');
+    return 'sent';
+  }
+
+  /** Queued mails nobody is sending: written but never queued (a crash), or a lease that expired. */
+  async sweep(): Promise<number> {
+    const rows = await this.db
+      .selectFrom('mail_send_log')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'pending'),
+            eb('attempts', '=', 0),
+            eb('created_at', '<', sql<Date>`now() - interval '1 minute'`),
+          ]),
+          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', sql<Date>`now()`)]),
+        ]),
+      )
+      .limit(500)
+      .execute();
+    await this.dispatch(rows.map((r) => Number(r.id)));
+    return rows.length;
+  }
+
+  async registerJobs(jobs: TJobs): Promise<void> {
+    await jobs.work(
+      'mail.send',
+      async (job) => {
+        const outcome = await this.attempt(job.data.mailId);
+        // A transient failure: fail the job so that the queue retries it after its back-off.
+        if (outcome === 'retry') throw new Error(`mail ${job.data.mailId}: will retry`);
+      },
+      { concurrency: 2 },
+    );
+    await jobs.work('mail.sweep', async () => {
+      const n = await this.sweep();
+      if (n > 0) this.log.info({ count: n }, 'queued e-mails found waiting and queued again');
+    });
+    await jobs.schedule('mail.sweep', SWEEP_CRON, {});
+  }
+
+  async page(request: TSendLogPageRequest, language: Language): Promise<TPage<TSendLogRecord>> {
+    let query = this.db.selectFrom('mail_send_log');
+    if (request.kind) query = query.where('kind', '=', request.kind);
+    if (request.status) query = query.where('status', '=', request.status);
+    if (request.keywords) {
+      const p = likeContains(request.keywords);
+      query = query.where(sql<boolean>`(to_name ILIKE ${p} OR array_to_string(to_addrs, ',') ILIKE ${p})`);
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(request.pageSize)
+        .offset((request.pageNo - 1) * request.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.kind,
+        typeDesc: MAIL_KIND_NAMES[r.kind][language],
+        toName: r.to_name,
+        toAddr: r.to_addrs.join(', '),
+        ccAddr: r.cc_addrs.join(', '),
+        subject: r.subject,
+        status: r.status,
+        statusDesc: MAIL_STATUS_NAMES[r.status][language],
+        attempts: r.attempts,
+        error: presentStoredError(r.last_error, language),
+        sendTime: r.sent_at?.toISOString() ?? null,
+        createTime: r.created_at.toISOString(),
+      })),
+      total: Number(total.n),
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+}

@@ -1,0 +1,559 @@
+import {
+  AppError,
+  type Language,
+  MAIL_STATUS_NAMES,
+  STATION_TYPES,
+  type TAlarmType,
+  type TPage,
+  type TRepairLogPageRequest,
+  type TRepairLogRecord,
+  type TRepairRecord,
+  type TRepairRecordCloseRequest,
+  type TRepairRecordPageRequest,
+  type TRepairRecordSaveRequest,
+  type TRepairReply,
+  type TRepairRequest,
+  type TRepairVerifyReply,
+} from '@masthub/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { AlarmService } from '../alarms/alarms.service.ts';
+import { storedError } from '../data-sources/data-fetch.runner.ts';
+import { presentStoredError } from '../data-sources/data-sources.service.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { MessageService } from '../messages/messages.service.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { ContactService } from './contacts.service.ts';
+import { composeRepairMail } from './repair-mail.ts';
+
+const RECORD_STATUS_NAMES = {
+  open: { zh: '维修中', en: 'In progress' },
+  closed: { zh: '已完成', en: 'Done' },
+} as const;
+
+/**
+ * Repairs (SPEC §2 one-click repair, /systemManage/repairList; §3 repair record, fault report log; §5
+ * "a repair request needs at least one site with a repair e-mail"): the repair e-mail goes out through
+ * the chosen sender while the user waits; once the server accepted it the request is logged, a repair
+ * record opens, the site's alarms are handled as "request repair" and the site goes into maintenance.
+ * Recording the result closes the repair: the linked alarms close and the site leaves maintenance.
+ */
+export class RepairService {
+  constructor(
+    private readonly db: Database,
+    private readonly access: StationAccess,
+    private readonly alarms: AlarmService,
+    private readonly contacts: ContactService,
+    private readonly outbox: MailOutbox,
+    private readonly messages: Pick<MessageService, 'send'>,
+    private readonly stationLog: Pick<StationLogService, 'record'>,
+    private readonly log: Logger,
+  ) {}
+
+  private sites(stationIds: readonly number[]) {
+    return this.db
+      .selectFrom('station as s')
+      .leftJoin('manufacturer as m', 'm.id', 's.manufacturer_id')
+      .leftJoin('device_type as d', 'd.id', 'm.device_type_id')
+      .select([
+        's.id',
+        's.station_code',
+        's.project_name',
+        's.station_type',
+        's.location',
+        's.longitude',
+        's.latitude',
+        's.pylon_height_m',
+        's.data_time',
+        's.repair_emails',
+        's.cc_emails',
+        'm.name as manufacturer_name',
+        'd.name as device_type',
+      ])
+      .where('s.id', 'in', [...stationIds])
+      .where('s.is_deleted', '=', false)
+      .orderBy('s.station_code')
+      .execute();
+  }
+
+  /** GET /web/repair/repair_verify: REPAIR_NO_RECIPIENT (shown as a warning) when no site has an address. */
+  async verify(user: TAuthUser, stationIds: readonly number[]): Promise<TRepairVerifyReply> {
+    await this.access.assertCanView(user, [...new Set(stationIds)]);
+    const rows = await this.sites(stationIds);
+    const ready = rows.filter((r) => r.repair_emails.length > 0);
+    if (ready.length === 0) throw new AppError('REPAIR_NO_RECIPIENT');
+    return {
+      ready: ready.map((r) => ({
+        stationId: Number(r.id),
+        stationCode: r.station_code,
+        projectName: r.project_name,
+        repairEmails: r.repair_emails,
+        ccEmails: r.cc_emails,
+      })),
+      missing: rows.filter((r) => r.repair_emails.length === 0).map((r) => r.station_code),
+    };
+  }
+
+  /** POST /web/repair/repair: one e-mail per site with a repair address. */
+  async repair(
+    user: TAuthUser,
+    request: TRepairRequest,
+    language: Language,
+    offsetMinutes: number,
+  ): Promise<TRepairReply> {
+    await this.access.assertCanView(user, request.stationIds);
+    const rows = await this.sites(request.stationIds);
+    const ready = rows.filter((r) => r.repair_emails.length > 0);
+    if (ready.length === 0) throw new AppError('REPAIR_NO_RECIPIENT');
+    const alarms = await this.alarmsFor(request);
+    const me = await this.db
+      .selectFrom('app_user as u')
+      .leftJoin('dept as g', 'g.id', 'u.dept_id')
+      .select(['u.user_name', 'u.phone', 'u.email', 'g.name as dept_name'])
+      .where('u.id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const ownCc = await this.contacts.carbonCopyOf(user.id);
+    const reply: TRepairReply = {
+      sent: [],
+      skipped: rows
+        .filter((r) => r.repair_emails.length === 0)
+        .map((r) => ({
+          stationCode: r.station_code,
+          reason: language === 'zh' ? '未填写维修邮箱' : 'No repair e-mail',
+        })),
+    };
+    let firstError: AppError | null = null;
+    for (const [i, site] of ready.entries()) {
+      const stationId = Number(site.id);
+      const siteAlarms = alarms.filter((a) => a.stationId === stationId);
+      const period = periodOf(siteAlarms);
+      const cc = [...new Set([...site.cc_emails, ...ownCc, ...request.ccEmails])].filter(
+        (e) => !site.repair_emails.includes(e),
+      );
+      const stationTypeName =
+        STATION_TYPES.find((t) => t.value === site.station_type)?.name[language] ?? site.station_type;
+      const mail = composeRepairMail(
+        {
+          stationCode: site.station_code,
+          projectName: site.project_name,
+          stationTypeName,
+          deviceType: site.device_type ?? '',
+          manufacturerName: site.manufacturer_name ?? '',
+          location: site.location ?? '',
+          longitude: site.longitude,
+          latitude: site.latitude,
+          pylonHeightM: site.pylon_height_m,
+          lastDataTime: site.data_time,
+          periodStart: period?.start ?? null,
+          periodEnd: period?.end ?? null,
+          reason: request.reason,
+          requester: {
+            name: me.user_name,
+            phone: me.phone ?? '',
+            email: me.email ?? '',
+            dept: me.dept_name ?? '',
+          },
+        },
+        language,
+        offsetMinutes,
+      );
+      let mailId: number;
+      try {
+        mailId = await this.outbox.sendNow({
+          kind: 'repair',
+          dataSourceId: request.dataSourceId,
+          toName: site.project_name,
+          to: site.repair_emails,
+          cc,
+          subject: mail.subject,
+          text: mail.text,
+          language,
+          fromName: `MastHub · ${me.user_name}`,
+          stationId,
+          userId: user.id,
+        });
+      } catch (error) {
+        const reason = error instanceof AppError ? error : new AppError('INTERNAL');
+        // The first refusal is the sender's problem (address, port, password): nothing was sent.
+        if (i === 0) throw reason;
+        firstError ??= reason;
+        reply.skipped.push({
+          stationCode: site.station_code,
+          reason: presentStoredError(storedError(reason), language),
+        });
+        continue;
+      }
+      await this.recordRequest(user, {
+        stationId,
+        site,
+        cc,
+        reason: request.reason,
+        alarmIds: siteAlarms.map((a) => a.id),
+        period,
+        mailId,
+        deptName: me.dept_name ?? '',
+        stationTypeName,
+      });
+      reply.sent.push(site.station_code);
+    }
+    if (reply.sent.length === 0 && firstError) throw firstError;
+    return reply;
+  }
+
+  /** The alarms named by a request (on its sites); without any, each site's open alarms. */
+  private async alarmsFor(
+    request: TRepairRequest,
+  ): Promise<{ id: number; stationId: number; start: Date; end: Date; type: TAlarmType }[]> {
+    let query = this.db
+      .selectFrom('alarm')
+      .select(['id', 'station_id', 'period_start', 'period_end', 'type'])
+      .where('station_id', 'in', request.stationIds);
+    if (request.alarmIds.length > 0) {
+      query = query.where('id', 'in', request.alarmIds);
+    } else {
+      query = query.where('is_open', '=', true);
+    }
+    const rows = await query.execute();
+    if (request.alarmIds.length > 0 && rows.length !== new Set(request.alarmIds).size) {
+      throw new AppError('NOT_FOUND');
+    }
+    return rows.map((r) => ({
+      id: Number(r.id),
+      stationId: Number(r.station_id),
+      start: r.period_start,
+      end: r.period_end,
+      type: r.type,
+    }));
+  }
+
+  private async recordRequest(
+    user: TAuthUser,
+    input: {
+      stationId: number;
+      site: Awaited<ReturnType<RepairService['sites']>>[number];
+      cc: string[];
+      reason: string;
+      alarmIds: number[];
+      period: { start: Date; end: Date } | null;
+      mailId: number;
+      deptName: string;
+      stationTypeName: string;
+    },
+  ): Promise<void> {
+    const { site } = input;
+    await this.db.transaction().execute(async (trx) => {
+      const request = await trx
+        .insertInto('repair_request')
+        .values({
+          station_id: input.stationId,
+          station_code: site.station_code,
+          project_name: site.project_name,
+          device_type: site.device_type ?? input.stationTypeName,
+          manufacturer_name: site.manufacturer_name ?? '',
+          receiver_addrs: site.repair_emails,
+          copy_addrs: input.cc,
+          reason: input.reason,
+          period_start: input.period?.start ?? null,
+          period_end: input.period?.end ?? null,
+          operator_id: user.id,
+          operator_name: user.userName,
+          group_name: input.deptName,
+          mail_id: input.mailId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const record = await trx
+        .insertInto('repair_record')
+        .values({
+          station_id: input.stationId,
+          request_id: Number(request.id),
+          fault_desc: input.reason,
+          fault_start: input.period?.start ?? new Date(),
+          maintain_date: null,
+          end_time: null,
+          closed_by: null,
+          closed_at: null,
+          creator_id: user.id,
+          creator_name: user.userName,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const handled = await this.alarms.markRepairRequested(trx, user, {
+        stationId: input.stationId,
+        alarmIds: input.alarmIds,
+        reason: input.reason,
+        repairId: Number(record.id),
+      });
+      await this.stationLog.record(trx, {
+        operator: user,
+        type: 'add',
+        stationId: input.stationId,
+        location: 'repairs',
+        objects: `维修申请 #${request.id}：${input.reason}（收件 ${site.repair_emails.join('、')}）`,
+        details: { repairRequestId: Number(request.id), repairId: Number(record.id), alarmIds: handled },
+      });
+    });
+    // Fault report notifications open /systemManage/repairList (SPEC §2).
+    for (const userId of await this.alarms.usersWho('system.repairList', input.stationId)) {
+      await this.messages
+        .send(userId, {
+          type: 'repair',
+          message: `站点 ${site.station_code} 已申请维修 / Site ${site.station_code}: repair requested`,
+          description: `${user.userName}：${input.reason}`,
+          messageType: 'info',
+        })
+        .catch((error: unknown) => this.log.warn({ err: error }, 'repair notification failed'));
+    }
+  }
+
+  /** POST /web/repair/page: the fault report log of the sites the caller may see. */
+  async logPage(
+    user: TAuthUser,
+    request: TRepairLogPageRequest,
+    language: Language,
+  ): Promise<TPage<TRepairLogRecord>> {
+    if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
+    let query = this.db
+      .selectFrom('repair_request as r')
+      .innerJoin('station as s', 's.id', 'r.station_id')
+      .leftJoin('mail_send_log as m', 'm.id', 'r.mail_id');
+    if (!hasAllStations(user)) query = query.where(stationAccessPredicate(user, 's'));
+    if (request.stationId !== undefined) query = query.where('r.station_id', '=', request.stationId);
+    if (request.keywords) {
+      const p = likeContains(request.keywords);
+      query = query.where(sql<boolean>`(r.station_code ILIKE ${p} OR r.project_name ILIKE ${p})`);
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll('r')
+        .select('m.status as mail_status')
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(request.pageSize)
+        .offset((request.pageNo - 1) * request.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => ({
+        id: Number(r.id),
+        stationId: Number(r.station_id),
+        stationCode: r.station_code,
+        projectName: r.project_name,
+        deviceType: r.device_type,
+        manufacturerName: r.manufacturer_name,
+        receiverAddress: r.receiver_addrs.join(', '),
+        copyAddress: r.copy_addrs.join(', '),
+        reason: r.reason,
+        operator: r.operator_name,
+        groupName: r.group_name,
+        repairTime: r.created_at.toISOString(),
+        mailStatus: r.mail_status ?? '',
+        mailStatusName: r.mail_status ? MAIL_STATUS_NAMES[r.mail_status][language] : '',
+      })),
+      total: Number(total.n),
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  /** POST /web/repair/record/page: a site's repairs, open ones first. */
+  async recordPage(
+    user: TAuthUser,
+    request: TRepairRecordPageRequest,
+    language: Language,
+  ): Promise<TPage<TRepairRecord>> {
+    await this.access.assertCanView(user, request.stationId);
+    const query = this.db.selectFrom('repair_record as r').where('r.station_id', '=', request.stationId);
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll('r')
+        .select((eb) =>
+          eb
+            .selectFrom('alarm as a')
+            .select(eb.fn.countAll<string>().as('n'))
+            .whereRef('a.repair_id', '=', 'r.id')
+            .as('alarm_count'),
+        )
+        .orderBy('r.is_closed')
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(request.pageSize)
+        .offset((request.pageNo - 1) * request.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => presentRecord(r, Number(r.alarm_count ?? 0), language)),
+      total: Number(total.n),
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  /** POST /web/repair/record/save: a repair recorded by hand (a visit without a request), or edited. */
+  async saveRecord(user: TAuthUser, input: TRepairRecordSaveRequest): Promise<{ id: number }> {
+    await this.access.assertCanView(user, input.stationId);
+    const values = {
+      fault_type: input.faultType,
+      fault_desc: input.faultDesc,
+      fault_start: input.faultStart,
+      maintain_result: input.maintainResult,
+      maintain_staff: input.maintainStaff,
+      maintain_date: input.maintainDate,
+      end_time: input.endTime,
+    };
+    return this.db.transaction().execute(async (trx) => {
+      let id: number;
+      if (input.id === undefined) {
+        const row = await trx
+          .insertInto('repair_record')
+          .values({
+            ...values,
+            station_id: input.stationId,
+            request_id: null,
+            closed_by: null,
+            closed_at: null,
+            creator_id: user.id,
+            creator_name: user.userName,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = Number(row.id);
+      } else {
+        const row = await trx
+          .updateTable('repair_record')
+          .set({ ...values, updated_at: new Date() })
+          .where('id', '=', input.id)
+          .where('station_id', '=', input.stationId)
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw new AppError('NOT_FOUND');
+        id = input.id;
+      }
+      await this.stationLog.record(trx, {
+        operator: user,
+        type: input.id === undefined ? 'add' : 'edit',
+        stationId: input.stationId,
+        location: 'repairs',
+        objects: `维修记录 #${id}：${input.faultType}`,
+        details: { repairId: id },
+      });
+      return { id };
+    });
+  }
+
+  /**
+   * POST /web/repair/record/close: the maintainer's result. The linked alarms close and the site leaves
+   * maintenance; a sweep right after opens a new data-missing alarm if its data still does not flow.
+   */
+  async closeRecord(
+    user: TAuthUser,
+    input: TRepairRecordCloseRequest,
+    language: Language,
+  ): Promise<TRepairRecord> {
+    const found = await this.db
+      .selectFrom('repair_record')
+      .select(['station_id'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!found) throw new AppError('NOT_FOUND');
+    const stationId = Number(found.station_id);
+    await this.access.assertCanView(user, stationId);
+    await this.db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('repair_record')
+        .set({
+          maintain_result: input.maintainResult,
+          maintain_staff: input.maintainStaff,
+          maintain_date: input.maintainDate,
+          end_time: input.endTime,
+          is_closed: true,
+          closed_by: user.id,
+          closed_at: new Date(),
+          updated_at: new Date(),
+        })
+        .where('id', '=', input.id)
+        .where('is_closed', '=', false)
+        .returning('id')
+        .executeTakeFirst();
+      if (!closed) throw new AppError('REPAIR_ALREADY_CLOSED');
+      await this.alarms.onRepairClosed(trx, stationId, input.id);
+      await this.stationLog.record(trx, {
+        operator: user,
+        type: 'edit',
+        stationId,
+        location: 'repairs',
+        objects: `维修记录 #${input.id} 完成：${input.maintainResult}（${input.maintainStaff}）`,
+        details: { repairId: input.id },
+      });
+    });
+    await this.alarms.sweepNoData(new Date()).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'sweep after a repair failed');
+    });
+    const row = await this.db
+      .selectFrom('repair_record as r')
+      .selectAll('r')
+      .select((eb) =>
+        eb
+          .selectFrom('alarm as a')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('a.repair_id', '=', 'r.id')
+          .as('alarm_count'),
+      )
+      .where('r.id', '=', input.id)
+      .executeTakeFirstOrThrow();
+    return presentRecord(row, Number(row.alarm_count ?? 0), language);
+  }
+}
+
+function periodOf(alarms: { start: Date; end: Date }[]): { start: Date; end: Date } | null {
+  if (alarms.length === 0) return null;
+  return {
+    start: new Date(Math.min(...alarms.map((a) => a.start.getTime()))),
+    end: new Date(Math.max(...alarms.map((a) => a.end.getTime()))),
+  };
+}
+
+function presentRecord(
+  r: {
+    id: number;
+    station_id: number;
+    request_id: number | null;
+    fault_type: string;
+    fault_desc: string;
+    fault_start: Date | null;
+    maintain_result: string;
+    maintain_staff: string;
+    maintain_date: Date | null;
+    end_time: Date | null;
+    is_closed: boolean;
+    creator_name: string;
+    created_at: Date;
+  },
+  alarmCount: number,
+  language: Language,
+): TRepairRecord {
+  return {
+    id: Number(r.id),
+    stationId: Number(r.station_id),
+    requestId: r.request_id === null ? null : Number(r.request_id),
+    faultType: r.fault_type,
+    faultDesc: r.fault_desc,
+    faultStart: r.fault_start?.toISOString() ?? null,
+    maintainResult: r.maintain_result,
+    maintainStaff: r.maintain_staff,
+    maintainDate: r.maintain_date?.toISOString() ?? null,
+    endTime: r.end_time?.toISOString() ?? null,
+    isClosed: r.is_closed,
+    statusName: RECORD_STATUS_NAMES[r.is_closed ? 'closed' : 'open'][language],
+    alarmCount,
+    creatorName: r.creator_name,
+    createTime: r.created_at.toISOString(),
+  };
+}
