@@ -135,11 +135,15 @@ export class SmtpSender {
     }
   }
 
-  /** Sends one message; throws the raw nodemailer error (see toSmtpError / isTransientSmtpError). */
+  /**
+   * Sends one message; throws the raw nodemailer error (see toSmtpError / isTransientSmtpError). A
+   * server that accepts some recipients and refuses others still delivers: a refused main recipient
+   * (To) is thrown as a 550-like error, since the message did not reach whom it was written for.
+   */
   async send(config: TSmtpConfig, mail: TOutgoingMail): Promise<void> {
     const transport = this.transport(config);
     try {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from: { name: mail.fromName, address: config.from },
         to: mail.to,
         cc: mail.cc.length > 0 ? mail.cc : undefined,
@@ -148,6 +152,18 @@ export class SmtpSender {
         messageId: mail.messageId,
         textEncoding: 'base64',
       });
+      const refused = ((info.rejected ?? []) as (string | { address: string })[]).map((a) =>
+        typeof a === 'string' ? a : a.address,
+      );
+      const refusedTo = refused.filter((a) => mail.to.includes(a.toLowerCase()));
+      if (refusedTo.length > 0) {
+        const detail = (info.rejectedErrors ?? []).map((e) => (e as TSmtpError).response).filter(Boolean);
+        throw Object.assign(new Error('recipient refused'), {
+          code: 'EENVELOPE',
+          responseCode: 550,
+          response: detail.length > 0 ? detail.join('; ') : `refused ${refusedTo.join(', ')}`,
+        });
+      }
     } finally {
       transport.close();
     }
