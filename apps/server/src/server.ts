@@ -349,10 +349,10 @@ function buildGeocoding(config: TConfig, stations: Pick<StationService, 'search'
 }
 
 /** Registers every module's job handlers and schedules (a no-op for workers when JOBS_ENABLED=false). */
-async function startWorkers(services: TServices): Promise<void> {
+async function startWorkers(services: TServices, config: TConfig): Promise<void> {
   await services.ingestion.startWorkers();
   await services.dataSources.registerJobs(services.jobs);
-  await services.alarms.registerJobs(services.jobs);
+  await services.alarms.registerJobs(services.jobs, config.ALARM_SWEEP_CRON);
   await services.outbox.registerJobs(services.jobs);
   await services.reminders.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
@@ -437,7 +437,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
     const staleParts = await new LocalFileStore(path.join(config.dataDirAbs, 'files')).removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
-    await startWorkers(services);
+    await startWorkers(services, config);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
     await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, log.child({ module: 'seed' }));
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {

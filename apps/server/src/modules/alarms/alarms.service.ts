@@ -252,11 +252,11 @@ export class AlarmService {
   }
 
   /** The sweep every ten minutes (one process takes each tick; the statement is safe if two do). */
-  async registerJobs(jobs: TJobs): Promise<void> {
+  async registerJobs(jobs: TJobs, cron: string = ALARM_SWEEP_CRON): Promise<void> {
     await jobs.work('alarms.sweep', async () => {
       await this.sweepNoData(new Date());
     });
-    await jobs.schedule('alarms.sweep', ALARM_SWEEP_CRON, {});
+    await jobs.schedule('alarms.sweep', cron, {});
     // One sweep at start, so a site silent while the server was down shows its alarm at once.
     await jobs.send('alarms.sweep', {}, { singletonKey: 'alarms.sweep.start' });
   }
