@@ -206,7 +206,7 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/TimedTask',
         name: 'menu.timedTask',
         access: 'system.timedTask',
-        page: notAvailable,
+        page: () => import('./features/repairs/TimedTaskPage.tsx').then((m) => m.TimedTaskPage),
       },
       {
         path: '/systemManage/TagsManagement',
@@ -237,7 +237,7 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/repairList',
         name: 'menu.repairList',
         access: 'system.repairList',
-        page: notAvailable,
+        page: () => import('./features/repairs/RepairListPage.tsx').then((m) => m.RepairListPage),
       },
       {
         path: '/systemManage/loginLog',

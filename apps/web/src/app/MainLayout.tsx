@@ -63,7 +63,7 @@ export function MainLayout() {
   const [isCollapsed, setIsCollapsed] = useState(
     () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 991.98px)').matches === true,
   );
-  useRealtimeChannel();
+  useRealtimeChannel(navigate);
 
   const menu = useMemo(() => buildMenu(mainRoutes, features), [features]);
   const items = useMemo(() => toMenuItems(menu, t), [menu, t]);

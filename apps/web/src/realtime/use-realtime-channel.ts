@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { readLogin } from '../features/auth/login.storage.ts';
 import { messageKeys } from '../features/messages/api.ts';
 import { getAppLanguage } from '../i18n/i18n.ts';
@@ -9,11 +9,15 @@ import { realtimeClient } from './realtime-client.ts';
 
 /**
  * Runs the push channel while the main layout is mounted: each pushed message becomes a notification
- * (title = message, description = description) and the unread count is refreshed (SPEC §4).
+ * (title = message, description = description) and the unread count is refreshed (SPEC §4). A repair
+ * notification, clicked, opens the fault report log.
  */
-export function useRealtimeChannel(): void {
+export function useRealtimeChannel(navigate?: (path: string) => void): void {
   const { notification } = App.useApp();
   const queryClient = useQueryClient();
+  // The channel lives as long as the layout; a new navigate function must not restart it.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     realtimeClient.start({
       getSession: () => {
@@ -22,7 +26,13 @@ export function useRealtimeChannel(): void {
       },
       getLanguage: () => toShortLanguage(getAppLanguage()),
       onMessage: (message) => {
-        notification.info({ title: message.message, description: message.description || undefined });
+        // A site-repair notification opens the fault report log (SPEC §2 repairList).
+        const target = message.type === 'repair' ? '/systemManage/repairList' : undefined;
+        notification.info({
+          title: message.message,
+          description: message.description || undefined,
+          ...(target ? { onClick: () => navigateRef.current?.(target), style: { cursor: 'pointer' } } : {}),
+        });
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });
       },
     });

@@ -60,7 +60,14 @@ const DEMO_ROLES: TDemoRole[] = [
     name: '运维人员',
     description: '处理告警与维修',
     dataScope: 'list',
-    features: ['alarm.view', 'alarm.handle', 'repair.view', 'attachment.download', 'system.repairList'],
+    features: [
+      'alarm.view',
+      'alarm.handle',
+      'repair.view',
+      'repair.edit',
+      'attachment.download',
+      'system.repairList',
+    ],
   },
   { name: '访客', description: '只读查看指定站点', dataScope: 'list', features: ['report.preview'] },
 ];

@@ -1,4 +1,4 @@
-import { CheckSquareOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, ToolOutlined } from '@ant-design/icons';
 import {
   ALARM_HANDLE_MODES,
   ALARM_HANDLE_STATUSES,
@@ -10,14 +10,16 @@ import {
   ZAlarmHandleRequest,
 } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Card, Flex, Form, Input, Select, Tag } from 'antd';
-import { useState } from 'react';
+import { Card, Flex, Form, Input, Select, Space, Tabs, Tag } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { RepairRecordsPanel } from '../repairs/RepairRecordsPanel.tsx';
+import { RepairRequestModal, type RepairTarget } from '../repairs/RepairRequestModal.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { useAlarmPage, useHandleAlarms } from './api.ts';
 
@@ -57,6 +59,13 @@ export function AlarmPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [handling, setHandling] = useState<number[]>();
   const handle = useHandleAlarms();
+  const [repairing, setRepairing] = useState<RepairTarget>();
+  const closeRepair = useCallback(() => {
+    setRepairing(undefined);
+    setSelected([]);
+  }, []);
+  const [tab, setTab] = useState('alarms');
+  const canViewRepairs = useCan('repair.view');
   if (stationId === undefined) return null;
 
   const columns: FitColumn<TAlarmRecord>[] = [
@@ -131,8 +140,8 @@ export function AlarmPage() {
     },
   ];
 
-  return (
-    <Card size="small" data-testid="alarm-page">
+  const alarms = (
+    <>
       <ListPage<TAlarmRecord>
         bare
         search={{
@@ -161,31 +170,56 @@ export function AlarmPage() {
         baseValues={{ stationId }}
         columns={columns}
         toolbar={
-          <PermissionButton
-            feature="alarm.handle"
-            icon={<CheckSquareOutlined />}
-            disabled={selected.length === 0}
-            data-testid="alarm-handle-selected"
-            onClick={() => setHandling(selected)}
-          >
-            {t('alarms.handleSelected', { count: selected.length })}
-          </PermissionButton>
+          <Space>
+            <PermissionButton
+              feature="alarm.handle"
+              icon={<CheckSquareOutlined />}
+              disabled={selected.length === 0}
+              data-testid="alarm-handle-selected"
+              onClick={() => setHandling(selected)}
+            >
+              {t('alarms.handleSelected', { count: selected.length })}
+            </PermissionButton>
+            <PermissionButton
+              feature="alarm.handle"
+              icon={<ToolOutlined />}
+              disabled={selected.length === 0}
+              data-testid="alarm-request-repair"
+              onClick={() => setRepairing({ stationIds: [stationId], alarmIds: selected })}
+            >
+              {t('alarms.requestRepair', { count: selected.length })}
+            </PermissionButton>
+          </Space>
         }
         tableProps={{
           rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) },
         }}
         actions={{
           feature: 'alarm.handle',
-          width: 90,
+          width: 160,
           extra: (record) => (
-            <PermissionButton
-              feature="alarm.handle"
-              type="link"
-              size="small"
-              onClick={() => setHandling([record.id])}
-            >
-              {t('alarms.handle')}
-            </PermissionButton>
+            <>
+              <PermissionButton
+                feature="alarm.handle"
+                type="link"
+                size="small"
+                onClick={() => setHandling([record.id])}
+              >
+                {t('alarms.handle')}
+              </PermissionButton>
+              {record.handleStatus === 'unprocessed' || record.isOpen ? (
+                <PermissionButton
+                  feature="alarm.handle"
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    setRepairing({ stationIds: [stationId], alarmIds: [record.id], reason: record.content })
+                  }
+                >
+                  {t('alarms.repair')}
+                </PermissionButton>
+              ) : null}
+            </>
           ),
         }}
       />
@@ -227,6 +261,28 @@ export function AlarmPage() {
           </>
         )}
       </SchemaFormModal>
+      <RepairRequestModal target={repairing} onClose={closeRepair} />
+    </>
+  );
+
+  return (
+    <Card size="small" data-testid="alarm-page">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'alarms', label: t('alarms.tabs.alarms'), children: alarms },
+          ...(canViewRepairs
+            ? [
+                {
+                  key: 'repairs',
+                  label: t('alarms.tabs.repairs'),
+                  children: <RepairRecordsPanel stationId={stationId} />,
+                },
+              ]
+            : []),
+        ]}
+      />
     </Card>
   );
 }

@@ -1,6 +1,12 @@
 import { ApiOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { type TDataSourceRecord, ZDataSourceSaveRequest } from '@masthub/shared';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import {
+  SMTP_DEFAULT_PORTS,
+  SMTP_SECURITIES,
+  type TDataSourceRecord,
+  type TSmtpSecurity,
+  ZDataSourceSaveRequest,
+} from '@masthub/shared';
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
@@ -34,6 +40,7 @@ export function DataSourceFormModal({ open, record, onClose }: DataSourceFormMod
   const [isBrowsing, setBrowsing] = useState(false);
   const fetchType = Form.useWatch('fetchType', form) ?? record?.fetchType ?? 'email';
   const isEmail = fetchType === 'email';
+  const smtpSecurity: TSmtpSecurity = Form.useWatch('smtpSecurity', form) ?? 'tls';
 
   const test = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -190,6 +197,74 @@ export function DataSourceFormModal({ open, record, onClose }: DataSourceFormMod
               </Form.Item>
             </Col>
           </Row>
+          {isEmail ? (
+            <>
+              <Divider titlePlacement="start" plain>
+                {t('ingestion.ds.smtpTitle')}
+              </Divider>
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="smtpHost"
+                    label={t('ingestion.ds.smtpHost')}
+                    rules={[rule('smtpHost')]}
+                    extra={t('ingestion.ds.smtpHostHelp')}
+                  >
+                    <Input autoComplete="off" placeholder="smtp.example.com" />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={6}>
+                  <Form.Item
+                    name="smtpSecurity"
+                    label={t('ingestion.ds.smtpSecurity')}
+                    rules={[rule('smtpSecurity')]}
+                  >
+                    <Select
+                      options={SMTP_SECURITIES.map((value) => ({
+                        value,
+                        label: t(`ingestion.ds.smtpSecurities.${value}`),
+                      }))}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={6}>
+                  <Form.Item name="smtpPort" label={t('ingestion.ds.port')} rules={[rule('smtpPort')]}>
+                    <InputNumber
+                      min={1}
+                      max={65535}
+                      precision={0}
+                      style={{ width: '100%' }}
+                      placeholder={String(SMTP_DEFAULT_PORTS[smtpSecurity])}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="smtpUsername"
+                    label={t('ingestion.ds.smtpUsername')}
+                    rules={[rule('smtpUsername')]}
+                    extra={t('ingestion.ds.smtpUsernameHelp')}
+                  >
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="smtpPassword"
+                    label={t('ingestion.ds.smtpPassword')}
+                    rules={[rule('smtpPassword')]}
+                    extra={
+                      record?.hasSmtpPassword
+                        ? t('ingestion.ds.passwordKeep')
+                        : t('ingestion.ds.smtpPasswordHelp')
+                    }
+                  >
+                    <Input.Password autoComplete="new-password" />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </>
+          ) : null}
           {record ? (
             <FolderBrowserModal
               open={isBrowsing}

@@ -13,6 +13,7 @@ import type {
   TParseTask,
   TRawFileStatus,
   TRecognizedChannel,
+  TSmtpSecurity,
 } from '@masthub/shared';
 
 /** Site data files of SPEC §5 (several at once). */
@@ -207,6 +208,12 @@ export interface DataSourceFormValues {
   folder: string;
   intervalMinutes: number | null;
   isEnabled: boolean;
+  /** Sending (SMTP) of an e-mail source; blank host = it does not send. */
+  smtpHost: string;
+  smtpPort: number | null;
+  smtpSecurity: TSmtpSecurity;
+  smtpUsername: string;
+  smtpPassword: string;
 }
 
 export function toDataSourceForm(record: TDataSourceRecord | undefined): DataSourceFormValues {
@@ -223,6 +230,11 @@ export function toDataSourceForm(record: TDataSourceRecord | undefined): DataSou
       folder: '',
       intervalMinutes: 60,
       isEnabled: true,
+      smtpHost: '',
+      smtpPort: null,
+      smtpSecurity: 'tls',
+      smtpUsername: '',
+      smtpPassword: '',
     };
   }
   return {
@@ -238,6 +250,11 @@ export function toDataSourceForm(record: TDataSourceRecord | undefined): DataSou
     folder: record.folder,
     intervalMinutes: record.intervalMinutes,
     isEnabled: record.isEnabled,
+    smtpHost: record.smtpHost,
+    smtpPort: record.smtpPort,
+    smtpSecurity: record.smtpSecurity,
+    smtpUsername: record.smtpUsername === record.username ? '' : record.smtpUsername,
+    smtpPassword: '',
   };
 }
 
@@ -260,6 +277,11 @@ export function toDataSourceSave(
     folder: (values.folder ?? '').trim() || null,
     intervalMinutes: values.intervalMinutes ?? null,
     isEnabled: values.isEnabled ?? true,
+    smtpHost: values.fetchType === 'email' ? (values.smtpHost ?? '').trim() : '',
+    smtpPort: values.smtpPort ?? null,
+    smtpSecurity: values.smtpSecurity ?? 'tls',
+    smtpUsername: (values.smtpUsername ?? '').trim(),
+    ...((values.smtpPassword ?? '') !== '' ? { smtpPassword: values.smtpPassword } : {}),
   };
 }
 

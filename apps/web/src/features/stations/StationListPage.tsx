@@ -7,6 +7,7 @@ import {
   ReloadOutlined,
   SearchOutlined,
   SettingOutlined,
+  ToolOutlined,
 } from '@ant-design/icons';
 import type { TStationPageRequest, TStationRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
@@ -28,7 +29,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
@@ -36,6 +37,7 @@ import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode, saveFile } from '../../request/request.ts';
 import { useLogin } from '../auth/login.storage.ts';
+import { RepairRequestModal, type RepairTarget } from '../repairs/RepairRequestModal.tsx';
 import {
   exportCoordinates,
   useDeleteStation,
@@ -88,6 +90,8 @@ export function StationListPage() {
   const [editing, setEditing] = useState<{ mode: StationFormMode; station?: TStationRecord }>();
   const [tagging, setTagging] = useState<TStationRecord>();
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [repairing, setRepairing] = useState<RepairTarget>();
+  const closeRepair = useCallback(() => setRepairing(undefined), []);
   const [isRawDownloadOpen, setRawDownloadOpen] = useState(false);
   const [isFileRulesOpen, setFileRulesOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
@@ -387,6 +391,17 @@ export function StationListPage() {
                 {t('stations.actions.downloadRaw')}
               </PermissionButton>
             </Tooltip>
+            <Tooltip title={selectedIds.length === 0 ? t('stations.repair.selectFirst') : undefined}>
+              <PermissionButton
+                feature="alarm.handle"
+                icon={<ToolOutlined />}
+                disabled={selectedIds.length === 0}
+                data-testid="stations-repair"
+                onClick={() => setRepairing({ stationIds: selectedIds })}
+              >
+                {t('stations.repair.open')}
+              </PermissionButton>
+            </Tooltip>
             <PermissionButton
               feature="station.batchImport"
               icon={<ImportOutlined />}
@@ -456,6 +471,7 @@ export function StationListPage() {
         stationIds={selectedIds.length > 0 ? selectedIds : (page?.records ?? []).map((r) => r.id)}
         onClose={() => setFileRulesOpen(false)}
       />
+      <RepairRequestModal target={repairing} onClose={closeRepair} />
       <RawDownloadModal
         open={isRawDownloadOpen}
         stationIds={selectedIds}
