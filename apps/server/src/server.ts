@@ -62,6 +62,7 @@ import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
 import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
+import { seedDemoOperations } from './modules/seed/demo-operations.ts';
 import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
@@ -439,7 +440,10 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
     await startWorkers(services, config);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
-    await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, log.child({ module: 'seed' }));
+    const seedLog = log.child({ module: 'seed' });
+    await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, seedLog, () =>
+      seedDemoOperations(db, services.alarms, seedLog),
+    );
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
       await services.jobs.send(
         'seed.demo-timeseries',

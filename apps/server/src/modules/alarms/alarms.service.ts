@@ -441,7 +441,7 @@ export class AlarmService {
   }
 
   /** Moves a site's status by `event` and keeps its warning fields in step with its alarms. */
-  private async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
+  async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
     await this.moveStatus(db, stationId, event);
     const unprocessed = await db
       .selectFrom('alarm')

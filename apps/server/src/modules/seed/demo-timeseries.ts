@@ -444,10 +444,12 @@ export async function registerDemoTimeseriesJob(
   db: Database,
   ingestion: TIngestion,
   log: Logger,
+  afterImport: () => Promise<unknown>,
 ): Promise<void> {
   await jobs.work('seed.demo-timeseries', async ({ data }) => {
     await seedDemoTimeseries(db, ingestion, log, data.firstMonthMs ? { firstMonth: data.firstMonthMs } : {});
-    // The demo sites now hold data: their silence since is looked at right away, not at the next sweep.
-    await jobs.send('alarms.sweep', {}, { singletonKey: 'alarms.sweep.after-seed' });
+    // The demo sites now hold data: their silence since is looked at right away (the sweep), and the
+    // operations loop is shown on them (handled alarms, repairs).
+    await afterImport();
   });
 }
