@@ -1,4 +1,5 @@
 import {
+  ALARM_TYPE_NAMES,
   AppError,
   type Language,
   MAIL_STATUS_NAMES,
@@ -198,6 +199,9 @@ export class RepairService {
         mailId,
         deptName: me.dept_name ?? '',
         stationTypeName,
+        faultType: [...new Set(siteAlarms.map((a) => ALARM_TYPE_NAMES[a.type][language]))].join(
+          language === 'zh' ? '、' : ', ',
+        ),
       });
       reply.sent.push(site.station_code);
     }
@@ -243,6 +247,8 @@ export class RepairService {
       mailId: number;
       deptName: string;
       stationTypeName: string;
+      /** The kinds of alarm the repair answers, in the requester's language. */
+      faultType: string;
     },
   ): Promise<void> {
     const { site } = input;
@@ -272,6 +278,7 @@ export class RepairService {
         .values({
           station_id: input.stationId,
           request_id: Number(request.id),
+          fault_type: input.faultType,
           fault_desc: input.reason,
           fault_start: input.period?.start ?? new Date(),
           maintain_date: null,
