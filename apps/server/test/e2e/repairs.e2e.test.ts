@@ -345,6 +345,42 @@ describe('repair requests by e-mail', () => {
   });
 });
 
+describe('repair e-mails per hour', () => {
+  it('refuses a user past the hourly limit with a localised 429, sending nothing', async () => {
+    const site = await brokenSite();
+    const user = await buildUser(server.db, { features: ['alarm.handle'] });
+    await grantRoleStations(server.db, user.roleId, [site.id]);
+    const token = await server.login(user.account, user.password);
+    // The limit is counted on the send log: fill this user's last hour.
+    await server.db
+      .insertInto('mail_send_log')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          kind: 'repair' as const,
+          data_source_id: senderId,
+          to_addrs: ['x@example.com'],
+          subject: 's',
+          body_text: 'b',
+          message_id: `<limit-${i}-${user.id}@test>`,
+          user_id: user.id,
+          sent_at: null,
+          lease_until: null,
+          station_id: null,
+        })),
+      )
+      .execute();
+    const before = smtp.received.length;
+    const r = await server.call('POST', '/api/web/repair/repair', {
+      token,
+      language: 'EN',
+      body: { stationIds: [site.id], dataSourceId: senderId, reason: 'one too many' },
+    });
+    expect(r.status).toBe(429);
+    expect(r.body.msg).toBe('At most 100 repair e-mails can be sent in an hour; please try again later');
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
 describe('repair records', () => {
   it('closes a repair: the linked alarms close and the site returns to normal when its data flows', async () => {
     const site = await brokenSite();

@@ -285,4 +285,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     en: 'A contact of this type with the e-mail “{email}” already exists',
   },
   REPAIR_ALREADY_CLOSED: { zh: '该维修记录已关闭', en: 'This repair record is already closed' },
+  MAIL_RATE_LIMITED: {
+    zh: '一小时内最多发送 {limit} 封维修邮件，请稍后再试',
+    en: 'At most {limit} repair e-mails can be sent in an hour; please try again later',
+  },
 };

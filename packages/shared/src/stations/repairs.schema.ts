@@ -97,6 +97,11 @@ export type TUserAndCarbonCopy = z.infer<typeof ZUserAndCarbonCopy>;
 /** At most this many sites in one repair request (one e-mail each). */
 export const REPAIR_STATIONS_MAX = 50;
 export const REPAIR_REASON_MAX = 200;
+/**
+ * At most this many repair e-mails per user and hour: the sender is the company's mailbox, and a
+ * request may copy any address, so one account must not turn it into a bulk mailer.
+ */
+export const REPAIR_MAILS_PER_HOUR = 100;
 
 /** GET /web/repair/repair_verify?stationIds=1,2: which selected sites can be sent a repair request. */
 export const ZRepairVerifyReply = z.object({

@@ -3,6 +3,7 @@ import {
   AppError,
   type Language,
   MAIL_STATUS_NAMES,
+  REPAIR_MAILS_PER_HOUR,
   STATION_TYPES,
   type TAlarmType,
   type TPage,
@@ -54,6 +55,7 @@ export class RepairService {
     private readonly messages: Pick<MessageService, 'send'>,
     private readonly stationLog: Pick<StationLogService, 'record'>,
     private readonly log: Logger,
+    private readonly mailsPerHour: number = REPAIR_MAILS_PER_HOUR,
   ) {}
 
   private sites(stationIds: readonly number[]) {
@@ -111,6 +113,16 @@ export class RepairService {
     const rows = await this.sites(request.stationIds);
     const ready = rows.filter((r) => r.repair_emails.length > 0);
     if (ready.length === 0) throw new AppError('REPAIR_NO_RECIPIENT');
+    const sentLastHour = await this.db
+      .selectFrom('mail_send_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '=', 'repair')
+      .where('user_id', '=', user.id)
+      .where('created_at', '>', new Date(Date.now() - 3_600_000))
+      .executeTakeFirstOrThrow();
+    if (Number(sentLastHour.n) + ready.length > this.mailsPerHour) {
+      throw new AppError('MAIL_RATE_LIMITED', { limit: this.mailsPerHour });
+    }
     const alarms = await this.alarmsFor(request);
     const me = await this.db
       .selectFrom('app_user as u')
