@@ -103,6 +103,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await hashPassword(E2E_ADMIN_PASSWORD),
     'eng_zhang01',
   ]);
+  // The demo's two years of 10-minute data go in through the real ingestion in the background. Tests
+  // start once it is in: they then run against the whole demo (alarms, repairs, data on three masts)
+  // and do not race the import for the two cores (heavy specs timed out while it ran).
+  const started = Date.now();
+  for (;;) {
+    const done = await db.query(
+      "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'seed.demo-timeseries' AND state = 'completed'",
+    );
+    if (done.rows[0].n > 0) break;
+    if (Date.now() - started > 600_000) throw new Error('the demo data import did not finish in 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.log(`  demo data imported in ${Math.round((Date.now() - started) / 1000)} s; browser tests start`);
   await db.end();
   const outputDir = path.join(root, 'test-results', 'e2e');
   project.provide('baseUrl', baseUrl);

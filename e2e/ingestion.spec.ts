@@ -143,7 +143,7 @@ describe('[INGESTION]', () => {
     await page.goto('/systemManage/DataFetchManage');
     await page.getByRole('button', { name: '新增数据源' }).click();
     const sourceDialog = page.getByRole('dialog');
-    await sourceDialog.getByLabel('授权码').waitFor();
+    await sourceDialog.getByLabel('授权码', { exact: true }).waitFor();
     await page.waitForTimeout(500);
     await screenshot(page, 'ingestion-data-source-form');
     await page.context().close();

@@ -163,6 +163,8 @@ describe('[MEASURE-WIND]', () => {
     '[MEASURE-WIND]: pages the NREL M5 data, copies a version, marks a range invalid (statistics change) and runs tower-shadow correction with progress',
     async () => {
       const page = await (await newContext(browser, 'zh-CN')).newPage();
+      // Five years of 100 channels: copying, marking and re-rendering take seconds each on two cores.
+      page.setDefaultTimeout(60_000);
       page.on('pageerror', (e) => console.log('[pageerror]', e.message));
       await logIn(page, 'admin', inject('adminPassword'));
       await openMeasureWind(page);
@@ -281,13 +283,14 @@ describe('[MEASURE-WIND]', () => {
       expect(channels.some((c) => c.dataKey.endsWith('_TS'))).toBe(true);
       await screenshot(page, 'measure-wind-tower-shadow-done');
     },
-    240_000,
+    600_000,
   );
 
   it.skipIf(!hasM5).each(['zh-CN', 'en-US'] as const)(
     '[MEASURE-WIND]: opens each of the 11 statistics tabs in %s and draws its chart',
     async (locale) => {
       const page = await (await newContext(browser, locale)).newPage();
+      page.setDefaultTimeout(60_000);
       page.on('pageerror', (e) => console.log('[pageerror]', e.message));
       await logIn(page, 'admin', inject('adminPassword'));
       await page.goto(`/StationDetail/StasticAnalysis?stationId=${stationId}`);

@@ -58,6 +58,8 @@ import { ContactService } from './modules/repairs/contacts.service.ts';
 import { ReminderService } from './modules/repairs/reminders.service.ts';
 import { repairRoutes } from './modules/repairs/repairs.routes.ts';
 import { RepairService } from './modules/repairs/repairs.service.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { ReportService } from './modules/reports/reports.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
@@ -163,6 +165,8 @@ export interface TServices {
   contacts: ContactService;
   repairs: RepairService;
   reminders: ReminderService;
+  /** Group reports (issue 15): groups, scheduled and on-demand generation, Word/PDF, delivery. */
+  reports: ReportService;
   // [anchor: wind-data service types]
 }
 
@@ -210,12 +214,19 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     stationAccess,
     ingestion: () => ingestion,
   });
-  const outbox = new MailOutbox(db, dataSourceServices.smtp, jobs, log.child({ module: 'mail' }), {
-    maxAttempts: config.MAIL_MAX_ATTEMPTS,
-    retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
-    leaseSeconds: 120,
-    messageIdDomain: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'masthub.local',
-  });
+  const outbox = new MailOutbox(
+    db,
+    dataSourceServices.smtp,
+    jobs,
+    log.child({ module: 'mail' }),
+    {
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+      leaseSeconds: 120,
+      messageIdDomain: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'masthub.local',
+    },
+    rawFileStore,
+  );
   const contacts = new ContactService(db);
   const services: TServices = {
     alarms,
@@ -339,6 +350,15 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
       log.child({ module: 'repairs' }),
     ),
     reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' })),
+    reports: new ReportService(
+      db,
+      stationAccess,
+      rawFileStore,
+      outbox,
+      messages,
+      jobs,
+      log.child({ module: 'reports' }),
+    ),
   };
   return services;
 }
@@ -356,6 +376,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.alarms.registerJobs(services.jobs, config.ALARM_SWEEP_CRON);
   await services.outbox.registerJobs(services.jobs);
   await services.reminders.registerJobs(services.jobs);
+  await services.reports.registerJobs(services.jobs, config.REPORT_TICK_CRON);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -397,6 +418,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
       outbox: services.outbox,
       jobs: services.jobs,
     }),
+    ...reportRoutes(services.reports),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

@@ -30,6 +30,7 @@ export * from './stations/personal-config.schema.ts';
 export * from './stations/reference.schema.ts';
 export * from './stations/registry.schema.ts';
 export * from './stations/repairs.schema.ts';
+export * from './stations/reports.schema.ts';
 export * from './stations/station-log.schema.ts';
 export * from './stations/stations.schema.ts';
 export * from './text.schema.ts';

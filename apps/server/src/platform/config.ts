@@ -51,6 +51,7 @@ const ZEnv = z.object({
   GEOCODER_PROVIDER: z.enum(GEOCODER_PROVIDERS).default('none'),
   GEOCODER_KEY: z.string().optional(),
   ALARM_SWEEP_CRON: z.string().default('*/10 * * * *'),
+  REPORT_TICK_CRON: z.string().default('*/5 * * * *'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });

@@ -289,4 +289,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '一小时内最多发送 {limit} 封维修邮件，请稍后再试',
     en: 'At most {limit} repair e-mails can be sent in an hour; please try again later',
   },
+  REPORT_GROUP_EMPTY: { zh: '报告组没有站点', en: 'The report group has no sites' },
+  REPORT_NO_DATA: {
+    zh: '报告组的站点在报告期 {period} 内都没有数据',
+    en: 'No site of the group has data in the period {period}',
+  },
+  REPORT_NOT_READY: { zh: '报告尚未生成成功', en: 'The report has not been generated successfully' },
+  REPORT_NO_RECIPIENT: {
+    zh: '报告组未设置发件邮箱或收件人',
+    en: 'The report group has no sender e-mail or no receivers',
+  },
+  REPORT_DELETE_FORBIDDEN: { zh: '无权限删除报告', en: 'No permission to delete report' },
 };

@@ -141,6 +141,12 @@ export const VALIDATION_MESSAGES = {
     zh: '发件服务器、端口、加密方式或账号已更改，请重新输入 SMTP 密码或授权码',
     en: 'The SMTP server, port, security or account has changed: please enter the SMTP password again',
   },
+  // Group reports (issue 15).
+  groupReportNameRequired: { zh: '请输入报告组名称', en: 'Please enter the group name' },
+  effectiveDateRequired: { zh: '请选择有效期', en: 'Please choose the effective dates' },
+  reportTypeRequired: { zh: '请选择报告类型', en: 'Please choose the report type' },
+  templateRequired: { zh: '请选择报告模板', en: 'Please choose the report template' },
+  receiverRequired: { zh: '请输入收件人邮箱', en: 'Please enter the receivers' },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -245,13 +245,14 @@ export type TRepairRecord = z.infer<typeof ZRepairRecord>;
 
 // --- The e-mail send log (SPEC §3 alert send log) ----------------------------------------------------
 
-export const MAIL_KINDS = ['repair', 'reminder_warn', 'reminder_report', 'alarm'] as const;
+export const MAIL_KINDS = ['repair', 'reminder_warn', 'reminder_report', 'alarm', 'report'] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   repair: { zh: '维修申请', en: 'Repair request' },
   reminder_warn: { zh: '告警未处理提醒', en: 'Unhandled alarm reminder' },
   reminder_report: { zh: '无数据提醒', en: 'No-data reminder' },
   alarm: { zh: '告警通知', en: 'Alarm notice' },
+  report: { zh: '报告', en: 'Report' },
 };
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type TMailStatus = (typeof MAIL_STATUSES)[number];

@@ -12,7 +12,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { TJobs } from '../../platform/jobs/jobs.ts';
+import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import {
   hasAllStations,
@@ -253,9 +253,13 @@ export class AlarmService {
 
   /** The sweep every ten minutes (one process takes each tick; the statement is safe if two do). */
   async registerJobs(jobs: TJobs, cron: string = ALARM_SWEEP_CRON): Promise<void> {
-    await jobs.work('alarms.sweep', async () => {
-      await this.sweepNoData(new Date());
-    });
+    await jobs.work(
+      'alarms.sweep',
+      async () => {
+        await this.sweepNoData(new Date());
+      },
+      { pollingIntervalSeconds: SCHEDULED_POLL_SECONDS },
+    );
     await jobs.schedule('alarms.sweep', cron, {});
     // One sweep at start, so a site silent while the server was down shows its alarm at once.
     await jobs.send('alarms.sweep', {}, { singletonKey: 'alarms.sweep.start' });

@@ -31,6 +31,7 @@ export interface TOutgoingMail {
   text: string;
   /** A fixed Message-ID (`<…@…>`): a resend carries the same one. */
   messageId: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[] | undefined;
 }
 
 interface TSmtpError {
@@ -151,6 +152,12 @@ export class SmtpSender {
         text: mail.text,
         messageId: mail.messageId,
         textEncoding: 'base64',
+        // nodemailer writes non-ASCII file names per RFC 2231 (filename*=utf-8''…).
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+        })),
       });
       const refused = ((info.rejected ?? []) as (string | { address: string })[]).map((a) =>
         typeof a === 'string' ? a : a.address,

@@ -12,12 +12,18 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import type { DB } from '../../platform/db/schema.ts';
-import type { TJobs } from '../../platform/jobs/jobs.ts';
+import type { DB, TMailAttachment } from '../../platform/db/schema.ts';
+import type { TFileStore } from '../../platform/files/file-store.ts';
+import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { storedError } from '../data-sources/data-fetch.runner.ts';
 import { presentStoredError } from '../data-sources/data-sources.service.ts';
-import { isTransientSmtpError, type SmtpSender, toSmtpError } from '../data-sources/smtp-sender.ts';
+import {
+  isTransientSmtpError,
+  type SmtpSender,
+  type TOutgoingMail,
+  toSmtpError,
+} from '../data-sources/smtp-sender.ts';
 
 type TDb = Database | Transaction<DB>;
 
@@ -34,6 +40,8 @@ export interface TNewMail {
   fromName?: string;
   stationId?: number | null;
   userId?: number | null;
+  /** Stored files to attach (read from the file store when the mail is sent). */
+  attachments?: TMailAttachment[];
 }
 
 export interface TMailOutboxOptions {
@@ -65,6 +73,8 @@ export class MailOutbox {
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly options: TMailOutboxOptions,
+    /** Where attached files are read from. */
+    private readonly files?: TFileStore,
   ) {}
 
   private messageId(): string {
@@ -88,6 +98,7 @@ export class MailOutbox {
         max_attempts: this.options.maxAttempts,
         station_id: mail.stationId ?? null,
         user_id: mail.userId ?? null,
+        attachments: JSON.stringify(mail.attachments ?? []),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -184,13 +195,14 @@ export class MailOutbox {
       message_id: string;
       attempts: number;
       max_attempts: number;
+      attachments: TMailAttachment[];
     }>`
       UPDATE mail_send_log
          SET status = 'sending', attempts = attempts + 1,
              lease_until = now() + make_interval(secs => ${this.options.leaseSeconds})
        WHERE id = ${mailId}
          AND (status = 'pending' OR (status = 'sending' AND lease_until < now()))
-      RETURNING id, data_source_id, to_addrs, cc_addrs, subject, body_text, message_id, attempts, max_attempts`.execute(
+      RETURNING id, data_source_id, to_addrs, cc_addrs, subject, body_text, message_id, attempts, max_attempts, attachments`.execute(
       this.db,
     );
     const mail = claimed.rows[0];
@@ -207,6 +219,14 @@ export class MailOutbox {
       await this.finish(mailId, 'failed', storedError(reason));
       return 'failed';
     }
+    let attachments: TOutgoingMail['attachments'];
+    try {
+      attachments = await this.readAttachments(mail.attachments ?? []);
+    } catch (error) {
+      const reason = error instanceof AppError ? error : new AppError('INTERNAL');
+      await this.finish(mailId, 'failed', storedError(reason));
+      return 'failed';
+    }
     try {
       await this.smtp.send(config, {
         fromName: SENDER_NAME,
@@ -215,6 +235,7 @@ export class MailOutbox {
         subject: mail.subject,
         text: mail.body_text,
         messageId: mail.message_id,
+        attachments,
       });
     } catch (error) {
       const reason = storedError(toSmtpError(error, config));
@@ -227,6 +248,20 @@ export class MailOutbox {
     }
     await this.finish(mailId, 'sent', '');
     return 'sent';
+  }
+
+  /** The attached files, read whole (reports are a few hundred kilobytes). */
+  private async readAttachments(list: TMailAttachment[]): Promise<TOutgoingMail['attachments']> {
+    const out: NonNullable<TOutgoingMail['attachments']> = [];
+    for (const a of list) {
+      if (!this.files) throw new AppError('NOT_FOUND');
+      const opened = await this.files.open(a.sha256);
+      if (!opened) throw new AppError('NOT_FOUND');
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+      out.push({ filename: a.filename, content: Buffer.concat(chunks), contentType: a.contentType });
+    }
+    return out;
   }
 
   /** Queued mails nobody is sending: written but never queued (a crash), or a lease that expired. */
@@ -258,12 +293,17 @@ export class MailOutbox {
         // A transient failure: fail the job so that the queue retries it after its back-off.
         if (outcome === 'retry') throw new Error(`mail ${job.data.mailId}: will retry`);
       },
-      { concurrency: 2 },
+      // Local dispatches wake the worker at once; the poll only finds retries and other processes' mails.
+      { concurrency: 1, pollingIntervalSeconds: 5 },
     );
-    await jobs.work('mail.sweep', async () => {
-      const n = await this.sweep();
-      if (n > 0) this.log.info({ count: n }, 'queued e-mails found waiting and queued again');
-    });
+    await jobs.work(
+      'mail.sweep',
+      async () => {
+        const n = await this.sweep();
+        if (n > 0) this.log.info({ count: n }, 'queued e-mails found waiting and queued again');
+      },
+      { pollingIntervalSeconds: SCHEDULED_POLL_SECONDS },
+    );
     await jobs.schedule('mail.sweep', SWEEP_CRON, {});
   }
 

@@ -10,7 +10,7 @@ import {
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import type { TJobs } from '../../platform/jobs/jobs.ts';
+import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
@@ -125,11 +125,11 @@ export class ReminderService {
   }
 
   async registerJobs(jobs: TJobs): Promise<void> {
-    await jobs.work('reminder.warn', async () => {
-      await this.run('warn');
+    await jobs.work('reminder.warn', () => this.run('warn').then(() => undefined), {
+      pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
     });
-    await jobs.work('reminder.report', async () => {
-      await this.run('report');
+    await jobs.work('reminder.report', () => this.run('report').then(() => undefined), {
+      pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
     });
     // The stored settings are the truth: schedules follow them at every start.
     const tasks = await this.db.selectFrom('interval_task').selectAll().execute();

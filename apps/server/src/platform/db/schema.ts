@@ -560,7 +560,7 @@ export interface UserCarbonCopyTable {
   updated_at: UpdatedAt;
 }
 
-export type TMailKindColumn = 'repair' | 'reminder_warn' | 'reminder_report' | 'alarm';
+export type TMailKindColumn = 'repair' | 'reminder_warn' | 'reminder_report' | 'alarm' | 'report';
 export type TMailStatusColumn = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface MailSendLogTable {
@@ -583,7 +583,15 @@ export interface MailSendLogTable {
   station_id: number | null;
   user_id: number | null;
   sent_at: Timestamp | null;
+  /** [{ filename, sha256, contentType }]: stored files attached when sending. */
+  attachments: ColumnType<TMailAttachment[], string | undefined, string>;
   created_at: CreatedAt;
+}
+
+export interface TMailAttachment {
+  filename: string;
+  sha256: string;
+  contentType: string;
 }
 
 export interface RepairRequestTable {
@@ -637,6 +645,64 @@ export interface IntervalTaskTable {
   last_sent_at: Timestamp | null;
   updated_by: number | null;
   updated_at: UpdatedAt;
+}
+
+// Group reports (migration 0014).
+export interface ReportTemplateTable {
+  id: Generated<number>;
+  type: number;
+  name: string;
+  sections: string[];
+  is_builtin: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ReportGroupTable {
+  id: Generated<number>;
+  name: string;
+  creator_id: number | null;
+  effective_start: DateColumn;
+  effective_end: DateColumn;
+  report_types: string[];
+  weekly_template_id: number | null;
+  monthly_template_id: number | null;
+  auto_generate: Generated<boolean>;
+  auto_send: Generated<boolean>;
+  generate_time: Generated<string>;
+  week: Generated<number>;
+  month_day: Generated<number>;
+  data_source_id: number | null;
+  receiver_addrs: Generated<string[]>;
+  copy_addrs: Generated<string[]>;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ReportGroupStationTable {
+  group_id: number;
+  station_id: number;
+}
+
+export interface GroupReportTable {
+  id: Generated<number>;
+  group_id: number;
+  statement_type: 'weekly' | 'monthly';
+  period_start: Timestamp;
+  period_end: Timestamp;
+  status: ColumnType<'generating' | 'success' | 'failure', 'generating' | 'success' | 'failure' | undefined>;
+  reason: Generated<string>;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined>;
+  docx_sha256: string | null;
+  docx_size: number | null;
+  pdf_sha256: string | null;
+  pdf_size: number | null;
+  trigger: ColumnType<'schedule' | 'manual', 'schedule' | 'manual' | undefined>;
+  created_by: number | null;
+  generate_time: Timestamp | null;
+  send_time: Timestamp | null;
+  mail_id: number | null;
+  created_at: CreatedAt;
 }
 
 export interface QcRuleTable {
@@ -760,6 +826,10 @@ export interface DB {
   repair_request: RepairRequestTable;
   repair_record: RepairRecordTable;
   interval_task: IntervalTaskTable;
+  report_template: ReportTemplateTable;
+  report_group: ReportGroupTable;
+  report_group_station: ReportGroupStationTable;
+  group_report: GroupReportTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

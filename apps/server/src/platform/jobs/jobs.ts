@@ -25,11 +25,22 @@ export interface TJobQueues {
   /** The no-data reminders of TimedTask, on their own crons. */
   'reminder.warn': Record<string, never>;
   'reminder.report': Record<string, never>;
+  /** Render one group report (Word and PDF) and send it when the group says so. */
+  'reports.generate': { reportId: number };
+  /** Periodic: write the due scheduled reports of every group (once per slot across processes). */
+  'reports.tick': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }
 
 export type TQueueName = keyof TJobQueues;
+
+/**
+ * How often the workers of cron-driven queues look for work. Their jobs come once a minute or less,
+ * and every poll holds one of the pool's connections: polling them each second kept the connections
+ * busy enough to delay processing tasks behind them (measured in the browser suite).
+ */
+export const SCHEDULED_POLL_SECONDS = 10;
 
 /** Options of one job: a subset of pg-boss's send options. */
 export interface TSendOptions {
@@ -106,7 +117,7 @@ export class PgBossJobs implements TJobs {
     this.log = options.log;
     this.boss = new PgBoss({
       connectionString,
-      max: 4,
+      max: 8,
       application_name: 'masthub-jobs',
       schedule: options.isWorking,
       supervise: options.isWorking,

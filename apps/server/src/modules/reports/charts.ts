@@ -1,0 +1,82 @@
+import type { Language } from '@masthub/shared';
+import { Resvg } from '@resvg/resvg-js';
+import * as echarts from 'echarts';
+import type { TReportFigures } from './collect.ts';
+import { CJK_FONT, type TChartImage } from './render.ts';
+
+const WIDTH = 1000;
+const HEIGHT = 420;
+const GREEN = '#05a045';
+
+/** SPEC §9 recovery bands: red below 50 %, orange to 80 %, green above. */
+function recoveryColour(percent: number): string {
+  if (percent < 50) return '#d4380d';
+  if (percent < 80) return '#fa8c16';
+  return GREEN;
+}
+
+/**
+ * An ECharts option rendered on the server (SVG string renderer, no DOM) and rasterised to PNG with
+ * resvg, using the same Noto Sans SC as the PDF so Chinese axis labels draw on any machine.
+ */
+function toPng(option: echarts.EChartsOption): TChartImage {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
+  chart.setOption({ animation: false, textStyle: { fontFamily: 'Noto Sans SC' }, ...option });
+  const svg = chart.renderToSVGString();
+  chart.dispose();
+  const png = new Resvg(svg, {
+    background: '#ffffff',
+    fitTo: { mode: 'width', value: WIDTH * 2 },
+    font: { fontFiles: [CJK_FONT.regular], loadSystemFonts: false, defaultFontFamily: 'Noto Sans SC' },
+  })
+    .render()
+    .asPng();
+  return { png, width: WIDTH * 2, height: HEIGHT * 2 };
+}
+
+/** The charts a report's template asks for, by block id. */
+export function renderCharts(figures: TReportFigures, language: Language): Map<string, TChartImage> {
+  const codes = figures.sites.map((s) => s.stationCode);
+  const charts = new Map<string, TChartImage>();
+  const axisLabel = { fontSize: 14, rotate: codes.length > 12 ? 45 : 0 };
+  charts.set(
+    'recovery',
+    toPng({
+      grid: { left: 60, right: 20, top: 30, bottom: codes.length > 12 ? 80 : 50 },
+      xAxis: { type: 'category', data: codes, axisLabel },
+      yAxis: { type: 'value', max: 100, name: language === 'zh' ? '完整率 %' : 'Recovery %' },
+      series: [
+        {
+          type: 'bar',
+          data: figures.sites.map((s) => {
+            const percent = Math.round(s.recovery * 1000) / 10;
+            return { value: percent, itemStyle: { color: recoveryColour(percent) } };
+          }),
+          label: { show: codes.length <= 20, position: 'top', fontSize: 12 },
+        },
+      ],
+    }),
+  );
+  charts.set(
+    'speed',
+    toPng({
+      grid: { left: 60, right: 20, top: 30, bottom: codes.length > 12 ? 80 : 50 },
+      xAxis: { type: 'category', data: codes, axisLabel },
+      yAxis: { type: 'value', name: 'm/s' },
+      series: [
+        {
+          type: 'bar',
+          itemStyle: { color: '#1677ff' },
+          data: figures.sites.map((s) => {
+            const top = s.heights.find((h) => h.meanSpeed !== null);
+            return top?.meanSpeed === undefined || top.meanSpeed === null
+              ? 0
+              : Math.round(top.meanSpeed * 100) / 100;
+          }),
+          label: { show: codes.length <= 20, position: 'top', fontSize: 12 },
+        },
+      ],
+    }),
+  );
+  return charts;
+}

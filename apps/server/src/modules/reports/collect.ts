@@ -1,0 +1,184 @@
+import { RECOVERY_BANDS } from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import { TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
+import type { TPeriod } from './periods.ts';
+
+/** Flag of a value marked invalid (SPEC §4): it does not count as recovered. */
+const INVALID_FLAG = 3;
+
+export interface THeightFigures {
+  heightM: number;
+  /** Valid values / expected values in the period, 0–1. */
+  recovery: number;
+  meanSpeed: number | null;
+  maxGust: number | null;
+}
+
+export interface TSiteFigures {
+  stationId: number;
+  stationCode: string;
+  projectName: string;
+  status: number;
+  lastDataTime: Date | null;
+  /** The recovery of the site: the mean over its wind speed heights (0 without data). */
+  recovery: number;
+  heights: THeightFigures[];
+  alarmsRaised: number;
+  alarmsHandled: number;
+  openAlarms: number;
+  repairsRequested: number;
+  repairsClosed: number;
+  /** Alarms and repairs of the period, for the detail tables. */
+  events: { time: Date; kind: 'alarm' | 'repair'; text: string }[];
+}
+
+export interface TReportFigures {
+  period: TPeriod;
+  sites: TSiteFigures[];
+  reporting: number;
+  silent: number;
+  /** Sites per SPEC §9 recovery band (0–30, 30–50 … 90–100). */
+  bands: { from: number; to: number; count: number }[];
+}
+
+function bandsOf(sites: TSiteFigures[]): TReportFigures['bands'] {
+  const bands = RECOVERY_BANDS.slice(0, -1).map((from, i) => ({
+    from,
+    to: RECOVERY_BANDS[i + 1]!,
+    count: 0,
+  }));
+  for (const s of sites) {
+    const percent = s.recovery * 100;
+    const band = bands.find((b, i) => percent < b.to || i === bands.length - 1)!;
+    band.count += 1;
+  }
+  return bands;
+}
+
+/**
+ * What a group report says about its sites in a period: recovery and mean speed per height and the
+ * maximum gust from the stored 10-minute data of each site's original version (only the speed
+ * channels are read), alarms raised and handled, repairs, and the status now. Sites without data in
+ * the period are counted as silent with 0 % recovery.
+ */
+export async function collectFigures(
+  db: Database,
+  stationIds: readonly number[],
+  period: TPeriod,
+): Promise<TReportFigures> {
+  const store = new TimeSeriesRepository(db);
+  const fromMs = period.start.getTime();
+  const toMs = period.end.getTime();
+  const stations = await db
+    .selectFrom('station')
+    .select(['id', 'station_code', 'project_name', 'status', 'data_time'])
+    .where('id', 'in', [...stationIds])
+    .where('is_deleted', '=', false)
+    .orderBy('station_code')
+    .execute();
+  const [alarms, repairs, closes] = await Promise.all([
+    db
+      .selectFrom('alarm')
+      .select(['station_id', 'type', 'created_at', 'handle_time', 'handle_status', 'is_open', 'reason'])
+      .where('station_id', 'in', [...stationIds])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('created_at', '>=', period.start), eb('created_at', '<', period.end)]),
+          eb.and([eb('handle_time', '>=', period.start), eb('handle_time', '<', period.end)]),
+          eb('is_open', '=', true),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('repair_request')
+      .select(['station_id', 'created_at', 'reason'])
+      .where('station_id', 'in', [...stationIds])
+      .where('created_at', '>=', period.start)
+      .where('created_at', '<', period.end)
+      .execute(),
+    db
+      .selectFrom('repair_record')
+      .select(['station_id', 'closed_at', 'maintain_result'])
+      .where('station_id', 'in', [...stationIds])
+      .where('closed_at', '>=', period.start)
+      .where('closed_at', '<', period.end)
+      .execute(),
+  ]);
+  const sites: TSiteFigures[] = [];
+  for (const station of stations) {
+    const stationId = Number(station.id);
+    const heights: THeightFigures[] = [];
+    const version = await store.findOriginalVersion(stationId);
+    if (version) {
+      const channels = (await store.listChannels(version.id)).filter(
+        (c) => c.element === 'ws' && (c.statistic === 'mean' || c.statistic === 'max') && c.heightM !== null,
+      );
+      if (channels.length > 0) {
+        const read = await store.readChannels(channels, fromMs, toMs);
+        const expected = Math.max(1, Math.round((toMs - fromMs) / ((channels[0]!.intervalS ?? 600) * 1000)));
+        const byHeight = new Map<number, THeightFigures>();
+        for (const c of channels) {
+          const series = read.series.get(c.id);
+          const h = byHeight.get(c.heightM!) ?? {
+            heightM: c.heightM!,
+            recovery: 0,
+            meanSpeed: null,
+            maxGust: null,
+          };
+          if (series) {
+            let valid = 0;
+            let sum = 0;
+            let max = Number.NEGATIVE_INFINITY;
+            for (let i = 0; i < series.values.length; i++) {
+              const v = series.values[i]!;
+              if (!Number.isFinite(v) || series.flags[i] === INVALID_FLAG) continue;
+              valid += 1;
+              sum += v;
+              if (v > max) max = v;
+            }
+            if (c.statistic === 'mean' && valid > 0) {
+              // Two booms at one height: the better covered one speaks for it.
+              const recovery = valid / expected;
+              if (recovery >= h.recovery) {
+                h.recovery = Math.min(1, recovery);
+                h.meanSpeed = sum / valid;
+              }
+            }
+            if (c.statistic === 'max' && valid > 0) h.maxGust = Math.max(h.maxGust ?? max, max);
+          }
+          byHeight.set(c.heightM!, h);
+        }
+        heights.push(...[...byHeight.values()].sort((a, b) => b.heightM - a.heightM));
+      }
+    }
+    const siteAlarms = alarms.filter((a) => Number(a.station_id) === stationId);
+    const inPeriod = (t: Date | null) => t !== null && t >= period.start && t < period.end;
+    const siteRepairs = repairs.filter((r) => Number(r.station_id) === stationId);
+    const siteCloses = closes.filter((r) => Number(r.station_id) === stationId);
+    const speedHeights = heights.filter((h) => h.meanSpeed !== null || h.recovery > 0);
+    sites.push({
+      stationId,
+      stationCode: station.station_code,
+      projectName: station.project_name,
+      status: station.status,
+      lastDataTime: station.data_time,
+      recovery:
+        speedHeights.length > 0 ? speedHeights.reduce((s, h) => s + h.recovery, 0) / speedHeights.length : 0,
+      heights,
+      alarmsRaised: siteAlarms.filter((a) => inPeriod(a.created_at)).length,
+      alarmsHandled: siteAlarms.filter((a) => inPeriod(a.handle_time)).length,
+      openAlarms: siteAlarms.filter((a) => a.is_open).length,
+      repairsRequested: siteRepairs.length,
+      repairsClosed: siteCloses.length,
+      events: [
+        ...siteAlarms
+          .filter((a) => inPeriod(a.created_at))
+          .map((a) => ({ time: a.created_at, kind: 'alarm' as const, text: a.type })),
+        ...siteRepairs.map((r) => ({ time: r.created_at, kind: 'repair' as const, text: r.reason })),
+        ...siteCloses.map((r) => ({ time: r.closed_at!, kind: 'repair' as const, text: r.maintain_result })),
+      ].sort((a, b) => a.time.getTime() - b.time.getTime()),
+    });
+  }
+  const reporting = sites.filter((s) => s.recovery > 0).length;
+  return { period, sites, reporting, silent: sites.length - reporting, bands: bandsOf(sites) };
+}

@@ -1,0 +1,178 @@
+import {
+  AppError,
+  ZGroupReportGenerateRequest,
+  ZGroupReportPageRequest,
+  ZGroupReportRecord,
+  ZIdBody,
+  ZIdQuery,
+  ZQueryId,
+  ZReportGroupPageRequest,
+  ZReportGroupRecord,
+  ZReportGroupSaveRequest,
+  ZReportTemplate,
+  ZTemplatePageRequest,
+  ZTemplateTypeQuery,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { ReportService } from './reports.service.ts';
+
+/** Group reports, their templates and generated files (SPEC §2 /report/groupReport, §6, §7; issue 15). */
+export function reportRoutes(reports: ReportService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/statement/templates',
+      summary: 'Report templates of a type (0 weekly, 1 monthly)',
+      tags: ['reports'],
+      auth: 'user',
+      query: ZTemplateTypeQuery,
+      response: z.array(ZReportTemplate),
+      handle: ({ query, language }) => reports.templates(query.type, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/template/page',
+      summary: 'The report template list (pageNo, pageSize, tempName; the web preloads 1000)',
+      tags: ['reports'],
+      auth: 'user',
+      body: ZTemplatePageRequest,
+      response: zPage(ZReportTemplate),
+      handle: ({ body, language }) => reports.templatePage(body, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/group/page',
+      summary: 'Report groups whose every site the caller may see; validity 1 = within the effective period',
+      tags: ['reports'],
+      auth: 'user',
+      body: ZReportGroupPageRequest,
+      response: zPage(ZReportGroupRecord),
+      handle: ({ user, body, language }) => reports.groupPage(user, body, language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/statement/group/detail',
+      summary: 'One report group with its sites',
+      tags: ['reports'],
+      auth: 'user',
+      query: ZIdQuery,
+      response: ZReportGroupRecord,
+      handle: ({ user, query, language }) => reports.groupDetail(user, query.id, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/group/add',
+      summary: 'Adds a report group with its sites (sites the caller may see)',
+      tags: ['reports'],
+      auth: 'reportGroup.add',
+      body: ZReportGroupSaveRequest,
+      response: z.object({ id: z.number().int() }),
+      handle: ({ user, body }) => reports.saveGroup(user, { ...body, id: undefined }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/group/update',
+      summary: 'Edits a report group and its sites',
+      tags: ['reports'],
+      auth: 'reportGroup.edit',
+      body: ZReportGroupSaveRequest.refine((v) => v.id !== undefined, { path: ['id'], error: 'v.required' }),
+      response: z.object({ id: z.number().int() }),
+      handle: ({ user, body }) => reports.saveGroup(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/statement/group/delete',
+      summary: 'Deletes a report group with its reports',
+      tags: ['reports'],
+      auth: 'reportGroup.delete',
+      query: ZIdQuery,
+      handle: async ({ user, query }) => {
+        await reports.deleteGroup(user, query.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/page',
+      summary: 'The reports of a group (statementDate, generateTime, sendTime, statementType, statusName)',
+      tags: ['reports'],
+      auth: 'user',
+      body: ZGroupReportPageRequest,
+      response: zPage(ZGroupReportRecord),
+      handle: ({ user, body, language }) => reports.reportPage(user, body, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/generate',
+      summary:
+        'Generates (again) the report of the last complete week or month, or of the period holding `date`',
+      tags: ['reports'],
+      auth: 'report.add',
+      body: ZGroupReportGenerateRequest,
+      response: z.object({ id: z.number().int() }),
+      handle: ({ user, body }) => reports.generate(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/statement/preview',
+      summary: 'A generated report as PDF, shown in the browser',
+      tags: ['reports'],
+      auth: 'report.preview',
+      query: ZIdQuery,
+      isRaw: true,
+      handle: async ({ user, query, reply }) => {
+        const file = await reports.file(user, query.id, 'pdf');
+        return reply
+          .header('content-disposition', contentDisposition(file.fileName, 'inline'))
+          .header('content-length', file.sizeBytes)
+          .type(file.contentType)
+          .send(file.stream);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/statement/download',
+      summary: 'A generated report file: Word (.docx) or PDF',
+      tags: ['reports'],
+      auth: 'report.download',
+      query: z.object({ id: ZQueryId, format: z.enum(['docx', 'pdf']) }),
+      isRaw: true,
+      handle: async ({ user, query, reply }) => {
+        const file = await reports.file(user, query.id, query.format);
+        return reply
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('content-length', file.sizeBytes)
+          .type(file.contentType)
+          .send(file.stream);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/statement/send',
+      summary: 'E-mails a generated report again to the group’s receivers (files attached)',
+      tags: ['reports'],
+      auth: 'report.send',
+      body: ZIdBody,
+      response: z.object({ mailId: z.number().int() }),
+      handle: ({ user, body }) => reports.resend(user, body.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/statement/delete',
+      summary:
+        'Deletes a generated report; without report.delete: “no permission to delete report” (SPEC §6)',
+      tags: ['reports'],
+      auth: 'user',
+      query: ZIdQuery,
+      handle: async ({ user, query }) => {
+        if (!user.isAdmin && !user.features.has('report.delete'))
+          throw new AppError('REPORT_DELETE_FORBIDDEN');
+        await reports.deleteReport(user, query.id);
+        return null;
+      },
+    }),
+  ];
+}
