@@ -9,6 +9,7 @@ import { benchAlarms } from './alarms.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
+import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchWind } from './wind.ts';
 import { benchWindData } from './wind-data.ts';
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
   add(await benchStatistics());
   add(await benchMap());
   add(await benchAlarms());
+  add(await benchReports());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -64,7 +64,7 @@ import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
 import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
-import { seedDemoOperations } from './modules/seed/demo-operations.ts';
+import { seedDemoOperations, seedDemoReports } from './modules/seed/demo-operations.ts';
 import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
@@ -463,9 +463,10 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     await startWorkers(services, config);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
     const seedLog = log.child({ module: 'seed' });
-    await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, seedLog, () =>
-      seedDemoOperations(db, services.alarms, seedLog),
-    );
+    await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, seedLog, async () => {
+      await seedDemoOperations(db, services.alarms, seedLog);
+      await seedDemoReports(db, services.reports, seedLog);
+    });
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
       await services.jobs.send(
         'seed.demo-timeseries',

@@ -113,7 +113,11 @@ export const mainRoutes: AppRoute[] = [
     icon: 'report',
     indexRedirect: '/report/groupReport',
     children: [
-      { path: '/report/groupReport', name: 'menu.groupReport', page: notAvailable },
+      {
+        path: '/report/groupReport',
+        name: 'menu.groupReport',
+        page: () => import('./features/reports/GroupReportPage.tsx').then((m) => m.GroupReportPage),
+      },
       {
         path: '/report/groupReport/groupDetail',
         name: 'menu.groupDetail',
@@ -124,9 +128,13 @@ export const mainRoutes: AppRoute[] = [
           {
             path: '/report/groupReport/groupDetail/groupDetailPage',
             name: 'menu.groupDetailPage',
-            page: notAvailable,
+            page: () => import('./features/reports/ReportListPage.tsx').then((m) => m.GroupDetailPage),
           },
-          { path: '/report/groupReport/groupDetail/reportList', name: 'menu.reportList', page: notAvailable },
+          {
+            path: '/report/groupReport/groupDetail/reportList',
+            name: 'menu.reportList',
+            page: () => import('./features/reports/ReportListPage.tsx').then((m) => m.ReportListPage),
+          },
         ],
       },
       { path: '/report/windSourceAssement', name: 'menu.windSourceAssessment', page: notAvailable },

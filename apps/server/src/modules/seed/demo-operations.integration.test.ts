@@ -7,11 +7,19 @@ import { createDatabase, type Database } from '../../platform/db/database.ts';
 import { LocalFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import { createLogger } from '../../platform/logger.ts';
+import { createKeySource, SecretBox } from '../../platform/secrets/secret-box.ts';
+import { StationAccessRepository } from '../access/station-access.repository.ts';
+import { StationAccess } from '../access/station-access.ts';
 import { standaloneAlarmService } from '../alarms/alarms.service.ts';
+import { SmtpSender } from '../data-sources/smtp-sender.ts';
 import { IngestionService } from '../ingestion/ingestion.service.ts';
 import { parserPort } from '../ingestion/parser-binding.ts';
+import { MailOutbox } from '../mail/mail-outbox.ts';
+import { MessageRepository } from '../messages/messages.repository.ts';
+import { MessageService } from '../messages/messages.service.ts';
+import { ReportService } from '../reports/reports.service.ts';
 import { StationLogService } from '../station-log/station-log.service.ts';
-import { seedDemoOperations } from './demo-operations.ts';
+import { seedDemoOperations, seedDemoReports } from './demo-operations.ts';
 import { seedDemoTimeseries } from './demo-timeseries.ts';
 import { seedOnFirstStart } from './seed.ts';
 
@@ -108,6 +116,42 @@ describe('seedDemoOperations', () => {
     expect(contacts.filter((c) => c.type === 2)).toHaveLength(2);
     expect(contacts.every((c) => c.email.endsWith('.example'))).toBe(true);
   });
+
+  it('creates a weekly and a monthly demo group whose reports render from the demo data', async () => {
+    const files = new LocalFileStore(path.join(tmp, 'files'));
+    const noJobs = { isWorking: false, send: async () => null } as unknown as TJobs;
+    const box = new SecretBox(
+      createKeySource({ configuredSecret: undefined, dataDir: tmp, purpose: 'test' }),
+    );
+    const outbox = new MailOutbox(db, new SmtpSender(db, box, 5_000), noJobs, log, {
+      maxAttempts: 1,
+      retryDelaySeconds: 1,
+      leaseSeconds: 60,
+      messageIdDomain: 'test.local',
+    });
+    const reports = new ReportService(
+      db,
+      new StationAccess(new StationAccessRepository(db)),
+      files,
+      outbox,
+      new MessageService(new MessageRepository(db)),
+      noJobs,
+      log,
+    );
+    expect(await seedDemoReports(db, reports, log)).toBe(true);
+    const rows = await db
+      .selectFrom('group_report as r')
+      .innerJoin('report_group as g', 'g.id', 'r.group_id')
+      .select(['g.name', 'r.statement_type', 'r.status', 'r.reason'])
+      .orderBy('r.id')
+      .execute();
+    expect(rows.map((r) => [r.name, r.statement_type, r.status])).toEqual([
+      ['演示测风塔周报', 'weekly', 'success'],
+      ['演示测风塔周报', 'weekly', 'success'],
+      ['演示测风塔月报', 'monthly', 'success'],
+    ]);
+    expect(await seedDemoReports(db, reports, log)).toBe(false);
+  }, 60_000);
 
   it('does nothing the second time', async () => {
     expect(await seedDemoOperations(db, standaloneAlarmService(db, log), log, NOW)).toBe(false);

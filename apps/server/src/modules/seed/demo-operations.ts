@@ -2,6 +2,8 @@ import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AlarmService } from '../alarms/alarms.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import { periodContaining, type TPeriod } from '../reports/periods.ts';
+import type { ReportService } from '../reports/reports.service.ts';
 import { DEMO_SITE_COUNT } from './demo-timeseries.ts';
 
 const DAY = 86_400_000;
@@ -241,5 +243,98 @@ export async function seedDemoOperations(
     }
   });
   log.info({ sites: sites.map((s) => s.station_code) }, 'demo alarms handled and repairs recorded');
+  return true;
+}
+
+/**
+ * Two demo report groups on the three masts with data — weekly and monthly — with reports of the last
+ * weeks and month the demo data covers, rendered like any other (so the report screens have content
+ * on the first start). The groups do not send e-mail. Runs once.
+ */
+export async function seedDemoReports(db: Database, reports: ReportService, log: Logger): Promise<boolean> {
+  const existing = await db.selectFrom('report_group').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const sites = await db
+    .selectFrom('station')
+    .select(['id', 'data_time'])
+    .where('station_type', '=', 'met_mast')
+    .where('pylon_height_m', 'is not', null)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .limit(DEMO_SITE_COUNT)
+    .execute();
+  const dataEnd = sites.map((s) => s.data_time?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
+  const admin = await db
+    .selectFrom('app_user as u')
+    .innerJoin('role as r', 'r.id', 'u.role_id')
+    .select('u.id')
+    .where('r.is_admin', '=', true)
+    .orderBy('u.id')
+    .executeTakeFirst();
+  if (sites.length < DEMO_SITE_COUNT || dataEnd === 0 || !admin) return false;
+  const templates = await db.selectFrom('report_template').select(['id', 'type']).orderBy('id').execute();
+  const weekly = templates.find((t) => t.type === 0)!;
+  const monthly = templates.find((t) => t.type === 1)!;
+  const lastDay = new Date(dataEnd - 86_400_000);
+  const year = lastDay.getUTCFullYear();
+  const groups: [string, 'weekly' | 'monthly', TPeriod[]][] = [
+    [
+      '演示测风塔周报',
+      'weekly',
+      [
+        periodContaining('weekly', new Date(lastDay.getTime() - 7 * 86_400_000)),
+        periodContaining('weekly', lastDay),
+      ],
+    ],
+    ['演示测风塔月报', 'monthly', [periodContaining('monthly', lastDay)]],
+  ];
+  for (const [name, type, periods] of groups) {
+    const group = await db
+      .insertInto('report_group')
+      .values({
+        name,
+        creator_id: Number(admin.id),
+        effective_start: `${year - 2}-01-01`,
+        effective_end: `${year + 2}-12-31`,
+        report_types: [type],
+        weekly_template_id: type === 'weekly' ? Number(weekly.id) : null,
+        monthly_template_id: type === 'monthly' ? Number(monthly.id) : null,
+        auto_generate: true,
+        auto_send: false,
+        week: 1,
+        month_day: 1,
+        generate_time: '08:30',
+        data_source_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('report_group_station')
+      .values(sites.map((s) => ({ group_id: Number(group.id), station_id: Number(s.id) })))
+      .execute();
+    for (const period of periods) {
+      const report = await db
+        .insertInto('group_report')
+        .values({
+          group_id: Number(group.id),
+          statement_type: type,
+          period_start: period.start,
+          period_end: period.end,
+          trigger: 'schedule',
+          created_by: null,
+          generate_time: null,
+          send_time: null,
+          mail_id: null,
+          docx_sha256: null,
+          pdf_sha256: null,
+          docx_size: null,
+          pdf_size: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await reports.runGeneration(Number(report.id));
+    }
+  }
+  log.info('demo report groups created with their reports');
   return true;
 }

@@ -10,7 +10,7 @@ import { useRouteTabs } from '../../app/route-tabs.ts';
 export function RouteTabsLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { shellName, tabs, activeKey } = useRouteTabs(pathname);
   return (
     <Card>
@@ -21,7 +21,8 @@ export function RouteTabsLayout() {
       ) : null}
       <Tabs
         activeKey={activeKey}
-        onChange={(key) => void navigate(key)}
+        // The query (the group's id) stays with the tabs.
+        onChange={(key) => void navigate(`${key}${search}`)}
         items={tabs.map((tab) => ({ key: tab.path, label: t(tab.name ?? '') }))}
       />
       <Outlet />

@@ -1,0 +1,421 @@
+import {
+  STATEMENT_TYPES,
+  type TReportGroupRecord,
+  type TReportGroupSaveInput,
+  type TReportGroupSaveRequest,
+  ZReportGroupSaveRequest,
+} from '@masthub/shared';
+import { PAGE_SIZE } from '@masthub/shared/constants.ts';
+import {
+  Button,
+  Checkbox,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ListPage } from '../../app/list/ListPage.tsx';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
+import { useSenders } from '../repairs/api.ts';
+import { useDeleteGroup, useGroupPage, useSaveGroup, useTemplates } from './api.ts';
+
+const StationPickerModal = lazy(() =>
+  import('../home/map/StationPickerModal.tsx').then((m) => ({ default: m.StationPickerModal })),
+);
+
+const STATUS_COLORS: Record<string, string> = { generating: 'blue', success: 'green', failure: 'red' };
+
+function useGroups(values: Record<string, unknown>, pageNo: number) {
+  const keywords = (values['keywords'] as string | undefined)?.trim();
+  const validity = values['validity'] as 0 | 1 | undefined;
+  return useGroupPage({
+    pageNo,
+    pageSize: PAGE_SIZE,
+    ...(keywords ? { keywords } : {}),
+    ...(validity !== undefined ? { validity } : {}),
+  });
+}
+
+interface GroupValues extends Omit<Partial<TReportGroupSaveInput>, 'effectiveDate'> {
+  effectiveDate?: [Dayjs, Dayjs] | null;
+}
+
+function toValues(group: TReportGroupRecord | null): GroupValues {
+  if (!group) {
+    return {
+      reportType: ['weekly'],
+      autoGenerate: true,
+      autoSend: false,
+      generateTimes: '08:00',
+      week: 1,
+      month: 1,
+      language: 'zh',
+      receiverAddress: [],
+      copyAddress: [],
+      stationIds: [],
+      effectiveDate: [dayjs().startOf('day'), dayjs().add(1, 'year').startOf('day')],
+    };
+  }
+  return {
+    ...group,
+    effectiveDate: [dayjs(group.effectiveDate[0]), dayjs(group.effectiveDate[1])],
+  };
+}
+
+/** The group's sites as a form control: how many are chosen, and the button that opens the picker. */
+function PickedSites({ value, onPick }: { value?: number[]; onPick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button onClick={onPick} data-testid="group-pick-stations">
+      {t('reports.group.pick', { count: value?.length ?? 0 })}
+    </Button>
+  );
+}
+
+/**
+ * Report groups (SPEC §2 /report/groupReport, §3, §5): the sites reported on together, weekly and/or
+ * monthly, on a schedule or on demand, and to whom the reports are e-mailed. A row opens the group.
+ */
+export function GroupReportPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<TReportGroupRecord | null>();
+  const [isPicking, setPicking] = useState(false);
+  const [form] = Form.useForm<GroupValues>();
+  const save = useSaveGroup();
+  const remove = useDeleteGroup();
+  const weekly = useTemplates(0);
+  const monthly = useTemplates(1);
+  const senders = useSenders(editing !== undefined);
+  const types = Form.useWatch('reportType', form) ?? [];
+  const stationIds = Form.useWatch('stationIds', form) ?? [];
+  const autoSend = Form.useWatch('autoSend', form) ?? false;
+  const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
+
+  const columns: FitColumn<TReportGroupRecord>[] = [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('reports.group.name'),
+      width: 160,
+      wrap: true,
+      render: (name: string, r) => (
+        <Typography.Link
+          onClick={() => void navigate(`/report/groupReport/groupDetail/reportList?id=${r.id}`)}
+        >
+          {name}
+        </Typography.Link>
+      ),
+    },
+    { key: 'reportTypeName', dataIndex: 'reportTypeName', title: t('reports.group.reportType'), width: 100 },
+    { key: 'stationCount', dataIndex: 'stationCount', title: t('reports.group.stationCount'), width: 80 },
+    {
+      key: 'effectiveDate',
+      title: t('reports.group.effectiveDate'),
+      width: 190,
+      render: (_, r) => (
+        <>
+          {r.effectiveDate.join(' ~ ')}{' '}
+          <Tag color={r.isEffective ? 'green' : 'default'}>
+            {r.isEffective ? t('reports.group.within') : t('reports.group.outside')}
+          </Tag>
+        </>
+      ),
+    },
+    {
+      key: 'schedule',
+      title: t('reports.group.schedule'),
+      width: 170,
+      wrap: true,
+      render: (_, r) =>
+        r.autoGenerate
+          ? [
+              r.reportType.includes('weekly') ? `${weekday(r.week)} ${r.generateTimes}` : '',
+              r.reportType.includes('monthly')
+                ? t('reports.group.monthDay', { day: r.month, time: r.generateTimes })
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' / ')
+          : t('reports.group.manual'),
+    },
+    {
+      key: 'autoSend',
+      title: t('reports.group.autoSend'),
+      width: 150,
+      wrap: true,
+      render: (_, r) => (r.autoSend ? r.receiverAddress.join(', ') : t('reports.group.noSend')),
+    },
+    {
+      key: 'last',
+      dataIndex: 'lastStatusName',
+      title: t('reports.group.lastStatus'),
+      width: 90,
+      render: (name: string, r) => (name ? <Tag color={STATUS_COLORS[r.lastStatus ?? '']}>{name}</Tag> : '—'),
+    },
+    { key: 'creatorName', dataIndex: 'creatorName', title: t('reports.group.creator'), width: 90 },
+  ];
+
+  return (
+    <>
+      <ListPage<TReportGroupRecord>
+        search={{
+          kind: 'form',
+          name: 'groupSearch',
+          fields: [
+            { kind: 'text', name: 'keywords', label: t('reports.group.name') },
+            {
+              kind: 'select',
+              name: 'validity',
+              label: t('reports.group.validity'),
+              options: [
+                { value: 1, label: t('reports.group.within') },
+                { value: 0, label: t('reports.group.outside') },
+              ],
+            },
+          ],
+        }}
+        usePage={useGroups}
+        columns={columns}
+        editor={{
+          feature: 'reportGroup.add',
+          createLabel: t('reports.group.add'),
+          open: (record) => setEditing(record),
+          remove: (record) => remove.mutateAsync(record.id),
+          texts: 'reports.group',
+        }}
+        actions={{
+          width: 170,
+          extra: (record) => (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void navigate(`/report/groupReport/groupDetail/reportList?id=${record.id}`)}
+            >
+              {t('reports.group.open')}
+            </Button>
+          ),
+        }}
+      />
+      <SchemaFormModal<GroupValues, TReportGroupSaveInput, { id: number }>
+        open={editing !== undefined}
+        name="groupForm"
+        form={form}
+        width={760}
+        title={editing ? t('reports.group.edit') : t('reports.group.add')}
+        initialValues={toValues(editing ?? null)}
+        toRequest={(v) => ({
+          ...(editing ? { id: editing.id } : {}),
+          name: v.name ?? '',
+          effectiveDate: v.effectiveDate
+            ? [v.effectiveDate[0].format('YYYY-MM-DD'), v.effectiveDate[1].format('YYYY-MM-DD')]
+            : (undefined as never),
+          reportType: v.reportType ?? [],
+          weeklyTemplateId: v.weeklyTemplateId ?? null,
+          monthlyTemplateId: v.monthlyTemplateId ?? null,
+          autoGenerate: v.autoGenerate ?? false,
+          autoSend: v.autoSend ?? false,
+          generateTimes: v.generateTimes ?? '',
+          week: v.week ?? 1,
+          month: v.month ?? 1,
+          dataSourceId: v.dataSourceId ?? null,
+          receiverAddress: v.receiverAddress ?? [],
+          copyAddress: v.copyAddress ?? [],
+          language: v.language ?? 'zh',
+          stationIds: v.stationIds ?? [],
+        })}
+        schema={ZReportGroupSaveRequest}
+        save={(request) =>
+          save.mutateAsync(ZReportGroupSaveRequest.parse(request) as TReportGroupSaveRequest)
+        }
+        savedMessage={t('reports.group.saved')}
+        onSaved={() => setEditing(undefined)}
+        onClose={() => setEditing(undefined)}
+      >
+        {({ rule }) => (
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="name" label={t('reports.group.name')} rules={[rule('name')]} required>
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="effectiveDate"
+                label={t('reports.group.effectiveDate')}
+                rules={[rule('effectiveDate')]}
+                required
+              >
+                <DatePicker.RangePicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="reportType"
+                label={t('reports.group.reportType')}
+                rules={[rule('reportType')]}
+                required
+              >
+                <Checkbox.Group
+                  options={STATEMENT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="language"
+                label={t('reports.group.language')}
+                rules={[rule('language')]}
+                required
+              >
+                <Radio.Group
+                  options={[
+                    { value: 'zh', label: '中文' },
+                    { value: 'en', label: 'English' },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="weeklyTemplateId"
+                label={t('reports.group.weeklyTemplate')}
+                rules={[rule('weeklyTemplateId')]}
+                required={types.includes('weekly')}
+              >
+                <Select
+                  disabled={!types.includes('weekly')}
+                  options={(weekly.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.tempName }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="monthlyTemplateId"
+                label={t('reports.group.monthlyTemplate')}
+                rules={[rule('monthlyTemplateId')]}
+                required={types.includes('monthly')}
+              >
+                <Select
+                  disabled={!types.includes('monthly')}
+                  options={(monthly.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.tempName }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="autoGenerate"
+                label={t('reports.group.autoGenerate')}
+                rules={[rule('autoGenerate')]}
+              >
+                <Radio.Group
+                  options={[
+                    { value: true, label: t('reports.group.yes') },
+                    { value: false, label: t('reports.group.no') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={5}>
+              <Form.Item
+                name="generateTimes"
+                label={t('reports.group.generateTimes')}
+                rules={[rule('generateTimes')]}
+              >
+                <Input placeholder="08:00" maxLength={5} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="week" label={t('reports.group.week')} rules={[rule('week')]}>
+                <Select options={[1, 2, 3, 4, 5, 6, 7].map((value) => ({ value, label: weekday(value) }))} />
+              </Form.Item>
+            </Col>
+            <Col span={5}>
+              <Form.Item name="month" label={t('reports.group.month')} rules={[rule('month')]}>
+                <InputNumber min={1} max={28} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="autoSend" label={t('reports.group.autoSend')} rules={[rule('autoSend')]}>
+                <Radio.Group
+                  options={[
+                    { value: true, label: t('reports.group.yes') },
+                    { value: false, label: t('reports.group.no') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={16}>
+              <Form.Item
+                name="dataSourceId"
+                label={t('reports.group.sender')}
+                rules={[rule('dataSourceId')]}
+                required={autoSend}
+              >
+                <Select
+                  allowClear
+                  options={(senders.data ?? []).map((s) => ({
+                    value: s.id,
+                    label: `${s.name} <${s.username}>`,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="receiverAddress"
+                label={t('reports.group.receivers')}
+                rules={[rule('receiverAddress')]}
+                required={autoSend}
+              >
+                <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="copyAddress" label={t('reports.group.cc')} rules={[rule('copyAddress')]}>
+                <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                name="stationIds"
+                label={t('reports.group.stations')}
+                rules={[rule('stationIds')]}
+                required
+              >
+                <PickedSites onPick={() => setPicking(true)} />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+      </SchemaFormModal>
+      {isPicking ? (
+        <Suspense fallback={null}>
+          <StationPickerModal
+            open
+            title={t('reports.group.stations')}
+            value={stationIds}
+            maxCount={200}
+            onOk={(ids) => {
+              form.setFieldsValue({ stationIds: ids });
+              void form.validateFields(['stationIds']).catch(() => undefined);
+              setPicking(false);
+            }}
+            onCancel={() => setPicking(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

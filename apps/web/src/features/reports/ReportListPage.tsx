@@ -1,0 +1,250 @@
+import { FilePdfOutlined, FileWordOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import type { TGroupReportRecord, TStatementType } from '@masthub/shared';
+import { PAGE_SIZE } from '@masthub/shared/constants.ts';
+import { Button, Descriptions, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { feedback } from '../../app/feedback.ts';
+import { ListPage } from '../../app/list/ListPage.tsx';
+import { PermissionButton } from '../../app/PermissionButton.tsx';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
+import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { saveFile } from '../../request/request.ts';
+import { useStationSearch } from '../ingestion/api.ts';
+import {
+  downloadReport,
+  previewReport,
+  useDeleteReport,
+  useGenerateReport,
+  useGroup,
+  useReportPage,
+  useResendReport,
+} from './api.ts';
+
+const STATUS_COLORS: Record<string, string> = { generating: 'blue', success: 'green', failure: 'red' };
+
+function useGroupId(): number | undefined {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function useReports(values: Record<string, unknown>, pageNo: number) {
+  return useReportPage({ pageNo, pageSize: PAGE_SIZE, groupId: values['groupId'] as number });
+}
+
+/**
+ * The reports of a group (SPEC §2 reportList, §3 list row, §4 generation states): generate now,
+ * preview the PDF, download Word or PDF, send again, delete; the list polls while reports are fresh.
+ */
+export function ReportListPage() {
+  const { t } = useTranslation();
+  const groupId = useGroupId();
+  const group = useGroup(groupId);
+  const formatDateTime = useFormatDateTime();
+  const generate = useGenerateReport();
+  const resend = useResendReport();
+  const remove = useDeleteReport();
+  if (groupId === undefined) return null;
+
+  const start = async (statementType: TStatementType) => {
+    await generate.mutateAsync({ groupId, statementType });
+    feedback.success(t('reports.list.started'));
+  };
+  const open = async (record: TGroupReportRecord) => {
+    const file = await previewReport(record.id);
+    window.open(URL.createObjectURL(file.blob), '_blank', 'noopener');
+  };
+  const fetchFile = async (record: TGroupReportRecord, format: 'docx' | 'pdf') => {
+    saveFile(await downloadReport(record.id, format), `report.${format}`);
+  };
+
+  const columns: FitColumn<TGroupReportRecord>[] = [
+    { key: 'statementDate', dataIndex: 'statementDate', title: t('reports.list.statementDate'), width: 190 },
+    {
+      key: 'statementTypeName',
+      dataIndex: 'statementTypeName',
+      title: t('reports.list.statementType'),
+      width: 80,
+    },
+    {
+      key: 'statusName',
+      dataIndex: 'statusName',
+      title: t('reports.list.status'),
+      width: 200,
+      wrap: true,
+      render: (name: string, r) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATUS_COLORS[r.status]} data-testid="report-status">
+            {name}
+          </Tag>
+          {r.reason ? <Typography.Text type="danger">{r.reason}</Typography.Text> : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'generateTime',
+      dataIndex: 'generateTime',
+      title: t('reports.list.generateTime'),
+      width: 110,
+      wrap: true,
+      render: (v: string | null) => formatDateTime(v),
+    },
+    {
+      key: 'sendTime',
+      title: t('reports.list.sendTime'),
+      width: 130,
+      wrap: true,
+      render: (_, r) => (r.sendStatusName ? `${formatDateTime(r.sendTime) || '—'} ${r.sendStatusName}` : '—'),
+    },
+  ];
+
+  return (
+    <>
+      {group.data ? (
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 3 }}
+          style={{ marginBottom: 16 }}
+          data-testid="group-summary"
+        >
+          <Descriptions.Item label={t('reports.group.name')}>{group.data.name}</Descriptions.Item>
+          <Descriptions.Item label={t('reports.group.reportType')}>
+            {group.data.reportTypeName}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('reports.group.stationCount')}>
+            {group.data.stationCount}
+          </Descriptions.Item>
+        </Descriptions>
+      ) : null}
+      <ListPage<TGroupReportRecord>
+        bare
+        usePage={useReports}
+        baseValues={{ groupId }}
+        columns={columns}
+        toolbar={
+          <Dropdown
+            menu={{
+              items: (group.data?.reportType ?? []).map((type) => ({
+                key: type,
+                label: t(`reports.list.generate.${type}`),
+                onClick: () => void start(type),
+              })),
+            }}
+          >
+            <PermissionButton
+              feature="report.add"
+              type="primary"
+              icon={<PlayCircleOutlined />}
+              data-testid="report-generate"
+            >
+              {t('reports.list.generateNow')}
+            </PermissionButton>
+          </Dropdown>
+        }
+        actions={{
+          feature: 'report.preview',
+          width: 260,
+          extra: (record) =>
+            record.hasFiles ? (
+              <Space size={0} wrap>
+                <PermissionButton
+                  feature="report.preview"
+                  type="link"
+                  size="small"
+                  onClick={() => void open(record)}
+                >
+                  {t('reports.list.preview')}
+                </PermissionButton>
+                <Tooltip title="Word">
+                  <PermissionButton
+                    feature="report.download"
+                    type="link"
+                    size="small"
+                    icon={<FileWordOutlined />}
+                    data-testid="report-docx"
+                    onClick={() => void fetchFile(record, 'docx')}
+                  />
+                </Tooltip>
+                <Tooltip title="PDF">
+                  <PermissionButton
+                    feature="report.download"
+                    type="link"
+                    size="small"
+                    icon={<FilePdfOutlined />}
+                    onClick={() => void fetchFile(record, 'pdf')}
+                  />
+                </Tooltip>
+                <PermissionButton
+                  feature="report.send"
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    void resend.mutateAsync(record.id).then(() => feedback.success(t('reports.list.sent')))
+                  }
+                >
+                  {t('reports.list.resend')}
+                </PermissionButton>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() =>
+                    void remove.mutateAsync(record.id).then(() => feedback.success(t('reports.list.deleted')))
+                  }
+                >
+                  {t('system.common.delete')}
+                </Button>
+              </Space>
+            ) : null,
+        }}
+      />
+    </>
+  );
+}
+
+/** The group's settings and sites (SPEC §2 groupDetailPage). */
+export function GroupDetailPage() {
+  const { t } = useTranslation();
+  const groupId = useGroupId();
+  const group = useGroup(groupId);
+  const sites = useStationSearch('', group.data?.stationIds ?? []);
+  const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
+  if (!group.data) return null;
+  const g = group.data;
+  return (
+    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="group-detail">
+      <Descriptions.Item label={t('reports.group.name')}>{g.name}</Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.creator')}>{g.creatorName}</Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.effectiveDate')}>
+        {g.effectiveDate.join(' ~ ')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.reportType')}>{g.reportTypeName}</Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.weeklyTemplate')}>
+        {g.weeklyTemplateName || '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.monthlyTemplate')}>
+        {g.monthlyTemplateName || '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.schedule')}>
+        {g.autoGenerate
+          ? `${g.reportType.includes('weekly') ? `${weekday(g.week)} ${g.generateTimes}` : ''} ${
+              g.reportType.includes('monthly')
+                ? t('reports.group.monthDay', { day: g.month, time: g.generateTimes })
+                : ''
+            }`
+          : t('reports.group.manual')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.autoSend')}>
+        {g.autoSend ? `${g.dataSourceName} → ${g.receiverAddress.join(', ')}` : t('reports.group.noSend')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('reports.group.stations')} span={2}>
+        {(sites.data ?? []).map((s) => (
+          <Tag key={s.id}>
+            {s.stationCode} {s.projectName}
+          </Tag>
+        ))}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}

@@ -1,0 +1,121 @@
+import type {
+  TGroupReportGenerateRequest,
+  TGroupReportPageRequest,
+  TGroupReportRecord,
+  TPage,
+  TReportGroupPageRequest,
+  TReportGroupRecord,
+  TReportGroupSaveRequest,
+  TReportTemplate,
+} from '@masthub/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, requestFile } from '../../request/request.ts';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  groups: (request: TReportGroupPageRequest) => ['reports', 'groups', request] as const,
+  group: (id: number) => ['reports', 'group', id] as const,
+  reports: (request: TGroupReportPageRequest) => ['reports', 'list', request] as const,
+  templates: (type: number) => ['reports', 'templates', type] as const,
+};
+
+/** SPEC §4: the report list keeps polling for 24 h after a generation. */
+export const REPORT_POLL_WINDOW_MS = 24 * 3_600_000;
+const POLL_MS = 5_000;
+
+export function useTemplates(type: 0 | 1) {
+  return useQuery({
+    queryKey: reportKeys.templates(type),
+    queryFn: () => http.get<TReportTemplate[]>('/web/statement/templates', { type }, { silent: true }),
+  });
+}
+
+export function useGroupPage(request: TReportGroupPageRequest) {
+  return useQuery({
+    queryKey: reportKeys.groups(request),
+    queryFn: () => http.post<TPage<TReportGroupRecord>>('/web/statement/group/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGroup(id: number | undefined) {
+  return useQuery({
+    queryKey: reportKeys.group(id ?? 0),
+    queryFn: () => http.get<TReportGroupRecord>('/web/statement/group/detail', { id }),
+    enabled: id !== undefined,
+  });
+}
+
+export function useSaveGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TReportGroupSaveRequest) =>
+      http.post<{ id: number }>(
+        body.id === undefined ? '/web/statement/group/add' : '/web/statement/group/update',
+        body,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/statement/group/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+/**
+ * The reports of a group; polled every 5 s while one is generating or one was generated less than
+ * 24 h ago (SPEC §4), so a scheduled report shows up without a reload.
+ */
+export function useReportPage(request: TGroupReportPageRequest) {
+  return useQuery({
+    queryKey: reportKeys.reports(request),
+    queryFn: () => http.post<TPage<TGroupReportRecord>>('/web/statement/page', request),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => {
+      const records = query.state.data?.records ?? [];
+      const recent = records.some(
+        (r) =>
+          r.status === 'generating' ||
+          Date.now() - Date.parse(r.generateTime ?? r.createTime) < REPORT_POLL_WINDOW_MS,
+      );
+      return recent ? POLL_MS : false;
+    },
+  });
+}
+
+export function useGenerateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TGroupReportGenerateRequest) =>
+      http.post<{ id: number }>('/web/statement/generate', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+export function useResendReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<{ mailId: number }>('/web/statement/send', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+export function useDeleteReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/statement/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+export function downloadReport(id: number, format: 'docx' | 'pdf') {
+  return requestFile('/web/statement/download', { params: { id, format } });
+}
+
+export function previewReport(id: number) {
+  return requestFile('/web/statement/preview', { params: { id } });
+}
