@@ -17,21 +17,21 @@ afterAll(async () => {
 
 describe('[REPORTS]', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    it(`[REPORTS]: the demo weekly group generates a report now, the PDF previews and the Word file downloads (${locale})`, async () => {
+    it(`[REPORTS]: the demo monthly group generates last month's report now, the PDF previews and the Word file downloads (${locale})`, async () => {
       const zh = locale === 'zh-CN';
       const context = await newContext(browser, locale);
       const page = await context.newPage();
       page.on('pageerror', (e) => console.log('[pageerror]', e.message));
       await logIn(page, 'admin', inject('adminPassword'));
       await page.goto('/report/groupReport');
-      const row = page.locator('.ant-table-row', { hasText: zh ? '演示测风塔周报' : '演示测风塔周报' });
+      const row = page.locator('.ant-table-row', { hasText: zh ? '演示测风塔月报' : '演示测风塔月报' });
       await row.waitFor(POLL);
       await screenshot(page, `reports-groups-${locale}`);
-      await row.getByRole('link').first().click();
+      await row.getByText('演示测风塔月报').click();
       await page.getByTestId('group-summary').waitFor(POLL);
       const before = await page.locator('.ant-table-row').count();
       await page.getByTestId('report-generate').hover();
-      await page.getByText(zh ? '生成上周周报' : "Last week's report").click();
+      await page.getByText(zh ? '生成上月月报' : "Last month's report").click();
       // The list polls: the new (or regenerated) report turns from generating to succeeded.
       await expect
         .poll(
@@ -53,7 +53,7 @@ describe('[REPORTS]', () => {
         const r = await fetch('/api/web/statement/group/page', {
           method: 'POST',
           headers: { token: t, 'content-type': 'application/json' },
-          body: JSON.stringify({ keywords: '演示测风塔周报' }),
+          body: JSON.stringify({ keywords: '演示测风塔月报' }),
         });
         const group = (await r.json()).data.records[0].id as number;
         const list = await fetch('/api/web/statement/page', {
@@ -68,7 +68,7 @@ describe('[REPORTS]', () => {
       const out = path.join(inject('outputDir'), `reports-preview-${locale}.pdf`);
       writeFileSync(out, await pdf.body());
       execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', out, out.replace(/\.pdf$/, '')]);
-      expect(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' })).toContain('演示测风塔周报');
+      expect(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' })).toContain('演示测风塔月报');
       await context.close();
     });
   }

@@ -541,7 +541,7 @@ export class ReportService {
         .execute();
       await this.removeUnused([report.docx_sha256, report.pdf_sha256]);
       if (report.auto_send) await this.send(reportId);
-      await this.announce(report, 'success', language);
+      await this.announce(report, 'success');
       return 'success';
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError('INTERNAL');
@@ -551,7 +551,7 @@ export class ReportService {
         .set({ status: 'failure', reason: storedError(reason), generate_time: new Date() })
         .where('id', '=', reportId)
         .execute();
-      await this.announce(report, 'failure', language);
+      await this.announce(report, 'failure');
       return 'failure';
     }
   }
@@ -569,14 +569,12 @@ export class ReportService {
       period_end: Date;
     },
     status: 'success' | 'failure',
-    language: Language,
   ): Promise<void> {
     const userId = report.created_by ?? report.creator_id;
     if (userId === null) return;
     const label = periodLabel(report.statement_type, { start: report.period_start, end: report.period_end });
     const zh = `报告“${report.name}”（${label}）${status === 'success' ? '已生成' : '生成失败'}`;
     const en = `Report “${report.name}” (${label}) ${status === 'success' ? 'is ready' : 'failed'}`;
-    void language;
     await this.messages
       .send(Number(userId), {
         type: 'report',

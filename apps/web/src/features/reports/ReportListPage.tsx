@@ -1,7 +1,7 @@
 import { FilePdfOutlined, FileWordOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { TGroupReportRecord, TStatementType } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Descriptions, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Descriptions, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
@@ -185,16 +185,17 @@ export function ReportListPage() {
                 >
                   {t('reports.list.resend')}
                 </PermissionButton>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
-                    void remove.mutateAsync(record.id).then(() => feedback.success(t('reports.list.deleted')))
+                <Popconfirm
+                  title={t('reports.list.deleteConfirm', { period: record.statementDate })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() =>
+                    remove.mutateAsync(record.id).then(() => feedback.success(t('reports.list.deleted')))
                   }
                 >
-                  {t('system.common.delete')}
-                </Button>
+                  <Button type="link" size="small" danger>
+                    {t('system.common.delete')}
+                  </Button>
+                </Popconfirm>
               </Space>
             ) : null,
         }}
