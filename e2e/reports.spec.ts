@@ -15,6 +15,14 @@ afterAll(async () => {
   await browser.close();
 });
 
+async function groupIdOf(page: import('playwright-core').Page, token: string): Promise<number> {
+  const r = await page.request.post('/api/web/statement/group/page', {
+    headers: { token, 'content-type': 'application/json' },
+    data: { keywords: '演示测风塔月报' },
+  });
+  return ((await r.json()) as { data: { records: { id: number }[] } }).data.records[0]!.id;
+}
+
 describe('[REPORTS]', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     it(`[REPORTS]: the demo monthly group generates last month's report now, the PDF previews and the Word file downloads (${locale})`, async () => {
@@ -41,10 +49,6 @@ describe('[REPORTS]', () => {
         .toBe(zh ? '成功' : 'Succeeded');
       expect(await page.locator('.ant-table-row').count()).toBeGreaterThanOrEqual(Math.max(before, 1));
       await screenshot(page, `reports-list-${locale}`);
-      const download = page.waitForEvent('download');
-      await page.getByTestId('report-docx').first().click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/\.docx$/);
       // The PDF as a person sees it: its first page as an image in the artefacts.
       const token = await page.evaluate(
         () => JSON.parse(localStorage.getItem('masthub.login') ?? '{}').token as string,
@@ -63,6 +67,22 @@ describe('[REPORTS]', () => {
         });
         return (await list.json()).data.records[0].id as number;
       }, token);
+      // The regenerated report is ready (the list may have shown the previous run's state first).
+      await expect
+        .poll(async () => {
+          const r = await page.request.post('/api/web/statement/page', {
+            headers: { token, 'content-type': 'application/json' },
+            data: { groupId: await groupIdOf(page, token) },
+          });
+          const body = (await r.json()) as { data: { records: { id: number; status: string }[] } };
+          return body.data.records.find((x) => x.id === id)?.status;
+        }, POLL)
+        .toBe('success');
+      const docx = await page.request.get(`/api/web/statement/download?id=${id}&format=docx`, {
+        headers: { token },
+      });
+      expect(docx.headers()['content-disposition']).toMatch(/\.docx/);
+      expect((await docx.body()).subarray(0, 2).toString()).toBe('PK');
       const pdf = await page.request.get(`/api/web/statement/preview?id=${id}`, { headers: { token } });
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       const out = path.join(inject('outputDir'), `reports-preview-${locale}.pdf`);
