@@ -32,8 +32,9 @@ const RUNS = 3;
 
 export async function benchReports(): Promise<TBenchResult[]> {
   const log = createLogger({ LOG_LEVEL: 'warn' });
+  const dbDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-reports-db-'));
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-reports-'));
-  const embedded = await startEmbeddedDatabase(path.join(tmp, 'db'), log);
+  const embedded = await startEmbeddedDatabase(dbDir, log);
   const { db, pool } = createDatabase(embedded.url, 4);
   try {
     await migrate(pool);
@@ -133,5 +134,6 @@ export async function benchReports(): Promise<TBenchResult[]> {
     await db.destroy();
     await embedded.stop();
     rmSync(tmp, { recursive: true, force: true });
+    rmSync(dbDir, { recursive: true, force: true });
   }
 }
