@@ -81,25 +81,29 @@ export class MailOutbox {
     return `<${randomUUID()}@${this.options.messageIdDomain}>`;
   }
 
+  /** The send-log columns of a new mail (its Message-ID fixed now). */
+  private rowOf(mail: TNewMail) {
+    return {
+      kind: mail.kind,
+      data_source_id: mail.dataSourceId,
+      to_name: mail.toName,
+      to_addrs: mail.to,
+      cc_addrs: mail.cc,
+      subject: mail.subject,
+      body_text: mail.text,
+      language: mail.language,
+      message_id: this.messageId(),
+      station_id: mail.stationId ?? null,
+      user_id: mail.userId ?? null,
+      attachments: JSON.stringify(mail.attachments ?? []),
+    };
+  }
+
   /** Writes a mail to send later (in the caller's transaction); `dispatch` it after the commit. */
   async queue(db: TDb, mail: TNewMail): Promise<number> {
     const row = await db
       .insertInto('mail_send_log')
-      .values({
-        kind: mail.kind,
-        data_source_id: mail.dataSourceId,
-        to_name: mail.toName,
-        to_addrs: mail.to,
-        cc_addrs: mail.cc,
-        subject: mail.subject,
-        body_text: mail.text,
-        language: mail.language,
-        message_id: this.messageId(),
-        max_attempts: this.options.maxAttempts,
-        station_id: mail.stationId ?? null,
-        user_id: mail.userId ?? null,
-        attachments: JSON.stringify(mail.attachments ?? []),
-      })
+      .values({ ...this.rowOf(mail), max_attempts: this.options.maxAttempts })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -130,21 +134,11 @@ export class MailOutbox {
     const row = await this.db
       .insertInto('mail_send_log')
       .values({
-        kind: mail.kind,
-        data_source_id: mail.dataSourceId,
-        to_name: mail.toName,
-        to_addrs: mail.to,
-        cc_addrs: mail.cc,
-        subject: mail.subject,
-        body_text: mail.text,
-        language: mail.language,
-        message_id: this.messageId(),
+        ...this.rowOf(mail),
         status: 'sending',
         attempts: 1,
         max_attempts: 1,
         lease_until: new Date(Date.now() + this.options.leaseSeconds * 1000),
-        station_id: mail.stationId ?? null,
-        user_id: mail.userId ?? null,
       })
       .returning(['id', 'message_id'])
       .executeTakeFirstOrThrow();
