@@ -58,6 +58,8 @@ import { ContactService } from './modules/repairs/contacts.service.ts';
 import { ReminderService } from './modules/repairs/reminders.service.ts';
 import { repairRoutes } from './modules/repairs/repairs.routes.ts';
 import { RepairService } from './modules/repairs/repairs.service.ts';
+import { dataReportRoutes } from './modules/reports/data-reports.routes.ts';
+import { DataReportService } from './modules/reports/data-reports.service.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { ReportService } from './modules/reports/reports.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
@@ -153,6 +155,7 @@ export interface TServices {
   qcRules: QcRuleService;
   /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
   statistics: StatisticsService;
+  dataReports: DataReportService;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -228,6 +231,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     rawFileStore,
   );
   const contacts = new ContactService(db);
+  const statistics = new StatisticsService(db, versions, stationAccess);
   const services: TServices = {
     alarms,
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
@@ -331,7 +335,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
       createTransactor(db, (trx) => ({ rules: new QcRuleRepository(trx), db: trx })),
       stationLog,
     ),
-    statistics: new StatisticsService(db, versions, stationAccess),
+    statistics,
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
     processing: new ProcessingService(db, stationAccess, processingTasks),
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
@@ -359,6 +363,15 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
       jobs,
       log.child({ module: 'reports' }),
     ),
+    dataReports: new DataReportService(
+      db,
+      stationAccess,
+      rawFileStore,
+      statistics,
+      messages,
+      jobs,
+      log.child({ module: 'data-reports' }),
+    ),
   };
   return services;
 }
@@ -377,6 +390,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.outbox.registerJobs(services.jobs);
   await services.reminders.registerJobs(services.jobs);
   await services.reports.registerJobs(services.jobs, config.REPORT_TICK_CRON);
+  await services.dataReports.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -419,6 +433,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
       jobs: services.jobs,
     }),
     ...reportRoutes(services.reports),
+    ...dataReportRoutes(services.dataReports),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

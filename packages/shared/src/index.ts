@@ -22,6 +22,7 @@ export * from './meteorology/map-layers.schema.ts';
 export * from './stations/alarms.schema.ts';
 export * from './stations/attachments.schema.ts';
 export * from './stations/channel-config.schema.ts';
+export * from './stations/data-reports.schema.ts';
 export * from './stations/geocoding.schema.ts';
 export * from './stations/iea43.schema.ts';
 export * from './stations/map-annotations.schema.ts';

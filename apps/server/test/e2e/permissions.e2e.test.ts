@@ -2,6 +2,7 @@ import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import type { TRouteAuth } from '../../src/platform/http/route.ts';
+import { multipartBody } from '../multipart.ts';
 import {
   buildStation,
   buildUser,
@@ -216,6 +217,14 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/statement/download': 'report.download',
   'POST /api/web/statement/send': 'report.send',
   'GET /api/web/statement/delete': 'user',
+  // Data reports (issue 15): save checks report.upload (multipart) or report.add (JSON) itself; delete
+  // answers "no permission to delete report" (SPEC §6); downLoad checks report.download / report.preview.
+  'POST /api/web/report/data/page': 'user',
+  'POST /api/web/report/data/save': 'user',
+  'GET /api/web/report/data/delete': 'user',
+  'POST /api/web/report/data/downLoad': 'user',
+  'POST /api/web/report/data/tempPage': 'user',
+  'GET /api/web/report/data/fields': 'user',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -330,6 +339,10 @@ describe('station-scoped routes', () => {
         'repair.view',
         'repair.edit',
         'system.repairList',
+        'report.add',
+        'report.upload',
+        'report.download',
+        'report.delete',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
@@ -450,7 +463,86 @@ describe('station-scoped routes', () => {
     return hiddenRawFile;
   }
 
+  /** A data report of the hidden site and one of the visible site (issue 15). */
+  let dataReports: Promise<{ hidden: number; visible: number }> | undefined;
+  function createDataReports() {
+    dataReports ??= (async () => {
+      const row = (stationId: number) =>
+        server.db
+          .insertInto('data_report')
+          .values({
+            station_id: stationId,
+            report_name: '数据报告',
+            type: 'upload',
+            template_id: null,
+            version_id: null,
+            owner_id: owner.id,
+            file_name: 'report.txt',
+            file_sha256: 'c'.repeat(64),
+            file_size: 1,
+            docx_sha256: null,
+            docx_size: null,
+            pdf_sha256: null,
+            pdf_size: null,
+            build_time: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.id));
+      return { hidden: await row(hidden.id), visible: await row(visible.id) };
+    })();
+    return dataReports;
+  }
+
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
+    // Data reports (issue 15).
+    'POST /api/web/report/data/page': async () => {
+      await createDataReports();
+      await expectOnlyVisible('POST', '/api/web/report/data/page', {}, (d) =>
+        d.records.map((r: { stationId: number }) => r.stationId),
+      );
+    },
+    'POST /api/web/report/data/save': async () => {
+      await expectForbidden('POST', '/api/web/report/data/save', {
+        versionId: await hiddenVersionId(),
+        reportName: '看不见的报告',
+        reportStartDate: '2026-01-01',
+        reportEndDate: '2026-01-31',
+        speedChannelIds: [1, 2],
+        directionChannelIds: [3],
+        targetHeight: 100,
+        sectorWidth: 30,
+      });
+      const { payload, contentType } = multipartBody([
+        { name: 'stationId', value: String(hidden.id) },
+        { name: 'reportName', value: '看不见的报告' },
+        { name: 'file', fileName: 'report.txt', content: Buffer.from('Created by Windographer 4.1.14') },
+      ]);
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/web/report/data/save',
+        headers: { token: callerToken, 'content-type': contentType },
+        payload,
+      });
+      expect(r.statusCode).toBe(403);
+      const rows = await server.db
+        .selectFrom('data_report')
+        .select('id')
+        .where('station_id', '=', hidden.id)
+        .where('report_name', '=', '看不见的报告')
+        .execute();
+      expect(rows).toEqual([]);
+    },
+    'GET /api/web/report/data/fields': async () =>
+      expectForbidden('GET', `/api/web/report/data/fields?versionId=${await hiddenVersionId()}`),
+    'POST /api/web/report/data/downLoad': async () =>
+      expectForbidden('POST', '/api/web/report/data/downLoad', { id: (await createDataReports()).hidden }),
+    'GET /api/web/report/data/delete': async () => {
+      const { hidden: id } = await createDataReports();
+      await expectForbidden('GET', `/api/web/report/data/delete?id=${id}`);
+      const kept = await server.db.selectFrom('data_report').select('id').where('id', '=', id).execute();
+      expect(kept).toHaveLength(1);
+    },
     // Parsing, uploads, raw files and versions (issue 5, part B).
     'POST /api/data-parse/parse/text/preview_recognize': () =>
       expectForbidden('POST', `/api/data-parse/parse/text/preview_recognize?stationId=${hidden.id}`),

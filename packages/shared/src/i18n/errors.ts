@@ -300,4 +300,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     en: 'The report group has no sender e-mail or no receivers',
   },
   REPORT_DELETE_FORBIDDEN: { zh: '无权限删除报告', en: 'No permission to delete report' },
+  DATA_REPORT_NOT_TXT: {
+    zh: '“{fileName}”不是 .txt 文件：数据报告只接受风资源分析软件导出的单个 .txt 文本报告',
+    en: '“{fileName}” is not a .txt file: a data report is one .txt report exported by a wind analysis tool',
+  },
+  DATA_REPORT_NOT_TEXT: {
+    zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
+    en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',
+  },
 };

@@ -147,6 +147,48 @@ export const VALIDATION_MESSAGES = {
   reportTypeRequired: { zh: '请选择报告类型', en: 'Please choose the report type' },
   templateRequired: { zh: '请选择报告模板', en: 'Please choose the report template' },
   receiverRequired: { zh: '请输入收件人邮箱', en: 'Please enter the receivers' },
+  // Data and analysis reports (issue 15, SPEC §5 wind report rules).
+  integer: { zh: '请输入整数', en: 'Please enter a whole number' },
+  year: { zh: '请输入 1900–2100 之间的年份', en: 'Please enter a year between 1900 and 2100' },
+  reportNameRequired: { zh: '请输入报告名称', en: 'Please enter the report name' },
+  reportSpeedsRange: { zh: '请选择 2–12 个风速', en: 'Choose 2 to 12 wind speeds' },
+  reportDirectionRequired: { zh: '请至少选择一个风向', en: 'Choose at least one wind direction' },
+  reportDirectionsMax: { zh: '最多选择 12 个风向', en: 'Choose at most 12 wind directions' },
+  targetHeightRange: {
+    zh: '目标风速高度须为大于 0 且不超过 500 的整数（米）',
+    en: 'The target height must be a whole number of metres above 0 and at most 500',
+  },
+  sectorWidthRange: {
+    zh: '扇区宽度须为大于 0 且不超过 180 的整数（度）',
+    en: 'The sector width must be a whole number of degrees above 0 and at most 180',
+  },
+  sectorWidthDivides: {
+    zh: '扇区宽度须能整除 360（如 30、45）',
+    en: 'The sector width must divide 360 (e.g. 30 or 45)',
+  },
+  averagePeriodsMax: { zh: '多年平均时段最多 3 个', en: 'At most 3 multi-year average periods' },
+  startYearBeforeEnd: { zh: '开始年份须早于结束年份', en: 'The start year must be before the end year' },
+  windYearFull: {
+    zh: '风年须为完整的一年（连续 12 个月）',
+    en: 'The wind year must be a full year (12 consecutive months)',
+  },
+  shearHeightsMax: { zh: '风切变最多选择 2 个高度', en: 'Choose at most 2 heights for the shear' },
+  shearTwoHeights: {
+    zh: '风切变须选择 2 个不同高度的风速',
+    en: 'Choose wind speeds at 2 different heights for the shear',
+  },
+  windYearOutside: {
+    zh: '风年须在报告时段之内',
+    en: 'The wind year must lie within the report period',
+  },
+  reportIntervalMismatch: {
+    zh: '所选风速和风向的记录间隔不一致，请选择同一间隔的通道',
+    en: 'The chosen speeds and directions have different intervals; choose channels of one interval',
+  },
+  reportEndBeforeStart: {
+    zh: '报告结束日期不能早于开始日期',
+    en: 'The report end date must not be before the start date',
+  },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -180,10 +180,10 @@ export const ZGroupReportFileQuery = z.object({
 });
 
 /** GET /web/statement/templates?type=0|1 and the template list (pageNo, pageSize, tempName). */
-export const ZTemplateTypeQuery = z.object({ type: z.coerce.number().int().min(0).max(1) });
+export const ZTemplateTypeQuery = z.object({ type: z.coerce.number().int().min(0).max(2) });
 export const ZTemplatePageRequest = ZPageRequest.extend({
   tempName: z.string().trim().max(50).optional(),
-  type: z.union([z.literal(0), z.literal(1)]).optional(),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
 });
 export type TTemplatePageRequest = z.infer<typeof ZTemplatePageRequest>;
 
@@ -192,7 +192,8 @@ export const ZReportTemplate = z.object({
   type: z.number().int(),
   typeName: z.string(),
   tempName: z.string(),
-  sections: z.array(z.enum(REPORT_SECTIONS)),
+  /** Group report sections (types 0, 1) or analysis report chapters (type 2, data-reports.schema.ts). */
+  sections: z.array(z.string()),
   sectionNames: z.array(z.string()),
   isBuiltin: z.boolean(),
 });

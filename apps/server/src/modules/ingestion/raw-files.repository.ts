@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { isContentReferenced, lockContent } from '../../platform/files/content-references.ts';
 import type { TRawFileSource, TRawFileStatus } from './ingestion.types.ts';
 
 export interface TRawFileInsert {
@@ -17,9 +18,6 @@ export interface TRawFileInsert {
   uploaderId: number | null;
   uploaderName: string;
 }
-
-/** The advisory-lock class of raw-file content (the file store's publish step). */
-const CONTENT_LOCK_CLASS = 74_521_107;
 
 export type TRawFileRow = Awaited<ReturnType<RawFileRepository['findById']>> & {};
 
@@ -51,7 +49,7 @@ export class RawFileRepository {
 
   /** Serialises writers of one content hash (publish the blob / insert or delete its rows). */
   async lockContent(sha256: string): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(${CONTENT_LOCK_CLASS}, hashtext(${sha256}))`.execute(this.db);
+    await lockContent(this.db, sha256);
   }
 
   /** Inserts the row; undefined when (site, content) or (source, sourceRef) already exists. */
@@ -245,11 +243,7 @@ export class RawFileRepository {
 
   /** Whether any row (raw file, preview, attachment) still names the content. */
   async isContentReferenced(sha256: string): Promise<boolean> {
-    const row = await sql<{ used: boolean }>`
-      SELECT EXISTS (SELECT 1 FROM raw_file WHERE sha256 = ${sha256})
-          OR EXISTS (SELECT 1 FROM parse_preview WHERE sha256 = ${sha256})
-          OR EXISTS (SELECT 1 FROM station_attachment WHERE sha256 = ${sha256}) AS used`.execute(this.db);
-    return row.rows[0]?.used ?? false;
+    return isContentReferenced(this.db, sha256);
   }
 
   // Previews (preview_recognize → recognize).

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { MapLayerTable } from '../../platform/db/schema.ts';
+import { isContentReferenced } from '../../platform/files/content-references.ts';
 
 export type TMapLayerRow = Selectable<MapLayerTable>;
 
@@ -69,14 +70,9 @@ export class MapLayerRepository {
   }
 
   /** Whether any layer still refers to a stored blob (as its raster or its image). */
+  /** True while anything names the content (content-references.ts), not only map layers. */
   async isReferenced(sha256: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('map_layer')
-      .select('id')
-      .where((eb) => eb.or([eb('file_sha256', '=', sha256), eb('image_sha256', '=', sha256)]))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    return isContentReferenced(this.db, sha256);
   }
 
   async count(): Promise<number> {

@@ -13,10 +13,10 @@ import { periodLabel, REPORT_OFFSET_MINUTES } from './periods.ts';
 /** A report as blocks both renderers (Word, PDF) lay out the same way. */
 export type TBlock =
   | { kind: 'title'; text: string; subtitle: string }
-  | { kind: 'heading'; text: string }
+  | { kind: 'heading'; text: string; level?: 1 | 2 }
   | { kind: 'paragraph'; text: string }
   | { kind: 'table'; columns: { title: string; width: number }[]; rows: string[][] }
-  | { kind: 'chart'; id: 'recovery' | 'speed'; caption: string };
+  | { kind: 'chart'; id: string; caption: string };
 
 export interface TComposeInput {
   groupName: string;

@@ -56,7 +56,12 @@ export async function renderDocx(blocks: TBlock[], charts: Map<string, TChartIma
         }),
       );
     } else if (block.kind === 'heading') {
-      children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, text: block.text }));
+      children.push(
+        new Paragraph({
+          heading: block.level === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_1,
+          text: block.text,
+        }),
+      );
     } else if (block.kind === 'paragraph') {
       children.push(new Paragraph({ text: block.text, spacing: { after: 120 } }));
     } else if (block.kind === 'chart') {
@@ -161,7 +166,10 @@ export async function renderPdf(
     } else if (block.kind === 'heading') {
       ensure(40);
       doc.moveDown(0.5);
-      doc.font('cjk-bold').fontSize(13).text(block.text, PAGE.margin);
+      doc
+        .font('cjk-bold')
+        .fontSize(block.level === 2 ? 11 : 13)
+        .text(block.text, PAGE.margin);
       doc.moveDown(0.3);
     } else if (block.kind === 'paragraph') {
       doc.font('cjk').fontSize(10).text(block.text, PAGE.margin, undefined, { width: contentWidth });

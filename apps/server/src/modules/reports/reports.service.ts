@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
 import {
+  ANALYSIS_SECTION_NAMES,
+  ANALYSIS_TEMPLATE_TYPE,
   AppError,
+  DATA_REPORT_TYPE_NAMES,
   type Language,
   MAIL_STATUS_NAMES,
   REPORT_SECTION_NAMES,
   REPORT_STATUS_NAMES,
   STATEMENT_TYPE_NAMES,
+  type TAnalysisSection,
   TEMPLATE_TYPE_OF,
   type TGroupReportGenerateRequest,
   type TGroupReportPageRequest,
@@ -22,6 +26,7 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -83,14 +88,22 @@ export class ReportService {
     row: { id: number; type: number; name: string; sections: string[]; is_builtin: boolean },
     language: Language,
   ): TReportTemplate {
-    const sections = row.sections as TReportSection[];
+    const sections = row.sections;
+    const isAnalysis = row.type === ANALYSIS_TEMPLATE_TYPE;
     return {
       id: Number(row.id),
       type: row.type,
-      typeName: STATEMENT_TYPE_NAMES[row.type === 0 ? 'weekly' : 'monthly'][language],
+      typeName: isAnalysis
+        ? DATA_REPORT_TYPE_NAMES.analysis[language]
+        : STATEMENT_TYPE_NAMES[row.type === 0 ? 'weekly' : 'monthly'][language],
       tempName: row.name,
       sections,
-      sectionNames: sections.map((s) => REPORT_SECTION_NAMES[s]?.[language] ?? s),
+      sectionNames: sections.map(
+        (s) =>
+          (isAnalysis
+            ? ANALYSIS_SECTION_NAMES[s as TAnalysisSection]
+            : REPORT_SECTION_NAMES[s as TReportSection])?.[language] ?? s,
+      ),
       isBuiltin: row.is_builtin,
     };
   }
@@ -591,16 +604,9 @@ export class ReportService {
     return { sha256: staged.sha256 };
   }
 
-  /** Removes stored files no report refers to any more. */
+  /** Removes stored files nothing refers to any more (content-references.ts). */
   private async removeUnused(hashes: readonly (string | null)[]): Promise<void> {
-    for (const sha256 of new Set(hashes.filter((h): h is string => h !== null))) {
-      const used = await this.db
-        .selectFrom('group_report')
-        .select('id')
-        .where((eb) => eb.or([eb('docx_sha256', '=', sha256), eb('pdf_sha256', '=', sha256)]))
-        .executeTakeFirst();
-      if (!used) await this.files.remove(sha256);
-    }
+    await removeUnreferenced(this.db, this.files, hashes);
   }
 
   /** E-mails a generated report with both files attached, through the group's sender. */

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { isContentReferenced, lockContent } from '../../platform/files/content-references.ts';
 
 export interface TAttachmentInsert {
   stationId: number;
@@ -59,20 +59,16 @@ export class AttachmentRepository {
     return result.numDeletedRows > 0n;
   }
 
-  async countBySha256(sha256: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('station_attachment')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('sha256', '=', sha256)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /**
    * Serialises, until the transaction ends, everything that publishes or removes the blob of
    * `sha256`: an upload of equal content cannot slip between "last reference gone" and "blob removed".
    */
   async lockContent(sha256: string): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`blob:${sha256}`}, 0))`.execute(this.db);
+    await lockContent(this.db, sha256);
+  }
+
+  /** True while anything (not only attachments) names the content: see content-references.ts. */
+  async isContentReferenced(sha256: string): Promise<boolean> {
+    return isContentReferenced(this.db, sha256);
   }
 }

@@ -193,14 +193,14 @@ export class AttachmentService {
         details: { attachmentId: id, fileName: row.file_name, sha256 },
       });
       // Removed inside the transaction, under the lock: an equal upload waits and then re-publishes.
-      if ((await attachments.countBySha256(sha256)) === 0) await this.files.remove(sha256);
+      if (!(await attachments.isContentReferenced(sha256))) await this.files.remove(sha256);
     });
   }
 
   private removeIfUnreferenced(sha256: string): Promise<void> {
     return this.tx.run(async ({ attachments }) => {
       await attachments.lockContent(sha256);
-      if ((await attachments.countBySha256(sha256)) === 0) await this.files.remove(sha256);
+      if (!(await attachments.isContentReferenced(sha256))) await this.files.remove(sha256);
     });
   }
 }

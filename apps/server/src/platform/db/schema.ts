@@ -705,6 +705,37 @@ export interface GroupReportTable {
   created_at: CreatedAt;
 }
 
+export interface DataReportTable {
+  id: Generated<number>;
+  station_id: number;
+  report_name: string;
+  type: 'upload' | 'analysis';
+  template_id: number | null;
+  version_id: number | null;
+  version_name: Generated<string>;
+  element: Generated<string>;
+  /** `date` columns: node-postgres reads them as local midnight (TZ=UTC in every process). */
+  report_start: ColumnType<Date | null, string | null, string | null>;
+  report_end: ColumnType<Date | null, string | null, string | null>;
+  owner_id: number | null;
+  owner_name: Generated<string>;
+  status: ColumnType<'generating' | 'success' | 'failure', 'generating' | 'success' | 'failure' | undefined>;
+  reason: Generated<string>;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined>;
+  file_name: string | null;
+  file_sha256: string | null;
+  file_size: number | null;
+  head_text: Generated<string>;
+  source_tool: Generated<string>;
+  docx_sha256: string | null;
+  docx_size: number | null;
+  pdf_sha256: string | null;
+  pdf_size: number | null;
+  build_time: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface QcRuleTable {
   id: Generated<number>;
   rule_type: 'auto_quality' | 'warn';
@@ -830,6 +861,7 @@ export interface DB {
   report_group: ReportGroupTable;
   report_group_station: ReportGroupStationTable;
   group_report: GroupReportTable;
+  data_report: DataReportTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

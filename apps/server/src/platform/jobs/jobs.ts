@@ -27,6 +27,8 @@ export interface TJobQueues {
   'reminder.report': Record<string, never>;
   /** Render one group report (Word and PDF) and send it when the group says so. */
   'reports.generate': { reportId: number };
+  /** Build one analysis report (data report) of a data version: Word and PDF. */
+  'reports.analysis': { reportId: number };
   /** Periodic: write the due scheduled reports of every group (once per slot across processes). */
   'reports.tick': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */

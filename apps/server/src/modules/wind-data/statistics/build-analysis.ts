@@ -65,6 +65,8 @@ export interface TAnalysisOptions {
   correlationReferenceId?: number | undefined;
   /** Two speed averages at different heights among the loaded channels. */
   shearChannelIds?: readonly number[] | undefined;
+  /** Multi-year periods of the period comparison (at most 3); default each of the newest 3 years. */
+  averagePeriods?: readonly { startYear: number; endYear: number }[] | undefined;
 }
 
 export interface TAnalysisInput {
@@ -533,12 +535,19 @@ class AnalysisContext {
       const annual = [...sums.entries()]
         .sort((a, b) => a[0] - b[0])
         .map(([year, e]) => ({ year, meanSpeedMps: e.sum / e.count }));
-      const periods = annual.slice(-3).map((a) => ({ startYear: a.year, endYear: a.year }));
+      const chosen = this.options.averagePeriods;
+      const periods =
+        chosen && chosen.length > 0
+          ? chosen.slice(0, 3)
+          : annual.slice(-3).map((a) => ({ startYear: a.year, endYear: a.year }));
       periodComparison = {
         channelId: this.info(top.id).channelId,
         baselineMean: num(baseline),
         rows: periodComparisonRows(annual, periods, baseline).map((r, i) => ({
-          name: String(periods[i]!.startYear),
+          name:
+            periods[i]!.startYear === periods[i]!.endYear
+              ? String(periods[i]!.startYear)
+              : `${periods[i]!.startYear}–${periods[i]!.endYear}`,
           avgSpeed: num(r.avgSpeed),
           deviate: num(r.deviate),
           rate: num(r.rate),

@@ -58,6 +58,12 @@ function mostCommonInterval(channels: readonly TChannelRow[]): number | undefine
 
 const TWELVE_MONTHS = 12;
 
+/** An analysis request as the service runs it: any sector count, optional multi-year periods. */
+export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors'> & {
+  sectors: number;
+  averagePeriods?: readonly { startYear: number; endYear: number }[] | undefined;
+};
+
 /**
  * Statistics analysis of a data version (StasticAnalysis, issue 7): resolves channels and range, checks
  * station access through the version, loads the series onto one grid and hands them to packages/wind.
@@ -79,6 +85,19 @@ export class StatisticsService {
     ctx: TStatisticsContext,
   ): Promise<TStatisticsResult> {
     const version = await this.versions.visibleVersion(user, request.versionId);
+    return this.analyseVersion(version, request, ctx);
+  }
+
+  /**
+   * The analysis of a version whose access was checked by the caller (the statistics call, or an
+   * analysis report whose request was checked when it was made): any sector count that divides 360,
+   * and the multi-year periods of the period comparison when the caller chose them.
+   */
+  async analyseVersion(
+    version: { id: number; stationId: number; name: string; kind: string },
+    request: TAnalysisRun,
+    ctx: TStatisticsContext,
+  ): Promise<TStatisticsResult> {
     const all = await this.store.listChannels(version.id);
     const channels = this.chooseChannels(all, request, ctx.language);
     const range = await this.rangeOf(version.id, channels, request);
@@ -101,6 +120,7 @@ export class StatisticsService {
         weibullMethod: request.weibullMethod,
         correlationReferenceId: request.correlationReferenceId,
         shearChannelIds: request.shearChannelIds,
+        averagePeriods: request.averagePeriods,
       },
     });
   }
@@ -178,7 +198,7 @@ export class StatisticsService {
    */
   private chooseChannels(
     all: readonly TChannelRow[],
-    request: TStatisticsRequest,
+    request: TAnalysisRun,
     language: Language,
   ): TChannelRow[] {
     const byId = new Map(all.map((c) => [c.id, c]));
@@ -235,7 +255,7 @@ export class StatisticsService {
   private async rangeOf(
     versionId: number,
     channels: readonly TChannelRow[],
-    request: TStatisticsRequest,
+    request: TAnalysisRun,
   ): Promise<{ fromMs: number; toMs: number } | undefined> {
     const ranges = await this.store.channelRanges(versionId);
     let first = Number.POSITIVE_INFINITY;
