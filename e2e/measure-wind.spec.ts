@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   createReadStream,
   createWriteStream,
@@ -311,5 +312,81 @@ describe('[MEASURE-WIND]', () => {
       }
     },
     240_000,
+  );
+  it.skipIf(!hasM5)(
+    '[MEASURE-WIND]: refuses an analysis report with invalid inputs field by field, then builds it from the M5 mast (zh-CN) and the Word and PDF files read',
+    async () => {
+      const context = await newContext(browser, 'zh-CN');
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+      await logIn(page, 'admin', inject('adminPassword'));
+      await page.goto(`/StationDetail/StasticAnalysis?stationId=${stationId}`);
+      await page.getByTestId('statistics-page').waitFor();
+      await page.getByTestId('data-reports-open').click();
+      await page.getByTestId('analysis-report-new').click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '生成测风数据分析报告' });
+      await dialog.waitFor();
+      // The form opens with the version's speeds, a direction, the top height and the best wind year.
+      await expect.poll(() => dialog.locator('#analysisReportForm_targetHeight').inputValue()).not.toBe('');
+      await dialog.locator('#analysisReportForm_targetHeight').fill('600');
+      await dialog.locator('#analysisReportForm_sectorWidth').fill('7');
+      await dialog.getByRole('button', { name: '添加时段' }).click();
+      await dialog.locator('#analysisReportForm_averagePeriods_0_startYear').fill('2016');
+      await dialog.locator('#analysisReportForm_averagePeriods_0_endYear').fill('2013');
+      await dialog.getByRole('button', { name: /生\s*成/ }).click();
+      for (const message of [
+        '请输入报告名称',
+        '目标风速高度须为大于 0 且不超过 500 的整数（米）',
+        '扇区宽度须能整除 360（如 30、45）',
+        '开始年份须早于结束年份',
+      ]) {
+        await dialog.getByText(message).waitFor();
+      }
+      await screenshot(page, 'analysis-report-invalid-zh-CN');
+      const before = await api<{ total: number }>('POST', '/web/report/data/page', { stationId });
+      expect(before.total).toBe(0);
+      await dialog.locator('#analysisReportForm_reportName').fill('M5 测风数据分析报告');
+      await dialog.locator('#analysisReportForm_targetHeight').fill('100');
+      await dialog.locator('#analysisReportForm_sectorWidth').fill('30');
+      await dialog.locator('#analysisReportForm_averagePeriods_0_startYear').fill('2013');
+      await dialog.locator('#analysisReportForm_averagePeriods_0_endYear').fill('2016');
+      await dialog.getByRole('button', { name: /生\s*成/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const table = page.getByTestId('data-report-table');
+      await table.getByText('M5 测风数据分析报告').waitFor();
+      await expect
+        .poll(
+          async () =>
+            (await api<{ records: { status: string }[] }>('POST', '/web/report/data/page', { stationId }))
+              .records[0]?.status,
+          { timeout: 300_000, interval: 2000 },
+        )
+        .toBe('success');
+      await table.getByText('成功').waitFor({ timeout: 30_000 });
+      await screenshot(page, 'analysis-report-list-zh-CN');
+      const report = (
+        await api<{ records: { id: number }[] }>('POST', '/web/report/data/page', { stationId })
+      ).records[0]!;
+      const downloaded = page.waitForEvent('download');
+      await table.getByTestId('data-report-docx').first().click();
+      const docxPath = path.join(tmp, 'm5-analysis.docx');
+      await (await downloaded).saveAs(docxPath);
+      expect(readFileSync(docxPath).subarray(0, 2).toString()).toBe('PK');
+      const pdf = await page.request.post('/api/web/report/data/downLoad', {
+        headers: { token, 'content-type': 'application/json' },
+        data: { id: report.id, format: 'pdf' },
+      });
+      const out = path.join(inject('outputDir'), 'analysis-report-m5-zh-CN.pdf');
+      writeFileSync(out, await pdf.body());
+      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', out, out.replace(/\.pdf$/, '')]);
+      const text = execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' });
+      for (const heading of ['1. 测风概况', '4. 风速分布与威布尔参数', '10. 多年平均对比', '11. 结论']) {
+        expect(text).toContain(heading);
+      }
+      expect(text).toContain('2013–2016');
+      await context.close();
+    },
+    420_000,
   );
 });

@@ -66,7 +66,7 @@ import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
 import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
-import { seedDemoOperations, seedDemoReports } from './modules/seed/demo-operations.ts';
+import { seedDemoDataReports, seedDemoOperations, seedDemoReports } from './modules/seed/demo-operations.ts';
 import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
 import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
 import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
@@ -481,6 +481,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, seedLog, async () => {
       await seedDemoOperations(db, services.alarms, seedLog);
       await seedDemoReports(db, services.reports, seedLog);
+      await seedDemoDataReports(db, services.dataReports, seedLog);
     });
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
       await services.jobs.send(

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ANALYSIS_REPORT_NAME, seedDemoDataReports } from '../../src/modules/seed/demo-operations.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { multipartBody, type TFormPart } from '../multipart.ts';
@@ -500,4 +501,21 @@ describe('analysis reports', () => {
       sectionNames: expect.arrayContaining(['Measurement overview', 'Turbulence intensity', 'Conclusion']),
     });
   });
+});
+
+describe('demo data', () => {
+  it('builds the demo analysis report once from the first demo mast with data', async () => {
+    await server.db.deleteFrom('data_report').execute();
+    const log = createLogger({ LOG_LEVEL: 'silent' });
+    expect(await seedDemoDataReports(server.db, server.services.dataReports, log)).toBe(true);
+    const rows = await server.db.selectFrom('data_report').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      station_id: site.id,
+      report_name: DEMO_ANALYSIS_REPORT_NAME,
+      type: 'analysis',
+      status: 'success',
+    });
+    expect(await seedDemoDataReports(server.db, server.services.dataReports, log)).toBe(false);
+  }, 60_000);
 });

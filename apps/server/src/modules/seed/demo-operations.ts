@@ -2,6 +2,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AlarmService } from '../alarms/alarms.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import type { DataReportService } from '../reports/data-reports.service.ts';
 import { periodContaining, type TPeriod } from '../reports/periods.ts';
 import type { ReportService } from '../reports/reports.service.ts';
 import { DEMO_SITE_COUNT } from './demo-timeseries.ts';
@@ -337,4 +338,114 @@ export async function seedDemoReports(db: Database, reports: ReportService, log:
   }
   log.info('demo report groups created with their reports');
   return true;
+}
+
+/** The demo analysis report's name: the first demo mast's data in GB/T 18710 chapters. */
+export const DEMO_ANALYSIS_REPORT_NAME = '演示测风塔数据分析报告';
+
+/**
+ * One analysis report of the first demo mast with data (every speed height, the top vane, the
+ * best-recovered 12 months as wind year when there are 12): built once after the demo import, owned by
+ * the first administrator, so the data report list opens with a Word and PDF file to read. Returns
+ * false when a data report exists already or no demo mast has data.
+ */
+export async function seedDemoDataReports(
+  db: Database,
+  dataReports: Pick<DataReportService, 'runAnalysis'>,
+  log: Logger,
+): Promise<boolean> {
+  const existing = await db.selectFrom('data_report').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const version = await db
+    .selectFrom('dataset_version as v')
+    .innerJoin('station as s', 's.id', 'v.station_id')
+    .select(['v.id', 'v.station_id', 'v.name', 's.pylon_height_m'])
+    .where('v.kind', '=', 'original')
+    .where('s.station_type', '=', 'met_mast')
+    .where('s.is_deleted', '=', false)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('ts_chunk as c').select('c.version_id').whereRef('c.version_id', '=', 'v.id')),
+    )
+    .orderBy('s.id')
+    .executeTakeFirst();
+  const admin = await db
+    .selectFrom('app_user as u')
+    .innerJoin('role as r', 'r.id', 'u.role_id')
+    .select(['u.id', 'u.user_name'])
+    .where('r.is_admin', '=', true)
+    .orderBy('u.id')
+    .executeTakeFirst();
+  if (!version || !admin) return false;
+  const channels = await db
+    .selectFrom('ts_channel')
+    .select(['id', 'element', 'statistic', 'height_m', 'interval_s'])
+    .where('version_id', '=', version.id)
+    .where('interval_s', '=', 600)
+    .execute();
+  const averages = (element: string) =>
+    channels
+      .filter((c) => c.element === element && (c.statistic === 'mean' || c.statistic === 'avg'))
+      .sort((a, b) => (a.height_m ?? 0) - (b.height_m ?? 0));
+  const speeds = averages('ws').slice(-12);
+  const vane = averages('wd').at(-1);
+  const range = await db
+    .selectFrom('ts_chunk')
+    .select((eb) => [eb.fn.min('first_time').as('first'), eb.fn.max('last_time').as('last')])
+    .where('version_id', '=', version.id)
+    .executeTakeFirst();
+  if (speeds.length < 2 || !vane || !range?.first || !range.last) return false;
+  // Beijing dates of the first and last record.
+  const beijing = (d: Date) => new Date(new Date(d).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const top = speeds.at(-1)!.height_m ?? 0;
+  const params = {
+    versionId: Number(version.id),
+    reportName: DEMO_ANALYSIS_REPORT_NAME,
+    reportStartDate: beijing(range.first as Date),
+    reportEndDate: beijing(range.last as Date),
+    speedChannelIds: speeds.map((c) => Number(c.id)),
+    directionChannelIds: [Number(vane.id)],
+    targetHeight: Math.min(500, Math.max(1, Math.round(top / 10) * 10 + 20)),
+    sectorWidth: 30,
+    averagePeriods: [],
+    shearChannelIds: [],
+    includeSuspicious: true,
+    weibullMethod: 'wasp',
+    utcOffsetMinutes: 480,
+  };
+  const template = await db
+    .selectFrom('report_template')
+    .select('id')
+    .where('type', '=', 2)
+    .orderBy('id')
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('data_report')
+    .values({
+      station_id: Number(version.station_id),
+      report_name: DEMO_ANALYSIS_REPORT_NAME,
+      type: 'analysis',
+      template_id: template ? Number(template.id) : null,
+      version_id: Number(version.id),
+      version_name: version.name,
+      element: `风速 ${speeds.map((c) => `${c.height_m}m`).join('/')}；风向 ${vane.height_m}m`,
+      report_start: params.reportStartDate,
+      report_end: params.reportEndDate,
+      owner_id: Number(admin.id),
+      owner_name: admin.user_name,
+      status: 'generating',
+      params: JSON.stringify(params),
+      file_name: null,
+      file_sha256: null,
+      file_size: null,
+      docx_sha256: null,
+      docx_size: null,
+      pdf_sha256: null,
+      pdf_size: null,
+      build_time: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const outcome = await dataReports.runAnalysis(Number(row.id));
+  log.info({ outcome }, 'demo analysis report built');
+  return outcome === 'success';
 }

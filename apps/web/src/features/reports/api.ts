@@ -1,4 +1,8 @@
 import type {
+  TAnalysisReportRequest,
+  TDataReportFields,
+  TDataReportPageRequest,
+  TDataReportRecord,
   TGroupReportGenerateRequest,
   TGroupReportPageRequest,
   TGroupReportRecord,
@@ -118,4 +122,95 @@ export function downloadReport(id: number, format: 'docx' | 'pdf') {
 
 export function previewReport(id: number) {
   return requestFile('/web/statement/preview', { params: { id } });
+}
+
+// --- Data reports (uploaded text reports, analysis reports) -------------------------------------
+
+export const dataReportKeys = {
+  all: ['data-reports'] as const,
+  page: (request: TDataReportPageRequest) => ['data-reports', 'page', request] as const,
+  fields: (versionId: number) => ['data-reports', 'fields', versionId] as const,
+  templates: ['data-reports', 'templates'] as const,
+};
+
+/** The data reports of a site; polled every 5 s while one is generating. */
+export function useDataReportPage(request: TDataReportPageRequest, enabled = true) {
+  return useQuery({
+    queryKey: dataReportKeys.page(request),
+    queryFn: () => http.post<TPage<TDataReportRecord>>('/web/report/data/page', request),
+    placeholderData: keepPreviousData,
+    enabled,
+    refetchInterval: (query) =>
+      (query.state.data?.records ?? []).some((r) => r.status === 'generating') ? POLL_MS : false,
+  });
+}
+
+export function useDataReportFields(versionId: number | undefined) {
+  return useQuery({
+    queryKey: dataReportKeys.fields(versionId ?? 0),
+    queryFn: () => http.get<TDataReportFields>('/web/report/data/fields', { versionId }),
+    enabled: versionId !== undefined,
+  });
+}
+
+/** Analysis report templates (SPEC §9: the template list is preloaded with page size 1000). */
+export function useAnalysisTemplates() {
+  return useQuery({
+    queryKey: dataReportKeys.templates,
+    queryFn: () =>
+      http.post<TPage<TReportTemplate>>(
+        '/web/report/data/tempPage',
+        { pageNo: 1, pageSize: 1000 },
+        { silent: true },
+      ),
+  });
+}
+
+export function useRequestAnalysisReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAnalysisReportRequest) => http.post<{ id: number }>('/web/report/data/save', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataReportKeys.all }),
+  });
+}
+
+export interface TDataReportUpload {
+  stationId: number;
+  reportName: string;
+  reportStartDate?: string | undefined;
+  reportEndDate?: string | undefined;
+  element?: string | undefined;
+  versionName?: string | undefined;
+  file: File;
+}
+
+export function useUploadDataReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upload: TDataReportUpload) => {
+      // Fields first: the server decides access before the file arrives.
+      const form = new FormData();
+      form.append('stationId', String(upload.stationId));
+      form.append('reportName', upload.reportName);
+      if (upload.reportStartDate) form.append('reportStartDate', upload.reportStartDate);
+      if (upload.reportEndDate) form.append('reportEndDate', upload.reportEndDate);
+      if (upload.element) form.append('element', upload.element);
+      if (upload.versionName) form.append('versionName', upload.versionName);
+      form.append('file', upload.file, upload.file.name);
+      return http.post<{ id: number }>('/web/report/data/save', form, { timeoutMs: 10 * 60_000 });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataReportKeys.all }),
+  });
+}
+
+export function useDeleteDataReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/report/data/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataReportKeys.all }),
+  });
+}
+
+export function downloadDataReport(id: number, format: 'txt' | 'docx' | 'pdf', inline = false) {
+  return requestFile('/web/report/data/downLoad', { method: 'POST', body: { id, format, inline } });
 }

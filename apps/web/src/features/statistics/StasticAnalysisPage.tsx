@@ -1,4 +1,4 @@
-import { DownloadOutlined, LineChartOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { TStatisticsRequestInput, TStatisticsResult, TWeibullMethod } from '@masthub/shared';
 import { WEIBULL_METHODS } from '@masthub/shared/wind-data/statistics.schema.ts';
 import {
@@ -23,6 +23,7 @@ import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { RequestError, readUtcCode, saveFile } from '../../request/request.ts';
+import { DataReportsDrawer } from '../reports/DataReportsDrawer.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import {
   exportStatistics,
@@ -96,6 +97,7 @@ export function StasticAnalysisPage() {
   const [choices, setChoices] = useState<Choices>({});
   const [activeTab, setActiveTab] = useState<TabKey>('summary');
   const [isExporting, setIsExporting] = useState(false);
+  const [isReportsOpen, setReportsOpen] = useState(false);
 
   const request: TStatisticsRequestInput | undefined = useMemo(
     () => (filters ? toStatisticsRequest(filters, readUtcCode(), choices) : undefined),
@@ -174,6 +176,12 @@ export function StasticAnalysisPage() {
 
   return (
     <Flex vertical gap={16} data-testid="statistics-page">
+      <DataReportsDrawer
+        open={isReportsOpen}
+        stationId={stationId}
+        versionId={versionId}
+        onClose={() => setReportsOpen(false)}
+      />
       <Form<FilterValues> form={form} layout="inline" initialValues={INITIAL} style={{ rowGap: 12 }}>
         <Form.Item name="versionId" label={t('statistics.filters.version')} rules={[{ required: true }]}>
           <Select
@@ -241,6 +249,13 @@ export function StasticAnalysisPage() {
               disabled={!result}
             >
               {t('statistics.filters.export')}
+            </Button>
+            <Button
+              icon={<FileTextOutlined />}
+              onClick={() => setReportsOpen(true)}
+              data-testid="data-reports-open"
+            >
+              {t('reports.data.title')}
             </Button>
           </Flex>
         </Form.Item>
