@@ -341,7 +341,7 @@ describe('[MEASURE-WIND]', () => {
         '扇区宽度须能整除 360（如 30、45）',
         '开始年份须早于结束年份',
       ]) {
-        await dialog.getByText(message).waitFor();
+        await dialog.locator('.ant-form-item-explain-error', { hasText: message }).waitFor();
       }
       await screenshot(page, 'analysis-report-invalid-zh-CN');
       const before = await api<{ total: number }>('POST', '/web/report/data/page', { stationId });
@@ -385,6 +385,8 @@ describe('[MEASURE-WIND]', () => {
         expect(text).toContain(heading);
       }
       expect(text).toContain('2013–2016');
+      // The M5 gives TI per cup, not σ: the turbulence chapter is built from it (deriveSdFromTi).
+      expect(text).toContain('IEC 61400-1 湍流类别');
       await context.close();
     },
     420_000,

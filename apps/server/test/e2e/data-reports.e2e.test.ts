@@ -393,6 +393,7 @@ describe('analysis reports', () => {
     }
     expect(text).toContain(site.stationCode);
     expect(text).toContain('100 m 高度推算平均风速 / 风功率密度');
+    expect(text).toContain('IEC 61400-1 湍流类别');
     // The report's numbers are the statistics call's numbers for the same channels and period.
     const stats = await server.call('POST', '/api/data-process/statistics/analysis', {
       token: adminToken,

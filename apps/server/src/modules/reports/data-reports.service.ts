@@ -571,7 +571,7 @@ export class DataReportService {
       const speedRows = all.filter((c) => params.speedChannelIds.includes(c.id));
       const speedHeights = new Set(speedRows.map((c) => c.heightM));
       const interval = speedRows[0]?.intervalS;
-      // The chosen speeds and vanes, the sd / max / min of the chosen speeds' heights (turbulence,
+      // The chosen speeds and vanes, the other speed channels of the chosen speeds' heights (turbulence,
       // gusts) and the T, p, RH averages (air density), all of the speeds' interval.
       const channelIds = all
         .filter((c) => c.intervalS === interval)
@@ -579,8 +579,8 @@ export class DataReportService {
           if (chosen.has(c.id)) return true;
           const element = toWindElement(c.element);
           const statistic = toWindStatistic(c.statistic);
-          if (element === 'ws' && statistic !== 'avg' && statistic !== undefined)
-            return speedHeights.has(c.heightM);
+          // sd / max / min, and a TI channel the analysis turns into σ (deriveSdFromTi, the NREL M5).
+          if (element === 'ws' && statistic !== 'avg') return speedHeights.has(c.heightM);
           return (element === 'T' || element === 'p' || element === 'RH') && statistic === 'avg';
         })
         .map((c) => c.id);

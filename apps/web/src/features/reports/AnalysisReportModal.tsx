@@ -82,7 +82,6 @@ export function AnalysisReportModal({
   const initialValues = useMemo<Values>(() => {
     if (!data) return { sectorWidth: 30, includeSuspicious: true, weibullMethod: 'wasp', averagePeriods: [] };
     const top = data.speeds.at(-1);
-    const low = data.speeds[0];
     return {
       reportName: '',
       templateId: templates.data?.records[0]?.id,
@@ -98,7 +97,8 @@ export function AnalysisReportModal({
       windYear: data.bestWindYear
         ? [dayjs(`${data.bestWindYear.start}-01`), dayjs(`${data.bestWindYear.end}-01`)]
         : null,
-      shearChannelIds: low && top && low.heightM !== top.heightM ? [low.id, top.id] : [],
+      // Empty: α is fitted over every chosen height (WIND-ANALYSIS §6); two heights only when asked.
+      shearChannelIds: [],
       includeSuspicious: true,
       weibullMethod: 'wasp',
     };

@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadPort } from '../smtp.ts';
+import {
+  buildStation,
+  buildUser,
+  startTestServer,
+  TEST_ADMIN_PASSWORD,
+  type TTestServer,
+} from '../test-server.ts';
+
+let server: TTestServer;
+let child: ChildProcess;
+let tmp: string;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Report ticks (scheduled) that finished since `since`, by any process. */
+async function finishedTicks(since: Date): Promise<number> {
+  const r = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM pgboss.job
+     WHERE name = 'reports.tick' AND state = 'completed' AND completed_on > ${since}`.execute(server.db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+beforeAll(async () => {
+  // This process and a second server process (the real entry point) on one database, both looking for
+  // due report slots every minute.
+  server = await startTestServer({ REPORT_TICK_CRON: '* * * * *' });
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-reports-second-'));
+  const port = await deadPort();
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main-api.ts')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: server.databaseUrl,
+        DATA_DIR: tmp,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO_DATA: 'false',
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        REPORT_TICK_CRON: '* * * * *',
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+      },
+      stdio: 'ignore',
+    },
+  );
+  await until(
+    'the second process',
+    async () => {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      return ok ? true : undefined;
+    },
+    60_000,
+  );
+}, 90_000);
+
+afterAll(async () => {
+  child?.kill('SIGTERM');
+  await new Promise((r) => child?.once('exit', r));
+  await server?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the report schedule across two processes', () => {
+  it('writes and generates each due weekly and monthly slot of a group exactly once', async () => {
+    const creator = await buildUser(server.db, { dataScope: 'all' });
+    const site = await buildStation(server.db);
+    const since = new Date();
+    // Due since Monday 00:00 / the 1st 00:00 (Beijing): the last complete week and month are due now.
+    const group = await server.db
+      .insertInto('report_group')
+      .values({
+        name: '两进程调度测试',
+        creator_id: creator.id,
+        effective_start: '2020-01-01',
+        effective_end: '2099-12-31',
+        report_types: ['weekly', 'monthly'],
+        weekly_template_id: null,
+        monthly_template_id: null,
+        auto_generate: true,
+        auto_send: false,
+        week: 1,
+        month_day: 1,
+        generate_time: '00:00',
+        data_source_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('report_group_station')
+      .values({ group_id: group.id, station_id: site.id })
+      .execute();
+    const reports = () =>
+      server.db
+        .selectFrom('group_report')
+        .selectAll()
+        .where('group_id', '=', group.id)
+        .orderBy('id')
+        .execute();
+    await until(
+      'both slots generated',
+      async () => {
+        const rows = await reports();
+        return rows.length === 2 && rows.every((r) => r.status !== 'generating') ? rows : undefined;
+      },
+      150_000,
+    );
+    // Let another scheduled tick run in both processes, and both tick at the same moment as well.
+    const seen = await finishedTicks(since);
+    await until(
+      'another tick',
+      async () => ((await finishedTicks(since)) > seen ? true : undefined),
+      150_000,
+    );
+    await Promise.all([server.services.reports.tick(), server.services.jobs.send('reports.tick', {})]);
+    await until(
+      'the extra tick',
+      async () => ((await finishedTicks(since)) > seen + 1 ? true : undefined),
+      60_000,
+    );
+
+    const rows = await reports();
+    expect(rows.map((r) => r.statement_type).sort()).toEqual(['monthly', 'weekly']);
+    expect(rows.every((r) => r.trigger === 'schedule')).toBe(true);
+    // The site has no data: each slot failed once with its reason, and the creator was told once per slot.
+    expect(rows.map((r) => JSON.parse(r.reason).code)).toEqual(['REPORT_NO_DATA', 'REPORT_NO_DATA']);
+    const messages = await server.db
+      .selectFrom('message')
+      .select('message')
+      .where('user_id', '=', creator.id)
+      .where('message', 'like', '%两进程调度测试%')
+      .execute();
+    expect(messages).toHaveLength(2);
+  }, 400_000);
+});
