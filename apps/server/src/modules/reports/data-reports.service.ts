@@ -18,6 +18,7 @@ import {
   type TPage,
   type TReportTemplate,
   type TStatisticsResult,
+  versionDisplayName,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
@@ -134,6 +135,7 @@ export class DataReportService {
       .innerJoin('station as s', 's.id', 'r.station_id')
       .leftJoin('manufacturer as m', 'm.id', 's.manufacturer_id')
       .leftJoin('report_template as t', 't.id', 'r.template_id')
+      .leftJoin('dataset_version as v', 'v.id', 'r.version_id')
       .where('s.is_deleted', '=', false);
   }
 
@@ -159,6 +161,7 @@ export class DataReportService {
           's.project_name',
           'm.name as manufacturer_name',
           't.name as template_name',
+          'v.kind as version_kind',
         ])
         .orderBy('r.created_at', 'desc')
         .orderBy('r.id', 'desc')
@@ -183,6 +186,7 @@ export class DataReportService {
       project_name: string;
       manufacturer_name: string | null;
       template_name: string | null;
+      version_kind: string | null;
       report_name: string;
       type: 'upload' | 'analysis';
       version_id: number | null;
@@ -214,7 +218,8 @@ export class DataReportService {
       project: r.project_name,
       manufacturerName: r.manufacturer_name ?? '',
       versionId: r.version_id === null ? null : Number(r.version_id),
-      version: r.version_name,
+      // The original version's stored name is Chinese: shown by kind in the reader's language.
+      version: versionDisplayName({ kind: r.version_kind ?? '', name: r.version_name }, language),
       element: r.element,
       reportStartDate: isoDate(r.report_start),
       reportEndDate: isoDate(r.report_end),

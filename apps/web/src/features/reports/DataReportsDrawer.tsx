@@ -162,7 +162,12 @@ export function DataReportsDrawer({
   };
 
   const columns: TableColumnsType<TDataReportRecord> = [
-    { title: t('reports.data.reportName'), dataIndex: 'reportName', ellipsis: true },
+    {
+      title: t('reports.data.reportName'),
+      dataIndex: 'reportName',
+      width: 220,
+      ellipsis: { showTitle: true },
+    },
     {
       title: t('reports.data.type'),
       dataIndex: 'typeName',
@@ -248,7 +253,7 @@ export function DataReportsDrawer({
     <Drawer
       open={open}
       onClose={onClose}
-      width={1100}
+      width={1240}
       title={t('reports.data.title')}
       destroyOnHidden
       extra={
