@@ -381,7 +381,13 @@ describe('[MEASURE-WIND]', () => {
       writeFileSync(out, await pdf.body());
       execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', out, out.replace(/\.pdf$/, '')]);
       const text = execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' });
-      for (const heading of ['1. 测风概况', '4. 风速分布与威布尔参数', '10. 多年平均对比', '11. 结论']) {
+      for (const heading of [
+        '1. 测风概况',
+        '4. 风速分布与威布尔参数',
+        '8. 各高度风速相关性',
+        '11. 多年平均对比',
+        '12. 结论',
+      ]) {
         expect(text).toContain(heading);
       }
       expect(text).toContain('2013–2016');

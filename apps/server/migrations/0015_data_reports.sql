@@ -7,7 +7,7 @@ ALTER TABLE report_template DROP CONSTRAINT report_template_type_check;
 ALTER TABLE report_template ADD CONSTRAINT report_template_type_check CHECK (type IN (0, 1, 2));
 INSERT INTO report_template (type, name, sections, is_builtin) VALUES
   (2, '测风数据分析报告（GB/T 18710）',
-   '{overview,recovery,speed,distribution,rose,turbulence,shear,air_density,extreme,period,conclusion}', true),
+   '{overview,recovery,speed,distribution,rose,turbulence,shear,correlation,air_density,extreme,period,conclusion}', true),
   (2, '数据完整性报告', '{overview,recovery,conclusion}', true);
 
 CREATE TABLE data_report (

@@ -380,10 +380,11 @@ describe('analysis reports', () => {
       '5. 风向与风能玫瑰图',
       '6. 湍流强度',
       '7. 风切变',
-      '8. 空气密度',
-      '9. 极端风速',
-      '10. 多年平均对比',
-      '11. 结论',
+      '8. 各高度风速相关性',
+      '9. 空气密度',
+      '10. 极端风速',
+      '11. 多年平均对比',
+      '12. 结论',
     ];
     let at = -1;
     for (const chapter of chapters) {
@@ -394,6 +395,8 @@ describe('analysis reports', () => {
     expect(text).toContain(site.stationCode);
     expect(text).toContain('100 m 高度推算平均风速 / 风功率密度');
     expect(text).toContain('IEC 61400-1 湍流类别');
+    // Correlation sectors carry the SPEC §5 wording.
+    expect(text).toMatch(/(强|中等|弱)相关，拟合度(高|中等|低)/);
     // The report's numbers are the statistics call's numbers for the same channels and period.
     const stats = await server.call('POST', '/api/data-process/statistics/analysis', {
       token: adminToken,
@@ -462,7 +465,7 @@ describe('analysis reports', () => {
       buffer: (await download(done.id, 'docx')).rawPayload,
     });
     expect(text).toContain('1. Measurement overview');
-    expect(text).toContain('11. Conclusion');
+    expect(text).toContain('12. Conclusion');
     expect(text).toContain('2025–2026');
   }, 120_000);
 

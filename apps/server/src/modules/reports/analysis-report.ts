@@ -148,6 +148,17 @@ const T = {
     density: '空气密度',
     densitySource: (measured: boolean, c: string) =>
       measured ? '由实测气温与气压（及湿度）逐条计算。' : `无气温或气压通道，取标准空气密度 ${c} kg/m³。`,
+    validAvg: '有效平均值',
+    correlationText: (ref: string) =>
+      `以 ${ref} 风速为参考，按参考风向扇区对各高度风速做线性回归（y = a + b·x）；相关程度按相关系数 r 与决定系数 r² 描述。`,
+    correlationLine: (b: string, a: string, r: string, n: string, words: string) =>
+      `全部扇区：斜率 ${b}，截距 ${a}，r = ${r}（${n} 组），${words}。`,
+    words: (r: string, r2: string) => `${r}，${r2}`,
+    sectorRange: '扇区范围',
+    intercept: '截距 a',
+    slope: '斜率 b',
+    corrected: '订正值',
+    strength: '相关程度',
     month: '月份',
     extremeText:
       '50 年一遇最大风速：资料不足 10 年时按 GB/T 18710 取 5 倍年平均风速（五倍法），满 10 年时用 Gumbel 分布拟合年最大值。',
@@ -249,6 +260,17 @@ const T = {
       measured
         ? 'Computed record by record from the measured temperature and pressure (and humidity).'
         : `No temperature or pressure channel: the standard air density ${c} kg/m³ is used.`,
+    validAvg: 'Valid mean',
+    correlationText: (ref: string) =>
+      `Each height's speed is regressed on the ${ref} speed (y = a + b·x) by sector of the reference vane; the strength is worded from r and r².`,
+    correlationLine: (b: string, a: string, r: string, n: string, words: string) =>
+      `All sectors: slope ${b}, intercept ${a}, r = ${r} (${n} pairs): ${words}.`,
+    words: (r: string, r2: string) => `${r} correlation, ${r2} fit`,
+    sectorRange: 'Sector',
+    intercept: 'Intercept a',
+    slope: 'Slope b',
+    corrected: 'Corrected',
+    strength: 'Strength',
     month: 'Month',
     extremeText:
       '50-year extreme wind: with fewer than 10 years of data GB/T 18710 takes 5 × the annual mean speed; from 10 years on a Gumbel fit of the annual maxima is used.',
@@ -391,6 +413,8 @@ export function composeAnalysisReport(
               [t.invalid, 1],
               [t.valid, 1],
               [t.rate, 1],
+              [t.validAvg, 1],
+              [t.wpd, 1],
             ],
             overall.map((r) => [
               r.channelName,
@@ -400,6 +424,8 @@ export function composeAnalysisReport(
               String(r.invalidCount),
               String(r.validCount),
               fmt(r.validRate, 1),
+              fmt(r.validAvg),
+              fmt(r.avgWindPower, 1),
             ]),
           ),
         );
@@ -719,6 +745,50 @@ export function composeAnalysisReport(
           ),
         );
         blocks.push({ kind: 'chart', id: 'shear', caption: t.shearChart });
+        break;
+      }
+      case 'correlation': {
+        const c = result.correlation;
+        if (c.items.length === 0 || c.referenceHeightTag === null) {
+          blocks.push({ kind: 'paragraph', text: '—' });
+          break;
+        }
+        blocks.push({ kind: 'paragraph', text: t.correlationText(c.referenceHeightTag) });
+        for (const item of c.items) {
+          blocks.push({ kind: 'heading', level: 2, text: `${item.heightTag} ~ ${c.referenceHeightTag}` });
+          blocks.push({
+            kind: 'paragraph',
+            text: t.correlationLine(
+              fmt(item.slope, 4),
+              fmt(item.intercept, 3),
+              fmt(item.r, 4),
+              String(item.count),
+              item.strength ? t.words(item.strength.rText, item.strength.rSquaredText) : '—',
+            ),
+          });
+          blocks.push(
+            table(
+              [
+                [t.sectorRange, 1],
+                [t.tiSample, 1],
+                [t.intercept, 1],
+                [t.slope, 1],
+                ['r', 1],
+                [t.corrected, 1],
+                [t.strength, 1],
+              ],
+              item.sectors.map((r) => [
+                r.sectorRange,
+                String(r.count),
+                fmt(r.intercept, 3),
+                fmt(r.slope, 4),
+                fmt(r.r, 4),
+                fmt(r.correctedValue),
+                r.strength?.rText ?? '—',
+              ]),
+            ),
+          );
+        }
         break;
       }
       case 'air_density': {
