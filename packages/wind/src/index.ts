@@ -8,6 +8,30 @@ export { normalizeDirection } from './direction/normalize-direction.ts';
 export { type SectorBounds, sectorBounds } from './direction/sector-bounds.ts';
 export { type SectorLabelStyle, sectorLabels } from './direction/sector-labels.ts';
 export { vectorMeanDirection } from './direction/vector-mean-direction.ts';
+// Energy yield (WIND-ANALYSIS §11) and mesoscale scaling (§12), issue 16.
+export {
+  AVERAGE_YEAR_HOURS,
+  AVERAGE_YEAR_MONTH_HOURS,
+  type AverageYearEnergy,
+  averageYearEnergy,
+} from './energy/average-year-energy.ts';
+export { densityCorrectedPower } from './energy/density-corrected-power.ts';
+export {
+  type EnergyYield,
+  type EnergyYieldInput,
+  energyYield,
+  type HubShear,
+} from './energy/energy-yield.ts';
+export { type PowerCurve, powerAt, powerCurveProblem } from './energy/power-curve.ts';
+export { standardAtmosphereDensity } from './energy/standard-atmosphere-density.ts';
+export { weibullMeanPower } from './energy/weibull-mean-power.ts';
+export {
+  capacityFactor,
+  EXCEEDANCE_Z,
+  exceedanceEnergies,
+  fullLoadHours,
+  netEnergy,
+} from './energy/yield-figures.ts';
 export type { ExportChannel } from './export/export-channel.ts';
 export { EXPORT_FORMATS } from './export/export-formats.ts';
 export { writeMeteodynTim } from './export/write-meteodyn-tim.ts';
@@ -25,6 +49,18 @@ export { fitLinearLeastSquares, type LinearFit } from './math/fit-linear-least-s
 export { fitOrthogonalLeastSquares } from './math/fit-orthogonal-least-squares.ts';
 export { fitThroughOrigin } from './math/fit-through-origin.ts';
 export { fitVarianceRatio } from './math/fit-variance-ratio.ts';
+export { fitRatioOfMeans } from './mesoscale/fit-ratio-of-means.ts';
+export { fitSpeedSort, speedSortPredict } from './mesoscale/fit-speed-sort.ts';
+export { hourlyMeans } from './mesoscale/hourly-means.ts';
+export {
+  applySectorScaling,
+  SCALING_METHODS,
+  type ScalingFit,
+  type ScalingMethod,
+  type SectorScaling,
+  scaleBySector,
+  scalePredict,
+} from './mesoscale/scale-by-sector.ts';
 export { applyFlagMask } from './model/apply-flag-mask.ts';
 export { buildCalendarIndex } from './model/build-calendar-index.ts';
 export { civilTimeOf } from './model/civil-time-of.ts';
