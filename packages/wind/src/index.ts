@@ -50,7 +50,6 @@ export { fitOrthogonalLeastSquares } from './math/fit-orthogonal-least-squares.t
 export { fitThroughOrigin } from './math/fit-through-origin.ts';
 export { fitVarianceRatio } from './math/fit-variance-ratio.ts';
 export { fitRatioOfMeans } from './mesoscale/fit-ratio-of-means.ts';
-export { fitSpeedSort, speedSortPredict } from './mesoscale/fit-speed-sort.ts';
 export { hourlyMeans } from './mesoscale/hourly-means.ts';
 export {
   applySectorScaling,

@@ -46,7 +46,7 @@ describe('WIND-ANALYSIS §11 worked example', () => {
   it('reads the time series 2.5 … 26.0 m/s as 0, 87, 486.8, 1171.1, 1989.5, 0 kW (mean 622.4)', () => {
     const powers = [2.5, 4.2, 6.8, 9.1, 12.5, 26.0].map((v) => powerAt(EXAMPLE, v));
     const expected = [0, 87, 486.8, 1171.1, 1989.5, 0];
-    powers.forEach((p, i) => expect(p).toBeCloseTo(expected[i]!, 1));
+    for (const [i, p] of powers.entries()) expect(p).toBeCloseTo(expected[i]!, 1);
     expect(powers.reduce((a, b) => a + b, 0) / powers.length).toBeCloseTo(622.4, 1);
   });
 

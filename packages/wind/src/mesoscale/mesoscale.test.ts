@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitLinearLeastSquares } from '../math/fit-linear-least-squares.ts';
 import { fitRatioOfMeans } from './fit-ratio-of-means.ts';
-import { fitSpeedSort, speedSortPredict } from './fit-speed-sort.ts';
 import { hourlyMeans } from './hourly-means.ts';
 import { applySectorScaling, scaleBySector, scalePredict } from './scale-by-sector.ts';
 
@@ -76,14 +75,15 @@ describe('sector scaling', () => {
     expect(out.directionDeg[1]).toBeCloseTo(25, 9);
   });
 
-  it('speed sort runs from the origin below its cutoff and through the half means above', () => {
+  it('scales with speed sort from the origin below its cutoff and through the half means above', () => {
     const x = Array.from({ length: 200 }, (_, i) => 0.5 + i * 0.06);
     const y = x.map((v) => 1.2 * v + 0.4);
-    const fit = fitSpeedSort(x, y)!;
+    const s = scaleBySector({ x, y, xDirectionDeg: x.map(() => 0), sectors: 1, method: 'speed_sort' });
+    const fit = s.bySector[0]!.fit!;
     expect(fit.slope).toBeCloseTo(1.2, 9);
     expect(fit.intercept).toBeCloseTo(0.4, 9);
-    expect(speedSortPredict(fit, 0)).toBe(0);
-    expect(speedSortPredict(fit, fit.cutoffMps)).toBeCloseTo(0.4 + 1.2 * fit.cutoffMps, 9);
+    expect(scalePredict(fit, 0)).toBe(0);
+    expect(scalePredict(fit, fit.cutoffMps! / 2)).toBeCloseTo((0.4 + 1.2 * fit.cutoffMps!) / 2, 9);
   });
 });
 

@@ -3,8 +3,8 @@ import { fitLinearLeastSquares } from '../math/fit-linear-least-squares.ts';
 import { fitOrthogonalLeastSquares } from '../math/fit-orthogonal-least-squares.ts';
 import { fitVarianceRatio } from '../math/fit-variance-ratio.ts';
 import type { NumericSeries } from '../model/types.ts';
+import { fitSpeedSort } from '../processing/fit-speed-sort.ts';
 import { fitRatioOfMeans } from './fit-ratio-of-means.ts';
-import { fitSpeedSort, speedSortPredict } from './fit-speed-sort.ts';
 
 /** Scaling methods of WIND-ANALYSIS §12 (§7 plus ratio of means). */
 export type ScalingMethod = 'lls' | 'tls' | 'variance_ratio' | 'speed_sort' | 'ratio_of_means';
@@ -74,10 +74,10 @@ function fitWith(method: ScalingMethod, x: NumericSeries, y: NumericSeries): Sca
 /** y of a scaling fit at x, clamped at ≥ 0 (WIND-ANALYSIS §12). */
 export function scalePredict(fit: ScalingFit, x: number): number {
   if (Number.isNaN(x)) return Number.NaN;
-  const y =
-    fit.cutoffMps !== undefined
-      ? speedSortPredict({ ...fit, cutoffMps: fit.cutoffMps }, x)
-      : fit.intercept + fit.slope * x;
+  // A speed-sort fit runs from the origin below its cutoff (WIND-ANALYSIS §7).
+  const c = fit.cutoffMps;
+  let y = fit.intercept + fit.slope * x;
+  if (c !== undefined && x < c) y = c > 0 ? ((fit.intercept + fit.slope * c) / c) * x : 0;
   return Math.max(0, y);
 }
 
