@@ -36,6 +36,7 @@ export * from './stations/station-log.schema.ts';
 export * from './stations/stations.schema.ts';
 export * from './text.schema.ts';
 export * from './time-zones.ts';
+export * from './wind-data/energy.schema.ts';
 export * from './wind-data/qc-rules.schema.ts';
 export * from './wind-data/statistics.schema.ts';
 export * from './wind-data/wind-data.schema.ts';

@@ -177,6 +177,21 @@ export const VALIDATION_MESSAGES = {
     zh: '风切变须选择 2 个不同高度的风速',
     en: 'Choose wind speeds at 2 different heights for the shear',
   },
+  // Energy yield (issue 16).
+  positiveNumber: { zh: '请输入有效的正数', en: 'Please enter a valid positive number' },
+  densityRange: {
+    zh: '空气密度须在 0.5–1.5 kg/m³ 之间',
+    en: 'The air density must be between 0.5 and 1.5 kg/m³',
+  },
+  percentRange: { zh: '请输入 0–100 之间的百分数', en: 'Please enter a percentage between 0 and 100' },
+  turbineModelRequired: { zh: '请输入风机型号', en: 'Please enter the turbine model' },
+  curveTooShort: { zh: '功率曲线至少需要 2 个点', en: 'A power curve needs at least 2 points' },
+  curveNotIncreasing: {
+    zh: '功率曲线的风速须逐点递增',
+    en: 'The power curve speeds must increase point by point',
+  },
+  turbinesRequired: { zh: '请至少选择一个风机型号', en: 'Choose at least one turbine' },
+  turbinesMax: { zh: '最多同时比较 5 个风机型号', en: 'Compare at most 5 turbines at once' },
   windYearOutside: {
     zh: '风年须在报告时段之内',
     en: 'The wind year must lie within the report period',

@@ -42,6 +42,7 @@ export const FEATURE_GROUPS = {
     'system.timedTask',
     'system.tags',
     'system.manufacturer',
+    'system.turbine',
     'system.apply',
     'system.stationLog',
     'system.repairList',

@@ -736,6 +736,25 @@ export interface DataReportTable {
   created_at: CreatedAt;
 }
 
+export interface TurbineTable {
+  id: Generated<number>;
+  model: string;
+  manufacturer: Generated<string>;
+  rated_kw: number;
+  rotor_diameter_m: number;
+  hub_heights_m: Generated<number[]>;
+  reference_density: Generated<number>;
+  regulation: ColumnType<'pitch' | 'stall', 'pitch' | 'stall' | undefined>;
+  curve: ColumnType<{ speed: number; power: number; ct: number | null }[], string, string>;
+  source: Generated<string>;
+  licence: Generated<string>;
+  is_builtin: Generated<boolean>;
+  creator_id: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface QcRuleTable {
   id: Generated<number>;
   rule_type: 'auto_quality' | 'warn';
@@ -862,6 +881,7 @@ export interface DB {
   report_group_station: ReportGroupStationTable;
   group_report: GroupReportTable;
   data_report: DataReportTable;
+  turbine: TurbineTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;
