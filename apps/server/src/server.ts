@@ -14,6 +14,9 @@ import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts'
 import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
 import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.routes.ts';
 import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
+import { energyRoutes } from './modules/energy/energy.routes.ts';
+import { EnergyService } from './modules/energy/energy.service.ts';
+import { TurbineService } from './modules/energy/turbines.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { GeocodingService, OfflineGeocoder } from './modules/geocoding/geocoding.service.ts';
 import { createOnlineGeocoder } from './modules/geocoding/online-geocoders.ts';
@@ -156,6 +159,8 @@ export interface TServices {
   /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
   statistics: StatisticsService;
   dataReports: DataReportService;
+  turbines: TurbineService;
+  energy: EnergyService;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -232,6 +237,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   );
   const contacts = new ContactService(db);
   const statistics = new StatisticsService(db, versions, stationAccess);
+  const turbines = new TurbineService(db);
   const services: TServices = {
     alarms,
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
@@ -363,6 +369,8 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
       jobs,
       log.child({ module: 'reports' }),
     ),
+    turbines,
+    energy: new EnergyService(db, versions, turbines),
     dataReports: new DataReportService(
       db,
       stationAccess,
@@ -434,6 +442,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     }),
     ...reportRoutes(services.reports),
     ...dataReportRoutes(services.dataReports),
+    ...energyRoutes(services.turbines, services.energy),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

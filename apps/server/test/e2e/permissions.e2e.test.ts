@@ -225,6 +225,15 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/report/data/downLoad': 'user',
   'POST /api/web/report/data/tempPage': 'user',
   'GET /api/web/report/data/fields': 'user',
+  // Energy yield (issue 16).
+  'POST /api/web/turbine/page': 'user',
+  'GET /api/web/turbine/detail': 'user',
+  'POST /api/web/turbine/save': 'system.turbine',
+  'GET /api/web/turbine/delete': 'system.turbine',
+  'POST /api/web/turbine/import': 'system.turbine',
+  'GET /api/web/turbine/export': 'user',
+  'POST /api/data-process/energy/calculate': 'user',
+  'POST /api/data-process/energy/export': 'user',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -495,6 +504,21 @@ describe('station-scoped routes', () => {
   }
 
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
+    // Energy yield (issue 16): a hidden site's version is refused before anything is read.
+    'POST /api/data-process/energy/calculate': async () =>
+      expectForbidden('POST', '/api/data-process/energy/calculate', {
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        hubHeight: 100,
+        turbineIds: [1],
+      }),
+    'POST /api/data-process/energy/export': async () =>
+      expectForbidden('POST', '/api/data-process/energy/export', {
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        hubHeight: 100,
+        turbineIds: [1],
+      }),
     // Data reports (issue 15).
     'POST /api/web/report/data/page': async () => {
       await createDataReports();

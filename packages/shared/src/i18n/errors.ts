@@ -304,6 +304,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '“{fileName}”不是 .txt 文件：数据报告只接受风资源分析软件导出的单个 .txt 文本报告',
     en: '“{fileName}” is not a .txt file: a data report is one .txt report exported by a wind analysis tool',
   },
+  TURBINE_MODEL_TAKEN: {
+    zh: '风机库中已有“{manufacturer} {model}”',
+    en: 'The turbine library already has “{manufacturer} {model}”',
+  },
+  TURBINE_BUILTIN: {
+    zh: '内置参考风机不能修改或删除，可另存为新型号后修改',
+    en: 'A built-in reference turbine cannot be changed or deleted; save it as a new model to change it',
+  },
+  TURBINE_FILE_UNREADABLE: {
+    zh: '无法读取风机文件“{fileName}”：支持 WAsP .wtg、.pow 与两列（风速、功率 kW）的 .csv/.xlsx',
+    en: 'The turbine file “{fileName}” cannot be read: WAsP .wtg and .pow, and two-column (speed, power kW) .csv/.xlsx are supported',
+  },
+  TURBINE_FILE_NO_CURVE: {
+    zh: '风机文件“{fileName}”中没有至少 2 个点的功率曲线',
+    en: 'The turbine file “{fileName}” holds no power curve of at least 2 points',
+  },
+  ENERGY_NO_CURVE_OVERLAP: {
+    zh: '所选风速通道在该时段没有可用数据，无法计算发电量',
+    en: 'The chosen speed channel has no usable data in this period: no energy can be computed',
+  },
   DATA_REPORT_NOT_TEXT: {
     zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
     en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',

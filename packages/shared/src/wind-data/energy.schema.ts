@@ -190,6 +190,8 @@ export const ZEnergyTurbineResult = z.object({
   plainGrossMwh: ZNum,
   missingMonths: z.array(z.number().int()),
   meanPowerKw: ZNum,
+  /** What capacity factor, full-load hours and net are taken from. */
+  grossBasis: z.enum(['averageYear', 'plain']),
   capacityFactor: ZNum,
   fullLoadHours: ZNum,
   weibull: z
@@ -247,3 +249,18 @@ export const ZEnergyResult = z.object({
   turbines: z.array(ZEnergyTurbineResult),
 });
 export type TEnergyResult = z.infer<typeof ZEnergyResult>;
+
+/** POST /web/turbine/import: what a turbine file says, as form values (rotor diameter may be missing). */
+export const ZTurbineFileValues = z.object({
+  model: z.string(),
+  manufacturer: z.string(),
+  ratedKw: z.number(),
+  rotorDiameterM: z.number().optional(),
+  hubHeightsM: z.array(z.number()),
+  referenceDensity: z.number(),
+  regulation: z.enum(TURBINE_REGULATIONS),
+  curve: z.array(ZCurvePoint),
+  source: z.string(),
+  licence: z.string(),
+});
+export type TTurbineFileValues = z.infer<typeof ZTurbineFileValues>;

@@ -1,0 +1,135 @@
+import {
+  TURBINE_FILE_MAX_BYTES,
+  ZEnergyRequest,
+  ZEnergyResult,
+  ZIdQuery,
+  ZTurbine,
+  ZTurbineExportQuery,
+  ZTurbineFileValues,
+  ZTurbinePageRequest,
+  ZTurbineSaveRequest,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { EnergyService } from './energy.service.ts';
+import { buildEnergyWorkbook } from './energy-workbook.ts';
+import type { TurbineService } from './turbines.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The turbine library and the energy yield (issue 16; SPEC §2 /StationDetail/ElectricComputer). */
+export function energyRoutes(turbines: TurbineService, energy: EnergyService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/web/turbine/page',
+      summary: 'The turbine library (reference turbines first), searchable by model and manufacturer',
+      tags: ['energy'],
+      auth: 'user',
+      body: ZTurbinePageRequest,
+      response: zPage(ZTurbine),
+      handle: ({ body }) => turbines.page(body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/turbine/detail',
+      summary: 'One turbine with its power curve',
+      tags: ['energy'],
+      auth: 'user',
+      query: ZIdQuery,
+      response: ZTurbine,
+      handle: ({ query }) => turbines.detail(query.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/turbine/save',
+      summary: 'Adds (no id) or edits a library turbine; built-in reference turbines are read-only',
+      tags: ['energy'],
+      auth: 'system.turbine',
+      body: ZTurbineSaveRequest,
+      response: z.object({ id: z.number().int() }),
+      handle: ({ user, body }) => turbines.save(user, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/turbine/delete',
+      summary: 'Deletes a library turbine (not a built-in one)',
+      tags: ['energy'],
+      auth: 'system.turbine',
+      query: ZIdQuery,
+      handle: async ({ query }) => {
+        await turbines.delete(query.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/turbine/import',
+      summary:
+        'Reads one turbine file (WAsP .wtg or .pow, or a two/three-column .csv/.txt/.xlsx of speed m/s, power kW, Ct) ' +
+        'into the form values; nothing is saved until /web/turbine/save',
+      tags: ['energy'],
+      auth: 'system.turbine',
+      response: ZTurbineFileValues,
+      handle: ({ request }) =>
+        receiveSingleFile(request, {
+          maxBytes: TURBINE_FILE_MAX_BYTES,
+          onFile: async (file) =>
+            turbines.readFile(file.fileName, await readAll(file.stream, TURBINE_FILE_MAX_BYTES)),
+        }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/turbine/export',
+      summary: 'A library turbine as a WAsP .wtg file',
+      tags: ['energy'],
+      auth: 'user',
+      query: ZTurbineExportQuery,
+      isRaw: true,
+      handle: async ({ query, reply }) => {
+        const file = await turbines.exportWtg(query.id);
+        return reply
+          .header('content-disposition', contentDisposition(file.fileName))
+          .type('application/xml; charset=utf-8')
+          .send(file.content);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/energy/calculate',
+      summary:
+        'Energy yield of up to 5 turbines on a data version (WIND-ANALYSIS §11): hub-height speeds from the ' +
+        "site's shear, density-corrected curves, gross AEP (time series and Weibull), losses, P50/P75/P90, " +
+        'breakdowns by month, hour and sector',
+      tags: ['energy'],
+      auth: 'user',
+      body: ZEnergyRequest,
+      response: ZEnergyResult,
+      timeoutMs: 120_000,
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        energy.calculate(user, body, { language, utcOffsetMinutes }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/energy/export',
+      summary: 'The energy yield as an xlsx workbook (summary, by month, by hour, by sector, site curves)',
+      tags: ['energy'],
+      auth: 'user',
+      body: ZEnergyRequest,
+      isRaw: true,
+      timeoutMs: 120_000,
+      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
+        const result = await energy.calculate(user, body, { language, utcOffsetMinutes });
+        const content = await buildEnergyWorkbook(result, language);
+        const name = language === 'zh' ? '发电量估算' : 'energy-yield';
+        return reply
+          .header('content-disposition', contentDisposition(`${name}_${result.versionName}.xlsx`))
+          .type(XLSX_TYPE)
+          .send(content);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,194 @@
+import {
+  AppError,
+  type TPage,
+  type TTurbine,
+  type TTurbineFileValues,
+  type TTurbinePageRequest,
+  type TTurbineSaveRequest,
+} from '@masthub/shared';
+import { type Selectable, sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { likeContains } from '../../platform/db/like.ts';
+import type { TurbineTable } from '../../platform/db/schema.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import { parseTurbineFile, type TParsedTurbine, TurbineFileError, writeWtg } from './turbine-formats.ts';
+
+type TTurbineRow = Selectable<TurbineTable>;
+
+/**
+ * The system-wide turbine library (issue 16): reference turbines shipped with their source and licence
+ * (read-only), and the models users add or import from WAsP .wtg/.pow and CSV/xlsx power curves. Every
+ * user reads it; changing it needs `system.turbine`.
+ */
+export class TurbineService {
+  constructor(private readonly db: Database) {}
+
+  private present(row: TTurbineRow): TTurbine {
+    return {
+      id: Number(row.id),
+      model: row.model,
+      manufacturer: row.manufacturer,
+      ratedKw: Number(row.rated_kw),
+      rotorDiameterM: Number(row.rotor_diameter_m),
+      hubHeightsM: (row.hub_heights_m ?? []).map(Number),
+      referenceDensity: Number(row.reference_density),
+      regulation: row.regulation,
+      curve: row.curve,
+      source: row.source,
+      licence: row.licence,
+      isBuiltin: row.is_builtin,
+      creatorName: row.creator_name,
+      createTime: row.created_at.toISOString(),
+    };
+  }
+
+  async page(request: TTurbinePageRequest): Promise<TPage<TTurbine>> {
+    let query = this.db.selectFrom('turbine');
+    if (request.keywords) {
+      const like = likeContains(request.keywords);
+      query = query.where((eb) => eb.or([eb('model', 'ilike', like), eb('manufacturer', 'ilike', like)]));
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('is_builtin', 'desc')
+        .orderBy('rated_kw')
+        .orderBy('id')
+        .limit(request.pageSize)
+        .offset((request.pageNo - 1) * request.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => this.present(r)),
+      total: Number(total.n),
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  async detail(id: number): Promise<TTurbine> {
+    const row = await this.db.selectFrom('turbine').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.present(row);
+  }
+
+  async byIds(ids: readonly number[]): Promise<TTurbine[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('turbine')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+    const byId = new Map(rows.map((r) => [Number(r.id), this.present(r)]));
+    return ids.map((id) => {
+      const t = byId.get(id);
+      if (!t)
+        throw new AppError('VALIDATION_FAILED', {}, [{ field: 'turbineIds', message: 'v.unknownOption' }]);
+      return t;
+    });
+  }
+
+  async save(user: TAuthUser, input: TTurbineSaveRequest): Promise<{ id: number }> {
+    const values = {
+      model: input.model,
+      manufacturer: input.manufacturer,
+      rated_kw: input.ratedKw,
+      rotor_diameter_m: input.rotorDiameterM,
+      hub_heights_m: input.hubHeightsM,
+      reference_density: input.referenceDensity,
+      regulation: input.regulation,
+      curve: JSON.stringify(input.curve),
+      source: input.source,
+      licence: input.licence,
+    };
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`turbine:${input.manufacturer.toLowerCase()}:${input.model.toLowerCase()}`}))`.execute(
+        trx,
+      );
+      const clash = await trx
+        .selectFrom('turbine')
+        .select('id')
+        .where(sql`lower(manufacturer)`, '=', input.manufacturer.toLowerCase())
+        .where(sql`lower(model)`, '=', input.model.toLowerCase())
+        .$if(input.id !== undefined, (q) => q.where('id', '!=', input.id!))
+        .executeTakeFirst();
+      if (clash) {
+        throw new AppError('TURBINE_MODEL_TAKEN', { manufacturer: input.manufacturer, model: input.model });
+      }
+      if (input.id !== undefined) {
+        const existing = await trx
+          .selectFrom('turbine')
+          .select(['is_builtin'])
+          .where('id', '=', input.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!existing) throw new AppError('NOT_FOUND');
+        if (existing.is_builtin) throw new AppError('TURBINE_BUILTIN');
+        await trx
+          .updateTable('turbine')
+          .set({ ...values, updated_at: new Date() })
+          .where('id', '=', input.id)
+          .execute();
+        return { id: input.id };
+      }
+      const row = await trx
+        .insertInto('turbine')
+        .values({ ...values, creator_id: user.id, creator_name: user.userName })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    });
+  }
+
+  async delete(id: number): Promise<void> {
+    const row = await this.db
+      .selectFrom('turbine')
+      .select('is_builtin')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.is_builtin) throw new AppError('TURBINE_BUILTIN');
+    await this.db.deleteFrom('turbine').where('id', '=', id).execute();
+  }
+
+  /**
+   * Reads a turbine file into the form's values (nothing is saved: the user checks the model, the
+   * rotor diameter a CSV lacks, and the regulation, then saves).
+   */
+  async readFile(fileName: string, content: Buffer): Promise<TTurbineFileValues> {
+    let parsed: TParsedTurbine;
+    try {
+      parsed = await parseTurbineFile(fileName, content);
+    } catch (error) {
+      if (error instanceof TurbineFileError) {
+        throw new AppError(
+          error.reason === 'no_curve' ? 'TURBINE_FILE_NO_CURVE' : 'TURBINE_FILE_UNREADABLE',
+          {
+            fileName,
+          },
+        );
+      }
+      throw error;
+    }
+    return {
+      model: parsed.model.slice(0, 100),
+      manufacturer: parsed.manufacturer.slice(0, 100),
+      ratedKw: Math.round(parsed.ratedKw * 1000) / 1000,
+      ...(Number.isFinite(parsed.rotorDiameterM) ? { rotorDiameterM: parsed.rotorDiameterM } : {}),
+      hubHeightsM: parsed.hubHeightsM,
+      referenceDensity: parsed.referenceDensity,
+      regulation: parsed.regulation,
+      curve: parsed.curve,
+      source: `${fileName}`,
+      licence: '',
+    };
+  }
+
+  /** A library turbine as a WAsP .wtg file. */
+  async exportWtg(id: number): Promise<{ fileName: string; content: string }> {
+    const t = await this.detail(id);
+    const safe = `${t.manufacturer} ${t.model}`.trim().replace(/[\\/:*?"<>|]+/g, '_');
+    return { fileName: `${safe}.wtg`, content: writeWtg(t) };
+  }
+}
