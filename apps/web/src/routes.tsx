@@ -104,7 +104,11 @@ export const mainRoutes: AppRoute[] = [
         page: () =>
           import('./features/statistics/StasticAnalysisPage.tsx').then((m) => m.StasticAnalysisPage),
       },
-      { path: '/StationDetail/ElectricComputer', name: 'menu.electricComputer', page: notAvailable },
+      {
+        path: '/StationDetail/ElectricComputer',
+        name: 'menu.electricComputer',
+        page: () => import('./features/energy/ElectricComputerPage.tsx').then((m) => m.ElectricComputerPage),
+      },
     ],
   },
   {

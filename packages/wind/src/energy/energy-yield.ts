@@ -56,7 +56,10 @@ export interface EnergyYield {
         readonly fullLoadHours: number;
       }
     | undefined;
-  /** Σ over sectors of frequency × Weibull mean power × 8766 h; undefined without directions. */
+  /**
+   * Σ over sectors of frequency × Weibull mean power × 8766 h (a sector without a fit counts with its
+   * time-series mean power); undefined without directions.
+   */
   readonly weibullBySectorEnergyKwh: number | undefined;
   /** Mean power by local hour 0–23, kW. */
   readonly byHour: ReadonlyArray<{
@@ -188,11 +191,11 @@ export function energyYield(input: EnergyYieldInput): EnergyYield {
         : undefined,
     };
   });
+  // A sector too sparse for a Weibull (< 2 values or no fit) contributes its time-series mean power.
   const weibullBySectorEnergyKwh =
-    sectors > 0 &&
-    sectorTotal > 0 &&
-    bySector.every((s) => s.count === 0 || s.weibullMeanPowerKw !== undefined)
-      ? bySector.reduce((e, s) => e + s.frequency * (s.weibullMeanPowerKw ?? 0), 0) * AVERAGE_YEAR_HOURS
+    sectors > 0 && sectorTotal > 0
+      ? bySector.reduce((e, s) => e + s.frequency * (s.weibullMeanPowerKw ?? s.meanPowerKw ?? 0), 0) *
+        AVERAGE_YEAR_HOURS
       : undefined;
   const energy = series.energyKwh;
   return {

@@ -183,3 +183,33 @@ describe('properties', () => {
     expect(e.plainEnergyKwh).toBeCloseTo(550 * AVERAGE_YEAR_HOURS, 6);
   });
 });
+
+describe('Weibull by sector', () => {
+  it('sums frequency × sector mean power, a sector too sparse for a fit counting with its time-series mean', () => {
+    const next = random(3);
+    const n = 5000;
+    const speeds = new Float64Array(n);
+    const sectorIndex = new Int16Array(n);
+    for (let i = 0; i < n; i++) {
+      speeds[i] = 7.5 * (-Math.log(1 - next())) ** 0.5;
+      sectorIndex[i] = i === 0 ? 1 : 0; // sector 1 holds one record only
+    }
+    const result = energyYield({
+      speedsMps: speeds,
+      measuredHeightM: 100,
+      hubHeightM: 100,
+      shear: { mode: 'overall', exponent: 0.14 },
+      hourOfDay: new Uint8Array(n),
+      monthOfYear: new Uint8Array(n).fill(1),
+      sectorIndex,
+      sectors: 2,
+      densityKgM3: 1.225,
+      curve: EXAMPLE,
+    });
+    const [s0, s1] = result.bySector;
+    expect(s1!.weibull).toBeUndefined();
+    const expected =
+      (s0!.frequency * s0!.weibullMeanPowerKw! + s1!.frequency * s1!.meanPowerKw!) * AVERAGE_YEAR_HOURS;
+    expect(result.weibullBySectorEnergyKwh).toBeCloseTo(expected, 6);
+  });
+});

@@ -1,0 +1,580 @@
+import {
+  CalculatorOutlined,
+  DatabaseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import {
+  ENERGY_DENSITY_MODES,
+  ENERGY_LOSS_KEYS,
+  ENERGY_SHEAR_MODES,
+  ENERGY_TURBINES_MAX,
+  type TEnergyRequest,
+  type TEnergyRequestInput,
+  type TEnergyResult,
+  type TEnergyTurbineResult,
+  ZEnergyRequest,
+} from '@masthub/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { EChartsOption } from 'echarts';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { showFieldErrors } from '../../app/list/field-errors.ts';
+import { useZodRule } from '../../app/use-zod-rule.ts';
+import { saveFile } from '../../request/request.ts';
+import { useDataReportFields } from '../reports/api.ts';
+import { useStationId } from '../station-detail/use-station-id.ts';
+import { useStatisticsVersions } from '../statistics/api.ts';
+import { StatChart } from '../statistics/components/StatChart.tsx';
+import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
+import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
+
+interface Values {
+  versionId?: number;
+  speedChannelId?: number;
+  directionChannelId?: number;
+  hubHeight?: number | null;
+  shearMode?: (typeof ENERGY_SHEAR_MODES)[number];
+  shearChannelIds?: number[];
+  sectorWidth?: number | null;
+  turbineIds?: number[];
+  range?: [Dayjs, Dayjs] | null;
+  includeSuspicious?: boolean;
+  densityMode?: (typeof ENERGY_DENSITY_MODES)[number];
+  fixedDensity?: number | null;
+  losses?: Partial<Record<(typeof ENERGY_LOSS_KEYS)[number], number | null>>;
+  uncertainties?: { name?: string; value?: number | null }[];
+}
+
+function toRequest(v: Values): TEnergyRequestInput {
+  return {
+    versionId: v.versionId ?? (undefined as never),
+    speedChannelId: v.speedChannelId ?? (undefined as never),
+    ...(v.directionChannelId ? { directionChannelId: v.directionChannelId } : {}),
+    hubHeight: v.hubHeight ?? (undefined as never),
+    shearMode: v.shearMode ?? 'overall',
+    shearChannelIds: v.shearChannelIds ?? [],
+    sectorWidth: v.sectorWidth ?? (undefined as never),
+    turbineIds: v.turbineIds ?? [],
+    ...(v.range?.[0] && v.range[1]
+      ? {
+          startTime: v.range[0].startOf('day').format(),
+          endTime: v.range[1].add(1, 'day').startOf('day').format(),
+        }
+      : {}),
+    includeSuspicious: v.includeSuspicious ?? false,
+    densityMode: v.densityMode ?? 'measured',
+    ...(v.densityMode === 'fixed' ? { fixedDensity: v.fixedDensity ?? (undefined as never) } : {}),
+    losses: Object.fromEntries(
+      ENERGY_LOSS_KEYS.map((k) => [k, v.losses?.[k] ?? 0]),
+    ) as TEnergyRequestInput['losses'],
+    uncertainties: (v.uncertainties ?? []).map((u) => ({ name: u?.name ?? '', value: u?.value ?? 0 })),
+  };
+}
+
+const fmt = (v: number | null | undefined, digits = 1) =>
+  v === null || v === undefined || !Number.isFinite(v)
+    ? '—'
+    : v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Energy yield of a site (SPEC §2 /StationDetail/ElectricComputer, WIND-ANALYSIS §11): choose a speed
+ * channel, hub height, shear and density, turbines side by side, losses and uncertainties; read gross and
+ * net AEP, capacity factor, full-load hours, P50/P75/P90 and the breakdowns; export to xlsx.
+ */
+export function ElectricComputerPage() {
+  const { t } = useTranslation();
+  const stationId = useStationId();
+  const [form] = Form.useForm<Values>();
+  const rule = useZodRule({
+    safeParse: (values: unknown) => ZEnergyRequest.safeParse(toRequest(values as Values)),
+  });
+  const versionId = Form.useWatch('versionId', form);
+  const densityMode = Form.useWatch('densityMode', form);
+  const { data: versions } = useStatisticsVersions(stationId);
+  const fields = useDataReportFields(versionId);
+  const turbines = useTurbines();
+  const [result, setResult] = useState<TEnergyResult>();
+  const [request, setRequest] = useState<TEnergyRequest>();
+  const [isRunning, setRunning] = useState(false);
+  const [isExporting, setExporting] = useState(false);
+  const [isLibraryOpen, setLibraryOpen] = useState(false);
+
+  useEffect(() => {
+    if (versionId === undefined && versions && versions.length > 0)
+      form.setFieldValue('versionId', versions[0]!.id);
+  }, [versions, versionId, form]);
+  useEffect(() => {
+    const data = fields.data;
+    if (!data) return;
+    // The first (main) anemometer at the top height; a second boom at that height comes after it.
+    const topHeight = data.speeds.at(-1)?.heightM;
+    const top = data.speeds.find((s) => s.heightM === topHeight);
+    form.setFieldsValue({
+      speedChannelId: top?.id,
+      directionChannelId: data.directions.at(-1)?.id,
+      hubHeight:
+        form.getFieldValue('hubHeight') ?? (top?.heightM ? Math.max(1, Math.round(top.heightM)) : null),
+    });
+  }, [fields.data, form]);
+  useEffect(() => {
+    const records = turbines.data?.records ?? [];
+    if (records.length > 0 && !(form.getFieldValue('turbineIds') ?? []).length) {
+      form.setFieldValue(
+        'turbineIds',
+        records.slice(0, 2).map((r) => r.id),
+      );
+    }
+  }, [turbines.data, form]);
+
+  const run = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const body = ZEnergyRequest.parse(toRequest(values)) as TEnergyRequest;
+    setRunning(true);
+    try {
+      setResult(await calculateEnergy(body));
+      setRequest(body);
+    } catch (error) {
+      showFieldErrors(form, error);
+    } finally {
+      setRunning(false);
+    }
+  };
+  const runExport = async () => {
+    if (!request) return;
+    setExporting(true);
+    try {
+      saveFile(await exportEnergy(request), `${t('energy.exportName')}.xlsx`);
+      feedback.success(t('statistics.exported'));
+    } catch {
+      // The request layer already showed the error.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (stationId === undefined) return null;
+  const channelLabel = (c: { name: string; heightTag: string }) => `${c.name} (${c.heightTag})`;
+
+  return (
+    <Flex vertical gap={16} data-testid="energy-page">
+      <Card size="small">
+        <Form<Values>
+          form={form}
+          name="energyForm"
+          layout="vertical"
+          initialValues={{
+            shearMode: 'overall',
+            sectorWidth: 30,
+            densityMode: 'measured',
+            includeSuspicious: false,
+            losses: { wake: 0, availability: 3, electrical: 2, icing: 0, curtailment: 0, other: 0 },
+            uncertainties: [],
+          }}
+        >
+          <Row gutter={16}>
+            <Col span={6}>
+              <Form.Item
+                name="versionId"
+                label={t('statistics.filters.version')}
+                rules={[rule('versionId')]}
+                required
+              >
+                <Select
+                  options={(versions ?? []).map((v) => ({
+                    value: v.id,
+                    label: v.kind === 'original' ? t('statistics.originalVersion') : v.name,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="speedChannelId"
+                label={t('energy.form.speed')}
+                rules={[rule('speedChannelId')]}
+                required
+              >
+                <Select
+                  options={(fields.data?.speeds ?? []).map((c) => ({ value: c.id, label: channelLabel(c) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="directionChannelId"
+                label={t('energy.form.direction')}
+                rules={[rule('directionChannelId')]}
+              >
+                <Select
+                  allowClear
+                  options={(fields.data?.directions ?? []).map((c) => ({
+                    value: c.id,
+                    label: channelLabel(c),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="hubHeight"
+                label={t('energy.form.hubHeight')}
+                rules={[rule('hubHeight')]}
+                required
+              >
+                <InputNumber style={{ width: '100%' }} suffix="m" />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="shearMode" label={t('energy.form.shearMode')}>
+                <Radio.Group
+                  optionType="button"
+                  options={ENERGY_SHEAR_MODES.map((m) => ({ value: m, label: t(`energy.shearModes.${m}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="shearChannelIds"
+                label={t('energy.form.shearHeights')}
+                rules={[rule('shearChannelIds')]}
+              >
+                <Select
+                  mode="multiple"
+                  allowClear
+                  placeholder={t('energy.form.allHeights')}
+                  options={(fields.data?.speeds ?? []).map((c) => ({ value: c.id, label: channelLabel(c) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Form.Item
+                name="sectorWidth"
+                label={t('reports.data.sectorWidth')}
+                rules={[rule('sectorWidth')]}
+                required
+              >
+                <InputNumber style={{ width: '100%' }} suffix="°" />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="range" label={t('statistics.filters.range')}>
+                <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="turbineIds"
+                label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
+                rules={[rule('turbineIds')]}
+                required
+              >
+                <Select
+                  mode="multiple"
+                  optionFilterProp="label"
+                  options={(turbines.data?.records ?? []).map((r) => ({
+                    value: r.id,
+                    label: `${r.manufacturer} ${r.model}`.trim(),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="densityMode" label={t('energy.form.density')}>
+                <Select
+                  options={ENERGY_DENSITY_MODES.map((m) => ({
+                    value: m,
+                    label: t(`energy.densityModes.${m}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={3}>
+              {densityMode === 'fixed' && (
+                <Form.Item name="fixedDensity" label="ρ" rules={[rule('fixedDensity')]} required>
+                  <InputNumber style={{ width: '100%' }} step={0.005} />
+                </Form.Item>
+              )}
+            </Col>
+            <Col span={3}>
+              <Form.Item
+                name="includeSuspicious"
+                label={t('statistics.filters.includeSuspicious')}
+                valuePropName="checked"
+              >
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Typography.Text strong>{t('energy.form.losses')}</Typography.Text>
+              <Row gutter={12} style={{ marginTop: 8 }}>
+                {ENERGY_LOSS_KEYS.map((k) => (
+                  <Col span={4} key={k}>
+                    <Form.Item
+                      name={['losses', k]}
+                      label={t(`energy.losses.${k}`)}
+                      rules={[rule(`losses.${k}`)]}
+                    >
+                      <InputNumber style={{ width: '100%' }} suffix="%" min={0} />
+                    </Form.Item>
+                  </Col>
+                ))}
+              </Row>
+            </Col>
+            <Col span={24}>
+              <Typography.Text strong>{t('energy.form.uncertainties')}</Typography.Text>
+              <Form.List name="uncertainties">
+                {(items, { add, remove }) => (
+                  <Flex wrap gap={8} style={{ marginTop: 8 }}>
+                    {items.map((item, index) => (
+                      <Space key={item.key} align="start">
+                        <Form.Item
+                          name={[item.name, 'name']}
+                          rules={[rule(`uncertainties.${index}.name`)]}
+                          style={{ marginBottom: 0 }}
+                        >
+                          <Input placeholder={t('energy.form.uncertaintyName')} style={{ width: 160 }} />
+                        </Form.Item>
+                        <Form.Item
+                          name={[item.name, 'value']}
+                          rules={[rule(`uncertainties.${index}.value`)]}
+                          style={{ marginBottom: 0 }}
+                        >
+                          <InputNumber suffix="%" style={{ width: 100 }} />
+                        </Form.Item>
+                        <Button
+                          icon={<DeleteOutlined />}
+                          aria-label={t('system.common.delete')}
+                          onClick={() => remove(item.name)}
+                        />
+                      </Space>
+                    ))}
+                    <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: 5 })}>
+                      {t('energy.form.addUncertainty')}
+                    </Button>
+                  </Flex>
+                )}
+              </Form.List>
+            </Col>
+          </Row>
+          <Flex gap={8} style={{ marginTop: 16 }}>
+            <Button
+              type="primary"
+              icon={<CalculatorOutlined />}
+              loading={isRunning}
+              onClick={() => void run()}
+              data-testid="energy-run"
+            >
+              {t('energy.form.calculate')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!result}
+              loading={isExporting}
+              onClick={() => void runExport()}
+            >
+              {t('statistics.filters.export')}
+            </Button>
+            <Button icon={<DatabaseOutlined />} onClick={() => setLibraryOpen(true)}>
+              {t('energy.library.title')}
+            </Button>
+          </Flex>
+        </Form>
+      </Card>
+      {result ? <EnergyResultView result={result} /> : <Empty description={t('energy.start')} />}
+      <TurbineLibraryDrawer open={isLibraryOpen} onClose={() => setLibraryOpen(false)} />
+    </Flex>
+  );
+}
+
+function EnergyResultView({ result }: { result: TEnergyResult }) {
+  const { t } = useTranslation();
+  const missing = result.turbines[0]?.missingMonths ?? [];
+  const monthlyOption = useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 60, right: 20, top: 40, bottom: 40 },
+      xAxis: { type: 'category', data: Array.from({ length: 12 }, (_, i) => String(i + 1)) },
+      yAxis: { type: 'value', name: 'MWh' },
+      series: result.turbines.map((r) => ({
+        type: 'bar',
+        name: r.model,
+        data: r.byMonth.map((m) => m.grossMwh),
+      })),
+    }),
+    [result],
+  );
+  const hourlyOption = useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 60, right: 20, top: 40, bottom: 40 },
+      xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => String(h)) },
+      yAxis: { type: 'value', name: 'kW' },
+      series: result.turbines.map((r) => ({
+        type: 'line',
+        name: r.model,
+        data: r.byHour.map((h) => h.meanPowerKw),
+      })),
+    }),
+    [result],
+  );
+  const sectorOption = useMemo<EChartsOption | undefined>(
+    () =>
+      result.sectorLabels.length === 0
+        ? undefined
+        : {
+            tooltip: {},
+            legend: { top: 0 },
+            polar: { radius: '70%' },
+            angleAxis: {
+              type: 'category',
+              data: result.sectorLabels,
+              startAngle: 90 + 180 / result.sectorLabels.length,
+            },
+            radiusAxis: {},
+            series: result.turbines.map((r) => ({
+              type: 'bar',
+              coordinateSystem: 'polar',
+              name: r.model,
+              data: r.bySector.map((s) =>
+                s.energyShare === null ? 0 : Math.round(s.energyShare * 1000) / 10,
+              ),
+            })),
+          },
+    [result],
+  );
+  const curveOption = useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 60, right: 20, top: 40, bottom: 40 },
+      xAxis: { type: 'value', name: 'm/s' },
+      yAxis: { type: 'value', name: 'kW' },
+      series: result.turbines.map((r) => ({
+        type: 'line',
+        name: r.model,
+        showSymbol: false,
+        data: r.siteCurve.speed.map((v, i) => [v, r.siteCurve.power[i]!]),
+      })),
+    }),
+    [result],
+  );
+  return (
+    <Flex vertical gap={16} data-testid="energy-result">
+      <Typography.Text type="secondary">
+        {t('energy.result.setup', {
+          channel: result.speedChannel.name,
+          from: result.speedChannel.heightM,
+          hub: result.hubHeight,
+          alpha: result.shearExponent.toFixed(3),
+          mode: t(`energy.shearModes.${result.shearMode}`),
+          density: result.meanDensity.toFixed(3),
+          source: t(`energy.densityModes.${result.densitySource}`),
+        })}
+        {result.shearIsDefault && ` ${t('energy.result.shearDefault')}`}
+      </Typography.Text>
+      {missing.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('energy.result.missingMonths', { months: missing.join(', ') })}
+        />
+      )}
+      <Table<TEnergyTurbineResult>
+        rowKey="turbineId"
+        size="small"
+        pagination={false}
+        scroll={{ x: 1300 }}
+        data-testid="energy-table"
+        dataSource={result.turbines}
+        columns={[
+          { title: t('energy.library.model'), dataIndex: 'model', fixed: 'left', width: 200 },
+          { title: t('energy.library.rated'), dataIndex: 'ratedKw', width: 90 },
+          {
+            title: t('energy.result.hubSpeed'),
+            dataIndex: 'hubMeanSpeed',
+            width: 110,
+            render: (v) => fmt(v, 2),
+          },
+          {
+            title: t('energy.result.gross'),
+            width: 150,
+            render: (_, r) =>
+              r.grossMwh !== null ? (
+                fmt(r.grossMwh)
+              ) : (
+                <Space size={4}>
+                  {fmt(r.plainGrossMwh)}
+                  <Tag color="orange">{t('energy.result.plain')}</Tag>
+                </Space>
+              ),
+          },
+          { title: t('energy.result.weibull'), width: 130, render: (_, r) => fmt(r.weibull?.grossMwh) },
+          {
+            title: t('energy.result.weibullSector'),
+            dataIndex: 'weibullBySectorMwh',
+            width: 140,
+            render: (v) => fmt(v),
+          },
+          {
+            title: t('energy.result.cf'),
+            width: 90,
+            render: (_, r) => (r.capacityFactor === null ? '—' : `${fmt(r.capacityFactor * 100)} %`),
+          },
+          { title: t('energy.result.flh'), dataIndex: 'fullLoadHours', width: 100, render: (v) => fmt(v, 0) },
+          { title: t('energy.result.loss'), width: 90, render: (_, r) => `${fmt(r.lossFactor * 100)} %` },
+          { title: t('energy.result.net'), dataIndex: 'netMwh', width: 120, render: (v) => fmt(v) },
+          { title: 'P75 MWh', width: 100, render: (_, r) => fmt(r.exceedance.P75) },
+          { title: 'P90 MWh', width: 100, render: (_, r) => fmt(r.exceedance.P90) },
+        ]}
+      />
+      <Row gutter={16}>
+        <Col span={12}>
+          <Card size="small" title={t('energy.result.byMonth')}>
+            <StatChart option={monthlyOption} testId="energy-chart-month" height={300} />
+          </Card>
+        </Col>
+        <Col span={12}>
+          <Card size="small" title={t('energy.result.byHour')}>
+            <StatChart option={hourlyOption} testId="energy-chart-hour" height={300} />
+          </Card>
+        </Col>
+        <Col span={12}>
+          <Card size="small" title={t('energy.result.bySector')}>
+            <StatChart option={sectorOption} testId="energy-chart-sector" height={320} />
+          </Card>
+        </Col>
+        <Col span={12}>
+          <Card size="small" title={t('energy.result.curves')}>
+            <StatChart option={curveOption} testId="energy-chart-curve" height={320} />
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+import type {
+  TEnergyRequest,
+  TEnergyResult,
+  TPage,
+  TTurbine,
+  TTurbineFileValues,
+  TTurbinePageRequest,
+  TTurbineSaveRequest,
+} from '@masthub/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, requestFile } from '../../request/request.ts';
+
+export const energyKeys = {
+  turbines: (request: TTurbinePageRequest) => ['turbines', request] as const,
+  allTurbines: ['turbines'] as const,
+};
+
+/** The turbine library (one page of 1000 covers it; reference turbines first). */
+export function useTurbines(keywords?: string) {
+  const request = { pageNo: 1, pageSize: 1000, ...(keywords ? { keywords } : {}) };
+  return useQuery({
+    queryKey: energyKeys.turbines(request),
+    queryFn: () => http.post<TPage<TTurbine>>('/web/turbine/page', request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveTurbine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TTurbineSaveRequest) => http.post<{ id: number }>('/web/turbine/save', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: energyKeys.allTurbines }),
+  });
+}
+
+export function useDeleteTurbine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/turbine/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: energyKeys.allTurbines }),
+  });
+}
+
+export function readTurbineFile(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return http.post<TTurbineFileValues>('/web/turbine/import', form);
+}
+
+export function exportTurbine(id: number) {
+  return requestFile('/web/turbine/export', { params: { id } });
+}
+
+export function calculateEnergy(request: TEnergyRequest) {
+  return http.post<TEnergyResult>('/data-process/energy/calculate', request, { timeoutMs: 180_000 });
+}
+
+export function exportEnergy(request: TEnergyRequest) {
+  return requestFile('/data-process/energy/export', { method: 'POST', body: request, timeoutMs: 180_000 });
+}
