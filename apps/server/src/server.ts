@@ -16,6 +16,8 @@ import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.rou
 import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
 import { energyRoutes } from './modules/energy/energy.routes.ts';
 import { EnergyService } from './modules/energy/energy.service.ts';
+import { mesoscaleRoutes } from './modules/energy/mesoscale.routes.ts';
+import { MesoscaleService } from './modules/energy/mesoscale.service.ts';
 import { TurbineService } from './modules/energy/turbines.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { GeocodingService, OfflineGeocoder } from './modules/geocoding/geocoding.service.ts';
@@ -161,6 +163,7 @@ export interface TServices {
   dataReports: DataReportService;
   turbines: TurbineService;
   energy: EnergyService;
+  mesoscale: MesoscaleService;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -371,6 +374,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     ),
     turbines,
     energy: new EnergyService(db, versions, turbines),
+    mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog),
     dataReports: new DataReportService(
       db,
       stationAccess,
@@ -443,6 +447,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     ...reportRoutes(services.reports),
     ...dataReportRoutes(services.dataReports),
     ...energyRoutes(services.turbines, services.energy),
+    ...mesoscaleRoutes(services.mesoscale),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

@@ -37,6 +37,7 @@ export * from './stations/stations.schema.ts';
 export * from './text.schema.ts';
 export * from './time-zones.ts';
 export * from './wind-data/energy.schema.ts';
+export * from './wind-data/mesoscale.schema.ts';
 export * from './wind-data/qc-rules.schema.ts';
 export * from './wind-data/statistics.schema.ts';
 export * from './wind-data/wind-data.schema.ts';

@@ -234,6 +234,12 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/turbine/export': 'user',
   'POST /api/data-process/energy/calculate': 'user',
   'POST /api/data-process/energy/export': 'user',
+  'POST /api/web/mesoscale/upload': 'data.import',
+  'POST /api/web/mesoscale/page': 'user',
+  'GET /api/web/mesoscale/delete': 'data.import',
+  'GET /api/web/mesoscale/results': 'user',
+  'POST /api/data-process/process/temp_data_scale_calculate': 'user',
+  'POST /api/data-process/process/temp_data_scale_generate': 'data.process',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -503,6 +509,29 @@ describe('station-scoped routes', () => {
     return dataReports;
   }
 
+  /** A mesoscale dataset of the hidden site (issue 16). */
+  let hiddenDataset: Promise<number> | undefined;
+  function createHiddenDataset() {
+    hiddenDataset ??= server.db
+      .insertInto('mesoscale_dataset')
+      .values({
+        station_id: hidden.id,
+        name: 'hidden',
+        files: '[]',
+        wnd_sha256: 'd'.repeat(64),
+        status: 'stored',
+        interval_minutes: null,
+        first_time: null,
+        last_time: null,
+        times: null,
+        uploader_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.id));
+    return hiddenDataset;
+  }
+
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
     // Energy yield (issue 16): a hidden site's version is refused before anything is read.
     'POST /api/data-process/energy/calculate': async () =>
@@ -518,6 +547,52 @@ describe('station-scoped routes', () => {
         speedChannelId: 1,
         hubHeight: 100,
         turbineIds: [1],
+      }),
+    // Wind source assessment (issue 16): a dataset of the hidden site.
+    'POST /api/web/mesoscale/upload': async () => {
+      const { payload, contentType } = multipartBody([
+        { name: 'stationId', value: String(hidden.id) },
+        { name: 'name', value: '看不见' },
+        { name: 'file', fileName: 'a.wnd', content: Buffer.from('Timestamp,WS_100m\n') },
+      ]);
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/web/mesoscale/upload',
+        headers: { token: callerToken, 'content-type': contentType },
+        payload,
+      });
+      expect(r.statusCode).toBe(403);
+    },
+    'POST /api/web/mesoscale/page': async () => {
+      await createHiddenDataset();
+      const r = await server.call('POST', '/api/web/mesoscale/page', { token: callerToken, body: {} });
+      expect(r.body.data.records.filter((d: { stationId: number }) => d.stationId === hidden.id)).toEqual([]);
+    },
+    'GET /api/web/mesoscale/delete': async () => {
+      const id = await createHiddenDataset();
+      await expectForbidden('GET', `/api/web/mesoscale/delete?id=${id}`);
+      expect(
+        await server.db.selectFrom('mesoscale_dataset').select('id').where('id', '=', id).execute(),
+      ).toHaveLength(1);
+    },
+    'GET /api/web/mesoscale/results': async () =>
+      expectForbidden('GET', `/api/web/mesoscale/results?stationId=${hidden.id}`),
+    'POST /api/data-process/process/temp_data_scale_calculate': async () =>
+      expectForbidden('POST', '/api/data-process/process/temp_data_scale_calculate', {
+        datasetId: await createHiddenDataset(),
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        mesoSpeedKey: 'ws',
+        mesoDirectionKey: 'wd',
+      }),
+    'POST /api/data-process/process/temp_data_scale_generate': async () =>
+      expectForbidden('POST', '/api/data-process/process/temp_data_scale_generate', {
+        datasetId: await createHiddenDataset(),
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        mesoSpeedKey: 'ws',
+        mesoDirectionKey: 'wd',
+        name: '看不见的版本',
       }),
     // Data reports (issue 15).
     'POST /api/web/report/data/page': async () => {

@@ -324,6 +324,22 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '所选风速通道在该时段没有可用数据，无法计算发电量',
     en: 'The chosen speed channel has no usable data in this period: no energy can be computed',
   },
+  MESOSCALE_WND_REQUIRED: {
+    zh: '中尺度数据上传须包含一个 .wnd 文件',
+    en: 'A mesoscale upload must include a .wnd file',
+  },
+  MESOSCALE_NOT_PARSED: {
+    zh: '该中尺度数据的 .wnd 文件无法按时间序列读取（{reason}），已原样保存，不能用于订正',
+    en: 'The .wnd file of this mesoscale dataset cannot be read as a time series ({reason}); it is stored as it is and cannot be used for scaling',
+  },
+  MESOSCALE_NO_CONCURRENT: {
+    zh: '中尺度数据与测风数据没有满足覆盖率要求的同期小时（至少需要 {minimum} 小时）',
+    en: 'The mesoscale and measured data share no concurrent hours meeting the coverage (at least {minimum} are needed)',
+  },
+  MESOSCALE_ZIP_UNREADABLE: {
+    zh: '压缩包“{fileName}”无法解压',
+    en: 'The archive “{fileName}” cannot be unpacked',
+  },
   DATA_REPORT_NOT_TEXT: {
     zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
     en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',

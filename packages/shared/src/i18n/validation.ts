@@ -177,7 +177,9 @@ export const VALIDATION_MESSAGES = {
     zh: '风切变须选择 2 个不同高度的风速',
     en: 'Choose wind speeds at 2 different heights for the shear',
   },
-  // Energy yield (issue 16).
+  // Energy yield and wind source assessment (issue 16).
+  versionNameRequired: { zh: '请输入版本名称', en: 'Please enter the version name' },
+  coverageRange: { zh: '小时数据覆盖率须在 0.5–1 之间', en: 'The hourly coverage must be between 0.5 and 1' },
   positiveNumber: { zh: '请输入有效的正数', en: 'Please enter a valid positive number' },
   densityRange: {
     zh: '空气密度须在 0.5–1.5 kg/m³ 之间',

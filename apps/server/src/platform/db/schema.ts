@@ -755,6 +755,53 @@ export interface TurbineTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface MesoscaleDatasetTable {
+  id: Generated<number>;
+  station_id: number;
+  name: string;
+  files: ColumnType<
+    { fileName: string; sha256: string; sizeBytes: number; isText: boolean; headText: string }[],
+    string,
+    string
+  >;
+  wnd_sha256: string;
+  status: 'parsed' | 'stored';
+  reason: Generated<string>;
+  utc_offset_minutes: Generated<number>;
+  interval_minutes: number | null;
+  first_time: Timestamp | null;
+  last_time: Timestamp | null;
+  record_count: Generated<number>;
+  channels: ColumnType<
+    { key: string; name: string; element: string; heightM: number | null; unit: string }[],
+    string | undefined,
+    string
+  >;
+  times: Buffer | null;
+  uploader_id: number | null;
+  uploader_name: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface MesoscaleChannelTable {
+  dataset_id: number;
+  key: string;
+  values: Buffer;
+}
+
+export interface MesoscaleResultTable {
+  id: Generated<number>;
+  dataset_id: number;
+  station_id: number;
+  version_id: number | null;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  summary: ColumnType<Record<string, unknown>, string, string>;
+  generated_version_id: number | null;
+  creator_id: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface QcRuleTable {
   id: Generated<number>;
   rule_type: 'auto_quality' | 'warn';
@@ -882,6 +929,9 @@ export interface DB {
   group_report: GroupReportTable;
   data_report: DataReportTable;
   turbine: TurbineTable;
+  mesoscale_dataset: MesoscaleDatasetTable;
+  mesoscale_channel: MesoscaleChannelTable;
+  mesoscale_result: MesoscaleResultTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

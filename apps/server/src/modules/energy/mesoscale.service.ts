@@ -1,0 +1,754 @@
+import { Readable } from 'node:stream';
+import {
+  AppError,
+  CORRELATION_STRENGTH_TEXT,
+  type Language,
+  localizeUnreadableReason,
+  MESOSCALE_FILES_MAX,
+  SCALING_METHOD_NAMES,
+  type TLocalized,
+  type TMesoscaleDataset,
+  type TMesoscalePageRequest,
+  type TPage,
+  type TScaleGenerateRequest,
+  type TScaleRequest,
+  type TScaleResult,
+  type TScaleResultRecord,
+} from '@masthub/shared';
+import {
+  applyFlagMask,
+  applySectorScaling,
+  correlationStrength,
+  fitLinearLeastSquares,
+  hourlyMeans,
+  scaleBySector,
+  sectorLabels,
+} from '@masthub/wind';
+import JSZip from 'jszip';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import { lockContent } from '../../platform/files/content-references.ts';
+import type { TFileStore } from '../../platform/files/file-store.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
+import type { TParserPort } from '../ingestion/parser-port.ts';
+import { UnreadableFileError } from '../ingestion/parsers/unreadable-file-error.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
+import { readTextReportHead } from '../reports/text-report.ts';
+import type { StationLogService } from '../station-log/station-log.service.ts';
+import { writeDerived } from '../wind-data/processing/processing-support.ts';
+import { loadSeries, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
+
+const HOUR_MS = 3_600_000;
+/** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */
+const MIN_CONCURRENT_HOURS = 30;
+const SCATTER_MAX = 2000;
+
+const DATASET_STATUS_NAMES: Record<'parsed' | 'stored', TLocalized> = {
+  parsed: { zh: '已解析', en: 'Parsed' },
+  stored: { zh: '仅保存', en: 'Stored only' },
+};
+const OWN_REASONS: Record<string, TLocalized> = {
+  binary: { zh: '二进制文件，不是文本时间序列', en: 'a binary file, not a text time series' },
+  no_speed: { zh: '没有识别出风速列', en: 'no wind speed column was recognised' },
+  no_direction: { zh: '没有识别出风向列', en: 'no wind direction column was recognised' },
+};
+
+export interface TUploadedMesoFile {
+  fileName: string;
+  content: Buffer;
+}
+
+function f64(buffer: Buffer): Float64Array {
+  const copy = new Uint8Array(buffer.length);
+  copy.set(buffer);
+  return new Float64Array(copy.buffer);
+}
+function f32(buffer: Buffer): Float32Array {
+  const copy = new Uint8Array(buffer.length);
+  copy.set(buffer);
+  return new Float32Array(copy.buffer);
+}
+
+/** Hourly means of an irregular (or coarser than hourly) series keyed by hour start (UTC ms). */
+function hourlyByTime(
+  timesMs: Float64Array,
+  values: ArrayLike<number>,
+  intervalMinutes: number,
+  minCoverage: number,
+  isDirection: boolean,
+): Map<number, number> {
+  const perHour = Math.max(1, Math.round(60 / intervalMinutes));
+  const acc = new Map<number, { sum: number; sin: number; cos: number; n: number }>();
+  for (let i = 0; i < timesMs.length; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) continue;
+    const h = Math.floor(timesMs[i]! / HOUR_MS) * HOUR_MS;
+    const a = acc.get(h) ?? { sum: 0, sin: 0, cos: 0, n: 0 };
+    a.n++;
+    if (isDirection) {
+      a.sin += Math.sin((v * Math.PI) / 180);
+      a.cos += Math.cos((v * Math.PI) / 180);
+    } else a.sum += v;
+    acc.set(h, a);
+  }
+  const out = new Map<number, number>();
+  for (const [h, a] of acc) {
+    if (a.n / perHour < minCoverage) continue;
+    out.set(h, isDirection ? ((Math.atan2(a.sin, a.cos) * 180) / Math.PI + 360) % 360 : a.sum / a.n);
+  }
+  return out;
+}
+
+/**
+ * Wind source assessment (issue 16): mesoscale datasets of a site (files stored unchanged with SHA-256;
+ * a text .wnd read by the logger-file recognition and parse rules, a binary or unreadable one stored and
+ * reported as such), their scaling to a measured version (WIND-ANALYSIS §12) and the long-term version it
+ * generates, with lineage. Access follows the site, as every data function.
+ */
+export class MesoscaleService {
+  private readonly store: TimeSeriesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly access: StationAccess,
+    private readonly files: TFileStore,
+    private readonly parser: TParserPort,
+    private readonly stationLog: StationLogService,
+  ) {
+    this.store = new TimeSeriesRepository(db);
+  }
+
+  private visible(user: TAuthUser): Expression<SqlBool> {
+    return hasAllStations(user) ? sql<SqlBool>`true` : stationAccessPredicate(user, 's');
+  }
+
+  // --- Datasets ---------------------------------------------------------------------------------
+
+  async page(
+    user: TAuthUser,
+    request: TMesoscalePageRequest,
+    language: Language,
+  ): Promise<TPage<TMesoscaleDataset>> {
+    let query = this.db
+      .selectFrom('mesoscale_dataset as d')
+      .innerJoin('station as s', 's.id', 'd.station_id')
+      .where('s.is_deleted', '=', false)
+      .where(this.visible(user));
+    if (request.stationId !== undefined) query = query.where('d.station_id', '=', request.stationId);
+    const [rows, total] = await Promise.all([
+      query
+        .select([
+          'd.id',
+          'd.station_id',
+          's.station_code',
+          'd.name',
+          'd.files',
+          'd.status',
+          'd.reason',
+          'd.utc_offset_minutes',
+          'd.interval_minutes',
+          'd.first_time',
+          'd.last_time',
+          'd.record_count',
+          'd.channels',
+          'd.uploader_name',
+          'd.created_at',
+        ])
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(request.pageSize)
+        .offset((request.pageNo - 1) * request.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => ({
+        id: Number(r.id),
+        stationId: Number(r.station_id),
+        stationCode: r.station_code,
+        name: r.name,
+        files: r.files,
+        status: r.status,
+        statusName: DATASET_STATUS_NAMES[r.status][language],
+        reason: this.presentReason(r.reason, language),
+        utcOffsetMinutes: r.utc_offset_minutes,
+        intervalMinutes: r.interval_minutes === null ? null : Number(r.interval_minutes),
+        firstTime: r.first_time?.toISOString() ?? null,
+        lastTime: r.last_time?.toISOString() ?? null,
+        recordCount: r.record_count,
+        channels: r.channels,
+        uploaderName: r.uploader_name,
+        createTime: r.created_at.toISOString(),
+      })),
+      total: Number(total.n),
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  private presentReason(stored: string, language: Language): string {
+    if (!stored) return '';
+    try {
+      const { key, details } = JSON.parse(stored) as { key: string; details?: Record<string, unknown> };
+      return OWN_REASONS[key]?.[language] ?? localizeUnreadableReason(key, details, language) ?? key;
+    } catch {
+      return stored;
+    }
+  }
+
+  async assertCanUpload(user: TAuthUser, stationId: number): Promise<void> {
+    await this.access.assertCanEdit(user, stationId);
+  }
+
+  /** Unpacks zips; refuses an upload without a .wnd (SPEC §5) before anything is stored. */
+  private async expand(files: readonly TUploadedMesoFile[]): Promise<TUploadedMesoFile[]> {
+    const out: TUploadedMesoFile[] = [];
+    for (const file of files) {
+      if (!/\.zip$/i.test(file.fileName)) {
+        out.push(file);
+        continue;
+      }
+      let zip: JSZip;
+      try {
+        zip = await JSZip.loadAsync(file.content);
+      } catch {
+        throw new AppError('MESOSCALE_ZIP_UNREADABLE', { fileName: file.fileName });
+      }
+      for (const entry of Object.values(zip.files)) {
+        if (entry.dir || entry.name.startsWith('__MACOSX/')) continue;
+        out.push({ fileName: entry.name.split('/').pop()!, content: await entry.async('nodebuffer') });
+        if (out.length > MESOSCALE_FILES_MAX)
+          throw new AppError('VALIDATION_FAILED', {}, [{ field: 'file', message: 'v.tooLarge' }]);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Stores a mesoscale upload (a zip or several files) unchanged and, when its .wnd is a text time series
+   * the logger recognition reads (time, speed, direction at one or more heights), keeps its channels.
+   * A binary or unreadable .wnd is stored and reported as such; nothing else changes.
+   */
+  async upload(
+    user: TAuthUser,
+    input: { stationId: number; name: string; utcOffsetMinutes: number },
+    uploaded: readonly TUploadedMesoFile[],
+  ): Promise<{ id: number }> {
+    await this.assertCanUpload(user, input.stationId);
+    const files = await this.expand(uploaded);
+    const wnd = files.find((f) => /\.wnd$/i.test(f.fileName));
+    if (!wnd) throw new AppError('MESOSCALE_WND_REQUIRED');
+    // Parse first (pure), store after: a crash in between leaves nothing recorded.
+    let parsed:
+      | {
+          timesMs: Float64Array;
+          columns: {
+            key: string;
+            name: string;
+            element: string;
+            heightM: number | null;
+            unit: string;
+            values: Float32Array;
+          }[];
+          intervalMinutes: number;
+        }
+      | undefined;
+    let reason = '';
+    const head = readTextReportHead(wnd.content);
+    // The logger parsers file .wnd under Kintech's binary format: a text .wnd is read as the text it is.
+    const asText = wnd.fileName.replace(/\.wnd$/i, '.txt');
+    if (head.isBinary || this.parser.classifyFile(asText, wnd.content) === 'store_only') {
+      reason = JSON.stringify({ key: 'binary' });
+    } else {
+      try {
+        const recognition = this.parser.recognize(asText, wnd.content);
+        const rule = { ...recognition.rule, utcOffsetMinutes: input.utcOffsetMinutes };
+        const data = this.parser.parseFile(asText, wnd.content, rule, recognition.channels);
+        const columns = data.columns
+          .filter(
+            (c) =>
+              c.channel.element === 'ws' ||
+              c.channel.element === 'wd' ||
+              c.channel.element === 'T' ||
+              c.channel.element === 'p',
+          )
+          .map((c) => ({
+            key: c.channel.dataKey,
+            name: c.channel.name,
+            element: c.channel.element,
+            heightM: c.channel.heightM,
+            unit: c.channel.unit,
+            values: c.values,
+          }));
+        if (!columns.some((c) => c.element === 'ws')) reason = JSON.stringify({ key: 'no_speed' });
+        else if (!columns.some((c) => c.element === 'wd')) reason = JSON.stringify({ key: 'no_direction' });
+        else parsed = { timesMs: data.timesMs, columns, intervalMinutes: recognition.intervalMinutes ?? 60 };
+      } catch (error) {
+        if (!(error instanceof UnreadableFileError)) throw error;
+        reason = JSON.stringify({ key: error.reasonKey, details: error.details });
+      }
+    }
+    const stored: {
+      fileName: string;
+      sha256: string;
+      sizeBytes: number;
+      isText: boolean;
+      headText: string;
+    }[] = [];
+    return this.db.transaction().execute(async (trx) => {
+      for (const f of files) {
+        const staged = await this.files.stage(Readable.from([f.content]));
+        await lockContent(trx, staged.sha256);
+        await staged.commit();
+        const h = readTextReportHead(f.content);
+        stored.push({
+          fileName: f.fileName.slice(-255),
+          sha256: staged.sha256,
+          sizeBytes: staged.sizeBytes,
+          isText: !h.isBinary,
+          headText: h.headText,
+        });
+      }
+      const wndStored = stored[files.indexOf(wnd)]!;
+      const times = parsed?.timesMs;
+      const row = await trx
+        .insertInto('mesoscale_dataset')
+        .values({
+          station_id: input.stationId,
+          name: input.name,
+          files: JSON.stringify(stored),
+          wnd_sha256: wndStored.sha256,
+          status: parsed ? 'parsed' : 'stored',
+          reason,
+          utc_offset_minutes: input.utcOffsetMinutes,
+          interval_minutes: parsed?.intervalMinutes ?? null,
+          first_time: times && times.length > 0 ? new Date(times[0]!) : null,
+          last_time: times && times.length > 0 ? new Date(times[times.length - 1]!) : null,
+          record_count: times?.length ?? 0,
+          channels: JSON.stringify((parsed?.columns ?? []).map(({ values: _v, ...c }) => c)),
+          times: times ? Buffer.from(times.buffer, times.byteOffset, times.byteLength) : null,
+          uploader_id: user.id,
+          uploader_name: user.userName,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const c of parsed?.columns ?? []) {
+        await trx
+          .insertInto('mesoscale_channel')
+          .values({
+            dataset_id: Number(row.id),
+            key: c.key,
+            values: Buffer.from(c.values.buffer, c.values.byteOffset, c.values.byteLength),
+          })
+          .execute();
+      }
+      return { id: Number(row.id) };
+    });
+  }
+
+  private async visibleDataset(user: TAuthUser, id: number) {
+    const row = await this.db
+      .selectFrom('mesoscale_dataset')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    await this.access.assertCanView(user, Number(row.station_id));
+    return row;
+  }
+
+  async delete(user: TAuthUser, id: number): Promise<void> {
+    const row = await this.visibleDataset(user, id);
+    await this.access.assertCanEdit(user, Number(row.station_id));
+    await this.db.deleteFrom('mesoscale_dataset').where('id', '=', id).execute();
+    // Files are kept: content-addressed, possibly named elsewhere; removing them is the cleaner's job.
+  }
+
+  // --- Scaling ----------------------------------------------------------------------------------
+
+  async results(user: TAuthUser, stationId: number, language: Language): Promise<TScaleResultRecord[]> {
+    await this.access.assertCanView(user, stationId);
+    const rows = await this.db
+      .selectFrom('mesoscale_result as r')
+      .innerJoin('mesoscale_dataset as d', 'd.id', 'r.dataset_id')
+      .leftJoin('dataset_version as v', 'v.id', 'r.generated_version_id')
+      .select([
+        'r.id',
+        'r.dataset_id',
+        'd.name as dataset_name',
+        'r.version_id',
+        'r.params',
+        'r.summary',
+        'r.generated_version_id',
+        'v.name as generated_version_name',
+        'r.creator_name',
+        'r.created_at',
+      ])
+      .where('r.station_id', '=', stationId)
+      .orderBy('r.created_at', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((r) => {
+      const summary = r.summary as {
+        r: number | null;
+        concurrentHours: number;
+        verdict: TLocalized;
+        method: keyof typeof SCALING_METHOD_NAMES;
+      };
+      return {
+        id: Number(r.id),
+        datasetId: Number(r.dataset_id),
+        datasetName: r.dataset_name,
+        versionId: r.version_id === null ? null : Number(r.version_id),
+        methodName: SCALING_METHOD_NAMES[summary.method]?.[language] ?? String(summary.method),
+        concurrentHours: summary.concurrentHours,
+        r: summary.r,
+        verdict: summary.verdict?.[language] ?? '',
+        generatedVersionId: r.generated_version_id === null ? null : Number(r.generated_version_id),
+        generatedVersionName: r.generated_version_name ?? null,
+        creatorName: r.creator_name,
+        createTime: r.created_at.toISOString(),
+      };
+    });
+  }
+
+  /** temp_data_scale_calculate: fits, wording and charts of a dataset against a measured version. */
+  async calculate(
+    user: TAuthUser,
+    request: TScaleRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+    generatedVersionId: number | null = null,
+  ): Promise<
+    TScaleResult & {
+      scaled: { startMs: number; intervalMinutes: number; speed: Float64Array; direction: Float64Array };
+      mastChannel: TChannelRow;
+      mastDirection: TChannelRow | undefined;
+      datasetRow: Awaited<ReturnType<MesoscaleService['visibleDataset']>>;
+    }
+  > {
+    const dataset = await this.visibleDataset(user, request.datasetId);
+    if (dataset.status !== 'parsed' || !dataset.times) {
+      throw new AppError('MESOSCALE_NOT_PARSED', {
+        reason: this.presentReason(dataset.reason, ctx.language),
+      });
+    }
+    const version = await this.store.findVersion(request.versionId);
+    if (!version) throw new AppError('NOT_FOUND');
+    await this.access.assertCanView(user, version.stationId);
+    if (version.stationId !== Number(dataset.station_id)) {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'versionId', message: 'v.unknownOption' }]);
+    }
+    const channels = await this.store.listChannels(version.id);
+    const mast = channels.find((c) => c.id === request.speedChannelId);
+    if (!mast || toWindElement(mast.element) !== 'ws' || toWindStatistic(mast.statistic) !== 'avg') {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'speedChannelId', message: 'v.oneOf' }]);
+    }
+    const mastDir =
+      request.directionChannelId !== undefined
+        ? channels.find((c) => c.id === request.directionChannelId)
+        : undefined;
+    if (
+      request.directionChannelId !== undefined &&
+      (!mastDir || mastDir.intervalS !== mast.intervalS || toWindElement(mastDir.element) !== 'wd')
+    ) {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'directionChannelId', message: 'v.oneOf' }]);
+    }
+    const known = new Set(dataset.channels.map((c) => c.key));
+    if (!known.has(request.mesoSpeedKey)) {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'mesoSpeedKey', message: 'v.oneOf' }]);
+    }
+    if (!known.has(request.mesoDirectionKey)) {
+      throw new AppError('VALIDATION_FAILED', {}, [{ field: 'mesoDirectionKey', message: 'v.oneOf' }]);
+    }
+    const cols = await this.db
+      .selectFrom('mesoscale_channel')
+      .select(['key', 'values'])
+      .where('dataset_id', '=', dataset.id)
+      .where('key', 'in', [request.mesoSpeedKey, request.mesoDirectionKey])
+      .execute();
+    const times = f64(dataset.times);
+    const mesoSpeed = f32(cols.find((c) => c.key === request.mesoSpeedKey)!.values);
+    const mesoDir = f32(cols.find((c) => c.key === request.mesoDirectionKey)!.values);
+    const mesoInterval = Number(dataset.interval_minutes ?? 60);
+
+    // Mast hourly means over the dataset's span.
+    const ranges = await this.store.channelRanges(version.id);
+    const r = ranges.get(mast.id);
+    const fromMs = Math.max(times[0]!, r?.firstTime?.getTime() ?? Number.POSITIVE_INFINITY);
+    const toMs = Math.min(
+      times[times.length - 1]! + mesoInterval * 60_000,
+      (r?.lastTime?.getTime() ?? 0) + mast.intervalS * 1000,
+    );
+    const pairs: { h: number; x: number; y: number; xd: number; yd: number }[] = [];
+    if (fromMs < toMs) {
+      const loaded = await loadSeries(this.store, mastDir ? [mast, mastDir] : [mast], fromMs, toMs);
+      const mask = (i: number) =>
+        applyFlagMask(loaded.channels[i]!.values, loaded.channels[i]!.flags, {
+          includeSuspicious: request.includeSuspicious,
+        });
+      const mastHourly = hourlyMeans(mask(0), loaded.grid.startMs, loaded.grid.intervalMinutes, {
+        minCoverage: request.minCoverage,
+      });
+      const mastDirHourly = mastDir
+        ? hourlyMeans(mask(1), loaded.grid.startMs, loaded.grid.intervalMinutes, {
+            minCoverage: request.minCoverage,
+            isDirection: true,
+          })
+        : undefined;
+      const dirByHour = new Map<number, number>();
+      if (mastDirHourly)
+        mastDirHourly.hourStartMs.forEach((h, i) => dirByHour.set(h, mastDirHourly.mean[i]!));
+      const mesoH = hourlyByTime(times, mesoSpeed, mesoInterval, request.minCoverage, false);
+      const mesoDH = hourlyByTime(times, mesoDir, mesoInterval, request.minCoverage, true);
+      for (let i = 0; i < mastHourly.hourStartMs.length; i++) {
+        const h = mastHourly.hourStartMs[i]!;
+        const x = mesoH.get(h);
+        const xd = mesoDH.get(h);
+        if (x === undefined || xd === undefined) continue;
+        pairs.push({ h, x, y: mastHourly.mean[i]!, xd, yd: dirByHour.get(h) ?? Number.NaN });
+      }
+    }
+    if (pairs.length < MIN_CONCURRENT_HOURS) {
+      throw new AppError('MESOSCALE_NO_CONCURRENT', { minimum: MIN_CONCURRENT_HOURS });
+    }
+    const sectors = 360 / request.sectorWidth;
+    const x = pairs.map((p) => p.x);
+    const y = pairs.map((p) => p.y);
+    const scaling = scaleBySector({
+      x,
+      y,
+      xDirectionDeg: pairs.map((p) => p.xd),
+      yDirectionDeg: mastDir ? pairs.map((p) => p.yd) : undefined,
+      sectors,
+      method: request.method,
+    });
+    const ols = fitLinearLeastSquares(x, y)!;
+    const strength = correlationStrength(ols.r);
+    const words = (lang: Language) =>
+      strength
+        ? `${CORRELATION_STRENGTH_TEXT.r[strength.r][lang]}${lang === 'zh' ? '，' : ', '}${CORRELATION_STRENGTH_TEXT.rSquared[strength.rSquared][lang]}`
+        : '—';
+    const labels = sectorLabels(sectors);
+    // Long-term series at the mast: the whole mesoscale record, scaled.
+    const scaled = applySectorScaling(scaling, mesoSpeed, mesoDir);
+    const mean = (a: ArrayLike<number>) => {
+      let s = 0;
+      let n = 0;
+      for (let i = 0; i < a.length; i++)
+        if (!Number.isNaN(a[i]!)) {
+          s += a[i]!;
+          n++;
+        }
+      return n > 0 ? s / n : null;
+    };
+    const scaledMean = mean(scaled.speedMps);
+    const mastConcurrentMean = mean(y);
+    // Monthly means side by side (local months of the reader).
+    const offset = ctx.utcOffsetMinutes * 60_000;
+    const byMonth = new Map<string, { mx: number; my: number; n: number }>();
+    for (const p of pairs) {
+      const key = new Date(p.h + offset).toISOString().slice(0, 7);
+      const m = byMonth.get(key) ?? { mx: 0, my: 0, n: 0 };
+      m.mx += p.x;
+      m.my += p.y;
+      m.n++;
+      byMonth.set(key, m);
+    }
+    const step = Math.max(1, Math.ceil(pairs.length / SCATTER_MAX));
+    const verdict = (lang: Language): string => {
+      const rText = ols.r.toFixed(3);
+      const diff =
+        scaledMean !== null && mastConcurrentMean !== null && mastConcurrentMean > 0
+          ? ((scaledMean - mastConcurrentMean) / mastConcurrentMean) * 100
+          : null;
+      if (lang === 'zh') {
+        return `同期 ${pairs.length} 小时，r = ${rText}（${words('zh')}）；按${SCALING_METHOD_NAMES[request.method].zh}订正后长期平均风速 ${scaledMean?.toFixed(2) ?? '—'} m/s${diff === null ? '' : `，较同期实测 ${mastConcurrentMean!.toFixed(2)} m/s ${diff >= 0 ? '高' : '低'} ${Math.abs(diff).toFixed(1)} %`}。${strength?.r === 'weak' ? '相关性弱，不宜用于长期订正。' : ''}`;
+      }
+      return `${pairs.length} concurrent hours, r = ${rText} (${words('en')}); scaled by ${SCALING_METHOD_NAMES[request.method].en.toLowerCase()}, the long-term mean is ${scaledMean?.toFixed(2) ?? '—'} m/s${diff === null ? '' : `, ${Math.abs(diff).toFixed(1)} % ${diff >= 0 ? 'above' : 'below'} the concurrent measured ${mastConcurrentMean!.toFixed(2)} m/s`}.${strength?.r === 'weak' ? ' The correlation is weak: do not use it for long-term correction.' : ''}`;
+    };
+    const num = (v: number | undefined | null) =>
+      v === undefined || v === null || !Number.isFinite(v) ? null : v;
+    const summary = {
+      method: request.method,
+      r: num(ols.r),
+      concurrentHours: pairs.length,
+      verdict: { zh: verdict('zh'), en: verdict('en') },
+    };
+    const stored = await this.db
+      .insertInto('mesoscale_result')
+      .values({
+        dataset_id: dataset.id,
+        station_id: Number(dataset.station_id),
+        version_id: version.id,
+        params: JSON.stringify(request),
+        summary: JSON.stringify(summary),
+        generated_version_id: generatedVersionId,
+        creator_id: user.id,
+        creator_name: user.userName,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return {
+      resultId: Number(stored.id),
+      method: request.method,
+      methodName: SCALING_METHOD_NAMES[request.method][ctx.language],
+      concurrentStart: new Date(pairs[0]!.h).toISOString(),
+      concurrentEnd: new Date(pairs[pairs.length - 1]!.h + HOUR_MS).toISOString(),
+      concurrentHours: pairs.length,
+      overall: {
+        count: ols.count,
+        slope: num(scaling.overall?.slope),
+        intercept: num(scaling.overall?.intercept),
+        r: num(ols.r),
+        biasMps: num(scaling.overall?.biasMps),
+        ratioOfMeans: num(scaling.overall?.ratioOfMeans),
+        strength: words(ctx.language),
+      },
+      sectors: scaling.bySector.map((s) => ({
+        label: labels[s.sector] ?? String(s.sector),
+        count: s.count,
+        isMerged: s.isMerged,
+        slope: num(s.fit?.slope),
+        intercept: num(s.fit?.intercept),
+        r: num(s.isMerged ? undefined : s.fit?.r),
+        biasMps: num(s.isMerged ? undefined : s.fit?.biasMps),
+        ratioOfMeans: num(s.isMerged ? undefined : s.fit?.ratioOfMeans),
+        directionOffsetDeg: s.directionOffsetDeg,
+      })),
+      scatter: {
+        x: pairs.filter((_, i) => i % step === 0).map((p) => Math.round(p.x * 100) / 100),
+        y: pairs.filter((_, i) => i % step === 0).map((p) => Math.round(p.y * 100) / 100),
+      },
+      monthly: [...byMonth.entries()]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([month, m]) => ({ month, meso: m.mx / m.n, mast: m.my / m.n })),
+      longTerm: {
+        start: new Date(times[0]!).toISOString(),
+        end: new Date(times[times.length - 1]! + mesoInterval * 60_000).toISOString(),
+        mesoMean: num(mean(mesoSpeed)),
+        scaledMean: num(scaledMean),
+        mastConcurrentMean: num(mastConcurrentMean),
+      },
+      verdict: verdict(ctx.language),
+      generatedVersionId,
+      scaled: {
+        startMs: times[0]!,
+        intervalMinutes: mesoInterval,
+        speed: scaled.speedMps,
+        direction: scaled.directionDeg,
+      },
+      mastChannel: mast,
+      mastDirection: mastDir,
+      datasetRow: dataset,
+    };
+  }
+
+  /**
+   * temp_data_scale_generate: a new working version of the site holding the scaled long-term series at the
+   * mast's height (speed and direction, flagged as written by processing), with its lineage.
+   */
+  async generate(
+    user: TAuthUser,
+    request: TScaleGenerateRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TScaleResult> {
+    const { scaled, mastChannel, mastDirection, datasetRow, ...result } = await this.calculate(
+      user,
+      request,
+      ctx,
+    );
+    await this.access.assertCanEdit(user, Number(datasetRow.station_id));
+    const times = f64(datasetRow.times!);
+    const stepMs = scaled.intervalMinutes * 60_000;
+    const n = Math.round((times[times.length - 1]! - times[0]!) / stepMs) + 1;
+    const speed = new Float64Array(n).fill(Number.NaN);
+    const direction = new Float64Array(n).fill(Number.NaN);
+    for (let i = 0; i < times.length; i++) {
+      const k = Math.round((times[i]! - times[0]!) / stepMs);
+      if (k >= 0 && k < n) {
+        speed[k] = scaled.speed[i]!;
+        direction[k] = scaled.direction[i]!;
+      }
+    }
+    const versionId = await this.db.transaction().execute(async (trx) => {
+      const store = new TimeSeriesRepository(trx);
+      const version = await store
+        .insertVersion({
+          stationId: Number(datasetRow.station_id),
+          name: request.name,
+          sourceVersionId: request.versionId,
+          lineage: [
+            {
+              step: 'mesoscale_scale',
+              sourceVersionId: request.versionId,
+              params: {
+                datasetId: datasetRow.id,
+                datasetName: datasetRow.name,
+                files: datasetRow.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
+                method: request.method,
+                sectorWidth: request.sectorWidth,
+                minCoverage: request.minCoverage,
+                mesoSpeedKey: request.mesoSpeedKey,
+                mesoDirectionKey: request.mesoDirectionKey,
+                mastChannel: mastChannel.name,
+                concurrentHours: result.concurrentHours,
+                r: result.overall.r,
+              },
+              userName: user.userName,
+              time: new Date().toISOString(),
+            },
+          ],
+          createdBy: user.id,
+          creatorName: user.userName,
+        })
+        .catch((error: unknown) => {
+          if ((error as { code?: string }).code === '23505')
+            throw new AppError('VERSION_NAME_TAKEN', { name: request.name });
+          throw error;
+        });
+      const intervalS = scaled.intervalMinutes * 60;
+      const height = mastChannel.heightM;
+      const [speedChannel, dirChannel] = await store.insertChannels(version.id, [
+        {
+          dataKey: `ws_${height ?? 0}_lt_mean`,
+          name: `${mastChannel.name} (LT)`,
+          element: 'ws',
+          heightM: height,
+          statistic: 'mean',
+          unit: 'm/s',
+          intervalS,
+          position: 1,
+        },
+        {
+          dataKey: `wd_${mastDirection?.heightM ?? height ?? 0}_lt_mean`,
+          name: mastDirection ? `${mastDirection.name} (LT)` : `WD ${height ?? ''}m (LT)`,
+          element: 'wd',
+          heightM: mastDirection?.heightM ?? height,
+          statistic: 'mean',
+          unit: 'deg',
+          intervalS,
+          position: 2,
+        },
+      ]);
+      await writeDerived(store, version.id, speedChannel!, times[0]!, speed);
+      await writeDerived(store, version.id, dirChannel!, times[0]!, direction);
+      await this.stationLog.record(trx, {
+        operator: user,
+        type: 'add',
+        stationId: Number(datasetRow.station_id),
+        location: 'dataProcessing',
+        objects: `中尺度订正：由“${datasetRow.name}”生成数据版本“${request.name}”（${SCALING_METHOD_NAMES[request.method].zh}）`,
+        details: { versionId: version.id, datasetId: datasetRow.id, resultId: result.resultId },
+      });
+      await trx
+        .updateTable('mesoscale_result')
+        .set({ generated_version_id: version.id })
+        .where('id', '=', result.resultId)
+        .execute();
+      return version.id;
+    });
+    return { ...result, generatedVersionId: versionId };
+  }
+}
