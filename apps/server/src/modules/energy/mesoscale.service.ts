@@ -498,8 +498,9 @@ export class MesoscaleService {
           })
         : undefined;
       const dirByHour = new Map<number, number>();
-      if (mastDirHourly)
-        mastDirHourly.hourStartMs.forEach((h, i) => dirByHour.set(h, mastDirHourly.mean[i]!));
+      if (mastDirHourly) {
+        for (const [i, h] of mastDirHourly.hourStartMs.entries()) dirByHour.set(h, mastDirHourly.mean[i]!);
+      }
       const mesoH = hourlyByTime(times, mesoSpeed, mesoInterval, request.minCoverage, false);
       const mesoDH = hourlyByTime(times, mesoDir, mesoInterval, request.minCoverage, true);
       for (let i = 0; i < mastHourly.hourStartMs.length; i++) {
