@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
+import { benchEnergy } from './energy.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
   add(await benchMap());
   add(await benchAlarms());
   add(await benchReports());
+  add(await benchEnergy());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

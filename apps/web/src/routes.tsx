@@ -141,7 +141,12 @@ export const mainRoutes: AppRoute[] = [
           },
         ],
       },
-      { path: '/report/windSourceAssement', name: 'menu.windSourceAssessment', page: notAvailable },
+      {
+        path: '/report/windSourceAssement',
+        name: 'menu.windSourceAssessment',
+        page: () =>
+          import('./features/wsa/WindSourceAssessmentPage.tsx').then((m) => m.WindSourceAssessmentPage),
+      },
     ],
   },
   {

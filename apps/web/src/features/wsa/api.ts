@@ -1,0 +1,76 @@
+import type {
+  TMesoscaleDataset,
+  TPage,
+  TScaleGenerateRequest,
+  TScaleRequest,
+  TScaleResult,
+  TScaleResultRecord,
+} from '@masthub/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../request/request.ts';
+
+export const wsaKeys = {
+  all: ['wsa'] as const,
+  datasets: (stationId: number) => ['wsa', 'datasets', stationId] as const,
+  results: (stationId: number) => ['wsa', 'results', stationId] as const,
+};
+
+export function useMesoscaleDatasets(stationId: number | undefined) {
+  return useQuery({
+    queryKey: wsaKeys.datasets(stationId ?? 0),
+    queryFn: () =>
+      http.post<TPage<TMesoscaleDataset>>('/web/mesoscale/page', { stationId, pageNo: 1, pageSize: 100 }),
+    enabled: stationId !== undefined,
+  });
+}
+
+export function useScaleResults(stationId: number | undefined) {
+  return useQuery({
+    queryKey: wsaKeys.results(stationId ?? 0),
+    queryFn: () => http.get<TScaleResultRecord[]>('/web/mesoscale/results', { stationId }),
+    enabled: stationId !== undefined,
+  });
+}
+
+export function useUploadMesoscale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { stationId: number; name: string; utcOffsetMinutes: number; files: File[] }) => {
+      const form = new FormData();
+      form.append('stationId', String(input.stationId));
+      form.append('name', input.name);
+      form.append('utcOffsetMinutes', String(input.utcOffsetMinutes));
+      for (const f of input.files) form.append('file', f, f.name);
+      return http.post<{ id: number }>('/web/mesoscale/upload', form, { timeoutMs: 30 * 60_000 });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsaKeys.all }),
+  });
+}
+
+export function useDeleteMesoscale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.get<null>('/web/mesoscale/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsaKeys.all }),
+  });
+}
+
+export function useScaleCalculate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TScaleRequest) =>
+      http.post<TScaleResult>('/data-process/process/temp_data_scale_calculate', body, {
+        timeoutMs: 180_000,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsaKeys.all }),
+  });
+}
+
+export function useScaleGenerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TScaleGenerateRequest) =>
+      http.post<TScaleResult>('/data-process/process/temp_data_scale_generate', body, { timeoutMs: 600_000 }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
