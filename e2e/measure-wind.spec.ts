@@ -397,4 +397,145 @@ describe('[MEASURE-WIND]', () => {
     },
     420_000,
   );
+  it.skipIf(!hasM5).each(['zh-CN', 'en-US'] as const)(
+    '[MEASURE-WIND]: computes the AEP of two reference turbines at 130 m on the M5 mast and shows the tables and charts (%s)',
+    async (locale) => {
+      const context = await newContext(browser, locale);
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+      await logIn(page, 'admin', inject('adminPassword'));
+      await page.goto(`/StationDetail/ElectricComputer?stationId=${stationId}`);
+      await page.getByTestId('energy-page').waitFor();
+      await expect.poll(() => page.locator('#energyForm_hubHeight').inputValue()).not.toBe('');
+      await page.locator('#energyForm_hubHeight').fill('130');
+      await page.getByTestId('energy-run').click();
+      const table = page.getByTestId('energy-table');
+      await table.waitFor();
+      await expect.poll(() => table.locator('.ant-table-row').count()).toBe(2);
+      await table.getByText('IEA 3.4 MW RWT (130 m)').waitFor();
+      for (const chart of ['month', 'hour', 'sector', 'curve']) {
+        await page.getByTestId(`energy-chart-${chart}`).locator('canvas').first().waitFor();
+      }
+      await page.waitForTimeout(1200);
+      await page.getByTestId('energy-result').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(inject('outputDir'), `energy-m5-${locale}.png`) });
+      await context.close();
+    },
+    240_000,
+  );
+
+  it.skipIf(!hasM5)(
+    '[MEASURE-WIND]: uploads a synthetic text .wnd (made by the test), scales it to the M5 mast, generates a version and opens it in the statistics (zh-CN)',
+    async () => {
+      // Synthetic test data, labelled so in its file and dataset names: hourly UTC 2008–2017; where the M5
+      // mast measured, the speed is (its 130 m hourly mean − 0.3)/1.1 and the direction its 122 m vane's
+      // + 10°, elsewhere made up.
+      const csv = readFileSync(path.join(tmp, 'nrel_nwtc_m5_10min_2012-08_2017-09.csv'), 'latin1');
+      const hourly = new Map<number, { s: number; sin: number; cos: number; n: number }>();
+      for (const line of csv.split('\n').slice(1)) {
+        const cells = line.split(',');
+        const t = Date.parse(`${line.slice(0, 10)}T${line.slice(11, 25)}`);
+        const v = Number(cells[1]);
+        const d = Number(cells[5]);
+        if (
+          !Number.isFinite(t) ||
+          !Number.isFinite(v) ||
+          !Number.isFinite(d) ||
+          cells[1] === '' ||
+          cells[5] === ''
+        )
+          continue;
+        const h = Math.floor(t / 3_600_000) * 3_600_000;
+        const a = hourly.get(h) ?? { s: 0, sin: 0, cos: 0, n: 0 };
+        a.s += v;
+        a.sin += Math.sin((d * Math.PI) / 180);
+        a.cos += Math.cos((d * Math.PI) / 180);
+        a.n++;
+        hourly.set(h, a);
+      }
+      let seed = 5;
+      const rnd = () => {
+        seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+        return seed / 4_294_967_296;
+      };
+      const lines = ['Timestamp,WS_130m,WD_122m'];
+      for (let t = Date.UTC(2008, 0, 1); t < Date.UTC(2018, 0, 1); t += 3_600_000) {
+        const m = hourly.get(t);
+        const v = m
+          ? (m.s / m.n - 0.3) / 1.1 + (rnd() - 0.5) * 0.4
+          : 5 + 2.5 * Math.sin(t / 2.6e8) + rnd() * 2;
+        const d = m ? ((Math.atan2(m.sin, m.cos) * 180) / Math.PI + 370) % 360 : (t / 3_600_000) % 360;
+        lines.push(
+          `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')},${Math.max(0, v).toFixed(3)},${d.toFixed(1)}`,
+        );
+      }
+      const wnd = path.join(tmp, 'synthetic-test-data_mesoscale_130m.wnd');
+      writeFileSync(wnd, `${lines.join('\n')}\n`);
+
+      const context = await newContext(browser, 'zh-CN');
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+      await logIn(page, 'admin', inject('adminPassword'));
+      await page.goto(`/report/windSourceAssement?stationId=${stationId}`);
+      await page.getByTestId('wsa-page').waitFor();
+      await page.getByTestId('wsa-upload').click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '上传中尺度数据' });
+      await modal.waitFor();
+      await modal.locator('#mesoUpload_name').fill('合成测试数据（测试生成）');
+      await modal.locator('input[type=file]').setInputFiles(wnd);
+      await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await modal.waitFor({ state: 'hidden' });
+      const row = page
+        .getByTestId('wsa-datasets')
+        .locator('.ant-table-row', { hasText: '合成测试数据（测试生成）' });
+      await row.getByText('已解析').waitFor();
+      await row.getByTestId('wsa-scale').click();
+      const drawer = page.locator('.ant-drawer').filter({ hasText: '中尺度订正' });
+      await drawer.waitFor();
+      await expect
+        .poll(() => drawer.locator('#scaleForm_speedChannelId').locator('..').locator('..').innerText())
+        .toContain('130');
+      await drawer.getByTestId('scale-run').click();
+      const result = drawer.getByTestId('scale-result');
+      await result.waitFor();
+      await result
+        .getByText(/强相关/)
+        .first()
+        .waitFor();
+      await drawer.getByTestId('scale-chart-scatter').locator('canvas').first().waitFor();
+      await page.waitForTimeout(1200);
+      await screenshot(page, 'wsa-scale-zh-CN');
+      await drawer.getByTestId('scale-generate').click();
+      await drawer.getByText('已生成', { exact: true }).waitFor({ timeout: 120_000 });
+      await context.close();
+
+      // The generated version is an ordinary version: the statistics open it.
+      const versions = await api<{ id: number; name: string }[]>(
+        'GET',
+        `/web/version/list?stationId=${stationId}`,
+      );
+      const generated = versions.find((v) => v.name === '合成测试数据（测试生成） LT');
+      expect(generated).toBeDefined();
+      const statsContext = await newContext(browser, 'zh-CN');
+      const statsPage = await statsContext.newPage();
+      statsPage.setDefaultTimeout(60_000);
+      await logIn(statsPage, 'admin', inject('adminPassword'));
+      await statsPage.goto(`/StationDetail/StasticAnalysis?stationId=${stationId}`);
+      await statsPage.getByTestId('statistics-page').waitFor();
+      await statsPage.locator('#versionId').click({ force: true });
+      await statsPage.locator('.ant-select-item-option', { hasText: '合成测试数据（测试生成） LT' }).click();
+      await statsPage.getByRole('button', { name: /统\s*计/ }).click();
+      await statsPage
+        .getByTestId('stat-chart-summary')
+        .locator('canvas')
+        .first()
+        .waitFor({ timeout: 120_000 });
+      await statsPage.waitForTimeout(1200);
+      await screenshot(statsPage, 'wsa-generated-version-statistics-zh-CN');
+      await statsContext.close();
+    },
+    420_000,
+  );
 });

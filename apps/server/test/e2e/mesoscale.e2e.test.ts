@@ -272,6 +272,11 @@ describe('mesoscale uploads', () => {
     });
     expect(stats.status, JSON.stringify(stats.body).slice(0, 300)).toBe(200);
     expect(stats.body.data.startTime).toBe('2024-01-01T00:00:00.000Z');
+    const listed = await server.call('GET', `/api/web/version/list?stationId=${site.id}`, {
+      token: adminToken,
+    });
+    const made = listed.body.data.find((v: { id: number }) => v.id === id);
+    expect(made.startTime).toBe('2024-01-01T00:00:00.000Z');
     const results = await server.call('GET', `/api/web/mesoscale/results?stationId=${site.id}`, {
       token: adminToken,
     });

@@ -735,6 +735,8 @@ export class MesoscaleService {
       ]);
       await writeDerived(store, version.id, speedChannel!, times[0]!, speed);
       await writeDerived(store, version.id, dirChannel!, times[0]!, direction);
+      // The version list shows the data range from the summary, as after any import or processing.
+      await store.refreshSummary(version.id);
       await this.stationLog.record(trx, {
         operator: user,
         type: 'add',
