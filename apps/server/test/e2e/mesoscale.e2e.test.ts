@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
@@ -21,6 +24,13 @@ let site: { id: number; stationCode: string };
 let versionId: number;
 let mast: { speedId: number; directionId: number; heightM: number };
 let wnd: Buffer;
+let dataDir: string;
+
+/** True while the content-addressed store holds the bytes (`files/ab/cd/<sha256>`). */
+function stored(content: Buffer): boolean {
+  const sha = createHash('sha256').update(content).digest('hex');
+  return existsSync(path.join(dataDir, 'files', sha.slice(0, 2), sha.slice(2, 4), sha));
+}
 
 const HOUR = 3_600_000;
 
@@ -86,7 +96,8 @@ async function buildWnd(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-mesoscale-'));
+  server = await startTestServer({ DATA_DIR: dataDir });
   adminToken = await server.login('admin', TEST_ADMIN_PASSWORD);
   site = await buildStation(server.db, { projectName: '中尺度订正测试风电场' });
   await server.db
@@ -118,6 +129,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function scaleBody(datasetId: number, overrides: Record<string, unknown> = {}) {
@@ -313,5 +325,37 @@ describe('mesoscale uploads', () => {
       body: { ...scaleBody(datasetId), name: 'not allowed' },
     });
     expect(gen.status).toBe(403);
+  });
+
+  it('deletes a dataset with its files, keeping bytes another record still names', async () => {
+    const own = Buffer.from(`Timestamp,WS_100m,WD_100m\n2024-01-01 00:00:00,5.1,200\n# ${Date.now()}\n`);
+    const shared = Buffer.from(`Created 01-01-2026 08:00 by Windographer 4.2.0\nshared note ${Date.now()}\n`);
+    const r = await upload([
+      { name: 'stationId', value: String(site.id) },
+      { name: 'name', value: 'to delete' },
+      { name: 'file', fileName: 'x.wnd', content: own },
+      { name: 'file', fileName: 'note.txt', content: shared },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // The same note uploaded as a data report of the site.
+    const { payload, contentType } = multipartBody([
+      { name: 'stationId', value: String(site.id) },
+      { name: 'reportName', value: 'note' },
+      { name: 'file', fileName: 'note.txt', content: shared },
+    ]);
+    const report = await server.app.inject({
+      method: 'POST',
+      url: '/api/web/report/data/save',
+      headers: { token: adminToken, 'content-type': contentType },
+      payload,
+    });
+    expect(report.statusCode).toBe(200);
+    expect(stored(own) && stored(shared)).toBe(true);
+    const del = await server.call('GET', `/api/web/mesoscale/delete?id=${r.body.data.id}`, {
+      token: adminToken,
+    });
+    expect(del.status).toBe(200);
+    expect(stored(own)).toBe(false);
+    expect(stored(shared)).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ import {
 import JSZip from 'jszip';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { lockContent } from '../../platform/files/content-references.ts';
+import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
 import type { StationAccess } from '../access/station-access.ts';
@@ -363,7 +363,8 @@ export class MesoscaleService {
     const row = await this.visibleDataset(user, id);
     await this.access.assertCanEdit(user, Number(row.station_id));
     await this.db.deleteFrom('mesoscale_dataset').where('id', '=', id).execute();
-    // Files are kept: content-addressed, possibly named elsewhere; removing them is the cleaner's job.
+    // Content-addressed: each file goes only when nothing else names the same bytes.
+    await removeUnreferenced(this.db, this.files, [row.wnd_sha256, ...row.files.map((f) => f.sha256)]);
   }
 
   // --- Scaling ----------------------------------------------------------------------------------
