@@ -1,32 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadPort } from '../smtp.ts';
-import {
-  buildStation,
-  buildUser,
-  startTestServer,
-  TEST_ADMIN_PASSWORD,
-  type TTestServer,
-} from '../test-server.ts';
+import { startSecondProcess, until } from '../second-process.ts';
+import { buildStation, buildUser, startTestServer, type TTestServer } from '../test-server.ts';
 
 const DAY = 86_400_000;
 let server: TTestServer;
-let child: ChildProcess;
-let tmp: string;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+let second: Awaited<ReturnType<typeof startSecondProcess>>;
 
 /** Sweeps (scheduled or at start) that finished since `since`, by any process. */
 async function finishedSweeps(since: Date): Promise<number> {
@@ -40,45 +19,12 @@ beforeAll(async () => {
   // This process and a second server process (the real entry point) on one database, both running
   // the sweep every minute.
   server = await startTestServer({ ALARM_SWEEP_CRON: '* * * * *' });
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-second-'));
-  const port = await deadPort();
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main-api.ts')],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: server.databaseUrl,
-        DATA_DIR: tmp,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO_DATA: 'false',
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        ALARM_SWEEP_CRON: '* * * * *',
-        WEB_DIST_DIR: '/nonexistent-web-dist',
-      },
-      stdio: 'ignore',
-    },
-  );
-  await until(
-    'the second process',
-    async () => {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      return ok ? true : undefined;
-    },
-    60_000,
-  );
+  second = await startSecondProcess(server.databaseUrl, { ALARM_SWEEP_CRON: '* * * * *' });
 }, 90_000);
 
 afterAll(async () => {
-  child?.kill('SIGTERM');
-  await new Promise((r) => child?.once('exit', r));
+  await second?.stop();
   await server?.stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('the scheduled no-data sweep across two processes', () => {

@@ -1,31 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadPort } from '../smtp.ts';
-import {
-  buildStation,
-  buildUser,
-  startTestServer,
-  TEST_ADMIN_PASSWORD,
-  type TTestServer,
-} from '../test-server.ts';
+import { startSecondProcess, until } from '../second-process.ts';
+import { buildStation, buildUser, startTestServer, type TTestServer } from '../test-server.ts';
 
 let server: TTestServer;
-let child: ChildProcess;
-let tmp: string;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+let second: Awaited<ReturnType<typeof startSecondProcess>>;
 
 /** Report ticks (scheduled) that finished since `since`, by any process. */
 async function finishedTicks(since: Date): Promise<number> {
@@ -39,45 +18,12 @@ beforeAll(async () => {
   // This process and a second server process (the real entry point) on one database, both looking for
   // due report slots every minute.
   server = await startTestServer({ REPORT_TICK_CRON: '* * * * *' });
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-reports-second-'));
-  const port = await deadPort();
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main-api.ts')],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: server.databaseUrl,
-        DATA_DIR: tmp,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO_DATA: 'false',
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        REPORT_TICK_CRON: '* * * * *',
-        WEB_DIST_DIR: '/nonexistent-web-dist',
-      },
-      stdio: 'ignore',
-    },
-  );
-  await until(
-    'the second process',
-    async () => {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      return ok ? true : undefined;
-    },
-    60_000,
-  );
+  second = await startSecondProcess(server.databaseUrl, { REPORT_TICK_CRON: '* * * * *' });
 }, 90_000);
 
 afterAll(async () => {
-  child?.kill('SIGTERM');
-  await new Promise((r) => child?.once('exit', r));
+  await second?.stop();
   await server?.stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('the report schedule across two processes', () => {

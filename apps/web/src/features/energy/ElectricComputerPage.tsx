@@ -48,6 +48,7 @@ import { useDataReportFields } from '../reports/api.ts';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { useStatisticsVersions } from '../statistics/api.ts';
 import { StatChart } from '../statistics/components/StatChart.tsx';
+import { channelOptions, versionOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
@@ -177,7 +178,6 @@ export function ElectricComputerPage() {
   };
 
   if (stationId === undefined) return null;
-  const channelLabel = (c: { name: string; heightTag: string }) => `${c.name} (${c.heightTag})`;
 
   return (
     <Flex vertical gap={16} data-testid="energy-page">
@@ -203,12 +203,7 @@ export function ElectricComputerPage() {
                 rules={[rule('versionId')]}
                 required
               >
-                <Select
-                  options={(versions ?? []).map((v) => ({
-                    value: v.id,
-                    label: v.kind === 'original' ? t('statistics.originalVersion') : v.name,
-                  }))}
-                />
+                <Select options={versionOptions(versions, t)} />
               </Form.Item>
             </Col>
             <Col span={6}>
@@ -218,9 +213,7 @@ export function ElectricComputerPage() {
                 rules={[rule('speedChannelId')]}
                 required
               >
-                <Select
-                  options={(fields.data?.speeds ?? []).map((c) => ({ value: c.id, label: channelLabel(c) }))}
-                />
+                <Select options={channelOptions(fields.data?.speeds)} />
               </Form.Item>
             </Col>
             <Col span={6}>
@@ -229,13 +222,7 @@ export function ElectricComputerPage() {
                 label={t('energy.form.direction')}
                 rules={[rule('directionChannelId')]}
               >
-                <Select
-                  allowClear
-                  options={(fields.data?.directions ?? []).map((c) => ({
-                    value: c.id,
-                    label: channelLabel(c),
-                  }))}
-                />
+                <Select allowClear options={channelOptions(fields.data?.directions)} />
               </Form.Item>
             </Col>
             <Col span={6}>
@@ -266,7 +253,7 @@ export function ElectricComputerPage() {
                   mode="multiple"
                   allowClear
                   placeholder={t('energy.form.allHeights')}
-                  options={(fields.data?.speeds ?? []).map((c) => ({ value: c.id, label: channelLabel(c) }))}
+                  options={channelOptions(fields.data?.speeds)}
                 />
               </Form.Item>
             </Col>

@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { channelOptions } from '../statistics/version-options.ts';
 import { useAnalysisTemplates, useDataReportFields, useRequestAnalysisReport } from './api.ts';
 
 interface Values {
@@ -103,14 +104,9 @@ export function AnalysisReportModal({
       weibullMethod: 'wasp',
     };
   }, [data, templates.data]);
-  const speedOptions = (data?.speeds ?? []).map((s) => ({
-    value: s.id,
-    label: `${s.name} (${s.heightTag})`,
-  }));
-  const directionOptions = (data?.directions ?? []).map((s) => ({
-    value: s.id,
-    label: `${s.name} (${s.heightTag})`,
-  }));
+  // A channel's name usually says its height already ("Spd80mN", "Speed (cup_ 80 m)").
+  const speedOptions = channelOptions(data?.speeds);
+  const directionOptions = channelOptions(data?.directions);
 
   return (
     <SchemaFormModal<Values, TAnalysisReportInput, { id: number }>

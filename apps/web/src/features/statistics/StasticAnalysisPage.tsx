@@ -50,6 +50,7 @@ import { RoseTab } from './tabs/RoseTab.tsx';
 import { ShearTab } from './tabs/ShearTab.tsx';
 import { SummaryTab } from './tabs/SummaryTab.tsx';
 import { TurbulenceTab } from './tabs/TurbulenceTab.tsx';
+import { versionOptions } from './version-options.ts';
 
 interface FilterValues {
   versionId?: number;
@@ -188,11 +189,7 @@ export function StasticAnalysisPage() {
             style={{ width: 200 }}
             loading={isVersionsPending}
             onChange={() => form.setFieldValue('channelIds', [])}
-            options={(versions ?? []).map((v) => ({
-              value: v.id,
-              // The original version's stored name is Chinese: shown by kind in the user's language.
-              label: v.kind === 'original' ? t('statistics.originalVersion') : v.name,
-            }))}
+            options={versionOptions(versions, t)}
           />
         </Form.Item>
         <Form.Item name="channelIds" label={t('statistics.filters.channels')}>

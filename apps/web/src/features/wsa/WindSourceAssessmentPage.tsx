@@ -45,6 +45,7 @@ import { useStationSearch } from '../ingestion/api.ts';
 import { useDataReportFields } from '../reports/api.ts';
 import { useStatisticsVersions } from '../statistics/api.ts';
 import { StatChart } from '../statistics/components/StatChart.tsx';
+import { channelOptions, versionOptions } from '../statistics/version-options.ts';
 import {
   useDeleteMesoscale,
   useMesoscaleDatasets,
@@ -273,8 +274,6 @@ function ScaleDrawer({
         : undefined,
     [result, t],
   );
-
-  const channelLabel = (c: { name: string; heightTag: string }) => `${c.name} (${c.heightTag})`;
   return (
     <Drawer
       open={dataset !== undefined}
@@ -292,12 +291,7 @@ function ScaleDrawer({
               rules={[rule('versionId')]}
               required
             >
-              <Select
-                options={(versions ?? []).map((v) => ({
-                  value: v.id,
-                  label: v.kind === 'original' ? t('statistics.originalVersion') : v.name,
-                }))}
-              />
+              <Select options={versionOptions(versions, t)} />
             </Form.Item>
           </Col>
           <Col span={6}>
@@ -307,20 +301,12 @@ function ScaleDrawer({
               rules={[rule('speedChannelId')]}
               required
             >
-              <Select
-                options={(fields.data?.speeds ?? []).map((c) => ({ value: c.id, label: channelLabel(c) }))}
-              />
+              <Select options={channelOptions(fields.data?.speeds)} />
             </Form.Item>
           </Col>
           <Col span={6}>
             <Form.Item name="directionChannelId" label={t('wsa.scale.mastDirection')}>
-              <Select
-                allowClear
-                options={(fields.data?.directions ?? []).map((c) => ({
-                  value: c.id,
-                  label: channelLabel(c),
-                }))}
-              />
+              <Select allowClear options={channelOptions(fields.data?.directions)} />
             </Form.Item>
           </Col>
           <Col span={6}>
