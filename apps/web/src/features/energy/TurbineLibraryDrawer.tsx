@@ -192,7 +192,13 @@ export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose
                     type="link"
                     size="small"
                     onClick={() =>
-                      setEditing({ values: { ...toValues(r), model: `${r.model} (copy)`, source: r.source } })
+                      setEditing({
+                        values: {
+                          ...toValues(r),
+                          model: t('energy.library.copyName', { model: r.model }),
+                          source: r.source,
+                        },
+                      })
                     }
                   >
                     {t('energy.library.saveAs')}
