@@ -9,6 +9,9 @@ import { StationGrantRepository } from './modules/access/station-grants.reposito
 import { StationGrantService } from './modules/access/station-grants.service.ts';
 import { alarmRoutes } from './modules/alarms/alarms.routes.ts';
 import { AlarmService } from './modules/alarms/alarms.service.ts';
+import { applyRoutes } from './modules/apply/apply.routes.ts';
+import { ApplyService } from './modules/apply/apply.service.ts';
+import { LinkSigner } from './modules/apply/link-signer.ts';
 import { buildDataSourceServices } from './modules/data-sources/data-sources.module.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
@@ -22,6 +25,8 @@ import { TurbineService } from './modules/energy/turbines.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { GeocodingService, OfflineGeocoder } from './modules/geocoding/geocoding.service.ts';
 import { createOnlineGeocoder } from './modules/geocoding/online-geocoders.ts';
+import { hubRoutes } from './modules/hub/hub.routes.ts';
+import { HubService } from './modules/hub/hub.service.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
@@ -161,6 +166,8 @@ export interface TServices {
   /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
   statistics: StatisticsService;
   dataReports: DataReportService;
+  apply: ApplyService;
+  hub: HubService;
   turbines: TurbineService;
   energy: EnergyService;
   mesoscale: MesoscaleService;
@@ -241,6 +248,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   const contacts = new ContactService(db);
   const statistics = new StatisticsService(db, versions, stationAccess);
   const turbines = new TurbineService(db);
+  const windData = new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore);
   const services: TServices = {
     alarms,
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
@@ -337,7 +345,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     ...dataSourceServices,
     processingTasks,
     versions,
-    windData: new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore),
+    windData,
     qcRules: new QcRuleService(
       new QcRuleRepository(db),
       stationAccess,
@@ -384,6 +392,26 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
       jobs,
       log.child({ module: 'data-reports' }),
     ),
+    apply: new ApplyService(
+      db,
+      stationAccess,
+      rawFileStore,
+      windData,
+      ingestionApi,
+      outbox,
+      messages,
+      jobs,
+      new LinkSigner(
+        createKeySource({
+          configuredSecret: config.PASSWORD_RECORD_KEY,
+          dataDir: config.dataDirAbs,
+          purpose: 'download-link',
+        }),
+      ),
+      log.child({ module: 'apply' }),
+      { publicUrl: config.PUBLIC_URL },
+    ),
+    hub: new HubService(db, log.child({ module: 'hub' })),
   };
   return services;
 }
@@ -403,6 +431,8 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.reminders.registerJobs(services.jobs);
   await services.reports.registerJobs(services.jobs, config.REPORT_TICK_CRON);
   await services.dataReports.registerJobs(services.jobs);
+  await services.apply.registerJobs(services.jobs);
+  await services.hub.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -446,6 +476,8 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
     }),
     ...reportRoutes(services.reports),
     ...dataReportRoutes(services.dataReports),
+    ...applyRoutes(services.apply),
+    ...hubRoutes(services.hub),
     ...energyRoutes(services.turbines, services.energy),
     ...mesoscaleRoutes(services.mesoscale),
     ...statisticsRoutes(services.statistics),

@@ -254,6 +254,16 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/meteorological/query/wind/point': 'user',
   // [anchor: statistics-routes]
   'GET /api/web/geocode/search': 'user',
+  // Download applications and the hub (issue 17).
+  'POST /api/web/apply/save': 'user',
+  'POST /api/web/apply/page': 'system.apply',
+  'POST /api/web/apply/mine': 'user',
+  'GET /api/web/apply/detail': 'user',
+  'POST /api/web/apply/review': 'system.apply',
+  'POST /api/web/apply/revoke': 'system.apply',
+  'POST /api/web/apply/ticket': 'user',
+  'GET /api/web/apply/file': 'public',
+  'GET /api/web/hub/overview': 'user',
 };
 
 let server: TTestServer;
@@ -329,6 +339,7 @@ describe('the permission table', () => {
  */
 describe('station-scoped routes', () => {
   let callerToken: string;
+  let callerId: number;
   let owner: { id: number };
   let other: { id: number };
   let hidden: { id: number; stationCode: string };
@@ -358,9 +369,11 @@ describe('station-scoped routes', () => {
         'report.upload',
         'report.download',
         'report.delete',
+        'system.apply',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
+    callerId = caller.id;
     owner = await buildUser(server.db);
     other = await buildUser(server.db);
     hidden = await buildStation(server.db, { ownerId: owner.id, projectName: '看不见的项目' });
@@ -532,7 +545,160 @@ describe('station-scoped routes', () => {
     return hiddenDataset;
   }
 
+  /** A download application of the hidden site by its owner, approved with a stored file (issue 17). */
+  let hiddenApplication: Promise<number> | undefined;
+  function createHiddenApplication() {
+    hiddenApplication ??= (async () => {
+      const row = await server.db
+        .insertInto('download_application')
+        .values({
+          applicant_id: owner.id,
+          file_type: 1,
+          start_time: new Date('2026-01-01T00:00:00Z'),
+          end_time: new Date('2026-01-31T00:00:00Z'),
+          apply_reason: '看不见的申请',
+          to_addr: 'owner@masthub.test',
+          audit_status: 'approved',
+          export_status: 'ready',
+          file_name: 'hidden.csv',
+          file_sha256: 'e'.repeat(64),
+          file_size: 1,
+          link_expires_at: new Date(Date.now() + 86_400_000),
+          link_revoked_at: null,
+          reviewer_id: null,
+          review_time: null,
+          data_source_id: null,
+          mail_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('download_application_station')
+        .values({ application_id: row.id, station_id: hidden.id })
+        .execute();
+      return Number(row.id);
+    })();
+    return hiddenApplication;
+  }
+
+  async function expectApplicationUnchanged(id: number) {
+    const row = await server.db
+      .selectFrom('download_application')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.audit_status).toBe('approved');
+    expect(row.link_revoked_at).toBeNull();
+  }
+
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
+    // Download applications (issue 17): a hidden site is neither applied for, listed, decided nor released.
+    'POST /api/web/apply/save': async () => {
+      const before = await server.db.selectFrom('download_application').select('id').execute();
+      await expectForbidden('POST', '/api/web/apply/save', {
+        stationIds: [hidden.id],
+        fileType: 1,
+        startTime: '2026-01-01T00:00:00Z',
+        endTime: '2026-01-31T00:00:00Z',
+        applyReason: '看不见',
+        toAddr: 'caller@masthub.test',
+      });
+      expect(await server.db.selectFrom('download_application').select('id').execute()).toHaveLength(
+        before.length,
+      );
+    },
+    'POST /api/web/apply/page': async () => {
+      const id = await createHiddenApplication();
+      const r = await server.call('POST', '/api/web/apply/page', { token: callerToken, body: {} });
+      expect(r.status).toBe(200);
+      expect(r.body.data.records.map((a: { id: number }) => a.id)).not.toContain(id);
+    },
+    'POST /api/web/apply/mine': async () => {
+      const id = await createHiddenApplication();
+      const r = await server.call('POST', '/api/web/apply/mine', { token: callerToken, body: {} });
+      expect(r.body.data.records.map((a: { id: number }) => a.id)).not.toContain(id);
+      expect(r.body.data.records.every((a: { applicantId: number }) => a.applicantId === callerId)).toBe(
+        true,
+      );
+    },
+    'GET /api/web/apply/detail': async () => {
+      const id = await createHiddenApplication();
+      await expectForbidden('GET', `/api/web/apply/detail?id=${id}`);
+    },
+    'POST /api/web/apply/review': async () => {
+      const id = await createHiddenApplication();
+      await server.db
+        .updateTable('download_application')
+        .set({ audit_status: 'pending' })
+        .where('id', '=', id)
+        .execute();
+      await expectForbidden('POST', '/api/web/apply/review', {
+        ids: [id],
+        decision: 'rejected',
+        comment: '不行',
+      });
+      await server.db
+        .updateTable('download_application')
+        .set({ audit_status: 'approved' })
+        .where('id', '=', id)
+        .execute();
+      await expectApplicationUnchanged(id);
+    },
+    'POST /api/web/apply/revoke': async () => {
+      const id = await createHiddenApplication();
+      await expectForbidden('POST', '/api/web/apply/revoke', { id });
+      await expectApplicationUnchanged(id);
+    },
+    'POST /api/web/apply/ticket': async () => {
+      // Not the applicant: refused whatever the caller may see.
+      const id = await createHiddenApplication();
+      const r = await server.call('POST', '/api/web/apply/ticket', {
+        token: callerToken,
+        body: { id },
+        language: 'EN',
+      });
+      expect(r.status).toBe(403);
+      expect(r.body.data.errorCode).toBe('APPLY_NOT_APPLICANT');
+    },
+    'GET /api/web/apply/file': async () => {
+      // No ticket of the application's own signature: a page saying so, and no download recorded.
+      const id = await createHiddenApplication();
+      const r = await server.app.inject({
+        method: 'GET',
+        url: `/api/web/apply/file?ticket=${id}.${owner.id}.app.99999999999.${'A'.repeat(43)}`,
+      });
+      expect(r.statusCode).toBe(403);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(
+        await server.db.selectFrom('download_log').select('id').where('application_id', '=', id).execute(),
+      ).toEqual([]);
+    },
+    'GET /api/web/hub/overview': async () => {
+      await server.db
+        .insertInto('alarm')
+        .values({
+          station_id: hidden.id,
+          type: 'data_abnormal',
+          channel_key: 'hub-permission-row',
+          period_start: new Date(),
+          period_end: new Date(),
+        })
+        .execute();
+      const r = await server.call('GET', '/api/web/hub/overview', { token: callerToken });
+      expect(r.status).toBe(200);
+      const subject = (await server.services.stationAccess.findSubject(callerId))!;
+      expect(r.body.data.stations.total).toBe(await server.services.stationAccess.countAccessible(subject));
+      // The caller sees the visible site only: the hidden site's open alarm is not counted.
+      expect(r.body.data.stations.total).toBe(1);
+      const openVisible = await server.db
+        .selectFrom('alarm')
+        .select('id')
+        .where('station_id', '=', visible.id)
+        .where('is_open', '=', true)
+        .execute();
+      expect(r.body.data.alarms.open).toBe(openVisible.length);
+      expect(r.body.data.storage.databaseBytes).toBeNull();
+    },
     // Energy yield (issue 16): a hidden site's version is refused before anything is read.
     'POST /api/data-process/energy/calculate': async () =>
       expectForbidden('POST', '/api/data-process/energy/calculate', {

@@ -340,6 +340,42 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '压缩包“{fileName}”无法解压',
     en: 'The archive “{fileName}” cannot be unpacked',
   },
+  APPLY_NOT_PENDING: {
+    zh: '申请“{id}”已审批，不能再次审批',
+    en: 'Application {id} has already been decided',
+  },
+  APPLY_OWN_REVIEW: {
+    zh: '不能审批自己提交的下载申请',
+    en: 'You cannot review your own download application',
+  },
+  APPLY_NOT_APPLICANT: {
+    zh: '该下载链接属于其他用户，请使用申请人的账号登录',
+    en: 'This download link belongs to another user; log in with the applicant’s account',
+  },
+  APPLY_LINK_INVALID: {
+    zh: '下载链接无效，请从申请通知中的链接重新打开',
+    en: 'The download link is not valid; open it again from the notice you received',
+  },
+  APPLY_LINK_EXPIRED: {
+    zh: '下载链接已于 {expiredAt} 过期，请重新提交下载申请',
+    en: 'The download link expired at {expiredAt}; please apply again',
+  },
+  APPLY_LINK_REVOKED: {
+    zh: '下载链接已被审批人撤销',
+    en: 'The download link was revoked by the reviewer',
+  },
+  APPLY_NOT_READY: {
+    zh: '申请的数据文件尚未就绪（{state}）',
+    en: 'The requested data file is not ready ({state})',
+  },
+  APPLY_ACCESS_LOST: {
+    zh: '申请人已无权查看申请中的站点，不能下载',
+    en: 'The applicant may no longer see the sites of this application; nothing is released',
+  },
+  APPLY_NO_EMAIL: {
+    zh: '请填写接收邮箱（您的账号没有登记邮箱）',
+    en: 'Please give a delivery e-mail address (your account has none)',
+  },
   DATA_REPORT_NOT_TEXT: {
     zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
     en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',

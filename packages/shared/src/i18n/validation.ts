@@ -206,6 +206,12 @@ export const VALIDATION_MESSAGES = {
     zh: '报告结束日期不能早于开始日期',
     en: 'The report end date must not be before the start date',
   },
+  applyReasonRequired: { zh: '请输入申请原因', en: 'Please enter the reason for the application' },
+  fileTypeRequired: { zh: '请选择文件类型', en: 'Please choose the file type' },
+  timeScopeRequired: { zh: '请选择数据时间范围', en: 'Please choose the time scope of the data' },
+  toAddrRequired: { zh: '请输入接收邮箱', en: 'Please enter the delivery e-mail address' },
+  rejectCommentRequired: { zh: '驳回时请填写意见', en: 'Please give a comment when rejecting' },
+  linkDaysRange: { zh: '链接有效期为 1–30 天', en: 'The link must be valid for 1 to 30 days' },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

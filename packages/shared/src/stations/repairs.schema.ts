@@ -245,7 +245,7 @@ export type TRepairRecord = z.infer<typeof ZRepairRecord>;
 
 // --- The e-mail send log (SPEC §3 alert send log) ----------------------------------------------------
 
-export const MAIL_KINDS = ['repair', 'reminder_warn', 'reminder_report', 'alarm', 'report'] as const;
+export const MAIL_KINDS = ['repair', 'reminder_warn', 'reminder_report', 'alarm', 'report', 'apply'] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   repair: { zh: '维修申请', en: 'Repair request' },
@@ -253,6 +253,7 @@ export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   reminder_report: { zh: '无数据提醒', en: 'No-data reminder' },
   alarm: { zh: '告警通知', en: 'Alarm notice' },
   report: { zh: '报告', en: 'Report' },
+  apply: { zh: '下载申请', en: 'Download application' },
 };
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type TMailStatus = (typeof MAIL_STATUSES)[number];

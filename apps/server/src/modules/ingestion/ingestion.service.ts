@@ -31,6 +31,7 @@ import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
 import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
+import { refreshStationDays } from './store/station-days.ts';
 import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 
 /** The rule a raw file is (or was) parsed with. */
@@ -271,6 +272,10 @@ export class IngestionService implements TIngestion {
         });
         const summary = await store.refreshSummary(version.id);
         await rawFiles.updateStationDataTime(stationId, summary);
+        // The hub's per-day recovery of the days this file touched (same transaction as the data).
+        if (result.firstTimeMs !== null && result.lastTimeMs !== null) {
+          await refreshStationDays(trx, stationId, version.id, result.firstTimeMs, result.lastTimeMs);
+        }
         // Data flows again: the site's open data-missing alarm closes where the new data begins.
         await this.alarms.onDataArrived(
           trx,

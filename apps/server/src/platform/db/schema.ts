@@ -560,7 +560,7 @@ export interface UserCarbonCopyTable {
   updated_at: UpdatedAt;
 }
 
-export type TMailKindColumn = 'repair' | 'reminder_warn' | 'reminder_report' | 'alarm' | 'report';
+export type TMailKindColumn = 'repair' | 'reminder_warn' | 'reminder_report' | 'alarm' | 'report' | 'apply';
 export type TMailStatusColumn = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface MailSendLogTable {
@@ -802,6 +802,70 @@ export interface MesoscaleResultTable {
   created_at: CreatedAt;
 }
 
+export interface DownloadApplicationTable {
+  id: Generated<number>;
+  applicant_id: number | null;
+  applicant_name: Generated<string>;
+  company_name: Generated<string>;
+  group_name: Generated<string>;
+  file_type: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  version_mode: ColumnType<'original' | 'latest', 'original' | 'latest' | undefined>;
+  apply_reason: string;
+  to_addr: string;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined>;
+  utc_offset_minutes: Generated<number>;
+  audit_status: ColumnType<
+    'pending' | 'approved' | 'rejected',
+    'pending' | 'approved' | 'rejected' | undefined,
+    'pending' | 'approved' | 'rejected'
+  >;
+  reviewer_id: number | null;
+  reviewer_name: Generated<string>;
+  review_comment: Generated<string>;
+  review_time: Timestamp | null;
+  export_status: 'queued' | 'running' | 'ready' | 'failed' | null;
+  export_progress: Generated<number>;
+  export_reason: Generated<string>;
+  export_notes: ColumnType<{ stationCode: string; reason: string }[], string | undefined, string>;
+  file_name: string | null;
+  file_sha256: string | null;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  link_expires_at: Timestamp | null;
+  link_revoked_at: Timestamp | null;
+  link_base: Generated<string>;
+  data_source_id: number | null;
+  mail_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DownloadApplicationStationTable {
+  application_id: number;
+  station_id: number;
+  position: Generated<number>;
+}
+
+export interface DownloadLogTable {
+  id: Generated<number>;
+  application_id: number;
+  user_id: number | null;
+  user_name: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  via: 'link' | 'app';
+  created_at: CreatedAt;
+}
+
+export interface StationDayTable {
+  station_id: number;
+  /** `date`: written as 'YYYY-MM-DD', read as UTC midnight (TZ=UTC in every process). */
+  day: ColumnType<Date, string, string>;
+  valid_slots: number;
+  expected_slots: number;
+}
+
 export interface QcRuleTable {
   id: Generated<number>;
   rule_type: 'auto_quality' | 'warn';
@@ -932,6 +996,11 @@ export interface DB {
   mesoscale_dataset: MesoscaleDatasetTable;
   mesoscale_channel: MesoscaleChannelTable;
   mesoscale_result: MesoscaleResultTable;
+  // Download applications and the hub (migration 0018).
+  download_application: DownloadApplicationTable;
+  download_application_station: DownloadApplicationStationTable;
+  download_log: DownloadLogTable;
+  station_day: StationDayTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

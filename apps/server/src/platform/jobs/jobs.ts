@@ -31,6 +31,10 @@ export interface TJobQueues {
   'reports.analysis': { reportId: number };
   /** Periodic: write the due scheduled reports of every group (once per slot across processes). */
   'reports.tick': Record<string, never>;
+  /** Export the file of an approved download application and send its link (issue 17). */
+  'apply.export': { applicationId: number };
+  /** Once after an upgrade: the per-day recovery of sites that held data before the hub existed. */
+  'hub.backfill-days': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

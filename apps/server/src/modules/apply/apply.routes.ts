@@ -1,0 +1,167 @@
+import {
+  AppError,
+  type Language,
+  ZApplyDetail,
+  ZApplyPageRequest,
+  ZApplyRecord,
+  ZApplyReview,
+  ZApplyReviewResult,
+  ZApplySave,
+  ZApplyTicket,
+  ZApplyTicketRequest,
+  ZIdBody,
+  ZIdQuery,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { appErrorEnvelope } from '../../platform/http/envelope.ts';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { ApplyService } from './apply.service.ts';
+
+const ZFileQuery = z.object({
+  ticket: z.string().max(200),
+  lang: z.enum(['zh', 'en']).optional(),
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The page a browser shows when a download link or ticket does not open: the reason, in words. */
+export function refusalPage(message: string, language: Language): string {
+  const title = language === 'zh' ? '无法下载' : 'The download cannot be opened';
+  const back = language === 'zh' ? '返回 MastHub' : 'Back to MastHub';
+  return `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${title}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;max-width:560px;margin:80px auto;padding:0 16px;color:#1f1f1f">
+<h1 style="font-size:20px">${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">${back}</a></p></body></html>`;
+}
+
+/** Download applications and their delivery (SPEC §2 site list and /systemManage/applyManage, §3, §4; issue 17). */
+export function applyRoutes(apply: ApplyService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/web/apply/save',
+      summary:
+        'Apply for the data of sites the caller may see: sites, file type (SPEC §9 export formats), time scope, ' +
+        'version (original by default), reason (≤ 50 characters), delivery address (the caller’s e-mail by default)',
+      tags: ['apply'],
+      auth: 'user',
+      body: ZApplySave,
+      response: z.object({ id: z.number().int() }),
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        apply.save(user, body, language, utcOffsetMinutes),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/apply/page',
+      summary: 'Download approval: applications whose sites the reviewer may all see, pending first',
+      tags: ['apply'],
+      auth: 'system.apply',
+      body: ZApplyPageRequest,
+      response: zPage(ZApplyRecord),
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        apply.page(user, body, language, utcOffsetMinutes),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/apply/mine',
+      summary: 'The caller’s own download applications with their state and export progress',
+      tags: ['apply'],
+      auth: 'user',
+      body: ZApplyPageRequest,
+      response: zPage(ZApplyRecord),
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        apply.mine(user, body, language, utcOffsetMinutes),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/apply/detail',
+      summary:
+        'One application with every download of its file (its applicant, or a reviewer seeing all its sites)',
+      tags: ['apply'],
+      auth: 'user',
+      query: ZIdQuery,
+      response: ZApplyDetail,
+      handle: ({ user, query, language, utcOffsetMinutes }) =>
+        apply.detail(user, query.id, language, utcOffsetMinutes),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/apply/review',
+      summary:
+        'Approve or reject pending applications (batch: all or none). Rejecting needs a comment; approving ' +
+        'exports the file in the background and sends the applicant a signed link valid linkDays days',
+      tags: ['apply'],
+      auth: 'system.apply',
+      body: ZApplyReview,
+      response: ZApplyReviewResult,
+      handle: ({ user, body, request }) => apply.review(user, body, `${request.protocol}://${request.host}`),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/apply/revoke',
+      summary: 'Revoke the download link of an approved application (no download opens it any more)',
+      tags: ['apply'],
+      auth: 'system.apply',
+      body: ZIdBody,
+      response: z.null(),
+      handle: async ({ user, body }) => {
+        await apply.revoke(user, body.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/apply/ticket',
+      summary:
+        'A two-minute ticket opening the file of an approved application, for its applicant only: from the app, ' +
+        'or from the delivered link (exp and sig checked as well)',
+      tags: ['apply'],
+      auth: 'user',
+      body: ZApplyTicketRequest,
+      response: ZApplyTicket,
+      handle: async ({ user, body, language }) => {
+        const ticket = await apply.ticket(user, body);
+        return { ...ticket, url: `${ticket.url}&lang=${language}` };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/apply/file',
+      summary:
+        'The file a ticket opens (browser navigation, so no token header: the ticket is the proof). Each ' +
+        'download is recorded; a bad, expired or revoked one answers a localised page',
+      tags: ['apply'],
+      auth: 'public',
+      query: ZFileQuery,
+      isRaw: true,
+      timeoutMs: 3_600_000,
+      handle: async ({ query, request, reply, language }) => {
+        const lang = query.lang ?? language;
+        try {
+          const file = await apply.openFile(query.ticket, {
+            ip: request.ip,
+            userAgent: String(request.headers['user-agent'] ?? ''),
+          });
+          reply
+            .header('content-disposition', contentDisposition(file.fileName))
+            .header('content-length', file.sizeBytes)
+            .header('cache-control', 'no-store')
+            .header('x-content-type-options', 'nosniff');
+          return reply.type('application/octet-stream').send(file.stream);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const envelope = appErrorEnvelope(error, lang);
+          return reply
+            .status(envelope.status)
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(refusalPage(envelope.body.msg, lang));
+        }
+      },
+    }),
+  ];
+}

@@ -1,0 +1,121 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../../platform/db/database.ts';
+import type { DB } from '../../../platform/db/schema.ts';
+import { TimeSeriesRepository } from './timeseries.repository.ts';
+
+const DAY_MS = 86_400_000;
+const INVALID_FLAG = 3;
+
+/**
+ * The valid 10-minute wind speed means of each UTC day as the group reports count recovery: per
+ * height the better covered boom, then the mean over every wind speed height of the version (a dead
+ * sensor lowers the day). Pure: `series` are the mean speed channels on one grid from `startMs`.
+ */
+export function dailyValidSlots(
+  startMs: number,
+  stepMs: number,
+  channels: readonly { heightM: number; values: Float32Array; flags: Uint8Array }[],
+): Map<number, number> {
+  const heights = [...new Set(channels.map((c) => c.heightM))];
+  const byDay = new Map<number, Map<number, number>>();
+  for (const c of channels) {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < c.values.length; i++) {
+      const v = c.values[i]!;
+      if (!Number.isFinite(v) || c.flags[i] === INVALID_FLAG) continue;
+      const day = Math.floor((startMs + i * stepMs) / DAY_MS) * DAY_MS;
+      counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+    for (const [day, n] of counts) {
+      const perHeight = byDay.get(day) ?? new Map<number, number>();
+      perHeight.set(c.heightM, Math.max(perHeight.get(c.heightM) ?? 0, n));
+      byDay.set(day, perHeight);
+    }
+  }
+  const out = new Map<number, number>();
+  for (const [day, perHeight] of byDay) {
+    let sum = 0;
+    for (const h of heights) sum += perHeight.get(h) ?? 0;
+    out.set(day, sum / heights.length);
+  }
+  return out;
+}
+
+/**
+ * Rewrites the site's per-day recovery (station_day) for the UTC days [fromMs, toMs] touches, from
+ * its original version's stored wind speed means. Called by ingestion in the transaction that wrote
+ * the data, so the hub's figures move with the data and a rolled-back file leaves no trace.
+ */
+export async function refreshStationDays(
+  db: Database | Transaction<DB>,
+  stationId: number,
+  versionId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<number> {
+  const store = new TimeSeriesRepository(db);
+  const all = (await store.listChannels(versionId)).filter(
+    (c) => c.element === 'ws' && c.statistic === 'mean' && c.heightM !== null,
+  );
+  if (all.length === 0) return 0;
+  // One interval: the one most speed channels have.
+  const byInterval = new Map<number, number>();
+  for (const c of all) byInterval.set(c.intervalS, (byInterval.get(c.intervalS) ?? 0) + 1);
+  const intervalS = [...byInterval].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+  const channels = all.filter((c) => c.intervalS === intervalS);
+  const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS;
+  const dayTo = Math.floor(toMs / DAY_MS) * DAY_MS + DAY_MS;
+  const read = await store.readChannels(channels, dayFrom, dayTo);
+  const valid = dailyValidSlots(
+    read.startMs,
+    intervalS * 1000,
+    channels.map((c) => ({ heightM: c.heightM!, ...read.series.get(c.id)! })),
+  );
+  const expected = Math.max(1, Math.round(86_400 / intervalS));
+  const rows: { station_id: number; day: string; valid_slots: number; expected_slots: number }[] = [];
+  for (let day = dayFrom; day < dayTo; day += DAY_MS) {
+    const n = valid.get(day) ?? 0;
+    rows.push({
+      station_id: stationId,
+      day: new Date(day).toISOString().slice(0, 10),
+      valid_slots: Math.min(n, expected),
+      expected_slots: expected,
+    });
+  }
+  await db
+    .deleteFrom('station_day')
+    .where('station_id', '=', stationId)
+    .where('day', '>=', sql<Date>`${new Date(dayFrom).toISOString().slice(0, 10)}::date`)
+    .where('day', '<', sql<Date>`${new Date(dayTo).toISOString().slice(0, 10)}::date`)
+    .execute();
+  // Days without any valid value are kept only inside the site's data (a silent gap counts as 0).
+  const kept = rows.filter((r) => r.valid_slots > 0);
+  for (let i = 0; i < kept.length; i += 1000) {
+    await db
+      .insertInto('station_day')
+      .values(kept.slice(i, i + 1000))
+      .execute();
+  }
+  return kept.length;
+}
+
+/**
+ * Fills station_day for sites that held data before it existed (an upgrade): their original version's
+ * last 60 days, one site at a time. Sites already counted are skipped, so running it again is cheap.
+ */
+export async function backfillStationDays(db: Database, days = 60): Promise<number> {
+  const rows = await sql<{ station_id: number; version_id: number; last_time: Date }>`
+    SELECT v.station_id, v.id AS version_id, sm.last_time
+      FROM dataset_version v JOIN ts_version_summary sm ON sm.version_id = v.id
+     WHERE v.kind = 'original' AND sm.last_time IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM station_day d WHERE d.station_id = v.station_id)`.execute(db);
+  let sites = 0;
+  for (const r of rows.rows) {
+    const toMs = Date.now();
+    await db.transaction().execute(async (trx) => {
+      await refreshStationDays(trx, Number(r.station_id), Number(r.version_id), toMs - days * DAY_MS, toMs);
+    });
+    sites++;
+  }
+  return sites;
+}
