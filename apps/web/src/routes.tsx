@@ -28,8 +28,6 @@ export interface AppRoute {
   caseSensitive?: boolean;
 }
 
-const notAvailable: PageLoader = () =>
-  import('./features/common/NotAvailablePage.tsx').then((m) => m.NotAvailablePage);
 const tabsShell: PageLoader = () =>
   import('./features/common/RouteTabsLayout.tsx').then((m) => m.RouteTabsLayout);
 
@@ -242,7 +240,7 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/applyManage',
         name: 'menu.applyManage',
         access: 'system.apply',
-        page: notAvailable,
+        page: () => import('./features/apply/ApplyManagePage.tsx').then((m) => m.ApplyManagePage),
       },
       {
         path: '/systemManage/stationLog',
@@ -264,7 +262,19 @@ export const mainRoutes: AppRoute[] = [
       },
     ],
   },
-  { path: '/hub', name: 'menu.hub', icon: 'hub', page: notAvailable },
+  {
+    path: '/hub',
+    name: 'menu.hub',
+    icon: 'hub',
+    page: () => import('./features/hub/HubPage.tsx').then((m) => m.HubPage),
+  },
+  {
+    // The page a delivered download link opens (issue 17); the login comes back to it.
+    path: '/download/:id',
+    name: 'menu.download',
+    hideInMenu: true,
+    page: () => import('./features/apply/DownloadLinkPage.tsx').then((m) => m.DownloadLinkPage),
+  },
 ];
 
 /** Every route of the table, depth first (for lookups and tests). */

@@ -9,6 +9,8 @@ import { type AppRoute, mainRoutes, type PageLoader, publicRoutes } from '../rou
 import { feedback } from './feedback.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootRoute, RouteErrorPage, RouteLoadingFallback } from './RootRoute.tsx';
+import { DOWNLOAD_LINK_PREFIX } from './return-to.ts';
+import { STORAGE_KEYS, writeItem } from './storage.ts';
 import { withTimeout } from './with-timeout.ts';
 
 function lazyPage(loader: PageLoader) {
@@ -81,6 +83,9 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     return redirect(`${chosen.rest}${url.search}`);
   }
   if (target !== LOGIN_PATH && !readLogin()) {
+    // A download link from an e-mail opens again after the login (it works for the applicant only).
+    if (target.startsWith(DOWNLOAD_LINK_PREFIX))
+      writeItem(STORAGE_KEYS.returnTo, `${target}${url.search}`, 'session');
     if (previousPath !== LOGIN_PATH) feedback.warning(i18next.t('auth.guard.loginFirst'));
     return redirect(LOGIN_PATH);
   }

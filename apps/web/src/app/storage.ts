@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   pendingNotice: 'masthub.pendingNotice',
   /** Device tokens by account (lower case): this browser's earlier logins, kept across logouts. */
   devices: 'masthub.devices',
+  /** A delivered download link opened before logging in: where to go after the login (session). */
+  returnTo: 'masthub.returnTo',
 } as const;
 
 function getStorage(kind: 'local' | 'session'): Storage | undefined {

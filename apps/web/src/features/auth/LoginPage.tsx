@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
+import { DOWNLOAD_LINK_PREFIX } from '../../app/return-to.ts';
+import { readItem, removeItem, STORAGE_KEYS } from '../../app/storage.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { RequestError, takePendingNotice } from '../../request/request.ts';
 import { logIn } from './api.ts';
@@ -28,7 +30,10 @@ export function LoginPage() {
     try {
       await logIn({ account: values.account.trim(), password: values.password });
       feedback.success(t('auth.login.success'));
-      await navigate('/index', { replace: true });
+      // Back to a delivered download link opened before the login, else home.
+      const returnTo = readItem(STORAGE_KEYS.returnTo, 'session');
+      removeItem(STORAGE_KEYS.returnTo, 'session');
+      await navigate(returnTo?.startsWith(DOWNLOAD_LINK_PREFIX) ? returnTo : '/index', { replace: true });
     } catch (caught) {
       setError(caught instanceof RequestError ? caught.message : t('auth.login.failed'));
     } finally {

@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   CloudDownloadOutlined,
   ExportOutlined,
   FileSearchOutlined,
@@ -31,11 +32,13 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode, saveFile } from '../../request/request.ts';
+import { ApplyModal } from '../apply/ApplyModal.tsx';
+import { MyApplicationsDrawer } from '../apply/MyApplicationsDrawer.tsx';
 import { useLogin } from '../auth/login.storage.ts';
 import { RepairRequestModal, type RepairTarget } from '../repairs/RepairRequestModal.tsx';
 import {
@@ -69,6 +72,18 @@ function sortFieldOf(columnKey: string): SortField | undefined {
   return (STATION_SORT_KEYS as readonly string[]).includes(key) ? (key as SortField) : undefined;
 }
 
+/** The site-list filter a hub link carries, or null (multi-select fields: status, type, warning status). */
+export function filterFromLink(params: URLSearchParams): Record<string, unknown> | null {
+  const query: Record<string, unknown> = {};
+  const status = params.get('status');
+  if (status !== null && /^-?\d+$/.test(status)) query['status'] = [Number(status)];
+  const type = params.get('stationType');
+  if (type !== null && /^[a-z_]{1,30}$/.test(type)) query['stationType'] = [type];
+  const warn = params.get('warnStatus');
+  if (warn !== null && /^\d$/.test(warn)) query['warnStatus'] = [Number(warn)];
+  return Object.keys(query).length > 0 ? query : null;
+}
+
 export function stationDetailPath(stationId: number, tab = 'StationInfo'): string {
   return `/StationDetail/${tab}?stationId=${stationId}`;
 }
@@ -84,7 +99,14 @@ export function StationListPage() {
   const formatDateTime = useFormatDateTime();
   const login = useLogin();
   const userKey = String(login?.userId ?? 'anonymous');
-  const [state, setState] = useState<StationListState>(() => stationListState.read(userKey));
+  const [linkParams] = useSearchParams();
+  // A link from the hub (`?status=1`, `?stationType=lidar`, `?warnStatus=1`) opens the list filtered by it.
+  const [state, setState] = useState<StationListState>(() => {
+    const linked = filterFromLink(linkParams);
+    return linked
+      ? stationListState.write(userKey, { query: linked, pageNo: 1, scrollTop: 0, scrollLeft: 0 })
+      : stationListState.read(userKey);
+  });
   const [searchForm] = Form.useForm<PlainValues>();
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [editing, setEditing] = useState<{ mode: StationFormMode; station?: TStationRecord }>();
@@ -93,6 +115,9 @@ export function StationListPage() {
   const [repairing, setRepairing] = useState<RepairTarget>();
   const closeRepair = useCallback(() => setRepairing(undefined), []);
   const [isRawDownloadOpen, setRawDownloadOpen] = useState(false);
+  const [applying, setApplying] = useState<number[]>();
+  // `?applications=1` (the delivered link's page) opens the user's own applications.
+  const [isMineOpen, setMineOpen] = useState(linkParams.get('applications') === '1');
   const [isFileRulesOpen, setFileRulesOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
   const [isExporting, setExporting] = useState(false);
@@ -391,6 +416,19 @@ export function StationListPage() {
                 {t('stations.actions.downloadRaw')}
               </PermissionButton>
             </Tooltip>
+            <Tooltip title={selectedIds.length === 0 ? t('apply.selectFirst') : undefined}>
+              <Button
+                icon={<AuditOutlined />}
+                disabled={selectedIds.length === 0}
+                data-testid="stations-apply"
+                onClick={() => setApplying([...selectedIds])}
+              >
+                {t('apply.open')}
+              </Button>
+            </Tooltip>
+            <Button data-testid="stations-my-applications" onClick={() => setMineOpen(true)}>
+              {t('apply.mine')}
+            </Button>
             <Tooltip title={selectedIds.length === 0 ? t('stations.repair.selectFirst') : undefined}>
               <PermissionButton
                 feature="alarm.handle"
@@ -472,6 +510,8 @@ export function StationListPage() {
         onClose={() => setFileRulesOpen(false)}
       />
       <RepairRequestModal target={repairing} onClose={closeRepair} />
+      <ApplyModal stationIds={applying} onClose={() => setApplying(undefined)} />
+      <MyApplicationsDrawer open={isMineOpen} onClose={() => setMineOpen(false)} />
       <RawDownloadModal
         open={isRawDownloadOpen}
         stationIds={selectedIds}

@@ -1,0 +1,133 @@
+import type { TApplyRecord } from '@masthub/shared';
+import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
+import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
+
+export const AUDIT_COLORS: Record<TApplyRecord['auditStatus'], string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+};
+
+/** 12.3 MB */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+/** The export and link state of an application in one cell: progress while it runs, then the link. */
+export function ExportState({ record, t }: { record: TApplyRecord; t: TFunction }) {
+  if (record.auditStatus !== 'approved' || record.exportStatus === null) return <>—</>;
+  if (record.exportStatus === 'queued' || record.exportStatus === 'running') {
+    return (
+      <Space size={6}>
+        <Progress type="circle" size={22} percent={record.exportProgress} />
+        <span>{record.exportStatusName}</span>
+      </Space>
+    );
+  }
+  if (record.exportStatus === 'failed') {
+    return (
+      <Tooltip title={record.exportReason}>
+        <Tag color="red">{record.exportStatusName}</Tag>
+      </Tooltip>
+    );
+  }
+  return (
+    <Space size={4} wrap>
+      <Tag color={record.linkState === 'active' ? 'green' : 'default'}>{record.linkStateName}</Tag>
+      <Typography.Text type="secondary">
+        {formatBytes(record.fileSize)} · {t('apply.fields.downloads')} {record.downloadCount}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** The SPEC §3 columns of a download application (applicant columns left out of "my applications"). */
+export function applyColumns(
+  t: TFunction,
+  formatDateTime: (value: string | null | undefined) => string,
+  options: { withApplicant: boolean },
+): FitColumn<TApplyRecord>[] {
+  const columns: FitColumn<TApplyRecord>[] = [
+    { key: 'id', dataIndex: 'id', title: '#', width: 60 },
+    {
+      key: 'stationCodes',
+      dataIndex: 'stationCodes',
+      title: t('apply.fields.stationCodes'),
+      width: 140,
+      ellipsis: true,
+    },
+    {
+      key: 'projectNames',
+      dataIndex: 'projectNames',
+      title: t('apply.fields.projectNames'),
+      width: 160,
+      ellipsis: true,
+    },
+    { key: 'fileTypeName', dataIndex: 'fileTypeName', title: t('apply.fields.fileType'), width: 140 },
+    { key: 'timeScope', dataIndex: 'timeScope', title: t('apply.fields.timeScope'), width: 200 },
+  ];
+  if (options.withApplicant) {
+    columns.push(
+      { key: 'applicantName', dataIndex: 'applicantName', title: t('apply.fields.applicant'), width: 110 },
+      {
+        key: 'companyName',
+        dataIndex: 'companyName',
+        title: t('apply.fields.company'),
+        width: 130,
+        ellipsis: true,
+      },
+      {
+        key: 'groupName',
+        dataIndex: 'groupName',
+        title: t('apply.fields.group'),
+        width: 110,
+        ellipsis: true,
+      },
+    );
+  }
+  columns.push(
+    {
+      key: 'applyReason',
+      dataIndex: 'applyReason',
+      title: t('apply.fields.applyReason'),
+      width: 180,
+      ellipsis: true,
+    },
+    {
+      key: 'applyTime',
+      dataIndex: 'applyTime',
+      title: t('apply.fields.applyTime'),
+      width: DATE_COLUMN_WIDTH,
+      render: (value: string) => formatDateTime(value),
+    },
+    { key: 'toAddr', dataIndex: 'toAddr', title: t('apply.fields.toAddr'), width: 180, ellipsis: true },
+    {
+      key: 'auditStatusName',
+      dataIndex: 'auditStatusName',
+      title: t('apply.fields.auditStatus'),
+      width: 100,
+      render: (value: string, record) => (
+        <Tooltip title={record.reviewComment || undefined}>
+          <Tag color={AUDIT_COLORS[record.auditStatus]}>{value}</Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'export',
+      title: t('apply.fields.export'),
+      width: 220,
+      render: (_: unknown, record) => <ExportState record={record} t={t} />,
+    },
+  );
+  return columns;
+}
