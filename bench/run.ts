@@ -7,6 +7,7 @@ import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
+import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   add(await benchAlarms());
   add(await benchReports());
   add(await benchEnergy());
+  add(await benchHub());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -75,6 +75,7 @@ import { ReportService } from './modules/reports/reports.service.ts';
 import { RoleRepository } from './modules/roles/roles.repository.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { RoleService } from './modules/roles/roles.service.ts';
+import { seedDemoApplications } from './modules/seed/demo-applications.ts';
 import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
 import { seedDemoDataReports, seedDemoOperations, seedDemoReports } from './modules/seed/demo-operations.ts';
 import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
@@ -528,6 +529,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       await seedDemoOperations(db, services.alarms, seedLog);
       await seedDemoReports(db, services.reports, seedLog);
       await seedDemoDataReports(db, services.dataReports, seedLog);
+      await seedDemoApplications(db, services.apply, seedLog);
     });
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
       await services.jobs.send(

@@ -34,7 +34,7 @@ const ZHubSite = z.object({
 
 export const ZHubRecovery = z.object({
   days: z.number().int(),
-  /** The window: whole UTC days [from, to). */
+  /** The window: whole UTC days, first and last included (today is left out: it is not over).*/
   from: z.string(),
   to: z.string(),
   /** Sites with data before the window ends (the ones the rate is about). */

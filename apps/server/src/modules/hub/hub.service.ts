@@ -94,7 +94,8 @@ export function windowRecovery(
   return {
     days,
     from: isoDay(fromMs),
-    to: isoDay(toMs),
+    // The last day counted (the window ends before today).
+    to: isoDay(toMs - DAY_MS),
     sites: rates.length,
     meanPct: rates.length > 0 ? rates.reduce((s, r) => s + r.pct, 0) / rates.length : null,
     bands,

@@ -54,6 +54,8 @@ const DEMO_ROLES: TDemoRole[] = [
       'system.manufacturer',
       'system.stationLog',
       'system.repairList',
+      // Decides the download applications of the sites (issue 17).
+      'system.apply',
     ],
   },
   {

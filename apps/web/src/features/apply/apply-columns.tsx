@@ -57,65 +57,14 @@ export function applyColumns(
   formatDateTime: (value: string | null | undefined) => string,
   options: { withApplicant: boolean },
 ): FitColumn<TApplyRecord>[] {
+  // What a reviewer decides on first (state, sites, what and when), then who and why, then the rest.
   const columns: FitColumn<TApplyRecord>[] = [
-    { key: 'id', dataIndex: 'id', title: '#', width: 60 },
-    {
-      key: 'stationCodes',
-      dataIndex: 'stationCodes',
-      title: t('apply.fields.stationCodes'),
-      width: 140,
-      ellipsis: true,
-    },
-    {
-      key: 'projectNames',
-      dataIndex: 'projectNames',
-      title: t('apply.fields.projectNames'),
-      width: 160,
-      ellipsis: true,
-    },
-    { key: 'fileTypeName', dataIndex: 'fileTypeName', title: t('apply.fields.fileType'), width: 140 },
-    { key: 'timeScope', dataIndex: 'timeScope', title: t('apply.fields.timeScope'), width: 200 },
-  ];
-  if (options.withApplicant) {
-    columns.push(
-      { key: 'applicantName', dataIndex: 'applicantName', title: t('apply.fields.applicant'), width: 110 },
-      {
-        key: 'companyName',
-        dataIndex: 'companyName',
-        title: t('apply.fields.company'),
-        width: 130,
-        ellipsis: true,
-      },
-      {
-        key: 'groupName',
-        dataIndex: 'groupName',
-        title: t('apply.fields.group'),
-        width: 110,
-        ellipsis: true,
-      },
-    );
-  }
-  columns.push(
-    {
-      key: 'applyReason',
-      dataIndex: 'applyReason',
-      title: t('apply.fields.applyReason'),
-      width: 180,
-      ellipsis: true,
-    },
-    {
-      key: 'applyTime',
-      dataIndex: 'applyTime',
-      title: t('apply.fields.applyTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
-    { key: 'toAddr', dataIndex: 'toAddr', title: t('apply.fields.toAddr'), width: 180, ellipsis: true },
+    { key: 'id', dataIndex: 'id', title: '#', width: 56 },
     {
       key: 'auditStatusName',
       dataIndex: 'auditStatusName',
       title: t('apply.fields.auditStatus'),
-      width: 100,
+      width: 96,
       render: (value: string, record) => (
         <Tooltip title={record.reviewComment || undefined}>
           <Tag color={AUDIT_COLORS[record.auditStatus]}>{value}</Tag>
@@ -125,9 +74,39 @@ export function applyColumns(
     {
       key: 'export',
       title: t('apply.fields.export'),
-      width: 220,
+      width: 200,
+      wrap: true,
       render: (_: unknown, record) => <ExportState record={record} t={t} />,
     },
+    { key: 'stationCodes', dataIndex: 'stationCodes', title: t('apply.fields.stationCodes'), width: 110 },
+    { key: 'projectNames', dataIndex: 'projectNames', title: t('apply.fields.projectNames'), width: 150 },
+    { key: 'fileTypeName', dataIndex: 'fileTypeName', title: t('apply.fields.fileType'), width: 130 },
+    { key: 'timeScope', dataIndex: 'timeScope', title: t('apply.fields.timeScope'), width: 190, wrap: true },
+  ];
+  if (options.withApplicant) {
+    columns.push({
+      key: 'applicantName',
+      dataIndex: 'applicantName',
+      title: t('apply.fields.applicant'),
+      width: 100,
+    });
+  }
+  columns.push(
+    { key: 'applyReason', dataIndex: 'applyReason', title: t('apply.fields.applyReason'), width: 170 },
+    {
+      key: 'applyTime',
+      dataIndex: 'applyTime',
+      title: t('apply.fields.applyTime'),
+      width: DATE_COLUMN_WIDTH,
+      render: (value: string) => formatDateTime(value),
+    },
   );
+  if (options.withApplicant) {
+    columns.push(
+      { key: 'companyName', dataIndex: 'companyName', title: t('apply.fields.company'), width: 130 },
+      { key: 'groupName', dataIndex: 'groupName', title: t('apply.fields.group'), width: 110 },
+    );
+  }
+  columns.push({ key: 'toAddr', dataIndex: 'toAddr', title: t('apply.fields.toAddr'), width: 180 });
   return columns;
 }

@@ -100,7 +100,12 @@ function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
   return (
     <Card
       size="small"
-      title={`${t('hub.recovery')} · ${t('hub.recoveryWindow', { days: recovery.days, from: recovery.from, to: recovery.to })}`}
+      title={t('hub.recoveryTitle', { days: recovery.days })}
+      extra={
+        <Typography.Text type="secondary">
+          {t('hub.recoveryWindow', { from: recovery.from, to: recovery.to })}
+        </Typography.Text>
+      }
       data-testid={`hub-recovery-${recovery.days}`}
     >
       {recovery.sites === 0 ? (
