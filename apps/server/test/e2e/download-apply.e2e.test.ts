@@ -573,6 +573,21 @@ describe('the hub', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('rolls the recovery windows forward on the first call of a new day', async () => {
+    const before = await server.call('GET', '/api/web/hub/overview', { token: adminToken });
+    // As if the rows were written yesterday: the next call rolls them to today, same figures.
+    await server.db
+      .updateTable('station_recovery')
+      .set({ window_to: new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), valid7: 0, valid30: 0 })
+      .execute();
+    const after = await server.call('GET', '/api/web/hub/overview', { token: adminToken });
+    expect(after.body.data.recovery7.meanPct).toBeCloseTo(before.body.data.recovery7.meanPct, 6);
+    expect(after.body.data.recovery30.meanPct).toBeCloseTo(before.body.data.recovery30.meanPct, 6);
+    const rows = await server.db.selectFrom('station_recovery').selectAll().execute();
+    const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).getTime();
+    expect(rows.every((r) => r.window_to.getTime() === today)).toBe(true);
+  });
+
   it('keeps per-day recovery with the data: a re-ingested day replaces its row', async () => {
     const rows = await server.db
       .selectFrom('station_day')

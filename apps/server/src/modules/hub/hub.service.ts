@@ -17,7 +17,7 @@ import { hasAllStations, stationAccessPredicate } from '../access/station-access
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { reasonOf } from '../ingestion/ingestion.api.ts';
 import type { TRawFileRow } from '../ingestion/raw-files.repository.ts';
-import { backfillStationDays } from '../ingestion/store/station-days.ts';
+import { backfillStationDays, currentWindowTo, rollStationWindows } from '../ingestion/store/station-days.ts';
 
 const DAY_MS = 86_400_000;
 const WORST = 10;
@@ -124,12 +124,12 @@ export class HubService {
     const visible: Expression<SqlBool> = stationAccessPredicate(user, 's');
     const isAll = hasAllStations(user);
     const toMs = dayStart(now);
-    const from30 = toMs - 30 * DAY_MS;
-    const from7 = toMs - 7 * DAY_MS;
     const silentBefore = new Date(now - query.silentDays * DAY_MS);
     const since24h = new Date(now - DAY_MS);
     const isReviewer = user.features.has('system.apply');
 
+    // The windows move with the UTC day: the first call of a day (or the daily job) rolls every site's.
+    await rollStationWindows(this.db, currentWindowTo(now));
     const [
       counts,
       silent,
@@ -157,19 +157,12 @@ export class HubService {
            WHERE NOT s.is_deleted AND s.status <> -1 AND s.data_time < ${silentBefore} AND ${visible}
            ORDER BY s.data_time, s.station_code LIMIT ${WORST}`.execute(this.db),
       sql<TRecoveryRow>`
-          WITH v AS (SELECT s.id, s.station_code, s.project_name FROM station s
-                      WHERE NOT s.is_deleted AND s.status <> -1 AND ${visible}),
-               d AS (SELECT d.station_id,
-                            sum(d.valid_slots) FILTER (WHERE d.day >= ${isoDay(from7)}::date) AS valid7,
-                            sum(d.valid_slots) AS valid30, max(d.expected_slots) AS expected
-                       FROM station_day d
-                      WHERE d.day >= ${isoDay(from30)}::date AND d.day < ${isoDay(toMs)}::date
-                        AND d.station_id IN (SELECT id FROM v)
-                      GROUP BY d.station_id)
-          SELECT v.id, v.station_code, v.project_name, sm.first_time, d.valid7, d.valid30, d.expected
-            FROM v JOIN dataset_version dv ON dv.station_id = v.id AND dv.kind = 'original'
-                   JOIN ts_version_summary sm ON sm.version_id = dv.id AND sm.first_time IS NOT NULL
-                   LEFT JOIN d ON d.station_id = v.id`.execute(this.db),
+          SELECT s.id, s.station_code, s.project_name, sm.first_time, r.valid7, r.valid30, r.expected_slots AS expected
+            FROM station s
+            JOIN dataset_version dv ON dv.station_id = s.id AND dv.kind = 'original'
+            JOIN ts_version_summary sm ON sm.version_id = dv.id AND sm.first_time IS NOT NULL
+            LEFT JOIN station_recovery r ON r.station_id = s.id
+           WHERE NOT s.is_deleted AND s.status <> -1 AND ${visible}`.execute(this.db),
       sql<{
         type: string;
         n: number;
@@ -391,5 +384,10 @@ export class HubService {
       if (sites > 0) this.log.info({ sites }, 'per-day recovery back-filled');
     });
     await jobs.send('hub.backfill-days', {}, { singletonKey: 'hub.backfill-days' });
+    // Shortly after midnight UTC the windows move on, so the day's first hub call finds them rolled.
+    await jobs.work('hub.roll-windows', async () => {
+      await rollStationWindows(this.db, currentWindowTo(Date.now()));
+    });
+    await jobs.schedule('hub.roll-windows', '2 0 * * *', {});
   }
 }

@@ -858,6 +858,14 @@ export interface DownloadLogTable {
   created_at: CreatedAt;
 }
 
+export interface StationRecoveryTable {
+  station_id: number;
+  window_to: ColumnType<Date, string, string>;
+  valid7: number;
+  valid30: number;
+  expected_slots: number;
+}
+
 export interface StationDayTable {
   station_id: number;
   /** `date`: written as 'YYYY-MM-DD', read as UTC midnight (TZ=UTC in every process). */
@@ -1001,6 +1009,7 @@ export interface DB {
   download_application_station: DownloadApplicationStationTable;
   download_log: DownloadLogTable;
   station_day: StationDayTable;
+  station_recovery: StationRecoveryTable;
   data_fetch_run: DataFetchRunTable;
   fetched_item: FetchedItemTable;
   fetched_file: FetchedFileTable;

@@ -35,6 +35,8 @@ export interface TJobQueues {
   'apply.export': { applicationId: number };
   /** Once after an upgrade: the per-day recovery of sites that held data before the hub existed. */
   'hub.backfill-days': Record<string, never>;
+  /** Daily after midnight UTC: roll the hub's recovery windows of every site forward a day. */
+  'hub.roll-windows': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

@@ -96,7 +96,64 @@ export async function refreshStationDays(
       .values(kept.slice(i, i + 1000))
       .execute();
   }
+  await refreshStationWindows(db, currentWindowTo(Date.now()), stationId);
   return kept.length;
+}
+
+/** The end (exclusive) of the hub's windows at `nowMs`: today, a UTC day not over yet. */
+export function currentWindowTo(nowMs: number): string {
+  return new Date(Math.floor(nowMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Rewrites station_recovery for the windows ending (exclusive) on `windowTo`: the sums of the 7 and 30
+ * whole days before it, for one site or for all. All sites at once sums ~300 000 day rows for 10 000
+ * sites (≈ 120 ms measured on this machine kind): done once a day, not on every hub call.
+ */
+export async function refreshStationWindows(
+  db: Database | Transaction<DB>,
+  windowTo: string,
+  stationId?: number,
+): Promise<void> {
+  const one = stationId === undefined ? sql`true` : sql`station_id = ${stationId}`;
+  // Sites without a day in the window keep a row of zeros (they are silent, not unknown).
+  await sql`
+    UPDATE station_recovery SET window_to = ${windowTo}::date, valid7 = 0, valid30 = 0
+     WHERE ${one}`.execute(db);
+  await sql`
+    INSERT INTO station_recovery (station_id, window_to, valid7, valid30, expected_slots)
+    SELECT station_id, ${windowTo}::date,
+           coalesce(sum(valid_slots) FILTER (WHERE day >= ${windowTo}::date - 7), 0),
+           sum(valid_slots), max(expected_slots)
+      FROM station_day
+     WHERE ${one} AND day >= ${windowTo}::date - 30 AND day < ${windowTo}::date
+     GROUP BY station_id
+    ON CONFLICT (station_id) DO UPDATE
+       SET window_to = EXCLUDED.window_to, valid7 = EXCLUDED.valid7, valid30 = EXCLUDED.valid30,
+           expected_slots = EXCLUDED.expected_slots`.execute(db);
+}
+
+/** Advisory-lock class of the daily roll of the hub's windows. */
+const WINDOW_LOCK_CLASS = 74_521_108;
+
+/**
+ * Rolls every site's windows forward to `windowTo` unless that was done: one process does it, the
+ * others wait on the lock and find it done.
+ */
+export async function rollStationWindows(db: Database, windowTo: string): Promise<boolean> {
+  const isDue = async (q: Database | Transaction<DB>) => {
+    // Every site with days has a row (written with its days): only rows of another day are stale.
+    const due = await sql<{ one: number }>`
+      SELECT 1 AS one FROM station_recovery WHERE window_to <> ${windowTo}::date LIMIT 1`.execute(q);
+    return due.rows.length > 0;
+  };
+  if (!(await isDue(db))) return false;
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${WINDOW_LOCK_CLASS}, 0)`.execute(trx);
+    if (!(await isDue(trx))) return false;
+    await refreshStationWindows(trx, windowTo);
+    return true;
+  });
 }
 
 /**
