@@ -5,7 +5,8 @@
 -- exported once in the background and delivered as a signed, expiring link for the applicant only.
 CREATE TABLE download_application (
   id               bigserial PRIMARY KEY,
-  applicant_id     bigint REFERENCES app_user(id) ON DELETE CASCADE,
+  -- SET NULL: an application and its download log outlive the account (audit).
+  applicant_id     bigint REFERENCES app_user(id) ON DELETE SET NULL,
   applicant_name   text NOT NULL DEFAULT '',
   company_name     text NOT NULL DEFAULT '',
   group_name       text NOT NULL DEFAULT '',

@@ -131,6 +131,7 @@ export const ERROR_CODES = [
   'APPLY_NOT_READY',
   'APPLY_ACCESS_LOST',
   'APPLY_NO_EMAIL',
+  'APPLY_TOO_MANY_PENDING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -249,6 +250,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   APPLY_NOT_READY: 409,
   APPLY_ACCESS_LOST: 403,
   APPLY_NO_EMAIL: 422,
+  APPLY_TOO_MANY_PENDING: 429,
   PARSE_RULE_NAME_TAKEN: 409,
   PARSE_RULE_IN_USE: 409,
   UPLOAD_TYPE_NOT_ALLOWED: 415,

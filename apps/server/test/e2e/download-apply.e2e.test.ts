@@ -195,6 +195,23 @@ describe('applying for data', () => {
     expect(empty.body.data.fields[0]).toEqual({ field: 'applyReason', message: '请输入申请原因' });
   });
 
+  it('refuses a 21st pending application of one user, and records nothing', async () => {
+    const busy = await user([], [site.id], 'busy@masthub.test');
+    for (let i = 0; i < 20; i++)
+      expect((await apply({ applyReason: `第 ${i} 次` }, busy.token)).status).toBe(200);
+    const r = await apply({}, busy.token);
+    expect(r.status).toBe(429);
+    expect(r.body.msg).toBe(
+      'You already have 20 applications waiting for approval; wait for a decision before applying again',
+    );
+    const rows = await server.db
+      .selectFrom('download_application')
+      .select('id')
+      .where('applicant_id', '=', busy.id)
+      .execute();
+    expect(rows).toHaveLength(20);
+  });
+
   it('asks for a delivery address when the account has no e-mail', async () => {
     const noMail = await user([], [site.id], null);
     const r = await apply({}, noMail.token);

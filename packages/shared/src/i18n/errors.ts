@@ -372,6 +372,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '申请人已无权查看申请中的站点，不能下载',
     en: 'The applicant may no longer see the sites of this application; nothing is released',
   },
+  APPLY_TOO_MANY_PENDING: {
+    zh: '您已有 {max} 个待审批的下载申请，请等待审批后再提交',
+    en: 'You already have {max} applications waiting for approval; wait for a decision before applying again',
+  },
   APPLY_NO_EMAIL: {
     zh: '请填写接收邮箱（您的账号没有登记邮箱）',
     en: 'Please give a delivery e-mail address (your account has none)',

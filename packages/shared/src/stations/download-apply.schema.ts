@@ -15,6 +15,8 @@ export const APPLY_REASON_MAX = 50;
 /** How long a delivered link opens by default, and at most (days). */
 export const APPLY_LINK_DAYS_DEFAULT = 7;
 export const APPLY_LINK_DAYS_MAX = 30;
+/** Pending applications of one user at most (a flood of applications is refused, not queued). */
+export const APPLY_PENDING_MAX = 20;
 /** Applications decided in one batch at most. */
 export const APPLY_BATCH_MAX = 100;
 

@@ -4,6 +4,7 @@ import {
   APPLY_EXPORT_STATUS_NAMES,
   APPLY_FILE_TYPE_NAMES,
   APPLY_LINK_STATE_NAMES,
+  APPLY_PENDING_MAX,
   APPLY_VERSION_MODE_NAMES,
   AppError,
   ERROR_MESSAGES,
@@ -142,6 +143,16 @@ export class ApplyService {
     }
     const stationIds = [...new Set(body.stationIds)];
     const id = await this.db.transaction().execute(async (trx) => {
+      // One applicant's applications are counted one at a time (two tabs cannot both pass the limit).
+      await sql`SELECT pg_advisory_xact_lock(74521109, ${user.id})`.execute(trx);
+      const pending = await trx
+        .selectFrom('download_application')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('applicant_id', '=', user.id)
+        .where('audit_status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      if (Number(pending.n) >= APPLY_PENDING_MAX)
+        throw new AppError('APPLY_TOO_MANY_PENDING', { max: APPLY_PENDING_MAX });
       const row = await trx
         .insertInto('download_application')
         .values({
