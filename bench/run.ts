@@ -11,6 +11,7 @@ import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
+import { benchOffload } from './offload.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchWind } from './wind.ts';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   add(await benchReports());
   add(await benchEnergy());
   add(await benchHub());
+  add(await benchOffload());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -108,10 +108,14 @@ import { FlagMarkService } from './modules/wind-data/marks/flag-marks.service.ts
 import { processingRoutes } from './modules/wind-data/processing/processing.routes.ts';
 import { ProcessingService } from './modules/wind-data/processing/processing.service.ts';
 import { statisticsRoutes } from './modules/wind-data/statistics/statistics.routes.ts';
-import { StatisticsService } from './modules/wind-data/statistics/statistics.service.ts';
+import {
+  STATISTICS_WORKER_URL,
+  StatisticsService,
+} from './modules/wind-data/statistics/statistics.service.ts';
 import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
 import { versionRoutes } from './modules/wind-data/versions.routes.ts';
 import { VersionService } from './modules/wind-data/versions.service.ts';
+import { ComputePool, defaultComputeThreads } from './platform/compute/compute-pool.ts';
 import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
@@ -166,6 +170,8 @@ export interface TServices {
   qcRules: QcRuleService;
   /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
   statistics: StatisticsService;
+  /** Worker threads of CPU-heavy work; closed with the server. */
+  compute: ComputePool;
   dataReports: DataReportService;
   apply: ApplyService;
   hub: HubService;
@@ -247,7 +253,10 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const statistics = new StatisticsService(db, versions, stationAccess);
+  const threads = config.COMPUTE_THREADS ?? defaultComputeThreads();
+  const compute = new ComputePool({ filename: STATISTICS_WORKER_URL, threads: Math.max(1, threads) });
+  // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
+  const statistics = new StatisticsService(db, versions, stationAccess, threads > 0 ? compute : undefined);
   const turbines = new TurbineService(db);
   const windData = new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore);
   const services: TServices = {
@@ -354,6 +363,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
       stationLog,
     ),
     statistics,
+    compute,
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
     processing: new ProcessingService(db, stationAccess, processingTasks),
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
@@ -566,6 +576,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       isEmbeddedDatabase: embedded !== null,
       close: async () => {
         await app.close();
+        await services.compute.close();
         await jobs?.stop();
         await realtime.stop();
         await db.destroy();

@@ -44,6 +44,8 @@ const ZEnv = z.object({
   TRUST_PROXY: ZBoolean.default(false),
   PASSWORD_RECORD_KEY: z.string().min(32).optional(),
   JOBS_ENABLED: ZBoolean.default(true),
+  /** Worker threads for CPU-heavy work (statistics, workbooks); default: the cores less one; 0 = on the event loop. */
+  COMPUTE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   MAP_TILE_URL: z
     .string()
     .regex(/^(https?:\/\/|\/).*\{z\}.*$/, 'a raster XYZ URL template with {z}, {x} and {y}')

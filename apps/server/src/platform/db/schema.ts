@@ -470,6 +470,8 @@ export interface DatasetVersionTable {
   created_by: number | null;
   created_at: CreatedAt;
   creator_name: Generated<string>;
+  /** Bumped by triggers on every change of the version's chunks or channels (migration 0019). */
+  data_revision: Generated<number>;
   updated_at: UpdatedAt;
 }
 

@@ -1,4 +1,5 @@
 import { ZHomeRose, ZHomeRoseQuery, ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
+import { clientGone } from '../../../platform/http/client-gone.ts';
 import { contentDisposition } from '../../../platform/http/content-disposition.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
 import type { StatisticsService } from './statistics.service.ts';
@@ -15,8 +16,8 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
       auth: 'user',
       body: ZStatisticsRequest,
       response: ZStatisticsResult,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        statistics.analyse(user, body, { language, utcOffsetMinutes }),
+      handle: ({ user, body, language, utcOffsetMinutes, reply }) =>
+        statistics.analyse(user, body, { language, utcOffsetMinutes }, clientGone(reply)),
     }),
     defineRoute({
       method: 'POST',
@@ -28,7 +29,12 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
       body: ZStatisticsRequest,
       isRaw: true,
       handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
-        const file = await statistics.exportWorkbook(user, body, { language, utcOffsetMinutes });
+        const file = await statistics.exportWorkbook(
+          user,
+          body,
+          { language, utcOffsetMinutes },
+          clientGone(reply),
+        );
         return reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', contentDisposition(file.fileName))

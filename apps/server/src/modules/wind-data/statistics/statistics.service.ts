@@ -7,6 +7,7 @@ import {
   type TStatisticsRequest,
   type TStatisticsResult,
 } from '@masthub/shared';
+import type { ComputePool, TRunOptions } from '../../../platform/compute/compute-pool.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
@@ -19,10 +20,19 @@ import {
   toWindStatistic,
 } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
-import { buildAnalysis } from './build-analysis.ts';
+import { buildAnalysis, type TAnalysisInput } from './build-analysis.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
 import { buildHomeRose, emptyHomeRose } from './home-rose.ts';
+import { ResultCache } from './result-cache.ts';
+import type { TStatisticsReply, TStatisticsTask } from './statistics.worker.ts';
 import { EXPORT_FILE_NAME } from './statistics-labels.ts';
+
+/** Results kept per API process (a five-year, all-channel result is a few MB), and for how long. */
+const CACHE_ENTRIES = 32;
+const CACHE_MAX_AGE_MS = 30 * 60_000;
+
+/** The worker module of the compute pool (statistics and their workbook). */
+export const STATISTICS_WORKER_URL = new URL('./statistics.worker.ts', import.meta.url).href;
 
 /** Who asks and how they read times and texts (route context). */
 export interface TStatisticsContext {
@@ -71,10 +81,15 @@ export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors'> & {
 export class StatisticsService {
   private readonly store: TimeSeriesRepository;
 
+  /** Results by version, data revision and request (see ResultCache). */
+  private readonly cache = new ResultCache<TStatisticsResult>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
+
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly versions: VersionService,
     private readonly stationAccess: StationAccess,
+    /** Worker threads for the computation; without one it runs on the event loop (tools, benches). */
+    private readonly compute?: ComputePool,
   ) {
     this.store = new TimeSeriesRepository(db);
   }
@@ -83,9 +98,17 @@ export class StatisticsService {
     user: TAuthUser,
     request: TStatisticsRequest,
     ctx: TStatisticsContext,
+    signal?: AbortSignal,
   ): Promise<TStatisticsResult> {
     const version = await this.versions.visibleVersion(user, request.versionId);
-    return this.analyseVersion(version, request, ctx);
+    return this.analyseVersion(version, request, ctx, signal);
+  }
+
+  /** Runs a task in the compute pool, turning a worker's AppError back into one. */
+  private async inPool<T>(task: TStatisticsTask, options: TRunOptions = {}): Promise<T> {
+    const reply = await this.compute!.run<TStatisticsTask, TStatisticsReply>(task, options);
+    if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
+    return reply.value as T;
   }
 
   /**
@@ -97,6 +120,26 @@ export class StatisticsService {
     version: { id: number; stationId: number; name: string; kind: string },
     request: TAnalysisRun,
     ctx: TStatisticsContext,
+    signal?: AbortSignal,
+  ): Promise<TStatisticsResult> {
+    // The data revision is read first: data changing while this computes gets a new key.
+    const { data_revision: revision } = await this.db
+      .selectFrom('dataset_version')
+      .select('data_revision')
+      .where('id', '=', version.id)
+      .executeTakeFirstOrThrow();
+    const key = JSON.stringify([version.id, revision, version.name, version.kind, request, ctx]);
+    const { value } = await this.cache.getOrCompute(key, () =>
+      this.computeAnalysis(version, request, ctx, signal),
+    );
+    return value;
+  }
+
+  private async computeAnalysis(
+    version: { id: number; stationId: number; name: string; kind: string },
+    request: TAnalysisRun,
+    ctx: TStatisticsContext,
+    signal: AbortSignal | undefined,
   ): Promise<TStatisticsResult> {
     const all = await this.store.listChannels(version.id);
     const channels = this.chooseChannels(all, request, ctx.language);
@@ -109,9 +152,9 @@ export class StatisticsService {
         throw error;
       },
     );
-    return buildAnalysis({
-      version,
-      loaded: deriveSdFromTi(loaded),
+    const input: TAnalysisInput = {
+      version: { id: version.id, stationId: version.stationId, name: version.name, kind: version.kind },
+      loaded,
       utcOffsetMinutes: ctx.utcOffsetMinutes,
       language: ctx.language,
       options: {
@@ -122,7 +165,14 @@ export class StatisticsService {
         shearChannelIds: request.shearChannelIds,
         averagePeriods: request.averagePeriods,
       },
-    });
+    };
+    if (!this.compute) return buildAnalysis({ ...input, loaded: deriveSdFromTi(loaded) });
+    // The series move to the worker (no copy): they are not used here again.
+    const transferList = loaded.channels.flatMap((c) => [c.values.buffer, c.flags.buffer]);
+    return this.inPool<TStatisticsResult>(
+      { kind: 'analysis', input },
+      { transferList, ...(signal ? { signal } : {}) },
+    );
   }
 
   /** The analysis as an xlsx workbook, one sheet per tab. */
@@ -130,9 +180,17 @@ export class StatisticsService {
     user: TAuthUser,
     request: TStatisticsRequest,
     ctx: TStatisticsContext,
+    signal?: AbortSignal,
   ): Promise<{ fileName: string; content: Buffer }> {
-    const result = await this.analyse(user, request, ctx);
-    const content = await buildStatisticsWorkbook(result, ctx.language);
+    const result = await this.analyse(user, request, ctx, signal);
+    const content = this.compute
+      ? Buffer.from(
+          await this.inPool<Uint8Array>(
+            { kind: 'workbook', result, language: ctx.language },
+            signal ? { signal } : {},
+          ),
+        )
+      : await buildStatisticsWorkbook(result, ctx.language);
     const stamp = result.startTime.slice(0, 10).replaceAll('-', '');
     const end = result.endTime.slice(0, 10).replaceAll('-', '');
     return {

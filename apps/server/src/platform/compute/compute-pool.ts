@@ -1,0 +1,64 @@
+import os from 'node:os';
+import { Piscina } from 'piscina';
+
+/** Worker threads by default: one core is left to the event loop (HTTP, websocket, database). */
+export function defaultComputeThreads(): number {
+  return Math.max(1, Math.min(8, os.availableParallelism() - 1));
+}
+
+/**
+ * The Node options a worker thread needs to load TypeScript: the process's own when it was started
+ * with tsx (npm start), else `--import tsx` (a test runner that transforms on its own).
+ */
+function workerExecArgv(): string[] {
+  const own = process.execArgv.filter((a) => !a.startsWith('--inspect'));
+  return own.some((a) => a.includes('tsx')) ? own : [...own, '--import', 'tsx'];
+}
+
+export interface TRunOptions {
+  /** Aborting (the client went away) drops a queued task and stops a running one's thread. */
+  signal?: AbortSignal;
+  /** Buffers moved to the worker instead of copied (typed-array inputs). */
+  transferList?: Transferable[];
+}
+
+/**
+ * A pool of worker threads (piscina) for CPU-heavy work, so one user's five-year statistics never
+ * hold up another user's request on the event loop. Threads start on first use and leave after a
+ * minute idle; a thread that crashes fails its task and is replaced, the process carries on.
+ */
+export class ComputePool {
+  private readonly pool: Piscina;
+
+  constructor(options: { filename: string; threads: number }) {
+    this.pool = new Piscina({
+      filename: options.filename,
+      minThreads: 0,
+      maxThreads: Math.max(1, options.threads),
+      idleTimeout: 60_000,
+      execArgv: workerExecArgv(),
+      // A task waits while every thread is busy; a queue this long means the machine is overloaded.
+      maxQueue: 256,
+    });
+  }
+
+  /** Tasks finished since the start (the tests tell a cached answer from a computed one by it). */
+  get completed(): number {
+    return this.pool.completed;
+  }
+
+  get threads(): number {
+    return this.pool.options.maxThreads;
+  }
+
+  run<TIn, TOut>(task: TIn, options: TRunOptions = {}): Promise<TOut> {
+    return this.pool.run(task, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.transferList ? { transferList: options.transferList as never } : {}),
+    }) as Promise<TOut>;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import {
+  buildStation,
+  buildUser,
+  grantRoleStations,
+  startTestServer,
+  type TTestServer,
+} from '../test-server.ts';
+import { copyVersion } from '../wind-fixtures.ts';
+
+let server: TTestServer;
+let token: string;
+let versionId: number;
+let speedId: number;
+const START = Date.parse('2025-01-01T00:00:00Z');
+const ROWS = 6 * 24 * 20;
+
+/** Twenty days of a 10-minute logger with two speeds and a vane. */
+function loggerCsv(): Buffer {
+  const lines = ['Timestamp,WS_80m_Avg,WS_60m_Avg,WD_78m_Avg'];
+  for (let i = 0; i < ROWS; i++) {
+    const t = new Date(START + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const v = 6 + 3 * Math.sin(i / 37);
+    lines.push(`${t},${v.toFixed(2)},${(v * 0.93).toFixed(2)},${(i * 13) % 360}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+async function analysis(body: Record<string, unknown> = {}) {
+  const r = await server.call('POST', '/api/data-process/statistics/analysis', {
+    token,
+    body: { versionId, ...body },
+  });
+  expect(r.status, r.body.msg).toBe(200);
+  return r.body.data;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ COMPUTE_THREADS: '1' });
+  const station = await buildStation(server.db);
+  const user = await buildUser(server.db, { features: ['data.process'] });
+  await grantRoleStations(server.db, user.roleId, [station.id]);
+  token = await server.login(user.account, user.password);
+  const ingested = await server.services.ingestion.ingestFile({
+    stationId: station.id,
+    fileName: 'logger.csv',
+    source: 'upload',
+    bytes: loggerCsv(),
+  });
+  expect(ingested.status).toBe('parsed');
+  const originalId = (await new TimeSeriesRepository(server.db).findOriginalVersion(station.id))!.id;
+  const copy = await copyVersion(server, token, station.id, originalId, '缓存测试');
+  versionId = copy.versionId;
+  speedId = Object.values(copy.channels).find((c) => c.element === 'ws' && c.heightM === 80)!.id;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('statistics off the event loop, with a cache keyed by the data', () => {
+  it('computes in a worker thread once, then answers an identical request from the cache', async () => {
+    const pool = server.services.compute;
+    const before = pool.completed;
+    const first = await analysis();
+    expect(pool.completed).toBe(before + 1);
+    const second = await analysis();
+    expect(pool.completed).toBe(before + 1);
+    expect(second).toEqual(first);
+    // Other parameters are another result.
+    await analysis({ sectors: 12 });
+    expect(pool.completed).toBe(before + 2);
+  });
+
+  it('answers anew after a mark, and the first answer again after its undo', async () => {
+    const pool = server.services.compute;
+    const original = await analysis();
+    const countOf = (data: { summary: { rows: { channelId: number; count: number }[] } }) =>
+      data.summary.rows.find((row) => row.channelId === speedId)!.count;
+    const mark = await server.call('POST', '/api/web/version/mark/save', {
+      token,
+      body: {
+        versionId,
+        channelIds: [speedId],
+        startTime: new Date(START).toISOString(),
+        endTime: new Date(START + 86_400_000).toISOString(),
+        flag: 3,
+        note: '覆冰',
+      },
+    });
+    expect(mark.status, mark.body.msg).toBe(200);
+    const before = pool.completed;
+    const marked = await analysis();
+    expect(pool.completed).toBe(before + 1);
+    expect(countOf(marked)).toBe(countOf(original) - mark.body.data.changedCount);
+    const undo = await server.call('POST', '/api/web/version/mark/undo', {
+      token,
+      body: { id: mark.body.data.id },
+    });
+    expect(undo.status, undo.body.msg).toBe(200);
+    const back = await analysis();
+    expect(back).toEqual(original);
+  });
+
+  it('survives a worker thread that dies: that task fails, the pool replaces the thread, the API answers', async () => {
+    const pool = server.services.compute;
+    await expect(pool.run({ kind: 'crash' })).rejects.toThrow();
+    const r = await analysis({ sectors: 16 });
+    expect(r.versionId).toBe(versionId);
+    const health = await server.call('GET', '/api/health', {});
+    expect(health.status).toBe(200);
+  });
+
+  it('answers a statistics error from the worker as the same localised error', async () => {
+    const r = await server.call('POST', '/api/data-process/statistics/analysis', {
+      token,
+      language: 'EN',
+      body: {
+        versionId,
+        startTime: '2030-01-01T00:00:00Z',
+        endTime: '2030-02-01T00:00:00Z',
+      },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.data.errorCode).toBe('STATISTICS_NO_DATA');
+  });
+});
