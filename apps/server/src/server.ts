@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -121,7 +120,7 @@ import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { createTransactor } from './platform/db/transaction.ts';
-import { LocalFileStore } from './platform/files/file-store.ts';
+import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
 import type { TRouteDef } from './platform/http/route.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
@@ -172,6 +171,8 @@ export interface TServices {
   statistics: StatisticsService;
   /** Worker threads of CPU-heavy work; closed with the server. */
   compute: ComputePool;
+  /** The stored files (local disk or S3-compatible bucket). */
+  files: TConfiguredFileStore;
   dataReports: DataReportService;
   apply: ApplyService;
   hub: HubService;
@@ -212,7 +213,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   const userAdmin = new UserAdminRepository(db);
   const stationAccess = new StationAccess(new StationAccessRepository(db));
   const stationLog = new StationLogService(db);
-  const rawFileStore = new LocalFileStore(path.join(config.dataDirAbs, 'files'));
+  const rawFileStore = createFileStore(config);
   const messages = new MessageService(new MessageRepository(db));
   const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
   const ingestion = new IngestionService(
@@ -325,7 +326,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     attachments: new AttachmentService(
       new AttachmentRepository(db),
       stationAccess,
-      new LocalFileStore(path.join(config.dataDirAbs, 'files')),
+      rawFileStore,
       createTransactor(db, (trx) => ({ attachments: new AttachmentRepository(trx), db: trx })),
       stationLog,
       log.child({ module: 'attachments' }),
@@ -364,6 +365,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     ),
     statistics,
     compute,
+    files: rawFileStore,
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
     processing: new ProcessingService(db, stationAccess, processingTasks),
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
@@ -530,7 +532,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     await jobs.start();
     const services = buildServices(db, config, log, jobs);
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
-    const staleParts = await new LocalFileStore(path.join(config.dataDirAbs, 'files')).removeStaleParts();
+    const staleParts = await services.files.removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
     await startWorkers(services, config);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.

@@ -44,6 +44,16 @@ const ZEnv = z.object({
   TRUST_PROXY: ZBoolean.default(false),
   PASSWORD_RECORD_KEY: z.string().min(32).optional(),
   JOBS_ENABLED: ZBoolean.default(true),
+  /** Where stored files live: the local disk (DATA_DIR/files) or an S3-compatible bucket. */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (MinIO, most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: ZBoolean.default(false),
+  S3_PREFIX: z.string().max(200).default(''),
   /** Worker threads for CPU-heavy work (statistics, workbooks); default: the cores less one; 0 = on the event loop. */
   COMPUTE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   MAP_TILE_URL: z
@@ -81,6 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const value = parsed.data;
+  if (value.FILE_STORE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (k) => !value[k],
+    );
+    if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: required when FILE_STORE=s3`));
+  }
   const webDistDirAbs = value.WEB_DIST_DIR
     ? path.resolve(cwd, value.WEB_DIST_DIR)
     : path.resolve(import.meta.dirname, '../../../web/dist');

@@ -268,6 +268,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '数据库暂时不可用，请稍后重试',
     en: 'The database is unavailable at the moment; please try again shortly',
   },
+  FILE_STORE_UNAVAILABLE: {
+    zh: '文件存储暂时不可用，文件未保存，请稍后重试',
+    en: 'The file store is unavailable at the moment; nothing was saved, please try again shortly',
+  },
   REPAIR_NO_RECIPIENT: {
     zh: '所选站点都没有维修邮箱，请至少选择一个已填写维修邮箱的站点',
     en: 'None of the chosen sites has a repair e-mail; choose at least one site with a repair e-mail',

@@ -599,7 +599,7 @@ export class ApplyService {
       .selectAll()
       .where('id', '=', applicationId)
       .executeTakeFirst();
-    if (!row || row.audit_status !== 'approved' || row.export_status === 'ready') return;
+    if (row?.audit_status !== 'approved' || row.export_status === 'ready') return;
     const language = row.language;
     const setProgress = async (progress: number, status: 'running' = 'running') => {
       await this.db
@@ -760,7 +760,7 @@ export class ApplyService {
     const exports: { station: { id: number; station_code: string }; versionId: number }[] = [];
     for (const station of stations) {
       const version = await this.versionOf(Number(station.id), row.version_mode);
-      if (!version || !version.hasData(row.start_time, row.end_time)) {
+      if (!version?.hasData(row.start_time, row.end_time)) {
         notes.push({ stationCode: station.station_code, reason: noData });
         continue;
       }

@@ -40,7 +40,8 @@ export const HEAD_BYTES = 16;
 /**
  * Raw files, content-addressed by SHA-256 (DESIGN §3). Writing is two-step — `stage` streams and
  * hashes, `commit` publishes — so a caller can record the file in the database between the two
- * under a lock on the hash. Implementations: the local disk now; S3-compatible storage later.
+ * under a lock on the hash. Implementations: the local disk (LocalFileStore) and S3-compatible object
+ * storage (S3FileStore).
  */
 export interface TFileStore {
   stage(source: Readable, options?: TStageOptions): Promise<TStagedFile>;
@@ -54,11 +55,93 @@ export interface TFileStore {
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
 /** A staged upload not written to for this long belongs to no live request. */
-const STALE_PART_MS = 10 * 60_000;
+export const STALE_PART_MS = 10 * 60_000;
 
-function assertHash(sha256: string): void {
+export function assertHash(sha256: string): void {
   // The hash becomes a path: anything else could point outside the store.
   if (!SHA256_PATTERN.test(sha256)) throw new Error(`not a SHA-256 hex digest: ${sha256}`);
+}
+
+/**
+ * Streams `source` into a new part file under `tmpDir` while hashing and metering it (the first step of
+ * every store's `stage`): never the whole content in memory; a refused or failed upload leaves no part.
+ */
+export async function stageToTemp(
+  tmpDir: string,
+  source: Readable,
+  options: TStageOptions = {},
+): Promise<{ tmpPath: string; sha256: string; sizeBytes: number }> {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const checkHead = options.checkHead;
+  let head: Buffer | undefined = checkHead ? Buffer.alloc(0) : undefined;
+  const inspect = (isLast: boolean): Error | undefined => {
+    if (!head || !checkHead || (head.length < HEAD_BYTES && !isLast)) return undefined;
+    const problem = checkHead(head.subarray(0, HEAD_BYTES));
+    head = undefined;
+    return problem;
+  };
+  await mkdir(tmpDir, { recursive: true });
+  const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > maxBytes) {
+        callback(new FileTooLargeError(maxBytes));
+        return;
+      }
+      if (head) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]);
+      const problem = inspect(false);
+      if (problem) {
+        callback(problem);
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      callback(inspect(true));
+    },
+  });
+  // Open the part before anything can fail: a write stream destroyed while still opening creates its
+  // file after the clean-up below has run, which left parts behind (seen under load in the tests).
+  const out = createWriteStream(tmpPath, { flags: 'wx', mode: 0o640 });
+  // An upload aborted while the part opens must not be an unhandled 'error'; the pipeline reports it.
+  source.on('error', () => undefined);
+  await once(out, 'ready');
+  try {
+    await pipeline(source, meter, out);
+  } catch (error) {
+    await rm(tmpPath, { force: true });
+    throw error;
+  }
+  return { tmpPath, sha256: hash.digest('hex'), sizeBytes };
+}
+
+/** Deletes the part files in `tmpDir` untouched for `olderThanMs` (uploads cut off by a stopped process). */
+export async function removeStalePartsIn(
+  tmpDir: string,
+  olderThanMs = STALE_PART_MS,
+  now = Date.now(),
+): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmpDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const file = path.join(tmpDir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs >= olderThanMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /**
@@ -76,24 +159,8 @@ export class LocalFileStore implements TFileStore {
    * Deletes staged uploads left by a process that stopped mid-upload (killed, crashed, power lost).
    * Only parts untouched for `olderThanMs` go: an upload in progress writes to its part continuously.
    */
-  async removeStaleParts(olderThanMs = STALE_PART_MS, now = Date.now()): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(this.tmpDir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-      throw error;
-    }
-    let removed = 0;
-    for (const name of names.filter((n) => n.endsWith('.part'))) {
-      const file = path.join(this.tmpDir, name);
-      const info = await stat(file).catch(() => undefined);
-      if (info && now - info.mtimeMs >= olderThanMs) {
-        await rm(file, { force: true });
-        removed += 1;
-      }
-    }
-    return removed;
+  removeStaleParts(olderThanMs = STALE_PART_MS, now = Date.now()): Promise<number> {
+    return removeStalePartsIn(this.tmpDir, olderThanMs, now);
   }
 
   pathOf(sha256: string): string {
@@ -102,52 +169,7 @@ export class LocalFileStore implements TFileStore {
   }
 
   async stage(source: Readable, options: TStageOptions = {}): Promise<TStagedFile> {
-    const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const checkHead = options.checkHead;
-    let head: Buffer | undefined = checkHead ? Buffer.alloc(0) : undefined;
-    const inspect = (isLast: boolean): Error | undefined => {
-      if (!head || !checkHead || (head.length < HEAD_BYTES && !isLast)) return undefined;
-      const problem = checkHead(head.subarray(0, HEAD_BYTES));
-      head = undefined;
-      return problem;
-    };
-    await mkdir(this.tmpDir, { recursive: true });
-    const tmpPath = path.join(this.tmpDir, `${randomUUID()}.part`);
-    const hash = createHash('sha256');
-    let sizeBytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        sizeBytes += chunk.length;
-        if (sizeBytes > maxBytes) {
-          callback(new FileTooLargeError(maxBytes));
-          return;
-        }
-        if (head) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]);
-        const problem = inspect(false);
-        if (problem) {
-          callback(problem);
-          return;
-        }
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-      flush(callback) {
-        callback(inspect(true));
-      },
-    });
-    // Open the part before anything can fail: a write stream destroyed while still opening creates its
-    // file after the clean-up below has run, which left parts behind (seen under load in the tests).
-    const out = createWriteStream(tmpPath, { flags: 'wx', mode: 0o640 });
-    // An upload aborted while the part opens must not be an unhandled 'error'; the pipeline reports it.
-    source.on('error', () => undefined);
-    await once(out, 'ready');
-    try {
-      await pipeline(source, meter, out);
-    } catch (error) {
-      await rm(tmpPath, { force: true });
-      throw error;
-    }
-    const sha256 = hash.digest('hex');
+    const { tmpPath, sha256, sizeBytes } = await stageToTemp(this.tmpDir, source, options);
     let isSettled = false;
     return {
       sha256,

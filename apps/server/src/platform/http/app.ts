@@ -33,6 +33,7 @@ import {
 import type { TAuthUser } from '../../modules/identity/identity.types.ts';
 import type { TConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { FileStoreUnavailableError } from '../files/s3-file-store.ts';
 import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, successEnvelope } from './envelope.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
@@ -138,6 +139,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       envelope = errorEnvelope('REQUEST_TIMEOUT', language);
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       envelope = errorEnvelope(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', language);
+    } else if (error instanceof FileStoreUnavailableError) {
+      request.log.warn({ err: error }, 'file store unavailable');
+      envelope = errorEnvelope('FILE_STORE_UNAVAILABLE', language);
     } else if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       envelope = errorEnvelope('DATABASE_UNAVAILABLE', language);
