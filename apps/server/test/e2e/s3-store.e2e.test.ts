@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../multipart.ts';
 import { startTestS3Server, type TTestS3Server } from '../s3.ts';
 import { deadPort } from '../smtp.ts';
-import { buildStation, buildUser, grantRoleStations, startTestServer, type TTestServer } from '../test-server.ts';
+import {
+  buildStation,
+  buildUser,
+  grantRoleStations,
+  startTestServer,
+  type TTestServer,
+} from '../test-server.ts';
 
 let s3: TTestS3Server;
 let server: TTestServer;
@@ -95,8 +101,14 @@ describe('FILE_STORE=s3', () => {
       const deadToken = await dead.login(importer.account, importer.password);
       const r = await upload(dead, deadToken, site.id, loggerCsv());
       expect(r.status).toBe(503);
-      expect(r.body.msg).toBe('The file store is unavailable at the moment; nothing was saved, please try again shortly');
-      const rows = await dead.db.selectFrom('raw_file').select('id').where('station_id', '=', site.id).execute();
+      expect(r.body.msg).toBe(
+        'The file store is unavailable at the moment; nothing was saved, please try again shortly',
+      );
+      const rows = await dead.db
+        .selectFrom('raw_file')
+        .select('id')
+        .where('station_id', '=', site.id)
+        .execute();
       expect(rows).toEqual([]);
     } finally {
       await dead.stop();

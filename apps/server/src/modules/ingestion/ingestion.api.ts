@@ -126,8 +126,14 @@ export class IngestionApi {
       });
       let row = stored.row;
       if (!stored.isDuplicate && row.status === 'pending') {
-        await this.ingestion.parseRawFile(row.id);
-        row = (await this.rawFiles.findById(row.id))!;
+        if (this.ingestion.parsesHere) {
+          // All in one process: the uploader sees the parse result at once.
+          await this.ingestion.parseRawFile(row.id);
+          row = (await this.rawFiles.findById(row.id))!;
+        } else {
+          // An API-only process (JOBS_ENABLED=false): a worker parses it; the answer is 'pending'.
+          await this.ingestion.enqueueParse(row.id, user.id);
+        }
       }
       outcomes.push({
         fileName: file.fileName,

@@ -199,6 +199,11 @@ export class IngestionService implements TIngestion {
   }
 
   /** Queues the parse of a stored file on the job queue; returns at once. */
+  /** Whether this process runs the job queues (JOBS_ENABLED): else uploads are parsed by a worker. */
+  get parsesHere(): boolean {
+    return this.jobs.isWorking;
+  }
+
   async enqueueParse(rawFileId: number, userId?: number | null): Promise<void> {
     await this.jobs.send(
       'ingestion.parse',
@@ -357,7 +362,16 @@ export class IngestionService implements TIngestion {
   /** Re-queues files a crash or stop left in 'pending' or 'parsing' (called at start). */
   async requeueUnfinished(): Promise<number> {
     const ids = await this.rawFiles.listUnfinished();
-    for (const id of ids) await this.enqueueParse(id);
+    // A job of its own, not the file's singleton: a worker killed mid-parse leaves its job active until
+    // it expires, and this start must not wait for that. Two parses of one file are safe: the version
+    // lock orders them and the second finds the file parsed.
+    for (const id of ids) {
+      await this.jobs.send(
+        'ingestion.parse',
+        { rawFileId: id, userId: null },
+        { singletonKey: `raw-file:${id}:requeue:${Date.now()}` },
+      );
+    }
     if (ids.length > 0) this.log.info({ count: ids.length }, 'unfinished raw files queued for parsing again');
     return ids.length;
   }
