@@ -35,7 +35,8 @@ import type { TConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { FileStoreUnavailableError } from '../files/s3-file-store.ts';
 import type { Logger } from '../logger.ts';
-import { appErrorEnvelope, errorEnvelope, successEnvelope } from './envelope.ts';
+import { appErrorEnvelope, errorEnvelope, SUCCESS_MSG, successEnvelope } from './envelope.ts';
+import { PreSerialized } from './pre-serialized.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
 import { helmetOptions } from './security-headers.ts';
 
@@ -222,6 +223,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
           reply,
         });
         if (def.isRaw) return reply;
+        if (result instanceof PreSerialized) {
+          return reply
+            .type('application/json; charset=utf-8')
+            .send(
+              `{"code":200,"msg":${JSON.stringify(SUCCESS_MSG[request.language])},"data":${result.json}}`,
+            );
+        }
         return successEnvelope(result ?? null, request.language);
       },
     });

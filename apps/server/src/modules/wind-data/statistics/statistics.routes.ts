@@ -1,6 +1,7 @@
 import { ZHomeRose, ZHomeRoseQuery, ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
 import { clientGone } from '../../../platform/http/client-gone.ts';
 import { contentDisposition } from '../../../platform/http/content-disposition.ts';
+import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
@@ -16,8 +17,16 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
       auth: 'user',
       body: ZStatisticsRequest,
       response: ZStatisticsResult,
-      handle: ({ user, body, language, utcOffsetMinutes, reply }) =>
-        statistics.analyse(user, body, { language, utcOffsetMinutes }, clientGone(reply)),
+      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
+        const { value, cached } = await statistics.analyseCached(
+          user,
+          body,
+          { language, utcOffsetMinutes },
+          clientGone(reply),
+        );
+        // A repeat is answered with the JSON written the first time it was repeated.
+        return (cached ? new PreSerialized(statistics.jsonOf(value)) : value) as never;
+      },
     }),
     defineRoute({
       method: 'POST',
