@@ -9,7 +9,9 @@ import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
 import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
+import { benchIngestDaily } from './ingest-daily.ts';
 import { benchIngestParse } from './ingest-parse.ts';
+import { benchLoad } from './load.ts';
 import { benchMap } from './map.ts';
 import { benchOffload } from './offload.ts';
 import { benchReports } from './reports.ts';
@@ -103,6 +105,8 @@ async function main(): Promise<void> {
   add(await benchEnergy());
   add(await benchHub());
   add(await benchOffload());
+  add(await benchIngestDaily());
+  add(await benchLoad());
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

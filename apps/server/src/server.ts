@@ -224,6 +224,7 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
     log.child({ module: 'ingestion' }),
     stationLog,
     alarms,
+    config.INGEST_CONCURRENCY,
   );
   const processingTasks = new ProcessingTaskService(
     db,

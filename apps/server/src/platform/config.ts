@@ -54,6 +54,8 @@ const ZEnv = z.object({
   /** Path-style addresses (MinIO, most self-hosted stores). */
   S3_FORCE_PATH_STYLE: ZBoolean.default(false),
   S3_PREFIX: z.string().max(200).default(''),
+  /** Logger files one worker process parses at once. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Worker threads for CPU-heavy work (statistics, workbooks); default: the cores less one; 0 = on the event loop. */
   COMPUTE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   MAP_TILE_URL: z

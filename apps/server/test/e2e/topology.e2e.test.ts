@@ -2,11 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FtpSrv } from 'ftp-srv';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDatabase, type Database } from '../../src/platform/db/database.ts';
 import { createTestDatabase } from '../db.ts';
+import { freePort } from '../dovecot.ts';
 import { multipartBody } from '../multipart.ts';
 import { startTestS3Server, type TTestS3Server } from '../s3.ts';
 import { until } from '../second-process.ts';
@@ -33,6 +35,7 @@ let s3: TTestS3Server;
 let api1: TProcess;
 let api2: TProcess;
 let worker: TProcess;
+let worker2: TProcess | undefined;
 let token: string;
 let userId: number;
 
@@ -166,7 +169,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all([api1?.stop(), api2?.stop(), worker?.stop()]);
+  await Promise.all([api1?.stop(), api2?.stop(), worker?.stop(), worker2?.stop()]);
   await db?.destroy();
   await s3?.close();
   await database?.drop();
@@ -279,4 +282,111 @@ describe('two API processes, a worker, one database and one bucket', () => {
     expect(Number(total.values)).toBe(ROWS * CHANNELS);
     expect(Number(total.chunks)).toBe(12 * CHANNELS);
   }, 240_000);
+  it('runs a scheduled FTP pull once across two workers: one run per due minute, each file stored once', async () => {
+    worker2 = await startProcess('worker');
+    const station = await buildStation(db);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'masthub-topology-ftp-'));
+    const silent = {
+      child: () => silent,
+      trace() {},
+      debug() {},
+      info() {},
+      warn() {},
+      error() {},
+      fatal() {},
+    };
+    const ftpPort = await freePort();
+    const pasvMin = 33000 + Math.floor(Math.random() * 2000);
+    const ftp = new FtpSrv({
+      url: `ftp://127.0.0.1:${ftpPort}`,
+      pasv_url: '127.0.0.1',
+      pasv_min: pasvMin,
+      pasv_max: pasvMin + 50,
+      anonymous: false,
+      log: silent as never,
+    });
+    ftp.on('login', ({ username, password }, resolve, reject) => {
+      if (username === 'ftpuser' && password === 'secret') resolve({ root });
+      else reject(new Error('bad login'));
+    });
+    await ftp.listen();
+    try {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(path.join(root, 'data'), { recursive: true });
+      for (const day of ['01', '02']) {
+        writeFileSync(
+          path.join(root, 'data', `${station.stationCode}_202506${day}.csv`),
+          loggerCsv(144, 2, Date.UTC(2025, 5, Number(day))),
+        );
+      }
+      const saved = await call(api1, 'POST', '/web/data_source/save_or_update', {
+        name: `拓扑FTP ${station.stationCode}`,
+        fetchType: 'ftp',
+        protocol: 'ftp',
+        host: '127.0.0.1',
+        port: ftpPort,
+        username: 'ftpuser',
+        password: 'secret',
+        folder: '/data',
+        scheduleCron: '* * * * *',
+      });
+      expect(saved.status, saved.raw.toString()).toBe(200);
+      const sourceId = saved.json().data.id as number;
+      const rule = await call(api1, 'POST', '/web/rule/file_match/save_or_update', {
+        name: `拓扑规则${station.stationCode}`,
+        dataSourceId: sourceId,
+        folder: '/data',
+        fileTypeSuffixes: ['csv'],
+        stationMode: 'fromName',
+        stationCodeRegex: '^(\\d{6})_',
+      });
+      expect(rule.status, rule.raw.toString()).toBe(200);
+      // The next minute's tick (both workers run the schedule) pulls the source once.
+      await until(
+        'the scheduled pull',
+        async () => {
+          const runs = await db
+            .selectFrom('data_fetch_run')
+            .select(['status'])
+            .where('data_source_id', '=', sourceId)
+            .execute();
+          return runs.length > 0 && runs.every((r) => r.status !== 'running') ? true : undefined;
+        },
+        150_000,
+      );
+      await until(
+        'the pulled files parsed',
+        async () => {
+          const rows = await db
+            .selectFrom('raw_file')
+            .select('status')
+            .where('station_id', '=', station.id)
+            .execute();
+          return rows.length === 2 && rows.every((r) => r.status === 'parsed') ? true : undefined;
+        },
+        60_000,
+      );
+      const runs = await db
+        .selectFrom('data_fetch_run')
+        .select(['started_at', 'trigger', 'status'])
+        .where('data_source_id', '=', sourceId)
+        .execute();
+      // One run per due minute, however many workers tick.
+      const minutes = runs.map((r) => Math.floor(r.started_at.getTime() / 60_000));
+      expect(new Set(minutes).size).toBe(minutes.length);
+      expect(runs.every((r) => r.trigger === 'schedule')).toBe(true);
+      const files = await db
+        .selectFrom('raw_file')
+        .select('file_name')
+        .where('station_id', '=', station.id)
+        .execute();
+      expect(files.map((f) => f.file_name).sort()).toEqual([
+        `${station.stationCode}_20250601.csv`,
+        `${station.stationCode}_20250602.csv`,
+      ]);
+    } finally {
+      await ftp.close().catch(() => undefined);
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

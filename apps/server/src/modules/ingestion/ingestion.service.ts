@@ -99,6 +99,8 @@ export class IngestionService implements TIngestion {
     private readonly log: Logger,
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
     private readonly alarms: Pick<AlarmService, 'onDataArrived' | 'evaluateAbnormal'>,
+    /** Files parsed at once by this process's worker (INGEST_CONCURRENCY). */
+    private readonly parseConcurrency = 2,
   ) {
     this.rawFiles = new RawFileRepository(db);
     this.rules = new ParseRuleRepository(db);
@@ -383,7 +385,9 @@ export class IngestionService implements TIngestion {
       async (job) => {
         await this.parseRawFile(job.data.rawFileId);
       },
-      { concurrency: 2 },
+      // Parsing waits on the database more than on the CPU (commits): several files at once keep the
+      // cores busy; files of one site still go one at a time (the version lock).
+      { concurrency: this.parseConcurrency },
     );
     await this.jobs.work('ingestion.clean-previews', () => this.cleanPreviews());
     await this.jobs.schedule('ingestion.clean-previews', '17 3 * * *', {});

@@ -196,20 +196,29 @@ export class PgBossJobs implements TJobs {
     const concurrency = Math.max(1, options.concurrency ?? 1);
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
+      let workerId: string | undefined;
       const id = await this.boss.work<TJobQueues[Q]>(
         queue,
         { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
         async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler({ id: job.id, data: job.data });
-            } catch (err) {
-              this.log.warn({ err, queue, jobId: job.id }, 'job failed');
-              throw err;
+          try {
+            for (const job of jobs) {
+              try {
+                await handler({ id: job.id, data: job.data });
+              } catch (err) {
+                this.log.warn({ err, queue, jobId: job.id }, 'job failed');
+                throw err;
+              }
             }
+          } finally {
+            // pg-boss sleeps out the rest of the polling interval after every job, so a worker did at
+            // most one job a second however full its queue (measured: 250 daily files/min with 4
+            // workers). After a job, look for the next at once; an empty queue still waits its interval.
+            if (workerId !== undefined && jobs.length > 0) this.boss.notifyWorker(workerId);
           }
         },
       );
+      workerId = id;
       ids.push(id);
     }
     this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids]);

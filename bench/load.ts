@@ -1,0 +1,183 @@
+// Load for `npm run bench` (issue 18): `load.p95_ms.200users` — 200 simulated users for 60 s on loopback
+// against a MastHub server process (the real entry point, embedded PostgreSQL, the demo data: 300 sites,
+// three masts with two years of 10-minute data). Each user logs in once, then repeats, with a think time
+// of 0.5–1.5 s: the site list (30 %), the map search (20 %), a month's chart of a channel (20 %), the
+// 500-row data table (15 %) and a month's statistics (15 %; 24 months × 3 masts, so most are computed).
+// Target: 0 errors, p95 ≤ 300 ms; also requests/s and the server's peak RSS.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
+import type { TBenchResult } from './run.ts';
+
+const USERS = 200;
+const DURATION_MS = 60_000;
+const ADMIN_PASSWORD = 'Bench#Load2026';
+const root = path.resolve(import.meta.dirname, '..');
+
+function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await probe().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function benchLoad(): Promise<TBenchResult[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-load-'));
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}/api`;
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main-api.ts')], {
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD,
+        SEED_DEMO_DATA: 'true',
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+      },
+    });
+    await waitFor('the server', async () => (await fetch(`${base}/health`)).ok, 120_000);
+    const login = async () => {
+      const r = await fetch(`${base}/security/sys/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
+      });
+      return ((await r.json()) as { data: { token: string } }).data.token;
+    };
+    const token = await login();
+    // The demo's data goes in by a background job: wait until the three masts hold it.
+    const versions = async () => {
+      const r = await fetch(`${base}/web/station/page`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify({ pageNo: 1, pageSize: 300 }),
+      });
+      const sites = ((await r.json()) as { data: { records: { id: number }[] } }).data.records;
+      const found: { versionId: number; channelId: number }[] = [];
+      for (const site of sites.slice(0, 12)) {
+        const v = await fetch(`${base}/web/version/list?stationId=${site.id}`, { headers: { token } });
+        const list = ((await v.json()) as { data: { id: number; endTime?: string | null }[] }).data;
+        if (list[0]) {
+          const c = await fetch(`${base}/web/version/channels?versionId=${list[0].id}`, {
+            headers: { token },
+          });
+          const channels = ((await c.json()) as { data: { id: number; element: string }[] }).data ?? [];
+          const speed = channels.find((x) => x.element === 'ws');
+          if (speed) found.push({ versionId: list[0].id, channelId: speed.id });
+        }
+      }
+      return found;
+    };
+    let masts: { versionId: number; channelId: number }[] = [];
+    await waitFor(
+      'the demo data',
+      async () => {
+        masts = await versions();
+        return masts.length >= 3;
+      },
+      900_000,
+    );
+    const now = new Date();
+    const months = Array.from({ length: 24 }, (_, k) => {
+      const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 24 + k, 1));
+      const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 23 + k, 1));
+      return { startTime: start.toISOString(), endTime: end.toISOString() };
+    });
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => login()));
+    const times: number[] = [];
+    let errors = 0;
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssOf(server!.pid!));
+    }, 200);
+    const started = Date.now();
+    const user = async (u: number) => {
+      const userToken = tokens[u % tokens.length]!;
+      let k = u;
+      while (Date.now() - started < DURATION_MS) {
+        k = (k * 1103515245 + 12345) & 0x7fffffff;
+        const pick = k % 100;
+        const mast = masts[k % masts.length]!;
+        const month = months[(k >> 8) % months.length]!;
+        let url: string;
+        let body: unknown;
+        if (pick < 30) [url, body] = ['/web/station/page', { pageNo: 1 + (k % 15), pageSize: 20 }];
+        else if (pick < 50) [url, body] = ['/web/station/search', { mode: 'map' }];
+        else if (pick < 70)
+          [url, body] = [
+            '/web/version/data/chart',
+            { versionId: mast.versionId, channelIds: [mast.channelId], ...month, maxPoints: 2000 },
+          ];
+        else if (pick < 85)
+          [url, body] = [
+            '/web/version/data/page',
+            { versionId: mast.versionId, pageNo: 1, pageSize: 500, ...month },
+          ];
+        else [url, body] = ['/data-process/statistics/analysis', { versionId: mast.versionId, ...month }];
+        const t = performance.now();
+        try {
+          const r = await fetch(`${base}${url}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', token: userToken, 'utc-code': '+08:00' },
+            body: JSON.stringify(body),
+          });
+          const reply = (await r.json()) as { code: number };
+          if (reply.code !== 200) errors++;
+        } catch {
+          errors++;
+        }
+        times.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 500 + (k % 1000)));
+      }
+    };
+    await Promise.all(Array.from({ length: USERS }, (_, u) => user(u)));
+    clearInterval(sampler);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `  (load: ${times.length} requests in ${seconds.toFixed(0)} s, ${errors} errors, p50 ${Math.round(
+        percentile(times, 50),
+      )} ms, p99 ${Math.round(percentile(times, 99))} ms)`,
+    );
+    return [
+      { name: 'load.p95_ms.200users', value: Math.round(percentile(times, 95)), unit: 'ms' },
+      { name: 'load.requests_per_s.200users', value: Math.round(times.length / seconds), unit: 'req/s' },
+      { name: 'load.errors.200users', value: errors, unit: 'count' },
+      { name: 'load.server_peak_rss_mb.200users', value: Math.round(peakRss / 1048576), unit: 'MB' },
+    ];
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `npx tsx bench/load.ts` runs this benchmark alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await benchLoad());
+}
