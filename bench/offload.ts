@@ -99,7 +99,10 @@ async function lightDuringStats(address: string, versionId: number, firstZone: n
     await new Promise((r) => setTimeout(r, 20));
   }
   await all;
-  if (times.length < 5) throw new Error(`only ${times.length} light calls during the statistics`);
+  console.log(
+    `  (light calls during 4 M5 statistics: ${times.length}, slowest ${Math.round(Math.max(...times))} ms)`,
+  );
+  if (times.length === 0) throw new Error('no light call during the statistics');
   return percentile(times, 95);
 }
 
