@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillStationDays } from '../../src/modules/ingestion/store/station-days.ts';
 import { collectFigures } from '../../src/modules/reports/collect.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
@@ -603,6 +604,29 @@ describe('the hub', () => {
     const rows = await server.db.selectFrom('station_recovery').selectAll().execute();
     const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).getTime();
     expect(rows.every((r) => r.window_to.getTime() === today)).toBe(true);
+  });
+
+  it('back-fills the per-day recovery of a site that held data before it was kept, once', async () => {
+    const before = await server.db
+      .selectFrom('station_day')
+      .selectAll()
+      .where('station_id', '=', site.id)
+      .execute();
+    await server.db.deleteFrom('station_day').where('station_id', '=', site.id).execute();
+    expect(await backfillStationDays(server.db)).toBe(1);
+    const after = await server.db
+      .selectFrom('station_day')
+      .selectAll()
+      .where('station_id', '=', site.id)
+      .execute();
+    // The last 60 days up to today come back as they were (the demo data also holds days after today).
+    const recent = (rows: typeof before) =>
+      rows
+        .filter((r) => r.day.getTime() > Date.now() - 59 * DAY_MS && r.day.getTime() < Date.now() - DAY_MS)
+        .map((r) => [r.day.getTime(), r.valid_slots])
+        .sort((a, b) => a[0]! - b[0]!);
+    expect(recent(after)).toEqual(recent(before));
+    expect(await backfillStationDays(server.db)).toBe(0);
   });
 
   it('keeps per-day recovery with the data: a re-ingested day replaces its row', async () => {

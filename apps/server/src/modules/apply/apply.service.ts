@@ -27,7 +27,7 @@ import { lockContent } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { stationAccessPredicate } from '../access/station-access.repository.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { IngestionApi } from '../ingestion/ingestion.api.ts';
@@ -368,6 +368,17 @@ export class ApplyService {
     };
   }
 
+  /**
+   * The applicant must still see every site of the application, at approval, at export and at each
+   * download: a site taken from them since releases nothing (APPLY_ACCESS_LOST, not a plain 403).
+   */
+  private async assertApplicantSees(subject: TAccessSubject, stationIds: readonly number[]): Promise<void> {
+    const visible = await this.access.listAccess(subject, stationIds);
+    if (visible.length !== new Set(stationIds).size || visible.some((a) => a.kinds.length === 0)) {
+      throw new AppError('APPLY_ACCESS_LOST');
+    }
+  }
+
   private async assertReviewer(user: TAuthUser, stationIds: number[]): Promise<void> {
     if (!user.features.has('system.apply')) throw new AppError('FORBIDDEN');
     await this.access.assertCanView(user, stationIds);
@@ -411,10 +422,8 @@ export class ApplyService {
         if (body.decision === 'approved') {
           const subject =
             row.applicant_id === null ? undefined : await this.access.findSubject(Number(row.applicant_id));
-          const visible = subject ? await this.access.listAccess(subject, stationIds) : [];
-          if (visible.length !== stationIds.length || visible.some((a) => a.kinds.length === 0)) {
-            throw new AppError('APPLY_ACCESS_LOST');
-          }
+          if (!subject) throw new AppError('APPLY_ACCESS_LOST');
+          await this.assertApplicantSees(subject, stationIds);
         }
       }
       const now = new Date();
@@ -626,10 +635,7 @@ export class ApplyService {
       if (!subject) throw new AppError('APPLY_ACCESS_LOST');
       const applicant = applicantAsUser(subject, row.applicant_name);
       const stationIds = stations.map((s) => Number(s.id));
-      const visible = await this.access.listAccess(subject, stationIds);
-      if (visible.length !== stationIds.length || visible.some((a) => a.kinds.length === 0)) {
-        throw new AppError('APPLY_ACCESS_LOST');
-      }
+      await this.assertApplicantSees(subject, stationIds);
       const built = await this.buildFile(row, applicant, stations, setProgress);
       const staged = await this.files.stage(built.stream);
       await this.db.transaction().execute(async (trx) => {
@@ -880,10 +886,7 @@ export class ApplyService {
         .where('application_id', '=', row.id)
         .execute()
     ).map((s) => Number(s.station_id));
-    const visible = await this.access.listAccess(user, stationIds);
-    if (visible.length !== stationIds.length || visible.some((a) => a.kinds.length === 0)) {
-      throw new AppError('APPLY_ACCESS_LOST');
-    }
+    await this.assertApplicantSees(user, stationIds);
     const expiresAt = Math.floor(Date.now() / 1000) + TICKET_SECONDS;
     const ticket = await this.signer.issueTicket({
       applicationId: Number(row.id),

@@ -158,13 +158,14 @@ export async function rollStationWindows(db: Database, windowTo: string): Promis
 
 /**
  * Fills station_day for sites that held data before it existed (an upgrade): their original version's
- * last 60 days, one site at a time. Sites already counted are skipped, so running it again is cheap.
+ * last 60 days, one site at a time. Sites already counted, or silent for longer, are skipped, so running
+ * it at every start is cheap.
  */
 export async function backfillStationDays(db: Database, days = 60): Promise<number> {
   const rows = await sql<{ station_id: number; version_id: number; last_time: Date }>`
     SELECT v.station_id, v.id AS version_id, sm.last_time
       FROM dataset_version v JOIN ts_version_summary sm ON sm.version_id = v.id
-     WHERE v.kind = 'original' AND sm.last_time IS NOT NULL
+     WHERE v.kind = 'original' AND sm.last_time > now() - make_interval(days => ${days})
        AND NOT EXISTS (SELECT 1 FROM station_day d WHERE d.station_id = v.station_id)`.execute(db);
   let sites = 0;
   for (const r of rows.rows) {
