@@ -3,6 +3,7 @@ import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
+import { formatBytes as formatSize } from '../station-detail/station-detail.utils.ts';
 
 export const AUDIT_COLORS: Record<TApplyRecord['auditStatus'], string> = {
   pending: 'gold',
@@ -10,17 +11,9 @@ export const AUDIT_COLORS: Record<TApplyRecord['auditStatus'], string> = {
   rejected: 'red',
 };
 
-/** 12.3 MB */
+/** A size for people (the site-detail helper), '—' when unknown. */
 export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+  return bytes === null || bytes === undefined ? '—' : formatSize(bytes);
 }
 
 /** The export and link state of an application in one cell: progress while it runs, then the link. */

@@ -22,7 +22,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { formatBytes } from '../apply/apply-columns.tsx';
-import { RECOVERY_COLORS } from '../statistics/statistics.utils.ts';
+import { RECOVERY_COLORS, recoveryColor } from '../statistics/statistics.utils.ts';
 import { useHubOverview } from './api.ts';
 import styles from './HubPage.module.css';
 
@@ -131,9 +131,7 @@ function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
             size="small"
             dataSource={recovery.worst}
             renderItem={(s) => (
-              <List.Item
-                extra={<Tag color={RECOVERY_COLORS[bandOf(s.recoveryPct)]}>{s.recoveryPct.toFixed(1)} %</Tag>}
-              >
+              <List.Item extra={<Tag color={recoveryColor(s.recoveryPct)}>{s.recoveryPct.toFixed(1)} %</Tag>}>
                 <Link to={siteLink(s.stationId, 'StasticAnalysis')}>
                   {s.stationCode} · {s.projectName}
                 </Link>
@@ -144,13 +142,6 @@ function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
       )}
     </Card>
   );
-}
-
-function bandOf(pct: number): number {
-  const bounds = [0, 30, 50, 60, 70, 80, 90];
-  let k = bounds.length - 1;
-  while (k > 0 && pct < bounds[k]!) k--;
-  return k;
 }
 
 /**
