@@ -103,3 +103,39 @@ export async function deadPort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/**
+ * An e-mail data source whose SMTP server is `smtpPort` on loopback (account `sender@test.local`,
+ * password `smtp-secret`, the test server's default user), saved through the API; its id.
+ */
+export async function saveTestSender(
+  server: {
+    call: (
+      method: 'POST',
+      url: string,
+      options: { token: string; body: unknown },
+    ) => Promise<{ status: number; body: any }>;
+  },
+  token: string,
+  name: string,
+  smtpPort: number,
+): Promise<number> {
+  const r = await server.call('POST', '/api/web/data_source/save_or_update', {
+    token,
+    body: {
+      name,
+      fetchType: 'email',
+      protocol: 'imap',
+      host: '127.0.0.1',
+      username: 'sender@test.local',
+      password: 'imap-secret',
+      isEnabled: false,
+      smtpHost: '127.0.0.1',
+      smtpPort,
+      smtpSecurity: 'none',
+      smtpPassword: 'smtp-secret',
+    },
+  });
+  if (r.status !== 200) throw new Error(`sender not saved: ${JSON.stringify(r.body)}`);
+  return r.body.data.id as number;
+}

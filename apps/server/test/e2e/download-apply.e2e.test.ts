@@ -6,7 +6,7 @@ import { backfillStationDays } from '../../src/modules/ingestion/store/station-d
 import { collectFigures } from '../../src/modules/reports/collect.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
+import { saveTestSender, startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
   buildStation,
   buildUser,
@@ -112,23 +112,7 @@ beforeAll(async () => {
   reviewer = await user(['system.apply'], [site.id], 'reviewer@masthub.test');
   narrowReviewer = await user(['system.apply'], [], 'narrow@masthub.test');
   stranger = await user([], [site.id], 'stranger@masthub.test');
-  const sender = await server.call('POST', '/api/web/data_source/save_or_update', {
-    token: adminToken,
-    body: {
-      name: '下载申请发件箱',
-      fetchType: 'email',
-      protocol: 'imap',
-      host: '127.0.0.1',
-      username: 'sender@test.local',
-      password: 'imap-secret',
-      isEnabled: false,
-      smtpHost: '127.0.0.1',
-      smtpPort: smtp.port,
-      smtpSecurity: 'none',
-      smtpPassword: 'smtp-secret',
-    },
-  });
-  expect(sender.status).toBe(200);
+  await saveTestSender(server, adminToken, '下载申请发件箱', smtp.port);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
+import { saveTestSender, startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
   buildStation,
   buildUser,
@@ -93,23 +93,7 @@ beforeAll(async () => {
   const list = async (type: number) =>
     (await server.call('GET', `/api/web/statement/templates?type=${type}`, { token: adminToken })).body.data;
   templates = { weekly: (await list(0))[0].id, monthly: (await list(1))[0].id };
-  const sender = await server.call('POST', '/api/web/data_source/save_or_update', {
-    token: adminToken,
-    body: {
-      name: '报告发件箱',
-      fetchType: 'email',
-      protocol: 'imap',
-      host: '127.0.0.1',
-      username: 'sender@test.local',
-      password: 'imap-secret',
-      isEnabled: false,
-      smtpHost: '127.0.0.1',
-      smtpPort: smtp.port,
-      smtpSecurity: 'none',
-      smtpPassword: 'smtp-secret',
-    },
-  });
-  senderId = sender.body.data.id;
+  senderId = await saveTestSender(server, adminToken, '报告发件箱', smtp.port);
 }, 180_000);
 
 afterAll(async () => {
