@@ -42,15 +42,6 @@ export function averageByPeriod(
   const firstYear = calendar.months[0]?.year ?? 0;
   const years =
     calendar.months.length === 0 ? 0 : calendar.months[calendar.months.length - 1]!.year - firstYear + 1;
-  const yearOfMonth = Uint16Array.from(calendar.months, (m) => m.year - firstYear);
-  const keyOf: (i: number) => number =
-    period === 'hour'
-      ? (i) => calendar.hourIndex[i]!
-      : period === 'day'
-        ? (i) => calendar.dayIndex[i]!
-        : period === 'month'
-          ? (i) => calendar.monthIndex[i]!
-          : (i) => yearOfMonth[calendar.monthIndex[i]!]!;
   const periods =
     period === 'hour'
       ? calendar.hourCount
@@ -63,15 +54,31 @@ export function averageByPeriod(
   const counts = new Float64Array(periods);
   const maxima = new Float64Array(periods).fill(Number.NEGATIVE_INFINITY);
   const maxIndex = new Int32Array(periods).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (Number.isNaN(v)) continue;
-    const k = keyOf(i);
+  const add = (k: number, v: number, i: number) => {
     sums[k]! += v;
     counts[k]!++;
     if (v > maxima[k]!) {
       maxima[k] = v;
       maxIndex[k] = i;
+    }
+  };
+  if (period === 'month' || period === 'year') {
+    // Months are consecutive runs of slots: one period key per run, not a lookup per slot (hot path).
+    let i = 0;
+    calendar.months.forEach((month, m) => {
+      const k = period === 'month' ? m : month.year - firstYear;
+      for (const end = i + month.slotCount; i < end; i++) {
+        const v = values[i]!;
+        // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+        if (v === v) add(k, v, i);
+      }
+    });
+  } else {
+    const index = period === 'hour' ? calendar.hourIndex : calendar.dayIndex;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+      if (v === v) add(index[i]!, v, i);
     }
   }
   const slotsPerHour = 60 / intervalMinutes;

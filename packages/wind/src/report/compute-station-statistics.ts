@@ -34,6 +34,12 @@ export interface StationStatisticsOptions {
   readonly monthlyMinCoverage?: number;
   /** Constant air density when the station has no T and p channels (default 1.225). */
   readonly airDensityKgM3?: number;
+  /**
+   * The channels' flag-masked series by channel id (values with unusable flags as NaN): given, it is
+   * filled here and reused, so a caller that needs them again (the server's analysis) masks once.
+   * Its entries must have been masked with the same `includeSuspicious`.
+   */
+  readonly masks?: Map<string, Float64Array>;
 }
 
 /** All statistics of one channel (the ones that apply to its element). */
@@ -89,11 +95,11 @@ export function computeStationStatistics(
   const calendar = buildCalendarIndex(grid, station.utcOffsetHours);
   const includeSuspicious = options.includeSuspicious ?? true;
   const sectors = options.sectors ?? 16;
-  const masked = new Map<string, Float64Array>();
+  const masked = options.masks ?? new Map<string, Float64Array>();
   for (const c of station.channels) {
     if (c.values.length !== grid.length)
       throw new Error('computeStationStatistics requires every channel to match the grid');
-    masked.set(c.id, applyFlagMask(c.values, c.flags, { includeSuspicious }));
+    if (!masked.has(c.id)) masked.set(c.id, applyFlagMask(c.values, c.flags, { includeSuspicious }));
   }
   const get = (c: Channel): Float64Array => masked.get(c.id)!;
   const avg = (element: Channel['element']) =>
@@ -132,11 +138,17 @@ export function computeStationStatistics(
   const reference = speeds[speeds.length - 1];
   const referenceVane = reference ? nearestVane(reference.heightM) : undefined;
 
+  // Each channel is described once (a gust channel is also its speed's gust maximum).
+  const descriptions = new Map<string, SeriesDescription | undefined>();
+  const describe = (c: Channel): SeriesDescription | undefined => {
+    if (!descriptions.has(c.id)) descriptions.set(c.id, describeSeries(get(c)));
+    return descriptions.get(c.id);
+  };
   const channels: ChannelStatistics[] = station.channels.map((c) => {
     const values = get(c);
     const base = {
       channelId: c.id,
-      description: describeSeries(values),
+      description: describe(c),
       recovery: dataRecovery(c.values, c.flags, calendar),
     };
     if (c.element === 'wd') {
@@ -166,6 +178,7 @@ export function computeStationStatistics(
       airDensityKgM3: density,
       ...(gust ? { gustsMps: get(gust) } : {}),
       ...(options.weibullMethod ? { weibullMethod: options.weibullMethod } : {}),
+      described: { speeds: base.description, ...(gust ? { gusts: describe(gust) } : {}) },
     });
     const speed = {
       summary,
@@ -188,7 +201,10 @@ export function computeStationStatistics(
         : undefined,
       correlation:
         reference && referenceVane && reference.id !== c.id
-          ? correlateBySector(get(reference), values, get(referenceVane), { sectors })
+          ? correlateBySector(get(reference), values, get(referenceVane), {
+              sectors,
+              referenceSectorIndex: sectorsOf(referenceVane),
+            })
           : undefined,
     };
     return { ...base, monthly, diurnal, speed };

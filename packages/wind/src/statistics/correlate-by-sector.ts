@@ -49,7 +49,15 @@ export function correlateBySector(
   referenceMps: NumericSeries,
   targetMps: NumericSeries,
   referenceDirectionDeg: NumericSeries,
-  options: { sectors?: number; referenceMeansMps?: ArrayLike<number> } = {},
+  options: {
+    sectors?: number;
+    referenceMeansMps?: ArrayLike<number>;
+    /**
+     * The sector of every reference direction (directionSectorIndices with the same sector count), when
+     * the caller already has them: one reference correlates with every other height.
+     */
+    referenceSectorIndex?: Int16Array;
+  } = {},
 ): SectorCorrelation {
   const sectors = options.sectors ?? 12;
   if (!Number.isInteger(sectors) || sectors < 1 || sectors > 360) {
@@ -59,25 +67,21 @@ export function correlateBySector(
   if (targetMps.length !== n || referenceDirectionDeg.length !== n) {
     throw new Error('correlateBySector requires series of equal length');
   }
+  const given = options.referenceSectorIndex;
+  if (given && given.length !== n) throw new Error('correlateBySector requires series of equal length');
   const sectorOf = new Int16Array(n);
   const counts = new Int32Array(sectors);
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const xi = referenceMps[i]!;
     const yi = targetMps[i]!;
     const d = referenceDirectionDeg[i]!;
     if (Number.isNaN(xi) || Number.isNaN(yi) || Number.isNaN(d)) {
       sectorOf[i] = -1;
-      x[i] = Number.NaN;
-      y[i] = Number.NaN;
       continue;
     }
-    const s = directionSectorIndex(d, sectors);
+    const s = given ? given[i]! : directionSectorIndex(d, sectors);
     sectorOf[i] = s;
     counts[s]!++;
-    x[i] = xi;
-    y[i] = yi;
   }
   // Group the pairs by sector into contiguous blocks for one fit per sector.
   const offsets = new Int32Array(sectors + 1);
@@ -89,8 +93,8 @@ export function correlateBySector(
     const s = sectorOf[i]!;
     if (s < 0) continue;
     const j = fill[s]!++;
-    gx[j] = x[i]!;
-    gy[j] = y[i]!;
+    gx[j] = referenceMps[i]!;
+    gy[j] = targetMps[i]!;
   }
   const labels = sectorLabels(sectors, 'range');
   const rows: CorrelationSector[] = [];

@@ -52,13 +52,20 @@ export function monthlyVariation(
   const months = calendar.months;
   const sums = new Float64Array(months.length);
   const counts = new Float64Array(months.length);
-  const monthIndex = calendar.monthIndex;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (Number.isNaN(v)) continue;
-    const m = monthIndex[i]!;
-    sums[m]! += v;
-    counts[m]!++;
+  // Months are consecutive runs of slots: sums per run with local accumulators (hot path).
+  let i = 0;
+  for (let m = 0; m < months.length; m++) {
+    let sum = 0;
+    let count = 0;
+    for (const end = i + months[m]!.slotCount; i < end; i++) {
+      const v = values[i]!;
+      // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+      if (v !== v) continue;
+      sum += v;
+      count++;
+    }
+    sums[m] = sum;
+    counts[m] = count;
   }
   const minCoverage = options.minCoverage ?? 0;
   const poolSum = new Float64Array(13);

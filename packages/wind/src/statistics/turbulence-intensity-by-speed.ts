@@ -1,4 +1,4 @@
-import { quantileSorted } from '../math/quantile-sorted.ts';
+import { quantileInPlace } from '../math/quantile-unsorted.ts';
 import type { NumericSeries } from '../model/types.ts';
 
 /** Turbulence statistics of one speed bin (or of all records). */
@@ -105,7 +105,6 @@ function summarize(ti: Float64Array, sigma: Float64Array | undefined, centreMps:
     const [meanSigma, sdSigma] = meanAndSd(sigma);
     iecRepresentativeTi = (meanSigma + 1.28 * sdSigma) / centreMps;
   }
-  const sorted = Float64Array.from(ti).sort();
   return {
     centreMps,
     count,
@@ -113,7 +112,8 @@ function summarize(ti: Float64Array, sigma: Float64Array | undefined, centreMps:
     sdTi,
     representativeTi: meanTi + 1.28 * sdTi,
     iecRepresentativeTi,
-    p90Ti: quantileSorted(sorted, 0.9)!,
+    // A copy: the caller's bins are views into the all-records array summarised after them.
+    p90Ti: quantileInPlace(ti.slice(), 0.9)!,
     characteristicTi: meanTi + sdTi / centreMps,
   };
 }

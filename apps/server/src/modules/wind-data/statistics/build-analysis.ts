@@ -125,6 +125,7 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
   if (station.grid.length === 0 || !hasUsableValue(station, options.includeSuspicious)) {
     throw new AppError('STATISTICS_NO_DATA');
   }
+  const masks = new Map<string, Float64Array>();
   const stats = computeStationStatistics(station, {
     includeSuspicious: options.includeSuspicious,
     sectors: options.sectors,
@@ -132,8 +133,10 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
     weibullMethod: options.weibullMethod,
     shearMinCount: SHEAR_MIN_COUNT,
     airDensityKgM3: STANDARD_AIR_DENSITY,
+    // Masked once for the library and the tabs shaped below.
+    masks,
   });
-  const ctx = new AnalysisContext(station, stats, loaded, language, options);
+  const ctx = new AnalysisContext(station, stats, loaded, language, options, masks);
   const gridEndMs = station.grid.startMs + station.grid.length * station.grid.intervalMinutes * 60_000;
   return {
     versionId: input.version.id,
@@ -169,7 +172,6 @@ class AnalysisContext {
     string,
     { channel: Channel; statistics: ChannelStatistics; info: TStatisticsChannel }
   >();
-  private readonly masks = new Map<string, Float64Array>();
   private readonly speeds: Channel[];
   private readonly vanes: Channel[];
 
@@ -179,6 +181,8 @@ class AnalysisContext {
     loaded: TLoadedSeries,
     private readonly language: Language,
     private readonly options: TAnalysisOptions,
+    /** Flag-masked series by channel id, shared with computeStationStatistics. */
+    private readonly masks: Map<string, Float64Array>,
   ) {
     const rows = new Map(loaded.channels.map((c) => [String(c.row.id), c.row]));
     this.channelInfos = station.channels.map((c, k) => {
