@@ -208,7 +208,13 @@ export interface TServer {
   close(): Promise<void>;
 }
 
-function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs): TServices {
+function buildServices(
+  db: Database,
+  databaseUrl: string,
+  config: TConfig,
+  log: Logger,
+  jobs: TJobs,
+): TServices {
   const users = new UserRepository(db);
   const userAdmin = new UserAdminRepository(db);
   const stationAccess = new StationAccess(new StationAccessRepository(db));
@@ -258,7 +264,12 @@ function buildServices(db: Database, config: TConfig, log: Logger, jobs: TJobs):
   const threads = config.COMPUTE_THREADS ?? defaultComputeThreads();
   const compute = new ComputePool({ filename: STATISTICS_WORKER_URL, threads: Math.max(1, threads) });
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
-  const statistics = new StatisticsService(db, versions, stationAccess, threads > 0 ? compute : undefined);
+  const statistics = new StatisticsService(
+    db,
+    versions,
+    stationAccess,
+    threads > 0 ? { pool: compute, databaseUrl } : undefined,
+  );
   const turbines = new TurbineService(db);
   const windData = new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore);
   const services: TServices = {
@@ -531,7 +542,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       log: log.child({ module: 'jobs' }),
     });
     await jobs.start();
-    const services = buildServices(db, config, log, jobs);
+    const services = buildServices(db, databaseUrl, config, log, jobs);
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
     const staleParts = await services.files.removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');

@@ -1,5 +1,7 @@
+import { ZStatisticsRequest } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { StatisticsService } from '../../src/modules/wind-data/statistics/statistics.service.ts';
 import {
   buildStation,
   buildUser,
@@ -101,6 +103,26 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     expect(undo.status, undo.body.msg).toBe(200);
     const back = await analysis();
     expect(back).toEqual(original);
+  });
+
+  it('reads the series in the worker thread with its own connection and answers what the event loop computes', async () => {
+    const onEventLoop = new StatisticsService(
+      server.db,
+      server.services.versions,
+      server.services.stationAccess,
+    );
+    const pool = server.services.compute;
+    const before = pool.completed;
+    const body = { versionId, sectors: 12, startTime: new Date(START + 86_400_000).toISOString() };
+    const fromWorker = await analysis(body);
+    expect(pool.completed).toBe(before + 1);
+    const user = await server.services.identity.authenticate(token);
+    const local = await onEventLoop.analyse(user, ZStatisticsRequest.parse(body), {
+      language: 'zh',
+      utcOffsetMinutes: 480,
+    });
+    expect(fromWorker).toEqual(local);
+    expect(fromWorker.recordCount).toBe(ROWS - 144);
   });
 
   it('survives a worker thread that dies: that task fails, the pool replaces the thread, the API answers', async () => {

@@ -18,14 +18,15 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
       body: ZStatisticsRequest,
       response: ZStatisticsResult,
       handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
-        const { value, cached } = await statistics.analyseCached(
+        const { value } = await statistics.analyseCached(
           user,
           body,
           { language, utcOffsetMinutes },
           clientGone(reply),
         );
-        // A repeat is answered with the JSON written the first time it was repeated.
-        return (cached ? new PreSerialized(statistics.jsonOf(value)) : value) as never;
+        // Answered with the JSON the worker thread wrote (checked against ZStatisticsResult there),
+        // first time and every repeat alike.
+        return new PreSerialized(value.json) as never;
       },
     }),
     defineRoute({

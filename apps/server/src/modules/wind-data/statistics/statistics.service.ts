@@ -1,28 +1,26 @@
 import {
   AppError,
   type Language,
-  STATISTICS_FIELD_MESSAGES,
   type THomeRose,
   type THomeRoseQuery,
   type TStatisticsRequest,
   type TStatisticsResult,
-  ZStatisticsResult,
 } from '@masthub/shared';
 import type { ComputePool, TRunOptions } from '../../../platform/compute/compute-pool.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import {
-  deriveSdFromTi,
-  IntervalMismatchError,
-  loadSeries,
-  toWindElement,
-  toWindStatistic,
-} from '../version-series.ts';
+import { loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
-import { buildAnalysis, type TAnalysisInput } from './build-analysis.ts';
+import {
+  analysisJson,
+  statisticsFieldError as fieldError,
+  type TAnalysisJob,
+  type TAnalysisText,
+} from './analysis-run.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
+import { ComputedAnalysis } from './computed-analysis.ts';
 import { buildHomeRose, emptyHomeRose } from './home-rose.ts';
 import { ResultCache } from './result-cache.ts';
 import type { TStatisticsReply, TStatisticsTask } from './statistics.worker.ts';
@@ -39,16 +37,6 @@ export const STATISTICS_WORKER_URL = new URL('./statistics.worker.ts', import.me
 export interface TStatisticsContext {
   language: Language;
   utcOffsetMinutes: number;
-}
-
-function fieldError(
-  field: string,
-  key: keyof typeof STATISTICS_FIELD_MESSAGES,
-  language: Language,
-): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [
-    { field, message: STATISTICS_FIELD_MESSAGES[key][language] },
-  ]);
 }
 
 function isSpeedAverage(c: TChannelRow): boolean {
@@ -83,14 +71,17 @@ export class StatisticsService {
   private readonly store: TimeSeriesRepository;
 
   /** Results by version, data revision and request (see ResultCache). */
-  private readonly cache = new ResultCache<TStatisticsResult>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
+  private readonly cache = new ResultCache<ComputedAnalysis>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
 
   constructor(
     private readonly db: Database,
     private readonly versions: VersionService,
     private readonly stationAccess: StationAccess,
-    /** Worker threads for the computation; without one it runs on the event loop (tools, benches). */
-    private readonly compute?: ComputePool,
+    /**
+     * Worker threads for the computation and the database they read from (the threads open their own
+     * connections); without them it all runs on the event loop (tools, benches).
+     */
+    private readonly compute?: { pool: ComputePool; databaseUrl: string },
   ) {
     this.store = new TimeSeriesRepository(db);
   }
@@ -101,39 +92,23 @@ export class StatisticsService {
     ctx: TStatisticsContext,
     signal?: AbortSignal,
   ): Promise<TStatisticsResult> {
-    return (await this.analyseCached(user, request, ctx, signal)).value;
+    return (await this.analyseCached(user, request, ctx, signal)).value.value;
   }
 
-  /** The analysis and whether it came from the cache. */
+  /** The analysis (as its JSON, the object on demand) and whether it came from the cache. */
   async analyseCached(
     user: TAuthUser,
     request: TStatisticsRequest,
     ctx: TStatisticsContext,
     signal?: AbortSignal,
-  ): Promise<{ value: TStatisticsResult; cached: boolean }> {
+  ): Promise<{ value: ComputedAnalysis; cached: boolean }> {
     const version = await this.versions.visibleVersion(user, request.versionId);
     return this.analyseVersionCached(version, request, ctx, signal);
   }
 
-  /**
-   * A cached result as the JSON of the envelope's data, checked against the response schema once and
-   * written once: a five-year, all-channel answer (≈ 3 MB) is not validated and serialized again on
-   * every repeat (measured: 64 → see api.stats_ms.m5_all_cached).
-   */
-  jsonOf(result: TStatisticsResult): string {
-    let json = this.serialized.get(result);
-    if (json === undefined) {
-      json = JSON.stringify(ZStatisticsResult.parse(result));
-      this.serialized.set(result, json);
-    }
-    return json;
-  }
-
-  private readonly serialized = new WeakMap<TStatisticsResult, string>();
-
   /** Runs a task in the compute pool, turning a worker's AppError back into one. */
   private async inPool<T>(task: TStatisticsTask, options: TRunOptions = {}): Promise<T> {
-    const reply = await this.compute!.run<TStatisticsTask, TStatisticsReply>(task, options);
+    const reply = await this.compute!.pool.run<TStatisticsTask, TStatisticsReply>(task, options);
     if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
     return reply.value as T;
   }
@@ -149,7 +124,7 @@ export class StatisticsService {
     ctx: TStatisticsContext,
     signal?: AbortSignal,
   ): Promise<TStatisticsResult> {
-    return (await this.analyseVersionCached(version, request, ctx, signal)).value;
+    return (await this.analyseVersionCached(version, request, ctx, signal)).value.value;
   }
 
   private async analyseVersionCached(
@@ -157,7 +132,7 @@ export class StatisticsService {
     request: TAnalysisRun,
     ctx: TStatisticsContext,
     signal?: AbortSignal,
-  ): Promise<{ value: TStatisticsResult; cached: boolean }> {
+  ): Promise<{ value: ComputedAnalysis; cached: boolean }> {
     // The data revision is read first: data changing while this computes gets a new key.
     const { data_revision: revision } = await this.db
       .selectFrom('dataset_version')
@@ -167,26 +142,22 @@ export class StatisticsService {
     const key = JSON.stringify([version.id, revision, version.name, version.kind, request, ctx]);
     return this.cache.getOrCompute(key, () => this.computeAnalysis(version, request, ctx, signal));
   }
+
   private async computeAnalysis(
     version: { id: number; stationId: number; name: string; kind: string },
     request: TAnalysisRun,
     ctx: TStatisticsContext,
     signal: AbortSignal | undefined,
-  ): Promise<TStatisticsResult> {
+  ): Promise<ComputedAnalysis> {
     const all = await this.store.listChannels(version.id);
     const channels = this.chooseChannels(all, request, ctx.language);
     const range = await this.rangeOf(version.id, channels, request);
     if (!range) throw new AppError('STATISTICS_NO_DATA');
-    const loaded = await loadSeries(this.store, channels, range.fromMs, range.toMs).catch(
-      (error: unknown) => {
-        if (error instanceof IntervalMismatchError)
-          throw fieldError('channelIds', 'intervalMismatch', ctx.language);
-        throw error;
-      },
-    );
-    const input: TAnalysisInput = {
+    const job: TAnalysisJob = {
       version: { id: version.id, stationId: version.stationId, name: version.name, kind: version.kind },
-      loaded,
+      channels,
+      fromMs: range.fromMs,
+      toMs: range.toMs,
       utcOffsetMinutes: ctx.utcOffsetMinutes,
       language: ctx.language,
       options: {
@@ -198,12 +169,12 @@ export class StatisticsService {
         averagePeriods: request.averagePeriods,
       },
     };
-    if (!this.compute) return buildAnalysis({ ...input, loaded: deriveSdFromTi(loaded) });
-    // The series move to the worker (no copy): they are not used here again.
-    const transferList = loaded.channels.flatMap((c) => [c.values.buffer, c.flags.buffer]);
-    return this.inPool<TStatisticsResult>(
-      { kind: 'analysis', input },
-      { transferList, ...(signal ? { signal } : {}) },
+    if (!this.compute) return new ComputedAnalysis(await analysisJson(this.db, job));
+    return new ComputedAnalysis(
+      await this.inPool<TAnalysisText>(
+        { kind: 'analysis', databaseUrl: this.compute.databaseUrl, job },
+        signal ? { signal } : {},
+      ),
     );
   }
 
@@ -214,19 +185,21 @@ export class StatisticsService {
     ctx: TStatisticsContext,
     signal?: AbortSignal,
   ): Promise<{ fileName: string; content: Buffer }> {
-    const result = await this.analyse(user, request, ctx, signal);
+    const computed = (await this.analyseCached(user, request, ctx, signal)).value;
     const content = this.compute
       ? Buffer.from(
           await this.inPool<Uint8Array>(
-            { kind: 'workbook', result, language: ctx.language },
+            { kind: 'workbook', json: computed.json, language: ctx.language },
             signal ? { signal } : {},
           ),
         )
-      : await buildStatisticsWorkbook(result, ctx.language);
-    const stamp = result.startTime.slice(0, 10).replaceAll('-', '');
-    const end = result.endTime.slice(0, 10).replaceAll('-', '');
+      : await buildStatisticsWorkbook(computed.value, ctx.language);
+    // The range and name come with the JSON: the whole answer is not parsed here for them.
+    const { startTime, endTime, versionName } = computed.head;
+    const stamp = startTime.slice(0, 10).replaceAll('-', '');
+    const end = endTime.slice(0, 10).replaceAll('-', '');
     return {
-      fileName: `${EXPORT_FILE_NAME[ctx.language]}_${result.versionName}_${stamp}-${end}.xlsx`,
+      fileName: `${EXPORT_FILE_NAME[ctx.language]}_${versionName}_${stamp}-${end}.xlsx`,
       content,
     };
   }

@@ -1,13 +1,16 @@
 // Runs in a worker thread of the compute pool (platform/compute): the CPU-heavy part of the
-// statistics — the analysis of the loaded series and its xlsx workbook — off the API's event loop.
+// statistics — reading and inflating the chunks, the analysis, its JSON and its xlsx workbook — off
+// the API's event loop.
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
-import { deriveSdFromTi } from '../version-series.ts';
-import { buildAnalysis, type TAnalysisInput } from './build-analysis.ts';
+import { createDatabase, type Database } from '../../../platform/db/database.ts';
+import { analysisJson, type TAnalysisJob } from './analysis-run.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
 
 export type TStatisticsTask =
-  | { kind: 'analysis'; input: TAnalysisInput }
-  | { kind: 'workbook'; result: TStatisticsResult; language: Language }
+  /** Reads the series with the thread's own connection to `databaseUrl`; answers the result's JSON. */
+  | { kind: 'analysis'; databaseUrl: string; job: TAnalysisJob }
+  /** `json`: a result as `analysis` answers it. */
+  | { kind: 'workbook'; json: string; language: Language }
   /** For the fault tests: a thread that dies under its task. */
   | { kind: 'crash' };
 
@@ -16,16 +19,29 @@ export type TStatisticsReply =
   | { ok: true; value: unknown }
   | { ok: false; code: AppError['code']; details: Record<string, unknown>; fields: AppError['fields'] };
 
+/**
+ * One small pool per thread and database (two connections: tasks of a thread run one at a time). The
+ * connections close with the thread (idle a minute, or ended when its task is cancelled).
+ */
+const databases = new Map<string, Database>();
+
+function databaseOf(url: string): Database {
+  let db = databases.get(url);
+  if (!db) {
+    db = createDatabase(url, 2).db;
+    databases.set(url, db);
+  }
+  return db;
+}
+
 export default async function run(task: TStatisticsTask): Promise<TStatisticsReply> {
   try {
     switch (task.kind) {
       case 'analysis':
-        return {
-          ok: true,
-          value: buildAnalysis({ ...task.input, loaded: deriveSdFromTi(task.input.loaded) }),
-        };
+        return { ok: true, value: await analysisJson(databaseOf(task.databaseUrl), task.job) };
       case 'workbook': {
-        const content = await buildStatisticsWorkbook(task.result, task.language);
+        const result = JSON.parse(task.json) as TStatisticsResult;
+        const content = await buildStatisticsWorkbook(result, task.language);
         return { ok: true, value: new Uint8Array(content.buffer, content.byteOffset, content.byteLength) };
       }
       case 'crash':
