@@ -226,9 +226,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         if (result instanceof PreSerialized) {
           return reply
             .type('application/json; charset=utf-8')
-            .send(
-              `{"code":200,"msg":${JSON.stringify(SUCCESS_MSG[request.language])},"data":${result.json}}`,
-            );
+            .send(result.envelope(SUCCESS_MSG[request.language]));
         }
         return successEnvelope(result ?? null, request.language);
       },

@@ -1,4 +1,5 @@
 import type { TStatisticsResult } from '@masthub/shared';
+import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import type { TAnalysisText } from './analysis-run.ts';
 
 /**
@@ -15,7 +16,11 @@ export class ComputedAnalysis {
   constructor(text: TAnalysisText) {
     this.json = text.json;
     this.head = text.head;
+    this.answer = new PreSerialized(text.json);
   }
+
+  /** The answer as the API sends it (its envelope bytes kept per language with the cached result). */
+  readonly answer: PreSerialized;
 
   get value(): TStatisticsResult {
     this.parsed ??= JSON.parse(this.json) as TStatisticsResult;

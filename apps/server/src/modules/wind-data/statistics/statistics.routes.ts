@@ -1,7 +1,6 @@
 import { ZHomeRose, ZHomeRoseQuery, ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
 import { clientGone } from '../../../platform/http/client-gone.ts';
 import { contentDisposition } from '../../../platform/http/content-disposition.ts';
-import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
@@ -26,7 +25,7 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         );
         // Answered with the JSON the worker thread wrote (checked against ZStatisticsResult there),
         // first time and every repeat alike.
-        return new PreSerialized(value.json) as never;
+        return value.answer as never;
       },
     }),
     defineRoute({
