@@ -271,7 +271,15 @@ function buildServices(
     threads > 0 ? { pool: compute, databaseUrl } : undefined,
   );
   const turbines = new TurbineService(db);
-  const windData = new WindDataService(db, versions, processingTasks, ingestion, ingestionApi, rawFileStore);
+  const windData = new WindDataService(
+    db,
+    versions,
+    processingTasks,
+    ingestion,
+    ingestionApi,
+    rawFileStore,
+    threads > 0 ? { pool: compute, databaseUrl } : undefined,
+  );
   const services: TServices = {
     alarms,
     identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),

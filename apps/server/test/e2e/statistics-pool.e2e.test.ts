@@ -1,7 +1,12 @@
 import { ZStatisticsRequest } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { chartBuckets, chartJobSize, type TChartJob } from '../../src/modules/wind-data/data/chart-run.ts';
 import { StatisticsService } from '../../src/modules/wind-data/statistics/statistics.service.ts';
+import type {
+  TStatisticsReply,
+  TStatisticsTask,
+} from '../../src/modules/wind-data/statistics/statistics.worker.ts';
 import {
   buildStation,
   buildUser,
@@ -123,6 +128,30 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     });
     expect(fromWorker).toEqual(local);
     expect(fromWorker.recordCount).toBe(ROWS - 144);
+  });
+
+  it('downsamples a chart in a worker thread to the same buckets as on the event loop', async () => {
+    const job: TChartJob = {
+      channels: [{ id: speedId, intervalS: 600 }],
+      fromMs: START,
+      toMs: START + ROWS * 600_000,
+      bucketStartMs: START,
+      bucketMs: 3_600_000,
+      bucketCount: ROWS / 6,
+    };
+    const reply = await server.services.compute.run<TStatisticsTask, TStatisticsReply>({
+      kind: 'chart',
+      databaseUrl: server.databaseUrl,
+      job,
+    });
+    expect(reply.ok).toBe(true);
+    const local = await chartBuckets(server.db, job);
+    expect(reply.ok && reply.value).toEqual(local);
+    expect(local[0]!.avg).toHaveLength(ROWS / 6);
+    expect(local[0]!.avg.every((v) => v !== null)).toBe(true);
+    // What decides between the pool and the event loop: channels × slots read.
+    expect(chartJobSize(job)).toBe(ROWS);
+    expect(chartJobSize({ ...job, channels: [...job.channels, { id: 1, intervalS: 60 }] })).toBe(ROWS * 11);
   });
 
   it('survives a worker thread that dies: that task fails, the pool replaces the thread, the API answers', async () => {

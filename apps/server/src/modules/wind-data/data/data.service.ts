@@ -21,6 +21,7 @@ import {
   writeWindsimTws,
   wgs84ToUtm,
 } from '@masthub/wind';
+import type { ComputePool } from '../../../platform/compute/compute-pool.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
@@ -37,7 +38,9 @@ import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from
 import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
 import { asciiOr, exportNames } from '../export-names.ts';
-import { downsample, roundForChart } from './downsample.ts';
+import type { TStatisticsReply, TStatisticsTask } from '../statistics/statistics.worker.ts';
+import { CHART_POOL_MIN_VALUES, chartBuckets, chartJobSize, type TChartJob } from './chart-run.ts';
+import { roundForChart } from './downsample.ts';
 
 /** A file received for an import into a working version, already in the file store. */
 export interface TImportFile {
@@ -68,6 +71,8 @@ export class WindDataService {
     private readonly ingestion: IngestionService,
     private readonly ingestionApi: IngestionApi,
     private readonly files: TFileStore,
+    /** Worker threads for long chart reads, and the database they read from. */
+    private readonly compute?: { pool: ComputePool; databaseUrl: string },
   ) {
     this.store = new TimeSeriesRepository(db);
     tasks.register('import', (ctx) => this.importFiles(ctx));
@@ -173,23 +178,37 @@ export class WindDataService {
     const bucketMs = Math.max(1, Math.ceil(spanMs / request.maxPoints / maxIntervalMs)) * maxIntervalMs;
     const bucketStart = Math.floor(range.fromMs / bucketMs) * bucketMs;
     const bucketCount = Math.max(1, Math.ceil((range.toMs - bucketStart) / bucketMs));
-    const byInterval = groupByInterval(channels);
-    const seriesById = new Map<number, TChartData['series'][number]>();
-    for (const [intervalS, group] of byInterval) {
-      const read = await this.store.readChannels(group, range.fromMs, range.toMs);
-      for (const c of group) {
-        const s = read.series.get(c.id)!;
-        const buckets = downsample(s.values, s.flags, read.startMs, intervalS * 1000, bucketStart, bucketMs, bucketCount);
-        seriesById.set(c.id, { channelId: c.id, name: c.name, unit: c.unit, ...buckets });
-      }
-    }
+    const job: TChartJob = {
+      channels: channels.map((c) => ({ id: c.id, intervalS: c.intervalS })),
+      fromMs: range.fromMs,
+      toMs: range.toMs,
+      bucketStartMs: bucketStart,
+      bucketMs,
+      bucketCount,
+    };
+    // Long ranges are read, inflated and downsampled in a worker thread; short ones here (see the limit).
+    const buckets =
+      this.compute && chartJobSize(job) >= CHART_POOL_MIN_VALUES
+        ? await this.compute.pool.run<TStatisticsTask, TStatisticsReply>({
+            kind: 'chart',
+            databaseUrl: this.compute.databaseUrl,
+            job,
+          }).then((reply) => {
+            if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
+            return reply.value as Awaited<ReturnType<typeof chartBuckets>>;
+          })
+        : await chartBuckets(this.db, job);
+    const seriesById = new Map(buckets.map((b) => [b.channelId, b]));
     return {
       times: Array.from({ length: bucketCount }, (_, b) => bucketStart + b * bucketMs),
       bucketSeconds: bucketMs / 1000,
       isAggregated: channels.some((c) => c.intervalS * 1000 !== bucketMs),
       startTime: new Date(range.fromMs).toISOString(),
       endTime: new Date(range.toMs).toISOString(),
-      series: channels.map((c) => seriesById.get(c.id)!),
+      series: channels.map((c) => {
+        const { channelId: _, ...b } = seriesById.get(c.id)!;
+        return { channelId: c.id, name: c.name, unit: c.unit, ...b };
+      }),
     };
   }
 

@@ -1,14 +1,17 @@
-// Runs in a worker thread of the compute pool (platform/compute): the CPU-heavy part of the
-// statistics — reading and inflating the chunks, the analysis, its JSON and its xlsx workbook — off
-// the API's event loop.
+// Runs in a worker thread of the compute pool (platform/compute): the CPU-heavy reads off the API's
+// event loop — the statistics (reading and inflating the chunks, the analysis, its JSON and its xlsx
+// workbook) and the downsampling of long chart ranges.
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
 import { createDatabase, type Database } from '../../../platform/db/database.ts';
+import { chartBuckets, type TChartJob } from '../data/chart-run.ts';
 import { analysisJson, type TAnalysisJob } from './analysis-run.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
 
 export type TStatisticsTask =
   /** Reads the series with the thread's own connection to `databaseUrl`; answers the result's JSON. */
   | { kind: 'analysis'; databaseUrl: string; job: TAnalysisJob }
+  /** A long chart read: the buckets of every channel (data/chart-run.ts). */
+  | { kind: 'chart'; databaseUrl: string; job: TChartJob }
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language }
   /** For the fault tests: a thread that dies under its task. */
@@ -39,6 +42,8 @@ export default async function run(task: TStatisticsTask): Promise<TStatisticsRep
     switch (task.kind) {
       case 'analysis':
         return { ok: true, value: await analysisJson(databaseOf(task.databaseUrl), task.job) };
+      case 'chart':
+        return { ok: true, value: await chartBuckets(databaseOf(task.databaseUrl), task.job) };
       case 'workbook': {
         const result = JSON.parse(task.json) as TStatisticsResult;
         const content = await buildStatisticsWorkbook(result, task.language);
