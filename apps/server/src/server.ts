@@ -387,7 +387,12 @@ function buildServices(
     compute,
     files: rawFileStore,
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
-    processing: new ProcessingService(db, stationAccess, processingTasks),
+    processing: new ProcessingService(
+      db,
+      stationAccess,
+      processingTasks,
+      threads > 0 ? { pool: compute, databaseUrl } : undefined,
+    ),
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
     mapLayers: new MapLayerService(new MapLayerRepository(db), rawFileStore, config.HAS_POINT_QUERY),
     // [anchor: wind-data services]

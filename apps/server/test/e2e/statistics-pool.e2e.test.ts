@@ -1,12 +1,16 @@
 import { ZStatisticsRequest } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import type { TQcRuleForRun } from '../../src/modules/qc-rules/evaluate-qc-rules.ts';
+import { runComputeTask } from '../../src/modules/wind-data/compute-task.ts';
 import { chartBuckets, chartJobSize, type TChartJob } from '../../src/modules/wind-data/data/chart-run.ts';
+import { evaluateQcGroup, type TQcGroupResult } from '../../src/modules/wind-data/processing/qc-evaluate.ts';
 import { StatisticsService } from '../../src/modules/wind-data/statistics/statistics.service.ts';
 import type {
   TStatisticsReply,
   TStatisticsTask,
 } from '../../src/modules/wind-data/statistics/statistics.worker.ts';
+import { loadSeries } from '../../src/modules/wind-data/version-series.ts';
 import {
   buildStation,
   buildUser,
@@ -152,6 +156,32 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     // What decides between the pool and the event loop: channels × slots read.
     expect(chartJobSize(job)).toBe(ROWS);
     expect(chartJobSize({ ...job, channels: [...job.channels, { id: 1, intervalS: 60 }] })).toBe(ROWS * 11);
+  });
+
+  it('evaluates QC rules in a worker thread to the same flags as on the event loop', async () => {
+    const store = new TimeSeriesRepository(server.db);
+    const channels = await store.listChannels(versionId);
+    const load = () => loadSeries(store, channels, START, START + ROWS * 600_000);
+    const rules: TQcRuleForRun[] = [
+      { id: 1, name: 'range', kind: 'range', params: { element: 'ws', min: 0, max: 8 } },
+    ];
+    const loaded = await load();
+    const fromWorker = await runComputeTask<TQcGroupResult>(
+      server.services.compute,
+      { kind: 'qc', loaded, rules, utcOffsetMinutes: 480 },
+      { transferList: loaded.channels.flatMap((c) => [c.values.buffer, c.flags.buffer]) },
+    );
+    const local = evaluateQcGroup(await load(), rules, 480);
+    expect(fromWorker).toEqual(local);
+    // Speeds above 8 m/s (6 + 3·sin) at both heights are flagged invalid.
+    expect(local.flags.map((f) => f.channelId).sort()).toEqual(
+      channels
+        .filter((c) => c.element === 'ws')
+        .map((c) => c.id)
+        .sort(),
+    );
+    expect(local.flags.every((f) => f.flags.includes(3))).toBe(true);
+    expect(local.strongest).toBe(3);
   });
 
   it('survives a worker thread that dies: that task fails, the pool replaces the thread, the API answers', async () => {

@@ -21,7 +21,6 @@ import {
   writeWindsimTws,
   wgs84ToUtm,
 } from '@masthub/wind';
-import type { ComputePool } from '../../../platform/compute/compute-pool.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
@@ -36,9 +35,9 @@ import {
 } from '../../ingestion/store/timeseries.repository.ts';
 import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
 import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
+import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import type { VersionService } from '../versions.service.ts';
 import { asciiOr, exportNames } from '../export-names.ts';
-import type { TStatisticsReply, TStatisticsTask } from '../statistics/statistics.worker.ts';
 import { CHART_POOL_MIN_VALUES, chartBuckets, chartJobSize, type TChartJob } from './chart-run.ts';
 import { roundForChart } from './downsample.ts';
 
@@ -72,7 +71,7 @@ export class WindDataService {
     private readonly ingestionApi: IngestionApi,
     private readonly files: TFileStore,
     /** Worker threads for long chart reads, and the database they read from. */
-    private readonly compute?: { pool: ComputePool; databaseUrl: string },
+    private readonly compute?: TComputeAccess,
   ) {
     this.store = new TimeSeriesRepository(db);
     tasks.register('import', (ctx) => this.importFiles(ctx));
@@ -189,13 +188,10 @@ export class WindDataService {
     // Long ranges are read, inflated and downsampled in a worker thread; short ones here (see the limit).
     const buckets =
       this.compute && chartJobSize(job) >= CHART_POOL_MIN_VALUES
-        ? await this.compute.pool.run<TStatisticsTask, TStatisticsReply>({
+        ? await runComputeTask<Awaited<ReturnType<typeof chartBuckets>>>(this.compute.pool, {
             kind: 'chart',
             databaseUrl: this.compute.databaseUrl,
             job,
-          }).then((reply) => {
-            if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
-            return reply.value as Awaited<ReturnType<typeof chartBuckets>>;
           })
         : await chartBuckets(this.db, job);
     const seriesById = new Map(buckets.map((b) => [b.channelId, b]));

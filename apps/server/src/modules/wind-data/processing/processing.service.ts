@@ -3,6 +3,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
 import { TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import type { TComputeAccess } from '../compute-task.ts';
 import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
 import { extrapolationHandler } from './extrapolation.handler.ts';
 import { interpolationHandler } from './interpolation.handler.ts';
@@ -28,9 +29,11 @@ export class ProcessingService {
     db: Database,
     private readonly stationAccess: StationAccess,
     private readonly tasks: ProcessingTaskService,
+    /** Worker threads for the CPU-heavy part of a task (the QC rules); without, the task's event loop. */
+    compute?: TComputeAccess,
   ) {
     this.store = new TimeSeriesRepository(db);
-    tasks.register('qc', qcHandler);
+    tasks.register('qc', qcHandler(compute));
     tasks.register('tower_shadow', towerShadowHandler);
     tasks.register('interpolation', interpolationHandler);
     tasks.register('extrapolation', extrapolationHandler);

@@ -1,12 +1,13 @@
 import { ZQcRunRequest } from '@masthub/shared';
-import { applyFlagChanges, type FlagCode, strongerFlag } from '@masthub/wind';
+import { type FlagCode, strongerFlag } from '@masthub/wind';
 import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
-import { evaluateQcRules, INTERNAL_RULE, type TQcSkipReason } from '../../qc-rules/evaluate-qc-rules.ts';
+import { INTERNAL_RULE, type TQcSkipReason } from '../../qc-rules/evaluate-qc-rules.ts';
 import { QcRuleRepository } from '../../qc-rules/qc-rules.repository.ts';
+import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import { applyFlagMark } from '../marks/apply-flag-mark.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
-import { toWindStation } from '../version-series.ts';
 import { channelMap, loadChannels, rangeOf } from './processing-support.ts';
+import { evaluateQcGroup, type TQcGroupResult } from './qc-evaluate.ts';
 
 /** Days listed per channel in a QC result's missing-days summary (the count is always complete). */
 const MISSING_DAYS_LISTED = 400;
@@ -16,7 +17,14 @@ const MISSING_DAYS_LISTED = 400;
  * the always-on internal checks over the version's channels, and applies the flag changes as ONE flag
  * mark (source 'qc'), so the run is listed and undone like a manual mark. Flags only get stronger.
  */
-export async function qcHandler(ctx: TTaskContext): Promise<Record<string, unknown>> {
+export function qcHandler(compute?: TComputeAccess) {
+  return (ctx: TTaskContext) => runQc(ctx, compute);
+}
+
+async function runQc(
+  ctx: TTaskContext,
+  compute: TComputeAccess | undefined,
+): Promise<Record<string, unknown>> {
   const p = ZQcRunRequest.parse(ctx.task.params);
   const utcOffsetMinutes = Number(ctx.task.params.utcOffsetMinutes ?? 480);
   const rules = await new QcRuleRepository(ctx.trx).listForRun(ctx.version.stationId, p.ruleIds);
@@ -34,35 +42,33 @@ export async function qcHandler(ctx: TTaskContext): Promise<Record<string, unkno
   let done = 0;
   for (const channels of groups.values()) {
     const loaded = await loadChannels(ctx.store, channels, range);
-    const evaluation = evaluateQcRules(toWindStation(loaded, utcOffsetMinutes), rules);
-    const skippedHere = new Map(evaluation.skipped.map((s) => [s.ruleId, s.reason]));
+    const startMs = loaded.grid.startMs;
+    // The evaluation runs in a worker thread when there is a pool; the series move there (no copy).
+    const result = compute
+      ? await runComputeTask<TQcGroupResult>(
+          compute.pool,
+          { kind: 'qc', loaded, rules, utcOffsetMinutes },
+          { transferList: loaded.channels.flatMap((c) => [c.values.buffer, c.flags.buffer]) },
+        )
+      : evaluateQcGroup(loaded, rules, utcOffsetMinutes);
+    const skippedHere = new Map(result.skipped.map((s) => [s.ruleId, s.reason]));
     for (const [id] of skippedEverywhere) {
       const reason = skippedHere.get(id);
       if (reason === undefined) skippedEverywhere.delete(id);
       else skippedEverywhere.set(id, reason);
     }
-    const changed = new Set<string>();
-    for (const change of evaluation.changes) {
-      changed.add(change.channelId);
-      if (change.toFlag === change.fromFlag) continue;
-      counts.set(change.rule, (counts.get(change.rule) ?? 0) + 1);
-      strongest = strongerFlag(strongest, change.toFlag);
+    for (const [rule, n] of result.counts) counts.set(rule, (counts.get(rule) ?? 0) + n);
+    strongest = strongerFlag(strongest, result.strongest);
+    const intervals = new Map(channels.map((c) => [c.id, c.intervalS]));
+    for (const { channelId, flags } of result.flags) {
+      targets.set(channelId, { startMs, stepMs: intervals.get(channelId)! * 1000, flags });
     }
-    for (const c of loaded.channels) {
-      const id = String(c.row.id);
-      if (!changed.has(id)) continue;
-      targets.set(c.row.id, {
-        startMs: loaded.grid.startMs,
-        stepMs: c.row.intervalS * 1000,
-        flags: applyFlagChanges(c.flags, evaluation.changes, id),
-      });
-    }
-    const names = new Map(channels.map((c) => [String(c.id), c.name]));
-    for (const m of evaluation.missingDays) {
+    const names = new Map(channels.map((c) => [c.id, c.name]));
+    for (const m of result.missingDays) {
       missingDays.push({
         ruleId: m.ruleId,
-        channelId: Number(m.channelId),
-        channelName: names.get(m.channelId) ?? m.channelId,
+        channelId: m.channelId,
+        channelName: names.get(m.channelId) ?? String(m.channelId),
         dayCount: m.days.length,
         days: m.days.slice(0, MISSING_DAYS_LISTED),
       });

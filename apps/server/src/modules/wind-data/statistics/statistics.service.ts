@@ -6,11 +6,12 @@ import {
   type TStatisticsRequest,
   type TStatisticsResult,
 } from '@masthub/shared';
-import type { ComputePool, TRunOptions } from '../../../platform/compute/compute-pool.ts';
+import type { TRunOptions } from '../../../platform/compute/compute-pool.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import { loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
 import {
@@ -23,7 +24,7 @@ import { buildStatisticsWorkbook } from './build-workbook.ts';
 import { ComputedAnalysis } from './computed-analysis.ts';
 import { buildHomeRose, emptyHomeRose } from './home-rose.ts';
 import { ResultCache } from './result-cache.ts';
-import type { TStatisticsReply, TStatisticsTask } from './statistics.worker.ts';
+import type { TStatisticsTask } from './statistics.worker.ts';
 import { EXPORT_FILE_NAME } from './statistics-labels.ts';
 
 /** Results kept per API process (a five-year, all-channel result is ≈ 3 MB of JSON and its envelope bytes per language: ≈ 9 MB), and for how long. */
@@ -81,7 +82,7 @@ export class StatisticsService {
      * Worker threads for the computation and the database they read from (the threads open their own
      * connections); without them it all runs on the event loop (tools, benches).
      */
-    private readonly compute?: { pool: ComputePool; databaseUrl: string },
+    private readonly compute?: TComputeAccess,
   ) {
     this.store = new TimeSeriesRepository(db);
   }
@@ -107,10 +108,8 @@ export class StatisticsService {
   }
 
   /** Runs a task in the compute pool, turning a worker's AppError back into one. */
-  private async inPool<T>(task: TStatisticsTask, options: TRunOptions = {}): Promise<T> {
-    const reply = await this.compute!.pool.run<TStatisticsTask, TStatisticsReply>(task, options);
-    if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
-    return reply.value as T;
+  private inPool<T>(task: TStatisticsTask, options: TRunOptions = {}): Promise<T> {
+    return runComputeTask<T>(this.compute!.pool, task, options);
   }
 
   /**

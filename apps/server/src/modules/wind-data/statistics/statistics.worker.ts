@@ -1,9 +1,12 @@
 // Runs in a worker thread of the compute pool (platform/compute): the CPU-heavy reads off the API's
 // event loop — the statistics (reading and inflating the chunks, the analysis, its JSON and its xlsx
-// workbook) and the downsampling of long chart ranges.
+// workbook), the downsampling of long chart ranges and the QC rules of a processing task.
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
 import { createDatabase, type Database } from '../../../platform/db/database.ts';
+import type { TQcRuleForRun } from '../../qc-rules/evaluate-qc-rules.ts';
 import { chartBuckets, type TChartJob } from '../data/chart-run.ts';
+import { evaluateQcGroup } from '../processing/qc-evaluate.ts';
+import type { TLoadedSeries } from '../version-series.ts';
 import { analysisJson, type TAnalysisJob } from './analysis-run.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
 
@@ -12,6 +15,8 @@ export type TStatisticsTask =
   | { kind: 'analysis'; databaseUrl: string; job: TAnalysisJob }
   /** A long chart read: the buckets of every channel (data/chart-run.ts). */
   | { kind: 'chart'; databaseUrl: string; job: TChartJob }
+  /** A QC run's evaluation over channels of one interval (processing/qc-evaluate.ts). */
+  | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language }
   /** For the fault tests: a thread that dies under its task. */
@@ -44,6 +49,8 @@ export default async function run(task: TStatisticsTask): Promise<TStatisticsRep
         return { ok: true, value: await analysisJson(databaseOf(task.databaseUrl), task.job) };
       case 'chart':
         return { ok: true, value: await chartBuckets(databaseOf(task.databaseUrl), task.job) };
+      case 'qc':
+        return { ok: true, value: evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes) };
       case 'workbook': {
         const result = JSON.parse(task.json) as TStatisticsResult;
         const content = await buildStatisticsWorkbook(result, task.language);
