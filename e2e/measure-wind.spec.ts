@@ -165,10 +165,15 @@ describe('[MEASURE-WIND]', () => {
     // Five years of 100 channels: copying, marking and re-rendering take seconds each on two cores.
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+    // Seconds since the start at each step, in the log: where a slow machine spends the time.
+    const t0 = Date.now();
+    const step = (name: string) =>
+      console.log(`[M5 flow] ${name}: ${Math.round((Date.now() - t0) / 1000)} s`);
     await logIn(page, 'admin', inject('adminPassword'));
     await openMeasureWind(page);
     await page.getByTestId('mw-chart').locator('canvas').first().waitFor();
     await screenshot(page, 'measure-wind-original');
+    step('opened');
 
     // Page through the table: the first time on page 2 is later than on page 1.
     const firstTime = () =>
@@ -194,6 +199,7 @@ describe('[MEASURE-WIND]', () => {
       .poll(() => rangeInputs.first().inputValue(), POLL)
       .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await screenshot(page, 'measure-wind-export');
+    step('paged and export dialog');
     await exportDialog.getByRole('button', { name: /取\s*消/ }).click();
     await exportDialog.waitFor({ state: 'hidden' });
 
@@ -210,9 +216,11 @@ describe('[MEASURE-WIND]', () => {
     );
     const working = versions.find((v) => v.name === '塔影修正')!;
     expect(working).toBeDefined();
+    step('version copied');
 
     // Mark the shown range invalid: the valid speed values drop.
     const validBefore = await validCount(working.id);
+    step('statistics before the mark');
     await page.getByTestId('mw-mark').click();
     const markDialog = page.getByRole('dialog');
     await markDialog.getByLabel('标记为').click();
@@ -222,15 +230,15 @@ describe('[MEASURE-WIND]', () => {
       .getByText(/标记已保存/)
       .first()
       .waitFor();
+    step('mark saved and counted');
     await expect.poll(() => validCount(working.id), POLL).toBeLessThan(validBefore);
     await screenshot(page, 'measure-wind-marked');
     // The mark is listed under its tab (and can be undone there).
     await page.getByRole('tab', { name: '标记记录' }).click();
-    await expect
-      .poll(() => page.locator('[data-testid="mw-marks"] tr.ant-table-row').count(), POLL)
-      .toBe(1);
+    await expect.poll(() => page.locator('[data-testid="mw-marks"] tr.ant-table-row').count(), POLL).toBe(1);
     expect(await page.getByTestId('mw-marks').textContent()).toContain('无效');
     await page.getByRole('tab', { name: '图表与数据' }).click();
+    step('mark listed');
 
     // The mast has one cup per height: import a second 80 m cup (the south boom's logger file) into the
     // working version, so the height has the pair tower-shadow correction merges.
@@ -254,6 +262,7 @@ describe('[MEASURE-WIND]', () => {
         return tasks.records.find((t) => t.kind === 'import')?.status;
       }, POLL)
       .toBe('succeeded');
+    step('south cup imported');
     await openMeasureWind(page);
 
     // Tower-shadow correction (max-value method) on the working version: progress, then completion.
@@ -285,6 +294,7 @@ describe('[MEASURE-WIND]', () => {
     const channels = await api<{ dataKey: string }[]>('GET', `/web/version/channels?versionId=${working.id}`);
     expect(channels.some((c) => c.dataKey.endsWith('_TS'))).toBe(true);
     await screenshot(page, 'measure-wind-tower-shadow-done');
+    step('tower shadow done');
   }, 600_000);
 
   it.skipIf(!hasM5).each(['zh-CN', 'en-US'] as const)(
