@@ -442,5 +442,9 @@ export async function buildStatisticsWorkbook(
     });
     writer.sheet.getColumn(1).width = 22;
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // Deflate level 1: the xlsx zip is written by JSZip's JavaScript deflate, ≈ 0.5 s of a five-year workbook at
+  // the default level 6 (measured); level 1 is several times faster for a somewhat larger file.
+  return Buffer.from(
+    await workbook.xlsx.writeBuffer({ zip: { compression: 'DEFLATE', compressionOptions: { level: 1 } } }),
+  );
 }
