@@ -419,7 +419,12 @@ function buildServices(
       log.child({ module: 'reports' }),
     ),
     turbines,
-    energy: new EnergyService(db, versions, turbines),
+    energy: new EnergyService(
+      db,
+      versions,
+      turbines,
+      threads > 0 ? { pool: compute, databaseUrl } : undefined,
+    ),
     mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog),
     dataReports: new DataReportService(
       db,

@@ -211,12 +211,15 @@ describe('energy yield', () => {
   });
 
   it('computes gross and net AEP of two reference turbines with the site shear and density, and says which months are missing', async () => {
+    const tasks = server.services.compute.completed;
     const r = await server.call('POST', '/api/data-process/energy/calculate', {
       token: adminToken,
       headers: { 'utc-code': '+08:00' },
       body: energyBody(),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // Computed in a worker thread of the compute pool, not on the event loop.
+    expect(server.services.compute.completed).toBe(tasks + 1);
     const result = r.body.data;
     expect(result.shearIsDefault).toBe(false);
     expect(result.shearExponent).toBeGreaterThan(0.05);

@@ -1,8 +1,9 @@
 // Runs in a worker thread of the compute pool (platform/compute): the CPU-heavy reads off the API's
 // event loop — the statistics (reading and inflating the chunks, the analysis, its JSON and its xlsx
-// workbook), the downsampling of long chart ranges and the QC rules of a processing task.
+// workbook), the downsampling of long chart ranges, the QC rules of a processing task and energy yield.
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
 import { createDatabase, type Database } from '../../../platform/db/database.ts';
+import { energyResult, type TEnergyJob } from '../../energy/energy-run.ts';
 import type { TQcRuleForRun } from '../../qc-rules/evaluate-qc-rules.ts';
 import { chartBuckets, type TChartJob } from '../data/chart-run.ts';
 import { evaluateQcGroup } from '../processing/qc-evaluate.ts';
@@ -17,6 +18,8 @@ export type TStatisticsTask =
   | { kind: 'chart'; databaseUrl: string; job: TChartJob }
   /** A QC run's evaluation over channels of one interval (processing/qc-evaluate.ts). */
   | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
+  /** An energy-yield calculation (energy/energy-run.ts). */
+  | { kind: 'energy'; databaseUrl: string; job: TEnergyJob }
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language }
   /** For the fault tests: a thread that dies under its task. */
@@ -51,6 +54,8 @@ export default async function run(task: TStatisticsTask): Promise<TStatisticsRep
         return { ok: true, value: await chartBuckets(databaseOf(task.databaseUrl), task.job) };
       case 'qc':
         return { ok: true, value: evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes) };
+      case 'energy':
+        return { ok: true, value: await energyResult(databaseOf(task.databaseUrl), task.job) };
       case 'workbook': {
         const result = JSON.parse(task.json) as TStatisticsResult;
         const content = await buildStatisticsWorkbook(result, task.language);

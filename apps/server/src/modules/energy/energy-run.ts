@@ -1,0 +1,265 @@
+import {
+  AppError,
+  ENERGY_LOSS_KEYS,
+  type Language,
+  type TEnergyRequest,
+  type TEnergyResult,
+  type TEnergyTurbineResult,
+  type TTurbine,
+  versionDisplayName,
+} from '@masthub/shared';
+import {
+  AVERAGE_YEAR_MONTH_HOURS,
+  airDensitySeries,
+  applyFlagMask,
+  buildCalendarIndex,
+  capacityFactor,
+  densityCorrectedPower,
+  directionSectorIndices,
+  energyYield,
+  exceedanceEnergies,
+  fullLoadHours,
+  netEnergy,
+  type PowerCurve,
+  sectorLabels,
+  standardAtmosphereDensity,
+  windShear,
+} from '@masthub/wind';
+import type { Database } from '../../platform/db/database.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
+import { loadSeries } from '../wind-data/version-series.ts';
+
+/** WIND-ANALYSIS §6: without a second height α = 1/7. */
+const DEFAULT_ALPHA = 1 / 7;
+const SHEAR_MIN_COUNT = 30;
+const STANDARD_DENSITY = 1.225;
+
+function num(v: number | undefined | null): number | null {
+  return v === undefined || v === null || !Number.isFinite(v) ? null : v;
+}
+
+export function toPowerCurve(t: TTurbine): PowerCurve {
+  return {
+    speedsMps: t.curve.map((p) => p.speed),
+    powerKw: t.curve.map((p) => p.power),
+    ratedKw: t.ratedKw,
+    referenceDensityKgM3: t.referenceDensity,
+    regulation: t.regulation,
+  };
+}
+
+/**
+ * An energy-yield calculation as it crosses to a worker thread: the request with its channels chosen
+ * and checked, the range clipped, the site's altitude and the turbines read (plain data).
+ */
+export interface TEnergyJob {
+  request: TEnergyRequest;
+  language: Language;
+  utcOffsetMinutes: number;
+  version: { id: number; name: string; kind: string };
+  speed: TChannelRow;
+  vane: TChannelRow | undefined;
+  shearSpeeds: TChannelRow[];
+  temperature: TChannelRow | undefined;
+  pressure: TChannelRow | undefined;
+  humidity: TChannelRow | undefined;
+  wantsMeasured: boolean;
+  fromMs: number;
+  toMs: number;
+  altitudeM: number | null;
+  turbines: TTurbine[];
+}
+
+/**
+ * Reads the job's series and computes the energy yield of every turbine (WIND-ANALYSIS §11): in a
+ * worker thread of the compute pool with its own connection when there is one — five years of speed,
+ * vane, shear heights and density at hub height for each turbine is seconds of CPU.
+ */
+export async function energyResult(db: Database, job: TEnergyJob): Promise<TEnergyResult> {
+  const store = new TimeSeriesRepository(db);
+  const ctx = { language: job.language, utcOffsetMinutes: job.utcOffsetMinutes };
+  const {
+    request,
+    version,
+    speed,
+    vane,
+    shearSpeeds,
+    temperature,
+    pressure,
+    humidity,
+    fromMs,
+    toMs,
+    turbines,
+  } = job;
+  const wantsMeasured = job.wantsMeasured && temperature && pressure;
+  const wanted = new Map<number, TChannelRow>();
+  for (const c of [
+    speed,
+    vane,
+    ...shearSpeeds,
+    ...(wantsMeasured ? [temperature, pressure, humidity] : []),
+  ]) {
+    if (c) wanted.set(c.id, c);
+  }
+  const loaded = await loadSeries(store, [...wanted.values()], fromMs, toMs);
+  const seriesOf = (c: TChannelRow) => {
+    const s = loaded.channels.find((x) => x.row.id === c.id)!;
+    return applyFlagMask(s.values, s.flags, { includeSuspicious: request.includeSuspicious });
+  };
+  const speeds = seriesOf(speed);
+  if (!speeds.some((v) => !Number.isNaN(v))) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
+  const calendar = buildCalendarIndex(loaded.grid, ctx.utcOffsetMinutes / 60);
+  const sectors = 360 / request.sectorWidth;
+  const sectorIndex = vane ? directionSectorIndices(seriesOf(vane), sectors) : undefined;
+
+  // Shear (WIND-ANALYSIS §6): α of the mean speeds over heights, by sector and by hour as well.
+  let alpha = DEFAULT_ALPHA;
+  let shearIsDefault = true;
+  let shearBySector: (number | null)[] = [];
+  let shearByHour: (number | null)[] = [];
+  if (shearSpeeds.length >= 2) {
+    const shear = windShear(
+      shearSpeeds.map(seriesOf),
+      shearSpeeds.map((c) => c.heightM!),
+      { minCount: SHEAR_MIN_COUNT, calendar, ...(sectorIndex ? { sectorIndex, sectors } : {}) },
+    );
+    if (shear?.overall.exponent !== undefined) {
+      alpha = shear.overall.exponent;
+      shearIsDefault = false;
+    }
+    shearBySector = (shear?.bySector ?? []).map((c) => num(c.exponent));
+    shearByHour = (shear?.byHour ?? []).map((c) => num(c.exponent));
+  }
+
+  // Air density.
+  const station = { altitude_m: job.altitudeM };
+  let density: number | Float64Array;
+  let densitySource: TEnergyResult['densitySource'];
+  if (wantsMeasured) {
+    density = airDensitySeries(
+      seriesOf(temperature),
+      seriesOf(pressure),
+      humidity ? seriesOf(humidity) : undefined,
+    );
+    densitySource = 'measured';
+  } else if (request.densityMode === 'fixed' && request.fixedDensity !== undefined) {
+    density = request.fixedDensity;
+    densitySource = 'fixed';
+  } else if (station?.altitude_m !== null && station?.altitude_m !== undefined) {
+    density = standardAtmosphereDensity(Number(station.altitude_m));
+    densitySource = 'altitude';
+  } else {
+    density = STANDARD_DENSITY;
+    densitySource = 'fixed';
+  }
+
+  const lossFactors = ENERGY_LOSS_KEYS.map((k) => request.losses[k] / 100);
+  const uncertainty = request.uncertainties.map((u) => u.value / 100);
+  const labels = sectorLabels(sectors);
+  let meanDensity = typeof density === 'number' ? density : STANDARD_DENSITY;
+  const results: TEnergyTurbineResult[] = turbines.map((t) => {
+    const curve = toPowerCurve(t);
+    const y = energyYield({
+      speedsMps: speeds,
+      measuredHeightM: speed.heightM!,
+      hubHeightM: request.hubHeight,
+      shear:
+        request.shearMode === 'sector'
+          ? { mode: 'sector', exponent: alpha, bySector: shearBySector.map((a) => a ?? undefined) }
+          : request.shearMode === 'hour'
+            ? { mode: 'hour', exponent: alpha, byHour: shearByHour.map((a) => a ?? undefined) }
+            : { mode: 'overall', exponent: alpha },
+      hourOfDay: calendar.hourOfDay,
+      monthOfYear: calendar.monthOfYear,
+      sectorIndex,
+      sectors: sectorIndex ? sectors : 0,
+      densityKgM3: density,
+      curve,
+      weibullMethod: request.weibullMethod,
+    });
+    meanDensity = y.meanDensityKgM3;
+    const grossKwh = y.timeSeries.energyKwh ?? y.timeSeries.plainEnergyKwh;
+    const netKwh = grossKwh === undefined ? undefined : netEnergy(grossKwh, lossFactors);
+    const p = netKwh === undefined ? undefined : exceedanceEnergies(netKwh, uncertainty);
+    const mwh = (kwh: number | undefined) => (kwh === undefined ? null : kwh / 1000);
+    const last = curve.speedsMps.at(-1) ?? 25;
+    const siteSpeeds = Array.from({ length: Math.floor(last / 0.5) + 1 }, (_, i) => i * 0.5);
+    return {
+      turbineId: t.id,
+      model: t.model,
+      manufacturer: t.manufacturer,
+      ratedKw: t.ratedKw,
+      regulation: t.regulation,
+      hubMeanSpeed: num(y.hubMeanSpeedMps),
+      count: y.count,
+      grossMwh: mwh(y.timeSeries.energyKwh),
+      plainGrossMwh: mwh(y.timeSeries.plainEnergyKwh),
+      missingMonths: [...y.timeSeries.missingMonths],
+      meanPowerKw: num(y.timeSeries.meanPowerKw),
+      // From the average-year figure, or from the plain mean when a calendar month has no data.
+      grossBasis: y.timeSeries.energyKwh === undefined ? 'plain' : 'averageYear',
+      capacityFactor: grossKwh === undefined ? null : capacityFactor(grossKwh, t.ratedKw),
+      fullLoadHours: grossKwh === undefined ? null : fullLoadHours(grossKwh, t.ratedKw),
+      weibull: y.weibull
+        ? {
+            scale: y.weibull.fit.scaleMps,
+            shape: y.weibull.fit.shape,
+            grossMwh: y.weibull.energyKwh / 1000,
+            capacityFactor: y.weibull.capacityFactor,
+            fullLoadHours: y.weibull.fullLoadHours,
+          }
+        : null,
+      weibullBySectorMwh: mwh(y.weibullBySectorEnergyKwh),
+      netMwh: mwh(netKwh),
+      lossFactor: 1 - lossFactors.reduce((f, l) => f * (1 - l), 1),
+      exceedance: {
+        sigma: p?.sigma ?? 0,
+        P50: mwh(p?.P50),
+        P75: mwh(p?.P75),
+        P90: mwh(p?.P90),
+        P99: mwh(p?.P99),
+      },
+      byMonth: y.timeSeries.byMonth.map((m, i) => ({
+        month: m.month,
+        count: m.count,
+        meanPowerKw: num(m.meanPowerKw),
+        grossMwh: m.meanPowerKw === undefined ? null : (m.meanPowerKw * AVERAGE_YEAR_MONTH_HOURS[i]!) / 1000,
+      })),
+      byHour: y.byHour.map((h) => ({ hour: h.hour, meanPowerKw: num(h.meanPowerKw) })),
+      bySector: y.bySector.map((s) => ({
+        label: labels[s.sector] ?? String(s.sector),
+        frequency: s.frequency,
+        meanSpeed: num(s.meanSpeedMps),
+        meanPowerKw: num(s.meanPowerKw),
+        energyShare: num(s.energyShare),
+        weibullScale: num(s.weibull?.scaleMps),
+        weibullShape: num(s.weibull?.shape),
+      })),
+      siteCurve: {
+        speed: siteSpeeds,
+        power: siteSpeeds.map((v) => densityCorrectedPower(curve, v, y.meanDensityKgM3)),
+      },
+    };
+  });
+  return {
+    versionId: version.id,
+    versionName: versionDisplayName(version, ctx.language),
+    startTime: new Date(loaded.grid.startMs).toISOString(),
+    endTime: new Date(
+      loaded.grid.startMs + loaded.grid.length * loaded.grid.intervalMinutes * 60_000,
+    ).toISOString(),
+    speedChannel: { id: speed.id, name: speed.name, heightM: speed.heightM! },
+    hubHeight: request.hubHeight,
+    shearMode: request.shearMode,
+    shearExponent: alpha,
+    shearIsDefault,
+    shearBySector,
+    shearByHour,
+    densitySource,
+    meanDensity,
+    sectorLabels: sectorIndex ? labels : [],
+    losses: Object.fromEntries(ENERGY_LOSS_KEYS.map((k) => [k, request.losses[k]])),
+    uncertaintySigma: Math.sqrt(uncertainty.reduce((s, u) => s + u * u, 0)),
+    turbines: results,
+  };
+}
