@@ -161,7 +161,8 @@ async function validCount(versionId: number): Promise<number> {
 
 describe('[MEASURE-WIND]', () => {
   it('[MEASURE-WIND]: pages the NREL M5 data, copies a version, marks a range invalid (statistics change) and runs tower-shadow correction with progress', async () => {
-    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    const context = await newContext(browser, 'zh-CN');
+    const page = await context.newPage();
     // Five years of 100 channels: copying, marking and re-rendering take seconds each on two cores.
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
@@ -295,12 +296,15 @@ describe('[MEASURE-WIND]', () => {
     expect(channels.some((c) => c.dataKey.endsWith('_TS'))).toBe(true);
     await screenshot(page, 'measure-wind-tower-shadow-done');
     step('tower shadow done');
+    // The five-year chart page must not stay open behind the next tests.
+    await context.close();
   }, 600_000);
 
   it.skipIf(!hasM5).each(['zh-CN', 'en-US'] as const)(
     '[MEASURE-WIND]: opens each of the 11 statistics tabs in %s and draws its chart',
     async (locale) => {
-      const page = await (await newContext(browser, locale)).newPage();
+      const context = await newContext(browser, locale);
+      const page = await context.newPage();
       page.setDefaultTimeout(60_000);
       page.on('pageerror', (e) => console.log('[pageerror]', e.message));
       await logIn(page, 'admin', inject('adminPassword'));
@@ -317,6 +321,7 @@ describe('[MEASURE-WIND]', () => {
         await page.waitForTimeout(1200);
         await screenshot(page, `statistics-${locale}-${tab}`);
       }
+      await context.close();
     },
     240_000,
   );
@@ -414,7 +419,8 @@ describe('[MEASURE-WIND]', () => {
       await logIn(page, 'admin', inject('adminPassword'));
       await page.goto(`/StationDetail/ElectricComputer?stationId=${stationId}`);
       await page.getByTestId('energy-page').waitFor();
-      await expect.poll(() => page.locator('#energyForm_hubHeight').inputValue()).not.toBe('');
+      // The form fills in from the site's channels (the top anemometer's height) once they are read.
+      await expect.poll(() => page.locator('#energyForm_hubHeight').inputValue(), POLL).not.toBe('');
       await page.locator('#energyForm_hubHeight').fill('130');
       await page.getByTestId('energy-run').click();
       const table = page.getByTestId('energy-table');
