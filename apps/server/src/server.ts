@@ -100,6 +100,7 @@ import { TagService } from './modules/tags/tags.service.ts';
 import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { COMPUTE_WORKER_URL } from './modules/wind-data/compute-task.ts';
 import { windDataRoutes } from './modules/wind-data/data/data.routes.ts';
 import { WindDataService } from './modules/wind-data/data/data.service.ts';
 import { flagMarkRoutes } from './modules/wind-data/marks/flag-marks.routes.ts';
@@ -107,10 +108,7 @@ import { FlagMarkService } from './modules/wind-data/marks/flag-marks.service.ts
 import { processingRoutes } from './modules/wind-data/processing/processing.routes.ts';
 import { ProcessingService } from './modules/wind-data/processing/processing.service.ts';
 import { statisticsRoutes } from './modules/wind-data/statistics/statistics.routes.ts';
-import {
-  STATISTICS_WORKER_URL,
-  StatisticsService,
-} from './modules/wind-data/statistics/statistics.service.ts';
+import { StatisticsService } from './modules/wind-data/statistics/statistics.service.ts';
 import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
 import { versionRoutes } from './modules/wind-data/versions.routes.ts';
 import { VersionService } from './modules/wind-data/versions.service.ts';
@@ -262,14 +260,10 @@ function buildServices(
   );
   const contacts = new ContactService(db);
   const threads = config.COMPUTE_THREADS ?? defaultComputeThreads();
-  const compute = new ComputePool({ filename: STATISTICS_WORKER_URL, threads: Math.max(1, threads) });
+  const compute = new ComputePool({ filename: COMPUTE_WORKER_URL, threads: Math.max(1, threads) });
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
-  const statistics = new StatisticsService(
-    db,
-    versions,
-    stationAccess,
-    threads > 0 ? { pool: compute, databaseUrl } : undefined,
-  );
+  const computeAccess = threads > 0 ? { pool: compute, databaseUrl } : undefined;
+  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
   const turbines = new TurbineService(db);
   const windData = new WindDataService(
     db,
@@ -278,7 +272,7 @@ function buildServices(
     ingestion,
     ingestionApi,
     rawFileStore,
-    threads > 0 ? { pool: compute, databaseUrl } : undefined,
+    computeAccess,
   );
   const services: TServices = {
     alarms,
@@ -387,12 +381,7 @@ function buildServices(
     compute,
     files: rawFileStore,
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
-    processing: new ProcessingService(
-      db,
-      stationAccess,
-      processingTasks,
-      threads > 0 ? { pool: compute, databaseUrl } : undefined,
-    ),
+    processing: new ProcessingService(db, stationAccess, processingTasks, computeAccess),
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
     mapLayers: new MapLayerService(new MapLayerRepository(db), rawFileStore, config.HAS_POINT_QUERY),
     // [anchor: wind-data services]
@@ -419,12 +408,7 @@ function buildServices(
       log.child({ module: 'reports' }),
     ),
     turbines,
-    energy: new EnergyService(
-      db,
-      versions,
-      turbines,
-      threads > 0 ? { pool: compute, databaseUrl } : undefined,
-    ),
+    energy: new EnergyService(db, versions, turbines, computeAccess),
     mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog),
     dataReports: new DataReportService(
       db,

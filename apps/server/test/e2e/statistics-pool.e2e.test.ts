@@ -2,14 +2,11 @@ import { ZStatisticsRequest } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import type { TQcRuleForRun } from '../../src/modules/qc-rules/evaluate-qc-rules.ts';
+import type { TComputeReply, TComputeTask } from '../../src/modules/wind-data/compute.worker.ts';
 import { runComputeTask } from '../../src/modules/wind-data/compute-task.ts';
 import { chartBuckets, chartJobSize, type TChartJob } from '../../src/modules/wind-data/data/chart-run.ts';
 import { evaluateQcGroup, type TQcGroupResult } from '../../src/modules/wind-data/processing/qc-evaluate.ts';
 import { StatisticsService } from '../../src/modules/wind-data/statistics/statistics.service.ts';
-import type {
-  TStatisticsReply,
-  TStatisticsTask,
-} from '../../src/modules/wind-data/statistics/statistics.worker.ts';
 import { loadSeries } from '../../src/modules/wind-data/version-series.ts';
 import {
   buildStation,
@@ -143,7 +140,7 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
       bucketMs: 3_600_000,
       bucketCount: ROWS / 6,
     };
-    const reply = await server.services.compute.run<TStatisticsTask, TStatisticsReply>({
+    const reply = await server.services.compute.run<TComputeTask, TComputeReply>({
       kind: 'chart',
       databaseUrl: server.databaseUrl,
       job,

@@ -63,7 +63,6 @@ export interface TEnergyJob {
   temperature: TChannelRow | undefined;
   pressure: TChannelRow | undefined;
   humidity: TChannelRow | undefined;
-  wantsMeasured: boolean;
   fromMs: number;
   toMs: number;
   altitudeM: number | null;
@@ -91,7 +90,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     toMs,
     turbines,
   } = job;
-  const wantsMeasured = job.wantsMeasured && temperature && pressure;
+  const wantsMeasured = request.densityMode === 'measured' && temperature && pressure;
   const wanted = new Map<number, TChannelRow>();
   for (const c of [
     speed,

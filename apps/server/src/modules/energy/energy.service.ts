@@ -90,7 +90,6 @@ export class EnergyService {
     const temperature = avgOf('T');
     const pressure = avgOf('p');
     const humidity = avgOf('RH');
-    const wantsMeasured = request.densityMode === 'measured' && temperature && pressure;
 
     const ranges = await this.store.channelRanges(version.id);
     const r = ranges.get(speed.id);
@@ -117,7 +116,6 @@ export class EnergyService {
       temperature,
       pressure,
       humidity,
-      wantsMeasured: Boolean(wantsMeasured),
       fromMs,
       toMs,
       altitudeM:

@@ -1,6 +1,9 @@
 import { AppError } from '@masthub/shared';
 import type { ComputePool, TRunOptions } from '../../platform/compute/compute-pool.ts';
-import type { TStatisticsReply, TStatisticsTask } from './statistics/statistics.worker.ts';
+import type { TComputeReply, TComputeTask } from './compute.worker.ts';
+
+/** The worker module of the compute pool: every wind-data task that runs off the event loop. */
+export const COMPUTE_WORKER_URL = new URL('./compute.worker.ts', import.meta.url).href;
 
 /** The compute pool and the database its threads read from (they open their own connections). */
 export interface TComputeAccess {
@@ -11,10 +14,10 @@ export interface TComputeAccess {
 /** Runs a task of the wind-data worker in the pool, turning a worker's AppError back into one. */
 export async function runComputeTask<T>(
   pool: ComputePool,
-  task: TStatisticsTask,
+  task: TComputeTask,
   options: TRunOptions = {},
 ): Promise<T> {
-  const reply = await pool.run<TStatisticsTask, TStatisticsReply>(task, options);
+  const reply = await pool.run<TComputeTask, TComputeReply>(task, options);
   if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
   return reply.value as T;
 }

@@ -26,18 +26,24 @@ export function chartJobSize(job: TChartJob): number {
   return n;
 }
 
+/** Channels grouped by their interval, in their order (one read per interval). */
+export function groupByInterval<T extends { intervalS: number }>(channels: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const c of channels) {
+    const group = groups.get(c.intervalS);
+    if (group) group.push(c);
+    else groups.set(c.intervalS, [c]);
+  }
+  return groups;
+}
+
 /** Reads each interval's channels once over the range and downsamples every channel into the buckets. */
 export async function chartBuckets(
   db: Database,
   job: TChartJob,
 ): Promise<(TBuckets & { channelId: number })[]> {
   const store = new TimeSeriesRepository(db);
-  const byInterval = new Map<number, { id: number; intervalS: number }[]>();
-  for (const c of job.channels) {
-    const group = byInterval.get(c.intervalS);
-    if (group) group.push(c);
-    else byInterval.set(c.intervalS, [c]);
-  }
+  const byInterval = groupByInterval(job.channels);
   const out = new Map<number, TBuckets & { channelId: number }>();
   for (const [intervalS, group] of byInterval) {
     const read = await store.readChannels(group, job.fromMs, job.toMs);

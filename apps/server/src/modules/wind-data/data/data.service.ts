@@ -38,7 +38,13 @@ import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } fro
 import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import type { VersionService } from '../versions.service.ts';
 import { asciiOr, exportNames } from '../export-names.ts';
-import { CHART_POOL_MIN_VALUES, chartBuckets, chartJobSize, type TChartJob } from './chart-run.ts';
+import {
+  CHART_POOL_MIN_VALUES,
+  chartBuckets,
+  chartJobSize,
+  groupByInterval,
+  type TChartJob,
+} from './chart-run.ts';
 import { roundForChart } from './downsample.ts';
 
 /** A file received for an import into a working version, already in the file store. */
@@ -401,16 +407,6 @@ export class WindDataService {
 }
 
 /** Channels grouped by interval: each group is read onto one grid. */
-function groupByInterval(channels: readonly TChannelRow[]): Map<number, TChannelRow[]> {
-  const groups = new Map<number, TChannelRow[]>();
-  for (const c of channels) {
-    const group = groups.get(c.intervalS);
-    if (group) group.push(c);
-    else groups.set(c.intervalS, [c]);
-  }
-  return groups;
-}
-
 function pickChannel(
   all: readonly TChannelRow[],
   id: number | undefined,

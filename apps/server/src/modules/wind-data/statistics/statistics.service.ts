@@ -11,6 +11,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import type { TComputeTask } from '../compute.worker.ts';
 import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import { loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
@@ -24,15 +25,14 @@ import { buildStatisticsWorkbook } from './build-workbook.ts';
 import { ComputedAnalysis } from './computed-analysis.ts';
 import { buildHomeRose, emptyHomeRose } from './home-rose.ts';
 import { ResultCache } from './result-cache.ts';
-import type { TStatisticsTask } from './statistics.worker.ts';
 import { EXPORT_FILE_NAME } from './statistics-labels.ts';
 
-/** Results kept per API process (a five-year, all-channel result is ≈ 3 MB of JSON and its envelope bytes per language: ≈ 9 MB), and for how long. */
+/**
+ * Results kept per API process, and for how long: a five-year, all-channel result is ≈ 3 MB of JSON
+ * plus its envelope bytes per language (≈ 9 MB).
+ */
 const CACHE_ENTRIES = 32;
 const CACHE_MAX_AGE_MS = 30 * 60_000;
-
-/** The worker module of the compute pool (statistics and their workbook). */
-export const STATISTICS_WORKER_URL = new URL('./statistics.worker.ts', import.meta.url).href;
 
 /** Who asks and how they read times and texts (route context). */
 export interface TStatisticsContext {
@@ -108,7 +108,7 @@ export class StatisticsService {
   }
 
   /** Runs a task in the compute pool, turning a worker's AppError back into one. */
-  private inPool<T>(task: TStatisticsTask, options: TRunOptions = {}): Promise<T> {
+  private inPool<T>(task: TComputeTask, options: TRunOptions = {}): Promise<T> {
     return runComputeTask<T>(this.compute!.pool, task, options);
   }
 

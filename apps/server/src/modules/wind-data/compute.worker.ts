@@ -2,16 +2,16 @@
 // event loop — the statistics (reading and inflating the chunks, the analysis, its JSON and its xlsx
 // workbook), the downsampling of long chart ranges, the QC rules of a processing task and energy yield.
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
-import { createDatabase, type Database } from '../../../platform/db/database.ts';
-import { energyResult, type TEnergyJob } from '../../energy/energy-run.ts';
-import type { TQcRuleForRun } from '../../qc-rules/evaluate-qc-rules.ts';
-import { chartBuckets, type TChartJob } from '../data/chart-run.ts';
-import { evaluateQcGroup } from '../processing/qc-evaluate.ts';
-import type { TLoadedSeries } from '../version-series.ts';
-import { analysisJson, type TAnalysisJob } from './analysis-run.ts';
-import { buildStatisticsWorkbook } from './build-workbook.ts';
+import { createDatabase, type Database } from '../../platform/db/database.ts';
+import { energyResult, type TEnergyJob } from '../energy/energy-run.ts';
+import type { TQcRuleForRun } from '../qc-rules/evaluate-qc-rules.ts';
+import { chartBuckets, type TChartJob } from './data/chart-run.ts';
+import { evaluateQcGroup } from './processing/qc-evaluate.ts';
+import { analysisJson, type TAnalysisJob } from './statistics/analysis-run.ts';
+import { buildStatisticsWorkbook } from './statistics/build-workbook.ts';
+import type { TLoadedSeries } from './version-series.ts';
 
-export type TStatisticsTask =
+export type TComputeTask =
   /** Reads the series with the thread's own connection to `databaseUrl`; answers the result's JSON. */
   | { kind: 'analysis'; databaseUrl: string; job: TAnalysisJob }
   /** A long chart read: the buckets of every channel (data/chart-run.ts). */
@@ -26,7 +26,7 @@ export type TStatisticsTask =
   | { kind: 'crash' };
 
 /** An AppError crosses the thread boundary as data (a thrown class would arrive as a plain Error). */
-export type TStatisticsReply =
+export type TComputeReply =
   | { ok: true; value: unknown }
   | { ok: false; code: AppError['code']; details: Record<string, unknown>; fields: AppError['fields'] };
 
@@ -45,7 +45,7 @@ function databaseOf(url: string): Database {
   return db;
 }
 
-export default async function run(task: TStatisticsTask): Promise<TStatisticsReply> {
+export default async function run(task: TComputeTask): Promise<TComputeReply> {
   try {
     switch (task.kind) {
       case 'analysis':
