@@ -129,6 +129,7 @@ export { airDensity, GAS_CONSTANT_DRY_AIR, GAS_CONSTANT_WATER_VAPOUR } from './s
 export { airDensityFromAltitude } from './statistics/air-density-from-altitude.ts';
 export { airDensitySeries } from './statistics/air-density-series.ts';
 export { type AnnualMaximum, annualMaxima } from './statistics/annual-maxima.ts';
+export { type CalendarSums, calendarSums } from './statistics/calendar-sums.ts';
 export { classifyTurbulence } from './statistics/classify-turbulence.ts';
 export {
   type CorrelationSector,

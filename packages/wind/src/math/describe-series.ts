@@ -44,6 +44,21 @@ export function describeSeries(values: NumericSeries): SeriesDescription | undef
     if (v < min) min = v;
     else if (v > max) max = v;
   }
+  return finishDescription(count, shift, sum, squares, min, max);
+}
+
+/**
+ * The description from the sums of a shifted-data pass (values − `shift`): for passes that describe a
+ * series while they do something else with it (`calendarSums`).
+ */
+export function finishDescription(
+  count: number,
+  shift: number,
+  sum: number,
+  squares: number,
+  min: number,
+  max: number,
+): SeriesDescription {
   const mean = shift + sum / count;
   const variance = count > 1 ? Math.max(0, (squares - (sum * sum) / count) / (count - 1)) : Number.NaN;
   return { count, mean, sd: Math.sqrt(variance), min, max };

@@ -7,6 +7,7 @@ import type { CalendarIndex, Channel, Station } from '../model/types.ts';
 import { type DataRecovery, dataRecovery } from '../recovery/data-recovery.ts';
 import { type WindShear, windShear } from '../shear/wind-shear.ts';
 import { airDensitySeries } from '../statistics/air-density-series.ts';
+import { type CalendarSums, calendarSums } from '../statistics/calendar-sums.ts';
 import { correlateBySector, type SectorCorrelation } from '../statistics/correlate-by-sector.ts';
 import { type DiurnalVariation, diurnalVariation } from '../statistics/diurnal-variation.ts';
 import { type ExtremeWind, extremeWind } from '../statistics/extreme-wind.ts';
@@ -139,9 +140,15 @@ export function computeStationStatistics(
   const referenceVane = reference ? nearestVane(reference.heightM) : undefined;
 
   // Each channel is described once (a gust channel is also its speed's gust maximum).
+  // Every channel but a vane is swept once for its description, monthly and diurnal variation.
+  const sweeps = new Map<string, CalendarSums>();
+  for (const c of station.channels) if (c.element !== 'wd') sweeps.set(c.id, calendarSums(get(c), calendar));
   const descriptions = new Map<string, SeriesDescription | undefined>();
   const describe = (c: Channel): SeriesDescription | undefined => {
-    if (!descriptions.has(c.id)) descriptions.set(c.id, describeSeries(get(c)));
+    if (!descriptions.has(c.id)) {
+      const sweep = sweeps.get(c.id);
+      descriptions.set(c.id, sweep ? sweep.description : describeSeries(get(c)));
+    }
     return descriptions.get(c.id);
   };
   const channels: ChannelStatistics[] = station.channels.map((c) => {
@@ -151,7 +158,8 @@ export function computeStationStatistics(
       description: describe(c),
       recovery: dataRecovery(c.values, c.flags, calendar),
     };
-    if (c.element === 'wd') {
+    const sums = sweeps.get(c.id);
+    if (c.element === 'wd' || !sums) {
       return {
         ...base,
         monthly: undefined,
@@ -159,8 +167,11 @@ export function computeStationStatistics(
         meanDirectionDeg: vectorMeanDirection(values),
       };
     }
-    const monthly = monthlyVariation(values, calendar, { minCoverage: options.monthlyMinCoverage ?? 0 });
-    const diurnal = diurnalVariation(values, calendar);
+    const monthly = monthlyVariation(values, calendar, {
+      minCoverage: options.monthlyMinCoverage ?? 0,
+      sums,
+    });
+    const diurnal = diurnalVariation(values, calendar, { sums });
     if (c.element !== 'ws' || c.statistic !== 'avg') return { ...base, monthly, diurnal };
     const sibling = (statistic: Channel['statistic']) =>
       station.channels.find(

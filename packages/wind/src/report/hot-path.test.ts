@@ -8,7 +8,10 @@ import { timeGridFromRange } from '../model/time-grid-from-range.ts';
 import type { Station } from '../model/types.ts';
 import { averageByPeriod } from '../recovery/average-by-period.ts';
 import { dataRecovery } from '../recovery/data-recovery.ts';
+import { calendarSums } from '../statistics/calendar-sums.ts';
 import { correlateBySector } from '../statistics/correlate-by-sector.ts';
+import { diurnalVariation } from '../statistics/diurnal-variation.ts';
+import { monthlyVariation } from '../statistics/monthly-variation.ts';
 import { summarizeSpeed } from '../statistics/summarize-speed.ts';
 import { computeStationStatistics } from './compute-station-statistics.ts';
 
@@ -75,6 +78,43 @@ describe('the statistics hot path', () => {
     const again = computeStationStatistics(station, { masks });
     expect(again.channels).toEqual(first.channels);
     expect(computeStationStatistics(station).channels).toEqual(first.channels);
+  });
+
+  it('monthly and diurnal variation from the one-pass calendar sums equal the per-slot passes', () => {
+    const station = makeStation();
+    const calendar = buildCalendarIndex(station.grid, station.utcOffsetHours);
+    for (const channel of station.channels) {
+      const values = applyFlagMask(channel.values, channel.flags);
+      const sums = calendarSums(values, calendar);
+      expect(sums.description).toEqual(describeSeries(values));
+      const close = (a: number, b: number) =>
+        Number.isNaN(a) ? expect(b).toBeNaN() : expect(a).toBeCloseTo(b, 9);
+      for (const minCoverage of [0, 0.8]) {
+        const plain = monthlyVariation(values, calendar, { minCoverage });
+        const swept = monthlyVariation(values, calendar, { minCoverage, sums });
+        expect(swept.byYearMonth.map((m) => [m.year, m.month, m.count, m.coverage])).toEqual(
+          plain.byYearMonth.map((m) => [m.year, m.month, m.count, m.coverage]),
+        );
+        swept.byYearMonth.forEach((m, k) => close(m.mean, plain.byYearMonth[k]!.mean));
+        swept.byCalendarMonth.forEach((m, k) => close(m.mean, plain.byCalendarMonth[k]!.mean));
+        close(swept.meanOfMonthlyMeans ?? Number.NaN, plain.meanOfMonthlyMeans ?? Number.NaN);
+      }
+      const plain = diurnalVariation(values, calendar);
+      const swept = diurnalVariation(values, calendar, { sums });
+      expect(swept.byHour.map((h) => h.count)).toEqual(plain.byHour.map((h) => h.count));
+      expect(swept.byMonthHourCount).toEqual(plain.byMonthHourCount);
+      swept.byHour.forEach((h, k) => close(h.mean, plain.byHour[k]!.mean));
+      swept.byMonthHour.forEach((row, m) => row.forEach((v, h) => close(v, plain.byMonthHour[m]![h]!)));
+    }
+  });
+
+  it('calendarSums of a series without values has no description and empty cells', () => {
+    const station = makeStation();
+    const calendar = buildCalendarIndex(station.grid, station.utcOffsetHours);
+    const sums = calendarSums(new Float64Array(station.grid.length).fill(Number.NaN), calendar);
+    expect(sums.description).toBeUndefined();
+    expect(sums.counts.every((c) => c === 0)).toBe(true);
+    expect(() => calendarSums(new Float64Array(3), calendar)).toThrow(/calendar/);
   });
 
   it('summarizeSpeed with the descriptions already made equals the plain call', () => {

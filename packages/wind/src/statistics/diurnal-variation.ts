@@ -1,4 +1,5 @@
 import type { CalendarIndex, NumericSeries } from '../model/types.ts';
+import type { CalendarSums } from './calendar-sums.ts';
 
 /** Daily (diurnal) variation: 24 hourly means, and the 12 × 24 month-by-hour matrix. */
 export interface DiurnalVariation {
@@ -17,22 +18,43 @@ export interface DiurnalVariation {
  *
  * @param values the channel on its grid, NaN skipped
  * @param calendar calendar index of the same grid (its UTC offset sets the local hour; Beijing: +8)
+ * @param options.sums the channel's `calendarSums` when the caller has them (no pass over `values` then)
  * @example diurnalVariation(speeds, calendar).byHour[0].mean // mean speed of 00:00–00:59 local
  */
-export function diurnalVariation(values: NumericSeries, calendar: CalendarIndex): DiurnalVariation {
+export function diurnalVariation(
+  values: NumericSeries,
+  calendar: CalendarIndex,
+  options: { sums?: CalendarSums } = {},
+): DiurnalVariation {
   const n = values.length;
   if (calendar.hourOfDay.length !== n)
     throw new Error('diurnalVariation requires the calendar to match values');
   const sums = new Float64Array(12 * 24);
   const counts = new Float64Array(12 * 24);
-  const hourOfDay = calendar.hourOfDay;
-  const monthOfYear = calendar.monthOfYear;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (Number.isNaN(v)) continue;
-    const cell = (monthOfYear[i]! - 1) * 24 + hourOfDay[i]!;
-    sums[cell]! += v;
-    counts[cell]!++;
+  if (options.sums) {
+    // The month × hour cells of the channel's one sweep, pooled by calendar month.
+    const cells = options.sums;
+    const months = calendar.months;
+    if (cells.sums.length !== months.length * 24)
+      throw new Error('diurnalVariation requires the sums of the same calendar');
+    for (let m = 0; m < months.length; m++) {
+      const row = (months[m]!.month - 1) * 24;
+      for (let h = 0; h < 24; h++) {
+        sums[row + h]! += cells.sums[m * 24 + h]!;
+        counts[row + h]! += cells.counts[m * 24 + h]!;
+      }
+    }
+  } else {
+    const hourOfDay = calendar.hourOfDay;
+    const monthOfYear = calendar.monthOfYear;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+      if (v !== v) continue;
+      const cell = (monthOfYear[i]! - 1) * 24 + hourOfDay[i]!;
+      sums[cell]! += v;
+      counts[cell]!++;
+    }
   }
   const byMonthHour: Float64Array[] = [];
   const byMonthHourCount: Float64Array[] = [];

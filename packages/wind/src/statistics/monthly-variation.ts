@@ -1,4 +1,5 @@
 import type { CalendarIndex, NumericSeries } from '../model/types.ts';
+import type { CalendarSums } from './calendar-sums.ts';
 
 /** Mean of one local calendar month of one year. */
 export interface MonthlyMean {
@@ -39,12 +40,13 @@ export interface MonthlyVariation {
  *
  * @param values the channel on its grid, NaN = missing or masked
  * @param calendar calendar index of the same grid
+ * @param options.sums the channel's `calendarSums` when the caller has them (no pass over `values` then)
  * @example monthlyVariation(speeds, calendar).meanOfMonthlyMeans // MOMM in the unit of the values
  */
 export function monthlyVariation(
   values: NumericSeries,
   calendar: CalendarIndex,
-  options: { minCoverage?: number; seasonalAdjustment?: boolean } = {},
+  options: { minCoverage?: number; seasonalAdjustment?: boolean; sums?: CalendarSums } = {},
 ): MonthlyVariation {
   const n = values.length;
   if (calendar.monthIndex.length !== n)
@@ -52,20 +54,37 @@ export function monthlyVariation(
   const months = calendar.months;
   const sums = new Float64Array(months.length);
   const counts = new Float64Array(months.length);
-  // Months are consecutive runs of slots: sums per run with local accumulators (hot path).
-  let i = 0;
-  for (let m = 0; m < months.length; m++) {
-    let sum = 0;
-    let count = 0;
-    for (const end = i + months[m]!.slotCount; i < end; i++) {
-      const v = values[i]!;
-      // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
-      if (v !== v) continue;
-      sum += v;
-      count++;
+  if (options.sums) {
+    // The month × hour cells of the channel's one sweep: a month is the sum of its 24 hours.
+    const cells = options.sums;
+    if (cells.sums.length !== months.length * 24)
+      throw new Error('monthlyVariation requires the sums of the same calendar');
+    for (let m = 0; m < months.length; m++) {
+      let sum = 0;
+      let count = 0;
+      for (let h = m * 24; h < m * 24 + 24; h++) {
+        sum += cells.sums[h]!;
+        count += cells.counts[h]!;
+      }
+      sums[m] = sum;
+      counts[m] = count;
     }
-    sums[m] = sum;
-    counts[m] = count;
+  } else {
+    // Months are consecutive runs of slots: sums per run with local accumulators (hot path).
+    let i = 0;
+    for (let m = 0; m < months.length; m++) {
+      let sum = 0;
+      let count = 0;
+      for (const end = i + months[m]!.slotCount; i < end; i++) {
+        const v = values[i]!;
+        // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+        if (v !== v) continue;
+        sum += v;
+        count++;
+      }
+      sums[m] = sum;
+      counts[m] = count;
+    }
   }
   const minCoverage = options.minCoverage ?? 0;
   const poolSum = new Float64Array(13);

@@ -22,11 +22,11 @@ import {
   averageByPeriod,
   type Channel,
   type ChannelStatistics,
+  calendarSums,
   classifyTurbulence,
   computeStationStatistics,
   correlateBySector,
   correlationStrength,
-  describeSeries,
   directionSectorIndices,
   diurnalVariation,
   elementReportRows,
@@ -475,10 +475,11 @@ class AnalysisContext {
       this.mask(pressure),
       humidity ? this.mask(humidity) : undefined,
     );
-    const description = describeSeries(series);
+    const sums = calendarSums(series, this.stats.calendar);
+    const description = sums.description;
     if (!description) return empty;
-    const monthly = monthlyVariation(series, this.stats.calendar);
-    const diurnal = diurnalVariation(series, this.stats.calendar);
+    const monthly = monthlyVariation(series, this.stats.calendar, { sums });
+    const diurnal = diurnalVariation(series, this.stats.calendar, { sums });
     return {
       ...base,
       source: 'measured',
