@@ -88,6 +88,7 @@ export type {
   Station,
   TimeGrid,
 } from './model/types.ts';
+export { type UsableSeries, usableSeries } from './model/usable-series.ts';
 export { applyTowerShadowChoice } from './processing/apply-tower-shadow-choice.ts';
 export { correctRepresentativeYear } from './processing/correct-representative-year.ts';
 export { extrapolateSeries } from './processing/extrapolate-series.ts';

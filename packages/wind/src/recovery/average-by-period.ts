@@ -1,4 +1,5 @@
 import type { CalendarIndex, NumericSeries } from '../model/types.ts';
+import type { CalendarSums } from '../statistics/calendar-sums.ts';
 
 /** Mean, coverage and maximum of one averaging period. */
 export interface PeriodAverage {
@@ -28,6 +29,7 @@ export interface PeriodAverage {
  *
  * @param period 'hour' | 'day' | 'month' | 'year'
  * @param intervalMinutes averaging interval of the grid (10 for 10-min data)
+ * @param options.sums the channel's `calendarSums` (month and year periods then need no pass over `values`)
  * @example averageByPeriod(speeds, calendar, 'month', 10)[0].coverage // 0.0414… for 185 values in January
  */
 export function averageByPeriod(
@@ -35,6 +37,7 @@ export function averageByPeriod(
   calendar: CalendarIndex,
   period: 'hour' | 'day' | 'month' | 'year',
   intervalMinutes: number,
+  options: { sums?: CalendarSums } = {},
 ): PeriodAverage[] {
   const n = values.length;
   if (calendar.monthIndex.length !== n)
@@ -55,7 +58,23 @@ export function averageByPeriod(
   const maxima = new Float64Array(periods).fill(Number.NEGATIVE_INFINITY);
   const maxIndex = new Int32Array(periods).fill(-1);
   // The accumulation is written out in both loops (a shared closure measured 3× slower on this path).
-  if (period === 'month' || period === 'year') {
+  const cells = options.sums;
+  if (cells && (period === 'month' || period === 'year')) {
+    // The channel's one sweep already holds every month's sums, counts and maximum.
+    if (cells.monthMax.length !== calendar.months.length)
+      throw new Error('averageByPeriod requires the sums of the same calendar');
+    for (let m = 0; m < calendar.months.length; m++) {
+      const k = period === 'month' ? m : calendar.months[m]!.year - firstYear;
+      for (let h = m * 24; h < m * 24 + 24; h++) {
+        sums[k]! += cells.sums[h]!;
+        counts[k]! += cells.counts[h]!;
+      }
+      if (cells.monthMaxIndex[m]! >= 0 && cells.monthMax[m]! > maxima[k]!) {
+        maxima[k] = cells.monthMax[m]!;
+        maxIndex[k] = cells.monthMaxIndex[m]!;
+      }
+    }
+  } else if (period === 'month' || period === 'year') {
     // Months are consecutive runs of slots: one period key per run, not a lookup per slot (hot path).
     let i = 0;
     for (let m = 0; m < calendar.months.length; m++) {

@@ -98,6 +98,22 @@ describe('timeContinuityGaps', () => {
     expect(r.daysLost).toBeCloseTo(30 / 1440, 12);
   });
 
+  it('keeps only the longest gaps when asked, longest first and earlier first on a tie, and still counts all', () => {
+    // Gaps of 1–6 slots in a fixed pseudo-random order, many of equal length.
+    const lengths = Array.from({ length: 300 }, (_, k) => 1 + ((k * 7919) % 6));
+    const values: number[] = [0];
+    for (const length of lengths) values.push(...Array(length).fill(Number.NaN), 1);
+    const all = timeContinuityGaps(values, 10);
+    const top = timeContinuityGaps(values, 10, { longest: 50 });
+    expect(all.gapCount).toBe(300);
+    expect(top.gapCount).toBe(300);
+    expect(top.daysLost).toBe(all.daysLost);
+    expect(top.gaps).toEqual([...all.gaps].sort((a, b) => b.missingSlots - a.missingSlots).slice(0, 50));
+    expect(timeContinuityGaps(values, 10, { longest: 1000 }).gaps).toEqual(
+      [...all.gaps].sort((a, b) => b.missingSlots - a.missingSlots),
+    );
+  });
+
   it('finds no gap in a complete series or one with no values', () => {
     expect(timeContinuityGaps(Float32Array.of(1, 2, 3), 10).gapCount).toBe(0);
     expect(timeContinuityGaps(Float32Array.of(Number.NaN, Number.NaN), 10).gapCount).toBe(0);

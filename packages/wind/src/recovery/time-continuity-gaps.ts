@@ -25,23 +25,43 @@ export interface TimeContinuity {
  * absent from the file. Missing slots before the first or after the last value are not gaps (the
  * measurement had not started or has not reached there).
  *
+ * With `longest`, `gaps` holds only that many of the longest gaps, longest first (a tie in the order of
+ * time) — what the data-recovery tab lists — while `gapCount` and `daysLost` still count every gap: the
+ * five-year NREL M5 mast has 385 000 gaps over its channels, and building and sorting an object for each
+ * took 130 ms of its analysis.
+ *
  * @example timeContinuityGaps([1, NaN, NaN, 2], 10).gaps[0] // { fromIndex: 0, toIndex: 3, missingSlots: 2, daysLost: 0.01389 }
  */
-export function timeContinuityGaps(values: NumericSeries, intervalMinutes: number): TimeContinuity {
+export function timeContinuityGaps(
+  values: NumericSeries,
+  intervalMinutes: number,
+  options: { longest?: number } = {},
+): TimeContinuity {
+  const keep = options.longest ?? Number.POSITIVE_INFINITY;
   const gaps: TimeGap[] = [];
+  let gapCount = 0;
+  let daysLost = 0;
   let last = -1;
   for (let i = 0; i < values.length; i++) {
-    if (Number.isNaN(values[i]!)) continue;
+    const v = values[i]!;
+    // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value (every channel of every analysis)
+    if (v !== v) continue;
     if (last >= 0 && i - last > 1) {
       const missingSlots = i - last - 1;
-      gaps.push({
-        fromIndex: last,
-        toIndex: i,
-        missingSlots,
-        daysLost: (missingSlots * intervalMinutes) / 1440,
-      });
+      const gapDays = (missingSlots * intervalMinutes) / 1440;
+      gapCount++;
+      daysLost += gapDays;
+      if (keep === Number.POSITIVE_INFINITY) {
+        gaps.push({ fromIndex: last, toIndex: i, missingSlots, daysLost: gapDays });
+      } else if (gaps.length < keep || missingSlots > gaps[gaps.length - 1]!.missingSlots) {
+        // Sorted longest first; a new gap goes after the ones at least as long (earlier ones win ties).
+        let at = gaps.length;
+        while (at > 0 && gaps[at - 1]!.missingSlots < missingSlots) at--;
+        gaps.splice(at, 0, { fromIndex: last, toIndex: i, missingSlots, daysLost: gapDays });
+        if (gaps.length > keep) gaps.pop();
+      }
     }
     last = i;
   }
-  return { gaps, gapCount: gaps.length, daysLost: gaps.reduce((sum, g) => sum + g.daysLost, 0) };
+  return { gaps, gapCount, daysLost };
 }

@@ -1,9 +1,9 @@
 import { directionSectorIndices } from '../direction/direction-sector-indices.ts';
 import { vectorMeanDirection } from '../direction/vector-mean-direction.ts';
 import { describeSeries, type SeriesDescription } from '../math/describe-series.ts';
-import { applyFlagMask } from '../model/apply-flag-mask.ts';
 import { buildCalendarIndex } from '../model/build-calendar-index.ts';
 import type { CalendarIndex, Channel, Station } from '../model/types.ts';
+import { type UsableSeries, usableSeries } from '../model/usable-series.ts';
 import { type DataRecovery, dataRecovery } from '../recovery/data-recovery.ts';
 import { type WindShear, windShear } from '../shear/wind-shear.ts';
 import { airDensitySeries } from '../statistics/air-density-series.ts';
@@ -36,11 +36,17 @@ export interface StationStatisticsOptions {
   /** Constant air density when the station has no T and p channels (default 1.225). */
   readonly airDensityKgM3?: number;
   /**
-   * The channels' flag-masked series by channel id (values with unusable flags as NaN): given, it is
-   * filled here and reused, so a caller that needs them again (the server's analysis) masks once.
-   * Its entries must have been masked with the same `includeSuspicious`.
+   * The channels' usable series by channel id (`usableSeries`: values with unusable flags as NaN, the
+   * stored values themselves when nothing is excluded — read them, never write): given, it is filled
+   * here and reused, so a caller that needs them again (the server's analysis) masks once. Its entries
+   * must have been masked with the same `includeSuspicious`.
    */
-  readonly masks?: Map<string, Float64Array>;
+  readonly masks?: Map<string, UsableSeries>;
+  /**
+   * The channels' one-sweep `calendarSums` by channel id (every channel but the vanes): given, it is
+   * filled here, so a caller can shape more tables from them (yearly averages) without another pass.
+   */
+  readonly sums?: Map<string, CalendarSums>;
 }
 
 /** All statistics of one channel (the ones that apply to its element). */
@@ -96,13 +102,13 @@ export function computeStationStatistics(
   const calendar = buildCalendarIndex(grid, station.utcOffsetHours);
   const includeSuspicious = options.includeSuspicious ?? true;
   const sectors = options.sectors ?? 16;
-  const masked = options.masks ?? new Map<string, Float64Array>();
+  const masked = options.masks ?? new Map<string, UsableSeries>();
   for (const c of station.channels) {
     if (c.values.length !== grid.length)
       throw new Error('computeStationStatistics requires every channel to match the grid');
-    if (!masked.has(c.id)) masked.set(c.id, applyFlagMask(c.values, c.flags, { includeSuspicious }));
+    if (!masked.has(c.id)) masked.set(c.id, usableSeries(c.values, c.flags, { includeSuspicious }));
   }
-  const get = (c: Channel): Float64Array => masked.get(c.id)!;
+  const get = (c: Channel): UsableSeries => masked.get(c.id)!;
   const avg = (element: Channel['element']) =>
     station.channels
       .filter((c) => c.element === element && c.statistic === 'avg')
@@ -141,7 +147,7 @@ export function computeStationStatistics(
 
   // Each channel is described once (a gust channel is also its speed's gust maximum).
   // Every channel but a vane is swept once for its description, monthly and diurnal variation.
-  const sweeps = new Map<string, CalendarSums>();
+  const sweeps = options.sums ?? new Map<string, CalendarSums>();
   for (const c of station.channels) if (c.element !== 'wd') sweeps.set(c.id, calendarSums(get(c), calendar));
   const descriptions = new Map<string, SeriesDescription | undefined>();
   const describe = (c: Channel): SeriesDescription | undefined => {

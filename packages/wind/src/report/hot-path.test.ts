@@ -6,6 +6,7 @@ import { applyFlagMask } from '../model/apply-flag-mask.ts';
 import { buildCalendarIndex } from '../model/build-calendar-index.ts';
 import { timeGridFromRange } from '../model/time-grid-from-range.ts';
 import type { Station } from '../model/types.ts';
+import { usableSeries } from '../model/usable-series.ts';
 import { averageByPeriod } from '../recovery/average-by-period.ts';
 import { dataRecovery } from '../recovery/data-recovery.ts';
 import { calendarSums } from '../statistics/calendar-sums.ts';
@@ -67,6 +68,32 @@ describe('the statistics hot path', () => {
     }
   });
 
+  it('usableSeries gives the values themselves when nothing is excluded, else a masked copy equal to applyFlagMask', () => {
+    const values = Float32Array.from({ length: 23 }, (_, i) => i + 0.5);
+    const clean = new Uint8Array(23);
+    clean[5] = 1;
+    clean[22] = 2;
+    expect(usableSeries(values, clean)).toBe(values);
+    expect(usableSeries(values)).toBe(values);
+    const masked = usableSeries(values, clean, { includeSuspicious: false });
+    expect(masked).not.toBe(values);
+    expect(masked).toBeInstanceOf(Float32Array);
+    expect([...masked]).toEqual([...applyFlagMask(values, clean, { includeSuspicious: false })]);
+    // A flag after the all-zero words, and flags on an unaligned view.
+    for (const at of [0, 3, 4, 21, 22]) {
+      const flags = new Uint8Array(23);
+      flags[at] = 3;
+      const usable = usableSeries(values, flags);
+      expect([...usable]).toEqual([...applyFlagMask(values, flags)]);
+      expect(values[at]).toBe(at + 0.5);
+      const unaligned = new Uint8Array(24).subarray(1);
+      unaligned[at] = 4;
+      expect([...usableSeries(values, unaligned)]).toEqual([...applyFlagMask(values, unaligned)]);
+    }
+    expect([...usableSeries([1, 2], [0, 3])]).toEqual([1, Number.NaN]);
+    expect(() => usableSeries(values, new Uint8Array(3))).toThrow(/length/);
+  });
+
   it('computeStationStatistics fills the given masks and gives the same statistics when they are reused', () => {
     const station = makeStation();
     const masks = new Map<string, Float64Array>();
@@ -87,24 +114,44 @@ describe('the statistics hot path', () => {
       const values = applyFlagMask(channel.values, channel.flags);
       const sums = calendarSums(values, calendar);
       expect(sums.description).toEqual(describeSeries(values));
-      const close = (a: number, b: number) =>
-        Number.isNaN(a) ? expect(b).toBeNaN() : expect(a).toBeCloseTo(b, 9);
+      const close = (a: number, b: number): void => {
+        if (Number.isNaN(a)) expect(b).toBeNaN();
+        else expect(a).toBeCloseTo(b, 9);
+      };
       for (const minCoverage of [0, 0.8]) {
         const plain = monthlyVariation(values, calendar, { minCoverage });
         const swept = monthlyVariation(values, calendar, { minCoverage, sums });
         expect(swept.byYearMonth.map((m) => [m.year, m.month, m.count, m.coverage])).toEqual(
           plain.byYearMonth.map((m) => [m.year, m.month, m.count, m.coverage]),
         );
-        swept.byYearMonth.forEach((m, k) => close(m.mean, plain.byYearMonth[k]!.mean));
-        swept.byCalendarMonth.forEach((m, k) => close(m.mean, plain.byCalendarMonth[k]!.mean));
+        for (const [k, m] of swept.byYearMonth.entries()) close(m.mean, plain.byYearMonth[k]!.mean);
+        for (const [k, m] of swept.byCalendarMonth.entries()) close(m.mean, plain.byCalendarMonth[k]!.mean);
         close(swept.meanOfMonthlyMeans ?? Number.NaN, plain.meanOfMonthlyMeans ?? Number.NaN);
       }
       const plain = diurnalVariation(values, calendar);
       const swept = diurnalVariation(values, calendar, { sums });
       expect(swept.byHour.map((h) => h.count)).toEqual(plain.byHour.map((h) => h.count));
       expect(swept.byMonthHourCount).toEqual(plain.byMonthHourCount);
-      swept.byHour.forEach((h, k) => close(h.mean, plain.byHour[k]!.mean));
-      swept.byMonthHour.forEach((row, m) => row.forEach((v, h) => close(v, plain.byMonthHour[m]![h]!)));
+      for (const [k, h] of swept.byHour.entries()) close(h.mean, plain.byHour[k]!.mean);
+      for (const [m, row] of swept.byMonthHour.entries())
+        for (const [h, v] of row.entries()) close(v, plain.byMonthHour[m]![h]!);
+    }
+  });
+
+  it('monthly and yearly averages with maxima from the calendar sums equal the per-slot pass', () => {
+    const station = makeStation();
+    const calendar = buildCalendarIndex(station.grid, station.utcOffsetHours);
+    for (const channel of station.channels) {
+      const values = applyFlagMask(channel.values, channel.flags);
+      const sums = calendarSums(values, calendar);
+      for (const period of ['month', 'year'] as const) {
+        const plain = averageByPeriod(values, calendar, period, 10);
+        const swept = averageByPeriod(values, calendar, period, 10, { sums });
+        expect(swept.map((p) => [p.period, p.year, p.count, p.coverage, p.max, p.maxIndex])).toEqual(
+          plain.map((p) => [p.period, p.year, p.count, p.coverage, p.max, p.maxIndex]),
+        );
+        for (const [k, p] of swept.entries()) expect(p.mean).toBeCloseTo(plain[k]!.mean, 9);
+      }
     }
   });
 
@@ -114,6 +161,7 @@ describe('the statistics hot path', () => {
     const sums = calendarSums(new Float64Array(station.grid.length).fill(Number.NaN), calendar);
     expect(sums.description).toBeUndefined();
     expect(sums.counts.every((c) => c === 0)).toBe(true);
+    expect([...sums.monthMaxIndex]).toEqual(calendar.months.map(() => -1));
     expect(() => calendarSums(new Float64Array(3), calendar)).toThrow(/calendar/);
   });
 

@@ -18,8 +18,8 @@ import {
 import {
   airDensitySeries,
   annualMaxima,
-  applyFlagMask,
   averageByPeriod,
+  type CalendarSums,
   type Channel,
   type ChannelStatistics,
   calendarSums,
@@ -46,6 +46,8 @@ import {
   type TurbulenceCategory,
   timeContinuityGaps,
   turbulenceReportRows,
+  type UsableSeries,
+  usableSeries,
   type WindShear,
   weibullCumulative,
   weibullDensity,
@@ -125,7 +127,8 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
   if (station.grid.length === 0 || !hasUsableValue(station, options.includeSuspicious)) {
     throw new AppError('STATISTICS_NO_DATA');
   }
-  const masks = new Map<string, Float64Array>();
+  const masks = new Map<string, UsableSeries>();
+  const sums = new Map<string, CalendarSums>();
   const stats = computeStationStatistics(station, {
     includeSuspicious: options.includeSuspicious,
     sectors: options.sectors,
@@ -133,10 +136,11 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
     weibullMethod: options.weibullMethod,
     shearMinCount: SHEAR_MIN_COUNT,
     airDensityKgM3: STANDARD_AIR_DENSITY,
-    // Masked once for the library and the tabs shaped below.
+    // Masked and swept once for the library and the tabs shaped below.
     masks,
+    sums,
   });
-  const ctx = new AnalysisContext(station, stats, loaded, language, options, masks);
+  const ctx = new AnalysisContext(station, stats, loaded, language, options, masks, sums);
   const gridEndMs = station.grid.startMs + station.grid.length * station.grid.intervalMinutes * 60_000;
   return {
     versionId: input.version.id,
@@ -182,7 +186,9 @@ class AnalysisContext {
     private readonly language: Language,
     private readonly options: TAnalysisOptions,
     /** Flag-masked series by channel id, shared with computeStationStatistics. */
-    private readonly masks: Map<string, Float64Array>,
+    private readonly masks: Map<string, UsableSeries>,
+    /** The channels' one-sweep calendar sums (all but the vanes), from computeStationStatistics. */
+    private readonly sums: Map<string, CalendarSums>,
   ) {
     const rows = new Map(loaded.channels.map((c) => [String(c.row.id), c.row]));
     this.channelInfos = station.channels.map((c, k) => {
@@ -216,10 +222,10 @@ class AnalysisContext {
     return this.byId.get(id)!.statistics;
   }
 
-  private mask(channel: Channel): Float64Array {
+  private mask(channel: Channel): UsableSeries {
     let m = this.masks.get(channel.id);
     if (!m) {
-      m = applyFlagMask(channel.values, channel.flags, { includeSuspicious: this.options.includeSuspicious });
+      m = usableSeries(channel.values, channel.flags, { includeSuspicious: this.options.includeSuspicious });
       this.masks.set(channel.id, m);
     }
     return m;
@@ -317,7 +323,9 @@ class AnalysisContext {
       })),
       // Valid values only (flags respected, as every tab): what the year and the gaps really hold.
       yearly: this.station.channels.flatMap((c) =>
-        averageByPeriod(this.mask(c), this.stats.calendar, 'year', intervalMinutes).map((y) => ({
+        averageByPeriod(this.mask(c), this.stats.calendar, 'year', intervalMinutes, {
+          ...(this.sums.has(c.id) ? { sums: this.sums.get(c.id)! } : {}),
+        }).map((y) => ({
           channelId: this.info(c.id).channelId,
           year: y.year!,
           count: y.count,
@@ -328,8 +336,8 @@ class AnalysisContext {
         })),
       ),
       gaps: this.station.channels.map((c) => {
-        const continuity = timeContinuityGaps(this.mask(c), intervalMinutes);
-        const longest = [...continuity.gaps].sort((a, b) => b.missingSlots - a.missingSlots).slice(0, 50);
+        const continuity = timeContinuityGaps(this.mask(c), intervalMinutes, { longest: 50 });
+        const longest = continuity.gaps;
         return {
           channelId: this.info(c.id).channelId,
           gapCount: continuity.gapCount,
