@@ -1,6 +1,8 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   decodeChunk,
+  decodeFlags,
   emptyChunk,
   encodeChunk,
   mergeFileIntoChunk,
@@ -51,6 +53,21 @@ describe('chunk grid', () => {
     expect(back.sources[0]).toBe(0);
     expect(back.sources[5]).toBe(NO_SOURCE);
     expect(back.sourceShas).toEqual([SHA_A]);
+  });
+
+  it('decodes all-zero flags without inflating them, and any other flags (or zeros deflated another way) by inflating', () => {
+    const chunk = emptyChunk(JAN, 600);
+    const zeros = decodeFlags(encodeChunk(chunk).flags, chunk.flags.length);
+    expect(zeros.length).toBe(31 * 144);
+    expect(zeros.every((f) => f === 0)).toBe(true);
+    // A fresh array each time: a caller may write into it.
+    zeros[0] = 3;
+    expect(decodeFlags(encodeChunk(chunk).flags, chunk.flags.length)[0]).toBe(0);
+    chunk.flags[7] = 3;
+    expect(decodeFlags(encodeChunk(chunk).flags, chunk.flags.length)[7]).toBe(3);
+    const otherwise = deflateSync(new Uint8Array(31 * 144), { level: 9 });
+    expect([...decodeFlags(otherwise, 31 * 144)]).toEqual([...new Uint8Array(31 * 144)]);
+    expect(() => decodeFlags(deflateSync(new Uint8Array(5)), 31 * 144)).toThrow(/bytes/);
   });
 });
 

