@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findRoot } from '../math/find-root.ts';
 import { fitWeibull } from './fit-weibull.ts';
 import { speedFrequency } from './speed-frequency.ts';
 import {
@@ -123,5 +124,59 @@ describe('speedFrequency', () => {
     expect(speedFrequency([Number.NaN])).toBeUndefined();
     expect(speedFrequency([1], { maxSpeedMps: 30 })!.bins).toHaveLength(31);
     expect(() => speedFrequency([1], { binWidthMps: 0 })).toThrow('speedFrequency requires binWidthMps');
+  });
+});
+
+/** The MLE shape by plain bisection over every value (the definition before the Newton solver). */
+function mleShapeByBisection(speeds: ArrayLike<number>): number | undefined {
+  const logs: number[] = [];
+  for (let i = 0; i < speeds.length; i++) if (speeds[i]! > 0) logs.push(Math.log(speeds[i]!));
+  const meanLog = logs.reduce((a, b) => a + b, 0) / logs.length;
+  return findRoot(
+    (k) => {
+      let sk = 0;
+      let skl = 0;
+      for (const l of logs) {
+        const p = Math.exp(k * l);
+        sk += p;
+        skl += p * l;
+      }
+      return skl / sk - 1 / k - meanLog;
+    },
+    0.01,
+    50,
+  );
+}
+
+describe('fitWeibull mle by Newton steps over the distinct speeds', () => {
+  function seeded(seed: number): () => number {
+    let s = seed;
+    return () => {
+      s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return s / 2_147_483_648;
+    };
+  }
+  /** Weibull(A, k) samples by inversion, rounded to `decimals` (a logger's resolution) or not. */
+  function sample(a: number, k: number, n: number, decimals: number | undefined, seed: number): Float64Array {
+    const random = seeded(seed);
+    return Float64Array.from({ length: n }, () => {
+      const v = a * (-Math.log(1 - random())) ** (1 / k);
+      return decimals === undefined ? v : Math.round(v * 10 ** decimals) / 10 ** decimals;
+    });
+  }
+
+  it.each([
+    ['rounded to 0.01 m/s, k = 2', 7, 2, 0.01],
+    ['rounded to 0.1 m/s, k = 1.3', 5, 1.3, 0.1],
+    ['continuous, k = 3.5', 9, 3.5, undefined],
+    ['continuous, k = 0.8', 4, 0.8, undefined],
+    ['rounded to 1 m/s, k = 6', 10, 6, 1],
+  ] as const)('finds the same shape as bisection over every value (%s)', (_, a, k, step) => {
+    const decimals = step === undefined ? undefined : Math.round(-Math.log10(step));
+    const speeds = sample(a, k, 20_000, decimals, 7);
+    const fit = fitWeibull(speeds, { method: 'mle' })!;
+    const reference = mleShapeByBisection(speeds)!;
+    expect(Math.abs(fit.shape - reference) / reference).toBeLessThan(1e-9);
+    expect(fit.shape).toBeCloseTo(k, 0);
   });
 });
