@@ -1,10 +1,17 @@
+import { buffer } from 'node:stream/consumers';
 import { ZStatisticsRequest } from '@masthub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import type { TQcRuleForRun } from '../../src/modules/qc-rules/evaluate-qc-rules.ts';
 import type { TComputeReply, TComputeTask } from '../../src/modules/wind-data/compute.worker.ts';
 import { runComputeTask } from '../../src/modules/wind-data/compute-task.ts';
 import { chartBuckets, chartJobSize, type TChartJob } from '../../src/modules/wind-data/data/chart-run.ts';
+import {
+  EXPORT_IN_FLIGHT,
+  exportChunks,
+  exportStreamFromPool,
+  type TExportJob,
+} from '../../src/modules/wind-data/data/export-run.ts';
 import { evaluateQcGroup, type TQcGroupResult } from '../../src/modules/wind-data/processing/qc-evaluate.ts';
 import { StatisticsService } from '../../src/modules/wind-data/statistics/statistics.service.ts';
 import { loadSeries } from '../../src/modules/wind-data/version-series.ts';
@@ -179,6 +186,67 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     );
     expect(local.flags.every((f) => f.flags.includes(3))).toBe(true);
     expect(local.strongest).toBe(3);
+  });
+
+  /** An export job of the version's channels over its twenty days. */
+  async function exportJob(format: number, messageChars?: number): Promise<TExportJob> {
+    const channels = await new TimeSeriesRepository(server.db).listChannels(versionId);
+    const speed = channels.find((c) => c.id === speedId)!;
+    const vane = channels.find((c) => c.element === 'wd')!;
+    return {
+      format,
+      channels: format === 1 || format === 4 ? channels : [speed, vane],
+      fromMs: START,
+      toMs: START + ROWS * 600_000,
+      utcOffsetMinutes: 480,
+      includeSuspicious: true,
+      names: channels.map((c) => [c.id, c.name]),
+      station: { code: '610001', latitude: 38.5, longitude: 106.2, altitudeM: 1200 },
+      versionName: '缓存测试',
+      createdAt: '2026-11-26 10:00',
+      ...(messageChars ? { messageChars } : {}),
+    };
+  }
+  const access = () => ({ pool: server.services.compute, databaseUrl: server.databaseUrl });
+  const eventLoopText = async (job: TExportJob) => [...(await exportChunks(server.db, job))].join('');
+
+  it('writes every export format in a worker thread to the same text as on the event loop', async () => {
+    for (const format of [1, 2, 3, 4, 5]) {
+      const job = await exportJob(format);
+      const fromWorker = (await buffer(await exportStreamFromPool(access(), job))).toString('utf8');
+      expect(fromWorker.length, `format ${format}`).toBeGreaterThan(100);
+      expect(fromWorker, `format ${format}`).toBe(await eventLoopText(job));
+    }
+  });
+
+  it('keeps a slow download to a few pieces ahead of the client, and sends the rest as it reads', async () => {
+    const job = await exportJob(1, 2_000);
+    const whole = await eventLoopText(job);
+    expect(whole.length).toBeGreaterThan(100_000);
+    const stream = await exportStreamFromPool(access(), job);
+    // Not read for a while: the thread waits for credit instead of sending the whole file.
+    await new Promise((r) => setTimeout(r, 300));
+    const highWaterMark = stream.readableHighWaterMark;
+    expect(stream.readableLength).toBeLessThan(highWaterMark + (EXPORT_IN_FLIGHT + 2) * 2_000);
+    expect((await buffer(stream)).toString('utf8')).toBe(whole);
+  });
+
+  it('stops writing an export when the client goes away', async () => {
+    const pool = server.services.compute;
+    const before = pool.completed;
+    const stream = await exportStreamFromPool(access(), await exportJob(1, 2_000));
+    await new Promise((r) => stream.once('readable', r));
+    stream.destroy();
+    // The thread waiting for credit sees the port close and ends its task (without, it would wait forever).
+    await vi.waitFor(() => expect(pool.completed).toBe(before + 1), { timeout: 10_000 });
+  });
+
+  it('refuses an export before its first byte with the localised error when the series cannot be read', async () => {
+    const job = await exportJob(1);
+    const mixed = { ...job, channels: [job.channels[0]!, { ...job.channels[1]!, intervalS: 60 }] };
+    await expect(exportStreamFromPool(access(), mixed)).rejects.toMatchObject({ code: 'VERSION_NO_DATA' });
+    const r = await server.call('GET', '/api/health', {});
+    expect(r.status).toBe(200);
   });
 
   it('survives a worker thread that dies: that task fails, the pool replaces the thread, the API answers', async () => {

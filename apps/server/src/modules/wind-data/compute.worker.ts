@@ -1,11 +1,14 @@
 // Runs in a worker thread of the compute pool (platform/compute): the CPU-heavy reads off the API's
 // event loop — the statistics (reading and inflating the chunks, the analysis, its JSON and its xlsx
-// workbook), the downsampling of long chart ranges, the QC rules of a processing task and energy yield.
+// workbook), the downsampling of long chart ranges, the QC rules of a processing task, energy yield and
+// the exports of a version (written here, streamed to the API over a message port).
+import type { MessagePort } from 'node:worker_threads';
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
 import { createDatabase, type Database } from '../../platform/db/database.ts';
 import { energyResult, type TEnergyJob } from '../energy/energy-run.ts';
 import type { TQcRuleForRun } from '../qc-rules/evaluate-qc-rules.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
+import { streamExport, type TExportJob } from './data/export-run.ts';
 import { evaluateQcGroup } from './processing/qc-evaluate.ts';
 import { analysisJson, type TAnalysisJob } from './statistics/analysis-run.ts';
 import { buildStatisticsWorkbook } from './statistics/build-workbook.ts';
@@ -20,6 +23,8 @@ export type TComputeTask =
   | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
   /** An energy-yield calculation (energy/energy-run.ts). */
   | { kind: 'energy'; databaseUrl: string; job: TEnergyJob }
+  /** An export in formats 1–5, its text sent over `port` (data/export-run.ts); answers nothing. */
+  | { kind: 'export'; databaseUrl: string; job: TExportJob; port: MessagePort }
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language }
   /** For the fault tests: a thread that dies under its task. */
@@ -56,6 +61,9 @@ export default async function run(task: TComputeTask): Promise<TComputeReply> {
         return { ok: true, value: evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes) };
       case 'energy':
         return { ok: true, value: await energyResult(databaseOf(task.databaseUrl), task.job) };
+      case 'export':
+        await streamExport(databaseOf(task.databaseUrl), task.job, task.port);
+        return { ok: true, value: undefined };
       case 'workbook': {
         const result = JSON.parse(task.json) as TStatisticsResult;
         const content = await buildStatisticsWorkbook(result, task.language);

@@ -12,10 +12,10 @@ import {
 } from '@masthub/shared';
 import { contentDisposition } from '../../../platform/http/content-disposition.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
-import type { IngestionService } from '../../ingestion/ingestion.service.ts';
 import { receiveFiles } from '../../ingestion/ingestion.routes.ts';
+import type { IngestionService } from '../../ingestion/ingestion.service.ts';
 import { fileExtension } from '../../ingestion/parsers/classify-file.ts';
-import { presentTask, type ProcessingTaskService } from '../tasks.service.ts';
+import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
 import type { WindDataService } from './data.service.ts';
 
 const EXPORT_TIMEOUT_MS = 600_000;

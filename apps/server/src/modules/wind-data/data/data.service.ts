@@ -10,17 +10,7 @@ import {
   type TVersionExportRequest,
   versionDisplayName,
 } from '@masthub/shared';
-import {
-  EXPORT_FORMATS,
-  type ExportChannel,
-  frequencyTable,
-  writeMeteodynTim,
-  writeTimeSeriesCsv,
-  writeWaspTab,
-  writeWindographerTxt,
-  writeWindsimTws,
-  wgs84ToUtm,
-} from '@masthub/wind';
+import { EXPORT_FORMATS } from '@masthub/wind';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
@@ -33,11 +23,11 @@ import {
   TimeSeriesRepository,
   type TVersionRow,
 } from '../../ingestion/store/timeseries.repository.ts';
-import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
-import { IntervalMismatchError, loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
 import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
+import { exportNames } from '../export-names.ts';
+import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
+import { toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
-import { asciiOr, exportNames } from '../export-names.ts';
 import {
   CHART_POOL_MIN_VALUES,
   chartBuckets,
@@ -46,6 +36,7 @@ import {
   type TChartJob,
 } from './chart-run.ts';
 import { roundForChart } from './downsample.ts';
+import { exportChunks, exportStreamFromPool, type TExportJob } from './export-run.ts';
 
 /** A file received for an import into a working version, already in the file store. */
 export interface TImportFile {
@@ -99,7 +90,9 @@ export class WindDataService {
     channels: readonly TChannelRow[],
     request: { startTime?: string | undefined; endTime?: string | undefined },
   ): Promise<{ fromMs: number; toMs: number } | undefined> {
-    const summary = (await this.store.listVersions([version.stationId])).find((v) => v.id === version.id)?.summary;
+    const summary = (await this.store.listVersions([version.stationId])).find(
+      (v) => v.id === version.id,
+    )?.summary;
     const maxInterval = Math.max(600, ...channels.map((c) => c.intervalS)) * 1000;
     const fromMs = request.startTime ? Date.parse(request.startTime) : summary?.firstTime?.getTime();
     const toMs = request.endTime
@@ -139,7 +132,10 @@ export class WindDataService {
     const pageStart = gridStart + firstRow * stepMs;
     const pageEnd = pageStart + rowCount * stepMs;
     // Channels grouped by interval: one read per interval over the page's time span.
-    const columns = new Map<number, { values: Float32Array; flags: Uint8Array; startMs: number; stepMs: number }>();
+    const columns = new Map<
+      number,
+      { values: Float32Array; flags: Uint8Array; startMs: number; stepMs: number }
+    >();
     const byInterval = groupByInterval(channels);
     for (const [intervalS, group] of byInterval) {
       const read = await this.store.readChannels(group, pageStart, pageEnd);
@@ -174,7 +170,15 @@ export class WindDataService {
     if (!range) {
       return {
         ...base,
-        series: channels.map((c) => ({ channelId: c.id, name: c.name, unit: c.unit, avg: [], min: [], max: [], flag: [] })),
+        series: channels.map((c) => ({
+          channelId: c.id,
+          name: c.name,
+          unit: c.unit,
+          avg: [],
+          min: [],
+          max: [],
+          flag: [],
+        })),
       };
     }
     const maxIntervalMs = Math.max(...channels.map((c) => c.intervalS)) * 1000;
@@ -251,7 +255,11 @@ export class WindDataService {
       const direction = pickChannel(all, request.directionChannelId, 'wd', speed?.heightM ?? null);
       if (!speed || !direction) throw new AppError('VERSION_NO_DATA');
       const sd = all.find(
-        (c) => c.element === 'ws' && c.statistic === 'sd' && c.heightM === speed.heightM && c.intervalS === speed.intervalS,
+        (c) =>
+          c.element === 'ws' &&
+          c.statistic === 'sd' &&
+          c.heightM === speed.heightM &&
+          c.intervalS === speed.intervalS,
       );
       chosen = sd ? [speed, direction, sd] : [speed, direction];
     } else {
@@ -261,97 +269,31 @@ export class WindDataService {
     chosen = chosen.filter((c) => c.intervalS === interval);
     const range = await this.rangeOf(version, chosen, request);
     if (!range || chosen.length === 0) throw new AppError('VERSION_NO_DATA');
-    let loaded: Awaited<ReturnType<typeof loadSeries>>;
-    try {
-      loaded = await loadSeries(this.store, chosen, range.fromMs, range.toMs);
-    } catch (err) {
-      if (err instanceof IntervalMismatchError) throw new AppError('VERSION_NO_DATA');
-      throw err;
-    }
-    const utcOffsetHours = utcOffsetMinutes / 60;
-    const masked = (k: number) => {
-      const c = loaded.channels[k]!;
-      // Formats 2–5 leave out invalid and icing values, and suspicious ones unless asked for.
-      const out = new Float64Array(c.values.length);
-      for (let i = 0; i < out.length; i++) {
-        const f = c.flags[i]!;
-        out[i] = f === 3 || f === 4 || (f === 2 && !request.includeSuspicious) ? Number.NaN : c.values[i]!;
-      }
-      return out;
+    const job: TExportJob = {
+      format: request.format,
+      channels: chosen,
+      fromMs: range.fromMs,
+      toMs: range.toMs,
+      utcOffsetMinutes,
+      includeSuspicious: request.includeSuspicious,
+      // The column names the data table shows (unique over the whole version, whatever is picked).
+      names: [...exportNames(all)],
+      station: {
+        code: station.station_code,
+        latitude: station.latitude,
+        longitude: station.longitude,
+        altitudeM: station.altitude_m,
+      },
+      versionName,
+      createdAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
     };
-    // The column names the data table shows (unique over the whole version, whatever is picked).
-    const names = exportNames(all);
-    const exportChannels = (): ExportChannel[] =>
-      loaded.channels.map((c) => ({ name: names.get(c.row.id)!, values: c.values, flags: c.flags }));
-    let chunks: Iterable<string>;
-    const heightM = chosen[0]?.heightM ?? 10;
-    switch (request.format) {
-      case 1:
-        chunks = writeTimeSeriesCsv({
-          grid: loaded.grid,
-          utcOffsetHours,
-          channels: exportChannels(),
-          withFlags: true,
-          bom: true,
-          includeSuspicious: request.includeSuspicious,
-          // Values are stored as Float32: write the shortest text that reads back to it (3.79, not
-          // 3.7899999618530273), i.e. the stored precision.
-          float32: true,
-        });
-        break;
-      case 2:
-        chunks = writeMeteodynTim({
-          grid: loaded.grid,
-          utcOffsetHours,
-          speedMps: masked(0),
-          directionDeg: masked(1),
-          ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
-        });
-        break;
-      case 3: {
-        const utm = safeUtm(station.latitude, station.longitude);
-        chunks = writeWindsimTws({
-          grid: loaded.grid,
-          utcOffsetHours,
-          speedMps: masked(0),
-          directionDeg: masked(1),
-          ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
-          siteName: asciiOr(station.station_code, 'MastHub'),
-          comment: asciiOr(`${station.station_code} ${versionName}`, station.station_code),
-          eastingM: utm.eastingM,
-          northingM: utm.northingM,
-          heightM,
-        });
-        break;
-      }
-      case 4:
-        chunks = writeWindographerTxt({
-          grid: loaded.grid,
-          utcOffsetHours,
-          channels: exportChannels().map((c) => ({ ...c, values: c.values, flags: c.flags })),
-          createdAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
-          platform: 'MastHub',
-          latitudeDeg: station.latitude,
-          longitudeDeg: station.longitude,
-          elevationM: station.altitude_m ?? 0,
-          includedFlags: request.includeSuspicious ? 'normal,filled,suspicious' : 'normal,filled',
-          excludedFlags: request.includeSuspicious ? 'invalid,icing' : 'suspicious,invalid,icing',
-          float32: true,
-        });
-        break;
-      default:
-        chunks = writeWaspTab({
-          table: frequencyTable(masked(0), masked(1), { sectors: 12, binWidthMps: 1 }),
-          description: asciiOr(`MastHub ${station.station_code} ${versionName} ${heightM} m`, `MastHub ${station.station_code}`),
-          latitudeDeg: station.latitude,
-          longitudeDeg: station.longitude,
-          heightM,
-        });
-    }
     return {
       fileName: `${baseName}${format.extension}`,
       contentType: request.format === 1 ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
-      stream: Readable.from(chunks, { objectMode: false }),
+      // Written in a worker thread when there is a pool (a five-year csv is seconds of formatting).
+      stream: this.compute
+        ? await exportStreamFromPool(this.compute, job)
+        : Readable.from(await exportChunks(this.db, job), { objectMode: false }),
     };
   }
 
@@ -364,10 +306,16 @@ export class WindDataService {
   /** The import task: each file is read with the site's rule and its values replace the version's. */
   private async importFiles(ctx: TTaskContext): Promise<Record<string, unknown>> {
     const files = (ctx.task.params['files'] ?? []) as TImportFile[];
-    const results: { fileName: string; valueCount: number; firstTime: string | null; lastTime: string | null }[] = [];
+    const results: {
+      fileName: string;
+      valueCount: number;
+      firstTime: string | null;
+      lastTime: string | null;
+    }[] = [];
     for (const [index, file] of files.entries()) {
       const blob = await this.files.open(file.sha256);
-      if (!blob) throw new ProcessingFailure('file_unreadable', { fileName: file.fileName, reasonKey: 'empty_file' });
+      if (!blob)
+        throw new ProcessingFailure('file_unreadable', { fileName: file.fileName, reasonKey: 'empty_file' });
       const bytes = await readStream(blob.stream);
       try {
         const { parsed, configured, intervalHintMinutes } = await this.ingestion.parseForImport(
@@ -424,13 +372,4 @@ function pickChannel(
   return candidates.reduce((a, b) =>
     Math.abs((b.heightM ?? 0) - nearHeight) < Math.abs((a.heightM ?? 0) - nearHeight) ? b : a,
   );
-}
-
-/** Canonical ASCII channel name for the export headers (EXPORTS §2): element, height, statistic. */
-function safeUtm(latitude: number, longitude: number): { eastingM: number; northingM: number } {
-  try {
-    return wgs84ToUtm(latitude, longitude);
-  } catch {
-    return { eastingM: 0, northingM: 0 };
-  }
 }

@@ -1,0 +1,270 @@
+import { Readable } from 'node:stream';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { AppError } from '@masthub/shared';
+import {
+  type ExportChannel,
+  frequencyTable,
+  wgs84ToUtm,
+  writeMeteodynTim,
+  writeTimeSeriesCsv,
+  writeWaspTab,
+  writeWindographerTxt,
+  writeWindsimTws,
+} from '@masthub/wind';
+import type { Database } from '../../../platform/db/database.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
+import { asciiOr } from '../export-names.ts';
+import { IntervalMismatchError, loadSeries } from '../version-series.ts';
+
+/**
+ * One export of a version in formats 1–5 (SPEC §9, EXPORTS.md) as it crosses to a worker thread: the
+ * channels already chosen and checked, the range already clipped, the names and site fields resolved.
+ */
+export interface TExportJob {
+  /** 1–5 (0, the raw logger files, is served by ingestion); 5 and anything else: the WAsP .tab. */
+  format: number;
+  channels: TChannelRow[];
+  fromMs: number;
+  toMs: number;
+  utcOffsetMinutes: number;
+  includeSuspicious: boolean;
+  /** Column name by channel id (unique over the version, as the data table shows them). */
+  names: [number, string][];
+  station: { code: string; latitude: number; longitude: number; altitudeM: number | null };
+  versionName: string;
+  /** "YYYY-MM-DD hh:mm" of the export (Windographer header). */
+  createdAt: string;
+  /** Characters per message to the API (default 256 KB; the tests use small ones to see the flow). */
+  messageChars?: number;
+}
+
+/**
+ * Reads the job's series and gives the export's text in pieces (the writers of packages/wind are
+ * generators: nothing holds the whole file). Reading is done when this resolves, so a refusal (no data,
+ * mixed intervals) is an AppError before the first byte.
+ */
+export async function exportChunks(db: Database, job: TExportJob): Promise<Iterable<string>> {
+  let loaded: Awaited<ReturnType<typeof loadSeries>>;
+  try {
+    loaded = await loadSeries(new TimeSeriesRepository(db), job.channels, job.fromMs, job.toMs);
+  } catch (err) {
+    if (err instanceof IntervalMismatchError) throw new AppError('VERSION_NO_DATA');
+    throw err;
+  }
+  const utcOffsetHours = job.utcOffsetMinutes / 60;
+  const masked = (k: number) => {
+    const c = loaded.channels[k]!;
+    // Formats 2–5 leave out invalid and icing values, and suspicious ones unless asked for.
+    const out = new Float64Array(c.values.length);
+    for (let i = 0; i < out.length; i++) {
+      const f = c.flags[i]!;
+      out[i] = f === 3 || f === 4 || (f === 2 && !job.includeSuspicious) ? Number.NaN : c.values[i]!;
+    }
+    return out;
+  };
+  const names = new Map(job.names);
+  const exportChannels = (): ExportChannel[] =>
+    loaded.channels.map((c) => ({ name: names.get(c.row.id)!, values: c.values, flags: c.flags }));
+  const { station, versionName } = job;
+  const heightM = job.channels[0]?.heightM ?? 10;
+  switch (job.format) {
+    case 1:
+      return writeTimeSeriesCsv({
+        grid: loaded.grid,
+        utcOffsetHours,
+        channels: exportChannels(),
+        withFlags: true,
+        bom: true,
+        includeSuspicious: job.includeSuspicious,
+        // Values are stored as Float32: write the shortest text that reads back to it (3.79, not
+        // 3.7899999618530273), i.e. the stored precision.
+        float32: true,
+      });
+    case 2:
+      return writeMeteodynTim({
+        grid: loaded.grid,
+        utcOffsetHours,
+        speedMps: masked(0),
+        directionDeg: masked(1),
+        ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
+      });
+    case 3: {
+      const utm = safeUtm(station.latitude, station.longitude);
+      return writeWindsimTws({
+        grid: loaded.grid,
+        utcOffsetHours,
+        speedMps: masked(0),
+        directionDeg: masked(1),
+        ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
+        siteName: asciiOr(station.code, 'MastHub'),
+        comment: asciiOr(`${station.code} ${versionName}`, station.code),
+        eastingM: utm.eastingM,
+        northingM: utm.northingM,
+        heightM,
+      });
+    }
+    case 4:
+      return writeWindographerTxt({
+        grid: loaded.grid,
+        utcOffsetHours,
+        channels: exportChannels(),
+        createdAt: job.createdAt,
+        platform: 'MastHub',
+        latitudeDeg: station.latitude,
+        longitudeDeg: station.longitude,
+        elevationM: station.altitudeM ?? 0,
+        includedFlags: job.includeSuspicious ? 'normal,filled,suspicious' : 'normal,filled',
+        excludedFlags: job.includeSuspicious ? 'invalid,icing' : 'suspicious,invalid,icing',
+        float32: true,
+      });
+    default:
+      return writeWaspTab({
+        table: frequencyTable(masked(0), masked(1), { sectors: 12, binWidthMps: 1 }),
+        description: asciiOr(
+          `MastHub ${station.code} ${versionName} ${heightM} m`,
+          `MastHub ${station.code}`,
+        ),
+        latitudeDeg: station.latitude,
+        longitudeDeg: station.longitude,
+        heightM,
+      });
+  }
+}
+
+function safeUtm(latitude: number, longitude: number): { eastingM: number; northingM: number } {
+  try {
+    return wgs84ToUtm(latitude, longitude);
+  } catch {
+    return { eastingM: 0, northingM: 0 };
+  }
+}
+
+/** What the thread writing an export and the API reading it say to each other over their port. */
+export type TExportMessage =
+  | { type: 'ready' }
+  | { type: 'chunk'; text: string }
+  | { type: 'end' }
+  | { type: 'error'; message: string }
+  /** From the API: the client took `count` more chunks. */
+  | { type: 'credit'; count: number };
+
+/** Text per message (pieces of the writers are joined up to this). */
+const MESSAGE_CHARS = 256 * 1024;
+/** Messages sent and not yet taken by the client: what a slow download holds in memory (≈ 1 MB). */
+export const EXPORT_IN_FLIGHT = 4;
+
+/**
+ * The worker thread's side of an export: reads the series (a refusal is thrown, before anything is
+ * sent), says `ready`, then sends the text in pieces of ≈ 256 KB — never more than four ahead of what
+ * the client has taken, so a slow download does not fill the memory — and `end`. It stops when the API
+ * closes the port (the client went away).
+ */
+export async function streamExport(db: Database, job: TExportJob, port: MessagePort): Promise<void> {
+  let credits = EXPORT_IN_FLIGHT;
+  let closed = false;
+  let wake: (() => void) | undefined;
+  port.on('message', (m: TExportMessage) => {
+    if (m.type !== 'credit') return;
+    credits += m.count;
+    wake?.();
+  });
+  port.on('close', () => {
+    closed = true;
+    wake?.();
+  });
+  const send = async (text: string): Promise<void> => {
+    while (credits <= 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+    if (closed) return;
+    credits--;
+    port.postMessage({ type: 'chunk', text } satisfies TExportMessage);
+  };
+  try {
+    const chunks = await exportChunks(db, job);
+    port.postMessage({ type: 'ready' } satisfies TExportMessage);
+    const messageChars = job.messageChars ?? MESSAGE_CHARS;
+    let pending: string[] = [];
+    let size = 0;
+    for (const piece of chunks) {
+      // A writer's piece may be larger than a message: it is cut (never inside a surrogate pair).
+      for (let at = 0; at < piece.length; ) {
+        let take = Math.min(piece.length - at, messageChars - size);
+        const last = piece.charCodeAt(at + take - 1);
+        if (at + take < piece.length && last >= 0xd800 && last <= 0xdbff) take++;
+        pending.push(piece.slice(at, at + take));
+        size += take;
+        at += take;
+        if (size >= messageChars) {
+          await send(pending.join(''));
+          if (closed) return;
+          pending = [];
+          size = 0;
+        }
+      }
+    }
+    if (size > 0) await send(pending.join(''));
+    if (!closed) port.postMessage({ type: 'end' } satisfies TExportMessage);
+  } catch (error) {
+    // Before `ready` the task's reply carries it (an AppError stays one); after it, the stream fails.
+    if (error instanceof AppError) throw error;
+    if (!closed) port.postMessage({ type: 'error', message: String(error) } satisfies TExportMessage);
+    throw error;
+  } finally {
+    port.close();
+  }
+}
+
+/**
+ * The API's side: runs the export in the compute pool and answers once the series are read (a refusal
+ * rejects, localised like any AppError), with a stream of the text the thread sends. Destroying the
+ * stream (the client went away) closes the port, and the thread stops writing.
+ */
+export async function exportStreamFromPool(compute: TComputeAccess, job: TExportJob): Promise<Readable> {
+  const { port1, port2 } = new MessageChannel();
+  let owed = 0;
+  let started = false;
+  const stream = new Readable({
+    read() {
+      if (owed > 0) {
+        port1.postMessage({ type: 'credit', count: owed } satisfies TExportMessage);
+        owed = 0;
+      }
+    },
+    destroy(error, callback) {
+      port1.close();
+      callback(error);
+    },
+  });
+  return new Promise<Readable>((resolve, reject) => {
+    port1.on('message', (m: TExportMessage) => {
+      switch (m.type) {
+        case 'ready':
+          started = true;
+          resolve(stream);
+          break;
+        case 'chunk':
+          if (stream.push(m.text)) port1.postMessage({ type: 'credit', count: 1 } satisfies TExportMessage);
+          else owed++;
+          break;
+        case 'end':
+          stream.push(null);
+          port1.close();
+          break;
+        case 'error':
+          stream.destroy(new Error(m.message));
+          break;
+      }
+    });
+    runComputeTask<void>(
+      compute.pool,
+      { kind: 'export', databaseUrl: compute.databaseUrl, job, port: port2 },
+      { transferList: [port2] },
+    ).catch((error: unknown) => {
+      if (!started) {
+        port1.close();
+        reject(error);
+      } else if (!stream.destroyed) stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}
