@@ -125,6 +125,9 @@ import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
 
+/** Exports a thread of the export pool writes at once (each waits on its client between pieces). */
+const EXPORTS_PER_THREAD = 8;
+
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
   identity: IdentityService;
@@ -169,6 +172,8 @@ export interface TServices {
   statistics: StatisticsService;
   /** Worker threads of CPU-heavy work; closed with the server. */
   compute: ComputePool;
+  /** Worker threads writing exports (several a thread, they wait on the client); closed with the server. */
+  computeStreams: ComputePool;
   /** The stored files (local disk or S3-compatible bucket). */
   files: TConfiguredFileStore;
   dataReports: DataReportService;
@@ -261,8 +266,14 @@ function buildServices(
   const contacts = new ContactService(db);
   const threads = config.COMPUTE_THREADS ?? defaultComputeThreads();
   const compute = new ComputePool({ filename: COMPUTE_WORKER_URL, threads: Math.max(1, threads) });
+  // Exports wait on the client between pieces: their own threads, eight exports a thread.
+  const computeStreams = new ComputePool({
+    filename: COMPUTE_WORKER_URL,
+    threads: Math.max(1, threads),
+    tasksPerThread: EXPORTS_PER_THREAD,
+  });
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
-  const computeAccess = threads > 0 ? { pool: compute, databaseUrl } : undefined;
+  const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
   const turbines = new TurbineService(db);
   const windData = new WindDataService(
@@ -379,6 +390,7 @@ function buildServices(
     ),
     statistics,
     compute,
+    computeStreams,
     files: rawFileStore,
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
     processing: new ProcessingService(db, stationAccess, processingTasks, computeAccess),
@@ -593,6 +605,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       close: async () => {
         await app.close();
         await services.compute.close();
+        await services.computeStreams.close();
         await jobs?.stop();
         await realtime.stop();
         await db.destroy();

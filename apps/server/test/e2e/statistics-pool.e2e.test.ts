@@ -207,7 +207,11 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
       ...(messageChars ? { messageChars } : {}),
     };
   }
-  const access = () => ({ pool: server.services.compute, databaseUrl: server.databaseUrl });
+  const access = () => ({
+    pool: server.services.compute,
+    databaseUrl: server.databaseUrl,
+    streams: server.services.computeStreams,
+  });
   const eventLoopText = async (job: TExportJob) => [...(await exportChunks(server.db, job))].join('');
 
   it('writes every export format in a worker thread to the same text as on the event loop', async () => {
@@ -231,8 +235,19 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     expect((await buffer(stream)).toString('utf8')).toBe(whole);
   });
 
-  it('stops writing an export when the client goes away', async () => {
+  it('computes statistics while an export waits on a client that does not read', async () => {
+    const stalled = await exportStreamFromPool(access(), await exportJob(1, 2_000));
+    // A cold analysis (other sectors than every other test) needs the computation pool's thread.
     const pool = server.services.compute;
+    const before = pool.completed;
+    const r = await analysis({ sectors: 12, startTime: new Date(START + 2 * 86_400_000).toISOString() });
+    expect(pool.completed).toBe(before + 1);
+    expect(r.recordCount).toBe(ROWS - 288);
+    stalled.destroy();
+  });
+
+  it('stops writing an export when the client goes away', async () => {
+    const pool = server.services.computeStreams;
     const before = pool.completed;
     const stream = await exportStreamFromPool(access(), await exportJob(1, 2_000));
     await new Promise((r) => stream.once('readable', r));

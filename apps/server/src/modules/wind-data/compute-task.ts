@@ -9,6 +9,11 @@ export const COMPUTE_WORKER_URL = new URL('./compute.worker.ts', import.meta.url
 export interface TComputeAccess {
   pool: ComputePool;
   databaseUrl: string;
+  /**
+   * Threads for streamed exports, several at once a thread: an export waiting for a slow download must
+   * not hold the thread the statistics wait for (without it, exports use `pool`).
+   */
+  streams?: ComputePool;
 }
 
 /** Runs a task of the wind-data worker in the pool, turning a worker's AppError back into one. */

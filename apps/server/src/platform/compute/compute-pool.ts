@@ -30,11 +30,20 @@ export interface TRunOptions {
 export class ComputePool {
   private readonly pool: Piscina;
 
-  constructor(options: { filename: string; threads: number }) {
+  constructor(options: {
+    filename: string;
+    threads: number;
+    /**
+     * Tasks a thread takes at once (default 1). Above 1 for tasks that mostly wait (an export waiting for
+     * a slow download to take its next piece): they share the thread between their CPU bursts.
+     */
+    tasksPerThread?: number;
+  }) {
     this.pool = new Piscina({
       filename: options.filename,
       minThreads: 0,
       maxThreads: Math.max(1, options.threads),
+      concurrentTasksPerWorker: Math.max(1, options.tasksPerThread ?? 1),
       idleTimeout: 60_000,
       execArgv: workerExecArgv(),
       // A task waits while every thread is busy; a queue this long means the machine is overloaded.

@@ -257,7 +257,7 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
       }
     });
     runComputeTask<void>(
-      compute.pool,
+      compute.streams ?? compute.pool,
       { kind: 'export', databaseUrl: compute.databaseUrl, job, port: port2 },
       { transferList: [port2] },
     ).catch((error: unknown) => {
