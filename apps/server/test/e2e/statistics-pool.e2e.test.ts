@@ -118,6 +118,61 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     expect(back).toEqual(original);
   });
 
+  it('answers the data table and a chart again from the cache, and anew after a mark and its undo', async () => {
+    const windData = server.services.windData;
+    const range = {
+      startTime: new Date(START).toISOString(),
+      endTime: new Date(START + 2 * 86_400_000).toISOString(),
+    };
+    const page = async () => {
+      const r = await server.call('POST', '/api/web/version/data/page', {
+        token,
+        body: { versionId, pageNo: 1, pageSize: 500, ...range },
+      });
+      expect(r.status, r.body.msg).toBe(200);
+      return r.body.data;
+    };
+    const chart = async () => {
+      const r = await server.call('POST', '/api/web/version/data/chart', {
+        token,
+        body: { versionId, channelIds: [speedId], maxPoints: 100, ...range },
+      });
+      expect(r.status, r.body.msg).toBe(200);
+      return r.body.data;
+    };
+    const before = windData.cachedAnswers;
+    const [firstPage, firstChart] = [await page(), await chart()];
+    expect(windData.cachedAnswers).toBe(before + 2);
+    expect(await page()).toEqual(firstPage);
+    expect(await chart()).toEqual(firstChart);
+    expect(windData.cachedAnswers).toBe(before + 2);
+    const column = firstPage.channels.findIndex((c: { id: number }) => c.id === speedId);
+    const mark = await server.call('POST', '/api/web/version/mark/save', {
+      token,
+      body: { versionId, channelIds: [speedId], ...range, flag: 3, note: '覆冰' },
+    });
+    expect(mark.status, mark.body.msg).toBe(200);
+    const marked = await page();
+    expect(marked.records.every((r: { flags: number[] }) => r.flags[column] === 3)).toBe(true);
+    expect((await chart()).series[0].flag.every((f: number) => f === 3)).toBe(true);
+    const undo = await server.call('POST', '/api/web/version/mark/undo', {
+      token,
+      body: { id: mark.body.data.id },
+    });
+    expect(undo.status, undo.body.msg).toBe(200);
+    expect(await page()).toEqual(firstPage);
+    expect(await chart()).toEqual(firstChart);
+    // Access is checked before the cache: a user who may not see the site gets nothing from it.
+    const outsider = await buildUser(server.db, { features: ['data.process'] });
+    const outsiderToken = await server.login(outsider.account, outsider.password);
+    const refused = await server.call('POST', '/api/web/version/data/page', {
+      token: outsiderToken,
+      body: { versionId, pageNo: 1, pageSize: 500, ...range },
+    });
+    expect(refused.status).not.toBe(200);
+    expect(refused.body.data?.records).toBeUndefined();
+  });
+
   it('reads the series in the worker thread with its own connection and answers what the event loop computes', async () => {
     const onEventLoop = new StatisticsService(
       server.db,

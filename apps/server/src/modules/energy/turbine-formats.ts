@@ -62,7 +62,7 @@ export function parseWtg(text: string, fileName: string): TParsedTurbine {
     throw new TurbineFileError('format');
   }
   const root = doc.documentElement;
-  if (!root || root.nodeName !== 'WindTurbineGenerator') throw new TurbineFileError('format');
+  if (root?.nodeName !== 'WindTurbineGenerator') throw new TurbineFileError('format');
   const tables = Array.from(root.getElementsByTagName('PerformanceTable'));
   if (tables.length === 0) throw new TurbineFileError('no_curve');
   const density = (t: Element) => {

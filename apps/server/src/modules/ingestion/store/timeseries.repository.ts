@@ -1,3 +1,4 @@
+import { AppError } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../../platform/db/database.ts';
 import {
@@ -107,6 +108,20 @@ export class TimeSeriesRepository {
     const version = await this.findOriginalVersion(stationId);
     if (!version) throw new Error(`original version of station ${stationId} missing after insert`);
     return version;
+  }
+
+  /**
+   * The version's data revision: bumped (by triggers) by every change of its chunks or channels, so an
+   * answer computed from the data can be cached under it and is never served for changed data.
+   */
+  async dataRevision(versionId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('dataset_version')
+      .select('data_revision')
+      .where('id', '=', versionId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return Number(row.data_revision);
   }
 
   /** Serialises writers of one version until the end of the transaction. */

@@ -9,10 +9,13 @@ import {
   type TDataPageRequest,
   type TVersionExportRequest,
   versionDisplayName,
+  ZChartData,
+  ZDataPage,
 } from '@masthub/shared';
 import { EXPORT_FORMATS } from '@masthub/wind';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
+import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
 import { applyParsedFile, StoreRefusal } from '../../ingestion/apply-parsed.ts';
 import type { IngestionApi } from '../../ingestion/ingestion.api.ts';
@@ -25,6 +28,7 @@ import {
 } from '../../ingestion/store/timeseries.repository.ts';
 import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import { exportNames } from '../export-names.ts';
+import { ResultCache } from '../statistics/result-cache.ts';
 import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
 import { toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
@@ -37,6 +41,12 @@ import {
 } from './chart-run.ts';
 import { roundForChart } from './downsample.ts';
 import { exportChunks, exportStreamFromPool, type TExportJob } from './export-run.ts';
+
+/** Data-table pages and charts kept for repeats (a page of 500 rows × 40 channels is ≈ 0.3 MB of JSON). */
+const ANSWER_ENTRIES = 1024;
+const ANSWER_MAX_AGE_MS = 10 * 60_000;
+/** Characters of answer JSON kept (≈ 32 MB, twice that with the envelope bytes). */
+const ANSWER_MAX_CHARS = 32 * 1024 * 1024;
 
 /** A file received for an import into a working version, already in the file store. */
 export interface TImportFile {
@@ -59,6 +69,10 @@ export interface TVersionExport {
  */
 export class WindDataService {
   private readonly store: TimeSeriesRepository;
+  private readonly answers = new ResultCache<PreSerialized>(ANSWER_ENTRIES, ANSWER_MAX_AGE_MS, Date.now, {
+    of: (answer) => answer.json.length,
+    max: ANSWER_MAX_CHARS,
+  });
 
   constructor(
     private readonly db: Database,
@@ -72,6 +86,11 @@ export class WindDataService {
   ) {
     this.store = new TimeSeriesRepository(db);
     tasks.register('import', (ctx) => this.importFiles(ctx));
+  }
+
+  /** Data-table pages and charts kept for repeats (the tests tell a cached answer from a computed one by it). */
+  get cachedAnswers(): number {
+    return this.answers.size;
   }
 
   /** Channels of the version by id (all when `ids` is absent), in the version's column order. */
@@ -108,8 +127,32 @@ export class WindDataService {
    * One page of rows on the finest interval of the chosen channels (every grid slot is a row, so gaps
    * show); a coarser channel has values on its own stamps only.
    */
-  async page(user: TAuthUser, request: TDataPageRequest): Promise<TDataPage> {
+  async page(user: TAuthUser, request: TDataPageRequest): Promise<PreSerialized> {
     const version = await this.versions.visibleVersion(user, request.versionId);
+    return this.answer(['page', request], version.id, async () =>
+      ZDataPage.encode(await this.computePage(version, request)),
+    );
+  }
+
+  /**
+   * An answer computed from a version's data, as JSON checked against its response schema, cached under
+   * the version's data revision: the data table and charts of a mast are read by many users alike, and
+   * a repeat is then one small query and no serialisation. Access is checked before, on every request.
+   */
+  private async answer(
+    key: unknown[],
+    versionId: number,
+    compute: () => Promise<unknown>,
+  ): Promise<PreSerialized> {
+    const revision = await this.store.dataRevision(versionId);
+    const { value } = await this.answers.getOrCompute(
+      JSON.stringify([versionId, revision, ...key]),
+      async () => new PreSerialized(JSON.stringify(await compute())),
+    );
+    return value;
+  }
+
+  private async computePage(version: TVersionRow, request: TDataPageRequest): Promise<TDataPage> {
     const channels = await this.channelsOf(version.id, request.channelIds);
     const presented = await this.versions.presentChannels(version.id);
     const presentedById = new Map(presented.map((c) => [c.id, c]));
@@ -162,8 +205,14 @@ export class WindDataService {
   }
 
   /** Chart series over a range, aggregated into at most `maxPoints` buckets (min/avg/max, worst flag). */
-  async chart(user: TAuthUser, request: TChartRequest): Promise<TChartData> {
+  async chart(user: TAuthUser, request: TChartRequest): Promise<PreSerialized> {
     const version = await this.versions.visibleVersion(user, request.versionId);
+    return this.answer(['chart', request], version.id, async () =>
+      ZChartData.encode(await this.computeChart(version, request)),
+    );
+  }
+
+  private async computeChart(version: TVersionRow, request: TChartRequest): Promise<TChartData> {
     const channels = await this.channelsOf(version.id, request.channelIds);
     const range = await this.rangeOf(version, channels, request);
     const base = { times: [], bucketSeconds: 0, isAggregated: false, startTime: null, endTime: null };

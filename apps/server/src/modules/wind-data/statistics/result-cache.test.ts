@@ -50,4 +50,22 @@ describe('ResultCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(1);
   });
+
+  it('drops the least recently used entries while their summed weight is above the budget', async () => {
+    const cache = new ResultCache<string>(100, 60_000, Date.now, { of: (v) => v.length, max: 10 });
+    await cache.getOrCompute('a', async () => 'aaaa');
+    await cache.getOrCompute('b', async () => 'bbbb');
+    expect(cache.get('a')).toBe('aaaa'); // a is now the most recent
+    await cache.getOrCompute('c', async () => 'cccc');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('aaaa');
+    expect(cache.totalWeightKept).toBe(8);
+    // Heavier than the whole budget: answered, not kept, and nothing else is dropped for it.
+    expect(await cache.getOrCompute('huge', async () => 'x'.repeat(11))).toEqual({
+      value: 'x'.repeat(11),
+      cached: false,
+    });
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
 });

@@ -5,14 +5,25 @@
  * memory. Each API process has its own (a miss in another process recomputes the same answer).
  */
 export class ResultCache<T> {
-  private readonly entries = new Map<string, { value: T; at: number }>();
+  private readonly entries = new Map<string, { value: T; at: number; weight: number }>();
   private readonly pending = new Map<string, Promise<T>>();
+  private totalWeight = 0;
 
   constructor(
     private readonly maxEntries: number,
     private readonly maxAgeMs: number,
     private readonly now: () => number = Date.now,
+    /**
+     * A budget besides the count: each value weighs `of(value)` (e.g. its JSON length) and the least
+     * recently used go while the total is above `max` — a five-year answer is 3 MB, a month's 0.2 MB.
+     */
+    private readonly weight?: { of: (value: T) => number; max: number },
   ) {}
+
+  /** The summed weight of the entries (0 without a weight budget). */
+  get totalWeightKept(): number {
+    return this.totalWeight;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -23,7 +34,7 @@ export class ResultCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() - entry.at > this.maxAgeMs) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     this.entries.delete(key);
@@ -31,12 +42,22 @@ export class ResultCache<T> {
     return entry.value;
   }
 
-  private set(key: string, value: T): void {
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.totalWeight -= entry.weight;
     this.entries.delete(key);
-    this.entries.set(key, { value, at: this.now() });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+  }
+
+  private set(key: string, value: T): void {
+    this.drop(key);
+    const weight = this.weight ? this.weight.of(value) : 0;
+    // A value heavier than the whole budget is answered but not kept.
+    if (this.weight && weight > this.weight.max) return;
+    this.entries.set(key, { value, at: this.now(), weight });
+    this.totalWeight += weight;
+    while (this.entries.size > this.maxEntries || (this.weight && this.totalWeight > this.weight.max)) {
+      this.drop(this.entries.keys().next().value as string);
     }
   }
 

@@ -31,8 +31,14 @@ import { EXPORT_FILE_NAME } from './statistics-labels.ts';
  * Results kept per API process, and for how long: a five-year, all-channel result is ≈ 3 MB of JSON
  * plus its envelope bytes per language (≈ 9 MB).
  */
-const CACHE_ENTRIES = 32;
+const CACHE_ENTRIES = 512;
 const CACHE_MAX_AGE_MS = 30 * 60_000;
+/**
+ * Characters of answer JSON kept: ≈ 32 five-year M5 answers (3 MB each) or ≈ 500 of a month (0.2 MB) —
+ * what the former 32-entry limit held of the large ones, without turning away the small ones. An entry
+ * holds about twice its JSON (the envelope bytes, the object when read), so ≈ 200 MB at most.
+ */
+const CACHE_MAX_CHARS = 96 * 1024 * 1024;
 
 /** Who asks and how they read times and texts (route context). */
 export interface TStatisticsContext {
@@ -72,7 +78,10 @@ export class StatisticsService {
   private readonly store: TimeSeriesRepository;
 
   /** Results by version, data revision and request (see ResultCache). */
-  private readonly cache = new ResultCache<ComputedAnalysis>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
+  private readonly cache = new ResultCache<ComputedAnalysis>(CACHE_ENTRIES, CACHE_MAX_AGE_MS, Date.now, {
+    of: (analysis) => analysis.json.length,
+    max: CACHE_MAX_CHARS,
+  });
 
   constructor(
     private readonly db: Database,
@@ -133,11 +142,7 @@ export class StatisticsService {
     signal?: AbortSignal,
   ): Promise<{ value: ComputedAnalysis; cached: boolean }> {
     // The data revision is read first: data changing while this computes gets a new key.
-    const { data_revision: revision } = await this.db
-      .selectFrom('dataset_version')
-      .select('data_revision')
-      .where('id', '=', version.id)
-      .executeTakeFirstOrThrow();
+    const revision = await this.store.dataRevision(version.id);
     const key = JSON.stringify([version.id, revision, version.name, version.kind, request, ctx]);
     return this.cache.getOrCompute(key, () => this.computeAnalysis(version, request, ctx, signal));
   }
