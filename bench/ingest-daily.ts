@@ -116,6 +116,9 @@ export async function benchIngestDaily(): Promise<TBenchResult[]> {
 }
 
 // `npx tsx bench/ingest-daily.ts` runs this benchmark alone.
+// With --json (as `npm run bench` runs it, in a process of its own) the figures are the last line, as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await benchIngestDaily());
+  const figures = await benchIngestDaily();
+  console.log(process.argv.includes('--json') ? JSON.stringify(figures) : figures);
+  process.exit(0);
 }
