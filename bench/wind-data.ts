@@ -1,6 +1,6 @@
 // MeasureWind figures for `npm run bench` (issue 7): a chart of 5 years × 1 channel of the NREL M5 mast
 // (262 800 ten-minute slots aggregated on the server into 2 000 buckets), end to end over HTTP on a
-// real (embedded) PostgreSQL. Target ≤ 200 ms.
+// real (embedded) PostgreSQL. Target ≤ 200 ms (computed; `api.chart_ms.m5_5y_cached` is a repeat).
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,15 +88,23 @@ export async function benchWindData(): Promise<TBenchResult[]> {
       endTime: '2017-09-01T00:00:00Z',
       maxPoints: 2000,
     };
-    await post('/web/version/data/chart', body, token);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    await post('/web/version/data/chart', { ...body, maxPoints: 1999 }, token);
+    // Charts are cached by data revision: each timed run asks for one point more (another key, the same
+    // work), so the figure is the computation; `…_cached` is a repeat of the same request.
+    const time = async (request: typeof body): Promise<number> => {
       const t = performance.now();
-      const reply = await post('/web/version/data/chart', body, token);
-      times.push(performance.now() - t);
+      const reply = await post('/web/version/data/chart', request, token);
       if (reply.code !== 200 || (reply.data.times?.length ?? 0) === 0) throw new Error('chart call failed');
-    }
-    return [{ name: 'api.chart_ms.m5_5y', value: Math.round(median(times)), unit: 'ms' }];
+      return performance.now() - t;
+    };
+    const cold: number[] = [];
+    for (let i = 0; i < RUNS; i++) cold.push(await time({ ...body, maxPoints: body.maxPoints + i }));
+    const cached: number[] = [];
+    for (let i = 0; i < RUNS; i++) cached.push(await time(body));
+    return [
+      { name: 'api.chart_ms.m5_5y', value: Math.round(median(cold)), unit: 'ms' },
+      { name: 'api.chart_ms.m5_5y_cached', value: Math.round(median(cached) * 10) / 10, unit: 'ms' },
+    ];
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
