@@ -2,7 +2,7 @@
 // (7 heights × speed avg/sd/max/min, a second top anemometer, 3 vanes × avg/sd, T avg/max/min, p, RH)
 // ingested through the real ingestion path into an embedded PostgreSQL, then POST
 // /api/data-process/statistics/analysis timed end to end over HTTP (login excluded): median of 7 runs
-// after one warm-up. Target ≤ 500 ms.
+// after one warm-up, each computed (another time zone each: another cache key). Target ≤ 500 ms.
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -194,11 +194,11 @@ export async function benchStatistics(): Promise<TResult[]> {
       body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const analyse = async (): Promise<{ ms: number; bytes: number }> => {
+    const analyse = async (utcCode = '+08:00'): Promise<{ ms: number; bytes: number }> => {
       const t = performance.now();
       const r = await fetch(`${base}/data-process/statistics/analysis`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', token, 'utc-code': '+08:00', language: 'ZH' },
+        headers: { 'content-type': 'application/json', token, 'utc-code': utcCode, language: 'ZH' },
         body: JSON.stringify({ versionId: version.id }),
       });
       const text = await r.text();
@@ -207,16 +207,25 @@ export async function benchStatistics(): Promise<TResult[]> {
       return { ms, bytes: text.length };
     };
     const warm = await analyse();
+    // Answers are cached by data revision and request: each timed run asks in another time zone (another
+    // key, the same work), so the figure is the computation; `…_cached` repeats the warm-up's request.
     const runs: number[] = [];
-    for (let i = 0; i < 7; i++) runs.push((await analyse()).ms);
+    for (let i = 0; i < 7; i++) runs.push((await analyse(`+0${i}:30`)).ms);
     runs.sort((a, b) => a - b);
+    const cached: number[] = [];
+    for (let i = 0; i < 7; i++) cached.push((await analyse()).ms);
+    cached.sort((a, b) => a - b);
     console.log(
       `  (statistics: 40 channels × ${ROWS} slots, response ${(warm.bytes / 1e6).toFixed(2)} MB, runs ${runs
         .map((r) => Math.round(r))
         .join('/')} ms)`,
     );
     const report = await benchAnalysisReport(server, version.id);
-    return [{ name: 'api.stats_ms.year40', value: Math.round(runs[3]!), unit: 'ms' }, report];
+    return [
+      { name: 'api.stats_ms.year40', value: Math.round(runs[3]!), unit: 'ms' },
+      { name: 'api.stats_ms.year40_cached', value: Math.round(cached[3]! * 10) / 10, unit: 'ms' },
+      report,
+    ];
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
