@@ -37,7 +37,7 @@ export type TComputeReply =
 
 /**
  * One small pool per thread and database (two connections: tasks of a thread run one at a time). The
- * connections close with the thread (idle a minute, or ended when its task is cancelled).
+ * connections close with the thread (idle a quarter of an hour, or ended when its task is cancelled).
  */
 const databases = new Map<string, Database>();
 
