@@ -23,9 +23,7 @@ export interface SeriesDescription {
  */
 export function describeSeries(values: NumericSeries): SeriesDescription | undefined {
   const n = values.length;
-  let first = 0;
-  // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
-  while (first < n && values[first]! !== values[first]!) first++;
+  const first = firstPresentIndex(values);
   if (first === n) return undefined;
   const shift = values[first]!;
   let count = 0;
@@ -45,6 +43,14 @@ export function describeSeries(values: NumericSeries): SeriesDescription | undef
     else if (v > max) max = v;
   }
   return finishDescription(count, shift, sum, squares, min, max);
+}
+
+/** Index of the first value that is not NaN (the shift of a shifted-data pass); the length when none. */
+export function firstPresentIndex(values: NumericSeries): number {
+  let first = 0;
+  // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+  while (first < values.length && values[first]! !== values[first]!) first++;
+  return first;
 }
 
 /**

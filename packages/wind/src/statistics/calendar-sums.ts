@@ -1,4 +1,4 @@
-import { finishDescription, type SeriesDescription } from '../math/describe-series.ts';
+import { finishDescription, firstPresentIndex, type SeriesDescription } from '../math/describe-series.ts';
 import type { CalendarIndex, NumericSeries } from '../model/types.ts';
 
 /** Sums of one channel by calendar month run and local hour, monthly maxima and its description, from one pass. */
@@ -38,9 +38,7 @@ export function calendarSums(values: NumericSeries, calendar: CalendarIndex): Ca
   const counts = new Float64Array(months.length * 24);
   const monthMax = new Float64Array(months.length).fill(Number.NaN);
   const monthMaxIndex = new Int32Array(months.length).fill(-1);
-  let first = 0;
-  // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
-  while (first < n && values[first]! !== values[first]!) first++;
+  const first = firstPresentIndex(values);
   if (first === n) return { sums, counts, monthMax, monthMaxIndex, description: undefined };
   // Description by shifted data, as describeSeries.
   const shift = values[first]!;
