@@ -278,6 +278,38 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     }
   });
 
+  it('leaves icing and (unless asked for) suspicious values out of the pair formats, and undoes it', async () => {
+    const rows = async (includeSuspicious: boolean) => {
+      const job = { ...(await exportJob(2)), includeSuspicious };
+      return (await eventLoopText(job)).trim().split('\r\n').length;
+    };
+    const all = await rows(true);
+    const mark = async (flag: number, day: number) => {
+      const r = await server.call('POST', '/api/web/version/mark/save', {
+        token,
+        body: {
+          versionId,
+          channelIds: [speedId],
+          startTime: new Date(START + day * 86_400_000).toISOString(),
+          endTime: new Date(START + (day + 1) * 86_400_000).toISOString(),
+          flag,
+          note: 'export',
+        },
+      });
+      expect(r.status, r.body.msg).toBe(200);
+      return r.body.data.id as number;
+    };
+    const icing = await mark(4, 3);
+    const suspicious = await mark(2, 4);
+    expect(await rows(true)).toBe(all - 144);
+    expect(await rows(false)).toBe(all - 288);
+    for (const id of [suspicious, icing]) {
+      const undo = await server.call('POST', '/api/web/version/mark/undo', { token, body: { id } });
+      expect(undo.status, undo.body.msg).toBe(200);
+    }
+    expect(await rows(false)).toBe(all);
+  });
+
   it('keeps a slow download to a few pieces ahead of the client, and sends the rest as it reads', async () => {
     const job = await exportJob(1, 2_000);
     const whole = await eventLoopText(job);

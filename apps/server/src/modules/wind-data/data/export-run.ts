@@ -4,6 +4,7 @@ import { AppError } from '@masthub/shared';
 import {
   type ExportChannel,
   frequencyTable,
+  usableSeries,
   wgs84ToUtm,
   writeMeteodynTim,
   writeTimeSeriesCsv,
@@ -53,16 +54,17 @@ export async function exportChunks(db: Database, job: TExportJob): Promise<Itera
     throw err;
   }
   const utcOffsetHours = job.utcOffsetMinutes / 60;
+  // Formats 2–5 leave out invalid and icing values, and suspicious ones unless asked for.
   const masked = (k: number) => {
     const c = loaded.channels[k]!;
-    // Formats 2–5 leave out invalid and icing values, and suspicious ones unless asked for.
-    const out = new Float64Array(c.values.length);
-    for (let i = 0; i < out.length; i++) {
-      const f = c.flags[i]!;
-      out[i] = f === 3 || f === 4 || (f === 2 && !job.includeSuspicious) ? Number.NaN : c.values[i]!;
-    }
-    return out;
+    return usableSeries(c.values, c.flags, { includeSuspicious: job.includeSuspicious });
   };
+  // The speed, vane and (when there is one) speed sd of the pair formats (2, 3).
+  const pair = () => ({
+    speedMps: masked(0),
+    directionDeg: masked(1),
+    ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
+  });
   const names = new Map(job.names);
   const exportChannels = (): ExportChannel[] =>
     loaded.channels.map((c) => ({ name: names.get(c.row.id)!, values: c.values, flags: c.flags }));
@@ -82,21 +84,13 @@ export async function exportChunks(db: Database, job: TExportJob): Promise<Itera
         float32: true,
       });
     case 2:
-      return writeMeteodynTim({
-        grid: loaded.grid,
-        utcOffsetHours,
-        speedMps: masked(0),
-        directionDeg: masked(1),
-        ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
-      });
+      return writeMeteodynTim({ grid: loaded.grid, utcOffsetHours, ...pair() });
     case 3: {
       const utm = safeUtm(station.latitude, station.longitude);
       return writeWindsimTws({
         grid: loaded.grid,
         utcOffsetHours,
-        speedMps: masked(0),
-        directionDeg: masked(1),
-        ...(loaded.channels[2] ? { speedSdMps: masked(2) } : {}),
+        ...pair(),
         siteName: asciiOr(station.code, 'MastHub'),
         comment: asciiOr(`${station.code} ${versionName}`, station.code),
         eastingM: utm.eastingM,
