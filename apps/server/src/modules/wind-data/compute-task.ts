@@ -11,9 +11,9 @@ export interface TComputeAccess {
   databaseUrl: string;
   /**
    * Threads for streamed exports, several at once a thread: an export waiting for a slow download must
-   * not hold the thread the statistics wait for (without it, exports use `pool`).
+   * not hold the thread the statistics wait for.
    */
-  streams?: ComputePool;
+  streams: ComputePool;
 }
 
 /** Runs a task of the wind-data worker in the pool, turning a worker's AppError back into one. */

@@ -45,7 +45,7 @@ import { exportChunks, exportStreamFromPool, type TExportJob } from './export-ru
 /** Data-table pages and charts kept for repeats (a page of 500 rows × 40 channels is ≈ 0.3 MB of JSON). */
 const ANSWER_ENTRIES = 1024;
 const ANSWER_MAX_AGE_MS = 10 * 60_000;
-/** Characters of answer JSON kept (≈ 32 MB, twice that with the envelope bytes). */
+/** Characters of answer JSON kept (32 M; up to three times that in memory with the envelope bytes). */
 const ANSWER_MAX_CHARS = 32 * 1024 * 1024;
 
 /** A file received for an import into a working version, already in the file store. */

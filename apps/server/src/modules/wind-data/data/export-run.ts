@@ -251,7 +251,7 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
       }
     });
     runComputeTask<void>(
-      compute.streams ?? compute.pool,
+      compute.streams,
       { kind: 'export', databaseUrl: compute.databaseUrl, job, port: port2 },
       { transferList: [port2] },
     ).catch((error: unknown) => {

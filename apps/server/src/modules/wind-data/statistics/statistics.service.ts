@@ -34,11 +34,11 @@ import { EXPORT_FILE_NAME } from './statistics-labels.ts';
 const CACHE_ENTRIES = 512;
 const CACHE_MAX_AGE_MS = 30 * 60_000;
 /**
- * Characters of answer JSON kept: ≈ 32 five-year M5 answers (3 MB each) or ≈ 500 of a month (0.2 MB) —
- * what the former 32-entry limit held of the large ones, without turning away the small ones. An entry
- * holds about twice its JSON (the envelope bytes, the object when read), so ≈ 200 MB at most.
+ * Characters of answer JSON kept: ≈ 21 five-year M5 answers (3 MB each) or ≈ 330 of a month (0.2 MB),
+ * without a count limit turning the small ones away. An entry holds up to three times its JSON (the
+ * string and the envelope bytes in each language), so ≈ 200 MB at most.
  */
-const CACHE_MAX_CHARS = 96 * 1024 * 1024;
+const CACHE_MAX_CHARS = 64 * 1024 * 1024;
 
 /** Who asks and how they read times and texts (route context). */
 export interface TStatisticsContext {
