@@ -65,10 +65,8 @@ export function averageByPeriod(
       throw new Error('averageByPeriod requires the sums of the same calendar');
     for (let m = 0; m < calendar.months.length; m++) {
       const k = period === 'month' ? m : calendar.months[m]!.year - firstYear;
-      for (let h = m * 24; h < m * 24 + 24; h++) {
-        sums[k]! += cells.sums[h]!;
-        counts[k]! += cells.counts[h]!;
-      }
+      sums[k]! += cells.monthSums[m]!;
+      counts[k]! += cells.monthCounts[m]!;
       if (cells.monthMaxIndex[m]! >= 0 && cells.monthMax[m]! > maxima[k]!) {
         maxima[k] = cells.monthMax[m]!;
         maxIndex[k] = cells.monthMaxIndex[m]!;

@@ -7,6 +7,10 @@ export interface CalendarSums {
   readonly sums: Float64Array;
   /** Count of the non-NaN values behind `sums`, same layout. */
   readonly counts: Float64Array;
+  /** Sum of the non-NaN values of month run `m` (its 24 hour cells added up). */
+  readonly monthSums: Float64Array;
+  /** Count of the non-NaN values of month run `m`. */
+  readonly monthCounts: Float64Array;
   /** Largest value of month run `m`, NaN when the month has no value. */
   readonly monthMax: Float64Array;
   /** Grid slot of `monthMax[m]` (the first one on a tie), −1 when none. */
@@ -36,10 +40,14 @@ export function calendarSums(values: NumericSeries, calendar: CalendarIndex): Ca
   const hourOfDay = calendar.hourOfDay;
   const sums = new Float64Array(months.length * 24);
   const counts = new Float64Array(months.length * 24);
+  const monthSums = new Float64Array(months.length);
+  const monthCounts = new Float64Array(months.length);
   const monthMax = new Float64Array(months.length).fill(Number.NaN);
   const monthMaxIndex = new Int32Array(months.length).fill(-1);
   const first = firstPresentIndex(values);
-  if (first === n) return { sums, counts, monthMax, monthMaxIndex, description: undefined };
+  if (first === n) {
+    return { sums, counts, monthSums, monthCounts, monthMax, monthMaxIndex, description: undefined };
+  }
   // Description by shifted data, as describeSeries.
   const shift = values[first]!;
   let count = 0;
@@ -82,15 +90,21 @@ export function calendarSums(values: NumericSeries, calendar: CalendarIndex): Ca
     }
     sums[base + hour]! += hourSum;
     counts[base + hour]! += hourCount;
+    for (let h = base; h < base + 24; h++) {
+      monthSums[m]! += sums[h]!;
+      monthCounts[m]! += counts[h]!;
+    }
+    count += monthCounts[m]!;
     if (topAt >= 0) {
       monthMax[m] = top;
       monthMaxIndex[m] = topAt;
     }
   }
-  for (let k = 0; k < counts.length; k++) count += counts[k]!;
   return {
     sums,
     counts,
+    monthSums,
+    monthCounts,
     monthMax,
     monthMaxIndex,
     description: finishDescription(count, shift, sum, squares, min, max),

@@ -52,24 +52,17 @@ export function monthlyVariation(
   if (calendar.monthIndex.length !== n)
     throw new Error('monthlyVariation requires the calendar to match values');
   const months = calendar.months;
-  const sums = new Float64Array(months.length);
-  const counts = new Float64Array(months.length);
+  let sums: Float64Array;
+  let counts: Float64Array;
   if (options.sums) {
-    // The month × hour cells of the channel's one sweep: a month is the sum of its 24 hours.
-    const cells = options.sums;
-    if (cells.sums.length !== months.length * 24)
+    // The channel's one sweep already holds every month's sum and count.
+    if (options.sums.monthSums.length !== months.length)
       throw new Error('monthlyVariation requires the sums of the same calendar');
-    for (let m = 0; m < months.length; m++) {
-      let sum = 0;
-      let count = 0;
-      for (let h = m * 24; h < m * 24 + 24; h++) {
-        sum += cells.sums[h]!;
-        count += cells.counts[h]!;
-      }
-      sums[m] = sum;
-      counts[m] = count;
-    }
+    sums = options.sums.monthSums;
+    counts = options.sums.monthCounts;
   } else {
+    sums = new Float64Array(months.length);
+    counts = new Float64Array(months.length);
     // Months are consecutive runs of slots: sums per run with local accumulators (hot path).
     let i = 0;
     for (let m = 0; m < months.length; m++) {
