@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { ManagementGuard } from './modules/access/management-guard.ts';
+import { ReachRepository } from './modules/access/reach.repository.ts';
 import { StationAccessRepository } from './modules/access/station-access.repository.ts';
 import { StationAccess } from './modules/access/station-access.ts';
 import { StationGrantRepository } from './modules/access/station-grants.repository.ts';
@@ -297,6 +299,7 @@ function buildServices(
         grants: new StationGrantRepository(trx),
         stationAccess: new StationAccessRepository(trx),
         users: new UserAdminRepository(trx),
+        guard: new ManagementGuard(new ReachRepository(trx)),
       })),
     ),
     users: new UserAdminService(
@@ -309,6 +312,7 @@ function buildServices(
         organisations: new OrganisationRepository(trx),
         tokens: new TokenRepository(trx),
         accounts: new UserRepository(trx),
+        guard: new ManagementGuard(new ReachRepository(trx)),
       })),
     ),
     organisations: new OrganisationService(
@@ -321,6 +325,7 @@ function buildServices(
       createTransactor(db, (trx) => ({
         roles: new RoleRepository(trx),
         stationAccess: new StationAccessRepository(trx),
+        guard: new ManagementGuard(new ReachRepository(trx)),
       })),
     ),
     loginLog: new LoginLogService(new LoginLogRepository(db)),

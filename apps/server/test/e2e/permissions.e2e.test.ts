@@ -4,6 +4,7 @@ import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseri
 import type { TRouteAuth } from '../../src/platform/http/route.ts';
 import { multipartBody } from '../multipart.ts';
 import {
+  assignStations,
   buildStation,
   buildUser,
   grantRoleStations,
@@ -1527,10 +1528,16 @@ describe('privilege escalation between administrators', () => {
   let companyId: number;
   let wideRoleId: number;
   let hiddenListRoleId: number;
+  let seenSite: { id: number; stationCode: string };
+  let unseenSite: { id: number; stationCode: string };
 
   beforeAll(async () => {
     caller = await buildUser(server.db, { features: ['system.user', 'system.role'], dataScope: 'list' });
     callerToken = await server.login((await accountOf(caller.id))!, 'Secret#123a');
+    // The caller's role lists one site; another site is beyond the caller.
+    seenSite = await buildStation(server.db);
+    unseenSite = await buildStation(server.db);
+    await grantRoleStations(server.db, caller.roleId, [seenSite.id]);
     strong = await buildUser(server.db, { features: ['system.user', 'system.role', 'data.process'] });
     weak = await buildUser(server.db, { features: ['system.user'] });
     adminRoleId = (
@@ -1552,6 +1559,38 @@ describe('privilege escalation between administrators', () => {
   async function roleOf(id: number) {
     return (await server.db.selectFrom('app_user').select('role_id').where('id', '=', id).executeTakeFirst())
       ?.role_id;
+  }
+  async function nameOfRole(id: number) {
+    return (await server.db
+      .selectFrom('role')
+      .select(['name', 'description'])
+      .where('id', '=', id)
+      .executeTakeFirst())!;
+  }
+  async function featuresOfRole(id: number) {
+    const rows = await server.db
+      .selectFrom('role_feature')
+      .select('feature')
+      .where('role_id', '=', id)
+      .execute();
+    return rows.map((r) => r.feature).sort();
+  }
+  async function assignedTo(userId: number) {
+    const rows = await server.db
+      .selectFrom('user_station')
+      .select('station_id')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((r) => r.station_id).sort();
+  }
+  async function ownerOf(stationId: number) {
+    return (
+      await server.db
+        .selectFrom('station')
+        .select('owner_id')
+        .where('id', '=', stationId)
+        .executeTakeFirstOrThrow()
+    ).owner_id;
   }
   async function hashOf(id: number) {
     return (
@@ -1649,6 +1688,94 @@ describe('privilege escalation between administrators', () => {
         'GET',
       );
       expect(await accountOf(strong.id)).toBe(strong.account);
+    },
+    // Issue 26 §1: reach through direct assignments and ownership counts, and so does what a change removes.
+    'resetting the password of a weaker-role user who is assigned a site the caller cannot see': async () => {
+      const sneaky = await buildUser(server.db, { features: ['system.user'] });
+      await assignStations(server.db, sneaky.id, [unseenSite.id]);
+      const before = await hashOf(sneaky.id);
+      await expectRefused('/api/security/sys/user/reset_password', { id: sneaky.id }, 'TARGET_EXCEEDS_OWN');
+      expect(await hashOf(sneaky.id)).toBe(before);
+    },
+    'removing rights from a stronger role, then resetting its holder’s password': async () => {
+      const holder = await buildUser(server.db, { features: ['system.user', 'system.role', 'data.process'] });
+      await expectRefused(
+        '/api/security/sys/role/rights',
+        { roleId: holder.roleId, features: ['system.user'], dataScope: 'list', stationIds: [] },
+        'ROLE_EXCEEDS_OWN',
+      );
+      expect(await featuresOfRole(holder.roleId)).toEqual(['data.process', 'system.role', 'system.user']);
+      const before = await hashOf(holder.id);
+      await expectRefused('/api/security/sys/user/reset_password', { id: holder.id }, 'TARGET_EXCEEDS_OWN');
+      expect(await hashOf(holder.id)).toBe(before);
+    },
+    'renaming the administrator role': async () => {
+      const before = await nameOfRole(adminRoleId);
+      await expectRefused(
+        '/api/security/sys/role/save_or_update',
+        { id: adminRoleId, name: '被改名' },
+        'ROLE_EXCEEDS_OWN',
+      );
+      expect(await nameOfRole(adminRoleId)).toEqual(before);
+    },
+    'renaming a role whose holder is assigned a site the caller cannot see': async () => {
+      const holder = await buildUser(server.db, { features: ['system.user'] });
+      await assignStations(server.db, holder.id, [unseenSite.id]);
+      const before = await nameOfRole(holder.roleId);
+      await expectRefused(
+        '/api/security/sys/role/save_or_update',
+        { id: holder.roleId, name: '改名' },
+        'ROLE_EXCEEDS_OWN',
+      );
+      expect(await nameOfRole(holder.roleId)).toEqual(before);
+    },
+    'removing a visible site from a user with every feature on every site': async () => {
+      const everything = await buildUser(server.db, { features: [...FEATURE_KEYS], dataScope: 'all' });
+      await assignStations(server.db, everything.id, [seenSite.id]);
+      await expectRefused(
+        '/api/security/sys/permission/user_authorize_station',
+        { userId: everything.id, stationIds: [seenSite.id], type: 'remove' },
+        'TARGET_EXCEEDS_OWN',
+      );
+      expect(await assignedTo(everything.id)).toEqual([seenSite.id]);
+    },
+    'taking a visible site away from a user who reaches more than the caller': async () => {
+      const site = await buildStation(server.db);
+      await grantRoleStations(server.db, caller.roleId, [site.id]);
+      const stronger = await buildUser(server.db, { features: ['system.user', 'data.process'] });
+      await server.db
+        .updateTable('station')
+        .set({ owner_id: stronger.id })
+        .where('id', '=', site.id)
+        .execute();
+      await expectRefused(
+        `/api/security/sys/user/transfer_authority?fromUserId=${stronger.id}&toUserId=${weak.id}&stationIds=${site.id}`,
+        undefined,
+        'TARGET_EXCEEDS_OWN',
+        'GET',
+      );
+      expect(await ownerOf(site.id)).toBe(stronger.id);
+    },
+    'deleting a user who reaches a site the caller cannot see': async () => {
+      const reaching = await buildUser(server.db, { features: ['system.user'] });
+      await assignStations(server.db, reaching.id, [unseenSite.id]);
+      await expectRefused(
+        `/api/security/sys/user/delete?id=${reaching.id}`,
+        undefined,
+        'TARGET_EXCEEDS_OWN',
+        'GET',
+      );
+      expect(await accountOf(reaching.id)).toBe(reaching.account);
+    },
+    'assigning a visible site to a user who reaches a site the caller cannot see': async () => {
+      const reaching = await buildUser(server.db, { features: ['system.user'] });
+      await assignStations(server.db, reaching.id, [unseenSite.id]);
+      await expectRefused(
+        '/api/security/sys/permission/user_authorize_station',
+        { userId: reaching.id, stationIds: [seenSite.id], type: 'add' },
+        'TARGET_EXCEEDS_OWN',
+      );
+      expect(await assignedTo(reaching.id)).toEqual([unseenSite.id]);
     },
     'granting its own role a feature it lacks': async () => {
       await expectRefused(

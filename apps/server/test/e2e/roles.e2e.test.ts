@@ -310,8 +310,8 @@ describe('role rights', () => {
     const refusal = {
       status: 403,
       token,
-      zh: '不能授予自己没有的权限',
-      en: 'You cannot grant permissions that you do not hold yourself',
+      zh: '不能授予自己没有的功能权限或站点',
+      en: 'You cannot give features or sites that you do not hold yourself',
     };
     await expectRefused(
       'POST',

@@ -285,7 +285,7 @@ describe('POST /api/security/sys/user/save_or_update', () => {
       body: validUser({ account: 'sneaky_1', roleId: adminRoleId }),
     });
     expect(r.status).toBe(403);
-    expect(r.body.msg).toBe('You cannot grant permissions that you do not hold yourself');
+    expect(r.body.msg).toBe('You cannot give features or sites that you do not hold yourself');
     expect(await countUsers()).toBe(before);
   });
 });

@@ -65,8 +65,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     en: 'The administrator role holds every permission; it cannot be deleted or have its rights changed',
   },
   GRANT_EXCEEDS_OWN: {
-    zh: '不能授予自己没有的权限',
-    en: 'You cannot grant permissions that you do not hold yourself',
+    zh: '不能授予自己没有的功能权限或站点',
+    en: 'You cannot give features or sites that you do not hold yourself',
   },
   ACCESS_BY_ROLE_FIXED: {
     zh: '站点“{stationCode}”的权限来自角色，不能移交或移除；请修改角色的数据权限',
@@ -260,8 +260,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     en: 'Point resource query is not enabled on this server',
   },
   TARGET_EXCEEDS_OWN: {
-    zh: '只能管理权限不超过自己的用户（其角色的功能权限和数据权限须在您的权限范围内）',
-    en: 'You can only manage users whose role’s function and data permissions are within your own',
+    zh: '只能管理权限不超过自己的用户（其角色、直接授权和拥有的站点所得的功能权限和站点须都在您的权限范围内）',
+    en: 'You can only manage users whose features and sites — through their role, direct site assignments and site ownership — are all within your own',
+  },
+  ROLE_EXCEEDS_OWN: {
+    zh: '只能修改权限不超过自己的角色（角色的功能权限和数据权限，以及其每个用户的站点，须都在您的权限范围内）',
+    en: 'You can only change roles whose rights, and the sites of every user holding them, are within your own',
   },
   CANNOT_CHANGE_OWN_ROLE: { zh: '不能修改自己的角色', en: 'You cannot change your own role' },
   DATABASE_UNAVAILABLE: {

@@ -11,6 +11,7 @@ import {
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { UserAdminRepository } from '../users/user-admin.repository.ts';
+import type { ManagementGuard } from './management-guard.ts';
 import type { StationAccessRepository } from './station-access.repository.ts';
 import { StationAccess, type TStationAccess } from './station-access.ts';
 import type { StationGrantRepository } from './station-grants.repository.ts';
@@ -19,6 +20,7 @@ export interface TStationGrantRepositories {
   grants: StationGrantRepository;
   stationAccess: StationAccessRepository;
   users: UserAdminRepository;
+  guard: ManagementGuard;
 }
 
 /** The refusal for changing access of a kind that does not allow it (SPEC §4), naming the site. */
@@ -47,12 +49,16 @@ export class StationGrantService {
   ) {}
 
   authorize(caller: TAuthUser, input: TAuthorizeStationRequest): Promise<{ changed: number }> {
-    return this.tx.run(async ({ grants, stationAccess, users }) => {
+    return this.tx.run(async ({ grants, stationAccess, users, guard }) => {
       const access = new StationAccess(stationAccess);
-      // Share lock: the user cannot be deleted while sites are being assigned to them.
+      // Share lock: the user cannot be deleted or given another role while their sites change.
       if (!(await users.findById(input.userId, 'share'))) throw new AppError('NOT_FOUND');
       const target = (await access.findSubject(input.userId))!;
       await access.assertCanView(caller, input.stationIds);
+      // The user's reach now and after the change must be within the caller's (issue 26 §1).
+      await guard.assertCanManageUser(caller.id, target.id, {
+        addStations: input.type === 'add' ? input.stationIds : [],
+      });
       if (input.type === 'add') {
         return { changed: await grants.addAssignments(target.id, input.stationIds) };
       }
@@ -71,7 +77,7 @@ export class StationGrantService {
     caller: TAuthUser,
     query: TTransferAuthorityQuery,
   ): Promise<{ transferred: number; stationIds: number[] }> {
-    return this.tx.run(async ({ grants, stationAccess, users }) => {
+    return this.tx.run(async ({ grants, stationAccess, users, guard }) => {
       const access = new StationAccess(stationAccess);
       if (!(await users.findById(query.fromUserId, 'update'))) throw new AppError('NOT_FOUND');
       if (!(await users.findById(query.toUserId, 'share'))) throw new AppError('NOT_FOUND');
@@ -88,6 +94,10 @@ export class StationGrantService {
         stationIds = await grants.listOwnedStationIdsForUpdate(from.id);
       }
       await access.assertCanEdit(caller, stationIds);
+      // Taking sites away and giving them are both management of a user (issue 26 §1): the previous
+      // owner's reach and the new owner's reach, before and after, must be within the caller's.
+      await guard.assertCanManageUser(caller.id, from.id);
+      await guard.assertCanManageUser(caller.id, query.toUserId, { addStations: stationIds });
       const moved = await grants.transferOwnership(from.id, query.toUserId, stationIds);
       return { transferred: moved.length, stationIds: moved };
     });

@@ -48,7 +48,7 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       auth: 'system.role',
       body: ZRoleSaveRequest,
       response: z.object({ id: z.number().int() }),
-      handle: ({ body }) => roles.save(body),
+      handle: ({ user, body }) => roles.save(user, body),
     }),
     defineRoute({
       method: 'GET',
@@ -57,8 +57,8 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       tags: ['roles'],
       auth: 'system.role',
       query: ZIdQuery,
-      handle: async ({ query }) => {
-        await roles.delete(query.id);
+      handle: async ({ user, query }) => {
+        await roles.delete(user, query.id);
         return null;
       },
     }),

@@ -13,13 +13,13 @@ import {
   type TUserRecord,
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { ManagementGuard } from '../access/management-guard.ts';
 import type { StationAccessRepository } from '../access/station-access.repository.ts';
 import { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
 import type { UserAdminRepository } from '../users/user-admin.repository.ts';
 import { presentUserRecord } from '../users/user-admin.service.ts';
-import { assertGrantWithinOwn } from './grant-limits.ts';
 import type { RoleRepository } from './roles.repository.ts';
 
 type TRoleRow = NonNullable<Awaited<ReturnType<RoleRepository['findWithCounts']>>>;
@@ -27,6 +27,7 @@ type TRoleRow = NonNullable<Awaited<ReturnType<RoleRepository['findWithCounts']>
 export interface TRoleRepositories {
   roles: RoleRepository;
   stationAccess: StationAccessRepository;
+  guard: ManagementGuard;
 }
 
 function presentRole(row: TRoleRow): TRoleRecord {
@@ -66,10 +67,13 @@ export class RoleService {
     return { ...presentRole(row), features: rights.features, stationIds: rights.stations.map((s) => s.id) };
   }
 
-  save(input: TRoleSaveRequest): Promise<{ id: number }> {
-    return this.tx.run(async ({ roles }) => {
-      if (input.id !== undefined && !(await roles.findById(input.id, 'update')))
-        throw new AppError('NOT_FOUND');
+  /** Creates a role without rights, or renames / describes one the caller could change (issue 26 §1). */
+  save(caller: TAuthUser, input: TRoleSaveRequest): Promise<{ id: number }> {
+    return this.tx.run(async ({ roles, guard }) => {
+      if (input.id !== undefined) {
+        if (!(await roles.findById(input.id, 'update'))) throw new AppError('NOT_FOUND');
+        await guard.assertCanManageRole(caller.id, input.id);
+      }
       const holder = await roles.findByName(input.name);
       if (holder && holder.id !== input.id) {
         throw new AppError('ROLE_NAME_TAKEN', { name: input.name }, [
@@ -93,11 +97,12 @@ export class RoleService {
     return users > 0 ? [{ errorCode: 'ROLE_HAS_USERS', count: users }] : [];
   }
 
-  delete(id: number): Promise<void> {
-    return this.tx.run(async ({ roles }) => {
+  delete(caller: TAuthUser, id: number): Promise<void> {
+    return this.tx.run(async ({ roles, guard }) => {
       const role = await roles.findById(id, 'update');
       if (!role) throw new AppError('NOT_FOUND');
       if (role.is_admin) throw new AppError('ADMIN_ROLE_PROTECTED');
+      await guard.assertCanManageRole(caller.id, id);
       const users = await roles.countUsers(id);
       if (users > 0) throw new AppError('ROLE_HAS_USERS', { count: users });
       await roles.delete(id);
@@ -121,32 +126,29 @@ export class RoleService {
     };
   }
 
-  /** Replaces a role's rights. What the caller adds must be theirs to give (no privilege escalation). */
+  /**
+   * Replaces a role's rights. The role as it is and as it will be, with every holder's own sites, must be
+   * within the caller's reach (issue 26 §1): removing rights from a stronger role is refused as well.
+   */
   saveRights(caller: TAuthUser, input: TRoleRightsRequest): Promise<void> {
-    return this.tx.run(async ({ roles, stationAccess }) => {
+    return this.tx.run(async ({ roles, stationAccess, guard }) => {
       const role = await roles.findById(input.roleId, 'update');
       if (!role) throw new AppError('NOT_FOUND');
       if (role.is_admin) throw new AppError('ADMIN_ROLE_PROTECTED');
       const features = [...new Set(input.features)];
       const stationIds = input.dataScope === 'all' ? [] : [...new Set(input.stationIds)];
-
-      const current = new Set(await roles.listFeatures(role.id));
       const currentStations = new Set((await roles.listStations(role.id)).map((s) => s.id));
-      const added = stationIds.filter((id) => !currentStations.has(id));
-      const access = new StationAccess(stationAccess);
-      // What the change adds must be within the caller's own rights (no privilege escalation).
-      await assertGrantWithinOwn(
-        caller,
-        {
-          isAdmin: false,
-          features: features.filter((f) => !current.has(f)),
-          dataScope: input.dataScope === 'all' && role.data_scope !== 'all' ? 'all' : 'list',
-          stationIds: [],
-        },
-        access,
-      );
       // Unknown sites answer 404 and sites the caller cannot see 403, as on every station-scoped call.
-      await access.assertCanView(caller, added);
+      await new StationAccess(stationAccess).assertCanView(
+        caller,
+        stationIds.filter((id) => !currentStations.has(id)),
+      );
+      await guard.assertCanManageRole(caller.id, role.id, {
+        isAdmin: false,
+        features,
+        dataScope: input.dataScope,
+        stationIds,
+      });
       await roles.replaceRights(role.id, { features, dataScope: input.dataScope, stationIds });
     });
   }

@@ -16,12 +16,12 @@ import {
 } from '@masthub/shared';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { ManagementGuard } from '../access/management-guard.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TokenRepository } from '../identity/tokens.repository.ts';
 import type { UserRepository } from '../identity/users.repository.ts';
 import type { OrganisationRepository } from '../organisations/organisations.repository.ts';
-import { assertGrantWithinOwn, roleGrant } from '../roles/grant-limits.ts';
 import type { RoleRepository } from '../roles/roles.repository.ts';
 import type { TUserAdminRow, TUserFilter, UserAdminRepository } from './user-admin.repository.ts';
 
@@ -31,6 +31,7 @@ export interface TUserAdminRepositories {
   organisations: OrganisationRepository;
   tokens: TokenRepository;
   accounts: UserRepository;
+  guard: ManagementGuard;
 }
 
 const USER_LIST_LIMIT = 500;
@@ -101,11 +102,18 @@ export class UserAdminService {
   }
 
   save(caller: TAuthUser, input: TUserSaveRequest): Promise<TUserSaveReply> {
-    return this.tx.run(async ({ users, roles, organisations }) => {
+    return this.tx.run(async ({ users, roles, organisations, guard }) => {
       const existing = input.id === undefined ? null : await users.findById(input.id, 'update');
       if (input.id !== undefined && !existing) throw new AppError('NOT_FOUND');
-      // A caller edits only users whose rights are within their own (an administrator only by one).
-      if (existing) await this.assertManageable(caller, roles, existing.role_id);
+      const role = await roles.findById(input.roleId, 'share');
+      if (!role) throw new AppError('NOT_FOUND');
+      if (existing?.is_builtin && !role.is_admin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
+      // Nobody changes their own role; anyone else's reach now and with the chosen role must both be
+      // within the caller's (issue 26 §1).
+      if (existing?.id === caller.id && existing.role_id !== input.roleId) {
+        throw new AppError('CANNOT_CHANGE_OWN_ROLE');
+      }
+      await guard.assertCanManageUser(caller.id, existing?.id ?? null, { roleId: input.roleId });
 
       if (existing && existing.account !== input.account && !isValidAccount(input.account)) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'account', message: 'v.account' }]);
@@ -116,14 +124,6 @@ export class UserAdminService {
           { field: 'account', message: 'v.accountTaken' },
         ]);
       }
-      const role = await roles.findById(input.roleId, 'share');
-      if (!role) throw new AppError('NOT_FOUND');
-      if (existing?.is_builtin && !role.is_admin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
-      // Nobody changes their own role, and a role handed out must be within the caller's own rights.
-      if (existing?.id === caller.id && existing.role_id !== role.id) {
-        throw new AppError('CANNOT_CHANGE_OWN_ROLE');
-      }
-      await assertGrantWithinOwn(caller, await roleGrant(roles, role.id), this.access);
 
       if (!(await organisations.findCompany(input.companyId, 'share'))) throw new AppError('NOT_FOUND');
       if (input.groupId !== null) {
@@ -154,12 +154,12 @@ export class UserAdminService {
 
   /** Soft-deletes a user and revokes their tokens; their sites must have been transferred first. */
   delete(caller: TAuthUser, userId: number): Promise<void> {
-    return this.tx.run(async ({ users, tokens, roles }) => {
+    return this.tx.run(async ({ users, tokens, guard }) => {
       const user = await users.findById(userId, 'update');
       if (!user) throw new AppError('NOT_FOUND');
       if (user.id === caller.id) throw new AppError('CANNOT_DELETE_SELF');
       if (user.is_builtin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
-      await this.assertManageable(caller, roles, user.role_id);
+      await guard.assertCanManageUser(caller.id, user.id);
       const owned = await users.countOwnedStations(user.id);
       if (owned > 0) throw new AppError('USER_OWNS_STATIONS', { count: owned });
       await users.softDelete(user.id);
@@ -169,21 +169,16 @@ export class UserAdminService {
 
   /** Sets a random password (shown once) and revokes the user's tokens, so they log in again. */
   resetPassword(caller: TAuthUser, userId: number): Promise<{ password: string }> {
-    return this.tx.run(async ({ users, accounts, tokens, roles }) => {
+    return this.tx.run(async ({ users, accounts, tokens, guard }) => {
       const user = await users.findById(userId, 'update');
       if (!user) throw new AppError('NOT_FOUND');
-      // A new password of a stronger user would hand the caller that user's rights.
-      await this.assertManageable(caller, roles, user.role_id);
+      // A new password of a user reaching more than the caller would hand the caller that reach.
+      await guard.assertCanManageUser(caller.id, user.id);
       const password = generatePassword();
       await accounts.updatePassword(user.id, await hashPassword(password));
       await tokens.revokeAllForUser(user.id);
       return { password };
     });
-  }
-
-  /** Refuses to act on a user whose role grants more than the caller holds (TARGET_EXCEEDS_OWN). */
-  private async assertManageable(caller: TAuthUser, roles: RoleRepository, roleId: number | null) {
-    await assertGrantWithinOwn(caller, await roleGrant(roles, roleId), this.access, 'TARGET_EXCEEDS_OWN');
   }
 
   async profile(caller: TAuthUser): Promise<TProfile> {
