@@ -371,6 +371,8 @@ describe('station-scoped routes', () => {
         'report.download',
         'report.delete',
         'system.apply',
+        'system.rule',
+        'system.dataFetch',
       ],
     });
     callerToken = await server.login(caller.account, caller.password);
@@ -734,6 +736,8 @@ describe('station-scoped routes', () => {
       await createHiddenDataset();
       const r = await server.call('POST', '/api/web/mesoscale/page', { token: callerToken, body: {} });
       expect(r.body.data.records.filter((d: { stationId: number }) => d.stationId === hidden.id)).toEqual([]);
+      // Filtering by a site beyond the caller is refused, as every station-scoped call is (issue 26 §1).
+      await expectForbidden('POST', '/api/web/mesoscale/page', { stationId: hidden.id });
     },
     'GET /api/web/mesoscale/delete': async () => {
       const id = await createHiddenDataset();
@@ -767,6 +771,7 @@ describe('station-scoped routes', () => {
       await expectOnlyVisible('POST', '/api/web/report/data/page', {}, (d) =>
         d.records.map((r: { stationId: number }) => r.stationId),
       );
+      await expectForbidden('POST', '/api/web/report/data/page', { stationId: hidden.id });
     },
     'POST /api/web/report/data/save': async () => {
       await expectForbidden('POST', '/api/web/report/data/save', {
@@ -1347,8 +1352,63 @@ describe('station-scoped routes', () => {
       const r = await server.call('GET', `/api/web/station/checkExist?stationCode=${hidden.stationCode}`, {
         token: callerToken,
       });
-      // The code is taken, but the caller does not learn which site holds it.
-      expect(r.body.data).toMatchObject({ exists: true, stationId: null });
+      // The check confirms only codes of sites the caller can see (issue 26 §1).
+      expect(r.body.data).toMatchObject({ exists: false, stationId: null });
+      const seen = await server.call(
+        'GET',
+        `/api/web/station/checkExist?stationCode=${visible.stationCode}`,
+        {
+          token: callerToken,
+        },
+      );
+      expect(seen.body.data).toMatchObject({ exists: true, stationId: visible.id });
+    },
+    // Data fetch (issue 26 §1): a rule routing files into a site, and the files fetched for one.
+    'POST /api/web/rule/file_match/save_or_update': async () => {
+      const rule = (stationId: number) => ({
+        name: `看不见的规则_${stationId}`,
+        folder: '/data',
+        stationMode: 'fixed',
+        stationId,
+        fileTypeSuffixes: ['csv'],
+        conditions: [{ component: 'fileName', operator: 'prefix', value: 'x' }],
+      });
+      await expectForbidden('POST', '/api/web/rule/file_match/save_or_update', rule(hidden.id));
+      const rows = await server.db
+        .selectFrom('file_match_rule')
+        .select('id')
+        .where('station_id', '=', hidden.id)
+        .execute();
+      expect(rows).toEqual([]);
+      // A rule someone else made for the hidden site is not the caller's to re-point or delete either.
+      const theirs = await server.db
+        .insertInto('file_match_rule')
+        .values({
+          name: '他人的规则',
+          folder: '/data',
+          station_mode: 'fixed',
+          station_id: hidden.id,
+          file_type_suffixes: ['csv'],
+          conditions: JSON.stringify([{ component: 'fileName', operator: 'prefix', value: 'y' }]),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await expectForbidden('POST', '/api/web/rule/file_match/save_or_update', {
+        ...rule(visible.id),
+        id: theirs.id,
+      });
+      await expectForbidden('GET', `/api/web/rule/file_match/delete?id=${theirs.id}`);
+      const kept = await server.db
+        .selectFrom('file_match_rule')
+        .select('station_id')
+        .where('id', '=', theirs.id)
+        .executeTakeFirstOrThrow();
+      expect(kept.station_id).toBe(hidden.id);
+    },
+    'POST /api/web/rule/file_match/options': () =>
+      expectForbidden('POST', '/api/web/rule/file_match/options', { stationId: hidden.id }),
+    'POST /api/web/data_source/fetched_files': async () => {
+      await expectForbidden('POST', '/api/web/data_source/fetched_files', { stationId: hidden.id });
     },
     'POST /api/web/station/save_or_update': () =>
       expectForbidden('POST', '/api/web/station/save_or_update', {

@@ -211,12 +211,7 @@ describe('tower-shadow correction (WIND-ANALYSIS §4)', () => {
       'height_mismatch',
       '通道“ws_80_a”（80 m）与“ws_70_c”（70 m）的高度不同',
     ],
-    [
-      'a channel of another version',
-      () => body('max', { pairs: [{ avgA: 999_999, avgB: v.channels.ws_80_b!.id, boomA: 0, boomB: 180 }] }),
-      'channel_not_in_version',
-      '通道 #999999 不属于此版本',
-    ],
+    // A channel of another version is refused at submission (request validation below, issue 26 §1).
   ])('fails on %s with a localised reason and leaves the version unchanged', async (_name, makeBody, errorKey, zh) => {
     const before = await chunkSnapshot(server, v.versionId);
     const steps = await lineageSteps(v.versionId);
@@ -758,8 +753,14 @@ describe('one task per version (SPEC §4)', () => {
 
 describe('request validation (SPEC §5): 400, localised, no task created', () => {
   let v: Awaited<ReturnType<typeof workingVersion>>;
+  /** Another site's version, whose channels a request must not name (issue 26 §1). */
+  let other: Awaited<ReturnType<typeof workingVersion>>;
   beforeAll(async () => {
     v = await workingVersion([{ dataKey: 'ws_80', element: 'ws', heightM: 80, values: repeat(4, 6) }]);
+    other = await workingVersion([
+      { dataKey: 'ws_80', element: 'ws', heightM: 80, values: repeat(4, 6) },
+      { dataKey: 'wd_78', element: 'wd', heightM: 78, values: repeat(4, 90) },
+    ]);
   });
 
   const cases: [
@@ -825,6 +826,55 @@ describe('request validation (SPEC §5): 400, localised, no task created', () =>
       'endTime',
       '开始时间不能晚于结束时间',
       'The start time must not be later than the end time',
+    ],
+    [
+      'an interpolation predictor of another site',
+      'interpolation',
+      () => ({
+        versionId: v.versionId,
+        targetChannelId: v.channels.ws_80!.id,
+        predictorChannelId: other.channels.ws_80!.id,
+      }),
+      'predictorChannelId',
+      '所选通道不属于该数据版本',
+      'The chosen channel does not belong to this data version',
+    ],
+    [
+      'a tower-shadow cup of another site',
+      'tower_shadow',
+      () => ({
+        versionId: v.versionId,
+        method: 'max',
+        pairs: [{ avgA: v.channels.ws_80!.id, avgB: other.channels.ws_80!.id, boomA: 0, boomB: 180 }],
+      }),
+      'pairs.0.avgB',
+      '所选通道不属于该数据版本',
+      'The chosen channel does not belong to this data version',
+    ],
+    [
+      'a tower-shadow vane of another site',
+      'tower_shadow',
+      () => ({
+        versionId: v.versionId,
+        method: 'gb',
+        directionChannelId: other.channels.wd_78!.id,
+        pairs: [{ avgA: v.channels.ws_80!.id, avgB: v.channels.ws_80!.id, boomA: 0, boomB: 180 }],
+      }),
+      'directionChannelId',
+      '所选通道不属于该数据版本',
+      'The chosen channel does not belong to this data version',
+    ],
+    [
+      'an extrapolation channel of another site',
+      'extrapolation',
+      () => ({
+        versionId: v.versionId,
+        channelIds: [v.channels.ws_80!.id, other.channels.ws_80!.id],
+        targetHeight: 100,
+      }),
+      'channelIds.1',
+      '所选通道不属于该数据版本',
+      'The chosen channel does not belong to this data version',
     ],
   ];
 

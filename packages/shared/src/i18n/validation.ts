@@ -81,6 +81,10 @@ export const VALIDATION_MESSAGES = {
   },
   tagDisabled: { zh: '该标签已停用', en: 'This tag is disabled' },
   unknownOption: { zh: '所选项不存在或已被删除', en: 'The chosen item does not exist or has been deleted' },
+  channelNotInVersion: {
+    zh: '所选通道不属于该数据版本',
+    en: 'The chosen channel does not belong to this data version',
+  },
   dateRange: {
     zh: '请选择有效的日期范围（开始日期不晚于结束日期）',
     en: 'Choose a valid date range (start not later than end)',

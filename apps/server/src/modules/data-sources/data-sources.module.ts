@@ -55,7 +55,7 @@ export function buildDataSourceServices(
   const smtp = new SmtpSender(db, box, 20_000);
   return {
     smtp,
-    fileMatchRules: new FileMatchRuleService(rules, transactor),
+    fileMatchRules: new FileMatchRuleService(rules, deps.stationAccess, transactor),
     dataSources: new DataSourceService(
       sources,
       rules,

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import {
+  hasAllStations,
+  stationAccessPredicate,
+  type TAccessSubject,
+} from '../access/station-access.repository.ts';
 
 export interface TDataSourceValues {
   name: string;
@@ -388,20 +393,28 @@ export class DataSourceRepository {
       .execute();
   }
 
-  async pageFiles(filter: {
-    pageNo: number;
-    pageSize: number;
-    dataSourceId?: number | undefined;
-    stationId?: number | undefined;
-    isMatched?: boolean | undefined;
-    keywords?: string | undefined;
-  }) {
+  async pageFiles(
+    filter: {
+      pageNo: number;
+      pageSize: number;
+      dataSourceId?: number | undefined;
+      stationId?: number | undefined;
+      isMatched?: boolean | undefined;
+      keywords?: string | undefined;
+    },
+    viewer: TAccessSubject,
+  ) {
     let query = this.db
       .selectFrom('fetched_file as f')
       .innerJoin('fetched_item as i', 'i.id', 'f.item_id')
       .innerJoin('data_source as d', 'd.id', 'f.data_source_id')
       .leftJoin('file_match_rule as r', 'r.id', 'f.rule_id')
       .leftJoin('station as s', 's.id', 'f.station_id');
+    if (!hasAllStations(viewer)) {
+      query = query.where((eb) =>
+        eb.or([eb('f.station_id', 'is', null), stationAccessPredicate(viewer, 's')]),
+      );
+    }
     if (filter.dataSourceId !== undefined) query = query.where('f.data_source_id', '=', filter.dataSourceId);
     if (filter.stationId !== undefined) query = query.where('f.station_id', '=', filter.stationId);
     if (filter.isMatched !== undefined) query = query.where('f.is_matched', '=', filter.isMatched);

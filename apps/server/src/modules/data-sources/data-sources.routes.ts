@@ -119,7 +119,7 @@ export function dataSourceRoutes(sources: DataSourceService): TRouteDef[] {
       auth: 'system.dataFetch',
       body: ZFetchedFilePageRequest,
       response: zPage(ZFetchedFileRecord),
-      handle: ({ body, language }) => sources.pageFiles(body, language),
+      handle: ({ user, body, language }) => sources.pageFiles(user, body, language),
     }),
     defineRoute({
       method: 'POST',

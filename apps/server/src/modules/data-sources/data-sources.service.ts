@@ -501,8 +501,17 @@ export class DataSourceService {
     );
   }
 
-  async pageFiles(filter: TFetchedFilePageRequest, language: Language): Promise<TPage<TFetchedFileRecord>> {
-    const { records, total } = await this.sources.pageFiles(filter);
+  /**
+   * Fetched files: unmatched ones and those routed to sites the caller can see; a filter naming a site
+   * beyond the caller is refused as every station-scoped call is (issue 26 §1).
+   */
+  async pageFiles(
+    user: TAuthUser,
+    filter: TFetchedFilePageRequest,
+    language: Language,
+  ): Promise<TPage<TFetchedFileRecord>> {
+    if (filter.stationId !== undefined) await this.access.assertCanView(user, filter.stationId);
+    const { records, total } = await this.sources.pageFiles(filter, user);
     return {
       records: records.map((r) => ({
         id: r.id,

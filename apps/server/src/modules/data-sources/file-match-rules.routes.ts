@@ -43,7 +43,7 @@ export function fileMatchRuleRoutes(rules: FileMatchRuleService): TRouteDef[] {
       auth: 'user',
       body: ZFileMatchRuleOptionsRequest,
       response: z.array(ZFileMatchRuleOption),
-      handle: ({ body }) => rules.options(body),
+      handle: ({ user, body }) => rules.options(user, body),
     }),
     defineRoute({
       method: 'POST',
@@ -74,7 +74,7 @@ export function fileMatchRuleRoutes(rules: FileMatchRuleService): TRouteDef[] {
       auth: 'system.rule',
       body: ZFileMatchRuleSaveRequest,
       response: z.object({ id: z.number().int() }),
-      handle: ({ body }) => rules.save(body),
+      handle: ({ user, body }) => rules.save(user, body),
     }),
     defineRoute({
       method: 'GET',
@@ -83,8 +83,8 @@ export function fileMatchRuleRoutes(rules: FileMatchRuleService): TRouteDef[] {
       tags: ['rules'],
       auth: 'system.rule',
       query: ZIdQuery,
-      handle: async ({ query }) => {
-        await rules.delete(query.id);
+      handle: async ({ user, query }) => {
+        await rules.delete(user, query.id);
         return null;
       },
     }),

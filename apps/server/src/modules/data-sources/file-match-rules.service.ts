@@ -18,6 +18,8 @@ import {
   type TPage,
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
+import type { StationAccess } from '../access/station-access.ts';
+import type { TAuthUser } from '../identity/identity.types.ts';
 import type { DataSourceRepository } from './data-sources.repository.ts';
 import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { normaliseFolder } from './file-matcher.ts';
@@ -44,6 +46,7 @@ const COMPONENT_FETCH_TYPES: Record<(typeof MATCH_COMPONENTS)[number], string[]>
 export class FileMatchRuleService {
   constructor(
     private readonly rules: FileMatchRuleRepository,
+    private readonly access: StationAccess,
     private readonly tx: TTransactor<TFileMatchRuleRepositories>,
   ) {}
 
@@ -82,7 +85,8 @@ export class FileMatchRuleService {
     return this.toRecord(row, language);
   }
 
-  async options(filter: TFileMatchRuleOptionsRequest): Promise<TFileMatchRuleOption[]> {
+  async options(user: TAuthUser, filter: TFileMatchRuleOptionsRequest): Promise<TFileMatchRuleOption[]> {
+    if (filter.stationId !== undefined) await this.access.assertCanView(user, filter.stationId);
     const rows = await this.rules.listOptions(filter);
     return rows.map((r) => ({
       id: r.id,
@@ -93,16 +97,26 @@ export class FileMatchRuleService {
     }));
   }
 
-  save(input: TFileMatchRuleSaveRequest): Promise<{ id: number }> {
+  /**
+   * Creates or updates a rule. A rule that routes files into one site (fixed mode) names only a site the
+   * caller can see, and a rule routing into a site beyond the caller is not theirs to change (403).
+   */
+  save(user: TAuthUser, input: TFileMatchRuleSaveRequest): Promise<{ id: number }> {
     return this.tx.run(async ({ rules, sources }) => {
+      const existing = input.id === undefined ? undefined : await rules.find(input.id, 'update');
+      if (input.id !== undefined && !existing) throw new AppError('NOT_FOUND');
+      if (existing?.station_id != null) await this.access.assertCanEdit(user, existing.station_id);
       const same = await rules.findByName(input.name);
       if (same && same.id !== input.id)
         throw new AppError('FILE_MATCH_RULE_NAME_TAKEN', { name: input.name });
       if (input.dataSourceId !== null && !(await sources.find(input.dataSourceId))) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'dataSourceId', message: 'v.unknownOption' }]);
       }
-      if (input.stationMode === 'fixed' && !(await sources.findLiveStation(input.stationId!))) {
-        throw new AppError('VALIDATION_FAILED', {}, [{ field: 'stationId', message: 'v.unknownOption' }]);
+      if (input.stationMode === 'fixed') {
+        if (!(await sources.findLiveStation(input.stationId!))) {
+          throw new AppError('VALIDATION_FAILED', {}, [{ field: 'stationId', message: 'v.unknownOption' }]);
+        }
+        await this.access.assertCanEdit(user, input.stationId!);
       }
       const values = {
         ...input,
@@ -110,17 +124,18 @@ export class FileMatchRuleService {
         stationId: input.stationMode === 'fixed' ? input.stationId : null,
       };
       if (input.id === undefined) return rules.insert(values);
-      if (!(await rules.find(input.id, 'update'))) throw new AppError('NOT_FOUND');
       await rules.update(input.id, values);
       return { id: input.id };
     });
   }
 
   /** SPEC §5: at least one rule must be kept. */
-  delete(id: number): Promise<void> {
+  delete(user: TAuthUser, id: number): Promise<void> {
     return this.tx.run(async ({ rules }) => {
       await rules.lockAll();
-      if (!(await rules.find(id))) throw new AppError('NOT_FOUND');
+      const rule = await rules.find(id);
+      if (!rule) throw new AppError('NOT_FOUND');
+      if (rule.station_id !== null) await this.access.assertCanEdit(user, rule.station_id);
       if ((await rules.count()) <= 1) throw new AppError('FILE_MATCH_RULE_LAST_ONE');
       await rules.delete(id);
     });

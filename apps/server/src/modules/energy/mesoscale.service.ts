@@ -131,6 +131,8 @@ export class MesoscaleService {
     request: TMesoscalePageRequest,
     language: Language,
   ): Promise<TPage<TMesoscaleDataset>> {
+    // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
+    if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     let query = this.db
       .selectFrom('mesoscale_dataset as d')
       .innerJoin('station as s', 's.id', 'd.station_id')

@@ -144,6 +144,8 @@ export class DataReportService {
     request: TDataReportPageRequest,
     language: Language,
   ): Promise<TPage<TDataReportRecord>> {
+    // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
+    if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     let query = this.listQuery().where(this.visible(user));
     if (request.stationId !== undefined) query = query.where('r.station_id', '=', request.stationId);
     if (request.type) query = query.where('r.type', '=', request.type);

@@ -372,9 +372,10 @@ export class StationService {
 
   async checkExist(user: TAuthUser, query: TStationCheckExistQuery): Promise<TStationCheckExistReply> {
     const found = await this.stations.findLiveByCode(query.stationCode);
-    const exists = !!found && found.id !== query.id;
-    const visible = exists && (await this.access.canView(user, found.id));
-    return { exists, stationCode: query.stationCode, stationId: visible ? found.id : null };
+    // Only codes of sites the caller can see are confirmed (issue 26 §1): the check must not be an oracle
+    // for the register. Saving a code a hidden site holds is still refused, as codes are unique.
+    const exists = !!found && found.id !== query.id && (await this.access.canView(user, found.id));
+    return { exists, stationCode: query.stationCode, stationId: exists ? found.id : null };
   }
 
   async projectNames(user: TAuthUser, keywords: string | undefined): Promise<string[]> {

@@ -1,4 +1,10 @@
-import { AppError, type Language, type TProcessingTask, type TTaskKind } from '@masthub/shared';
+import {
+  AppError,
+  type Language,
+  type TFieldError,
+  type TProcessingTask,
+  type TTaskKind,
+} from '@masthub/shared';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/station-access.ts';
 import type { TAuthUser } from '../../identity/identity.types.ts';
@@ -56,6 +62,7 @@ export class ProcessingService {
       if (!reference) throw new AppError('NOT_FOUND');
       await this.stationAccess.assertCanView(user, reference.stationId);
     }
+    await this.assertChannelsInVersions(request);
     const task = await this.tasks.start(user, {
       kind,
       version,
@@ -64,4 +71,54 @@ export class ProcessingService {
     });
     return presentTask(task, context.language);
   }
+
+  /**
+   * Every channel a request names belongs to the version named beside it (the request's own, or its
+   * reference's): another version's — another site's — channel is a field error at submission, not a
+   * task that fails later in the background (issue 26 §1).
+   */
+  private async assertChannelsInVersions(request: Record<string, unknown>): Promise<void> {
+    const fields: TFieldError[] = [];
+    for (const { versionId, channels } of namedChannels(request)) {
+      const own = new Set((await this.store.listChannels(versionId)).map((c) => c.id));
+      for (const { field, id } of channels) {
+        if (!own.has(id)) fields.push({ field, message: 'v.channelNotInVersion' });
+      }
+    }
+    if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
+  }
+}
+
+/** Keys naming a channel of a processing request: `channelIds`, `…ChannelId(s)`, the tower-shadow pair members. */
+const CHANNEL_KEY = /(^|[a-z])(channelIds?|ChannelIds?)$|^(avg|sd|max)[AB]$/;
+
+/**
+ * The channels a processing request names, grouped by the version they must belong to: an object with a
+ * `versionId` (the request, its `reference`) owns the channel ids below it. Field paths as in zod errors.
+ */
+export function namedChannels(
+  request: Record<string, unknown>,
+): { versionId: number; channels: { field: string; id: number }[] }[] {
+  const groups: { versionId: number; channels: { field: string; id: number }[] }[] = [];
+  const walk = (value: unknown, path: string[], group: (typeof groups)[number] | undefined, key: string) => {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, String(i)], group, key);
+      return;
+    }
+    if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      let own = group;
+      if (typeof record.versionId === 'number') {
+        own = { versionId: record.versionId, channels: [] };
+        groups.push(own);
+      }
+      for (const [k, v] of Object.entries(record)) walk(v, [...path, k], own, k);
+      return;
+    }
+    if (group && typeof value === 'number' && CHANNEL_KEY.test(key)) {
+      group.channels.push({ field: path.join('.'), id: value });
+    }
+  };
+  walk(request, [], undefined, '');
+  return groups;
 }
