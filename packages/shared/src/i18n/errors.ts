@@ -360,6 +360,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '下载链接无效，请从申请通知中的链接重新打开',
     en: 'The download link is not valid; open it again from the notice you received',
   },
+  APPLY_TICKET_INVALID: {
+    zh: '下载凭据无效：每个凭据只能下载一次，且须在签发后 2 分钟内使用。请从“我的申请”或邮件中的链接重新下载',
+    en: 'This download ticket is not valid: a ticket opens the file once, within 2 minutes of being issued. Start the download again from My applications or the e-mailed link',
+  },
   APPLY_LINK_EXPIRED: {
     zh: '下载链接已于 {expiredAt} 过期，请重新提交下载申请',
     en: 'The download link expired at {expiredAt}; please apply again',

@@ -860,6 +860,17 @@ export interface DownloadLogTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0020: single-use download tickets. */
+export interface DownloadTicketTable {
+  token_hash: Buffer;
+  application_id: number;
+  user_id: number;
+  via: 'link' | 'app';
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface StationRecoveryTable {
   station_id: number;
   window_to: ColumnType<Date, string, string>;
@@ -1010,6 +1021,8 @@ export interface DB {
   download_application: DownloadApplicationTable;
   download_application_station: DownloadApplicationStationTable;
   download_log: DownloadLogTable;
+  // Single-use download tickets (migration 0020).
+  download_ticket: DownloadTicketTable;
   station_day: StationDayTable;
   station_recovery: StationRecoveryTable;
   data_fetch_run: DataFetchRunTable;
