@@ -669,7 +669,7 @@ describe('station-scoped routes', () => {
       expect(r.body.data.errorCode).toBe('APPLY_NOT_APPLICANT');
     },
     'GET /api/web/apply/file': async () => {
-      // No ticket of the application's own signature: a page saying so, and no download recorded.
+      // A ticket never issued: a page saying so, and no download recorded.
       const id = await createHiddenApplication();
       const r = await server.app.inject({
         method: 'GET',

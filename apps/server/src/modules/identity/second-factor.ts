@@ -53,7 +53,7 @@ export function matchTotpStep(secretBase32: string, code: string, nowMs: number)
   return Math.floor(nowMs / 1000 / PERIOD_SECONDS) + delta;
 }
 
-/** The current code of a key (used by the seed-free tests and nowhere in a login). */
+/** The code of a key at `nowMs` (what an authenticator app shows; used by tests, never in a login). */
 export function currentTotpCode(secretBase32: string, nowMs: number): string {
   return totpOf(secretBase32, '').generate({ timestamp: nowMs });
 }
