@@ -86,6 +86,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
+        // Links in e-mails are built from PUBLIC_URL only (never from a request's Host header).
+        PUBLIC_URL: baseUrl,
         DATABASE_URL: databaseUrl,
         DATA_DIR: path.join(tmp, 'data'),
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,

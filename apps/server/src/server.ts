@@ -31,6 +31,8 @@ import { HubService } from './modules/hub/hub.service.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
+import { SecondFactorRepository } from './modules/identity/second-factor.repository.ts';
+import { SecondFactorService } from './modules/identity/second-factor.service.ts';
 import { TokenRepository } from './modules/identity/tokens.repository.ts';
 import { UserRepository } from './modules/identity/users.repository.ts';
 import { IngestionApi } from './modules/ingestion/ingestion.api.ts';
@@ -133,6 +135,8 @@ const EXPORTS_PER_THREAD = 8;
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
   identity: IdentityService;
+  /** A user's own second factor (TOTP key, recovery codes); the login steps are in identity. */
+  secondFactors: SecondFactorService;
   messages: MessageService;
   /** Decides station access; every station-scoped service uses this one instance. */
   stationAccess: StationAccess;
@@ -287,9 +291,31 @@ function buildServices(
     rawFileStore,
     computeAccess,
   );
+  const loginAttempts = new LoginAttemptRepository(db);
+  const factors = new SecondFactorRepository(db);
+  const secondFactors = new SecondFactorService(
+    factors,
+    new SecretBox(
+      createKeySource({
+        configuredSecret: config.PASSWORD_RECORD_KEY,
+        dataDir: config.dataDirAbs,
+        purpose: 'second-factor',
+      }),
+    ),
+    users,
+    loginAttempts,
+  );
   const services: TServices = {
     alarms,
-    identity: new IdentityService(users, new TokenRepository(db), new LoginAttemptRepository(db), config),
+    identity: new IdentityService(
+      users,
+      new TokenRepository(db),
+      loginAttempts,
+      config,
+      secondFactors,
+      factors,
+    ),
+    secondFactors,
     messages,
     stationAccess,
     stationGrants: new StationGrantService(
@@ -313,6 +339,8 @@ function buildServices(
         tokens: new TokenRepository(trx),
         accounts: new UserRepository(trx),
         guard: new ManagementGuard(new ReachRepository(trx)),
+        secondFactors: new SecondFactorRepository(trx),
+        attempts: new LoginAttemptRepository(trx),
       })),
     ),
     organisations: new OrganisationService(
@@ -487,7 +515,7 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
   };
   return [
     ...systemInfoRoutes(config, pingDatabase),
-    ...identityRoutes(services.identity),
+    ...identityRoutes(services.identity, services.secondFactors),
     ...messageRoutes(services.messages),
     ...userRoutes(services.users),
     ...organisationRoutes(services.organisations),

@@ -39,5 +39,7 @@ export const ZSystemInfo = z.object({
   helpDocument: z.string(),
   /** Raster XYZ tile URL template of the home map's base layer; empty = offline base map only. */
   mapTileUrl: z.string(),
+  /** Whether PUBLIC_URL is set: only then do e-mails carry links into the app. */
+  hasPublicUrl: z.boolean(),
 });
 export type TSystemInfo = z.infer<typeof ZSystemInfo>;

@@ -11,6 +11,7 @@ export * from './identity/identity.schema.ts';
 export * from './identity/login-log.schema.ts';
 export * from './identity/organisations.schema.ts';
 export * from './identity/roles.schema.ts';
+export * from './identity/second-factor.schema.ts';
 export * from './identity/station-access.schema.ts';
 export * from './identity/users.schema.ts';
 export * from './ingestion/data-sources.schema.ts';

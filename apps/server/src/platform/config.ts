@@ -31,6 +31,8 @@ const ZEnv = z.object({
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().nonnegative().default(10_000),
   LOGIN_MAX_WAITING_PER_ACCOUNT: z.coerce.number().int().positive().default(8),
   LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().positive().default(10),
+  /** Days a browser ticked "remember this device" logs in without the second factor. */
+  SECOND_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()

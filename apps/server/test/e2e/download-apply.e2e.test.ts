@@ -364,6 +364,38 @@ describe('delivery', () => {
     expect(detail.body.data.downloadCount).toBe(1);
   });
 
+  it('opens a ticket once: its second use is refused with the answer an unknown ticket gets, and not logged', async () => {
+    const t = await server.call('POST', '/api/web/apply/ticket', { token: applicant.token, body: { id } });
+    expect(t.status).toBe(200);
+    const before = await server.db
+      .selectFrom('download_log')
+      .select('id')
+      .where('application_id', '=', id)
+      .execute();
+    expect((await fetchFile(t.body.data.url)).statusCode).toBe(200);
+    const second = await fetchFile(t.body.data.url.replace('lang=zh', 'lang=en'));
+    expect(second.statusCode).toBe(403);
+    expect(second.headers['content-type']).toContain('text/html');
+    expect(second.body).toContain('This download ticket is not valid');
+    const unknown = await fetchFile(`/api/web/apply/file?ticket=${'A'.repeat(43)}&lang=en`);
+    expect(unknown.statusCode).toBe(second.statusCode);
+    expect(unknown.body).toBe(second.body);
+    const zh = await fetchFile(t.body.data.url.replace('lang=en', 'lang=zh'));
+    expect(zh.body).toContain('下载凭据无效');
+    const after = await server.db
+      .selectFrom('download_log')
+      .select('id')
+      .where('application_id', '=', id)
+      .execute();
+    expect(after).toHaveLength(before.length + 1);
+  });
+
+  it('opens two tickets fetched at the same moment once between them', async () => {
+    const t = await server.call('POST', '/api/web/apply/ticket', { token: applicant.token, body: { id } });
+    const answers = await Promise.all([fetchFile(t.body.data.url), fetchFile(t.body.data.url)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+  });
+
   it('opens nothing for another user holding the link, nor for a changed signature or expiry', async () => {
     const other = await server.call('POST', '/api/web/apply/ticket', {
       token: stranger.token,
@@ -384,7 +416,7 @@ describe('delivery', () => {
     );
     expect(garbage.statusCode).toBe(403);
     expect(garbage.headers['content-type']).toContain('text/html');
-    expect(garbage.body).toContain('The download link is not valid');
+    expect(garbage.body).toContain('This download ticket is not valid');
   });
 
   it('refuses an expired link with a clear page, not an error 500', async () => {
@@ -464,6 +496,56 @@ describe('delivery', () => {
     expect(t.body.msg).toBe(
       'The applicant may no longer see the sites of this application; nothing is released',
     );
+  });
+
+  it('refuses a ticket issued before the applicant lost access to the site, and logs no download', async () => {
+    const losing = await user([], [site.id], 'losing@masthub.test');
+    const appId = (await apply({ fileType: 5 }, losing.token)).body.data.id;
+    await server.call('POST', '/api/web/apply/review', {
+      token: reviewer.token,
+      body: { ids: [appId], decision: 'approved' },
+    });
+    expect((await waitForExport(appId)).export_status).toBe('ready');
+    const t = await server.call('POST', '/api/web/apply/ticket', {
+      token: losing.token,
+      body: { id: appId },
+    });
+    expect(t.status).toBe(200);
+    const roleId = (
+      await server.db
+        .selectFrom('app_user')
+        .select('role_id')
+        .where('id', '=', losing.id)
+        .executeTakeFirstOrThrow()
+    ).role_id!;
+    await server.db.deleteFrom('role_station').where('role_id', '=', roleId).execute();
+    const file = await fetchFile(t.body.data.url.replace('lang=zh', 'lang=en'));
+    expect(file.statusCode).toBe(403);
+    expect(file.body).toContain('The applicant may no longer see the sites of this application');
+    expect(
+      await server.db.selectFrom('download_log').select('id').where('application_id', '=', appId).execute(),
+    ).toEqual([]);
+  });
+
+  it('refuses a ticket issued before the applicant’s account was disabled', async () => {
+    const leaving = await user([], [site.id], 'leaving@masthub.test');
+    const appId = (await apply({ fileType: 5 }, leaving.token)).body.data.id;
+    await server.call('POST', '/api/web/apply/review', {
+      token: reviewer.token,
+      body: { ids: [appId], decision: 'approved' },
+    });
+    expect((await waitForExport(appId)).export_status).toBe('ready');
+    const t = await server.call('POST', '/api/web/apply/ticket', {
+      token: leaving.token,
+      body: { id: appId },
+    });
+    expect(t.status).toBe(200);
+    await server.db.updateTable('app_user').set({ is_enabled: false }).where('id', '=', leaving.id).execute();
+    const file = await fetchFile(t.body.data.url);
+    expect(file.statusCode).toBe(403);
+    expect(
+      await server.db.selectFrom('download_log').select('id').where('application_id', '=', appId).execute(),
+    ).toEqual([]);
   });
 
   it('delivers the raw logger files as stored, and names the sites without data in a several-site ZIP', async () => {

@@ -74,6 +74,7 @@ describe('POST /api/security/sys/login_log/page', () => {
       userType: 'normal',
       result: 'success',
       reason: 'success',
+      actorAccount: null,
     });
     expect(failureRow).toMatchObject({
       operatorAccount: 'log_eng01',

@@ -18,6 +18,14 @@ import {
  */
 const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/security/sys/user/login': 'public',
+  'POST /api/security/sys/user/login/second_factor': 'public',
+  'POST /api/security/sys/user/login/second_factor/setup': 'public',
+  'POST /api/security/sys/user/login/second_factor/enable': 'public',
+  'GET /api/security/sys/user/second_factor': 'user',
+  'POST /api/security/sys/user/second_factor/setup': 'user',
+  'POST /api/security/sys/user/second_factor/enable': 'user',
+  'POST /api/security/sys/user/second_factor/disable': 'user',
+  'POST /api/security/sys/user/reset_second_factor': 'system.user',
   'POST /api/security/sys/user/logout': 'user',
   'POST /api/security/sys/user/change_password': 'user',
   'GET /api/security/sys/permission/user_permission': 'user',
@@ -664,7 +672,7 @@ describe('station-scoped routes', () => {
       expect(r.body.data.errorCode).toBe('APPLY_NOT_APPLICANT');
     },
     'GET /api/web/apply/file': async () => {
-      // No ticket of the application's own signature: a page saying so, and no download recorded.
+      // A ticket never issued: a page saying so, and no download recorded.
       const id = await createHiddenApplication();
       const r = await server.app.inject({
         method: 'GET',
@@ -1739,6 +1747,24 @@ describe('privilege escalation between administrators', () => {
         .executeTakeFirstOrThrow();
       await expectRefused('/api/security/sys/user/reset_password', { id: admin.id }, 'TARGET_EXCEEDS_OWN');
       expect(await hashOf(admin.id)).toBe(admin.password_hash);
+    },
+    'resetting the second factor of a stronger user': async () => {
+      await server.db
+        .insertInto('user_second_factor')
+        .values({ user_id: strong.id, secret: Buffer.alloc(40), enabled_at: new Date() })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      await expectRefused(
+        '/api/security/sys/user/reset_second_factor',
+        { id: strong.id },
+        'TARGET_EXCEEDS_OWN',
+      );
+      const row = await server.db
+        .selectFrom('user_second_factor')
+        .select('user_id')
+        .where('user_id', '=', strong.id)
+        .executeTakeFirst();
+      expect(row?.user_id).toBe(strong.id);
     },
     'deleting a stronger user': async () => {
       await expectRefused(

@@ -75,6 +75,7 @@ describe('role records', () => {
           userCount: 0,
           featureCount: 0,
           createTime: expect.any(String),
+          requiresSecondFactor: false,
         },
       ],
       total: 1,

@@ -16,6 +16,34 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
   ACCOUNT_DISABLED: { zh: '账号已停用', en: 'This account is disabled' },
   OLD_PASSWORD_WRONG: { zh: '原密码不正确', en: 'The old password is incorrect' },
   PASSWORD_SAME_AS_OLD: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  SECOND_FACTOR_CODE_WRONG: {
+    zh: '验证码或恢复码不正确',
+    en: 'The code or recovery code is not right',
+  },
+  SECOND_FACTOR_CODE_USED: {
+    zh: '该验证码已使用过，请等待验证器显示下一个验证码',
+    en: 'This code has already been used; wait for the next code in your authenticator app',
+  },
+  SECOND_FACTOR_CHALLENGE_INVALID: {
+    zh: '登录验证已过期，请重新输入账号和密码',
+    en: 'This login step has expired; enter your account and password again',
+  },
+  SECOND_FACTOR_ALREADY_ENABLED: {
+    zh: '两步验证已开启',
+    en: 'Two-factor login is already on',
+  },
+  SECOND_FACTOR_NOT_SET_UP: {
+    zh: '请先生成并扫描新的密钥',
+    en: 'Create and scan a new key first',
+  },
+  SECOND_FACTOR_NOT_ENABLED: {
+    zh: '两步验证未开启',
+    en: 'Two-factor login is not on',
+  },
+  SECOND_FACTOR_REQUIRED_BY_ROLE: {
+    zh: '您的角色要求两步验证，不能关闭',
+    en: 'Your role requires two-factor login; it cannot be turned off',
+  },
   FORBIDDEN: { zh: '无访问权限', en: 'No access permission' },
   NOT_FOUND: { zh: '数据不存在或已被删除', en: 'The record does not exist or has been deleted' },
   ROUTE_NOT_FOUND: { zh: '接口不存在：{method} {url}', en: 'No such API: {method} {url}' },
@@ -363,6 +391,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
   APPLY_LINK_INVALID: {
     zh: '下载链接无效，请从申请通知中的链接重新打开',
     en: 'The download link is not valid; open it again from the notice you received',
+  },
+  APPLY_TICKET_INVALID: {
+    zh: '下载凭据无效：每个凭据只能下载一次，且须在签发后 2 分钟内使用。请从“我的申请”或邮件中的链接重新下载',
+    en: 'This download ticket is not valid: a ticket opens the file once, within 2 minutes of being issued. Start the download again from My applications or the e-mailed link',
   },
   APPLY_LINK_EXPIRED: {
     zh: '下载链接已于 {expiredAt} 过期，请重新提交下载申请',

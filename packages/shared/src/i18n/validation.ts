@@ -29,6 +29,12 @@ export const VALIDATION_MESSAGES = {
   confirmPasswordRequired: { zh: '请再次输入新密码', en: 'Please confirm the new password' },
   passwordSameAsOld: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
   passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  secondFactorCodeRequired: { zh: '请输入验证码', en: 'Please enter the code' },
+  secondFactorCode: {
+    zh: '请输入验证器中的 6 位数字，或一个恢复码（如 ABCD-EFGH-JKLM-NPQR）',
+    en: 'Enter the 6 digits of your authenticator app, or a recovery code (like ABCD-EFGH-JKLM-NPQR)',
+  },
+  secondFactorTotp: { zh: '请输入验证器中的 6 位数字', en: 'Enter the 6 digits of your authenticator app' },
   email: { zh: '邮箱格式不正确', en: 'Invalid e-mail format' },
   phone: { zh: '电话号码格式不正确', en: 'Invalid phone number format' },
   longitude: { zh: '经度范围为 [-180, 180]', en: 'Longitude must be within [-180, 180]' },

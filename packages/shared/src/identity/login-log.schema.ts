@@ -28,7 +28,12 @@ export const ZLoginLogRecord = z.object({
   operateTime: z.string(),
   userType: z.enum(USER_TYPES).nullable(),
   result: z.enum(['success', 'failure']),
-  /** success, bad_password, unknown_account, disabled or rate_limited. */
+  /**
+   * success, bad_password, unknown_account, disabled, rate_limited, bad_second_factor, or a change of the
+   * second factor: second_factor_enabled, second_factor_disabled, second_factor_reset.
+   */
   reason: z.string(),
+  /** Who did it for the user (the administrator who reset their second factor); null: the user. */
+  actorAccount: z.string().nullable(),
 });
 export type TLoginLogRecord = z.infer<typeof ZLoginLogRecord>;

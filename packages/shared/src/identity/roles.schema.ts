@@ -17,6 +17,8 @@ export const ZRoleSaveRequest = z.object({
   id: ZId.optional(),
   name: zRequiredText('roleNameRequired'),
   description: zOptionalText(REASON_TEXT_MAX),
+  /** Every holder must log in with a second factor (those without one set it up at their next login). */
+  requiresSecondFactor: z.boolean().optional(),
 });
 export type TRoleSaveRequest = z.infer<typeof ZRoleSaveRequest>;
 
@@ -32,6 +34,7 @@ export const ZRoleRecord = z.object({
   userCount: z.number().int(),
   featureCount: z.number().int(),
   createTime: z.string(),
+  requiresSecondFactor: z.boolean(),
 });
 export type TRoleRecord = z.infer<typeof ZRoleRecord>;
 

@@ -93,12 +93,13 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
       url: '/web/apply/review',
       summary:
         'Approve or reject pending applications (batch: all or none). Rejecting needs a comment; approving ' +
-        'exports the file in the background and sends the applicant a signed link valid linkDays days',
+        'exports the file in the background and sends the applicant a signed link valid linkDays days ' +
+        '(at PUBLIC_URL; without it the e-mail says to download from My applications)',
       tags: ['apply'],
       auth: 'system.apply',
       body: ZApplyReview,
       response: ZApplyReviewResult,
-      handle: ({ user, body, request }) => apply.review(user, body, `${request.protocol}://${request.host}`),
+      handle: ({ user, body }) => apply.review(user, body),
     }),
     defineRoute({
       method: 'POST',

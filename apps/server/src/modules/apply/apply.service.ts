@@ -21,6 +21,7 @@ import {
   type TPage,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { lockContent } from '../../platform/files/content-references.ts';
@@ -100,7 +101,10 @@ function applicantAsUser(
 }
 
 export interface TApplyServiceOptions {
-  /** PUBLIC_URL: the address links in e-mails point at (else the one the reviewer used). */
+  /**
+   * PUBLIC_URL: the address links in e-mails point at. Never taken from a request (its Host header is the
+   * caller's to choose): without it the e-mail carries no link and says where to download in the app.
+   */
   publicUrl: string | undefined;
 }
 
@@ -390,11 +394,7 @@ export class ApplyService {
    * Approves or rejects pending applications, all or none: each must be pending, not the reviewer's
    * own, and every site visible to the reviewer (and, to approve, still to the applicant).
    */
-  async review(
-    user: TAuthUser,
-    body: TApplyReview,
-    requestOrigin: string,
-  ): Promise<{ updated: number; mailed: boolean }> {
+  async review(user: TAuthUser, body: TApplyReview): Promise<{ updated: number; mailed: boolean }> {
     const ids = [...new Set(body.ids)];
     const dataSourceId = await this.senderOf(body.dataSourceId ?? null);
     const decided = await this.db.transaction().execute(async (trx) => {
@@ -436,7 +436,7 @@ export class ApplyService {
           review_comment: body.comment,
           review_time: now,
           data_source_id: dataSourceId,
-          link_base: this.options.publicUrl ?? requestOrigin,
+          link_base: this.options.publicUrl ?? '',
           updated_at: now,
           ...(body.decision === 'approved'
             ? {
@@ -561,7 +561,7 @@ export class ApplyService {
     },
     dataSourceId: number | null,
     event: 'rejected' | 'ready',
-    extra: { comment?: string; url?: string; expiresAt?: Date; utcOffsetMinutes?: number },
+    extra: { comment?: string; url?: string | undefined; expiresAt?: Date; utcOffsetMinutes?: number },
   ): Promise<number | null> {
     if (dataSourceId === null) return null;
     const zh = row.language === 'zh';
@@ -580,8 +580,12 @@ export class ApplyService {
           ? `${row.applicant_name}，您好：\n\n您的下载申请 #${row.id} 被驳回。\n审批意见：${extra.comment}\n\n此邮件由 MastHub 测风数据平台自动发送。`
           : `Hello ${row.applicant_name},\n\nYour download application #${row.id} was rejected.\nReviewer's comment: ${extra.comment}\n\nSent by the MastHub wind measurement platform.`
         : zh
-          ? `${row.applicant_name}，您好：\n\n您的下载申请 #${row.id} 已通过，数据文件“${row.file_name}”已就绪。\n请登录申请人账号后打开下面的链接下载（链接仅限申请人本人使用，${expires} 前有效）：\n\n${extra.url}\n\n此邮件由 MastHub 测风数据平台自动发送。`
-          : `Hello ${row.applicant_name},\n\nYour download application #${row.id} was approved and the file “${row.file_name}” is ready.\nOpen the link below while logged in with the applicant's account (it works for the applicant only, until ${expires}):\n\n${extra.url}\n\nSent by the MastHub wind measurement platform.`;
+          ? extra.url
+            ? `${row.applicant_name}，您好：\n\n您的下载申请 #${row.id} 已通过，数据文件“${row.file_name}”已就绪。\n请登录申请人账号后打开下面的链接下载（链接仅限申请人本人使用，${expires} 前有效）：\n\n${extra.url}\n\n此邮件由 MastHub 测风数据平台自动发送。`
+            : `${row.applicant_name}，您好：\n\n您的下载申请 #${row.id} 已通过，数据文件“${row.file_name}”已就绪。\n请用申请人账号登录 MastHub，在“站点列表 → 我的申请”中下载（仅限申请人本人，${expires} 前有效）。\n\n此邮件由 MastHub 测风数据平台自动发送。`
+          : extra.url
+            ? `Hello ${row.applicant_name},\n\nYour download application #${row.id} was approved and the file “${row.file_name}” is ready.\nOpen the link below while logged in with the applicant's account (it works for the applicant only, until ${expires}):\n\n${extra.url}\n\nSent by the MastHub wind measurement platform.`
+            : `Hello ${row.applicant_name},\n\nYour download application #${row.id} was approved and the file “${row.file_name}” is ready.\nLog in to MastHub with the applicant's account and download it from Site list → My applications (for the applicant only, until ${expires}).\n\nSent by the MastHub wind measurement platform.`;
     return this.outbox.queue(trx, {
       kind: 'apply',
       dataSourceId,
@@ -661,7 +665,7 @@ export class ApplyService {
         .selectAll()
         .where('id', '=', applicationId)
         .executeTakeFirstOrThrow();
-      const url = await this.linkOf(ready);
+      const url = ready.link_base === '' ? undefined : await this.linkOf(ready);
       const mailId = await this.db.transaction().execute(async (trx) => {
         const id = await this.queueNotice(
           trx,
@@ -887,18 +891,28 @@ export class ApplyService {
         .execute()
     ).map((s) => Number(s.station_id));
     await this.assertApplicantSees(user, stationIds);
-    const expiresAt = Math.floor(Date.now() / 1000) + TICKET_SECONDS;
-    const ticket = await this.signer.issueTicket({
-      applicationId: Number(row.id),
-      userId: user.id,
-      via,
-      expiresAt,
-    });
+    // A random ticket, stored as its SHA-256: it opens the file once, within TICKET_SECONDS.
+    await this.db
+      .deleteFrom('download_ticket')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
+    const ticket = generateToken();
+    const expiresAt = new Date(Date.now() + TICKET_SECONDS * 1000);
+    await this.db
+      .insertInto('download_ticket')
+      .values({
+        token_hash: hashToken(ticket),
+        application_id: row.id,
+        user_id: user.id,
+        via,
+        expires_at: expiresAt,
+      })
+      .execute();
     return {
       url: `/api/web/apply/file?ticket=${encodeURIComponent(ticket)}`,
       fileName: row.file_name ?? '',
       fileSize: row.file_size === null ? null : Number(row.file_size),
-      ticketExpiresAt: new Date(expiresAt * 1000).toISOString(),
+      ticketExpiresAt: expiresAt.toISOString(),
     };
   }
 
@@ -931,32 +945,57 @@ export class ApplyService {
     }
   }
 
-  /** The file a valid ticket opens, the download recorded (who, when, from where). */
+  /**
+   * The file a ticket opens, the download recorded (who, when, from where). The ticket is marked used in
+   * the statement that finds it, so it opens the file once: a used, expired, unknown or malformed ticket
+   * gets one and the same answer (no way to tell which tickets exist). Access is checked again here, at
+   * the moment of the download: an applicant who lost a site or their account since the ticket was issued
+   * gets nothing, as does one whose application was revoked or expired in the meantime.
+   */
   async openFile(
     token: string,
     client: { ip: string; userAgent: string },
   ): Promise<{ fileName: string; stream: Readable; sizeBytes: number }> {
-    const ticket = await this.signer.readTicket(token, Date.now());
-    if (!ticket) throw new AppError('APPLY_LINK_INVALID');
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('APPLY_TICKET_INVALID');
+    const ticket = await this.db
+      .updateTable('download_ticket')
+      .set({ used_at: sql`now()` })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['application_id', 'user_id', 'via'])
+      .executeTakeFirst();
+    if (!ticket) throw new AppError('APPLY_TICKET_INVALID');
     const row = await this.db
       .selectFrom('download_application as a')
       .leftJoin('app_user as u', 'u.id', 'a.applicant_id')
       .selectAll('a')
-      .select('u.user_name')
-      .where('a.id', '=', ticket.applicationId)
+      .select(['u.user_name', 'u.is_enabled'])
+      .where('a.id', '=', ticket.application_id)
       .executeTakeFirst();
-    if (!row || row.applicant_id === null || Number(row.applicant_id) !== ticket.userId) {
-      throw new AppError('APPLY_LINK_INVALID');
+    if (!row || row.applicant_id === null || Number(row.applicant_id) !== Number(ticket.user_id)) {
+      throw new AppError('APPLY_TICKET_INVALID');
     }
     // A revocation or expiry after the ticket was issued still stops it.
     this.assertOpen(row, row.language);
+    // So does a lost account or site: the applicant's rights now, not when the ticket was issued.
+    const subject = row.is_enabled ? await this.access.findSubject(Number(ticket.user_id)) : undefined;
+    if (!subject) throw new AppError('APPLY_ACCESS_LOST');
+    const stationIds = (
+      await this.db
+        .selectFrom('download_application_station')
+        .select('station_id')
+        .where('application_id', '=', row.id)
+        .execute()
+    ).map((s) => Number(s.station_id));
+    await this.assertApplicantSees(subject, stationIds);
     const blob = row.file_sha256 ? await this.files.open(row.file_sha256.trim()) : undefined;
     if (!blob) throw new AppError('NOT_FOUND');
     await this.db
       .insertInto('download_log')
       .values({
         application_id: row.id,
-        user_id: ticket.userId,
+        user_id: ticket.user_id,
         user_name: row.user_name ?? row.applicant_name,
         ip: client.ip.slice(0, 100),
         user_agent: client.userAgent.slice(0, 300),

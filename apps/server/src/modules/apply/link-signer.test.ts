@@ -24,24 +24,4 @@ describe('LinkSigner', () => {
     const other = new LinkSigner(async () => randomBytes(32));
     expect(await signer.verifyLink(link, await other.signLink(link))).toBe(false);
   });
-
-  it('reads back a ticket until it expires, and not a tampered one', async () => {
-    const now = Date.UTC(2026, 10, 26);
-    const ticket = await signer.issueTicket({
-      applicationId: 7,
-      userId: 3,
-      via: 'link',
-      expiresAt: now / 1000 + 120,
-    });
-    expect(await signer.readTicket(ticket, now)).toEqual({
-      applicationId: 7,
-      userId: 3,
-      via: 'link',
-      expiresAt: now / 1000 + 120,
-    });
-    expect(await signer.readTicket(ticket, now + 121_000)).toBeNull();
-    expect(await signer.readTicket(ticket.replace('7.3.', '7.4.'), now)).toBeNull();
-    expect(await signer.readTicket(`${ticket}x`, now)).toBeNull();
-    expect(await signer.readTicket('', now)).toBeNull();
-  });
 });

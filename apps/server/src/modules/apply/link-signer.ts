@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How long a download ticket opens the file: it is fetched right after it was issued. */
+/** How long a download ticket opens the file (once): it is fetched right after it was issued. */
 export const TICKET_SECONDS = 120;
 
 export interface TDownloadLink {
@@ -9,14 +9,6 @@ export interface TDownloadLink {
   /** Unix seconds. */
   expiresAt: number;
   fileSha256: string;
-}
-
-export interface TDownloadTicket {
-  applicationId: number;
-  userId: number;
-  via: 'link' | 'app';
-  /** Unix seconds. */
-  expiresAt: number;
 }
 
 function sign(key: Buffer, text: string): string {
@@ -30,10 +22,11 @@ function sameSignature(a: string, b: string): boolean {
 }
 
 /**
- * HMAC-SHA256 signatures of delivered download links and of the short tickets that open a file. A
- * link names the application, its applicant, its expiry and the file's SHA-256: a link of another
- * application, a changed expiry or a re-exported file does not verify. The key is derived from the
- * installation's secret (PASSWORD_RECORD_KEY or DATA_DIR/secret.key), so every process shares it.
+ * HMAC-SHA256 signatures of delivered download links. A link names the application, its applicant, its
+ * expiry and the file's SHA-256: a link of another application, a changed expiry or a re-exported file
+ * does not verify. The key is derived from the installation's secret (PASSWORD_RECORD_KEY or
+ * DATA_DIR/secret.key), so every process shares it. The tickets that then open the file are single-use
+ * rows of download_ticket (ApplyService.ticket), not signatures.
  */
 export class LinkSigner {
   constructor(private readonly key: () => Promise<Buffer>) {}
@@ -47,21 +40,5 @@ export class LinkSigner {
 
   async verifyLink(link: TDownloadLink, signature: string): Promise<boolean> {
     return sameSignature(await this.signLink(link), signature);
-  }
-
-  async issueTicket(ticket: TDownloadTicket): Promise<string> {
-    const body = `${ticket.applicationId}.${ticket.userId}.${ticket.via}.${ticket.expiresAt}`;
-    return `${body}.${sign(await this.key(), `ticket.${body}`)}`;
-  }
-
-  /** The ticket's content when its signature holds and it has not expired at `nowMs`, else null. */
-  async readTicket(token: string, nowMs: number): Promise<TDownloadTicket | null> {
-    const m = /^(\d{1,15})\.(\d{1,15})\.(link|app)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!m) return null;
-    const body = `${m[1]}.${m[2]}.${m[3]}.${m[4]}`;
-    if (!sameSignature(sign(await this.key(), `ticket.${body}`), m[5]!)) return null;
-    const expiresAt = Number(m[4]);
-    if (expiresAt * 1000 < nowMs) return null;
-    return { applicationId: Number(m[1]), userId: Number(m[2]), via: m[3] as 'link' | 'app', expiresAt };
   }
 }

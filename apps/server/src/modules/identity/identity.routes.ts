@@ -1,17 +1,39 @@
-import { ZChangePasswordRequest, ZLoginReply, ZLoginRequest } from '@masthub/shared';
+import {
+  ZChangePasswordRequest,
+  ZLoginReply,
+  ZLoginRequest,
+  ZLoginResult,
+  ZRecoveryCodes,
+  ZSecondFactorChallengeRequest,
+  ZSecondFactorDisableRequest,
+  ZSecondFactorEnableRequest,
+  ZSecondFactorLoginEnableReply,
+  ZSecondFactorLoginEnableRequest,
+  ZSecondFactorLoginRequest,
+  ZSecondFactorSetup,
+  ZSecondFactorStatus,
+} from '@masthub/shared';
+import type { FastifyRequest } from 'fastify';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { IdentityService } from './identity.service.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 
-export function identityRoutes(identity: IdentityService): TRouteDef[] {
+function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export function identityRoutes(identity: IdentityService, secondFactors: SecondFactorService): TRouteDef[] {
   return [
     defineRoute({
       method: 'POST',
       url: '/security/sys/user/login',
-      summary: 'Log in with account and password; returns the token and the user’s features',
+      summary:
+        'Log in with account and password; returns the token and the user’s features, or a challenge when a ' +
+        'second factor is needed (secondFactor: verify — enter the code; setup — the role requires one)',
       tags: ['security'],
       auth: 'public',
       body: ZLoginRequest,
-      response: ZLoginReply,
+      response: ZLoginResult,
       handle: ({ body, request }) =>
         identity.login({
           account: body.account,
@@ -20,6 +42,83 @@ export function identityRoutes(identity: IdentityService): TRouteDef[] {
           userAgent: request.headers['user-agent'] ?? null,
           deviceToken: body.deviceToken,
         }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/login/second_factor',
+      summary:
+        'Second login step: the authenticator code or a recovery code for a verify challenge; wrong codes ' +
+        'count toward the login limits, a code is accepted once; rememberDevice skips the code in this browser',
+      tags: ['security'],
+      auth: 'public',
+      body: ZSecondFactorLoginRequest,
+      response: ZLoginReply,
+      handle: ({ body, request }) => identity.loginWithSecondFactor({ ...body, ...clientOf(request) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/login/second_factor/setup',
+      summary: 'A new authenticator key (otpauth URI, QR code) for a setup challenge: the role requires one',
+      tags: ['security'],
+      auth: 'public',
+      body: ZSecondFactorChallengeRequest,
+      response: ZSecondFactorSetup,
+      handle: ({ body, request }) => identity.beginSetupAtLogin({ ...body, ...clientOf(request) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/login/second_factor/enable',
+      summary:
+        'Confirms the key of a setup challenge with its first code: opens the session and returns the ' +
+        'recovery codes once',
+      tags: ['security'],
+      auth: 'public',
+      body: ZSecondFactorLoginEnableRequest,
+      response: ZSecondFactorLoginEnableReply,
+      handle: ({ body, request }) => identity.enableAtLogin({ ...body, ...clientOf(request) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/security/sys/user/second_factor',
+      summary: 'The caller’s two-factor login: on or off, required by the role, recovery codes left',
+      tags: ['security'],
+      auth: 'user',
+      response: ZSecondFactorStatus,
+      handle: ({ user }) => secondFactors.status(user),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/second_factor/setup',
+      summary: 'A new authenticator key for the caller (otpauth URI, QR code), confirmed by …/enable',
+      tags: ['security'],
+      auth: 'user',
+      response: ZSecondFactorSetup,
+      handle: ({ user }) => secondFactors.beginSetup(user.id, user.account),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/second_factor/enable',
+      summary: 'Turns two-factor login on with the first code of the new key; the recovery codes, shown once',
+      tags: ['security'],
+      auth: 'user',
+      body: ZSecondFactorEnableRequest,
+      response: ZRecoveryCodes,
+      handle: async ({ user, body, request }) => ({
+        recoveryCodes: await secondFactors.confirmSetup(user, body.code, clientOf(request)),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/second_factor/disable',
+      summary:
+        'Turns the caller’s two-factor login off with a current or recovery code, unless the role requires it',
+      tags: ['security'],
+      auth: 'user',
+      body: ZSecondFactorDisableRequest,
+      handle: async ({ user, body, request }) => {
+        await secondFactors.disable(user, body.code, clientOf(request));
+        return null;
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -4,7 +4,11 @@ import {
   type FeatureKey,
   isFeatureKey,
   type TChangePasswordRequest,
+  type TLoginChallenge,
   type TLoginReply,
+  type TLoginResult,
+  type TSecondFactorLoginEnableReply,
+  type TSecondFactorSetup,
 } from '@masthub/shared';
 import {
   DUMMY_PASSWORD_HASH,
@@ -16,6 +20,8 @@ import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { TConfig } from '../../platform/config.ts';
 import type { TAuthUser } from './identity.types.ts';
 import type { LoginAttemptRepository } from './login-attempts.repository.ts';
+import type { SecondFactorRepository } from './second-factor.repository.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 import type { TokenRepository } from './tokens.repository.ts';
 import type { UserRepository } from './users.repository.ts';
 
@@ -29,6 +35,7 @@ type TIdentityConfig = Pick<
   | 'LOGIN_DELAY_MAX_MS'
   | 'LOGIN_MAX_WAITING_PER_ACCOUNT'
   | 'LOGIN_MAX_FAILURES_PER_DEVICE'
+  | 'SECOND_FACTOR_REMEMBER_DAYS'
 >;
 
 interface TLoginInput {
@@ -42,6 +49,19 @@ interface TLoginInput {
 
 type TKnownDevice = { id: number; user_id: number; account: string };
 
+type TUserRow = NonNullable<Awaited<ReturnType<UserRepository['findById']>>>;
+
+/** The second step of a login: a code (or the set-up of a key) within these minutes of the password. */
+const CHALLENGE_MINUTES = 5;
+/** Wrong codes one challenge takes before the password must be entered again. */
+const CHALLENGE_MAX_FAILURES = 5;
+
+interface TSecondStepInput {
+  challenge: string;
+  ip: string;
+  userAgent: string | null;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // Sliding expiry is written at most this often per token, so busy pages don't write on every call.
@@ -54,6 +74,8 @@ export class IdentityService {
     private readonly tokens: TokenRepository,
     private readonly attempts: LoginAttemptRepository,
     private readonly config: TIdentityConfig,
+    private readonly secondFactors: SecondFactorService,
+    private readonly factors: SecondFactorRepository,
   ) {}
 
   /**
@@ -62,19 +84,34 @@ export class IdentityService {
    * attempt past the account's or the IP's failure allowance waits a delay doubling per failure, one at a
    * time per account, and only a crowd of waiting attempts is turned away for now.
    */
-  async login(input: TLoginInput): Promise<TLoginReply> {
-    const { account, ip, userAgent } = input;
-    const window = this.config.LOGIN_WINDOW_MINUTES;
+  async login(input: TLoginInput): Promise<TLoginResult> {
     const found = input.deviceToken
       ? await this.attempts.findDevice(hashToken(input.deviceToken))
       : undefined;
-    const device = found && found.account.toLowerCase() === account.toLowerCase() ? found : undefined;
+    const device = found && found.account.toLowerCase() === input.account.toLowerCase() ? found : undefined;
+    return this.throttled(
+      { account: input.account, ip: input.ip, userAgent: input.userAgent, deviceId: device?.id ?? null },
+      () => this.attempt(input, device),
+    );
+  }
+
+  /**
+   * Runs one guess (a password or a second-factor code) under the limits of issue 12: a known browser is
+   * judged by its own failures only; any other guess past the account's or the IP's allowance waits a
+   * delay doubling per failure, one at a time per account, and a crowd of waiting guesses is turned away.
+   */
+  private async throttled<T>(
+    who: { account: string; ip: string; userAgent: string | null; deviceId: number | null },
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const { account, ip, userAgent } = who;
+    const window = this.config.LOGIN_WINDOW_MINUTES;
     if (
-      device &&
-      (await this.attempts.countRecentFailuresForDevice(device.id, window)) <
+      who.deviceId !== null &&
+      (await this.attempts.countRecentFailuresForDevice(who.deviceId, window)) <
         this.config.LOGIN_MAX_FAILURES_PER_DEVICE
     ) {
-      return this.attempt(input, device);
+      return run();
     }
     const [accountFailures, ipFailures] = await Promise.all([
       this.attempts.countRecentFailuresForAccount(account, window),
@@ -85,7 +122,7 @@ export class IdentityService {
       ipFailures - this.config.LOGIN_MAX_FAILURES_PER_IP + 1,
       0,
     );
-    if (excess === 0) return this.attempt(input, device);
+    if (excess === 0) return run();
     const delayMs = Math.min(
       this.config.LOGIN_DELAY_MAX_MS,
       this.config.LOGIN_DELAY_BASE_MS * 2 ** (excess - 1),
@@ -107,7 +144,7 @@ export class IdentityService {
     try {
       await previous;
       await sleep(delayMs);
-      return await this.attempt(input, device);
+      return await run();
     } finally {
       release();
       queue.count -= 1;
@@ -118,8 +155,8 @@ export class IdentityService {
   /** Slowed attempts per account (lower-case) in this process: how many wait, and the last one's turn. */
   private readonly waiting = new Map<string, { count: number; tail: Promise<void> }>();
 
-  /** Checks the password and, when right, opens a session and remembers (or refreshes) the browser. */
-  private async attempt(input: TLoginInput, device: TKnownDevice | undefined): Promise<TLoginReply> {
+  /** Checks the password and, when right, asks for the second factor or opens the session. */
+  private async attempt(input: TLoginInput, device: TKnownDevice | undefined): Promise<TLoginResult> {
     const { account, ip, userAgent } = input;
     const deviceId = device?.id ?? null;
     const user = await this.users.findByAccount(account);
@@ -157,15 +194,71 @@ export class IdentityService {
       await this.users.updatePassword(user.id, await hashPassword(input.password));
     }
 
+    const challenge = await this.secondFactorStep(user, device, ip, userAgent);
+    if (challenge) return challenge;
+    return (await this.openSession(user, { ip, userAgent, device, deviceToken: input.deviceToken })).reply;
+  }
+
+  /**
+   * After the right password: a challenge when the user has a second factor (unless this browser was
+   * remembered for it) or their role requires one they have not set up; undefined when none is needed.
+   */
+  private async secondFactorStep(
+    user: TUserRow,
+    device: { id: number } | undefined,
+    ip: string,
+    userAgent: string | null,
+  ): Promise<TLoginChallenge | undefined> {
+    let purpose: 'verify' | 'setup';
+    if (await this.secondFactors.isEnabled(user.id)) {
+      if (device && (await this.factors.isDeviceRemembered(device.id, user.id))) return undefined;
+      purpose = 'verify';
+    } else if (user.requires_second_factor) {
+      purpose = 'setup';
+    } else {
+      return undefined;
+    }
+    const challenge = generateToken();
+    const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
+    await this.factors.createChallenge({
+      userId: user.id,
+      tokenHash: hashToken(challenge),
+      purpose,
+      deviceId: device?.id ?? null,
+      ip,
+      userAgent,
+      expiresAt,
+    });
+    return {
+      secondFactor: purpose,
+      challenge,
+      expiresAt: expiresAt.toISOString(),
+      rememberDays: this.config.SECOND_FACTOR_REMEMBER_DAYS,
+    };
+  }
+
+  /** Opens a session for a user who passed every step, and remembers (or refreshes) the browser. */
+  private async openSession(
+    user: TUserRow,
+    client: {
+      ip: string;
+      userAgent: string | null;
+      device: { id: number } | undefined;
+      deviceToken: string | undefined;
+    },
+  ): Promise<{ reply: TLoginReply; deviceId: number }> {
+    const { ip, userAgent, device } = client;
     const token = generateToken();
     const expiresAt = new Date(Date.now() + this.config.TOKEN_TTL_HOURS * 3_600_000);
     await this.tokens.create({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip, userAgent });
-    let deviceToken = input.deviceToken ?? '';
+    let deviceToken = client.deviceToken ?? '';
+    let deviceId: number;
     if (device) {
+      deviceId = device.id;
       await this.attempts.touchDevice(device.id);
     } else {
       deviceToken = generateToken();
-      await this.attempts.createDevice(user.id, hashToken(deviceToken));
+      deviceId = await this.attempts.createDevice(user.id, hashToken(deviceToken));
     }
     await Promise.all([
       this.users.touchLastLogin(user.id),
@@ -175,24 +268,129 @@ export class IdentityService {
         ip,
         userAgent,
         outcome: 'success',
-        snapshot: snapshot ?? undefined,
-        deviceId,
+        snapshot: {
+          userName: user.user_name,
+          roleName: user.role_name,
+          userType: user.is_admin === true ? 'admin' : 'normal',
+        },
+        deviceId: device?.id ?? null,
       }),
     ]);
     const features = await this.featuresOf(user.role_id, user.is_admin === true);
     return {
-      token,
-      deviceToken,
-      userId: user.id,
-      account: user.account,
-      userName: user.user_name,
-      roleName: user.role_name,
-      companyName: user.company_name,
-      groupName: user.dept_name,
-      isAdmin: user.is_admin === true,
-      selectedFeatures: [...features],
-      expiresAt: expiresAt.toISOString(),
+      deviceId,
+      reply: {
+        token,
+        deviceToken,
+        userId: user.id,
+        account: user.account,
+        userName: user.user_name,
+        roleName: user.role_name,
+        companyName: user.company_name,
+        groupName: user.dept_name,
+        isAdmin: user.is_admin === true,
+        selectedFeatures: [...features],
+        expiresAt: expiresAt.toISOString(),
+      },
     };
+  }
+
+  /** The live challenge of `purpose` and its (still enabled) user, else SECOND_FACTOR_CHALLENGE_INVALID. */
+  private async challengeOf(token: string, purpose: 'verify' | 'setup') {
+    const challenge = await this.factors.findLiveChallenge(hashToken(token), CHALLENGE_MAX_FAILURES);
+    if (challenge?.purpose !== purpose) throw new AppError('SECOND_FACTOR_CHALLENGE_INVALID');
+    const user = await this.users.findById(challenge.user_id);
+    if (!user?.is_enabled) throw new AppError('SECOND_FACTOR_CHALLENGE_INVALID');
+    return { challenge, user };
+  }
+
+  /** Completes a challenge once and opens the session; "remember this device" skips the code from then on. */
+  private async finishChallenge(
+    challengeId: number,
+    user: TUserRow,
+    deviceId: number | null,
+    input: TSecondStepInput & { rememberDevice: boolean },
+  ): Promise<TLoginReply> {
+    if (!(await this.factors.useChallenge(challengeId)))
+      throw new AppError('SECOND_FACTOR_CHALLENGE_INVALID');
+    const session = await this.openSession(user, {
+      ip: input.ip,
+      userAgent: input.userAgent,
+      device: deviceId === null ? undefined : { id: deviceId },
+      deviceToken: undefined,
+    });
+    if (input.rememberDevice) {
+      await this.factors.rememberDevice(session.deviceId, this.config.SECOND_FACTOR_REMEMBER_DAYS);
+    }
+    return session.reply;
+  }
+
+  /**
+   * The second step of a login: the code of the user's authenticator app or one of their recovery codes.
+   * Wrong codes count toward the login limits like wrong passwords; a code is accepted only once.
+   */
+  async loginWithSecondFactor(
+    input: TSecondStepInput & { code: string; rememberDevice: boolean },
+  ): Promise<TLoginReply> {
+    const { challenge, user } = await this.challengeOf(input.challenge, 'verify');
+    return this.throttled(
+      { account: user.account, ip: input.ip, userAgent: input.userAgent, deviceId: challenge.device_id },
+      async () => {
+        const check = await this.secondFactors.checkCode(user.id, input.code);
+        if (check !== 'ok') {
+          await this.factors.countChallengeFailure(challenge.id);
+          await this.attempts.record({
+            account: user.account,
+            userId: user.id,
+            ip: input.ip,
+            userAgent: input.userAgent,
+            outcome: 'bad_second_factor',
+            deviceId: challenge.device_id,
+            snapshot: {
+              userName: user.user_name,
+              roleName: user.role_name,
+              userType: user.is_admin === true ? 'admin' : 'normal',
+            },
+          });
+          throw new AppError(check === 'replayed' ? 'SECOND_FACTOR_CODE_USED' : 'SECOND_FACTOR_CODE_WRONG');
+        }
+        return this.finishChallenge(challenge.id, user, challenge.device_id, input);
+      },
+    );
+  }
+
+  /** A key to scan for a user whose role requires a second factor they have not set up (a `setup` challenge). */
+  async beginSetupAtLogin(input: TSecondStepInput): Promise<TSecondFactorSetup> {
+    const { user } = await this.challengeOf(input.challenge, 'setup');
+    return this.secondFactors.beginSetup(user.id, user.account);
+  }
+
+  /** Confirms the key set up at login with its first code; opens the session with the recovery codes. */
+  async enableAtLogin(
+    input: TSecondStepInput & { code: string; rememberDevice: boolean },
+  ): Promise<TSecondFactorLoginEnableReply> {
+    const { challenge, user } = await this.challengeOf(input.challenge, 'setup');
+    return this.throttled(
+      { account: user.account, ip: input.ip, userAgent: input.userAgent, deviceId: challenge.device_id },
+      async () => {
+        let recoveryCodes: string[];
+        try {
+          recoveryCodes = await this.secondFactors.confirmSetup(
+            user,
+            input.code,
+            { ip: input.ip, userAgent: input.userAgent },
+            challenge.device_id,
+          );
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'SECOND_FACTOR_CODE_WRONG') {
+            await this.factors.countChallengeFailure(challenge.id);
+          }
+          throw error;
+        }
+        const reply = await this.finishChallenge(challenge.id, user, challenge.device_id, input);
+        return { ...reply, recoveryCodes };
+      },
+    );
   }
 
   /** Resolves a bearer token to its user; throws NOT_LOGGED_IN or TOKEN_EXPIRED. */

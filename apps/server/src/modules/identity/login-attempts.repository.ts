@@ -1,7 +1,27 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 
-export type TLoginOutcome = 'success' | 'bad_password' | 'unknown_account' | 'disabled' | 'rate_limited';
+export type TLoginOutcome =
+  | 'success'
+  | 'bad_password'
+  | 'unknown_account'
+  | 'disabled'
+  | 'rate_limited'
+  /** A wrong or replayed second-factor code: counts toward the same limits as a wrong password. */
+  | 'bad_second_factor'
+  /** Second-factor changes: written as successes, they never count as failures. */
+  | 'second_factor_enabled'
+  | 'second_factor_disabled'
+  | 'second_factor_reset';
+
+/** Outcomes that are not a success (the failure counters read the guessing ones among them). */
+const FAILURES: readonly TLoginOutcome[] = [
+  'bad_password',
+  'unknown_account',
+  'disabled',
+  'rate_limited',
+  'bad_second_factor',
+];
 
 /** The login log: every attempt with ip, time and result; also the source of the rate limit. */
 export class LoginAttemptRepository {
@@ -17,6 +37,8 @@ export class LoginAttemptRepository {
     deviceId?: number | null;
     /** Who the user was at this moment, for the login log; absent for unknown accounts. */
     snapshot?: { userName: string; roleName: string | null; userType: 'admin' | 'normal' } | undefined;
+    /** The account of whoever did it for the user (an administrator resetting their second factor). */
+    actorAccount?: string | undefined;
   }): Promise<void> {
     await this.db
       .insertInto('login_attempt')
@@ -25,12 +47,13 @@ export class LoginAttemptRepository {
         user_id: input.userId,
         ip: input.ip,
         user_agent: input.userAgent,
-        success: input.outcome === 'success',
+        success: !FAILURES.includes(input.outcome),
         reason: input.outcome,
         user_name: input.snapshot?.userName ?? null,
         role_name: input.snapshot?.roleName ?? null,
         user_type: input.snapshot?.userType ?? null,
         device_id: input.deviceId ?? null,
+        actor_account: input.actorAccount ?? null,
       })
       .execute();
   }
@@ -40,10 +63,11 @@ export class LoginAttemptRepository {
     const row = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM login_attempt a
       WHERE lower(a.account) = ${account.toLowerCase()}
-        AND a.reason IN ('bad_password', 'unknown_account')
+        AND a.reason IN ('bad_password', 'unknown_account', 'bad_second_factor')
         AND a.created_at > now() - make_interval(mins => ${windowMinutes})
         AND a.created_at > coalesce((SELECT max(created_at) FROM login_attempt s
-                                     WHERE lower(s.account) = ${account.toLowerCase()} AND s.success), '-infinity')
+                                     WHERE lower(s.account) = ${account.toLowerCase()} AND s.reason = 'success'),
+                                    '-infinity')
     `.execute(this.db);
     return row.rows[0]?.n ?? 0;
   }
@@ -51,7 +75,7 @@ export class LoginAttemptRepository {
   async countRecentFailuresForIp(ip: string, windowMinutes: number): Promise<number> {
     const row = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM login_attempt
-      WHERE ip = ${ip} AND reason IN ('bad_password', 'unknown_account')
+      WHERE ip = ${ip} AND reason IN ('bad_password', 'unknown_account', 'bad_second_factor')
         AND created_at > now() - make_interval(mins => ${windowMinutes})
     `.execute(this.db);
     return row.rows[0]?.n ?? 0;
@@ -61,7 +85,7 @@ export class LoginAttemptRepository {
   async countRecentFailuresForDevice(deviceId: number, windowMinutes: number): Promise<number> {
     const row = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM login_attempt
-      WHERE device_id = ${deviceId} AND reason = 'bad_password'
+      WHERE device_id = ${deviceId} AND reason IN ('bad_password', 'bad_second_factor')
         AND created_at > now() - make_interval(mins => ${windowMinutes})
     `.execute(this.db);
     return row.rows[0]?.n ?? 0;
@@ -78,8 +102,13 @@ export class LoginAttemptRepository {
       .executeTakeFirst();
   }
 
-  async createDevice(userId: number, tokenHash: Buffer): Promise<void> {
-    await this.db.insertInto('login_device').values({ user_id: userId, token_hash: tokenHash }).execute();
+  async createDevice(userId: number, tokenHash: Buffer): Promise<number> {
+    const row = await this.db
+      .insertInto('login_device')
+      .values({ user_id: userId, token_hash: tokenHash })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   async touchDevice(deviceId: number): Promise<void> {

@@ -26,6 +26,7 @@ export class UserRepository {
         'r.name as role_name',
         'r.is_admin',
         'r.data_scope',
+        'r.requires_second_factor',
         'c.name as company_name',
         'd.name as dept_name',
       ])

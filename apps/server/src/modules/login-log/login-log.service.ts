@@ -18,6 +18,7 @@ export class LoginLogService {
         userType: r.user_type,
         result: r.success ? 'success' : 'failure',
         reason: r.reason,
+        actorAccount: r.actor_account,
       })),
       total,
       pageNo: filter.pageNo,

@@ -16,6 +16,7 @@ export class RoleRepository {
         'r.is_admin',
         'r.data_scope',
         'r.created_at',
+        'r.requires_second_factor',
         eb
           .selectFrom('app_user as u')
           .select(eb.fn.countAll<number>().as('n'))
@@ -70,12 +71,19 @@ export class RoleRepository {
       .executeTakeFirst();
   }
 
-  async insert(values: { name: string; description: string }): Promise<number> {
+  async insert(values: {
+    name: string;
+    description: string;
+    requires_second_factor?: boolean;
+  }): Promise<number> {
     const row = await this.db.insertInto('role').values(values).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async update(id: number, values: { name: string; description: string }): Promise<void> {
+  async update(
+    id: number,
+    values: { name: string; description: string; requires_second_factor?: boolean },
+  ): Promise<void> {
     await this.db
       .updateTable('role')
       .set({ ...values, updated_at: sql`now()` })

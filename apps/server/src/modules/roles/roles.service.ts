@@ -41,6 +41,7 @@ function presentRole(row: TRoleRow): TRoleRecord {
     // The administrator role holds every feature without listing them (see IdentityService).
     featureCount: row.is_admin ? FEATURE_KEYS.length : Number(row.feature_count ?? 0),
     createTime: row.created_at.toISOString(),
+    requiresSecondFactor: row.requires_second_factor,
   };
 }
 
@@ -80,7 +81,14 @@ export class RoleService {
           { field: 'name', message: 'v.nameTaken' },
         ]);
       }
-      const values = { name: input.name, description: input.description };
+      const values = {
+        name: input.name,
+        description: input.description,
+        // Left as it is when the request does not say (an older client).
+        ...(input.requiresSecondFactor === undefined
+          ? {}
+          : { requires_second_factor: input.requiresSecondFactor }),
+      };
       if (input.id !== undefined) {
         await roles.update(input.id, values);
         return { id: input.id };

@@ -158,16 +158,13 @@ export async function seedDemoApplications(db: Database, apply: ApplyService, lo
       480,
     );
   }
-  await apply.review(
-    reviewer,
-    { ids: [approved.id], decision: 'approved', comment: '同意', linkDays: 7 },
-    '',
-  );
-  await apply.review(
-    reviewer,
-    { ids: [rejected.id], decision: 'rejected', comment: '时段过长，请按月申请', linkDays: 7 },
-    '',
-  );
+  await apply.review(reviewer, { ids: [approved.id], decision: 'approved', comment: '同意', linkDays: 7 });
+  await apply.review(reviewer, {
+    ids: [rejected.id],
+    decision: 'rejected',
+    comment: '时段过长，请按月申请',
+    linkDays: 7,
+  });
   log.info('demo download applications created');
   return true;
 }

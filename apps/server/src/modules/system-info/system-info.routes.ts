@@ -23,6 +23,7 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
         hasPointQuery: config.HAS_POINT_QUERY,
         helpDocument: config.HELP_DOCUMENT_URL,
         mapTileUrl: config.MAP_TILE_URL,
+        hasPublicUrl: config.PUBLIC_URL !== undefined,
       }),
     }),
     defineRoute({

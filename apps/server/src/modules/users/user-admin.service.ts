@@ -19,6 +19,8 @@ import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { ManagementGuard } from '../access/management-guard.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import type { LoginAttemptRepository } from '../identity/login-attempts.repository.ts';
+import type { SecondFactorRepository } from '../identity/second-factor.repository.ts';
 import type { TokenRepository } from '../identity/tokens.repository.ts';
 import type { UserRepository } from '../identity/users.repository.ts';
 import type { OrganisationRepository } from '../organisations/organisations.repository.ts';
@@ -32,6 +34,8 @@ export interface TUserAdminRepositories {
   tokens: TokenRepository;
   accounts: UserRepository;
   guard: ManagementGuard;
+  secondFactors: SecondFactorRepository;
+  attempts: LoginAttemptRepository;
 }
 
 const USER_LIST_LIMIT = 500;
@@ -178,6 +182,36 @@ export class UserAdminService {
       await accounts.updatePassword(user.id, await hashPassword(password));
       await tokens.revokeAllForUser(user.id);
       return { password };
+    });
+  }
+
+  /**
+   * Removes a user's second factor (a lost phone): key, recovery codes and remembered browsers. Their next
+   * login asks for none, or — when their role requires one — leads them to set up a new key first.
+   * Written to the login log with the administrator's account.
+   */
+  resetSecondFactor(caller: TAuthUser, userId: number, ip = ''): Promise<{ wasEnabled: boolean }> {
+    return this.tx.run(async ({ users, accounts, secondFactors, attempts, guard }) => {
+      const user = await users.findById(userId, 'update');
+      if (!user) throw new AppError('NOT_FOUND');
+      // Removing the second factor of a user reaching more than the caller would weaken that reach's login.
+      await guard.assertCanManageUser(caller.id, user.id);
+      const wasEnabled = await secondFactors.remove(user.id);
+      const row = await accounts.findById(user.id);
+      await attempts.record({
+        account: user.account,
+        userId: user.id,
+        ip,
+        userAgent: null,
+        outcome: 'second_factor_reset',
+        actorAccount: caller.account,
+        snapshot: row && {
+          userName: row.user_name,
+          roleName: row.role_name,
+          userType: row.is_admin === true ? 'admin' : 'normal',
+        },
+      });
+      return { wasEnabled };
     });
   }
 

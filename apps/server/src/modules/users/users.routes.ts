@@ -4,6 +4,7 @@ import {
   ZProfileUpdateRequest,
   ZResetPasswordReply,
   ZResetPasswordRequest,
+  ZResetSecondFactorRequest,
   ZRightConfig,
   ZRightConfigQuery,
   ZTableField,
@@ -83,6 +84,17 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       body: ZResetPasswordRequest,
       response: ZResetPasswordReply,
       handle: ({ user, body }) => users.resetPassword(user, body.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/security/sys/user/reset_second_factor',
+      summary:
+        'Remove a user’s second factor (lost phone): key, recovery codes, remembered browsers; logged in the login log',
+      tags: ['users'],
+      auth: 'system.user',
+      body: ZResetSecondFactorRequest,
+      response: z.object({ wasEnabled: z.boolean() }),
+      handle: ({ user, body, request }) => users.resetSecondFactor(user, body.id, request.ip),
     }),
     defineRoute({
       method: 'GET',

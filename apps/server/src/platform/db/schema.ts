@@ -29,6 +29,7 @@ export interface RoleTable {
   data_scope: Generated<'all' | 'list'>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  requires_second_factor: Generated<boolean>;
 }
 
 export interface RoleFeatureTable {
@@ -81,6 +82,7 @@ export interface LoginAttemptTable {
   role_name: string | null;
   user_type: 'admin' | 'normal' | null;
   device_id: number | null;
+  actor_account: string | null;
 }
 
 /** A browser that has logged in to an account before (migration 0011); the token is stored as SHA-256. */
@@ -90,6 +92,7 @@ export interface LoginDeviceTable {
   token_hash: Buffer;
   created_at: CreatedAt;
   last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  second_factor_until: Timestamp | null;
 }
 
 export interface MessageTable {
@@ -860,6 +863,48 @@ export interface DownloadLogTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0020: single-use download tickets. */
+export interface DownloadTicketTable {
+  token_hash: Buffer;
+  application_id: number;
+  user_id: number;
+  via: 'link' | 'app';
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Migration 0020: a user's sealed TOTP secret. */
+export interface UserSecondFactorTable {
+  user_id: number;
+  secret: Buffer;
+  enabled_at: Timestamp | null;
+  last_step: number | null;
+  created_at: CreatedAt;
+}
+
+export interface UserRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: Buffer;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface LoginChallengeTable {
+  id: Generated<number>;
+  token_hash: Buffer;
+  user_id: number;
+  purpose: 'verify' | 'setup';
+  device_id: number | null;
+  ip: string;
+  user_agent: string | null;
+  failures: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface StationRecoveryTable {
   station_id: number;
   window_to: ColumnType<Date, string, string>;
@@ -1010,6 +1055,11 @@ export interface DB {
   download_application: DownloadApplicationTable;
   download_application_station: DownloadApplicationStationTable;
   download_log: DownloadLogTable;
+  // Tickets and the second factor (migration 0020).
+  download_ticket: DownloadTicketTable;
+  user_second_factor: UserSecondFactorTable;
+  user_recovery_code: UserRecoveryCodeTable;
+  login_challenge: LoginChallengeTable;
   station_day: StationDayTable;
   station_recovery: StationRecoveryTable;
   data_fetch_run: DataFetchRunTable;

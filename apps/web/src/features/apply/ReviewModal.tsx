@@ -5,11 +5,12 @@ import {
   type TApplyReview,
   ZApplyReview,
 } from '@masthub/shared';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useSenders } from '../repairs/api.ts';
+import { useSystemInfo } from '../system-info/api.ts';
 import { useReviewApplications } from './api.ts';
 
 interface ReviewFormValues {
@@ -28,6 +29,7 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | undefi
   const { t } = useTranslation();
   const review = useReviewApplications();
   const senders = useSenders(target !== undefined);
+  const systemInfo = useSystemInfo();
   const isApprove = target?.decision === 'approved';
   return (
     <SchemaFormModal<ReviewFormValues, TApplyReview, { updated: number; mailed: boolean }>
@@ -66,6 +68,14 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | undefi
           </Form.Item>
           {isApprove ? (
             <>
+              {systemInfo.data?.hasPublicUrl === false ? (
+                <Alert
+                  type="info"
+                  showIcon
+                  title={t('apply.review.noPublicUrl')}
+                  style={{ marginBottom: 16 }}
+                />
+              ) : null}
               <Form.Item name="linkDays" label={t('apply.review.linkDays')} rules={[rule('linkDays')]}>
                 <InputNumber min={1} max={APPLY_LINK_DAYS_MAX} precision={0} style={{ width: 160 }} />
               </Form.Item>

@@ -1,4 +1,15 @@
-import type { TChangePasswordRequest, TLoginReply, TLoginRequest } from '@masthub/shared';
+import {
+  isLoginChallenge,
+  type TChangePasswordRequest,
+  type TLoginChallenge,
+  type TLoginReply,
+  type TLoginRequest,
+  type TLoginResult,
+  type TSecondFactorLoginEnableReply,
+  type TSecondFactorLoginEnableRequest,
+  type TSecondFactorLoginRequest,
+  type TSecondFactorSetup,
+} from '@masthub/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,16 +18,56 @@ import { http, LOGIN_PATH } from '../../request/request.ts';
 import { clearLogin, readDeviceToken, saveLogin, saveRightConfig } from './login.storage.ts';
 
 /**
- * Logs in, stores the reply (`masthub.login`), then the per-user permission config (`masthub.rightConfig`,
- * SPEC §6). The caller shows errors itself, so the call is silent.
+ * Logs in. A session reply is stored (see finishLogin); a challenge (the user's second factor, or the
+ * set-up their role requires) is handed back for the next step, with nothing stored yet. The caller shows
+ * errors itself, so the call is silent.
  */
-export async function logIn(credentials: TLoginRequest): Promise<TLoginReply> {
+export async function logIn(credentials: TLoginRequest): Promise<TLoginReply | TLoginChallenge> {
   const deviceToken = readDeviceToken(credentials.account);
-  const reply = await http.post<TLoginReply>(
+  const reply = await http.post<TLoginResult>(
     '/security/sys/user/login',
     deviceToken ? { ...credentials, deviceToken } : credentials,
     { silent: true },
   );
+  if (isLoginChallenge(reply)) return reply;
+  await finishLogin(reply);
+  return reply;
+}
+
+/** The second login step: the authenticator code or a recovery code. */
+export async function logInWithCode(body: TSecondFactorLoginRequest): Promise<TLoginReply> {
+  const reply = await http.post<TLoginReply>('/security/sys/user/login/second_factor', body, {
+    silent: true,
+  });
+  await finishLogin(reply);
+  return reply;
+}
+
+/** A key to scan when the role requires a second factor the user has not set up. */
+export function beginSetupAtLogin(challenge: string): Promise<TSecondFactorSetup> {
+  return http.post<TSecondFactorSetup>(
+    '/security/sys/user/login/second_factor/setup',
+    { challenge },
+    { silent: true },
+  );
+}
+
+/** Confirms that key with its first code: the session opens; the recovery codes come back once. */
+export async function enableAtLogin(
+  body: TSecondFactorLoginEnableRequest,
+): Promise<TSecondFactorLoginEnableReply> {
+  const reply = await http.post<TSecondFactorLoginEnableReply>(
+    '/security/sys/user/login/second_factor/enable',
+    body,
+    { silent: true },
+  );
+  const { recoveryCodes: _shownOnce, ...session } = reply;
+  await finishLogin(session);
+  return reply;
+}
+
+/** Stores the reply (`masthub.login`), then the per-user permission config (`masthub.rightConfig`, SPEC §6). */
+async function finishLogin(reply: TLoginReply): Promise<void> {
   saveLogin(reply);
   try {
     saveRightConfig(
@@ -26,7 +77,6 @@ export async function logIn(credentials: TLoginRequest): Promise<TLoginReply> {
     // The config only refines what the UI shows; the login itself succeeded.
     saveRightConfig(null);
   }
-  return reply;
 }
 
 export function changePassword(body: TChangePasswordRequest): Promise<unknown> {

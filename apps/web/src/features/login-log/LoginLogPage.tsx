@@ -30,7 +30,17 @@ function toFilters(values: FilterValues): LoginLogFilters {
   };
 }
 
-const KNOWN_REASONS = new Set(['success', 'bad_password', 'unknown_account', 'disabled', 'rate_limited']);
+const KNOWN_REASONS = new Set([
+  'success',
+  'bad_password',
+  'unknown_account',
+  'disabled',
+  'rate_limited',
+  'bad_second_factor',
+  'second_factor_enabled',
+  'second_factor_disabled',
+  'second_factor_reset',
+]);
 
 function useLoginLog(values: Record<string, unknown>, pageNo: number) {
   return useLoginLogPage(toLoginLogRequest(toFilters(values as FilterValues), pageNo, readUtcCode()));
@@ -77,8 +87,14 @@ export function LoginLogPage() {
       key: 'reason',
       dataIndex: 'reason',
       title: t('system.loginLog.reason'),
-      width: 140,
-      render: (value: string) => (KNOWN_REASONS.has(value) ? t(`system.loginLog.reasons.${value}`) : value),
+      width: 180,
+      render: (value: string, record) => {
+        const text = KNOWN_REASONS.has(value) ? t(`system.loginLog.reasons.${value}`) : value;
+        // An administrator acted for the user (a second factor reset): say who.
+        return record.actorAccount
+          ? t('system.loginLog.byActor', { text, actor: record.actorAccount })
+          : text;
+      },
     },
   ];
 

@@ -2,6 +2,7 @@ import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
+import { SecondFactorCard } from './SecondFactorCard.tsx';
 import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 
 export function PersonCenterPage() {
@@ -18,6 +19,7 @@ export function PersonCenterPage() {
         <Card title={t('person.password.title')}>
           <ChangePasswordForm />
         </Card>
+        <SecondFactorCard />
       </Col>
     </Row>
   );

@@ -1,4 +1,12 @@
-import type { TProfile, TProfileUpdateRequest } from '@masthub/shared';
+import type {
+  TProfile,
+  TProfileUpdateRequest,
+  TRecoveryCodes,
+  TSecondFactorDisableRequest,
+  TSecondFactorEnableRequest,
+  TSecondFactorSetup,
+  TSecondFactorStatus,
+} from '@masthub/shared';
 import { listUtcOptions, type TUtcOption } from '@masthub/shared/time-zones.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../request/request.ts';
@@ -34,5 +42,41 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: TProfileUpdateRequest) => http.post<null>('/security/sys/user/update_profile', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }),
+  });
+}
+
+export const secondFactorKey = ['profile', 'second-factor'] as const;
+
+/** The caller's two-factor login: on or off, required by the role, recovery codes left. */
+export function useSecondFactorStatus() {
+  return useQuery({
+    queryKey: secondFactorKey,
+    queryFn: () => http.get<TSecondFactorStatus>('/security/sys/user/second_factor'),
+  });
+}
+
+/** A new authenticator key to scan (replacing one scanned but never confirmed). */
+export function useBeginSecondFactor() {
+  return useMutation({
+    mutationFn: () => http.post<TSecondFactorSetup>('/security/sys/user/second_factor/setup'),
+  });
+}
+
+/** Turns two-factor login on with the key's first code; the recovery codes come back once. */
+export function useEnableSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSecondFactorEnableRequest) =>
+      http.post<TRecoveryCodes>('/security/sys/user/second_factor/enable', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKey }),
+  });
+}
+
+export function useDisableSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSecondFactorDisableRequest) =>
+      http.post<null>('/security/sys/user/second_factor/disable', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKey }),
   });
 }

@@ -1,5 +1,5 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
-import { Form, Input } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useSaveRole } from './api.ts';
@@ -12,7 +12,7 @@ interface RoleFormModalProps {
   onSaved: (id: number, isNew: boolean) => void;
 }
 
-/** Create or rename a role: name required (≤ 20, unique), description ≤ 50. */
+/** Create or rename a role: name required (≤ 20, unique), description ≤ 50, two-factor login required or not. */
 export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveRole();
@@ -21,7 +21,15 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       open={open}
       name="roleForm"
       title={t(role ? 'system.role.form.editTitle' : 'system.role.form.createTitle')}
-      initialValues={role ? { name: role.name, description: role.description } : {}}
+      initialValues={
+        role
+          ? {
+              name: role.name,
+              description: role.description,
+              requiresSecondFactor: role.requiresSecondFactor,
+            }
+          : { requiresSecondFactor: false }
+      }
       toRequest={(values) => ({ ...values, ...(role ? { id: role.id } : {}) }) as TRoleSaveRequest}
       schema={ZRoleSaveRequest}
       save={(request) => save.mutateAsync(request)}
@@ -40,6 +48,14 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
             rules={[rule('description')]}
           >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={50} />
+          </Form.Item>
+          <Form.Item
+            name="requiresSecondFactor"
+            label={t('system.role.fields.requiresSecondFactor')}
+            valuePropName="checked"
+            extra={t('system.role.form.requiresSecondFactorHint')}
+          >
+            <Switch />
           </Form.Item>
         </>
       )}

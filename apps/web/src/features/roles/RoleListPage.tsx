@@ -33,6 +33,7 @@ export function RoleListPage() {
         <Space size={6}>
           <span>{name}</span>
           {role.isAdmin ? <Tag color="gold">{t('system.role.adminTag')}</Tag> : null}
+          {role.requiresSecondFactor ? <Tag color="purple">{t('system.role.secondFactorTag')}</Tag> : null}
         </Space>
       ),
     },

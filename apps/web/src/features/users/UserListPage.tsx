@@ -13,6 +13,7 @@ import {
   useDeleteUser,
   useOrganisationTree,
   useResetPassword,
+  useResetSecondFactor,
   useRoleOptions,
   useUserFields,
   useUserPage,
@@ -60,6 +61,7 @@ export function UserListPage() {
   const { data: roles = [] } = useRoleOptions();
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
+  const resetSecondFactor = useResetSecondFactor();
 
   const selectOrg = (node: OrgTreeNode | undefined) => setOrgKey(node?.key);
 
@@ -105,6 +107,20 @@ export function UserListPage() {
       onOk: async () => {
         const reply = await resetPassword.mutateAsync(user.id);
         setPassword({ account: user.account, value: reply.password });
+      },
+    });
+  };
+
+  const askResetSecondFactor = (user: TUserRecord) => {
+    modal.confirm({
+      title: t('system.user.secondFactor.resetTitle'),
+      content: t('system.user.secondFactor.resetConfirm', { name: user.userName, account: user.account }),
+      okText: t('system.user.secondFactor.reset'),
+      onOk: async () => {
+        const reply = await resetSecondFactor.mutateAsync(user.id);
+        feedback.success(
+          t(reply.wasEnabled ? 'system.user.secondFactor.done' : 'system.user.secondFactor.wasOff'),
+        );
       },
     });
   };
@@ -155,7 +171,7 @@ export function UserListPage() {
             open: setEditing,
           }}
           actions={{
-            width: 250,
+            width: 330,
             extra: (user) => (
               <>
                 <Link to={`/systemManage/UserManage/UserRight?userId=${user.id}`}>
@@ -165,6 +181,9 @@ export function UserListPage() {
                 </Link>
                 <Button type="link" size="small" onClick={() => askReset(user)}>
                   {t('system.user.password.reset')}
+                </Button>
+                <Button type="link" size="small" onClick={() => askResetSecondFactor(user)}>
+                  {t('system.user.secondFactor.reset')}
                 </Button>
                 {user.isBuiltin || user.id === login?.userId ? (
                   <Tooltip

@@ -116,6 +116,14 @@ export function useResetPassword() {
   });
 }
 
+/** An administrator removes a user's second factor (a lost phone); logged in the login log. */
+export function useResetSecondFactor() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      http.post<{ wasEnabled: boolean }>('/security/sys/user/reset_second_factor', { id }),
+  });
+}
+
 export function useAuthorizeStations() {
   const invalidate = useInvalidate(userKeys.all);
   return useMutation({
