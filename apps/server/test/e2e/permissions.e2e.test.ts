@@ -661,15 +661,20 @@ describe('station-scoped routes', () => {
       await expectApplicationUnchanged(id);
     },
     'POST /api/web/apply/ticket': async () => {
-      // Not the applicant: refused whatever the caller may see.
+      // Not the applicant: refused whatever the caller may see, as an application that does not exist is
+      // (issue 26 §1: a missing and a foreign id get the same answer).
       const id = await createHiddenApplication();
-      const r = await server.call('POST', '/api/web/apply/ticket', {
-        token: callerToken,
-        body: { id },
-        language: 'EN',
-      });
-      expect(r.status).toBe(403);
-      expect(r.body.data.errorCode).toBe('APPLY_NOT_APPLICANT');
+      const answer = async (applicationId: number) => {
+        const r = await server.call('POST', '/api/web/apply/ticket', {
+          token: callerToken,
+          body: { id: applicationId },
+          language: 'EN',
+        });
+        return { status: r.status, body: r.body };
+      };
+      const foreign = await answer(id);
+      expect(foreign.status).toBe(404);
+      expect(foreign).toEqual(await answer(99_999_999));
     },
     'GET /api/web/apply/file': async () => {
       // A ticket never issued: a page saying so, and no download recorded.

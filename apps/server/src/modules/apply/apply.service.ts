@@ -862,8 +862,10 @@ export class ApplyService {
       .selectAll()
       .where('id', '=', body.id)
       .executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND');
     const via = body.sig !== undefined ? 'link' : 'app';
+    // Without a signed link, an unknown application and another user's answer the same (issue 26 §1): the
+    // call is no oracle for which applications exist. A signed link's holder is told whose it is.
+    if (!row) throw new AppError(via === 'link' ? 'APPLY_LINK_INVALID' : 'NOT_FOUND');
     if (via === 'link') {
       const valid =
         body.exp !== undefined &&
@@ -881,7 +883,7 @@ export class ApplyService {
       if (!valid) throw new AppError('APPLY_LINK_INVALID');
     }
     if (row.applicant_id === null || Number(row.applicant_id) !== user.id)
-      throw new AppError('APPLY_NOT_APPLICANT');
+      throw new AppError(via === 'link' ? 'APPLY_NOT_APPLICANT' : 'NOT_FOUND');
     this.assertOpen(row, row.language);
     const stationIds = (
       await this.db
