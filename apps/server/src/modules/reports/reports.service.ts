@@ -522,8 +522,8 @@ export class ReportService {
         stations.map((s) => Number(s.station_id)),
         period,
       );
-      if (figures.reporting === 0)
-        throw new AppError('REPORT_NO_DATA', { period: periodLabel(report.statement_type, period) });
+      // A period in which no site sent anything is reported too (0 % recovery each): that is what a
+      // weekly report of a network is for. REPORT_NO_DATA stays for the reasons stored before.
       const sections = ((report.statement_type === 'weekly'
         ? report.weekly_sections
         : report.monthly_sections) ?? ['summary', 'sites']) as TReportSection[];
