@@ -15,6 +15,7 @@ import {
   type TGroupReportPageRequest,
   type TGroupReportRecord,
   type TPage,
+  type TReportGroupDetail,
   type TReportGroupPageRequest,
   type TReportGroupRecord,
   type TReportGroupSaveRequest,
@@ -276,12 +277,26 @@ export class ReportService {
     };
   }
 
-  async groupDetail(user: TAuthUser, id: number, language: Language): Promise<TReportGroupRecord> {
+  async groupDetail(user: TAuthUser, id: number, language: Language): Promise<TReportGroupDetail> {
     await this.assertGroup(user, id);
-    return this.presentGroup(
-      await this.groupQuery().where('g.id', '=', id).executeTakeFirstOrThrow(),
-      language,
-    );
+    const [row, stations] = await Promise.all([
+      this.groupQuery().where('g.id', '=', id).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('report_group_station as gs')
+        .innerJoin('station as s', 's.id', 'gs.station_id')
+        .select(['s.id', 's.station_code', 's.project_name'])
+        .where('gs.group_id', '=', id)
+        .orderBy('s.station_code')
+        .execute(),
+    ]);
+    return {
+      ...this.presentGroup(row, language),
+      stations: stations.map((s) => ({
+        id: Number(s.id),
+        stationCode: s.station_code,
+        projectName: s.project_name,
+      })),
+    };
   }
 
   async saveGroup(user: TAuthUser, input: TReportGroupSaveRequest): Promise<{ id: number }> {
