@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TStatisticsResult } from '@masthub/shared';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeAnalysisReport } from '../../src/modules/reports/analysis-report.ts';
+import { renderDocx, renderPdf } from '../../src/modules/reports/render.ts';
 import { DEMO_ANALYSIS_REPORT_NAME, seedDemoDataReports } from '../../src/modules/seed/demo-operations.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
@@ -421,6 +424,12 @@ describe('analysis reports', () => {
     expect(fonts).not.toMatch(/\bno\s+no\s+no\b/);
     const pdfText = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(pdfText).toContain('测风概况');
+    expect(pdfText).not.toMatch(/\b(low|moderate|high|weak|strong|above)\b/i);
+    // One month of data is not a year: the multi-year comparison says so in Word and PDF.
+    const periodChapter = text.slice(text.indexOf('11. 多年平均对比'), text.indexOf('12. 结论'));
+    expect(periodChapter).toMatch(/2026 年 \d 个月，完整率 \d+\.\d %/);
+    expect(periodChapter).toContain('不可比（不足 12 个月）');
+    expect(pdfText.replace(/\s+/g, '')).toContain('不可比（不足12个月）');
     // The owner is told.
     const message = await server.db
       .selectFrom('message')
@@ -428,6 +437,70 @@ describe('analysis reports', () => {
       .where('message', 'like', '%测风塔数据分析报告%')
       .executeTakeFirst();
     expect(message?.message).toContain('已生成');
+  }, 120_000);
+
+  it('words the turbulence grade and IEC class of a Chinese report in Chinese, in Word and PDF', async () => {
+    // The statistics of the version, with the 15 m/s figures a windier mast gives (one month here has none).
+    const channels = await server.db
+      .selectFrom('ts_channel')
+      .select('id')
+      .where('version_id', '=', versionId)
+      .execute();
+    const stats = await server.call('POST', '/api/data-process/statistics/analysis', {
+      token: adminToken,
+      headers: { 'utc-code': '+08:00' },
+      body: {
+        versionId,
+        channelIds: channels.map((c) => Number(c.id)),
+        startTime: `${fields.dataStartDate}T00:00:00+08:00`,
+        endTime: `${fields.dataEndDate}T23:50:00+08:00`,
+        sectors: 12,
+      },
+    });
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const result = stats.body.data as TStatisticsResult;
+    expect(result.turbulence.items.length).toBeGreaterThan(0);
+    const grades = [
+      ['moderate', 'above A+'],
+      ['high', 'A'],
+      ['low', 'C'],
+    ] as const;
+    result.turbulence.items.forEach((item, i) => {
+      item.ti15 = 0.2;
+      item.gbGrade = grades[i % grades.length]![0];
+      item.iecCategory = grades[i % grades.length]![1];
+    });
+    const meta = {
+      reportName: '湍流等级测试',
+      station: {
+        code: site.stationCode,
+        projectName: '分析报告测试风电场',
+        location: '',
+        longitude: 115,
+        latitude: 40,
+        altitudeM: 1350,
+        mastHeightM: 100,
+        manufacturerName: '',
+      },
+      versionName: '原始数据',
+      startDate: fields.dataStartDate,
+      endDate: fields.dataEndDate,
+      targetHeightM: 100,
+      sectorWidthDeg: 30,
+      generatedAt: new Date('2026-11-20T00:00:00Z'),
+      ownerName: 'admin',
+    };
+    const { blocks, charts } = composeAnalysisReport(result, meta, ['turbulence', 'conclusion'], 'zh');
+    const file = path.join(tmp, 'turbulence-zh.pdf');
+    writeFileSync(file, await renderPdf(blocks, charts, meta.reportName));
+    const pdfText = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, '');
+    expect(pdfText).toContain('GB/T18710评价：中等');
+    expect(pdfText).toContain('IEC61400-1湍流类别高于A+');
+    expect(pdfText).not.toMatch(/moderate|high|low|above/i);
+    const { value: docx } = await mammoth.extractRawText({ buffer: await renderDocx(blocks, charts) });
+    expect(docx).toMatch(/GB\/T 18710 评价：(较低|中等|较高)。/);
+    const english = composeAnalysisReport(result, meta, ['turbulence'], 'en').blocks;
+    expect(JSON.stringify(english)).toContain('GB/T 18710 grade: moderate');
   }, 120_000);
 
   it('writes the English report for an English user and stores the failure reason when no value is usable', async () => {
@@ -467,6 +540,15 @@ describe('analysis reports', () => {
     expect(text).toContain('1. Measurement overview');
     expect(text).toContain('12. Conclusion');
     expect(text).toContain('2025–2026');
+    // The 2025–2026 average holds October (and Beijing's first hours of November): flagged, with its months
+    // and recovery, in both files.
+    expect(text).toMatch(/2025: no data; 2026: \d months?, \d+\.\d % recovery/);
+    expect(text).toContain('no: under 12 months');
+    expect(text).toContain('Note: a year with fewer than 12 months of data');
+    const file = path.join(tmp, 'analysis-en.pdf');
+    writeFileSync(file, (await download(done.id, 'pdf')).rawPayload);
+    const pdfText = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+    expect(pdfText).toContain('no: under 12 months');
   }, 120_000);
 
   it('deletes a report only with the delete permission: “no permission to delete report” otherwise', async () => {

@@ -253,25 +253,128 @@ describe('generated reports', () => {
     });
   });
 
-  it('stores a failure with its reason and sends nothing for a period without data', async () => {
+  it('produces the weekly report of a week in which no site sent anything, 0 % recovery each, and e-mails it', async () => {
+    const saved = await server.call('POST', '/api/web/statement/group/add', {
+      token: adminToken,
+      body: groupBody({
+        name: '沉默周报',
+        reportType: ['weekly'],
+        monthlyTemplateId: null,
+        autoSend: true,
+        dataSourceId: senderId,
+        receiverAddress: ['silent@owner.example.com'],
+      }),
+    });
     const before = smtp.received.length;
     const r = await server.call('POST', '/api/web/statement/generate', {
       token: adminToken,
-      body: { groupId, statementType: 'monthly', date: '2025-03-10' },
+      body: { groupId: saved.body.data.id, statementType: 'weekly', date: '2025-03-10' },
+    });
+    const report = await waitForReport(r.body.data.id);
+    expect(report.status, report.reason).toBe('success');
+    const text = (await mammoth.extractRawText({ buffer: (await download(report.id, 'docx')).rawPayload }))
+      .value;
+    expect(text).toContain('报告期: 2025-03-10 ~ 2025-03-16');
+    expect(text).toContain('本组共 3 个站点，报告期内有数据回传 0 个，无数据 3 个。');
+    for (const site of sites)
+      expect(text).toMatch(new RegExp(`${site.stationCode}\\s*报告测试风电场\\d\\s*0\\.0%`));
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.parsed.subject).toBe('【MastHub 周报】沉默周报（2025-03-10 ~ 2025-03-16）');
+  });
+
+  it('stores a failure with its reason and sends nothing when the group has no site left', async () => {
+    const lone = await buildStation(server.db, { projectName: '将被删除的站点' });
+    const saved = await server.call('POST', '/api/web/statement/group/add', {
+      token: adminToken,
+      body: groupBody({
+        name: '空报告组',
+        reportType: ['monthly'],
+        weeklyTemplateId: null,
+        autoSend: true,
+        dataSourceId: senderId,
+        receiverAddress: ['empty@owner.example.com'],
+        stationIds: [lone.id],
+      }),
+    });
+    await server.db.updateTable('station').set({ is_deleted: true }).where('id', '=', lone.id).execute();
+    const before = smtp.received.length;
+    const r = await server.call('POST', '/api/web/statement/generate', {
+      token: adminToken,
+      body: { groupId: saved.body.data.id, statementType: 'monthly', date: '2025-03-10' },
     });
     const report = await waitForReport(r.body.data.id);
     expect(report.status).toBe('failure');
     const list = await server.call('POST', '/api/web/statement/page', {
       token: adminToken,
       language: 'EN',
-      body: { groupId },
+      body: { groupId: saved.body.data.id },
     });
     const row = list.body.data.records.find((x: { id: number }) => x.id === report.id);
-    expect(row.reason).toBe('No site of the group has data in the period 2025-03');
+    expect(row.reason).toBe('The report group has no sites');
     const refused = await download(report.id, 'pdf');
     expect(refused.statusCode).toBe(409);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.received.length).toBe(before);
+  });
+
+  it('lists in its alarm and repair sections the same alarms: open at the start, raised and closed in the month', async () => {
+    const site = sites[0]!;
+    // Open since September (carried into October), and one raised and closed in October.
+    await server.db
+      .insertInto('alarm')
+      .values([
+        {
+          station_id: site.id,
+          type: 'data_missing',
+          channel_key: '',
+          period_start: new Date('2026-09-17T00:00:00Z'),
+          period_end: new Date('2026-11-20T00:00:00Z'),
+          created_at: new Date('2026-09-20T02:00:00Z'),
+          is_open: true,
+        },
+        {
+          station_id: site.id,
+          type: 'data_abnormal',
+          channel_key: 'ws_80',
+          period_start: new Date('2026-10-04T00:00:00Z'),
+          period_end: new Date('2026-10-08T00:00:00Z'),
+          created_at: new Date('2026-10-05T01:00:00Z'),
+          is_open: false,
+        },
+      ])
+      .execute();
+    const group = async (language: 'zh' | 'en') => {
+      const saved = await server.call('POST', '/api/web/statement/group/add', {
+        token: adminToken,
+        body: groupBody({
+          name: `告警一致性月报 ${language}`,
+          reportType: ['monthly'],
+          weeklyTemplateId: null,
+          stationIds: [site.id],
+          language,
+        }),
+      });
+      const r = await server.call('POST', '/api/web/statement/generate', {
+        token: adminToken,
+        body: { groupId: saved.body.data.id, statementType: 'monthly', date: '2026-10-15' },
+      });
+      const report = await waitForReport(r.body.data.id);
+      expect(report.status, report.reason).toBe('success');
+      return (await mammoth.extractRawText({ buffer: (await download(report.id, 'docx')).rawPayload })).value;
+    };
+    const zh = await group('zh');
+    expect(zh).toContain('报告期初未关闭告警 1 条，期内新增 1 条、关闭 1 条、处理 0 条，期末未关闭 1 条。');
+    const repairs = zh.slice(zh.indexOf('四、维修'));
+    expect(repairs).not.toContain('报告期内无告警与维修');
+    expect(repairs).toMatch(/2026-09-20 10:00\s*\d+\s*告警（期初未关闭）\s*数据缺失/);
+    expect(repairs).toMatch(/2026-10-05 09:00\s*\d+\s*新增告警\s*数据异常/);
+    expect(repairs).toMatch(/2026-10-08 08:00\s*\d+\s*告警关闭\s*数据异常/);
+    const en = await group('en');
+    expect(en).toContain(
+      'Alarms open at the start of the period: 1; raised in it: 1, closed: 1, handled: 0; open at its end: 1.',
+    );
+    expect(en).toContain('Alarm open at start');
+    expect(en).not.toContain('No alarms or repairs in the period.');
   });
 
   it('generates each scheduled slot once, however many ticks race for it', async () => {

@@ -86,6 +86,8 @@ export const ZHubOverview = z.object({
       groupId: z.number().int(),
       groupName: z.string(),
       statementType: z.enum(['weekly', 'monthly']),
+      /** The period as the report list names it, in Beijing dates: '2026-10' or '2026-10-05 ~ 2026-10-11'. */
+      statementDate: z.string(),
       periodStart: z.string(),
       periodEnd: z.string(),
       status: z.enum(['generating', 'success', 'failure']),

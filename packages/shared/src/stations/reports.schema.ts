@@ -131,6 +131,12 @@ export const ZReportGroupRecord = z.object({
 });
 export type TReportGroupRecord = z.infer<typeof ZReportGroupRecord>;
 
+/** GET /web/statement/group/detail: the group with its member sites (code and project, by code). */
+export const ZReportGroupDetail = ZReportGroupRecord.extend({
+  stations: z.array(z.object({ id: z.number().int(), stationCode: z.string(), projectName: z.string() })),
+});
+export type TReportGroupDetail = z.infer<typeof ZReportGroupDetail>;
+
 /** POST /web/statement/page: the reports of a group, newest period first. */
 export const ZGroupReportPageRequest = ZPageRequest.extend({
   groupId: ZId,

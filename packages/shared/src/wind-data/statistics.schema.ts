@@ -306,6 +306,9 @@ export const ZMonthlySeries = z.object({
 /** SPEC §3 period comparison row (name, avgSpeed, deviate, rate). */
 export const ZPeriodComparisonRow = z.object({
   name: z.string(),
+  /** The calendar years the row averages (inclusive). */
+  startYear: z.number().int(),
+  endYear: z.number().int(),
   avgSpeed: ZNum,
   deviate: ZNum,
   rate: ZNum,

@@ -29,7 +29,12 @@ import { QcRuleRepository } from '../qc-rules/qc-rules.repository.ts';
 import { StationLogService } from '../station-log/station-log.service.ts';
 import { IntervalMismatchError, loadSeries, toWindStation } from '../wind-data/version-series.ts';
 import { abnormalChannels } from './evaluate-abnormal.ts';
-import { handledEvent, nextStationStatus, type TStationStatusEvent } from './station-status.ts';
+import {
+  handledEvent,
+  nextStationStatus,
+  stationStatusMoves,
+  type TStationStatusEvent,
+} from './station-status.ts';
 
 type TDb = Database | Transaction<DB>;
 
@@ -90,7 +95,7 @@ export class AlarmService {
   constructor(
     private readonly db: Database,
     private readonly access: StationAccess,
-    private readonly messages: Pick<MessageService, 'send'>,
+    private readonly messages: Pick<MessageService, 'send' | 'sendMany'>,
     private readonly stationLog: Pick<StationLogService, 'record'>,
     private readonly log: Logger,
   ) {}
@@ -98,52 +103,79 @@ export class AlarmService {
   /**
    * Opens a data-missing alarm for every monitored site whose latest data is older than its warning
    * rule's days (the site's own rule first, else the smallest general one), or extends the open one to
-   * `now`. One statement: racing processes meet at the one-open-alarm index. Returns the new alarms.
+   * `now`. Set-based, so a first sweep over thousands of silent sites costs a few statements, not a few
+   * per site: one INSERT … ON CONFLICT opens or extends every alarm (racing processes meet at the
+   * one-open-alarm index, taken in station order), one UPDATE moves the new alarms' sites by
+   * `alarm_opened` and sets their warning fields, then one INSERT stores the push messages of them all.
+   * Returns the new alarms.
    */
   async sweepNoData(now = new Date()): Promise<TOpened[]> {
-    const rows = await sql<{
-      id: number;
-      station_id: number;
-      station_code: string;
-      days: number;
-      inserted: boolean;
-    }>`
-      WITH due AS (
-        SELECT s.id AS station_id, s.data_time, r.id AS rule_id, r.days, r.name
-        FROM station s
-        JOIN LATERAL (
+    const opened = await this.db.transaction().execute(async (trx) => {
+      const rows = await sql<{
+        id: number;
+        station_id: number;
+        station_code: string;
+        days: number;
+        inserted: boolean;
+      }>`
+        WITH general AS (
           SELECT q.id, q.name, (q.params->>'days')::int AS days
           FROM qc_rule q
-          WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled
-            AND (q.station_id = s.id OR q.station_id IS NULL)
-          ORDER BY (q.station_id IS NULL), (q.params->>'days')::int
+          WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled AND q.station_id IS NULL
+          ORDER BY (q.params->>'days')::int
           LIMIT 1
-        ) r ON true
-        WHERE NOT s.is_deleted AND s.status <> -1 AND s.data_time IS NOT NULL
-          AND s.data_time < ${now}::timestamptz - make_interval(days => r.days)
-      )
-      INSERT INTO alarm AS a (station_id, type, channel_key, rule_id, period_start, period_end, content)
-      SELECT station_id, 'data_missing', '', rule_id, data_time, ${now}::timestamptz,
-             jsonb_build_object('kind', 'no_data', 'days', days, 'ruleName', name)
-      FROM due
-      ON CONFLICT (station_id, type, channel_key) WHERE is_open
-      DO UPDATE SET period_end = excluded.period_end, updated_at = now()
-      RETURNING a.id, a.station_id, (SELECT station_code FROM station WHERE id = a.station_id) AS station_code,
-                (a.content->>'days')::int AS days, (xmax = 0) AS inserted`.execute(this.db);
-    const opened = rows.rows
-      .filter((r) => r.inserted)
-      .map((r) => ({
-        id: Number(r.id),
-        stationId: Number(r.station_id),
-        stationCode: r.station_code,
-        days: r.days,
-      }));
-    for (const alarm of opened) {
-      await this.applyStatus(this.db, alarm.stationId, 'alarm_opened');
-      await this.push(alarm).catch((error: unknown) =>
-        this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'),
+        ),
+        own AS (
+          SELECT DISTINCT ON (q.station_id) q.station_id, q.id, q.name, (q.params->>'days')::int AS days
+          FROM qc_rule q
+          WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled AND q.station_id IS NOT NULL
+          ORDER BY q.station_id, (q.params->>'days')::int
+        ),
+        rule AS (
+          -- The site's own rule first, else the general one: joined once, not looked up per site.
+          SELECT s.id AS station_id, s.data_time,
+                 CASE WHEN o.id IS NOT NULL THEN o.id ELSE g.id END AS rule_id,
+                 CASE WHEN o.id IS NOT NULL THEN o.days ELSE g.days END AS days,
+                 CASE WHEN o.id IS NOT NULL THEN o.name ELSE g.name END AS name
+          FROM station s
+          LEFT JOIN own o ON o.station_id = s.id
+          LEFT JOIN general g ON true
+          WHERE NOT s.is_deleted AND s.status <> -1 AND s.data_time IS NOT NULL
+        ),
+        due AS (
+          SELECT * FROM rule
+          WHERE rule_id IS NOT NULL AND data_time < ${now}::timestamptz - make_interval(days => days)
+        ),
+        upserted AS (
+          INSERT INTO alarm AS a (station_id, type, channel_key, rule_id, period_start, period_end, content)
+          SELECT station_id, 'data_missing', '', rule_id, data_time, ${now}::timestamptz,
+                 jsonb_build_object('kind', 'no_data', 'days', days, 'ruleName', name)
+          FROM due
+          ORDER BY station_id
+          ON CONFLICT (station_id, type, channel_key) WHERE is_open
+          DO UPDATE SET period_end = excluded.period_end, updated_at = now()
+          RETURNING a.id, a.station_id, (a.content->>'days')::int AS days, (xmax = 0) AS inserted
+        )
+        SELECT u.id, u.station_id, s.station_code, u.days, u.inserted
+        FROM upserted u JOIN station s ON s.id = u.station_id`.execute(trx);
+      const inserted = rows.rows
+        .filter((r) => r.inserted)
+        .map((r) => ({
+          id: Number(r.id),
+          stationId: Number(r.station_id),
+          stationCode: r.station_code,
+          days: r.days,
+        }));
+      await this.applyStatusToMany(
+        trx,
+        inserted.map((a) => a.stationId),
+        'alarm_opened',
       );
-    }
+      return inserted;
+    });
+    await this.pushOpened(opened).catch((error: unknown) =>
+      this.log.warn({ err: error, alarms: opened.length }, 'alarm push failed'),
+    );
     return opened;
   }
 
@@ -446,35 +478,64 @@ export class AlarmService {
 
   /** Moves a site's status by `event` and keeps its warning fields in step with its alarms. */
   async applyStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
-    await this.moveStatus(db, stationId, event);
-    const unprocessed = await db
-      .selectFrom('alarm')
-      .select(['type'])
-      .where('station_id', '=', stationId)
-      .where('handle_status', '=', 'unprocessed')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    const anyAlarm = unprocessed
-      ? true
-      : Boolean(
-          await db.selectFrom('alarm').select('id').where('station_id', '=', stationId).executeTakeFirst(),
-        );
-    await db
-      .updateTable('station')
-      .set({
-        warn_type: unprocessed?.type ?? 'none',
-        warn_status: unprocessed ? 1 : anyAlarm ? 2 : 0,
-      })
-      .where('id', '=', stationId)
-      .execute();
+    await this.applyStatusToMany(db, [stationId], event);
   }
 
-  private async push(alarm: TOpened): Promise<void> {
+  /**
+   * `applyStatus` for many sites in one statement: each status moves by `event` (the transition table
+   * written out as a CASE), and the warning fields follow the site's alarms — the type of its latest
+   * unprocessed alarm (warning 1), else 2 when it has any alarm, else none (0).
+   */
+  private async applyStatusToMany(
+    db: TDb,
+    stationIds: readonly number[],
+    event: TStationStatusEvent,
+  ): Promise<void> {
+    if (stationIds.length === 0) return;
+    const moves = stationStatusMoves(event);
+    const status =
+      moves.length === 0
+        ? sql`s.status`
+        : sql`CASE s.status ${sql.join(
+            moves.map(([from, to]) => sql`WHEN ${sql.lit(from)} THEN ${sql.lit(to)}`),
+            sql` `,
+          )} ELSE s.status END`;
+    await sql`
+      UPDATE station s
+      SET status = ${status},
+          warn_type = coalesce(w.type, 'none'),
+          warn_status = CASE WHEN w.type IS NOT NULL THEN 1
+                             WHEN EXISTS (SELECT 1 FROM alarm x WHERE x.station_id = s.id) THEN 2
+                             ELSE 0 END
+      FROM unnest(${[...stationIds]}::bigint[]) AS t(id)
+      LEFT JOIN LATERAL (
+        SELECT a.type FROM alarm a
+        WHERE a.station_id = t.id AND a.handle_status = 'unprocessed'
+        ORDER BY a.created_at DESC
+        LIMIT 1
+      ) w ON true
+      WHERE s.id = t.id`.execute(db);
+  }
+
+  /** The push of new data-missing alarms: one stored message per alarm and user who may see its site. */
+  private async pushOpened(opened: readonly TOpened[]): Promise<void> {
+    if (opened.length === 0) return;
+    const receivers = await this.usersWhoByStation(
+      'alarm.view',
+      opened.map((a) => a.stationId),
+    );
     // Messages are stored once, not per language: both are given, Chinese first (SPEC §1 default).
-    await this.pushText(alarm.stationId, {
-      message: `站点 ${alarm.stationCode} 数据缺失 / Site ${alarm.stationCode}: data missing`,
-      description: `连续 ${alarm.days} 天无数据 / No data for ${alarm.days} days`,
-    });
+    await this.messages.sendMany(
+      opened.flatMap((alarm) =>
+        (receivers.get(alarm.stationId) ?? []).map((userId) => ({
+          userId,
+          type: 'alarm' as const,
+          message: `站点 ${alarm.stationCode} 数据缺失 / Site ${alarm.stationCode}: data missing`,
+          description: `连续 ${alarm.days} 天无数据 / No data for ${alarm.days} days`,
+          messageType: 'warning',
+        })),
+      ),
+    );
   }
 
   /** A stored message for every user who may see the site and view alarms (pushed live). */
@@ -486,18 +547,34 @@ export class AlarmService {
 
   /** The enabled users holding `feature` who may see the site. */
   async usersWho(feature: FeatureKey, stationId: number): Promise<number[]> {
-    const users = await sql<{ id: number }>`
-      SELECT u.id FROM app_user u
+    return (await this.usersWhoByStation(feature, [stationId])).get(stationId) ?? [];
+  }
+
+  /** `usersWho` for many sites in one query: site id → the users, in id order. */
+  private async usersWhoByStation(
+    feature: FeatureKey,
+    stationIds: readonly number[],
+  ): Promise<Map<number, number[]>> {
+    const rows = await sql<{ station_id: number; user_id: number }>`
+      SELECT s.id AS station_id, u.id AS user_id
+      FROM station s
+      CROSS JOIN app_user u
       JOIN role r ON r.id = u.role_id
-      JOIN station s ON s.id = ${stationId}
-      WHERE u.is_enabled AND NOT u.is_deleted
+      WHERE s.id = ANY(${[...stationIds]}::bigint[])
+        AND u.is_enabled AND NOT u.is_deleted
         AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = ${feature}))
         AND (r.is_admin OR r.data_scope = 'all' OR s.owner_id = u.id
              OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = u.id AND us.station_id = s.id)
-             OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))`.execute(
-      this.db,
-    );
-    return users.rows.map((u) => Number(u.id));
+             OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))
+      ORDER BY s.id, u.id`.execute(this.db);
+    const byStation = new Map<number, number[]>();
+    for (const row of rows.rows) {
+      const stationId = Number(row.station_id);
+      const users = byStation.get(stationId);
+      if (users) users.push(Number(row.user_id));
+      else byStation.set(stationId, [Number(row.user_id)]);
+    }
+    return byStation;
   }
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nextStationStatus, STATION_STATUS_EVENTS, type TStationStatusEvent } from './station-status.ts';
+import {
+  nextStationStatus,
+  STATION_STATUS_EVENTS,
+  stationStatusMoves,
+  type TStationStatusEvent,
+} from './station-status.ts';
 
 const N = -1; // not monitored
 const OK = 0; // normal
@@ -69,5 +74,20 @@ describe('nextStationStatus(current, event)', () => {
 
   it('leaves an unknown status as it is', () => {
     expect(nextStationStatus(7, 'alarm_opened')).toBe(7);
+  });
+});
+
+describe('stationStatusMoves(event)', () => {
+  it('lists exactly the changes nextStationStatus makes, for every event', () => {
+    for (const event of STATION_STATUS_EVENTS) {
+      const moves = new Map(stationStatusMoves(event));
+      for (const from of [N, OK, AL, CH, MT]) {
+        expect(moves.get(from) ?? from, `${from} ${event}`).toBe(nextStationStatus(from, event));
+      }
+    }
+  });
+
+  it('moves only a normal site on alarm_opened, to alarming', () => {
+    expect(stationStatusMoves('alarm_opened')).toEqual([[OK, AL]]);
   });
 });

@@ -96,6 +96,16 @@ export function nextStationStatus(current: number, event: TStationStatusEvent): 
   return TRANSITIONS[event][current] ?? current;
 }
 
+/**
+ * The status changes `event` makes, as [from, to] pairs (statuses it leaves alone are not listed): the
+ * same table as `nextStationStatus`, for a set-based update of many sites in one statement.
+ */
+export function stationStatusMoves(event: TStationStatusEvent): [from: number, to: number][] {
+  return Object.entries(TRANSITIONS[event])
+    .map(([from, to]): [number, number] => [Number(from), to])
+    .filter(([from, to]) => from !== to);
+}
+
 /** The handling event of a handler's decision. */
 export function handledEvent(mode: 'ignore' | 'focus' | 'normal' | 'repair'): TStationStatusEvent {
   return `handled_${mode}`;

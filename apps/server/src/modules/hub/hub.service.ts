@@ -18,6 +18,7 @@ import type { TAuthUser } from '../identity/identity.types.ts';
 import { reasonOf } from '../ingestion/ingestion.api.ts';
 import type { TRawFileRow } from '../ingestion/raw-files.repository.ts';
 import { backfillStationDays, currentWindowTo, rollStationWindows } from '../ingestion/store/station-days.ts';
+import { periodLabel } from '../reports/periods.ts';
 
 const DAY_MS = 86_400_000;
 const WORST = 10;
@@ -343,6 +344,7 @@ export class HubService {
           groupId: Number(r.group_id),
           groupName: r.name,
           statementType: r.statement_type,
+          statementDate: periodLabel(r.statement_type, { start: r.period_start, end: r.period_end }),
           periodStart: r.period_start.toISOString(),
           periodEnd: r.period_end.toISOString(),
           status: r.status,

@@ -33,6 +33,34 @@ export class MessageRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Stores many messages in one statement and wakes the listening processes once per message, in the
+   * same statement (NOTIFY is delivered at commit). Returns how many were stored.
+   */
+  async insertManyAndNotify(
+    channel: string,
+    rows: readonly {
+      userId: number;
+      type: string;
+      message: string;
+      description: string;
+      messageType: string;
+    }[],
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    const result = await sql<{ n: number }>`
+      WITH stored AS (
+        INSERT INTO message (user_id, type, message, description, message_type)
+        SELECT * FROM unnest(${rows.map((r) => r.userId)}::bigint[], ${rows.map((r) => r.type)}::text[],
+                             ${rows.map((r) => r.message)}::text[], ${rows.map((r) => r.description)}::text[],
+                             ${rows.map((r) => r.messageType)}::text[])
+        RETURNING id, user_id
+      )
+      SELECT count(pg_notify(${channel}, json_build_object('id', id, 'userId', user_id)::text))::int AS n
+      FROM stored`.execute(this.db);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
   findById(id: number) {
     return this.db.selectFrom('message').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }

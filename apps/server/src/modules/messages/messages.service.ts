@@ -43,6 +43,20 @@ export class MessageService {
     return presentMessage(row);
   }
 
+  /** Stores and announces many messages at once (a sweep that opens thousands of alarms). */
+  async sendMany(inputs: readonly (TNewMessage & { userId: number })[]): Promise<number> {
+    return this.messages.insertManyAndNotify(
+      MESSAGE_CHANNEL,
+      inputs.map((input) => ({
+        userId: input.userId,
+        type: input.type,
+        message: input.message,
+        description: input.description ?? '',
+        messageType: input.messageType ?? 'info',
+      })),
+    );
+  }
+
   /**
    * Pushes a transient frame to a user's sockets in every process (PostgreSQL NOTIFY). A frame too
    * large for NOTIFY is dropped (the caller sends a smaller one; clients also poll).

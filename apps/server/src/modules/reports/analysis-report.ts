@@ -5,6 +5,7 @@ import {
   type TStatisticsChannel,
   type TStatisticsResult,
 } from '@masthub/shared';
+import { GB_TURBULENCE_GRADES } from '../wind-data/statistics/statistics-labels.ts';
 import { toPng } from './charts.ts';
 import type { TBlock } from './compose.ts';
 import type { TChartImage } from './render.ts';
@@ -71,6 +72,13 @@ export function extrapolateToHeight(
     meanSpeed: meanSpeed * factor,
     powerDensity: powerDensity === null ? null : powerDensity * factor ** 3,
   };
+}
+
+/** The IEC 61400-1 category in the report's language ('above A+' is packages/wind's word for "beyond A+"). */
+function iecCategoryText(category: string | null, language: Language): string {
+  if (category === null) return '—';
+  if (category === 'above A+') return language === 'zh' ? '高于 A+' : 'above A+';
+  return category;
 }
 
 const fmt = (v: number | null | undefined, digits = 2): string =>
@@ -172,6 +180,14 @@ const T = {
     deviate: '偏差 m/s',
     deviateRate: '偏差率 %',
     periodNone: '未选择多年平均时段，或数据不足以计算年平均。',
+    coverage: '数据覆盖',
+    comparable: '可比性',
+    yearCoverage: (year: number, months: number, recovery: string) =>
+      months === 0 ? `${year} 年无数据` : `${year} 年 ${months} 个月，完整率 ${recovery} %`,
+    isComparable: '可比',
+    notComparable: '不可比（不足 12 个月）',
+    partialNote:
+      '注：不足 12 个月数据的年份只代表部分季节，其平均风速不是年平均，与全时段平均的对比仅供参考（标为“不可比”）。',
     conclusionText: '主要结论如下（风速与风功率密度以最高测量层为准）：',
     cPeriod: '数据时段',
     cRecovery: '最高层风速有效数据完整率',
@@ -285,6 +301,16 @@ const T = {
     deviate: 'Deviation m/s',
     deviateRate: 'Deviation %',
     periodNone: 'No multi-year period was chosen, or the data do not give annual means.',
+    coverage: 'Data',
+    comparable: 'Comparable',
+    yearCoverage: (year: number, months: number, recovery: string) =>
+      months === 0
+        ? `${year}: no data`
+        : `${year}: ${months} ${months === 1 ? 'month' : 'months'}, ${recovery} % recovery`,
+    isComparable: 'yes',
+    notComparable: 'no: under 12 months',
+    partialNote:
+      'Note: a year with fewer than 12 months of data covers only some seasons, so its mean is not an annual mean; its comparison with the whole period is for reference only (marked “not comparable”).',
     conclusionText: 'Main findings (speeds and power densities at the highest measured height):',
     cPeriod: 'Data period',
     cRecovery: 'Recovery of the highest speed channel',
@@ -647,7 +673,12 @@ export function composeAnalysisReport(
           );
           blocks.push({
             kind: 'paragraph',
-            text: t.ti15(item.heightTag, fmt(item.ti15, 3), item.iecCategory ?? '—', item.gbGrade ?? '—'),
+            text: t.ti15(
+              item.heightTag,
+              fmt(item.ti15, 3),
+              iecCategoryText(item.iecCategory, language),
+              item.gbGrade ? (GB_TURBULENCE_GRADES[item.gbGrade]?.[language] ?? item.gbGrade) : '—',
+            ),
           });
         }
         const topTi =
@@ -845,6 +876,26 @@ export function composeAnalysisReport(
           blocks.push({ kind: 'paragraph', text: t.periodNone });
           break;
         }
+        const coverage = yearCoverage(result, p.channelId);
+        const rows = p.rows.map((r) => {
+          const years = Array.from({ length: r.endYear - r.startYear + 1 }, (_, j) => r.startYear + j);
+          const isComparable = years.every((y) => (coverage.get(y)?.months ?? 0) === 12);
+          return {
+            cells: [
+              r.name,
+              fmt(r.avgSpeed),
+              fmt(r.deviate),
+              fmt(r.rate, 1),
+              years
+                .map((y) =>
+                  t.yearCoverage(y, coverage.get(y)?.months ?? 0, fmt(coverage.get(y)?.recovery, 1)),
+                )
+                .join(language === 'zh' ? '；' : '; '),
+              isComparable ? t.isComparable : t.notComparable,
+            ],
+            isComparable,
+          };
+        });
         blocks.push({ kind: 'paragraph', text: t.periodText(fmt(p.baselineMean)) });
         blocks.push(
           table(
@@ -853,10 +904,13 @@ export function composeAnalysisReport(
               [t.periodAvg, 1],
               [t.deviate, 1],
               [t.deviateRate, 1],
+              [t.coverage, 2.4],
+              [t.comparable, 1.2],
             ],
-            p.rows.map((r) => [r.name, fmt(r.avgSpeed), fmt(r.deviate), fmt(r.rate, 1)]),
+            rows.map((r) => r.cells),
           ),
         );
+        if (rows.some((r) => !r.isComparable)) blocks.push({ kind: 'paragraph', text: t.partialNote });
         break;
       }
       case 'conclusion':
@@ -867,7 +921,7 @@ export function composeAnalysisReport(
               [t.item, 2],
               [t.value, 2],
             ],
-            conclusionRows(result, meta, k, t),
+            conclusionRows(result, meta, k, t, language),
           ),
         );
         break;
@@ -876,11 +930,38 @@ export function composeAnalysisReport(
   return { blocks, charts };
 }
 
+/**
+ * Per calendar year of a speed channel: the months that hold data and the year's recovery (valid values
+ * ÷ the slots of the whole calendar year, %), so a year with a few months is not taken for an annual mean.
+ */
+function yearCoverage(
+  result: TStatisticsResult,
+  channelId: number | null,
+): Map<number, { months: number; recovery: number | null }> {
+  const out = new Map<number, { months: number; recovery: number | null }>();
+  const series = result.monthly.series.find((s) => s.channelId === channelId);
+  result.monthly.months.forEach((label, i) => {
+    if (series?.byYearMonth[i] === null || series?.byYearMonth[i] === undefined) return;
+    const year = Number(label.slice(0, 4));
+    const entry = out.get(year) ?? { months: 0, recovery: null };
+    entry.months += 1;
+    out.set(year, entry);
+  });
+  for (const y of result.recovery.yearly) {
+    if (y.channelId !== channelId) continue;
+    const entry = out.get(y.year) ?? { months: 0, recovery: null };
+    entry.recovery = y.coverage;
+    out.set(y.year, entry);
+  }
+  return out;
+}
+
 function conclusionRows(
   result: TStatisticsResult,
   meta: TAnalysisReportMeta,
   k: TKeyFigures,
   t: TText,
+  language: Language,
 ): string[][] {
   const top = k.top;
   const topSummary = top ? result.summary.rows.find((r) => r.channelId === top.channelId) : undefined;
@@ -902,7 +983,8 @@ function conclusionRows(
   if (k.prevailing) rows.push([t.cDirection, `${k.prevailing.direction} / ${k.prevailing.energyDirection}`]);
   const ti =
     result.turbulence.items.find((i) => i.channelId === top?.channelId) ?? result.turbulence.items.at(-1);
-  if (ti) rows.push([t.cTi, `${ti.heightTag}: ${fmt(ti.ti15, 3)} (${ti.iecCategory ?? '—'})`]);
+  if (ti)
+    rows.push([t.cTi, `${ti.heightTag}: ${fmt(ti.ti15, 3)} (${iecCategoryText(ti.iecCategory, language)})`]);
   rows.push([t.cShear, k.alphaMeasured ? fmt(k.alpha, 3) : `${fmt(k.alpha, 3)} (1/7)`]);
   if (top && topSummary && topSummary.mean !== null && top.heightM !== null && top.heightM > 0) {
     const at = extrapolateToHeight(

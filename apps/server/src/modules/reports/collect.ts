@@ -23,13 +23,27 @@ export interface TSiteFigures {
   /** The recovery of the site: the mean over its wind speed heights (0 without data). */
   recovery: number;
   heights: THeightFigures[];
+  /** Alarms raised before the period and not closed when it began (carried over). */
+  alarmsOpenAtStart: number;
   alarmsRaised: number;
+  alarmsClosed: number;
   alarmsHandled: number;
-  openAlarms: number;
+  /** Alarms raised before the period's end and not closed by then. */
+  alarmsOpenAtEnd: number;
   repairsRequested: number;
   repairsClosed: number;
-  /** Alarms and repairs of the period, for the detail tables. */
-  events: { time: Date; kind: 'alarm' | 'repair'; text: string }[];
+  /** What happened to the site's alarms and repairs in the period, for the detail table, by time. */
+  events: TSiteEvent[];
+}
+
+/**
+ * One line of a site's alarm and repair history in a period: an alarm carried over (open at the start),
+ * raised or closed in it, a repair requested or closed. `text` is the alarm type or the repair's words.
+ */
+export interface TSiteEvent {
+  time: Date;
+  kind: 'alarm_open' | 'alarm_raised' | 'alarm_closed' | 'repair_requested' | 'repair_closed';
+  text: string;
 }
 
 export interface TReportFigures {
@@ -58,8 +72,9 @@ function bandsOf(sites: TSiteFigures[]): TReportFigures['bands'] {
 /**
  * What a group report says about its sites in a period: recovery and mean speed per height and the
  * maximum gust from the stored 10-minute data of each site's original version (only the speed
- * channels are read), alarms raised and handled, repairs, and the status now. Sites without data in
- * the period are counted as silent with 0 % recovery.
+ * channels are read), the alarms open at the start, raised, closed, handled and open at the end of the
+ * period, repairs, and the status now. Sites without data in the period are counted as silent with 0 %
+ * recovery: a report of a silent fleet is still a report.
  */
 export async function collectFigures(
   db: Database,
@@ -77,15 +92,18 @@ export async function collectFigures(
     .orderBy('station_code')
     .execute();
   const [alarms, repairs, closes] = await Promise.all([
+    // Every alarm that was open at some moment of the period or handled in it. An alarm's period_end is
+    // where its condition ended once it is closed (data flowing again; extended every sweep while open).
     db
       .selectFrom('alarm')
-      .select(['station_id', 'type', 'created_at', 'handle_time', 'handle_status', 'is_open', 'reason'])
+      .select(['station_id', 'type', 'created_at', 'period_end', 'handle_time', 'is_open'])
       .where('station_id', 'in', [...stationIds])
+      .where('created_at', '<', period.end)
       .where((eb) =>
         eb.or([
-          eb.and([eb('created_at', '>=', period.start), eb('created_at', '<', period.end)]),
-          eb.and([eb('handle_time', '>=', period.start), eb('handle_time', '<', period.end)]),
           eb('is_open', '=', true),
+          eb('period_end', '>=', period.start),
+          eb.and([eb('handle_time', '>=', period.start), eb('handle_time', '<', period.end)]),
         ]),
       )
       .execute(),
@@ -153,9 +171,30 @@ export async function collectFigures(
     }
     const siteAlarms = alarms.filter((a) => Number(a.station_id) === stationId);
     const inPeriod = (t: Date | null) => t !== null && t >= period.start && t < period.end;
+    /** Open at `moment`: raised before it, and still open or closed only after it. */
+    const openAt = (a: (typeof siteAlarms)[number], moment: Date) =>
+      a.created_at < moment && (a.is_open || a.period_end >= moment);
+    const closedIn = (a: (typeof siteAlarms)[number]) => !a.is_open && inPeriod(a.period_end);
     const siteRepairs = repairs.filter((r) => Number(r.station_id) === stationId);
     const siteCloses = closes.filter((r) => Number(r.station_id) === stationId);
     const speedHeights = heights.filter((h) => h.meanSpeed !== null || h.recovery > 0);
+    const events: TSiteEvent[] = [
+      ...siteAlarms
+        .filter((a) => openAt(a, period.start))
+        .map((a) => ({ time: a.created_at, kind: 'alarm_open' as const, text: a.type })),
+      ...siteAlarms
+        .filter((a) => inPeriod(a.created_at))
+        .map((a) => ({ time: a.created_at, kind: 'alarm_raised' as const, text: a.type })),
+      ...siteAlarms
+        .filter(closedIn)
+        .map((a) => ({ time: a.period_end, kind: 'alarm_closed' as const, text: a.type })),
+      ...siteRepairs.map((r) => ({ time: r.created_at, kind: 'repair_requested' as const, text: r.reason })),
+      ...siteCloses.map((r) => ({
+        time: r.closed_at!,
+        kind: 'repair_closed' as const,
+        text: r.maintain_result,
+      })),
+    ];
     sites.push({
       stationId,
       stationCode: station.station_code,
@@ -165,18 +204,14 @@ export async function collectFigures(
       recovery:
         speedHeights.length > 0 ? speedHeights.reduce((s, h) => s + h.recovery, 0) / speedHeights.length : 0,
       heights,
+      alarmsOpenAtStart: siteAlarms.filter((a) => openAt(a, period.start)).length,
       alarmsRaised: siteAlarms.filter((a) => inPeriod(a.created_at)).length,
+      alarmsClosed: siteAlarms.filter(closedIn).length,
       alarmsHandled: siteAlarms.filter((a) => inPeriod(a.handle_time)).length,
-      openAlarms: siteAlarms.filter((a) => a.is_open).length,
+      alarmsOpenAtEnd: siteAlarms.filter((a) => openAt(a, period.end)).length,
       repairsRequested: siteRepairs.length,
       repairsClosed: siteCloses.length,
-      events: [
-        ...siteAlarms
-          .filter((a) => inPeriod(a.created_at))
-          .map((a) => ({ time: a.created_at, kind: 'alarm' as const, text: a.type })),
-        ...siteRepairs.map((r) => ({ time: r.created_at, kind: 'repair' as const, text: r.reason })),
-        ...siteCloses.map((r) => ({ time: r.closed_at!, kind: 'repair' as const, text: r.maintain_result })),
-      ].sort((a, b) => a.time.getTime() - b.time.getTime()),
+      events: events.sort((a, b) => a.time.getTime() - b.time.getTime()),
     });
   }
   const reporting = sites.filter((s) => s.recovery > 0).length;

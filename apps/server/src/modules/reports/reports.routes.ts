@@ -6,6 +6,7 @@ import {
   ZIdBody,
   ZIdQuery,
   ZQueryId,
+  ZReportGroupDetail,
   ZReportGroupPageRequest,
   ZReportGroupRecord,
   ZReportGroupSaveRequest,
@@ -59,7 +60,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       tags: ['reports'],
       auth: 'user',
       query: ZIdQuery,
-      response: ZReportGroupRecord,
+      response: ZReportGroupDetail,
       handle: ({ user, query, language }) => reports.groupDetail(user, query.id, language),
     }),
     defineRoute({

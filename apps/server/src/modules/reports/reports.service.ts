@@ -15,6 +15,7 @@ import {
   type TGroupReportPageRequest,
   type TGroupReportRecord,
   type TPage,
+  type TReportGroupDetail,
   type TReportGroupPageRequest,
   type TReportGroupRecord,
   type TReportGroupSaveRequest,
@@ -276,12 +277,26 @@ export class ReportService {
     };
   }
 
-  async groupDetail(user: TAuthUser, id: number, language: Language): Promise<TReportGroupRecord> {
+  async groupDetail(user: TAuthUser, id: number, language: Language): Promise<TReportGroupDetail> {
     await this.assertGroup(user, id);
-    return this.presentGroup(
-      await this.groupQuery().where('g.id', '=', id).executeTakeFirstOrThrow(),
-      language,
-    );
+    const [row, stations] = await Promise.all([
+      this.groupQuery().where('g.id', '=', id).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('report_group_station as gs')
+        .innerJoin('station as s', 's.id', 'gs.station_id')
+        .select(['s.id', 's.station_code', 's.project_name'])
+        .where('gs.group_id', '=', id)
+        .orderBy('s.station_code')
+        .execute(),
+    ]);
+    return {
+      ...this.presentGroup(row, language),
+      stations: stations.map((s) => ({
+        id: Number(s.id),
+        stationCode: s.station_code,
+        projectName: s.project_name,
+      })),
+    };
   }
 
   async saveGroup(user: TAuthUser, input: TReportGroupSaveRequest): Promise<{ id: number }> {
@@ -522,8 +537,8 @@ export class ReportService {
         stations.map((s) => Number(s.station_id)),
         period,
       );
-      if (figures.reporting === 0)
-        throw new AppError('REPORT_NO_DATA', { period: periodLabel(report.statement_type, period) });
+      // A period in which no site sent anything is reported too (0 % recovery each): that is what a
+      // weekly report of a network is for. REPORT_NO_DATA stays for the reasons stored before.
       const sections = ((report.statement_type === 'weekly'
         ? report.weekly_sections
         : report.monthly_sections) ?? ['summary', 'sites']) as TReportSection[];

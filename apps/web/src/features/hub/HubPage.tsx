@@ -380,7 +380,8 @@ function HubBody({ data, canReview }: { data: THubOverview; canReview: boolean }
               {
                 key: 'period',
                 title: t('hub.period'),
-                render: (_: unknown, r) => `${r.periodStart.slice(0, 10)} ~ ${r.periodEnd.slice(0, 10)}`,
+                // The server's label (Beijing dates, as the report list): the instants' UTC dates are a day early.
+                dataIndex: 'statementDate',
               },
               {
                 key: 'status',

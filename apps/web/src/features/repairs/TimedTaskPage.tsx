@@ -116,7 +116,13 @@ function ReminderCard({ task }: { task: TIntervalTask }) {
             </Form.Item>
           </Col>
           <Col span={16}>
-            <Form.Item name="dataSourceId" label={t('repairs.request.sender')} rules={[rule('dataSourceId')]}>
+            <Form.Item
+              name="dataSourceId"
+              label={t('repairs.request.sender')}
+              rules={[rule('dataSourceId')]}
+              // As in the repair dialog: an empty list says where a sender is set up.
+              extra={senders.data?.length === 0 ? t('repairs.request.noSender') : undefined}
+            >
               <Select
                 allowClear
                 placeholder={t('system.common.choose')}
@@ -190,11 +196,12 @@ export function TimedTaskPage() {
   const formatDateTime = useFormatDateTime();
   const tasks = useIntervalTasks();
 
+  // The columns' widths add up to what the card holds at 1366 px (≈ 1 060 px), so the last one is not cut.
   const columns: FitColumn<TSendLogRecord>[] = [
-    { key: 'typeDesc', dataIndex: 'typeDesc', title: t('repairs.sendLog.typeDesc'), width: 120, wrap: true },
-    { key: 'toName', dataIndex: 'toName', title: t('repairs.sendLog.toName'), width: 120, wrap: true },
-    { key: 'toAddr', dataIndex: 'toAddr', title: t('repairs.sendLog.toAddr'), width: 190, wrap: true },
-    { key: 'subject', dataIndex: 'subject', title: t('repairs.sendLog.subject'), width: 220, wrap: true },
+    { key: 'typeDesc', dataIndex: 'typeDesc', title: t('repairs.sendLog.typeDesc'), width: 110, wrap: true },
+    { key: 'toName', dataIndex: 'toName', title: t('repairs.sendLog.toName'), width: 100, wrap: true },
+    { key: 'toAddr', dataIndex: 'toAddr', title: t('repairs.sendLog.toAddr'), width: 170, wrap: true },
+    { key: 'subject', dataIndex: 'subject', title: t('repairs.sendLog.subject'), width: 200, wrap: true },
     {
       key: 'statusDesc',
       dataIndex: 'statusDesc',
@@ -203,7 +210,7 @@ export function TimedTaskPage() {
       render: (name: string, r) => <Tag color={STATUS_COLORS[r.status]}>{name}</Tag>,
     },
     { key: 'attempts', dataIndex: 'attempts', title: t('repairs.sendLog.attempts'), width: 80 },
-    { key: 'error', dataIndex: 'error', title: t('repairs.sendLog.error'), width: 220, wrap: true },
+    { key: 'error', dataIndex: 'error', title: t('repairs.sendLog.error'), width: 190, wrap: true },
     {
       key: 'sendTime',
       dataIndex: 'sendTime',

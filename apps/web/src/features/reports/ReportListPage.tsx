@@ -1,16 +1,26 @@
 import { FilePdfOutlined, FileWordOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { TGroupReportRecord, TStatementType } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Descriptions, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Dropdown,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { saveFile } from '../../request/request.ts';
-import { useStationSearch } from '../ingestion/api.ts';
 import {
   downloadReport,
   previewReport,
@@ -29,6 +39,27 @@ function useGroupId(): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+/**
+ * What a group tab shows without a group to show: the bare route (no id), an unknown id or one the user
+ * may not see — "choose a group" and the way back to the list, not an empty card.
+ */
+function ChooseGroup() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="info"
+      title={t('reports.group.chooseGroup')}
+      subTitle={t('reports.group.chooseGroupHint')}
+      extra={
+        <Link to="/report/groupReport">
+          <Button type="primary">{t('reports.group.backToList')}</Button>
+        </Link>
+      }
+      data-testid="choose-group"
+    />
+  );
+}
+
 function useReports(values: Record<string, unknown>, pageNo: number) {
   return useReportPage({ pageNo, pageSize: PAGE_SIZE, groupId: values['groupId'] as number });
 }
@@ -45,8 +76,13 @@ export function ReportListPage() {
   const generate = useGenerateReport();
   const resend = useResendReport();
   const remove = useDeleteReport();
-  if (groupId === undefined) return null;
+  if (groupId === undefined || group.isError) return <ChooseGroup />;
+  // Sending needs the group's sender and receivers (REPORT_NO_RECIPIENT otherwise): say so on the button.
+  const canSend = group.data
+    ? group.data.dataSourceId !== null && group.data.receiverAddress.length > 0
+    : false;
 
+  // Failed calls have shown their localised reason (the request layer); nothing is left unhandled.
   const start = async (statementType: TStatementType) => {
     await generate.mutateAsync({ groupId, statementType });
     feedback.success(t('reports.list.started'));
@@ -60,7 +96,14 @@ export function ReportListPage() {
   };
 
   const columns: FitColumn<TGroupReportRecord>[] = [
-    { key: 'statementDate', dataIndex: 'statementDate', title: t('reports.list.statementDate'), width: 190 },
+    {
+      key: 'statementDate',
+      dataIndex: 'statementDate',
+      title: t('reports.list.statementDate'),
+      width: 190,
+      // A week's two dates stay whole at 1366 px (shrunk, they ended in "…").
+      wrap: true,
+    },
     {
       key: 'statementTypeName',
       dataIndex: 'statementTypeName',
@@ -128,7 +171,7 @@ export function ReportListPage() {
               items: (group.data?.reportType ?? []).map((type) => ({
                 key: type,
                 label: t(`reports.list.generate.${type}`),
-                onClick: () => void start(type),
+                onClick: () => void start(type).catch(() => undefined),
               })),
             }}
           >
@@ -152,7 +195,7 @@ export function ReportListPage() {
                   feature="report.preview"
                   type="link"
                   size="small"
-                  onClick={() => void open(record)}
+                  onClick={() => void open(record).catch(() => undefined)}
                 >
                   {t('reports.list.preview')}
                 </PermissionButton>
@@ -163,7 +206,7 @@ export function ReportListPage() {
                     size="small"
                     icon={<FileWordOutlined />}
                     data-testid="report-docx"
-                    onClick={() => void fetchFile(record, 'docx')}
+                    onClick={() => void fetchFile(record, 'docx').catch(() => undefined)}
                   />
                 </Tooltip>
                 <Tooltip title="PDF">
@@ -172,24 +215,39 @@ export function ReportListPage() {
                     type="link"
                     size="small"
                     icon={<FilePdfOutlined />}
-                    onClick={() => void fetchFile(record, 'pdf')}
+                    onClick={() => void fetchFile(record, 'pdf').catch(() => undefined)}
                   />
                 </Tooltip>
-                <PermissionButton
-                  feature="report.send"
-                  type="link"
-                  size="small"
-                  onClick={() =>
-                    void resend.mutateAsync(record.id).then(() => feedback.success(t('reports.list.sent')))
-                  }
-                >
-                  {t('reports.list.resend')}
-                </PermissionButton>
+                {canSend ? (
+                  <PermissionButton
+                    feature="report.send"
+                    type="link"
+                    size="small"
+                    data-testid="report-resend"
+                    onClick={() =>
+                      void resend
+                        .mutateAsync(record.id)
+                        .then(() => feedback.success(t('reports.list.sent')))
+                        .catch(() => undefined)
+                    }
+                  >
+                    {t('reports.list.resend')}
+                  </PermissionButton>
+                ) : (
+                  <Tooltip title={t('reports.list.noSender')}>
+                    <Button type="link" size="small" disabled data-testid="report-resend">
+                      {t('reports.list.resend')}
+                    </Button>
+                  </Tooltip>
+                )}
                 <Popconfirm
                   title={t('reports.list.deleteConfirm', { period: record.statementDate })}
                   okButtonProps={{ danger: true }}
                   onConfirm={() =>
-                    remove.mutateAsync(record.id).then(() => feedback.success(t('reports.list.deleted')))
+                    remove
+                      .mutateAsync(record.id)
+                      .then(() => feedback.success(t('reports.list.deleted')))
+                      .catch(() => undefined)
                   }
                 >
                   <Button type="link" size="small" danger>
@@ -209,12 +267,19 @@ export function GroupDetailPage() {
   const { t } = useTranslation();
   const groupId = useGroupId();
   const group = useGroup(groupId);
-  const sites = useStationSearch('', group.data?.stationIds ?? []);
   const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
-  if (!group.data) return null;
+  if (groupId === undefined || group.isError) return <ChooseGroup />;
+  if (!group.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const g = group.data;
   return (
-    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="group-detail">
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      // Labels keep their words on one line (a narrow label column broke them a character per line).
+      styles={{ label: { whiteSpace: 'nowrap', width: 1 } }}
+      data-testid="group-detail"
+    >
       <Descriptions.Item label={t('reports.group.name')}>{g.name}</Descriptions.Item>
       <Descriptions.Item label={t('reports.group.creator')}>{g.creatorName}</Descriptions.Item>
       <Descriptions.Item label={t('reports.group.effectiveDate')}>
@@ -239,12 +304,14 @@ export function GroupDetailPage() {
       <Descriptions.Item label={t('reports.group.autoSend')}>
         {g.autoSend ? `${g.dataSourceName} → ${g.receiverAddress.join(', ')}` : t('reports.group.noSend')}
       </Descriptions.Item>
-      <Descriptions.Item label={t('reports.group.stations')} span={2}>
-        {(sites.data ?? []).map((s) => (
-          <Tag key={s.id}>
-            {s.stationCode} {s.projectName}
-          </Tag>
-        ))}
+      <Descriptions.Item label={t('reports.group.stationsCount', { count: g.stations.length })} span={2}>
+        <Space size={[4, 4]} wrap data-testid="group-stations">
+          {g.stations.map((s) => (
+            <Tag key={s.id} style={{ marginInlineEnd: 0 }}>
+              {s.stationCode} {s.projectName}
+            </Tag>
+          ))}
+        </Space>
       </Descriptions.Item>
     </Descriptions>
   );

@@ -7,6 +7,7 @@ import type {
   TGroupReportPageRequest,
   TGroupReportRecord,
   TPage,
+  TReportGroupDetail,
   TReportGroupPageRequest,
   TReportGroupRecord,
   TReportGroupSaveRequest,
@@ -45,7 +46,7 @@ export function useGroupPage(request: TReportGroupPageRequest) {
 export function useGroup(id: number | undefined) {
   return useQuery({
     queryKey: reportKeys.group(id ?? 0),
-    queryFn: () => http.get<TReportGroupRecord>('/web/statement/group/detail', { id }),
+    queryFn: () => http.get<TReportGroupDetail>('/web/statement/group/detail', { id }),
     enabled: id !== undefined,
   });
 }

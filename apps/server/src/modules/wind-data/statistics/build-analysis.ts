@@ -561,6 +561,8 @@ class AnalysisContext {
             periods[i]!.startYear === periods[i]!.endYear
               ? String(periods[i]!.startYear)
               : `${periods[i]!.startYear}–${periods[i]!.endYear}`,
+          startYear: periods[i]!.startYear,
+          endYear: periods[i]!.endYear,
           avgSpeed: num(r.avgSpeed),
           deviate: num(r.deviate),
           rate: num(r.rate),

@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { TStationMapItem } from '@masthub/shared';
-import { stationStatusColor } from '@masthub/shared/constants.ts';
+import { PAGE_SIZE, stationStatusColor } from '@masthub/shared/constants.ts';
 import { Flex, Input, Modal, Segmented, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -186,7 +186,8 @@ export function StationPickerModal({
           rowKey="id"
           columns={columns}
           dataSource={shown as TStationMapItem[]}
-          pagination={{ pageSize: 10, showSizeChanger: false, size: 'small' }}
+          // SPEC §7: 20 rows a page, as every list.
+          pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, size: 'small' }}
           data-testid="picker-table"
           onRow={(row) => ({ onClick: () => toggle(row.id), style: { cursor: 'pointer' } })}
           rowSelection={{
