@@ -133,6 +133,8 @@ export const ERROR_CODES = [
   'APPLY_ACCESS_LOST',
   'APPLY_NO_EMAIL',
   'APPLY_TOO_MANY_PENDING',
+  // No request takes the process down (issue 26).
+  'BODY_TOO_DEEP',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -278,4 +280,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CANNOT_CHANGE_OWN_ROLE: 403,
   DATABASE_UNAVAILABLE: 503,
   FILE_STORE_UNAVAILABLE: 503,
+  BODY_TOO_DEEP: 400,
 };

@@ -388,4 +388,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
     en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',
   },
+  BODY_TOO_DEEP: {
+    zh: '请求内容嵌套层级过深（最多 {maxDepth} 层）',
+    en: 'The request is nested too deeply (at most {maxDepth} levels)',
+  },
 };

@@ -10,11 +10,11 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   AppError,
   ATTACHMENT_MAX_BYTES,
-  findNulCharacter,
   type Language,
   localizeIssues,
   parseLanguageHeader,
   parseUtcCode,
+  scanRequestValue,
   type TIssueLike,
 } from '@masthub/shared';
 import Fastify, {
@@ -108,13 +108,16 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
 
   // PostgreSQL text cannot hold U+0000: refuse it in any string of any call with a field error, before
-  // the route's schema runs, instead of failing later in the database with a 500 (issue 12).
+  // the route's schema runs, instead of failing later in the database with a 500 (issue 12). The same
+  // walk (iterative) refuses a body nested deeper than anything the API takes, before any recursive code
+  // (validation, logging) meets it (issue 26).
   app.addHook('preValidation', async (request) => {
     const found =
-      findNulCharacter(request.body) ?? findNulCharacter(request.query) ?? findNulCharacter(request.params);
+      scanRequestValue(request.body) ?? scanRequestValue(request.query) ?? scanRequestValue(request.params);
+    if (found?.kind === 'tooDeep') throw new AppError('BODY_TOO_DEEP', { maxDepth: found.maxDepth });
     if (found) {
       throw new AppError('VALIDATION_FAILED', {}, [
-        { field: found.join('.') || 'body', message: 'v.nulCharacter' },
+        { field: found.path.join('.') || 'body', message: 'v.nulCharacter' },
       ]);
     }
   });
