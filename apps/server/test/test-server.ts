@@ -19,12 +19,18 @@ export interface TTestServer extends TServer {
   stop(): Promise<void>;
 }
 
-/** A whole MastHub server on its own fresh database, seeded with the administrator only by default. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+/**
+ * A whole MastHub server on its own fresh database, seeded with the administrator only by default.
+ * `routeDatabase` gives the address the server uses for that database (a TCP proxy in front of it).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { routeDatabase?: (url: string) => Promise<string> } = {},
+): Promise<TTestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.routeDatabase ? await options.routeDatabase(database.url) : database.url,
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     SEED_DEMO_DATA: 'false',

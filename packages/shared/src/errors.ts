@@ -135,6 +135,9 @@ export const ERROR_CODES = [
   'APPLY_TOO_MANY_PENDING',
   // No request takes the process down (issue 26).
   'BODY_TOO_DEEP',
+  'COMPUTE_FAILED',
+  'HEAVY_LIMIT_PER_USER',
+  'SERVER_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -281,4 +284,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DATABASE_UNAVAILABLE: 503,
   FILE_STORE_UNAVAILABLE: 503,
   BODY_TOO_DEEP: 400,
+  COMPUTE_FAILED: 500,
+  HEAVY_LIMIT_PER_USER: 429,
+  SERVER_BUSY: 503,
 };

@@ -5,6 +5,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
 import { createDatabase, type Database } from '../../platform/db/database.ts';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import { energyResult, type TEnergyJob } from '../energy/energy-run.ts';
 import type { TQcRuleForRun } from '../qc-rules/evaluate-qc-rules.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
@@ -76,6 +77,10 @@ export default async function run(task: TComputeTask): Promise<TComputeReply> {
     if (error instanceof AppError) {
       return { ok: false, code: error.code, details: error.details, fields: error.fields };
     }
+    // The thread's own connection failing (the database down, or not answering in time under load) is
+    // the request's 503; the error's code would not survive the crossing, so it is judged here.
+    if (isDatabaseUnavailable(error))
+      return { ok: false, code: 'DATABASE_UNAVAILABLE', details: {}, fields: [] };
     throw error;
   }
 }

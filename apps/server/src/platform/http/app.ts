@@ -155,6 +155,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     }
     if (envelope.status < 500)
       request.log.info({ errorCode: envelope.body.data.errorCode }, 'request refused');
+    else if (error instanceof AppError && error.cause !== undefined) {
+      // A failure turned into a localised error (a worker thread that died): its cause is still logged.
+      request.log.error({ err: error.cause, errorCode: error.code }, 'request failed');
+    }
+    // 429 and 503 say when to come back (admission of heavy work, issue 26).
+    const retryAfter = error instanceof AppError ? error.details['retryAfterSeconds'] : undefined;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(envelope.status).send(envelope.body);
   });
 
