@@ -112,7 +112,9 @@ import { StatisticsService } from './modules/wind-data/statistics/statistics.ser
 import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
 import { versionRoutes } from './modules/wind-data/versions.routes.ts';
 import { VersionService } from './modules/wind-data/versions.service.ts';
-import { ComputePool, defaultComputeThreads } from './platform/compute/compute-pool.ts';
+import { HeavyAdmission } from './platform/compute/admission.ts';
+import { capacityOf, EXPORTS_PER_THREAD, type TCapacity } from './platform/compute/capacity.ts';
+import { ComputePool } from './platform/compute/compute-pool.ts';
 import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
@@ -124,9 +126,6 @@ import type { TRouteDef } from './platform/http/route.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
-
-/** Exports a thread of the export pool writes at once (each waits on its client between pieces). */
-const EXPORTS_PER_THREAD = 8;
 
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
@@ -171,6 +170,8 @@ export interface TServices {
   /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
   statistics: StatisticsService;
   /** Worker threads of CPU-heavy work; closed with the server. */
+  /** The line heavy calls wait in, with the per-user limit (issue 26). */
+  admission: HeavyAdmission;
   compute: ComputePool;
   /** Worker threads writing exports (several a thread, they wait on the client); closed with the server. */
   computeStreams: ComputePool;
@@ -264,7 +265,7 @@ function buildServices(
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const threads = config.COMPUTE_THREADS ?? defaultComputeThreads();
+  const { threads } = capacityOf(config);
   const compute = new ComputePool({ filename: COMPUTE_WORKER_URL, threads: Math.max(1, threads) });
   // Exports wait on the client between pieces: their own threads, eight exports a thread.
   const computeStreams = new ComputePool({
@@ -389,6 +390,7 @@ function buildServices(
       stationLog,
     ),
     statistics,
+    admission: new HeavyAdmission(capacityOf(config).admission),
     compute,
     computeStreams,
     files: rawFileStore,
@@ -528,24 +530,55 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
   ];
 }
 
+/** The embedded PostgreSQL serves this process only: room for all it may open, and some to spare. */
+function embeddedMaxConnections(capacity: TCapacity): number {
+  return Math.max(200, capacity.connections.total + 50);
+}
+
+/**
+ * Says at start what this process may open against what the server allows: a PostgreSQL shared by more
+ * processes than it has connections for makes threads wait for a connection until they give up.
+ */
+async function checkConnectionBudget(db: Database, capacity: TCapacity, log: Logger): Promise<void> {
+  const settings = await sql<{ name: string; setting: string }>`
+    SELECT name, setting FROM pg_settings
+    WHERE name IN ('max_connections', 'superuser_reserved_connections')`.execute(db);
+  const value = (name: string) => Number(settings.rows.find((r) => r.name === name)?.setting ?? 0);
+  const available = value('max_connections') - value('superuser_reserved_connections');
+  const { connections, threads, admission } = capacity;
+  if (connections.total > available) {
+    log.warn(
+      { connections, available },
+      `this process may open ${connections.total} database connections and PostgreSQL allows ${available}: ` +
+        'raise max_connections, or lower DATABASE_POOL_SIZE or COMPUTE_THREADS',
+    );
+  } else {
+    log.info({ connections, available, threads, admission }, 'database connections and heavy-work limits');
+  }
+}
+
 /**
  * Starts everything one MastHub process needs: the database (embedded unless DATABASE_URL is set),
  * migrations, first-start seed, services, the HTTP app and the real-time hub. Does not listen.
  */
 export async function createServer(config: TConfig, log: Logger): Promise<TServer> {
+  const capacity = capacityOf(config);
   let embedded: TEmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase(config.dataDirAbs, log);
+    embedded = await startEmbeddedDatabase(config.dataDirAbs, log, {
+      maxConnections: embeddedMaxConnections(capacity),
+    });
     databaseUrl = embedded.url;
   }
-  const { db, pool } = createDatabase(databaseUrl, 20, (err) =>
+  const { db, pool } = createDatabase(databaseUrl, capacity.connections.process, (err) =>
     log.warn({ err }, 'idle database connection lost'),
   );
   let jobs: PgBossJobs | null = null;
   try {
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'database migrations applied');
+    await checkConnectionBudget(db, capacity, log);
     const seed = await seedOnFirstStart(db, {
       adminAccount: config.ADMIN_ACCOUNT,
       adminPassword: config.ADMIN_PASSWORD,
@@ -591,6 +624,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       log,
       routes: buildRoutes(services, config, db),
       authenticate,
+      admission: services.admission,
       registerExtra: (a) => realtime.register(a),
     });
     return {

@@ -108,7 +108,11 @@ async function pgCtlPath(): Promise<string> {
  * Starts the embedded PostgreSQL with its data in `<dataDir>/pg` on a free loopback port, initialising
  * the cluster on first start. Running as root is supported through a `postgres` system user.
  */
-export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promise<TEmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: Logger,
+  options: { maxConnections?: number } = {},
+): Promise<TEmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
   const pgCtl = await pgCtlPath();
   const unlock = lockDataDir(dataDir, pgDir, pgCtl, log);
@@ -129,7 +133,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
       '-c',
       'unix_socket_directories=',
       '-c',
-      'max_connections=200',
+      `max_connections=${options.maxConnections ?? 200}`,
     ],
     onLog: (message) => {
       recent.push(message);

@@ -21,6 +21,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
 import {
@@ -31,6 +32,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+import type { HeavyAdmission, THeavyLane } from '../compute/admission.ts';
 import type { TConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { FileStoreUnavailableError } from '../files/s3-file-store.ts';
@@ -68,6 +70,8 @@ export interface TAppOptions {
   authenticate: (token: string | undefined) => Promise<TAuthUser>;
   /** Registers routes that are not plain JSON calls (the websocket). */
   registerExtra?: (app: FastifyInstance) => Promise<void> | void;
+  /** Admits the calls of routes marked `heavy`; without it they run as they come. */
+  admission?: HeavyAdmission;
 }
 
 function validationIssues(error: {
@@ -79,6 +83,31 @@ function validationIssues(error: {
     path: v.instancePath.split('/').filter(Boolean),
     message: v.message ?? '',
   }));
+}
+
+/**
+ * Takes the caller's place for a heavy call (or refuses it with the localised 429/503) and gives it back
+ * when the answer is done: sent, streamed to its end, or cut off by the client. Waiting in line ends
+ * when the client goes away.
+ */
+function admitHeavy(admission: HeavyAdmission, lane: THeavyLane) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    reply.raw.once('close', onClose);
+    let release: () => void;
+    try {
+      release = await admission.admit((request.user as TAuthUser).id, lane, gone.signal);
+    } catch (error) {
+      // The client left while waiting: there is nobody to answer.
+      if (gone.signal.aborted) return reply.hijack();
+      throw error;
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+    if (reply.raw.destroyed || reply.sent) release();
+    else reply.raw.once('close', release);
+  };
 }
 
 /** Builds the HTTP app: envelope, errors, auth, OpenAPI, websocket, static web app with SPA fallback. */
@@ -220,6 +249,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         if (auth !== 'user' && !user.features.has(auth)) throw new AppError('FORBIDDEN');
         request.user = user;
       },
+      // After validation (bad input is a 400, never a place in line), before the handler.
+      ...(def.heavy && options.admission ? { preHandler: admitHeavy(options.admission, def.heavy) } : {}),
       handler: async (request, reply) => {
         const result = await def.handle({
           user: request.user as TAuthUser,

@@ -154,7 +154,13 @@ export const EXPORT_IN_FLIGHT = 4;
  * the client has taken, so a slow download does not fill the memory — and `end`. It stops when the API
  * closes the port (the client went away).
  */
-export async function streamExport(db: Database, job: TExportJob, port: MessagePort): Promise<void> {
+export async function streamExport(
+  db: Database,
+  job: TExportJob,
+  port: MessagePort,
+  /** Waits for the thread's turn to read (its exports share its few connections). */
+  readTurn: <T>(read: () => Promise<T>) => Promise<T> = (read) => read(),
+): Promise<void> {
   let credits = EXPORT_IN_FLIGHT;
   let closed = false;
   let wake: (() => void) | undefined;
@@ -176,7 +182,7 @@ export async function streamExport(db: Database, job: TExportJob, port: MessageP
   };
   let isReady = false;
   try {
-    const chunks = await exportChunks(db, job);
+    const chunks = await readTurn(() => exportChunks(db, job));
     port.postMessage({ type: 'ready' } satisfies TExportMessage);
     isReady = true;
     const messageChars = job.messageChars ?? MESSAGE_CHARS;
