@@ -119,6 +119,7 @@ import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { DatabaseProbe } from './platform/db/probe.ts';
 import { createTransactor } from './platform/db/transaction.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
@@ -478,12 +479,9 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.processingTasks.startWorkers();
 }
 
-function buildRoutes(services: TServices, config: TConfig, db: Database): TRouteDef[] {
-  const pingDatabase = async () => {
-    await sql`SELECT 1`.execute(db);
-  };
+function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
   return [
-    ...systemInfoRoutes(config, pingDatabase),
+    ...systemInfoRoutes(config, () => probe.ping()),
     ...identityRoutes(services.identity),
     ...messageRoutes(services.messages),
     ...userRoutes(services.users),
@@ -611,6 +609,8 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     }
     // Synthetic sample map layers (clearly labelled) for the demo.
     if (seed.isFirstStart && config.SEED_DEMO_DATA) await seedDemoMapLayers(services.mapLayers);
+    // /api/health asks over a connection of its own, with a deadline (a frozen database answers 503).
+    const probe = new DatabaseProbe(databaseUrl);
     const authenticate = (token: string | undefined) => services.identity.authenticate(token);
     const realtime = new RealtimeHub(
       pool,
@@ -622,7 +622,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     const app = await buildApp({
       config,
       log,
-      routes: buildRoutes(services, config, db),
+      routes: buildRoutes(services, config, probe),
       authenticate,
       admission: services.admission,
       registerExtra: (a) => realtime.register(a),
@@ -638,6 +638,7 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       isEmbeddedDatabase: embedded !== null,
       close: async () => {
         await app.close();
+        await probe.close();
         await services.compute.close();
         await services.computeStreams.close();
         await jobs?.stop();
