@@ -15,7 +15,13 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
-    server = await createServer(config, log);
+    server = await createServer(config, log, {
+      // Answering 503 forever helps nobody: exit so a supervisor (systemd, a container) starts us again.
+      onDatabaseLost: (error) => {
+        console.error(`\nMastHub stops: ${error.message}\n`);
+        process.exit(1);
+      },
+    });
   } catch (error) {
     log.fatal({ err: error }, 'MastHub could not start');
     console.error(`\nMastHub could not start: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -559,13 +559,28 @@ async function checkConnectionBudget(db: Database, capacity: TCapacity, log: Log
  * Starts everything one MastHub process needs: the database (embedded unless DATABASE_URL is set),
  * migrations, first-start seed, services, the HTTP app and the real-time hub. Does not listen.
  */
-export async function createServer(config: TConfig, log: Logger): Promise<TServer> {
+export async function createServer(
+  config: TConfig,
+  log: Logger,
+  hooks: {
+    /**
+     * The embedded PostgreSQL stopped and could not be restarted (EMBEDDED_DB_RESTARTS): `npm start`
+     * exits non-zero so a supervisor can start it again; without this hook calls answer 503.
+     */
+    onDatabaseLost?: (error: Error) => void;
+  } = {},
+): Promise<TServer> {
   const capacity = capacityOf(config);
   let embedded: TEmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     embedded = await startEmbeddedDatabase(config.dataDirAbs, log, {
       maxConnections: embeddedMaxConnections(capacity),
+      restartAttempts: config.EMBEDDED_DB_RESTARTS,
+      onLost: (error) => {
+        log.fatal({ err: error }, 'the embedded PostgreSQL is gone');
+        hooks.onDatabaseLost?.(error);
+      },
     });
     databaseUrl = embedded.url;
   }
