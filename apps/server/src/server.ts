@@ -210,7 +210,44 @@ export interface TServer {
   seed: TSeedResult;
   databaseUrl: string;
   isEmbeddedDatabase: boolean;
+  /**
+   * Starts the worker threads (every statistics thread, the first export thread) with their code and
+   * database connections, so the first statistics call after a start does not wait for them (issue 26);
+   * with `warmComputeThreads` (`npm start`) this began during the start and resolves when it is done. A
+   * no-op with COMPUTE_THREADS=0.
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The worker-thread pools: statistics and the rest, and exports (their own threads, eight a thread). */
+interface TComputePools {
+  compute: ComputePool;
+  computeStreams: ComputePool;
+}
+
+function createComputePools(capacity: TCapacity): TComputePools {
+  const threads = Math.max(1, capacity.threads);
+  return {
+    compute: new ComputePool({ filename: COMPUTE_WORKER_URL, threads }),
+    // Exports wait on the client between pieces: their own threads, eight exports a thread.
+    computeStreams: new ComputePool({
+      filename: COMPUTE_WORKER_URL,
+      threads,
+      tasksPerThread: EXPORTS_PER_THREAD,
+    }),
+  };
+}
+
+/**
+ * Starts every statistics thread, then the first export thread (a small task each: the thread loads its
+ * code to run it) and, given the database, opens their connections. One after the other: with the
+ * default COMPUTE_THREADS (the cores less one) the start itself keeps a core of its own.
+ */
+async function warmPools(pools: TComputePools, databaseUrl?: string): Promise<void> {
+  const task = { kind: 'warm', ...(databaseUrl ? { databaseUrl } : {}) } as const;
+  await pools.compute.warm(task);
+  await pools.computeStreams.warm(task, 1);
 }
 
 function buildServices(
@@ -219,6 +256,7 @@ function buildServices(
   config: TConfig,
   log: Logger,
   jobs: TJobs,
+  pools: TComputePools,
 ): TServices {
   const users = new UserRepository(db);
   const userAdmin = new UserAdminRepository(db);
@@ -267,13 +305,7 @@ function buildServices(
   );
   const contacts = new ContactService(db);
   const { threads } = capacityOf(config);
-  const compute = new ComputePool({ filename: COMPUTE_WORKER_URL, threads: Math.max(1, threads) });
-  // Exports wait on the client between pieces: their own threads, eight exports a thread.
-  const computeStreams = new ComputePool({
-    filename: COMPUTE_WORKER_URL,
-    threads: Math.max(1, threads),
-    tasksPerThread: EXPORTS_PER_THREAD,
-  });
+  const { compute, computeStreams } = pools;
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
   const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
@@ -568,21 +600,32 @@ export async function createServer(
      * exits non-zero so a supervisor can start it again; without this hook calls answer 503.
      */
     onDatabaseLost?: (error: Error) => void;
+    /** Starts the worker threads now, while the rest starts (see TServer.warmUp). */
+    warmComputeThreads?: boolean;
   } = {},
 ): Promise<TServer> {
   const capacity = capacityOf(config);
+  const pools = createComputePools(capacity);
+  // The threads load their code while the database starts and migrates (`npm start`).
+  const loading = hooks.warmComputeThreads && capacity.threads > 0 ? warmPools(pools) : undefined;
+  loading?.catch(() => undefined);
   let embedded: TEmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase(config.dataDirAbs, log, {
-      maxConnections: embeddedMaxConnections(capacity),
-      restartAttempts: config.EMBEDDED_DB_RESTARTS,
-      onLost: (error) => {
-        log.fatal({ err: error }, 'the embedded PostgreSQL is gone');
-        hooks.onDatabaseLost?.(error);
-      },
-    });
-    databaseUrl = embedded.url;
+    try {
+      embedded = await startEmbeddedDatabase(config.dataDirAbs, log, {
+        maxConnections: embeddedMaxConnections(capacity),
+        restartAttempts: config.EMBEDDED_DB_RESTARTS,
+        onLost: (error) => {
+          log.fatal({ err: error }, 'the embedded PostgreSQL is gone');
+          hooks.onDatabaseLost?.(error);
+        },
+      });
+      databaseUrl = embedded.url;
+    } catch (error) {
+      await closePools(pools);
+      throw error;
+    }
   }
   const { db, pool } = createDatabase(databaseUrl, capacity.connections.process, (err) =>
     log.warn({ err }, 'idle database connection lost'),
@@ -602,7 +645,14 @@ export async function createServer(
       log: log.child({ module: 'jobs' }),
     });
     await jobs.start();
-    const services = buildServices(db, databaseUrl, config, log, jobs);
+    const services = buildServices(db, databaseUrl, config, log, jobs, pools);
+    const url = databaseUrl;
+    const warmUp = async () => {
+      if (capacity.threads > 0) await warmPools(pools, url);
+    };
+    // Then, the database up, they open their connections: the first statistics call finds them ready.
+    const warming = loading?.then(warmUp);
+    warming?.catch(() => undefined);
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
     const staleParts = await services.files.removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
@@ -651,6 +701,7 @@ export async function createServer(
       seed,
       databaseUrl,
       isEmbeddedDatabase: embedded !== null,
+      warmUp: () => warming ?? warmUp(),
       close: async () => {
         await app.close();
         await probe.close();
@@ -664,8 +715,14 @@ export async function createServer(
     };
   } catch (error) {
     await jobs?.stop().catch(() => undefined);
+    await closePools(pools);
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+async function closePools(pools: TComputePools): Promise<void> {
+  await pools.compute.close().catch(() => undefined);
+  await pools.computeStreams.close().catch(() => undefined);
 }

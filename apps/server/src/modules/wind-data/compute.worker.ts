@@ -4,6 +4,7 @@
 // the exports of a version (written here, streamed to the API over a message port).
 import type { MessagePort } from 'node:worker_threads';
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
+import { sql } from 'kysely';
 import { THREAD_CONNECTIONS } from '../../platform/compute/capacity.ts';
 import { createSlots } from '../../platform/compute/slots.ts';
 import { createDatabase, type Database } from '../../platform/db/database.ts';
@@ -30,6 +31,8 @@ export type TComputeTask =
   | { kind: 'export'; databaseUrl: string; job: TExportJob; port: MessagePort }
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language }
+  /** Started with the server: the thread loads its code (to run this), and opens its connection to `databaseUrl`. */
+  | { kind: 'warm'; databaseUrl?: string }
   /** For the fault tests: a thread that dies under its task. */
   | { kind: 'crash' };
 
@@ -76,6 +79,10 @@ export default async function run(task: TComputeTask): Promise<TComputeReply> {
         const content = await buildStatisticsWorkbook(result, task.language);
         return { ok: true, value: new Uint8Array(content.buffer, content.byteOffset, content.byteLength) };
       }
+      case 'warm':
+        // The thread has loaded this module (and all it runs) to get here; its connection opens now.
+        if (task.databaseUrl) await sql`SELECT 1`.execute(databaseOf(task.databaseUrl).db);
+        return { ok: true, value: undefined };
       case 'crash':
         process.exit(70);
     }
