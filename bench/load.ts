@@ -79,6 +79,9 @@ export async function benchLoad(): Promise<TBenchResult[]> {
         ADMIN_PASSWORD,
         SEED_DEMO_DATA: 'true',
         WEB_DIST_DIR: '/nonexistent-web-dist',
+        // The 200 simulated users share the administrator's account: the per-user limit of heavy calls
+        // (2 by default) would count them as one user.
+        HEAVY_PER_USER: '32',
       },
     });
     await waitFor('the server', async () => (await fetch(`${base}/health`)).ok, 120_000);

@@ -53,6 +53,9 @@ async function start(dataDir: string, threads?: number): Promise<{ server: TServ
     PORT: '0',
     HOST: '127.0.0.1',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // The four concurrent statistics are the administrator's: past the default per-user limit (2) they
+    // would be refused instead of measured.
+    HEAVY_PER_USER: '8',
     ...(threads === undefined ? {} : { COMPUTE_THREADS: String(threads) }),
   });
   const server = await createServer(config, createLogger(config));

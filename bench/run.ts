@@ -7,6 +7,7 @@ import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
+import { benchFirstCall } from './first-call.ts';
 import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     }
   };
   add(await benchStartup());
+  add(await benchFirstCall());
   add(await benchWind());
   add(await benchIngestParse());
   add(await benchIngest());

@@ -116,11 +116,14 @@ import { StatisticsService } from './modules/wind-data/statistics/statistics.ser
 import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
 import { versionRoutes } from './modules/wind-data/versions.routes.ts';
 import { VersionService } from './modules/wind-data/versions.service.ts';
-import { ComputePool, defaultComputeThreads } from './platform/compute/compute-pool.ts';
+import { HeavyAdmission } from './platform/compute/admission.ts';
+import { capacityOf, EXPORTS_PER_THREAD, type TCapacity } from './platform/compute/capacity.ts';
+import { ComputePool } from './platform/compute/compute-pool.ts';
 import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { DatabaseProbe } from './platform/db/probe.ts';
 import { createTransactor } from './platform/db/transaction.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
@@ -128,9 +131,6 @@ import type { TRouteDef } from './platform/http/route.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
-
-/** Exports a thread of the export pool writes at once (each waits on its client between pieces). */
-const EXPORTS_PER_THREAD = 8;
 
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
@@ -177,6 +177,8 @@ export interface TServices {
   /** Statistics analysis of a version and the home-map charts of a site (issue 7). */
   statistics: StatisticsService;
   /** Worker threads of CPU-heavy work; closed with the server. */
+  /** The line heavy calls wait in, with the per-user limit (issue 26). */
+  admission: HeavyAdmission;
   compute: ComputePool;
   /** Worker threads writing exports (several a thread, they wait on the client); closed with the server. */
   computeStreams: ComputePool;
@@ -214,7 +216,44 @@ export interface TServer {
   seed: TSeedResult;
   databaseUrl: string;
   isEmbeddedDatabase: boolean;
+  /**
+   * Starts the worker threads (every statistics thread, the first export thread) with their code and
+   * database connections, so the first statistics call after a start does not wait for them (issue 26);
+   * with `warmComputeThreads` (`npm start`) this began during the start and resolves when it is done. A
+   * no-op with COMPUTE_THREADS=0.
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The worker-thread pools: statistics and the rest, and exports (their own threads, eight a thread). */
+interface TComputePools {
+  compute: ComputePool;
+  computeStreams: ComputePool;
+}
+
+function createComputePools(capacity: TCapacity): TComputePools {
+  const threads = Math.max(1, capacity.threads);
+  return {
+    compute: new ComputePool({ filename: COMPUTE_WORKER_URL, threads }),
+    // Exports wait on the client between pieces: their own threads, eight exports a thread.
+    computeStreams: new ComputePool({
+      filename: COMPUTE_WORKER_URL,
+      threads,
+      tasksPerThread: EXPORTS_PER_THREAD,
+    }),
+  };
+}
+
+/**
+ * Starts every statistics thread, then the first export thread (a small task each: the thread loads its
+ * code to run it) and, given the database, opens their connections. One after the other: with the
+ * default COMPUTE_THREADS (the cores less one) the start itself keeps a core of its own.
+ */
+async function warmPools(pools: TComputePools, databaseUrl?: string): Promise<void> {
+  const task = { kind: 'warm', ...(databaseUrl ? { databaseUrl } : {}) } as const;
+  await pools.compute.warm(task);
+  await pools.computeStreams.warm(task, 1);
 }
 
 function buildServices(
@@ -223,6 +262,7 @@ function buildServices(
   config: TConfig,
   log: Logger,
   jobs: TJobs,
+  pools: TComputePools,
 ): TServices {
   const users = new UserRepository(db);
   const userAdmin = new UserAdminRepository(db);
@@ -270,14 +310,8 @@ function buildServices(
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const threads = config.COMPUTE_THREADS ?? defaultComputeThreads();
-  const compute = new ComputePool({ filename: COMPUTE_WORKER_URL, threads: Math.max(1, threads) });
-  // Exports wait on the client between pieces: their own threads, eight exports a thread.
-  const computeStreams = new ComputePool({
-    filename: COMPUTE_WORKER_URL,
-    threads: Math.max(1, threads),
-    tasksPerThread: EXPORTS_PER_THREAD,
-  });
+  const { threads } = capacityOf(config);
+  const { compute, computeStreams } = pools;
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
   const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
@@ -422,6 +456,7 @@ function buildServices(
       stationLog,
     ),
     statistics,
+    admission: new HeavyAdmission(capacityOf(config).admission),
     compute,
     computeStreams,
     files: rawFileStore,
@@ -509,12 +544,9 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.processingTasks.startWorkers();
 }
 
-function buildRoutes(services: TServices, config: TConfig, db: Database): TRouteDef[] {
-  const pingDatabase = async () => {
-    await sql`SELECT 1`.execute(db);
-  };
+function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
   return [
-    ...systemInfoRoutes(config, pingDatabase),
+    ...systemInfoRoutes(config, () => probe.ping()),
     ...identityRoutes(services.identity, services.secondFactors),
     ...messageRoutes(services.messages),
     ...userRoutes(services.users),
@@ -561,24 +593,81 @@ function buildRoutes(services: TServices, config: TConfig, db: Database): TRoute
   ];
 }
 
+/** The embedded PostgreSQL serves this process only: room for all it may open, and some to spare. */
+function embeddedMaxConnections(capacity: TCapacity): number {
+  return Math.max(200, capacity.connections.total + 50);
+}
+
+/**
+ * Says at start what this process may open against what the server allows: a PostgreSQL shared by more
+ * processes than it has connections for makes threads wait for a connection until they give up.
+ */
+async function checkConnectionBudget(db: Database, capacity: TCapacity, log: Logger): Promise<void> {
+  const settings = await sql<{ name: string; setting: string }>`
+    SELECT name, setting FROM pg_settings
+    WHERE name IN ('max_connections', 'superuser_reserved_connections')`.execute(db);
+  const value = (name: string) => Number(settings.rows.find((r) => r.name === name)?.setting ?? 0);
+  const available = value('max_connections') - value('superuser_reserved_connections');
+  const { connections, threads, admission } = capacity;
+  if (connections.total > available) {
+    log.warn(
+      { connections, available },
+      `this process may open ${connections.total} database connections and PostgreSQL allows ${available}: ` +
+        'raise max_connections, or lower DATABASE_POOL_SIZE or COMPUTE_THREADS',
+    );
+  } else {
+    log.info({ connections, available, threads, admission }, 'database connections and heavy-work limits');
+  }
+}
+
 /**
  * Starts everything one MastHub process needs: the database (embedded unless DATABASE_URL is set),
  * migrations, first-start seed, services, the HTTP app and the real-time hub. Does not listen.
  */
-export async function createServer(config: TConfig, log: Logger): Promise<TServer> {
+export async function createServer(
+  config: TConfig,
+  log: Logger,
+  hooks: {
+    /**
+     * The embedded PostgreSQL stopped and could not be restarted (EMBEDDED_DB_RESTARTS): `npm start`
+     * exits non-zero so a supervisor can start it again; without this hook calls answer 503.
+     */
+    onDatabaseLost?: (error: Error) => void;
+    /** Starts the worker threads now, while the rest starts (see TServer.warmUp). */
+    warmComputeThreads?: boolean;
+  } = {},
+): Promise<TServer> {
+  const capacity = capacityOf(config);
+  const pools = createComputePools(capacity);
+  // The threads load their code while the database starts and migrates (`npm start`).
+  const loading = hooks.warmComputeThreads && capacity.threads > 0 ? warmPools(pools) : undefined;
+  loading?.catch(() => undefined);
   let embedded: TEmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase(config.dataDirAbs, log);
-    databaseUrl = embedded.url;
+    try {
+      embedded = await startEmbeddedDatabase(config.dataDirAbs, log, {
+        maxConnections: embeddedMaxConnections(capacity),
+        restartAttempts: config.EMBEDDED_DB_RESTARTS,
+        onLost: (error) => {
+          log.fatal({ err: error }, 'the embedded PostgreSQL is gone');
+          hooks.onDatabaseLost?.(error);
+        },
+      });
+      databaseUrl = embedded.url;
+    } catch (error) {
+      await closePools(pools);
+      throw error;
+    }
   }
-  const { db, pool } = createDatabase(databaseUrl, 20, (err) =>
+  const { db, pool } = createDatabase(databaseUrl, capacity.connections.process, (err) =>
     log.warn({ err }, 'idle database connection lost'),
   );
   let jobs: PgBossJobs | null = null;
   try {
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'database migrations applied');
+    await checkConnectionBudget(db, capacity, log);
     const seed = await seedOnFirstStart(db, {
       adminAccount: config.ADMIN_ACCOUNT,
       adminPassword: config.ADMIN_PASSWORD,
@@ -589,7 +678,14 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       log: log.child({ module: 'jobs' }),
     });
     await jobs.start();
-    const services = buildServices(db, databaseUrl, config, log, jobs);
+    const services = buildServices(db, databaseUrl, config, log, jobs, pools);
+    const url = databaseUrl;
+    const warmUp = async () => {
+      if (capacity.threads > 0) await warmPools(pools, url);
+    };
+    // Then, the database up, they open their connections: the first statistics call finds them ready.
+    const warming = loading?.then(warmUp);
+    warming?.catch(() => undefined);
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
     const staleParts = await services.files.removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
@@ -611,6 +707,8 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     }
     // Synthetic sample map layers (clearly labelled) for the demo.
     if (seed.isFirstStart && config.SEED_DEMO_DATA) await seedDemoMapLayers(services.mapLayers);
+    // /api/health asks over a connection of its own, with a deadline (a frozen database answers 503).
+    const probe = new DatabaseProbe(databaseUrl);
     const authenticate = (token: string | undefined) => services.identity.authenticate(token);
     const realtime = new RealtimeHub(
       pool,
@@ -622,8 +720,9 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     const app = await buildApp({
       config,
       log,
-      routes: buildRoutes(services, config, db),
+      routes: buildRoutes(services, config, probe),
       authenticate,
+      admission: services.admission,
       registerExtra: (a) => realtime.register(a),
     });
     return {
@@ -635,8 +734,10 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
       seed,
       databaseUrl,
       isEmbeddedDatabase: embedded !== null,
+      warmUp: () => warming ?? warmUp(),
       close: async () => {
         await app.close();
+        await probe.close();
         await services.compute.close();
         await services.computeStreams.close();
         await jobs?.stop();
@@ -647,8 +748,14 @@ export async function createServer(config: TConfig, log: Logger): Promise<TServe
     };
   } catch (error) {
     await jobs?.stop().catch(() => undefined);
+    await closePools(pools);
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+async function closePools(pools: TComputePools): Promise<void> {
+  await pools.compute.close().catch(() => undefined);
+  await pools.computeStreams.close().catch(() => undefined);
 }

@@ -19,12 +19,22 @@ export interface TTestServer extends TServer {
   stop(): Promise<void>;
 }
 
-/** A whole MastHub server on its own fresh database, seeded with the administrator only by default. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+/**
+ * A whole MastHub server on its own fresh database, seeded with the administrator only by default.
+ * `routeDatabase` gives the address the server uses for that database (a TCP proxy in front of it);
+ * `hooks` are createServer's (e.g. starting the worker threads with the server, as `npm start` does).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: {
+    routeDatabase?: (url: string) => Promise<string>;
+    hooks?: Parameters<typeof createServer>[2];
+  } = {},
+): Promise<TTestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.routeDatabase ? await options.routeDatabase(database.url) : database.url,
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     SEED_DEMO_DATA: 'false',
@@ -34,7 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOGIN_DELAY_MAX_MS: '100',
     ...env,
   });
-  const server = await createServer(config, createLogger(config));
+  const server = await createServer(config, createLogger(config), options.hooks);
   const call: TTestServer['call'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.token = options.token;

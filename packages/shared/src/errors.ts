@@ -142,6 +142,11 @@ export const ERROR_CODES = [
   'APPLY_ACCESS_LOST',
   'APPLY_NO_EMAIL',
   'APPLY_TOO_MANY_PENDING',
+  // No request takes the process down (issue 26).
+  'BODY_TOO_DEEP',
+  'COMPUTE_FAILED',
+  'HEAVY_LIMIT_PER_USER',
+  'SERVER_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -296,4 +301,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CANNOT_CHANGE_OWN_ROLE: 403,
   DATABASE_UNAVAILABLE: 503,
   FILE_STORE_UNAVAILABLE: 503,
+  BODY_TOO_DEEP: 400,
+  COMPUTE_FAILED: 500,
+  HEAVY_LIMIT_PER_USER: 429,
+  SERVER_BUSY: 503,
 };

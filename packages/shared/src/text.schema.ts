@@ -41,24 +41,67 @@ export const ZQueryIdList = z
   .transform((s) => [...new Set(s.split(',').map(Number))]);
 
 /**
- * The path of the first string (value or key) holding a NUL character in a parsed JSON value or query,
- * or null. PostgreSQL text cannot store U+0000, so such input is refused before validation (issue 12).
+ * How deeply a request's JSON (or query) may nest. Real calls nest a few levels; a body of thousands of
+ * `[` is refused with a 400 before anything walks it (issue 26).
  */
-export function findNulCharacter(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], [...path, String(i)]);
-      if (found) return found;
+export const REQUEST_MAX_DEPTH = 64;
+
+/** What {@link scanRequestValue} found: a NUL character at a path, or nesting past the limit. */
+export type TRequestValueProblem = { kind: 'nul'; path: string[] } | { kind: 'tooDeep'; maxDepth: number };
+
+/** A step of the path to a nested value, linked to its parent (built only for arrays and objects). */
+interface TPathStep {
+  parent: TPathStep | null;
+  key: string;
+}
+
+function pathOf(step: TPathStep | null, last?: string): string[] {
+  const path: string[] = last === undefined ? [] : [last];
+  for (let s = step; s; s = s.parent) path.push(s.key);
+  return path.reverse();
+}
+
+/**
+ * Walks a parsed JSON value or query once, with a stack of its own instead of recursion (a value nested
+ * thousands deep cannot overflow the call stack): a string (value or key) holding a NUL character, or
+ * nesting deeper than `maxDepth` (the top-level object or array is depth 1), or null when neither.
+ * PostgreSQL text cannot store U+0000, so such input is refused before validation (issue 12).
+ */
+export function scanRequestValue(
+  value: unknown,
+  maxDepth: number = REQUEST_MAX_DEPTH,
+): TRequestValueProblem | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { kind: 'nul', path: [] } : null;
+  if (value === null || typeof value !== 'object') return null;
+  const stack: { value: object; depth: number; step: TPathStep | null }[] = [{ value, depth: 1, step: null }];
+  while (stack.length > 0) {
+    const { value: current, depth, step } = stack.pop()!;
+    if (depth > maxDepth) return { kind: 'tooDeep', maxDepth };
+    const isArray = Array.isArray(current);
+    const keys = isArray ? null : Object.keys(current);
+    const length = isArray ? current.length : keys!.length;
+    const nested: { value: object; depth: number; step: TPathStep }[] = [];
+    for (let i = 0; i < length; i++) {
+      const key = isArray ? undefined : keys![i]!;
+      if (key?.includes('\u0000')) return { kind: 'nul', path: pathOf(step, key) };
+      const inner: unknown = isArray ? current[i] : (current as Record<string, unknown>)[key!];
+      if (typeof inner === 'string') {
+        if (inner.includes('\u0000')) return { kind: 'nul', path: pathOf(step, key ?? String(i)) };
+      } else if (inner !== null && typeof inner === 'object') {
+        nested.push({ value: inner, depth: depth + 1, step: { parent: step, key: key ?? String(i) } });
+      }
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = findNulCharacter(inner, [...path, key]);
-      if (found) return found;
-    }
+    // Reversed, so nested values are walked in the order they come.
+    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]!);
   }
   return null;
+}
+
+/**
+ * The path of the first string (value or key) holding a NUL character in a parsed JSON value or query,
+ * or null (nesting past {@link REQUEST_MAX_DEPTH} is not looked into: {@link scanRequestValue} refuses it).
+ */
+export function findNulCharacter(value: unknown): string[] | null {
+  const found = scanRequestValue(value);
+  return found?.kind === 'nul' ? found.path : null;
 }

@@ -60,6 +60,14 @@ const ZEnv = z.object({
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Worker threads for CPU-heavy work (statistics, workbooks); default: the cores less one; 0 = on the event loop. */
   COMPUTE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /** Heavy calls (statistics, workbooks, energy yield, exports) one user may have running or waiting at once. */
+  HEAVY_PER_USER: z.coerce.number().int().min(1).max(32).default(2),
+  /** Heavy calls that may wait for their turn, per kind (computation, export); more are answered 503. */
+  HEAVY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** Restarts of the embedded PostgreSQL when it stops on its own, before the process exits non-zero. */
+  EMBEDDED_DB_RESTARTS: z.coerce.number().int().min(0).max(5).default(5),
+  /** Connections of the process's own database pool (the worker threads have their own: see capacity.ts). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(5).max(500).default(20),
   MAP_TILE_URL: z
     .string()
     .regex(/^(https?:\/\/|\/).*\{z\}.*$/, 'a raster XYZ URL template with {z}, {x} and {y}')

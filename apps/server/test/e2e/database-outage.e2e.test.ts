@@ -103,4 +103,22 @@ describe('a database outage under a running server', () => {
     expect(pushed.message).toBe('数据库恢复后的推送');
     socket.close();
   });
+
+  it('answers /api/health with 503 within 2 s while the database is frozen, and 200 once it thaws', async () => {
+    expect((await call('GET', '/api/health')).statusCode).toBe(200);
+    // Every connection stays open and nothing comes back: a stopped postmaster, a paused machine.
+    proxy.freeze();
+    try {
+      for (let k = 0; k < 2; k++) {
+        const startedAt = Date.now();
+        const health = await call('GET', '/api/health', undefined, 'ZH');
+        expect(Date.now() - startedAt).toBeLessThan(2000);
+        expect(health.statusCode).toBe(503);
+        expect(health.json().msg).toBe('数据库暂时不可用，请稍后重试');
+      }
+    } finally {
+      proxy.thaw();
+    }
+    await until(async () => ((await call('GET', '/api/health')).statusCode === 200 ? true : undefined));
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TTestServer } from '../test-server.ts';
+import { startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 
 let server: TTestServer;
 const dist = mkdtempSync(path.join(os.tmpdir(), 'masthub-dist-'));
@@ -94,5 +94,39 @@ describe('security headers', () => {
     } finally {
       await tiled.stop();
     }
+  });
+});
+
+describe('a deeply nested body (issue 26)', () => {
+  it.each([
+    ['ZH', '请求内容嵌套层级过深（最多 64 层）'],
+    ['EN', 'The request is nested too deeply (at most 64 levels)'],
+  ])('answers 5 000 nested [ with a localised 400 in %s and the server keeps answering', async (language, msg) => {
+    const depth = 5000;
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/security/sys/user/login',
+      payload: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      headers: { 'content-type': 'application/json', language },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ code: 400, msg, data: { errorCode: 'BODY_TOO_DEEP' } });
+    // Inside an object, on a call behind a login, as deep as the body limit allows.
+    const token = (
+      await server.call('POST', '/api/security/sys/user/login', {
+        body: { account: 'admin', password: TEST_ADMIN_PASSWORD },
+      })
+    ).body.data.token as string;
+    const huge = 1_000_000;
+    const page = await server.app.inject({
+      method: 'POST',
+      url: '/api/web/station/page',
+      payload: `{"pageNo":1,"pageSize":20,"keywords":${'['.repeat(huge)}${']'.repeat(huge)}}`,
+      headers: { 'content-type': 'application/json', language, token },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.json().data.errorCode).toBe('BODY_TOO_DEEP');
+    const health = await server.call('GET', '/api/health');
+    expect(health.status).toBe(200);
   });
 });

@@ -424,4 +424,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
     en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',
   },
+  BODY_TOO_DEEP: {
+    zh: '请求内容嵌套层级过深（最多 {maxDepth} 层）',
+    en: 'The request is nested too deeply (at most {maxDepth} levels)',
+  },
+  COMPUTE_FAILED: {
+    zh: '计算线程意外中止，本次请求未完成，请重试；如仍失败请联系管理员',
+    en: 'The computation stopped unexpectedly and this request was not completed; please try again, and contact the administrator if it fails again',
+  },
+  HEAVY_LIMIT_PER_USER: {
+    zh: '您已有 {limit} 个统计、导出或计算请求正在进行，请等其中一个完成后再试',
+    en: 'You already have {limit} statistics, export or calculation requests in progress; please wait for one to finish and try again',
+  },
+  SERVER_BUSY: {
+    zh: '服务器繁忙，请 {retryAfterSeconds} 秒后重试',
+    en: 'The server is busy; please try again in {retryAfterSeconds} seconds',
+  },
 };

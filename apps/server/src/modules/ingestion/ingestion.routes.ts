@@ -382,6 +382,7 @@ export function ingestionRoutes(
         'several as a ZIP',
       tags: ['data-parse'],
       auth: 'station.downloadRaw',
+      heavy: 'export',
       body: ZOriginalFileExport,
       isRaw: true,
       timeoutMs: UPLOAD_TIMEOUT_MS,

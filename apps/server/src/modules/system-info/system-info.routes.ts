@@ -38,7 +38,8 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
     defineRoute({
       method: 'GET',
       url: '/health',
-      summary: 'Liveness: answers when the API and its database are up',
+      summary:
+        'Liveness: answers when the API and its database are up; 503 within about a second when the database does not answer',
       tags: ['system'],
       auth: 'public',
       response: z.object({ status: z.literal('ok'), version: z.string() }),

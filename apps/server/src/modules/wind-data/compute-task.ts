@@ -1,5 +1,6 @@
 import { AppError } from '@masthub/shared';
 import type { ComputePool, TRunOptions } from '../../platform/compute/compute-pool.ts';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import type { TComputeReply, TComputeTask } from './compute.worker.ts';
 
 /** The worker module of the compute pool: every wind-data task that runs off the event loop. */
@@ -16,13 +17,43 @@ export interface TComputeAccess {
   streams: ComputePool;
 }
 
-/** Runs a task of the wind-data worker in the pool, turning a worker's AppError back into one. */
+/** Piscina's refusal when its own queue is full (the admission in front of it should keep it short). */
+const QUEUE_FULL_MESSAGE = 'Task queue is at limit';
+
+/**
+ * What a request answers when a worker thread failed under its task without an AppError: the database
+ * unreachable from the thread (its connection timed out, as under load) is DATABASE_UNAVAILABLE (503), a
+ * full queue SERVER_BUSY (503), anything else (the thread died, a bug) COMPUTE_FAILED (500) with the
+ * thread's error as its cause for the log. Never a raw error nobody catches (issue 26).
+ */
+export function computeFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const failure = isDatabaseUnavailable(error)
+    ? new AppError('DATABASE_UNAVAILABLE')
+    : error instanceof Error && error.message.includes(QUEUE_FULL_MESSAGE)
+      ? new AppError('SERVER_BUSY', { retryAfterSeconds: 10 })
+      : new AppError('COMPUTE_FAILED');
+  failure.cause = error;
+  return failure;
+}
+
+/**
+ * Runs a task of the wind-data worker in the pool, turning a worker's AppError back into one and any
+ * other failure of the thread into the request's localised error (see computeFailure).
+ */
 export async function runComputeTask<T>(
   pool: ComputePool,
   task: TComputeTask,
   options: TRunOptions = {},
 ): Promise<T> {
-  const reply = await pool.run<TComputeTask, TComputeReply>(task, options);
+  let reply: TComputeReply;
+  try {
+    reply = await pool.run<TComputeTask, TComputeReply>(task, options);
+  } catch (error) {
+    // Cancelled because the client went away: nobody reads the answer, keep the abort as it is.
+    if (options.signal?.aborted) throw error;
+    throw computeFailure(error);
+  }
   if (!reply.ok) throw new AppError(reply.code, reply.details, reply.fields);
   return reply.value as T;
 }

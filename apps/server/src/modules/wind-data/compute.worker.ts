@@ -4,7 +4,11 @@
 // the exports of a version (written here, streamed to the API over a message port).
 import type { MessagePort } from 'node:worker_threads';
 import { AppError, type Language, type TStatisticsResult } from '@masthub/shared';
+import { sql } from 'kysely';
+import { THREAD_CONNECTIONS } from '../../platform/compute/capacity.ts';
+import { createSlots } from '../../platform/compute/slots.ts';
 import { createDatabase, type Database } from '../../platform/db/database.ts';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import { energyResult, type TEnergyJob } from '../energy/energy-run.ts';
 import type { TQcRuleForRun } from '../qc-rules/evaluate-qc-rules.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
@@ -27,6 +31,8 @@ export type TComputeTask =
   | { kind: 'export'; databaseUrl: string; job: TExportJob; port: MessagePort }
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language }
+  /** Started with the server: the thread loads its code (to run this), and opens its connection to `databaseUrl`. */
+  | { kind: 'warm'; databaseUrl?: string }
   /** For the fault tests: a thread that dies under its task. */
   | { kind: 'crash' };
 
@@ -36,39 +42,47 @@ export type TComputeReply =
   | { ok: false; code: AppError['code']; details: Record<string, unknown>; fields: AppError['fields'] };
 
 /**
- * One small pool per thread and database (two connections: tasks of a thread run one at a time). The
- * connections close with the thread (idle a quarter of an hour, or ended when its task is cancelled).
+ * One small pool per thread and database (THREAD_CONNECTIONS), and the turns of its reads: a statistics
+ * thread runs one task at a time, an export thread up to eight, which read their series at most
+ * THREAD_CONNECTIONS at once so none waits for a connection until the pool gives up on it (issue 26).
+ * The connections close with the thread (idle a quarter of an hour, or ended when its task is cancelled).
  */
-const databases = new Map<string, Database>();
+const databases = new Map<string, { db: Database; readTurn: ReturnType<typeof createSlots> }>();
 
-function databaseOf(url: string): Database {
-  let db = databases.get(url);
-  if (!db) {
-    db = createDatabase(url, 2).db;
-    databases.set(url, db);
+function databaseOf(url: string): { db: Database; readTurn: ReturnType<typeof createSlots> } {
+  let entry = databases.get(url);
+  if (!entry) {
+    entry = { db: createDatabase(url, THREAD_CONNECTIONS).db, readTurn: createSlots(THREAD_CONNECTIONS) };
+    databases.set(url, entry);
   }
-  return db;
+  return entry;
 }
 
 export default async function run(task: TComputeTask): Promise<TComputeReply> {
   try {
     switch (task.kind) {
       case 'analysis':
-        return { ok: true, value: await analysisJson(databaseOf(task.databaseUrl), task.job) };
+        return { ok: true, value: await analysisJson(databaseOf(task.databaseUrl).db, task.job) };
       case 'chart':
-        return { ok: true, value: await chartBuckets(databaseOf(task.databaseUrl), task.job) };
+        return { ok: true, value: await chartBuckets(databaseOf(task.databaseUrl).db, task.job) };
       case 'qc':
         return { ok: true, value: evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes) };
       case 'energy':
-        return { ok: true, value: await energyResult(databaseOf(task.databaseUrl), task.job) };
-      case 'export':
-        await streamExport(databaseOf(task.databaseUrl), task.job, task.port);
+        return { ok: true, value: await energyResult(databaseOf(task.databaseUrl).db, task.job) };
+      case 'export': {
+        const { db, readTurn } = databaseOf(task.databaseUrl);
+        await streamExport(db, task.job, task.port, readTurn);
         return { ok: true, value: undefined };
+      }
       case 'workbook': {
         const result = JSON.parse(task.json) as TStatisticsResult;
         const content = await buildStatisticsWorkbook(result, task.language);
         return { ok: true, value: new Uint8Array(content.buffer, content.byteOffset, content.byteLength) };
       }
+      case 'warm':
+        // The thread has loaded this module (and all it runs) to get here; its connection opens now.
+        if (task.databaseUrl) await sql`SELECT 1`.execute(databaseOf(task.databaseUrl).db);
+        return { ok: true, value: undefined };
       case 'crash':
         process.exit(70);
     }
@@ -76,6 +90,10 @@ export default async function run(task: TComputeTask): Promise<TComputeReply> {
     if (error instanceof AppError) {
       return { ok: false, code: error.code, details: error.details, fields: error.fields };
     }
+    // The thread's own connection failing (the database down, or not answering in time under load) is
+    // the request's 503; the error's code would not survive the crossing, so it is judged here.
+    if (isDatabaseUnavailable(error))
+      return { ok: false, code: 'DATABASE_UNAVAILABLE', details: {}, fields: [] };
     throw error;
   }
 }

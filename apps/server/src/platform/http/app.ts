@@ -10,17 +10,18 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   AppError,
   ATTACHMENT_MAX_BYTES,
-  findNulCharacter,
   type Language,
   localizeIssues,
   parseLanguageHeader,
   parseUtcCode,
+  scanRequestValue,
   type TIssueLike,
 } from '@masthub/shared';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
 import {
@@ -31,6 +32,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+import type { HeavyAdmission, THeavyLane } from '../compute/admission.ts';
 import type { TConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { FileStoreUnavailableError } from '../files/s3-file-store.ts';
@@ -68,6 +70,8 @@ export interface TAppOptions {
   authenticate: (token: string | undefined) => Promise<TAuthUser>;
   /** Registers routes that are not plain JSON calls (the websocket). */
   registerExtra?: (app: FastifyInstance) => Promise<void> | void;
+  /** Admits the calls of routes marked `heavy`; without it they run as they come. */
+  admission?: HeavyAdmission;
 }
 
 function validationIssues(error: {
@@ -79,6 +83,31 @@ function validationIssues(error: {
     path: v.instancePath.split('/').filter(Boolean),
     message: v.message ?? '',
   }));
+}
+
+/**
+ * Takes the caller's place for a heavy call (or refuses it with the localised 429/503) and gives it back
+ * when the answer is done: sent, streamed to its end, or cut off by the client. Waiting in line ends
+ * when the client goes away.
+ */
+function admitHeavy(admission: HeavyAdmission, lane: THeavyLane) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    reply.raw.once('close', onClose);
+    let release: () => void;
+    try {
+      release = await admission.admit((request.user as TAuthUser).id, lane, gone.signal);
+    } catch (error) {
+      // The client left while waiting: there is nobody to answer.
+      if (gone.signal.aborted) return reply.hijack();
+      throw error;
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+    if (reply.raw.destroyed || reply.sent) release();
+    else reply.raw.once('close', release);
+  };
 }
 
 /** Builds the HTTP app: envelope, errors, auth, OpenAPI, websocket, static web app with SPA fallback. */
@@ -108,13 +137,16 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
 
   // PostgreSQL text cannot hold U+0000: refuse it in any string of any call with a field error, before
-  // the route's schema runs, instead of failing later in the database with a 500 (issue 12).
+  // the route's schema runs, instead of failing later in the database with a 500 (issue 12). The same
+  // walk (iterative) refuses a body nested deeper than anything the API takes, before any recursive code
+  // (validation, logging) meets it (issue 26).
   app.addHook('preValidation', async (request) => {
     const found =
-      findNulCharacter(request.body) ?? findNulCharacter(request.query) ?? findNulCharacter(request.params);
+      scanRequestValue(request.body) ?? scanRequestValue(request.query) ?? scanRequestValue(request.params);
+    if (found?.kind === 'tooDeep') throw new AppError('BODY_TOO_DEEP', { maxDepth: found.maxDepth });
     if (found) {
       throw new AppError('VALIDATION_FAILED', {}, [
-        { field: found.join('.') || 'body', message: 'v.nulCharacter' },
+        { field: found.path.join('.') || 'body', message: 'v.nulCharacter' },
       ]);
     }
   });
@@ -152,6 +184,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     }
     if (envelope.status < 500)
       request.log.info({ errorCode: envelope.body.data.errorCode }, 'request refused');
+    else if (error instanceof AppError && error.cause !== undefined) {
+      // A failure turned into a localised error (a worker thread that died): its cause is still logged.
+      request.log.error({ err: error.cause, errorCode: error.code }, 'request failed');
+    }
+    // 429 and 503 say when to come back (admission of heavy work, issue 26).
+    const retryAfter = error instanceof AppError ? error.details['retryAfterSeconds'] : undefined;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(envelope.status).send(envelope.body);
   });
 
@@ -210,6 +249,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         if (auth !== 'user' && !user.features.has(auth)) throw new AppError('FORBIDDEN');
         request.user = user;
       },
+      // After validation (bad input is a 400, never a place in line), before the handler.
+      ...(def.heavy && options.admission ? { preHandler: admitHeavy(options.admission, def.heavy) } : {}),
       handler: async (request, reply) => {
         const result = await def.handle({
           user: request.user as TAuthUser,

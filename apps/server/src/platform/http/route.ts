@@ -2,6 +2,7 @@ import type { FeatureKey, Language } from '@masthub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+import type { THeavyLane } from '../compute/admission.ts';
 
 /**
  * Who may call a route: anyone, any logged-in user, or a logged-in user holding a feature
@@ -46,6 +47,12 @@ export interface TRouteDef<
   timeoutMs?: number;
   /** The handler writes the reply itself (file downloads); its return value is ignored. */
   isRaw?: boolean;
+  /**
+   * Heavy work (statistics, workbooks, energy yield, exports): admitted through the bounded line of
+   * that lane with the per-user limit before the handler runs, its place held until the answer is sent
+   * or cut off (platform/compute/admission.ts, issue 26).
+   */
+  heavy?: THeavyLane;
   handle: (
     ctx: TRouteContext<TInfer<B>, TInfer<Q>, TInfer<P>, A>,
   ) => Promise<R extends TSchema ? z.input<R> : unknown>;

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { JOBS_CONNECTIONS } from '../compute/capacity.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -125,7 +126,7 @@ export class PgBossJobs implements TJobs {
     this.log = options.log;
     this.boss = new PgBoss({
       connectionString,
-      max: 8,
+      max: JOBS_CONNECTIONS,
       application_name: 'masthub-jobs',
       schedule: options.isWorking,
       supervise: options.isWorking,

@@ -58,6 +58,7 @@ export function windDataRoutes(
       tags: ['version'],
       // Exporting the series is a download: it needs the download right like the raw files (SPEC §6).
       auth: 'station.downloadRaw',
+      heavy: 'export',
       body: ZVersionExportRequest,
       isRaw: true,
       timeoutMs: EXPORT_TIMEOUT_MS,

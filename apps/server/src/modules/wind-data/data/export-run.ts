@@ -14,7 +14,7 @@ import {
 } from '@masthub/wind';
 import type { Database } from '../../../platform/db/database.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
+import { computeFailure, runComputeTask, type TComputeAccess } from '../compute-task.ts';
 import { asciiOr } from '../export-names.ts';
 import { IntervalMismatchError, loadSeries } from '../version-series.ts';
 
@@ -154,7 +154,13 @@ export const EXPORT_IN_FLIGHT = 4;
  * the client has taken, so a slow download does not fill the memory — and `end`. It stops when the API
  * closes the port (the client went away).
  */
-export async function streamExport(db: Database, job: TExportJob, port: MessagePort): Promise<void> {
+export async function streamExport(
+  db: Database,
+  job: TExportJob,
+  port: MessagePort,
+  /** Waits for the thread's turn to read (its exports share its few connections). */
+  readTurn: <T>(read: () => Promise<T>) => Promise<T> = (read) => read(),
+): Promise<void> {
   let credits = EXPORT_IN_FLIGHT;
   let closed = false;
   let wake: (() => void) | undefined;
@@ -174,9 +180,11 @@ export async function streamExport(db: Database, job: TExportJob, port: MessageP
     credits--;
     port.postMessage({ type: 'chunk', text } satisfies TExportMessage);
   };
+  let isReady = false;
   try {
-    const chunks = await exportChunks(db, job);
+    const chunks = await readTurn(() => exportChunks(db, job));
     port.postMessage({ type: 'ready' } satisfies TExportMessage);
+    isReady = true;
     const messageChars = job.messageChars ?? MESSAGE_CHARS;
     let pending: string[] = [];
     let size = 0;
@@ -200,9 +208,10 @@ export async function streamExport(db: Database, job: TExportJob, port: MessageP
     if (size > 0) await send(pending.join(''));
     if (!closed) port.postMessage({ type: 'end' } satisfies TExportMessage);
   } catch (error) {
-    // Before `ready` the task's reply carries it (an AppError stays one); after it, the stream fails.
-    if (error instanceof AppError) throw error;
-    if (!closed) port.postMessage({ type: 'error', message: String(error) } satisfies TExportMessage);
+    // Before `ready` only the task's reply carries the failure (an AppError stays one, the API makes any
+    // other the request's localised error); after it, the download fails.
+    if (isReady && !closed)
+      port.postMessage({ type: 'error', message: String(error) } satisfies TExportMessage);
     throw error;
   } finally {
     port.close();
@@ -213,6 +222,11 @@ export async function streamExport(db: Database, job: TExportJob, port: MessageP
  * The API's side: runs the export in the compute pool and answers once the series are read (a refusal
  * rejects, localised like any AppError), with a stream of the text the thread sends. Destroying the
  * stream (the client went away) closes the port, and the thread stops writing.
+ *
+ * Every failure of the thread ends here (issue 26): before `ready` (its database connection timing out
+ * under load, the thread dying) it rejects with the request's localised AppError; after it, the stream
+ * fails and the download is cut off. A failure never becomes an uncaught exception: the stream has an
+ * 'error' listener from the start, for the moment between `ready` and the reply piping it.
  */
 export async function exportStreamFromPool(compute: TComputeAccess, job: TExportJob): Promise<Readable> {
   const { port1, port2 } = new MessageChannel();
@@ -230,7 +244,12 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
       callback(error);
     },
   });
+  stream.on('error', () => undefined);
   return new Promise<Readable>((resolve, reject) => {
+    const refuse = (error: unknown) => {
+      port1.close();
+      reject(computeFailure(error));
+    };
     port1.on('message', (m: TExportMessage) => {
       switch (m.type) {
         case 'ready':
@@ -246,7 +265,8 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
           port1.close();
           break;
         case 'error':
-          stream.destroy(new Error(m.message));
+          if (started) stream.destroy(new Error(m.message));
+          else refuse(new Error(m.message));
           break;
       }
     });
@@ -255,10 +275,8 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
       { kind: 'export', databaseUrl: compute.databaseUrl, job, port: port2 },
       { transferList: [port2] },
     ).catch((error: unknown) => {
-      if (!started) {
-        port1.close();
-        reject(error);
-      } else if (!stream.destroyed) stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      if (!started) refuse(error);
+      else if (!stream.destroyed) stream.destroy(error instanceof Error ? error : new Error(String(error)));
     });
   });
 }

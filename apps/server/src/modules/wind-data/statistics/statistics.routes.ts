@@ -14,6 +14,7 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         'The 11 statistics tabs of a version over a range: SPEC §3 report rows and chart series (WIND-ANALYSIS §8)',
       tags: ['statistics'],
       auth: 'user',
+      heavy: 'compute',
       body: ZStatisticsRequest,
       response: ZStatisticsResult,
       handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
@@ -35,6 +36,7 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         'The statistics analysis as an .xlsx file, one sheet per tab, headers in the caller’s language',
       tags: ['statistics'],
       auth: 'user',
+      heavy: 'compute',
       body: ZStatisticsRequest,
       isRaw: true,
       handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
