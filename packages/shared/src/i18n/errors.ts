@@ -388,4 +388,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '“{fileName}”不是文本文件（含二进制内容），无法作为数据报告上传',
     en: '“{fileName}” is not a text file (it holds binary content) and cannot be uploaded as a data report',
   },
+  ARCHIVE_TOO_MANY_ENTRIES: {
+    zh: '文件“{fileName}”包含的条目超过 {maximum} 个，已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” holds more than {maximum} entries; it was refused and nothing was stored',
+  },
+  ARCHIVE_ENTRY_TOO_LARGE: {
+    zh: '文件“{fileName}”中的“{entryName}”解压后超过 {maxMb} MB，已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” was refused and nothing was stored: “{entryName}” unpacks to more than {maxMb} MB',
+  },
+  ARCHIVE_TOO_LARGE: {
+    zh: '文件“{fileName}”解压后总计超过 {maxMb} MB，已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” was refused and nothing was stored: it unpacks to more than {maxMb} MB in total',
+  },
+  ARCHIVE_RATIO_TOO_HIGH: {
+    zh: '文件“{fileName}”解压后超过其大小的 {maxRatio} 倍（疑似压缩炸弹），已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” was refused and nothing was stored: it unpacks to more than {maxRatio} times its size (a likely zip bomb)',
+  },
 };

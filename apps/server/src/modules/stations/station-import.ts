@@ -7,6 +7,11 @@ import {
   ZStationSaveRequest,
 } from '@masthub/shared';
 import ExcelJS from 'exceljs';
+import {
+  ArchiveUnreadableError,
+  loadWorkbookWithinLimits,
+  type TArchiveLimits,
+} from '../../platform/files/archive-limits.ts';
 import { PROVINCES } from '../reference/regions.ts';
 
 /** Rows one batch import may hold. */
@@ -135,13 +140,21 @@ export class ImportFileError extends Error {
   }
 }
 
-/** Reads the first sheet: the header row names the columns (either language, `*` ignored). */
-export async function readImportRows(bytes: Buffer): Promise<TImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
+/**
+ * Reads the first sheet: the header row names the columns (either language, `*` ignored). The workbook
+ * is opened under the archive limits: a passed limit is the localised AppError.
+ */
+export async function readImportRows(
+  bytes: Buffer,
+  fileName: string,
+  limits: TArchiveLimits,
+): Promise<TImportRow[]> {
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new ImportFileError('unreadable');
+    workbook = await loadWorkbookWithinLimits(bytes, fileName, limits);
+  } catch (error) {
+    if (error instanceof ArchiveUnreadableError) throw new ImportFileError('unreadable');
+    throw error;
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new ImportFileError('noHeader');

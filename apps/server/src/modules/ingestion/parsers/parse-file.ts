@@ -4,7 +4,7 @@ import { buildChannels, type TColumnHeader } from './build-channels.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, toAsciiCompatible } from './decode-text.ts';
 import { splitFields } from './split-lines.ts';
-import { readSpreadsheetAsCsv } from './spreadsheet.ts';
+import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { compileTimeFormat, modalStep, parseTimeBytes, type TCompiledTimeFormat } from './time-formats.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
@@ -171,11 +171,15 @@ function channelsFromHeader(
 }
 
 /** Spreadsheets become CSV first; store-only and binary files are refused. */
-export function textBytesOf(bytes: Uint8Array, fileName: string): Uint8Array {
+export function textBytesOf(
+  bytes: Uint8Array,
+  fileName: string,
+  options: TSpreadsheetOptions = {},
+): Uint8Array {
   if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
   const kind = classifyFile(fileName, bytes);
   if (kind === 'store_only') throw new UnreadableFileError('stored, not parsed', 'store_only');
-  const text = kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName).bytes : bytes;
+  const text = kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName, options).bytes : bytes;
   if (looksBinary(text)) throw new UnreadableFileError('binary content', 'binary_content');
   return text;
 }
@@ -191,8 +195,9 @@ export function parseFile(
   fileName: string,
   rule: TParseRule,
   channels?: TRecognizedChannel[],
+  options: TSpreadsheetOptions = {},
 ): TParsedFile {
-  const text = textBytesOf(bytes, fileName);
+  const text = textBytesOf(bytes, fileName, options);
   return parseTextBytes(text, rule, channels);
 }
 
