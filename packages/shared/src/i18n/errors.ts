@@ -1,8 +1,11 @@
 import type { ErrorCode } from '../errors.ts';
 import type { TLocalized } from './language.ts';
 
-/** The message of every error code in both languages (SPEC §8). `{param}` placeholders come from details. */
-export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
+/**
+ * The message of every error code in both languages (SPEC §8). `{param}` placeholders come from details;
+ * `as const` lets AppError require them (TErrorDetails).
+ */
+export const ERROR_MESSAGES = {
   VALIDATION_FAILED: { zh: '请求参数有误', en: 'The request has invalid fields' },
   BAD_JSON: { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
@@ -404,4 +407,4 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '文件“{fileName}”解压后超过其大小的 {maxRatio} 倍（疑似压缩炸弹），已拒绝，未保存任何内容',
     en: 'The file “{fileName}” was refused and nothing was stored: it unpacks to more than {maxRatio} times its size (a likely zip bomb)',
   },
-};
+} as const satisfies Record<ErrorCode, TLocalized>;

@@ -45,6 +45,19 @@ export function rowStart(b: Uint8Array, row: number): number {
   return p;
 }
 
+/** Rows of the file (rows end at CRLF, LF or CR; a last row without an ending counts, an empty end not). */
+export function rowCount(b: Uint8Array): number {
+  let rows = 0;
+  let p = 0;
+  while (p < b.length) {
+    while (p < b.length && b[p] !== LF && b[p] !== CR) p++;
+    rows++;
+    if (b[p] === CR && b[p + 1] === LF) p += 2;
+    else p++;
+  }
+  return rows;
+}
+
 /** The text of rows [from, to) decoded with the rule's encoding. */
 function rowsText(b: Uint8Array, from: number, to: number, encoding: string, fatal: boolean): string[] {
   const start = rowStart(b, from);
@@ -221,7 +234,10 @@ export function parseTextBytes(
   if (rule.fieldStartRow >= 1) {
     const headerStart = rowStart(b, rule.fieldStartRow);
     if (headerStart < 0) {
-      throw new UnreadableFileError('header row missing', 'header_row_missing', { row: rule.fieldStartRow });
+      throw new UnreadableFileError('header row missing', 'header_row_missing', {
+        row: rule.fieldStartRow,
+        rows: rowCount(b),
+      });
     }
     // A strict decode of the header catches a wrong encoding (GBK bytes read as UTF-8).
     rowsText(b, rule.fieldStartRow, rule.fieldStartRow + 1, label, true);
