@@ -215,6 +215,7 @@ export class MesoscaleService {
   private async expand(files: readonly TUploadedMesoFile[]): Promise<TUploadedMesoFile[]> {
     const out: TUploadedMesoFile[] = [];
     const tooMany = () => new AppError('UPLOAD_TOO_MANY_FILES', { max: MESOSCALE_FILES_MAX });
+    let unpacked = 0;
     for (const file of files) {
       if (!/\.zip$/i.test(file.fileName)) {
         out.push(file);
@@ -223,10 +224,13 @@ export class MesoscaleService {
       }
       let entries: { name: string; content: Buffer }[];
       try {
-        entries = await unzipUpload(file.content, file.fileName, this.archiveLimits, (listed) => {
-          const kept = listed.filter((e) => !e.name.startsWith('__MACOSX/'));
-          if (out.length + kept.length > MESOSCALE_FILES_MAX) throw tooMany();
-          return kept;
+        entries = await unzipUpload(file.content, file.fileName, this.archiveLimits, {
+          select: (listed) => {
+            const kept = listed.filter((e) => !e.name.startsWith('__MACOSX/'));
+            if (out.length + kept.length > MESOSCALE_FILES_MAX) throw tooMany();
+            return kept;
+          },
+          unpackedBefore: unpacked,
         });
       } catch (error) {
         if (error instanceof ArchiveUnreadableError) {
@@ -235,6 +239,7 @@ export class MesoscaleService {
         throw error;
       }
       for (const entry of entries) {
+        unpacked += entry.content.length;
         out.push({ fileName: entry.name.split('/').pop()!, content: entry.content });
       }
     }

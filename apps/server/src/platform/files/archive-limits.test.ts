@@ -96,6 +96,17 @@ describe('unzipWithinLimits', () => {
     expect(await unzipWithinLimits(bytes, { ...limits, maxTotalBytes: 2 * MB })).toHaveLength(3);
   });
 
+  it('counts what earlier archives of the same upload unpacked against maxTotalBytes', async () => {
+    const text = Buffer.from(randomBytes(300_000).toString('hex')); // 600 kB
+    const bytes = buildZip([{ name: 'a.txt', content: text }]);
+    const limits = { ...DEFAULT_ARCHIVE_LIMITS, maxTotalBytes: 1 * MB };
+    expect(await unzipWithinLimits(bytes, limits, { unpackedBefore: 400_000 })).toHaveLength(1);
+    const error = (await refusal(
+      unzipWithinLimits(bytes, limits, { unpackedBefore: 600_000 }),
+    )) as ArchiveLimitError;
+    expect(error).toMatchObject({ limit: 'totalBytes', maximum: 1 * MB });
+  });
+
   it('refuses many small entries pointing at highly compressed data by the archive’s ratio', async () => {
     // 40 entries of 1 MB zeros each: every entry is under the 1 MB floor, the archive is ≈ 40 kB.
     const zeros = deflateRepeated(Buffer.alloc(1 << 16), 16);

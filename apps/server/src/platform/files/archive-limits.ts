@@ -61,17 +61,18 @@ export function archiveLimitAppError(error: ArchiveLimitError, fileName: string)
 
 /**
  * The files of an uploaded zip, inflated under the limits (zip-limits.mjs). `select` picks the entries
- * to keep and may throw to refuse the upload before anything is inflated. A passed limit is the
- * localised AppError; a damaged zip throws ArchiveUnreadableError for the caller to name.
+ * to keep and may throw to refuse the upload before anything is inflated; `unpackedBefore` is what
+ * other zips of the same upload unpacked (one total for the upload). A passed limit is the localised
+ * AppError; a damaged zip throws ArchiveUnreadableError for the caller to name.
  */
 export async function unzipUpload(
   bytes: Uint8Array,
   fileName: string,
   limits: TArchiveLimits,
-  select?: (files: TZipEntryInfo[]) => TZipEntryInfo[],
+  options: { select?: (files: TZipEntryInfo[]) => TZipEntryInfo[]; unpackedBefore?: number } = {},
 ): Promise<{ name: string; content: Buffer }[]> {
   try {
-    const entries = await unzipWithinLimits(bytes, limits, select ? { select } : {});
+    const entries = await unzipWithinLimits(bytes, limits, options);
     return entries.map((e) => ({ name: e.name, content: e.content! }));
   } catch (error) {
     if (error instanceof ArchiveLimitError) throw archiveLimitAppError(error, fileName);

@@ -52,5 +52,9 @@ export function listZipEntries(bytes: Uint8Array, limits: TArchiveLimits): TZipE
 export function unzipWithinLimits(
   bytes: Uint8Array,
   limits: TArchiveLimits,
-  options?: { select?: (files: TZipEntryInfo[]) => TZipEntryInfo[]; keep?: boolean },
+  options?: {
+    select?: (files: TZipEntryInfo[]) => TZipEntryInfo[];
+    keep?: boolean;
+    unpackedBefore?: number;
+  },
 ): Promise<TUnzippedEntry[]>;

@@ -223,7 +223,8 @@ function inflateEntry(bytes, entry, allowed, keep) {
  * is inflated), then inflates them one at a time, refusing with ArchiveLimitError as soon as an entry
  * passes `maxEntryBytes` or `maxRatio` × its compressed size (above RATIO_FLOOR_BYTES), or the entries
  * together pass `maxTotalBytes` or `maxRatio` × the archive's size. Damaged archives throw
- * ArchiveUnreadableError. With `keep: false` nothing is kept (a check before another reader opens it).
+ * ArchiveUnreadableError. With `keep: false` nothing is kept (a check before another reader opens it);
+ * `unpackedBefore` counts what earlier archives of the same upload unpacked against `maxTotalBytes`.
  */
 export async function unzipWithinLimits(bytes, limits, options = {}) {
   const listed = listZipEntries(bytes, limits);
@@ -232,6 +233,8 @@ export async function unzipWithinLimits(bytes, limits, options = {}) {
   const keep = options.keep ?? true;
   const archiveAllowed = Math.max(RATIO_FLOOR_BYTES, bytes.length * limits.maxRatio);
   const out = [];
+  // Bytes other archives of the same upload unpacked already count against maxTotalBytes.
+  const before = options.unpackedBefore ?? 0;
   let total = 0;
   for (const entry of chosen) {
     // The tightest of the four limits decides how far this entry may inflate, and names the refusal.
@@ -245,7 +248,7 @@ export async function unzipWithinLimits(bytes, limits, options = {}) {
         error: () => new ArchiveLimitError('ratio', limits.maxRatio, entry.name),
       },
       {
-        bytes: limits.maxTotalBytes - total,
+        bytes: limits.maxTotalBytes - before - total,
         error: () => new ArchiveLimitError('totalBytes', limits.maxTotalBytes),
       },
       { bytes: archiveAllowed - total, error: () => new ArchiveLimitError('ratio', limits.maxRatio) },
