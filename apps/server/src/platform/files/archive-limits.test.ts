@@ -139,6 +139,34 @@ describe('unzipWithinLimits', () => {
     );
   });
 
+  it('refuses a zip whose central directory holds more records than its count, which JSZip would all read', async () => {
+    const bytes = buildZip([
+      { name: 'a.txt', content: Buffer.from('small') },
+      { name: 'b.txt', content: Buffer.from('hidden') },
+    ]);
+    bytes.writeUInt16LE(1, bytes.length - 22 + 8);
+    bytes.writeUInt16LE(1, bytes.length - 22 + 10);
+    expect(Object.keys((await JSZip.loadAsync(bytes)).files)).toEqual(['a.txt', 'b.txt']);
+    await expect(unzipWithinLimits(bytes, DEFAULT_ARCHIVE_LIMITS)).rejects.toBeInstanceOf(
+      ArchiveUnreadableError,
+    );
+  });
+
+  it('refuses a second end record hidden in the comment, which JSZip would take for the real one', async () => {
+    const zip = buildZip([{ name: 'a.txt', content: Buffer.from('a') }]);
+    const fake = Buffer.alloc(22);
+    fake.writeUInt32LE(0x06054b50, 0);
+    const bytes = Buffer.concat([zip, fake]);
+    bytes.writeUInt16LE(fake.length, zip.length - 2);
+    await expect(unzipWithinLimits(bytes, DEFAULT_ARCHIVE_LIMITS)).rejects.toBeInstanceOf(
+      ArchiveUnreadableError,
+    );
+    // The same comment without a signature is fine.
+    const plain = Buffer.concat([zip, Buffer.from('a comment of 22 bytes.')]);
+    plain.writeUInt16LE(22, zip.length - 2);
+    expect(await unzipWithinLimits(plain, DEFAULT_ARCHIVE_LIMITS)).toHaveLength(1);
+  });
+
   it('calls a zip with bytes before it unreadable (offsets would be read differently by other readers)', async () => {
     const bytes = Buffer.concat([
       Buffer.from('MZ self-extractor'),

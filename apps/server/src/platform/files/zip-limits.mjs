@@ -72,15 +72,25 @@ function u64(view, at) {
   return Number(value);
 }
 
-function findEndOfCentralDirectory(view) {
-  const last = view.byteLength - 22;
-  const first = Math.max(0, last - U16);
-  for (let at = last; at >= first; at--) {
-    if (view.getUint32(at, true) === EOCD && at + 22 + view.getUint16(at + 20, true) === view.byteLength) {
-      return at;
-    }
+/** The last offset of a 4-byte signature in the file, -1 when none: how JSZip finds its records. */
+function lastIndexOfSignature(view, signature) {
+  for (let at = view.byteLength - 4; at >= 0; at--) {
+    if (view.getUint32(at, true) === signature) return at;
   }
-  throw new ArchiveUnreadableError('no end of central directory');
+  return -1;
+}
+
+/**
+ * The end record: the last "PK\x05\x06" of the file, as JSZip (exceljs) takes it, and it must end the
+ * file with its comment — a second record hidden in a comment would show JSZip other entries.
+ */
+function findEndOfCentralDirectory(view) {
+  const at = lastIndexOfSignature(view, EOCD);
+  if (at < 0) throw new ArchiveUnreadableError('no end of central directory');
+  if (at + 22 > view.byteLength || at + 22 + view.getUint16(at + 20, true) !== view.byteLength) {
+    throw new ArchiveUnreadableError('end of central directory does not end the archive');
+  }
+  return at;
 }
 
 /**
@@ -95,25 +105,30 @@ export function listZipEntries(bytes, limits) {
   if (view.getUint16(eocd + 4, true) !== 0 || view.getUint16(eocd + 6, true) !== 0) {
     throw new ArchiveUnreadableError('spanned archive');
   }
+  let countOnDisk = view.getUint16(eocd + 8, true);
   let count = view.getUint16(eocd + 10, true);
   let directorySize = view.getUint32(eocd + 12, true);
   let directoryOffset = view.getUint32(eocd + 16, true);
   let directoryEnd = eocd;
-  if (count === U16 || directorySize === U32 || directoryOffset === U32) {
+  // Zip64 on the same fields as JSZip, so both read the same directory.
+  if (countOnDisk === U16 || count === U16 || directorySize === U32 || directoryOffset === U32) {
+    // Right before the end record, and the last one of the file (JSZip takes the last).
     const locator = eocd - 20;
-    if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR) {
+    if (locator < 0 || lastIndexOfSignature(view, ZIP64_LOCATOR) !== locator) {
       throw new ArchiveUnreadableError('no zip64 locator');
     }
     const record = u64(view, locator + 8);
     if (record + 56 > locator || view.getUint32(record, true) !== ZIP64_EOCD) {
       throw new ArchiveUnreadableError('no zip64 end of central directory');
     }
+    countOnDisk = u64(view, record + 24);
     count = u64(view, record + 32);
     directorySize = u64(view, record + 40);
     directoryOffset = u64(view, record + 48);
     directoryEnd = record;
   }
   if (count > limits.maxEntries) throw new ArchiveLimitError('entries', limits.maxEntries);
+  if (countOnDisk !== count) throw new ArchiveUnreadableError('entry counts disagree');
   if (directoryOffset + directorySize !== directoryEnd) {
     throw new ArchiveUnreadableError('data before or inside the archive');
   }
@@ -139,10 +154,14 @@ export function listZipEntries(bytes, limits) {
     // Zip64 sizes and offset, in this order, for the fields set to 0xFFFFFFFF.
     let extra = at + 46 + nameLength;
     const extraEnd = extra + extraLength;
+    let hasZip64Field = false;
     while (extra + 4 <= extraEnd) {
       const id = view.getUint16(extra, true);
       const size = view.getUint16(extra + 2, true);
       if (id === 0x0001) {
+        // JSZip keeps the last of repeated fields, this loop the first: refuse the ambiguity.
+        if (hasZip64Field) throw new ArchiveUnreadableError(`repeated zip64 field of ${name}`);
+        hasZip64Field = true;
         let field = extra + 4;
         if (declaredSize === U32 && field + 8 <= extra + 4 + size) {
           declaredSize = u64(view, field);
@@ -172,6 +191,8 @@ export function listZipEntries(bytes, limits) {
     entries.push({ name, isDirectory, method, crc, compressedSize, dataStart });
     at = next;
   }
+  // JSZip reads records for as long as they follow each other, whatever the count says.
+  if (at !== directoryEnd) throw new ArchiveUnreadableError('more records than the count');
   return entries;
 }
 
