@@ -170,7 +170,8 @@ export type TErrorArgs<C extends ErrorCode> = C extends ErrorCode
     : [details: TErrorDetails<C>, fields?: TFieldError[]]
   : never;
 
-class AppErrorClass extends Error {
+// Named AppError (error.constructor.name in logs); exported below with a checked constructor.
+const AppErrorClass = class AppError extends Error {
   readonly details: Record<string, unknown>;
   readonly fields: TFieldError[];
 
@@ -184,12 +185,12 @@ class AppErrorClass extends Error {
     this.details = details;
     this.fields = fields;
   }
-}
+};
 
 /** `new AppError(code, details, fields)`, with the details checked against the code's message. */
 interface TAppErrorConstructor {
-  new <C extends ErrorCode>(code: C, ...args: TErrorArgs<C>): AppErrorClass;
-  readonly prototype: AppErrorClass;
+  new <C extends ErrorCode>(code: C, ...args: TErrorArgs<C>): InstanceType<typeof AppErrorClass>;
+  readonly prototype: InstanceType<typeof AppErrorClass>;
 }
 
 /**
@@ -199,7 +200,7 @@ interface TAppErrorConstructor {
  * `instanceof AppError` narrows to an error whose `code` is any ErrorCode.
  */
 export const AppError = AppErrorClass as TAppErrorConstructor;
-export type AppError = AppErrorClass;
+export type AppError = InstanceType<typeof AppErrorClass>;
 
 /** HTTP status for each error code; the envelope's `code` carries the same number. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {

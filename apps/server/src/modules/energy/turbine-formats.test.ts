@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { buildXlsxBomb } from '../../../test/archives.ts';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../platform/files/archive-limits.ts';
 import {
   parseCurveCsv,
@@ -83,6 +84,17 @@ describe('turbine files', () => {
     const t = await parseCurveXlsx(content, 'x.xlsx', DEFAULT_ARCHIVE_LIMITS);
     expect(t.curve).toHaveLength(3);
     expect((await parseTurbineFile('x.xlsx', content, DEFAULT_ARCHIVE_LIMITS)).ratedKw).toBe(3000);
+  });
+
+  it('reads at most 32 MB unpacked from a curve workbook, whatever the configured limits allow', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('curve').addRow(['Wind speed (m/s)', 'Power (kW)']);
+    const big = await buildXlsxBomb(Buffer.from(await book.xlsx.writeBuffer()));
+    const generous = { ...DEFAULT_ARCHIVE_LIMITS, maxRatio: 1000 };
+    await expect(parseCurveXlsx(big, 'big.xlsx', generous)).rejects.toMatchObject({
+      code: 'ARCHIVE_TOO_LARGE',
+      details: { fileName: 'big.xlsx', maxMb: 32 },
+    });
   });
 
   it('reads formula results, rich text and text numbers of an xlsx as exceljs gives them', async () => {

@@ -2,9 +2,13 @@ import type { TCurvePoint, TTurbineRegulation } from '@masthub/shared';
 import { DOMParser } from '@xmldom/xmldom';
 import {
   ArchiveUnreadableError,
+  limitsUpTo,
   loadWorkbookWithinLimits,
   type TArchiveLimits,
 } from '../../platform/files/archive-limits.ts';
+
+/** Unpacked bytes of a curve workbook (≤ 400 points, perhaps a few sheets more): read on the event loop. */
+export const TURBINE_XLSX_MAX_UNPACKED_BYTES = 32 * 2 ** 20;
 
 /** A turbine read from a file, before the user saves it to the library. */
 export interface TParsedTurbine {
@@ -208,7 +212,11 @@ export async function parseCurveXlsx(
 ): Promise<TParsedTurbine> {
   let book: Awaited<ReturnType<typeof loadWorkbookWithinLimits>>;
   try {
-    book = await loadWorkbookWithinLimits(content, fileName, limits);
+    book = await loadWorkbookWithinLimits(
+      content,
+      fileName,
+      limitsUpTo(limits, TURBINE_XLSX_MAX_UNPACKED_BYTES),
+    );
   } catch (error) {
     if (error instanceof ArchiveUnreadableError) throw new TurbineFileError('format');
     throw error;

@@ -9,6 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import {
   ArchiveUnreadableError,
+  limitsUpTo,
   loadWorkbookWithinLimits,
   type TArchiveLimits,
 } from '../../platform/files/archive-limits.ts';
@@ -18,6 +19,8 @@ import { PROVINCES } from '../reference/regions.ts';
 export const STATION_IMPORT_MAX_ROWS = 1000;
 /** Bytes of one import workbook. */
 export const STATION_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Unpacked bytes of one import workbook (1000 rows are ≈ 1 MB of sheet XML): read on the event loop. */
+export const STATION_IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
 export const IMPORT_TEMPLATE_NAME: Record<Language, string> = {
   zh: '站点批量导入模板',
@@ -151,7 +154,11 @@ export async function readImportRows(
 ): Promise<TImportRow[]> {
   let workbook: ExcelJS.Workbook;
   try {
-    workbook = await loadWorkbookWithinLimits(bytes, fileName, limits);
+    workbook = await loadWorkbookWithinLimits(
+      bytes,
+      fileName,
+      limitsUpTo(limits, STATION_IMPORT_MAX_UNPACKED_BYTES),
+    );
   } catch (error) {
     if (error instanceof ArchiveUnreadableError) throw new ImportFileError('unreadable');
     throw error;

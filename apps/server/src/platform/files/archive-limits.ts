@@ -32,6 +32,14 @@ export function archiveLimitsOf(config: {
   });
 }
 
+/**
+ * The limits, with at most `maxBytes` unpacked in all: a workbook of a few hundred rows that exceljs
+ * builds on the event loop needs far less than the configured default allows.
+ */
+export function limitsUpTo(limits: TArchiveLimits, maxBytes: number): TArchiveLimits {
+  return Object.freeze({ ...limits, maxTotalBytes: Math.min(limits.maxTotalBytes, maxBytes) });
+}
+
 /** Bytes as the MB figure of a message: whole when whole, else one decimal. */
 export function megabytes(bytes: number): number {
   return Math.round((bytes / 2 ** 20) * 10) / 10;

@@ -7,7 +7,7 @@ type TReasonArgs<K extends string> = K extends TUnreadableReasonKey
     : [details: TMessageParams<(typeof INGEST_UNREADABLE_REASONS)[K]> & Record<string, unknown>]
   : [details?: Record<string, unknown>];
 
-class UnreadableFileErrorClass extends Error {
+const UnreadableFileErrorClass = class UnreadableFileError extends Error {
   constructor(
     readonly reason: string,
     readonly reasonKey: TUnreadableReasonKey | (string & {}),
@@ -16,7 +16,7 @@ class UnreadableFileErrorClass extends Error {
     super(reason);
     this.name = 'UnreadableFileError';
   }
-}
+};
 
 /**
  * A logger file that cannot be parsed, with the reason. `reasonKey` selects the localised text in
@@ -24,7 +24,11 @@ class UnreadableFileErrorClass extends Error {
  * they fill every one (issue 26). The parser throws nothing else for bad input: any other error is a bug.
  */
 export const UnreadableFileError = UnreadableFileErrorClass as {
-  new <K extends string>(reason: string, reasonKey: K, ...details: TReasonArgs<K>): UnreadableFileErrorClass;
-  readonly prototype: UnreadableFileErrorClass;
+  new <K extends string>(
+    reason: string,
+    reasonKey: K,
+    ...details: TReasonArgs<K>
+  ): InstanceType<typeof UnreadableFileErrorClass>;
+  readonly prototype: InstanceType<typeof UnreadableFileErrorClass>;
 };
-export type UnreadableFileError = UnreadableFileErrorClass;
+export type UnreadableFileError = InstanceType<typeof UnreadableFileErrorClass>;
