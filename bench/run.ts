@@ -126,6 +126,8 @@ async function main(): Promise<void> {
   add(await inOwnProcess('ingest-daily.ts'));
   // Also alone: the simulated users' client is not slowed by the heap the benches before left.
   add(await inOwnProcess('load.ts'));
+  // Alone too: the peak RSS of refusing a zip bomb is measured from a fresh heap.
+  add(await inOwnProcess('archives.ts'));
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }

@@ -38,7 +38,7 @@ import { UserRepository } from './modules/identity/users.repository.ts';
 import { IngestionApi } from './modules/ingestion/ingestion.api.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { IngestionService } from './modules/ingestion/ingestion.service.ts';
-import { parserInfo, parserPort } from './modules/ingestion/parser-binding.ts';
+import { createParserPort, parserInfo } from './modules/ingestion/parser-binding.ts';
 import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
 import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
 import { LoginLogService } from './modules/login-log/login-log.service.ts';
@@ -125,6 +125,7 @@ import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/emb
 import { migrate } from './platform/db/migrate.ts';
 import { DatabaseProbe } from './platform/db/probe.ts';
 import { createTransactor } from './platform/db/transaction.ts';
+import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
 import type { TRouteDef } from './platform/http/route.ts';
@@ -269,6 +270,8 @@ function buildServices(
   const stationAccess = new StationAccess(new StationAccessRepository(db));
   const stationLog = new StationLogService(db);
   const rawFileStore = createFileStore(config);
+  const archiveLimits = archiveLimitsOf(config);
+  const parserPort = createParserPort({ archiveLimits });
   const messages = new MessageService(new MessageRepository(db));
   const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
   const ingestion = new IngestionService(
@@ -315,7 +318,7 @@ function buildServices(
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
   const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
-  const turbines = new TurbineService(db);
+  const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
     versions,
@@ -489,7 +492,7 @@ function buildServices(
     ),
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
-    mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog),
+    mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog, archiveLimits),
     dataReports: new DataReportService(
       db,
       stationAccess,
@@ -555,7 +558,7 @@ function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe)
     ...accessRoutes(services.stationGrants),
     ...loginLogRoutes(services.loginLog),
     ...stationLogRoutes(services.stationLog),
-    ...stationRoutes(services.stations),
+    ...stationRoutes(services.stations, archiveLimitsOf(config)),
     ...ownerRoutes(services.owners),
     ...manufacturerRoutes(services.manufacturers),
     ...tagRoutes(services.tags),

@@ -1,3 +1,6 @@
+import type { ERROR_MESSAGES } from './i18n/errors.ts';
+import type { TMessageParams } from './i18n/language.ts';
+
 /**
  * The closed list of error codes the API can answer with. The server maps each to an HTTP status
  * (apps/server/src/platform/http/error-status.ts) and a localised message (./i18n/errors.ts).
@@ -147,27 +150,71 @@ export const ERROR_CODES = [
   'COMPUTE_FAILED',
   'HEAVY_LIMIT_PER_USER',
   'SERVER_BUSY',
+  // Archives and uploads bounded (issue 26).
+  'ARCHIVE_TOO_MANY_ENTRIES',
+  'ARCHIVE_ENTRY_TOO_LARGE',
+  'ARCHIVE_TOO_LARGE',
+  'ARCHIVE_RATIO_TOO_HIGH',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** A field-level validation problem: `message` is already localised when it leaves the server. */
+/**
+ * A field-level validation problem: `message` is already localised when it leaves the server. A service
+ * may give a validation key (`v.tooLarge`) with the `params` its placeholders need; the server localises
+ * it and sends no params.
+ */
 export interface TFieldError {
   field: string;
   message: string;
+  params?: Record<string, unknown>;
 }
 
-/** Thrown by services; turned into the `{ code, msg, data }` envelope in one place on the server. */
-export class AppError extends Error {
+/** The details an error code's message needs: a value for each `{placeholder}` of its zh and en texts. */
+export type TErrorDetails<C extends ErrorCode> = TMessageParams<(typeof ERROR_MESSAGES)[C]> &
+  Record<string, unknown>;
+
+/**
+ * What follows the code in `new AppError(code, …)`: the details, required when the code's message has
+ * placeholders, then the field errors. A code only known at run time (a union) takes any details.
+ */
+export type TErrorArgs<C extends ErrorCode> = C extends ErrorCode
+  ? [keyof TMessageParams<(typeof ERROR_MESSAGES)[C]>] extends [never]
+    ? [details?: Record<string, unknown>, fields?: TFieldError[]]
+    : [details: TErrorDetails<C>, fields?: TFieldError[]]
+  : never;
+
+// Named AppError (error.constructor.name in logs); exported below with a checked constructor.
+const AppErrorClass = class AppError extends Error {
+  readonly details: Record<string, unknown>;
+  readonly fields: TFieldError[];
+
   constructor(
     readonly code: ErrorCode,
-    readonly details: Record<string, unknown> = {},
-    readonly fields: TFieldError[] = [],
+    details: Record<string, unknown> = {},
+    fields: TFieldError[] = [],
   ) {
     super(code);
     this.name = 'AppError';
+    this.details = details;
+    this.fields = fields;
   }
+};
+
+/** `new AppError(code, details, fields)`, with the details checked against the code's message. */
+interface TAppErrorConstructor {
+  new <C extends ErrorCode>(code: C, ...args: TErrorArgs<C>): InstanceType<typeof AppErrorClass>;
+  readonly prototype: InstanceType<typeof AppErrorClass>;
 }
+
+/**
+ * Thrown by services; turned into the `{ code, msg, data }` envelope in one place on the server. The
+ * compiler checks that the details fill every placeholder of the code's message in both languages, so
+ * no user reads "Must not be greater than {maximum}" (issue 26). A class with a checked constructor:
+ * `instanceof AppError` narrows to an error whose `code` is any ErrorCode.
+ */
+export const AppError = AppErrorClass as TAppErrorConstructor;
+export type AppError = InstanceType<typeof AppErrorClass>;
 
 /** HTTP status for each error code; the envelope's `code` carries the same number. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -305,4 +352,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   COMPUTE_FAILED: 500,
   HEAVY_LIMIT_PER_USER: 429,
   SERVER_BUSY: 503,
+  ARCHIVE_TOO_MANY_ENTRIES: 422,
+  ARCHIVE_ENTRY_TOO_LARGE: 422,
+  ARCHIVE_TOO_LARGE: 422,
+  ARCHIVE_RATIO_TOO_HIGH: 422,
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { GEOCODER_PROVIDERS } from '@masthub/shared';
 import { z } from 'zod';
+import { DEFAULT_ARCHIVE_LIMITS } from './files/zip-limits.mjs';
 
 const ZBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -78,6 +79,24 @@ const ZEnv = z.object({
   REPORT_TICK_CRON: z.string().default('*/5 * * * *'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Every zip and .xlsx the server opens (platform/files/archive-limits.ts): entries, MB inflated, ratio. */
+  ARCHIVE_MAX_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_ARCHIVE_LIMITS.maxEntries),
+  ARCHIVE_MAX_ENTRY_MB: z.coerce
+    .number()
+    .positive()
+    .max(4096)
+    .default(DEFAULT_ARCHIVE_LIMITS.maxEntryBytes / 2 ** 20),
+  ARCHIVE_MAX_TOTAL_MB: z.coerce
+    .number()
+    .positive()
+    .max(16_384)
+    .default(DEFAULT_ARCHIVE_LIMITS.maxTotalBytes / 2 ** 20),
+  ARCHIVE_MAX_RATIO: z.coerce.number().min(1).max(1100).default(DEFAULT_ARCHIVE_LIMITS.maxRatio),
 });
 
 export type TConfig = Readonly<

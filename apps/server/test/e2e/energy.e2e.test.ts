@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { buildXlsxBomb } from '../archives.ts';
 import { multipartBody } from '../multipart.ts';
 import {
   buildStation,
@@ -37,12 +38,12 @@ const WTG = `<?xml version="1.0" encoding="utf-8"?>
   </DataTable></PerformanceTable>
 </WindTurbineGenerator>`;
 
-async function importFile(fileName: string, content: string, token = adminToken) {
+async function importFile(fileName: string, content: string | Buffer, token = adminToken, language = 'EN') {
   const { payload, contentType } = multipartBody([{ name: 'file', fileName, content: Buffer.from(content) }]);
   const r = await server.app.inject({
     method: 'POST',
     url: '/api/web/turbine/import',
-    headers: { token, 'content-type': contentType, language: 'EN' },
+    headers: { token, 'content-type': contentType, language },
     payload,
   });
   return { status: r.statusCode, body: r.json() };
@@ -189,6 +190,22 @@ describe('turbine library', () => {
     expect((await importFile('demo.wtg', WTG, token)).status).toBe(403);
     const list = await server.call('POST', '/api/web/turbine/page', { token, body: {} });
     expect(list.status).toBe(200);
+  });
+
+  it('refuses an xlsx bomb (a 1.6 MB curve whose sheet unpacks to 520 MB) at the 32 MB a curve workbook may unpack to', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('curve').addRow(['Wind speed (m/s)', 'Power (kW)']);
+    const bomb = await buildXlsxBomb(Buffer.from(await book.xlsx.writeBuffer()));
+    const before = await server.db.selectFrom('turbine').select('id').execute();
+    const en = await importFile('curve.xlsx', bomb);
+    expect(en.status).toBe(422);
+    expect(en.body).toMatchObject({
+      msg: 'The file “curve.xlsx” was refused and nothing was stored: it unpacks to more than 32 MB in total',
+      data: { errorCode: 'ARCHIVE_TOO_LARGE' },
+    });
+    const zh = await importFile('功率曲线.xlsx', bomb, adminToken, 'ZH');
+    expect(zh.body.msg).toBe('文件“功率曲线.xlsx”解压后总计超过 32 MB，已拒绝，未保存任何内容');
+    expect(await server.db.selectFrom('turbine').select('id').execute()).toEqual(before);
   });
 });
 

@@ -1,8 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { buildXlsxBomb } from '../archives.ts';
 import { multipartBody, type TFormPart } from '../multipart.ts';
 import {
   buildStation,
@@ -517,6 +519,38 @@ describe('upload, raw files, versions and export calls', () => {
       .where('file_name', '=', 'junk.csv')
       .execute();
     expect(previews).toEqual([]);
+  });
+
+  it('refuses to preview an .xlsx bomb by the archive limit and a legacy .xls with how to save it, storing nothing', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('data').addRow(['Timestamp', 'Spd80mN']);
+    const bomb = await buildXlsxBomb(Buffer.from(await book.xlsx.writeBuffer()));
+    const ole = Buffer.alloc(4096);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const before = await server.db.selectFrom('raw_file').select('id').execute();
+    const preview = async (fileName: string, content: Buffer, language: 'ZH' | 'EN') => {
+      const { payload, contentType } = multipartBody([{ name: 'file', fileName, content }]);
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-parse/parse/text/preview_recognize',
+        headers: { token: importerToken, 'content-type': contentType, language },
+        payload,
+      });
+      return { status: response.statusCode, msg: response.json().msg as string };
+    };
+    expect(await preview('logger.xlsx', bomb, 'EN')).toEqual({
+      status: 422,
+      msg: 'The file cannot be read: the workbook unpacks to more than 100 times its size (a likely zip bomb); it was not read',
+    });
+    expect((await preview('logger.xlsx', bomb, 'ZH')).msg).toBe(
+      '文件无法读取：电子表格解压后超过其大小的 100 倍（疑似压缩炸弹），未读取',
+    );
+    expect(await preview('old.xls', ole, 'EN')).toEqual({
+      status: 422,
+      msg: 'The file cannot be read: legacy Excel 97–2003 workbooks (.xls) are not read: save it as .xlsx or CSV in Excel or WPS and upload that',
+    });
+    expect((await preview('old.xls', ole, 'ZH')).msg).toContain('另存为 .xlsx 或 CSV');
+    expect(await server.db.selectFrom('raw_file').select('id').execute()).toEqual(before);
   });
 
   it('previews, confirms and reports the parse task to completion', async () => {

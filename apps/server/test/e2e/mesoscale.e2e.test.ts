@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
@@ -8,6 +8,7 @@ import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseri
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { loadSeries } from '../../src/modules/wind-data/version-series.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { buildGibibyteZip, buildZip } from '../archives.ts';
 import { multipartBody, type TFormPart } from '../multipart.ts';
 import {
   buildStation,
@@ -357,5 +358,106 @@ describe('mesoscale uploads', () => {
     expect(del.status).toBe(200);
     expect(stored(own)).toBe(false);
     expect(stored(shared)).toBe(true);
+  });
+});
+
+describe('mesoscale uploads under the archive limits (issue 26)', () => {
+  /** Every file under DATA_DIR/files (the store and its staging folder) with its size. */
+  function filesOnDisk(): string[] {
+    const root = path.join(dataDir, 'files');
+    if (!existsSync(root)) return [];
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => {
+        const full = path.join(d.parentPath, d.name);
+        return `${path.relative(root, full)} ${statSync(full).size}`;
+      })
+      .sort();
+  }
+
+  async function datasetCount(): Promise<number> {
+    const row = await server.db
+      .selectFrom('mesoscale_dataset')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async function uploadZip(fileName: string, content: Buffer, language: string) {
+    return upload(
+      [
+        { name: 'stationId', value: String(site.id) },
+        { name: 'name', value: fileName },
+        { name: 'file', fileName, content },
+      ],
+      adminToken,
+      language,
+    );
+  }
+
+  it('refuses a 1 MB zip holding a 1 GiB .wnd with the localised message, storing no file and no row', async () => {
+    const bomb = buildGibibyteZip('era5_100m.wnd');
+    expect(bomb.length).toBeLessThan(1.5 * 2 ** 20);
+    const filesBefore = filesOnDisk();
+    const rowsBefore = await datasetCount();
+    const en = await uploadZip('bomb.zip', bomb, 'EN');
+    expect(en.status).toBe(422);
+    expect(en.body).toMatchObject({
+      code: 422,
+      msg: 'The file “bomb.zip” was refused and nothing was stored: it unpacks to more than 100 times its size (a likely zip bomb)',
+      data: { errorCode: 'ARCHIVE_RATIO_TOO_HIGH' },
+    });
+    const zh = await uploadZip('炸弹.zip', bomb, 'ZH');
+    expect(zh.status).toBe(422);
+    expect(zh.body.msg).toBe(
+      '文件“炸弹.zip”解压后超过其大小的 100 倍（疑似压缩炸弹），已拒绝，未保存任何内容',
+    );
+    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await datasetCount()).toBe(rowsBefore);
+  });
+
+  it('refuses a zip of 20 001 entries with the limit filled into the message, before unpacking', async () => {
+    const many = buildZip(
+      Array.from({ length: 20_001 }, (_, i) => ({
+        name: `f${i}.wnd`,
+        content: Buffer.from('1'),
+        isStored: true,
+      })),
+    );
+    const rowsBefore = await datasetCount();
+    for (const [language, msg] of [
+      ['EN', 'The file “many.zip” holds more than 10000 entries; it was refused and nothing was stored'],
+      ['ZH', '文件“many.zip”包含的条目超过 10000 个，已拒绝，未保存任何内容'],
+    ] as const) {
+      const r = await uploadZip('many.zip', many, language);
+      expect(r.status).toBe(422);
+      expect(r.body.msg).toBe(msg);
+      expect(r.body.msg).not.toMatch(/\{\w+\}/);
+    }
+    expect(await datasetCount()).toBe(rowsBefore);
+  });
+
+  it('counts the files of a zip against the 20 a dataset may hold, leaving out folders and __MACOSX', async () => {
+    const files = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        name: `set/part${i}.wnd`,
+        content: Buffer.from(`Timestamp,WS_100m\n2024-01-01 00:00:00,${i}\n`),
+      }));
+    const rowsBefore = await datasetCount();
+    const tooMany = await uploadZip('21.zip', buildZip(files(21)), 'EN');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.msg).toBe('At most 20 files per upload');
+    expect(await datasetCount()).toBe(rowsBefore);
+    const mac = files(20).map((f) => ({
+      name: `__MACOSX/set/._${f.name.slice(4)}`,
+      content: Buffer.from('mac'),
+    }));
+    const fits = await uploadZip(
+      '20.zip',
+      buildZip([{ name: 'set/', isStored: true }, ...files(20), ...mac]),
+      'EN',
+    );
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(await datasetCount()).toBe(rowsBefore + 1);
   });
 });

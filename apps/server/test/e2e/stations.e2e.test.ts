@@ -1,6 +1,7 @@
 import { STATION_TAGS_MAX } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildXlsxBomb } from '../archives.ts';
 import { multipartBody } from '../multipart.ts';
 import {
   buildStation,
@@ -808,5 +809,19 @@ describe('batch import of sites', () => {
     const other = await importFile(Buffer.from(await book.xlsx.writeBuffer()), 'sites.xlsx', 'ZH');
     expect(other.status).toBe(422);
     expect(other.body.msg).toContain('第 1 行');
+  });
+
+  it('refuses an xlsx bomb of the template at the 32 MB an import may unpack to, creating no site', async () => {
+    const file = await workbook([['774001', 'Bomb row', 'Met mast', '', '', 114.7, 41.15]]);
+    const bomb = await buildXlsxBomb(file);
+    const r = await importFile(bomb, 'sites.xlsx', 'EN');
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({
+      msg: 'The file “sites.xlsx” was refused and nothing was stored: it unpacks to more than 32 MB in total',
+      data: { errorCode: 'ARCHIVE_TOO_LARGE' },
+    });
+    const zh = await importFile(bomb, '站点.xlsx', 'ZH');
+    expect(zh.body.msg).toBe('文件“站点.xlsx”解压后总计超过 32 MB，已拒绝，未保存任何内容');
+    expect(await codes('774')).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import type { ErrorCode } from '../errors.ts';
 import type { TLocalized } from './language.ts';
 
-/** The message of every error code in both languages (SPEC §8). `{param}` placeholders come from details. */
-export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
+/**
+ * The message of every error code in both languages (SPEC §8). `{param}` placeholders come from details;
+ * `as const` lets AppError require them (TErrorDetails).
+ */
+export const ERROR_MESSAGES = {
   VALIDATION_FAILED: { zh: '请求参数有误', en: 'The request has invalid fields' },
   BAD_JSON: { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
@@ -440,4 +443,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, TLocalized> = {
     zh: '服务器繁忙，请 {retryAfterSeconds} 秒后重试',
     en: 'The server is busy; please try again in {retryAfterSeconds} seconds',
   },
-};
+  ARCHIVE_TOO_MANY_ENTRIES: {
+    zh: '文件“{fileName}”包含的条目超过 {maximum} 个，已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” holds more than {maximum} entries; it was refused and nothing was stored',
+  },
+  ARCHIVE_ENTRY_TOO_LARGE: {
+    zh: '文件“{fileName}”中的“{entryName}”解压后超过 {maxMb} MB，已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” was refused and nothing was stored: “{entryName}” unpacks to more than {maxMb} MB',
+  },
+  ARCHIVE_TOO_LARGE: {
+    zh: '文件“{fileName}”解压后总计超过 {maxMb} MB，已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” was refused and nothing was stored: it unpacks to more than {maxMb} MB in total',
+  },
+  ARCHIVE_RATIO_TOO_HIGH: {
+    zh: '文件“{fileName}”解压后超过其大小的 {maxRatio} 倍（疑似压缩炸弹），已拒绝，未保存任何内容',
+    en: 'The file “{fileName}” was refused and nothing was stored: it unpacks to more than {maxRatio} times its size (a likely zip bomb)',
+  },
+} as const satisfies Record<ErrorCode, TLocalized>;

@@ -66,6 +66,26 @@ export const INGEST_UNREADABLE_REASONS = {
     en: 'reading the spreadsheet took too long (over {seconds} s)',
   },
   spreadsheet_empty: { zh: '电子表格没有数据', en: 'the spreadsheet holds no data' },
+  spreadsheet_xls_unsupported: {
+    zh: '不读取旧版 Excel 97–2003 工作簿（.xls）：请在 Excel 或 WPS 中另存为 .xlsx 或 CSV 后重新上传',
+    en: 'legacy Excel 97–2003 workbooks (.xls) are not read: save it as .xlsx or CSV in Excel or WPS and upload that',
+  },
+  archive_too_many_entries: {
+    zh: '电子表格包含的条目超过 {maximum} 个，未读取',
+    en: 'the workbook holds more than {maximum} entries and was not read',
+  },
+  archive_entry_too_large: {
+    zh: '电子表格中的“{entryName}”解压后超过 {maxMb} MB，未读取',
+    en: 'the workbook part “{entryName}” unpacks to more than {maxMb} MB; it was not read',
+  },
+  archive_too_large: {
+    zh: '电子表格解压后总计超过 {maxMb} MB，未读取',
+    en: 'the workbook unpacks to more than {maxMb} MB in total; it was not read',
+  },
+  archive_ratio_too_high: {
+    zh: '电子表格解压后超过其大小的 {maxRatio} 倍（疑似压缩炸弹），未读取',
+    en: 'the workbook unpacks to more than {maxRatio} times its size (a likely zip bomb); it was not read',
+  },
 } as const satisfies Record<string, TLocalized>;
 export type TUnreadableReasonKey = keyof typeof INGEST_UNREADABLE_REASONS;
 

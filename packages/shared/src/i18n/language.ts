@@ -11,9 +11,37 @@ export function parseLanguageHeader(value: string | string[] | undefined): Langu
   return raw?.trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
 }
 
-/** Replaces `{name}` placeholders with the given values. */
+/**
+ * The `{name}` placeholders of a message template, as a union of names: the compiler reads them from
+ * the message tables declared `as const`, so a call that leaves one out does not compile.
+ */
+export type TPlaceholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | TPlaceholders<Rest>
+  : never;
+
+/** The values a localised message needs: one, neither null nor undefined, per placeholder of either language. */
+export type TMessageParams<M extends TLocalized> = {
+  [K in TPlaceholders<M['zh']> | TPlaceholders<M['en']>]: NonNullable<unknown>;
+};
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * Replaces `{name}` placeholders with the given values. A placeholder without a value (absent, null or
+ * undefined) is left as it is — never "undefined" — so unfilledPlaceholders finds it.
+ */
 export function interpolate(template: string, params: Record<string, unknown> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    params[name] === undefined || params[name] === null ? whole : String(params[name]),
   );
+}
+
+/** The `{name}` placeholders of a text, in order: of a template, or those a formatted message still has. */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** Whether every placeholder of the template has a value in `params`. */
+export function canInterpolate(template: string, params: Record<string, unknown>): boolean {
+  return placeholdersOf(template).every((name) => params[name] !== undefined && params[name] !== null);
 }

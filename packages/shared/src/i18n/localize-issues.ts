@@ -1,5 +1,5 @@
 import type { TFieldError } from '../errors.ts';
-import { interpolate, type Language } from './language.ts';
+import { canInterpolate, interpolate, type Language } from './language.ts';
 import { VALIDATION_KEY_PREFIX, VALIDATION_MESSAGES, type ValidationMessageKey } from './validation.ts';
 
 /** The parts of a zod issue that localisation needs (structural, so zod's own type fits). */
@@ -18,20 +18,32 @@ function isKey(key: string): key is ValidationMessageKey {
   return key in VALIDATION_MESSAGES;
 }
 
-/** Picks the validation message key for an issue: the schema's own key first, else one by issue code. */
+/** Whether the key's message has a value for each of its placeholders, in both languages. */
+function isFilled(key: ValidationMessageKey, params: Record<string, unknown>): boolean {
+  return (
+    canInterpolate(VALIDATION_MESSAGES[key].zh, params) && canInterpolate(VALIDATION_MESSAGES[key].en, params)
+  );
+}
+
+/**
+ * Picks the validation message key for an issue: the schema's own key first, else one by issue code.
+ * A key whose placeholders the issue cannot fill (`v.tooLarge` on a refinement, which has no maximum)
+ * gives way to the key of the issue code, and that to 'invalidType': no message keeps a `{…}` (issue 26).
+ */
 export function issueMessageKey(issue: TIssueLike): {
   key: ValidationMessageKey;
   params: Record<string, unknown>;
 } {
   if (issue.message.startsWith(VALIDATION_KEY_PREFIX)) {
     const key = issue.message.slice(VALIDATION_KEY_PREFIX.length);
-    if (isKey(key)) {
-      return {
-        key,
-        params: { length: issue.maximum ?? issue.minimum, minimum: issue.minimum, maximum: issue.maximum },
-      };
-    }
+    const params = { length: issue.maximum ?? issue.minimum, minimum: issue.minimum, maximum: issue.maximum };
+    if (isKey(key) && isFilled(key, params)) return { key, params };
   }
+  const byCode = keyOfIssueCode(issue);
+  return isFilled(byCode.key, byCode.params) ? byCode : { key: 'invalidType', params: {} };
+}
+
+function keyOfIssueCode(issue: TIssueLike): { key: ValidationMessageKey; params: Record<string, unknown> } {
   switch (issue.code) {
     case 'invalid_type':
       return {

@@ -24,9 +24,13 @@ import {
   scaleBySector,
   sectorLabels,
 } from '@masthub/wind';
-import JSZip from 'jszip';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import {
+  ArchiveUnreadableError,
+  type TArchiveLimits,
+  unzipUpload,
+} from '../../platform/files/archive-limits.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
@@ -116,6 +120,7 @@ export class MesoscaleService {
     private readonly files: TFileStore,
     private readonly parser: TParserPort,
     private readonly stationLog: StationLogService,
+    private readonly archiveLimits: TArchiveLimits,
   ) {
     this.store = new TimeSeriesRepository(db);
   }
@@ -204,25 +209,40 @@ export class MesoscaleService {
     await this.access.assertCanEdit(user, stationId);
   }
 
-  /** Unpacks zips; refuses an upload without a .wnd (SPEC §5) before anything is stored. */
+  /**
+   * Unpacks zips under the archive limits (entries, unpacked size and ratio counted while inflating,
+   * platform/files/archive-limits.ts) and counts the files against MESOSCALE_FILES_MAX before anything
+   * is inflated. Runs before anything is stored, so a refused upload leaves no file and no row.
+   */
   private async expand(files: readonly TUploadedMesoFile[]): Promise<TUploadedMesoFile[]> {
     const out: TUploadedMesoFile[] = [];
+    const tooMany = () => new AppError('UPLOAD_TOO_MANY_FILES', { max: MESOSCALE_FILES_MAX });
+    let unpacked = 0;
     for (const file of files) {
       if (!/\.zip$/i.test(file.fileName)) {
         out.push(file);
+        if (out.length > MESOSCALE_FILES_MAX) throw tooMany();
         continue;
       }
-      let zip: JSZip;
+      let entries: { name: string; content: Buffer }[];
       try {
-        zip = await JSZip.loadAsync(file.content);
-      } catch {
-        throw new AppError('MESOSCALE_ZIP_UNREADABLE', { fileName: file.fileName });
+        entries = await unzipUpload(file.content, file.fileName, this.archiveLimits, {
+          select: (listed) => {
+            const kept = listed.filter((e) => !e.name.startsWith('__MACOSX/'));
+            if (out.length + kept.length > MESOSCALE_FILES_MAX) throw tooMany();
+            return kept;
+          },
+          unpackedBefore: unpacked,
+        });
+      } catch (error) {
+        if (error instanceof ArchiveUnreadableError) {
+          throw new AppError('MESOSCALE_ZIP_UNREADABLE', { fileName: file.fileName });
+        }
+        throw error;
       }
-      for (const entry of Object.values(zip.files)) {
-        if (entry.dir || entry.name.startsWith('__MACOSX/')) continue;
-        out.push({ fileName: entry.name.split('/').pop()!, content: await entry.async('nodebuffer') });
-        if (out.length > MESOSCALE_FILES_MAX)
-          throw new AppError('VALIDATION_FAILED', {}, [{ field: 'file', message: 'v.tooLarge' }]);
+      for (const entry of entries) {
+        unpacked += entry.content.length;
+        out.push({ fileName: entry.name.split('/').pop()!, content: entry.content });
       }
     }
     return out;

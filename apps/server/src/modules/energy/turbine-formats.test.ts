@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { buildXlsxBomb } from '../../../test/archives.ts';
+import { DEFAULT_ARCHIVE_LIMITS } from '../../platform/files/archive-limits.ts';
 import {
   parseCurveCsv,
   parseCurveXlsx,
@@ -79,8 +81,35 @@ describe('turbine files', () => {
     sheet.addRow([10, 3000]);
     sheet.addRow([25, 3000]);
     const content = Buffer.from(await book.xlsx.writeBuffer());
-    const t = await parseCurveXlsx(content, 'x.xlsx');
+    const t = await parseCurveXlsx(content, 'x.xlsx', DEFAULT_ARCHIVE_LIMITS);
     expect(t.curve).toHaveLength(3);
-    expect((await parseTurbineFile('x.xlsx', content)).ratedKw).toBe(3000);
+    expect((await parseTurbineFile('x.xlsx', content, DEFAULT_ARCHIVE_LIMITS)).ratedKw).toBe(3000);
+  });
+
+  it('reads at most 32 MB unpacked from a curve workbook, whatever the configured limits allow', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('curve').addRow(['Wind speed (m/s)', 'Power (kW)']);
+    const big = await buildXlsxBomb(Buffer.from(await book.xlsx.writeBuffer()));
+    const generous = { ...DEFAULT_ARCHIVE_LIMITS, maxRatio: 1000 };
+    await expect(parseCurveXlsx(big, 'big.xlsx', generous)).rejects.toMatchObject({
+      code: 'ARCHIVE_TOO_LARGE',
+      details: { fileName: 'big.xlsx', maxMb: 32 },
+    });
+  });
+
+  it('reads formula results, rich text and text numbers of an xlsx as exceljs gives them', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('curve');
+    sheet.addRow(['Wind speed (m/s)', 'Power (kW)', 'Ct']);
+    sheet.addRow([3, { formula: '0*1', result: 0 }, 0.8]);
+    sheet.addRow([{ richText: [{ text: '1' }, { font: { bold: true }, text: '0' }] }, ' 2000 ', 0.6]);
+    sheet.addRow([25, { formula: 'B3', result: 2000 }, { formula: 'C3/2', result: 0.3 }]);
+    const content = Buffer.from(await book.xlsx.writeBuffer());
+    const t = await parseCurveXlsx(content, 'x.xlsx', DEFAULT_ARCHIVE_LIMITS);
+    expect(t.curve).toEqual([
+      { speed: 3, power: 0, ct: 0.8 },
+      { speed: 10, power: 2000, ct: 0.6 },
+      { speed: 25, power: 2000, ct: 0.3 },
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 import type { TCurvePoint, TTurbineRegulation } from '@masthub/shared';
 import { DOMParser } from '@xmldom/xmldom';
-import ExcelJS from 'exceljs';
+import {
+  ArchiveUnreadableError,
+  limitsUpTo,
+  loadWorkbookWithinLimits,
+  type TArchiveLimits,
+} from '../../platform/files/archive-limits.ts';
+
+/** Unpacked bytes of a curve workbook (≤ 400 points, perhaps a few sheets more): read on the event loop. */
+export const TURBINE_XLSX_MAX_UNPACKED_BYTES = 32 * 2 ** 20;
 
 /** A turbine read from a file, before the user saves it to the library. */
 export interface TParsedTurbine {
@@ -179,23 +187,45 @@ export function parseCurveCsv(text: string, fileName: string): TParsedTurbine {
   return fromCurve(curveFromRows(rows), fileName);
 }
 
-/** The first sheet of an xlsx: columns A speed (m/s), B power (kW), C Ct (optional). */
-export async function parseCurveXlsx(content: Buffer, fileName: string): Promise<TParsedTurbine> {
-  const book = new ExcelJS.Workbook();
+/**
+ * What an exceljs cell holds, as a number or text: a formula's cached result, the runs of rich text,
+ * a hyperlink's text; an error value is empty.
+ */
+function plainCellValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if ('result' in value) return plainCellValue(value.result);
+  if ('richText' in value && Array.isArray(value.richText)) {
+    return value.richText.map((run: { text?: unknown }) => String(run.text ?? '')).join('');
+  }
+  if ('text' in value) return plainCellValue(value.text);
+  return null;
+}
+
+/**
+ * The first sheet of an xlsx: columns A speed (m/s), B power (kW), C Ct (optional). Opened under the
+ * archive limits: a passed limit is the localised AppError.
+ */
+export async function parseCurveXlsx(
+  content: Buffer,
+  fileName: string,
+  limits: TArchiveLimits,
+): Promise<TParsedTurbine> {
+  let book: Awaited<ReturnType<typeof loadWorkbookWithinLimits>>;
   try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw new TurbineFileError('format');
+    book = await loadWorkbookWithinLimits(
+      content,
+      fileName,
+      limitsUpTo(limits, TURBINE_XLSX_MAX_UNPACKED_BYTES),
+    );
+  } catch (error) {
+    if (error instanceof ArchiveUnreadableError) throw new TurbineFileError('format');
+    throw error;
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw new TurbineFileError('no_curve');
   const rows: unknown[][] = [];
   sheet.eachRow((row) => {
-    const cells = [1, 2, 3].map((c) => {
-      const v = row.getCell(c).value;
-      return typeof v === 'object' && v !== null && 'result' in v ? (v as { result: unknown }).result : v;
-    });
-    rows.push(cells);
+    rows.push([1, 2, 3].map((c) => plainCellValue(row.getCell(c).value)));
   });
   return fromCurve(curveFromRows(rows), fileName);
 }
@@ -230,10 +260,14 @@ ${points}
 `;
 }
 
-/** Reads a turbine file by its extension: .wtg, .pow, .csv/.txt, .xlsx. */
-export async function parseTurbineFile(fileName: string, content: Buffer): Promise<TParsedTurbine> {
+/** Reads a turbine file by its extension: .wtg, .pow, .csv/.txt, .xlsx (under the archive limits). */
+export async function parseTurbineFile(
+  fileName: string,
+  content: Buffer,
+  limits: TArchiveLimits,
+): Promise<TParsedTurbine> {
   const ext = fileName.toLowerCase().split('.').pop();
-  if (ext === 'xlsx') return parseCurveXlsx(content, fileName);
+  if (ext === 'xlsx') return parseCurveXlsx(content, fileName, limits);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(content);

@@ -10,6 +10,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import type { TurbineTable } from '../../platform/db/schema.ts';
+import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { parseTurbineFile, type TParsedTurbine, TurbineFileError, writeWtg } from './turbine-formats.ts';
 
@@ -21,7 +22,10 @@ type TTurbineRow = Selectable<TurbineTable>;
  * user reads it; changing it needs `system.turbine`.
  */
 export class TurbineService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly archiveLimits: TArchiveLimits,
+  ) {}
 
   private present(row: TTurbineRow): TTurbine {
     return {
@@ -159,7 +163,7 @@ export class TurbineService {
   async readFile(fileName: string, content: Buffer): Promise<TTurbineFileValues> {
     let parsed: TParsedTurbine;
     try {
-      parsed = await parseTurbineFile(fileName, content);
+      parsed = await parseTurbineFile(fileName, content, this.archiveLimits);
     } catch (error) {
       if (error instanceof TurbineFileError) {
         throw new AppError(

@@ -1,3 +1,4 @@
+import { DEFAULT_ARCHIVE_LIMITS, type TArchiveLimits } from '../../platform/files/archive-limits.ts';
 import type { TParserInfo, TParserPort } from './parser-port.ts';
 import {
   CHARSETS,
@@ -12,28 +13,41 @@ import { conversionOf, convertToStoredUnits, storedChannel } from './parsers/uni
 /**
  * The parsers of issue 5 part A behind the port ingestion uses. Values leave it in MastHub's units
  * (m/s, °C, hPa): a file in mph, knots, °F, K or kPa is converted here, once, and its channels keep the
- * file's unit as `sourceUnit` — never are mph analysed with m/s thresholds (issue 12).
+ * file's unit as `sourceUnit` — never are mph analysed with m/s thresholds (issue 12). Spreadsheets are
+ * opened under the configured archive limits (issue 26).
  */
-export const parserPort: TParserPort = {
-  classifyFile,
-  recognize: (fileName, bytes) => {
-    const recognition = recognize(bytes, fileName);
-    const converted = [...new Set(recognition.channels.filter((c) => conversionOf(c)).map((c) => c.unit))];
-    const warnings = recognition.warnings.filter((w) => !w.startsWith('unitNotSi:'));
-    if (converted.length > 0) warnings.push(`unitNotSi:${converted.join(', ')}`);
-    return { ...recognition, channels: recognition.channels.map(storedChannel), warnings };
-  },
-  parseFile: (fileName, bytes, rule, channels) => {
-    const parsed = parseFile(bytes, fileName, rule, channels.length > 0 ? [...channels] : undefined);
-    return {
-      ...parsed,
-      columns: parsed.columns.map((column) => ({
-        ...column,
-        channel: convertToStoredUnits(column.channel, column.values),
-      })),
-    };
-  },
-};
+export function createParserPort(options: { archiveLimits: TArchiveLimits }): TParserPort {
+  const spreadsheet = { archiveLimits: options.archiveLimits };
+  return {
+    classifyFile,
+    recognize: (fileName, bytes) => {
+      const recognition = recognize(bytes, fileName, spreadsheet);
+      const converted = [...new Set(recognition.channels.filter((c) => conversionOf(c)).map((c) => c.unit))];
+      const warnings = recognition.warnings.filter((w) => !w.startsWith('unitNotSi:'));
+      if (converted.length > 0) warnings.push(`unitNotSi:${converted.join(', ')}`);
+      return { ...recognition, channels: recognition.channels.map(storedChannel), warnings };
+    },
+    parseFile: (fileName, bytes, rule, channels) => {
+      const parsed = parseFile(
+        bytes,
+        fileName,
+        rule,
+        channels.length > 0 ? [...channels] : undefined,
+        spreadsheet,
+      );
+      return {
+        ...parsed,
+        columns: parsed.columns.map((column) => ({
+          ...column,
+          channel: convertToStoredUnits(column.channel, column.values),
+        })),
+      };
+    },
+  };
+}
+
+/** The parsers with the default archive limits (tests, benchmarks, tools without a configuration). */
+export const parserPort: TParserPort = createParserPort({ archiveLimits: DEFAULT_ARCHIVE_LIMITS });
 
 export const parserInfo: TParserInfo = {
   dateFormats: DATE_FORMATS,

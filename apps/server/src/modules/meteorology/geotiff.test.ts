@@ -54,6 +54,22 @@ describe('GeoTIFF reader and writer', () => {
     }
     expect(Array.from(readGeoTiff(out).data)).toEqual(Array.from(values.slice(0, 5)).concat([-9999]));
   });
+
+  it('refuses a Deflate strip that inflates past the size of its block (a deflate bomb)', () => {
+    const plain = writeGeoTiff({ ...grid, bands: [values] });
+    const view = new DataView(plain.buffer, plain.byteOffset, plain.byteLength);
+    const count = view.getUint16(8, true);
+    const bomb = deflateSync(Buffer.alloc(64 * 2 ** 20));
+    const out = Buffer.concat([plain, bomb]);
+    for (let i = 0; i < count; i += 1) {
+      const p = 10 + i * 12;
+      const tag = out.readUInt16LE(p);
+      if (tag === 259) out.writeUInt16LE(8, p + 8);
+      if (tag === 273) out.writeUInt32LE(plain.length, p + 8);
+      if (tag === 279) out.writeUInt32LE(bomb.length, p + 8);
+    }
+    expect(() => readGeoTiff(out)).toThrow(expect.objectContaining({ code: 'not_geotiff' }));
+  });
 });
 
 describe('sampleRaster', () => {

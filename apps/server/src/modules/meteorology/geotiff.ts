@@ -328,7 +328,8 @@ export function readGeoTiff(bytes: Uint8Array): TRaster {
           ? raw
           : compression === 5
             ? lzwDecode(raw, expected)
-            : new Uint8Array(inflateSync(raw));
+            : // A block inflates to its own size at most: a deflate bomb stops there (issue 26).
+              new Uint8Array(inflateSync(raw, { maxOutputLength: blockWidth * blockHeight * bytesPer }));
     } catch (error) {
       if (error instanceof GeoTiffError) throw error;
       throw new GeoTiffError('not_geotiff');

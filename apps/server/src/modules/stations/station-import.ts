@@ -7,12 +7,20 @@ import {
   ZStationSaveRequest,
 } from '@masthub/shared';
 import ExcelJS from 'exceljs';
+import {
+  ArchiveUnreadableError,
+  limitsUpTo,
+  loadWorkbookWithinLimits,
+  type TArchiveLimits,
+} from '../../platform/files/archive-limits.ts';
 import { PROVINCES } from '../reference/regions.ts';
 
 /** Rows one batch import may hold. */
 export const STATION_IMPORT_MAX_ROWS = 1000;
 /** Bytes of one import workbook. */
 export const STATION_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Unpacked bytes of one import workbook (1000 rows are ≈ 1 MB of sheet XML): read on the event loop. */
+export const STATION_IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
 export const IMPORT_TEMPLATE_NAME: Record<Language, string> = {
   zh: '站点批量导入模板',
@@ -135,13 +143,25 @@ export class ImportFileError extends Error {
   }
 }
 
-/** Reads the first sheet: the header row names the columns (either language, `*` ignored). */
-export async function readImportRows(bytes: Buffer): Promise<TImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
+/**
+ * Reads the first sheet: the header row names the columns (either language, `*` ignored). The workbook
+ * is opened under the archive limits: a passed limit is the localised AppError.
+ */
+export async function readImportRows(
+  bytes: Buffer,
+  fileName: string,
+  limits: TArchiveLimits,
+): Promise<TImportRow[]> {
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new ImportFileError('unreadable');
+    workbook = await loadWorkbookWithinLimits(
+      bytes,
+      fileName,
+      limitsUpTo(limits, STATION_IMPORT_MAX_UNPACKED_BYTES),
+    );
+  } catch (error) {
+    if (error instanceof ArchiveUnreadableError) throw new ImportFileError('unreadable');
+    throw error;
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new ImportFileError('noHeader');

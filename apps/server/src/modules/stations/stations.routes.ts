@@ -20,6 +20,7 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
+import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
@@ -48,7 +49,7 @@ function stamp(date: Date): string {
   return date.toISOString().slice(0, 10).replace(/-/g, '');
 }
 
-export function stationRoutes(stations: StationService): TRouteDef[] {
+export function stationRoutes(stations: StationService, archiveLimits: TArchiveLimits): TRouteDef[] {
   return [
     defineRoute({
       method: 'POST',
@@ -164,17 +165,17 @@ export function stationRoutes(stations: StationService): TRouteDef[] {
       auth: 'station.batchImport',
       response: z.object({ count: z.number().int(), stationCodes: z.array(z.string()) }),
       handle: async ({ user, request, language }) => {
-        const bytes = await receiveSingleFile(request, {
+        const upload = await receiveSingleFile(request, {
           maxBytes: STATION_IMPORT_MAX_BYTES,
           onFile: async (file) => {
             if (!/\.xlsx$/i.test(file.fileName))
               throw new AppError('UPLOAD_TYPE_NOT_ALLOWED', { fileName: file.fileName, allowed: '.xlsx' });
-            return readAll(file.stream, STATION_IMPORT_MAX_BYTES);
+            return { fileName: file.fileName, bytes: await readAll(file.stream, STATION_IMPORT_MAX_BYTES) };
           },
         });
         let rows: Awaited<ReturnType<typeof readImportRows>>;
         try {
-          rows = await readImportRows(bytes);
+          rows = await readImportRows(upload.bytes, upload.fileName, archiveLimits);
         } catch (error) {
           if (error instanceof ImportFileError) {
             throw new AppError('STATION_IMPORT_FILE', {

@@ -182,6 +182,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'unexpected error');
       envelope = errorEnvelope('INTERNAL', language);
     }
+    if (envelope.unfilled.length > 0) {
+      request.log.warn(
+        { errorCode: envelope.body.data.errorCode, unfilled: envelope.unfilled },
+        'localised message sent with an unfilled placeholder',
+      );
+    }
     if (envelope.status < 500)
       request.log.info({ errorCode: envelope.body.data.errorCode }, 'request refused');
     else if (error instanceof AppError && error.cause !== undefined) {
@@ -298,7 +304,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       const envelope = errorEnvelope('ROUTE_NOT_FOUND', language, {
         method: request.method,
-        url: request.url.split('?')[0],
+        url: request.url.split('?')[0] ?? request.url,
       });
       return reply.code(envelope.status).send(envelope.body);
     }

@@ -1,6 +1,8 @@
+import { localizeUnreadableReason } from '@masthub/shared';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseFile, recognize, type TParseRule, UnreadableFileError } from './index.ts';
+import { rowCount } from './parse-file.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -112,6 +114,30 @@ describe('parseFile(bytes, fileName, rule)', () => {
     expect(reasonOf(() => recognize(utf8('a,b,c\n1,2,3\n4,5,6\n7,8,9\n'), 'n.csv'))).toBe('no_time_column');
     expect(reasonOf(() => recognize(new Uint8Array(0), 'e.csv'))).toBe('empty_file');
     expect(reasonOf(() => recognize(utf8('\n\n  \n'), 'e.csv'))).toBe('empty_file');
+  });
+
+  it('refuses a header row past the end of the file, naming how many rows it has', () => {
+    const text = 'Time,WS\r\n2024-01-01 00:00,1\n2024-01-01 00:10,2';
+    try {
+      parseFile(utf8(text), 'a.csv', { ...RULE, fieldStartRow: 9, dataStartRow: 10 });
+      expect.unreachable();
+    } catch (e) {
+      const error = e as UnreadableFileError;
+      expect(error.reasonKey).toBe('header_row_missing');
+      expect(localizeUnreadableReason(error.reasonKey, error.details, 'en')).toBe(
+        'the header row 9 does not exist; the file has only 3 rows',
+      );
+      expect(localizeUnreadableReason(error.reasonKey, error.details, 'zh')).toBe(
+        '第 9 行（字段行）不存在，文件只有 3 行',
+      );
+    }
+  });
+
+  it('rowCount counts rows ended by CRLF, LF or CR and a last row without an ending', () => {
+    expect(rowCount(utf8(''))).toBe(0);
+    expect(rowCount(utf8('a'))).toBe(1);
+    expect(rowCount(utf8('a\n'))).toBe(1);
+    expect(rowCount(utf8('a\r\nb\rc\nd'))).toBe(4);
   });
 
   it('refuses a rule whose date format matches no row', () => {

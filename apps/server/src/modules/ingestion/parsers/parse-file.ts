@@ -4,7 +4,7 @@ import { buildChannels, type TColumnHeader } from './build-channels.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, toAsciiCompatible } from './decode-text.ts';
 import { splitFields } from './split-lines.ts';
-import { readSpreadsheetAsCsv } from './spreadsheet.ts';
+import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { compileTimeFormat, modalStep, parseTimeBytes, type TCompiledTimeFormat } from './time-formats.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
@@ -43,6 +43,19 @@ export function rowStart(b: Uint8Array, row: number): number {
     else p++;
   }
   return p;
+}
+
+/** Rows of the file (rows end at CRLF, LF or CR; a last row without an ending counts, an empty end not). */
+export function rowCount(b: Uint8Array): number {
+  let rows = 0;
+  let p = 0;
+  while (p < b.length) {
+    while (p < b.length && b[p] !== LF && b[p] !== CR) p++;
+    rows++;
+    if (b[p] === CR && b[p + 1] === LF) p += 2;
+    else p++;
+  }
+  return rows;
 }
 
 /** The text of rows [from, to) decoded with the rule's encoding. */
@@ -171,11 +184,15 @@ function channelsFromHeader(
 }
 
 /** Spreadsheets become CSV first; store-only and binary files are refused. */
-export function textBytesOf(bytes: Uint8Array, fileName: string): Uint8Array {
+export function textBytesOf(
+  bytes: Uint8Array,
+  fileName: string,
+  options: TSpreadsheetOptions = {},
+): Uint8Array {
   if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
   const kind = classifyFile(fileName, bytes);
   if (kind === 'store_only') throw new UnreadableFileError('stored, not parsed', 'store_only');
-  const text = kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName).bytes : bytes;
+  const text = kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName, options).bytes : bytes;
   if (looksBinary(text)) throw new UnreadableFileError('binary content', 'binary_content');
   return text;
 }
@@ -191,8 +208,9 @@ export function parseFile(
   fileName: string,
   rule: TParseRule,
   channels?: TRecognizedChannel[],
+  options: TSpreadsheetOptions = {},
 ): TParsedFile {
-  const text = textBytesOf(bytes, fileName);
+  const text = textBytesOf(bytes, fileName, options);
   return parseTextBytes(text, rule, channels);
 }
 
@@ -216,7 +234,10 @@ export function parseTextBytes(
   if (rule.fieldStartRow >= 1) {
     const headerStart = rowStart(b, rule.fieldStartRow);
     if (headerStart < 0) {
-      throw new UnreadableFileError('header row missing', 'header_row_missing', { row: rule.fieldStartRow });
+      throw new UnreadableFileError('header row missing', 'header_row_missing', {
+        row: rule.fieldStartRow,
+        rows: rowCount(b),
+      });
     }
     // A strict decode of the header catches a wrong encoding (GBK bytes read as UTF-8).
     rowsText(b, rule.fieldStartRow, rule.fieldStartRow + 1, label, true);

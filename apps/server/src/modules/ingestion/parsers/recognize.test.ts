@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
+import { buildXlsxBomb } from '../../../../test/archives.ts';
 import { classifyFile, parseFile, recognize, type TParseRule, UnreadableFileError } from './index.ts';
 
 // Synthetic fixtures generated in the test: encodings, delimiters, Chinese headers, spreadsheets.
@@ -185,19 +185,60 @@ describe('recognize(bytes, fileName) on synthetic files', () => {
     expect(parsed.columns[0]!.values[3]).toBeCloseTo(5.3, 5);
   });
 
-  it('recognises a legacy .xls (SheetJS in a worker) with Excel date serials', () => {
-    const rows: unknown[][] = [['Timestamp', 'Spd80mN', 'Dir78mS']];
-    for (let i = 0; i < 12; i++) rows.push([45292 + i / 144, 6 + i, 90]);
-    const sheet = XLSX.utils.aoa_to_sheet(rows);
-    for (let i = 0; i < 12; i++) sheet[XLSX.utils.encode_cell({ r: i + 1, c: 0 })]!.z = 'yyyy-mm-dd hh:mm';
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
-    const bytes = new Uint8Array(XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer);
-    const r = recognize(bytes, 'old.xls');
-    expect(r.kind).toBe('spreadsheet');
+  it('reads exceljs formula results, rich text, hyperlinks and error cells of an .xlsx as their text', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('data');
+    ws.addRow([
+      { richText: [{ text: 'Time' }, { font: { bold: true }, text: 'stamp' }] },
+      'WS_80m',
+      'WD_78m',
+    ]);
+    for (let i = 0; i < 12; i++) {
+      ws.addRow([
+        { formula: `DATE(2024,1,1)+${i}/144`, result: new Date(Date.UTC(2024, 0, 1) + i * 600_000) },
+        i === 3 ? { error: '#N/A' } : { formula: `5+${i}/10`, result: 5 + i / 10 },
+        i === 4 ? { text: '181', hyperlink: 'https://example.com' } : 180,
+      ]);
+    }
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const r = recognize(bytes, 'formulas.xlsx');
     expect(r.firstTime).toBe('2024-01-01T00:00:00.000Z');
-    expect(r.intervalMinutes).toBe(10);
-    expect(r.channels.map((c) => c.dataKey)).toEqual(['ws_80_N_mean', 'wd_78_S_mean']);
+    expect(r.rowCount).toBe(12);
+    const parsed = parseFile(bytes, 'formulas.xlsx', r.rule, r.channels);
+    expect(Array.from(parsed.columns[0]!.values.slice(2, 5))).toEqual([
+      Math.fround(5.2),
+      Number.NaN,
+      Math.fround(5.4),
+    ]);
+    expect(parsed.columns[1]!.values[4]).toBe(181);
+  });
+
+  it('refuses a legacy .xls (OLE2) with a reason telling to save it as .xlsx or CSV', () => {
+    const ole = new Uint8Array(4096);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(classifyFile('old.xls', ole)).toBe('spreadsheet');
+    expect(() => recognize(ole, 'old.xls')).toThrow(
+      expect.objectContaining({ reasonKey: 'spreadsheet_xls_unsupported' }),
+    );
+    // Delimited text saved under .xls, as some loggers do, is still read.
+    const text = utf8(table(['Timestamp', 'Spd80mN'], 12));
+    expect(recognize(text, 'text.xls').rowCount).toBe(12);
+  });
+
+  it('refuses an .xlsx bomb by the archive limits, with the limit as the reason', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('data').addRow(['Timestamp', 'Spd80mN']);
+    const bomb = new Uint8Array(await buildXlsxBomb(Buffer.from(await wb.xlsx.writeBuffer())));
+    expect(() => recognize(bomb, 'bomb.xlsx')).toThrow(
+      expect.objectContaining({
+        reasonKey: 'archive_ratio_too_high',
+        details: { maxRatio: 100 },
+      }),
+    );
+    const limits = { maxEntries: 3, maxEntryBytes: 2 ** 30, maxTotalBytes: 2 ** 30, maxRatio: 1000 };
+    expect(() => recognize(bomb, 'bomb.xlsx', { archiveLimits: limits })).toThrow(
+      expect.objectContaining({ reasonKey: 'archive_too_many_entries', details: { maximum: 3 } }),
+    );
   });
 
   it('refuses a damaged spreadsheet with a reason', () => {

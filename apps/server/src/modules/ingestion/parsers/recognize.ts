@@ -11,7 +11,7 @@ import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
 import { splitFields, splitLines } from './split-lines.ts';
-import { readSpreadsheetAsCsv } from './spreadsheet.ts';
+import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { detectTimeFormat, isDateOnly, isTimeOnly, looksLikeStamp } from './time-formats.ts';
 import { fitToGrid } from './time-grid.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
@@ -298,14 +298,18 @@ function offsetMinutesOf(text: string): number | null {
  * Vendor binaries and non-time-series files come back as kind 'store_only' (or 'wasp_tab') with no
  * channels. Throws UnreadableFileError for files that cannot be read.
  */
-export function recognize(bytes: Uint8Array, fileName: string): TRecognition {
+export function recognize(
+  bytes: Uint8Array,
+  fileName: string,
+  options: TSpreadsheetOptions = {},
+): TRecognition {
   if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
   const cls = classifyFile(fileName, bytes);
   if (cls === 'store_only') return notParsed('store_only', firstLinesOf(bytes));
   const warnings: string[] = [];
   let text = bytes;
   if (cls === 'spreadsheet') {
-    const sheet = readSpreadsheetAsCsv(bytes, fileName);
+    const sheet = readSpreadsheetAsCsv(bytes, fileName, options);
     text = sheet.bytes;
     warnings.push(...sheet.warnings);
   }
