@@ -312,7 +312,8 @@ export class IngestionService implements TIngestion {
               valueCount: result.valueCount,
               firstTime: result.firstTimeMs === null ? null : new Date(result.firstTimeMs).toISOString(),
               lastTime: result.lastTimeMs === null ? null : new Date(result.lastTimeMs).toISOString(),
-              offGridRows: result.offGridCount,
+              offGridRows: result.offGridRowCount,
+              offGridTimes: result.offGridCount,
             },
           },
         );

@@ -483,8 +483,8 @@ export function recognize(bytes: Uint8Array, fileName: string): TRecognition {
   const times = timeAxis.timesMs;
   const step = intervalMs(times);
   if (step !== null) {
-    const grid = fitToGrid(times, step);
-    if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridCount}`);
+    const grid = fitToGrid(times, step, timeAxis.repeatedTimesMs);
+    if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridRowCount}|${grid.offGridCount}`);
   }
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 

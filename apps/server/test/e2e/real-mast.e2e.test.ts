@@ -4,21 +4,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildStation,
-  startTestServer,
-  TEST_ADMIN_PASSWORD,
-  type TTestServer,
-} from '../../../../test/test-server.ts';
-import { TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { buildStation, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 
 /**
  * The real five-year NREL M5 mast (../shared/samples/real-mast) through ingestion, the statistics
- * analysis and the energy yield: numbers that must not depend on which channels a request names.
+ * analysis and the energy yield: the import note, and numbers that must not depend on which channels a
+ * request names.
  */
 const M5 = path.resolve(
   import.meta.dirname,
-  '../../../../../../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
+  '../../../../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
 );
 const hasM5 = existsSync(M5);
 const SKIP = `${M5} not found: /work/shared is absent, the real-mast checks are skipped`;
@@ -31,6 +27,7 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
   let dataDir: string;
   let token: string;
   let versionId: number;
+  let stationId: number;
   const ids = new Map<string, number>();
 
   beforeAll(async () => {
@@ -40,6 +37,7 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
     server = await startTestServer({ DATA_DIR: dataDir });
     token = await server.login('admin', TEST_ADMIN_PASSWORD);
     const site = await buildStation(server.db);
+    stationId = site.id;
     const ingested = await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: path.basename(csv),
@@ -72,6 +70,22 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
     if (found === undefined) throw new Error(`no channel ${name}`);
     return found;
   };
+
+  it('says how many rows and how many distinct stamps were off the 10-minute grid, in both languages', async () => {
+    for (const language of ['EN', 'ZH'] as const) {
+      const page = await server.call('POST', '/api/web/station/raw_file/page', {
+        token,
+        body: { stationId },
+        language,
+      });
+      expect(page.body.data.records[0]).toMatchObject({ status: 'parsed', reasonKey: 'off_grid_rows' });
+      expect(page.body.data.records[0].reason).toMatch(
+        language === 'EN'
+          ? /^stored; 4829 rows \(4634 distinct times\) whose time is off the 10-minute grid were left out/
+          : /^已入库；4829 行（4634 个不同时间）的时间不在 10 分钟整点网格上，未入库/,
+      );
+    }
+  });
 
   it('counts the same 144 296 records in the 130 m rose with and without temperature and pressure', async () => {
     const speed = id('Speed (cup_ 130 m)');
