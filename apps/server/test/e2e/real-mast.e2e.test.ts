@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { NREL_M5_SITE, registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
 import { buildStation, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 
 /**
@@ -38,6 +39,8 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
     token = await server.login('admin', TEST_ADMIN_PASSWORD);
     const site = await buildStation(server.db);
     stationId = site.id;
+    // As `npm run seed:real` does: the published elevation and time base before the data go in.
+    await registerRealMastSite(server.db, site.id);
     const ingested = await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: path.basename(csv),
@@ -70,6 +73,17 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
     if (found === undefined) throw new Error(`no channel ${name}`);
     return found;
   };
+
+  it('registers the site as the M5 mast: NWTC near Boulder, 1 850 m above sea level, logger time UTC−07:00', async () => {
+    const detail = await server.call('GET', `/api/web/station/detail?id=${stationId}`, { token });
+    expect(detail.status, detail.body.msg).toBe(200);
+    expect(detail.body.data).toMatchObject({
+      altitude: 1850,
+      pylonHeight: 135,
+      loggerUtcOffset: -420,
+      location: NREL_M5_SITE.location,
+    });
+  });
 
   it('says how many rows and how many distinct stamps were off the 10-minute grid, in both languages', async () => {
     for (const language of ['EN', 'ZH'] as const) {
@@ -136,6 +150,8 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
     });
     expect(energy.status, energy.body.msg).toBe(200);
     expect(energy.body.data.shearIsDefault).toBe(false);
+    // The standard atmosphere at the mast's 1 850 m (WIND-ANALYSIS §11).
+    expect(energy.body.data.meanDensity).toBeCloseTo(1.225 * (1 - 2.25577e-5 * 1850) ** 4.25588, 9);
     expect(energy.body.data.shearExponent).toBeCloseTo(statistics.shear.exponent, 9);
   });
 });
