@@ -66,6 +66,20 @@ describe('[INGESTION]', () => {
     expect(described).toContain('YYYY-MM-DD HH:mm:ss');
     expect(described).toContain('288');
     expect(described).toContain('10 分钟');
+    // The stamps mark the period start (nothing moves); marked as period ends they move back one
+    // interval, the times shown with them. The file's 00:00 is the site's logger time (Beijing).
+    expect(described).toContain('时间戳表示');
+    expect(described).toContain('时间按原样作为时段开始入库');
+    expect(described).toContain('2030-01-01 00:00');
+    const meaning = dialog.locator('.ant-radio-group').first();
+    await meaning.getByText('时段结束').click();
+    await dialog.getByText(/2030-01-01 00:00(:00)? → 2029-12-31 23:50/).waitFor();
+    expect((await dialog.locator('.ant-descriptions').first().textContent()) ?? '').toContain(
+      '2029-12-31 23:50',
+    );
+    await screenshot(page, 'ingestion-preview-period-end');
+    await meaning.getByText('时段开始').click();
+    await dialog.getByText('时间按原样作为时段开始入库').waitFor();
     for (const name of ['Spd80mAvg', 'Spd80mSD', 'Dir78mAvg', 'Tmp']) {
       await dialog.locator('.ant-table-row', { hasText: name }).first().waitFor();
     }

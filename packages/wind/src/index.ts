@@ -85,6 +85,7 @@ export type {
   FlagCode,
   FlagSeries,
   NumericSeries,
+  SpeedSensorKind,
   Station,
   TimeGrid,
 } from './model/types.ts';
@@ -124,6 +125,7 @@ export { extrapolateLogLaw } from './shear/extrapolate-log-law.ts';
 export { extrapolatePowerLaw } from './shear/extrapolate-power-law.ts';
 export { fitLogLawRoughness } from './shear/fit-log-law-roughness.ts';
 export { fitPowerLawExponent } from './shear/fit-power-law-exponent.ts';
+export { primarySpeedChannels, type SpeedSensorCandidate } from './shear/primary-speed-channels.ts';
 export { shearExponentSeries } from './shear/shear-exponent-series.ts';
 export { type ShearCell, type WindShear, windShear } from './shear/wind-shear.ts';
 export { airDensity, GAS_CONSTANT_DRY_AIR, GAS_CONSTANT_WATER_VAPOUR } from './statistics/air-density.ts';

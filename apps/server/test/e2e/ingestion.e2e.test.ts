@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -329,6 +329,89 @@ describe('the time zone of a logger file', () => {
   });
 });
 
+describe('period-end time stamps', () => {
+  const TOA5 = path.join(SAMPLES, 'campbell_toa5/brightwind_campbell_scientific_demo_data1.csv');
+
+  async function preview(stationId: number, fileName: string, content: Buffer) {
+    const { payload, contentType } = multipartBody([
+      { name: 'stationId', value: String(stationId) },
+      { name: 'file', fileName, content },
+    ]);
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/parse/text/preview_recognize',
+      headers: { token: adminToken, 'content-type': contentType },
+      payload,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().data as { token: string; recognition: any };
+  }
+
+  async function confirmAndWait(stationId: number, token: string, rule: unknown, channels: unknown) {
+    const confirm = await server.call('POST', '/api/data-parse/parse/text/recognize', {
+      token: adminToken,
+      body: { stationId, token, rule, channels },
+    });
+    expect(confirm.status, confirm.body.msg).toBe(200);
+    let task = confirm.body.data;
+    for (let i = 0; i < 200 && task.status !== 'parsed' && task.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      task = (
+        await server.call('GET', `/api/data-parse/parse/text/parse_process?taskId=${task.taskId}`, {
+          token: adminToken,
+        })
+      ).body.data;
+    }
+    expect(task.status).toBe('parsed');
+    return task.rawFileId as number;
+  }
+
+  it.skipIf(!hasSamples)(
+    'previews the TOA5 sample’s stamps as period ends (15:30 → a 15:20 start) and stores what the user chooses',
+    async () => {
+      const content = readFileSync(TOA5);
+      for (const [isPeriodEnd, first] of [
+        [true, '2016-01-09T15:20:00.000Z'],
+        [false, '2016-01-09T15:30:00.000Z'],
+      ] as const) {
+        const site = await buildStation(server.db, { loggerUtcOffset: 480 });
+        const { token, recognition } = await preview(site.id, 'toa5.csv', content);
+        expect(recognition.kind).toBe('toa5');
+        expect(recognition.rule.timestampIsPeriodEnd).toBe(true);
+        expect(recognition.firstTime).toBe('2016-01-09T15:20:00.000Z');
+        const rawFileId = await confirmAndWait(
+          site.id,
+          token,
+          { ...recognition.rule, timestampIsPeriodEnd: isPeriodEnd },
+          recognition.channels,
+        );
+        const file = await server.db
+          .selectFrom('raw_file')
+          .select('first_time')
+          .where('id', '=', rawFileId)
+          .executeTakeFirstOrThrow();
+        expect(file.first_time?.toISOString(), `period end: ${isPeriodEnd}`).toBe(first);
+      }
+    },
+  );
+
+  it('previews the first time of a file without a zone in the site’s logger zone (00:00 Beijing = 16:00 UTC)', async () => {
+    const site = await buildStation(server.db, { loggerUtcOffset: 480 });
+    const { recognition } = await preview(
+      site.id,
+      'beijing-preview.csv',
+      csv([
+        ['2024-05-01 00:00:00', '6.0', '10'],
+        ['2024-05-01 00:10:00', '7.0', '20'],
+        ['2024-05-01 00:20:00', '7.5', '40'],
+      ]),
+    );
+    expect(recognition.rule.timestampIsPeriodEnd).toBe(false);
+    expect(recognition.firstTime).toBe('2024-04-30T16:00:00.000Z');
+    expect(recognition.lastTime).toBe('2024-04-30T16:20:00.000Z');
+  });
+});
+
 describe('stamps off the time grid', () => {
   it('never lets an off-grid row replace an on-grid record; counts and reports it on the file', async () => {
     const site = await buildStation(server.db);
@@ -362,8 +445,8 @@ describe('stamps off the time grid', () => {
       expect(page.body.data.records[0]).toMatchObject({ status: 'parsed', reasonKey: 'off_grid_rows' });
       expect(page.body.data.records[0].reason).toBe(
         language === 'EN'
-          ? 'stored; 1 rows whose time is off the 10-minute grid were left out (first: 2024-05-01 00:13 UTC)'
-          : '已入库；1 行的时间不在 10 分钟整点网格上，未入库（第一行：2024-05-01 00:13 UTC）',
+          ? 'stored; 1 rows (1 distinct times) whose time is off the 10-minute grid were left out (first: 2024-05-01 00:13 UTC)'
+          : '已入库；1 行（1 个不同时间）的时间不在 10 分钟整点网格上，未入库（第一行：2024-05-01 00:13 UTC）',
       );
     }
   });

@@ -134,8 +134,8 @@ export const INGEST_WARNING_MESSAGES = {
     en: 'no channel-name row was found; channels are named by column',
   },
   offGridRows: {
-    zh: '{detail} 行的时间不在数据间隔的整点网格上，这些行不会入库',
-    en: '{detail} rows have a time off the data interval’s grid; they will not be stored',
+    zh: '{detail1} 行（{detail2} 个不同时间）的时间不在数据间隔的整点网格上，这些行不会入库',
+    en: '{detail1} rows ({detail2} distinct times) have a time off the data interval’s grid; they will not be stored',
   },
   unitNotSi: {
     zh: '文件的数据单位为 {detail}，导入时换算为 m/s、°C、hPa（原单位记录在通道上）',
@@ -168,13 +168,18 @@ export const INGEST_WARNING_MESSAGES = {
 } as const satisfies Record<string, TLocalized>;
 export type TIngestWarningKey = keyof typeof INGEST_WARNING_MESSAGES;
 
-/** The localised text of a parser warning (`key` or `key:detail`); unknown keys come back unchanged. */
+/**
+ * The localised text of a parser warning (`key` or `key:detail`; a detail of several numbers is
+ * `a|b`, read as `{detail1}`, `{detail2}`); unknown keys come back unchanged.
+ */
 export function localizeIngestWarning(warning: string, language: Language): string {
   const colon = warning.indexOf(':');
   const key = colon < 0 ? warning : warning.slice(0, colon);
   const detail = colon < 0 ? '' : warning.slice(colon + 1);
   const entry = (INGEST_WARNING_MESSAGES as Record<string, TLocalized>)[key];
-  return entry ? interpolate(entry[language], { detail }) : warning;
+  if (!entry) return warning;
+  const parts = Object.fromEntries(detail.split('|').map((part, i) => [`detail${i + 1}`, part]));
+  return interpolate(entry[language], { detail, ...parts });
 }
 
 /** The localised reason of an unreadable file, for the FILE_UNREADABLE message's `{reason}`. */

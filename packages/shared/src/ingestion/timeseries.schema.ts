@@ -37,8 +37,8 @@ export const INGEST_STORE_REASONS = {
   irregular_interval: { zh: '无法确定数据的时间间隔', en: 'the data interval cannot be determined' },
   no_values: { zh: '文件中没有可入库的数据', en: 'the file holds no values to store' },
   off_grid_rows: {
-    zh: '已入库；{count} 行的时间不在 {minutes} 分钟整点网格上，未入库（第一行：{first}）',
-    en: 'stored; {count} rows whose time is off the {minutes}-minute grid were left out (first: {first})',
+    zh: '已入库；{count} 行（{stamps} 个不同时间）的时间不在 {minutes} 分钟整点网格上，未入库（第一行：{first}）',
+    en: 'stored; {count} rows ({stamps} distinct times) whose time is off the {minutes}-minute grid were left out (first: {first})',
   },
   internal_error: {
     zh: '解析时发生内部错误，请联系管理员',
@@ -52,7 +52,13 @@ export function localizeStoreReason(
   language: Language,
 ): string | null {
   const entry = (INGEST_STORE_REASONS as Record<string, TLocalized>)[reasonKey];
-  return entry ? interpolate(entry[language], details ?? {}) : null;
+  if (!entry) return null;
+  // Files stored before rows and stamps were told apart counted stamps only.
+  const params =
+    reasonKey === 'off_grid_rows' && details && details.stamps === undefined
+      ? { ...details, stamps: details.count }
+      : (details ?? {});
+  return interpolate(entry[language], params);
 }
 
 export const ZRawFile = z.object({

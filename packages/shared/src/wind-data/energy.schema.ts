@@ -110,7 +110,7 @@ export const ZEnergyRequest = z
       .number(requiredError('targetHeightRange'))
       .refine((v) => Number.isInteger(v) && v > 0 && v <= 500, vmsg('targetHeightRange')),
     shearMode: z.enum(ENERGY_SHEAR_MODES, vmsg('oneOf')).default('overall'),
-    /** Two speed averages for the shear (SPEC §5: at most 2 heights); default every speed height. */
+    /** Two speed averages for the shear (SPEC §5: at most 2 heights); default one primary cup per height. */
     shearChannelIds: z
       .array(ZId)
       .refine((v) => v.length === 0 || v.length === 2, vmsg('shearTwoHeights'))

@@ -60,7 +60,7 @@ export const ZStatisticsRequest = z
     weibullMethod: z.enum(WEIBULL_METHODS, vmsg('oneOf')).default('wasp'),
     /** Reference speed of the correlation tab; default: the highest speed average. */
     correlationReferenceId: ZId.optional(),
-    /** The shear tab's explicit height choice: two speed averages (SPEC §5); default: every height. */
+    /** The shear tab's explicit height choice: two speed averages (SPEC §5); default: one primary cup per height. */
     shearChannelIds: z.array(ZId).min(SHEAR_MAX_HEIGHTS).max(SHEAR_MAX_HEIGHTS).optional(),
   })
   .refine(startBeforeEnd, { path: ['endTime'], ...vmsg('startAfterEnd') });

@@ -30,6 +30,9 @@ export interface TimeGrid {
   readonly length: number;
 }
 
+/** Kind of a wind speed sensor: a cup anemometer or a (2-D/3-D) sonic anemometer. */
+export type SpeedSensorKind = 'cup' | 'sonic';
+
 /** One channel of a station: element × height × boom × statistic, values on the station grid. */
 export interface Channel {
   readonly id: string;
@@ -38,6 +41,8 @@ export interface Channel {
   readonly statistic: ChannelStatistic;
   readonly unit?: string;
   readonly boomOrientationDeg?: number;
+  /** Speed channels: the sensor kind when known (the default shear fit keeps to cups). */
+  readonly sensorKind?: SpeedSensorKind;
   readonly values: NumericSeries;
   readonly flags?: FlagSeries;
 }

@@ -5,6 +5,7 @@ import { buildCalendarIndex } from '../model/build-calendar-index.ts';
 import type { CalendarIndex, Channel, Station } from '../model/types.ts';
 import { type UsableSeries, usableSeries } from '../model/usable-series.ts';
 import { type DataRecovery, dataRecovery } from '../recovery/data-recovery.ts';
+import { primarySpeedChannels } from '../shear/primary-speed-channels.ts';
 import { type WindShear, windShear } from '../shear/wind-shear.ts';
 import { airDensitySeries } from '../statistics/air-density-series.ts';
 import { type CalendarSums, calendarSums } from '../statistics/calendar-sums.ts';
@@ -76,8 +77,10 @@ export interface StationStatistics {
   readonly channels: readonly ChannelStatistics[];
   /** Air density series statistics when T and p are measured. */
   readonly airDensity: SeriesDescription | undefined;
-  /** Shear over the speed averages at distinct heights (one sensor per height). */
+  /** Shear over one primary cup per height ({@link primarySpeedChannels}). */
   readonly shear: WindShear | undefined;
+  /** Ids of the speed averages the shear was fitted on, ascending height (empty below two heights). */
+  readonly shearChannelIds: readonly string[];
   /** Id of the reference speed channel used for correlations (highest). */
   readonly referenceSpeedChannelId: string | undefined;
 }
@@ -227,12 +230,18 @@ export function computeStationStatistics(
     return { ...base, monthly, diurnal, speed };
   });
 
-  // 11. Shear over one sensor per height.
-  const perHeight = new Map<number, Channel>();
-  for (const s of speeds) if (!perHeight.has(s.heightM)) perHeight.set(s.heightM, s);
+  // 11. Shear over one primary cup per height.
+  const chosen = primarySpeedChannels(
+    speeds.map((c) => ({
+      id: c.id,
+      heightM: c.heightM,
+      sensorKind: c.sensorKind,
+      valueCount: describe(c)?.count ?? 0,
+      channel: c,
+    })),
+  ).map((candidate) => candidate.channel);
   let shear: WindShear | undefined;
-  if (perHeight.size >= 2) {
-    const chosen = [...perHeight.values()];
+  if (chosen.length >= 2) {
     shear = windShear(
       chosen.map(get),
       chosen.map((c) => c.heightM),
@@ -243,5 +252,12 @@ export function computeStationStatistics(
       },
     );
   }
-  return { calendar, channels, airDensity, shear, referenceSpeedChannelId: reference?.id };
+  return {
+    calendar,
+    channels,
+    airDensity,
+    shear,
+    shearChannelIds: chosen.length >= 2 ? chosen.map((c) => c.id) : [],
+    referenceSpeedChannelId: reference?.id,
+  };
 }

@@ -33,9 +33,15 @@ export interface WindRose {
  * With `calmThresholdMps: 0` frequencies equal brightwind `dist_by_dir_sector('%frequency')`.
  * Sectors are centred on 0° (see {@link directionSectorIndex}); GB reports use 16, WAsP/MCP 12.
  *
+ * Only the energy rose needs ρ: count, frequency and speed use every record with speed and direction,
+ * whatever density series is given, so the rose does not change with the channels asked for. A record
+ * whose density is missing takes the period-mean ρ (the mean of the series' present values; 1.225
+ * when it has none), as WIND-ANALYSIS §8.3 allows.
+ *
  * @param speedsMps speeds; NaN skipped
  * @param directionsDeg directions (from, ° true); NaN skipped
- * @param options.airDensityKgM3 constant ρ (default 1.225) or a series parallel to the speeds
+ * @param options.airDensityKgM3 constant ρ (default 1.225) or a series parallel to the speeds (NaN =
+ *   missing: the period mean is used there)
  * @returns the rose, or undefined when no record has both values
  * @example windRose(speeds, directions, { sectors: 16 }).sectors[0].frequencyPct // share from N
  */
@@ -55,6 +61,7 @@ export function windRose(
   const densitySeries = typeof density === 'number' ? undefined : density;
   if (densitySeries && densitySeries.length !== n)
     throw new Error('windRose requires the density series to match the speeds');
+  const fallbackDensity = densitySeries ? periodMeanDensity(densitySeries) : (density as number);
   const counts = new Float64Array(sectors);
   const speedSums = new Float64Array(sectors);
   const energy = new Float64Array(sectors);
@@ -64,8 +71,6 @@ export function windRose(
     const v = speedsMps[i]!;
     const d = directionsDeg[i]!;
     if (Number.isNaN(v) || Number.isNaN(d)) continue;
-    const rho = densitySeries ? densitySeries[i]! : (density as number);
-    if (Number.isNaN(rho)) continue;
     total++;
     if (v < calm) {
       calmCount++;
@@ -74,7 +79,8 @@ export function windRose(
     const s = directionSectorIndex(d, sectors);
     counts[s]!++;
     speedSums[s]! += v;
-    energy[s]! += 0.5 * rho * v * v * v;
+    const rho = densitySeries ? densitySeries[i]! : fallbackDensity;
+    energy[s]! += 0.5 * (Number.isNaN(rho) ? fallbackDensity : rho) * v * v * v;
   }
   if (total === 0) return undefined;
   const nonCalm = total - calmCount;
@@ -95,4 +101,17 @@ export function windRose(
     });
   }
   return { sectors: out, totalCount: total, calmCount, calmPct: (calmCount / total) * 100 };
+}
+
+/** Mean of the present values of a density series; 1.225 kg/m³ when none is present. */
+function periodMeanDensity(series: NumericSeries): number {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < series.length; i++) {
+    const rho = series[i]!;
+    if (Number.isNaN(rho)) continue;
+    sum += rho;
+    count++;
+  }
+  return count > 0 ? sum / count : 1.225;
 }

@@ -5,11 +5,12 @@ import {
   type TEnergyRequest,
   type TEnergyResult,
 } from '@masthub/shared';
+import { primarySpeedChannels } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
 import { runComputeTask, type TComputeAccess } from '../wind-data/compute-task.ts';
-import { toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
+import { speedSensorKind, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
 import type { VersionService } from '../wind-data/versions.service.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
 import type { TurbineService } from './turbines.service.ts';
@@ -65,7 +66,9 @@ export class EnergyService {
       if (!vane || !isVane(vane) || !sameInterval(vane)) throw fieldError('directionChannelId', 'v.oneOf');
     }
     if (request.shearMode === 'sector' && !vane) throw fieldError('directionChannelId', 'v.required');
-    // Shear heights: the two chosen, or one speed average per height of the speed's interval.
+    const ranges = await this.store.channelRanges(version.id);
+    // Shear heights: the two chosen, or one primary cup per height of the speed's interval — the
+    // statistics' default (packages/wind primarySpeedChannels), so both show the same α.
     let shearSpeeds: TChannelRow[];
     if (request.shearChannelIds.length === 2) {
       shearSpeeds = request.shearChannelIds.map((id) => byId.get(id)).filter((c): c is TChannelRow => !!c);
@@ -77,11 +80,17 @@ export class EnergyService {
         throw fieldError('shearChannelIds', 'v.shearTwoHeights');
       }
     } else {
-      const perHeight = new Map<number, TChannelRow>();
-      for (const c of all.filter((c) => isSpeed(c) && sameInterval(c) && c.heightM !== null)) {
-        if (c.id === speed.id || !perHeight.has(c.heightM!)) perHeight.set(c.heightM!, c);
-      }
-      shearSpeeds = [...perHeight.values()].sort((a, b) => a.heightM! - b.heightM!);
+      shearSpeeds = primarySpeedChannels(
+        all
+          .filter((c) => isSpeed(c) && sameInterval(c) && c.heightM !== null)
+          .map((row) => ({
+            id: String(row.id),
+            heightM: row.heightM!,
+            sensorKind: speedSensorKind(row),
+            valueCount: ranges.get(row.id)?.valueCount ?? 0,
+            row,
+          })),
+      ).map((candidate) => candidate.row);
     }
     const avgOf = (element: string) =>
       all
@@ -91,7 +100,6 @@ export class EnergyService {
     const pressure = avgOf('p');
     const humidity = avgOf('RH');
 
-    const ranges = await this.store.channelRanges(version.id);
     const r = ranges.get(speed.id);
     if (!r?.firstTime || !r.lastTime) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
     const fromMs = Math.max(r.firstTime.getTime(), request.startTime ? Date.parse(request.startTime) : 0);

@@ -64,8 +64,10 @@ export interface TApplyResult {
   lastTimeMs: number | null;
   chunkCount: number;
   channelCount: number;
-  /** Rows kept out of the grid because their stamp is off the file's common phase, and the first one. */
+  /** Distinct stamps kept out of the grid because they are off the file's common phase, and the first one. */
   offGridCount: number;
+  /** The file's rows at those stamps (repeated stamps counted once per row). */
+  offGridRowCount: number;
   firstOffGridMs: number | null;
   intervalS: number;
   /** Milliseconds spent per step (channels, lock, merge, encode, write). */
@@ -110,7 +112,7 @@ export async function applyParsedFile(
 
   // Rows off the file's common grid phase stay out of the grid: snapped, they could overwrite a real
   // record of the same file (issue 12). A file shifted as a whole (a UTC+05:45 logger) is snapped.
-  const grid = fitToGrid(times, stepMs);
+  const grid = fitToGrid(times, stepMs, parsed.repeatedTimesMs);
 
   // Rows grouped by month (row indices; contiguous when the stamps increase, as parsers deliver them),
   // with each row's slot in its month's grid.
@@ -263,6 +265,7 @@ export async function applyParsedFile(
   return {
     timings,
     offGridCount: grid.offGridCount,
+    offGridRowCount: grid.offGridRowCount,
     firstOffGridMs: grid.firstOffGridMs,
     intervalS,
     valueCount,
@@ -275,13 +278,15 @@ export async function applyParsedFile(
 
 /** The note a parsed file carries when rows off the time grid were left out (null when none were). */
 export function offGridNote(
-  result: Pick<TApplyResult, 'offGridCount' | 'firstOffGridMs' | 'intervalS'>,
+  result: Pick<TApplyResult, 'offGridCount' | 'offGridRowCount' | 'firstOffGridMs' | 'intervalS'>,
 ): { key: 'off_grid_rows'; details: Record<string, unknown> } | null {
   if (result.offGridCount === 0) return null;
   return {
     key: 'off_grid_rows',
     details: {
-      count: result.offGridCount,
+      // Rows and distinct stamps differ when the file repeats an off-grid stamp (NREL M5: 4 829 / 4 634).
+      count: result.offGridRowCount,
+      stamps: result.offGridCount,
       minutes: result.intervalS / 60,
       first: new Date(result.firstOffGridMs!).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     },

@@ -73,9 +73,17 @@ export function withLoggerZone(recognition: TRecognition, offsetMinutes: number)
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  // The recognition read the stamps as UTC: its first and last time move with the zone the file is
+  // read in, so the preview shows the period the import will store.
+  const shift = (iso: string | null) =>
+    iso === null
+      ? null
+      : new Date(Date.parse(iso) - (offsetMinutes - rule.utcOffsetMinutes) * 60_000).toISOString();
   return {
     ...recognition,
     rule: { ...rule, utcOffsetMinutes: offsetMinutes },
+    firstTime: shift(recognition.firstTime),
+    lastTime: shift(recognition.lastTime),
     warnings: [...warnings, `timeZoneFromSite:${label}`],
   };
 }
@@ -312,7 +320,8 @@ export class IngestionService implements TIngestion {
               valueCount: result.valueCount,
               firstTime: result.firstTimeMs === null ? null : new Date(result.firstTimeMs).toISOString(),
               lastTime: result.lastTimeMs === null ? null : new Date(result.lastTimeMs).toISOString(),
-              offGridRows: result.offGridCount,
+              offGridRows: result.offGridRowCount,
+              offGridTimes: result.offGridCount,
             },
           },
         );

@@ -11,6 +11,8 @@ export interface TParsedColumn {
 export interface TParsedData {
   timesMs: Float64Array;
   columns: TParsedColumn[];
+  /** Stamps of rows dropped as repeats of an earlier row's stamp (counted as rows by the grid note). */
+  repeatedTimesMs?: Float64Array;
 }
 
 /**

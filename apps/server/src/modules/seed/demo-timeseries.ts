@@ -32,6 +32,12 @@ const STEP_MS = 600_000;
 
 export const DEMO_PARSE_RULE_NAME = '演示测风塔 CSV（10 分钟）';
 
+/**
+ * Beijing time (station.logger_utc_offset_minutes' default): the demo loggers write their stamps in the
+ * zone of their site, so a month file covers the site's local month — October's ends 31 October 23:50.
+ */
+export const DEMO_UTC_OFFSET_MINUTES = 480;
+
 export const DEMO_RULE: TParseRule = {
   encoding: 'utf-8',
   fieldStartRow: 1,
@@ -43,7 +49,7 @@ export const DEMO_RULE: TParseRule = {
   dateEndColumn: 1,
   dateFormat: 'YYYY-MM-DD HH:mm:ss',
   missingValue: '-9999',
-  utcOffsetMinutes: 0,
+  utcOffsetMinutes: DEMO_UTC_OFFSET_MINUTES,
   timestampIsPeriodEnd: false,
   decimalSeparator: '.',
   intervalMinutes: 10,
@@ -192,7 +198,9 @@ const TIMES_OF_DAY = Array.from({ length: 144 }, (_, i) => {
 
 /**
  * The site's synthetic weather, one month file at a time (monthly logger files), deterministic in
- * (siteIndex, topM, altitudeM). Yields { fileName-suffix, csv bytes }.
+ * (siteIndex, topM, altitudeM, utcOffsetMinutes). Stamps are the logger's wall clock in the site's zone
+ * (`utcOffsetMinutes`, default Beijing time) and each file holds one local calendar month; `firstMonth`
+ * is that wall clock's first month (as Date.UTC of its 1st). Yields { fileName-suffix, csv bytes }.
  */
 export function* demoMonthFiles(options: {
   siteIndex: number;
@@ -200,8 +208,11 @@ export function* demoMonthFiles(options: {
   altitudeM: number;
   firstMonth?: number;
   months?: number;
+  utcOffsetMinutes?: number;
 }): Generator<{ month: string; content: Buffer }> {
   const { siteIndex, topM } = options;
+  // The weather's diurnal cycle follows Beijing solar time, whatever zone the logger writes in.
+  const hourShift = 8 - (options.utcOffsetMinutes ?? DEMO_UTC_OFFSET_MINUTES) / 60;
   const firstMonth = options.firstMonth ?? DEMO_PERIOD.firstMonth;
   const months = options.months ?? DEMO_PERIOD.months;
   const random = createRandom(0x5eed + siteIndex * 7919);
@@ -258,7 +269,7 @@ export function* demoMonthFiles(options: {
       }
       const stepOfDay = (t - dayStart) / STEP_MS;
       const dayOfYear = (t - yearStart) / 86_400_000;
-      const hour = stepOfDay / 6 + 8; // local solar-ish time (UTC+8)
+      const hour = stepOfDay / 6 + hourShift; // local solar-ish time (UTC+8)
       const season = 1 + 0.18 * Math.cos((2 * Math.PI * (dayOfYear - 60)) / 365.25);
       const night = Math.cos((2 * Math.PI * (hour - 3)) / 24); // +1 at 03:00, -1 at 15:00
       const u = Math.min(Math.max(normalCdf(z), 1e-6), 1 - 1e-6);
@@ -353,7 +364,7 @@ export async function seedDemoTimeseries(
   const started = performance.now();
   const sites = await db
     .selectFrom('station')
-    .select(['id', 'station_code', 'pylon_height_m', 'altitude_m'])
+    .select(['id', 'station_code', 'pylon_height_m', 'altitude_m', 'logger_utc_offset_minutes'])
     .where('station_type', '=', 'met_mast')
     .where('pylon_height_m', 'is not', null)
     .where('is_deleted', '=', false)
@@ -364,10 +375,12 @@ export async function seedDemoTimeseries(
   await Promise.all(
     sites.map(async (site, siteIndex) => {
       const topM = site.pylon_height_m!;
+      // The rule reads the stamps in the site's logger zone, as the generated files are written in it.
+      const utcOffsetMinutes = site.logger_utc_offset_minutes;
       const rule = await db
         .insertInto('parse_rule')
         .values({
-          name: `${DEMO_PARSE_RULE_NAME} ${topM}m`,
+          name: `${DEMO_PARSE_RULE_NAME} ${topM}m${utcOffsetMinutes === DEMO_UTC_OFFSET_MINUTES ? '' : ` ${utcLabel(utcOffsetMinutes)}`}`,
           encoding: DEMO_RULE.encoding,
           field_start_row: DEMO_RULE.fieldStartRow,
           field_delimiter: DEMO_RULE.fieldDelimiter,
@@ -378,7 +391,7 @@ export async function seedDemoTimeseries(
           date_end_column: DEMO_RULE.dateEndColumn,
           date_format: DEMO_RULE.dateFormat,
           missing_value: DEMO_RULE.missingValue,
-          utc_offset_minutes: DEMO_RULE.utcOffsetMinutes,
+          utc_offset_minutes: utcOffsetMinutes,
           timestamp_is_period_end: DEMO_RULE.timestampIsPeriodEnd,
           decimal_separator: '.',
           interval_minutes: 10,
@@ -401,7 +414,8 @@ export async function seedDemoTimeseries(
         .updateTable('station')
         .set({
           parse_rule_id: rule.id,
-          start_time: new Date(firstMonth),
+          // Local midnight of the first month.
+          start_time: new Date(firstMonth - utcOffsetMinutes * 60_000),
           status: 0,
           install_start: isoDay(-14),
           install_end: isoDay(-1),
@@ -414,6 +428,7 @@ export async function seedDemoTimeseries(
         siteIndex,
         topM,
         altitudeM: site.altitude_m ?? 1000,
+        utcOffsetMinutes,
         ...(options.months ? { months: options.months } : {}),
         ...(options.firstMonth ? { firstMonth: options.firstMonth } : {}),
       })) {
@@ -433,6 +448,13 @@ export async function seedDemoTimeseries(
   const ms = Math.round(performance.now() - started);
   log.info({ sites: sites.length, files, ms }, 'demo 10-minute data imported');
   return { sites: sites.length, files, ms };
+}
+
+/** `UTC+08:00` of an offset in minutes. */
+function utcLabel(offsetMinutes: number): string {
+  const abs = Math.abs(offsetMinutes);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${offsetMinutes < 0 ? '-' : '+'}${hhmm}`;
 }
 
 /**

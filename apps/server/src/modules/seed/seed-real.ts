@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../../platform/config.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createServer } from '../../server.ts';
+import { NREL_M5_SITE, registerRealMastSite } from './real-mast-site.ts';
 
 const M5_DIR = path.resolve(import.meta.dirname, '../../../../../../shared/samples/real-mast/nrel-nwtc-m5');
 const M5_FILE = 'nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz';
@@ -66,15 +67,13 @@ async function main(): Promise<void> {
     }
     const csv = path.join(tmp, M5_FILE.replace(/\.gz$/, ''));
     await pipeline(createReadStream(source), createGunzip(), createWriteStream(csv));
-    await server.db
-      .updateTable('station')
-      .set({
-        project_name: 'NREL NWTC M5 测风塔（真实数据）',
-        pylon_height_m: 135,
-        location: 'NREL NWTC, Colorado',
-      })
-      .where('id', '=', site.id)
-      .execute();
+    // Published location, elevation and time base first, so the import and the statistics use them.
+    const kept = await registerRealMastSite(server.db, site.id);
+    console.log(
+      `seed:real: site ${site.station_code} is now the M5 mast (${NREL_M5_SITE.altitudeM} m a.s.l., logger ` +
+        `time UTC-07:00); the sample publishes no coordinates, so it keeps ${kept.latitude} N ${kept.longitude} E — ` +
+        'set the mast’s own in the site register.',
+    );
     const started = performance.now();
     const result = await server.services.ingestion.ingestFile({
       stationId: site.id,

@@ -3,7 +3,8 @@ import { toWindElement, toWindStatistic } from './version-series.ts';
 
 /**
  * The column name of each channel of a version in exports (EXPORTS §2: ASCII, element, height with `m`,
- * statistic — `WS_80m_Avg`), unique within the version. Computed over the whole version in channel order,
+ * boom orientation or sensor tag when the channel has one, statistic — `WS_80m_Avg`, `WS_80m_N_Avg`),
+ * unique within the version. Computed over the whole version in channel order,
  * so the name a channel gets does not depend on which channels an export picks, and the data table can
  * show the same name the file will carry.
  */
@@ -26,8 +27,28 @@ function canonicalName(c: TChannelRow): string {
   if (element === 'other') return asciiOr(c.dataKey, `CH${c.id}`);
   const prefix = { ws: 'WS', wd: 'WD', T: 'T', RH: 'RH', p: 'P', rho: 'RHO' }[element];
   const height = c.heightM === null ? '' : `_${Number(c.heightM.toFixed(1))}m`;
+  const tag = sensorTagOf(c.dataKey);
   const statistic = { avg: 'Avg', sd: 'SD', max: 'Max', min: 'Min' }[toWindStatistic(c.statistic) ?? 'avg'];
-  return `${prefix}${height}_${statistic}`;
+  return `${prefix}${height}${tag ? `_${tag}` : ''}_${statistic}`;
+}
+
+/** Boom orientations and boom letters the recogniser keeps as a channel's tag (channel-names.ts). */
+const BOOM_TAGS = new Set(
+  'N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW A B sonic'.split(' ').map((t) => t.toLowerCase()),
+);
+/** `<element>_<height>_<tag>_<statistic>[_<n>]`, the data keys the recogniser writes ('ws_80_N_mean'). */
+const TAGGED_KEY_RE = /^[A-Za-z]+_\d+(?:\.\d+)?_([A-Za-z_]+?)_[A-Za-z]+(?:_\d+)?$/;
+
+/**
+ * The boom orientation or sensor tag a data key carries ('ws_80_N_mean' → 'N', 'ws_119_sonic_mean' →
+ * 'sonic'), '' when none: two booms at one height keep their names apart (`WS_80m_N_Avg`,
+ * `WS_80m_S_Avg`, as NRG's `Anem_80.00m_N_Avg`) instead of the second one getting its data key appended.
+ */
+export function sensorTagOf(dataKey: string): string {
+  const match = TAGGED_KEY_RE.exec(dataKey);
+  if (!match) return '';
+  const tag = match[1]!;
+  return tag.split('_').every((part) => BOOM_TAGS.has(part.toLowerCase())) ? tag : '';
 }
 
 /** Printable ASCII of `text`, or `fallback` when nothing is left. */

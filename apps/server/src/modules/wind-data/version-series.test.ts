@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TChannelRow } from '../ingestion/store/timeseries.repository.ts';
-import { deriveSdFromTi, type TLoadedSeries, toWindStation } from './version-series.ts';
+import { deriveSdFromTi, speedSensorKind, type TLoadedSeries, toWindStation } from './version-series.ts';
 
 function row(id: number, dataKey: string, statistic: string, heightM: number): TChannelRow {
   return {
@@ -63,5 +63,25 @@ describe('deriveSdFromTi', () => {
     const out = deriveSdFromTi(input);
     expect(out.channels[2]).toBe(input.channels[2]);
     expect(out.channels[3]).toBe(input.channels[3]);
+  });
+});
+
+describe('speedSensorKind', () => {
+  it('reads sonic from the data key or the name, cup from the name, nothing otherwise', () => {
+    expect(speedSensorKind({ dataKey: 'ws_119_sonic_mean', name: 'Speed (sonic_119m)' })).toBe('sonic');
+    expect(speedSensorKind({ dataKey: 'ws_80_mean', name: 'WS_80m_Ultrasonic_Avg' })).toBe('sonic');
+    expect(speedSensorKind({ dataKey: 'ws_130_mean', name: 'Speed (cup_ 130 m)' })).toBe('cup');
+    expect(speedSensorKind({ dataKey: 'ws_80_N_mean', name: 'Spd80mN' })).toBeUndefined();
+  });
+
+  it('toWindStation gives speed channels their sensor kind', () => {
+    const station = toWindStation(
+      loaded([
+        [{ ...row(1, 'ws_119_sonic_mean', 'mean', 119), name: 'Speed (sonic_119m)' }, [5]],
+        [{ ...row(2, 'ws_130_mean', 'mean', 130), name: 'Speed (cup_ 130 m)' }, [5]],
+      ]),
+      0,
+    );
+    expect(station.channels.map((c) => c.sensorKind)).toEqual(['sonic', 'cup']);
   });
 });

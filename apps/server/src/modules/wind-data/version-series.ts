@@ -1,4 +1,4 @@
-import type { Channel, ChannelStatistic, Element, Station, TimeGrid } from '@masthub/wind';
+import type { Channel, ChannelStatistic, Element, SpeedSensorKind, Station, TimeGrid } from '@masthub/wind';
 import { emptyChunk, monthStartOf, nextMonthStart, type TChunk } from '../ingestion/store/chunk.ts';
 import {
   chunkKey,
@@ -23,6 +23,20 @@ export function toWindElement(element: string): Element {
 export function toWindStatistic(statistic: string): ChannelStatistic | undefined {
   if (statistic === 'mean' || statistic === 'avg') return 'avg';
   if (statistic === 'sd' || statistic === 'max' || statistic === 'min') return statistic;
+  return undefined;
+}
+
+const SONIC_RE = /sonic|ultrason|超声/i;
+const CUP_RE = /(^|[^a-z])cup([^a-z]|$)|风杯/i;
+
+/**
+ * The sensor kind of a speed channel as its name and data key tell it: `sonic` when either says sonic
+ * (the recogniser tags `Speed (sonic_119m)` as `ws_119_sonic_mean`, NRG/Campbell names say `Sonic`),
+ * `cup` when the name says cup; undefined otherwise (read as a cup by the default shear fit).
+ */
+export function speedSensorKind(row: { dataKey: string; name: string }): SpeedSensorKind | undefined {
+  if (SONIC_RE.test(row.dataKey) || SONIC_RE.test(row.name)) return 'sonic';
+  if (CUP_RE.test(row.name)) return 'cup';
   return undefined;
 }
 
@@ -69,19 +83,23 @@ export async function loadSeries(
 
 /**
  * The loaded channels as a packages/wind station: channel ids are the stored channel ids as strings;
- * channels with no wind statistic (sums, counts) are left out; a channel without height gets 0.
+ * channels with no wind statistic (sums, counts) are left out; a channel without height gets 0; speed
+ * channels carry their sensor kind ({@link speedSensorKind}).
  */
 export function toWindStation(loaded: TLoadedSeries, utcOffsetMinutes: number): Station {
   const channels: Channel[] = [];
   for (const c of loaded.channels) {
     const statistic = toWindStatistic(c.row.statistic);
     if (!statistic) continue;
+    const element = toWindElement(c.row.element);
+    const sensorKind = element === 'ws' ? speedSensorKind(c.row) : undefined;
     channels.push({
       id: String(c.row.id),
-      element: toWindElement(c.row.element),
+      element,
       heightM: c.row.heightM ?? 0,
       statistic,
       unit: c.row.unit,
+      ...(sensorKind ? { sensorKind } : {}),
       values: c.values,
       flags: c.flags,
     });

@@ -1,4 +1,4 @@
-import type { TChannelElementOption, TRecognition, TRecognizedChannel } from '@masthub/shared';
+import type { TChannelElementOption, TParseRule, TRecognition, TRecognizedChannel } from '@masthub/shared';
 import { localizeIngestWarning } from '@masthub/shared/i18n/ingestion.ts';
 import { RECOGNIZED_STATISTICS } from '@masthub/shared/ingestion/recognition.schema.ts';
 import {
@@ -7,6 +7,7 @@ import {
   Flex,
   Input,
   InputNumber,
+  Radio,
   Select,
   Table,
   type TableColumnsType,
@@ -16,27 +17,33 @@ import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
-import { columnCount, DELIMITER_KEYS, updateChannel } from './ingestion.utils.ts';
+import { columnCount, DELIMITER_KEYS, stampTimes, updateChannel } from './ingestion.utils.ts';
 
 interface RecognitionPreviewProps {
   recognition: TRecognition;
+  /** The rule the file will be imported with (the recognised one, as the user edited it). */
+  rule: TParseRule;
   channels: TRecognizedChannel[];
   elements: TChannelElementOption[];
   onChannelsChange: (channels: TRecognizedChannel[]) => void;
+  onRuleChange: (rule: TParseRule) => void;
 }
 
 /** What auto-recognition found in one file: structure, warnings, the editable channel table and the first rows. */
 export function RecognitionPreview({
   recognition,
+  rule,
   channels,
   elements,
   onChannelsChange,
+  onRuleChange,
 }: RecognitionPreviewProps) {
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
   const formatDateTime = useFormatDateTime();
-  const { rule } = recognition;
   const none = t('ingestion.preview.none');
+  // What the import stores with the chosen stamp meaning (a period end moves back one interval).
+  const times = stampTimes(recognition, rule.timestampIsPeriodEnd);
 
   const channelColumns: TableColumnsType<TRecognizedChannel> = [
     { key: 'column', dataIndex: 'column', title: t('ingestion.channel.column'), width: 70 },
@@ -181,14 +188,47 @@ export function RecognitionPreview({
                 : t('ingestion.preview.minutes', { count: recognition.intervalMinutes }),
           },
           {
+            key: 'stampMeaning',
+            label: t('ingestion.preview.stampMeaning'),
+            span: { xs: 1, md: 2, xl: 3 },
+            children: (
+              <Flex vertical gap={4}>
+                <Radio.Group
+                  size="small"
+                  optionType="button"
+                  aria-label={t('ingestion.preview.stampMeaning')}
+                  value={rule.timestampIsPeriodEnd ? 'end' : 'start'}
+                  onChange={(event) =>
+                    onRuleChange({ ...rule, timestampIsPeriodEnd: event.target.value === 'end' })
+                  }
+                  options={[
+                    { value: 'start', label: t('ingestion.preview.periodStart') },
+                    { value: 'end', label: t('ingestion.preview.periodEnd') },
+                  ]}
+                />
+                <Typography.Text type="secondary">
+                  {rule.timestampIsPeriodEnd && times.firstStamp && times.firstTime
+                    ? t('ingestion.preview.periodEndHint', {
+                        stamp: formatDateTime(times.firstStamp),
+                        start: formatDateTime(times.firstTime),
+                      })
+                    : t('ingestion.preview.periodStartHint')}
+                  {recognition.rule.timestampIsPeriodEnd
+                    ? ` ${t('ingestion.preview.periodEndRecognised')}`
+                    : ''}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
             key: 'firstTime',
             label: t('ingestion.preview.firstTime'),
-            children: recognition.firstTime ? formatDateTime(recognition.firstTime) : none,
+            children: times.firstTime ? formatDateTime(times.firstTime) : none,
           },
           {
             key: 'lastTime',
             label: t('ingestion.preview.lastTime'),
-            children: recognition.lastTime ? formatDateTime(recognition.lastTime) : none,
+            children: times.lastTime ? formatDateTime(times.lastTime) : none,
           },
           { key: 'rowCount', label: t('ingestion.preview.rowCount'), children: recognition.rowCount },
         ]}

@@ -1,5 +1,5 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
-import type { TParseTask, TRecognizedChannel } from '@masthub/shared';
+import type { TParseRule, TParseTask, TRecognizedChannel } from '@masthub/shared';
 import { Alert, Button, Flex, Modal, Progress, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ interface UploadItem {
   state: ItemState;
   result?: TPreviewResult;
   channels: TRecognizedChannel[];
+  /** The recognised rule as the user edited it in the preview (the stamps' meaning). */
+  rule?: TParseRule;
   error?: string;
   task?: TParseTask;
 }
@@ -79,7 +81,12 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
         try {
           const result = await previewRecognize(stationId, item.file, controller.signal);
           setItems(
-            patchItem(item.uid, { state: 'ready', result, channels: result.recognition?.channels ?? [] }),
+            patchItem(item.uid, {
+              state: 'ready',
+              result,
+              channels: result.recognition?.channels ?? [],
+              ...(result.recognition ? { rule: result.recognition.rule } : {}),
+            }),
           );
         } catch (error) {
           if (controller.signal.aborted) return;
@@ -150,7 +157,9 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
           const task = await confirmRecognize({
             stationId,
             token: result.token,
-            ...(result.recognition ? { rule: result.recognition.rule, channels: item.channels } : {}),
+            ...(result.recognition
+              ? { rule: item.rule ?? result.recognition.rule, channels: item.channels }
+              : {}),
           });
           const end = await waitForTask(task, (progress) => patch(item.uid, { task: progress }));
           if (end.status === 'parsed' || end.status === 'duplicate') parsed += 1;
@@ -182,7 +191,7 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
     try {
       const name = item.file.name.replace(/\.[^.]+$/, '');
       saveFile(
-        await exportTemplate({ name, rule: recognition.rule, channels: item.channels }),
+        await exportTemplate({ name, rule: item.rule ?? recognition.rule, channels: item.channels }),
         `${name}.json`,
       );
     } catch {
@@ -257,9 +266,11 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
         {taskView}
         <RecognitionPreview
           recognition={result.recognition}
+          rule={item.rule ?? result.recognition.rule}
           channels={item.channels}
           elements={elements}
           onChannelsChange={(channels) => patch(item.uid, { channels })}
+          onRuleChange={(rule) => patch(item.uid, { rule })}
         />
       </>
     );

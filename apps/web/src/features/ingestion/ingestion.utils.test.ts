@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canReparse,
   columnCount,
+  DEFAULT_PARSE_RULE,
   DELIMITER_KEYS,
   DELIMITERS,
   dataRangeOf,
@@ -13,6 +14,7 @@ import {
   isStoreOnlyName,
   isTaskFinished,
   SITE_UPLOAD_ACCEPT,
+  stampTimes,
   statusColor,
   toDataSourceForm,
   toDataSourceSave,
@@ -147,6 +149,39 @@ describe('channel table', () => {
   it('counts the widest row', () => {
     expect(columnCount([['a'], ['a', 'b', 'c'], []])).toBe(3);
     expect(columnCount([])).toBe(0);
+  });
+});
+
+describe('time stamp meaning in the preview', () => {
+  const toa5 = {
+    rule: { ...DEFAULT_PARSE_RULE, timestampIsPeriodEnd: true },
+    // The TOA5 sample's first stamp 15:30 was recognised as a period end: its period starts at 15:20.
+    firstTime: '2016-01-09T15:20:00.000Z',
+    lastTime: '2016-01-10T22:00:00.000Z',
+    intervalMinutes: 10,
+  };
+
+  it('keeps the recognised period-end starts and shows the stamp as written', () => {
+    expect(stampTimes(toa5, true)).toEqual({
+      firstTime: '2016-01-09T15:20:00.000Z',
+      lastTime: '2016-01-10T22:00:00.000Z',
+      firstStamp: '2016-01-09T15:30:00.000Z',
+    });
+  });
+
+  it('stores the stamps as written when the user says they mark the period start', () => {
+    expect(stampTimes(toa5, false)).toEqual({
+      firstTime: '2016-01-09T15:30:00.000Z',
+      lastTime: '2016-01-10T22:10:00.000Z',
+      firstStamp: '2016-01-09T15:30:00.000Z',
+    });
+  });
+
+  it('moves period-start stamps back one interval when the user says they mark the period end', () => {
+    const csv = { ...toa5, rule: DEFAULT_PARSE_RULE, firstTime: '2030-01-01T00:00:00.000Z' };
+    expect(stampTimes(csv, true).firstTime).toBe('2029-12-31T23:50:00.000Z');
+    expect(stampTimes(csv, false).firstTime).toBe('2030-01-01T00:00:00.000Z');
+    expect(stampTimes({ ...csv, intervalMinutes: null }, true).firstTime).toBe('2030-01-01T00:00:00.000Z');
   });
 });
 

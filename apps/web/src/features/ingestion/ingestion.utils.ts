@@ -12,6 +12,7 @@ import type {
   TParseRuleSave,
   TParseTask,
   TRawFileStatus,
+  TRecognition,
   TRecognizedChannel,
   TSmtpSecurity,
 } from '@masthub/shared';
@@ -136,6 +137,30 @@ export function duplicateDataKeys(channels: readonly TRecognizedChannel[]): stri
 /** A rule's field count of a preview's rows: the widest row. */
 export function columnCount(rows: readonly (readonly string[])[]): number {
   return rows.reduce((max, row) => Math.max(max, row.length), 0);
+}
+
+/**
+ * The first and last period start an import will store when the stamps are taken as period ends
+ * (`isPeriodEnd`) or starts, from a recognition made with its own choice (recognised period ends are
+ * already moved back one interval), and the first stamp as the file writes it. Null times stay null;
+ * without an interval nothing can move.
+ */
+export function stampTimes(
+  recognition: Pick<TRecognition, 'rule' | 'firstTime' | 'lastTime' | 'intervalMinutes'>,
+  isPeriodEnd: boolean,
+): { firstTime: string | null; lastTime: string | null; firstStamp: string | null } {
+  const stepMs = (recognition.intervalMinutes ?? 0) * 60_000;
+  const recognisedEnd = recognition.rule.timestampIsPeriodEnd;
+  const move = (iso: string | null, deltaMs: number) =>
+    iso === null || stepMs === 0 ? iso : new Date(Date.parse(iso) + deltaMs).toISOString();
+  // The file's own stamps: the recognised starts, moved forward again when they were period ends.
+  const firstStamp = move(recognition.firstTime, recognisedEnd ? stepMs : 0);
+  const lastStamp = move(recognition.lastTime, recognisedEnd ? stepMs : 0);
+  return {
+    firstTime: move(firstStamp, isPeriodEnd ? -stepMs : 0),
+    lastTime: move(lastStamp, isPeriodEnd ? -stepMs : 0),
+    firstStamp,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------

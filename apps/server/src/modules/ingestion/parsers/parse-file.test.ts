@@ -66,6 +66,8 @@ describe('parseFile(bytes, fileName, rule)', () => {
     expect(Array.from(p.columns[0]!.values)).toEqual([1, 2, 3]);
     expect(p.duplicateTimestamps).toBe(2);
     expect(p.warnings).toContain('duplicateTimestamps:2');
+    // The dropped rows' stamps, so the rows of an off-grid stamp can be counted, not only the stamp.
+    expect(Array.from(p.repeatedTimesMs)).toEqual([0, 10].map((m) => Date.UTC(2024, 0, 1, 0, m)));
   });
 
   it('skips repeated header rows and unreadable stamps, counting them', () => {

@@ -20,6 +20,8 @@ export interface TParsedFile {
   skippedRows: number;
   /** Rows dropped because an earlier row had the same stamp. */
   duplicateTimestamps: number;
+  /** The stamps of those dropped rows (period starts, ascending), so rows can be counted, not stamps. */
+  repeatedTimesMs: Float64Array;
   warnings: string[];
 }
 
@@ -498,6 +500,7 @@ export function parseTextBytes(
   let outTimes: Float64Array;
   let outValues: Float32Array[];
   let duplicates = 0;
+  const repeated: number[] = [];
   if (needsSort) {
     const order = new Uint32Array(count);
     for (let i = 0; i < count; i++) order[i] = i;
@@ -508,6 +511,7 @@ export function parseTextBytes(
       const idx = order[i]!;
       if (keep.length > 0 && tt[keep[keep.length - 1]!] === tt[idx]) {
         duplicates++;
+        repeated.push(tt[idx]!);
         continue;
       }
       keep.push(idx);
@@ -527,9 +531,13 @@ export function parseTextBytes(
     outTimes = fit(times);
     outValues = values.map(fit);
   }
+  const repeatedTimesMs = Float64Array.from(repeated);
   if (rule.timestampIsPeriodEnd) {
     const interval = rule.intervalMinutes ? rule.intervalMinutes * 60000 : intervalMs(outTimes);
-    if (interval) for (let i = 0; i < outTimes.length; i++) outTimes[i] = outTimes[i]! - interval;
+    if (interval) {
+      for (let i = 0; i < outTimes.length; i++) outTimes[i] = outTimes[i]! - interval;
+      for (let i = 0; i < repeatedTimesMs.length; i++) repeatedTimesMs[i] = repeatedTimesMs[i]! - interval;
+    }
   }
   return {
     timesMs: outTimes,
@@ -537,6 +545,7 @@ export function parseTextBytes(
     rowCount: outTimes.length,
     skippedRows: skipped,
     duplicateTimestamps: duplicates,
+    repeatedTimesMs,
     warnings,
   };
 }

@@ -487,8 +487,8 @@ export function recognize(
   const times = timeAxis.timesMs;
   const step = intervalMs(times);
   if (step !== null) {
-    const grid = fitToGrid(times, step);
-    if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridCount}`);
+    const grid = fitToGrid(times, step, timeAxis.repeatedTimesMs);
+    if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridRowCount}|${grid.offGridCount}`);
   }
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 

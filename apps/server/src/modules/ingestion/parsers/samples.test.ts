@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { localizeIngestWarning } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import { parseFile, recognize, type TRecognition } from './index.ts';
 
@@ -399,6 +400,18 @@ describe.skipIf(!hasSamples)(
       expect(r.lastTime).toBe('2017-10-01T05:50:00.000Z');
       expect(r.channels).toHaveLength(100);
       expect(r.warnings).toContain('duplicateTimestamps:197');
+    });
+
+    it('tells the M5 file’s 4 829 off-grid rows from its 4 634 distinct off-grid stamps, in both languages', () => {
+      const { bytes, fileName } = load('real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz');
+      const warning = recognize(bytes, fileName).warnings.find((w) => w.startsWith('offGridRows:'))!;
+      expect(warning).toBe('offGridRows:4829|4634');
+      expect(localizeIngestWarning(warning, 'en')).toBe(
+        '4829 rows (4634 distinct times) have a time off the data interval’s grid; they will not be stored',
+      );
+      expect(localizeIngestWarning(warning, 'zh')).toBe(
+        '4829 行（4634 个不同时间）的时间不在数据间隔的整点网格上，这些行不会入库',
+      );
     });
 
     it('stores the .rld binary, the WAsP .tab and the Windographer flag log without parsing', () => {

@@ -792,10 +792,10 @@ class AnalysisContext {
         },
       );
     } else {
-      // One sensor per height, the first of each height as packages/wind picks them.
-      const perHeight = new Map<number, Channel>();
-      for (const s of this.speeds) if (!perHeight.has(s.heightM)) perHeight.set(s.heightM, s);
-      chosen = [...perHeight.values()];
+      // One primary cup per height, as packages/wind picks them (primarySpeedChannels).
+      chosen = this.stats.shearChannelIds
+        .map((id) => this.speeds.find((s) => s.id === id))
+        .filter((c): c is Channel => c !== undefined);
       shear = this.stats.shear;
     }
     if (chosen.length < 2 || !shear) return null;

@@ -9,7 +9,7 @@ import { channelCaption, formatValue, speedAverages } from '../statistics.utils.
 
 export interface ShearTabProps {
   result: TStatisticsResult;
-  /** Re-runs the analysis with two chosen heights, or with every height (undefined). */
+  /** Re-runs the analysis with two chosen heights, or with the default (one primary cup per height). */
   onHeightsChange: (channelIds: number[] | undefined) => void;
 }
 
@@ -69,6 +69,9 @@ export function ShearTab({ result, onHeightsChange }: ShearTabProps) {
       <Typography.Text type="secondary">
         {t('statistics.shear.hint', { count: SHEAR_MAX_HEIGHTS })}
       </Typography.Text>
+      {shear && !shear.isExplicit ? (
+        <Typography.Text type="secondary">{t('statistics.shear.defaultRule')}</Typography.Text>
+      ) : null}
     </Space>
   );
   if (!shear) {
