@@ -62,7 +62,8 @@ afterAll(async () => {
 async function holdsVersionLock(): Promise<boolean> {
   const r = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM pg_locks
-    WHERE locktype = 'advisory' AND classid = ${VERSION_LOCK_CLASS} AND granted`.execute(db);
+    WHERE locktype = 'advisory' AND classid = ${VERSION_LOCK_CLASS} AND granted
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db);
   return r.rows[0]!.n > 0;
 }
 
