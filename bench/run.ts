@@ -12,6 +12,7 @@ import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
+import { benchMeasureWindPage } from './measure-wind-page.ts';
 import { benchOffload } from './offload.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
   add(await benchWindData());
   add(await benchStatistics());
   add(await benchMap());
+  add(await benchMeasureWindPage());
   add(await benchAlarms());
   add(await benchReports());
   add(await benchEnergy());

@@ -57,7 +57,11 @@ describe('[ALARMS]', () => {
       await screenshot(page, `alarms-open-${locale}`);
       // The alarm was also stored as a message for the administrator (pushed live when connected).
       await page.getByRole('button', { name: zh ? '消息通知' : 'Messages' }).click();
-      await page.getByText(`Site ${site.code}: data missing`).first().waitFor(POLL);
+      // In the reader's language only (it was one bilingual string before issue 26).
+      await page
+        .getByText(zh ? `站点 ${site.code} 数据缺失` : `Site ${site.code}: data missing`, { exact: true })
+        .first()
+        .waitFor(POLL);
       await page.keyboard.press('Escape');
 
       await row.locator('.ant-checkbox-input').check();

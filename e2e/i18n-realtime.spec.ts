@@ -1,3 +1,4 @@
+import { text } from '@masthub/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MessageRepository } from '../apps/server/src/modules/messages/messages.repository.ts';
@@ -79,14 +80,14 @@ describe('[REALTIME]', () => {
       // Stored, then announced through PostgreSQL to the server process that holds the socket.
       await new MessageService(new MessageRepository(db)).send(userId, {
         type: 'alarm',
-        message: '站点 150001 数据缺失',
-        description: '连续 2 天未收到数据',
+        message: text('message.alarmDataMissing', { code: '150001' }),
+        description: text('alarm.noData', { days: 2, rule: '' }),
       });
     } finally {
       await db.destroy();
     }
     await page.getByText('站点 150001 数据缺失').first().waitFor();
-    await page.getByText('连续 2 天未收到数据').first().waitFor();
+    await page.getByText('连续 2 天无数据').first().waitFor();
     await screenshot(page, 'realtime-notification');
     // The drawer gives the time in the user's zone and format, not the stored ISO UTC text.
     await page.getByRole('button', { name: '消息通知' }).click();

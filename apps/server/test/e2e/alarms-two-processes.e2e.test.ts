@@ -75,9 +75,9 @@ describe('the scheduled no-data sweep across two processes', () => {
     expect(alarms[0]).toMatchObject({ type: 'data_missing', is_open: true });
     const messages = await server.db
       .selectFrom('message')
-      .select('message')
+      .select('id')
       .where('user_id', '=', watcher.id)
-      .where('message', 'like', `%${site.stationCode}%`)
+      .where(sql<string>`message_text->'params'->>'code'`, '=', site.stationCode)
       .execute();
     expect(messages).toHaveLength(1);
     const station = await server.db

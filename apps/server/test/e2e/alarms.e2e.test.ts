@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { renderText, type TText } from '@masthub/shared';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standaloneAlarmService } from '../../src/modules/alarms/alarms.service.ts';
 import { createDatabase } from '../../src/platform/db/database.ts';
@@ -133,7 +134,9 @@ describe('the no-data sweep', () => {
     await grantRoleStations(server.db, handlerRoleId, [site.id]);
     await server.services.alarms.sweepNoData(NOW);
     const messages = await server.db.selectFrom('message').selectAll().where('type', '=', 'alarm').execute();
-    const forSite = messages.filter((m) => m.message.includes(site.stationCode));
+    const forSite = messages.filter((m) =>
+      renderText(m.message_text as TText, 'zh').includes(site.stationCode),
+    );
     expect(forSite.map((m) => Number(m.user_id))).toContain(handlerId);
     // The viewer may view alarms but not this site: nothing for it.
     expect(forSite.map((m) => Number(m.user_id))).not.toContain(viewerId);
@@ -220,7 +223,18 @@ describe('abnormal data on arrival', () => {
       kind: 'abnormal',
       channel: 'WS_80m_Avg',
       rules: ['风速范围检验'],
+      ruleKeys: ['qcRule.ws_range'],
     });
+    // The built-in rule is named in the reader's language.
+    await grantRoleStations(server.db, handlerRoleId, [site.id]);
+    const listed = await server.call('POST', '/api/web/alarm/page', {
+      token: handlerToken,
+      body: { stationId: site.id },
+      language: 'EN',
+    });
+    expect(listed.body.data.records[0].content).toMatch(
+      /^Channel WS_80m_Avg: \d+% of a day’s values flagged by quality control \(Wind speed range test\)$/,
+    );
     // The site's day 2 (UTC in this test site): the whole day is the alarm's period.
     expect(alarms[0]!.period_start).toEqual(new Date(Date.UTC(2025, 2, 2)));
     expect(alarms[0]!.period_end).toEqual(new Date(Date.UTC(2025, 2, 3)));
@@ -271,7 +285,7 @@ describe('abnormal data on arrival', () => {
     const pushed = await server.db
       .selectFrom('message')
       .select('id')
-      .where('message', 'like', `%${site.stationCode}%`)
+      .where(sql<string>`message_text->'params'->>'code'`, '=', site.stationCode)
       .execute();
     expect(pushed).toEqual([]);
   });
@@ -305,7 +319,7 @@ describe('handling alarms', () => {
       handleStatusName: 'Unprocessed',
       isOpen: true,
     });
-    expect(r.body.data.records[0].content).toMatch(/^No data for 3 days/);
+    expect(r.body.data.records[0].content).toBe('No data for 3 days (rule “No data for 3 days in a row”)');
   });
 
   it('handles several alarms at once: status, handler and reason stored, the station log written, the site follows', async () => {

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TStatisticsResult } from '@masthub/shared';
+import { renderText, type TStatisticsResult, type TText } from '@masthub/shared';
+import { sql } from 'kysely';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAnalysisReport } from '../../src/modules/reports/analysis-report.ts';
@@ -433,10 +434,13 @@ describe('analysis reports', () => {
     // The owner is told.
     const message = await server.db
       .selectFrom('message')
-      .select('message')
-      .where('message', 'like', '%测风塔数据分析报告%')
+      .select('message_text')
+      .where(sql<string>`message_text->'params'->>'name'`, 'like', '%测风塔数据分析报告%')
       .executeTakeFirst();
-    expect(message?.message).toContain('已生成');
+    expect(renderText(message?.message_text as TText, 'zh')).toContain('已生成');
+    expect(renderText(message?.message_text as TText, 'en')).toMatch(
+      /^Analysis report “.*” \(.+\) is ready$/,
+    );
   }, 120_000);
 
   it('words the turbulence grade and IEC class of a Chinese report in Chinese, in Word and PDF', async () => {
@@ -583,9 +587,18 @@ describe('analysis reports', () => {
     });
     expect(r.body.data.records[0]).toMatchObject({
       type: 2,
-      tempName: '测风数据分析报告（GB/T 18710）',
+      // A built-in template is named in the reader's language (a user's own stays as written).
+      tempName: 'Wind measurement analysis report (GB/T 18710)',
       sectionNames: expect.arrayContaining(['Measurement overview', 'Turbulence intensity', 'Conclusion']),
     });
+    const zh = await server.call('POST', '/api/web/report/data/tempPage', {
+      token: adminToken,
+      language: 'ZH',
+      body: { pageSize: 1000, tempName: 'analysis report' },
+    });
+    expect(zh.body.data.records.map((t: { tempName: string }) => t.tempName)).toEqual([
+      '测风数据分析报告（GB/T 18710）',
+    ]);
   });
 });
 

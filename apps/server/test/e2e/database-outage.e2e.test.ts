@@ -1,3 +1,4 @@
+import { text } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/platform/config.ts';
@@ -95,12 +96,11 @@ describe('a database outage under a running server', () => {
     await until(() => (server.realtime.isListening ? true : undefined));
     expect((await call('POST', '/api/web/station/page', token)).statusCode).toBe(200);
     const sent = await server.services.messages.send(userId, {
-      type: 'system',
-      message: '数据库恢复后的推送',
-      description: '',
+      type: 'alarm',
+      message: text('message.alarmDataMissing', { code: '150001' }),
     });
     const pushed = await until(() => frames.find((f) => f.id === sent.id));
-    expect(pushed.message).toBe('数据库恢复后的推送');
+    expect(pushed.message).toBe('Site 150001: data missing');
     socket.close();
   });
 

@@ -312,5 +312,31 @@ describe('energy yield', () => {
     ]);
     expect(book.worksheets[0]!.getRow(2).getCell(1).value).toBe('Turbine');
     expect(book.worksheets[0]!.rowCount).toBe(4);
+    // Annual energies say so: MWh/yr (年发电量 MWh/年), the monthly sheet plain MWh.
+    const headers = (book.worksheets[0]!.getRow(2).values as unknown[]).filter((v) => typeof v === 'string');
+    const energies = headers.filter((h) => /MWh/.test(h as string));
+    expect(energies).toEqual([
+      'Gross AEP (time series, average year) MWh/yr',
+      'Gross AEP (all-records mean × 8766 h) MWh/yr',
+      'Gross AEP (Weibull) MWh/yr',
+      'Gross AEP (Weibull by sector) MWh/yr',
+      'Net AEP MWh/yr',
+      'P50 net AEP MWh/yr',
+      'P75 net AEP MWh/yr',
+      'P90 net AEP MWh/yr',
+    ]);
+    const zh = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-process/energy/export',
+      headers: { token: adminToken, 'content-type': 'application/json', language: 'ZH' },
+      payload: energyBody(),
+    });
+    const zhBook = new ExcelJS.Workbook();
+    await zhBook.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
+    const zhHeaders = (zhBook.worksheets[0]!.getRow(2).values as unknown[]).filter(
+      (v): v is string => typeof v === 'string' && v.includes('MWh'),
+    );
+    expect(zhHeaders).toHaveLength(8);
+    for (const h of zhHeaders) expect(h).toMatch(/年.*MWh\/年$/);
   });
 });

@@ -1,3 +1,4 @@
+import { renderText, type TText } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import { towerShadowHandler } from '../../src/modules/wind-data/processing/tower-shadow.handler.ts';
@@ -631,8 +632,9 @@ describe('quality control (SPEC §3, WIND-ANALYSIS §2)', () => {
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ type: 'edit', operator_account: expect.any(String) });
     expect(log[0]!.operator_id).not.toBeNull();
-    expect(log[0]!.objects).toContain(`任务 #${task.id}`);
-    expect(log[0]!.objects).toContain('质量控制');
+    expect(renderText(log[0]!.objects_text as TText, 'zh')).toContain(`任务 #${task.id}`);
+    expect(renderText(log[0]!.objects_text as TText, 'zh')).toContain('质量控制');
+    expect(renderText(log[0]!.objects_text as TText, 'en')).toContain(`Quality control (task #${task.id})`);
   });
 
   it('runs every enabled rule of the site by default and reports what each did', async () => {

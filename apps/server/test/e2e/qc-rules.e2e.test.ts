@@ -1,4 +1,4 @@
-import { type TQcRule, ZQcRuleSave } from '@masthub/shared';
+import { renderText, type TQcRule, type TText, ZQcRuleSave } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QcRuleRepository } from '../../src/modules/qc-rules/qc-rules.repository.ts';
 import {
@@ -47,7 +47,7 @@ const names = (rules: TQcRule[]) => rules.map((r) => r.name);
 
 describe('default rules (migration 0009)', () => {
   it('are present: range, trend, height difference and missing days for every site, and one warning rule', async () => {
-    const quality = await call('GET', '/api/web/rule/list?ruleType=auto_quality');
+    const quality = await call('GET', '/api/web/rule/list?ruleType=auto_quality', undefined, 'ZH');
     expect(quality.status, quality.body.msg).toBe(200);
     const rules = quality.body.data as TQcRule[];
     expect(rules.find((r) => r.name === '风速范围检验')).toMatchObject({
@@ -73,10 +73,84 @@ describe('default rules (migration 0009)', () => {
     expect(rules[0]!.kind).toBe('range');
     expect(rules.at(-1)!.kind).toBe('missing_days');
 
-    const warn = await call('GET', '/api/web/rule/list?ruleType=warn');
+    const warn = await call('GET', '/api/web/rule/list?ruleType=warn', undefined, 'ZH');
     expect(warn.body.data).toEqual([
       expect.objectContaining({ name: '连续 3 天无数据', kind: 'no_data_days', params: { days: 3 } }),
     ]);
+  });
+
+  it('read in English for an English reader, in Chinese for a Chinese one (the rows keep their key)', async () => {
+    const byId = async (language: 'ZH' | 'EN', ruleType: string) =>
+      new Map(
+        (
+          (await call('GET', `/api/web/rule/list?ruleType=${ruleType}`, undefined, language)).body
+            .data as TQcRule[]
+        ).map((r) => [r.id, r.name]),
+      );
+    for (const ruleType of ['auto_quality', 'warn']) {
+      const zh = await byId('ZH', ruleType);
+      const en = await byId('EN', ruleType);
+      for (const [id, name] of en) {
+        expect(name, zh.get(id)).not.toMatch(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/);
+      }
+      if (ruleType === 'warn') expect([...en.values()]).toEqual(['No data for 3 days in a row']);
+    }
+    const zh = await byId('ZH', 'auto_quality');
+    const en = await byId('EN', 'auto_quality');
+    const id = [...zh].find(([, name]) => name === '风速高度差检验 50 m / 30 m')![0];
+    expect(en.get(id)).toBe('Wind speed height-difference test 50 m / 30 m');
+    const keys = await server.db
+      .selectFrom('qc_rule')
+      .select('builtin_key')
+      .where('builtin_key', 'is not', null)
+      .execute();
+    expect(keys).toHaveLength(20);
+  });
+
+  it('a name search finds a built-in rule by its name in either language', async () => {
+    for (const name of ['speed height-difference test 50 m', '风速高度差检验 50 m']) {
+      const page = await call('POST', '/api/web/rule/page', {
+        ruleType: 'auto_quality',
+        name,
+        pageNo: 1,
+        pageSize: 20,
+      });
+      expect(names(page.body.data.records), name).toEqual([
+        'Wind speed height-difference test 50 m / 30 m',
+        'Wind speed height-difference test 50 m / 10 m',
+      ]);
+    }
+  });
+
+  it('a built-in rule saved under its shown name stays built-in; renamed, it keeps the name as written', async () => {
+    const en = (await call('GET', '/api/web/rule/list?ruleType=auto_quality')).body.data as TQcRule[];
+    const rule = en.find((r) => r.name === 'Wind direction range test')!;
+    const save = (name: string) =>
+      call('POST', '/api/web/rule/save_or_update', {
+        id: rule.id,
+        ruleType: rule.ruleType,
+        kind: rule.kind,
+        name,
+        stationId: null,
+        params: rule.params,
+        isEnabled: rule.isEnabled,
+        notes: rule.notes,
+      });
+    const row = () =>
+      server.db
+        .selectFrom('qc_rule')
+        .select(['name', 'builtin_key'])
+        .where('id', '=', rule.id)
+        .executeTakeFirstOrThrow();
+    expect((await save('Wind direction range test')).status).toBe(200);
+    expect(await row()).toEqual({ name: '风向范围检验', builtin_key: 'qcRule.wd_range' });
+    expect((await save('风向检查（本公司）')).status).toBe(200);
+    expect(await row()).toEqual({ name: '风向检查（本公司）', builtin_key: null });
+    const after = (await call('GET', `/api/web/rule/detail?id=${rule.id}`)).body.data as TQcRule;
+    expect(after.name).toBe('风向检查（本公司）');
+    // Back to the shipped name: it is the company's rule now, named as written.
+    expect((await save('风向范围检验')).status).toBe(200);
+    expect(await row()).toEqual({ name: '风向范围检验', builtin_key: null });
   });
 
   it('each satisfy the shared schema of their kind', async () => {
@@ -304,11 +378,15 @@ describe('quality-control and warning rules (SPEC §3, RuleManage)', () => {
       );
       const log = await server.db
         .selectFrom('station_log')
-        .select(['type', 'location', 'objects'])
+        .select(['type', 'location', 'objects_text'])
         .where('station_id', '=', station.id)
         .orderBy('id')
         .execute();
-      expect(log).toEqual([
+      const described = log.map(({ objects_text, ...r }) => ({
+        ...r,
+        objects: renderText(objects_text as TText, 'zh'),
+      }));
+      expect(described).toEqual([
         { type: 'add', location: 'qcRules', objects: `站点 ${station.stationCode}：新增质控规则“本站风速”` },
         {
           type: 'edit',
@@ -325,7 +403,12 @@ describe('quality-control and warning rules (SPEC §3, RuleManage)', () => {
         rangeRule({ name: '别站风速', stationId: otherStation.id }),
       );
       expect(other.status).toBe(200);
-      const forSite = await call('GET', `/api/web/rule/list?ruleType=auto_quality&stationId=${station.id}`);
+      const forSite = await call(
+        'GET',
+        `/api/web/rule/list?ruleType=auto_quality&stationId=${station.id}`,
+        undefined,
+        'ZH',
+      );
       const siteNames = names(forSite.body.data);
       expect(siteNames).toContain('本站风速上限');
       expect(siteNames).toContain('风速范围检验');
@@ -349,6 +432,7 @@ describe('quality-control and warning rules (SPEC §3, RuleManage)', () => {
       expect(run.find((r) => r.id === siteRuleId)).toEqual({
         id: siteRuleId,
         name: '本站风速上限',
+        builtinKey: null,
         kind: 'range',
         params: { element: 'ws', min: 0, max: 30, flag: 3 },
       });
@@ -369,12 +453,12 @@ describe('quality-control and warning rules (SPEC §3, RuleManage)', () => {
       expect((await call('GET', `/api/web/rule/delete?id=${siteRuleId}`)).status).toBe(200);
       const last = await server.db
         .selectFrom('station_log')
-        .select(['type', 'objects', 'station_id'])
+        .select(['type', 'objects_text', 'station_id'])
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      expect(last).toEqual({
+      expect({ ...last, objects_text: renderText(last.objects_text as TText, 'zh') }).toEqual({
         type: 'delete',
-        objects: `站点 ${station.stationCode}：删除质控规则“本站风速上限”`,
+        objects_text: `站点 ${station.stationCode}：删除质控规则“本站风速上限”`,
         station_id: station.id,
       });
       expect((await call('GET', `/api/web/rule/delete?id=${siteRuleId}`)).status).toBe(404);

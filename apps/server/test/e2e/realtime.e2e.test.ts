@@ -1,3 +1,4 @@
+import { text } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/platform/config.ts';
@@ -53,20 +54,60 @@ describe('websocket /api/web/websocket/{userId}-{suffix}/{lang}', () => {
     const { socket, frames } = await open(`${baseUrl}/api/web/websocket/${userId}-tab1/zh?token=${token}`);
     await waitFor(() => (server.realtime.countConnections(userId) > 0 ? true : undefined));
     const sent = await server.services.messages.send(userId, {
-      type: 'system',
-      message: '数据接入完成',
-      description: '站点 150001',
+      type: 'repair',
+      message: text('message.repairRequested', { code: '150001' }),
+      description: text('message.repairReason', { user: '张工', reason: '风速计损坏' }),
     });
     const frame = await waitFor(() => frames.find((f) => (f as { id?: number }).id === sent.id));
     expect(frame).toMatchObject({
-      type: 'system',
-      message: '数据接入完成',
-      description: '站点 150001',
+      type: 'repair',
+      message: '站点 150001 已申请维修',
+      description: '张工：风速计损坏',
       isRead: false,
     });
     const unread = await server.call('GET', '/api/web/message/has_not_read', { token });
     expect(unread.body.data.count).toBe(1);
     socket.close();
+  });
+
+  it('pushes one stored message to each socket in that socket’s language, and lists it in the caller’s', async () => {
+    const { token, userId } = await loginAdmin();
+    const zh = await open(`${baseUrl}/api/web/websocket/${userId}-lang-zh/zh?token=${token}`);
+    const en = await open(`${baseUrl}/api/web/websocket/${userId}-lang-en/en?token=${token}`);
+    await waitFor(() => (server.realtime.countConnections(userId) >= 2 ? true : undefined));
+    const sent = await server.services.messages.send(userId, {
+      type: 'report',
+      message: text('message.reportFailed', { name: 'Weekly A', period: '2026-10-05 ~ 2026-10-11' }),
+      description: text('part.localized', { value: { zh: '没有数据', en: 'no data' } }),
+      messageType: 'error',
+    });
+    const byId = (f: unknown) => (f as { id?: number }).id === sent.id;
+    const chinese = (await waitFor(() => zh.frames.find(byId))) as Record<string, string>;
+    const english = (await waitFor(() => en.frames.find(byId))) as Record<string, string>;
+    expect(chinese).toMatchObject({
+      message: '报告“Weekly A”（2026-10-05 ~ 2026-10-11）生成失败',
+      description: '没有数据',
+      messageType: 'error',
+    });
+    expect(english).toMatchObject({
+      message: 'Report “Weekly A” (2026-10-05 ~ 2026-10-11) failed',
+      description: 'no data',
+      messageType: 'error',
+    });
+    for (const language of ['EN', 'ZH'] as const) {
+      const page = await server.call('POST', '/api/web/message/page', {
+        token,
+        language,
+        body: { pageNo: 1, pageSize: 20 },
+      });
+      const listed = page.body.data.records.find((r: { id: number }) => r.id === sent.id);
+      expect(listed.message).toBe(language === 'EN' ? english.message : chinese.message);
+    }
+    expect(`${english.message} ${english.description}`).not.toMatch(
+      /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/,
+    );
+    zh.socket.close();
+    en.socket.close();
   });
 
   it('answers a heartbeat with a pong', async () => {
@@ -100,8 +141,14 @@ describe('websocket /api/web/websocket/{userId}-{suffix}/{lang}', () => {
 
   it('marks messages read and ignores them', async () => {
     const { token, userId } = await loginAdmin();
-    const a = await server.services.messages.send(userId, { type: 'alarm', message: 'A' });
-    const b = await server.services.messages.send(userId, { type: 'alarm', message: 'B' });
+    const a = await server.services.messages.send(userId, {
+      type: 'alarm',
+      message: text('message.alarmDataMissing', { code: 'A' }),
+    });
+    const b = await server.services.messages.send(userId, {
+      type: 'alarm',
+      message: text('message.alarmDataMissing', { code: 'B' }),
+    });
     const page = await server.call('POST', '/api/web/message/page', {
       token,
       body: { pageNo: 1, pageSize: 2 },
@@ -134,9 +181,12 @@ describe('scale-out (DESIGN §8)', () => {
       const { token, userId } = await loginAdmin();
       const { socket, frames } = await open(`${baseUrl}/api/web/websocket/${userId}-fan/zh?token=${token}`);
       await waitFor(() => (server.realtime.countConnections(userId) > 0 ? true : undefined));
-      const sent = await second.services.messages.send(userId, { type: 'task', message: 'from process two' });
+      const sent = await second.services.messages.send(userId, {
+        type: 'task',
+        message: text('message.taskSucceeded', { kind: text('taskKind.qc'), taskId: 7 }),
+      });
       const frame = await waitFor(() => frames.find((f) => (f as { id?: number }).id === sent.id));
-      expect(frame).toMatchObject({ message: 'from process two' });
+      expect(frame).toMatchObject({ message: '质量控制已完成（任务 #7）' });
       socket.close();
     } finally {
       await second.close();

@@ -1,3 +1,4 @@
+import { renderText, type TText } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadPort, startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
@@ -178,11 +179,15 @@ describe('repair requests by e-mail', () => {
     // The fault report notification reaches the handler (who holds the repair log).
     const messages = await server.db
       .selectFrom('message')
-      .select(['type', 'message'])
+      .select(['type', 'message_text'])
       .where('user_id', '=', handler.id)
       .where('type', '=', 'repair')
       .execute();
-    expect(messages.some((m) => m.message.includes(site.stationCode))).toBe(true);
+    expect(
+      messages.some(
+        (m) => renderText(m.message_text as TText, 'en') === `Site ${site.stationCode}: repair requested`,
+      ),
+    ).toBe(true);
 
     // The fault report log lists it with its delivery.
     const page = await server.call('POST', '/api/web/repair/page', {

@@ -92,9 +92,9 @@ describe('the report schedule across two processes', () => {
     expect(rows.map((r) => r.status)).toEqual(['success', 'success']);
     const messages = await server.db
       .selectFrom('message')
-      .select('message')
+      .select('id')
       .where('user_id', '=', creator.id)
-      .where('message', 'like', '%两进程调度测试%')
+      .where(sql<string>`message_text->'params'->>'name'`, 'like', '%两进程调度测试%')
       .execute();
     expect(messages).toHaveLength(2);
   }, 400_000);

@@ -1,3 +1,4 @@
+import { text } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildStation,
@@ -121,7 +122,8 @@ describe('station log page', () => {
       typeName: 'Add',
       location: 'Site list',
       locationKey: 'stationList',
-      objects: '站点 004321（日志测试项目）',
+      // The description is in the reader's language; the project name stays as its user wrote it.
+      objects: 'Site 004321 (日志测试项目)',
       stationCode: '004321',
     });
     const byType = await server.call('POST', '/api/web/station_log/page', {
@@ -129,6 +131,7 @@ describe('station log page', () => {
       body: { type: 'delete', operator: 'adm' },
     });
     expect(byType.body.data.records.map((r: { typeName: string }) => r.typeName)).toEqual(['删除']);
+    expect(byType.body.data.records[0].objects).toBe('站点 004321（日志测试项目）');
     const future = await server.call('POST', '/api/web/station_log/page', {
       token: admin,
       body: { startTime: '2999-01-01T00:00:00Z' },
@@ -157,7 +160,7 @@ describe('station log page', () => {
           type: 'edit',
           stationId: station.id,
           location: 'attachments',
-          objects: 'x.pdf',
+          objects: text('stationLog.attachmentUploaded', { code: station.stationCode, file: 'x.pdf' }),
         });
         throw new Error('refused');
       }),
@@ -173,7 +176,7 @@ describe('station log page', () => {
       type: 'edit',
       stationId: station.id,
       location: 'attachments',
-      objects: 'x.pdf',
+      objects: text('stationLog.attachmentUploaded', { code: station.stationCode, file: 'x.pdf' }),
       details: { fileName: 'x.pdf' },
     });
     const page = await server.call('POST', '/api/web/station_log/page', {
@@ -182,8 +185,69 @@ describe('station log page', () => {
     });
     expect(page.body.data.records[0]).toMatchObject({
       location: '站点信息-附件',
+      objects: `站点 ${station.stationCode}：上传附件“x.pdf”`,
       details: { fileName: 'x.pdf' },
     });
+  });
+
+  it('stores a description as a key and parameters: one entry reads in Chinese or in English, by the reader', async () => {
+    const station = await buildStation(server.db);
+    await server.services.stationLog.record(server.db, {
+      operator: { id: 1, account: 'admin', userName: 'admin' },
+      type: 'edit',
+      stationId: station.id,
+      location: 'dataProcessing',
+      objects: text('stationLog.taskDone', { version: 'work-1', kind: text('taskKind.qc'), taskId: 42 }),
+    });
+    const read = async (language: 'ZH' | 'EN') =>
+      (
+        await server.call('POST', '/api/web/station_log/page', {
+          token: admin,
+          language,
+          body: { stationCode: station.stationCode },
+        })
+      ).body.data.records[0];
+    const zh = await read('ZH');
+    const en = await read('EN');
+    expect(zh.objects).toBe('数据版本“work-1”：质量控制（任务 #42）');
+    expect(en.objects).toBe('Data version “work-1”: Quality control (task #42)');
+    expect(`${en.objects} ${en.location} ${en.typeName}`).not.toMatch(
+      /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/,
+    );
+    const [row] = await server.db
+      .selectFrom('station_log')
+      .select(['objects', 'objects_text'])
+      .where('station_id', '=', station.id)
+      .execute();
+    expect(row).toEqual({
+      objects: '',
+      objects_text: {
+        key: 'stationLog.taskDone',
+        params: { version: 'work-1', kind: { key: 'taskKind.qc' }, taskId: 42 },
+      },
+    });
+  });
+
+  it('shows a row written as prose by an older version as it was written', async () => {
+    const station = await buildStation(server.db);
+    await server.db
+      .insertInto('station_log')
+      .values({
+        operator_account: 'admin',
+        operator_name: 'admin',
+        type: 'edit',
+        location: 'stationInfo',
+        objects: '站点 旧格式的描述',
+        station_id: station.id,
+        station_code: station.stationCode,
+      })
+      .execute();
+    const page = await server.call('POST', '/api/web/station_log/page', {
+      token: admin,
+      language: 'EN',
+      body: { stationCode: station.stationCode },
+    });
+    expect(page.body.data.records[0].objects).toBe('站点 旧格式的描述');
   });
 });
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@masthub/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, type TFormPart } from '../multipart.ts';
 import {
@@ -277,7 +278,7 @@ describe('POST /api/web/station/attachment/upload', () => {
       .selectFrom('station_log')
       .select(['type', 'location', 'objects', 'station_id'])
       .where('station_id', '=', station.id)
-      .where('objects', 'like', '%log-me.pdf%')
+      .where(sql<boolean>`objects_text->'params'->>'file' = 'log-me.pdf'`)
       .orderBy('id')
       .execute();
     expect(rows.map((row) => [row.type, row.location])).toEqual([

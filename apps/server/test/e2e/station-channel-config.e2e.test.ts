@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ZIea43Document } from '@masthub/shared';
+import { renderText, type TText, ZIea43Document } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../multipart.ts';
 import {
@@ -226,13 +226,13 @@ describe('channel configurations over time', () => {
     expect(detail.body.data.channels[0].calibrationOffset).toBe(0.25);
     const log = await server.db
       .selectFrom('station_log')
-      .select(['type', 'objects'])
+      .select(['type', 'objects_text'])
       .where('station_id', '=', station.id)
       .where('location', '=', 'channelConfiguration')
       .orderBy('id')
       .execute();
     expect(log.map((l) => l.type)).toEqual(['add', 'add', 'edit']);
-    expect(log[2]!.objects).toContain('安装配置（修订）');
+    expect(renderText(log[2]!.objects_text as TText, 'zh')).toContain('安装配置（修订）');
   });
 
   it('keeps reads to users who reach the site and writes to station.edit holders', async () => {
@@ -340,11 +340,11 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     expect(byKey(second, 'Dir58mS').sensorSerial).toBe('0587655');
     const log = await server.db
       .selectFrom('station_log')
-      .select('objects')
+      .select('objects_text')
       .where('station_id', '=', mastStation.id)
       .execute();
     expect(log).toHaveLength(1);
-    expect(log[0]!.objects).toContain('IEA Task 43');
+    expect(renderText(log[0]!.objects_text as TText, 'en')).toContain('IEA Task 43');
   });
 
   it('refuses to import the same file again (dates taken), changing nothing', async () => {

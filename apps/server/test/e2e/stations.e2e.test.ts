@@ -1,4 +1,4 @@
-import { STATION_TAGS_MAX } from '@masthub/shared';
+import { renderText, STATION_TAGS_MAX, type TText } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildXlsxBomb } from '../archives.ts';
@@ -215,7 +215,7 @@ describe('creating a site', () => {
       .where('station_id', '=', siteId)
       .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ type: 'add', operator_account: 'admin', station_code: '000123' });
-    expect(log.objects).toContain('000123');
+    expect(renderText(log.objects_text as TText, 'zh')).toContain('000123');
   });
 
   it('refuses a duplicate code (also written differently) with a localised message and changes nothing', async () => {
@@ -364,7 +364,12 @@ describe('creating a site', () => {
       .where('type', '=', 'edit')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(log.objects).toBe('站点 000123（张北风电场二期）：项目名称、站点状态、标签');
+    expect(renderText(log.objects_text as TText, 'zh')).toBe(
+      '站点 000123（张北风电场二期）：项目名称、站点状态、标签',
+    );
+    expect(renderText(log.objects_text as TText, 'en')).toBe(
+      'Site 000123 (张北风电场二期): project name, site status, tags',
+    );
     expect((log.details as { changes: Record<string, unknown> }).changes.project_name).toEqual([
       '张北风电场一期',
       '张北风电场二期',
@@ -427,7 +432,7 @@ describe('creating a site', () => {
       .where('station_id', '=', id)
       .where('type', '=', 'delete')
       .executeTakeFirstOrThrow();
-    expect(log.objects).toContain('000777');
+    expect(renderText(log.objects_text as TText, 'zh')).toContain('000777');
     const again = await server.call('POST', SAVE, { token: admin, body: validSite({ stationCode: '777' }) });
     expect(again.status).toBe(200);
   });

@@ -1,3 +1,5 @@
+import { renderText, type TText } from '@masthub/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import {
@@ -193,7 +195,7 @@ describe('versions of a site', () => {
       for (;;) {
         const row = await server.db
           .selectFrom('message')
-          .select(['message', 'message_type'])
+          .select(['message_text', 'message_type'])
           .where('user_id', '=', userId)
           .where('type', '=', 'task')
           .orderBy('id', 'desc')
@@ -202,10 +204,13 @@ describe('versions of a site', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    expect(message).toEqual({
-      message: `删除版本数据已完成（任务 #${r.body.data.id}）`,
-      message_type: 'success',
-    });
+    expect(message?.message_type).toBe('success');
+    expect(renderText(message?.message_text as TText, 'zh')).toBe(
+      `删除版本数据已完成（任务 #${r.body.data.id}）`,
+    );
+    expect(renderText(message?.message_text as TText, 'en')).toBe(
+      `Version data deletion finished (task #${r.body.data.id})`,
+    );
   });
 
   it('refuses to delete the original version (409) and keeps it', async () => {
@@ -298,12 +303,12 @@ describe('the delete task and a waiting poller', () => {
     for (;;) {
       const row = await server.db
         .selectFrom('message')
-        .select('message')
+        .select('message_text')
         .where('user_id', '=', userId)
-        .where('message', 'like', `%#${taskId}%`)
+        .where(sql<string>`message_text->'params'->>'taskId'`, '=', String(taskId))
         .executeTakeFirst();
       if (row) {
-        expect(row.message).toBe(`删除版本数据已完成（任务 #${taskId}）`);
+        expect(renderText(row.message_text as TText, 'zh')).toBe(`删除版本数据已完成（任务 #${taskId}）`);
         break;
       }
       if (Date.now() > deadline) throw new Error('no end message');
@@ -320,12 +325,14 @@ describe('the station log', () => {
     await server.call('POST', '/api/web/version/delete', { token, body: { id } });
     const rows = await server.db
       .selectFrom('station_log')
-      .select(['type', 'location', 'objects'])
+      .select(['type', 'location', 'objects_text'])
       .where('station_id', '=', station.id)
       .where('location', '=', 'measureWind')
       .orderBy('id')
       .execute();
-    const mine = rows.filter((r) => r.objects.includes('日志版本'));
+    const mine = rows
+      .map((r) => ({ type: r.type, objects: renderText(r.objects_text as TText, 'zh') }))
+      .filter((r) => r.objects.includes('日志版本'));
     expect(mine.map((r) => r.type)).toEqual(['add', 'edit', 'delete']);
     expect(mine[0]!.objects).toMatch(/新建数据版本“日志版本”/);
     expect(mine[1]!.objects).toMatch(/“日志版本”改名为“日志版本二”/);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeartbeat, buildSocketUrl, createTabSuffix, parseSocketFrame } from './socket.utils.ts';
+import {
+  buildHeartbeat,
+  buildSocketUrl,
+  createTabSuffix,
+  notificationKind,
+  parseSocketFrame,
+} from './socket.utils.ts';
 
 describe('buildSocketUrl(input)', () => {
   it('builds the ws URL on http and wss on https', () => {
@@ -97,5 +103,19 @@ describe('createTabSuffix(random)', () => {
   it('returns 12 hex characters', () => {
     expect(createTabSuffix((bytes) => bytes.fill(171))).toBe('abababababab');
     expect(createTabSuffix()).toMatch(/^[0-9a-f]{12}$/);
+  });
+});
+
+describe('notificationKind(messageType)', () => {
+  it('shows a failed report or task with the error icon, a new alarm as a warning and a finished one as success', () => {
+    expect(notificationKind('error')).toBe('error');
+    expect(notificationKind('warning')).toBe('warning');
+    expect(notificationKind('success')).toBe('success');
+  });
+
+  it('shows information, and any type it does not know, with the info icon', () => {
+    expect(notificationKind('info')).toBe('info');
+    expect(notificationKind('')).toBe('info');
+    expect(notificationKind('open')).toBe('info');
   });
 });

@@ -87,6 +87,19 @@ export function parseSocketFrame(data: unknown): SocketFrame {
   };
 }
 
+/** The notification kinds antd draws with their own icon (a check, an i, an exclamation mark, a cross). */
+export type NotificationKind = 'success' | 'info' | 'warning' | 'error';
+
+/**
+ * How a pushed message is shown: by its `messageType` (a failed report or task is an error, a new alarm a
+ * warning); anything else is information.
+ */
+export function notificationKind(messageType: string): NotificationKind {
+  return messageType === 'success' || messageType === 'warning' || messageType === 'error'
+    ? messageType
+    : 'info';
+}
+
 /** A random id per tab, so two tabs of one user get two channels (crypto.getRandomValues works on http too). */
 export function createTabSuffix(
   random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),

@@ -3,14 +3,16 @@ import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { readLogin } from '../features/auth/login.storage.ts';
 import { messageKeys } from '../features/messages/api.ts';
-import { getAppLanguage } from '../i18n/i18n.ts';
+import { useAppLanguage } from '../i18n/i18n.ts';
 import { toShortLanguage } from '../i18n/languages.ts';
 import { realtimeClient } from './realtime-client.ts';
+import { notificationKind } from './socket.utils.ts';
 
 /**
  * Runs the push channel while the main layout is mounted: each pushed message becomes a notification
- * (title = message, description = description) and the unread count is refreshed (SPEC §4). A repair
- * notification, clicked, opens the fault report log.
+ * (title = message, description = description, the icon of its messageType) and the unread count is
+ * refreshed (SPEC §4). A repair notification, clicked, opens the fault report log. The server writes
+ * pushed messages in the channel's language, so the channel opens again when the language changes.
  */
 export function useRealtimeChannel(navigate?: (path: string) => void): void {
   const { notification } = App.useApp();
@@ -18,17 +20,18 @@ export function useRealtimeChannel(navigate?: (path: string) => void): void {
   // The channel lives as long as the layout; a new navigate function must not restart it.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const language = toShortLanguage(useAppLanguage());
   useEffect(() => {
     realtimeClient.start({
       getSession: () => {
         const login = readLogin();
         return login ? { userId: login.userId, token: login.token } : null;
       },
-      getLanguage: () => toShortLanguage(getAppLanguage()),
+      getLanguage: () => language,
       onMessage: (message) => {
         // A site-repair notification opens the fault report log (SPEC §2 repairList).
         const target = message.type === 'repair' ? '/systemManage/repairList' : undefined;
-        notification.info({
+        notification[notificationKind(message.messageType)]({
           title: message.message,
           description: message.description || undefined,
           ...(target ? { onClick: () => navigateRef.current?.(target), style: { cursor: 'pointer' } } : {}),
@@ -37,5 +40,5 @@ export function useRealtimeChannel(navigate?: (path: string) => void): void {
       },
     });
     return () => realtimeClient.stop();
-  }, [notification, queryClient]);
+  }, [notification, queryClient, language]);
 }

@@ -459,6 +459,7 @@ export const ZStationOverview = ZStationRecord.pick({
   projectName: true,
   stationType: true,
   stationTypeName: true,
+  regionCode: true,
   province: true,
   location: true,
   longitude: true,

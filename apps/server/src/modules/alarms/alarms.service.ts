@@ -4,10 +4,14 @@ import {
   AppError,
   type FeatureKey,
   type Language,
+  nameParam,
+  renderText,
   type TAlarmHandleRequest,
   type TAlarmPageRequest,
   type TAlarmRecord,
   type TPage,
+  type TText,
+  text,
 } from '@masthub/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
@@ -47,35 +51,45 @@ const ABNORMAL_GAP_MS = 86_400_000;
 /** Alarms whose period ended longer ago than this (found in old data) are recorded but not pushed. */
 export const ALARM_PUSH_RECENT_MS = 2 * 86_400_000;
 
-/** What an alarm says, stored as data and written out in the reader's language. */
+/**
+ * What an alarm says, stored as data and written out in the reader's language. Rules are named as they
+ * were when the alarm was raised; a built-in rule also by its key (`ruleKey`, `ruleKeys`), so its name
+ * reads in the reader's language.
+ */
 interface TAlarmContent {
   kind?: 'no_data' | 'abnormal';
   days?: number;
   ruleName?: string;
+  ruleKey?: string | null;
   channel?: string;
   share?: number;
   rules?: string[];
+  ruleKeys?: (string | null)[];
+}
+
+/** The alarm's content as a text of the shared catalogue; null for content of an unknown kind. */
+export function alarmContentText(content: TAlarmContent): TText | null {
+  if (content.kind === 'abnormal') {
+    return text('alarm.abnormal', {
+      channel: content.channel ?? '',
+      percent: Math.round((content.share ?? 0) * 100),
+      rules: (content.rules ?? []).map((name, i) => nameParam(name, content.ruleKeys?.[i])),
+    });
+  }
+  if (content.kind === 'no_data') {
+    return text('alarm.noData', {
+      days: content.days ?? 0,
+      rule: content.ruleName
+        ? text('alarm.rule', { name: nameParam(content.ruleName, content.ruleKey) })
+        : '',
+    });
+  }
+  return null;
 }
 
 function renderContent(content: TAlarmContent, language: Language): string {
-  if (content.kind === 'abnormal') {
-    const percent = Math.round((content.share ?? 0) * 100);
-    const rules = (content.rules ?? []).join(language === 'zh' ? '、' : ', ');
-    return language === 'zh'
-      ? `通道 ${content.channel}：一天中 ${percent}% 的数据被质控标记（${rules}）`
-      : `Channel ${content.channel}: ${percent}% of a day's values flagged by quality control (${rules})`;
-  }
-  if (content.kind === 'no_data') {
-    const rule = content.ruleName
-      ? language === 'zh'
-        ? `（规则“${content.ruleName}”）`
-        : ` (rule “${content.ruleName}”)`
-      : '';
-    return language === 'zh'
-      ? `连续 ${content.days} 天无数据${rule}`
-      : `No data for ${content.days} days${rule}`;
-  }
-  return '';
+  const found = alarmContentText(content);
+  return found ? renderText(found, language) : '';
 }
 
 /** One opened alarm, for the push and the status. */
@@ -119,14 +133,14 @@ export class AlarmService {
         inserted: boolean;
       }>`
         WITH general AS (
-          SELECT q.id, q.name, (q.params->>'days')::int AS days
+          SELECT q.id, q.name, q.builtin_key, (q.params->>'days')::int AS days
           FROM qc_rule q
           WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled AND q.station_id IS NULL
           ORDER BY (q.params->>'days')::int
           LIMIT 1
         ),
         own AS (
-          SELECT DISTINCT ON (q.station_id) q.station_id, q.id, q.name, (q.params->>'days')::int AS days
+          SELECT DISTINCT ON (q.station_id) q.station_id, q.id, q.name, q.builtin_key, (q.params->>'days')::int AS days
           FROM qc_rule q
           WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled AND q.station_id IS NOT NULL
           ORDER BY q.station_id, (q.params->>'days')::int
@@ -136,7 +150,8 @@ export class AlarmService {
           SELECT s.id AS station_id, s.data_time,
                  CASE WHEN o.id IS NOT NULL THEN o.id ELSE g.id END AS rule_id,
                  CASE WHEN o.id IS NOT NULL THEN o.days ELSE g.days END AS days,
-                 CASE WHEN o.id IS NOT NULL THEN o.name ELSE g.name END AS name
+                 CASE WHEN o.id IS NOT NULL THEN o.name ELSE g.name END AS name,
+                 CASE WHEN o.id IS NOT NULL THEN o.builtin_key ELSE g.builtin_key END AS builtin_key
           FROM station s
           LEFT JOIN own o ON o.station_id = s.id
           LEFT JOIN general g ON true
@@ -149,7 +164,7 @@ export class AlarmService {
         upserted AS (
           INSERT INTO alarm AS a (station_id, type, channel_key, rule_id, period_start, period_end, content)
           SELECT station_id, 'data_missing', '', rule_id, data_time, ${now}::timestamptz,
-                 jsonb_build_object('kind', 'no_data', 'days', days, 'ruleName', name)
+                 jsonb_build_object('kind', 'no_data', 'days', days, 'ruleName', name, 'ruleKey', builtin_key)
           FROM due
           ORDER BY station_id
           ON CONFLICT (station_id, type, channel_key) WHERE is_open
@@ -197,6 +212,7 @@ export class AlarmService {
       .executeTakeFirst();
     if (!site) return 0;
     const ruleNames = new Map(rules.map((r) => [`rule:${r.id}`, r.name]));
+    const ruleKeys = new Map(rules.map((r) => [`rule:${r.id}`, r.builtinKey]));
     const channels = await store.listChannels(version.id);
     const groups = new Map<number, TChannelRow[]>();
     for (const c of channels) groups.set(c.intervalS, [...(groups.get(c.intervalS) ?? []), c]);
@@ -249,6 +265,7 @@ export class AlarmService {
           channel: channel.name,
           share: Math.round(a.worstShare * 1000) / 1000,
           rules: a.rules.map((r) => ruleNames.get(r) ?? r),
+          ruleKeys: a.rules.map((r) => ruleKeys.get(r) ?? null),
         };
         const row = await sql<{ id: number; inserted: boolean }>`
           INSERT INTO alarm AS al (station_id, type, channel_key, period_start, period_end, content)
@@ -266,8 +283,8 @@ export class AlarmService {
         // A spell found in old data (a backlog, an archive import) is recorded, not announced.
         if (a.toMs < Date.now() - ALARM_PUSH_RECENT_MS) continue;
         await this.pushText(stationId, {
-          message: `站点 ${site.station_code} 数据异常 / Site ${site.station_code}: data abnormal`,
-          description: `${renderContent(content as TAlarmContent, 'zh')} / ${renderContent(content as TAlarmContent, 'en')}`,
+          message: text('message.alarmDataAbnormal', { code: site.station_code }),
+          description: alarmContentText(content as TAlarmContent),
         }).catch((error: unknown) => this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'));
       }
     }
@@ -408,7 +425,11 @@ export class AlarmService {
           type: 'edit',
           stationId,
           location: 'alarms',
-          objects: `告警 ${list.map((a) => `#${a.id}`).join('、')}：${ALARM_HANDLE_STATUS_NAMES[request.handleMode].zh}${request.reason ? `（${request.reason}）` : ''}`,
+          objects: text('stationLog.alarmsHandled', {
+            ids: list.map((a) => `#${a.id}`),
+            mode: text(`alarmHandleStatus.${request.handleMode}`),
+            reason: request.reason ? text('part.paren', { value: request.reason }) : '',
+          }),
           details: {
             alarmIds: list.map((a) => Number(a.id)),
             handleMode: request.handleMode,
@@ -524,24 +545,27 @@ export class AlarmService {
       'alarm.view',
       opened.map((a) => a.stationId),
     );
-    // Messages are stored once, not per language: both are given, Chinese first (SPEC §1 default).
+    // Stored as texts: each reader gets them in their own language.
     await this.messages.sendMany(
       opened.flatMap((alarm) =>
         (receivers.get(alarm.stationId) ?? []).map((userId) => ({
           userId,
           type: 'alarm' as const,
-          message: `站点 ${alarm.stationCode} 数据缺失 / Site ${alarm.stationCode}: data missing`,
-          description: `连续 ${alarm.days} 天无数据 / No data for ${alarm.days} days`,
-          messageType: 'warning',
+          message: text('message.alarmDataMissing', { code: alarm.stationCode }),
+          description: text('alarm.noData', { days: alarm.days, rule: '' }),
+          messageType: 'warning' as const,
         })),
       ),
     );
   }
 
   /** A stored message for every user who may see the site and view alarms (pushed live). */
-  private async pushText(stationId: number, text: { message: string; description: string }): Promise<void> {
+  private async pushText(
+    stationId: number,
+    content: { message: TText; description: TText | null },
+  ): Promise<void> {
     for (const id of await this.usersWho('alarm.view', stationId)) {
-      await this.messages.send(id, { type: 'alarm', ...text, messageType: 'warning' });
+      await this.messages.send(id, { type: 'alarm', ...content, messageType: 'warning' });
     }
   }
 

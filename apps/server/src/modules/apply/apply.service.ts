@@ -19,6 +19,8 @@ import {
   type TApplyTicket,
   type TApplyTicketRequest,
   type TPage,
+  type TTextParam,
+  text,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
@@ -194,14 +196,11 @@ export class ApplyService {
   /** Tells the users who may decide it (system.apply, every site visible, not the applicant). */
   private async notifyReviewers(id: number, applicant: TAuthUser, siteCount: number): Promise<void> {
     const reviewers = await this.reviewersOf(id, applicant.id);
-    const zh = `${applicant.userName} 提交了下载申请（${siteCount} 个站点），请审批`;
-    const en = `${applicant.userName} applied to download the data of ${siteCount} site(s); please review`;
     for (const reviewerId of reviewers) {
       await this.messages
         .send(reviewerId, {
           type: 'approval',
-          message: `${zh} / ${en}`,
-          description: '',
+          message: text('message.applySubmitted', { user: applicant.userName, count: siteCount }),
           messageType: 'info',
         })
         .catch((error: unknown) => this.log.warn({ err: error }, 'application message failed'));
@@ -503,46 +502,31 @@ export class ApplyService {
       .where('id', '=', id)
       .where('link_revoked_at', 'is', null)
       .execute();
-    const language = row.language;
     await this.messages
       .send(Number(row.applicant_id), {
         type: 'approval',
-        message:
-          language === 'zh'
-            ? `下载申请 #${id} 的下载链接已被 ${user.userName} 撤销`
-            : `The download link of application #${id} was revoked by ${user.userName}`,
-        description: '',
+        message: text('message.applyRevoked', { id, user: user.userName }),
         messageType: 'warning',
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'application message failed'));
   }
 
   private async tellApplicant(
-    row: { id: number; applicant_id: number | null; language: Language },
+    row: { id: number; applicant_id: number | null },
     event: 'approved' | 'rejected' | 'ready' | 'failed',
-    detail: string,
+    reason: TTextParam,
   ): Promise<void> {
     if (row.applicant_id === null) return;
-    const zh = row.language === 'zh';
-    const text: Record<typeof event, string> = {
-      approved: zh
-        ? `下载申请 #${row.id} 已通过，数据文件正在准备`
-        : `Download application #${row.id} was approved; the file is being prepared`,
-      rejected: zh
-        ? `下载申请 #${row.id} 被驳回：${detail}`
-        : `Download application #${row.id} was rejected: ${detail}`,
-      ready: zh
-        ? `下载申请 #${row.id} 的数据文件已就绪，可在“我的申请”或邮件链接中下载`
-        : `The file of download application #${row.id} is ready: download it from My applications or the e-mailed link`,
-      failed: zh
-        ? `下载申请 #${row.id} 的数据导出失败：${detail}`
-        : `The export of download application #${row.id} failed: ${detail}`,
-    };
+    const keys = {
+      approved: 'message.applyApproved',
+      rejected: 'message.applyRejected',
+      ready: 'message.applyReady',
+      failed: 'message.applyFailed',
+    } as const;
     await this.messages
       .send(Number(row.applicant_id), {
         type: 'approval',
-        message: text[event],
-        description: '',
+        message: text(keys[event], { id: row.id, reason }),
         messageType: event === 'rejected' || event === 'failed' ? 'error' : 'success',
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'application message failed'));
@@ -690,15 +674,15 @@ export class ApplyService {
       if (mailId !== null) await this.outbox.dispatch([mailId]);
       await this.tellApplicant(ready, 'ready', '');
     } catch (error) {
-      const reason =
+      const reasonIn = (lang: Language) =>
         error instanceof AppError
-          ? interpolate(
-              ERROR_MESSAGES[error.code][language],
-              error.details as Record<string, string | number>,
-            )
-          : language === 'zh'
+          ? interpolate(ERROR_MESSAGES[error.code][lang], error.details as Record<string, string | number>)
+          : lang === 'zh'
             ? '导出时发生内部错误，请联系管理员'
             : 'An internal error occurred during the export; please contact the administrator';
+      const reason = reasonIn(language);
+      // Messages are read in their reader's language: the reason goes with them in both.
+      const reasons = { zh: reasonIn('zh'), en: reasonIn('en') };
       if (!(error instanceof AppError))
         this.log.error({ err: error, applicationId }, 'application export failed');
       await this.db
@@ -706,13 +690,12 @@ export class ApplyService {
         .set({ export_status: 'failed', export_reason: reason, updated_at: new Date() })
         .where('id', '=', applicationId)
         .execute();
-      await this.tellApplicant(row, 'failed', reason);
+      await this.tellApplicant(row, 'failed', reasons);
       if (row.reviewer_id !== null) {
         await this.messages
           .send(Number(row.reviewer_id), {
             type: 'approval',
-            message: `下载申请 #${applicationId} 导出失败 / Export of application #${applicationId} failed: ${reason}`,
-            description: '',
+            message: text('message.applyFailedReviewer', { id: applicationId, reason: reasons }),
             messageType: 'error',
           })
           .catch(() => undefined);

@@ -14,6 +14,7 @@ import {
   type TScaleRequest,
   type TScaleResult,
   type TScaleResultRecord,
+  text,
 } from '@masthub/shared';
 import {
   applyFlagMask,
@@ -765,7 +766,11 @@ export class MesoscaleService {
         type: 'add',
         stationId: Number(datasetRow.station_id),
         location: 'dataProcessing',
-        objects: `中尺度订正：由“${datasetRow.name}”生成数据版本“${request.name}”（${SCALING_METHOD_NAMES[request.method].zh}）`,
+        objects: text('stationLog.scaledVersion', {
+          dataset: datasetRow.name,
+          name: request.name,
+          method: text(`scalingMethod.${request.method}`),
+        }),
         details: { versionId: version.id, datasetId: datasetRow.id, resultId: result.resultId },
       });
       await trx

@@ -11,6 +11,8 @@ import {
   type TParseRule,
   type TRecognition,
   type TRecognizedChannel,
+  type TText,
+  text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -663,10 +665,14 @@ export function cleanFileName(fileName: string): string {
 function storedFileText(
   fileName: string,
   result: { valueCount: number; firstTimeMs: number | null; lastTimeMs: number | null },
-): string {
-  const span =
-    result.firstTimeMs === null || result.lastTimeMs === null
-      ? ''
-      : `，${new Date(result.firstTimeMs).toISOString().slice(0, 16).replace('T', ' ')} – ${new Date(result.lastTimeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `数据文件“${fileName}”入库 ${result.valueCount} 个值${span}`;
+): TText {
+  const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  return text('stationLog.fileStored', {
+    file: fileName,
+    count: result.valueCount,
+    span:
+      result.firstTimeMs === null || result.lastTimeMs === null
+        ? ''
+        : text('part.utcSpan', { from: minute(result.firstTimeMs), to: minute(result.lastTimeMs) }),
+  });
 }

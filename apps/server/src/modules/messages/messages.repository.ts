@@ -1,3 +1,4 @@
+import type { TText } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 
@@ -7,6 +8,8 @@ const COLUMNS = [
   'type',
   'message',
   'description',
+  'message_text',
+  'description_text',
   'message_type',
   'is_read',
   'is_ignored',
@@ -19,14 +22,21 @@ export type TMessageRow = Awaited<ReturnType<MessageRepository['findById']>> & {
 export class MessageRepository {
   constructor(private readonly db: Database) {}
 
-  insert(input: { userId: number; type: string; message: string; description: string; messageType: string }) {
+  insert(input: {
+    userId: number;
+    type: string;
+    message: TText;
+    description: TText | null;
+    messageType: string;
+  }) {
     return this.db
       .insertInto('message')
       .values({
         user_id: input.userId,
         type: input.type,
-        message: input.message,
-        description: input.description,
+        message: '',
+        message_text: JSON.stringify(input.message),
+        description_text: input.description === null ? null : JSON.stringify(input.description),
         message_type: input.messageType,
       })
       .returning(COLUMNS)
@@ -42,18 +52,20 @@ export class MessageRepository {
     rows: readonly {
       userId: number;
       type: string;
-      message: string;
-      description: string;
+      message: TText;
+      description: TText | null;
       messageType: string;
     }[],
   ): Promise<number> {
     if (rows.length === 0) return 0;
     const result = await sql<{ n: number }>`
       WITH stored AS (
-        INSERT INTO message (user_id, type, message, description, message_type)
-        SELECT * FROM unnest(${rows.map((r) => r.userId)}::bigint[], ${rows.map((r) => r.type)}::text[],
-                             ${rows.map((r) => r.message)}::text[], ${rows.map((r) => r.description)}::text[],
-                             ${rows.map((r) => r.messageType)}::text[])
+        INSERT INTO message (user_id, type, message, message_text, description_text, message_type)
+        SELECT u, t, '', m::jsonb, d::jsonb, k
+        FROM unnest(${rows.map((r) => r.userId)}::bigint[], ${rows.map((r) => r.type)}::text[],
+                    ${rows.map((r) => JSON.stringify(r.message))}::text[],
+                    ${rows.map((r) => (r.description === null ? null : JSON.stringify(r.description)))}::text[],
+                    ${rows.map((r) => r.messageType)}::text[]) AS x(u, t, m, d, k)
         RETURNING id, user_id
       )
       SELECT count(pg_notify(${channel}, json_build_object('id', id, 'userId', user_id)::text))::int AS n

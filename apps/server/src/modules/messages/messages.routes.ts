@@ -18,7 +18,7 @@ export function messageRoutes(messages: MessageService): TRouteDef[] {
       auth: 'user',
       body: ZMessagePageRequest,
       response: zPage(ZMessage),
-      handle: ({ user, body }) => messages.page(user.id, body),
+      handle: ({ user, body, language }) => messages.page(user.id, body, language),
     }),
     defineRoute({
       method: 'GET',

@@ -1,4 +1,12 @@
-import { AppError, type TMessage, type TPage } from '@masthub/shared';
+import {
+  AppError,
+  isText,
+  type Language,
+  renderText,
+  type TMessage,
+  type TPage,
+  type TText,
+} from '@masthub/shared';
 import type { MessageRepository, TMessageRow } from './messages.repository.ts';
 
 export const MESSAGE_CHANNEL = 'masthub_message';
@@ -7,19 +15,29 @@ export const EVENT_CHANNEL = 'masthub_event';
 /** NOTIFY payloads must stay under PostgreSQL's 8000-byte limit. */
 const EVENT_PAYLOAD_MAX = 7900;
 
+/**
+ * A message to store: its title and description are texts of the shared catalogue (`message.*`), so each
+ * reader gets them in their own language, in the list and in the push (issue 26). `messageType` says how
+ * it is shown: success, info, warning or error.
+ */
 export interface TNewMessage {
   type: TMessage['type'];
-  message: string;
-  description?: string;
-  messageType?: string;
+  message: TText;
+  description?: TText | null;
+  messageType?: 'success' | 'info' | 'warning' | 'error';
 }
 
-export function presentMessage(row: TMessageRow): TMessage {
+/** A stored text in the reader's language; rows of older versions keep their prose. */
+function readText(stored: unknown, prose: string, language: Language): string {
+  return isText(stored) ? renderText(stored, language) : prose;
+}
+
+export function presentMessage(row: TMessageRow, language: Language): TMessage {
   return {
     id: row.id,
     type: row.type as TMessage['type'],
-    message: row.message,
-    description: row.description,
+    message: readText(row.message_text, row.message, language),
+    description: readText(row.description_text, row.description, language),
     messageType: row.message_type,
     isRead: row.is_read,
     isIgnored: row.is_ignored,
@@ -36,11 +54,12 @@ export class MessageService {
       userId,
       type: input.type,
       message: input.message,
-      description: input.description ?? '',
+      description: input.description ?? null,
       messageType: input.messageType ?? 'info',
     });
     await this.messages.notify(MESSAGE_CHANNEL, JSON.stringify({ id: row.id, userId }));
-    return presentMessage(row);
+    // What was stored, in the default language; its reader gets it in theirs from the list and the push.
+    return presentMessage(row, 'zh');
   }
 
   /** Stores and announces many messages at once (a sweep that opens thousands of alarms). */
@@ -51,7 +70,7 @@ export class MessageService {
         userId: input.userId,
         type: input.type,
         message: input.message,
-        description: input.description ?? '',
+        description: input.description ?? null,
         messageType: input.messageType ?? 'info',
       })),
     );
@@ -68,17 +87,26 @@ export class MessageService {
     return true;
   }
 
-  async findForPush(id: number): Promise<{ userId: number; message: TMessage } | undefined> {
+  /** A stored message for the push, in each socket's language. */
+  async findForPush(
+    id: number,
+  ): Promise<{ userId: number; present: (language: Language) => TMessage } | undefined> {
     const row = await this.messages.findById(id);
-    return row ? { userId: row.user_id, message: presentMessage(row) } : undefined;
+    return row ? { userId: row.user_id, present: (language) => presentMessage(row, language) } : undefined;
   }
 
   async page(
     userId: number,
     filter: { pageNo: number; pageSize: number; isRead?: boolean; type?: string },
+    language: Language,
   ): Promise<TPage<TMessage>> {
     const { records, total } = await this.messages.page(userId, filter);
-    return { records: records.map(presentMessage), total, pageNo: filter.pageNo, pageSize: filter.pageSize };
+    return {
+      records: records.map((row) => presentMessage(row, language)),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
   }
 
   async countUnread(userId: number): Promise<{ count: number }> {

@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MS, type TMessage } from '@masthub/shared';
+import { HEARTBEAT_INTERVAL_MS, type Language, parseLanguageHeader, type TMessage } from '@masthub/shared';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { WebSocket } from 'ws';
@@ -24,6 +24,8 @@ interface TClient {
   socket: WebSocket;
   userId: number;
   token: string;
+  /** The language of the socket's URL (`/zh`, `/en`): pushed messages are written in it. */
+  language: Language;
   lastSeen: number;
 }
 
@@ -143,8 +145,15 @@ export class RealtimeHub {
     if (targets.length === 0) return;
     const found = await this.messages.findForPush(messageId);
     if (!found) return;
-    const frame = JSON.stringify(found.message satisfies TMessage);
-    for (const client of targets) client.socket.send(frame);
+    const frames = new Map<Language, string>();
+    for (const client of targets) {
+      let frame = frames.get(client.language);
+      if (frame === undefined) {
+        frame = JSON.stringify(found.present(client.language) satisfies TMessage);
+        frames.set(client.language, frame);
+      }
+      client.socket.send(frame);
+    }
   }
 
   /** Transient frames (task progress): not stored, pushed to the user's sockets in this process. */
@@ -205,7 +214,13 @@ export class RealtimeHub {
             return;
           }
           if (socket.readyState !== socket.OPEN) return;
-          client = { socket, userId, token: token!, lastSeen: Date.now() };
+          client = {
+            socket,
+            userId,
+            token: token!,
+            language: parseLanguageHeader(request.params.lang),
+            lastSeen: Date.now(),
+          };
           this.clients.add(client);
           request.log.info({ userId }, 'realtime socket opened');
         });

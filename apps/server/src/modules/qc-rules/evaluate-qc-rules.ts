@@ -31,6 +31,8 @@ import type { z } from 'zod';
 export interface TQcRuleForRun {
   id: number;
   name: string;
+  /** The key of a built-in rule's name (shared BUILTIN_NAMES), for texts that name the rule. */
+  builtinKey?: string | null;
   kind: TQcRuleKind;
   params: Record<string, unknown>;
 }

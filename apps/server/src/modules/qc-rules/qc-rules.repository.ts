@@ -9,6 +9,8 @@ export interface TQcRuleValues {
   ruleType: TQcRuleType;
   kind: TQcRuleKind;
   name: string;
+  /** Kept only while a built-in rule keeps its name (QcRuleService.save). */
+  builtinKey: string | null;
   stationId: number | null;
   params: Record<string, unknown>;
   isEnabled: boolean;
@@ -22,6 +24,7 @@ function toColumns(v: TQcRuleValues) {
     rule_type: v.ruleType,
     kind: v.kind,
     name: v.name,
+    builtin_key: v.builtinKey,
     station_id: v.stationId,
     params: JSON.stringify(v.params),
     is_enabled: v.isEnabled,
@@ -37,6 +40,13 @@ const KIND_ORDER = sql<number>`array_position(ARRAY[${sql.join(QC_RULE_KINDS.map
 /** Rules for every site, or for a live site the subject can see (`s` is the joined station). */
 function visibleTo(subject: TAccessSubject): Expression<SqlBool> {
   return sql<SqlBool>`(r.station_id IS NULL OR (s.is_deleted = false AND ${stationAccessPredicate(subject, 's')}))`;
+}
+
+/** The name contains `search`, or the rule is one of the built-ins whose shown name does. */
+function nameMatches(search: string, builtinKeys: readonly string[]): Expression<SqlBool> {
+  const byName = sql<SqlBool>`r.name ILIKE ${likeContains(search)}`;
+  if (builtinKeys.length === 0) return byName;
+  return sql<SqlBool>`(${byName} OR r.builtin_key IN (${sql.join(builtinKeys)}))`;
 }
 
 /** Quality-control and warning rules (qc_rule, migration 0008) with the code and name of their site. */
@@ -57,10 +67,15 @@ export class QcRuleRepository {
    */
   list(
     subject: TAccessSubject,
-    filter: { ruleType: TQcRuleType; name?: string | undefined; stationId?: number | undefined },
+    filter: {
+      ruleType: TQcRuleType;
+      name?: string | undefined;
+      builtinKeys?: string[];
+      stationId?: number | undefined;
+    },
   ) {
     let query = this.withStation().where('r.rule_type', '=', filter.ruleType).where(visibleTo(subject));
-    if (filter.name) query = query.where('r.name', 'ilike', likeContains(filter.name));
+    if (filter.name) query = query.where(nameMatches(filter.name, filter.builtinKeys ?? []));
     if (filter.stationId !== undefined) {
       const id = filter.stationId;
       query = query.where((eb) => eb.or([eb('r.station_id', 'is', null), eb('r.station_id', '=', id)]));
@@ -70,10 +85,16 @@ export class QcRuleRepository {
 
   async page(
     subject: TAccessSubject,
-    filter: { ruleType: TQcRuleType; name?: string | undefined; pageNo: number; pageSize: number },
+    filter: {
+      ruleType: TQcRuleType;
+      name?: string | undefined;
+      builtinKeys?: string[];
+      pageNo: number;
+      pageSize: number;
+    },
   ) {
     const conditions: Expression<SqlBool>[] = [sql`r.rule_type = ${filter.ruleType}`, visibleTo(subject)];
-    if (filter.name) conditions.push(sql`r.name ILIKE ${likeContains(filter.name)}`);
+    if (filter.name) conditions.push(nameMatches(filter.name, filter.builtinKeys ?? []));
     const match = sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;
     const [records, total] = await Promise.all([
       this.withStation()
@@ -102,13 +123,19 @@ export class QcRuleRepository {
     if (ruleIds && ruleIds.length === 0) return [];
     let query = this.db
       .selectFrom('qc_rule as r')
-      .select(['r.id', 'r.name', 'r.kind', 'r.params'])
+      .select(['r.id', 'r.name', 'r.builtin_key', 'r.kind', 'r.params'])
       .where('r.rule_type', '=', 'auto_quality')
       .where('r.is_enabled', '=', true)
       .where((eb) => eb.or([eb('r.station_id', 'is', null), eb('r.station_id', '=', stationId)]));
     if (ruleIds) query = query.where('r.id', 'in', [...ruleIds]);
     const rows = await query.orderBy(KIND_ORDER).orderBy('r.id').execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, params: r.params }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      builtinKey: r.builtin_key,
+      kind: r.kind,
+      params: r.params,
+    }));
   }
 
   find(id: number, lock?: 'update') {

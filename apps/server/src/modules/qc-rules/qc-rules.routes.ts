@@ -18,7 +18,7 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       auth: 'user',
       query: ZQcRuleListQuery,
       response: z.array(ZQcRule),
-      handle: ({ user, query }) => rules.list(user, query),
+      handle: ({ user, query, language }) => rules.list(user, query, language),
     }),
     defineRoute({
       method: 'POST',
@@ -28,7 +28,7 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       auth: 'system.rule',
       body: ZQcRulePageRequest,
       response: zPage(ZQcRule),
-      handle: ({ user, body }) => rules.page(user, body),
+      handle: ({ user, body, language }) => rules.page(user, body, language),
     }),
     defineRoute({
       method: 'GET',
@@ -38,7 +38,7 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       auth: 'system.rule',
       query: ZIdQuery,
       response: ZQcRule,
-      handle: ({ user, query }) => rules.detail(user, query.id),
+      handle: ({ user, query, language }) => rules.detail(user, query.id, language),
     }),
     defineRoute({
       method: 'POST',

@@ -1,11 +1,18 @@
 import {
   AppError,
+  builtinKeysMatching,
+  displayName,
+  LANGUAGES,
+  type Language,
+  nameParam,
   type TPage,
   type TQcRule,
   type TQcRuleListQuery,
   type TQcRulePageRequest,
   type TQcRuleSave,
   type TQcRuleType,
+  type TText,
+  text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
@@ -21,14 +28,18 @@ export interface TQcRuleRepositories {
 
 type TRuleRow = NonNullable<Awaited<ReturnType<QcRuleRepository['findWithStation']>>>;
 
-const RULE_TYPE_WORDS: Record<TQcRuleType, string> = { auto_quality: '质控规则', warn: '告警规则' };
+const RULE_TYPE_WORDS: Record<TQcRuleType, TText> = {
+  auto_quality: text('part.qcRule'),
+  warn: text('part.warnRule'),
+};
 
-function toRule(row: TRuleRow): TQcRule {
+function toRule(row: TRuleRow, language: Language): TQcRule {
   return {
     id: row.id,
     ruleType: row.rule_type,
     kind: row.kind,
-    name: row.name,
+    // A built-in rule reads in the reader's language; a user's rule as its user named it.
+    name: displayName(row.name, row.builtin_key, language),
     stationId: row.station_id,
     stationCode: row.station_code,
     stationName: row.project_name,
@@ -54,21 +65,36 @@ export class QcRuleService {
   ) {}
 
   /** GET /web/rule/list: rules of a type for every site and, with stationId, that site's (403 if hidden). */
-  async list(user: TAuthUser, query: TQcRuleListQuery): Promise<TQcRule[]> {
+  async list(user: TAuthUser, query: TQcRuleListQuery, language: Language): Promise<TQcRule[]> {
     if (query.stationId !== undefined) await this.access.assertCanView(user, query.stationId);
-    return (await this.rules.list(user, query)).map(toRule);
+    return (await this.rules.list(user, { ...query, builtinKeys: this.namedBuiltins(query.name) })).map(
+      (row) => toRule(row, language),
+    );
   }
 
-  async page(user: TAuthUser, request: TQcRulePageRequest): Promise<TPage<TQcRule>> {
-    const { records, total } = await this.rules.page(user, request);
-    return { records: records.map(toRule), total, pageNo: request.pageNo, pageSize: request.pageSize };
+  async page(user: TAuthUser, request: TQcRulePageRequest, language: Language): Promise<TPage<TQcRule>> {
+    const { records, total } = await this.rules.page(user, {
+      ...request,
+      builtinKeys: this.namedBuiltins(request.name),
+    });
+    return {
+      records: records.map((row) => toRule(row, language)),
+      total,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
   }
 
-  async detail(user: TAuthUser, id: number): Promise<TQcRule> {
+  async detail(user: TAuthUser, id: number, language: Language): Promise<TQcRule> {
     const row = await this.rules.findWithStation(id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.station_id !== null) await this.access.assertCanView(user, row.station_id);
-    return toRule(row);
+    return toRule(row, language);
+  }
+
+  /** A name filter also finds the built-in rules whose name in either language matches it. */
+  private namedBuiltins(name: string | undefined): string[] {
+    return name ? builtinKeysMatching(name, 'qcRule.') : [];
   }
 
   save(user: TAuthUser, input: TQcRuleSave): Promise<{ id: number }> {
@@ -83,13 +109,25 @@ export class QcRuleService {
       if (before && before.rule_type !== input.ruleType) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'ruleType', message: 'v.oneOf' }]);
       }
-      await rules.lockName(input.ruleType, input.name);
-      const same = await rules.findByName(input.ruleType, input.name);
+      // A built-in rule saved under its name in either language stays built-in (the form shows it in the
+      // user's language); renamed, it becomes the user's rule with the name as written.
+      const isBuiltinName =
+        before?.builtin_key != null &&
+        [before.name, ...LANGUAGES.map((l) => displayName(before.name, before.builtin_key, l))].some(
+          (name) => name.toLowerCase() === input.name.toLowerCase(),
+        );
+      const stored =
+        before && isBuiltinName
+          ? { name: before.name, builtinKey: before.builtin_key }
+          : { name: input.name, builtinKey: null };
+      await rules.lockName(input.ruleType, stored.name);
+      const same = await rules.findByName(input.ruleType, stored.name);
       if (same && same.id !== input.id) throw new AppError('QC_RULE_NAME_TAKEN', { name: input.name });
       const values = {
         ruleType: input.ruleType,
         kind: input.kind,
-        name: input.name,
+        name: stored.name,
+        builtinKey: stored.builtinKey,
         stationId: input.stationId,
         params: input.params as Record<string, unknown>,
         isEnabled: input.isEnabled,
@@ -107,7 +145,11 @@ export class QcRuleService {
           type: before ? 'edit' : 'add',
           stationId: station.stationId,
           location: 'qcRules',
-          objects: `站点 ${station.stationCode}：${before ? '修改' : '新增'}${words}“${input.name}”`,
+          objects: text(before ? 'stationLog.ruleEdited' : 'stationLog.ruleAdded', {
+            code: station.stationCode,
+            ruleType: words,
+            name: nameParam(stored.name, stored.builtinKey),
+          }),
           details: { ...details, before: before ? { name: before.name, params: before.params } : null },
         });
       }
@@ -117,7 +159,11 @@ export class QcRuleService {
           type: 'delete',
           stationId: previousStation.stationId,
           location: 'qcRules',
-          objects: `站点 ${previousStation.stationCode}：${words}“${before!.name}”不再仅适用于本站`,
+          objects: text('stationLog.ruleLeftSite', {
+            code: previousStation.stationCode,
+            ruleType: words,
+            name: nameParam(before!.name, before!.builtin_key),
+          }),
           details: { ...details, stationId: input.stationId },
         });
       }
@@ -138,7 +184,11 @@ export class QcRuleService {
           type: 'delete',
           stationId: station.stationId,
           location: 'qcRules',
-          objects: `站点 ${station.stationCode}：删除${RULE_TYPE_WORDS[row.rule_type]}“${row.name}”`,
+          objects: text('stationLog.ruleDeleted', {
+            code: station.stationCode,
+            ruleType: RULE_TYPE_WORDS[row.rule_type],
+            name: nameParam(row.name, row.builtin_key),
+          }),
           details: { ruleId: id, ruleType: row.rule_type, kind: row.kind, params: row.params },
         });
       }

@@ -16,6 +16,7 @@ import {
   type TRepairReply,
   type TRepairRequest,
   type TRepairVerifyReply,
+  text,
 } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
@@ -313,7 +314,11 @@ export class RepairService {
         type: 'add',
         stationId: input.stationId,
         location: 'repairs',
-        objects: `维修申请 #${request.id}：${input.reason}（收件 ${site.repair_emails.join('、')}）`,
+        objects: text('stationLog.repairRequested', {
+          id: request.id,
+          reason: input.reason,
+          recipients: site.repair_emails,
+        }),
         details: { repairRequestId: Number(request.id), repairId: Number(record.id), alarmIds: handled },
       });
     });
@@ -322,8 +327,8 @@ export class RepairService {
       await this.messages
         .send(userId, {
           type: 'repair',
-          message: `站点 ${site.station_code} 已申请维修 / Site ${site.station_code}: repair requested`,
-          description: `${user.userName}：${input.reason}`,
+          message: text('message.repairRequested', { code: site.station_code }),
+          description: text('message.repairReason', { user: user.userName, reason: input.reason }),
           messageType: 'info',
         })
         .catch((error: unknown) => this.log.warn({ err: error }, 'repair notification failed'));
@@ -460,7 +465,7 @@ export class RepairService {
         type: input.id === undefined ? 'add' : 'edit',
         stationId: input.stationId,
         location: 'repairs',
-        objects: `维修记录 #${id}：${input.faultType}`,
+        objects: text('stationLog.repairRecorded', { id, faultType: input.faultType }),
         details: { repairId: id },
       });
       return { id };
@@ -508,7 +513,11 @@ export class RepairService {
         type: 'edit',
         stationId,
         location: 'repairs',
-        objects: `维修记录 #${input.id} 完成：${input.maintainResult}（${input.maintainStaff}）`,
+        objects: text('stationLog.repairClosed', {
+          id: input.id,
+          result: input.maintainResult,
+          staff: input.maintainStaff,
+        }),
         details: { repairId: input.id },
       });
     });

@@ -1,5 +1,6 @@
 import {
   ANALYSIS_SECTION_NAMES,
+  formatUnit,
   type Language,
   type TAnalysisSection,
   type TStatisticsChannel,
@@ -422,7 +423,7 @@ export function composeAnalysisReport(
               [t.height, 1],
               [t.unit, 1],
             ],
-            result.channels.map((c) => [c.name, c.elementName, c.heightTag, c.unit]),
+            result.channels.map((c) => [c.name, c.elementName, c.heightTag, formatUnit(c.unit)]),
           ),
         );
         break;

@@ -4,8 +4,10 @@ import {
   ANALYSIS_SECTIONS,
   ANALYSIS_TEMPLATE_TYPE,
   AppError,
+  builtinKeysMatching,
   DATA_REPORT_TYPE_NAMES,
   DATA_REPORT_UPLOAD_MAX_BYTES,
+  displayName,
   type Language,
   REPORT_STATUS_NAMES,
   type TAnalysisReportRequest,
@@ -18,6 +20,7 @@ import {
   type TPage,
   type TReportTemplate,
   type TStatisticsResult,
+  text,
   versionDisplayName,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
@@ -96,7 +99,14 @@ export class DataReportService {
     language: Language,
   ): Promise<TPage<TReportTemplate>> {
     let query = this.db.selectFrom('report_template').where('type', '=', ANALYSIS_TEMPLATE_TYPE);
-    if (request.tempName) query = query.where('name', 'ilike', likeContains(request.tempName));
+    if (request.tempName) {
+      // Built-in templates are found by their name in either language.
+      const keys = builtinKeysMatching(request.tempName, 'reportTemplate.');
+      const like = likeContains(request.tempName);
+      query = query.where((eb) =>
+        eb.or([eb('name', 'ilike', like), ...(keys.length > 0 ? [eb('builtin_key', 'in', keys)] : [])]),
+      );
+    }
     const [rows, total] = await Promise.all([
       query
         .selectAll()
@@ -111,7 +121,7 @@ export class DataReportService {
         id: Number(r.id),
         type: r.type,
         typeName: DATA_REPORT_TYPE_NAMES.analysis[language],
-        tempName: r.name,
+        tempName: displayName(r.name, r.builtin_key, language),
         sections: r.sections,
         sectionNames: r.sections.map((s) => ANALYSIS_SECTION_NAMES[s as TAnalysisSection]?.[language] ?? s),
         isBuiltin: r.is_builtin,
@@ -163,6 +173,7 @@ export class DataReportService {
           's.project_name',
           'm.name as manufacturer_name',
           't.name as template_name',
+          't.builtin_key as template_key',
           'v.kind as version_kind',
         ])
         .orderBy('r.created_at', 'desc')
@@ -188,6 +199,7 @@ export class DataReportService {
       project_name: string;
       manufacturer_name: string | null;
       template_name: string | null;
+      template_key?: string | null;
       version_kind: string | null;
       report_name: string;
       type: 'upload' | 'analysis';
@@ -231,7 +243,7 @@ export class DataReportService {
       status: r.status,
       statusName: REPORT_STATUS_NAMES[r.status][language],
       reason: presentStoredError(r.reason, language),
-      templateName: r.template_name ?? '',
+      templateName: displayName(r.template_name ?? '', r.template_key, language),
       fileName: r.file_name,
       sizeBytes: r.file_size === null ? null : Number(r.file_size),
       sha256: r.file_sha256,
@@ -700,13 +712,13 @@ export class DataReportService {
     status: 'success' | 'failure',
   ): Promise<void> {
     if (report.owner_id === null) return;
-    const zh = `分析报告“${report.report_name}”（${report.station_code}）${status === 'success' ? '已生成' : '生成失败'}`;
-    const en = `Analysis report “${report.report_name}” (${report.station_code}) ${status === 'success' ? 'is ready' : 'failed'}`;
     await this.messages
       .send(Number(report.owner_id), {
         type: 'report',
-        message: `${zh} / ${en}`,
-        description: '',
+        message: text(status === 'success' ? 'message.analysisReportReady' : 'message.analysisReportFailed', {
+          name: report.report_name,
+          code: report.station_code,
+        }),
         messageType: status === 'success' ? 'success' : 'error',
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'report message failed'));

@@ -3,7 +3,9 @@ import {
   ANALYSIS_SECTION_NAMES,
   ANALYSIS_TEMPLATE_TYPE,
   AppError,
+  builtinKeysMatching,
   DATA_REPORT_TYPE_NAMES,
+  displayName,
   type Language,
   MAIL_STATUS_NAMES,
   REPORT_SECTION_NAMES,
@@ -23,6 +25,7 @@ import {
   type TReportTemplate,
   type TStatementType,
   type TTemplatePageRequest,
+  text,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
@@ -86,7 +89,14 @@ export class ReportService {
   // --- Templates --------------------------------------------------------------------------------
 
   private presentTemplate(
-    row: { id: number; type: number; name: string; sections: string[]; is_builtin: boolean },
+    row: {
+      id: number;
+      type: number;
+      name: string;
+      sections: string[];
+      is_builtin: boolean;
+      builtin_key: string | null;
+    },
     language: Language,
   ): TReportTemplate {
     const sections = row.sections;
@@ -97,7 +107,7 @@ export class ReportService {
       typeName: isAnalysis
         ? DATA_REPORT_TYPE_NAMES.analysis[language]
         : STATEMENT_TYPE_NAMES[row.type === 0 ? 'weekly' : 'monthly'][language],
-      tempName: row.name,
+      tempName: displayName(row.name, row.builtin_key, language),
       sections,
       sectionNames: sections.map(
         (s) =>
@@ -122,7 +132,14 @@ export class ReportService {
   async templatePage(request: TTemplatePageRequest, language: Language): Promise<TPage<TReportTemplate>> {
     let query = this.db.selectFrom('report_template');
     if (request.type !== undefined) query = query.where('type', '=', request.type);
-    if (request.tempName) query = query.where('name', 'ilike', likeContains(request.tempName));
+    if (request.tempName) {
+      // Built-in templates are found by their name in either language.
+      const keys = builtinKeysMatching(request.tempName, 'reportTemplate.');
+      const like = likeContains(request.tempName);
+      query = query.where((eb) =>
+        eb.or([eb('name', 'ilike', like), ...(keys.length > 0 ? [eb('builtin_key', 'in', keys)] : [])]),
+      );
+    }
     const [rows, total] = await Promise.all([
       query
         .selectAll()
@@ -173,7 +190,9 @@ export class ReportService {
       .select([
         'u.user_name as creator_name',
         'wt.name as weekly_template_name',
+        'wt.builtin_key as weekly_template_key',
         'mt.name as monthly_template_name',
+        'mt.builtin_key as monthly_template_key',
         'd.name as data_source_name',
       ])
       .select((eb) => [
@@ -218,9 +237,9 @@ export class ReportService {
         .map((t) => STATEMENT_TYPE_NAMES[t][language])
         .join(language === 'zh' ? '、' : ', '),
       weeklyTemplateId: row.weekly_template_id === null ? null : Number(row.weekly_template_id),
-      weeklyTemplateName: row.weekly_template_name ?? '',
+      weeklyTemplateName: displayName(row.weekly_template_name ?? '', row.weekly_template_key, language),
       monthlyTemplateId: row.monthly_template_id === null ? null : Number(row.monthly_template_id),
-      monthlyTemplateName: row.monthly_template_name ?? '',
+      monthlyTemplateName: displayName(row.monthly_template_name ?? '', row.monthly_template_key, language),
       autoGenerate: row.auto_generate,
       autoSend: row.auto_send,
       generateTimes: row.generate_time,
@@ -601,13 +620,13 @@ export class ReportService {
     const userId = report.created_by ?? report.creator_id;
     if (userId === null) return;
     const label = periodLabel(report.statement_type, { start: report.period_start, end: report.period_end });
-    const zh = `报告“${report.name}”（${label}）${status === 'success' ? '已生成' : '生成失败'}`;
-    const en = `Report “${report.name}” (${label}) ${status === 'success' ? 'is ready' : 'failed'}`;
     await this.messages
       .send(Number(userId), {
         type: 'report',
-        message: `${zh} / ${en}`,
-        description: '',
+        message: text(status === 'success' ? 'message.reportReady' : 'message.reportFailed', {
+          name: report.name,
+          period: label,
+        }),
         messageType: status === 'success' ? 'success' : 'error',
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'report message failed'));

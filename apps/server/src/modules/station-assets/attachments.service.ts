@@ -6,6 +6,7 @@ import {
   attachmentExtensionOf,
   type TAttachment,
   type TAttachmentExtension,
+  text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
@@ -136,7 +137,7 @@ export class AttachmentService {
           type: 'add',
           stationId,
           location: 'attachments',
-          objects: `站点 ${station!.stationCode}：上传附件“${fileName}”`,
+          objects: text('stationLog.attachmentUploaded', { code: station!.stationCode, file: fileName }),
           details: {
             attachmentId: inserted.id,
             fileName,
@@ -189,7 +190,7 @@ export class AttachmentService {
         type: 'delete',
         stationId: row.station_id,
         location: 'attachments',
-        objects: `站点 ${station!.stationCode}：删除附件“${row.file_name}”`,
+        objects: text('stationLog.attachmentDeleted', { code: station!.stationCode, file: row.file_name }),
         details: { attachmentId: id, fileName: row.file_name, sha256 },
       });
       // Removed inside the transaction, under the lock: an equal upload waits and then re-publishes.

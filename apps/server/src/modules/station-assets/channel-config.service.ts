@@ -15,6 +15,7 @@ import {
   type TChannelRecord,
   type TIea43Document,
   type TIea43ImportReply,
+  text,
   ZChannel,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
@@ -195,7 +196,12 @@ export class ChannelConfigService {
         type: existing ? 'edit' : 'add',
         stationId: input.stationId,
         location: 'channelConfiguration',
-        objects: `站点 ${station!.stationCode}：${existing ? '修改' : '新增'}通道配置“${input.name}”（生效时间 ${formatInstant(input.effectiveFrom)}，${input.channels.length} 个通道）`,
+        objects: text(existing ? 'stationLog.channelConfigEdited' : 'stationLog.channelConfigAdded', {
+          code: station!.stationCode,
+          name: input.name,
+          from: formatInstant(input.effectiveFrom),
+          count: input.channels.length,
+        }),
         details,
       });
       return { id };
@@ -215,7 +221,11 @@ export class ChannelConfigService {
         type: 'delete',
         stationId: config.station_id,
         location: 'channelConfiguration',
-        objects: `站点 ${station!.stationCode}：删除通道配置“${config.name}”（生效时间 ${formatInstant(config.effective_from)}）`,
+        objects: text('stationLog.channelConfigDeleted', {
+          code: station!.stationCode,
+          name: config.name,
+          from: formatInstant(config.effective_from),
+        }),
         details: {
           configId: id,
           name: config.name,
@@ -326,7 +336,7 @@ export class ChannelConfigService {
         type: 'add',
         stationId,
         location: 'channelConfiguration',
-        objects: `站点 ${station!.stationCode}：导入 IEA Task 43 数据模型，新增 ${out.length} 个通道配置`,
+        objects: text('stationLog.iea43Imported', { code: station!.stationCode, count: out.length }),
         details: { source: 'iea43', location: location.name, configurations: out, skippedColumns },
       });
       return out;

@@ -4,6 +4,7 @@ import {
   PASSWORD_RECORD_KIND_NAMES,
   type TPasswordRecord,
   type TPasswordRecordAddRequest,
+  text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
@@ -64,7 +65,11 @@ export class PasswordRecordService {
         type: 'add',
         stationId: input.stationId,
         location: 'passwordRecords',
-        objects: `站点 ${station!.stationCode}：新增${PASSWORD_RECORD_KIND_NAMES[input.kind].zh}密码记录${input.target ? `（${input.target}）` : ''}`,
+        objects: text('stationLog.passwordRecordAdded', {
+          code: station!.stationCode,
+          kind: text(`passwordRecordKind.${input.kind}`),
+          target: input.target ? text('part.paren', { value: input.target }) : '',
+        }),
         details: { recordId: inserted.id, kind: input.kind, target: input.target },
       });
       return inserted;
@@ -83,7 +88,11 @@ export class PasswordRecordService {
         type: 'delete',
         stationId: row.station_id,
         location: 'passwordRecords',
-        objects: `站点 ${station!.stationCode}：删除${PASSWORD_RECORD_KIND_NAMES[row.kind].zh}密码记录${row.target ? `（${row.target}）` : ''}`,
+        objects: text('stationLog.passwordRecordDeleted', {
+          code: station!.stationCode,
+          kind: text(`passwordRecordKind.${row.kind}`),
+          target: row.target ? text('part.paren', { value: row.target }) : '',
+        }),
         details: { recordId: id, kind: row.kind, target: row.target },
       });
     });

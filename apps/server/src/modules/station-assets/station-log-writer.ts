@@ -1,3 +1,4 @@
+import type { TText } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 
@@ -13,7 +14,7 @@ export interface TStationLogWriter {
       type: 'add' | 'edit' | 'delete';
       stationId: number | null;
       location: 'attachments' | 'passwordRecords' | 'channelConfiguration';
-      objects: string;
+      objects: TText;
       details?: unknown;
     },
   ): Promise<void>;

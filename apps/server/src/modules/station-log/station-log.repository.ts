@@ -1,4 +1,4 @@
-import type { TStationLogPageRequest, TStationLogType } from '@masthub/shared';
+import type { TStationLogPageRequest, TStationLogType, TText } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import {
@@ -13,7 +13,7 @@ export interface TStationLogInsert {
   operatorName: string;
   type: TStationLogType;
   location: string;
-  objects: string;
+  objects: TText;
   stationId: number | null;
   details: unknown;
 }
@@ -32,7 +32,7 @@ export class StationLogRepository {
         operator_name: entry.operatorName,
         type: entry.type,
         location: entry.location,
-        objects: entry.objects,
+        objects_text: JSON.stringify(entry.objects),
         station_id: entry.stationId,
         station_code:
           entry.stationId === null

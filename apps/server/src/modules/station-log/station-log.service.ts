@@ -1,11 +1,14 @@
 import {
+  isText,
   type Language,
+  renderText,
   STATION_LOG_LOCATIONS,
   STATION_LOG_TYPE_NAMES,
   type TPage,
   type TStationLogPageRequest,
   type TStationLogRecord,
   type TStationLogType,
+  type TText,
 } from '@masthub/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
@@ -22,8 +25,11 @@ export interface TStationLogEntry {
   stationId: number | null;
   /** Where the change was made: a key of STATION_LOG_LOCATIONS (shown localised) or plain text. */
   location: string;
-  /** What changed, human-readable: `站点 000123 测风塔A：修改 名称、标签`. */
-  objects: string;
+  /**
+   * What changed, as a text of the shared catalogue (`stationLog.*`) and its parameters: stored so, and
+   * written out in the reader's language when the log is read.
+   */
+  objects: TText;
   /** Machine-readable detail (changed fields, before/after…), stored as JSON. */
   details?: unknown;
 }
@@ -98,7 +104,8 @@ export class StationLogService {
         typeName: STATION_LOG_TYPE_NAMES[r.type][language],
         location: locationName(r.location, language),
         locationKey: r.location,
-        objects: r.objects,
+        // Rows written before texts were stored by key keep their prose.
+        objects: isText(r.objects_text) ? renderText(r.objects_text, language) : r.objects,
         stationId: r.station_id,
         stationCode: r.station_code,
         details: r.details ?? null,

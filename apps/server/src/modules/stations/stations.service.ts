@@ -10,6 +10,7 @@ import {
   type TStationCheckExistQuery,
   type TStationCheckExistReply,
   type TStationExportRequest,
+  type TStationField,
   type TStationFilter,
   type TStationMapItem,
   type TStationOverview,
@@ -23,6 +24,8 @@ import {
   type TStationSearchRequest,
   type TStationStatGroupItem,
   type TStationTagsRequest,
+  type TText,
+  text,
   VALIDATION_KEY_PREFIX,
   type ValidationMessageKey,
   WARN_STATUSES,
@@ -86,33 +89,34 @@ function isBlank(value: unknown): boolean {
 }
 
 /** Readable names of the fields compared for the log, in the log's language (zh, the product default). */
-const LOGGED_FIELDS: [keyof TStationValues | 'tags', string][] = [
-  ['station_code', '站点编号'],
-  ['project_name', '项目名称'],
-  ['station_type', '站点类型'],
-  ['region_code', '省份'],
-  ['location', '位置'],
-  ['longitude', '经度'],
-  ['latitude', '纬度'],
-  ['altitude_m', '海拔'],
-  ['pylon_height_m', '塔高'],
-  ['logger_utc_offset_minutes', '采集器时区'],
-  ['status', '站点状态'],
-  ['start_time', '开始测量时间'],
-  ['manufacturer_id', '设备厂家'],
-  ['owner_party_id', '业主'],
-  ['data_admin_id', '数据管理员'],
-  ['warn_type', '告警类型'],
-  ['warn_status', '告警状态'],
-  ['warranty_start', '质保开始日期'],
-  ['warranty_end', '质保结束日期'],
-  ['install_start', '安装开始日期'],
-  ['install_end', '安装结束日期'],
-  ['sim', 'SIM 卡号'],
-  ['repair_emails', '报修邮箱'],
-  ['cc_emails', '抄送邮箱'],
-  ['notes', '备注'],
-  ['tags', '标签'],
+/** Fields whose change is logged, in the order the log names them (STATION_FIELD_NAMES). */
+const LOGGED_FIELDS: TStationField[] = [
+  'station_code',
+  'project_name',
+  'station_type',
+  'region_code',
+  'location',
+  'longitude',
+  'latitude',
+  'altitude_m',
+  'pylon_height_m',
+  'logger_utc_offset_minutes',
+  'status',
+  'start_time',
+  'manufacturer_id',
+  'owner_party_id',
+  'data_admin_id',
+  'warn_type',
+  'warn_status',
+  'warranty_start',
+  'warranty_end',
+  'install_start',
+  'install_end',
+  'sim',
+  'repair_emails',
+  'cc_emails',
+  'notes',
+  'tags',
 ];
 
 /**
@@ -237,6 +241,7 @@ export class StationService {
       projectName: r.projectName,
       stationType: r.stationType,
       stationTypeName: r.stationTypeName,
+      regionCode: r.regionCode,
       province: r.province,
       location: r.location,
       longitude: r.longitude,
@@ -498,13 +503,13 @@ export class StationService {
           tags: [...nextTags].sort((a, b) => a - b),
         };
         const changes: Record<string, [unknown, unknown]> = {};
-        const names: string[] = [];
-        for (const [key, title] of LOGGED_FIELDS) {
+        const names: TText[] = [];
+        for (const key of LOGGED_FIELDS) {
           const a = before[key] ?? null;
           const b = after[key] ?? null;
           if (JSON.stringify(a) !== JSON.stringify(b)) {
             changes[key] = [a, b];
-            names.push(title);
+            names.push(text(`stationField.${key}`));
           }
         }
         if (names.length > 0) {
@@ -513,7 +518,11 @@ export class StationService {
             type: 'edit',
             stationId: input.id,
             location: 'stationInfo',
-            objects: `站点 ${values.station_code}（${values.project_name}）：${names.join('、')}`,
+            objects: text('stationLog.siteEdited', {
+              code: values.station_code,
+              name: values.project_name,
+              fields: names,
+            }),
             details: { changes },
           });
         }
@@ -546,7 +555,7 @@ export class StationService {
       type: 'add',
       stationId: row.id,
       location,
-      objects: `站点 ${row.station_code}（${values.project_name}）`,
+      objects: text('stationLog.site', { code: row.station_code, name: values.project_name }),
       details: { values, tagIds: input.tagIds ?? [] },
     });
     return { id: row.id, stationCode: row.station_code };
@@ -641,7 +650,11 @@ export class StationService {
         type: 'edit',
         stationId: input.stationId,
         location: 'stationTags',
-        objects: `站点 ${current.station_code}（${current.project_name}）：标签 ${names.join('、') || '（无）'}`,
+        objects: text('stationLog.siteTags', {
+          code: current.station_code,
+          name: current.project_name,
+          tags: names.length > 0 ? names : text('part.none'),
+        }),
         details: { before: currentTags, after: input.tagIds },
       });
     });
@@ -659,7 +672,7 @@ export class StationService {
         type: 'delete',
         stationId: id,
         location: 'stationList',
-        objects: `站点 ${current.station_code}（${current.project_name}）`,
+        objects: text('stationLog.site', { code: current.station_code, name: current.project_name }),
       });
     });
   }

@@ -6,6 +6,7 @@ import {
   type TProcessingFailureReason,
   type TProcessingTask,
   type TTaskKind,
+  text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
@@ -41,16 +42,6 @@ export interface TTaskContext {
 
 /** Does the work of one kind of task; returns the task's result (counts, fits, choices). */
 export type TTaskHandler = (ctx: TTaskContext) => Promise<Record<string, unknown>>;
-
-const KIND_NAMES: Record<TTaskKind, Record<Language, string>> = {
-  qc: { zh: '质量控制', en: 'Quality control' },
-  tower_shadow: { zh: '塔影修正', en: 'Tower-shadow correction' },
-  interpolation: { zh: '插补', en: 'Interpolation' },
-  extrapolation: { zh: '垂直外推', en: 'Vertical extrapolation' },
-  representative_year: { zh: '代表年', en: 'Representative year' },
-  delete_data: { zh: '删除版本数据', en: 'Version data deletion' },
-  import: { zh: '数据导入', en: 'Data import' },
-};
 
 const PROGRESS_MIN_INTERVAL_MS = 400;
 
@@ -175,7 +166,11 @@ export class ProcessingTaskService {
               type: task.kind === 'import' ? 'add' : 'edit',
               stationId: task.stationId,
               location: 'dataProcessing',
-              objects: `数据版本“${version.name}”：${KIND_NAMES[task.kind].zh}（任务 #${task.id}）`,
+              objects: text('stationLog.taskDone', {
+                version: version.name,
+                kind: text(`taskKind.${task.kind}`),
+                taskId: task.id,
+              }),
               details: {
                 taskId: task.id,
                 kind: task.kind,
@@ -198,7 +193,7 @@ export class ProcessingTaskService {
         finishedAt: new Date(),
       };
       await this.push(done, language);
-      await this.notifyEnd(done, language);
+      await this.notifyEnd(done);
     } catch (err) {
       const failure = err instanceof ProcessingFailure ? err : new ProcessingFailure('internal_error', {});
       if (!(err instanceof ProcessingFailure)) this.log.error({ err, taskId }, 'processing task failed');
@@ -211,7 +206,7 @@ export class ProcessingTaskService {
         finishedAt: new Date(),
       };
       await this.push(failed, language);
-      await this.notifyEnd(failed, language);
+      await this.notifyEnd(failed);
     }
   }
 
@@ -254,18 +249,20 @@ export class ProcessingTaskService {
     }
   }
 
-  private async notifyEnd(task: TTaskRow, language: Language): Promise<void> {
+  private async notifyEnd(task: TTaskRow): Promise<void> {
     if (task.createdBy === null) return;
-    const name = KIND_NAMES[task.kind][language];
     const ok = task.status === 'succeeded';
-    const message =
-      language === 'zh'
-        ? `${name}${ok ? '已完成' : '失败'}（任务 #${task.id}）`
-        : `${name} ${ok ? 'finished' : 'failed'} (task #${task.id})`;
+    const params = { kind: text(`taskKind.${task.kind}`), taskId: task.id };
+    // The failure reason has its own table (and nested reason keys): both languages are kept.
+    const reason = (language: Language) =>
+      localizeProcessingFailure(task.errorKey, task.errorDetails, language) ?? '';
     await this.messages.send(task.createdBy, {
       type: 'task',
-      message,
-      description: ok ? '' : (localizeProcessingFailure(task.errorKey, task.errorDetails, language) ?? ''),
+      message: text(ok ? 'message.taskSucceeded' : 'message.taskFailed', params),
+      description:
+        ok || task.errorKey === null
+          ? null
+          : text('part.localized', { value: { zh: reason('zh'), en: reason('en') } }),
       messageType: ok ? 'success' : 'error',
     });
   }

@@ -7,6 +7,7 @@ import {
   type TVersionCreate,
   type TVersionDetail,
   type TVersionRename,
+  text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/station-access.ts';
@@ -130,7 +131,11 @@ export class VersionService {
           type: 'add',
           stationId: input.stationId,
           location: 'measureWind',
-          objects: `${await stationLabel(trx, input.stationId)}：新建数据版本“${input.name}”（复制自“${source.name}”）`,
+          objects: text('stationLog.versionCreated', {
+            ...(await stationLabel(trx, input.stationId)),
+            version: input.name,
+            source: source.name,
+          }),
           details: { versionId: version.id, sourceVersionId: source.id, name: input.name },
         });
         return version;
@@ -156,7 +161,11 @@ export class VersionService {
           type: 'edit',
           stationId: version.stationId,
           location: 'measureWind',
-          objects: `${await stationLabel(trx, version.stationId)}：数据版本“${version.name}”改名为“${input.name}”`,
+          objects: text('stationLog.versionRenamed', {
+            ...(await stationLabel(trx, version.stationId)),
+            before: version.name,
+            after: input.name,
+          }),
           details: { versionId: version.id, before: version.name, after: input.name },
         });
       })
@@ -180,7 +189,11 @@ export class VersionService {
       type: 'delete',
       stationId: version.stationId,
       location: 'measureWind',
-      objects: `${await stationLabel(this.db, version.stationId)}：删除数据版本“${version.name}”（任务 #${task.id}）`,
+      objects: text('stationLog.versionDeleted', {
+        ...(await stationLabel(this.db, version.stationId)),
+        version: version.name,
+        taskId: task.id,
+      }),
       details: { versionId: version.id, name: version.name, taskId: task.id },
     });
     return task;
@@ -201,14 +214,14 @@ export class VersionService {
   }
 }
 
-/** `站点 000123 项目名` for the station log. */
-async function stationLabel(db: Database, stationId: number): Promise<string> {
+/** The site's code and project name, as the station log's version texts name it. */
+async function stationLabel(db: Database, stationId: number): Promise<{ code: string; name: string }> {
   const row = await db
     .selectFrom('station')
     .select(['station_code', 'project_name'])
     .where('id', '=', stationId)
     .executeTakeFirst();
-  return row ? `站点 ${row.station_code} ${row.project_name}` : `站点 #${stationId}`;
+  return row ? { code: row.station_code, name: row.project_name } : { code: `#${stationId}`, name: '' };
 }
 
 async function countChunks(db: Database, versionId: number): Promise<number> {

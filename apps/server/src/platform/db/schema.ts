@@ -102,6 +102,9 @@ export interface MessageTable {
   message: string;
   description: Generated<string>;
   message_type: Generated<string>;
+  /** The title and description as texts (shared TText), rendered in the reader's language (issue 26). */
+  message_text: ColumnType<unknown, string | null | undefined, string | null>;
+  description_text: ColumnType<unknown, string | null | undefined, string | null>;
   is_read: Generated<boolean>;
   is_ignored: Generated<boolean>;
   created_at: CreatedAt;
@@ -215,7 +218,10 @@ export interface StationLogTable {
   operate_time: CreatedAt;
   type: 'add' | 'edit' | 'delete';
   location: string;
-  objects: string;
+  /** What older versions wrote as prose; '' for rows with `objects_text`. */
+  objects: Generated<string>;
+  /** The description as a text (shared TText), rendered in the reader's language (issue 26). */
+  objects_text: ColumnType<unknown, string | null | undefined, string | null>;
   station_id: number | null;
   station_code: string | null;
   details: ColumnType<unknown, string | null | undefined, string | null>;
@@ -659,6 +665,8 @@ export interface ReportTemplateTable {
   name: string;
   sections: string[];
   is_builtin: Generated<boolean>;
+  /** A key of the shared BUILTIN_NAMES for the templates MastHub ships; null for others. */
+  builtin_key: Generated<string | null>;
   created_at: CreatedAt;
 }
 
@@ -932,6 +940,8 @@ export interface QcRuleTable {
   notes: Generated<string>;
   updater_id: number | null;
   updater_name: Generated<string>;
+  /** A key of the shared BUILTIN_NAMES for the rules MastHub ships (until renamed); null for others. */
+  builtin_key: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

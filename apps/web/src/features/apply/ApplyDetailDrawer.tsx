@@ -1,5 +1,6 @@
-import { Descriptions, Drawer, Empty, List, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowList } from '../../app/list/RowList.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useApplyDetail } from './api.ts';
 import { AUDIT_COLORS, ExportState } from './apply-columns.tsx';
@@ -61,14 +62,14 @@ export function ApplyDetailDrawer({ id, onClose }: { id: number | undefined; onC
             ) : null}
           </Descriptions>
           {data.exportNotes.length > 0 ? (
-            <List
-              size="small"
+            <RowList
               header={<Typography.Text strong>{t('apply.detail.notes')}</Typography.Text>}
-              dataSource={data.exportNotes}
-              renderItem={(n) => (
-                <List.Item>
+              items={data.exportNotes}
+              rowKey={(n, i) => `${n.stationCode}-${i}`}
+              render={(n) => (
+                <>
                   {n.stationCode}: {n.reason}
-                </List.Item>
+                </>
               )}
             />
           ) : null}

@@ -406,6 +406,7 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
       legend: { top: 0 },
       grid: { left: 60, right: 20, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: Array.from({ length: 12 }, (_, i) => String(i + 1)) },
+      // A month's energy of the average year (the card's title says so); the annual figures are MWh/yr.
       yAxis: { type: 'value', name: 'MWh' },
       series: result.turbines.map((r) => ({
         type: 'bar',
@@ -536,8 +537,8 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
           { title: t('energy.result.flh'), dataIndex: 'fullLoadHours', width: 100, render: (v) => fmt(v, 0) },
           { title: t('energy.result.loss'), width: 90, render: (_, r) => `${fmt(r.lossFactor * 100)} %` },
           { title: t('energy.result.net'), dataIndex: 'netMwh', width: 120, render: (v) => fmt(v) },
-          { title: 'P75 MWh', width: 100, render: (_, r) => fmt(r.exceedance.P75) },
-          { title: 'P90 MWh', width: 100, render: (_, r) => fmt(r.exceedance.P90) },
+          { title: t('energy.result.p75'), width: 120, render: (_, r) => fmt(r.exceedance.P75) },
+          { title: t('energy.result.p90'), width: 120, render: (_, r) => fmt(r.exceedance.P90) },
         ]}
       />
       <Row gutter={16}>

@@ -7,7 +7,6 @@ import {
   Empty,
   Flex,
   InputNumber,
-  List,
   Row,
   Space,
   Statistic,
@@ -19,6 +18,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowList } from '../../app/list/RowList.tsx';
 import { useCan } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { formatBytes } from '../apply/apply-columns.tsx';
@@ -127,15 +127,14 @@ function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
           <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
             {t('hub.worst')}
           </Typography.Text>
-          <List
-            size="small"
-            dataSource={recovery.worst}
-            renderItem={(s) => (
-              <List.Item extra={<Tag color={recoveryColor(s.recoveryPct)}>{s.recoveryPct.toFixed(1)} %</Tag>}>
-                <Link to={siteLink(s.stationId, 'StasticAnalysis')}>
-                  {s.stationCode} · {s.projectName}
-                </Link>
-              </List.Item>
+          <RowList
+            items={recovery.worst}
+            rowKey={(s) => s.stationId}
+            extra={(s) => <Tag color={recoveryColor(s.recoveryPct)}>{s.recoveryPct.toFixed(1)} %</Tag>}
+            render={(s) => (
+              <Link to={siteLink(s.stationId, 'StasticAnalysis')}>
+                {s.stationCode} · {s.projectName}
+              </Link>
             )}
           />
         </>
@@ -326,34 +325,30 @@ function HubBody({ data, canReview }: { data: THubOverview; canReview: boolean }
       </Col>
       <Col xs={24} lg={12} xxl={8}>
         <Card size="small" title={t('hub.longestSilent')}>
-          <List
-            size="small"
-            dataSource={data.silent.longest}
-            locale={{ emptyText: t('hub.none') }}
-            renderItem={(s) => (
-              <List.Item extra={<Tag color="volcano">{t('hub.silentFor', { days: s.silentDays })}</Tag>}>
-                <Link to={siteLink(s.stationId)}>
-                  {s.stationCode} · {s.projectName}
-                </Link>
-              </List.Item>
+          <RowList
+            items={data.silent.longest}
+            rowKey={(s) => s.stationId}
+            empty={t('hub.none')}
+            extra={(s) => <Tag color="volcano">{t('hub.silentFor', { days: s.silentDays })}</Tag>}
+            render={(s) => (
+              <Link to={siteLink(s.stationId)}>
+                {s.stationCode} · {s.projectName}
+              </Link>
             )}
           />
         </Card>
       </Col>
       <Col xs={24} lg={12} xxl={8}>
         <Card size="small" title={t('hub.oldestRepairs')}>
-          <List
-            size="small"
-            dataSource={data.repairs.oldest}
-            locale={{ emptyText: t('hub.none') }}
-            renderItem={(r) => (
-              <List.Item
-                extra={<Typography.Text type="secondary">{formatDateTime(r.createdAt)}</Typography.Text>}
-              >
-                <Link to="/systemManage/repairList">
-                  {r.stationCode} · {r.faultType || r.projectName}
-                </Link>
-              </List.Item>
+          <RowList
+            items={data.repairs.oldest}
+            rowKey={(r, i) => `${r.stationCode}-${r.createdAt}-${i}`}
+            empty={t('hub.none')}
+            extra={(r) => <Typography.Text type="secondary">{formatDateTime(r.createdAt)}</Typography.Text>}
+            render={(r) => (
+              <Link to="/systemManage/repairList">
+                {r.stationCode} · {r.faultType || r.projectName}
+              </Link>
             )}
           />
         </Card>
@@ -424,12 +419,11 @@ function HubBody({ data, canReview }: { data: THubOverview; canReview: boolean }
           {data.ingestion.failures.length === 0 ? (
             <Typography.Text type="secondary">{t('hub.noFailures')}</Typography.Text>
           ) : (
-            <List
-              size="small"
-              dataSource={data.ingestion.failures}
-              renderItem={(f) => (
-                <List.Item extra={<Tag color="red">{f.count}</Tag>}>{f.reason || f.reasonKey}</List.Item>
-              )}
+            <RowList
+              items={data.ingestion.failures}
+              rowKey={(f, i) => `${f.reasonKey}-${i}`}
+              extra={(f) => <Tag color="red">{f.count}</Tag>}
+              render={(f) => f.reason || f.reasonKey}
             />
           )}
           <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>

@@ -35,7 +35,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useCan } from '../../app/PermissionButton.tsx';
@@ -159,6 +159,12 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
   const pageNo = paging.key === viewKey ? paging.pageNo : 1;
   const [rowSelection, setRowSelection] = useState<{ key: string; times: string[] }>({ key: '', times: [] });
   const selectedTimes = rowSelection.key === viewKey ? rowSelection.times : [];
+
+  // The grid below the chart is asked for once the channels are known (else it would first load every
+  // channel) and once the chart has its data: the chart is what the screen opens on, and a page of up to
+  // 500 rows laid out at the same time held its first drawing up by seconds (issue 26).
+  const [chartReadyKey, setChartReadyKey] = useState<number>();
+  const isTableWanted = !isChannelsPending && (chartReadyKey === versionId || selectedIds.length === 0);
 
   const [tab, setTab] = useState<TabKey>('data');
   const [dialog, setDialog] = useState<DialogKey>();
@@ -443,11 +449,13 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
                   utcCode={utcCode}
                   isMarkable={!workBlocked}
                   onBrushRange={onBrushRange}
+                  onFirstData={() => setChartReadyKey(versionId)}
                 />
                 <Typography.Title level={5} style={{ margin: 0 }}>
                   <TableOutlined /> {t('measure-wind.tabs.table')}
                 </Typography.Title>
                 <TablePane
+                  isWanted={isTableWanted}
                   versionId={versionId}
                   selectedIds={selectedIds}
                   rangeIso={rangeIso}
@@ -586,13 +594,23 @@ interface ChartPaneProps {
   utcCode: string;
   isMarkable: boolean;
   onBrushRange: (window: TimeWindow) => void;
+  /** Called once the chart is drawn, or has nothing to draw (the grid below waits for it). */
+  onFirstData: () => void;
 }
 
 /**
  * The chart tab: an overview of the whole range (server-aggregated), and after zooming into at most
  * half of it, the visible window again in detail, spliced into the overview.
  */
-function ChartPane({ versionId, selectedIds, rangeIso, utcCode, isMarkable, onBrushRange }: ChartPaneProps) {
+function ChartPane({
+  versionId,
+  selectedIds,
+  rangeIso,
+  utcCode,
+  isMarkable,
+  onBrushRange,
+  onFirstData,
+}: ChartPaneProps) {
   const { t } = useTranslation();
   const chartIds = useMemo(() => selectedIds.slice(0, CHART_MAX_CHANNELS), [selectedIds]);
   const overviewRequest = useMemo<TChartRequest | undefined>(
@@ -619,6 +637,14 @@ function ChartPane({ versionId, selectedIds, rangeIso, utcCode, isMarkable, onBr
     };
   }, [overviewRequest, overviewData, overviewKey, visible]);
   const detail = useChartData(detailRequest);
+  // The grid waits for the chart's first drawing; a chart with nothing to draw lets it come at once.
+  const firstData = useRef(onFirstData);
+  firstData.current = onFirstData;
+  const hasNothingToDraw =
+    overview.isError || (overview.data !== undefined && overview.data.times.length === 0);
+  useEffect(() => {
+    if (hasNothingToDraw) firstData.current();
+  }, [hasNothingToDraw]);
   const data = useMemo(
     () =>
       overview.data ? mergeChartData(overview.data, detailRequest ? detail.data : undefined) : undefined,
@@ -659,12 +685,15 @@ function ChartPane({ versionId, selectedIds, rangeIso, utcCode, isMarkable, onBr
         utcCode={utcCode}
         onBrushRange={onBrushRange}
         onVisibleWindow={(window) => setVisible({ key: overviewKey, window })}
+        onDrawn={() => firstData.current()}
       />
     </Flex>
   );
 }
 
 interface TablePaneProps {
+  /** False until the grid is wanted: nothing is asked for before. */
+  isWanted: boolean;
   versionId: number;
   selectedIds: readonly number[];
   rangeIso: RangeIso;
@@ -677,7 +706,15 @@ interface TablePaneProps {
 }
 
 /** The table tab: one page (≤500 rows) of the selected channels over the range. */
-function TablePane({ versionId, selectedIds, rangeIso, pageNo, pageSize, ...rest }: TablePaneProps) {
+function TablePane({
+  isWanted,
+  versionId,
+  selectedIds,
+  rangeIso,
+  pageNo,
+  pageSize,
+  ...rest
+}: TablePaneProps) {
   const request: TDataPageRequest = {
     versionId,
     ...(selectedIds.length > 0 ? { channelIds: [...selectedIds] } : {}),
@@ -685,6 +722,14 @@ function TablePane({ versionId, selectedIds, rangeIso, pageNo, pageSize, ...rest
     pageNo,
     pageSize,
   };
-  const { data: page, isFetching } = useDataPage(request);
-  return <DataTable page={page} isLoading={isFetching} pageNo={pageNo} pageSize={pageSize} {...rest} />;
+  const { data: page, isFetching } = useDataPage(isWanted ? request : undefined);
+  return (
+    <DataTable
+      page={page}
+      isLoading={isFetching || !isWanted}
+      pageNo={pageNo}
+      pageSize={pageSize}
+      {...rest}
+    />
+  );
 }

@@ -151,6 +151,27 @@ describe('buildChartOption(data, labels)', () => {
     expect(avgAxes).toEqual([0, 1, 2]);
   });
 
+  it('names the axes and the tooltip with unit symbols, not the stored codes (deg_C → °C, deg → °)', () => {
+    const data = chart({
+      series: [
+        series({ channelId: 2, name: 'WD', unit: 'deg' }),
+        series({ channelId: 3, name: 'T', unit: 'deg_C' }),
+        series({ channelId: 4, name: 'GHI', unit: 'W/m^2' }),
+      ],
+    });
+    const option = buildChartOption(data, labels);
+    const axes = option.yAxis as { name: string; min?: number; max?: number }[];
+    expect(axes.map((a) => a.name)).toEqual(['°', '°C', 'W/m²']);
+    expect(axes[0]).toMatchObject({ min: 0, max: 360 });
+    const tooltip = buildTooltip(data, ['WD', 'T', 'GHI'], labels, [
+      { seriesId: 'avg-2', dataIndex: 0 },
+      { seriesId: 'avg-3', dataIndex: 0 },
+    ]);
+    expect(tooltip).toContain(' °');
+    expect(tooltip).toContain(' °C');
+    expect(tooltip).not.toContain('deg');
+  });
+
   it('has a time axis with dataZoom and a lineX brush', () => {
     const option = buildChartOption(chart({}), labels);
     expect((option.dataZoom as { type: string }[]).map((z) => z.type)).toEqual(['inside', 'slider']);

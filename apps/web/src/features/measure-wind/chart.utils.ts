@@ -1,4 +1,4 @@
-import type { TChartData, TChartSeries } from '@masthub/shared';
+import { formatUnit, isDegreeUnit, type TChartData, type TChartSeries } from '@masthub/shared';
 import type { EChartsOption, SeriesOption } from 'echarts';
 import {
   FLAG_COLORS,
@@ -36,7 +36,6 @@ export const SERIES_COLORS = [
 ] as const;
 
 const AXIS_WIDTH_PX = 52;
-const DIRECTION_UNITS = new Set(['°', 'deg', 'degree', 'degrees']);
 
 export interface ChartLabels {
   flags: Record<FlagName, string>;
@@ -115,7 +114,7 @@ export function buildTooltip(
     if (!series) continue;
     const k = param.dataIndex;
     const avg = series.avg[k] ?? null;
-    let text = `${typeof param.marker === 'string' ? param.marker : ''}${escapeHtml(names[index] ?? series.name)}: <b>${formatValue(avg) || '—'}</b> ${escapeHtml(series.unit)}`;
+    let text = `${typeof param.marker === 'string' ? param.marker : ''}${escapeHtml(names[index] ?? series.name)}: <b>${formatValue(avg) || '—'}</b> ${escapeHtml(formatUnit(series.unit))}`;
     if (data.isAggregated && avg !== null) {
       text += ` <span style="color:#8c8c8c">(${labels.minMax} ${formatValue(series.min[k])}–${formatValue(series.max[k])})</span>`;
     }
@@ -265,10 +264,10 @@ export function buildChartOption(data: TChartData, labels: ChartLabels): ECharts
     },
     xAxis: { type: 'time', axisLabel: { hideOverlap: true }, splitLine: { show: false } },
     yAxis: units.map((unit, index) => {
-      const isDirection = DIRECTION_UNITS.has(unit);
+      const isDirection = isDegreeUnit(unit);
       return {
         type: 'value' as const,
-        name: unit,
+        name: formatUnit(unit),
         position: index % 2 === 0 ? ('left' as const) : ('right' as const),
         offset: Math.floor(index / 2) * AXIS_WIDTH_PX,
         alignTicks: index > 0 && !isDirection,

@@ -171,6 +171,13 @@ describe('channels', () => {
     expect(channelLabel({ name: 'WS50', unit: 'm/s', sourceUnit: 'mph' })).toBe('WS50 (m/s ← mph)');
   });
 
+  it('channelLabel(channel) writes the stored unit codes as symbols: deg_C → °C, deg → °, deg_F → °F', () => {
+    expect(channelLabel({ name: 'T10', unit: 'deg_C' })).toBe('T10 (°C)');
+    expect(channelLabel({ name: 'WD78', unit: 'deg' })).toBe('WD78 (°)');
+    expect(channelLabel({ name: 'T2', unit: 'deg_C', sourceUnit: 'deg_F' })).toBe('T2 (°C ← °F)');
+    expect(channelLabel({ name: 'GHI', unit: 'W/m^2' })).toBe('GHI (W/m²)');
+  });
+
   it('defaultChannelSelection(channels, max) takes the averages, at most max', () => {
     expect(defaultChannelSelection(mast)).toEqual([3, 4, 5, 6, 1]);
     expect(defaultChannelSelection(mast, 2)).toEqual([3, 4]);

@@ -1,14 +1,15 @@
-import type {
-  TDatasetVersion,
-  TExtrapolationRequest,
-  TInterpolationRequest,
-  TMarkCreate,
-  TProcessingTask,
-  TQcRunRequest,
-  TRepresentativeYearRequest,
-  TTowerShadowRequest,
-  TVersionChannel,
-  TVersionExportRequest,
+import {
+  formatUnit,
+  type TDatasetVersion,
+  type TExtrapolationRequest,
+  type TInterpolationRequest,
+  type TMarkCreate,
+  type TProcessingTask,
+  type TQcRunRequest,
+  type TRepresentativeYearRequest,
+  type TTowerShadowRequest,
+  type TVersionChannel,
+  type TVersionExportRequest,
 } from '@masthub/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
@@ -149,8 +150,8 @@ export function channelLabel(
 ): string {
   if (!channel.unit) return channel.name;
   return channel.sourceUnit
-    ? `${channel.name} (${channel.unit} ← ${channel.sourceUnit})`
-    : `${channel.name} (${channel.unit})`;
+    ? `${channel.name} (${formatUnit(channel.unit)} ← ${formatUnit(channel.sourceUnit)})`
+    : `${channel.name} (${formatUnit(channel.unit)})`;
 }
 
 export interface ChannelOptionGroup {

@@ -1,9 +1,16 @@
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
+} from '@ant-design/icons';
 import type { TMessage } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Button, Drawer, Empty, Flex, Pagination, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { type NotificationKind, notificationKind } from '../../realtime/socket.utils.ts';
 import { useIgnoreMessage, useMarkRead, useMessagePage } from './api.ts';
 import styles from './MessageDrawer.module.css';
 
@@ -16,17 +23,29 @@ const TYPE_COLORS: Record<string, string> = {
   approval: 'gold',
 };
 
+/** The same icons and colours as the pushed notification of each kind (a failed report is an error). */
+const KIND_ICONS: Record<NotificationKind, ReactNode> = {
+  success: <CheckCircleFilled style={{ color: 'var(--ant-color-success)' }} />,
+  info: <InfoCircleFilled style={{ color: 'var(--ant-color-info)' }} />,
+  warning: <ExclamationCircleFilled style={{ color: 'var(--ant-color-warning)' }} />,
+  error: <CloseCircleFilled style={{ color: 'var(--ant-color-error)' }} />,
+};
+
 function MessageItem({ message }: { message: TMessage }) {
   const { t, i18n } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const markRead = useMarkRead();
   const ignore = useIgnoreMessage();
   const status = message.isIgnored ? 'ignored' : message.isRead ? 'read' : 'unread';
+  const kind = notificationKind(message.messageType);
   return (
-    <li className={styles.item} data-status={status}>
+    <li className={styles.item} data-status={status} data-kind={kind}>
       <Flex justify="space-between" align="start" gap={8}>
         <Flex vertical gap={4} className={styles.body}>
           <Flex gap={8} align="center" wrap>
+            <span role="img" aria-label={t(`messages.kinds.${kind}`)}>
+              {KIND_ICONS[kind]}
+            </span>
             <Tag color={TYPE_COLORS[message.type] ?? 'default'}>
               {i18n.exists(`messages.types.${message.type}`)
                 ? t(`messages.types.${message.type}`)

@@ -244,7 +244,7 @@ export function AnalysisReportModal({
             <Form.Item label={t('reports.data.averagePeriods')} extra={t('reports.data.averagePeriodsHint')}>
               <Form.List name="averagePeriods">
                 {(items, { add, remove }) => (
-                  <Space direction="vertical" style={{ width: '100%' }}>
+                  <Space orientation="vertical" style={{ width: '100%' }}>
                     {items.map((item, index) => (
                       <Space key={item.key} align="start" data-testid={`average-period-${index}`}>
                         <Form.Item

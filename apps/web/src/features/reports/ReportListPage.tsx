@@ -117,7 +117,7 @@ export function ReportListPage() {
       width: 200,
       wrap: true,
       render: (name: string, r) => (
-        <Space direction="vertical" size={2}>
+        <Space orientation="vertical" size={2}>
           <Tag color={STATUS_COLORS[r.status]} data-testid="report-status">
             {name}
           </Tag>

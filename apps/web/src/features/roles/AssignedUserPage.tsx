@@ -85,7 +85,7 @@ export function AssignedUserPage() {
   return (
     <Card>
       <Flex justify="space-between" align="flex-end" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Space direction="vertical" size={4}>
+        <Space orientation="vertical" size={4}>
           <Button
             type="link"
             icon={<ArrowLeftOutlined />}

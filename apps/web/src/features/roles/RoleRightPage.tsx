@@ -103,10 +103,10 @@ export function RoleRightPage() {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Flex justify="space-between" align="flex-end" gap={12} wrap>
-          <Space direction="vertical" size={4}>
+          <Space orientation="vertical" size={4}>
             <Button
               type="link"
               icon={<ArrowLeftOutlined />}
@@ -167,7 +167,7 @@ export function RoleRightPage() {
               onChange={(event) => setDataScope(event.target.value as TDataScope)}
               style={{ marginBottom: 16 }}
             >
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 <Radio value="all">{t('system.dataScope.allLong')}</Radio>
                 <Radio value="list">{t('system.dataScope.listLong')}</Radio>
               </Space>

@@ -5,7 +5,12 @@ import {
   PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { TChannelConfigSummary, TChannelRecord, TIea43ImportReply } from '@masthub/shared';
+import {
+  formatUnit,
+  type TChannelConfigSummary,
+  type TChannelRecord,
+  type TIea43ImportReply,
+} from '@masthub/shared';
 import {
   Alert,
   App,
@@ -179,7 +184,13 @@ export function ChannelConfigurationPage() {
       width: 160,
       ellipsis: true,
     },
-    { key: 'unit', dataIndex: 'unit', title: t('stations.channels.unit'), width: 80 },
+    {
+      key: 'unit',
+      dataIndex: 'unit',
+      title: t('stations.channels.unit'),
+      width: 80,
+      render: (unit: string) => formatUnit(unit),
+    },
     { key: 'statistic', dataIndex: 'statisticName', title: t('stations.channels.statistic'), width: 100 },
     { key: 'boom', dataIndex: 'boomOrientationDeg', title: t('stations.channels.boom'), width: 110 },
     {

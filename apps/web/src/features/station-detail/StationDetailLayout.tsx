@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useRouteTabs } from '../../app/route-tabs.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { useStationOverview } from '../stations/api.ts';
+import { useRegions, useStationOverview } from '../stations/api.ts';
 import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
+import { provinceNamesOf, siteLocationText } from './station-detail.utils.ts';
 import { useStationId } from './use-station-id.ts';
 
 function StationHeader({ stationId }: { stationId: number }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: overview, isPending, isError } = useStationOverview(stationId);
+  // The region list names the province in both languages, so a location that names it is not repeated.
+  const { data: regions = [] } = useRegions();
   if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (isError || !overview) {
     return <Result status="warning" title={t('stations.detail.notFound')} />;
@@ -35,7 +38,13 @@ function StationHeader({ stationId }: { stationId: number }) {
           {
             key: 'location',
             label: t('stations.detail.location'),
-            children: value([overview.province, overview.location].filter(Boolean).join(' ')),
+            children: value(
+              siteLocationText(
+                overview.province,
+                overview.location,
+                provinceNamesOf(overview.regionCode, regions),
+              ),
+            ),
           },
           {
             key: 'coordinates',

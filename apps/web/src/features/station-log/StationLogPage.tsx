@@ -1,12 +1,13 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { STATION_LOG_TYPES, type TStationLogRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
-import { Descriptions, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Descriptions, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
 import { ListPage } from '../../app/list/ListPage.tsx';
+import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
 import { useTagList } from '../tags/api.ts';
@@ -79,7 +80,7 @@ export function StationLogPage() {
       shown(row.value)
     );
 
-  const columns: TableColumnsType<TStationLogRecord> = [
+  const columns: FitColumn<TStationLogRecord>[] = [
     {
       key: 'operatorAccount',
       dataIndex: 'operatorAccount',
@@ -97,6 +98,8 @@ export function StationLogPage() {
       dataIndex: 'operateTime',
       title: t('registry.stationLog.fields.operateTime'),
       width: DATE_COLUMN_WIDTH,
+      // Whole: the time is what a row is found by.
+      wrap: true,
       render: (value: string) => formatDateTime(value),
     },
     {
@@ -121,10 +124,12 @@ export function StationLogPage() {
       width: 100,
     },
     {
+      // What changed is what the log is read for: the widest column, its whole text on up to a few lines.
       key: 'objects',
       dataIndex: 'objects',
       title: t('registry.stationLog.fields.objects'),
-      ellipsis: { showTitle: true },
+      width: 320,
+      wrap: true,
     },
   ];
   return (

@@ -1,10 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { TFieldError } from '@masthub/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, List, Modal, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { RowList } from '../../app/list/RowList.tsx';
 import { http, RequestError, requestFile, saveFile } from '../../request/request.ts';
 
 /**
@@ -94,15 +95,15 @@ export function BatchImportModal({ open, onClose }: { open: boolean; onClose: ()
             message={summary}
             description={
               problems.length > 0 ? (
-                <List
-                  size="small"
+                <RowList
                   style={{ maxHeight: 240, overflowY: 'auto' }}
-                  dataSource={problems}
-                  renderItem={(p) => (
-                    <List.Item style={{ padding: '2px 0' }}>
+                  items={problems}
+                  rowKey={(p, i) => `${p.field}-${i}`}
+                  render={(p) => (
+                    <>
                       <Typography.Text strong>{p.field}</Typography.Text>
                       <Typography.Text>：{p.message}</Typography.Text>
-                    </List.Item>
+                    </>
                   )}
                 />
               ) : null

@@ -95,10 +95,10 @@ export function UserRightPage() {
   const orNotSet = (value: string | null | undefined) => value || t('common.notSet');
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card loading={isLoading}>
         <Flex justify="space-between" align="flex-start" gap={16} wrap>
-          <Space direction="vertical" size={4}>
+          <Space orientation="vertical" size={4}>
             <Button
               type="link"
               icon={<ArrowLeftOutlined />}

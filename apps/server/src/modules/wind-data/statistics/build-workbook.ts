@@ -1,4 +1,10 @@
-import { type Language, STATISTICS_TABS, type TStatisticsResult, type TStatisticsTab } from '@masthub/shared';
+import {
+  formatUnit,
+  type Language,
+  STATISTICS_TABS,
+  type TStatisticsResult,
+  type TStatisticsTab,
+} from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import {
   AIR_DENSITY_SOURCES,
@@ -87,7 +93,7 @@ export async function buildStatisticsWorkbook(
       r.channelName,
       r.element,
       r.heightTag,
-      r.unit,
+      formatUnit(r.unit),
       r.count,
       fixed(r.mean, 3),
       fixed(r.sd, 3),
@@ -248,7 +254,7 @@ export async function buildStatisticsWorkbook(
   );
 
   const seriesHeader = (s: { element: string; heightTag: string; unit: string; channelId: number }) => ({
-    text: `${name(s.channelId)}${s.unit ? ` (${s.unit})` : ''}`,
+    text: `${name(s.channelId)}${s.unit ? ` (${formatUnit(s.unit)})` : ''}`,
   });
   const monthly = result.monthly;
   writers.monthly.table(

@@ -434,6 +434,14 @@ describe('POST /data-process/statistics/export', () => {
       expect(workbook.worksheets[0]!.name).toBe(firstSheet);
       expect(workbook.worksheets[0]!.getRow(1).values).toContain(header);
       expect(workbook.worksheets[0]!.rowCount).toBe(10);
+      // Units are written as symbols (°C, °), not as the stored codes (deg_C, deg).
+      const units: unknown[] = [];
+      workbook.worksheets[0]!.eachRow((row, n) => {
+        if (n > 1) units.push(row.getCell(4).value);
+      });
+      expect(units).toEqual(expect.arrayContaining(['m/s', '°', '°C']));
+      expect(units).not.toContain('deg');
+      expect(units).not.toContain('deg_C');
     }
   });
 

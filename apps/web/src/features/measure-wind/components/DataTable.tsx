@@ -1,4 +1,4 @@
-import type { TDataPage, TDataRow } from '@masthub/shared';
+import { formatUnit, type TDataPage, type TDataRow } from '@masthub/shared';
 import { DATA_PAGE_MAX_ROWS } from '@masthub/shared/wind-data/wind-data.schema.ts';
 import { Flex, Pagination, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { type HTMLAttributes, useMemo } from 'react';
@@ -25,7 +25,10 @@ export interface DataTableProps {
 
 /**
  * The data grid (SPEC §2: at most 500 rows): time fixed on the left, one column per channel with its
- * unit, each cell coloured by its flag; rows can be selected to mark their time range.
+ * unit, each cell coloured by its flag; rows can be selected to mark their time range. The rows are
+ * virtual: only those in view are in the page, so a page of 500 rows × dozens of channels does not hold
+ * up the chart above it (every layout of the page — the chart's first drawing included — paid for the
+ * whole grid before).
  */
 export function DataTable({
   page,
@@ -65,7 +68,7 @@ export function DataTable({
                 {channel.name}
               </div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="mw-export-name">
-                {channel.unit || '—'} · {channel.exportName}
+                {formatUnit(channel.unit) || '—'} · {channel.exportName}
               </Typography.Text>
             </div>
           </Tooltip>
@@ -87,11 +90,12 @@ export function DataTable({
   const scrollX = TIME_COLUMN_PX + SELECTION_COLUMN_PX + channels.length * VALUE_COLUMN_PX;
   return (
     <Flex vertical gap={8}>
-      <div data-testid="mw-table">
+      <div data-testid="mw-table" data-rows={page?.records.length ?? 0}>
         <Table<TDataRow>
           rowKey="time"
           size="small"
           bordered
+          virtual
           loading={isLoading}
           columns={columns}
           dataSource={page?.records ?? []}

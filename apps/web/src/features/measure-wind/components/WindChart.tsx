@@ -55,20 +55,29 @@ export interface WindChartProps {
   onBrushRange: (window: TimeWindow) => void;
   /** The visible window after a zoom or pan settled (real epoch ms). */
   onVisibleWindow: (window: TimeWindow) => void;
+  /** Each time ECharts has finished drawing. */
+  onDrawn?: () => void;
 }
 
 /**
  * The wind-data chart: average lines (min–max band when aggregated), flagged points, dataZoom, and a
  * lineX brush whose range opens the mark dialog. Time labels read the user's zone (see chart.utils).
  */
-export function WindChart({ data, isLoading, utcCode, onBrushRange, onVisibleWindow }: WindChartProps) {
+export function WindChart({
+  data,
+  isLoading,
+  utcCode,
+  onBrushRange,
+  onVisibleWindow,
+  onDrawn,
+}: WindChartProps) {
   const { t } = useTranslation();
   const language = useAppLanguage();
   const chartRef = useRef<ReactEChartsCore>(null);
   const zoomTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Handlers read the latest props through refs, so the chart binds its events once.
-  const latest = useRef({ onBrushRange, onVisibleWindow, utcCode });
-  latest.current = { onBrushRange, onVisibleWindow, utcCode };
+  const latest = useRef({ onBrushRange, onVisibleWindow, onDrawn, utcCode });
+  latest.current = { onBrushRange, onVisibleWindow, onDrawn, utcCode };
 
   const labels: ChartLabels = useMemo(
     () => ({
@@ -96,6 +105,7 @@ export function WindChart({ data, isLoading, utcCode, onBrushRange, onVisibleWin
 
   const events = useMemo(
     () => ({
+      finished: () => latest.current.onDrawn?.(),
       brushEnd: (event: BrushEndEvent) => {
         const range = event.areas?.[0]?.coordRange;
         if (!Array.isArray(range) || typeof range[0] !== 'number' || typeof range[1] !== 'number') return;

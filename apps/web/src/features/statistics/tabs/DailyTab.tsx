@@ -1,4 +1,4 @@
-import type { TStatisticsResult } from '@masthub/shared';
+import { formatUnit, type TStatisticsResult } from '@masthub/shared';
 import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function DailyTab({ result }: { result: TStatisticsResult }) {
   const withMatrix = result.daily.series.filter((s) => s.byMonthHour !== null);
   const [matrixChannel, setMatrixChannel] = useState<number | undefined>(withMatrix.at(-1)?.channelId);
   const matrix = withMatrix.find((s) => s.channelId === matrixChannel) ?? withMatrix.at(-1);
-  const unit = series[0]?.unit ?? '';
+  const unit = formatUnit(series[0]?.unit);
   const option = useMemo(
     () =>
       series.length > 0
@@ -57,7 +57,7 @@ export function DailyTab({ result }: { result: TStatisticsResult }) {
     { key: 'hour', dataIndex: 'hour', title: t('statistics.columns.hour'), width: 80 },
     ...series.map((s, k) => ({
       key: String(s.channelId),
-      title: `${caption(s.channelId)} (${s.unit})`,
+      title: `${caption(s.channelId)} (${formatUnit(s.unit)})`,
       width: 150,
       render: (_: unknown, row: HourRow) => formatValue(row.values[k], 3),
     })),

@@ -1,4 +1,4 @@
-import type { TPeriodComparisonRow, TStatisticsResult } from '@masthub/shared';
+import { formatUnit, type TPeriodComparisonRow, type TStatisticsResult } from '@masthub/shared';
 import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
   const section = result.monthly;
   const { present, element, setElement } = useElementChoice(section.series);
   const series = section.series.filter((s) => s.element === element);
-  const unit = series[0]?.unit ?? '';
+  const unit = formatUnit(series[0]?.unit);
   const option = useMemo(
     () =>
       series.length > 0
@@ -46,7 +46,7 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
     { key: 'label', dataIndex: 'label', title: t('statistics.columns.yearMonth'), width: 160 },
     ...series.map((s, k) => ({
       key: String(s.channelId),
-      title: `${caption(s.channelId)} (${s.unit})`,
+      title: `${caption(s.channelId)} (${formatUnit(s.unit)})`,
       width: 150,
       render: (_: unknown, row: MonthRow) => formatValue(row.values[k], 3),
     })),

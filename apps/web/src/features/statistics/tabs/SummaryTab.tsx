@@ -1,4 +1,4 @@
-import type { TStatisticsResult, TSummaryRow } from '@masthub/shared';
+import { formatUnit, type TStatisticsResult, type TSummaryRow } from '@masthub/shared';
 import { Descriptions, Flex, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,13 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
     },
     { key: 'element', dataIndex: 'element', title: t('statistics.columns.element'), width: 120 },
     { key: 'heightTag', dataIndex: 'heightTag', title: t('statistics.columns.height'), width: 80 },
-    { key: 'unit', dataIndex: 'unit', title: t('statistics.columns.unit'), width: 70 },
+    {
+      key: 'unit',
+      dataIndex: 'unit',
+      title: t('statistics.columns.unit'),
+      width: 70,
+      render: (unit: string) => formatUnit(unit),
+    },
     { key: 'count', dataIndex: 'count', title: t('statistics.columns.count'), width: 100 },
     { key: 'mean', dataIndex: 'mean', title: t('statistics.columns.mean'), width: 90, render: num(3) },
     { key: 'sd', dataIndex: 'sd', title: t('statistics.columns.sd'), width: 90, render: num(3) },

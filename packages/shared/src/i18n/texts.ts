@@ -1,0 +1,373 @@
+import { ALARM_HANDLE_STATUS_NAMES, type TAlarmHandleStatus } from '../stations/alarms.schema.ts';
+import { PASSWORD_RECORD_KIND_NAMES, type TPasswordRecordKind } from '../stations/password-records.schema.ts';
+import { SCALING_METHOD_NAMES, type TScalingMethodKey } from '../wind-data/mesoscale.schema.ts';
+import type { TTaskKind } from '../wind-data/wind-data.schema.ts';
+import { interpolate, type Language, type TLocalized } from './language.ts';
+
+/**
+ * Texts the server writes for people to read later — station-log descriptions, pushed messages, alarm
+ * contents — are stored as a key of TEXTS and its parameters, never as prose in one language, and written
+ * out in the reader's language when read (issue 26). A parameter is plain data (a name, a number), a
+ * nested text (`{ key }`: a term such as a task kind or a built-in name), a value given in both languages
+ * (`{ zh, en }`: a reason already localised by its own table) or a list of these (joined as the language
+ * lists things).
+ */
+export interface TText {
+  key: string;
+  params?: Readonly<Record<string, TTextParam>>;
+}
+export type TTextParam = string | number | TText | TLocalized | readonly TTextParam[];
+
+function prefixed<P extends string, K extends string>(
+  prefix: P,
+  names: Record<K, TLocalized>,
+): Record<`${P}.${K}`, TLocalized> {
+  return Object.fromEntries(
+    Object.entries<TLocalized>(names).map(([key, value]) => [`${prefix}.${key}`, value]),
+  ) as Record<`${P}.${K}`, TLocalized>;
+}
+
+/** The processing task kinds (SPEC §4), as messages and the station log name them. */
+export const TASK_KIND_NAMES: Record<TTaskKind, TLocalized> = {
+  qc: { zh: '质量控制', en: 'Quality control' },
+  tower_shadow: { zh: '塔影修正', en: 'Tower-shadow correction' },
+  interpolation: { zh: '插补', en: 'Interpolation' },
+  extrapolation: { zh: '垂直外推', en: 'Vertical extrapolation' },
+  representative_year: { zh: '代表年', en: 'Representative year' },
+  delete_data: { zh: '删除版本数据', en: 'Version data deletion' },
+  import: { zh: '数据导入', en: 'Data import' },
+};
+
+/** Site fields a site edit names in the station log (the keys of its `details.changes`). */
+export const STATION_FIELD_NAMES = {
+  station_code: { zh: '站点编号', en: 'site code' },
+  project_name: { zh: '项目名称', en: 'project name' },
+  station_type: { zh: '站点类型', en: 'site type' },
+  region_code: { zh: '省份', en: 'province' },
+  location: { zh: '位置', en: 'location' },
+  longitude: { zh: '经度', en: 'longitude' },
+  latitude: { zh: '纬度', en: 'latitude' },
+  altitude_m: { zh: '海拔', en: 'altitude' },
+  pylon_height_m: { zh: '塔高', en: 'mast height' },
+  logger_utc_offset_minutes: { zh: '采集器时区', en: 'logger time zone' },
+  status: { zh: '站点状态', en: 'site status' },
+  start_time: { zh: '开始测量时间', en: 'measurement start' },
+  manufacturer_id: { zh: '设备厂家', en: 'manufacturer' },
+  owner_party_id: { zh: '业主', en: 'owner' },
+  data_admin_id: { zh: '数据管理员', en: 'data administrator' },
+  warn_type: { zh: '告警类型', en: 'alarm type' },
+  warn_status: { zh: '告警状态', en: 'alarm status' },
+  warranty_start: { zh: '质保开始日期', en: 'warranty start' },
+  warranty_end: { zh: '质保结束日期', en: 'warranty end' },
+  install_start: { zh: '安装开始日期', en: 'installation start' },
+  install_end: { zh: '安装结束日期', en: 'installation end' },
+  sim: { zh: 'SIM 卡号', en: 'SIM number' },
+  repair_emails: { zh: '报修邮箱', en: 'repair e-mails' },
+  cc_emails: { zh: '抄送邮箱', en: 'copy e-mails' },
+  notes: { zh: '备注', en: 'notes' },
+  tags: { zh: '标签', en: 'tags' },
+} as const satisfies Record<string, TLocalized>;
+export type TStationField = keyof typeof STATION_FIELD_NAMES;
+
+/**
+ * Rows MastHub ships (migrations 0009, 0014, 0015) carry a `builtin_key`: they are shown by these names
+ * in the reader's language. A row a user created or renamed has no key and keeps the name as written.
+ */
+export const BUILTIN_NAMES = {
+  'qcRule.ws_range': { zh: '风速范围检验', en: 'Wind speed range test' },
+  'qcRule.wd_range': { zh: '风向范围检验', en: 'Wind direction range test' },
+  'qcRule.t_range': { zh: '温度范围检验', en: 'Temperature range test' },
+  'qcRule.p_range': { zh: '气压范围检验', en: 'Pressure range test' },
+  'qcRule.rh_range': { zh: '湿度范围检验', en: 'Humidity range test' },
+  'qcRule.ws_trend': { zh: '风速趋势检验', en: 'Wind speed trend test' },
+  'qcRule.t_trend': { zh: '温度趋势检验', en: 'Temperature trend test' },
+  'qcRule.p_trend': { zh: '气压趋势检验', en: 'Pressure trend test' },
+  'qcRule.ws_diff_50_30': {
+    zh: '风速高度差检验 50 m / 30 m',
+    en: 'Wind speed height-difference test 50 m / 30 m',
+  },
+  'qcRule.ws_diff_50_10': {
+    zh: '风速高度差检验 50 m / 10 m',
+    en: 'Wind speed height-difference test 50 m / 10 m',
+  },
+  'qcRule.ws_diff_30_10': {
+    zh: '风速高度差检验 30 m / 10 m',
+    en: 'Wind speed height-difference test 30 m / 10 m',
+  },
+  'qcRule.ws_diff_70_50': {
+    zh: '风速高度差检验 70 m / 50 m',
+    en: 'Wind speed height-difference test 70 m / 50 m',
+  },
+  'qcRule.ws_diff_70_30': {
+    zh: '风速高度差检验 70 m / 30 m',
+    en: 'Wind speed height-difference test 70 m / 30 m',
+  },
+  'qcRule.ws_diff_70_10': {
+    zh: '风速高度差检验 70 m / 10 m',
+    en: 'Wind speed height-difference test 70 m / 10 m',
+  },
+  'qcRule.ws_diff_100_70': {
+    zh: '风速高度差检验 100 m / 70 m',
+    en: 'Wind speed height-difference test 100 m / 70 m',
+  },
+  'qcRule.ws_diff_100_50': {
+    zh: '风速高度差检验 100 m / 50 m',
+    en: 'Wind speed height-difference test 100 m / 50 m',
+  },
+  'qcRule.ws_diff_100_30': {
+    zh: '风速高度差检验 100 m / 30 m',
+    en: 'Wind speed height-difference test 100 m / 30 m',
+  },
+  'qcRule.wd_diff_50_30': {
+    zh: '风向高度差检验 50 m / 30 m',
+    en: 'Wind direction height-difference test 50 m / 30 m',
+  },
+  'qcRule.ws_missing_days': { zh: '风速数据缺失天数', en: 'Days with wind speed data missing' },
+  'qcRule.no_data_3_days': { zh: '连续 3 天无数据', en: 'No data for 3 days in a row' },
+  'reportTemplate.weekly_standard': { zh: '标准周报', en: 'Standard weekly report' },
+  'reportTemplate.weekly_brief': { zh: '简要周报', en: 'Brief weekly report' },
+  'reportTemplate.monthly_standard': { zh: '标准月报', en: 'Standard monthly report' },
+  'reportTemplate.monthly_brief': { zh: '简要月报', en: 'Brief monthly report' },
+  'reportTemplate.analysis_gbt18710': {
+    zh: '测风数据分析报告（GB/T 18710）',
+    en: 'Wind measurement analysis report (GB/T 18710)',
+  },
+  'reportTemplate.analysis_completeness': { zh: '数据完整性报告', en: 'Data completeness report' },
+} as const satisfies Record<string, TLocalized>;
+export type TBuiltinKey = keyof typeof BUILTIN_NAMES;
+
+/** The name of a row in the reader's language: its built-in name when it has a key, else as written. */
+export function displayName(name: string, builtinKey: string | null | undefined, language: Language): string {
+  const builtin = builtinKey ? (BUILTIN_NAMES as Record<string, TLocalized>)[builtinKey] : undefined;
+  return builtin ? builtin[language] : name;
+}
+
+/** A row's name as a text parameter: a built-in name stays a key, so it reads in the reader's language. */
+export function nameParam(name: string, builtinKey: string | null | undefined): TTextParam {
+  return builtinKey && builtinKey in BUILTIN_NAMES ? { key: `builtin.${builtinKey}` } : name;
+}
+
+/** The built-in keys whose name in either language contains `search` (name filters match both). */
+export function builtinKeysMatching(search: string, prefix: string): string[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [];
+  return Object.entries<TLocalized>(BUILTIN_NAMES)
+    .filter(
+      ([key, names]) =>
+        key.startsWith(prefix) &&
+        (names.zh.toLowerCase().includes(needle) || names.en.toLowerCase().includes(needle)),
+    )
+    .map(([key]) => key);
+}
+
+const PHRASES = {
+  // Small pieces other texts put in their parameters.
+  'part.paren': { zh: '（{value}）', en: ' ({value})' },
+  'part.none': { zh: '（无）', en: '(none)' },
+  'part.qcRule': { zh: '质控规则', en: 'quality-control rule' },
+  'part.warnRule': { zh: '告警规则', en: 'warning rule' },
+  'part.utcSpan': { zh: '，{from} – {to} UTC', en: ', {from} – {to} UTC' },
+  // A value given in both languages (a reason localised by its own table; older messages written in both).
+  'part.localized': { zh: '{value}', en: '{value}' },
+
+  // The station log (SPEC §3): what a change did, one text per kind of change.
+  'stationLog.site': { zh: '站点 {code}（{name}）', en: 'Site {code} ({name})' },
+  'stationLog.siteEdited': { zh: '站点 {code}（{name}）：{fields}', en: 'Site {code} ({name}): {fields}' },
+  'stationLog.siteTags': {
+    zh: '站点 {code}（{name}）：标签 {tags}',
+    en: 'Site {code} ({name}): tags {tags}',
+  },
+  'stationLog.versionCreated': {
+    zh: '站点 {code} {name}：新建数据版本“{version}”（复制自“{source}”）',
+    en: 'Site {code} {name}: new data version “{version}” (copied from “{source}”)',
+  },
+  'stationLog.versionRenamed': {
+    zh: '站点 {code} {name}：数据版本“{before}”改名为“{after}”',
+    en: 'Site {code} {name}: data version “{before}” renamed to “{after}”',
+  },
+  'stationLog.versionDeleted': {
+    zh: '站点 {code} {name}：删除数据版本“{version}”（任务 #{taskId}）',
+    en: 'Site {code} {name}: data version “{version}” deleted (task #{taskId})',
+  },
+  'stationLog.taskDone': {
+    zh: '数据版本“{version}”：{kind}（任务 #{taskId}）',
+    en: 'Data version “{version}”: {kind} (task #{taskId})',
+  },
+  'stationLog.scaledVersion': {
+    zh: '中尺度订正：由“{dataset}”生成数据版本“{name}”（{method}）',
+    en: 'Mesoscale scaling: data version “{name}” generated from “{dataset}” ({method})',
+  },
+  'stationLog.fileStored': {
+    zh: '数据文件“{file}”入库 {count} 个值{span}',
+    en: 'Data file “{file}” stored: {count} values{span}',
+  },
+  'stationLog.repairRequested': {
+    zh: '维修申请 #{id}：{reason}（收件 {recipients}）',
+    en: 'Repair request #{id}: {reason} (sent to {recipients})',
+  },
+  'stationLog.repairRecorded': { zh: '维修记录 #{id}：{faultType}', en: 'Repair record #{id}: {faultType}' },
+  'stationLog.repairClosed': {
+    zh: '维修记录 #{id} 完成：{result}（{staff}）',
+    en: 'Repair record #{id} completed: {result} ({staff})',
+  },
+  'stationLog.alarmsHandled': { zh: '告警 {ids}：{mode}{reason}', en: 'Alarms {ids}: {mode}{reason}' },
+  'stationLog.channelConfigAdded': {
+    zh: '站点 {code}：新增通道配置“{name}”（生效时间 {from}，{count} 个通道）',
+    en: 'Site {code}: channel configuration “{name}” added (effective {from}, {count} channels)',
+  },
+  'stationLog.channelConfigEdited': {
+    zh: '站点 {code}：修改通道配置“{name}”（生效时间 {from}，{count} 个通道）',
+    en: 'Site {code}: channel configuration “{name}” changed (effective {from}, {count} channels)',
+  },
+  'stationLog.channelConfigDeleted': {
+    zh: '站点 {code}：删除通道配置“{name}”（生效时间 {from}）',
+    en: 'Site {code}: channel configuration “{name}” deleted (effective {from})',
+  },
+  'stationLog.iea43Imported': {
+    zh: '站点 {code}：导入 IEA Task 43 数据模型，新增 {count} 个通道配置',
+    en: 'Site {code}: IEA Task 43 data model imported, {count} channel configurations added',
+  },
+  'stationLog.passwordRecordAdded': {
+    zh: '站点 {code}：新增{kind}密码记录{target}',
+    en: 'Site {code}: password record added for {kind}{target}',
+  },
+  'stationLog.passwordRecordDeleted': {
+    zh: '站点 {code}：删除{kind}密码记录{target}',
+    en: 'Site {code}: password record deleted for {kind}{target}',
+  },
+  'stationLog.attachmentUploaded': {
+    zh: '站点 {code}：上传附件“{file}”',
+    en: 'Site {code}: attachment “{file}” uploaded',
+  },
+  'stationLog.attachmentDeleted': {
+    zh: '站点 {code}：删除附件“{file}”',
+    en: 'Site {code}: attachment “{file}” deleted',
+  },
+  'stationLog.ruleAdded': {
+    zh: '站点 {code}：新增{ruleType}“{name}”',
+    en: 'Site {code}: {ruleType} “{name}” added',
+  },
+  'stationLog.ruleEdited': {
+    zh: '站点 {code}：修改{ruleType}“{name}”',
+    en: 'Site {code}: {ruleType} “{name}” changed',
+  },
+  'stationLog.ruleDeleted': {
+    zh: '站点 {code}：删除{ruleType}“{name}”',
+    en: 'Site {code}: {ruleType} “{name}” deleted',
+  },
+  'stationLog.ruleLeftSite': {
+    zh: '站点 {code}：{ruleType}“{name}”不再仅适用于本站',
+    en: 'Site {code}: {ruleType} “{name}” no longer applies to this site only',
+  },
+
+  // Alarm contents (SPEC §3 alarm record), shown in the alarm list and in the pushed alarm.
+  'alarm.abnormal': {
+    zh: '通道 {channel}：一天中 {percent}% 的数据被质控标记（{rules}）',
+    en: 'Channel {channel}: {percent}% of a day’s values flagged by quality control ({rules})',
+  },
+  'alarm.noData': { zh: '连续 {days} 天无数据{rule}', en: 'No data for {days} days{rule}' },
+  'alarm.rule': { zh: '（规则“{name}”）', en: ' (rule “{name}”)' },
+
+  // Pushed and listed messages (SPEC §3 message, §4).
+  'message.alarmDataMissing': { zh: '站点 {code} 数据缺失', en: 'Site {code}: data missing' },
+  'message.alarmDataAbnormal': { zh: '站点 {code} 数据异常', en: 'Site {code}: data abnormal' },
+  'message.repairRequested': { zh: '站点 {code} 已申请维修', en: 'Site {code}: repair requested' },
+  'message.repairReason': { zh: '{user}：{reason}', en: '{user}: {reason}' },
+  'message.taskSucceeded': { zh: '{kind}已完成（任务 #{taskId}）', en: '{kind} finished (task #{taskId})' },
+  'message.taskFailed': { zh: '{kind}失败（任务 #{taskId}）', en: '{kind} failed (task #{taskId})' },
+  'message.applySubmitted': {
+    zh: '{user} 提交了下载申请（{count} 个站点），请审批',
+    en: '{user} applied to download the data of {count} site(s); please review',
+  },
+  'message.applyRevoked': {
+    zh: '下载申请 #{id} 的下载链接已被 {user} 撤销',
+    en: 'The download link of application #{id} was revoked by {user}',
+  },
+  'message.applyApproved': {
+    zh: '下载申请 #{id} 已通过，数据文件正在准备',
+    en: 'Download application #{id} was approved; the file is being prepared',
+  },
+  'message.applyRejected': {
+    zh: '下载申请 #{id} 被驳回：{reason}',
+    en: 'Download application #{id} was rejected: {reason}',
+  },
+  'message.applyReady': {
+    zh: '下载申请 #{id} 的数据文件已就绪，可在“我的申请”或邮件链接中下载',
+    en: 'The file of download application #{id} is ready: download it from My applications or the e-mailed link',
+  },
+  'message.applyFailed': {
+    zh: '下载申请 #{id} 的数据导出失败：{reason}',
+    en: 'The export of download application #{id} failed: {reason}',
+  },
+  'message.applyFailedReviewer': {
+    zh: '下载申请 #{id} 导出失败：{reason}',
+    en: 'The export of application #{id} failed: {reason}',
+  },
+  'message.reportReady': { zh: '报告“{name}”（{period}）已生成', en: 'Report “{name}” ({period}) is ready' },
+  'message.reportFailed': { zh: '报告“{name}”（{period}）生成失败', en: 'Report “{name}” ({period}) failed' },
+  'message.analysisReportReady': {
+    zh: '分析报告“{name}”（{code}）已生成',
+    en: 'Analysis report “{name}” ({code}) is ready',
+  },
+  'message.analysisReportFailed': {
+    zh: '分析报告“{name}”（{code}）生成失败',
+    en: 'Analysis report “{name}” ({code}) failed',
+  },
+} as const satisfies Record<string, TLocalized>;
+
+/** Every text the server stores by key, with the terms and built-in names they name. */
+export const TEXTS = {
+  ...PHRASES,
+  ...prefixed('taskKind', TASK_KIND_NAMES),
+  ...prefixed('passwordRecordKind', PASSWORD_RECORD_KIND_NAMES as Record<TPasswordRecordKind, TLocalized>),
+  ...prefixed('alarmHandleStatus', ALARM_HANDLE_STATUS_NAMES as Record<TAlarmHandleStatus, TLocalized>),
+  ...prefixed('scalingMethod', SCALING_METHOD_NAMES as Record<TScalingMethodKey, TLocalized>),
+  ...prefixed('stationField', STATION_FIELD_NAMES),
+  ...prefixed('builtin', BUILTIN_NAMES),
+};
+export type TTextKey = keyof typeof TEXTS;
+
+/** A text to store: the key is checked against the catalogue when it is written. */
+export function text(key: TTextKey, params?: Record<string, TTextParam>): TText {
+  return params === undefined ? { key } : { key, params };
+}
+
+const LIST_SEPARATORS: Record<Language, string> = { zh: '、', en: ', ' };
+
+function isLocalized(value: object): value is TLocalized {
+  return !('key' in value) && typeof (value as TLocalized).zh === 'string';
+}
+
+function renderParam(param: TTextParam, language: Language): string {
+  if (typeof param === 'string' || typeof param === 'number') return String(param);
+  if (Array.isArray(param)) {
+    return (param as readonly TTextParam[])
+      .map((p) => renderParam(p, language))
+      .join(LIST_SEPARATORS[language]);
+  }
+  if (isLocalized(param as object)) return (param as TLocalized)[language];
+  return renderText(param as TText, language);
+}
+
+/**
+ * A stored text in the reader's language. A key this version does not know (written by a newer
+ * version) is shown as the key rather than dropped.
+ */
+export function renderText(value: TText, language: Language): string {
+  const entry = (TEXTS as Record<string, TLocalized>)[value.key];
+  if (!entry) return value.key;
+  const params: Record<string, string> = {};
+  for (const [name, param] of Object.entries(value.params ?? {})) params[name] = renderParam(param, language);
+  return interpolate(entry[language], params);
+}
+
+/** Whether a stored JSON value is a text (`{ key: string, params?: object }`). */
+export function isText(value: unknown): value is TText {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record['key'] === 'string' &&
+    (record['params'] === undefined ||
+      (typeof record['params'] === 'object' && record['params'] !== null && !Array.isArray(record['params'])))
+  );
+}
