@@ -180,17 +180,19 @@ describe('the first sweep over many silent sites', () => {
     expect(stations.every((s) => s.warn_type === 'data_missing' && s.warn_status === 1)).toBe(true);
     const messages = await server.db
       .selectFrom('message')
-      .select(['user_id', 'message', 'description'])
+      .select(['user_id', 'message_text', 'description_text'])
       .where('type', '=', 'alarm')
       .where('user_id', '=', handlerId)
       .execute();
     const codes = new Set(sites.map((s) => s.stationCode));
-    const forSites = messages.filter((m) => codes.has(m.message.match(/站点 (\d+) /)?.[1] ?? ''));
+    const forSites = messages.filter((m) => codes.has(String((m.message_text as TText).params?.code ?? '')));
     expect(forSites).toHaveLength(100);
-    expect(forSites[0]).toMatchObject({
-      message: expect.stringMatching(/^站点 \d+ 数据缺失 \/ Site \d+: data missing$/),
-      description: '连续 3 天无数据 / No data for 3 days',
-    });
+    // Stored as texts, each read in the reader's language.
+    const first = forSites[0]!;
+    expect(renderText(first.message_text as TText, 'zh')).toMatch(/^站点 \d+ 数据缺失$/);
+    expect(renderText(first.message_text as TText, 'en')).toMatch(/^Site \d+: data missing$/);
+    expect(renderText(first.description_text as TText, 'zh')).toBe('连续 3 天无数据');
+    expect(renderText(first.description_text as TText, 'en')).toBe('No data for 3 days');
   }, 120_000);
 });
 
