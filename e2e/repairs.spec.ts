@@ -113,7 +113,9 @@ describe('[REPAIRS]', () => {
       // The site falls silent while the user is looking: the alarm is pushed to them.
       const site = await siteFallsSilent(repairEmail);
       await page
-        .locator('.ant-notification-notice', { hasText: `Site ${site.code}: data missing` })
+        .locator('.ant-notification-notice', {
+          hasText: zh ? `站点 ${site.code} 数据缺失` : `Site ${site.code}: data missing`,
+        })
         .waitFor(POLL);
       await screenshot(page, `repairs-notification-${locale}`);
 

@@ -24,7 +24,7 @@ export function FeatureStatusTree({ features }: FeatureStatusTreeProps) {
           title: (
             <Flex gap={8} align="center">
               <strong>{t(group.labelKey)}</strong>
-              <Tag color={granted > 0 ? 'green' : undefined} bordered={false}>
+              <Tag color={granted > 0 ? 'green' : undefined} variant="filled">
                 {granted}/{children.length}
               </Tag>
             </Flex>

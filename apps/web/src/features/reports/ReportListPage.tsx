@@ -304,7 +304,7 @@ export function GroupDetailPage() {
       <Descriptions.Item label={t('reports.group.autoSend')}>
         {g.autoSend ? `${g.dataSourceName} → ${g.receiverAddress.join(', ')}` : t('reports.group.noSend')}
       </Descriptions.Item>
-      <Descriptions.Item label={t('reports.group.stationsCount', { count: g.stations.length })} span={2}>
+      <Descriptions.Item label={t('reports.group.stationsCount', { count: g.stations.length })} span="filled">
         <Space size={[4, 4]} wrap data-testid="group-stations">
           {g.stations.map((s) => (
             <Tag key={s.id} style={{ marginInlineEnd: 0 }}>

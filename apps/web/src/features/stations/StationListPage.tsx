@@ -248,7 +248,7 @@ export function StationListPage() {
     // The latest data time is written only by ingestion: without it the site holds no data at all.
     if (key === 'dataTime' && !record.dataTime) {
       return (
-        <Tag data-testid="station-no-data" bordered={false}>
+        <Tag data-testid="station-no-data" variant="filled">
           {t('stations.list.noData')}
         </Tag>
       );
