@@ -1,5 +1,10 @@
 import { interpolate, type Language, type TLocalized, type TMessageParams } from '@masthub/shared';
+import { ANALYSIS_REPORT } from './analysis-report.ts';
 import { COMMON } from './common.ts';
+import { ENERGY_WORKBOOK } from './energy-workbook.ts';
+import { GROUP_REPORT } from './group-report.ts';
+import { STATION_FIELDS } from './station-fields.ts';
+import { STATISTICS } from './statistics.ts';
 
 /**
  * The server's message catalogue (issue 27): every text the server writes for people — e-mails, reports,
@@ -13,6 +18,11 @@ import { COMMON } from './common.ts';
  */
 export const SERVER_TEXTS = {
   ...COMMON,
+  ...ENERGY_WORKBOOK,
+  ...ANALYSIS_REPORT,
+  ...STATISTICS,
+  ...STATION_FIELDS,
+  ...GROUP_REPORT,
 } as const satisfies Record<string, TLocalized>;
 
 export type TServerTextKey = keyof typeof SERVER_TEXTS;
