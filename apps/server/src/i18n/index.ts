@@ -3,8 +3,13 @@ import { ANALYSIS_REPORT } from './analysis-report.ts';
 import { COMMON } from './common.ts';
 import { ENERGY_WORKBOOK } from './energy-workbook.ts';
 import { GROUP_REPORT } from './group-report.ts';
+import { HTTP } from './http.ts';
+import { MANUFACTURERS } from './manufacturers.ts';
+import { REFERENCE } from './reference.ts';
 import { STATION_FIELDS } from './station-fields.ts';
+import { STATIONS } from './stations.ts';
 import { STATISTICS } from './statistics.ts';
+import { USERS } from './users.ts';
 
 /**
  * The server's message catalogue (issue 27): every text the server writes for people — e-mails, reports,
@@ -18,6 +23,11 @@ import { STATISTICS } from './statistics.ts';
  */
 export const SERVER_TEXTS = {
   ...COMMON,
+  ...STATIONS,
+  ...HTTP,
+  ...MANUFACTURERS,
+  ...REFERENCE,
+  ...USERS,
   ...ENERGY_WORKBOOK,
   ...ANALYSIS_REPORT,
   ...STATISTICS,

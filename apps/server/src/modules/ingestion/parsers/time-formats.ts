@@ -1,3 +1,5 @@
+import { CHINESE_WORDS } from './chinese-words.ts';
+
 /**
  * Time-stamp formats: detection from sample stamps (IMPORTS.md §3) and a compiled per-format parser that
  * reads a stamp straight from a byte range — no string per row. Format tokens: YYYY YY M MM D DD H HH mm
@@ -5,6 +7,9 @@
  * leniently as "one or more non-digit bytes" so that 年/月/日 work in any encoding. 'EXCEL' reads Excel
  * serial day numbers.
  */
+
+/** The Chinese date marks 年 月 日 (chinese-words.json). */
+const { year: YEAR, month: MONTH, day: DAY } = CHINESE_WORDS.dateMarks;
 
 /** Formats offered by the `date_formats` call; detection produces others of the same grammar. */
 export const DATE_FORMATS: readonly string[] = [
@@ -18,8 +23,8 @@ export const DATE_FORMATS: readonly string[] = [
   'YYYY/M/D H:mm',
   'YYYY/M/D H:mm:ss',
   'YYYY.MM.DD HH:mm:ss',
-  'YYYY年M月D日 H:mm',
-  'YYYY年M月D日 H:mm:ss',
+  `YYYY${YEAR}M${MONTH}D${DAY} H:mm`,
+  `YYYY${YEAR}M${MONTH}D${DAY} H:mm:ss`,
   'DD/MM/YYYY HH:mm',
   'DD/MM/YYYY HH:mm:ss',
   'DD/MM/YYYY HH:mm:ssZ',
@@ -373,7 +378,7 @@ export function detectTimeFormat(samples: readonly string[]): TDetectedTimeForma
   const anyOver = (k: number, limit: number) => matches.some((m) => g(m, k) > limit);
   const sep1 = first[2]!;
   const sep2 = first[4]!;
-  const chinese = sep1 === '年';
+  const chinese = sep1 === YEAR;
   const hasTime = matches.some((m) => m[8] !== undefined);
   const hasSeconds = matches.some((m) => m[10] !== undefined);
   const hasFraction = matches.some((m) => m[11] !== undefined);
@@ -390,7 +395,7 @@ export function detectTimeFormat(samples: readonly string[]): TDetectedTimeForma
     const dayFirst = anyOver(3, 12);
     const mid = dayFirst ? (padded(3) ? 'DD' : 'D') : m1;
     const last = dayFirst ? (padded(5) ? 'MM' : 'M') : padded(5) ? 'DD' : 'D';
-    const date = chinese ? `YYYY年${mid}月${last}日` : `YYYY${sep1}${mid}${sep2}${last}`;
+    const date = chinese ? `YYYY${YEAR}${mid}${MONTH}${last}${DAY}` : `YYYY${sep1}${mid}${sep2}${last}`;
     return { format: date + time + offset, isAmbiguous: false };
   }
   const yearLen = (first[5] ?? '').length;
