@@ -118,9 +118,15 @@ export function statisticOfProcessing(processing: string): [TStatistic, string] 
 }
 
 const UNIT_ALIASES: [RegExp, string][] = [
-  [/^(m\/s|ms|mps|m s-1|m\/sec|metres\/second|meters\/second|米\/秒)$/i, 'm/s'],
+  [
+    new RegExp(
+      String.raw`^(m\/s|ms|mps|m s-1|m\/sec|metres\/second|meters\/second|${CHINESE_WORDS.unitWords.speed})$`,
+      'i',
+    ),
+    'm/s',
+  ],
   [/^(deg[ _]?c|degc|°c|℃|c|celcius|celsius|degrees c)$/i, 'deg_C'],
-  [/^(deg|degs|degree|degrees|°|度)$/i, 'deg'],
+  [new RegExp(`^(deg|degs|degree|degrees|°|${CHINESE_WORDS.unitWords.degree})$`, 'i'), 'deg'],
   [/^(%|%rh|percent|rh%)$/i, '%'],
   [/^(hpa|mbar|mb|millibars?)$/i, 'hPa'],
   [/^kpa$/i, 'kPa'],
@@ -182,7 +188,9 @@ const NRG_TYPES: Record<string, TChannelElement | null> = {
 };
 
 const ORIENTATION_RE = /^[\s_]?(NNE|NNW|ENE|ESE|SSE|SSW|WSW|WNW|NE|NW|SE|SW|N|E|S|W|A|B)(?=[A-Z_\s(（[]|$)/;
-const HEIGHT_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?(?:m|M|米)(?![a-z/^²³])/;
+const HEIGHT_RE = new RegExp(
+  String.raw`(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?(?:m|M|${CHINESE_WORDS.heightUnit})(?![a-z/^²³])`,
+);
 const FEET_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?ft\b/i;
 const STATISTIC_AHEAD_RE = /^[\s_]?(sd|std|stdev|stddev|avg|mean|max|min)(?![a-z])/i;
 const MULTI_HEIGHT_RE = /\d\s*_\s*\d+(?:\.\d+)?\s*m\b/;

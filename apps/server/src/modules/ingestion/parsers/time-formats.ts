@@ -8,8 +8,8 @@ import { CHINESE_WORDS } from './chinese-words.ts';
  * serial day numbers.
  */
 
-/** The Chinese date marks 年 月 日 (chinese-words.json). */
-const { year: YEAR, month: MONTH, day: DAY } = CHINESE_WORDS.dateMarks;
+/** The Chinese date and time marks 年 月 日 时 分 (chinese-words.json). */
+const { year: YEAR, month: MONTH, day: DAY, hour: HOUR, minute: MINUTE } = CHINESE_WORDS.dateMarks;
 
 /** Formats offered by the `date_formats` call; detection produces others of the same grammar. */
 export const DATE_FORMATS: readonly string[] = [
@@ -331,8 +331,9 @@ export function parseTimeString(text: string, f: TCompiledTimeFormat, defaultOff
   return parseTimeBytes(b, 0, b.length, f, defaultOffsetMinutes);
 }
 
-const STAMP_RE =
-  /^\s*"?(\d{1,4})([-/._]|年)(\d{1,2})([-/._]|月)(\d{1,4})日?(?:(\s+[A-Za-z]+)?(\s+|T)(\d{1,2})[:时](\d{2})(?:[:分](\d{2})(?:[.,](\d+))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?"?\s*$/;
+const STAMP_RE = new RegExp(
+  String.raw`^\s*"?(\d{1,4})([-/._]|${YEAR})(\d{1,2})([-/._]|${MONTH})(\d{1,4})${DAY}?(?:(\s+[A-Za-z]+)?(\s+|T)(\d{1,2})[:${HOUR}](\d{2})(?:[:${MINUTE}](\d{2})(?:[.,](\d+))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?"?\s*$`,
+);
 const COMPACT_RE = /^\s*"?(\d{4})(\d{2})(\d{2})(?:(T|\s?)(\d{2})(\d{2})(\d{2})?)?"?\s*$/;
 
 /** Whether a text could start a time stamp (used to find data rows before the format is known). */
