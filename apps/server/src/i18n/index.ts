@@ -1,5 +1,15 @@
 import { interpolate, type Language, type TLocalized, type TMessageParams } from '@masthub/shared';
+import { ANALYSIS_REPORT } from './analysis-report.ts';
 import { COMMON } from './common.ts';
+import { ENERGY_WORKBOOK } from './energy-workbook.ts';
+import { GROUP_REPORT } from './group-report.ts';
+import { HTTP } from './http.ts';
+import { MANUFACTURERS } from './manufacturers.ts';
+import { REFERENCE } from './reference.ts';
+import { STATION_FIELDS } from './station-fields.ts';
+import { STATIONS } from './stations.ts';
+import { STATISTICS } from './statistics.ts';
+import { USERS } from './users.ts';
 
 /**
  * The server's message catalogue (issue 27): every text the server writes for people — e-mails, reports,
@@ -13,6 +23,16 @@ import { COMMON } from './common.ts';
  */
 export const SERVER_TEXTS = {
   ...COMMON,
+  ...STATIONS,
+  ...HTTP,
+  ...MANUFACTURERS,
+  ...REFERENCE,
+  ...USERS,
+  ...ENERGY_WORKBOOK,
+  ...ANALYSIS_REPORT,
+  ...STATISTICS,
+  ...STATION_FIELDS,
+  ...GROUP_REPORT,
 } as const satisfies Record<string, TLocalized>;
 
 export type TServerTextKey = keyof typeof SERVER_TEXTS;

@@ -1,83 +1,31 @@
 import type { Language, TEnergyResult } from '@masthub/shared';
 import ExcelJS from 'exceljs';
-
-const T = {
-  zh: {
-    summary: '汇总',
-    monthly: '逐月',
-    hourly: '逐时',
-    sectors: '分扇区',
-    curves: '功率曲线',
-    turbine: '风机型号',
-    rated: '额定功率 kW',
-    hubSpeed: '轮毂高度平均风速 m/s',
-    gross: '理论年发电量（时间序列，平均年）MWh/年',
-    plain: '理论年发电量（全部记录平均 × 8766 h）MWh/年',
-    weibull: '理论年发电量（Weibull）MWh/年',
-    weibullSector: '理论年发电量（分扇区 Weibull）MWh/年',
-    cf: '容量系数 %',
-    flh: '满发小时数 h',
-    loss: '综合折减 %',
-    net: '年上网电量 MWh/年',
-    exceedance: (p: string) => `${p} 年上网电量 MWh/年`,
-    month: '月份',
-    hour: '时',
-    meanPower: '平均功率 kW',
-    energy: '发电量 MWh',
-    sector: '扇区',
-    frequency: '频率 %',
-    meanSpeed: '平均风速 m/s',
-    share: '电量占比 %',
-    speed: '风速 m/s',
-    power: '功率 kW（场址空气密度）',
-    setup: (r: TEnergyResult) =>
-      `版本 ${r.versionName}；${r.speedChannel.name} ${r.speedChannel.heightM} m → 轮毂 ${r.hubHeight} m；风切变 α = ${r.shearExponent.toFixed(3)}（${r.shearMode}）；空气密度 ${r.meanDensity.toFixed(3)} kg/m³（${r.densitySource}）`,
-  },
-  en: {
-    summary: 'Summary',
-    monthly: 'By month',
-    hourly: 'By hour',
-    sectors: 'By sector',
-    curves: 'Power curves',
-    turbine: 'Turbine',
-    rated: 'Rated power kW',
-    hubSpeed: 'Hub-height mean speed m/s',
-    gross: 'Gross AEP (time series, average year) MWh/yr',
-    plain: 'Gross AEP (all-records mean × 8766 h) MWh/yr',
-    weibull: 'Gross AEP (Weibull) MWh/yr',
-    weibullSector: 'Gross AEP (Weibull by sector) MWh/yr',
-    cf: 'Capacity factor %',
-    flh: 'Full-load hours h',
-    loss: 'Total losses %',
-    net: 'Net AEP MWh/yr',
-    exceedance: (p: string) => `${p} net AEP MWh/yr`,
-    month: 'Month',
-    hour: 'Hour',
-    meanPower: 'Mean power kW',
-    energy: 'Energy MWh',
-    sector: 'Sector',
-    frequency: 'Frequency %',
-    meanSpeed: 'Mean speed m/s',
-    share: 'Energy share %',
-    speed: 'Speed m/s',
-    power: 'Power kW (site air density)',
-    setup: (r: TEnergyResult) =>
-      `Version ${r.versionName}; ${r.speedChannel.name} ${r.speedChannel.heightM} m → hub ${r.hubHeight} m; shear α = ${r.shearExponent.toFixed(3)} (${r.shearMode}); air density ${r.meanDensity.toFixed(3)} kg/m³ (${r.densitySource})`,
-  },
-} as const;
+import { say } from '../../i18n/index.ts';
+import { textsIn } from '../../i18n/pick.ts';
 
 const round = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** The energy yield as an xlsx workbook: summary, by month, by hour, by sector, site power curves. */
 export async function buildEnergyWorkbook(result: TEnergyResult, language: Language): Promise<Buffer> {
-  const t = T[language];
+  const t = textsIn(language, 'energyWorkbook.');
   const book = new ExcelJS.Workbook();
   const bold = (row: ExcelJS.Row) => {
     row.font = { bold: true };
   };
   const summary = book.addWorksheet(t.summary);
-  summary.addRow([t.setup(result)]).font = { italic: true };
+  summary.addRow([
+    say(language, 'energyWorkbook.setup', {
+      version: result.versionName,
+      channel: result.speedChannel.name,
+      channelHeight: String(result.speedChannel.heightM),
+      hubHeight: String(result.hubHeight),
+      shear: result.shearExponent.toFixed(3),
+      shearMode: result.shearMode,
+      density: result.meanDensity.toFixed(3),
+      densitySource: result.densitySource,
+    }),
+  ]).font = { italic: true };
   bold(
     summary.addRow([
       t.turbine,
@@ -91,9 +39,9 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
       t.flh,
       t.loss,
       t.net,
-      t.exceedance('P50'),
-      t.exceedance('P75'),
-      t.exceedance('P90'),
+      say(language, 'energyWorkbook.exceedance', { p: 'P50' }),
+      say(language, 'energyWorkbook.exceedance', { p: 'P75' }),
+      say(language, 'energyWorkbook.exceedance', { p: 'P90' }),
     ]),
   );
   for (const r of result.turbines) {

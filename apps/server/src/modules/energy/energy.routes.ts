@@ -11,6 +11,7 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
+import { say } from '../../i18n/index.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
@@ -126,7 +127,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
         const result = await energy.calculate(user, body, { language, utcOffsetMinutes });
         const content = await buildEnergyWorkbook(result, language);
-        const name = language === 'zh' ? '发电量估算' : 'energy-yield';
+        const name = say(language, 'energyWorkbook.fileName');
         return reply
           .header('content-disposition', contentDisposition(`${name}_${result.versionName}.xlsx`))
           .type(XLSX_TYPE)

@@ -10,17 +10,15 @@ import {
   type TManufacturerRelation,
   type TManufacturerSaveRequest,
 } from '@masthub/shared';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { ManufacturerRepository } from './manufacturers.repository.ts';
 
 const CONFIRM_MESSAGES = {
-  deviceType: {
-    zh: '删除设备类型将同时删除其下 {count} 个厂家，确定删除吗？',
-    en: 'Deleting this device type also deletes its {count} manufacturer(s). Continue?',
-  },
-  manufacturer: { zh: '确定删除该厂家吗？', en: 'Delete this manufacturer?' },
-} as const;
+  deviceType: SERVER_TEXTS['manufacturers.confirmDeviceType'],
+  manufacturer: SERVER_TEXTS['manufacturers.confirmManufacturer'],
+};
 
 /**
  * Device types → manufacturers (SPEC §3, §5): device type and supplier name required; deleting a type

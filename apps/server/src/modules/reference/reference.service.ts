@@ -13,6 +13,7 @@ import {
   WARN_TYPES,
   WARRANTY_STATUSES,
 } from '@masthub/shared';
+import { SERVER_TEXTS, say } from '../../i18n/index.ts';
 import type { TAccessSubject } from '../access/station-access.ts';
 import type { StationRepository } from '../stations/stations.repository.ts';
 import { CHINA_BBOX, listCities, PROVINCES, provinceOf } from './regions.ts';
@@ -28,10 +29,10 @@ const PROTOCOLS: TProtocolOption[] = [
 ];
 
 const THEMES = [
-  { value: 'green', name: { zh: '翠绿', en: 'Green' }, mainColor: DEFAULT_MAIN_COLOR },
-  { value: 'blue', name: { zh: '海蓝', en: 'Blue' }, mainColor: 'rgb(24,144,255)' },
-  { value: 'teal', name: { zh: '青色', en: 'Teal' }, mainColor: 'rgb(19,194,194)' },
-  { value: 'dark', name: { zh: '深色', en: 'Dark' }, mainColor: 'rgb(38,50,56)' },
+  { value: 'green', name: SERVER_TEXTS['reference.theme.green'], mainColor: DEFAULT_MAIN_COLOR },
+  { value: 'blue', name: SERVER_TEXTS['reference.theme.blue'], mainColor: 'rgb(24,144,255)' },
+  { value: 'teal', name: SERVER_TEXTS['reference.theme.teal'], mainColor: 'rgb(19,194,194)' },
+  { value: 'dark', name: SERVER_TEXTS['reference.theme.dark'], mainColor: 'rgb(38,50,56)' },
 ] as const;
 
 function options<V extends string | number>(
@@ -70,7 +71,7 @@ export class ReferenceService {
   async bounds(subject: TAccessSubject, query: TBoundsQuery, language: Language): Promise<TBounds> {
     const { type, code } = query;
     if (type === 'country')
-      return { type, code: '100000', name: language === 'en' ? 'China' : '中国', bbox: CHINA_BBOX };
+      return { type, code: '100000', name: say(language, 'reference.china'), bbox: CHINA_BBOX };
     if (type === 'province' || type === 'city') {
       const province = /^\d{6}$/.test(code) ? provinceOf(code) : undefined;
       if (!province) throw new AppError('NOT_FOUND');

@@ -1,6 +1,7 @@
 import type { Language } from '@masthub/shared';
 import { Resvg } from '@resvg/resvg-js';
 import * as echarts from 'echarts';
+import { say } from '../../i18n/index.ts';
 import type { TReportFigures } from './collect.ts';
 import { CJK_FONT, type TChartImage } from './render.ts';
 
@@ -45,7 +46,7 @@ export function renderCharts(figures: TReportFigures, language: Language): Map<s
     toPng({
       grid: { left: 60, right: 20, top: 30, bottom: codes.length > 12 ? 80 : 50 },
       xAxis: { type: 'category', data: codes, axisLabel },
-      yAxis: { type: 'value', max: 100, name: language === 'zh' ? '完整率 %' : 'Recovery %' },
+      yAxis: { type: 'value', max: 100, name: say(language, 'groupReport.recoveryAxis') },
       series: [
         {
           type: 'bar',

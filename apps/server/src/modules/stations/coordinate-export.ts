@@ -1,22 +1,26 @@
 import type { Language, TStationRecord } from '@masthub/shared';
 import ExcelJS from 'exceljs';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
+import type { TKeysUnder } from '../../i18n/pick.ts';
 
+/** The headers are the site table's titles (i18n/station-fields.ts). */
+const HEADER_KEYS = [
+  'siteCode',
+  'projectName',
+  'province',
+  'longitude',
+  'latitude',
+  'altitudeM',
+  'mastHeightM',
+  'siteType',
+  'status',
+] as const satisfies readonly TKeysUnder<'stationFields.'>[];
 const HEADERS: Record<Language, string[]> = {
-  zh: ['站点编号', '项目名称', '省份', '经度', '纬度', '海拔 (m)', '塔高 (m)', '站点类型', '站点状态'],
-  en: [
-    'Site code',
-    'Project name',
-    'Province',
-    'Longitude',
-    'Latitude',
-    'Altitude (m)',
-    'Mast height (m)',
-    'Site type',
-    'Status',
-  ],
+  zh: HEADER_KEYS.map((key) => SERVER_TEXTS[`stationFields.${key}`].zh),
+  en: HEADER_KEYS.map((key) => SERVER_TEXTS[`stationFields.${key}`].en),
 };
 
-export const COORDINATE_EXPORT_NAME: Record<Language, string> = { zh: '站点坐标', en: 'site-coordinates' };
+export const COORDINATE_EXPORT_NAME: Record<Language, string> = SERVER_TEXTS['stations.coordinateExportName'];
 
 /** The coordinate export workbook: one sheet, one row per site, headers in the caller's language. */
 export async function buildCoordinateWorkbook(

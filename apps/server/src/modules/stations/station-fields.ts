@@ -1,5 +1,4 @@
 import {
-  DATE_COLUMN_WIDTH,
   FREE_TEXT_MAX,
   type Language,
   listUtcOptions,
@@ -7,8 +6,6 @@ import {
   STATION_STATUSES,
   STATION_TAGS_MAX,
   STATION_TYPES,
-  TAG_COLUMN_WIDTH,
-  type TColumnField,
   type TFormField,
   type TLocalized,
   type TStationFields,
@@ -16,20 +13,23 @@ import {
   WARN_TYPES,
   WARRANTY_STATUSES,
 } from '@masthub/shared';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
+import type { TKeysUnder } from '../../i18n/pick.ts';
+import { COLUMNS } from './station-columns.ts';
 
 type TFieldDef = Omit<TFormField, 'title' | 'titleZh' | 'titleEn' | 'options'> & {
   title: TLocalized;
   options?: readonly { value: string | number; name: TLocalized }[];
 };
-type TColumnDef = Omit<TColumnField, 'title' | 'titleZh' | 'titleEn'> & { title: TLocalized };
 
-const t = (zh: string, en: string): TLocalized => ({ zh, en });
+/** A title of the catalogue area i18n/station-fields.ts. */
+const t = (name: TKeysUnder<'stationFields.'>): TLocalized => SERVER_TEXTS[`stationFields.${name}`];
 
 /** The site query form (SPEC §3: server-driven). Users choose which of these they see (personal config). */
 const QUERY_FIELDS: TFieldDef[] = [
   {
     key: 'keywords',
-    title: t('关键字', 'Keywords'),
+    title: t('keywords'),
     type: 'input',
     required: false,
     defaultValue: '',
@@ -38,7 +38,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'stationCode',
-    title: t('站点编号', 'Site code'),
+    title: t('siteCode'),
     type: 'input',
     required: false,
     defaultValue: '',
@@ -47,7 +47,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'projectName',
-    title: t('项目名称', 'Project name'),
+    title: t('projectName'),
     type: 'input',
     required: false,
     defaultValue: '',
@@ -57,7 +57,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'stationType',
-    title: t('站点类型', 'Site type'),
+    title: t('siteType'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -67,7 +67,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'status',
-    title: t('站点状态', 'Status'),
+    title: t('status'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -77,7 +77,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'regionCodes',
-    title: t('省份', 'Province'),
+    title: t('province'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -86,7 +86,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'ownerPartyId',
-    title: t('业主', 'Owner'),
+    title: t('owner'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -95,7 +95,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'manufacturerId',
-    title: t('设备厂家', 'Manufacturer'),
+    title: t('manufacturer'),
     type: 'cascader',
     required: false,
     defaultValue: [],
@@ -104,7 +104,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'tagIds',
-    title: t('标签', 'Tags'),
+    title: t('tags'),
     type: 'tags',
     required: false,
     defaultValue: [],
@@ -113,7 +113,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'warnType',
-    title: t('告警类型', 'Warning type'),
+    title: t('warningType'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -122,7 +122,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'warnStatus',
-    title: t('告警状态', 'Warning status'),
+    title: t('warningStatus'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -132,19 +132,19 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'hasData',
-    title: t('数据', 'Data'),
+    title: t('data'),
     type: 'select',
     required: false,
     defaultValue: null,
     defaultVisible: true,
     options: [
-      { value: 1, name: t('有数据', 'With data') },
-      { value: 0, name: t('无数据', 'No data yet') },
+      { value: 1, name: t('withData') },
+      { value: 0, name: t('noDataYet') },
     ],
   },
   {
     key: 'warrantyStatus',
-    title: t('质保状态', 'Warranty status'),
+    title: t('warrantyStatus'),
     type: 'select',
     required: false,
     defaultValue: null,
@@ -154,7 +154,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'dataAdminId',
-    title: t('数据管理员', 'Data administrator'),
+    title: t('dataAdministrator'),
     type: 'multiSelect',
     required: false,
     defaultValue: [],
@@ -163,7 +163,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'sim',
-    title: t('SIM 卡号', 'SIM number'),
+    title: t('simNumber'),
     type: 'input',
     required: false,
     defaultValue: '',
@@ -172,7 +172,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'createTimeRange',
-    title: t('创建时间', 'Created'),
+    title: t('created'),
     type: 'dateTimeRange',
     required: false,
     defaultValue: null,
@@ -180,7 +180,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'installDateRange',
-    title: t('安装日期', 'Installation date'),
+    title: t('installationDate'),
     type: 'dateRange',
     required: false,
     defaultValue: null,
@@ -188,7 +188,7 @@ const QUERY_FIELDS: TFieldDef[] = [
   },
   {
     key: 'warrantyDateRange',
-    title: t('质保日期', 'Warranty date'),
+    title: t('warrantyDate'),
     type: 'dateRange',
     required: false,
     defaultValue: null,
@@ -200,7 +200,7 @@ const QUERY_FIELDS: TFieldDef[] = [
 const EDIT_FIELDS: TFieldDef[] = [
   {
     key: 'stationCode',
-    title: t('站点编号', 'Site code'),
+    title: t('siteCode'),
     type: 'input',
     required: true,
     defaultValue: '',
@@ -209,7 +209,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'projectName',
-    title: t('项目名称', 'Project name'),
+    title: t('projectName'),
     type: 'input',
     required: true,
     defaultValue: '',
@@ -218,7 +218,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'stationType',
-    title: t('站点类型', 'Site type'),
+    title: t('siteType'),
     type: 'select',
     required: true,
     defaultValue: 'met_mast',
@@ -228,7 +228,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'status',
-    title: t('站点状态', 'Status'),
+    title: t('status'),
     type: 'select',
     required: true,
     defaultValue: 0,
@@ -238,7 +238,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'regionCode',
-    title: t('省份', 'Province'),
+    title: t('province'),
     type: 'select',
     required: true,
     defaultValue: null,
@@ -247,7 +247,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'location',
-    title: t('位置', 'Location'),
+    title: t('location'),
     type: 'input',
     required: false,
     defaultValue: '',
@@ -256,7 +256,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'longitude',
-    title: t('经度', 'Longitude'),
+    title: t('longitude'),
     type: 'number',
     required: true,
     defaultValue: null,
@@ -266,7 +266,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'latitude',
-    title: t('纬度', 'Latitude'),
+    title: t('latitude'),
     type: 'number',
     required: true,
     defaultValue: null,
@@ -276,7 +276,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'altitude',
-    title: t('海拔 (m)', 'Altitude (m)'),
+    title: t('altitudeM'),
     type: 'number',
     required: false,
     defaultValue: null,
@@ -286,7 +286,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'pylonHeight',
-    title: t('塔高 (m)', 'Mast height (m)'),
+    title: t('mastHeightM'),
     type: 'number',
     required: false,
     defaultValue: null,
@@ -296,7 +296,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'loggerUtcOffset',
-    title: t('采集器时区', 'Logger time zone'),
+    title: t('loggerTimeZone'),
     type: 'select',
     required: false,
     defaultValue: 480,
@@ -306,7 +306,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'ownerPartyId',
-    title: t('业主', 'Owner'),
+    title: t('owner'),
     type: 'select',
     required: false,
     defaultValue: null,
@@ -315,7 +315,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'manufacturerId',
-    title: t('设备厂家', 'Manufacturer'),
+    title: t('manufacturer'),
     type: 'cascader',
     required: false,
     defaultValue: null,
@@ -324,7 +324,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'dataAdminId',
-    title: t('数据管理员', 'Data administrator'),
+    title: t('dataAdministrator'),
     type: 'select',
     required: false,
     defaultValue: null,
@@ -333,7 +333,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'startTime',
-    title: t('开始测量时间', 'Measurement start'),
+    title: t('measurementStart'),
     type: 'date',
     required: false,
     defaultValue: null,
@@ -341,7 +341,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'warnType',
-    title: t('告警类型', 'Warning type'),
+    title: t('warningType'),
     type: 'select',
     required: false,
     defaultValue: 'none',
@@ -350,7 +350,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'warnStatus',
-    title: t('告警状态', 'Warning status'),
+    title: t('warningStatus'),
     type: 'select',
     required: false,
     defaultValue: 0,
@@ -360,7 +360,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'warrantyDateRange',
-    title: t('质保日期', 'Warranty date'),
+    title: t('warrantyDate'),
     type: 'dateRange',
     required: false,
     defaultValue: null,
@@ -368,7 +368,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'installDateRange',
-    title: t('安装日期', 'Installation date'),
+    title: t('installationDate'),
     type: 'dateRange',
     required: false,
     defaultValue: null,
@@ -376,7 +376,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'sim',
-    title: t('SIM 卡号', 'SIM number'),
+    title: t('simNumber'),
     type: 'input',
     required: false,
     defaultValue: '',
@@ -385,7 +385,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'tagIds',
-    title: t('标签', 'Tags'),
+    title: t('tags'),
     type: 'tags',
     required: false,
     defaultValue: [],
@@ -395,7 +395,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'repairEmails',
-    title: t('报修邮箱', 'Repair e-mails'),
+    title: t('repairEMails'),
     type: 'emails',
     required: false,
     defaultValue: [],
@@ -403,7 +403,7 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'ccEmails',
-    title: t('抄送邮箱', 'Copy e-mails'),
+    title: t('copyEMails'),
     type: 'emails',
     required: false,
     defaultValue: [],
@@ -411,224 +411,12 @@ const EDIT_FIELDS: TFieldDef[] = [
   },
   {
     key: 'notes',
-    title: t('备注', 'Notes'),
+    title: t('notes'),
     type: 'textarea',
     required: false,
     defaultValue: '',
     defaultVisible: true,
     maxLength: 200,
-  },
-];
-
-/** The site table's columns; tags 320 px and dates 170 px (SPEC §2). */
-const COLUMNS: TColumnDef[] = [
-  {
-    key: 'stationCode',
-    title: t('站点编号', 'Site code'),
-    width: 110,
-    fixed: 'left',
-    defaultVisible: true,
-    sortable: true,
-  },
-  {
-    key: 'projectName',
-    title: t('项目名称', 'Project name'),
-    width: 180,
-    fixed: 'left',
-    defaultVisible: true,
-    sortable: true,
-  },
-  {
-    key: 'stationTypeName',
-    title: t('站点类型', 'Site type'),
-    width: 110,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'statusName',
-    title: t('站点状态', 'Status'),
-    width: 100,
-    fixed: null,
-    defaultVisible: true,
-    sortable: true,
-  },
-  {
-    key: 'province',
-    title: t('省份', 'Province'),
-    width: 120,
-    fixed: null,
-    defaultVisible: true,
-    sortable: true,
-  },
-  {
-    key: 'location',
-    title: t('位置', 'Location'),
-    width: 200,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'longitude',
-    title: t('经度', 'Longitude'),
-    width: 110,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'latitude',
-    title: t('纬度', 'Latitude'),
-    width: 110,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'altitude',
-    title: t('海拔 (m)', 'Altitude (m)'),
-    width: 100,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'pylonHeight',
-    title: t('塔高 (m)', 'Mast height (m)'),
-    width: 100,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'ownerPartyName',
-    title: t('业主', 'Owner'),
-    width: 160,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'manufacturerIdName',
-    title: t('设备厂家', 'Manufacturer'),
-    width: 200,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'deviceTypeName',
-    title: t('设备类型', 'Device type'),
-    width: 120,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'tagNames',
-    title: t('标签', 'Tags'),
-    width: TAG_COLUMN_WIDTH,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'warnTypeName',
-    title: t('告警类型', 'Warning type'),
-    width: 110,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'warnStatusName',
-    title: t('告警状态', 'Warning status'),
-    width: 110,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'warrantyStatusName',
-    title: t('质保状态', 'Warranty status'),
-    width: 110,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'dataAdminName',
-    title: t('数据管理员', 'Data administrator'),
-    width: 120,
-    fixed: null,
-    defaultVisible: true,
-    sortable: false,
-  },
-  {
-    key: 'creatorName',
-    title: t('创建人', 'Creator'),
-    width: 120,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'sim',
-    title: t('SIM 卡号', 'SIM number'),
-    width: 180,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'startTime',
-    title: t('开始测量时间', 'Measurement start'),
-    width: DATE_COLUMN_WIDTH,
-    fixed: null,
-    defaultVisible: true,
-    sortable: true,
-  },
-  {
-    key: 'dataTime',
-    title: t('最新数据时间', 'Latest data'),
-    width: DATE_COLUMN_WIDTH,
-    fixed: null,
-    defaultVisible: true,
-    sortable: true,
-  },
-  {
-    key: 'createTime',
-    title: t('创建时间', 'Created'),
-    width: DATE_COLUMN_WIDTH,
-    fixed: null,
-    defaultVisible: false,
-    sortable: true,
-  },
-  {
-    key: 'warrantyDateRange',
-    title: t('质保日期', 'Warranty date'),
-    width: DATE_COLUMN_WIDTH * 2,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'installDateRange',
-    title: t('安装日期', 'Installation date'),
-    width: DATE_COLUMN_WIDTH * 2,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
-  },
-  {
-    key: 'notes',
-    title: t('备注', 'Notes'),
-    width: 200,
-    fixed: null,
-    defaultVisible: false,
-    sortable: false,
   },
 ];
 

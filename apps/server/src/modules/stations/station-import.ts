@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   type Language,
   parseUtcCode,
@@ -7,6 +8,7 @@ import {
   ZStationSaveRequest,
 } from '@masthub/shared';
 import ExcelJS from 'exceljs';
+import { SERVER_TEXTS, say } from '../../i18n/index.ts';
 import {
   ArchiveUnreadableError,
   limitsUpTo,
@@ -22,10 +24,16 @@ export const STATION_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Unpacked bytes of one import workbook (1000 rows are ≈ 1 MB of sheet XML): read on the event loop. */
 export const STATION_IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
-export const IMPORT_TEMPLATE_NAME: Record<Language, string> = {
-  zh: '站点批量导入模板',
-  en: 'site-import-template',
-};
+export const IMPORT_TEMPLATE_NAME: Record<Language, string> = SERVER_TEXTS['stations.importTemplateName'];
+
+/**
+ * The template's example row names a made-up Chinese site in either language: sample data, not a message,
+ * so it is a data file beside this module rather than catalogue texts (those differ by language).
+ */
+const IMPORT_EXAMPLE = createRequire(import.meta.url)('./import-example.json') as Record<
+  'projectName' | 'stationType' | 'province' | 'location',
+  string
+>;
 
 type TImportKey =
   | 'stationCode'
@@ -49,29 +57,64 @@ export const IMPORT_COLUMNS: readonly {
   required: boolean;
   example: string | number;
 }[] = [
-  { key: 'stationCode', title: { zh: '站点编号', en: 'Site code' }, required: true, example: '130101' },
+  {
+    key: 'stationCode',
+    title: SERVER_TEXTS['stations.importColumn.stationCode'],
+    required: true,
+    example: '130101',
+  },
   {
     key: 'projectName',
-    title: { zh: '项目名称', en: 'Project name' },
+    title: SERVER_TEXTS['stations.importColumn.projectName'],
     required: true,
-    example: '张北风电场一期',
+    example: IMPORT_EXAMPLE.projectName,
   },
-  { key: 'stationType', title: { zh: '站点类型', en: 'Site type' }, required: true, example: '测风塔' },
-  { key: 'province', title: { zh: '省份', en: 'Province' }, required: false, example: '河北省' },
-  { key: 'location', title: { zh: '位置', en: 'Location' }, required: false, example: '张北县 1 号塔' },
-  { key: 'longitude', title: { zh: '经度', en: 'Longitude' }, required: true, example: 114.705 },
-  { key: 'latitude', title: { zh: '纬度', en: 'Latitude' }, required: true, example: 41.152 },
-  { key: 'altitude', title: { zh: '海拔 (m)', en: 'Altitude (m)' }, required: false, example: 1450 },
-  { key: 'pylonHeight', title: { zh: '塔高 (m)', en: 'Mast height (m)' }, required: false, example: 100 },
+  {
+    key: 'stationType',
+    title: SERVER_TEXTS['stations.importColumn.stationType'],
+    required: true,
+    example: IMPORT_EXAMPLE.stationType,
+  },
+  {
+    key: 'province',
+    title: SERVER_TEXTS['stations.importColumn.province'],
+    required: false,
+    example: IMPORT_EXAMPLE.province,
+  },
+  {
+    key: 'location',
+    title: SERVER_TEXTS['stations.importColumn.location'],
+    required: false,
+    example: IMPORT_EXAMPLE.location,
+  },
+  {
+    key: 'longitude',
+    title: SERVER_TEXTS['stations.importColumn.longitude'],
+    required: true,
+    example: 114.705,
+  },
+  { key: 'latitude', title: SERVER_TEXTS['stations.importColumn.latitude'], required: true, example: 41.152 },
+  { key: 'altitude', title: SERVER_TEXTS['stations.importColumn.altitude'], required: false, example: 1450 },
+  {
+    key: 'pylonHeight',
+    title: SERVER_TEXTS['stations.importColumn.pylonHeight'],
+    required: false,
+    example: 100,
+  },
   {
     key: 'loggerUtcOffset',
-    title: { zh: '采集器时区', en: 'Logger time zone' },
+    title: SERVER_TEXTS['stations.importColumn.loggerUtcOffset'],
     required: false,
     example: 'UTC+08:00',
   },
-  { key: 'owner', title: { zh: '业主', en: 'Owner' }, required: false, example: '' },
-  { key: 'manufacturer', title: { zh: '设备厂家', en: 'Manufacturer' }, required: false, example: '' },
-  { key: 'sim', title: { zh: 'SIM 卡号', en: 'SIM number' }, required: false, example: '' },
+  { key: 'owner', title: SERVER_TEXTS['stations.importColumn.owner'], required: false, example: '' },
+  {
+    key: 'manufacturer',
+    title: SERVER_TEXTS['stations.importColumn.manufacturer'],
+    required: false,
+    example: '',
+  },
+  { key: 'sim', title: SERVER_TEXTS['stations.importColumn.sim'], required: false, example: '' },
 ];
 
 /** A cell's text (numbers as written, rich text joined, formulas by their result). */
@@ -97,32 +140,23 @@ const normalise = (text: string) => text.replace(/\*/g, '').replace(/\s+/g, ' ')
 export async function buildImportTemplate(language: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'MastHub';
-  const sheet = workbook.addWorksheet(language === 'zh' ? '站点' : 'Sites');
+  const sheet = workbook.addWorksheet(say(language, 'stations.importSheet'));
   sheet.addRow(IMPORT_COLUMNS.map((c) => `${c.title[language]}${c.required ? ' *' : ''}`));
   sheet.getRow(1).font = { bold: true };
   sheet.addRow(IMPORT_COLUMNS.map((c) => c.example));
   sheet.columns.forEach((column) => {
     column.width = 18;
   });
-  const notes = workbook.addWorksheet(language === 'zh' ? '说明' : 'Notes');
+  const notes = workbook.addWorksheet(say(language, 'stations.importNotesSheet'));
+  notes.addRow([say(language, 'stations.importRequiredNote')]);
+  notes.addRow([say(language, 'stations.importSiteTypes'), ...STATION_TYPES.map((s) => s.name[language])]);
   notes.addRow([
-    language === 'zh'
-      ? '带 * 的列必填；示例行请替换或删除。'
-      : 'Columns marked * are required; replace or delete the example row.',
-  ]);
-  notes.addRow([
-    language === 'zh' ? '站点类型' : 'Site types',
-    ...STATION_TYPES.map((s) => s.name[language]),
-  ]);
-  notes.addRow([
-    language === 'zh' ? '省份' : 'Provinces',
+    say(language, 'stations.importProvinces'),
     ...PROVINCES.map((p) => (language === 'zh' ? p.name : p.nameEn)),
   ]);
   notes.addRow([
-    language === 'zh' ? '业主、设备厂家' : 'Owner, manufacturer',
-    language === 'zh'
-      ? '按名称填写（设备厂家可写“厂家 型号”），须已在系统中登记'
-      : 'By name (a manufacturer may be “name model”); they must already be registered',
+    say(language, 'stations.importOwnerManufacturer'),
+    say(language, 'stations.importOwnerManufacturerNote'),
   ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

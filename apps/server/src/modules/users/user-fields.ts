@@ -1,4 +1,5 @@
 import { DATE_COLUMN_WIDTH, type Language, type TLocalized, type TTableField } from '@masthub/shared';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
 
 interface TUserColumn {
   key: string;
@@ -9,15 +10,15 @@ interface TUserColumn {
 
 /** The user-list columns (SPEC §3: "the user list columns come from the server"), in display order. */
 const USER_COLUMNS: readonly TUserColumn[] = [
-  { key: 'account', title: { zh: '登录账号', en: 'Account' }, width: 140, fixed: 'left' },
-  { key: 'userName', title: { zh: '用户名', en: 'User name' }, width: 120 },
-  { key: 'roleName', title: { zh: '角色', en: 'Role' }, width: 140 },
-  { key: 'companyName', title: { zh: '公司', en: 'Company' }, width: 160 },
-  { key: 'groupName', title: { zh: '部门', en: 'Department' }, width: 140 },
-  { key: 'phone', title: { zh: '电话', en: 'Phone' }, width: 140 },
-  { key: 'email', title: { zh: '邮箱', en: 'E-mail' }, width: 200 },
-  { key: 'createDate', title: { zh: '注册时间', en: 'Registered' }, width: DATE_COLUMN_WIDTH },
-  { key: 'lastLoginTime', title: { zh: '最近登录时间', en: 'Last login' }, width: DATE_COLUMN_WIDTH },
+  { key: 'account', title: SERVER_TEXTS['users.column.account'], width: 140, fixed: 'left' },
+  { key: 'userName', title: SERVER_TEXTS['users.column.userName'], width: 120 },
+  { key: 'roleName', title: SERVER_TEXTS['users.column.roleName'], width: 140 },
+  { key: 'companyName', title: SERVER_TEXTS['users.column.companyName'], width: 160 },
+  { key: 'groupName', title: SERVER_TEXTS['users.column.groupName'], width: 140 },
+  { key: 'phone', title: SERVER_TEXTS['users.column.phone'], width: 140 },
+  { key: 'email', title: SERVER_TEXTS['users.column.email'], width: 200 },
+  { key: 'createDate', title: SERVER_TEXTS['users.column.createDate'], width: DATE_COLUMN_WIDTH },
+  { key: 'lastLoginTime', title: SERVER_TEXTS['users.column.lastLoginTime'], width: DATE_COLUMN_WIDTH },
 ];
 
 /** The columns with titles in the caller's language and the web's locale key for each. */

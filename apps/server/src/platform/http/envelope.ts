@@ -12,8 +12,9 @@ import {
   VALIDATION_MESSAGES,
   type ValidationMessageKey,
 } from '@masthub/shared';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
 
-export const SUCCESS_MSG: Record<Language, string> = { zh: '操作成功', en: 'success' };
+export const SUCCESS_MSG: Record<Language, string> = SERVER_TEXTS['http.success'];
 
 export function successEnvelope<T>(data: T, language: Language) {
   return { code: 200, msg: SUCCESS_MSG[language], data };

@@ -1,4 +1,5 @@
 import { CHANNEL_ELEMENTS, type TChannelElement, type TStatistic } from '@masthub/shared';
+import { CHINESE_WORDS } from './chinese-words.ts';
 
 /**
  * Channel-name grammar (IMPORTS.md §5): element, height, boom orientation, statistic and unit from a
@@ -71,18 +72,7 @@ const ELEMENT_WORDS: [TChannelElement | 'ignore', string[]][] = [
   ['ghi', ['ghi', 'irradiance', 'pyra', 'pyranometer', 'radiation', 'solar', 'irr']],
   ['voltage', ['batt', 'battv', 'battery', 'voltage', 'volt', 'volts', 'vbat']],
 ];
-const CJK_ELEMENT_WORDS: [TChannelElement | 'ignore', string[]][] = [
-  ['wsv', ['垂直风速']],
-  ['wd', ['风向']],
-  ['ws', ['风速', '湍流']],
-  ['RH', ['湿度']],
-  ['rho', ['密度']],
-  ['T', ['温度', '气温']],
-  ['p', ['气压', '压力']],
-  ['prcp', ['降水', '雨量', '降雨']],
-  ['ghi', ['辐射', '辐照']],
-  ['voltage', ['电压', '电池']],
-];
+const CJK_ELEMENT_WORDS = CHINESE_WORDS.elements;
 const ELEMENT_BY_WORD = new Map<string, TChannelElement | 'ignore'>();
 for (const [element, words] of ELEMENT_WORDS) for (const w of words) ELEMENT_BY_WORD.set(w, element);
 
@@ -102,17 +92,7 @@ const STAT_WORDS: [TStatistic, string, string[]][] = [
 const STAT_BY_WORD = new Map<string, [TStatistic, string]>();
 for (const [statistic, key, words] of STAT_WORDS)
   for (const w of words) STAT_BY_WORD.set(w, [statistic, key]);
-const CJK_STAT_WORDS: [TStatistic, string, string][] = [
-  ['sd', 'sd', '标准差'],
-  ['sd', 'sd', '偏差'],
-  ['max', 'max', '最大'],
-  ['min', 'min', '最小'],
-  ['other', 'gust', '阵风'],
-  ['other', 'ti', '湍流'],
-  ['sum', 'sum', '累计'],
-  ['mean', 'mean', '平均'],
-  ['mean', 'mean', '均值'],
-];
+const CJK_STAT_WORDS = CHINESE_WORDS.statistics;
 
 /** Campbell processing row (TOA5 line 4) → statistic. */
 export function statisticOfProcessing(processing: string): [TStatistic, string] | null {
@@ -138,9 +118,15 @@ export function statisticOfProcessing(processing: string): [TStatistic, string] 
 }
 
 const UNIT_ALIASES: [RegExp, string][] = [
-  [/^(m\/s|ms|mps|m s-1|m\/sec|metres\/second|meters\/second|米\/秒)$/i, 'm/s'],
+  [
+    new RegExp(
+      String.raw`^(m\/s|ms|mps|m s-1|m\/sec|metres\/second|meters\/second|${CHINESE_WORDS.unitWords.speed})$`,
+      'i',
+    ),
+    'm/s',
+  ],
   [/^(deg[ _]?c|degc|°c|℃|c|celcius|celsius|degrees c)$/i, 'deg_C'],
-  [/^(deg|degs|degree|degrees|°|度)$/i, 'deg'],
+  [new RegExp(`^(deg|degs|degree|degrees|°|${CHINESE_WORDS.unitWords.degree})$`, 'i'), 'deg'],
   [/^(%|%rh|percent|rh%)$/i, '%'],
   [/^(hpa|mbar|mb|millibars?)$/i, 'hPa'],
   [/^kpa$/i, 'kPa'],
@@ -202,7 +188,9 @@ const NRG_TYPES: Record<string, TChannelElement | null> = {
 };
 
 const ORIENTATION_RE = /^[\s_]?(NNE|NNW|ENE|ESE|SSE|SSW|WSW|WNW|NE|NW|SE|SW|N|E|S|W|A|B)(?=[A-Z_\s(（[]|$)/;
-const HEIGHT_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?(?:m|M|米)(?![a-z/^²³])/;
+const HEIGHT_RE = new RegExp(
+  String.raw`(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?(?:m|M|${CHINESE_WORDS.heightUnit})(?![a-z/^²³])`,
+);
 const FEET_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?ft\b/i;
 const STATISTIC_AHEAD_RE = /^[\s_]?(sd|std|stdev|stddev|avg|mean|max|min)(?![a-z])/i;
 const MULTI_HEIGHT_RE = /\d\s*_\s*\d+(?:\.\d+)?\s*m\b/;

@@ -7,6 +7,7 @@ import {
 } from '@masthub/shared';
 import { buildChannels, type TColumnHeader, type TSensorFacts } from './build-channels.ts';
 import { normalizeUnit } from './channel-names.ts';
+import { CHINESE_WORDS } from './chinese-words.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
@@ -52,8 +53,10 @@ const STAT_ROW_WORDS = new Set([
   'mean',
   '',
 ]);
-const TIME_WORD_RE =
-  /^\s*"?(timestamp|date|time|date\/time|date & time stamp|datetime|时间|日期|日期时间|时间戳)/i;
+const TIME_WORD_RE = new RegExp(
+  `^\\s*"?(timestamp|date|time|date\\/time|date & time stamp|datetime|${CHINESE_WORDS.timeWords.join('|')})`,
+  'i',
+);
 const NUMBER_RE = /^\s*"?[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?"?\s*$/;
 
 /** The default rule of a file that is not parsed. */

@@ -1,3 +1,5 @@
+import { CHINESE_WORDS } from './chinese-words.ts';
+
 /**
  * Time-stamp formats: detection from sample stamps (IMPORTS.md §3) and a compiled per-format parser that
  * reads a stamp straight from a byte range — no string per row. Format tokens: YYYY YY M MM D DD H HH mm
@@ -5,6 +7,9 @@
  * leniently as "one or more non-digit bytes" so that 年/月/日 work in any encoding. 'EXCEL' reads Excel
  * serial day numbers.
  */
+
+/** The Chinese date and time marks 年 月 日 时 分 (chinese-words.json). */
+const { year: YEAR, month: MONTH, day: DAY, hour: HOUR, minute: MINUTE } = CHINESE_WORDS.dateMarks;
 
 /** Formats offered by the `date_formats` call; detection produces others of the same grammar. */
 export const DATE_FORMATS: readonly string[] = [
@@ -18,8 +23,8 @@ export const DATE_FORMATS: readonly string[] = [
   'YYYY/M/D H:mm',
   'YYYY/M/D H:mm:ss',
   'YYYY.MM.DD HH:mm:ss',
-  'YYYY年M月D日 H:mm',
-  'YYYY年M月D日 H:mm:ss',
+  `YYYY${YEAR}M${MONTH}D${DAY} H:mm`,
+  `YYYY${YEAR}M${MONTH}D${DAY} H:mm:ss`,
   'DD/MM/YYYY HH:mm',
   'DD/MM/YYYY HH:mm:ss',
   'DD/MM/YYYY HH:mm:ssZ',
@@ -326,8 +331,9 @@ export function parseTimeString(text: string, f: TCompiledTimeFormat, defaultOff
   return parseTimeBytes(b, 0, b.length, f, defaultOffsetMinutes);
 }
 
-const STAMP_RE =
-  /^\s*"?(\d{1,4})([-/._]|年)(\d{1,2})([-/._]|月)(\d{1,4})日?(?:(\s+[A-Za-z]+)?(\s+|T)(\d{1,2})[:时](\d{2})(?:[:分](\d{2})(?:[.,](\d+))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?"?\s*$/;
+const STAMP_RE = new RegExp(
+  String.raw`^\s*"?(\d{1,4})([-/._]|${YEAR})(\d{1,2})([-/._]|${MONTH})(\d{1,4})${DAY}?(?:(\s+[A-Za-z]+)?(\s+|T)(\d{1,2})[:${HOUR}](\d{2})(?:[:${MINUTE}](\d{2})(?:[.,](\d+))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?"?\s*$`,
+);
 const COMPACT_RE = /^\s*"?(\d{4})(\d{2})(\d{2})(?:(T|\s?)(\d{2})(\d{2})(\d{2})?)?"?\s*$/;
 
 /** Whether a text could start a time stamp (used to find data rows before the format is known). */
@@ -373,7 +379,7 @@ export function detectTimeFormat(samples: readonly string[]): TDetectedTimeForma
   const anyOver = (k: number, limit: number) => matches.some((m) => g(m, k) > limit);
   const sep1 = first[2]!;
   const sep2 = first[4]!;
-  const chinese = sep1 === '年';
+  const chinese = sep1 === YEAR;
   const hasTime = matches.some((m) => m[8] !== undefined);
   const hasSeconds = matches.some((m) => m[10] !== undefined);
   const hasFraction = matches.some((m) => m[11] !== undefined);
@@ -390,7 +396,7 @@ export function detectTimeFormat(samples: readonly string[]): TDetectedTimeForma
     const dayFirst = anyOver(3, 12);
     const mid = dayFirst ? (padded(3) ? 'DD' : 'D') : m1;
     const last = dayFirst ? (padded(5) ? 'MM' : 'M') : padded(5) ? 'DD' : 'D';
-    const date = chinese ? `YYYY年${mid}月${last}日` : `YYYY${sep1}${mid}${sep2}${last}`;
+    const date = chinese ? `YYYY${YEAR}${mid}${MONTH}${last}${DAY}` : `YYYY${sep1}${mid}${sep2}${last}`;
     return { format: date + time + offset, isAmbiguous: false };
   }
   const yearLen = (first[5] ?? '').length;

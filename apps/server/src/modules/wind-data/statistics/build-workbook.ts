@@ -53,24 +53,22 @@ function fixed(value: number | null, digits: number): number | null {
   return value === null ? null : Number(value.toFixed(digits));
 }
 
-/**
- * The export of one analysis: one sheet per tab (STATISTICS_TABS order), each with the tab's tables,
- * headers in the caller's language and units in the headers.
- */
-export async function buildStatisticsWorkbook(
-  result: TStatisticsResult,
-  language: Language,
-): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'MastHub';
-  const channelName = new Map(result.channels.map((c) => [c.channelId, c.name]));
-  const name = (id: number | null) => (id === null ? '' : (channelName.get(id) ?? String(id)));
-  const writers = {} as Record<TStatisticsTab, SheetWriter>;
-  for (const tab of STATISTICS_TABS) {
-    writers[tab] = new SheetWriter(workbook.addWorksheet(SHEET_NAMES[tab][language]), language);
-  }
+/** What every sheet is written from: the analysis, the caller's language, a channel's name by id. */
+interface TSheetInput {
+  result: TStatisticsResult;
+  language: Language;
+  name: (id: number | null) => string;
+}
 
-  writers.summary.table(
+/** A series' column header: its channel name and unit. */
+function seriesHeaderOf(name: (id: number | null) => string) {
+  return (s: { element: string; heightTag: string; unit: string; channelId: number }) => ({
+    text: `${name(s.channelId)}${s.unit ? ` (${formatUnit(s.unit)})` : ''}`,
+  });
+}
+
+function writeSummary(w: SheetWriter, { result }: TSheetInput): void {
+  w.table(
     [
       'channel',
       'element',
@@ -108,8 +106,10 @@ export async function buildStatisticsWorkbook(
       fixed(r.meanDirection, 1),
     ]),
   );
+}
 
-  writers.recovery.table(
+function writeRecovery(w: SheetWriter, { result, name }: TSheetInput): void {
+  w.table(
     [
       'channel',
       'element',
@@ -138,7 +138,7 @@ export async function buildStatisticsWorkbook(
     ]),
   );
 
-  writers.recovery.table(
+  w.table(
     ['channel', 'year', 'records', 'yearCoverage', 'mean', 'maxValue', 'maxTime'],
     result.recovery.yearly.map((y) => [
       name(y.channelId),
@@ -150,7 +150,7 @@ export async function buildStatisticsWorkbook(
       y.maxTime?.slice(0, 16).replace('T', ' ') ?? null,
     ]),
   );
-  writers.recovery.table(
+  w.table(
     ['channel', 'gapCount', 'daysLost', 'gapFrom', 'gapTo'],
     result.recovery.gaps.flatMap((g) =>
       g.longest.length === 0
@@ -164,8 +164,10 @@ export async function buildStatisticsWorkbook(
           ]),
     ),
   );
+}
 
-  writers.frequency.table(
+function writeFrequency(w: SheetWriter, { result, name }: TSheetInput): void {
+  w.table(
     [
       'channel',
       'height',
@@ -189,7 +191,7 @@ export async function buildStatisticsWorkbook(
       fixed(item.weibull?.powerDensity ?? null, 2),
     ]),
   );
-  writers.frequency.table(
+  w.table(
     ['channel', 'height', 'binCentre', 'speedBin', 'records', 'frequencyPct', 'weibullPct'],
     result.frequency.items.flatMap((item) =>
       item.bins.map((b) => [
@@ -203,8 +205,10 @@ export async function buildStatisticsWorkbook(
       ]),
     ),
   );
+}
 
-  writers.turbulence.table(
+function writeTurbulence(w: SheetWriter, { result, language, name }: TSheetInput): void {
+  w.table(
     ['channel', 'height', 'ti15', 'iecCategory', 'gbGrade'],
     result.turbulence.items.map((item) => [
       name(item.channelId),
@@ -214,7 +218,7 @@ export async function buildStatisticsWorkbook(
       item.gbGrade ? (GB_TURBULENCE_GRADES[item.gbGrade]?.[language] ?? item.gbGrade) : null,
     ]),
   );
-  writers.turbulence.table(
+  w.table(
     ['channel', 'height', 'tiName', 'tiAvg', 'tiSd', 'tiRepresent', 'tiSample'],
     result.turbulence.items.flatMap((item) =>
       item.rows.map((r) => [
@@ -228,9 +232,11 @@ export async function buildStatisticsWorkbook(
       ]),
     ),
   );
+}
 
+function writeAirDensity(w: SheetWriter, { result, language }: TSheetInput): void {
   const air = result.airDensity;
-  writers.airDensity.table(
+  w.table(
     ['source', 'count', 'mean', 'sd', 'min', 'max'],
     [
       [
@@ -244,38 +250,38 @@ export async function buildStatisticsWorkbook(
     ],
     header('airDensity', language),
   );
-  writers.airDensity.table(
+  w.table(
     ['month', 'count', 'airDensity'],
     air.byCalendarMonth.map((m) => [m.month, m.count, fixed(m.mean, 4)]),
   );
-  writers.airDensity.table(
+  w.table(
     ['hour', 'airDensity'],
     air.byHour.map((v, hour) => [hour, fixed(v, 4)]),
   );
+}
 
-  const seriesHeader = (s: { element: string; heightTag: string; unit: string; channelId: number }) => ({
-    text: `${name(s.channelId)}${s.unit ? ` (${formatUnit(s.unit)})` : ''}`,
-  });
+function writeMonthly(w: SheetWriter, { result, name }: TSheetInput): void {
+  const seriesHeader = seriesHeaderOf(name);
   const monthly = result.monthly;
-  writers.monthly.table(
+  w.table(
     ['yearMonth', ...monthly.series.map(seriesHeader)],
     monthly.months.map((label, i) => [
       label,
       ...monthly.series.map((s) => fixed(s.byYearMonth[i] ?? null, 3)),
     ]),
   );
-  writers.monthly.table(
+  w.table(
     ['month', ...monthly.series.map(seriesHeader)],
     Array.from({ length: 12 }, (_, m) => [
       m + 1,
       ...monthly.series.map((s) => fixed(s.byCalendarMonth[m] ?? null, 3)),
     ]),
   );
-  writers.monthly.table(
+  w.table(
     ['momm', ...monthly.series.map(seriesHeader)],
     [['', ...monthly.series.map((s) => fixed(s.momm, 3))]],
   );
-  writers.monthly.table(
+  w.table(
     ['periodName', 'avgSpeed', 'deviate', 'rate'],
     monthly.periodComparison.rows.map((r) => [
       r.name,
@@ -284,22 +290,27 @@ export async function buildStatisticsWorkbook(
       fixed(r.rate, 2),
     ]),
   );
+}
 
+function writeDaily(w: SheetWriter, { result, name }: TSheetInput): void {
+  const seriesHeader = seriesHeaderOf(name);
   const daily = result.daily;
-  writers.daily.table(
+  w.table(
     ['hour', ...daily.series.map(seriesHeader)],
     Array.from({ length: 24 }, (_, h) => [h, ...daily.series.map((s) => fixed(s.byHour[h] ?? null, 3))]),
   );
   for (const s of daily.series) {
     if (!s.byMonthHour) continue;
-    writers.daily.table(
+    w.table(
       ['month', ...Array.from({ length: 24 }, (_, h) => ({ text: String(h) }))],
       s.byMonthHour.map((row, m) => [m + 1, ...row.map((v) => fixed(v, 2))]),
       `${name(s.channelId)} 12 × 24`,
     );
   }
+}
 
-  writers.rose.table(
+function writeRose(w: SheetWriter, { result, name }: TSheetInput): void {
+  w.table(
     [
       'channel',
       'height',
@@ -325,7 +336,7 @@ export async function buildStatisticsWorkbook(
       ]),
     ),
   );
-  writers.rose.table(
+  w.table(
     ['channel', 'height', 'records', 'calmPct'],
     result.rose.items.map((item) => [
       name(item.speedChannelId),
@@ -334,9 +345,11 @@ export async function buildStatisticsWorkbook(
       fixed(item.calmPct, 3),
     ]),
   );
+}
 
+function writeCorrelation(w: SheetWriter, { result, name }: TSheetInput): void {
   const correlation = result.correlation;
-  writers.correlation.table(
+  w.table(
     [
       'reference',
       'target',
@@ -362,7 +375,7 @@ export async function buildStatisticsWorkbook(
       item.strength ? strengthText(item.strength) : null,
     ]),
   );
-  writers.correlation.table(
+  w.table(
     ['target', 'sectorRange', 'records', 'intercept', 'slope', 'r', 'rSquared', 'correctedValue', 'strength'],
     correlation.items.flatMap((item) =>
       item.sectors.map((s) => [
@@ -378,8 +391,10 @@ export async function buildStatisticsWorkbook(
       ]),
     ),
   );
+}
 
-  writers.extreme.table(
+function writeExtreme(w: SheetWriter, { result, name }: TSheetInput): void {
+  w.table(
     ['channel', 'height', 'extremeAvg', 'fivefoldMax', 'extremeMax', 'gustMax', 'v50', 'ewmMax'],
     result.extreme.rows.map((r) => [
       name(r.channelId),
@@ -394,13 +409,13 @@ export async function buildStatisticsWorkbook(
   );
   const gumbel = result.extreme.gumbel;
   if (gumbel) {
-    writers.extreme.table(
+    w.table(
       ['year', 'annualMax', 'coverage'],
       gumbel.annualMaxima.map((m) => [m.year, fixed(m.max, 3), fixed(m.coverage * 100, 1)]),
       `${name(gumbel.channelId)} Gumbel`,
     );
     if (gumbel.fit) {
-      writers.extreme.table(
+      w.table(
         ['gumbelLocation', 'gumbelScale', 'v50', 'records'],
         [
           [
@@ -413,10 +428,12 @@ export async function buildStatisticsWorkbook(
       );
     }
   }
+}
 
+function writeShear(w: SheetWriter, { result }: TSheetInput): void {
   const shear = result.shear;
   if (shear) {
-    writers.shear.table(
+    w.table(
       ['heights', 'meanSpeed', 'shearExponent', 'roughness', 'records'],
       shear.heightsM.map((h, i) => [
         h,
@@ -426,21 +443,57 @@ export async function buildStatisticsWorkbook(
         i === 0 ? shear.count : null,
       ]),
     );
-    writers.shear.table(
+    w.table(
       ['hour', 'shearExponent', 'records'],
       shear.byHour.map((h) => [h.hour, fixed(h.exponent, 4), h.count]),
     );
-    writers.shear.table(
+    w.table(
       ['sector', 'shearExponent', 'records'],
       shear.bySector.map((s) => [s.label, fixed(s.exponent, 4), s.count]),
     );
-    writers.shear.table(
+    w.table(
       ['month', ...Array.from({ length: 24 }, (_, h) => ({ text: String(h) }))],
       shear.byMonthHour.map((row, m) => [m + 1, ...row.map((v) => fixed(v, 3))]),
     );
   } else {
-    writers.shear.table(['noData'], []);
+    w.table(['noData'], []);
   }
+}
+
+/** One writer per sheet, each writing that tab's tables. */
+const SHEETS: Record<TStatisticsTab, (w: SheetWriter, input: TSheetInput) => void> = {
+  summary: writeSummary,
+  recovery: writeRecovery,
+  frequency: writeFrequency,
+  turbulence: writeTurbulence,
+  airDensity: writeAirDensity,
+  monthly: writeMonthly,
+  daily: writeDaily,
+  rose: writeRose,
+  correlation: writeCorrelation,
+  extreme: writeExtreme,
+  shear: writeShear,
+};
+
+/**
+ * The export of one analysis: one sheet per tab (STATISTICS_TABS order), each with the tab's tables,
+ * headers in the caller's language and units in the headers.
+ */
+export async function buildStatisticsWorkbook(
+  result: TStatisticsResult,
+  language: Language,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'MastHub';
+  const channelName = new Map(result.channels.map((c) => [c.channelId, c.name]));
+  const name = (id: number | null) => (id === null ? '' : (channelName.get(id) ?? String(id)));
+  const writers = {} as Record<TStatisticsTab, SheetWriter>;
+  for (const tab of STATISTICS_TABS) {
+    writers[tab] = new SheetWriter(workbook.addWorksheet(SHEET_NAMES[tab][language]), language);
+  }
+
+  const input: TSheetInput = { result, language, name };
+  for (const tab of STATISTICS_TABS) SHEETS[tab](writers[tab], input);
 
   for (const writer of Object.values(writers)) {
     writer.sheet.columns.forEach((column) => {

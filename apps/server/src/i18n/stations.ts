@@ -1,0 +1,31 @@
+/** The site import template and the coordinate export (stations/station-import.ts, coordinate-export.ts). */
+export const STATIONS = {
+  'stations.importColumn.stationCode': { zh: '站点编号', en: 'Site code' },
+  'stations.importColumn.projectName': { zh: '项目名称', en: 'Project name' },
+  'stations.importColumn.stationType': { zh: '站点类型', en: 'Site type' },
+  'stations.importColumn.province': { zh: '省份', en: 'Province' },
+  'stations.importColumn.location': { zh: '位置', en: 'Location' },
+  'stations.importColumn.longitude': { zh: '经度', en: 'Longitude' },
+  'stations.importColumn.latitude': { zh: '纬度', en: 'Latitude' },
+  'stations.importColumn.altitude': { zh: '海拔 (m)', en: 'Altitude (m)' },
+  'stations.importColumn.pylonHeight': { zh: '塔高 (m)', en: 'Mast height (m)' },
+  'stations.importColumn.loggerUtcOffset': { zh: '采集器时区', en: 'Logger time zone' },
+  'stations.importColumn.owner': { zh: '业主', en: 'Owner' },
+  'stations.importColumn.manufacturer': { zh: '设备厂家', en: 'Manufacturer' },
+  'stations.importColumn.sim': { zh: 'SIM 卡号', en: 'SIM number' },
+  'stations.importTemplateName': { zh: '站点批量导入模板', en: 'site-import-template' },
+  'stations.importSheet': { zh: '站点', en: 'Sites' },
+  'stations.importNotesSheet': { zh: '说明', en: 'Notes' },
+  'stations.importRequiredNote': {
+    zh: '带 * 的列必填；示例行请替换或删除。',
+    en: 'Columns marked * are required; replace or delete the example row.',
+  },
+  'stations.importSiteTypes': { zh: '站点类型', en: 'Site types' },
+  'stations.importProvinces': { zh: '省份', en: 'Provinces' },
+  'stations.importOwnerManufacturer': { zh: '业主、设备厂家', en: 'Owner, manufacturer' },
+  'stations.importOwnerManufacturerNote': {
+    zh: '按名称填写（设备厂家可写“厂家 型号”），须已在系统中登记',
+    en: 'By name (a manufacturer may be “name model”); they must already be registered',
+  },
+  'stations.coordinateExportName': { zh: '站点坐标', en: 'site-coordinates' },
+} as const;
