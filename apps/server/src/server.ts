@@ -20,6 +20,7 @@ import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.rou
 import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
 import { energyRoutes } from './modules/energy/energy.routes.ts';
 import { EnergyService } from './modules/energy/energy.service.ts';
+import { ENERGY_COMPUTE_TASKS } from './modules/energy/index.ts';
 import { mesoscaleRoutes } from './modules/energy/mesoscale.routes.ts';
 import { MesoscaleService } from './modules/energy/mesoscale.service.ts';
 import { TurbineService } from './modules/energy/turbines.service.ts';
@@ -104,9 +105,9 @@ import { TagService } from './modules/tags/tags.service.ts';
 import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-import { COMPUTE_WORKER_URL } from './modules/wind-data/compute-task.ts';
 import { windDataRoutes } from './modules/wind-data/data/data.routes.ts';
 import { WindDataService } from './modules/wind-data/data/data.service.ts';
+import { WIND_DATA_COMPUTE_TASKS } from './modules/wind-data/index.ts';
 import { flagMarkRoutes } from './modules/wind-data/marks/flag-marks.routes.ts';
 import { FlagMarkService } from './modules/wind-data/marks/flag-marks.service.ts';
 import { processingRoutes } from './modules/wind-data/processing/processing.routes.ts';
@@ -233,13 +234,16 @@ interface TComputePools {
   computeStreams: ComputePool;
 }
 
+/** The modules' task files every compute thread loads (platform/compute/compute-tasks.ts). */
+const COMPUTE_TASK_MODULES = [WIND_DATA_COMPUTE_TASKS, ENERGY_COMPUTE_TASKS];
+
 function createComputePools(capacity: TCapacity): TComputePools {
   const threads = Math.max(1, capacity.threads);
   return {
-    compute: new ComputePool({ filename: COMPUTE_WORKER_URL, threads }),
+    compute: new ComputePool({ taskModules: COMPUTE_TASK_MODULES, threads }),
     // Exports wait on the client between pieces: their own threads, eight exports a thread.
     computeStreams: new ComputePool({
-      filename: COMPUTE_WORKER_URL,
+      taskModules: COMPUTE_TASK_MODULES,
       threads,
       tasksPerThread: EXPORTS_PER_THREAD,
     }),

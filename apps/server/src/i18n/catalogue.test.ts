@@ -54,7 +54,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   'modules/ingestion/ingestion.api.ts': 1,
   'modules/ingestion/parsers/channel-names.ts': 26,
   'modules/ingestion/parsers/time-formats.ts': 6,
-  'modules/ingestion/store/timeseries.repository.ts': 1,
+  'modules/timeseries/timeseries.repository.ts': 1,
   'modules/manufacturers/manufacturers.service.ts': 2,
   'modules/meteorology/samples/synthetic.ts': 2,
   'modules/owners/owners.routes.ts': 1,

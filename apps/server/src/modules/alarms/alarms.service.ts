@@ -25,13 +25,13 @@ import {
 } from '../access/station-access.repository.ts';
 import { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
 import { MessageRepository } from '../messages/messages.repository.ts';
 import { MessageService } from '../messages/messages.service.ts';
 import { evaluateQcRules } from '../qc-rules/evaluate-qc-rules.ts';
 import { QcRuleRepository } from '../qc-rules/qc-rules.repository.ts';
 import { StationLogService } from '../station-log/station-log.service.ts';
-import { IntervalMismatchError, loadSeries, toWindStation } from '../wind-data/version-series.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
+import { IntervalMismatchError, loadSeries, toWindStation } from '../timeseries/version-series.ts';
 import { abnormalChannels } from './evaluate-abnormal.ts';
 import {
   handledEvent,

@@ -39,11 +39,11 @@ import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TParserPort } from '../ingestion/parser-port.ts';
 import { UnreadableFileError } from '../ingestion/parsers/unreadable-file-error.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
 import { readTextReportHead } from '../reports/text-report.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
+import { loadSeries, toWindElement, toWindStatistic } from '../timeseries/version-series.ts';
 import { writeDerived } from '../wind-data/processing/processing-support.ts';
-import { loadSeries, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
 
 const HOUR_MS = 3_600_000;
 /** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */

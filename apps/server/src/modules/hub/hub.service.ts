@@ -17,8 +17,12 @@ import { hasAllStations, stationAccessPredicate } from '../access/station-access
 import type { TAuthUser } from '../identity/identity.types.ts';
 import { reasonOf } from '../ingestion/ingestion.api.ts';
 import type { TRawFileRow } from '../ingestion/raw-files.repository.ts';
-import { backfillStationDays, currentWindowTo, rollStationWindows } from '../ingestion/store/station-days.ts';
 import { periodLabel } from '../reports/periods.ts';
+import {
+  backfillStationDays,
+  currentWindowTo,
+  rollStationWindows,
+} from '../timeseries/station-days.repository.ts';
 
 const DAY_MS = 86_400_000;
 const WORST = 10;

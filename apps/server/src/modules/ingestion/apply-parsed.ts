@@ -1,6 +1,4 @@
 import type { TRecognizedChannel } from '@masthub/shared';
-import type { TParsedData } from './parser-port.ts';
-import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
 import {
   emptyChunk,
   encodeChunk,
@@ -8,13 +6,15 @@ import {
   monthStartOf,
   nextMonthStart,
   type TChunk,
-} from './store/chunk.ts';
+} from '../timeseries/chunk.ts';
 import {
   chunkKey,
   type TChannelRow,
   type TChunkWrite,
   type TimeSeriesRepository,
-} from './store/timeseries.repository.ts';
+} from '../timeseries/timeseries.repository.ts';
+import type { TParsedData } from './parser-port.ts';
+import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
 
 /** A channel of the site's channel configuration in force (matched by dataKey, then by channel name). */
 export interface TConfiguredChannel {

@@ -20,11 +20,11 @@ import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import { presentVersion } from '../timeseries/present-version.ts';
+import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
 import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
-import { presentVersion } from './store/present-version.ts';
-import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 import { type TZipEntry, zipStream } from './zip-writer.ts';
 
 /** The name part of a raw-file ZIP, in the reader's language (`000123_原始文件.zip`, `raw_files_3.zip`). */

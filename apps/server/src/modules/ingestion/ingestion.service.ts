@@ -26,15 +26,14 @@ import type { Logger } from '../../platform/logger.ts';
 import type { AlarmService } from '../alarms/alarms.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
+import { refreshStationDays } from '../timeseries/station-days.repository.ts';
+import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
-
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
 import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
-import { refreshStationDays } from './store/station-days.ts';
-import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 
 /** The rule a raw file is (or was) parsed with. */
 export interface TRuleSnapshot {

@@ -12,9 +12,9 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
-import { presentVersion } from '../ingestion/store/present-version.ts';
-import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
+import { presentVersion } from '../timeseries/present-version.ts';
+import { TimeSeriesRepository, type TVersionRow } from '../timeseries/timeseries.repository.ts';
 import { exportNames } from './export-names.ts';
 import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
 

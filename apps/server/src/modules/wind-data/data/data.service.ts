@@ -13,6 +13,7 @@ import {
   ZDataPage,
 } from '@masthub/shared';
 import { EXPORT_FORMATS } from '@masthub/wind';
+import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
@@ -25,12 +26,11 @@ import {
   type TChannelRow,
   TimeSeriesRepository,
   type TVersionRow,
-} from '../../ingestion/store/timeseries.repository.ts';
-import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
+} from '../../timeseries/timeseries.repository.ts';
+import { toWindStatistic } from '../../timeseries/version-series.ts';
 import { exportNames } from '../export-names.ts';
 import { ResultCache } from '../statistics/result-cache.ts';
 import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
-import { toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
 import {
   CHART_POOL_MIN_VALUES,

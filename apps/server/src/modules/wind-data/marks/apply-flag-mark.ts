@@ -1,11 +1,7 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { Database } from '../../../platform/db/database.ts';
-import { monthStartOf, nextMonthStart, type TChunk } from '../../ingestion/store/chunk.ts';
-import {
-  chunkKey,
-  type TChannelRow,
-  TimeSeriesRepository,
-} from '../../ingestion/store/timeseries.repository.ts';
+import { monthStartOf, nextMonthStart, type TChunk } from '../../timeseries/chunk.ts';
+import { chunkKey, type TChannelRow, TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
 import { FlagMarkRepository, type TFlagMarkRow, type TFlagUndoEntry } from './flag-marks.repository.ts';
 
 /**

@@ -3,9 +3,14 @@ import type {
   TChannelInsert,
   TChannelRow,
   TimeSeriesRepository,
-} from '../../ingestion/store/timeseries.repository.ts';
+} from '../../timeseries/timeseries.repository.ts';
+import {
+  IntervalMismatchError,
+  loadSeries,
+  type TLoadedSeries,
+  writeSeries,
+} from '../../timeseries/version-series.ts';
 import { ProcessingFailure } from '../tasks.service.ts';
-import { IntervalMismatchError, loadSeries, type TLoadedSeries, writeSeries } from '../version-series.ts';
 
 /**
  * Helpers shared by the processing task handlers: finding and checking the channels a request names,

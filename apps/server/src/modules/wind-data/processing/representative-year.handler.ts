@@ -8,14 +8,14 @@ import {
   selectAverageYear,
   selectBestYear,
 } from '@masthub/wind';
-import { monthStartOf, type TChunk } from '../../ingestion/store/chunk.ts';
+import { monthStartOf, type TChunk } from '../../timeseries/chunk.ts';
 import {
   chunkKey,
   type TChannelRow,
   type TimeSeriesRepository,
-} from '../../ingestion/store/timeseries.repository.ts';
+} from '../../timeseries/timeseries.repository.ts';
+import { writeSeries } from '../../timeseries/version-series.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
-import { writeSeries } from '../version-series.ts';
 import { ProcessingRepository } from './processing.repository.ts';
 import {
   channelMap,

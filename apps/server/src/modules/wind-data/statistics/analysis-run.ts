@@ -6,8 +6,8 @@ import {
   ZStatisticsResult,
 } from '@masthub/shared';
 import type { Database } from '../../../platform/db/database.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import { deriveSdFromTi, IntervalMismatchError, loadSeries } from '../version-series.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
+import { deriveSdFromTi, IntervalMismatchError, loadSeries } from '../../timeseries/version-series.ts';
 import { buildAnalysis, type TAnalysisInput, type TAnalysisOptions } from './build-analysis.ts';
 
 /** A field error of the statistics request, in the caller's language. */

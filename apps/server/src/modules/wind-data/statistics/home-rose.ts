@@ -8,8 +8,8 @@ import {
   speedFrequency,
   windRose,
 } from '@masthub/wind';
-import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
-import type { TLoadedSeries } from '../version-series.ts';
+import type { TChannelRow } from '../../timeseries/timeseries.repository.ts';
+import type { TLoadedSeries } from '../../timeseries/version-series.ts';
 
 const HOME_ROSE_SECTORS = 16;
 const CALM_THRESHOLD_MPS = 0.5;

@@ -1,0 +1,4 @@
+/** The public face of the energy module. */
+
+/** The energy tasks of the compute pool (see platform/compute/compute-tasks.ts). */
+export const ENERGY_COMPUTE_TASKS = new URL('./compute-tasks.ts', import.meta.url).href;
