@@ -38,8 +38,8 @@ import { hasAllStations, stationAccessPredicate } from '../access/station-access
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TParserPort } from '../ingestion/parser-port.ts';
+import { readTextReportHead } from '../ingestion/parsers/text-report.ts';
 import { UnreadableFileError } from '../ingestion/parsers/unreadable-file-error.ts';
-import { readTextReportHead } from '../reports/text-report.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import { loadSeries, toWindElement, toWindStatistic } from '../timeseries/version-series.ts';

@@ -23,12 +23,12 @@ import {
 } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { AlarmService } from '../alarms/alarms.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { refreshStationDays } from '../timeseries/station-days.repository.ts';
 import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
+import type { TDataArrived } from './data-arrived.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
@@ -107,7 +107,7 @@ export class IngestionService implements TIngestion {
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
-    private readonly alarms: Pick<AlarmService, 'onDataArrived' | 'evaluateAbnormal'>,
+    private readonly dataArrived: TDataArrived,
     /** Files parsed at once by this process's worker (INGEST_CONCURRENCY). */
     private readonly parseConcurrency = 2,
   ) {
@@ -293,7 +293,7 @@ export class IngestionService implements TIngestion {
           await refreshStationDays(trx, stationId, version.id, result.firstTimeMs, result.lastTimeMs);
         }
         // Data flows again: the site's open data-missing alarm closes where the new data begins.
-        await this.alarms.onDataArrived(
+        await this.dataArrived.onDataArrived(
           trx,
           stationId,
           result.firstTimeMs === null ? null : new Date(result.firstTimeMs),
@@ -333,7 +333,7 @@ export class IngestionService implements TIngestion {
       // A bad sensor is seen minutes after its file lands: the QC rules run over the new period. A
       // failure here is logged; the stored file stays stored.
       if (applied.firstTimeMs !== null && applied.lastTimeMs !== null) {
-        await this.alarms
+        await this.dataArrived
           .evaluateAbnormal(stationId, applied.firstTimeMs, applied.lastTimeMs)
           .catch((error: unknown) =>
             this.log.warn({ err: error, rawFileId }, 'abnormal-data evaluation failed'),

@@ -30,11 +30,11 @@ import { lockContent, removeUnreferenced } from '../../platform/files/content-re
 import { FileTooLargeError, type TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
 import type { StationAccess } from '../access/station-access.ts';
-import { storedError } from '../data-sources/data-fetch.runner.ts';
-import { presentStoredError } from '../data-sources/data-sources.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
+import { readTextReportHead } from '../ingestion/parsers/text-report.ts';
 import type { MessageService } from '../messages/messages.service.ts';
 import { type TChannelRow, TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import { loadSeries, toWindElement, toWindStatistic } from '../timeseries/version-series.ts';
@@ -42,7 +42,6 @@ import type { StatisticsService } from '../wind-data/statistics/statistics.servi
 import { heightTagOf } from '../wind-data/statistics/statistics-labels.ts';
 import { composeAnalysisReport, type TAnalysisReportMeta } from './analysis-report.ts';
 import { renderDocx, renderPdf } from './render.ts';
-import { readTextReportHead } from './text-report.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const DAY_MS = 86_400_000;
