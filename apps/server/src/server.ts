@@ -1,122 +1,120 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { accessRoutes } from './modules/access/access.routes.ts';
-import { ManagementGuard } from './modules/access/management-guard.ts';
-import { ReachRepository } from './modules/access/reach.repository.ts';
-import { StationAccessRepository } from './modules/access/station-access.repository.ts';
-import { StationAccess } from './modules/access/station-access.ts';
-import { StationGrantRepository } from './modules/access/station-grants.repository.ts';
-import { StationGrantService } from './modules/access/station-grants.service.ts';
-import { alarmRoutes } from './modules/alarms/alarms.routes.ts';
-import { AlarmService } from './modules/alarms/alarms.service.ts';
-import { applyRoutes } from './modules/apply/apply.routes.ts';
-import { ApplyService } from './modules/apply/apply.service.ts';
-import { LinkSigner } from './modules/apply/link-signer.ts';
-import { buildDataSourceServices } from './modules/data-sources/data-sources.module.ts';
-import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
-import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
-import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.routes.ts';
-import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
-import { energyRoutes } from './modules/energy/energy.routes.ts';
-import { EnergyService } from './modules/energy/energy.service.ts';
-import { ENERGY_COMPUTE_TASKS } from './modules/energy/index.ts';
-import { mesoscaleRoutes } from './modules/energy/mesoscale.routes.ts';
-import { MesoscaleService } from './modules/energy/mesoscale.service.ts';
-import { TurbineService } from './modules/energy/turbines.service.ts';
-import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
-import { GeocodingService, OfflineGeocoder } from './modules/geocoding/geocoding.service.ts';
-import { createOnlineGeocoder } from './modules/geocoding/online-geocoders.ts';
-import { hubRoutes } from './modules/hub/hub.routes.ts';
-import { HubService } from './modules/hub/hub.service.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { IdentityService } from './modules/identity/identity.service.ts';
-import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
-import { SecondFactorRepository } from './modules/identity/second-factor.repository.ts';
-import { SecondFactorService } from './modules/identity/second-factor.service.ts';
-import { TokenRepository } from './modules/identity/tokens.repository.ts';
-import { UserRepository } from './modules/identity/users.repository.ts';
-import { IngestionApi } from './modules/ingestion/ingestion.api.ts';
-import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
-import { IngestionService } from './modules/ingestion/ingestion.service.ts';
-import { createParserPort, parserInfo } from './modules/ingestion/parser-binding.ts';
-import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
-import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
-import { LoginLogService } from './modules/login-log/login-log.service.ts';
-import { MailOutbox } from './modules/mail/mail-outbox.ts';
-import { ManufacturerRepository } from './modules/manufacturers/manufacturers.repository.ts';
-import { manufacturerRoutes } from './modules/manufacturers/manufacturers.routes.ts';
-import { ManufacturerService } from './modules/manufacturers/manufacturers.service.ts';
-import { MessageRepository } from './modules/messages/messages.repository.ts';
-import { messageRoutes } from './modules/messages/messages.routes.ts';
-import { MessageService } from './modules/messages/messages.service.ts';
-import { RealtimeHub } from './modules/messages/realtime.ts';
-import { MapLayerRepository } from './modules/meteorology/map-layers.repository.ts';
-import { mapLayerRoutes } from './modules/meteorology/map-layers.routes.ts';
-import { MapLayerService } from './modules/meteorology/map-layers.service.ts';
-import { OrganisationRepository } from './modules/organisations/organisations.repository.ts';
-import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
-import { OrganisationService } from './modules/organisations/organisations.service.ts';
-import { OwnerRepository } from './modules/owners/owners.repository.ts';
-import { ownerRoutes } from './modules/owners/owners.routes.ts';
-import { OwnerService } from './modules/owners/owners.service.ts';
-import { PersonalConfigRepository } from './modules/personal-config/personal-config.repository.ts';
-import { personalConfigRoutes } from './modules/personal-config/personal-config.routes.ts';
-import { PersonalConfigService } from './modules/personal-config/personal-config.service.ts';
-import { QcRuleRepository } from './modules/qc-rules/qc-rules.repository.ts';
-import { qcRuleRoutes } from './modules/qc-rules/qc-rules.routes.ts';
-import { QcRuleService } from './modules/qc-rules/qc-rules.service.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { ReferenceService } from './modules/reference/reference.service.ts';
-import { ContactService } from './modules/repairs/contacts.service.ts';
-import { ReminderService } from './modules/repairs/reminders.service.ts';
-import { repairRoutes } from './modules/repairs/repairs.routes.ts';
-import { RepairService } from './modules/repairs/repairs.service.ts';
-import { dataReportRoutes } from './modules/reports/data-reports.routes.ts';
-import { DataReportService } from './modules/reports/data-reports.service.ts';
-import { reportRoutes } from './modules/reports/reports.routes.ts';
-import { ReportService } from './modules/reports/reports.service.ts';
-import { RoleRepository } from './modules/roles/roles.repository.ts';
-import { roleRoutes } from './modules/roles/roles.routes.ts';
-import { RoleService } from './modules/roles/roles.service.ts';
-import { seedDemoApplications } from './modules/seed/demo-applications.ts';
-import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
-import { seedDemoDataReports, seedDemoOperations, seedDemoReports } from './modules/seed/demo-operations.ts';
-import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
-import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
-import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
-import { attachmentRoutes } from './modules/station-assets/attachments.routes.ts';
-import { AttachmentService } from './modules/station-assets/attachments.service.ts';
-import { ChannelConfigRepository } from './modules/station-assets/channel-config.repository.ts';
-import { channelConfigRoutes } from './modules/station-assets/channel-config.routes.ts';
-import { ChannelConfigService } from './modules/station-assets/channel-config.service.ts';
-import { PasswordRecordRepository } from './modules/station-assets/password-records.repository.ts';
-import { passwordRecordRoutes } from './modules/station-assets/password-records.routes.ts';
-import { PasswordRecordService } from './modules/station-assets/password-records.service.ts';
-import { stationLogRoutes } from './modules/station-log/station-log.routes.ts';
-import { StationLogService } from './modules/station-log/station-log.service.ts';
-import { StationRepository } from './modules/stations/stations.repository.ts';
-import { stationRoutes } from './modules/stations/stations.routes.ts';
-import { StationService } from './modules/stations/stations.service.ts';
-import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
-import { TagRepository } from './modules/tags/tags.repository.ts';
-import { tagRoutes } from './modules/tags/tags.routes.ts';
-import { TagService } from './modules/tags/tags.service.ts';
-import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
-import { UserAdminService } from './modules/users/user-admin.service.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
-import { windDataRoutes } from './modules/wind-data/data/data.routes.ts';
-import { WindDataService } from './modules/wind-data/data/data.service.ts';
-import { WIND_DATA_COMPUTE_TASKS } from './modules/wind-data/index.ts';
-import { flagMarkRoutes } from './modules/wind-data/marks/flag-marks.routes.ts';
-import { FlagMarkService } from './modules/wind-data/marks/flag-marks.service.ts';
-import { processingRoutes } from './modules/wind-data/processing/processing.routes.ts';
-import { ProcessingService } from './modules/wind-data/processing/processing.service.ts';
-import { statisticsRoutes } from './modules/wind-data/statistics/statistics.routes.ts';
-import { StatisticsService } from './modules/wind-data/statistics/statistics.service.ts';
-import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
-import { versionRoutes } from './modules/wind-data/versions.routes.ts';
-import { VersionService } from './modules/wind-data/versions.service.ts';
+import {
+  accessRoutes,
+  ManagementGuard,
+  ReachRepository,
+  StationAccess,
+  StationAccessRepository,
+  StationGrantRepository,
+  StationGrantService,
+} from './modules/access/index.ts';
+import { AlarmService, alarmRoutes } from './modules/alarms/index.ts';
+import { ApplyService, applyRoutes, LinkSigner } from './modules/apply/index.ts';
+import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
+import {
+  buildDataSourceServices,
+  dataSourceRoutes,
+  fileMatchRuleRoutes,
+} from './modules/data-sources/index.ts';
+import {
+  ENERGY_COMPUTE_TASKS,
+  EnergyService,
+  energyRoutes,
+  MesoscaleService,
+  mesoscaleRoutes,
+  TurbineService,
+} from './modules/energy/index.ts';
+import {
+  createOnlineGeocoder,
+  GeocodingService,
+  geocodingRoutes,
+  OfflineGeocoder,
+} from './modules/geocoding/index.ts';
+import { HubService, hubRoutes } from './modules/hub/index.ts';
+import {
+  IdentityService,
+  identityRoutes,
+  LoginAttemptRepository,
+  SecondFactorRepository,
+  SecondFactorService,
+  TokenRepository,
+  UserRepository,
+} from './modules/identity/index.ts';
+import {
+  createParserPort,
+  IngestionApi,
+  IngestionService,
+  ingestionRoutes,
+  parserInfo,
+} from './modules/ingestion/index.ts';
+import { LoginLogRepository, LoginLogService, loginLogRoutes } from './modules/login-log/index.ts';
+import { MailOutbox } from './modules/mail/index.ts';
+import {
+  ManufacturerRepository,
+  ManufacturerService,
+  manufacturerRoutes,
+} from './modules/manufacturers/index.ts';
+import { MessageRepository, MessageService, messageRoutes, RealtimeHub } from './modules/messages/index.ts';
+import { MapLayerRepository, MapLayerService, mapLayerRoutes } from './modules/meteorology/index.ts';
+import {
+  OrganisationRepository,
+  OrganisationService,
+  organisationRoutes,
+} from './modules/organisations/index.ts';
+import { OwnerRepository, OwnerService, ownerRoutes } from './modules/owners/index.ts';
+import {
+  PersonalConfigRepository,
+  PersonalConfigService,
+  personalConfigRoutes,
+} from './modules/personal-config/index.ts';
+import { QcRuleRepository, QcRuleService, qcRuleRoutes } from './modules/qc-rules/index.ts';
+import { ReferenceService, referenceRoutes } from './modules/reference/index.ts';
+import { ContactService, ReminderService, RepairService, repairRoutes } from './modules/repairs/index.ts';
+import { DataReportService, dataReportRoutes, ReportService, reportRoutes } from './modules/reports/index.ts';
+import { RoleRepository, RoleService, roleRoutes } from './modules/roles/index.ts';
+import {
+  demoFirstMonthFor,
+  registerDemoTimeseriesJob,
+  seedDemoApplications,
+  seedDemoDataReports,
+  seedDemoMapLayers,
+  seedDemoOperations,
+  seedDemoReports,
+  seedOnFirstStart,
+  type TSeedResult,
+} from './modules/seed/index.ts';
+import {
+  AttachmentRepository,
+  AttachmentService,
+  attachmentRoutes,
+  ChannelConfigRepository,
+  ChannelConfigService,
+  channelConfigRoutes,
+  PasswordRecordRepository,
+  PasswordRecordService,
+  passwordRecordRoutes,
+} from './modules/station-assets/index.ts';
+import { StationLogService, stationLogRoutes } from './modules/station-log/index.ts';
+import { StationRepository, StationService, stationRoutes } from './modules/stations/index.ts';
+import { systemInfoRoutes } from './modules/system-info/index.ts';
+import { TagRepository, TagService, tagRoutes } from './modules/tags/index.ts';
+import { UserAdminRepository, UserAdminService, userRoutes } from './modules/users/index.ts';
+import {
+  FlagMarkService,
+  flagMarkRoutes,
+  ProcessingService,
+  ProcessingTaskService,
+  processingRoutes,
+  StatisticsService,
+  statisticsRoutes,
+  VersionService,
+  versionRoutes,
+  WIND_DATA_COMPUTE_TASKS,
+  WindDataService,
+  windDataRoutes,
+} from './modules/wind-data/index.ts';
 import { HeavyAdmission } from './platform/compute/admission.ts';
 import { capacityOf, EXPORTS_PER_THREAD, type TCapacity } from './platform/compute/capacity.ts';
 import { ComputePool } from './platform/compute/compute-pool.ts';

@@ -2,9 +2,8 @@ import { AppError, type TDataFetchSummary } from '@masthub/shared';
 import type { Logger } from '../../platform/logger.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { storedError } from '../../platform/stored-error.ts';
-import type { TIngestion } from '../ingestion/ingestion.types.ts';
-import { toDataSourceError } from '../mail/connection-errors.ts';
-import { dataSourceSealContext } from '../mail/smtp-sender.ts';
+import type { TIngestion } from '../ingestion/index.ts';
+import { dataSourceSealContext, toDataSourceError } from '../mail/index.ts';
 import type { DataSourceRepository } from './data-sources.repository.ts';
 import type { TFetchTrigger } from './data-sources.types.ts';
 import type {

@@ -23,20 +23,20 @@ import {
   type TPage,
   type TStationManualPullResult,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { presentStoredError } from '../../platform/stored-error.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { toDataSourceError } from '../mail/connection-errors.ts';
+import type { StationAccess } from '../access/index.ts';
 import {
   dataSourceSealContext,
   type SmtpSender,
   smtpSealContext,
   type TSmtpConfig,
-} from '../mail/smtp-sender.ts';
+  toDataSourceError,
+} from '../mail/index.ts';
 import {
   type DataFetchRunner,
   emptySummary,

@@ -1,18 +1,16 @@
 import type { TRecognizedChannel } from '@masthub/shared';
 import {
+  chunkKey,
   emptyChunk,
   encodeChunk,
   mergeFileIntoChunk,
   monthStartOf,
   nextMonthStart,
-  type TChunk,
-} from '../timeseries/chunk.ts';
-import {
-  chunkKey,
   type TChannelRow,
+  type TChunk,
   type TChunkWrite,
   type TimeSeriesRepository,
-} from '../timeseries/timeseries.repository.ts';
+} from '../timeseries/index.ts';
 import type { TParsedData } from './parser-port.ts';
 import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
 

@@ -14,6 +14,7 @@ import {
   type TText,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
   FileTooLargeError,
@@ -23,10 +24,8 @@ import {
 } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
-import { refreshStationDays } from '../timeseries/station-days.repository.ts';
-import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
+import type { StationLogService } from '../station-log/index.ts';
+import { refreshStationDays, TimeSeriesRepository } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
 import type { TDataArrived } from './data-arrived.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';

@@ -10,8 +10,8 @@ import {
   type TManufacturerRelation,
   type TManufacturerSaveRequest,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import type { ManufacturerRepository } from './manufacturers.repository.ts';
 
 const CONFIRM_MESSAGES = {

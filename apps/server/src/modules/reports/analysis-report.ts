@@ -6,7 +6,7 @@ import {
   type TStatisticsChannel,
   type TStatisticsResult,
 } from '@masthub/shared';
-import { GB_TURBULENCE_GRADES } from '../wind-data/statistics/statistics-labels.ts';
+import { GB_TURBULENCE_GRADES } from '../wind-data/index.ts';
 import { toPng } from './charts.ts';
 import type { TBlock } from './compose.ts';
 import type { TChartImage } from './render.ts';

@@ -5,8 +5,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Language, TStatisticsResult } from '@masthub/shared';
 import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
-import type { TQcRuleForRun } from '../qc-rules/evaluate-qc-rules.ts';
-import type { TLoadedSeries } from '../timeseries/version-series.ts';
+import type { TQcRuleForRun } from '../qc-rules/index.ts';
+import type { TLoadedSeries } from '../timeseries/index.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
 import { streamExport, type TExportJob } from './data/export-run.ts';
 import { evaluateQcGroup } from './processing/qc-evaluate.ts';

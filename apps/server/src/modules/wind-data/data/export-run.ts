@@ -18,8 +18,12 @@ import {
   type TComputeAccess,
 } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
-import { IntervalMismatchError, loadSeries } from '../../timeseries/version-series.ts';
+import {
+  IntervalMismatchError,
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+} from '../../timeseries/index.ts';
 import { asciiOr } from '../export-names.ts';
 
 /**

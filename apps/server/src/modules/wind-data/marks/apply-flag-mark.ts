@@ -1,7 +1,13 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { Database } from '../../../platform/db/database.ts';
-import { monthStartOf, nextMonthStart, type TChunk } from '../../timeseries/chunk.ts';
-import { chunkKey, type TChannelRow, TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
+import {
+  chunkKey,
+  monthStartOf,
+  nextMonthStart,
+  type TChannelRow,
+  type TChunk,
+  TimeSeriesRepository,
+} from '../../timeseries/index.ts';
 import { FlagMarkRepository, type TFlagMarkRow, type TFlagUndoEntry } from './flag-marks.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ZInterpolationRequest } from '@masthub/shared';
 import { fillGapsLinear } from '@masthub/wind';
-import { writeSeries } from '../../timeseries/version-series.ts';
+import { writeSeries } from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
 import {
   channelMap,

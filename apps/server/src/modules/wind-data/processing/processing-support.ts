@@ -1,15 +1,11 @@
 import { applyFlagMask, FLAG } from '@masthub/wind';
-import type {
-  TChannelInsert,
-  TChannelRow,
-  TimeSeriesRepository,
-} from '../../timeseries/timeseries.repository.ts';
+import type { TChannelInsert, TChannelRow, TimeSeriesRepository } from '../../timeseries/index.ts';
 import {
   IntervalMismatchError,
   loadSeries,
   type TLoadedSeries,
   writeSeries,
-} from '../../timeseries/version-series.ts';
+} from '../../timeseries/index.ts';
 import { ProcessingFailure } from '../tasks.service.ts';
 
 /**

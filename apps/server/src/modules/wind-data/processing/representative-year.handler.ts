@@ -8,13 +8,14 @@ import {
   selectAverageYear,
   selectBestYear,
 } from '@masthub/wind';
-import { monthStartOf, type TChunk } from '../../timeseries/chunk.ts';
 import {
   chunkKey,
+  monthStartOf,
   type TChannelRow,
+  type TChunk,
   type TimeSeriesRepository,
-} from '../../timeseries/timeseries.repository.ts';
-import { writeSeries } from '../../timeseries/version-series.ts';
+  writeSeries,
+} from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
 import { ProcessingRepository } from './processing.repository.ts';
 import {

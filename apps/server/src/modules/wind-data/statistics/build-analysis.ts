@@ -55,7 +55,7 @@ import {
   weibullPowerDensity,
   windShear,
 } from '@masthub/wind';
-import { type TLoadedSeries, toWindStation } from '../../timeseries/version-series.ts';
+import { type TLoadedSeries, toWindStation } from '../../timeseries/index.ts';
 import { ALL_RECORDS, elementName, heightTagOf } from './statistics-labels.ts';
 
 /** Options of one analysis (the validated request, channels already resolved). */

@@ -6,13 +6,18 @@ import {
   type TStatisticsRequest,
   type TStatisticsResult,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TRunOptions } from '../../../platform/compute/compute-pool.ts';
 import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { StationAccess } from '../../access/station-access.ts';
-import type { TAuthUser } from '../../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
-import { loadSeries, toWindElement, toWindStatistic } from '../../timeseries/version-series.ts';
+import type { StationAccess } from '../../access/index.ts';
+import {
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+  toWindElement,
+  toWindStatistic,
+} from '../../timeseries/index.ts';
 import type { TWindDataComputeTask } from '../compute-tasks.ts';
 import type { VersionService } from '../versions.service.ts';
 import {
