@@ -1,79 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import {
-  accessRoutes,
-  ManagementGuard,
-  ReachRepository,
-  StationAccess,
-  StationAccessRepository,
-  StationGrantRepository,
-  StationGrantService,
-} from './modules/access/index.ts';
-import { AlarmService, alarmRoutes } from './modules/alarms/index.ts';
-import { ApplyService, applyRoutes, LinkSigner } from './modules/apply/index.ts';
+import { StationAccess, StationAccessRepository, type StationGrantService } from './modules/access/index.ts';
+import { AlarmService } from './modules/alarms/index.ts';
+import { ApplyService, LinkSigner } from './modules/apply/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
-import {
-  buildDataSourceServices,
-  dataSourceRoutes,
-  fileMatchRuleRoutes,
-} from './modules/data-sources/index.ts';
+import { buildDataSourceServices } from './modules/data-sources/index.ts';
 import {
   ENERGY_COMPUTE_TASKS,
   EnergyService,
-  energyRoutes,
   MesoscaleService,
-  mesoscaleRoutes,
   TurbineService,
 } from './modules/energy/index.ts';
-import {
-  createOnlineGeocoder,
-  GeocodingService,
-  geocodingRoutes,
-  OfflineGeocoder,
-} from './modules/geocoding/index.ts';
-import { HubService, hubRoutes } from './modules/hub/index.ts';
-import {
-  IdentityService,
-  identityRoutes,
-  LoginAttemptRepository,
-  SecondFactorRepository,
-  SecondFactorService,
-  TokenRepository,
-  UserRepository,
-} from './modules/identity/index.ts';
-import {
-  createParserPort,
-  IngestionApi,
-  IngestionService,
-  ingestionRoutes,
-  parserInfo,
-} from './modules/ingestion/index.ts';
-import { LoginLogRepository, LoginLogService, loginLogRoutes } from './modules/login-log/index.ts';
+import { createOnlineGeocoder, GeocodingService, OfflineGeocoder } from './modules/geocoding/index.ts';
+import { HubService } from './modules/hub/index.ts';
+import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
+import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
+import type { LoginLogService } from './modules/login-log/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
-import {
-  ManufacturerRepository,
-  ManufacturerService,
-  manufacturerRoutes,
-} from './modules/manufacturers/index.ts';
-import { MessageRepository, MessageService, messageRoutes, RealtimeHub } from './modules/messages/index.ts';
-import { MapLayerRepository, MapLayerService, mapLayerRoutes } from './modules/meteorology/index.ts';
-import {
-  OrganisationRepository,
-  OrganisationService,
-  organisationRoutes,
-} from './modules/organisations/index.ts';
-import { OwnerRepository, OwnerService, ownerRoutes } from './modules/owners/index.ts';
-import {
-  PersonalConfigRepository,
-  PersonalConfigService,
-  personalConfigRoutes,
-} from './modules/personal-config/index.ts';
-import { QcRuleRepository, QcRuleService, qcRuleRoutes } from './modules/qc-rules/index.ts';
-import { ReferenceService, referenceRoutes } from './modules/reference/index.ts';
-import { ContactService, ReminderService, RepairService, repairRoutes } from './modules/repairs/index.ts';
-import { DataReportService, dataReportRoutes, ReportService, reportRoutes } from './modules/reports/index.ts';
-import { RoleRepository, RoleService, roleRoutes } from './modules/roles/index.ts';
+import type { ManufacturerService } from './modules/manufacturers/index.ts';
+import { MessageRepository, MessageService, RealtimeHub } from './modules/messages/index.ts';
+import { MapLayerRepository, MapLayerService } from './modules/meteorology/index.ts';
+import type { OrganisationService } from './modules/organisations/index.ts';
+import type { OwnerService } from './modules/owners/index.ts';
+import type { PersonalConfigService } from './modules/personal-config/index.ts';
+import { QcRuleRepository, QcRuleService } from './modules/qc-rules/index.ts';
+import type { ReferenceService } from './modules/reference/index.ts';
+import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
+import { DataReportService, ReportService } from './modules/reports/index.ts';
+import type { RoleService } from './modules/roles/index.ts';
 import {
   demoFirstMonthFor,
   registerDemoTimeseriesJob,
@@ -85,35 +40,23 @@ import {
   seedOnFirstStart,
   type TSeedResult,
 } from './modules/seed/index.ts';
-import {
-  AttachmentRepository,
+import type {
   AttachmentService,
-  attachmentRoutes,
-  ChannelConfigRepository,
   ChannelConfigService,
-  channelConfigRoutes,
-  PasswordRecordRepository,
   PasswordRecordService,
-  passwordRecordRoutes,
 } from './modules/station-assets/index.ts';
-import { StationLogService, stationLogRoutes } from './modules/station-log/index.ts';
-import { StationRepository, StationService, stationRoutes } from './modules/stations/index.ts';
-import { systemInfoRoutes } from './modules/system-info/index.ts';
-import { TagRepository, TagService, tagRoutes } from './modules/tags/index.ts';
-import { UserAdminRepository, UserAdminService, userRoutes } from './modules/users/index.ts';
+import { StationLogService } from './modules/station-log/index.ts';
+import type { StationService } from './modules/stations/index.ts';
+import type { TagService } from './modules/tags/index.ts';
+import type { UserAdminService } from './modules/users/index.ts';
 import {
   FlagMarkService,
-  flagMarkRoutes,
   ProcessingService,
   ProcessingTaskService,
-  processingRoutes,
   StatisticsService,
-  statisticsRoutes,
   VersionService,
-  versionRoutes,
   WIND_DATA_COMPUTE_TASKS,
   WindDataService,
-  windDataRoutes,
 } from './modules/wind-data/index.ts';
 import { HeavyAdmission } from './platform/compute/admission.ts';
 import { capacityOf, EXPORTS_PER_THREAD, type TCapacity } from './platform/compute/capacity.ts';
@@ -127,10 +70,12 @@ import { createTransactor } from './platform/db/transaction.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
-import type { TRouteDef } from './platform/http/route.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
-import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
+import { createKeySource } from './platform/secrets/secret-box.ts';
+import { buildAccountServices } from './wiring/accounts.ts';
+import { buildRegisterServices } from './wiring/register.ts';
+import { buildRoutes } from './wiring/routes.ts';
 
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
@@ -267,8 +212,6 @@ function buildServices(
   jobs: TJobs,
   pools: TComputePools,
 ): TServices {
-  const users = new UserRepository(db);
-  const userAdmin = new UserAdminRepository(db);
   const stationAccess = new StationAccess(new StationAccessRepository(db));
   const stationLog = new StationLogService(db);
   const rawFileStore = createFileStore(config);
@@ -330,123 +273,13 @@ function buildServices(
     rawFileStore,
     computeAccess,
   );
-  const loginAttempts = new LoginAttemptRepository(db);
-  const factors = new SecondFactorRepository(db);
-  const secondFactors = new SecondFactorService(
-    factors,
-    new SecretBox(
-      createKeySource({
-        configuredSecret: config.PASSWORD_RECORD_KEY,
-        dataDir: config.dataDirAbs,
-        purpose: 'second-factor',
-      }),
-    ),
-    users,
-    loginAttempts,
-  );
   const services: TServices = {
     alarms,
-    identity: new IdentityService(
-      users,
-      new TokenRepository(db),
-      loginAttempts,
-      config,
-      secondFactors,
-      factors,
-    ),
-    secondFactors,
+    ...buildAccountServices(db, config, stationAccess),
     messages,
     stationAccess,
-    stationGrants: new StationGrantService(
-      new StationGrantRepository(db),
-      stationAccess,
-      createTransactor(db, (trx) => ({
-        grants: new StationGrantRepository(trx),
-        stationAccess: new StationAccessRepository(trx),
-        users: new UserAdminRepository(trx),
-        guard: new ManagementGuard(new ReachRepository(trx)),
-      })),
-    ),
-    users: new UserAdminService(
-      userAdmin,
-      users,
-      stationAccess,
-      createTransactor(db, (trx) => ({
-        users: new UserAdminRepository(trx),
-        roles: new RoleRepository(trx),
-        organisations: new OrganisationRepository(trx),
-        tokens: new TokenRepository(trx),
-        accounts: new UserRepository(trx),
-        guard: new ManagementGuard(new ReachRepository(trx)),
-        secondFactors: new SecondFactorRepository(trx),
-        attempts: new LoginAttemptRepository(trx),
-      })),
-    ),
-    organisations: new OrganisationService(
-      new OrganisationRepository(db),
-      createTransactor(db, (trx) => ({ organisations: new OrganisationRepository(trx) })),
-    ),
-    roles: new RoleService(
-      new RoleRepository(db),
-      userAdmin,
-      createTransactor(db, (trx) => ({
-        roles: new RoleRepository(trx),
-        stationAccess: new StationAccessRepository(trx),
-        guard: new ManagementGuard(new ReachRepository(trx)),
-      })),
-    ),
-    loginLog: new LoginLogService(new LoginLogRepository(db)),
     stationLog,
-    stations: new StationService(
-      new StationRepository(db),
-      stationAccess,
-      stationLog,
-      createTransactor(db, (trx) => ({ stations: new StationRepository(trx), db: trx })),
-    ),
-    owners: new OwnerService(
-      new OwnerRepository(db),
-      createTransactor(db, (trx) => ({ owners: new OwnerRepository(trx) })),
-    ),
-    manufacturers: new ManufacturerService(
-      new ManufacturerRepository(db),
-      createTransactor(db, (trx) => ({ manufacturers: new ManufacturerRepository(trx) })),
-    ),
-    tags: new TagService(
-      new TagRepository(db),
-      createTransactor(db, (trx) => ({ tags: new TagRepository(trx) })),
-    ),
-    personalConfig: new PersonalConfigService(
-      new PersonalConfigRepository(db),
-      createTransactor(db, (trx) => ({ configs: new PersonalConfigRepository(trx) })),
-    ),
-    reference: new ReferenceService(new StationRepository(db)),
-    attachments: new AttachmentService(
-      new AttachmentRepository(db),
-      stationAccess,
-      rawFileStore,
-      createTransactor(db, (trx) => ({ attachments: new AttachmentRepository(trx), db: trx })),
-      stationLog,
-      log.child({ module: 'attachments' }),
-    ),
-    passwordRecords: new PasswordRecordService(
-      new PasswordRecordRepository(db),
-      stationAccess,
-      new SecretBox(
-        createKeySource({
-          configuredSecret: config.PASSWORD_RECORD_KEY,
-          dataDir: config.dataDirAbs,
-          purpose: 'station-password-record',
-        }),
-      ),
-      createTransactor(db, (trx) => ({ records: new PasswordRecordRepository(trx), db: trx })),
-      stationLog,
-    ),
-    channelConfigs: new ChannelConfigService(
-      new ChannelConfigRepository(db),
-      stationAccess,
-      createTransactor(db, (trx) => ({ configs: new ChannelConfigRepository(trx), db: trx })),
-      stationLog,
-    ),
+    ...buildRegisterServices(db, config, log, { stationAccess, stationLog, files: rawFileStore }),
     jobs,
     ingestion,
     ingestionApi,
@@ -547,55 +380,6 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.hub.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
-}
-
-function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
-  return [
-    ...systemInfoRoutes(config, () => probe.ping()),
-    ...identityRoutes(services.identity, services.secondFactors),
-    ...messageRoutes(services.messages),
-    ...userRoutes(services.users),
-    ...organisationRoutes(services.organisations),
-    ...roleRoutes(services.roles),
-    ...accessRoutes(services.stationGrants),
-    ...loginLogRoutes(services.loginLog),
-    ...stationLogRoutes(services.stationLog),
-    ...stationRoutes(services.stations, archiveLimitsOf(config)),
-    ...ownerRoutes(services.owners),
-    ...manufacturerRoutes(services.manufacturers),
-    ...tagRoutes(services.tags),
-    ...personalConfigRoutes(services.personalConfig),
-    ...referenceRoutes(services.reference, services.owners),
-    ...attachmentRoutes(services.attachments),
-    ...passwordRecordRoutes(services.passwordRecords),
-    ...channelConfigRoutes(services.channelConfigs),
-    ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
-    ...fileMatchRuleRoutes(services.fileMatchRules),
-    ...dataSourceRoutes(services.dataSources),
-    ...versionRoutes(services.versions, services.processingTasks),
-    ...windDataRoutes(services.windData, services.processingTasks, services.ingestion),
-    ...qcRuleRoutes(services.qcRules),
-    ...alarmRoutes(services.alarms),
-    ...repairRoutes({
-      contacts: services.contacts,
-      repairs: services.repairs,
-      reminders: services.reminders,
-      outbox: services.outbox,
-      jobs: services.jobs,
-    }),
-    ...reportRoutes(services.reports),
-    ...dataReportRoutes(services.dataReports),
-    ...applyRoutes(services.apply),
-    ...hubRoutes(services.hub),
-    ...energyRoutes(services.turbines, services.energy),
-    ...mesoscaleRoutes(services.mesoscale),
-    ...statisticsRoutes(services.statistics),
-    ...flagMarkRoutes(services.flagMarks),
-    ...processingRoutes(services.processing),
-    ...geocodingRoutes(services.geocoding),
-    ...mapLayerRoutes(services.mapLayers),
-    // [anchor: wind-data routes]
-  ];
 }
 
 /** The embedded PostgreSQL serves this process only: room for all it may open, and some to spare. */
