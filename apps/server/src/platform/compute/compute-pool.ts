@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { TComputeWorkerData } from './compute.worker.ts';
+import type { TComputeWorkerData } from './compute-tasks.ts';
 
 /** The worker module of every pool: it runs the tasks of the task files it is given (compute-tasks.ts). */
 const COMPUTE_WORKER_URL = new URL('./compute.worker.ts', import.meta.url).href;

@@ -33,3 +33,8 @@ export interface TComputeThread {
 export type TComputeHandlers<TTask extends TComputeTaskBase> = {
   [K in TTask['kind']]: (task: Extract<TTask, { kind: K }>, thread: TComputeThread) => unknown;
 };
+
+/** What the pool gives each thread (piscina's workerData): the URLs of the modules' task files. */
+export interface TComputeWorkerData {
+  taskModules: readonly string[];
+}

@@ -10,7 +10,7 @@ import { workerData } from 'piscina';
 import { createDatabase, type Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { THREAD_CONNECTIONS } from './capacity.ts';
-import type { TComputeTaskBase, TComputeThread } from './compute-tasks.ts';
+import type { TComputeTaskBase, TComputeThread, TComputeWorkerData } from './compute-tasks.ts';
 import { createSlots } from './slots.ts';
 
 /** The tasks every thread knows itself, whatever modules it was given. */
@@ -19,11 +19,6 @@ export type TComputeTask =
   | { kind: 'warm'; databaseUrl?: string }
   /** For the fault tests: a thread that dies under its task. */
   | { kind: 'crash' };
-
-/** What the pool gives each thread (piscina's workerData): the URLs of the modules' task files. */
-export interface TComputeWorkerData {
-  taskModules: readonly string[];
-}
 
 /** An AppError crosses the thread boundary as data (a thrown class would arrive as a plain Error). */
 export type TComputeReply =
