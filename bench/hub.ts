@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import {
   currentWindowTo,
   refreshStationWindows,
-} from '../apps/server/src/modules/ingestion/store/station-days.ts';
+} from '../apps/server/src/modules/timeseries/station-days.repository.ts';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';

@@ -6,7 +6,7 @@
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TimeSeriesRepository } from '../apps/server/src/modules/ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../apps/server/src/modules/timeseries/timeseries.repository.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';

@@ -1,121 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { accessRoutes } from './modules/access/access.routes.ts';
-import { ManagementGuard } from './modules/access/management-guard.ts';
-import { ReachRepository } from './modules/access/reach.repository.ts';
-import { StationAccessRepository } from './modules/access/station-access.repository.ts';
-import { StationAccess } from './modules/access/station-access.ts';
-import { StationGrantRepository } from './modules/access/station-grants.repository.ts';
-import { StationGrantService } from './modules/access/station-grants.service.ts';
-import { alarmRoutes } from './modules/alarms/alarms.routes.ts';
-import { AlarmService } from './modules/alarms/alarms.service.ts';
-import { applyRoutes } from './modules/apply/apply.routes.ts';
-import { ApplyService } from './modules/apply/apply.service.ts';
-import { LinkSigner } from './modules/apply/link-signer.ts';
-import { buildDataSourceServices } from './modules/data-sources/data-sources.module.ts';
-import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
-import type { DataSourceService } from './modules/data-sources/data-sources.service.ts';
-import { fileMatchRuleRoutes } from './modules/data-sources/file-match-rules.routes.ts';
-import type { FileMatchRuleService } from './modules/data-sources/file-match-rules.service.ts';
-import { energyRoutes } from './modules/energy/energy.routes.ts';
-import { EnergyService } from './modules/energy/energy.service.ts';
-import { mesoscaleRoutes } from './modules/energy/mesoscale.routes.ts';
-import { MesoscaleService } from './modules/energy/mesoscale.service.ts';
-import { TurbineService } from './modules/energy/turbines.service.ts';
-import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
-import { GeocodingService, OfflineGeocoder } from './modules/geocoding/geocoding.service.ts';
-import { createOnlineGeocoder } from './modules/geocoding/online-geocoders.ts';
-import { hubRoutes } from './modules/hub/hub.routes.ts';
-import { HubService } from './modules/hub/hub.service.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { IdentityService } from './modules/identity/identity.service.ts';
-import { LoginAttemptRepository } from './modules/identity/login-attempts.repository.ts';
-import { SecondFactorRepository } from './modules/identity/second-factor.repository.ts';
-import { SecondFactorService } from './modules/identity/second-factor.service.ts';
-import { TokenRepository } from './modules/identity/tokens.repository.ts';
-import { UserRepository } from './modules/identity/users.repository.ts';
-import { IngestionApi } from './modules/ingestion/ingestion.api.ts';
-import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
-import { IngestionService } from './modules/ingestion/ingestion.service.ts';
-import { createParserPort, parserInfo } from './modules/ingestion/parser-binding.ts';
-import { LoginLogRepository } from './modules/login-log/login-log.repository.ts';
-import { loginLogRoutes } from './modules/login-log/login-log.routes.ts';
-import { LoginLogService } from './modules/login-log/login-log.service.ts';
-import { MailOutbox } from './modules/mail/mail-outbox.ts';
-import { ManufacturerRepository } from './modules/manufacturers/manufacturers.repository.ts';
-import { manufacturerRoutes } from './modules/manufacturers/manufacturers.routes.ts';
-import { ManufacturerService } from './modules/manufacturers/manufacturers.service.ts';
-import { MessageRepository } from './modules/messages/messages.repository.ts';
-import { messageRoutes } from './modules/messages/messages.routes.ts';
-import { MessageService } from './modules/messages/messages.service.ts';
-import { RealtimeHub } from './modules/messages/realtime.ts';
-import { MapLayerRepository } from './modules/meteorology/map-layers.repository.ts';
-import { mapLayerRoutes } from './modules/meteorology/map-layers.routes.ts';
-import { MapLayerService } from './modules/meteorology/map-layers.service.ts';
-import { OrganisationRepository } from './modules/organisations/organisations.repository.ts';
-import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
-import { OrganisationService } from './modules/organisations/organisations.service.ts';
-import { OwnerRepository } from './modules/owners/owners.repository.ts';
-import { ownerRoutes } from './modules/owners/owners.routes.ts';
-import { OwnerService } from './modules/owners/owners.service.ts';
-import { PersonalConfigRepository } from './modules/personal-config/personal-config.repository.ts';
-import { personalConfigRoutes } from './modules/personal-config/personal-config.routes.ts';
-import { PersonalConfigService } from './modules/personal-config/personal-config.service.ts';
-import { QcRuleRepository } from './modules/qc-rules/qc-rules.repository.ts';
-import { qcRuleRoutes } from './modules/qc-rules/qc-rules.routes.ts';
-import { QcRuleService } from './modules/qc-rules/qc-rules.service.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { ReferenceService } from './modules/reference/reference.service.ts';
-import { ContactService } from './modules/repairs/contacts.service.ts';
-import { ReminderService } from './modules/repairs/reminders.service.ts';
-import { repairRoutes } from './modules/repairs/repairs.routes.ts';
-import { RepairService } from './modules/repairs/repairs.service.ts';
-import { dataReportRoutes } from './modules/reports/data-reports.routes.ts';
-import { DataReportService } from './modules/reports/data-reports.service.ts';
-import { reportRoutes } from './modules/reports/reports.routes.ts';
-import { ReportService } from './modules/reports/reports.service.ts';
-import { RoleRepository } from './modules/roles/roles.repository.ts';
-import { roleRoutes } from './modules/roles/roles.routes.ts';
-import { RoleService } from './modules/roles/roles.service.ts';
-import { seedDemoApplications } from './modules/seed/demo-applications.ts';
-import { seedDemoMapLayers } from './modules/seed/demo-map-layers.ts';
-import { seedDemoDataReports, seedDemoOperations, seedDemoReports } from './modules/seed/demo-operations.ts';
-import { demoFirstMonthFor, registerDemoTimeseriesJob } from './modules/seed/demo-timeseries.ts';
-import { seedOnFirstStart, type TSeedResult } from './modules/seed/seed.ts';
-import { AttachmentRepository } from './modules/station-assets/attachments.repository.ts';
-import { attachmentRoutes } from './modules/station-assets/attachments.routes.ts';
-import { AttachmentService } from './modules/station-assets/attachments.service.ts';
-import { ChannelConfigRepository } from './modules/station-assets/channel-config.repository.ts';
-import { channelConfigRoutes } from './modules/station-assets/channel-config.routes.ts';
-import { ChannelConfigService } from './modules/station-assets/channel-config.service.ts';
-import { PasswordRecordRepository } from './modules/station-assets/password-records.repository.ts';
-import { passwordRecordRoutes } from './modules/station-assets/password-records.routes.ts';
-import { PasswordRecordService } from './modules/station-assets/password-records.service.ts';
-import { stationLogRoutes } from './modules/station-log/station-log.routes.ts';
-import { StationLogService } from './modules/station-log/station-log.service.ts';
-import { StationRepository } from './modules/stations/stations.repository.ts';
-import { stationRoutes } from './modules/stations/stations.routes.ts';
-import { StationService } from './modules/stations/stations.service.ts';
-import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
-import { TagRepository } from './modules/tags/tags.repository.ts';
-import { tagRoutes } from './modules/tags/tags.routes.ts';
-import { TagService } from './modules/tags/tags.service.ts';
-import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
-import { UserAdminService } from './modules/users/user-admin.service.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
-import { COMPUTE_WORKER_URL } from './modules/wind-data/compute-task.ts';
-import { windDataRoutes } from './modules/wind-data/data/data.routes.ts';
-import { WindDataService } from './modules/wind-data/data/data.service.ts';
-import { flagMarkRoutes } from './modules/wind-data/marks/flag-marks.routes.ts';
-import { FlagMarkService } from './modules/wind-data/marks/flag-marks.service.ts';
-import { processingRoutes } from './modules/wind-data/processing/processing.routes.ts';
-import { ProcessingService } from './modules/wind-data/processing/processing.service.ts';
-import { statisticsRoutes } from './modules/wind-data/statistics/statistics.routes.ts';
-import { StatisticsService } from './modules/wind-data/statistics/statistics.service.ts';
-import { ProcessingTaskService } from './modules/wind-data/tasks.service.ts';
-import { versionRoutes } from './modules/wind-data/versions.routes.ts';
-import { VersionService } from './modules/wind-data/versions.service.ts';
+import { StationAccess, StationAccessRepository, type StationGrantService } from './modules/access/index.ts';
+import { AlarmService } from './modules/alarms/index.ts';
+import { ApplyService, LinkSigner } from './modules/apply/index.ts';
+import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
+import { buildDataSourceServices } from './modules/data-sources/index.ts';
+import {
+  ENERGY_COMPUTE_TASKS,
+  EnergyService,
+  MesoscaleService,
+  TurbineService,
+} from './modules/energy/index.ts';
+import { createOnlineGeocoder, GeocodingService, OfflineGeocoder } from './modules/geocoding/index.ts';
+import { HubService } from './modules/hub/index.ts';
+import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
+import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
+import type { LoginLogService } from './modules/login-log/index.ts';
+import { MailOutbox } from './modules/mail/index.ts';
+import type { ManufacturerService } from './modules/manufacturers/index.ts';
+import { MessageRepository, MessageService, RealtimeHub } from './modules/messages/index.ts';
+import { MapLayerRepository, MapLayerService } from './modules/meteorology/index.ts';
+import type { OrganisationService } from './modules/organisations/index.ts';
+import type { OwnerService } from './modules/owners/index.ts';
+import type { PersonalConfigService } from './modules/personal-config/index.ts';
+import { QcRuleRepository, QcRuleService } from './modules/qc-rules/index.ts';
+import type { ReferenceService } from './modules/reference/index.ts';
+import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
+import { DataReportService, ReportService } from './modules/reports/index.ts';
+import type { RoleService } from './modules/roles/index.ts';
+import {
+  demoFirstMonthFor,
+  registerDemoTimeseriesJob,
+  seedDemoApplications,
+  seedDemoDataReports,
+  seedDemoMapLayers,
+  seedDemoOperations,
+  seedDemoReports,
+  seedOnFirstStart,
+  type TSeedResult,
+} from './modules/seed/index.ts';
+import type {
+  AttachmentService,
+  ChannelConfigService,
+  PasswordRecordService,
+} from './modules/station-assets/index.ts';
+import { StationLogService } from './modules/station-log/index.ts';
+import type { StationService } from './modules/stations/index.ts';
+import type { TagService } from './modules/tags/index.ts';
+import type { UserAdminService } from './modules/users/index.ts';
+import {
+  FlagMarkService,
+  ProcessingService,
+  ProcessingTaskService,
+  StatisticsService,
+  VersionService,
+  WIND_DATA_COMPUTE_TASKS,
+  WindDataService,
+} from './modules/wind-data/index.ts';
 import { HeavyAdmission } from './platform/compute/admission.ts';
 import { capacityOf, EXPORTS_PER_THREAD, type TCapacity } from './platform/compute/capacity.ts';
 import { ComputePool } from './platform/compute/compute-pool.ts';
@@ -128,10 +70,12 @@ import { createTransactor } from './platform/db/transaction.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
-import type { TRouteDef } from './platform/http/route.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
-import { createKeySource, SecretBox } from './platform/secrets/secret-box.ts';
+import { createKeySource } from './platform/secrets/secret-box.ts';
+import { buildAccountServices } from './wiring/accounts.ts';
+import { buildRegisterServices } from './wiring/register.ts';
+import { buildRoutes } from './wiring/routes.ts';
 
 /** The services of one process, wired once (the composition root). */
 export interface TServices {
@@ -233,13 +177,16 @@ interface TComputePools {
   computeStreams: ComputePool;
 }
 
+/** The modules' task files every compute thread loads (platform/compute/compute-tasks.ts). */
+const COMPUTE_TASK_MODULES = [WIND_DATA_COMPUTE_TASKS, ENERGY_COMPUTE_TASKS];
+
 function createComputePools(capacity: TCapacity): TComputePools {
   const threads = Math.max(1, capacity.threads);
   return {
-    compute: new ComputePool({ filename: COMPUTE_WORKER_URL, threads }),
+    compute: new ComputePool({ taskModules: COMPUTE_TASK_MODULES, threads }),
     // Exports wait on the client between pieces: their own threads, eight exports a thread.
     computeStreams: new ComputePool({
-      filename: COMPUTE_WORKER_URL,
+      taskModules: COMPUTE_TASK_MODULES,
       threads,
       tasksPerThread: EXPORTS_PER_THREAD,
     }),
@@ -265,8 +212,6 @@ function buildServices(
   jobs: TJobs,
   pools: TComputePools,
 ): TServices {
-  const users = new UserRepository(db);
-  const userAdmin = new UserAdminRepository(db);
   const stationAccess = new StationAccess(new StationAccessRepository(db));
   const stationLog = new StationLogService(db);
   const rawFileStore = createFileStore(config);
@@ -328,123 +273,13 @@ function buildServices(
     rawFileStore,
     computeAccess,
   );
-  const loginAttempts = new LoginAttemptRepository(db);
-  const factors = new SecondFactorRepository(db);
-  const secondFactors = new SecondFactorService(
-    factors,
-    new SecretBox(
-      createKeySource({
-        configuredSecret: config.PASSWORD_RECORD_KEY,
-        dataDir: config.dataDirAbs,
-        purpose: 'second-factor',
-      }),
-    ),
-    users,
-    loginAttempts,
-  );
   const services: TServices = {
     alarms,
-    identity: new IdentityService(
-      users,
-      new TokenRepository(db),
-      loginAttempts,
-      config,
-      secondFactors,
-      factors,
-    ),
-    secondFactors,
+    ...buildAccountServices(db, config, stationAccess),
     messages,
     stationAccess,
-    stationGrants: new StationGrantService(
-      new StationGrantRepository(db),
-      stationAccess,
-      createTransactor(db, (trx) => ({
-        grants: new StationGrantRepository(trx),
-        stationAccess: new StationAccessRepository(trx),
-        users: new UserAdminRepository(trx),
-        guard: new ManagementGuard(new ReachRepository(trx)),
-      })),
-    ),
-    users: new UserAdminService(
-      userAdmin,
-      users,
-      stationAccess,
-      createTransactor(db, (trx) => ({
-        users: new UserAdminRepository(trx),
-        roles: new RoleRepository(trx),
-        organisations: new OrganisationRepository(trx),
-        tokens: new TokenRepository(trx),
-        accounts: new UserRepository(trx),
-        guard: new ManagementGuard(new ReachRepository(trx)),
-        secondFactors: new SecondFactorRepository(trx),
-        attempts: new LoginAttemptRepository(trx),
-      })),
-    ),
-    organisations: new OrganisationService(
-      new OrganisationRepository(db),
-      createTransactor(db, (trx) => ({ organisations: new OrganisationRepository(trx) })),
-    ),
-    roles: new RoleService(
-      new RoleRepository(db),
-      userAdmin,
-      createTransactor(db, (trx) => ({
-        roles: new RoleRepository(trx),
-        stationAccess: new StationAccessRepository(trx),
-        guard: new ManagementGuard(new ReachRepository(trx)),
-      })),
-    ),
-    loginLog: new LoginLogService(new LoginLogRepository(db)),
     stationLog,
-    stations: new StationService(
-      new StationRepository(db),
-      stationAccess,
-      stationLog,
-      createTransactor(db, (trx) => ({ stations: new StationRepository(trx), db: trx })),
-    ),
-    owners: new OwnerService(
-      new OwnerRepository(db),
-      createTransactor(db, (trx) => ({ owners: new OwnerRepository(trx) })),
-    ),
-    manufacturers: new ManufacturerService(
-      new ManufacturerRepository(db),
-      createTransactor(db, (trx) => ({ manufacturers: new ManufacturerRepository(trx) })),
-    ),
-    tags: new TagService(
-      new TagRepository(db),
-      createTransactor(db, (trx) => ({ tags: new TagRepository(trx) })),
-    ),
-    personalConfig: new PersonalConfigService(
-      new PersonalConfigRepository(db),
-      createTransactor(db, (trx) => ({ configs: new PersonalConfigRepository(trx) })),
-    ),
-    reference: new ReferenceService(new StationRepository(db)),
-    attachments: new AttachmentService(
-      new AttachmentRepository(db),
-      stationAccess,
-      rawFileStore,
-      createTransactor(db, (trx) => ({ attachments: new AttachmentRepository(trx), db: trx })),
-      stationLog,
-      log.child({ module: 'attachments' }),
-    ),
-    passwordRecords: new PasswordRecordService(
-      new PasswordRecordRepository(db),
-      stationAccess,
-      new SecretBox(
-        createKeySource({
-          configuredSecret: config.PASSWORD_RECORD_KEY,
-          dataDir: config.dataDirAbs,
-          purpose: 'station-password-record',
-        }),
-      ),
-      createTransactor(db, (trx) => ({ records: new PasswordRecordRepository(trx), db: trx })),
-      stationLog,
-    ),
-    channelConfigs: new ChannelConfigService(
-      new ChannelConfigRepository(db),
-      stationAccess,
-      createTransactor(db, (trx) => ({ configs: new ChannelConfigRepository(trx), db: trx })),
-      stationLog,
-    ),
+    ...buildRegisterServices(db, config, log, { stationAccess, stationLog, files: rawFileStore }),
     jobs,
     ingestion,
     ingestionApi,
@@ -545,55 +380,6 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.hub.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
-}
-
-function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
-  return [
-    ...systemInfoRoutes(config, () => probe.ping()),
-    ...identityRoutes(services.identity, services.secondFactors),
-    ...messageRoutes(services.messages),
-    ...userRoutes(services.users),
-    ...organisationRoutes(services.organisations),
-    ...roleRoutes(services.roles),
-    ...accessRoutes(services.stationGrants),
-    ...loginLogRoutes(services.loginLog),
-    ...stationLogRoutes(services.stationLog),
-    ...stationRoutes(services.stations, archiveLimitsOf(config)),
-    ...ownerRoutes(services.owners),
-    ...manufacturerRoutes(services.manufacturers),
-    ...tagRoutes(services.tags),
-    ...personalConfigRoutes(services.personalConfig),
-    ...referenceRoutes(services.reference, services.owners),
-    ...attachmentRoutes(services.attachments),
-    ...passwordRecordRoutes(services.passwordRecords),
-    ...channelConfigRoutes(services.channelConfigs),
-    ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
-    ...fileMatchRuleRoutes(services.fileMatchRules),
-    ...dataSourceRoutes(services.dataSources),
-    ...versionRoutes(services.versions, services.processingTasks),
-    ...windDataRoutes(services.windData, services.processingTasks, services.ingestion),
-    ...qcRuleRoutes(services.qcRules),
-    ...alarmRoutes(services.alarms),
-    ...repairRoutes({
-      contacts: services.contacts,
-      repairs: services.repairs,
-      reminders: services.reminders,
-      outbox: services.outbox,
-      jobs: services.jobs,
-    }),
-    ...reportRoutes(services.reports),
-    ...dataReportRoutes(services.dataReports),
-    ...applyRoutes(services.apply),
-    ...hubRoutes(services.hub),
-    ...energyRoutes(services.turbines, services.energy),
-    ...mesoscaleRoutes(services.mesoscale),
-    ...statisticsRoutes(services.statistics),
-    ...flagMarkRoutes(services.flagMarks),
-    ...processingRoutes(services.processing),
-    ...geocodingRoutes(services.geocoding),
-    ...mapLayerRoutes(services.mapLayers),
-    // [anchor: wind-data routes]
-  ];
 }
 
 /** The embedded PostgreSQL serves this process only: room for all it may open, and some to spare. */

@@ -1,9 +1,6 @@
 import { expect } from 'vitest';
-import {
-  type TChannelRow,
-  TimeSeriesRepository,
-} from '../src/modules/ingestion/store/timeseries.repository.ts';
-import { writeSeries } from '../src/modules/wind-data/version-series.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../src/modules/timeseries/timeseries.repository.ts';
+import { writeSeries } from '../src/modules/timeseries/version-series.ts';
 import type { TTestServer } from './test-server.ts';
 
 /** One channel of crafted data: values on a grid from `startMs` (NaN = missing). */

@@ -50,7 +50,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   'modules/geocoding/geocoding.service.ts': 2,
   'modules/hub/hub.service.ts': 11,
   'modules/ingestion/ingestion.api.ts': 1,
-  'modules/ingestion/store/timeseries.repository.ts': 1,
+  'modules/timeseries/timeseries.repository.ts': 1,
   'modules/meteorology/samples/synthetic.ts': 2,
   'modules/owners/owners.routes.ts': 1,
   'modules/reference/reference.routes.ts': 1,

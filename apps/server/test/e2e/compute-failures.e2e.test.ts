@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { exportStreamFromPool, type TExportJob } from '../../src/modules/wind-data/data/export-run.ts';
 import { startTcpProxy, type TTcpProxy } from '../tcp-proxy.ts';
 import {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillStationDays } from '../../src/modules/ingestion/store/station-days.ts';
 import { collectFigures } from '../../src/modules/reports/collect.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
+import { backfillStationDays } from '../../src/modules/timeseries/station-days.repository.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { saveTestSender, startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {

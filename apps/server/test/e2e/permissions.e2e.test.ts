@@ -1,6 +1,6 @@
 import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import type { TRouteAuth } from '../../src/platform/http/route.ts';
 import { multipartBody } from '../multipart.ts';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TimeSeriesRepository,
   VERSION_LOCK_CLASS,
-} from '../../src/modules/ingestion/store/timeseries.repository.ts';
+} from '../../src/modules/timeseries/timeseries.repository.ts';
 import { TaskRepository } from '../../src/modules/wind-data/tasks.repository.ts';
 import { buildStation, startTestServer, type TTestServer } from '../test-server.ts';
 

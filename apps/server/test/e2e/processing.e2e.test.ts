@@ -1,6 +1,6 @@
 import { renderText, type TText } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { towerShadowHandler } from '../../src/modules/wind-data/processing/tower-shadow.handler.ts';
 import {
   buildStation,

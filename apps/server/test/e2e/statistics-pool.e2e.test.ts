@@ -1,10 +1,10 @@
 import { buffer } from 'node:stream/consumers';
 import { ZStatisticsRequest } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
 import type { TQcRuleForRun } from '../../src/modules/qc-rules/evaluate-qc-rules.ts';
-import type { TComputeReply, TComputeTask } from '../../src/modules/wind-data/compute.worker.ts';
-import { runComputeTask } from '../../src/modules/wind-data/compute-task.ts';
+import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
+import { loadSeries } from '../../src/modules/timeseries/version-series.ts';
+import type { TWindDataComputeTask as TComputeTask } from '../../src/modules/wind-data/compute-tasks.ts';
 import { chartBuckets, chartJobSize, type TChartJob } from '../../src/modules/wind-data/data/chart-run.ts';
 import {
   EXPORT_IN_FLIGHT,
@@ -14,7 +14,8 @@ import {
 } from '../../src/modules/wind-data/data/export-run.ts';
 import { evaluateQcGroup, type TQcGroupResult } from '../../src/modules/wind-data/processing/qc-evaluate.ts';
 import { StatisticsService } from '../../src/modules/wind-data/statistics/statistics.service.ts';
-import { loadSeries } from '../../src/modules/wind-data/version-series.ts';
+import type { TComputeReply } from '../../src/platform/compute/compute.worker.ts';
+import { runComputeTask } from '../../src/platform/compute/compute-task.ts';
 import {
   buildStation,
   buildUser,

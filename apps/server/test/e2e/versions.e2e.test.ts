@@ -1,7 +1,7 @@
 import { renderText, type TText } from '@masthub/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import {
   buildStation,
   buildUser,

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeSeriesRepository } from '../../src/modules/ingestion/store/timeseries.repository.ts';
-import { writeSeries } from '../../src/modules/wind-data/version-series.ts';
+import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
+import { writeSeries } from '../../src/modules/timeseries/version-series.ts';
 import { multipartBody } from '../multipart.ts';
 import {
   buildStation,

@@ -8,9 +8,9 @@ import {
   type TStationUserPageRequest,
   type TTransferAuthorityQuery,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { UserAdminRepository } from '../users/user-admin.repository.ts';
+import type { UserAdminRepository } from '../users/index.ts';
 import type { ManagementGuard } from './management-guard.ts';
 import type { StationAccessRepository } from './station-access.repository.ts';
 import { StationAccess, type TStationAccess } from './station-access.ts';

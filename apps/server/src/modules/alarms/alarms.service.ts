@@ -14,24 +14,27 @@ import {
   text,
 } from '@masthub/shared';
 import { sql, type Transaction } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import {
   hasAllStations,
+  StationAccess,
   StationAccessRepository,
   stationAccessPredicate,
-} from '../access/station-access.repository.ts';
-import { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
-import { MessageRepository } from '../messages/messages.repository.ts';
-import { MessageService } from '../messages/messages.service.ts';
-import { evaluateQcRules } from '../qc-rules/evaluate-qc-rules.ts';
-import { QcRuleRepository } from '../qc-rules/qc-rules.repository.ts';
-import { StationLogService } from '../station-log/station-log.service.ts';
-import { IntervalMismatchError, loadSeries, toWindStation } from '../wind-data/version-series.ts';
+} from '../access/index.ts';
+import { MessageRepository, MessageService } from '../messages/index.ts';
+import { evaluateQcRules, QcRuleRepository } from '../qc-rules/index.ts';
+import { StationLogService } from '../station-log/index.ts';
+import {
+  IntervalMismatchError,
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+  toWindStation,
+} from '../timeseries/index.ts';
 import { abnormalChannels } from './evaluate-abnormal.ts';
 import {
   handledEvent,

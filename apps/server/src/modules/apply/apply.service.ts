@@ -23,6 +23,7 @@ import {
   text,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
@@ -30,14 +31,13 @@ import { lockContent } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { IngestionApi } from '../ingestion/ingestion.api.ts';
-import { type TZipEntry, zipStream } from '../ingestion/zip-writer.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { MessageService } from '../messages/messages.service.ts';
-import type { WindDataService } from '../wind-data/data/data.service.ts';
+import type { StationAccess } from '../access/index.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
+import type { IngestionApi } from '../ingestion/index.ts';
+import { type TZipEntry, zipStream } from '../ingestion/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import type { MessageService } from '../messages/index.ts';
+import type { WindDataService } from '../wind-data/index.ts';
 import { type LinkSigner, TICKET_SECONDS } from './link-signer.ts';
 
 /** Applications with their sites (codes and names in the applicant's order) and download count. */

@@ -1,8 +1,9 @@
 import { AppError, type TDataFetchSummary } from '@masthub/shared';
 import type { Logger } from '../../platform/logger.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
-import type { TIngestion } from '../ingestion/ingestion.types.ts';
-import { toDataSourceError } from './connection-errors.ts';
+import { storedError } from '../../platform/stored-error.ts';
+import type { TIngestion } from '../ingestion/index.ts';
+import { dataSourceSealContext, toDataSourceError } from '../mail/index.ts';
 import type { DataSourceRepository } from './data-sources.repository.ts';
 import type { TFetchTrigger } from './data-sources.types.ts';
 import type {
@@ -21,11 +22,6 @@ import { nextRunAt } from './schedule.ts';
 type TSourceRow = NonNullable<Awaited<ReturnType<DataSourceRepository['find']>>>;
 type TRuleRow = Awaited<ReturnType<FileMatchRuleRepository['listForSource']>>[number];
 
-/** The authenticated context of a sealed data-source password: it opens only on its own row. */
-export function dataSourceSealContext(id: number): string {
-  return `data-source:${id}`;
-}
-
 /** Why a fetched file got no site, stored as JSON and read back in the reader's language. */
 export type TMatchReason =
   | { key: 'noRule' }
@@ -34,11 +30,6 @@ export type TMatchReason =
 
 function matchReason(reason: TMatchReason): string {
   return JSON.stringify(reason);
-}
-
-/** An error as stored on a run and a source: its code and details, localised when read. */
-export function storedError(error: AppError): string {
-  return JSON.stringify({ code: error.code, details: error.details });
 }
 
 export function emptySummary(): TDataFetchSummary {

@@ -3,14 +3,14 @@ import type { Database } from '../../platform/db/database.ts';
 import { createTransactor } from '../../platform/db/transaction.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createKeySource, SecretBox } from '../../platform/secrets/secret-box.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TIngestion } from '../ingestion/ingestion.types.ts';
+import type { StationAccess } from '../access/index.ts';
+import type { TIngestion } from '../ingestion/index.ts';
+import { SmtpSender } from '../mail/index.ts';
 import { DataFetchRunner } from './data-fetch.runner.ts';
 import { DataSourceRepository } from './data-sources.repository.ts';
 import { DataSourceService } from './data-sources.service.ts';
 import { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { FileMatchRuleService } from './file-match-rules.service.ts';
-import { SmtpSender } from './smtp-sender.ts';
 
 export interface TDataSourceServices {
   fileMatchRules: FileMatchRuleService;

@@ -3,9 +3,7 @@ import {
   DATA_FETCH_RUN_STATUS_NAMES,
   DATA_FETCH_TYPE_NAMES,
   DATA_SOURCE_PROTOCOL_INFO,
-  ERROR_CODES,
   ERROR_MESSAGES,
-  type ErrorCode,
   interpolate,
   type Language,
   SMTP_DEFAULT_PORTS,
@@ -25,16 +23,22 @@ import {
   type TPage,
   type TStationManualPullResult,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { toDataSourceError } from './connection-errors.ts';
+import { presentStoredError } from '../../platform/stored-error.ts';
+import type { StationAccess } from '../access/index.ts';
+import {
+  dataSourceSealContext,
+  type SmtpSender,
+  smtpSealContext,
+  type TSmtpConfig,
+  toDataSourceError,
+} from '../mail/index.ts';
 import {
   type DataFetchRunner,
-  dataSourceSealContext,
   emptySummary,
   type TMatchReason,
   type TRunOutcome,
@@ -48,7 +52,6 @@ import { listMailboxes, testImap } from './fetchers/imap-fetcher.ts';
 import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { normaliseFolder } from './file-matcher.ts';
 import { isValidCron, nextRunAt } from './schedule.ts';
-import { type SmtpSender, smtpSealContext, type TSmtpConfig } from './smtp-sender.ts';
 
 type TSourceRow = NonNullable<Awaited<ReturnType<DataSourceRepository['findWithRuleCount']>>>;
 
@@ -62,19 +65,6 @@ export interface TDataSourceOptions {
   pullWaitMs: number;
   /** Connect and command timeout of test_connection and ftp_dirs. */
   timeoutMs: number;
-}
-
-/** Reads an error stored on a source or run back into the reader's language. */
-export function presentStoredError(stored: string, language: Language): string {
-  if (!stored) return '';
-  try {
-    const { code, details } = JSON.parse(stored) as { code: ErrorCode; details: Record<string, unknown> };
-    if ((ERROR_CODES as readonly string[]).includes(code))
-      return interpolate(ERROR_MESSAGES[code][language], details);
-  } catch {
-    // Not a stored AppError: shown as written.
-  }
-  return stored;
 }
 
 const MATCH_REASONS: Record<TMatchReason['key'], TLocalized> = {

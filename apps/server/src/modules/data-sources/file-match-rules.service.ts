@@ -17,9 +17,9 @@ import {
   type TMatchComponents,
   type TPage,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationAccess } from '../access/index.ts';
 import type { DataSourceRepository } from './data-sources.repository.ts';
 import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { normaliseFolder } from './file-matcher.ts';

@@ -26,8 +26,7 @@ import {
   windShear,
 } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
-import { loadSeries } from '../wind-data/version-series.ts';
+import { loadSeries, type TChannelRow, TimeSeriesRepository } from '../timeseries/index.ts';
 
 /** WIND-ANALYSIS §6: without a second height α = 1/7. */
 const DEFAULT_ALPHA = 1 / 7;

@@ -6,12 +6,17 @@ import {
   type TEnergyResult,
 } from '@masthub/shared';
 import { primarySpeedChannels } from '@masthub/wind';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
-import { runComputeTask, type TComputeAccess } from '../wind-data/compute-task.ts';
-import { speedSensorKind, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
-import type { VersionService } from '../wind-data/versions.service.ts';
+import {
+  speedSensorKind,
+  type TChannelRow,
+  TimeSeriesRepository,
+  toWindElement,
+  toWindStatistic,
+} from '../timeseries/index.ts';
+import type { VersionService } from '../wind-data/index.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
 import type { TurbineService } from './turbines.service.ts';
 

@@ -26,6 +26,7 @@ import {
   sectorLabels,
 } from '@masthub/wind';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
   ArchiveUnreadableError,
@@ -34,16 +35,19 @@ import {
 } from '../../platform/files/archive-limits.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { TParserPort } from '../ingestion/parser-port.ts';
-import { UnreadableFileError } from '../ingestion/parsers/unreadable-file-error.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
-import { readTextReportHead } from '../reports/text-report.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
-import { writeDerived } from '../wind-data/processing/processing-support.ts';
-import { loadSeries, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
+import type { StationAccess } from '../access/index.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+import type { TParserPort } from '../ingestion/index.ts';
+import { readTextReportHead, UnreadableFileError } from '../ingestion/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
+import {
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+  toWindElement,
+  toWindStatistic,
+} from '../timeseries/index.ts';
+import { writeDerived } from '../wind-data/index.ts';
 
 const HOUR_MS = 3_600_000;
 /** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */

@@ -7,11 +7,11 @@ import {
   type TTurbineSaveRequest,
 } from '@masthub/shared';
 import { type Selectable, sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import type { TurbineTable } from '../../platform/db/schema.ts';
 import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import { parseTurbineFile, type TParsedTurbine, TurbineFileError, writeWtg } from './turbine-formats.ts';
 
 type TTurbineRow = Selectable<TurbineTable>;

@@ -6,9 +6,9 @@ import type {
   TGeocodeSearchQuery,
   TGeocodeSearchReply,
 } from '@masthub/shared';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { listCities, PROVINCES, provinceOf } from '../reference/regions.ts';
-import type { StationService } from '../stations/stations.service.ts';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { listCities, PROVINCES, provinceOf } from '../reference/index.ts';
+import type { StationService } from '../stations/index.ts';
 import type { TOnlineGeocoder } from './online-geocoders.ts';
 
 const SUFFIXES = /(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|自治州|地区|盟|省|市)$/;

@@ -10,15 +10,15 @@ import {
   type THubRecovery,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { reasonOf } from '../ingestion/ingestion.api.ts';
-import type { TRawFileRow } from '../ingestion/raw-files.repository.ts';
-import { backfillStationDays, currentWindowTo, rollStationWindows } from '../ingestion/store/station-days.ts';
-import { periodLabel } from '../reports/periods.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+import type { TRawFileRow } from '../ingestion/index.ts';
+import { reasonOf } from '../ingestion/index.ts';
+import { periodLabel } from '../reports/index.ts';
+import { backfillStationDays, currentWindowTo, rollStationWindows } from '../timeseries/index.ts';
 
 const DAY_MS = 86_400_000;
 const WORST = 10;

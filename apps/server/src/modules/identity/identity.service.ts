@@ -10,6 +10,7 @@ import {
   type TSecondFactorLoginEnableReply,
   type TSecondFactorSetup,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import {
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -18,7 +19,6 @@ import {
 } from '../../platform/auth/passwords.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { TConfig } from '../../platform/config.ts';
-import type { TAuthUser } from './identity.types.ts';
 import type { LoginAttemptRepository } from './login-attempts.repository.ts';
 import type { SecondFactorRepository } from './second-factor.repository.ts';
 import type { SecondFactorService } from './second-factor.service.ts';

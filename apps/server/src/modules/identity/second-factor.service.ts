@@ -1,6 +1,6 @@
 import { AppError, type TSecondFactorSetup, type TSecondFactorStatus } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
-import type { TAuthUser } from './identity.types.ts';
 import type { LoginAttemptRepository } from './login-attempts.repository.ts';
 import type { SecondFactorRepository } from './second-factor.repository.ts';
 import {

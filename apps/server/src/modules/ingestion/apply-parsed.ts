@@ -1,20 +1,18 @@
 import type { TRecognizedChannel } from '@masthub/shared';
-import type { TParsedData } from './parser-port.ts';
-import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
 import {
+  chunkKey,
   emptyChunk,
   encodeChunk,
   mergeFileIntoChunk,
   monthStartOf,
   nextMonthStart,
-  type TChunk,
-} from './store/chunk.ts';
-import {
-  chunkKey,
   type TChannelRow,
+  type TChunk,
   type TChunkWrite,
   type TimeSeriesRepository,
-} from './store/timeseries.repository.ts';
+} from '../timeseries/index.ts';
+import type { TParsedData } from './parser-port.ts';
+import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
 
 /** A channel of the site's channel configuration in force (matched by dataKey, then by channel name). */
 export interface TConfiguredChannel {

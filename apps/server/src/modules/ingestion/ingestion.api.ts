@@ -16,15 +16,14 @@ import {
   type TRecognizedChannel,
 } from '@masthub/shared';
 import { sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationAccess } from '../access/index.ts';
+import { presentVersion, TimeSeriesRepository } from '../timeseries/index.ts';
 import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
 import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
-import { presentVersion } from './store/present-version.ts';
-import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 import { type TZipEntry, zipStream } from './zip-writer.ts';
 
 /** The name part of a raw-file ZIP, in the reader's language (`000123_原始文件.zip`, `raw_files_3.zip`). */

@@ -32,11 +32,11 @@ import {
 } from '@masthub/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { FileTooLargeError } from '../../platform/files/file-store.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { receiveSingleFile, refuseNul } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import type { IngestionApi, TReceivedFile } from './ingestion.api.ts';
 import { type IngestionService, unreadableToAppError } from './ingestion.service.ts';
 import type { TParserInfo } from './parser-port.ts';

@@ -14,6 +14,7 @@ import {
   type TText,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
   FileTooLargeError,
@@ -23,18 +24,15 @@ import {
 } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { AlarmService } from '../alarms/alarms.service.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { StationLogService } from '../station-log/index.ts';
+import { refreshStationDays, TimeSeriesRepository } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
-
+import type { TDataArrived } from './data-arrived.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
 import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
-import { refreshStationDays } from './store/station-days.ts';
-import { TimeSeriesRepository } from './store/timeseries.repository.ts';
 
 /** The rule a raw file is (or was) parsed with. */
 export interface TRuleSnapshot {
@@ -108,7 +106,7 @@ export class IngestionService implements TIngestion {
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
-    private readonly alarms: Pick<AlarmService, 'onDataArrived' | 'evaluateAbnormal'>,
+    private readonly dataArrived: TDataArrived,
     /** Files parsed at once by this process's worker (INGEST_CONCURRENCY). */
     private readonly parseConcurrency = 2,
   ) {
@@ -294,7 +292,7 @@ export class IngestionService implements TIngestion {
           await refreshStationDays(trx, stationId, version.id, result.firstTimeMs, result.lastTimeMs);
         }
         // Data flows again: the site's open data-missing alarm closes where the new data begins.
-        await this.alarms.onDataArrived(
+        await this.dataArrived.onDataArrived(
           trx,
           stationId,
           result.firstTimeMs === null ? null : new Date(result.firstTimeMs),
@@ -334,7 +332,7 @@ export class IngestionService implements TIngestion {
       // A bad sensor is seen minutes after its file lands: the QC rules run over the new period. A
       // failure here is logged; the stored file stays stored.
       if (applied.firstTimeMs !== null && applied.lastTimeMs !== null) {
-        await this.alarms
+        await this.dataArrived
           .evaluateAbnormal(stationId, applied.firstTimeMs, applied.lastTimeMs)
           .catch((error: unknown) =>
             this.log.warn({ err: error, rawFileId }, 'abnormal-data evaluation failed'),

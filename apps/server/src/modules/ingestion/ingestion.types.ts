@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 
 /** Where a raw file came from. */
 export type TRawFileSource = 'upload' | 'email' | 'ftp' | 'seed';

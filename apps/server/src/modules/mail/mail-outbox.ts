@@ -16,14 +16,8 @@ import type { DB, TMailAttachment } from '../../platform/db/schema.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { storedError } from '../data-sources/data-fetch.runner.ts';
-import { presentStoredError } from '../data-sources/data-sources.service.ts';
-import {
-  isTransientSmtpError,
-  type SmtpSender,
-  type TOutgoingMail,
-  toSmtpError,
-} from '../data-sources/smtp-sender.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
+import { isTransientSmtpError, type SmtpSender, type TOutgoingMail, toSmtpError } from './smtp-sender.ts';
 
 type TDb = Database | Transaction<DB>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TManufacturerValues {
   name: string;

@@ -11,8 +11,8 @@ import {
   type TManufacturerSaveRequest,
 } from '@masthub/shared';
 import { SERVER_TEXTS } from '../../i18n/index.ts';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import type { ManufacturerRepository } from './manufacturers.repository.ts';
 
 const CONFIRM_MESSAGES = {

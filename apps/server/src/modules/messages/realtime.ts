@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import { EVENT_CHANNEL, MESSAGE_CHANNEL, type MessageService } from './messages.service.ts';
 
 /** Close codes sent to the browser; 4401 mirrors HTTP 401. */

@@ -9,10 +9,10 @@ import {
   type TPointLayerValue,
   type TWindPointQuery,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { FileTooLargeError } from '../../platform/files/file-store.ts';
 import { readAll } from '../../platform/http/multipart.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import { GeoTiffError, rasterBounds, readGeoTiff, sampleRaster, type TRaster } from './geotiff.ts';
 import type { MapLayerRepository, TMapLayerRow } from './map-layers.repository.ts';
 import { RasterCache } from './raster-cache.ts';

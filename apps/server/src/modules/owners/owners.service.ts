@@ -7,7 +7,7 @@ import {
   type TPage,
 } from '@masthub/shared';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
+import type { TDeleteBlocker } from '../organisations/index.ts';
 import type { OwnerRepository } from './owners.repository.ts';
 
 /** Owner parties (业主, SPEC §3 Owner): name required and unique, phone and e-mail checked; in use → kept. */

@@ -3,8 +3,8 @@ import type {
   TPersonalConfigListRequest,
   TPersonalConfigRecord,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 import type { PersonalConfigRepository } from './personal-config.repository.ts';
 
 /** What each user's screens remember (site list search fields and columns, …), per type and key. */

@@ -2,7 +2,7 @@ import { QC_RULE_KINDS, type TQcRuleKind, type TQcRuleType } from '@masthub/shar
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 import type { TQcRuleForRun } from './evaluate-qc-rules.ts';
 
 export interface TQcRuleValues {

@@ -14,11 +14,11 @@ import {
   type TText,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { StationAccess } from '../access/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
 import type { QcRuleRepository } from './qc-rules.repository.ts';
 
 export interface TQcRuleRepositories {

@@ -11,7 +11,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import type { OwnerService } from '../owners/owners.service.ts';
+import type { OwnerService } from '../owners/index.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 /** GET /web/common/…: reference data for any logged-in user (the client ignores non-200 answers). */

@@ -14,8 +14,8 @@ import {
   WARRANTY_STATUSES,
 } from '@masthub/shared';
 import { SERVER_TEXTS, say } from '../../i18n/index.ts';
-import type { TAccessSubject } from '../access/station-access.ts';
-import type { StationRepository } from '../stations/stations.repository.ts';
+import type { TAccessSubject } from '../access/index.ts';
+import type { StationRepository } from '../stations/index.ts';
 import { CHINA_BBOX, listCities, PROVINCES, provinceOf } from './regions.ts';
 
 const PROTOCOLS: TProtocolOption[] = [

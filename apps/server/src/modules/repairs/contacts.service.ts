@@ -10,9 +10,9 @@ import {
   type TUserAndCarbonCopy,
 } from '@masthub/shared';
 import { sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 
 /** At most this many contacts are listed at once (an address book, not a register). */
 const CONTACTS_MAX = 500;

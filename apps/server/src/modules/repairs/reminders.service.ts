@@ -9,12 +9,12 @@ import {
 } from '@masthub/shared';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import { formatLocalTime } from './repair-mail.ts';
 
 /** The queue (and pg-boss schedule name) of each reminder. */

@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import type { ContactService } from './contacts.service.ts';
 import type { ReminderService } from './reminders.service.ts';
 import type { RepairService } from './repairs.service.ts';

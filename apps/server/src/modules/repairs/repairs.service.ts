@@ -19,18 +19,17 @@ import {
   text,
 } from '@masthub/shared';
 import { sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { AlarmService } from '../alarms/alarms.service.ts';
-import { storedError } from '../data-sources/data-fetch.runner.ts';
-import { presentStoredError } from '../data-sources/data-sources.service.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { MessageService } from '../messages/messages.service.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
+import type { StationAccess } from '../access/index.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+import type { AlarmService } from '../alarms/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import type { MessageService } from '../messages/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
 import type { ContactService } from './contacts.service.ts';
 import { composeRepairMail } from './repair-mail.ts';
 

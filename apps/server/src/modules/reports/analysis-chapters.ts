@@ -1,6 +1,6 @@
 import { formatUnit } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
-import { GB_TURBULENCE_GRADES } from '../wind-data/statistics/statistics-labels.ts';
+import { GB_TURBULENCE_GRADES } from '../wind-data/index.ts';
 import {
   fmt,
   iecCategoryText,

@@ -1,6 +1,6 @@
 import { RECOVERY_BANDS } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
-import { TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../timeseries/index.ts';
 import type { TPeriod } from './periods.ts';
 
 /** Flag of a value marked invalid (SPEC §4): it does not count as recovered. */

@@ -24,25 +24,29 @@ import {
   versionDisplayName,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import { FileTooLargeError, type TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import { storedError } from '../data-sources/data-fetch.runner.ts';
-import { presentStoredError } from '../data-sources/data-sources.service.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
-import type { MessageService } from '../messages/messages.service.ts';
-import type { StatisticsService } from '../wind-data/statistics/statistics.service.ts';
-import { heightTagOf } from '../wind-data/statistics/statistics-labels.ts';
-import { loadSeries, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
+import type { StationAccess } from '../access/index.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+import { readTextReportHead } from '../ingestion/index.ts';
+import type { MessageService } from '../messages/index.ts';
+import {
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+  toWindElement,
+  toWindStatistic,
+} from '../timeseries/index.ts';
+import type { StatisticsService } from '../wind-data/index.ts';
+import { heightTagOf } from '../wind-data/index.ts';
 import { composeAnalysisReport, type TAnalysisReportMeta } from './analysis-report.ts';
 import { renderDocx, renderPdf } from './render.ts';
-import { readTextReportHead } from './text-report.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const DAY_MS = 86_400_000;

@@ -28,19 +28,18 @@ import {
   text,
 } from '@masthub/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import { storedError } from '../data-sources/data-fetch.runner.ts';
-import { presentStoredError } from '../data-sources/data-sources.service.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { MessageService } from '../messages/messages.service.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
+import type { StationAccess } from '../access/index.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import type { MessageService } from '../messages/index.ts';
 import { renderCharts } from './charts.ts';
 import { collectFigures } from './collect.ts';
 import { composeReport } from './compose.ts';

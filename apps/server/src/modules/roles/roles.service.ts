@@ -12,14 +12,13 @@ import {
   type TRoleSaveRequest,
   type TUserRecord,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { ManagementGuard } from '../access/management-guard.ts';
-import type { StationAccessRepository } from '../access/station-access.repository.ts';
-import { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
-import type { UserAdminRepository } from '../users/user-admin.repository.ts';
-import { presentUserRecord } from '../users/user-admin.service.ts';
+import type { ManagementGuard, StationAccessRepository } from '../access/index.ts';
+import { StationAccess } from '../access/index.ts';
+import type { TDeleteBlocker } from '../organisations/index.ts';
+import type { UserAdminRepository } from '../users/index.ts';
+import { presentUserRecord } from '../users/index.ts';
 import type { RoleRepository } from './roles.repository.ts';
 
 type TRoleRow = NonNullable<Awaited<ReturnType<RoleRepository['findWithCounts']>>>;

@@ -1,8 +1,8 @@
 import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { ApplyService } from '../apply/apply.service.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { ApplyService } from '../apply/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
-import type { MapLayerService } from '../meteorology/map-layers.service.ts';
-import { syntheticSampleLayers } from '../meteorology/samples/synthetic.ts';
+import type { MapLayerService } from '../meteorology/index.ts';
+import { syntheticSampleLayers } from '../meteorology/index.ts';
 
 /**
  * First start with demo data: registers the SYNTHETIC sample wind-speed and elevation layers

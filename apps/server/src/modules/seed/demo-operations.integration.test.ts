@@ -11,10 +11,10 @@ import { createKeySource, SecretBox } from '../../platform/secrets/secret-box.ts
 import { StationAccessRepository } from '../access/station-access.repository.ts';
 import { StationAccess } from '../access/station-access.ts';
 import { standaloneAlarmService } from '../alarms/alarms.service.ts';
-import { SmtpSender } from '../data-sources/smtp-sender.ts';
 import { IngestionService } from '../ingestion/ingestion.service.ts';
 import { parserPort } from '../ingestion/parser-binding.ts';
 import { MailOutbox } from '../mail/mail-outbox.ts';
+import { SmtpSender } from '../mail/smtp-sender.ts';
 import { MessageRepository } from '../messages/messages.repository.ts';
 import { MessageService } from '../messages/messages.service.ts';
 import { ReportService } from '../reports/reports.service.ts';

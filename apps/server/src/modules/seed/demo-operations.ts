@@ -1,10 +1,9 @@
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { AlarmService } from '../alarms/alarms.service.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { DataReportService } from '../reports/data-reports.service.ts';
-import { periodContaining, type TPeriod } from '../reports/periods.ts';
-import type { ReportService } from '../reports/reports.service.ts';
+import type { AlarmService } from '../alarms/index.ts';
+import type { DataReportService, ReportService } from '../reports/index.ts';
+import { periodContaining, type TPeriod } from '../reports/index.ts';
 import { DEMO_SITE_COUNT } from './demo-timeseries.ts';
 
 const DAY = 86_400_000;

@@ -6,9 +6,9 @@ import {
   type TTestServer,
 } from '../../../test/test-server.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { TimeSeriesRepository } from '../ingestion/store/timeseries.repository.ts';
 import { collectFigures } from '../reports/collect.ts';
 import { periodContaining } from '../reports/periods.ts';
+import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import { DEMO_UTC_OFFSET_MINUTES, demoMonthFiles, seedDemoTimeseries } from './demo-timeseries.ts';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { TIngestion } from '../ingestion/ingestion.types.ts';
+import type { TIngestion } from '../ingestion/index.ts';
 
 /**
  * Demo 10-minute data (issue 5): for a few demo masts, two years of monthly logger files generated

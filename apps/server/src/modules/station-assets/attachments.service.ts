@@ -8,12 +8,12 @@ import {
   type TAttachmentExtension,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import { FileTooLargeError, type TFileStore } from '../../platform/files/file-store.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationAccess } from '../access/index.ts';
 import type { AttachmentRepository } from './attachments.repository.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
 

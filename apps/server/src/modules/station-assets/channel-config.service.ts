@@ -18,10 +18,10 @@ import {
   text,
   ZChannel,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationAccess } from '../access/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';

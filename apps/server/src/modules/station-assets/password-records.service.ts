@@ -6,11 +6,11 @@ import {
   type TPasswordRecordAddRequest,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { StationAccess } from '../access/index.ts';
 import type { PasswordRecordRepository } from './password-records.repository.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
 

@@ -1,6 +1,6 @@
 import type { TText } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
 
 /**
  * What the site-asset services need of the station log (modules/station-log): one row written with

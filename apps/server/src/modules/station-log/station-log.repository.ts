@@ -1,11 +1,7 @@
 import type { TStationLogPageRequest, TStationLogType, TText } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import {
-  hasAllStations,
-  stationAccessPredicate,
-  type TAccessSubject,
-} from '../access/station-access.repository.ts';
+import { hasAllStations, stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TStationLogInsert {
   operatorId: number | null;

@@ -11,10 +11,10 @@ import {
   type TText,
 } from '@masthub/shared';
 import type { Transaction } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { TAccessSubject } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
+import type { TAccessSubject } from '../access/index.ts';
 import { StationLogRepository } from './station-log.repository.ts';
 
 /** One station change to log (SPEC §3 Station log). */

@@ -15,7 +15,7 @@ import {
   loadWorkbookWithinLimits,
   type TArchiveLimits,
 } from '../../platform/files/archive-limits.ts';
-import { PROVINCES } from '../reference/regions.ts';
+import { PROVINCES } from '../reference/index.ts';
 
 /** Rows one batch import may hold. */
 export const STATION_IMPORT_MAX_ROWS = 1000;

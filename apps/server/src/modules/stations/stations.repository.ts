@@ -3,7 +3,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { stationAccessPredicate, type TAccessSubject } from '../access/station-access.repository.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 /** The writable columns of a site. */
 export interface TStationValues {

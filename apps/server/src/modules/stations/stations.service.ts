@@ -32,12 +32,12 @@ import {
   WARN_TYPES,
   WARRANTY_STATUSES,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { PROVINCES, provinceOf } from '../reference/regions.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { StationAccess } from '../access/index.ts';
+import { PROVINCES, provinceOf } from '../reference/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
 import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
 import { IMPORT_COLUMNS, rowToRequest, type TImportRow, validateRow } from './station-import.ts';
 import type { StationRepository, TStationValues } from './stations.repository.ts';

@@ -6,9 +6,9 @@ import {
   type TTagRecord,
   type TTagSaveRequest,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { TDeleteBlocker } from '../organisations/organisations.service.ts';
+import type { TDeleteBlocker } from '../organisations/index.ts';
 import type { TagRepository } from './tags.repository.ts';
 
 type TTagRow = Awaited<ReturnType<TagRepository['list']>>[number];

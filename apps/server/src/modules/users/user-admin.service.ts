@@ -14,17 +14,18 @@ import {
   type TUserSaveReply,
   type TUserSaveRequest,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { ManagementGuard } from '../access/management-guard.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import type { LoginAttemptRepository } from '../identity/login-attempts.repository.ts';
-import type { SecondFactorRepository } from '../identity/second-factor.repository.ts';
-import type { TokenRepository } from '../identity/tokens.repository.ts';
-import type { UserRepository } from '../identity/users.repository.ts';
-import type { OrganisationRepository } from '../organisations/organisations.repository.ts';
-import type { RoleRepository } from '../roles/roles.repository.ts';
+import type { ManagementGuard, StationAccess } from '../access/index.ts';
+import type {
+  LoginAttemptRepository,
+  SecondFactorRepository,
+  TokenRepository,
+  UserRepository,
+} from '../identity/index.ts';
+import type { OrganisationRepository } from '../organisations/index.ts';
+import type { RoleRepository } from '../roles/index.ts';
 import type { TUserAdminRow, TUserFilter, UserAdminRepository } from './user-admin.repository.ts';
 
 export interface TUserAdminRepositories {

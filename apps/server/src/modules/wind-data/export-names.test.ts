@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parserPort } from '../ingestion/parser-binding.ts';
-import type { TChannelRow } from '../ingestion/store/timeseries.repository.ts';
+import type { TChannelRow } from '../timeseries/timeseries.repository.ts';
 import { exportNames, sensorTagOf } from './export-names.ts';
 
 const SAMPLE = path.resolve(

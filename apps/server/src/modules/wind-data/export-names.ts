@@ -1,5 +1,5 @@
-import type { TChannelRow } from '../ingestion/store/timeseries.repository.ts';
-import { toWindElement, toWindStatistic } from './version-series.ts';
+import type { TChannelRow } from '../timeseries/index.ts';
+import { toWindElement, toWindStatistic } from '../timeseries/index.ts';
 
 /**
  * The column name of each channel of a version in exports (EXPORTS §2: ASCII, element, height with `m`,

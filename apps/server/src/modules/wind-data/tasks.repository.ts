@@ -1,7 +1,7 @@
 import type { TTaskKind, TTaskStatus } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { VERSION_LOCK_CLASS } from '../ingestion/store/timeseries.repository.ts';
+import { VERSION_LOCK_CLASS } from '../timeseries/index.ts';
 
 export interface TTaskRow {
   id: number;

@@ -8,14 +8,14 @@ import {
   type TTaskKind,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
-import type { MessageService } from '../messages/messages.service.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { StationAccess } from '../access/index.ts';
+import type { MessageService } from '../messages/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
+import { TimeSeriesRepository, type TVersionRow } from '../timeseries/index.ts';
 import { TaskRepository, type TTaskRow } from './tasks.repository.ts';
 
 /** A processing failure the user can act on: the task fails with this localised reason. */

@@ -9,12 +9,11 @@ import {
   type TVersionRename,
   text,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { StationAccess } from '../access/station-access.ts';
-import type { TAuthUser } from '../identity/identity.types.ts';
-import { presentVersion } from '../ingestion/store/present-version.ts';
-import { TimeSeriesRepository, type TVersionRow } from '../ingestion/store/timeseries.repository.ts';
-import type { StationLogService } from '../station-log/station-log.service.ts';
+import type { StationAccess } from '../access/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
+import { presentVersion, TimeSeriesRepository, type TVersionRow } from '../timeseries/index.ts';
 import { exportNames } from './export-names.ts';
 import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
 

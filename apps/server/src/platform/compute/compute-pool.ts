@@ -1,5 +1,9 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import type { TComputeWorkerData } from './compute-tasks.ts';
+
+/** The worker module of every pool: it runs the tasks of the task files it is given (compute-tasks.ts). */
+const COMPUTE_WORKER_URL = new URL('./compute.worker.ts', import.meta.url).href;
 
 /**
  * How long an idle thread is kept. Starting one costs ≈ 1.2 s before its first task (loading the modules,
@@ -40,7 +44,8 @@ export class ComputePool {
   private readonly pool: Piscina;
 
   constructor(options: {
-    filename: string;
+    /** The URLs of the modules' task files (`<module>/compute-tasks.ts`) the threads import. */
+    taskModules: readonly string[];
     threads: number;
     /**
      * Tasks a thread takes at once (default 1). Above 1 for tasks that mostly wait (an export waiting for
@@ -49,7 +54,8 @@ export class ComputePool {
     tasksPerThread?: number;
   }) {
     this.pool = new Piscina({
-      filename: options.filename,
+      filename: COMPUTE_WORKER_URL,
+      workerData: { taskModules: options.taskModules } satisfies TComputeWorkerData,
       minThreads: 0,
       maxThreads: Math.max(1, options.threads),
       concurrentTasksPerWorker: Math.max(1, options.tasksPerThread ?? 1),

@@ -31,7 +31,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+import type { TAuthUser } from '../auth/auth-user.ts';
 import type { HeavyAdmission, THeavyLane } from '../compute/admission.ts';
 import type { TConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';

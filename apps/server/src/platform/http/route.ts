@@ -1,7 +1,7 @@
 import type { FeatureKey, Language } from '@masthub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { TAuthUser } from '../../modules/identity/identity.types.ts';
+import type { TAuthUser } from '../auth/auth-user.ts';
 import type { THeavyLane } from '../compute/admission.ts';
 
 /**

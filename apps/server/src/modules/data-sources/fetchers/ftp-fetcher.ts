@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, type FileInfo, FTPError } from 'basic-ftp';
-import { FolderNotFoundError } from '../connection-errors.ts';
+import { FolderNotFoundError } from '../../mail/index.ts';
 import { normaliseFolder } from '../file-matcher.ts';
 import type { TItemSink, TRemoteItem, TSourceConnectionConfig } from './fetcher.types.ts';
 

@@ -1,6 +1,6 @@
 import { ImapFlow, type MessageStructureObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { FolderNotFoundError } from '../connection-errors.ts';
+import { FolderNotFoundError } from '../../mail/index.ts';
 import type {
   TImapCursor,
   TItemSink,

@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db/database.ts';
-import { TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../timeseries/index.ts';
 import { downsample, type TBuckets } from './downsample.ts';
 
 /** A chart read as it crosses to a worker thread: channels by interval, the range and the buckets. */

@@ -12,9 +12,8 @@ import {
 } from '@masthub/shared';
 import { contentDisposition } from '../../../platform/http/content-disposition.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
-import { receiveFiles } from '../../ingestion/ingestion.routes.ts';
-import type { IngestionService } from '../../ingestion/ingestion.service.ts';
-import { fileExtension } from '../../ingestion/parsers/classify-file.ts';
+import type { IngestionService } from '../../ingestion/index.ts';
+import { fileExtension, receiveFiles } from '../../ingestion/index.ts';
 import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
 import type { WindDataService } from './data.service.ts';
 

@@ -13,24 +13,22 @@ import {
   ZDataPage,
 } from '@masthub/shared';
 import { EXPORT_FORMATS } from '@masthub/wind';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
+import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
-import type { TAuthUser } from '../../identity/identity.types.ts';
-import { applyParsedFile, StoreRefusal } from '../../ingestion/apply-parsed.ts';
-import type { IngestionApi } from '../../ingestion/ingestion.api.ts';
-import type { IngestionService } from '../../ingestion/ingestion.service.ts';
-import { UnreadableFileError } from '../../ingestion/parsers/unreadable-file-error.ts';
+import type { IngestionApi, IngestionService } from '../../ingestion/index.ts';
+import { applyParsedFile, StoreRefusal, UnreadableFileError } from '../../ingestion/index.ts';
 import {
   type TChannelRow,
   TimeSeriesRepository,
   type TVersionRow,
-} from '../../ingestion/store/timeseries.repository.ts';
-import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
+  toWindStatistic,
+} from '../../timeseries/index.ts';
 import { exportNames } from '../export-names.ts';
 import { ResultCache } from '../statistics/result-cache.ts';
 import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
-import { toWindStatistic } from '../version-series.ts';
 import type { VersionService } from '../versions.service.ts';
 import {
   CHART_POOL_MIN_VALUES,

@@ -12,11 +12,19 @@ import {
   writeWindographerTxt,
   writeWindsimTws,
 } from '@masthub/wind';
+import {
+  computeFailure,
+  runComputeTask,
+  type TComputeAccess,
+} from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import { computeFailure, runComputeTask, type TComputeAccess } from '../compute-task.ts';
+import {
+  IntervalMismatchError,
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+} from '../../timeseries/index.ts';
 import { asciiOr } from '../export-names.ts';
-import { IntervalMismatchError, loadSeries } from '../version-series.ts';
 
 /**
  * One export of a version in formats 1–5 (SPEC §9, EXPORTS.md) as it crosses to a worker thread: the

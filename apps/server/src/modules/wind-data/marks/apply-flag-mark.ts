@@ -1,11 +1,13 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { Database } from '../../../platform/db/database.ts';
-import { monthStartOf, nextMonthStart, type TChunk } from '../../ingestion/store/chunk.ts';
 import {
   chunkKey,
+  monthStartOf,
+  nextMonthStart,
   type TChannelRow,
+  type TChunk,
   TimeSeriesRepository,
-} from '../../ingestion/store/timeseries.repository.ts';
+} from '../../timeseries/index.ts';
 import { FlagMarkRepository, type TFlagMarkRow, type TFlagUndoEntry } from './flag-marks.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { AppError, type TFlagMark, type TMarkCreate, type TPage } from '@masthub/shared';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { StationAccess } from '../../access/station-access.ts';
-import type { TAuthUser } from '../../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import type { StationAccess } from '../../access/index.ts';
+import { type TChannelRow, TimeSeriesRepository } from '../../timeseries/index.ts';
 import { TaskRepository } from '../tasks.repository.ts';
 import type { ProcessingTaskService } from '../tasks.service.ts';
 import { applyFlagMark, undoFlagMark } from './apply-flag-mark.ts';

@@ -1,6 +1,6 @@
 import { ZExtrapolationRequest } from '@masthub/shared';
 import { buildCalendarIndex, directionSectorIndices, extrapolateSeries, windShear } from '@masthub/wind';
-import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
+import type { TChannelRow } from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
 import {
   channelMap,

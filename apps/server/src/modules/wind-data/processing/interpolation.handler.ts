@@ -1,7 +1,7 @@
 import { ZInterpolationRequest } from '@masthub/shared';
 import { fillGapsLinear } from '@masthub/wind';
+import { writeSeries } from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
-import { writeSeries } from '../version-series.ts';
 import {
   channelMap,
   loadChannels,

@@ -1,11 +1,12 @@
 import { applyFlagMask, FLAG } from '@masthub/wind';
-import type {
-  TChannelInsert,
-  TChannelRow,
-  TimeSeriesRepository,
-} from '../../ingestion/store/timeseries.repository.ts';
+import type { TChannelInsert, TChannelRow, TimeSeriesRepository } from '../../timeseries/index.ts';
+import {
+  IntervalMismatchError,
+  loadSeries,
+  type TLoadedSeries,
+  writeSeries,
+} from '../../timeseries/index.ts';
 import { ProcessingFailure } from '../tasks.service.ts';
-import { IntervalMismatchError, loadSeries, type TLoadedSeries, writeSeries } from '../version-series.ts';
 
 /**
  * Helpers shared by the processing task handlers: finding and checking the channels a request names,

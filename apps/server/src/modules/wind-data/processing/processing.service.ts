@@ -5,11 +5,11 @@ import {
   type TProcessingTask,
   type TTaskKind,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
+import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { StationAccess } from '../../access/station-access.ts';
-import type { TAuthUser } from '../../identity/identity.types.ts';
-import { TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import type { TComputeAccess } from '../compute-task.ts';
+import type { StationAccess } from '../../access/index.ts';
+import { TimeSeriesRepository } from '../../timeseries/index.ts';
 import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
 import { extrapolationHandler } from './extrapolation.handler.ts';
 import { interpolationHandler } from './interpolation.handler.ts';

@@ -1,6 +1,6 @@
 import { applyFlagChanges, type FlagChange, type FlagCode, strongerFlag } from '@masthub/wind';
-import { evaluateQcRules, type TQcRuleForRun, type TQcSkipReason } from '../../qc-rules/evaluate-qc-rules.ts';
-import { type TLoadedSeries, toWindStation } from '../version-series.ts';
+import { evaluateQcRules, type TQcRuleForRun, type TQcSkipReason } from '../../qc-rules/index.ts';
+import { type TLoadedSeries, toWindStation } from '../../timeseries/index.ts';
 
 /** What a QC run found on the channels of one interval (the CPU part of qcHandler, pool or not). */
 export interface TQcGroupResult {

@@ -1,9 +1,8 @@
 import { ZQcRunRequest } from '@masthub/shared';
 import { type FlagCode, strongerFlag } from '@masthub/wind';
-import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
-import { INTERNAL_RULE, type TQcSkipReason } from '../../qc-rules/evaluate-qc-rules.ts';
-import { QcRuleRepository } from '../../qc-rules/qc-rules.repository.ts';
-import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
+import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import { INTERNAL_RULE, QcRuleRepository, type TQcSkipReason } from '../../qc-rules/index.ts';
+import type { TChannelRow } from '../../timeseries/index.ts';
 import { applyFlagMark } from '../marks/apply-flag-mark.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
 import { channelMap, loadChannels, rangeOf } from './processing-support.ts';

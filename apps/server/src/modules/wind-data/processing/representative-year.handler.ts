@@ -8,14 +8,15 @@ import {
   selectAverageYear,
   selectBestYear,
 } from '@masthub/wind';
-import { monthStartOf, type TChunk } from '../../ingestion/store/chunk.ts';
 import {
   chunkKey,
+  monthStartOf,
   type TChannelRow,
+  type TChunk,
   type TimeSeriesRepository,
-} from '../../ingestion/store/timeseries.repository.ts';
+  writeSeries,
+} from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
-import { writeSeries } from '../version-series.ts';
 import { ProcessingRepository } from './processing.repository.ts';
 import {
   channelMap,

@@ -9,7 +9,7 @@ import {
   type UsableSeries,
   usableSeries,
 } from '@masthub/wind';
-import type { TLoadedSeries } from '../version-series.ts';
+import type { TLoadedSeries } from '../../timeseries/index.ts';
 import type { TAnalysisOptions } from './build-analysis.ts';
 import { elementName, heightTagOf } from './statistics-labels.ts';
 

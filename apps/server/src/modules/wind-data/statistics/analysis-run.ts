@@ -6,8 +6,13 @@ import {
   ZStatisticsResult,
 } from '@masthub/shared';
 import type { Database } from '../../../platform/db/database.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import { deriveSdFromTi, IntervalMismatchError, loadSeries } from '../version-series.ts';
+import {
+  deriveSdFromTi,
+  IntervalMismatchError,
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+} from '../../timeseries/index.ts';
 import { buildAnalysis, type TAnalysisInput, type TAnalysisOptions } from './build-analysis.ts';
 
 /** A field error of the statistics request, in the caller's language. */

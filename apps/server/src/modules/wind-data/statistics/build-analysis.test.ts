@@ -1,7 +1,7 @@
 import { AppError } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
-import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
-import type { TLoadedSeries } from '../version-series.ts';
+import type { TChannelRow } from '../../timeseries/timeseries.repository.ts';
+import type { TLoadedSeries } from '../../timeseries/version-series.ts';
 import { buildAnalysis, samplePairs } from './build-analysis.ts';
 
 function row(id: number, name: string, element: string, heightM: number, statistic = 'mean'): TChannelRow {

@@ -29,7 +29,7 @@ import {
   type WindShear,
   windShear,
 } from '@masthub/wind';
-import { type TLoadedSeries, toWindStation } from '../version-series.ts';
+import { type TLoadedSeries, toWindStation } from '../../timeseries/index.ts';
 import {
   ANNUAL_MAXIMUM_MIN_COVERAGE,
   AnalysisContext,

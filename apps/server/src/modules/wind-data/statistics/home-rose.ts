@@ -8,8 +8,7 @@ import {
   speedFrequency,
   windRose,
 } from '@masthub/wind';
-import type { TChannelRow } from '../../ingestion/store/timeseries.repository.ts';
-import type { TLoadedSeries } from '../version-series.ts';
+import type { TChannelRow, TLoadedSeries } from '../../timeseries/index.ts';
 
 const HOME_ROSE_SECTORS = 16;
 const CALM_THRESHOLD_MPS = 0.5;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStation, startTestServer, type TTestServer } from '../../../../test/test-server.ts';
-import { TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
 
 /**
  * Golden check of the whole analysis path (ingestion → store → analysis endpoint) against brightwind

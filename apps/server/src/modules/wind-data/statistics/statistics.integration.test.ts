@@ -11,7 +11,7 @@ import {
   startTestServer,
   type TTestServer,
 } from '../../../../test/test-server.ts';
-import { TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
+import { TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
 
 /**
  * The statistics analysis over the real app: a synthetic 10-minute dataset with known answers goes in

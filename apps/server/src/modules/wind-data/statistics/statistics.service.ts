@@ -6,14 +6,19 @@ import {
   type TStatisticsRequest,
   type TStatisticsResult,
 } from '@masthub/shared';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TRunOptions } from '../../../platform/compute/compute-pool.ts';
+import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { StationAccess } from '../../access/station-access.ts';
-import type { TAuthUser } from '../../identity/identity.types.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../ingestion/store/timeseries.repository.ts';
-import type { TComputeTask } from '../compute.worker.ts';
-import { runComputeTask, type TComputeAccess } from '../compute-task.ts';
-import { loadSeries, toWindElement, toWindStatistic } from '../version-series.ts';
+import type { StationAccess } from '../../access/index.ts';
+import {
+  loadSeries,
+  type TChannelRow,
+  TimeSeriesRepository,
+  toWindElement,
+  toWindStatistic,
+} from '../../timeseries/index.ts';
+import type { TWindDataComputeTask } from '../compute-tasks.ts';
 import type { VersionService } from '../versions.service.ts';
 import {
   analysisJson,
@@ -117,7 +122,7 @@ export class StatisticsService {
   }
 
   /** Runs a task in the compute pool, turning a worker's AppError back into one. */
-  private inPool<T>(task: TComputeTask, options: TRunOptions = {}): Promise<T> {
+  private inPool<T>(task: TWindDataComputeTask, options: TRunOptions = {}): Promise<T> {
     return runComputeTask<T>(this.compute!.pool, task, options);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TChannelRow } from '../ingestion/store/timeseries.repository.ts';
+import type { TChannelRow } from './timeseries.repository.ts';
 import { deriveSdFromTi, speedSensorKind, type TLoadedSeries, toWindStation } from './version-series.ts';
 
 function row(id: number, dataKey: string, statistic: string, heightM: number): TChannelRow {

@@ -1,10 +1,6 @@
 import type { Channel, ChannelStatistic, Element, SpeedSensorKind, Station, TimeGrid } from '@masthub/wind';
-import { emptyChunk, monthStartOf, nextMonthStart, type TChunk } from '../ingestion/store/chunk.ts';
-import {
-  chunkKey,
-  type TChannelRow,
-  type TimeSeriesRepository,
-} from '../ingestion/store/timeseries.repository.ts';
+import { emptyChunk, monthStartOf, nextMonthStart, type TChunk } from './chunk.ts';
+import { chunkKey, type TChannelRow, type TimeSeriesRepository } from './timeseries.repository.ts';
 
 /**
  * The bridge between the time-series store (monthly chunks) and packages/wind (one dense grid per

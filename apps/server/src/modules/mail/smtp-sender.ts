@@ -3,7 +3,11 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../platform/db/database.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { toDataSourceError } from './connection-errors.ts';
-import { dataSourceSealContext } from './data-fetch.runner.ts';
+
+/** The authenticated context of a sealed data-source password: it opens only on its own row. */
+export function dataSourceSealContext(id: number): string {
+  return `data-source:${id}`;
+}
 
 /** The sealing context of a source's SMTP password (distinct from its inbox password). */
 export function smtpSealContext(id: number): string {

@@ -1,5 +1,5 @@
 import { DATA_REPORT_HEAD_LINES } from '@masthub/shared';
-import { decodeText, detectEncoding } from '../ingestion/parsers/decode-text.ts';
+import { decodeText, detectEncoding } from './decode-text.ts';
 
 /** What an uploaded text report says about itself. */
 export interface TTextReportHead {

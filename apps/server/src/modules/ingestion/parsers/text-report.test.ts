@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTextReportHead } from './text-report.ts';
 
-const SAMPLES = resolve(import.meta.dirname, '../../../../../../shared/samples');
+const SAMPLES = resolve(import.meta.dirname, '../../../../../../../shared/samples');
 const hasSamples = existsSync(SAMPLES);
 const sample = (path: string) => readFileSync(resolve(SAMPLES, path));
 

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../../platform/db/database.ts';
-import type { DB } from '../../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { TimeSeriesRepository } from './timeseries.repository.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,8 @@
 import { AppError } from '@masthub/shared';
-import type { ComputePool, TRunOptions } from '../../platform/compute/compute-pool.ts';
-import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
-import type { TComputeReply, TComputeTask } from './compute.worker.ts';
-
-/** The worker module of the compute pool: every wind-data task that runs off the event loop. */
-export const COMPUTE_WORKER_URL = new URL('./compute.worker.ts', import.meta.url).href;
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { TComputeReply } from './compute.worker.ts';
+import type { ComputePool, TRunOptions } from './compute-pool.ts';
+import type { TComputeTask } from './compute-tasks.ts';
 
 /** The compute pool and the database its threads read from (they open their own connections). */
 export interface TComputeAccess {
@@ -38,7 +36,7 @@ export function computeFailure(error: unknown): AppError {
 }
 
 /**
- * Runs a task of the wind-data worker in the pool, turning a worker's AppError back into one and any
+ * Runs a task in the pool (a kind some module registered, see compute-tasks.ts), turning a worker's AppError back into one and any
  * other failure of the thread into the request's localised error (see computeFailure).
  */
 export async function runComputeTask<T>(

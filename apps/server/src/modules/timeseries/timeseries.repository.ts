@@ -1,6 +1,6 @@
 import { AppError } from '@masthub/shared';
 import { sql } from 'kysely';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '../../platform/db/database.ts';
 import {
   decodeChunk,
   decodeFlags,

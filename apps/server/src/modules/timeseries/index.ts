@@ -1,0 +1,37 @@
+/** The public face of the timeseries module: all that other modules, server.ts and the seed import of it. */
+
+export {
+  emptyChunk,
+  encodeChunk,
+  mergeFileIntoChunk,
+  monthStartOf,
+  nextMonthStart,
+  type TChunk,
+} from './chunk.ts';
+export { presentVersion } from './present-version.ts';
+export {
+  backfillStationDays,
+  currentWindowTo,
+  refreshStationDays,
+  rollStationWindows,
+} from './station-days.repository.ts';
+export {
+  chunkKey,
+  type TChannelInsert,
+  type TChannelRow,
+  type TChunkWrite,
+  TimeSeriesRepository,
+  type TVersionRow,
+  VERSION_LOCK_CLASS,
+} from './timeseries.repository.ts';
+export {
+  deriveSdFromTi,
+  IntervalMismatchError,
+  loadSeries,
+  speedSensorKind,
+  type TLoadedSeries,
+  toWindElement,
+  toWindStation,
+  toWindStatistic,
+  writeSeries,
+} from './version-series.ts';

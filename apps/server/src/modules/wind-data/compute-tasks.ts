@@ -1,0 +1,50 @@
+// The wind-data tasks that run in the compute pool (registered by their URL in index.ts): the
+// statistics (reading and inflating the chunks, the analysis, its JSON and its xlsx workbook), the
+// downsampling of long chart ranges, the QC rules of a processing task and the exports of a version
+// (written here, streamed to the API over a message port).
+import type { MessagePort } from 'node:worker_threads';
+import type { Language, TStatisticsResult } from '@masthub/shared';
+import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import type { TQcRuleForRun } from '../qc-rules/index.ts';
+import type { TLoadedSeries } from '../timeseries/index.ts';
+import { chartBuckets, type TChartJob } from './data/chart-run.ts';
+import { streamExport, type TExportJob } from './data/export-run.ts';
+import { evaluateQcGroup } from './processing/qc-evaluate.ts';
+import { analysisJson, type TAnalysisJob } from './statistics/analysis-run.ts';
+import { buildStatisticsWorkbook } from './statistics/build-workbook.ts';
+
+export type TWindDataComputeTask =
+  /** Reads the series with the thread's own connection to `databaseUrl`; answers the result's JSON. */
+  | { kind: 'analysis'; databaseUrl: string; job: TAnalysisJob }
+  /** A long chart read: the buckets of every channel (data/chart-run.ts). */
+  | { kind: 'chart'; databaseUrl: string; job: TChartJob }
+  /** A QC run's evaluation over channels of one interval (processing/qc-evaluate.ts). */
+  | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
+  /** An export in formats 1–5, its text sent over `port` (data/export-run.ts); answers nothing. */
+  | { kind: 'export'; databaseUrl: string; job: TExportJob; port: MessagePort }
+  /** `json`: a result as `analysis` answers it. */
+  | { kind: 'workbook'; json: string; language: Language };
+
+declare module '../../platform/compute/compute-tasks.ts' {
+  interface TComputeTaskKinds {
+    windData: TWindDataComputeTask;
+  }
+}
+
+const windDataTasks: TComputeHandlers<TWindDataComputeTask> = {
+  analysis: (task, thread) => analysisJson(thread.databaseOf(task.databaseUrl).db, task.job),
+  chart: (task, thread) => chartBuckets(thread.databaseOf(task.databaseUrl).db, task.job),
+  qc: (task) => evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes),
+  export: async (task, thread) => {
+    const { db, readTurn } = thread.databaseOf(task.databaseUrl);
+    await streamExport(db, task.job, task.port, readTurn);
+    return undefined;
+  },
+  workbook: async (task) => {
+    const result = JSON.parse(task.json) as TStatisticsResult;
+    const content = await buildStatisticsWorkbook(result, task.language);
+    return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+  },
+};
+
+export default windDataTasks;

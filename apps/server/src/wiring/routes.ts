@@ -1,0 +1,93 @@
+import { accessRoutes } from '../modules/access/index.ts';
+import { alarmRoutes } from '../modules/alarms/index.ts';
+import { applyRoutes } from '../modules/apply/index.ts';
+import { dataSourceRoutes, fileMatchRuleRoutes } from '../modules/data-sources/index.ts';
+import { energyRoutes, mesoscaleRoutes } from '../modules/energy/index.ts';
+import { geocodingRoutes } from '../modules/geocoding/index.ts';
+import { hubRoutes } from '../modules/hub/index.ts';
+import { identityRoutes } from '../modules/identity/index.ts';
+import { ingestionRoutes, parserInfo } from '../modules/ingestion/index.ts';
+import { loginLogRoutes } from '../modules/login-log/index.ts';
+import { manufacturerRoutes } from '../modules/manufacturers/index.ts';
+import { messageRoutes } from '../modules/messages/index.ts';
+import { mapLayerRoutes } from '../modules/meteorology/index.ts';
+import { organisationRoutes } from '../modules/organisations/index.ts';
+import { ownerRoutes } from '../modules/owners/index.ts';
+import { personalConfigRoutes } from '../modules/personal-config/index.ts';
+import { qcRuleRoutes } from '../modules/qc-rules/index.ts';
+import { referenceRoutes } from '../modules/reference/index.ts';
+import { repairRoutes } from '../modules/repairs/index.ts';
+import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
+import { roleRoutes } from '../modules/roles/index.ts';
+import {
+  attachmentRoutes,
+  channelConfigRoutes,
+  passwordRecordRoutes,
+} from '../modules/station-assets/index.ts';
+import { stationLogRoutes } from '../modules/station-log/index.ts';
+import { stationRoutes } from '../modules/stations/index.ts';
+import { systemInfoRoutes } from '../modules/system-info/index.ts';
+import { tagRoutes } from '../modules/tags/index.ts';
+import { userRoutes } from '../modules/users/index.ts';
+import {
+  flagMarkRoutes,
+  processingRoutes,
+  statisticsRoutes,
+  versionRoutes,
+  windDataRoutes,
+} from '../modules/wind-data/index.ts';
+import type { TConfig } from '../platform/config.ts';
+import type { DatabaseProbe } from '../platform/db/probe.ts';
+import { archiveLimitsOf } from '../platform/files/archive-limits.ts';
+import type { TRouteDef } from '../platform/http/route.ts';
+import type { TServices } from '../server.ts';
+
+/** Every route of the API, each module's plugin over its services. */
+export function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
+  return [
+    ...systemInfoRoutes(config, () => probe.ping()),
+    ...identityRoutes(services.identity, services.secondFactors),
+    ...messageRoutes(services.messages),
+    ...userRoutes(services.users),
+    ...organisationRoutes(services.organisations),
+    ...roleRoutes(services.roles),
+    ...accessRoutes(services.stationGrants),
+    ...loginLogRoutes(services.loginLog),
+    ...stationLogRoutes(services.stationLog),
+    ...stationRoutes(services.stations, archiveLimitsOf(config)),
+    ...ownerRoutes(services.owners),
+    ...manufacturerRoutes(services.manufacturers),
+    ...tagRoutes(services.tags),
+    ...personalConfigRoutes(services.personalConfig),
+    ...referenceRoutes(services.reference, services.owners),
+    ...attachmentRoutes(services.attachments),
+    ...passwordRecordRoutes(services.passwordRecords),
+    ...channelConfigRoutes(services.channelConfigs),
+    ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
+    ...fileMatchRuleRoutes(services.fileMatchRules),
+    ...dataSourceRoutes(services.dataSources),
+    ...versionRoutes(services.versions, services.processingTasks),
+    ...windDataRoutes(services.windData, services.processingTasks, services.ingestion),
+    ...qcRuleRoutes(services.qcRules),
+    ...alarmRoutes(services.alarms),
+    ...repairRoutes({
+      contacts: services.contacts,
+      repairs: services.repairs,
+      reminders: services.reminders,
+      outbox: services.outbox,
+      jobs: services.jobs,
+    }),
+    ...reportRoutes(services.reports),
+    ...dataReportRoutes(services.dataReports),
+    ...applyRoutes(services.apply),
+    ...hubRoutes(services.hub),
+    ...energyRoutes(services.turbines, services.energy),
+    ...mesoscaleRoutes(services.mesoscale),
+    ...statisticsRoutes(services.statistics),
+    ...flagMarkRoutes(services.flagMarks),
+    ...processingRoutes(services.processing),
+    ...geocodingRoutes(services.geocoding),
+    ...mapLayerRoutes(services.mapLayers),
+    // [anchor: wind-data routes]
+  ];
+}
