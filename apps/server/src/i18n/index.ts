@@ -1,5 +1,14 @@
 import { interpolate, type Language, type TLocalized, type TMessageParams } from '@masthub/shared';
+import { APPLY } from './apply.ts';
 import { COMMON } from './common.ts';
+import { DATA_REPORTS } from './data-reports.ts';
+import { DATA_SOURCES } from './data-sources.ts';
+import { GROUP_REPORTS } from './group-reports.ts';
+import { HUB } from './hub.ts';
+import { RAW_FILES } from './raw-files.ts';
+import { REPAIRS } from './repairs.ts';
+import { STARTUP } from './startup.ts';
+import { STATION_LIST } from './station-list.ts';
 
 /**
  * The server's message catalogue (issue 27): every text the server writes for people — e-mails, reports,
@@ -13,6 +22,15 @@ import { COMMON } from './common.ts';
  */
 export const SERVER_TEXTS = {
   ...COMMON,
+  ...APPLY,
+  ...GROUP_REPORTS,
+  ...DATA_REPORTS,
+  ...DATA_SOURCES,
+  ...HUB,
+  ...RAW_FILES,
+  ...REPAIRS,
+  ...STARTUP,
+  ...STATION_LIST,
 } as const satisfies Record<string, TLocalized>;
 
 export type TServerTextKey = keyof typeof SERVER_TEXTS;

@@ -14,6 +14,7 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
+import { say } from '../../i18n/index.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { appErrorEnvelope } from '../../platform/http/envelope.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
@@ -30,8 +31,8 @@ function escapeHtml(text: string): string {
 
 /** The page a browser shows when a download link or ticket does not open: the reason, in words. */
 export function refusalPage(message: string, language: Language): string {
-  const title = language === 'zh' ? '无法下载' : 'The download cannot be opened';
-  const back = language === 'zh' ? '返回 MastHub' : 'Back to MastHub';
+  const title = say(language, 'apply.refusal.title');
+  const back = say(language, 'apply.refusal.back');
   return `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:80px auto;padding:0 16px;color:#1f1f1f">

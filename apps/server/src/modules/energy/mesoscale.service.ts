@@ -25,7 +25,6 @@ import {
   scaleBySector,
   sectorLabels,
 } from '@masthub/wind';
-import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import {
   ArchiveUnreadableError,
@@ -34,7 +33,6 @@ import {
 } from '../../platform/files/archive-limits.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/station-access.repository.ts';
 import type { StationAccess } from '../access/station-access.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { TParserPort } from '../ingestion/parser-port.ts';
@@ -44,6 +42,7 @@ import { readTextReportHead } from '../reports/text-report.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { writeDerived } from '../wind-data/processing/processing-support.ts';
 import { loadSeries, toWindElement, toWindStatistic } from '../wind-data/version-series.ts';
+import { MesoscaleRepository } from './mesoscale.repository.ts';
 
 const HOUR_MS = 3_600_000;
 /** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */
@@ -114,6 +113,7 @@ function hourlyByTime(
  */
 export class MesoscaleService {
   private readonly store: TimeSeriesRepository;
+  private readonly mesoscale: MesoscaleRepository;
 
   constructor(
     private readonly db: Database,
@@ -124,10 +124,7 @@ export class MesoscaleService {
     private readonly archiveLimits: TArchiveLimits,
   ) {
     this.store = new TimeSeriesRepository(db);
-  }
-
-  private visible(user: TAuthUser): Expression<SqlBool> {
-    return hasAllStations(user) ? sql<SqlBool>`true` : stationAccessPredicate(user, 's');
+    this.mesoscale = new MesoscaleRepository(db);
   }
 
   // --- Datasets ---------------------------------------------------------------------------------
@@ -139,38 +136,7 @@ export class MesoscaleService {
   ): Promise<TPage<TMesoscaleDataset>> {
     // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
-    let query = this.db
-      .selectFrom('mesoscale_dataset as d')
-      .innerJoin('station as s', 's.id', 'd.station_id')
-      .where('s.is_deleted', '=', false)
-      .where(this.visible(user));
-    if (request.stationId !== undefined) query = query.where('d.station_id', '=', request.stationId);
-    const [rows, total] = await Promise.all([
-      query
-        .select([
-          'd.id',
-          'd.station_id',
-          's.station_code',
-          'd.name',
-          'd.files',
-          'd.status',
-          'd.reason',
-          'd.utc_offset_minutes',
-          'd.interval_minutes',
-          'd.first_time',
-          'd.last_time',
-          'd.record_count',
-          'd.channels',
-          'd.uploader_name',
-          'd.created_at',
-        ])
-        .orderBy('d.created_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.mesoscale.page(user, request);
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -190,7 +156,7 @@ export class MesoscaleService {
         uploaderName: r.uploader_name,
         createTime: r.created_at.toISOString(),
       })),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -336,9 +302,8 @@ export class MesoscaleService {
       }
       const wndStored = stored[files.indexOf(wnd)]!;
       const times = parsed?.timesMs;
-      const row = await trx
-        .insertInto('mesoscale_dataset')
-        .values({
+      const id = await new MesoscaleRepository(trx).insertDataset(
+        {
           station_id: input.stationId,
           name: input.name,
           files: JSON.stringify(stored),
@@ -354,29 +319,18 @@ export class MesoscaleService {
           times: times ? Buffer.from(times.buffer, times.byteOffset, times.byteLength) : null,
           uploader_id: user.id,
           uploader_name: user.userName,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const c of parsed?.columns ?? []) {
-        await trx
-          .insertInto('mesoscale_channel')
-          .values({
-            dataset_id: Number(row.id),
-            key: c.key,
-            values: Buffer.from(c.values.buffer, c.values.byteOffset, c.values.byteLength),
-          })
-          .execute();
-      }
-      return { id: Number(row.id) };
+        },
+        (parsed?.columns ?? []).map((c) => ({
+          key: c.key,
+          values: Buffer.from(c.values.buffer, c.values.byteOffset, c.values.byteLength),
+        })),
+      );
+      return { id };
     });
   }
 
   private async visibleDataset(user: TAuthUser, id: number) {
-    const row = await this.db
-      .selectFrom('mesoscale_dataset')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.mesoscale.findDataset(id);
     if (!row) throw new AppError('NOT_FOUND');
     await this.access.assertCanView(user, Number(row.station_id));
     return row;
@@ -385,7 +339,7 @@ export class MesoscaleService {
   async delete(user: TAuthUser, id: number): Promise<void> {
     const row = await this.visibleDataset(user, id);
     await this.access.assertCanEdit(user, Number(row.station_id));
-    await this.db.deleteFrom('mesoscale_dataset').where('id', '=', id).execute();
+    await this.mesoscale.deleteDataset(id);
     // Content-addressed: each file goes only when nothing else names the same bytes.
     await removeUnreferenced(this.db, this.files, [row.wnd_sha256, ...row.files.map((f) => f.sha256)]);
   }
@@ -394,26 +348,7 @@ export class MesoscaleService {
 
   async results(user: TAuthUser, stationId: number, language: Language): Promise<TScaleResultRecord[]> {
     await this.access.assertCanView(user, stationId);
-    const rows = await this.db
-      .selectFrom('mesoscale_result as r')
-      .innerJoin('mesoscale_dataset as d', 'd.id', 'r.dataset_id')
-      .leftJoin('dataset_version as v', 'v.id', 'r.generated_version_id')
-      .select([
-        'r.id',
-        'r.dataset_id',
-        'd.name as dataset_name',
-        'r.version_id',
-        'r.params',
-        'r.summary',
-        'r.generated_version_id',
-        'v.name as generated_version_name',
-        'r.creator_name',
-        'r.created_at',
-      ])
-      .where('r.station_id', '=', stationId)
-      .orderBy('r.created_at', 'desc')
-      .limit(100)
-      .execute();
+    const rows = await this.mesoscale.listResults(stationId);
     return rows.map((r) => {
       const summary = r.summary as {
         r: number | null;
@@ -486,12 +421,10 @@ export class MesoscaleService {
     if (!known.has(request.mesoDirectionKey)) {
       throw new AppError('VALIDATION_FAILED', {}, [{ field: 'mesoDirectionKey', message: 'v.oneOf' }]);
     }
-    const cols = await this.db
-      .selectFrom('mesoscale_channel')
-      .select(['key', 'values'])
-      .where('dataset_id', '=', dataset.id)
-      .where('key', 'in', [request.mesoSpeedKey, request.mesoDirectionKey])
-      .execute();
+    const cols = await this.mesoscale.listChannelValues(dataset.id, [
+      request.mesoSpeedKey,
+      request.mesoDirectionKey,
+    ]);
     const times = f64(dataset.times);
     const mesoSpeed = f32(cols.find((c) => c.key === request.mesoSpeedKey)!.values);
     const mesoDir = f32(cols.find((c) => c.key === request.mesoDirectionKey)!.values);
@@ -601,22 +534,18 @@ export class MesoscaleService {
       concurrentHours: pairs.length,
       verdict: { zh: verdict('zh'), en: verdict('en') },
     };
-    const stored = await this.db
-      .insertInto('mesoscale_result')
-      .values({
-        dataset_id: dataset.id,
-        station_id: Number(dataset.station_id),
-        version_id: version.id,
-        params: JSON.stringify(request),
-        summary: JSON.stringify(summary),
-        generated_version_id: generatedVersionId,
-        creator_id: user.id,
-        creator_name: user.userName,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const resultId = await this.mesoscale.insertResult({
+      dataset_id: dataset.id,
+      station_id: Number(dataset.station_id),
+      version_id: version.id,
+      params: JSON.stringify(request),
+      summary: JSON.stringify(summary),
+      generated_version_id: generatedVersionId,
+      creator_id: user.id,
+      creator_name: user.userName,
+    });
     return {
-      resultId: Number(stored.id),
+      resultId,
       method: request.method,
       methodName: SCALING_METHOD_NAMES[request.method][ctx.language],
       concurrentStart: new Date(pairs[0]!.h).toISOString(),
@@ -773,11 +702,7 @@ export class MesoscaleService {
         }),
         details: { versionId: version.id, datasetId: datasetRow.id, resultId: result.resultId },
       });
-      await trx
-        .updateTable('mesoscale_result')
-        .set({ generated_version_id: version.id })
-        .where('id', '=', result.resultId)
-        .execute();
+      await new MesoscaleRepository(trx).setGeneratedVersion(result.resultId, version.id);
       return version.id;
     });
     return { ...result, generatedVersionId: versionId };

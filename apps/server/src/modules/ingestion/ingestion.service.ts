@@ -27,7 +27,7 @@ import type { AlarmService } from '../alarms/alarms.service.ts';
 import type { TAuthUser } from '../identity/identity.types.ts';
 import type { StationLogService } from '../station-log/station-log.service.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
-
+import { IngestionRepository } from './ingestion.repository.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
@@ -481,23 +481,9 @@ export class IngestionService implements TIngestion {
     stationId: number,
     atMs: number | undefined,
   ): Promise<TConfiguredChannel[]> {
-    const at = new Date(atMs ?? Date.now());
-    const base = this.db
-      .selectFrom('channel_config')
-      .select('id')
-      .where('station_id', '=', stationId)
-      .limit(1);
     // The latest configuration in force then; data older than every configuration use the first one.
-    const config =
-      (await base.where('effective_from', '<=', at).orderBy('effective_from', 'desc').executeTakeFirst()) ??
-      (await base.orderBy('effective_from', 'asc').executeTakeFirst());
-    if (!config) return [];
-    const channels = await this.db
-      .selectFrom('channel_config_channel')
-      .select(['channel_name', 'data_key', 'element', 'height_m', 'statistic', 'unit'])
-      .where('config_id', '=', config.id)
-      .orderBy('position')
-      .execute();
+    const at = new Date(atMs ?? Date.now());
+    const channels = await new IngestionRepository(this.db).listConfiguredChannels(stationId, at);
     return channels.map((c) => ({
       channelName: c.channel_name,
       dataKey: c.data_key,

@@ -32,6 +32,7 @@ import {
   WARN_TYPES,
   WARRANTY_STATUSES,
 } from '@masthub/shared';
+import { say } from '../../i18n/index.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/station-access.ts';
@@ -574,10 +575,7 @@ export class StationService {
   ): Promise<{ count: number; stationCodes: string[] }> {
     if (!user.features.has('station.add')) throw new AppError('FORBIDDEN');
     return this.tx.run(async ({ stations, db }) => {
-      const [owners, manufacturers] = await Promise.all([
-        db.selectFrom('owner').select(['id', 'name']).execute(),
-        db.selectFrom('manufacturer').select(['id', 'name', 'model']).execute(),
-      ]);
+      const [owners, manufacturers] = await stations.listImportReferences();
       const titleOf = (key: string) => {
         const column = IMPORT_COLUMNS.find(
           (c) =>
@@ -588,7 +586,7 @@ export class StationService {
         );
         return column ? column.title[language] : key;
       };
-      const rowLabel = (n: number) => (language === 'zh' ? `第 ${n} 行` : `Row ${n}`);
+      const rowLabel = (n: number) => say(language, 'stationList.importRow', { n });
       const fields: TFieldError[] = [];
       const requests: TStationSaveRequest[] = [];
       const seen = new Map<string, number>();
