@@ -5,6 +5,7 @@ import { DATA_REPORTS } from './data-reports.ts';
 import { DATA_SOURCES } from './data-sources.ts';
 import { GROUP_REPORTS } from './group-reports.ts';
 import { HUB } from './hub.ts';
+import { MESOSCALE } from './mesoscale.ts';
 import { RAW_FILES } from './raw-files.ts';
 import { REPAIRS } from './repairs.ts';
 import { STARTUP } from './startup.ts';
@@ -27,6 +28,7 @@ export const SERVER_TEXTS = {
   ...DATA_REPORTS,
   ...DATA_SOURCES,
   ...HUB,
+  ...MESOSCALE,
   ...RAW_FILES,
   ...REPAIRS,
   ...STARTUP,
