@@ -41,6 +41,23 @@ export function refusalPage(message: string, language: Language): string {
 
 /** Download applications and their delivery (SPEC §2 site list and /systemManage/applyManage, §3, §4; issue 17). */
 export function applyRoutes(apply: ApplyService): TRouteDef[] {
+  /** The two lists of applications: the reviewer's and the caller's own. */
+  const listRoute = (
+    url: string,
+    summary: string,
+    auth: 'system.apply' | 'user',
+    list: ApplyService['page'],
+  ) =>
+    defineRoute({
+      method: 'POST',
+      url,
+      summary,
+      tags: ['apply'],
+      auth,
+      body: ZApplyPageRequest,
+      response: zPage(ZApplyRecord),
+      handle: ({ user, body, language, utcOffsetMinutes }) => list(user, body, language, utcOffsetMinutes),
+    });
   return [
     defineRoute({
       method: 'POST',
@@ -55,28 +72,18 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
       handle: ({ user, body, language, utcOffsetMinutes }) =>
         apply.save(user, body, language, utcOffsetMinutes),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/web/apply/page',
-      summary: 'Download approval: applications whose sites the reviewer may all see, pending first',
-      tags: ['apply'],
-      auth: 'system.apply',
-      body: ZApplyPageRequest,
-      response: zPage(ZApplyRecord),
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        apply.page(user, body, language, utcOffsetMinutes),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/web/apply/mine',
-      summary: 'The caller’s own download applications with their state and export progress',
-      tags: ['apply'],
-      auth: 'user',
-      body: ZApplyPageRequest,
-      response: zPage(ZApplyRecord),
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        apply.mine(user, body, language, utcOffsetMinutes),
-    }),
+    listRoute(
+      '/web/apply/page',
+      'Download approval: applications whose sites the reviewer may all see, pending first',
+      'system.apply',
+      (...args) => apply.page(...args),
+    ),
+    listRoute(
+      '/web/apply/mine',
+      'The caller’s own download applications with their state and export progress',
+      'user',
+      (...args) => apply.mine(...args),
+    ),
     defineRoute({
       method: 'GET',
       url: '/web/apply/detail',
