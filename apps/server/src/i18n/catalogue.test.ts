@@ -55,7 +55,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'modules/reference/reference.routes.ts': 1,
   'modules/reference/reference.service.ts': 5,
   'modules/reference/regions.ts': 34,
-  'modules/repairs/repair-mail.ts': 22,
   'modules/reports/analysis-report.ts': 132,
   'modules/reports/charts.ts': 1,
   'modules/reports/compose.ts': 43,
