@@ -1,3 +1,4 @@
+import { both } from './i18n/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 import { createServer } from './server.ts';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     lines.push(`  Log in as: ${server.seed.adminAccount}`);
     lines.push(
       server.seed.generatedPassword
-        ? `  Password:  ${server.seed.generatedPassword}   (generated now and shown only once — change it under 个人中心 / Personal centre)`
+        ? `  Password:  ${server.seed.generatedPassword}   (generated now and shown only once — change it under ${both('startup.personalCentre').zh} / ${both('startup.personalCentre').en})`
         : '  Password:  the ADMIN_PASSWORD you set',
     );
     if (server.seed.demoAccounts.length > 0) {

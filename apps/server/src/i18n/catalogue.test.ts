@@ -42,25 +42,12 @@ function sourceFiles(dir: string): string[] {
  * this catalogue). A file not listed here may hold none; a listed file may not hold more.
  */
 const NOT_YET_MOVED: Record<string, number> = {
-  'main-api.ts': 1,
-  'modules/apply/apply.routes.ts': 2,
-  'modules/apply/apply.service.ts': 21,
-  'modules/data-sources/data-sources.service.ts': 5,
-  'modules/energy/mesoscale.service.ts': 16,
+  'modules/energy/mesoscale.service.ts': 11,
   'modules/geocoding/geocoding.service.ts': 2,
-  'modules/hub/hub.service.ts': 11,
-  'modules/ingestion/ingestion.api.ts': 1,
-  'modules/timeseries/timeseries.repository.ts': 1,
   'modules/meteorology/samples/synthetic.ts': 2,
   'modules/owners/owners.routes.ts': 1,
   'modules/reference/reference.routes.ts': 1,
-  'modules/repairs/reminders.service.ts': 16,
-  'modules/repairs/repair-mail.ts': 22,
-  'modules/repairs/repairs.service.ts': 4,
-  'modules/reports/data-reports.service.ts': 2,
-  'modules/reports/reports.service.ts': 8,
-  'modules/stations/stations.routes.ts': 4,
-  'modules/stations/stations.service.ts': 2,
+  'modules/timeseries/timeseries.repository.ts': 1,
 };
 
 describe('the server message catalogue', () => {

@@ -1,12 +1,22 @@
 import { interpolate, type Language, type TLocalized, type TMessageParams } from '@masthub/shared';
 import { ANALYSIS_REPORT } from './analysis-report.ts';
+import { APPLY } from './apply.ts';
 import { COMMON } from './common.ts';
+import { DATA_REPORTS } from './data-reports.ts';
+import { DATA_SOURCES } from './data-sources.ts';
 import { ENERGY_WORKBOOK } from './energy-workbook.ts';
 import { GROUP_REPORT } from './group-report.ts';
+import { GROUP_REPORTS } from './group-reports.ts';
 import { HTTP } from './http.ts';
+import { HUB } from './hub.ts';
 import { MANUFACTURERS } from './manufacturers.ts';
+import { MESOSCALE } from './mesoscale.ts';
+import { RAW_FILES } from './raw-files.ts';
 import { REFERENCE } from './reference.ts';
+import { REPAIRS } from './repairs.ts';
+import { STARTUP } from './startup.ts';
 import { STATION_FIELDS } from './station-fields.ts';
+import { STATION_LIST } from './station-list.ts';
 import { STATIONS } from './stations.ts';
 import { STATISTICS } from './statistics.ts';
 import { USERS } from './users.ts';
@@ -33,6 +43,16 @@ export const SERVER_TEXTS = {
   ...STATISTICS,
   ...STATION_FIELDS,
   ...GROUP_REPORT,
+  ...APPLY,
+  ...GROUP_REPORTS,
+  ...DATA_REPORTS,
+  ...DATA_SOURCES,
+  ...HUB,
+  ...MESOSCALE,
+  ...RAW_FILES,
+  ...REPAIRS,
+  ...STARTUP,
+  ...STATION_LIST,
 } as const satisfies Record<string, TLocalized>;
 
 export type TServerTextKey = keyof typeof SERVER_TEXTS;

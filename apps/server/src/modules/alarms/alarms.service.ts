@@ -13,18 +13,13 @@ import {
   type TText,
   text,
 } from '@masthub/shared';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import {
-  hasAllStations,
-  StationAccess,
-  StationAccessRepository,
-  stationAccessPredicate,
-} from '../access/index.ts';
+import { StationAccess, StationAccessRepository } from '../access/index.ts';
 import { MessageRepository, MessageService } from '../messages/index.ts';
 import { evaluateQcRules, QcRuleRepository } from '../qc-rules/index.ts';
 import { StationLogService } from '../station-log/index.ts';
@@ -35,6 +30,7 @@ import {
   TimeSeriesRepository,
   toWindStation,
 } from '../timeseries/index.ts';
+import { AlarmRepository } from './alarms.repository.ts';
 import { abnormalChannels } from './evaluate-abnormal.ts';
 import {
   handledEvent,
@@ -109,13 +105,17 @@ interface TOpened {
  * alarm to the users who may see its site.
  */
 export class AlarmService {
+  private readonly alarms: AlarmRepository;
+
   constructor(
     private readonly db: Database,
     private readonly access: StationAccess,
     private readonly messages: Pick<MessageService, 'send' | 'sendMany'>,
     private readonly stationLog: Pick<StationLogService, 'record'>,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.alarms = new AlarmRepository(db);
+  }
 
   /**
    * Opens a data-missing alarm for every monitored site whose latest data is older than its warning
@@ -128,55 +128,8 @@ export class AlarmService {
    */
   async sweepNoData(now = new Date()): Promise<TOpened[]> {
     const opened = await this.db.transaction().execute(async (trx) => {
-      const rows = await sql<{
-        id: number;
-        station_id: number;
-        station_code: string;
-        days: number;
-        inserted: boolean;
-      }>`
-        WITH general AS (
-          SELECT q.id, q.name, q.builtin_key, (q.params->>'days')::int AS days
-          FROM qc_rule q
-          WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled AND q.station_id IS NULL
-          ORDER BY (q.params->>'days')::int
-          LIMIT 1
-        ),
-        own AS (
-          SELECT DISTINCT ON (q.station_id) q.station_id, q.id, q.name, q.builtin_key, (q.params->>'days')::int AS days
-          FROM qc_rule q
-          WHERE q.rule_type = 'warn' AND q.kind = 'no_data_days' AND q.is_enabled AND q.station_id IS NOT NULL
-          ORDER BY q.station_id, (q.params->>'days')::int
-        ),
-        rule AS (
-          -- The site's own rule first, else the general one: joined once, not looked up per site.
-          SELECT s.id AS station_id, s.data_time,
-                 CASE WHEN o.id IS NOT NULL THEN o.id ELSE g.id END AS rule_id,
-                 CASE WHEN o.id IS NOT NULL THEN o.days ELSE g.days END AS days,
-                 CASE WHEN o.id IS NOT NULL THEN o.name ELSE g.name END AS name,
-                 CASE WHEN o.id IS NOT NULL THEN o.builtin_key ELSE g.builtin_key END AS builtin_key
-          FROM station s
-          LEFT JOIN own o ON o.station_id = s.id
-          LEFT JOIN general g ON true
-          WHERE NOT s.is_deleted AND s.status <> -1 AND s.data_time IS NOT NULL
-        ),
-        due AS (
-          SELECT * FROM rule
-          WHERE rule_id IS NOT NULL AND data_time < ${now}::timestamptz - make_interval(days => days)
-        ),
-        upserted AS (
-          INSERT INTO alarm AS a (station_id, type, channel_key, rule_id, period_start, period_end, content)
-          SELECT station_id, 'data_missing', '', rule_id, data_time, ${now}::timestamptz,
-                 jsonb_build_object('kind', 'no_data', 'days', days, 'ruleName', name, 'ruleKey', builtin_key)
-          FROM due
-          ORDER BY station_id
-          ON CONFLICT (station_id, type, channel_key) WHERE is_open
-          DO UPDATE SET period_end = excluded.period_end, updated_at = now()
-          RETURNING a.id, a.station_id, (a.content->>'days')::int AS days, (xmax = 0) AS inserted
-        )
-        SELECT u.id, u.station_id, s.station_code, u.days, u.inserted
-        FROM upserted u JOIN station s ON s.id = u.station_id`.execute(trx);
-      const inserted = rows.rows
+      const rows = await new AlarmRepository(trx).upsertNoData(now);
+      const inserted = rows
         .filter((r) => r.inserted)
         .map((r) => ({
           id: Number(r.id),
@@ -208,11 +161,7 @@ export class AlarmService {
     if (!version) return 0;
     const rules = await new QcRuleRepository(this.db).listForRun(stationId);
     if (rules.length === 0) return 0;
-    const site = await this.db
-      .selectFrom('station')
-      .select(['station_code', 'logger_utc_offset_minutes'])
-      .where('id', '=', stationId)
-      .executeTakeFirst();
+    const site = await this.alarms.findSite(stationId);
     if (!site) return 0;
     const ruleNames = new Map(rules.map((r) => [`rule:${r.id}`, r.name]));
     const ruleKeys = new Map(rules.map((r) => [`rule:${r.id}`, r.builtinKey]));
@@ -248,17 +197,12 @@ export class AlarmService {
       const firstAbnormal = new Map(abnormal.map((a) => [a.channelId, a.fromMs]));
       for (const channel of group) {
         const until = firstAbnormal.get(String(channel.id)) ?? toMs;
-        const closed = await this.db
-          .updateTable('alarm')
-          .set({ is_open: false, updated_at: new Date() })
-          .where('station_id', '=', stationId)
-          .where('type', '=', 'data_abnormal')
-          .where('channel_key', '=', channel.dataKey)
-          .where('is_open', '=', true)
-          .where('period_end', '<', new Date(until - ABNORMAL_GAP_MS))
-          .returning('id')
-          .execute();
-        closedAny ||= closed.length > 0;
+        const closed = await this.alarms.closeAbnormalBefore(
+          stationId,
+          channel.dataKey,
+          new Date(until - ABNORMAL_GAP_MS),
+        );
+        closedAny ||= closed;
       }
       for (const a of abnormal) {
         const channel = byId.get(a.channelId);
@@ -270,16 +214,13 @@ export class AlarmService {
           rules: a.rules.map((r) => ruleNames.get(r) ?? r),
           ruleKeys: a.rules.map((r) => ruleKeys.get(r) ?? null),
         };
-        const row = await sql<{ id: number; inserted: boolean }>`
-          INSERT INTO alarm AS al (station_id, type, channel_key, period_start, period_end, content)
-          VALUES (${stationId}, 'data_abnormal', ${channel.dataKey}, ${new Date(a.fromMs)}, ${new Date(a.toMs)},
-                  ${JSON.stringify(content)}::jsonb)
-          ON CONFLICT (station_id, type, channel_key) WHERE is_open
-          DO UPDATE SET period_start = least(al.period_start, excluded.period_start),
-                        period_end = greatest(al.period_end, excluded.period_end),
-                        content = excluded.content, updated_at = now()
-          RETURNING al.id, (xmax = 0) AS inserted`.execute(this.db);
-        const alarm = row.rows[0]!;
+        const alarm = await this.alarms.upsertAbnormal(
+          stationId,
+          channel.dataKey,
+          new Date(a.fromMs),
+          new Date(a.toMs),
+          content,
+        );
         if (!alarm.inserted) continue;
         opened += 1;
         await this.applyStatus(this.db, stationId, 'alarm_opened');
@@ -291,14 +232,8 @@ export class AlarmService {
         }).catch((error: unknown) => this.log.warn({ err: error, alarmId: alarm.id }, 'alarm push failed'));
       }
     }
-    if (closedAny) {
-      const stillOpen = await this.db
-        .selectFrom('alarm')
-        .select('id')
-        .where('station_id', '=', stationId)
-        .where('is_open', '=', true)
-        .executeTakeFirst();
-      if (!stillOpen) await this.applyStatus(this.db, stationId, 'alarms_closed');
+    if (closedAny && !(await this.alarms.hasOpen(stationId))) {
+      await this.applyStatus(this.db, stationId, 'alarms_closed');
     }
     return opened;
   }
@@ -324,48 +259,15 @@ export class AlarmService {
   async onDataArrived(trx: TDb, stationId: number, firstNewTime: Date | null): Promise<void> {
     if (firstNewTime === null) return;
     await this.moveStatus(trx, stationId, 'data_arrived');
-    const closed = await trx
-      .updateTable('alarm')
-      .set({
-        is_open: false,
-        period_end: sql<Date>`greatest(period_start, ${firstNewTime})`,
-        updated_at: new Date(),
-      })
-      .where('station_id', '=', stationId)
-      .where('type', '=', 'data_missing')
-      .where('is_open', '=', true)
-      .returning('id')
-      .execute();
-    if (closed.length > 0) {
-      const stillOpen = await trx
-        .selectFrom('alarm')
-        .select('id')
-        .where('station_id', '=', stationId)
-        .where('is_open', '=', true)
-        .executeTakeFirst();
-      if (!stillOpen) await this.applyStatus(trx, stationId, 'alarms_closed');
+    const alarms = new AlarmRepository(trx);
+    if ((await alarms.closeMissing(stationId, firstNewTime)) && !(await alarms.hasOpen(stationId))) {
+      await this.applyStatus(trx, stationId, 'alarms_closed');
     }
   }
 
   async page(user: TAuthUser, request: TAlarmPageRequest, language: Language): Promise<TPage<TAlarmRecord>> {
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
-    let query = this.db.selectFrom('alarm as a').innerJoin('station as s', 's.id', 'a.station_id');
-    if (request.stationId !== undefined) query = query.where('a.station_id', '=', request.stationId);
-    else if (!hasAllStations(user)) query = query.where(stationAccessPredicate(user, 's'));
-    if (request.type) query = query.where('a.type', '=', request.type);
-    if (request.handleStatus) query = query.where('a.handle_status', '=', request.handleStatus);
-    if (request.isOpen !== undefined) query = query.where('a.is_open', '=', request.isOpen);
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll('a')
-        .select('s.station_code')
-        .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.alarms.page(user, request);
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -385,7 +287,7 @@ export class AlarmService {
         reason: r.reason,
         createTime: r.created_at.toISOString(),
       })),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -397,27 +299,11 @@ export class AlarmService {
    */
   async handle(user: TAuthUser, request: TAlarmHandleRequest): Promise<{ count: number }> {
     const ids = [...new Set(request.ids)];
-    const alarms = await this.db
-      .selectFrom('alarm as a')
-      .innerJoin('station as s', 's.id', 'a.station_id')
-      .select(['a.id', 'a.station_id', 'a.type', 's.station_code'])
-      .where('a.id', 'in', ids)
-      .execute();
+    const alarms = await this.alarms.listWithSites(ids);
     if (alarms.length !== ids.length) throw new AppError('NOT_FOUND');
     await this.access.assertCanView(user, [...new Set(alarms.map((a) => Number(a.station_id)))]);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('alarm')
-        .set({
-          handle_status: request.handleMode,
-          handler_id: user.id,
-          handler_name: user.userName,
-          handle_time: new Date(),
-          reason: request.reason,
-          updated_at: new Date(),
-        })
-        .where('id', 'in', ids)
-        .execute();
+      await new AlarmRepository(trx).setHandled(ids, user, request);
       const byStation = new Map<number, typeof alarms>();
       for (const a of alarms)
         byStation.set(Number(a.station_id), [...(byStation.get(Number(a.station_id)) ?? []), a]);
@@ -446,16 +332,11 @@ export class AlarmService {
 
   /** Moves a site's status by `event`: the one place a status changes (nextStationStatus). */
   private async moveStatus(db: TDb, stationId: number, event: TStationStatusEvent): Promise<void> {
-    const station = await db
-      .selectFrom('station')
-      .select('status')
-      .where('id', '=', stationId)
-      .executeTakeFirst();
+    const alarms = new AlarmRepository(db);
+    const station = await alarms.findStationStatus(stationId);
     if (!station) return;
     const next = nextStationStatus(station.status, event);
-    if (next !== station.status) {
-      await db.updateTable('station').set({ status: next }).where('id', '=', stationId).execute();
-    }
+    if (next !== station.status) await alarms.setStationStatus(stationId, next);
   }
 
   /**
@@ -468,35 +349,14 @@ export class AlarmService {
     user: TAuthUser,
     input: { stationId: number; alarmIds: readonly number[]; reason: string; repairId: number },
   ): Promise<number[]> {
-    let query = trx
-      .updateTable('alarm')
-      .set({
-        handle_status: 'repair',
-        handler_id: user.id,
-        handler_name: user.userName,
-        handle_time: new Date(),
-        reason: input.reason,
-        repair_id: input.repairId,
-        updated_at: new Date(),
-      })
-      .where('station_id', '=', input.stationId);
-    query =
-      input.alarmIds.length > 0
-        ? query.where('id', 'in', [...input.alarmIds])
-        : query.where((eb) => eb.or([eb('is_open', '=', true), eb('handle_status', '=', 'unprocessed')]));
-    const rows = await query.returning('id').execute();
+    const ids = await new AlarmRepository(trx).markRepair(user, input);
     await this.applyStatus(trx, input.stationId, 'handled_repair');
-    return rows.map((r) => Number(r.id));
+    return ids;
   }
 
   /** A repair was recorded as done: its alarms close and the site leaves maintenance. */
   async onRepairClosed(trx: TDb, stationId: number, repairId: number): Promise<void> {
-    await trx
-      .updateTable('alarm')
-      .set({ is_open: false, updated_at: new Date() })
-      .where('repair_id', '=', repairId)
-      .where('is_open', '=', true)
-      .execute();
+    await new AlarmRepository(trx).closeOfRepair(repairId);
     await this.applyStatus(trx, stationId, 'repair_closed');
   }
 
@@ -516,29 +376,7 @@ export class AlarmService {
     event: TStationStatusEvent,
   ): Promise<void> {
     if (stationIds.length === 0) return;
-    const moves = stationStatusMoves(event);
-    const status =
-      moves.length === 0
-        ? sql`s.status`
-        : sql`CASE s.status ${sql.join(
-            moves.map(([from, to]) => sql`WHEN ${sql.lit(from)} THEN ${sql.lit(to)}`),
-            sql` `,
-          )} ELSE s.status END`;
-    await sql`
-      UPDATE station s
-      SET status = ${status},
-          warn_type = coalesce(w.type, 'none'),
-          warn_status = CASE WHEN w.type IS NOT NULL THEN 1
-                             WHEN EXISTS (SELECT 1 FROM alarm x WHERE x.station_id = s.id) THEN 2
-                             ELSE 0 END
-      FROM unnest(${[...stationIds]}::bigint[]) AS t(id)
-      LEFT JOIN LATERAL (
-        SELECT a.type FROM alarm a
-        WHERE a.station_id = t.id AND a.handle_status = 'unprocessed'
-        ORDER BY a.created_at DESC
-        LIMIT 1
-      ) w ON true
-      WHERE s.id = t.id`.execute(db);
+    await new AlarmRepository(db).applyStatusToMany(stationIds, stationStatusMoves(event));
   }
 
   /** The push of new data-missing alarms: one stored message per alarm and user who may see its site. */
@@ -582,20 +420,9 @@ export class AlarmService {
     feature: FeatureKey,
     stationIds: readonly number[],
   ): Promise<Map<number, number[]>> {
-    const rows = await sql<{ station_id: number; user_id: number }>`
-      SELECT s.id AS station_id, u.id AS user_id
-      FROM station s
-      CROSS JOIN app_user u
-      JOIN role r ON r.id = u.role_id
-      WHERE s.id = ANY(${[...stationIds]}::bigint[])
-        AND u.is_enabled AND NOT u.is_deleted
-        AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = ${feature}))
-        AND (r.is_admin OR r.data_scope = 'all' OR s.owner_id = u.id
-             OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = u.id AND us.station_id = s.id)
-             OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))
-      ORDER BY s.id, u.id`.execute(this.db);
+    const rows = await this.alarms.listUsersWho(feature, stationIds);
     const byStation = new Map<number, number[]>();
-    for (const row of rows.rows) {
+    for (const row of rows) {
       const stationId = Number(row.station_id);
       const users = byStation.get(stationId);
       if (users) users.push(Number(row.user_id));

@@ -14,6 +14,7 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
+import { say } from '../../i18n/index.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { appErrorEnvelope } from '../../platform/http/envelope.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
@@ -30,8 +31,8 @@ function escapeHtml(text: string): string {
 
 /** The page a browser shows when a download link or ticket does not open: the reason, in words. */
 export function refusalPage(message: string, language: Language): string {
-  const title = language === 'zh' ? '无法下载' : 'The download cannot be opened';
-  const back = language === 'zh' ? '返回 MastHub' : 'Back to MastHub';
+  const title = say(language, 'apply.refusal.title');
+  const back = say(language, 'apply.refusal.back');
   return `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:80px auto;padding:0 16px;color:#1f1f1f">
@@ -40,6 +41,23 @@ export function refusalPage(message: string, language: Language): string {
 
 /** Download applications and their delivery (SPEC §2 site list and /systemManage/applyManage, §3, §4; issue 17). */
 export function applyRoutes(apply: ApplyService): TRouteDef[] {
+  /** The two lists of applications: the reviewer's and the caller's own. */
+  const listRoute = (
+    url: string,
+    summary: string,
+    auth: 'system.apply' | 'user',
+    list: ApplyService['page'],
+  ) =>
+    defineRoute({
+      method: 'POST',
+      url,
+      summary,
+      tags: ['apply'],
+      auth,
+      body: ZApplyPageRequest,
+      response: zPage(ZApplyRecord),
+      handle: ({ user, body, language, utcOffsetMinutes }) => list(user, body, language, utcOffsetMinutes),
+    });
   return [
     defineRoute({
       method: 'POST',
@@ -54,28 +72,18 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
       handle: ({ user, body, language, utcOffsetMinutes }) =>
         apply.save(user, body, language, utcOffsetMinutes),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/web/apply/page',
-      summary: 'Download approval: applications whose sites the reviewer may all see, pending first',
-      tags: ['apply'],
-      auth: 'system.apply',
-      body: ZApplyPageRequest,
-      response: zPage(ZApplyRecord),
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        apply.page(user, body, language, utcOffsetMinutes),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/web/apply/mine',
-      summary: 'The caller’s own download applications with their state and export progress',
-      tags: ['apply'],
-      auth: 'user',
-      body: ZApplyPageRequest,
-      response: zPage(ZApplyRecord),
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        apply.mine(user, body, language, utcOffsetMinutes),
-    }),
+    listRoute(
+      '/web/apply/page',
+      'Download approval: applications whose sites the reviewer may all see, pending first',
+      'system.apply',
+      (...args) => apply.page(...args),
+    ),
+    listRoute(
+      '/web/apply/mine',
+      'The caller’s own download applications with their state and export progress',
+      'user',
+      (...args) => apply.mine(...args),
+    ),
     defineRoute({
       method: 'GET',
       url: '/web/apply/detail',

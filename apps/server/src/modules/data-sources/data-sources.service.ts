@@ -1,14 +1,14 @@
 import {
   AppError,
   DATA_FETCH_RUN_STATUS_NAMES,
-  DATA_FETCH_TYPE_NAMES,
   DATA_SOURCE_PROTOCOL_INFO,
+  ERROR_CODES,
   ERROR_MESSAGES,
+  type ErrorCode,
   interpolate,
   type Language,
   SMTP_DEFAULT_PORTS,
   type TDataFetchRunResult,
-  type TDataFetchSummary,
   type TDataSourceDir,
   type TDataSourceDirsQuery,
   type TDataSourceListQuery,
@@ -19,16 +19,15 @@ import {
   type TDataSourceTestResult,
   type TFetchedFilePageRequest,
   type TFetchedFileRecord,
-  type TLocalized,
   type TPage,
   type TStationManualPullResult,
 } from '@masthub/shared';
+import { SERVER_TEXTS, say, type TServerTextKey } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
-import { presentStoredError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
   dataSourceSealContext,
@@ -37,13 +36,8 @@ import {
   type TSmtpConfig,
   toDataSourceError,
 } from '../mail/index.ts';
-import {
-  type DataFetchRunner,
-  emptySummary,
-  type TMatchReason,
-  type TRunOutcome,
-  type TRunStart,
-} from './data-fetch.runner.ts';
+import type { DataFetchRunner, TMatchReason, TRunOutcome, TRunStart } from './data-fetch.runner.ts';
+import { presentDataSource } from './data-source-record.ts';
 import type { DataSourceRepository, TDataSourceValues } from './data-sources.repository.ts';
 import type { TFetchTrigger } from './data-sources.types.ts';
 import type { TSourceConnectionConfig } from './fetchers/fetcher.types.ts';
@@ -52,8 +46,6 @@ import { listMailboxes, testImap } from './fetchers/imap-fetcher.ts';
 import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { normaliseFolder } from './file-matcher.ts';
 import { isValidCron, nextRunAt } from './schedule.ts';
-
-type TSourceRow = NonNullable<Awaited<ReturnType<DataSourceRepository['findWithRuleCount']>>>;
 
 export interface TDataSourceRepositories {
   sources: DataSourceRepository;
@@ -67,13 +59,10 @@ export interface TDataSourceOptions {
   timeoutMs: number;
 }
 
-const MATCH_REASONS: Record<TMatchReason['key'], TLocalized> = {
-  noRule: { zh: '没有匹配的文件匹配规则', en: 'No file-match rule matched' },
-  stationGone: { zh: '规则“{rule}”指定的站点已不存在', en: 'The site of rule “{rule}” no longer exists' },
-  noStation: {
-    zh: '规则“{rule}”：没有站点编号为 {code} 的站点',
-    en: 'Rule “{rule}”: no site has the code {code}',
-  },
+const MATCH_REASONS: Record<TMatchReason['key'], TServerTextKey> = {
+  noRule: 'dataSources.match.noRule',
+  stationGone: 'dataSources.match.stationGone',
+  noStation: 'dataSources.match.noStation',
 };
 
 /** A fetched file's reason in the reader's language (match reasons are stored as JSON). */
@@ -81,16 +70,11 @@ export function presentFileReason(reason: string, language: Language): string {
   if (!reason.startsWith('{')) return reason;
   try {
     const parsed = JSON.parse(reason) as TMatchReason;
-    const text = MATCH_REASONS[parsed.key];
-    return text ? interpolate(text[language], parsed) : reason;
+    const key = MATCH_REASONS[parsed.key];
+    return key ? interpolate(SERVER_TEXTS[key][language], parsed) : reason;
   } catch {
     return reason;
   }
-}
-
-function summaryOf(value: unknown): TDataFetchSummary | null {
-  if (!value || typeof value !== 'object' || !('items' in value)) return null;
-  return { ...emptySummary(), ...(value as Partial<TDataFetchSummary>) };
 }
 
 function sleep(ms: number): Promise<'timeout'> {
@@ -155,7 +139,7 @@ export class DataSourceService {
   async page(filter: TDataSourcePageRequest, language: Language): Promise<TPage<TDataSourceRecord>> {
     const { records, total } = await this.sources.page(filter);
     return {
-      records: records.map((r) => this.toRecord(r, language)),
+      records: records.map((r) => presentDataSource(r, language)),
       total,
       pageNo: filter.pageNo,
       pageSize: filter.pageSize,
@@ -165,7 +149,7 @@ export class DataSourceService {
   async detail(id: number, language: Language): Promise<TDataSourceRecord> {
     const row = await this.sources.findWithRuleCount(id);
     if (!row) throw new AppError('NOT_FOUND');
-    return this.toRecord(row, language);
+    return presentDataSource(row, language);
   }
 
   async list(query: TDataSourceListQuery): Promise<TDataSourceOption[]> {
@@ -358,7 +342,7 @@ export class DataSourceService {
     if (smtp) await this.smtp.verify(smtp);
     return {
       isOk: true,
-      message: language === 'zh' ? '连接成功' : 'Connected successfully',
+      message: say(language, 'dataSources.connected'),
       folder,
       elapsedMs: Date.now() - started,
     };
@@ -452,8 +436,7 @@ export class DataSourceService {
               ...base,
               runId: null,
               status: 'busy' as const,
-              statusName:
-                language === 'zh' ? '正在拉取中，请稍后查看结果' : 'Already being fetched; check back later',
+              statusName: say(language, 'dataSources.busy'),
               error: '',
               summary: null,
             },
@@ -588,39 +571,5 @@ export class DataSourceService {
       this.log.warn({ err, dataSourceId }, 'scheduled fetch could not start');
       return null;
     }
-  }
-
-  private toRecord(row: TSourceRow, language: Language): TDataSourceRecord {
-    return {
-      id: row.id,
-      name: row.name,
-      fetchType: row.fetch_type,
-      fetchTypeName: DATA_FETCH_TYPE_NAMES[row.fetch_type][language],
-      protocol: row.protocol,
-      host: row.host,
-      port: row.port,
-      isSsl: row.is_ssl,
-      username: row.username,
-      hasPassword: row.secret !== null,
-      smtpHost: row.smtp_host,
-      smtpPort: row.smtp_port,
-      smtpSecurity: row.smtp_security,
-      smtpUsername: row.smtp_username,
-      hasSmtpPassword: row.smtp_secret !== null,
-      folder: row.folder,
-      scheduleCron: row.schedule_cron,
-      intervalMinutes: row.interval_minutes,
-      isEnabled: row.is_enabled,
-      nextRunTime: row.next_run_at?.toISOString() ?? null,
-      lastRunTime: row.last_run_at?.toISOString() ?? null,
-      lastRunStatus: row.last_run_status,
-      lastRunStatusName: row.last_run_status
-        ? DATA_FETCH_RUN_STATUS_NAMES[row.last_run_status][language]
-        : '',
-      lastRunError: presentStoredError(row.last_run_error, language),
-      lastRunSummary: summaryOf(row.last_run_summary),
-      ruleCount: Number(row.rule_count ?? 0),
-      createTime: row.created_at.toISOString(),
-    };
   }
 }

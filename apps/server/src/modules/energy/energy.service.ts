@@ -17,6 +17,7 @@ import {
   toWindStatistic,
 } from '../timeseries/index.ts';
 import type { VersionService } from '../wind-data/index.ts';
+import { EnergyRepository } from './energy.repository.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
 import type { TurbineService } from './turbines.service.ts';
 
@@ -113,11 +114,7 @@ export class EnergyService {
       request.endTime ? Date.parse(request.endTime) : Number.POSITIVE_INFINITY,
     );
     if (!(fromMs < toMs)) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
-    const station = await this.db
-      .selectFrom('station')
-      .select('altitude_m')
-      .where('id', '=', version.stationId)
-      .executeTakeFirst();
+    const station = await new EnergyRepository(this.db).findStationAltitude(version.stationId);
     const job: TEnergyJob = {
       request,
       language: ctx.language,

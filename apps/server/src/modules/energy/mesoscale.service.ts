@@ -3,7 +3,6 @@ import {
   AppError,
   CORRELATION_STRENGTH_TEXT,
   type Language,
-  localizeUnreadableReason,
   MESOSCALE_FILES_MAX,
   SCALING_METHOD_NAMES,
   type TLocalized,
@@ -17,15 +16,12 @@ import {
   text,
 } from '@masthub/shared';
 import {
-  applyFlagMask,
   applySectorScaling,
   correlationStrength,
   fitLinearLeastSquares,
-  hourlyMeans,
   scaleBySector,
   sectorLabels,
 } from '@masthub/wind';
-import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -36,7 +32,6 @@ import {
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { StationAccess } from '../access/index.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
 import type { TParserPort } from '../ingestion/index.ts';
 import { readTextReportHead, UnreadableFileError } from '../ingestion/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
@@ -48,66 +43,17 @@ import {
   toWindStatistic,
 } from '../timeseries/index.ts';
 import { writeDerived } from '../wind-data/index.ts';
+import { MesoscaleRepository } from './mesoscale.repository.ts';
+import { presentDataset, presentMesoscaleReason } from './mesoscale-present.ts';
+import { concurrentPairs, f32, f64, HOUR_MS, meanOf, monthlyMeans } from './mesoscale-scaling.ts';
 
-const HOUR_MS = 3_600_000;
 /** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */
 const MIN_CONCURRENT_HOURS = 30;
 const SCATTER_MAX = 2000;
 
-const DATASET_STATUS_NAMES: Record<'parsed' | 'stored', TLocalized> = {
-  parsed: { zh: '已解析', en: 'Parsed' },
-  stored: { zh: '仅保存', en: 'Stored only' },
-};
-const OWN_REASONS: Record<string, TLocalized> = {
-  binary: { zh: '二进制文件，不是文本时间序列', en: 'a binary file, not a text time series' },
-  no_speed: { zh: '没有识别出风速列', en: 'no wind speed column was recognised' },
-  no_direction: { zh: '没有识别出风向列', en: 'no wind direction column was recognised' },
-};
-
 export interface TUploadedMesoFile {
   fileName: string;
   content: Buffer;
-}
-
-function f64(buffer: Buffer): Float64Array {
-  const copy = new Uint8Array(buffer.length);
-  copy.set(buffer);
-  return new Float64Array(copy.buffer);
-}
-function f32(buffer: Buffer): Float32Array {
-  const copy = new Uint8Array(buffer.length);
-  copy.set(buffer);
-  return new Float32Array(copy.buffer);
-}
-
-/** Hourly means of an irregular (or coarser than hourly) series keyed by hour start (UTC ms). */
-function hourlyByTime(
-  timesMs: Float64Array,
-  values: ArrayLike<number>,
-  intervalMinutes: number,
-  minCoverage: number,
-  isDirection: boolean,
-): Map<number, number> {
-  const perHour = Math.max(1, Math.round(60 / intervalMinutes));
-  const acc = new Map<number, { sum: number; sin: number; cos: number; n: number }>();
-  for (let i = 0; i < timesMs.length; i++) {
-    const v = values[i]!;
-    if (Number.isNaN(v)) continue;
-    const h = Math.floor(timesMs[i]! / HOUR_MS) * HOUR_MS;
-    const a = acc.get(h) ?? { sum: 0, sin: 0, cos: 0, n: 0 };
-    a.n++;
-    if (isDirection) {
-      a.sin += Math.sin((v * Math.PI) / 180);
-      a.cos += Math.cos((v * Math.PI) / 180);
-    } else a.sum += v;
-    acc.set(h, a);
-  }
-  const out = new Map<number, number>();
-  for (const [h, a] of acc) {
-    if (a.n / perHour < minCoverage) continue;
-    out.set(h, isDirection ? ((Math.atan2(a.sin, a.cos) * 180) / Math.PI + 360) % 360 : a.sum / a.n);
-  }
-  return out;
 }
 
 /**
@@ -118,6 +64,7 @@ function hourlyByTime(
  */
 export class MesoscaleService {
   private readonly store: TimeSeriesRepository;
+  private readonly mesoscale: MesoscaleRepository;
 
   constructor(
     private readonly db: Database,
@@ -128,10 +75,7 @@ export class MesoscaleService {
     private readonly archiveLimits: TArchiveLimits,
   ) {
     this.store = new TimeSeriesRepository(db);
-  }
-
-  private visible(user: TAuthUser): Expression<SqlBool> {
-    return hasAllStations(user) ? sql<SqlBool>`true` : stationAccessPredicate(user, 's');
+    this.mesoscale = new MesoscaleRepository(db);
   }
 
   // --- Datasets ---------------------------------------------------------------------------------
@@ -143,71 +87,13 @@ export class MesoscaleService {
   ): Promise<TPage<TMesoscaleDataset>> {
     // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
-    let query = this.db
-      .selectFrom('mesoscale_dataset as d')
-      .innerJoin('station as s', 's.id', 'd.station_id')
-      .where('s.is_deleted', '=', false)
-      .where(this.visible(user));
-    if (request.stationId !== undefined) query = query.where('d.station_id', '=', request.stationId);
-    const [rows, total] = await Promise.all([
-      query
-        .select([
-          'd.id',
-          'd.station_id',
-          's.station_code',
-          'd.name',
-          'd.files',
-          'd.status',
-          'd.reason',
-          'd.utc_offset_minutes',
-          'd.interval_minutes',
-          'd.first_time',
-          'd.last_time',
-          'd.record_count',
-          'd.channels',
-          'd.uploader_name',
-          'd.created_at',
-        ])
-        .orderBy('d.created_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.mesoscale.page(user, request);
     return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        stationId: Number(r.station_id),
-        stationCode: r.station_code,
-        name: r.name,
-        files: r.files,
-        status: r.status,
-        statusName: DATASET_STATUS_NAMES[r.status][language],
-        reason: this.presentReason(r.reason, language),
-        utcOffsetMinutes: r.utc_offset_minutes,
-        intervalMinutes: r.interval_minutes === null ? null : Number(r.interval_minutes),
-        firstTime: r.first_time?.toISOString() ?? null,
-        lastTime: r.last_time?.toISOString() ?? null,
-        recordCount: r.record_count,
-        channels: r.channels,
-        uploaderName: r.uploader_name,
-        createTime: r.created_at.toISOString(),
-      })),
-      total: Number(total.n),
+      records: rows.map((r) => presentDataset(r, language)),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
-  }
-
-  private presentReason(stored: string, language: Language): string {
-    if (!stored) return '';
-    try {
-      const { key, details } = JSON.parse(stored) as { key: string; details?: Record<string, unknown> };
-      return OWN_REASONS[key]?.[language] ?? localizeUnreadableReason(key, details, language) ?? key;
-    } catch {
-      return stored;
-    }
   }
 
   async assertCanUpload(user: TAuthUser, stationId: number): Promise<void> {
@@ -340,9 +226,8 @@ export class MesoscaleService {
       }
       const wndStored = stored[files.indexOf(wnd)]!;
       const times = parsed?.timesMs;
-      const row = await trx
-        .insertInto('mesoscale_dataset')
-        .values({
+      const id = await new MesoscaleRepository(trx).insertDataset(
+        {
           station_id: input.stationId,
           name: input.name,
           files: JSON.stringify(stored),
@@ -358,29 +243,18 @@ export class MesoscaleService {
           times: times ? Buffer.from(times.buffer, times.byteOffset, times.byteLength) : null,
           uploader_id: user.id,
           uploader_name: user.userName,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const c of parsed?.columns ?? []) {
-        await trx
-          .insertInto('mesoscale_channel')
-          .values({
-            dataset_id: Number(row.id),
-            key: c.key,
-            values: Buffer.from(c.values.buffer, c.values.byteOffset, c.values.byteLength),
-          })
-          .execute();
-      }
-      return { id: Number(row.id) };
+        },
+        (parsed?.columns ?? []).map((c) => ({
+          key: c.key,
+          values: Buffer.from(c.values.buffer, c.values.byteOffset, c.values.byteLength),
+        })),
+      );
+      return { id };
     });
   }
 
   private async visibleDataset(user: TAuthUser, id: number) {
-    const row = await this.db
-      .selectFrom('mesoscale_dataset')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.mesoscale.findDataset(id);
     if (!row) throw new AppError('NOT_FOUND');
     await this.access.assertCanView(user, Number(row.station_id));
     return row;
@@ -389,7 +263,7 @@ export class MesoscaleService {
   async delete(user: TAuthUser, id: number): Promise<void> {
     const row = await this.visibleDataset(user, id);
     await this.access.assertCanEdit(user, Number(row.station_id));
-    await this.db.deleteFrom('mesoscale_dataset').where('id', '=', id).execute();
+    await this.mesoscale.deleteDataset(id);
     // Content-addressed: each file goes only when nothing else names the same bytes.
     await removeUnreferenced(this.db, this.files, [row.wnd_sha256, ...row.files.map((f) => f.sha256)]);
   }
@@ -398,26 +272,7 @@ export class MesoscaleService {
 
   async results(user: TAuthUser, stationId: number, language: Language): Promise<TScaleResultRecord[]> {
     await this.access.assertCanView(user, stationId);
-    const rows = await this.db
-      .selectFrom('mesoscale_result as r')
-      .innerJoin('mesoscale_dataset as d', 'd.id', 'r.dataset_id')
-      .leftJoin('dataset_version as v', 'v.id', 'r.generated_version_id')
-      .select([
-        'r.id',
-        'r.dataset_id',
-        'd.name as dataset_name',
-        'r.version_id',
-        'r.params',
-        'r.summary',
-        'r.generated_version_id',
-        'v.name as generated_version_name',
-        'r.creator_name',
-        'r.created_at',
-      ])
-      .where('r.station_id', '=', stationId)
-      .orderBy('r.created_at', 'desc')
-      .limit(100)
-      .execute();
+    const rows = await this.mesoscale.listResults(stationId);
     return rows.map((r) => {
       const summary = r.summary as {
         r: number | null;
@@ -459,7 +314,7 @@ export class MesoscaleService {
     const dataset = await this.visibleDataset(user, request.datasetId);
     if (dataset.status !== 'parsed' || !dataset.times) {
       throw new AppError('MESOSCALE_NOT_PARSED', {
-        reason: this.presentReason(dataset.reason, ctx.language),
+        reason: presentMesoscaleReason(dataset.reason, ctx.language),
       });
     }
     const version = await this.store.findVersion(request.versionId);
@@ -490,12 +345,10 @@ export class MesoscaleService {
     if (!known.has(request.mesoDirectionKey)) {
       throw new AppError('VALIDATION_FAILED', {}, [{ field: 'mesoDirectionKey', message: 'v.oneOf' }]);
     }
-    const cols = await this.db
-      .selectFrom('mesoscale_channel')
-      .select(['key', 'values'])
-      .where('dataset_id', '=', dataset.id)
-      .where('key', 'in', [request.mesoSpeedKey, request.mesoDirectionKey])
-      .execute();
+    const cols = await this.mesoscale.listChannelValues(dataset.id, [
+      request.mesoSpeedKey,
+      request.mesoDirectionKey,
+    ]);
     const times = f64(dataset.times);
     const mesoSpeed = f32(cols.find((c) => c.key === request.mesoSpeedKey)!.values);
     const mesoDir = f32(cols.find((c) => c.key === request.mesoDirectionKey)!.values);
@@ -509,36 +362,15 @@ export class MesoscaleService {
       times[times.length - 1]! + mesoInterval * 60_000,
       (r?.lastTime?.getTime() ?? 0) + mast.intervalS * 1000,
     );
-    const pairs: { h: number; x: number; y: number; xd: number; yd: number }[] = [];
-    if (fromMs < toMs) {
-      const loaded = await loadSeries(this.store, mastDir ? [mast, mastDir] : [mast], fromMs, toMs);
-      const mask = (i: number) =>
-        applyFlagMask(loaded.channels[i]!.values, loaded.channels[i]!.flags, {
-          includeSuspicious: request.includeSuspicious,
-        });
-      const mastHourly = hourlyMeans(mask(0), loaded.grid.startMs, loaded.grid.intervalMinutes, {
-        minCoverage: request.minCoverage,
-      });
-      const mastDirHourly = mastDir
-        ? hourlyMeans(mask(1), loaded.grid.startMs, loaded.grid.intervalMinutes, {
-            minCoverage: request.minCoverage,
-            isDirection: true,
-          })
-        : undefined;
-      const dirByHour = new Map<number, number>();
-      if (mastDirHourly) {
-        for (const [i, h] of mastDirHourly.hourStartMs.entries()) dirByHour.set(h, mastDirHourly.mean[i]!);
-      }
-      const mesoH = hourlyByTime(times, mesoSpeed, mesoInterval, request.minCoverage, false);
-      const mesoDH = hourlyByTime(times, mesoDir, mesoInterval, request.minCoverage, true);
-      for (let i = 0; i < mastHourly.hourStartMs.length; i++) {
-        const h = mastHourly.hourStartMs[i]!;
-        const x = mesoH.get(h);
-        const xd = mesoDH.get(h);
-        if (x === undefined || xd === undefined) continue;
-        pairs.push({ h, x, y: mastHourly.mean[i]!, xd, yd: dirByHour.get(h) ?? Number.NaN });
-      }
-    }
+    const pairs =
+      fromMs < toMs
+        ? concurrentPairs(
+            await loadSeries(this.store, mastDir ? [mast, mastDir] : [mast], fromMs, toMs),
+            { timesMs: times, speed: mesoSpeed, direction: mesoDir, intervalMinutes: mesoInterval },
+            { includeSuspicious: request.includeSuspicious, minCoverage: request.minCoverage },
+            mastDir !== undefined,
+          )
+        : [];
     if (pairs.length < MIN_CONCURRENT_HOURS) {
       throw new AppError('MESOSCALE_NO_CONCURRENT', { minimum: MIN_CONCURRENT_HOURS });
     }
@@ -562,29 +394,8 @@ export class MesoscaleService {
     const labels = sectorLabels(sectors);
     // Long-term series at the mast: the whole mesoscale record, scaled.
     const scaled = applySectorScaling(scaling, mesoSpeed, mesoDir);
-    const mean = (a: ArrayLike<number>) => {
-      let s = 0;
-      let n = 0;
-      for (let i = 0; i < a.length; i++)
-        if (!Number.isNaN(a[i]!)) {
-          s += a[i]!;
-          n++;
-        }
-      return n > 0 ? s / n : null;
-    };
-    const scaledMean = mean(scaled.speedMps);
-    const mastConcurrentMean = mean(y);
-    // Monthly means side by side (local months of the reader).
-    const offset = ctx.utcOffsetMinutes * 60_000;
-    const byMonth = new Map<string, { mx: number; my: number; n: number }>();
-    for (const p of pairs) {
-      const key = new Date(p.h + offset).toISOString().slice(0, 7);
-      const m = byMonth.get(key) ?? { mx: 0, my: 0, n: 0 };
-      m.mx += p.x;
-      m.my += p.y;
-      m.n++;
-      byMonth.set(key, m);
-    }
+    const scaledMean = meanOf(scaled.speedMps);
+    const mastConcurrentMean = meanOf(y);
     const step = Math.max(1, Math.ceil(pairs.length / SCATTER_MAX));
     const verdict = (lang: Language): string => {
       const rText = ols.r.toFixed(3);
@@ -605,22 +416,18 @@ export class MesoscaleService {
       concurrentHours: pairs.length,
       verdict: { zh: verdict('zh'), en: verdict('en') },
     };
-    const stored = await this.db
-      .insertInto('mesoscale_result')
-      .values({
-        dataset_id: dataset.id,
-        station_id: Number(dataset.station_id),
-        version_id: version.id,
-        params: JSON.stringify(request),
-        summary: JSON.stringify(summary),
-        generated_version_id: generatedVersionId,
-        creator_id: user.id,
-        creator_name: user.userName,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const resultId = await this.mesoscale.insertResult({
+      dataset_id: dataset.id,
+      station_id: Number(dataset.station_id),
+      version_id: version.id,
+      params: JSON.stringify(request),
+      summary: JSON.stringify(summary),
+      generated_version_id: generatedVersionId,
+      creator_id: user.id,
+      creator_name: user.userName,
+    });
     return {
-      resultId: Number(stored.id),
+      resultId,
       method: request.method,
       methodName: SCALING_METHOD_NAMES[request.method][ctx.language],
       concurrentStart: new Date(pairs[0]!.h).toISOString(),
@@ -650,13 +457,12 @@ export class MesoscaleService {
         x: pairs.filter((_, i) => i % step === 0).map((p) => Math.round(p.x * 100) / 100),
         y: pairs.filter((_, i) => i % step === 0).map((p) => Math.round(p.y * 100) / 100),
       },
-      monthly: [...byMonth.entries()]
-        .sort((a, b) => a[0].localeCompare(b[0]))
-        .map(([month, m]) => ({ month, meso: m.mx / m.n, mast: m.my / m.n })),
+      // Monthly means side by side (local months of the reader).
+      monthly: monthlyMeans(pairs, ctx.utcOffsetMinutes),
       longTerm: {
         start: new Date(times[0]!).toISOString(),
         end: new Date(times[times.length - 1]! + mesoInterval * 60_000).toISOString(),
-        mesoMean: num(mean(mesoSpeed)),
+        mesoMean: num(meanOf(mesoSpeed)),
         scaledMean: num(scaledMean),
         mastConcurrentMean: num(mastConcurrentMean),
       },
@@ -777,11 +583,7 @@ export class MesoscaleService {
         }),
         details: { versionId: version.id, datasetId: datasetRow.id, resultId: result.resultId },
       });
-      await trx
-        .updateTable('mesoscale_result')
-        .set({ generated_version_id: version.id })
-        .where('id', '=', result.resultId)
-        .execute();
+      await new MesoscaleRepository(trx).setGeneratedVersion(result.resultId, version.id);
       return version.id;
     });
     return { ...result, generatedVersionId: versionId };

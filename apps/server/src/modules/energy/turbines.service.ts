@@ -6,13 +6,13 @@ import {
   type TTurbinePageRequest,
   type TTurbineSaveRequest,
 } from '@masthub/shared';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { likeContains } from '../../platform/db/like.ts';
 import type { TurbineTable } from '../../platform/db/schema.ts';
 import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
 import { parseTurbineFile, type TParsedTurbine, TurbineFileError, writeWtg } from './turbine-formats.ts';
+import { TurbineRepository } from './turbines.repository.ts';
 
 type TTurbineRow = Selectable<TurbineTable>;
 
@@ -22,10 +22,14 @@ type TTurbineRow = Selectable<TurbineTable>;
  * user reads it; changing it needs `system.turbine`.
  */
 export class TurbineService {
+  private readonly turbines: TurbineRepository;
+
   constructor(
     private readonly db: Database,
     private readonly archiveLimits: TArchiveLimits,
-  ) {}
+  ) {
+    this.turbines = new TurbineRepository(db);
+  }
 
   private present(row: TTurbineRow): TTurbine {
     return {
@@ -47,43 +51,24 @@ export class TurbineService {
   }
 
   async page(request: TTurbinePageRequest): Promise<TPage<TTurbine>> {
-    let query = this.db.selectFrom('turbine');
-    if (request.keywords) {
-      const like = likeContains(request.keywords);
-      query = query.where((eb) => eb.or([eb('model', 'ilike', like), eb('manufacturer', 'ilike', like)]));
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('is_builtin', 'desc')
-        .orderBy('rated_kw')
-        .orderBy('id')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.turbines.page(request);
     return {
       records: rows.map((r) => this.present(r)),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
   }
 
   async detail(id: number): Promise<TTurbine> {
-    const row = await this.db.selectFrom('turbine').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.turbines.find(id);
     if (!row) throw new AppError('NOT_FOUND');
     return this.present(row);
   }
 
   async byIds(ids: readonly number[]): Promise<TTurbine[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('turbine')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .execute();
+    const rows = await this.turbines.list(ids);
     const byId = new Map(rows.map((r) => [Number(r.id), this.present(r)]));
     return ids.map((id) => {
       const t = byId.get(id);
@@ -107,53 +92,28 @@ export class TurbineService {
       licence: input.licence,
     };
     return this.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`turbine:${input.manufacturer.toLowerCase()}:${input.model.toLowerCase()}`}))`.execute(
-        trx,
-      );
-      const clash = await trx
-        .selectFrom('turbine')
-        .select('id')
-        .where(sql`lower(manufacturer)`, '=', input.manufacturer.toLowerCase())
-        .where(sql`lower(model)`, '=', input.model.toLowerCase())
-        .$if(input.id !== undefined, (q) => q.where('id', '!=', input.id!))
-        .executeTakeFirst();
+      const turbines = new TurbineRepository(trx);
+      await turbines.lockModel(input.manufacturer, input.model);
+      const clash = await turbines.findSameModel(input.manufacturer, input.model, input.id);
       if (clash) {
         throw new AppError('TURBINE_MODEL_TAKEN', { manufacturer: input.manufacturer, model: input.model });
       }
       if (input.id !== undefined) {
-        const existing = await trx
-          .selectFrom('turbine')
-          .select(['is_builtin'])
-          .where('id', '=', input.id)
-          .forUpdate()
-          .executeTakeFirst();
+        const existing = await turbines.findBuiltin(input.id, true);
         if (!existing) throw new AppError('NOT_FOUND');
         if (existing.is_builtin) throw new AppError('TURBINE_BUILTIN');
-        await trx
-          .updateTable('turbine')
-          .set({ ...values, updated_at: new Date() })
-          .where('id', '=', input.id)
-          .execute();
+        await turbines.update(input.id, { ...values, updated_at: new Date() });
         return { id: input.id };
       }
-      const row = await trx
-        .insertInto('turbine')
-        .values({ ...values, creator_id: user.id, creator_name: user.userName })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: Number(row.id) };
+      return { id: await turbines.insert({ ...values, creator_id: user.id, creator_name: user.userName }) };
     });
   }
 
   async delete(id: number): Promise<void> {
-    const row = await this.db
-      .selectFrom('turbine')
-      .select('is_builtin')
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.turbines.findBuiltin(id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.is_builtin) throw new AppError('TURBINE_BUILTIN');
-    await this.db.deleteFrom('turbine').where('id', '=', id).execute();
+    await this.turbines.delete(id);
   }
 
   /**

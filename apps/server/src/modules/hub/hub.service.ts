@@ -9,7 +9,8 @@ import {
   type THubQuery,
   type THubRecovery,
 } from '@masthub/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
@@ -19,28 +20,12 @@ import type { TRawFileRow } from '../ingestion/index.ts';
 import { reasonOf } from '../ingestion/index.ts';
 import { periodLabel } from '../reports/index.ts';
 import { backfillStationDays, currentWindowTo, rollStationWindows } from '../timeseries/index.ts';
+import { HubRepository, type TRecoveryRow } from './hub.repository.ts';
 
 const DAY_MS = 86_400_000;
 const WORST = 10;
 
-const AGE_BUCKETS: { key: string; name: Record<Language, string> }[] = [
-  { key: 'lt1d', name: { zh: '1 天内', en: 'Under 1 day' } },
-  { key: 'd1to7', name: { zh: '1–7 天', en: '1–7 days' } },
-  { key: 'd7to30', name: { zh: '7–30 天', en: '7–30 days' } },
-  { key: 'gt30d', name: { zh: '30 天以上', en: 'Over 30 days' } },
-];
-
-const REPORT_STATUS_NAMES = {
-  generating: { zh: '生成中', en: 'Generating' },
-  success: { zh: '已生成', en: 'Generated' },
-  failure: { zh: '生成失败', en: 'Failed' },
-} as const;
-const DELIVERY_NAMES = {
-  sent: { zh: '已发送', en: 'Sent' },
-  waiting: { zh: '待发送', en: 'Waiting' },
-  failed: { zh: '发送失败', en: 'Not delivered' },
-  notSent: { zh: '未发送', en: 'Not sent' },
-} as const;
+const AGE_BUCKETS = ['lt1d', 'd1to7', 'd7to30', 'gt30d'] as const;
 
 /** The UTC day starting at or before `ms`. */
 function dayStart(ms: number): number {
@@ -49,16 +34,6 @@ function dayStart(ms: number): number {
 
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-interface TRecoveryRow {
-  id: number;
-  station_code: string;
-  project_name: string;
-  first_time: Date;
-  valid7: number | null;
-  valid30: number | null;
-  expected: number | null;
 }
 
 /**
@@ -115,10 +90,14 @@ export function windowRecovery(
  * never from the time series.
  */
 export class HubService {
+  private readonly hub: HubRepository;
+
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.hub = new HubRepository(db);
+  }
 
   async overview(user: TAuthUser, query: THubQuery, language: Language): Promise<THubOverview> {
     const now = Date.now();
@@ -146,134 +125,34 @@ export class HubService {
       storage,
       dbSize,
     ] = await Promise.all([
-      sql<{ status: number; station_type: string; n: number }>`
-          SELECT s.status, s.station_type, count(*)::int AS n FROM station s
-           WHERE NOT s.is_deleted AND ${visible} GROUP BY 1, 2`.execute(this.db),
-      sql<{ silent: number; never: number }>`
-          SELECT count(*) FILTER (WHERE s.data_time < ${silentBefore})::int AS silent,
-                 count(*) FILTER (WHERE s.data_time IS NULL)::int AS never
-            FROM station s WHERE NOT s.is_deleted AND s.status <> -1 AND ${visible}`.execute(this.db),
-      sql<{ id: number; station_code: string; project_name: string; data_time: Date }>`
-          SELECT s.id, s.station_code, s.project_name, s.data_time FROM station s
-           WHERE NOT s.is_deleted AND s.status <> -1 AND s.data_time < ${silentBefore} AND ${visible}
-           ORDER BY s.data_time, s.station_code LIMIT ${WORST}`.execute(this.db),
-      sql<TRecoveryRow>`
-          SELECT s.id, s.station_code, s.project_name, sm.first_time, r.valid7, r.valid30, r.expected_slots AS expected
-            FROM station s
-            JOIN dataset_version dv ON dv.station_id = s.id AND dv.kind = 'original'
-            JOIN ts_version_summary sm ON sm.version_id = dv.id AND sm.first_time IS NOT NULL
-            LEFT JOIN station_recovery r ON r.station_id = s.id
-           WHERE NOT s.is_deleted AND s.status <> -1 AND ${visible}`.execute(this.db),
-      sql<{
-        type: string;
-        n: number;
-        unhandled: number;
-        lt1d: number;
-        d1to7: number;
-        d7to30: number;
-        gt30d: number;
-      }>`
-          SELECT a.type, count(*)::int AS n,
-                 count(*) FILTER (WHERE a.handle_status = 'unprocessed')::int AS unhandled,
-                 count(*) FILTER (WHERE a.created_at >= ${new Date(now - DAY_MS)})::int AS lt1d,
-                 count(*) FILTER (WHERE a.created_at < ${new Date(now - DAY_MS)} AND a.created_at >= ${new Date(now - 7 * DAY_MS)})::int AS d1to7,
-                 count(*) FILTER (WHERE a.created_at < ${new Date(now - 7 * DAY_MS)} AND a.created_at >= ${new Date(now - 30 * DAY_MS)})::int AS d7to30,
-                 count(*) FILTER (WHERE a.created_at < ${new Date(now - 30 * DAY_MS)})::int AS gt30d
-            FROM alarm a JOIN station s ON s.id = a.station_id
-           WHERE a.is_open AND NOT s.is_deleted AND ${visible}
-           GROUP BY a.type`.execute(this.db),
-      sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM repair_record r JOIN station s ON s.id = r.station_id
-           WHERE NOT r.is_closed AND NOT s.is_deleted AND ${visible}`.execute(this.db),
-      sql<{
-        id: number;
-        station_id: number;
-        station_code: string;
-        project_name: string;
-        fault_type: string;
-        created_at: Date;
-      }>`
-          SELECT r.id, r.station_id, s.station_code, s.project_name, r.fault_type, r.created_at
-            FROM repair_record r JOIN station s ON s.id = r.station_id
-           WHERE NOT r.is_closed AND NOT s.is_deleted AND ${visible}
-           ORDER BY r.created_at LIMIT 5`.execute(this.db),
-      isReviewer
-        ? sql<{ n: number }>`
-              SELECT count(*)::int AS n FROM download_application a
-               WHERE a.audit_status = 'pending' AND a.applicant_id IS DISTINCT FROM ${user.id}
-                 AND ${
-                   isAll
-                     ? sql`true`
-                     : sql`NOT EXISTS (SELECT 1 FROM download_application_station das JOIN station s ON s.id = das.station_id
-                                        WHERE das.application_id = a.id AND NOT (${visible}))`
-}`.execute(this.db)
-        : sql<{ n: number }>`
-              SELECT count(*)::int AS n FROM download_application a
-               WHERE a.audit_status = 'pending' AND a.applicant_id = ${user.id}`.execute(this.db),
-      sql<{
-        id: number;
-        group_id: number;
-        name: string;
-        statement_type: 'weekly' | 'monthly';
-        period_start: Date;
-        period_end: Date;
-        status: 'generating' | 'success' | 'failure';
-        generate_time: Date | null;
-        mail_status: string | null;
-      }>`
-          SELECT r.id, r.group_id, g.name, r.statement_type, r.period_start, r.period_end, r.status,
-                 r.generate_time, m.status AS mail_status
-            FROM group_report r JOIN report_group g ON g.id = r.group_id
-            LEFT JOIN mail_send_log m ON m.id = r.mail_id
-           WHERE ${
-             isAll
-               ? sql`true`
-               : sql`NOT EXISTS (SELECT 1 FROM report_group_station gs JOIN station s ON s.id = gs.station_id
-                                  WHERE gs.group_id = g.id AND NOT (${visible}))`
-}
-           ORDER BY r.created_at DESC, r.id DESC LIMIT 5`.execute(this.db),
-      sql<{ files: number; parsed: number; failed: number; waiting: number; vals: number }>`
-          SELECT count(*)::int AS files,
-                 count(*) FILTER (WHERE f.status = 'parsed')::int AS parsed,
-                 count(*) FILTER (WHERE f.status = 'failed')::int AS failed,
-                 count(*) FILTER (WHERE f.status IN ('pending', 'parsing'))::int AS waiting,
-                 coalesce(sum(f.value_count) FILTER (WHERE f.status = 'parsed'), 0)::float8 AS vals
-            FROM raw_file f LEFT JOIN station s ON s.id = f.station_id
-           WHERE f.created_at >= ${since24h}
-             AND ${isAll ? sql`true` : sql`s.id IS NOT NULL AND ${visible}`}`.execute(this.db),
-      sql<{ reason_key: string | null; reason: string | null; reason_details: unknown; n: number }>`
-          SELECT f.reason_key, (array_agg(f.reason))[1] AS reason, (array_agg(f.reason_details))[1] AS reason_details,
-                 count(*)::int AS n
-            FROM raw_file f LEFT JOIN station s ON s.id = f.station_id
-           WHERE f.created_at >= ${since24h} AND f.status = 'failed'
-             AND ${isAll ? sql`true` : sql`s.id IS NOT NULL AND ${visible}`}
-           GROUP BY f.reason_key ORDER BY n DESC LIMIT 10`.execute(this.db),
-      sql<{ files: number; bytes: number; vals: number }>`
-          WITH v AS (SELECT s.id FROM station s WHERE NOT s.is_deleted AND ${visible})
-          SELECT (SELECT count(*) FROM raw_file f WHERE f.station_id IN (SELECT id FROM v))::int AS files,
-                 (SELECT coalesce(sum(f.size_bytes), 0) FROM raw_file f WHERE f.station_id IN (SELECT id FROM v))::float8 AS bytes,
-                 (SELECT coalesce(sum(sm.value_count), 0) FROM dataset_version dv JOIN ts_version_summary sm ON sm.version_id = dv.id
-                   WHERE dv.station_id IN (SELECT id FROM v))::float8 AS vals`.execute(this.db),
-      user.isAdmin
-        ? sql<{ bytes: number }>`SELECT pg_database_size(current_database())::float8 AS bytes`.execute(
-            this.db,
-          )
-        : Promise.resolve(null),
+      this.hub.countByStatusAndType(visible),
+      this.hub.countSilent(visible, silentBefore),
+      this.hub.listLongestSilent(visible, silentBefore, WORST),
+      this.hub.listRecovery(visible),
+      this.hub.countOpenAlarms(visible, now),
+      this.hub.countOpenRepairs(visible),
+      this.hub.listOldestRepairs(visible),
+      this.hub.countPendingApplications(visible, isAll, isReviewer, user.id),
+      this.hub.listLatestReports(visible, isAll),
+      this.hub.summariseIngestion(visible, isAll, since24h),
+      this.hub.listFailureReasons(visible, isAll, since24h),
+      this.hub.summariseStorage(visible),
+      user.isAdmin ? this.hub.findDatabaseSize() : Promise.resolve(null),
     ]);
 
     const byStatus = new Map<number, number>();
     const byType = new Map<string, number>();
     let total = 0;
-    for (const r of counts.rows) {
+    for (const r of counts) {
       byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + r.n);
       byType.set(r.station_type, (byType.get(r.station_type) ?? 0) + r.n);
       total += r.n;
     }
-    const alarmRows = alarms.rows;
+    const alarmRows = alarms;
     const sumAlarms = (key: 'n' | 'unhandled' | 'lt1d' | 'd1to7' | 'd7to30' | 'gt30d') =>
       alarmRows.reduce((s, r) => s + r[key], 0);
-    const ingest = files.rows[0]!;
-    const store = storage.rows[0]!;
+    const ingest = files[0]!;
+    const store = storage[0]!;
     return {
       generatedAt: new Date(now).toISOString(),
       stations: {
@@ -292,9 +171,9 @@ export class HubService {
       },
       silent: {
         days: query.silentDays,
-        count: silent.rows[0]?.silent ?? 0,
-        neverCount: silent.rows[0]?.never ?? 0,
-        longest: longest.rows.map((r) => ({
+        count: silent[0]?.silent ?? 0,
+        neverCount: silent[0]?.never ?? 0,
+        longest: longest.map((r) => ({
           stationId: Number(r.id),
           stationCode: r.station_code,
           projectName: r.project_name,
@@ -302,8 +181,8 @@ export class HubService {
           silentDays: Math.floor((now - r.data_time.getTime()) / DAY_MS),
         })),
       },
-      recovery7: windowRecovery(recovery.rows, 'valid7', 7, toMs),
-      recovery30: windowRecovery(recovery.rows, 'valid30', 30, toMs),
+      recovery7: windowRecovery(recovery, 'valid7', 7, toMs),
+      recovery30: windowRecovery(recovery, 'valid30', 30, toMs),
       alarms: {
         open: sumAlarms('n'),
         unhandled: sumAlarms('unhandled'),
@@ -312,15 +191,15 @@ export class HubService {
           name: ALARM_TYPE_NAMES[r.type as keyof typeof ALARM_TYPE_NAMES]?.[language] ?? r.type,
           count: r.n,
         })),
-        byAge: AGE_BUCKETS.map((b) => ({
-          key: b.key,
-          name: b.name[language],
-          count: sumAlarms(b.key as 'lt1d' | 'd1to7' | 'd7to30' | 'gt30d'),
+        byAge: AGE_BUCKETS.map((key) => ({
+          key,
+          name: say(language, `hub.age.${key}`),
+          count: sumAlarms(key),
         })),
       },
       repairs: {
-        inProgress: repairs.rows[0]?.n ?? 0,
-        oldest: oldestRepairs.rows.map((r) => ({
+        inProgress: repairs[0]?.n ?? 0,
+        oldest: oldestRepairs.map((r) => ({
           id: Number(r.id),
           stationId: Number(r.station_id),
           stationCode: r.station_code,
@@ -329,8 +208,8 @@ export class HubService {
           createdAt: r.created_at.toISOString(),
         })),
       },
-      applications: { pending: applications.rows[0]?.n ?? 0, isReviewer },
-      reports: reports.rows.map((r) => {
+      applications: { pending: applications[0]?.n ?? 0, isReviewer },
+      reports: reports.map((r) => {
         const delivery =
           r.mail_status === 'sent'
             ? 'sent'
@@ -348,9 +227,9 @@ export class HubService {
           periodStart: r.period_start.toISOString(),
           periodEnd: r.period_end.toISOString(),
           status: r.status,
-          statusName: REPORT_STATUS_NAMES[r.status][language],
+          statusName: say(language, `hub.report.${r.status}`),
           delivery,
-          deliveryName: DELIVERY_NAMES[delivery][language],
+          deliveryName: say(language, `hub.delivery.${delivery}`),
           generateTime: r.generate_time?.toISOString() ?? null,
         };
       }),
@@ -360,7 +239,7 @@ export class HubService {
         failed: ingest.failed,
         waiting: ingest.waiting,
         values: ingest.vals,
-        failures: failures.rows.map((r) => ({
+        failures: failures.map((r) => ({
           reasonKey: r.reason_key ?? '',
           reason:
             reasonOf(
@@ -374,7 +253,7 @@ export class HubService {
         rawFiles: store.files,
         rawBytes: store.bytes,
         storedValues: store.vals,
-        databaseBytes: dbSize ? (dbSize.rows[0]?.bytes ?? null) : null,
+        databaseBytes: dbSize ? (dbSize[0]?.bytes ?? null) : null,
       },
     };
   }

@@ -15,19 +15,17 @@ import {
   type TRecognizeConfirm,
   type TRecognizedChannel,
 } from '@masthub/shared';
-import { sql } from 'kysely';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
 import type { StationAccess } from '../access/index.ts';
 import { presentVersion, TimeSeriesRepository } from '../timeseries/index.ts';
+import { IngestionRepository } from './ingestion.repository.ts';
 import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
 import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
 import { type TZipEntry, zipStream } from './zip-writer.ts';
-
-/** The name part of a raw-file ZIP, in the reader's language (`000123_原始文件.zip`, `raw_files_3.zip`). */
-const RAW_FILES_NAME: Record<Language, string> = { zh: '原始文件', en: 'raw_files' };
 
 /** The localised reason of a raw file's failure. */
 export function reasonOf(row: TRawFileRow, language: Language): string | null {
@@ -224,41 +222,11 @@ export class IngestionApi {
   async fileRulePreview(user: TAuthUser, stationIds: readonly number[]): Promise<TFileRulePreviewRow[]> {
     const ids = [...new Set(stationIds)];
     await this.access.assertCanView(user, ids);
+    const ingestion = new IngestionRepository(this.db);
     const [stations, rules, files] = await Promise.all([
-      this.db
-        .selectFrom('station as s')
-        .leftJoin('parse_rule as p', 'p.id', 's.parse_rule_id')
-        .select(['s.id', 's.station_code', 's.project_name', 'p.name as parse_rule_name'])
-        .where('s.id', 'in', ids)
-        .execute(),
-      this.db
-        .selectFrom('file_match_rule as r')
-        .leftJoin('data_source as d', 'd.id', 'r.data_source_id')
-        .select([
-          'r.id',
-          'r.name',
-          'r.station_mode',
-          'r.station_id',
-          'r.folder',
-          'r.inbox',
-          'r.file_type_suffixes',
-          'r.is_enabled',
-          'd.name as data_source_name',
-        ])
-        .where((eb) => eb.or([eb('r.station_mode', '=', 'fromName'), eb('r.station_id', 'in', ids)]))
-        .orderBy('r.sort_order')
-        .orderBy('r.id')
-        .execute(),
-      this.db
-        .selectFrom('raw_file')
-        .select((eb) => [
-          'station_id',
-          eb.fn.countAll<string>().as('n'),
-          sql<number>`(array_agg(id order by created_at desc, id desc))[1]`.as('last_id'),
-        ])
-        .where('station_id', 'in', ids)
-        .groupBy('station_id')
-        .execute(),
+      ingestion.listStationsWithParseRule(ids),
+      ingestion.listMatchRulesFor(ids),
+      ingestion.countRawFiles(ids),
     ]);
     const lastIds = files.map((f) => Number(f.last_id));
     const lastRows = lastIds.length > 0 ? await this.rawFiles.listByIds(lastIds) : [];
@@ -362,7 +330,7 @@ export class IngestionApi {
         },
       };
     });
-    const label = RAW_FILES_NAME[language];
+    const label = say(language, 'rawFiles.zipName');
     const fileName =
       codes.length === 1 ? `${codes[0]?.stationCode ?? 'raw'}_${label}.zip` : `${label}_${codes.length}.zip`;
     return { fileName, stream: zipStream(entries), sizeBytes: null, isZip: true };

@@ -11,8 +11,6 @@ import {
   type TParseRule,
   type TRecognition,
   type TRecognizedChannel,
-  type TText,
-  text,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -28,7 +26,16 @@ import type { StationLogService } from '../station-log/index.ts';
 import { refreshStationDays, TimeSeriesRepository } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
 import type { TDataArrived } from './data-arrived.ts';
+import { IngestionRepository } from './ingestion.repository.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
+import {
+  cleanFileName,
+  DEFAULT_LOGGER_UTC_OFFSET,
+  ingestResultOf,
+  readStagedOrCommit,
+  storedFileText,
+  withLoggerZone,
+} from './ingestion-support.ts';
 import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
 import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
@@ -55,37 +62,6 @@ export function unreadableToAppError(error: UnreadableFileError, language: Langu
       error.reason,
     reasonKey: error.reasonKey,
   });
-}
-
-/** Beijing time: the zone of a logger whose site or uploader says nothing else. */
-export const DEFAULT_LOGGER_UTC_OFFSET = 480;
-
-/**
- * Reads a file that does not state its time zone in the zone its loggers write (the site's, else the
- * uploader's), so a logger time of 00:00 stays 00:00 for a user in that zone (issue 12). A zone taken
- * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser.
- */
-export function withLoggerZone(recognition: TRecognition, offsetMinutes: number): TRecognition {
-  const { rule, warnings } = recognition;
-  const fileNamesZone =
-    warnings.some((w) => w.startsWith('timeZoneFromFile:')) || rule.dateFormat.includes('Z');
-  if (fileNamesZone) return recognition;
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  // The recognition read the stamps as UTC: its first and last time move with the zone the file is
-  // read in, so the preview shows the period the import will store.
-  const shift = (iso: string | null) =>
-    iso === null
-      ? null
-      : new Date(Date.parse(iso) - (offsetMinutes - rule.utcOffsetMinutes) * 60_000).toISOString();
-  return {
-    ...recognition,
-    rule: { ...rule, utcOffsetMinutes: offsetMinutes },
-    firstTime: shift(recognition.firstTime),
-    lastTime: shift(recognition.lastTime),
-    warnings: [...warnings, `timeZoneFromSite:${label}`],
-  };
 }
 
 /**
@@ -130,7 +106,7 @@ export class IngestionService implements TIngestion {
   async ingestFile(input: TIngestFileInput): Promise<TIngestResult> {
     const stored = await this.storeRawFile(input);
     if (stored.isDuplicate) return { rawFileId: stored.row.id, status: 'duplicate' };
-    if (stored.row.status !== 'pending') return this.resultOf(stored.row);
+    if (stored.row.status !== 'pending') return ingestResultOf(stored.row);
     return this.parseRawFile(stored.row.id);
   }
 
@@ -231,7 +207,7 @@ export class IngestionService implements TIngestion {
     if (!claimed) {
       const row = await this.rawFiles.findById(rawFileId);
       if (!row) throw new AppError('NOT_FOUND');
-      return this.resultOf(row);
+      return ingestResultOf(row);
     }
     const stationId = claimed.station_id!;
     const sha256 = claimed.sha256.trim();
@@ -328,7 +304,7 @@ export class IngestionService implements TIngestion {
         return result;
       });
       lap('storeMs');
-      if (!applied) return this.resultOf((await this.rawFiles.findById(rawFileId))!);
+      if (!applied) return ingestResultOf((await this.rawFiles.findById(rawFileId))!);
       // A bad sensor is seen minutes after its file lands: the QC rules run over the new period. A
       // failure here is logged; the stored file stays stored.
       if (applied.firstTimeMs !== null && applied.lastTimeMs !== null) {
@@ -403,15 +379,6 @@ export class IngestionService implements TIngestion {
     await this.requeueUnfinished();
   }
 
-  /** The outcome of a raw file as the ingest result. */
-  resultOf(row: TRawFileRow): TIngestResult {
-    const status = row.status === 'pending' || row.status === 'parsing' ? 'failed' : row.status;
-    const result: TIngestResult = { rawFileId: row.id, status };
-    if (row.reason_key) result.reasonKey = row.reason_key;
-    if (row.reason) result.reason = row.reason;
-    return result;
-  }
-
   /** The rule of a file: its snapshot (a confirmed preview), the site's parse rule, or recognition. */
   private async ruleFor(row: TRawFileRow, bytes: Uint8Array): Promise<TRuleSnapshot> {
     return this.ruleForStation(
@@ -479,23 +446,9 @@ export class IngestionService implements TIngestion {
     stationId: number,
     atMs: number | undefined,
   ): Promise<TConfiguredChannel[]> {
-    const at = new Date(atMs ?? Date.now());
-    const base = this.db
-      .selectFrom('channel_config')
-      .select('id')
-      .where('station_id', '=', stationId)
-      .limit(1);
     // The latest configuration in force then; data older than every configuration use the first one.
-    const config =
-      (await base.where('effective_from', '<=', at).orderBy('effective_from', 'desc').executeTakeFirst()) ??
-      (await base.orderBy('effective_from', 'asc').executeTakeFirst());
-    if (!config) return [];
-    const channels = await this.db
-      .selectFrom('channel_config_channel')
-      .select(['channel_name', 'data_key', 'element', 'height_m', 'statistic', 'unit'])
-      .where('config_id', '=', config.id)
-      .orderBy('position')
-      .execute();
+    const at = new Date(atMs ?? Date.now());
+    const channels = await new IngestionRepository(this.db).listConfiguredChannels(stationId, at);
     return channels.map((c) => ({
       channelName: c.channel_name,
       dataKey: c.data_key,
@@ -607,7 +560,7 @@ export class IngestionService implements TIngestion {
       return { rawFileId: stored.row.id, status: 'duplicate' };
     }
     if (stored.row.status === 'pending') await this.enqueueParse(stored.row.id, user.id);
-    return this.resultOf(stored.row);
+    return ingestResultOf(stored.row);
   }
 
   /** Parses a stored file again (after its rule was fixed); a parsed file is left as is. */
@@ -638,39 +591,4 @@ export class IngestionService implements TIngestion {
       this.log.warn({ err, sha256 }, 'unreferenced content left in the file store');
     }
   }
-}
-
-/** Commits the staged content (under the content lock) and reads it back. */
-async function readStagedOrCommit(
-  staged: Awaited<ReturnType<TFileStore['stage']>>,
-  files: TFileStore,
-): Promise<Buffer> {
-  await staged.commit();
-  const blob = await files.open(staged.sha256);
-  if (!blob) throw new Error('staged content vanished');
-  return readStream(blob.stream);
-}
-
-/** The base name, without path separators or control characters, at most 255 characters. */
-export function cleanFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (cleaned || 'file').slice(-255);
-}
-
-/** The station-log text of a stored file (the log's objects are written once, in Chinese, like the others). */
-function storedFileText(
-  fileName: string,
-  result: { valueCount: number; firstTimeMs: number | null; lastTimeMs: number | null },
-): TText {
-  const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
-  return text('stationLog.fileStored', {
-    file: fileName,
-    count: result.valueCount,
-    span:
-      result.firstTimeMs === null || result.lastTimeMs === null
-        ? ''
-        : text('part.utcSpan', { from: minute(result.firstTimeMs), to: minute(result.lastTimeMs) }),
-  });
 }

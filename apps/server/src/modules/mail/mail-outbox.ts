@@ -9,14 +9,14 @@ import {
   type TSendLogPageRequest,
   type TSendLogRecord,
 } from '@masthub/shared';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { likeContains } from '../../platform/db/like.ts';
 import type { DB, TMailAttachment } from '../../platform/db/schema.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../platform/stored-error.ts';
+import { MailOutboxRepository } from './mail-outbox.repository.ts';
 import { isTransientSmtpError, type SmtpSender, type TOutgoingMail, toSmtpError } from './smtp-sender.ts';
 
 type TDb = Database | Transaction<DB>;
@@ -61,15 +61,19 @@ const SENDER_NAME = 'MastHub';
  * server accepted and before the row said so — carries the same Message-ID and receivers drop it.
  */
 export class MailOutbox {
+  private readonly mails: MailOutboxRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly smtp: SmtpSender,
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly options: TMailOutboxOptions,
     /** Where attached files are read from. */
     private readonly files?: TFileStore,
-  ) {}
+  ) {
+    this.mails = new MailOutboxRepository(db);
+  }
 
   private messageId(): string {
     return `<${randomUUID()}@${this.options.messageIdDomain}>`;
@@ -95,12 +99,10 @@ export class MailOutbox {
 
   /** Writes a mail to send later (in the caller's transaction); `dispatch` it after the commit. */
   async queue(db: TDb, mail: TNewMail): Promise<number> {
-    const row = await db
-      .insertInto('mail_send_log')
-      .values({ ...this.rowOf(mail), max_attempts: this.options.maxAttempts })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+    return new MailOutboxRepository(db).insert({
+      ...this.rowOf(mail),
+      max_attempts: this.options.maxAttempts,
+    });
   }
 
   /** Queues the jobs that send written mails (after their transaction committed). */
@@ -125,17 +127,13 @@ export class MailOutbox {
    */
   async sendNow(mail: TNewMail): Promise<number> {
     const config = await this.smtp.configOf(mail.dataSourceId);
-    const row = await this.db
-      .insertInto('mail_send_log')
-      .values({
-        ...this.rowOf(mail),
-        status: 'sending',
-        attempts: 1,
-        max_attempts: 1,
-        lease_until: new Date(Date.now() + this.options.leaseSeconds * 1000),
-      })
-      .returning(['id', 'message_id'])
-      .executeTakeFirstOrThrow();
+    const row = await this.mails.insertReturningMessageId({
+      ...this.rowOf(mail),
+      status: 'sending',
+      attempts: 1,
+      max_attempts: 1,
+      lease_until: new Date(Date.now() + this.options.leaseSeconds * 1000),
+    });
     const id = Number(row.id);
     try {
       await this.smtp.send(config, {
@@ -156,16 +154,7 @@ export class MailOutbox {
   }
 
   private async finish(id: number, status: 'sent' | 'failed' | 'pending', error: string): Promise<void> {
-    await this.db
-      .updateTable('mail_send_log')
-      .set({
-        status,
-        last_error: error,
-        lease_until: null,
-        sent_at: status === 'sent' ? new Date() : null,
-      })
-      .where('id', '=', id)
-      .execute();
+    await this.mails.finish(id, status, error);
   }
 
   /**
@@ -173,27 +162,7 @@ export class MailOutbox {
    * queue retries it later; returns when sent, given up, or taken by someone else.
    */
   async attempt(mailId: number): Promise<'sent' | 'failed' | 'retry' | 'skipped'> {
-    const claimed = await sql<{
-      id: number;
-      data_source_id: number | null;
-      to_addrs: string[];
-      cc_addrs: string[];
-      subject: string;
-      body_text: string;
-      message_id: string;
-      attempts: number;
-      max_attempts: number;
-      attachments: TMailAttachment[];
-    }>`
-      UPDATE mail_send_log
-         SET status = 'sending', attempts = attempts + 1,
-             lease_until = now() + make_interval(secs => ${this.options.leaseSeconds})
-       WHERE id = ${mailId}
-         AND (status = 'pending' OR (status = 'sending' AND lease_until < now()))
-      RETURNING id, data_source_id, to_addrs, cc_addrs, subject, body_text, message_id, attempts, max_attempts, attachments`.execute(
-      this.db,
-    );
-    const mail = claimed.rows[0];
+    const mail = await this.mails.claim(mailId, this.options.leaseSeconds);
     if (!mail) return 'skipped';
     if (mail.data_source_id === null) {
       await this.finish(mailId, 'failed', storedError(new AppError('NOT_FOUND')));
@@ -254,23 +223,9 @@ export class MailOutbox {
 
   /** Queued mails nobody is sending: written but never queued (a crash), or a lease that expired. */
   async sweep(): Promise<number> {
-    const rows = await this.db
-      .selectFrom('mail_send_log')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('status', '=', 'pending'),
-            eb('attempts', '=', 0),
-            eb('created_at', '<', sql<Date>`now() - interval '1 minute'`),
-          ]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', sql<Date>`now()`)]),
-        ]),
-      )
-      .limit(500)
-      .execute();
-    await this.dispatch(rows.map((r) => Number(r.id)));
-    return rows.length;
+    const ids = await this.mails.listStranded();
+    await this.dispatch(ids);
+    return ids.length;
   }
 
   async registerJobs(jobs: TJobs): Promise<void> {
@@ -296,23 +251,7 @@ export class MailOutbox {
   }
 
   async page(request: TSendLogPageRequest, language: Language): Promise<TPage<TSendLogRecord>> {
-    let query = this.db.selectFrom('mail_send_log');
-    if (request.kind) query = query.where('kind', '=', request.kind);
-    if (request.status) query = query.where('status', '=', request.status);
-    if (request.keywords) {
-      const p = likeContains(request.keywords);
-      query = query.where(sql<boolean>`(to_name ILIKE ${p} OR array_to_string(to_addrs, ',') ILIKE ${p})`);
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.mails.page(request);
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -329,7 +268,7 @@ export class MailOutbox {
         sendTime: r.sent_at?.toISOString() ?? null,
         createTime: r.created_at.toISOString(),
       })),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };

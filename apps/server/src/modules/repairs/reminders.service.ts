@@ -8,13 +8,14 @@ import {
   type TIntervalTaskType,
 } from '@masthub/shared';
 import { Cron } from 'croner';
-import { sql } from 'kysely';
+import { both, say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
+import type { TAccessSubject } from '../access/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
+import { ReminderRepository } from './reminders.repository.ts';
 import { formatLocalTime } from './repair-mail.ts';
 
 /** The queue (and pg-boss schedule name) of each reminder. */
@@ -48,20 +49,18 @@ interface TLine {
  * user's language outside a request). pg-boss fires a cron once across processes.
  */
 export class ReminderService {
+  private readonly reminders: ReminderRepository;
+
   constructor(
     private readonly db: Database,
     private readonly outbox: MailOutbox,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.reminders = new ReminderRepository(db);
+  }
 
   async list(language: Language): Promise<TIntervalTask[]> {
-    const rows = await this.db
-      .selectFrom('interval_task as t')
-      .leftJoin('data_source as d', 'd.id', 't.data_source_id')
-      .selectAll('t')
-      .select('d.name as data_source_name')
-      .orderBy('t.type', 'desc')
-      .execute();
+    const rows = await this.reminders.listWithSources();
     return rows.map((r) => ({
       type: r.type,
       typeName: INTERVAL_TASK_NAMES[r.type][language],
@@ -85,31 +84,22 @@ export class ReminderService {
     language: Language,
   ): Promise<TIntervalTask> {
     if (input.dataSourceId !== null) {
-      const source = await this.db
-        .selectFrom('data_source')
-        .select(['id', 'fetch_type'])
-        .where('id', '=', input.dataSourceId)
-        .executeTakeFirst();
+      const source = await this.reminders.findDataSource(input.dataSourceId);
       if (source?.fetch_type !== 'email') {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'dataSourceId', message: 'v.unknownOption' }]);
       }
     }
     const cron = buildReminderCron(input);
-    const row = await this.db
-      .updateTable('interval_task')
-      .set({
-        is_enabled: input.isEnabled,
-        data_source_id: input.dataSourceId,
-        send_time: input.sendTime,
-        frequency: input.frequency,
-        every_days: input.frequency === 'days' ? input.everyDays : 1,
-        cron,
-        updated_by: user.id,
-        updated_at: new Date(),
-      })
-      .where('type', '=', input.type)
-      .returning(['type', 'time_zone'])
-      .executeTakeFirstOrThrow();
+    const row = await this.reminders.update(input.type, {
+      is_enabled: input.isEnabled,
+      data_source_id: input.dataSourceId,
+      send_time: input.sendTime,
+      frequency: input.frequency,
+      every_days: input.frequency === 'days' ? input.everyDays : 1,
+      cron,
+      updated_by: user.id,
+      updated_at: new Date(),
+    });
     await this.applySchedule(jobs, input.type, input.isEnabled ? cron : null, row.time_zone);
     return (await this.list(language)).find((t) => t.type === input.type)!;
   }
@@ -132,17 +122,13 @@ export class ReminderService {
       pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
     });
     // The stored settings are the truth: schedules follow them at every start.
-    const tasks = await this.db.selectFrom('interval_task').selectAll().execute();
+    const tasks = await this.reminders.list();
     for (const t of tasks) await this.applySchedule(jobs, t.type, t.is_enabled ? t.cron : null, t.time_zone);
   }
 
   /** Sends one reminder now: one e-mail per user with something to say; returns how many were queued. */
   async run(type: TIntervalTaskType, now = new Date()): Promise<number> {
-    const task = await this.db
-      .selectFrom('interval_task')
-      .selectAll()
-      .where('type', '=', type)
-      .executeTakeFirstOrThrow();
+    const task = await this.reminders.find(type);
     if (!task.is_enabled || task.data_source_id === null) return 0;
     const feature = type === 'warn' ? 'alarm.handle' : 'alarm.view';
     const recipients = await this.recipients(feature);
@@ -166,7 +152,7 @@ export class ReminderService {
           }),
         );
       }
-      await trx.updateTable('interval_task').set({ last_sent_at: now }).where('type', '=', type).execute();
+      await new ReminderRepository(trx).setSent(type, now);
     });
     await this.outbox.dispatch(ids);
     this.log.info({ type, mails: ids.length }, 'reminder queued');
@@ -174,20 +160,8 @@ export class ReminderService {
   }
 
   private async recipients(feature: string): Promise<TRecipient[]> {
-    const rows = await sql<{
-      id: number;
-      role_id: number | null;
-      is_admin: boolean;
-      data_scope: 'all' | 'list';
-      user_name: string;
-      email: string;
-    }>`
-      SELECT u.id, u.role_id, r.is_admin, r.data_scope, u.user_name, u.email
-        FROM app_user u JOIN role r ON r.id = u.role_id
-       WHERE u.is_enabled AND NOT u.is_deleted AND coalesce(u.email, '') <> ''
-         AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = ${feature}))
-       ORDER BY u.id`.execute(this.db);
-    return rows.rows.map((r) => ({
+    const rows = await this.reminders.listRecipients(feature);
+    return rows.map((r) => ({
       id: Number(r.id),
       roleId: r.role_id === null ? null : Number(r.role_id),
       isAdmin: r.is_admin,
@@ -198,32 +172,19 @@ export class ReminderService {
   }
 
   private async unhandled(user: TRecipient): Promise<{ lines: TLine[]; total: number }> {
-    const query = this.db
-      .selectFrom('alarm as a')
-      .innerJoin('station as s', 's.id', 'a.station_id')
-      .where('s.is_deleted', '=', false)
-      .where('a.handle_status', '=', 'unprocessed')
-      .where(stationAccessPredicate(user, 's'));
-    const [rows, total] = await Promise.all([
-      query
-        .select(['s.station_code', 's.project_name', 'a.type', 'a.period_start', 'a.period_end'])
-        .orderBy('a.period_start')
-        .limit(REMINDER_LIST_MAX)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.reminders.listUnhandled(user, REMINDER_LIST_MAX);
     return {
-      total: Number(total.n),
+      total,
       lines: rows.map((r) => {
         const since = formatLocalTime(r.period_start, REMINDER_OFFSET_MINUTES);
-        const kind =
+        const key =
           r.type === 'data_missing'
-            ? { zh: '数据缺失', en: 'data missing' }
-            : { zh: '数据异常', en: 'data abnormal' };
+            ? 'repairs.reminder.dataMissingSince'
+            : 'repairs.reminder.dataAbnormalSince';
         return {
           stationCode: r.station_code,
           projectName: r.project_name,
-          detail: { zh: `${kind.zh}，自 ${since}`, en: `${kind.en} since ${since}` },
+          detail: both(key, { since }),
         };
       }),
     };
@@ -231,29 +192,16 @@ export class ReminderService {
 
   private async silent(user: TRecipient, now: Date): Promise<{ lines: TLine[]; total: number }> {
     const before = new Date(now.getTime() - REMINDER_SILENT_MS);
-    const query = this.db
-      .selectFrom('station as s')
-      .where('s.is_deleted', '=', false)
-      .where('s.data_time', 'is not', null)
-      .where('s.data_time', '<', before)
-      .where(stationAccessPredicate(user, 's'));
-    const [rows, total] = await Promise.all([
-      query
-        .select(['s.station_code', 's.project_name', 's.data_time'])
-        .orderBy('s.data_time')
-        .limit(REMINDER_LIST_MAX)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.reminders.listSilent(user, before, REMINDER_LIST_MAX);
     return {
-      total: Number(total.n),
+      total,
       lines: rows.map((r) => {
         const days = Math.floor((now.getTime() - (r.data_time?.getTime() ?? 0)) / 86_400_000);
         const last = formatLocalTime(r.data_time, REMINDER_OFFSET_MINUTES);
         return {
           stationCode: r.station_code,
           projectName: r.project_name,
-          detail: { zh: `${days} 天无数据，最近数据 ${last}`, en: `no data for ${days} days, last ${last}` },
+          detail: both('repairs.reminder.silentDays', { days, last }),
         };
       }),
     };
@@ -275,30 +223,26 @@ function composeReminder(
   now: Date,
 ): { subject: string; text: string } {
   const date = formatLocalTime(now, REMINDER_OFFSET_MINUTES).slice(0, 10);
-  const title =
-    type === 'warn'
-      ? { zh: `未处理告警 ${total} 条`, en: `${total} unhandled alarms` }
-      : { zh: `${total} 个站点超过 1 天无数据`, en: `${total} sites without data for over a day` };
+  const title = both(type === 'warn' ? 'repairs.reminder.unhandledTitle' : 'repairs.reminder.silentTitle', {
+    total,
+  });
   const more = total > lines.length ? total - lines.length : 0;
-  const list = lines.map((l) => `  ${l.stationCode}  ${l.projectName}：${l.detail.zh}`);
-  const listEn = lines.map((l) => `  ${l.stationCode}  ${l.projectName}: ${l.detail.en}`);
-  const text = [
-    `${user.userName}，您好：`,
+  // One e-mail in both languages: the product does not know a user's language outside a request.
+  const partIn = (language: Language) => [
+    say(language, 'repairs.reminder.greeting', { name: user.userName }),
     '',
-    `截至 ${date}，您可查看的站点中${title.zh}：`,
-    ...list,
-    ...(more > 0 ? [`  ……另有 ${more} 条未列出`] : []),
+    say(language, 'repairs.reminder.intro', { date, title: title[language] }),
+    ...lines.map((l) =>
+      say(language, 'repairs.reminder.line', {
+        code: l.stationCode,
+        project: l.projectName,
+        detail: l.detail[language],
+      }),
+    ),
+    ...(more > 0 ? [say(language, 'repairs.reminder.more', { more })] : []),
     '',
-    '请登录 MastHub 处理。',
-    '',
-    '———',
-    `Hello ${user.userName},`,
-    '',
-    `As of ${date}, among the sites you can see: ${title.en}.`,
-    ...listEn,
-    ...(more > 0 ? [`  … and ${more} more`] : []),
-    '',
-    'Please log in to MastHub to handle them.',
-  ].join('\n');
-  return { subject: `【MastHub】${title.zh} / ${title.en}`, text };
+    say(language, 'repairs.reminder.pleaseHandle'),
+  ];
+  const text = [...partIn('zh'), '', '———', ...partIn('en')].join('\n');
+  return { subject: `${say('zh', 'repairs.reminder.subjectPrefix')}${title.zh} / ${title.en}`, text };
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@masthub/shared';
+import { say } from '../../i18n/index.ts';
 
 /** '2026-11-26 08:30 (UTC+08:00)' in the reader's time zone (minutes east of UTC). */
 export function formatLocalTime(date: Date | null, offsetMinutes: number): string {
@@ -27,49 +28,20 @@ export interface TRepairMailInput {
   requester: { name: string; phone: string; email: string; dept: string };
 }
 
-const LABELS = {
-  zh: {
-    subject: (s: TRepairMailInput) => `【测风塔维修申请】站点 ${s.stationCode} ${s.projectName}`,
-    greeting: '您好：',
-    intro: '以下测风站点需要维修，请尽快安排检修，完成后请回复维修结果。',
-    stationCode: '站点编号',
-    projectName: '项目名称',
-    stationType: '站点类型',
-    deviceType: '设备类型',
-    manufacturer: '设备厂家',
-    location: '位置',
-    pylonHeight: '塔高',
-    lastData: '最近数据时间',
-    period: '告警时段',
-    reason: '维修原因',
-    requester: '申请人',
-    phone: '电话',
-    email: '邮箱',
-    dept: '部门',
-    footer: '此邮件由 MastHub 测风数据平台发送。',
-  },
-  en: {
-    subject: (s: TRepairMailInput) => `[Met mast repair request] Site ${s.stationCode} ${s.projectName}`,
-    greeting: 'Hello,',
-    intro:
-      'The measurement site below needs a repair. Please arrange a visit and reply with the result when it is done.',
-    stationCode: 'Site code',
-    projectName: 'Project',
-    stationType: 'Site type',
-    deviceType: 'Device type',
-    manufacturer: 'Manufacturer',
-    location: 'Location',
-    pylonHeight: 'Mast height',
-    lastData: 'Last data',
-    period: 'Alarm period',
-    reason: 'Reason',
-    requester: 'Requested by',
-    phone: 'phone',
-    email: 'e-mail',
-    dept: 'Department',
-    footer: 'Sent by the MastHub wind measurement platform.',
-  },
-} as const;
+/** The labelled lines of the e-mail, in order (i18n/repairs.ts `repairs.mail.<label>`). */
+type TLabel =
+  | 'stationCode'
+  | 'projectName'
+  | 'stationType'
+  | 'deviceType'
+  | 'manufacturer'
+  | 'location'
+  | 'pylonHeight'
+  | 'lastData'
+  | 'period'
+  | 'reason'
+  | 'requester'
+  | 'dept';
 
 /** The repair request e-mail of one site, in the requester's language and time zone. */
 export function composeRepairMail(
@@ -77,40 +49,47 @@ export function composeRepairMail(
   language: Language,
   offsetMinutes: number,
 ): { subject: string; text: string } {
-  const l = LABELS[language];
-  const sep = language === 'zh' ? '：' : ': ';
+  const sep = say(language, 'repairs.mail.fieldSeparator');
+  const line = (label: TLabel, value: string) => `${say(language, `repairs.mail.${label}`)}${sep}${value}`;
   const coords = `${input.longitude.toFixed(5)}, ${input.latitude.toFixed(5)}`;
   const period =
     input.periodStart === null
       ? '—'
       : `${formatLocalTime(input.periodStart, offsetMinutes)} — ${formatLocalTime(input.periodEnd, offsetMinutes)}`;
   const contact = [
-    input.requester.phone ? `${l.phone} ${input.requester.phone}` : '',
-    input.requester.email ? `${l.email} ${input.requester.email}` : '',
+    input.requester.phone ? `${say(language, 'repairs.mail.phone')} ${input.requester.phone}` : '',
+    input.requester.email ? `${say(language, 'repairs.mail.email')} ${input.requester.email}` : '',
   ]
     .filter(Boolean)
-    .join(language === 'zh' ? '，' : ', ');
+    .join(say(language, 'repairs.mail.contactSeparator'));
   const lines = [
-    l.greeting,
+    say(language, 'repairs.mail.greeting'),
     '',
-    l.intro,
+    say(language, 'repairs.mail.intro'),
     '',
-    `${l.stationCode}${sep}${input.stationCode}`,
-    `${l.projectName}${sep}${input.projectName}`,
-    `${l.stationType}${sep}${input.stationTypeName}`,
-    `${l.deviceType}${sep}${input.deviceType || '—'}`,
-    `${l.manufacturer}${sep}${input.manufacturerName || '—'}`,
-    `${l.location}${sep}${input.location ? `${input.location} ` : ''}(${coords})`,
-    `${l.pylonHeight}${sep}${input.pylonHeightM === null ? '—' : `${input.pylonHeightM} m`}`,
-    `${l.lastData}${sep}${formatLocalTime(input.lastDataTime, offsetMinutes)}`,
-    `${l.period}${sep}${period}`,
-    `${l.reason}${sep}${input.reason}`,
+    line('stationCode', input.stationCode),
+    line('projectName', input.projectName),
+    line('stationType', input.stationTypeName),
+    line('deviceType', input.deviceType || '—'),
+    line('manufacturer', input.manufacturerName || '—'),
+    line('location', `${input.location ? `${input.location} ` : ''}(${coords})`),
+    line('pylonHeight', input.pylonHeightM === null ? '—' : `${input.pylonHeightM} m`),
+    line('lastData', formatLocalTime(input.lastDataTime, offsetMinutes)),
+    line('period', period),
+    line('reason', input.reason),
     '',
-    `${l.requester}${sep}${input.requester.name}${contact ? (language === 'zh' ? `（${contact}）` : ` (${contact})`) : ''}`,
-    ...(input.requester.dept ? [`${l.dept}${sep}${input.requester.dept}`] : []),
+    line(
+      'requester',
+      `${input.requester.name}${contact ? say(language, 'repairs.mail.contact', { contact }) : ''}`,
+    ),
+    ...(input.requester.dept ? [line('dept', input.requester.dept)] : []),
     '',
     '—',
-    l.footer,
+    say(language, 'repairs.mail.footer'),
   ];
-  return { subject: l.subject(input), text: lines.join('\n') };
+  const subject = say(language, 'repairs.mail.subject', {
+    code: input.stationCode,
+    project: input.projectName,
+  });
+  return { subject, text: lines.join('\n') };
 }

@@ -18,25 +18,19 @@ import {
   type TRepairVerifyReply,
   text,
 } from '@masthub/shared';
-import { sql } from 'kysely';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { likeContains } from '../../platform/db/like.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
 import type { AlarmService } from '../alarms/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import type { ContactService } from './contacts.service.ts';
 import { composeRepairMail } from './repair-mail.ts';
-
-const RECORD_STATUS_NAMES = {
-  open: { zh: '维修中', en: 'In progress' },
-  closed: { zh: '已完成', en: 'Done' },
-} as const;
+import { RepairRepository } from './repairs.repository.ts';
 
 /**
  * Repairs (SPEC §2 one-click repair, /systemManage/repairList; §3 repair record, fault report log; §5
@@ -46,6 +40,8 @@ const RECORD_STATUS_NAMES = {
  * Recording the result closes the repair: the linked alarms close and the site leaves maintenance.
  */
 export class RepairService {
+  private readonly repairs: RepairRepository;
+
   constructor(
     private readonly db: Database,
     private readonly access: StationAccess,
@@ -56,38 +52,14 @@ export class RepairService {
     private readonly stationLog: Pick<StationLogService, 'record'>,
     private readonly log: Logger,
     private readonly mailsPerHour: number = REPAIR_MAILS_PER_HOUR,
-  ) {}
-
-  private sites(stationIds: readonly number[]) {
-    return this.db
-      .selectFrom('station as s')
-      .leftJoin('manufacturer as m', 'm.id', 's.manufacturer_id')
-      .leftJoin('device_type as d', 'd.id', 'm.device_type_id')
-      .select([
-        's.id',
-        's.station_code',
-        's.project_name',
-        's.station_type',
-        's.location',
-        's.longitude',
-        's.latitude',
-        's.pylon_height_m',
-        's.data_time',
-        's.repair_emails',
-        's.cc_emails',
-        'm.name as manufacturer_name',
-        'd.name as device_type',
-      ])
-      .where('s.id', 'in', [...stationIds])
-      .where('s.is_deleted', '=', false)
-      .orderBy('s.station_code')
-      .execute();
+  ) {
+    this.repairs = new RepairRepository(db);
   }
 
   /** GET /web/repair/repair_verify: REPAIR_NO_RECIPIENT (shown as a warning) when no site has an address. */
   async verify(user: TAuthUser, stationIds: readonly number[]): Promise<TRepairVerifyReply> {
     await this.access.assertCanView(user, [...new Set(stationIds)]);
-    const rows = await this.sites(stationIds);
+    const rows = await this.repairs.listSites(stationIds);
     const ready = rows.filter((r) => r.repair_emails.length > 0);
     if (ready.length === 0) throw new AppError('REPAIR_NO_RECIPIENT');
     return {
@@ -110,26 +82,15 @@ export class RepairService {
     offsetMinutes: number,
   ): Promise<TRepairReply> {
     await this.access.assertCanView(user, request.stationIds);
-    const rows = await this.sites(request.stationIds);
+    const rows = await this.repairs.listSites(request.stationIds);
     const ready = rows.filter((r) => r.repair_emails.length > 0);
     if (ready.length === 0) throw new AppError('REPAIR_NO_RECIPIENT');
-    const sentLastHour = await this.db
-      .selectFrom('mail_send_log')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('kind', '=', 'repair')
-      .where('user_id', '=', user.id)
-      .where('created_at', '>', new Date(Date.now() - 3_600_000))
-      .executeTakeFirstOrThrow();
-    if (Number(sentLastHour.n) + ready.length > this.mailsPerHour) {
+    const sentLastHour = await this.repairs.countMailsSince(user.id, new Date(Date.now() - 3_600_000));
+    if (sentLastHour + ready.length > this.mailsPerHour) {
       throw new AppError('MAIL_RATE_LIMITED', { limit: this.mailsPerHour });
     }
     const alarms = await this.alarmsFor(request);
-    const me = await this.db
-      .selectFrom('app_user as u')
-      .leftJoin('dept as g', 'g.id', 'u.dept_id')
-      .select(['u.user_name', 'u.phone', 'u.email', 'g.name as dept_name'])
-      .where('u.id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const me = await this.repairs.findRequester(user.id);
     const ownCc = await this.contacts.carbonCopyOf(user.id);
     const reply: TRepairReply = {
       sent: [],
@@ -137,7 +98,7 @@ export class RepairService {
         .filter((r) => r.repair_emails.length === 0)
         .map((r) => ({
           stationCode: r.station_code,
-          reason: language === 'zh' ? '未填写维修邮箱' : 'No repair e-mail',
+          reason: say(language, 'repairs.noRepairEmail'),
         })),
     };
     let firstError: AppError | null = null;
@@ -212,7 +173,7 @@ export class RepairService {
         deptName: me.dept_name ?? '',
         stationTypeName,
         faultType: [...new Set(siteAlarms.map((a) => ALARM_TYPE_NAMES[a.type][language]))].join(
-          language === 'zh' ? '、' : ', ',
+          say(language, 'common.listSeparator'),
         ),
       });
       reply.sent.push(site.station_code);
@@ -225,16 +186,7 @@ export class RepairService {
   private async alarmsFor(
     request: TRepairRequest,
   ): Promise<{ id: number; stationId: number; start: Date; end: Date; type: TAlarmType }[]> {
-    let query = this.db
-      .selectFrom('alarm')
-      .select(['id', 'station_id', 'period_start', 'period_end', 'type'])
-      .where('station_id', 'in', request.stationIds);
-    if (request.alarmIds.length > 0) {
-      query = query.where('id', 'in', request.alarmIds);
-    } else {
-      query = query.where('is_open', '=', true);
-    }
-    const rows = await query.execute();
+    const rows = await this.repairs.listAlarms(request.stationIds, request.alarmIds);
     if (request.alarmIds.length > 0 && rows.length !== new Set(request.alarmIds).size) {
       throw new AppError('NOT_FOUND');
     }
@@ -251,7 +203,7 @@ export class RepairService {
     user: TAuthUser,
     input: {
       stationId: number;
-      site: Awaited<ReturnType<RepairService['sites']>>[number];
+      site: Awaited<ReturnType<RepairRepository['listSites']>>[number];
       cc: string[];
       reason: string;
       alarmIds: number[];
@@ -265,48 +217,41 @@ export class RepairService {
   ): Promise<void> {
     const { site } = input;
     await this.db.transaction().execute(async (trx) => {
-      const request = await trx
-        .insertInto('repair_request')
-        .values({
-          station_id: input.stationId,
-          station_code: site.station_code,
-          project_name: site.project_name,
-          device_type: site.device_type ?? input.stationTypeName,
-          manufacturer_name: site.manufacturer_name ?? '',
-          receiver_addrs: site.repair_emails,
-          copy_addrs: input.cc,
-          reason: input.reason,
-          period_start: input.period?.start ?? null,
-          period_end: input.period?.end ?? null,
-          operator_id: user.id,
-          operator_name: user.userName,
-          group_name: input.deptName,
-          mail_id: input.mailId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const record = await trx
-        .insertInto('repair_record')
-        .values({
-          station_id: input.stationId,
-          request_id: Number(request.id),
-          fault_type: input.faultType,
-          fault_desc: input.reason,
-          fault_start: input.period?.start ?? new Date(),
-          maintain_date: null,
-          end_time: null,
-          closed_by: null,
-          closed_at: null,
-          creator_id: user.id,
-          creator_name: user.userName,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const repairs = new RepairRepository(trx);
+      const requestId = await repairs.insertRequest({
+        station_id: input.stationId,
+        station_code: site.station_code,
+        project_name: site.project_name,
+        device_type: site.device_type ?? input.stationTypeName,
+        manufacturer_name: site.manufacturer_name ?? '',
+        receiver_addrs: site.repair_emails,
+        copy_addrs: input.cc,
+        reason: input.reason,
+        period_start: input.period?.start ?? null,
+        period_end: input.period?.end ?? null,
+        operator_id: user.id,
+        operator_name: user.userName,
+        group_name: input.deptName,
+        mail_id: input.mailId,
+      });
+      const recordId = await repairs.insertRecord({
+        station_id: input.stationId,
+        request_id: requestId,
+        fault_type: input.faultType,
+        fault_desc: input.reason,
+        fault_start: input.period?.start ?? new Date(),
+        maintain_date: null,
+        end_time: null,
+        closed_by: null,
+        closed_at: null,
+        creator_id: user.id,
+        creator_name: user.userName,
+      });
       const handled = await this.alarms.markRepairRequested(trx, user, {
         stationId: input.stationId,
         alarmIds: input.alarmIds,
         reason: input.reason,
-        repairId: Number(record.id),
+        repairId: recordId,
       });
       await this.stationLog.record(trx, {
         operator: user,
@@ -314,11 +259,11 @@ export class RepairService {
         stationId: input.stationId,
         location: 'repairs',
         objects: text('stationLog.repairRequested', {
-          id: request.id,
+          id: requestId,
           reason: input.reason,
           recipients: site.repair_emails,
         }),
-        details: { repairRequestId: Number(request.id), repairId: Number(record.id), alarmIds: handled },
+        details: { repairRequestId: requestId, repairId: recordId, alarmIds: handled },
       });
     });
     // Fault report notifications open /systemManage/repairList (SPEC §2).
@@ -341,27 +286,7 @@ export class RepairService {
     language: Language,
   ): Promise<TPage<TRepairLogRecord>> {
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
-    let query = this.db
-      .selectFrom('repair_request as r')
-      .innerJoin('station as s', 's.id', 'r.station_id')
-      .leftJoin('mail_send_log as m', 'm.id', 'r.mail_id');
-    if (!hasAllStations(user)) query = query.where(stationAccessPredicate(user, 's'));
-    if (request.stationId !== undefined) query = query.where('r.station_id', '=', request.stationId);
-    if (request.keywords) {
-      const p = likeContains(request.keywords);
-      query = query.where(sql<boolean>`(r.station_code ILIKE ${p} OR r.project_name ILIKE ${p})`);
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll('r')
-        .select('m.status as mail_status')
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.repairs.pageRequests(user, request);
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -379,7 +304,7 @@ export class RepairService {
         mailStatus: r.mail_status ?? '',
         mailStatusName: r.mail_status ? MAIL_STATUS_NAMES[r.mail_status][language] : '',
       })),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -392,28 +317,10 @@ export class RepairService {
     language: Language,
   ): Promise<TPage<TRepairRecord>> {
     await this.access.assertCanView(user, request.stationId);
-    const query = this.db.selectFrom('repair_record as r').where('r.station_id', '=', request.stationId);
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll('r')
-        .select((eb) =>
-          eb
-            .selectFrom('alarm as a')
-            .select(eb.fn.countAll<string>().as('n'))
-            .whereRef('a.repair_id', '=', 'r.id')
-            .as('alarm_count'),
-        )
-        .orderBy('r.is_closed')
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.repairs.pageRecords(request);
     return {
       records: rows.map((r) => presentRecord(r, Number(r.alarm_count ?? 0), language)),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -434,29 +341,21 @@ export class RepairService {
     return this.db.transaction().execute(async (trx) => {
       let id: number;
       if (input.id === undefined) {
-        const row = await trx
-          .insertInto('repair_record')
-          .values({
-            ...values,
-            station_id: input.stationId,
-            request_id: null,
-            closed_by: null,
-            closed_at: null,
-            creator_id: user.id,
-            creator_name: user.userName,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = Number(row.id);
+        id = await new RepairRepository(trx).insertRecord({
+          ...values,
+          station_id: input.stationId,
+          request_id: null,
+          closed_by: null,
+          closed_at: null,
+          creator_id: user.id,
+          creator_name: user.userName,
+        });
       } else {
-        const row = await trx
-          .updateTable('repair_record')
-          .set({ ...values, updated_at: new Date() })
-          .where('id', '=', input.id)
-          .where('station_id', '=', input.stationId)
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) throw new AppError('NOT_FOUND');
+        const updated = await new RepairRepository(trx).updateRecord(input.id, input.stationId, {
+          ...values,
+          updated_at: new Date(),
+        });
+        if (!updated) throw new AppError('NOT_FOUND');
         id = input.id;
       }
       await this.stationLog.record(trx, {
@@ -480,31 +379,21 @@ export class RepairService {
     input: TRepairRecordCloseRequest,
     language: Language,
   ): Promise<TRepairRecord> {
-    const found = await this.db
-      .selectFrom('repair_record')
-      .select(['station_id'])
-      .where('id', '=', input.id)
-      .executeTakeFirst();
+    const found = await this.repairs.findRecordSite(input.id);
     if (!found) throw new AppError('NOT_FOUND');
     const stationId = Number(found.station_id);
     await this.access.assertCanView(user, stationId);
     await this.db.transaction().execute(async (trx) => {
-      const closed = await trx
-        .updateTable('repair_record')
-        .set({
-          maintain_result: input.maintainResult,
-          maintain_staff: input.maintainStaff,
-          maintain_date: input.maintainDate,
-          end_time: input.endTime,
-          is_closed: true,
-          closed_by: user.id,
-          closed_at: new Date(),
-          updated_at: new Date(),
-        })
-        .where('id', '=', input.id)
-        .where('is_closed', '=', false)
-        .returning('id')
-        .executeTakeFirst();
+      const closed = await new RepairRepository(trx).closeRecord(input.id, {
+        maintain_result: input.maintainResult,
+        maintain_staff: input.maintainStaff,
+        maintain_date: input.maintainDate,
+        end_time: input.endTime,
+        is_closed: true,
+        closed_by: user.id,
+        closed_at: new Date(),
+        updated_at: new Date(),
+      });
       if (!closed) throw new AppError('REPAIR_ALREADY_CLOSED');
       await this.alarms.onRepairClosed(trx, stationId, input.id);
       await this.stationLog.record(trx, {
@@ -523,18 +412,7 @@ export class RepairService {
     await this.alarms.sweepNoData(new Date()).catch((error: unknown) => {
       this.log.warn({ err: error }, 'sweep after a repair failed');
     });
-    const row = await this.db
-      .selectFrom('repair_record as r')
-      .selectAll('r')
-      .select((eb) =>
-        eb
-          .selectFrom('alarm as a')
-          .select(eb.fn.countAll<string>().as('n'))
-          .whereRef('a.repair_id', '=', 'r.id')
-          .as('alarm_count'),
-      )
-      .where('r.id', '=', input.id)
-      .executeTakeFirstOrThrow();
+    const row = await this.repairs.findRecord(input.id);
     return presentRecord(row, Number(row.alarm_count ?? 0), language);
   }
 }
@@ -578,7 +456,7 @@ function presentRecord(
     maintainDate: r.maintain_date?.toISOString() ?? null,
     endTime: r.end_time?.toISOString() ?? null,
     isClosed: r.is_closed,
-    statusName: RECORD_STATUS_NAMES[r.is_closed ? 'closed' : 'open'][language],
+    statusName: say(language, r.is_closed ? 'repairs.record.closed' : 'repairs.record.open'),
     alarmCount,
     creatorName: r.creator_name,
     createTime: r.created_at.toISOString(),

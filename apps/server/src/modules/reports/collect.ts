@@ -2,6 +2,7 @@ import { RECOVERY_BANDS } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { TimeSeriesRepository } from '../timeseries/index.ts';
 import type { TPeriod } from './periods.ts';
+import { ReportRepository } from './reports.repository.ts';
 
 /** Flag of a value marked invalid (SPEC §4): it does not count as recovered. */
 const INVALID_FLAG = 3;
@@ -84,43 +85,12 @@ export async function collectFigures(
   const store = new TimeSeriesRepository(db);
   const fromMs = period.start.getTime();
   const toMs = period.end.getTime();
-  const stations = await db
-    .selectFrom('station')
-    .select(['id', 'station_code', 'project_name', 'status', 'data_time'])
-    .where('id', 'in', [...stationIds])
-    .where('is_deleted', '=', false)
-    .orderBy('station_code')
-    .execute();
+  const reports = new ReportRepository(db);
+  const stations = await reports.listSites(stationIds);
   const [alarms, repairs, closes] = await Promise.all([
-    // Every alarm that was open at some moment of the period or handled in it. An alarm's period_end is
-    // where its condition ended once it is closed (data flowing again; extended every sweep while open).
-    db
-      .selectFrom('alarm')
-      .select(['station_id', 'type', 'created_at', 'period_end', 'handle_time', 'is_open'])
-      .where('station_id', 'in', [...stationIds])
-      .where('created_at', '<', period.end)
-      .where((eb) =>
-        eb.or([
-          eb('is_open', '=', true),
-          eb('period_end', '>=', period.start),
-          eb.and([eb('handle_time', '>=', period.start), eb('handle_time', '<', period.end)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('repair_request')
-      .select(['station_id', 'created_at', 'reason'])
-      .where('station_id', 'in', [...stationIds])
-      .where('created_at', '>=', period.start)
-      .where('created_at', '<', period.end)
-      .execute(),
-    db
-      .selectFrom('repair_record')
-      .select(['station_id', 'closed_at', 'maintain_result'])
-      .where('station_id', 'in', [...stationIds])
-      .where('closed_at', '>=', period.start)
-      .where('closed_at', '<', period.end)
-      .execute(),
+    reports.listAlarmsAround(stationIds, period),
+    reports.listRepairRequestsIn(stationIds, period),
+    reports.listRepairClosesIn(stationIds, period),
   ]);
   const sites: TSiteFigures[] = [];
   for (const station of stations) {

@@ -1,7 +1,6 @@
-import { pipeline, Readable, Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import {
   ANALYSIS_SECTION_NAMES,
-  ANALYSIS_SECTIONS,
   ANALYSIS_TEMPLATE_TYPE,
   AppError,
   builtinKeysMatching,
@@ -19,21 +18,17 @@ import {
   type TDataReportUploadFields,
   type TPage,
   type TReportTemplate,
-  type TStatisticsResult,
-  text,
   versionDisplayName,
 } from '@masthub/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { likeContains } from '../../platform/db/like.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import { FileTooLargeError, type TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { presentStoredError, storedError } from '../../platform/stored-error.ts';
+import { presentStoredError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
 import { readTextReportHead } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import {
@@ -45,15 +40,12 @@ import {
 } from '../timeseries/index.ts';
 import type { StatisticsService } from '../wind-data/index.ts';
 import { heightTagOf } from '../wind-data/index.ts';
-import { composeAnalysisReport, type TAnalysisReportMeta } from './analysis-report.ts';
-import { renderDocx, renderPdf } from './render.ts';
+import { AnalysisReportBuilder, type TStoredParams } from './analysis-build.ts';
+import { DataReportRepository } from './data-reports.repository.ts';
+import { ReportRepository } from './reports.repository.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const DAY_MS = 86_400_000;
 const HEAD_TEXT_BYTES = 64 * 1024;
-
-/** The analysis request as stored with the report (the job replays it in the owner's time zone). */
-type TStoredParams = TAnalysisReportRequest & { utcOffsetMinutes: number };
 
 function field(fieldName: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', {}, [{ field: fieldName, message }]);
@@ -70,11 +62,6 @@ const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
 const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
 const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
 
-/** Local 'YYYY-MM-DD' 00:00 as an instant. */
-function localMidnight(date: string, utcOffsetMinutes: number): number {
-  return Date.parse(`${date}T00:00:00Z`) - utcOffsetMinutes * 60_000;
-}
-
 /**
  * Data reports (SPEC §3 data report, §5 wind report rules, §6, §7 /web/report/data/*): a text report an
  * analysis tool exported, stored byte for byte with its SHA-256; or an analysis report of a data
@@ -83,17 +70,23 @@ function localMidnight(date: string, utcOffsetMinutes: number): number {
  */
 export class DataReportService {
   private readonly store: TimeSeriesRepository;
+  private readonly reports: DataReportRepository;
+  private readonly templates: ReportRepository;
+  private readonly builder: AnalysisReportBuilder;
 
   constructor(
     private readonly db: Database,
     private readonly access: StationAccess,
     private readonly files: TFileStore,
-    private readonly statistics: StatisticsService,
-    private readonly messages: Pick<MessageService, 'send'>,
+    statistics: StatisticsService,
+    messages: Pick<MessageService, 'send'>,
     private readonly jobs: TJobs,
-    private readonly log: Logger,
+    log: Logger,
   ) {
     this.store = new TimeSeriesRepository(db);
+    this.reports = new DataReportRepository(db);
+    this.templates = new ReportRepository(db);
+    this.builder = new AnalysisReportBuilder(db, files, statistics, messages, log);
   }
 
   // --- Templates --------------------------------------------------------------------------------
@@ -102,24 +95,12 @@ export class DataReportService {
     request: { pageNo: number; pageSize: number; tempName?: string | undefined },
     language: Language,
   ): Promise<TPage<TReportTemplate>> {
-    let query = this.db.selectFrom('report_template').where('type', '=', ANALYSIS_TEMPLATE_TYPE);
-    if (request.tempName) {
-      // Built-in templates are found by their name in either language.
-      const keys = builtinKeysMatching(request.tempName, 'reportTemplate.');
-      const like = likeContains(request.tempName);
-      query = query.where((eb) =>
-        eb.or([eb('name', 'ilike', like), ...(keys.length > 0 ? [eb('builtin_key', 'in', keys)] : [])]),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('id')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    // Built-in templates are found by their name in either language.
+    const keys = request.tempName ? builtinKeysMatching(request.tempName, 'reportTemplate.') : [];
+    const { rows, total } = await this.templates.pageTemplates(
+      { ...request, type: ANALYSIS_TEMPLATE_TYPE },
+      keys,
+    );
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -130,28 +111,13 @@ export class DataReportService {
         sectionNames: r.sections.map((s) => ANALYSIS_SECTION_NAMES[s as TAnalysisSection]?.[language] ?? s),
         isBuiltin: r.is_builtin,
       })),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
   }
 
   // --- List -------------------------------------------------------------------------------------
-
-  private visible(user: TAuthUser): Expression<SqlBool> {
-    if (hasAllStations(user)) return sql<SqlBool>`true`;
-    return stationAccessPredicate(user, 's');
-  }
-
-  private listQuery() {
-    return this.db
-      .selectFrom('data_report as r')
-      .innerJoin('station as s', 's.id', 'r.station_id')
-      .leftJoin('manufacturer as m', 'm.id', 's.manufacturer_id')
-      .leftJoin('report_template as t', 't.id', 'r.template_id')
-      .leftJoin('dataset_version as v', 'v.id', 'r.version_id')
-      .where('s.is_deleted', '=', false);
-  }
 
   async page(
     user: TAuthUser,
@@ -160,36 +126,10 @@ export class DataReportService {
   ): Promise<TPage<TDataReportRecord>> {
     // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
-    let query = this.listQuery().where(this.visible(user));
-    if (request.stationId !== undefined) query = query.where('r.station_id', '=', request.stationId);
-    if (request.type) query = query.where('r.type', '=', request.type);
-    if (request.keywords) {
-      const like = likeContains(request.keywords);
-      query = query.where((eb) =>
-        eb.or([eb('r.report_name', 'ilike', like), eb('s.station_code', 'ilike', like)]),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll('r')
-        .select([
-          's.station_code',
-          's.project_name',
-          'm.name as manufacturer_name',
-          't.name as template_name',
-          't.builtin_key as template_key',
-          'v.kind as version_kind',
-        ])
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.reports.page(user, request);
     return {
       records: rows.map((r) => this.present(r, language)),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -412,35 +352,31 @@ export class DataReportService {
     return this.db.transaction().execute(async (trx) => {
       await lockContent(trx, staged.sha256);
       await staged.commit();
-      const row = await trx
-        .insertInto('data_report')
-        .values({
-          station_id: fields.stationId,
-          report_name: fields.reportName,
-          type: 'upload',
-          template_id: null,
-          version_id: null,
-          version_name: fields.versionName,
-          element: fields.element,
-          report_start: fields.reportStartDate ?? null,
-          report_end: fields.reportEndDate ?? null,
-          owner_id: user.id,
-          owner_name: user.userName,
-          status: 'success',
-          file_name: fileName,
-          file_sha256: staged.sha256,
-          file_size: staged.sizeBytes,
-          head_text: head.headText,
-          source_tool: head.sourceTool,
-          docx_sha256: null,
-          docx_size: null,
-          pdf_sha256: null,
-          pdf_size: null,
-          build_time: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: Number(row.id) };
+      const id = await new DataReportRepository(trx).insert({
+        station_id: fields.stationId,
+        report_name: fields.reportName,
+        type: 'upload',
+        template_id: null,
+        version_id: null,
+        version_name: fields.versionName,
+        element: fields.element,
+        report_start: fields.reportStartDate ?? null,
+        report_end: fields.reportEndDate ?? null,
+        owner_id: user.id,
+        owner_name: user.userName,
+        status: 'success',
+        file_name: fileName,
+        file_sha256: staged.sha256,
+        file_size: staged.sizeBytes,
+        head_text: head.headText,
+        source_tool: head.sourceTool,
+        docx_sha256: null,
+        docx_size: null,
+        pdf_sha256: null,
+        pdf_size: null,
+        build_time: new Date(),
+      });
+      return { id };
     });
   }
 
@@ -489,60 +425,41 @@ export class DataReportService {
         throw field('windYearEnd', 'v.windYearOutside');
       }
     }
-    const template = request.templateId
-      ? await this.db
-          .selectFrom('report_template')
-          .select(['id', 'type'])
-          .where('id', '=', request.templateId)
-          .executeTakeFirst()
-      : await this.db
-          .selectFrom('report_template')
-          .select(['id', 'type'])
-          .where('type', '=', ANALYSIS_TEMPLATE_TYPE)
-          .orderBy('id')
-          .executeTakeFirst();
+    const template = await this.reports.findTemplate(request.templateId, ANALYSIS_TEMPLATE_TYPE);
     if (!template || template.type !== ANALYSIS_TEMPLATE_TYPE) throw field('templateId', 'v.unknownOption');
     const heights = (list: (TChannelRow | undefined)[]) =>
       [...new Set(list.map((c) => heightTagOf(c!.heightM)))].join('/');
-    const element =
-      ctx.language === 'zh'
-        ? `风速 ${heights(speeds)}；风向 ${heights(vanes)}`
-        : `Speed ${heights(speeds)}; direction ${heights(vanes)}`;
+    const element = say(ctx.language, 'dataReports.element', {
+      speeds: heights(speeds),
+      vanes: heights(vanes),
+    });
     const params: TStoredParams = { ...request, utcOffsetMinutes: ctx.utcOffsetMinutes };
-    const row = await this.db
-      .insertInto('data_report')
-      .values({
-        station_id: version.stationId,
-        report_name: request.reportName,
-        type: 'analysis',
-        template_id: Number(template.id),
-        version_id: version.id,
-        version_name: version.name,
-        element,
-        report_start: request.reportStartDate,
-        report_end: request.reportEndDate,
-        owner_id: user.id,
-        owner_name: user.userName,
-        status: 'generating',
-        params: JSON.stringify(params),
-        language: ctx.language,
-        file_name: null,
-        file_sha256: null,
-        file_size: null,
-        docx_sha256: null,
-        docx_size: null,
-        pdf_sha256: null,
-        pdf_size: null,
-        build_time: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await this.jobs.send(
-      'reports.analysis',
-      { reportId: Number(row.id) },
-      { singletonKey: `analysis:${row.id}` },
-    );
-    return { id: Number(row.id) };
+    const id = await this.reports.insert({
+      station_id: version.stationId,
+      report_name: request.reportName,
+      type: 'analysis',
+      template_id: Number(template.id),
+      version_id: version.id,
+      version_name: version.name,
+      element,
+      report_start: request.reportStartDate,
+      report_end: request.reportEndDate,
+      owner_id: user.id,
+      owner_name: user.userName,
+      status: 'generating',
+      params: JSON.stringify(params),
+      language: ctx.language,
+      file_name: null,
+      file_sha256: null,
+      file_size: null,
+      docx_sha256: null,
+      docx_size: null,
+      pdf_sha256: null,
+      pdf_size: null,
+      build_time: null,
+    });
+    await this.jobs.send('reports.analysis', { reportId: id }, { singletonKey: `analysis:${id}` });
+    return { id };
   }
 
   /**
@@ -550,204 +467,14 @@ export class DataReportService {
    * the report period (plus the wind year when chosen), composed and rendered; a failure is stored with
    * its reason and the owner is told either way.
    */
-  async runAnalysis(reportId: number, now = new Date()): Promise<'success' | 'failure'> {
-    const report = await this.db
-      .selectFrom('data_report as r')
-      .innerJoin('station as s', 's.id', 'r.station_id')
-      .leftJoin('manufacturer as m', 'm.id', 's.manufacturer_id')
-      .leftJoin('report_template as t', 't.id', 'r.template_id')
-      .select([
-        'r.id',
-        'r.report_name',
-        'r.version_id',
-        'r.version_name',
-        'r.params',
-        'r.language',
-        'r.owner_id',
-        'r.owner_name',
-        'r.status',
-        'r.docx_sha256',
-        'r.pdf_sha256',
-        's.station_code',
-        's.project_name',
-        's.location',
-        's.longitude',
-        's.latitude',
-        's.altitude_m',
-        's.pylon_height_m',
-        'm.name as manufacturer_name',
-        't.sections',
-      ])
-      .where('r.id', '=', reportId)
-      .where('r.type', '=', 'analysis')
-      .executeTakeFirst();
-    if (!report) return 'failure';
-    const language = report.language;
-    try {
-      if (report.version_id === null) throw new AppError('NOT_FOUND');
-      const version = await this.store.findVersion(Number(report.version_id));
-      if (!version) throw new AppError('NOT_FOUND');
-      const params = report.params as unknown as TStoredParams;
-      const ctx = { language, utcOffsetMinutes: params.utcOffsetMinutes };
-      const all = await this.store.listChannels(version.id);
-      const chosen = new Set([...params.speedChannelIds, ...params.directionChannelIds]);
-      const speedRows = all.filter((c) => params.speedChannelIds.includes(c.id));
-      const speedHeights = new Set(speedRows.map((c) => c.heightM));
-      const interval = speedRows[0]?.intervalS;
-      // The chosen speeds and vanes, the other speed channels of the chosen speeds' heights (turbulence,
-      // gusts) and the T, p, RH averages (air density), all of the speeds' interval.
-      const channelIds = all
-        .filter((c) => c.intervalS === interval)
-        .filter((c) => {
-          if (chosen.has(c.id)) return true;
-          const element = toWindElement(c.element);
-          const statistic = toWindStatistic(c.statistic);
-          // sd / max / min, and a TI channel the analysis turns into σ (deriveSdFromTi, the NREL M5).
-          if (element === 'ws' && statistic !== 'avg') return speedHeights.has(c.heightM);
-          return (element === 'T' || element === 'p' || element === 'RH') && statistic === 'avg';
-        })
-        .map((c) => c.id);
-      const startMs = localMidnight(params.reportStartDate, params.utcOffsetMinutes);
-      const endMs = localMidnight(params.reportEndDate, params.utcOffsetMinutes) + DAY_MS;
-      const base = {
-        versionId: version.id,
-        channelIds,
-        sectors: 360 / params.sectorWidth,
-        includeSuspicious: params.includeSuspicious,
-        weibullMethod: params.weibullMethod,
-        correlationReferenceId: undefined,
-        shearChannelIds: params.shearChannelIds.length === 2 ? params.shearChannelIds : undefined,
-        averagePeriods: params.averagePeriods,
-      };
-      const result = await this.statistics.analyseVersion(
-        version,
-        { ...base, startTime: new Date(startMs).toISOString(), endTime: new Date(endMs).toISOString() },
-        ctx,
-      );
-      let windYear: TAnalysisReportMeta['windYear'];
-      if (params.windYearStart && params.windYearEnd) {
-        const from = localMidnight(`${params.windYearStart}-01`, params.utcOffsetMinutes);
-        const [y, m] = params.windYearEnd.split('-').map(Number) as [number, number];
-        const to = Date.UTC(y, m, 1) - params.utcOffsetMinutes * 60_000;
-        const yearResult: TStatisticsResult | undefined = await this.statistics
-          .analyseVersion(
-            version,
-            { ...base, startTime: new Date(from).toISOString(), endTime: new Date(to).toISOString() },
-            ctx,
-          )
-          .catch((error: unknown) => {
-            if (error instanceof AppError && error.code === 'STATISTICS_NO_DATA') return undefined;
-            throw error;
-          });
-        if (yearResult)
-          windYear = { start: params.windYearStart, end: params.windYearEnd, result: yearResult };
-      }
-      const sections = ((report.sections ?? ANALYSIS_SECTIONS) as string[]).filter(
-        (s): s is TAnalysisSection => (ANALYSIS_SECTIONS as readonly string[]).includes(s),
-      );
-      const { blocks, charts } = composeAnalysisReport(
-        result,
-        {
-          reportName: report.report_name,
-          station: {
-            code: report.station_code,
-            projectName: report.project_name,
-            location: report.location ?? '',
-            longitude: Number(report.longitude),
-            latitude: Number(report.latitude),
-            altitudeM: report.altitude_m === null ? null : Number(report.altitude_m),
-            mastHeightM: report.pylon_height_m === null ? null : Number(report.pylon_height_m),
-            manufacturerName: report.manufacturer_name ?? '',
-          },
-          versionName: result.versionName,
-          startDate: params.reportStartDate,
-          endDate: params.reportEndDate,
-          targetHeightM: params.targetHeight,
-          sectorWidthDeg: params.sectorWidth,
-          windYear,
-          generatedAt: now,
-          ownerName: report.owner_name,
-        },
-        sections,
-        language,
-      );
-      const [docx, pdf] = await Promise.all([
-        renderDocx(blocks, charts),
-        renderPdf(blocks, charts, report.report_name),
-      ]);
-      const [docxFile, pdfFile] = await Promise.all([this.storeContent(docx), this.storeContent(pdf)]);
-      const updated = await this.db
-        .updateTable('data_report')
-        .set({
-          status: 'success',
-          reason: '',
-          docx_sha256: docxFile,
-          docx_size: docx.length,
-          pdf_sha256: pdfFile,
-          pdf_size: pdf.length,
-          build_time: new Date(),
-        })
-        .where('id', '=', reportId)
-        .returning('id')
-        .executeTakeFirst();
-      // Deleted while it was being built: its new files go with it.
-      await removeUnreferenced(this.db, this.files, [
-        report.docx_sha256,
-        report.pdf_sha256,
-        ...(updated ? [] : [docxFile, pdfFile]),
-      ]);
-      if (updated) await this.announce(report, 'success');
-      return 'success';
-    } catch (error) {
-      const reason = error instanceof AppError ? error : new AppError('INTERNAL');
-      if (!(error instanceof AppError)) this.log.error({ err: error, reportId }, 'analysis report failed');
-      await this.db
-        .updateTable('data_report')
-        .set({ status: 'failure', reason: storedError(reason), build_time: new Date() })
-        .where('id', '=', reportId)
-        .execute();
-      await this.announce(report, 'failure');
-      return 'failure';
-    }
-  }
-
-  private async announce(
-    report: { owner_id: number | null; report_name: string; station_code: string },
-    status: 'success' | 'failure',
-  ): Promise<void> {
-    if (report.owner_id === null) return;
-    await this.messages
-      .send(Number(report.owner_id), {
-        type: 'report',
-        message: text(status === 'success' ? 'message.analysisReportReady' : 'message.analysisReportFailed', {
-          name: report.report_name,
-          code: report.station_code,
-        }),
-        messageType: status === 'success' ? 'success' : 'error',
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'report message failed'));
-  }
-
-  private async storeContent(content: Buffer): Promise<string> {
-    const staged = await this.files.stage(Readable.from([content]));
-    await this.db.transaction().execute(async (trx) => {
-      await lockContent(trx, staged.sha256);
-      await staged.commit();
-    });
-    return staged.sha256;
+  runAnalysis(reportId: number, now = new Date()): Promise<'success' | 'failure'> {
+    return this.builder.run(reportId, now);
   }
 
   // --- Files and deletion -----------------------------------------------------------------------
 
   private async visibleReport(user: TAuthUser, id: number) {
-    const row = await this.db
-      .selectFrom('data_report as r')
-      .innerJoin('station as s', 's.id', 'r.station_id')
-      .selectAll('r')
-      .select('s.station_code')
-      .where('r.id', '=', id)
-      .where('s.is_deleted', '=', false)
-      .executeTakeFirst();
+    const row = await this.reports.findWithSite(id);
     if (!row) throw new AppError('NOT_FOUND');
     await this.access.assertCanView(user, Number(row.station_id));
     return row;
@@ -783,7 +510,7 @@ export class DataReportService {
   /** Deletes a report of a visible site; its files go when nothing else names their content. */
   async delete(user: TAuthUser, id: number): Promise<void> {
     const row = await this.visibleReport(user, id);
-    await this.db.deleteFrom('data_report').where('id', '=', id).execute();
+    await this.reports.delete(id);
     await removeUnreferenced(this.db, this.files, [row.file_sha256, row.docx_sha256, row.pdf_sha256]);
   }
 

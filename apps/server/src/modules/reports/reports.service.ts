@@ -27,17 +27,15 @@ import {
   type TTemplatePageRequest,
   text,
 } from '@masthub/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { likeContains } from '../../platform/db/like.ts';
 import { removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import { renderCharts } from './charts.ts';
@@ -52,6 +50,7 @@ import {
   type TPeriod,
 } from './periods.ts';
 import { renderDocx, renderPdf } from './render.ts';
+import { ReportRepository } from './reports.repository.ts';
 
 export const REPORT_TICK_CRON = '*/5 * * * *';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -75,6 +74,8 @@ function isoDate(value: Date | string): string {
  * attached when the group says so. A user sees a group only when they may see every site in it.
  */
 export class ReportService {
+  private readonly reports: ReportRepository;
+
   constructor(
     private readonly db: Database,
     private readonly access: StationAccess,
@@ -83,7 +84,9 @@ export class ReportService {
     private readonly messages: Pick<MessageService, 'send' | 'publishEvent'>,
     private readonly jobs: TJobs,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.reports = new ReportRepository(db);
+  }
 
   // --- Templates --------------------------------------------------------------------------------
 
@@ -119,39 +122,17 @@ export class ReportService {
   }
 
   async templates(type: number, language: Language): Promise<TReportTemplate[]> {
-    const rows = await this.db
-      .selectFrom('report_template')
-      .selectAll()
-      .where('type', '=', type)
-      .orderBy('id')
-      .execute();
+    const rows = await this.reports.listTemplates(type);
     return rows.map((r) => this.presentTemplate(r, language));
   }
 
   async templatePage(request: TTemplatePageRequest, language: Language): Promise<TPage<TReportTemplate>> {
-    let query = this.db.selectFrom('report_template');
-    if (request.type !== undefined) query = query.where('type', '=', request.type);
-    if (request.tempName) {
-      // Built-in templates are found by their name in either language.
-      const keys = builtinKeysMatching(request.tempName, 'reportTemplate.');
-      const like = likeContains(request.tempName);
-      query = query.where((eb) =>
-        eb.or([eb('name', 'ilike', like), ...(keys.length > 0 ? [eb('builtin_key', 'in', keys)] : [])]),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('type')
-        .orderBy('id')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    // Built-in templates are found by their name in either language.
+    const keys = request.tempName ? builtinKeysMatching(request.tempName, 'reportTemplate.') : [];
+    const { rows, total } = await this.reports.pageTemplates(request, keys);
     return {
       records: rows.map((r) => this.presentTemplate(r, language)),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -159,63 +140,14 @@ export class ReportService {
 
   // --- Groups -----------------------------------------------------------------------------------
 
-  /** "The user may see every site of the group" over a group row aliased `g`. */
-  private visible(user: TAuthUser): Expression<SqlBool> {
-    if (hasAllStations(user)) return sql<SqlBool>`true`;
-    return sql<SqlBool>`NOT EXISTS (
-      SELECT 1 FROM report_group_station gs JOIN station s ON s.id = gs.station_id
-       WHERE gs.group_id = g.id AND NOT (${stationAccessPredicate(user, 's')}))`;
-  }
-
   private async assertGroup(user: TAuthUser, groupId: number): Promise<void> {
-    const row = await this.db
-      .selectFrom('report_group as g')
-      .select(['g.id'])
-      .select(sql<boolean>`${this.visible(user)}`.as('is_visible'))
-      .where('g.id', '=', groupId)
-      .executeTakeFirst();
+    const row = await this.reports.findGroupVisibility(user, groupId);
     if (!row) throw new AppError('NOT_FOUND');
     if (!row.is_visible) throw new AppError('FORBIDDEN');
   }
 
-  private groupQuery() {
-    return this.db
-      .selectFrom('report_group as g')
-      .leftJoin('app_user as u', 'u.id', 'g.creator_id')
-      .leftJoin('report_template as wt', 'wt.id', 'g.weekly_template_id')
-      .leftJoin('report_template as mt', 'mt.id', 'g.monthly_template_id')
-      .leftJoin('data_source as d', 'd.id', 'g.data_source_id')
-      .selectAll('g')
-      .select([
-        'u.user_name as creator_name',
-        'wt.name as weekly_template_name',
-        'wt.builtin_key as weekly_template_key',
-        'mt.name as monthly_template_name',
-        'mt.builtin_key as monthly_template_key',
-        'd.name as data_source_name',
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom('report_group_station as gs')
-          .select(sql<number[]>`coalesce(array_agg(gs.station_id ORDER BY gs.station_id), '{}')`.as('ids'))
-          .whereRef('gs.group_id', '=', 'g.id')
-          .as('station_ids'),
-        eb
-          .selectFrom('group_report as r')
-          .select(
-            sql<string>`r.status || '|' || coalesce(to_char(r.generate_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '')`.as(
-              'last',
-            ),
-          )
-          .whereRef('r.group_id', '=', 'g.id')
-          .orderBy('r.created_at', 'desc')
-          .limit(1)
-          .as('last_report'),
-      ]);
-  }
-
   private presentGroup(
-    row: Awaited<ReturnType<ReturnType<ReportService['groupQuery']>['execute']>>[number],
+    row: Awaited<ReturnType<ReportRepository['findGroup']>>,
     language: Language,
   ): TReportGroupRecord {
     const start = isoDate(row.effective_start);
@@ -234,7 +166,7 @@ export class ReportService {
       reportType: types,
       reportTypeName: types
         .map((t) => STATEMENT_TYPE_NAMES[t][language])
-        .join(language === 'zh' ? '、' : ', '),
+        .join(say(language, 'common.listSeparator')),
       weeklyTemplateId: row.weekly_template_id === null ? null : Number(row.weekly_template_id),
       weeklyTemplateName: displayName(row.weekly_template_name ?? '', row.weekly_template_key, language),
       monthlyTemplateId: row.monthly_template_id === null ? null : Number(row.monthly_template_id),
@@ -263,33 +195,10 @@ export class ReportService {
     request: TReportGroupPageRequest,
     language: Language,
   ): Promise<TPage<TReportGroupRecord>> {
-    let query = this.groupQuery().where(this.visible(user));
-    let count = this.db
-      .selectFrom('report_group as g')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where(this.visible(user));
-    if (request.keywords) {
-      query = query.where('g.name', 'ilike', likeContains(request.keywords));
-      count = count.where('g.name', 'ilike', likeContains(request.keywords));
-    }
-    if (request.validity !== undefined) {
-      const inside = sql<SqlBool>`(${today()}::date BETWEEN g.effective_start AND g.effective_end)`;
-      const condition = request.validity === 1 ? inside : sql<SqlBool>`NOT ${inside}`;
-      query = query.where(condition);
-      count = count.where(condition);
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .orderBy('g.created_at', 'desc')
-        .orderBy('g.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.reports.pageGroups(user, request, today());
     return {
       records: rows.map((r) => this.presentGroup(r, language)),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -298,14 +207,8 @@ export class ReportService {
   async groupDetail(user: TAuthUser, id: number, language: Language): Promise<TReportGroupDetail> {
     await this.assertGroup(user, id);
     const [row, stations] = await Promise.all([
-      this.groupQuery().where('g.id', '=', id).executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('report_group_station as gs')
-        .innerJoin('station as s', 's.id', 'gs.station_id')
-        .select(['s.id', 's.station_code', 's.project_name'])
-        .where('gs.group_id', '=', id)
-        .orderBy('s.station_code')
-        .execute(),
+      this.reports.findGroup(id),
+      this.reports.listGroupStations(id),
     ]);
     return {
       ...this.presentGroup(row, language),
@@ -320,11 +223,10 @@ export class ReportService {
   async saveGroup(user: TAuthUser, input: TReportGroupSaveRequest): Promise<{ id: number }> {
     if (input.id !== undefined) await this.assertGroup(user, input.id);
     await this.access.assertCanView(user, input.stationIds);
-    const templates = await this.db
-      .selectFrom('report_template')
-      .select(['id', 'type'])
-      .where('id', 'in', [input.weeklyTemplateId ?? 0, input.monthlyTemplateId ?? 0])
-      .execute();
+    const templates = await this.reports.listTemplateTypes([
+      input.weeklyTemplateId ?? 0,
+      input.monthlyTemplateId ?? 0,
+    ]);
     const typeOf = new Map(templates.map((t) => [Number(t.id), t.type]));
     const fields: { field: string; message: string }[] = [];
     if (
@@ -340,11 +242,7 @@ export class ReportService {
       fields.push({ field: 'monthlyTemplateId', message: 'v.unknownOption' });
     }
     if (input.dataSourceId !== null) {
-      const source = await this.db
-        .selectFrom('data_source')
-        .select('fetch_type')
-        .where('id', '=', input.dataSourceId)
-        .executeTakeFirst();
+      const source = await this.reports.findDataSourceFetchType(input.dataSourceId);
       if (source?.fetch_type !== 'email') fields.push({ field: 'dataSourceId', message: 'v.unknownOption' });
     }
     if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
@@ -366,50 +264,27 @@ export class ReportService {
       language: input.language,
     };
     return this.db.transaction().execute(async (trx) => {
-      const clash = await trx
-        .selectFrom('report_group')
-        .select('id')
-        .where(sql<boolean>`lower(name) = lower(${input.name})`)
-        .executeTakeFirst();
+      const reports = new ReportRepository(trx);
+      const clash = await reports.findGroupByName(input.name);
       if (clash && Number(clash.id) !== input.id) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'name', message: 'v.nameTaken' }]);
       }
       let id: number;
       if (input.id === undefined) {
-        id = Number(
-          (
-            await trx
-              .insertInto('report_group')
-              .values({ ...values, creator_id: user.id })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id,
-        );
+        id = await reports.insertGroup({ ...values, creator_id: user.id });
       } else {
         id = input.id;
-        await trx
-          .updateTable('report_group')
-          .set({ ...values, updated_at: new Date() })
-          .where('id', '=', id)
-          .execute();
-        await trx.deleteFrom('report_group_station').where('group_id', '=', id).execute();
+        await reports.updateGroup(id, { ...values, updated_at: new Date() });
       }
-      await trx
-        .insertInto('report_group_station')
-        .values(input.stationIds.map((station_id) => ({ group_id: id, station_id })))
-        .execute();
+      await reports.insertGroupStations(id, input.stationIds);
       return { id };
     });
   }
 
   async deleteGroup(user: TAuthUser, id: number): Promise<void> {
     await this.assertGroup(user, id);
-    const files = await this.db
-      .selectFrom('group_report')
-      .select(['docx_sha256', 'pdf_sha256'])
-      .where('group_id', '=', id)
-      .execute();
-    await this.db.deleteFrom('report_group').where('id', '=', id).execute();
+    const files = await this.reports.listGroupReportFiles(id);
+    await this.reports.deleteGroup(id);
     await this.removeUnused(files.flatMap((f) => [f.docx_sha256, f.pdf_sha256]));
   }
 
@@ -421,22 +296,7 @@ export class ReportService {
     language: Language,
   ): Promise<TPage<TGroupReportRecord>> {
     await this.assertGroup(user, request.groupId);
-    let query = this.db
-      .selectFrom('group_report as r')
-      .leftJoin('mail_send_log as m', 'm.id', 'r.mail_id')
-      .where('r.group_id', '=', request.groupId);
-    if (request.statementType) query = query.where('r.statement_type', '=', request.statementType);
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll('r')
-        .select(['m.status as mail_status', 'm.sent_at'])
-        .orderBy('r.period_start', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(request.pageSize)
-        .offset((request.pageNo - 1) * request.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await this.reports.pageReports(request);
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -456,7 +316,7 @@ export class ReportService {
         hasFiles: r.docx_sha256 !== null && r.pdf_sha256 !== null,
         createTime: r.created_at.toISOString(),
       })),
-      total: Number(total.n),
+      total,
       pageNo: request.pageNo,
       pageSize: request.pageSize,
     };
@@ -465,20 +325,15 @@ export class ReportService {
   /** POST /web/statement/generate: (re)generates the report of a period now, in the background. */
   async generate(user: TAuthUser, request: TGroupReportGenerateRequest): Promise<{ id: number }> {
     await this.assertGroup(user, request.groupId);
-    const group = await this.db
-      .selectFrom('report_group')
-      .select(['report_types', 'language'])
-      .where('id', '=', request.groupId)
-      .executeTakeFirstOrThrow();
+    const group = await this.reports.findGroupTypes(request.groupId);
     if (!group.report_types.includes(request.statementType)) {
       throw new AppError('VALIDATION_FAILED', {}, [{ field: 'statementType', message: 'v.oneOf' }]);
     }
     const period = request.date
       ? periodContaining(request.statementType, new Date(`${request.date}T12:00:00+08:00`))
       : lastCompletePeriod(request.statementType, new Date());
-    const row = await this.db
-      .insertInto('group_report')
-      .values({
+    const id = await this.reports.upsertManualReport(
+      {
         group_id: request.groupId,
         statement_type: request.statementType,
         period_start: period.start,
@@ -493,68 +348,23 @@ export class ReportService {
         pdf_sha256: null,
         docx_size: null,
         pdf_size: null,
-      })
-      .onConflict((oc) =>
-        oc.columns(['group_id', 'statement_type', 'period_start']).doUpdateSet({
-          status: 'generating',
-          reason: '',
-          trigger: 'manual',
-          created_by: user.id,
-          language: group.language,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await this.jobs.send(
-      'reports.generate',
-      { reportId: Number(row.id) },
-      { singletonKey: `report:${row.id}` },
+      },
+      user.id,
     );
-    return { id: Number(row.id) };
+    await this.jobs.send('reports.generate', { reportId: id }, { singletonKey: `report:${id}` });
+    return { id };
   }
 
   /** Renders one report (the 'reports.generate' job); a failure is stored with its reason. */
   async runGeneration(reportId: number, now = new Date()): Promise<'success' | 'failure'> {
-    const report = await this.db
-      .selectFrom('group_report as r')
-      .innerJoin('report_group as g', 'g.id', 'r.group_id')
-      .leftJoin('report_template as wt', 'wt.id', 'g.weekly_template_id')
-      .leftJoin('report_template as mt', 'mt.id', 'g.monthly_template_id')
-      .select([
-        'r.id',
-        'r.group_id',
-        'r.statement_type',
-        'r.period_start',
-        'r.period_end',
-        'r.language',
-        'r.created_by',
-        'r.docx_sha256',
-        'r.pdf_sha256',
-        'g.name',
-        'g.auto_send',
-        'g.creator_id',
-        'wt.sections as weekly_sections',
-        'mt.sections as monthly_sections',
-      ])
-      .where('r.id', '=', reportId)
-      .executeTakeFirst();
+    const report = await this.reports.findForGeneration(reportId);
     if (!report) return 'failure';
     const period: TPeriod = { start: report.period_start, end: report.period_end };
     const language = report.language;
     try {
-      const stations = await this.db
-        .selectFrom('report_group_station as gs')
-        .innerJoin('station as s', 's.id', 'gs.station_id')
-        .select('gs.station_id')
-        .where('gs.group_id', '=', report.group_id)
-        .where('s.is_deleted', '=', false)
-        .execute();
-      if (stations.length === 0) throw new AppError('REPORT_GROUP_EMPTY');
-      const figures = await collectFigures(
-        this.db,
-        stations.map((s) => Number(s.station_id)),
-        period,
-      );
+      const stationIds = await this.reports.listLiveStationIds(report.group_id);
+      if (stationIds.length === 0) throw new AppError('REPORT_GROUP_EMPTY');
+      const figures = await collectFigures(this.db, stationIds, period);
       // A period in which no site sent anything is reported too (0 % recovery each): that is what a
       // weekly report of a network is for. REPORT_NO_DATA stays for the reasons stored before.
       const sections = ((report.statement_type === 'weekly'
@@ -572,19 +382,15 @@ export class ReportService {
       const title = blocks[0]?.kind === 'title' ? blocks[0].text : report.name;
       const [docx, pdf] = await Promise.all([renderDocx(blocks, charts), renderPdf(blocks, charts, title)]);
       const [docxFile, pdfFile] = await Promise.all([this.store(docx), this.store(pdf)]);
-      await this.db
-        .updateTable('group_report')
-        .set({
-          status: 'success',
-          reason: '',
-          docx_sha256: docxFile.sha256,
-          docx_size: docx.length,
-          pdf_sha256: pdfFile.sha256,
-          pdf_size: pdf.length,
-          generate_time: new Date(),
-        })
-        .where('id', '=', reportId)
-        .execute();
+      await this.reports.updateReport(reportId, {
+        status: 'success',
+        reason: '',
+        docx_sha256: docxFile.sha256,
+        docx_size: docx.length,
+        pdf_sha256: pdfFile.sha256,
+        pdf_size: pdf.length,
+        generate_time: new Date(),
+      });
       await this.removeUnused([report.docx_sha256, report.pdf_sha256]);
       if (report.auto_send) await this.send(reportId);
       await this.announce(report, 'success');
@@ -592,11 +398,11 @@ export class ReportService {
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError('INTERNAL');
       if (!(error instanceof AppError)) this.log.error({ err: error, reportId }, 'report generation failed');
-      await this.db
-        .updateTable('group_report')
-        .set({ status: 'failure', reason: storedError(reason), generate_time: new Date() })
-        .where('id', '=', reportId)
-        .execute();
+      await this.reports.updateReport(reportId, {
+        status: 'failure',
+        reason: storedError(reason),
+        generate_time: new Date(),
+      });
       await this.announce(report, 'failure');
       return 'failure';
     }
@@ -644,39 +450,21 @@ export class ReportService {
 
   /** E-mails a generated report with both files attached, through the group's sender. */
   async send(reportId: number): Promise<{ mailId: number }> {
-    const row = await this.db
-      .selectFrom('group_report as r')
-      .innerJoin('report_group as g', 'g.id', 'r.group_id')
-      .select([
-        'r.id',
-        'r.status',
-        'r.statement_type',
-        'r.period_start',
-        'r.period_end',
-        'r.language',
-        'r.docx_sha256',
-        'r.pdf_sha256',
-        'g.name',
-        'g.data_source_id',
-        'g.receiver_addrs',
-        'g.copy_addrs',
-      ])
-      .where('r.id', '=', reportId)
-      .executeTakeFirstOrThrow();
+    const row = await this.reports.findForSending(reportId);
     if (row.status !== 'success' || !row.docx_sha256 || !row.pdf_sha256)
       throw new AppError('REPORT_NOT_READY');
     if (row.data_source_id === null || row.receiver_addrs.length === 0)
       throw new AppError('REPORT_NO_RECIPIENT');
     const label = periodLabel(row.statement_type, { start: row.period_start, end: row.period_end });
     const typeName = STATEMENT_TYPE_NAMES[row.statement_type][row.language];
-    const zh = row.language === 'zh';
     const base = `${row.name}_${typeName}_${label.replace(/ ~ /, '_')}`;
-    const subject = zh
-      ? `【MastHub ${typeName}】${row.name}（${label}）`
-      : `[MastHub ${typeName} report] ${row.name} (${label})`;
-    const text = zh
-      ? `您好：\n\n附件为“${row.name}”${label} 的${typeName}（Word 与 PDF 各一份）。\n\n此邮件由 MastHub 测风数据平台自动发送。`
-      : `Hello,\n\nAttached is the ${typeName.toLowerCase()} report of “${row.name}” for ${label} (Word and PDF).\n\nSent by the MastHub wind measurement platform.`;
+    const subject = say(row.language, 'groupReports.mail.subject', { name: row.name, label, type: typeName });
+    // In lower case inside the English sentence; a Chinese name has no case and stays as it is.
+    const text = say(row.language, 'groupReports.mail.text', {
+      name: row.name,
+      label,
+      type: typeName.toLowerCase(),
+    });
     const mailId = await this.db.transaction().execute(async (trx) => {
       const id = await this.outbox.queue(trx, {
         kind: 'report',
@@ -692,11 +480,7 @@ export class ReportService {
           { filename: `${base}.pdf`, sha256: row.pdf_sha256!, contentType: 'application/pdf' },
         ],
       });
-      await trx
-        .updateTable('group_report')
-        .set({ mail_id: id, send_time: new Date() })
-        .where('id', '=', reportId)
-        .execute();
+      await new ReportRepository(trx).updateReport(reportId, { mail_id: id, send_time: new Date() });
       return id;
     });
     await this.outbox.dispatch([mailId]);
@@ -709,11 +493,7 @@ export class ReportService {
   }
 
   private async assertReport(user: TAuthUser, reportId: number) {
-    const row = await this.db
-      .selectFrom('group_report')
-      .selectAll()
-      .where('id', '=', reportId)
-      .executeTakeFirst();
+    const row = await this.reports.findReport(reportId);
     if (!row) throw new AppError('NOT_FOUND');
     await this.assertGroup(user, Number(row.group_id));
     return row;
@@ -721,7 +501,7 @@ export class ReportService {
 
   async deleteReport(user: TAuthUser, reportId: number): Promise<void> {
     const row = await this.assertReport(user, reportId);
-    await this.db.deleteFrom('group_report').where('id', '=', reportId).execute();
+    await this.reports.deleteReport(reportId);
     await this.removeUnused([row.docx_sha256, row.pdf_sha256]);
   }
 
@@ -736,11 +516,7 @@ export class ReportService {
     if (row.status !== 'success' || !sha256) throw new AppError('REPORT_NOT_READY');
     const opened = await this.files.open(sha256);
     if (!opened) throw new AppError('NOT_FOUND');
-    const group = await this.db
-      .selectFrom('report_group')
-      .select('name')
-      .where('id', '=', row.group_id)
-      .executeTakeFirstOrThrow();
+    const group = await this.reports.findGroupName(row.group_id);
     const label = periodLabel(row.statement_type, { start: row.period_start, end: row.period_end });
     return {
       stream: opened.stream,
@@ -754,12 +530,7 @@ export class ReportService {
 
   /** Every due slot of every group with automatic generation: written once, then generated. */
   async tick(now = new Date()): Promise<number[]> {
-    const groups = await this.db
-      .selectFrom('report_group')
-      .select(['id', 'report_types', 'week', 'month_day', 'generate_time', 'language'])
-      .where('auto_generate', '=', true)
-      .where(sql<SqlBool>`${today(now)}::date BETWEEN effective_start AND effective_end`)
-      .execute();
+    const groups = await this.reports.listScheduledGroups(today(now));
     const created: number[] = [];
     for (const g of groups) {
       for (const type of g.report_types as TStatementType[]) {
@@ -769,28 +540,23 @@ export class ReportService {
           now,
         );
         if (!slot) continue;
-        const row = await this.db
-          .insertInto('group_report')
-          .values({
-            group_id: g.id,
-            statement_type: type,
-            period_start: slot.start,
-            period_end: slot.end,
-            language: g.language,
-            trigger: 'schedule',
-            created_by: null,
-            generate_time: null,
-            send_time: null,
-            mail_id: null,
-            docx_sha256: null,
-            pdf_sha256: null,
-            docx_size: null,
-            pdf_size: null,
-          })
-          .onConflict((oc) => oc.columns(['group_id', 'statement_type', 'period_start']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (row) created.push(Number(row.id));
+        const id = await this.reports.insertScheduledReport({
+          group_id: g.id,
+          statement_type: type,
+          period_start: slot.start,
+          period_end: slot.end,
+          language: g.language,
+          trigger: 'schedule',
+          created_by: null,
+          generate_time: null,
+          send_time: null,
+          mail_id: null,
+          docx_sha256: null,
+          pdf_sha256: null,
+          docx_size: null,
+          pdf_size: null,
+        });
+        if (id !== undefined) created.push(id);
       }
     }
     for (const reportId of created) {

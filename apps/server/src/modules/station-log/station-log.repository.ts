@@ -18,6 +18,15 @@ export interface TStationLogInsert {
 export class StationLogRepository {
   constructor(private readonly db: Database) {}
 
+  /** A user as the log names them. */
+  findUser(id: number) {
+    return this.db
+      .selectFrom('app_user')
+      .select(['id', 'account', 'user_name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   async insert(entry: TStationLogInsert): Promise<{ id: number }> {
     // The station code is copied so the row still reads right after the site is deleted or recoded.
     return this.db

@@ -72,13 +72,7 @@ export class StationLogService {
     entry: Omit<TStationLogEntry, 'operator'>,
   ): Promise<void> {
     const user =
-      actor.userId === null
-        ? undefined
-        : await db
-            .selectFrom('app_user')
-            .select(['id', 'account', 'user_name'])
-            .where('id', '=', actor.userId)
-            .executeTakeFirst();
+      actor.userId === null ? undefined : await new StationLogRepository(db).findUser(actor.userId);
     await this.record(db, {
       ...entry,
       operator: user

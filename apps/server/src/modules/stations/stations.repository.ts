@@ -63,6 +63,14 @@ type TStationQuery = SelectQueryBuilder<DB & { s: DB['station'] }, 's', object>;
 export class StationRepository {
   constructor(private readonly db: Database) {}
 
+  /** The owners and manufacturers an import resolves names against. */
+  listImportReferences() {
+    return Promise.all([
+      this.db.selectFrom('owner').select(['id', 'name']).execute(),
+      this.db.selectFrom('manufacturer').select(['id', 'name', 'model']).execute(),
+    ]);
+  }
+
   /** Live sites the subject can see, narrowed by the list filters. */
   private filtered(subject: TAccessSubject, filter: TStationFilter & { ids?: number[] | undefined }) {
     let q: TStationQuery = this.db

@@ -20,6 +20,7 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
+import { say } from '../../i18n/index.ts';
 import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
@@ -32,16 +33,6 @@ import {
   readImportRows,
   STATION_IMPORT_MAX_BYTES,
 } from './station-import.ts';
-
-const IMPORT_FILE_REASONS: Record<ImportFileError['reason'], Record<'zh' | 'en', string>> = {
-  unreadable: { zh: '不是有效的 .xlsx 工作簿', en: 'not a valid .xlsx workbook' },
-  noHeader: {
-    zh: '第一个工作表的第 1 行不是模板的列名',
-    en: 'row 1 of the first sheet does not hold the template’s column names',
-  },
-  noRows: { zh: '没有站点行', en: 'it holds no site rows' },
-  tooManyRows: { zh: '一次最多导入 {max} 行', en: 'at most {max} rows per import' },
-};
 
 import type { StationService } from './stations.service.ts';
 
@@ -179,10 +170,9 @@ export function stationRoutes(stations: StationService, archiveLimits: TArchiveL
         } catch (error) {
           if (error instanceof ImportFileError) {
             throw new AppError('STATION_IMPORT_FILE', {
-              reason: IMPORT_FILE_REASONS[error.reason][language].replace(
-                '{max}',
-                String(error.details.max ?? ''),
-              ),
+              reason: say(language, `stationList.importFile.${error.reason}`, {
+                max: String(error.details.max ?? ''),
+              }),
             });
           }
           throw error;

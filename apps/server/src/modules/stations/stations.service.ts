@@ -28,10 +28,8 @@ import {
   text,
   VALIDATION_KEY_PREFIX,
   type ValidationMessageKey,
-  WARN_STATUSES,
-  WARN_TYPES,
-  WARRANTY_STATUSES,
 } from '@masthub/shared';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
@@ -40,10 +38,8 @@ import { PROVINCES, provinceOf } from '../reference/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
 import { IMPORT_COLUMNS, rowToRequest, type TImportRow, validateRow } from './station-import.ts';
+import { dateOnly, nameOf, presentStation } from './station-record.ts';
 import type { StationRepository, TStationValues } from './stations.repository.ts';
-
-type TRecordRow = NonNullable<Awaited<ReturnType<StationRepository['findRecord']>>>;
-type TTagRow = Awaited<ReturnType<StationRepository['tagsOf']>>[number];
 
 export interface TStationRepositories {
   stations: StationRepository;
@@ -56,27 +52,6 @@ const REQUIRED_KEYS: Record<string, ValidationMessageKey> = {
   projectName: 'projectNameRequired',
   stationType: 'stationTypeRequired',
 };
-
-function nameOf<V>(
-  list: readonly { value: V; name: Record<Language, string> }[],
-  value: V,
-  language: Language,
-) {
-  return list.find((o) => o.value === value)?.name[language] ?? String(value);
-}
-
-/** A `date` column (local midnight from node-postgres) as `YYYY-MM-DD`. */
-function dateOnly(d: Date | null): string | null {
-  if (!d) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-function range(start: Date | null, end: Date | null): [string, string] | null {
-  const a = dateOnly(start);
-  const b = dateOnly(end);
-  return a && b ? [a, b] : null;
-}
 
 function fieldError(field: string, key: ValidationMessageKey): TFieldError {
   return { field, message: VALIDATION_KEY_PREFIX + key };
@@ -143,68 +118,6 @@ export class StationService {
     }));
   }
 
-  private present(row: TRecordRow, tags: TTagRow[], language: Language): TStationRecord {
-    const own = tags
-      .filter((t) => t.station_id === row.id)
-      .map((t) => ({ id: t.id, name: t.name, color: t.color }));
-    const warranty = row.warranty_status === null ? null : Number(row.warranty_status);
-    return {
-      id: row.id,
-      stationCode: row.station_code,
-      parseRuleId: row.parse_rule_id,
-      projectName: row.project_name,
-      stationType: row.station_type,
-      stationTypeName: nameOf(STATION_TYPES, row.station_type as never, language),
-      regionCode: row.region_code,
-      province:
-        language === 'en' && row.region_code
-          ? (provinceOf(row.region_code)?.nameEn ?? row.province)
-          : row.province,
-      location: row.location ?? '',
-      longitude: row.longitude,
-      latitude: row.latitude,
-      altitude: row.altitude_m,
-      pylonHeight: row.pylon_height_m,
-      loggerUtcOffset: row.logger_utc_offset_minutes,
-      status: row.status,
-      statusName: nameOf(STATION_STATUSES, row.status as never, language),
-      statusColor: stationStatusColor(row.status),
-      warnType: row.warn_type,
-      warnTypeName: nameOf(WARN_TYPES, row.warn_type as never, language),
-      warnStatus: row.warn_status,
-      warnStatusName: nameOf(WARN_STATUSES, row.warn_status as never, language),
-      warrantyStatus: warranty,
-      warrantyStatusName: warranty === null ? null : nameOf(WARRANTY_STATUSES, warranty as never, language),
-      startTime: row.start_time?.toISOString() ?? null,
-      dataTime: row.data_time?.toISOString() ?? null,
-      createTime: row.created_at.toISOString(),
-      ownerId: row.owner_id,
-      ownerName: row.owner_name,
-      creatorId: row.creator_id,
-      creatorName: row.creator_name,
-      ownerPartyId: row.owner_party_id,
-      ownerPartyName: row.owner_party_name,
-      dataAdminId: row.data_admin_id,
-      dataAdminName: row.data_admin_name,
-      deviceTypeId: row.device_type_id,
-      deviceTypeName: row.device_type_name,
-      manufacturerId: row.manufacturer_id,
-      manufacturerName: row.manufacturer_name,
-      manufacturerIdName:
-        row.manufacturer_name === null
-          ? null
-          : [row.manufacturer_name, row.manufacturer_model].filter(Boolean).join(' '),
-      sim: row.sim,
-      notes: row.notes,
-      warrantyDateRange: range(row.warranty_start, row.warranty_end),
-      installDateRange: range(row.install_start, row.install_end),
-      repairEmails: row.repair_emails,
-      ccEmails: row.cc_emails,
-      tags: own,
-      tagNames: own.map((t) => t.name).join(', '),
-    };
-  }
-
   async page(
     user: TAuthUser,
     filter: TStationPageRequest,
@@ -213,7 +126,7 @@ export class StationService {
     const { records, total } = await this.stations.page(user, filter);
     const tags = await this.stations.tagsOf(records.map((r) => r.id));
     return {
-      records: records.map((r) => this.present(r, tags, language)),
+      records: records.map((r) => presentStation(r, tags, language)),
       total,
       pageNo: filter.pageNo,
       pageSize: filter.pageSize,
@@ -224,7 +137,7 @@ export class StationService {
     await this.access.assertCanView(user, id);
     const row = await this.stations.findRecord(id);
     if (!row) throw new AppError('NOT_FOUND');
-    return this.present(row, await this.stations.tagsOf([id]), language);
+    return presentStation(row, await this.stations.tagsOf([id]), language);
   }
 
   async overview(user: TAuthUser, id: number, language: Language): Promise<TStationOverview> {
@@ -372,7 +285,7 @@ export class StationService {
     language: Language,
   ): Promise<TStationRecord[]> {
     const rows = await this.stations.listAll(user, input);
-    return rows.map((r) => this.present(r, [], language));
+    return rows.map((r) => presentStation(r, [], language));
   }
 
   async checkExist(user: TAuthUser, query: TStationCheckExistQuery): Promise<TStationCheckExistReply> {
@@ -574,10 +487,7 @@ export class StationService {
   ): Promise<{ count: number; stationCodes: string[] }> {
     if (!user.features.has('station.add')) throw new AppError('FORBIDDEN');
     return this.tx.run(async ({ stations, db }) => {
-      const [owners, manufacturers] = await Promise.all([
-        db.selectFrom('owner').select(['id', 'name']).execute(),
-        db.selectFrom('manufacturer').select(['id', 'name', 'model']).execute(),
-      ]);
+      const [owners, manufacturers] = await stations.listImportReferences();
       const titleOf = (key: string) => {
         const column = IMPORT_COLUMNS.find(
           (c) =>
@@ -588,7 +498,7 @@ export class StationService {
         );
         return column ? column.title[language] : key;
       };
-      const rowLabel = (n: number) => (language === 'zh' ? `第 ${n} 行` : `Row ${n}`);
+      const rowLabel = (n: number) => say(language, 'stationList.importRow', { n });
       const fields: TFieldError[] = [];
       const requests: TStationSaveRequest[] = [];
       const seen = new Map<string, number>();

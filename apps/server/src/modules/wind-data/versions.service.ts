@@ -16,6 +16,7 @@ import type { StationLogService } from '../station-log/index.ts';
 import { presentVersion, TimeSeriesRepository, type TVersionRow } from '../timeseries/index.ts';
 import { exportNames } from './export-names.ts';
 import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
+import { VersionRepository } from './versions.repository.ts';
 
 const DELETE_BATCH = 200;
 
@@ -215,19 +216,10 @@ export class VersionService {
 
 /** The site's code and project name, as the station log's version texts name it. */
 async function stationLabel(db: Database, stationId: number): Promise<{ code: string; name: string }> {
-  const row = await db
-    .selectFrom('station')
-    .select(['station_code', 'project_name'])
-    .where('id', '=', stationId)
-    .executeTakeFirst();
+  const row = await new VersionRepository(db).findStationNames(stationId);
   return row ? { code: row.station_code, name: row.project_name } : { code: `#${stationId}`, name: '' };
 }
 
 async function countChunks(db: Database, versionId: number): Promise<number> {
-  const row = await db
-    .selectFrom('ts_chunk')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('version_id', '=', versionId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return new VersionRepository(db).countChunks(versionId);
 }

@@ -29,6 +29,7 @@ import {
 import { exportNames } from '../export-names.ts';
 import { ResultCache } from '../statistics/result-cache.ts';
 import { ProcessingFailure, type ProcessingTaskService, type TTaskContext } from '../tasks.service.ts';
+import { VersionRepository } from '../versions.repository.ts';
 import type { VersionService } from '../versions.service.ts';
 import {
   CHART_POOL_MIN_VALUES,
@@ -274,11 +275,7 @@ export class WindDataService {
   ): Promise<TVersionExport> {
     const version = await this.versions.visibleVersion(user, request.versionId);
     const versionName = versionDisplayName(version, language);
-    const station = await this.db
-      .selectFrom('station')
-      .select(['station_code', 'project_name', 'longitude', 'latitude', 'altitude_m'])
-      .where('id', '=', version.stationId)
-      .executeTakeFirstOrThrow();
+    const station = await new VersionRepository(this.db).findStationForExport(version.stationId);
     const format = EXPORT_FORMATS.find((f) => f.code === request.format)!;
     const baseName = `${station.station_code}_${versionName}`.replace(/[\\/:*?"<>|\s]+/g, '_');
     if (request.format === 0) {

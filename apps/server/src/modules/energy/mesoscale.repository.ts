@@ -1,0 +1,129 @@
+import type { TMesoscalePageRequest } from '@masthub/shared';
+import { type Expression, type Insertable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import type { DB, MesoscaleDatasetTable, MesoscaleResultTable } from '../../platform/db/schema.ts';
+import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+
+type TDb = Database | Transaction<DB>;
+
+/** Mesoscale datasets with their channels, and the scaling results against measured versions. */
+export class MesoscaleRepository {
+  constructor(private readonly db: TDb) {}
+
+  private visible(user: TAuthUser): Expression<SqlBool> {
+    return hasAllStations(user) ? sql<SqlBool>`true` : stationAccessPredicate(user, 's');
+  }
+
+  /** The datasets of live sites the user may see (of one site if asked), newest first. */
+  page(user: TAuthUser, request: TMesoscalePageRequest) {
+    let query = this.db
+      .selectFrom('mesoscale_dataset as d')
+      .innerJoin('station as s', 's.id', 'd.station_id')
+      .where('s.is_deleted', '=', false)
+      .where(this.visible(user));
+    if (request.stationId !== undefined) query = query.where('d.station_id', '=', request.stationId);
+    return readPage(
+      query,
+      query
+        .select([
+          'd.id',
+          'd.station_id',
+          's.station_code',
+          'd.name',
+          'd.files',
+          'd.status',
+          'd.reason',
+          'd.utc_offset_minutes',
+          'd.interval_minutes',
+          'd.first_time',
+          'd.last_time',
+          'd.record_count',
+          'd.channels',
+          'd.uploader_name',
+          'd.created_at',
+        ])
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc'),
+      request,
+    );
+  }
+
+  /** Stores a dataset and its channels' values. */
+  async insertDataset(
+    values: Insertable<MesoscaleDatasetTable>,
+    channels: readonly { key: string; values: Buffer }[],
+  ): Promise<number> {
+    const row = await this.db
+      .insertInto('mesoscale_dataset')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const c of channels) {
+      await this.db
+        .insertInto('mesoscale_channel')
+        .values({ dataset_id: Number(row.id), key: c.key, values: c.values })
+        .execute();
+    }
+    return Number(row.id);
+  }
+
+  findDataset(id: number) {
+    return this.db.selectFrom('mesoscale_dataset').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async deleteDataset(id: number): Promise<void> {
+    await this.db.deleteFrom('mesoscale_dataset').where('id', '=', id).execute();
+  }
+
+  listChannelValues(datasetId: number, keys: string[]) {
+    return this.db
+      .selectFrom('mesoscale_channel')
+      .select(['key', 'values'])
+      .where('dataset_id', '=', datasetId)
+      .where('key', 'in', keys)
+      .execute();
+  }
+
+  /** A site's last 100 scaling results, newest first, with their dataset and generated version. */
+  listResults(stationId: number) {
+    return this.db
+      .selectFrom('mesoscale_result as r')
+      .innerJoin('mesoscale_dataset as d', 'd.id', 'r.dataset_id')
+      .leftJoin('dataset_version as v', 'v.id', 'r.generated_version_id')
+      .select([
+        'r.id',
+        'r.dataset_id',
+        'd.name as dataset_name',
+        'r.version_id',
+        'r.params',
+        'r.summary',
+        'r.generated_version_id',
+        'v.name as generated_version_name',
+        'r.creator_name',
+        'r.created_at',
+      ])
+      .where('r.station_id', '=', stationId)
+      .orderBy('r.created_at', 'desc')
+      .limit(100)
+      .execute();
+  }
+
+  async insertResult(values: Insertable<MesoscaleResultTable>): Promise<number> {
+    const stored = await this.db
+      .insertInto('mesoscale_result')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(stored.id);
+  }
+
+  async setGeneratedVersion(resultId: number, versionId: number): Promise<void> {
+    await this.db
+      .updateTable('mesoscale_result')
+      .set({ generated_version_id: versionId })
+      .where('id', '=', resultId)
+      .execute();
+  }
+}

@@ -1,0 +1,80 @@
+import { buffer as readStream } from 'node:stream/consumers';
+import { type TRecognition, type TText, text } from '@masthub/shared';
+import type { TFileStore } from '../../platform/files/file-store.ts';
+import type { TIngestResult } from './ingestion.types.ts';
+import type { TRawFileRow } from './raw-files.repository.ts';
+
+/** Beijing time: the zone of a logger whose site or uploader says nothing else. */
+export const DEFAULT_LOGGER_UTC_OFFSET = 480;
+
+/**
+ * Reads a file that does not state its time zone in the zone its loggers write (the site's, else the
+ * uploader's), so a logger time of 00:00 stays 00:00 for a user in that zone (issue 12). A zone taken
+ * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser.
+ */
+export function withLoggerZone(recognition: TRecognition, offsetMinutes: number): TRecognition {
+  const { rule, warnings } = recognition;
+  const fileNamesZone =
+    warnings.some((w) => w.startsWith('timeZoneFromFile:')) || rule.dateFormat.includes('Z');
+  if (fileNamesZone) return recognition;
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  // The recognition read the stamps as UTC: its first and last time move with the zone the file is
+  // read in, so the preview shows the period the import will store.
+  const shift = (iso: string | null) =>
+    iso === null
+      ? null
+      : new Date(Date.parse(iso) - (offsetMinutes - rule.utcOffsetMinutes) * 60_000).toISOString();
+  return {
+    ...recognition,
+    rule: { ...rule, utcOffsetMinutes: offsetMinutes },
+    firstTime: shift(recognition.firstTime),
+    lastTime: shift(recognition.lastTime),
+    warnings: [...warnings, `timeZoneFromSite:${label}`],
+  };
+}
+
+/** The base name, without path separators or control characters, at most 255 characters. */
+export function cleanFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned || 'file').slice(-255);
+}
+
+/** The station-log text of a stored file (the log's objects are written once, in Chinese, like the others). */
+export function storedFileText(
+  fileName: string,
+  result: { valueCount: number; firstTimeMs: number | null; lastTimeMs: number | null },
+): TText {
+  const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  return text('stationLog.fileStored', {
+    file: fileName,
+    count: result.valueCount,
+    span:
+      result.firstTimeMs === null || result.lastTimeMs === null
+        ? ''
+        : text('part.utcSpan', { from: minute(result.firstTimeMs), to: minute(result.lastTimeMs) }),
+  });
+}
+
+/** The outcome of a raw file as the ingest result. */
+export function ingestResultOf(row: TRawFileRow): TIngestResult {
+  const status = row.status === 'pending' || row.status === 'parsing' ? 'failed' : row.status;
+  const result: TIngestResult = { rawFileId: row.id, status };
+  if (row.reason_key) result.reasonKey = row.reason_key;
+  if (row.reason) result.reason = row.reason;
+  return result;
+}
+
+/** Commits the staged content (under the content lock) and reads it back. */
+export async function readStagedOrCommit(
+  staged: Awaited<ReturnType<TFileStore['stage']>>,
+  files: TFileStore,
+): Promise<Buffer> {
+  await staged.commit();
+  const blob = await files.open(staged.sha256);
+  if (!blob) throw new Error('staged content vanished');
+  return readStream(blob.stream);
+}

@@ -1,0 +1,107 @@
+import type { TIntervalTaskType } from '@masthub/shared';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB, IntervalTaskTable } from '../../platform/db/schema.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
+
+type TDb = Database | Transaction<DB>;
+
+/** The reminder settings and what a reminder lists: unhandled alarms, silent sites, their readers. */
+export class ReminderRepository {
+  constructor(private readonly db: TDb) {}
+
+  listWithSources() {
+    return this.db
+      .selectFrom('interval_task as t')
+      .leftJoin('data_source as d', 'd.id', 't.data_source_id')
+      .selectAll('t')
+      .select('d.name as data_source_name')
+      .orderBy('t.type', 'desc')
+      .execute();
+  }
+
+  list() {
+    return this.db.selectFrom('interval_task').selectAll().execute();
+  }
+
+  find(type: TIntervalTaskType) {
+    return this.db.selectFrom('interval_task').selectAll().where('type', '=', type).executeTakeFirstOrThrow();
+  }
+
+  findDataSource(id: number) {
+    return this.db
+      .selectFrom('data_source')
+      .select(['id', 'fetch_type'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  update(type: TIntervalTaskType, values: Updateable<IntervalTaskTable>) {
+    return this.db
+      .updateTable('interval_task')
+      .set(values)
+      .where('type', '=', type)
+      .returning(['type', 'time_zone'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async setSent(type: TIntervalTaskType, now: Date): Promise<void> {
+    await this.db.updateTable('interval_task').set({ last_sent_at: now }).where('type', '=', type).execute();
+  }
+
+  /** Enabled users with an e-mail address who hold `feature` (admins hold all), in id order. */
+  async listRecipients(feature: string) {
+    const rows = await sql<{
+      id: number;
+      role_id: number | null;
+      is_admin: boolean;
+      data_scope: 'all' | 'list';
+      user_name: string;
+      email: string;
+    }>`
+      SELECT u.id, u.role_id, r.is_admin, r.data_scope, u.user_name, u.email
+        FROM app_user u JOIN role r ON r.id = u.role_id
+       WHERE u.is_enabled AND NOT u.is_deleted AND coalesce(u.email, '') <> ''
+         AND (r.is_admin OR EXISTS (SELECT 1 FROM role_feature f WHERE f.role_id = r.id AND f.feature = ${feature}))
+       ORDER BY u.id`.execute(this.db);
+    return rows.rows;
+  }
+
+  /** The first `max` unhandled alarms on sites the subject may see, oldest first, and how many there are. */
+  async listUnhandled(subject: TAccessSubject, max: number) {
+    const query = this.db
+      .selectFrom('alarm as a')
+      .innerJoin('station as s', 's.id', 'a.station_id')
+      .where('s.is_deleted', '=', false)
+      .where('a.handle_status', '=', 'unprocessed')
+      .where(stationAccessPredicate(subject, 's'));
+    const [rows, total] = await Promise.all([
+      query
+        .select(['s.station_code', 's.project_name', 'a.type', 'a.period_start', 'a.period_end'])
+        .orderBy('a.period_start')
+        .limit(max)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** The first `max` sites the subject may see whose data stopped before `before`, and how many. */
+  async listSilent(subject: TAccessSubject, before: Date, max: number) {
+    const query = this.db
+      .selectFrom('station as s')
+      .where('s.is_deleted', '=', false)
+      .where('s.data_time', 'is not', null)
+      .where('s.data_time', '<', before)
+      .where(stationAccessPredicate(subject, 's'));
+    const [rows, total] = await Promise.all([
+      query
+        .select(['s.station_code', 's.project_name', 's.data_time'])
+        .orderBy('s.data_time')
+        .limit(max)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+}

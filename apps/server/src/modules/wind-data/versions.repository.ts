@@ -1,0 +1,34 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
+
+/** What the version functions read beside the time series: the site's names, a version's chunk count. */
+export class VersionRepository {
+  constructor(private readonly db: Database | Transaction<DB>) {}
+
+  findStationNames(stationId: number) {
+    return this.db
+      .selectFrom('station')
+      .select(['station_code', 'project_name'])
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+  }
+
+  /** The site's names and position, for an export's file name and header. */
+  findStationForExport(stationId: number) {
+    return this.db
+      .selectFrom('station')
+      .select(['station_code', 'project_name', 'longitude', 'latitude', 'altitude_m'])
+      .where('id', '=', stationId)
+      .executeTakeFirstOrThrow();
+  }
+
+  async countChunks(versionId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('ts_chunk')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('version_id', '=', versionId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

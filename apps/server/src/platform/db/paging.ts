@@ -1,0 +1,28 @@
+import type { SelectQueryBuilder } from 'kysely';
+
+/** The page asked for: numbered from 1. */
+export interface TPageWindow {
+  pageNo: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a list and the number of rows in the whole list, read together. `filtered` is the list's
+ * query with its conditions (it is counted); `listed` is the same query with its columns and order (it
+ * is cut to the page), and may join more tables for its columns.
+ */
+export async function readPage<DL, TL extends keyof DL, O, DC, TC extends keyof DC>(
+  filtered: SelectQueryBuilder<DC, TC, object>,
+  listed: SelectQueryBuilder<DL, TL, O>,
+  window: TPageWindow,
+): Promise<{ rows: O[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listed
+      .limit(window.pageSize)
+      .offset((window.pageNo - 1) * window.pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  // The count's row type is lost to the generic query (its selection is unknown here): it is `{ n }`.
+  return { rows, total: Number((total as { n: string }).n) };
+}
