@@ -44,11 +44,15 @@ import { feedback } from '../../app/feedback.ts';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { saveFile } from '../../request/request.ts';
-import { useDataReportFields } from '../reports/api.ts';
+import {
+  NumberCol,
+  topSpeedChannel,
+  useVersionChannels,
+  VersionChannelCols,
+} from '../common/VersionChannelCols.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
-import { useStatisticsVersions } from '../statistics/api.ts';
 import { StatChart } from '../statistics/components/StatChart.tsx';
-import { channelOptions, versionOptions } from '../statistics/version-options.ts';
+import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
@@ -112,10 +116,9 @@ export function ElectricComputerPage() {
   const rule = useZodRule({
     safeParse: (values: unknown) => ZEnergyRequest.safeParse(toRequest(values as Values)),
   });
-  const versionId = Form.useWatch('versionId', form);
   const densityMode = Form.useWatch('densityMode', form);
-  const { data: versions } = useStatisticsVersions(stationId);
-  const fields = useDataReportFields(versionId);
+  const versionChannels = useVersionChannels(form, stationId);
+  const { fields } = versionChannels;
   const turbines = useTurbines();
   const [result, setResult] = useState<TEnergyResult>();
   const [request, setRequest] = useState<TEnergyRequest>();
@@ -124,18 +127,10 @@ export function ElectricComputerPage() {
   const [isLibraryOpen, setLibraryOpen] = useState(false);
 
   useEffect(() => {
-    if (versionId === undefined && versions && versions.length > 0)
-      form.setFieldValue('versionId', versions[0]!.id);
-  }, [versions, versionId, form]);
-  useEffect(() => {
     const data = fields.data;
     if (!data) return;
-    // The first (main) anemometer at the top height; a second boom at that height comes after it.
-    const topHeight = data.speeds.at(-1)?.heightM;
-    const top = data.speeds.find((s) => s.heightM === topHeight);
+    const top = topSpeedChannel(data);
     form.setFieldsValue({
-      speedChannelId: top?.id,
-      directionChannelId: data.directions.at(-1)?.id,
       hubHeight:
         form.getFieldValue('hubHeight') ?? (top?.heightM ? Math.max(1, Math.round(top.heightM)) : null),
     });
@@ -196,45 +191,14 @@ export function ElectricComputerPage() {
           }}
         >
           <Row gutter={16}>
-            <Col span={6}>
-              <Form.Item
-                name="versionId"
-                label={t('statistics.filters.version')}
-                rules={[rule('versionId')]}
-                required
-              >
-                <Select options={versionOptions(versions, t)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="speedChannelId"
-                label={t('energy.form.speed')}
-                rules={[rule('speedChannelId')]}
-                required
-              >
-                <Select options={channelOptions(fields.data?.speeds)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="directionChannelId"
-                label={t('energy.form.direction')}
-                rules={[rule('directionChannelId')]}
-              >
-                <Select allowClear options={channelOptions(fields.data?.directions)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="hubHeight"
-                label={t('energy.form.hubHeight')}
-                rules={[rule('hubHeight')]}
-                required
-              >
-                <InputNumber style={{ width: '100%' }} suffix="m" />
-              </Form.Item>
-            </Col>
+            <VersionChannelCols
+              {...versionChannels}
+              rule={rule}
+              speedLabel={t('energy.form.speed')}
+              directionLabel={t('energy.form.direction')}
+              isDirectionChecked
+            />
+            <NumberCol name="hubHeight" label={t('energy.form.hubHeight')} suffix="m" rule={rule} span={6} />
             <Col span={6}>
               <Form.Item name="shearMode" label={t('energy.form.shearMode')}>
                 <Radio.Group
@@ -257,16 +221,13 @@ export function ElectricComputerPage() {
                 />
               </Form.Item>
             </Col>
-            <Col span={4}>
-              <Form.Item
-                name="sectorWidth"
-                label={t('reports.data.sectorWidth')}
-                rules={[rule('sectorWidth')]}
-                required
-              >
-                <InputNumber style={{ width: '100%' }} suffix="°" />
-              </Form.Item>
-            </Col>
+            <NumberCol
+              name="sectorWidth"
+              label={t('reports.data.sectorWidth')}
+              suffix="°"
+              rule={rule}
+              span={4}
+            />
             <Col span={8}>
               <Form.Item name="range" label={t('statistics.filters.range')}>
                 <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />

@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { NumberCol } from '../common/VersionChannelCols.tsx';
 import { channelOptions } from '../statistics/version-options.ts';
 import { useAnalysisTemplates, useDataReportFields, useRequestAnalysisReport } from './api.ts';
 
@@ -192,26 +193,20 @@ export function AnalysisReportModal({
               />
             </Form.Item>
           </Col>
-          <Col span={8}>
-            <Form.Item
-              name="targetHeight"
-              label={t('reports.data.targetHeight')}
-              rules={[rule('targetHeight')]}
-              required
-            >
-              <InputNumber style={{ width: '100%' }} suffix="m" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="sectorWidth"
-              label={t('reports.data.sectorWidth')}
-              rules={[rule('sectorWidth')]}
-              required
-            >
-              <InputNumber style={{ width: '100%' }} suffix="°" />
-            </Form.Item>
-          </Col>
+          <NumberCol
+            name="targetHeight"
+            label={t('reports.data.targetHeight')}
+            suffix="m"
+            rule={rule}
+            span={8}
+          />
+          <NumberCol
+            name="sectorWidth"
+            label={t('reports.data.sectorWidth')}
+            suffix="°"
+            rule={rule}
+            span={8}
+          />
           <Col span={8}>
             <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
               <Select

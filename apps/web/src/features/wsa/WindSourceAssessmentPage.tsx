@@ -41,11 +41,9 @@ import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
+import { NumberCol, useVersionChannels, VersionChannelCols } from '../common/VersionChannelCols.tsx';
 import { useStationSearch } from '../ingestion/api.ts';
-import { useDataReportFields } from '../reports/api.ts';
-import { useStatisticsVersions } from '../statistics/api.ts';
 import { StatChart } from '../statistics/components/StatChart.tsx';
-import { channelOptions, versionOptions } from '../statistics/version-options.ts';
 import {
   useDeleteMesoscale,
   useMesoscaleDatasets,
@@ -181,9 +179,7 @@ function ScaleDrawer({
   const rule = useZodRule({
     safeParse: (values: unknown) => ZScaleRequest.safeParse(toRequest(values as ScaleValues)),
   });
-  const versionId = Form.useWatch('versionId', form);
-  const { data: versions } = useStatisticsVersions(stationId);
-  const fields = useDataReportFields(versionId);
+  const versionChannels = useVersionChannels(form, stationId);
   const calculate = useScaleCalculate();
   const generate = useScaleGenerate();
   const [result, setResult] = useState<TScaleResult>();
@@ -204,19 +200,6 @@ function ScaleDrawer({
     });
     setVersionName(`${dataset.name} LT`.slice(0, 50));
   }, [dataset, form]);
-  useEffect(() => {
-    if (versionId === undefined && versions && versions.length > 0)
-      form.setFieldValue('versionId', versions[0]!.id);
-  }, [versions, versionId, form]);
-  useEffect(() => {
-    const data = fields.data;
-    if (!data) return;
-    const topHeight = data.speeds.at(-1)?.heightM;
-    form.setFieldsValue({
-      speedChannelId: data.speeds.find((s) => s.heightM === topHeight)?.id,
-      directionChannelId: data.directions.at(-1)?.id,
-    });
-  }, [fields.data, form]);
 
   const run = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -284,31 +267,12 @@ function ScaleDrawer({
     >
       <Form<ScaleValues> form={form} layout="vertical" name="scaleForm">
         <Row gutter={16}>
-          <Col span={6}>
-            <Form.Item
-              name="versionId"
-              label={t('statistics.filters.version')}
-              rules={[rule('versionId')]}
-              required
-            >
-              <Select options={versionOptions(versions, t)} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="speedChannelId"
-              label={t('wsa.scale.mastSpeed')}
-              rules={[rule('speedChannelId')]}
-              required
-            >
-              <Select options={channelOptions(fields.data?.speeds)} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="directionChannelId" label={t('wsa.scale.mastDirection')}>
-              <Select allowClear options={channelOptions(fields.data?.directions)} />
-            </Form.Item>
-          </Col>
+          <VersionChannelCols
+            {...versionChannels}
+            rule={rule}
+            speedLabel={t('wsa.scale.mastSpeed')}
+            directionLabel={t('wsa.scale.mastDirection')}
+          />
           <Col span={6}>
             <Form.Item name="method" label={t('wsa.scale.method')}>
               <Select
@@ -344,16 +308,13 @@ function ScaleDrawer({
               />
             </Form.Item>
           </Col>
-          <Col span={6}>
-            <Form.Item
-              name="sectorWidth"
-              label={t('reports.data.sectorWidth')}
-              rules={[rule('sectorWidth')]}
-              required
-            >
-              <InputNumber style={{ width: '100%' }} suffix="°" />
-            </Form.Item>
-          </Col>
+          <NumberCol
+            name="sectorWidth"
+            label={t('reports.data.sectorWidth')}
+            suffix="°"
+            rule={rule}
+            span={6}
+          />
           <Col span={6}>
             <Form.Item name="minCoverage" label={t('wsa.scale.coverage')} rules={[rule('minCoverage')]}>
               <InputNumber style={{ width: '100%' }} step={0.05} />

@@ -1,0 +1,134 @@
+import type { TDatasetVersion, TProcessingTask, TVersionChannel } from '@masthub/shared';
+import { useState } from 'react';
+import type { TProcessKind } from '../api.ts';
+import type { PickerRange } from '../measure-wind.utils.ts';
+import { ExportModal } from './ExportModal.tsx';
+import { ExtrapolationModal } from './ExtrapolationModal.tsx';
+import { ImportModal } from './ImportModal.tsx';
+import { InterpolationModal } from './InterpolationModal.tsx';
+import { LineageDrawer } from './LineageDrawer.tsx';
+import { QcModal } from './QcModal.tsx';
+import { RepresentativeYearModal } from './RepresentativeYearModal.tsx';
+import { TowerShadowModal } from './TowerShadowModal.tsx';
+
+export type DialogKey = TProcessKind | 'import' | 'export' | 'lineage';
+
+/** Which dialog is open. Every opening mounts the dialogs afresh (new form instances): list forms lose
+ * their initial rows when a form instance outlives its fields. */
+export function useProcessDialogs() {
+  const [dialog, setDialog] = useState<DialogKey>();
+  const [dialogSeq, setDialogSeq] = useState(0);
+  const openDialog = (key: DialogKey) => {
+    setDialog(key);
+    setDialogSeq((seq) => seq + 1);
+  };
+  return { dialog, dialogSeq, openDialog, closeDialog: () => setDialog(undefined) };
+}
+
+interface ProcessDialogsProps {
+  /** The open dialog, if any. */
+  dialog: DialogKey | undefined;
+  /** Bumped on every opening: the dialogs mount afresh (new form instances). */
+  dialogSeq: number;
+  stationId: number;
+  version: TDatasetVersion;
+  versions: TDatasetVersion[];
+  channels: TVersionChannel[];
+  selectedIds: number[];
+  range: PickerRange | null;
+  utcCode: string;
+  onClose: () => void;
+  onStarted: (task: TProcessingTask) => void;
+}
+
+/** The lineage drawer and the processing, import and export dialogs of the workspace. */
+export function ProcessDialogs({
+  dialog,
+  dialogSeq,
+  stationId,
+  version,
+  versions,
+  channels,
+  selectedIds,
+  range,
+  utcCode,
+  onClose,
+  onStarted,
+}: ProcessDialogsProps) {
+  const versionId = version.id;
+  return (
+    <>
+      <LineageDrawer
+        open={dialog === 'lineage'}
+        versionId={versionId}
+        versions={versions}
+        onClose={onClose}
+      />
+      <QcModal
+        key={`QcModal-${dialogSeq}`}
+        open={dialog === 'qc'}
+        stationId={stationId}
+        versionId={versionId}
+        utcCode={utcCode}
+        onClose={onClose}
+        onStarted={onStarted}
+      />
+      <TowerShadowModal
+        key={`TowerShadowModal-${dialogSeq}`}
+        open={dialog === 'tower_shadow'}
+        stationId={stationId}
+        versionId={versionId}
+        channels={channels}
+        utcCode={utcCode}
+        onClose={onClose}
+        onStarted={onStarted}
+      />
+      <InterpolationModal
+        key={`InterpolationModal-${dialogSeq}`}
+        open={dialog === 'interpolation'}
+        versionId={versionId}
+        channels={channels}
+        selectedIds={selectedIds}
+        utcCode={utcCode}
+        onClose={onClose}
+        onStarted={onStarted}
+      />
+      <ExtrapolationModal
+        key={`ExtrapolationModal-${dialogSeq}`}
+        open={dialog === 'extrapolation'}
+        versionId={versionId}
+        channels={channels}
+        utcCode={utcCode}
+        onClose={onClose}
+        onStarted={onStarted}
+      />
+      <RepresentativeYearModal
+        key={`RepresentativeYearModal-${dialogSeq}`}
+        open={dialog === 'representative_year'}
+        stationId={stationId}
+        version={version}
+        channels={channels}
+        onClose={onClose}
+        onStarted={onStarted}
+      />
+      <ImportModal
+        key={`ImportModal-${dialogSeq}`}
+        open={dialog === 'import'}
+        versionId={versionId}
+        versionName={version.name}
+        onClose={onClose}
+        onStarted={onStarted}
+      />
+      <ExportModal
+        key={`ExportModal-${dialogSeq}`}
+        open={dialog === 'export'}
+        version={version}
+        channels={channels}
+        selectedIds={selectedIds}
+        shownRange={range ?? undefined}
+        utcCode={utcCode}
+        onClose={onClose}
+      />
+    </>
+  );
+}
