@@ -25,6 +25,7 @@ import {
   Empty,
   Flex,
   Form,
+  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -103,6 +104,62 @@ const fmt = (v: number | null | undefined, digits = 1) =>
   v === null || v === undefined || !Number.isFinite(v)
     ? '—'
     : v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The loss percentages and the named uncertainties of the energy form (full-width columns). */
+function LossesAndUncertaintiesCols({ rule }: { rule: (field: string) => FormRule }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={24}>
+        <Typography.Text strong>{t('energy.form.losses')}</Typography.Text>
+        <Row gutter={12} style={{ marginTop: 8 }}>
+          {ENERGY_LOSS_KEYS.map((k) => (
+            <Col span={4} key={k}>
+              <Form.Item name={['losses', k]} label={t(`energy.losses.${k}`)} rules={[rule(`losses.${k}`)]}>
+                <InputNumber style={{ width: '100%' }} suffix="%" min={0} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Col>
+      <Col span={24}>
+        <Typography.Text strong>{t('energy.form.uncertainties')}</Typography.Text>
+        <Form.List name="uncertainties">
+          {(items, { add, remove }) => (
+            <Flex wrap gap={8} style={{ marginTop: 8 }}>
+              {items.map((item, index) => (
+                <Space key={item.key} align="start">
+                  <Form.Item
+                    name={[item.name, 'name']}
+                    rules={[rule(`uncertainties.${index}.name`)]}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <Input placeholder={t('energy.form.uncertaintyName')} style={{ width: 160 }} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[item.name, 'value']}
+                    rules={[rule(`uncertainties.${index}.value`)]}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <InputNumber suffix="%" style={{ width: 100 }} />
+                  </Form.Item>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('system.common.delete')}
+                    onClick={() => remove(item.name)}
+                  />
+                </Space>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: 5 })}>
+                {t('energy.form.addUncertainty')}
+              </Button>
+            </Flex>
+          )}
+        </Form.List>
+      </Col>
+    </>
+  );
+}
 
 /**
  * Energy yield of a site (SPEC §2 /StationDetail/ElectricComputer, WIND-ANALYSIS §11): choose a speed
@@ -276,57 +333,7 @@ export function ElectricComputerPage() {
                 <Switch />
               </Form.Item>
             </Col>
-            <Col span={24}>
-              <Typography.Text strong>{t('energy.form.losses')}</Typography.Text>
-              <Row gutter={12} style={{ marginTop: 8 }}>
-                {ENERGY_LOSS_KEYS.map((k) => (
-                  <Col span={4} key={k}>
-                    <Form.Item
-                      name={['losses', k]}
-                      label={t(`energy.losses.${k}`)}
-                      rules={[rule(`losses.${k}`)]}
-                    >
-                      <InputNumber style={{ width: '100%' }} suffix="%" min={0} />
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-            </Col>
-            <Col span={24}>
-              <Typography.Text strong>{t('energy.form.uncertainties')}</Typography.Text>
-              <Form.List name="uncertainties">
-                {(items, { add, remove }) => (
-                  <Flex wrap gap={8} style={{ marginTop: 8 }}>
-                    {items.map((item, index) => (
-                      <Space key={item.key} align="start">
-                        <Form.Item
-                          name={[item.name, 'name']}
-                          rules={[rule(`uncertainties.${index}.name`)]}
-                          style={{ marginBottom: 0 }}
-                        >
-                          <Input placeholder={t('energy.form.uncertaintyName')} style={{ width: 160 }} />
-                        </Form.Item>
-                        <Form.Item
-                          name={[item.name, 'value']}
-                          rules={[rule(`uncertainties.${index}.value`)]}
-                          style={{ marginBottom: 0 }}
-                        >
-                          <InputNumber suffix="%" style={{ width: 100 }} />
-                        </Form.Item>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={t('system.common.delete')}
-                          onClick={() => remove(item.name)}
-                        />
-                      </Space>
-                    ))}
-                    <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: 5 })}>
-                      {t('energy.form.addUncertainty')}
-                    </Button>
-                  </Flex>
-                )}
-              </Form.List>
-            </Col>
+            <LossesAndUncertaintiesCols rule={rule} />
           </Row>
           <Flex gap={8} style={{ marginTop: 16 }}>
             <Button

@@ -183,10 +183,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
             label: tabLabel(<LineChartOutlined />, t('measure-wind.tabs.data')),
             children: (
               <DataPanel
-                versionId={versionId}
-                selectedIds={selectedIds}
-                rangeIso={rangeIso}
-                utcCode={utcCode}
+                view={{ versionId, selectedIds, rangeIso, utcCode }}
                 isMarkable={!workBlocked}
                 onBrushRange={onBrushRange}
                 onFirstData={() => setChartReadyKey(versionId)}

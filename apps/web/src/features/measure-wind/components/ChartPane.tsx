@@ -11,11 +11,16 @@ import { WindChart } from './WindChart.tsx';
 /** The shown range as request fields (none: the whole record). */
 export type RangeIso = { startTime?: string; endTime?: string };
 
-interface ChartPaneProps {
+/** What the chart and the grid show: a version's selected channels over a range, in the user's zone. */
+export interface TDataView {
   versionId: number;
   selectedIds: readonly number[];
   rangeIso: RangeIso;
   utcCode: string;
+}
+
+interface ChartPaneProps {
+  view: TDataView;
   isMarkable: boolean;
   onBrushRange: (window: TimeWindow) => void;
   /** Called once the chart is drawn, or has nothing to draw (the grid below waits for it). */
@@ -26,15 +31,8 @@ interface ChartPaneProps {
  * The chart tab: an overview of the whole range (server-aggregated), and after zooming into at most
  * half of it, the visible window again in detail, spliced into the overview.
  */
-export function ChartPane({
-  versionId,
-  selectedIds,
-  rangeIso,
-  utcCode,
-  isMarkable,
-  onBrushRange,
-  onFirstData,
-}: ChartPaneProps) {
+export function ChartPane({ view, isMarkable, onBrushRange, onFirstData }: ChartPaneProps) {
+  const { versionId, selectedIds, rangeIso, utcCode } = view;
   const { t } = useTranslation();
   const chartIds = useMemo(() => selectedIds.slice(0, CHART_MAX_CHANNELS), [selectedIds]);
   const overviewRequest = useMemo<TChartRequest | undefined>(

@@ -1,17 +1,16 @@
 import { TableOutlined } from '@ant-design/icons';
+import type { TDataPageRequest } from '@masthub/shared';
 import { DATA_PAGE_MAX_ROWS } from '@masthub/shared/wind-data/wind-data.schema.ts';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataPage } from '../api.ts';
 import type { TimeWindow } from '../chart.utils.ts';
-import { ChartPane, type RangeIso } from './ChartPane.tsx';
-import { TablePane } from './TablePane.tsx';
+import { ChartPane, type TDataView } from './ChartPane.tsx';
+import { DataTable, type DataTableProps } from './DataTable.tsx';
 
 interface DataPanelProps {
-  versionId: number;
-  selectedIds: readonly number[];
-  rangeIso: RangeIso;
-  utcCode: string;
+  view: TDataView;
   isMarkable: boolean;
   onBrushRange: (window: TimeWindow) => void;
   onFirstData: () => void;
@@ -28,10 +27,7 @@ interface DataPanelProps {
  * dialog.
  */
 export function DataPanel({
-  versionId,
-  selectedIds,
-  rangeIso,
-  utcCode,
+  view,
   isMarkable,
   onBrushRange,
   onFirstData,
@@ -45,24 +41,13 @@ export function DataPanel({
   const pageNo = paging.key === viewKey ? paging.pageNo : 1;
   return (
     <Flex vertical gap={16}>
-      <ChartPane
-        versionId={versionId}
-        selectedIds={selectedIds}
-        rangeIso={rangeIso}
-        utcCode={utcCode}
-        isMarkable={isMarkable}
-        onBrushRange={onBrushRange}
-        onFirstData={onFirstData}
-      />
+      <ChartPane view={view} isMarkable={isMarkable} onBrushRange={onBrushRange} onFirstData={onFirstData} />
       <Typography.Title level={5} style={{ margin: 0 }}>
         <TableOutlined /> {t('measure-wind.tabs.table')}
       </Typography.Title>
       <TablePane
+        view={view}
         isWanted={isTableWanted}
-        versionId={versionId}
-        selectedIds={selectedIds}
-        rangeIso={rangeIso}
-        utcCode={utcCode}
         pageNo={pageNo}
         pageSize={paging.pageSize}
         onPageChange={(nextPageNo, nextPageSize) =>
@@ -77,4 +62,21 @@ export function DataPanel({
       />
     </Flex>
   );
+}
+
+/** One page (≤500 rows) of the selected channels over the range; nothing is asked for before it is wanted. */
+function TablePane({
+  view,
+  isWanted,
+  ...table
+}: Omit<DataTableProps, 'page' | 'isLoading' | 'utcCode'> & { view: TDataView; isWanted: boolean }) {
+  const request: TDataPageRequest = {
+    versionId: view.versionId,
+    ...(view.selectedIds.length > 0 ? { channelIds: [...view.selectedIds] } : {}),
+    ...view.rangeIso,
+    pageNo: table.pageNo,
+    pageSize: table.pageSize,
+  };
+  const { data: page, isFetching } = useDataPage(isWanted ? request : undefined);
+  return <DataTable page={page} isLoading={isFetching || !isWanted} utcCode={view.utcCode} {...table} />;
 }

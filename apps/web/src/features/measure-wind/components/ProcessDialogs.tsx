@@ -56,6 +56,9 @@ export function ProcessDialogs({
   onStarted,
 }: ProcessDialogsProps) {
   const versionId = version.id;
+  // What every processing dialog is given: the task it starts is followed by the workspace.
+  const task = { onClose, onStarted };
+  const at = { versionId, utcCode };
   return (
     <>
       <LineageDrawer
@@ -64,43 +67,29 @@ export function ProcessDialogs({
         versions={versions}
         onClose={onClose}
       />
-      <QcModal
-        key={`QcModal-${dialogSeq}`}
-        open={dialog === 'qc'}
-        stationId={stationId}
-        versionId={versionId}
-        utcCode={utcCode}
-        onClose={onClose}
-        onStarted={onStarted}
-      />
+      <QcModal key={`QcModal-${dialogSeq}`} open={dialog === 'qc'} stationId={stationId} {...at} {...task} />
       <TowerShadowModal
         key={`TowerShadowModal-${dialogSeq}`}
         open={dialog === 'tower_shadow'}
         stationId={stationId}
-        versionId={versionId}
         channels={channels}
-        utcCode={utcCode}
-        onClose={onClose}
-        onStarted={onStarted}
+        {...at}
+        {...task}
       />
       <InterpolationModal
         key={`InterpolationModal-${dialogSeq}`}
         open={dialog === 'interpolation'}
-        versionId={versionId}
         channels={channels}
         selectedIds={selectedIds}
-        utcCode={utcCode}
-        onClose={onClose}
-        onStarted={onStarted}
+        {...at}
+        {...task}
       />
       <ExtrapolationModal
         key={`ExtrapolationModal-${dialogSeq}`}
         open={dialog === 'extrapolation'}
-        versionId={versionId}
         channels={channels}
-        utcCode={utcCode}
-        onClose={onClose}
-        onStarted={onStarted}
+        {...at}
+        {...task}
       />
       <RepresentativeYearModal
         key={`RepresentativeYearModal-${dialogSeq}`}
@@ -108,16 +97,14 @@ export function ProcessDialogs({
         stationId={stationId}
         version={version}
         channels={channels}
-        onClose={onClose}
-        onStarted={onStarted}
+        {...task}
       />
       <ImportModal
         key={`ImportModal-${dialogSeq}`}
         open={dialog === 'import'}
         versionId={versionId}
         versionName={version.name}
-        onClose={onClose}
-        onStarted={onStarted}
+        {...task}
       />
       <ExportModal
         key={`ExportModal-${dialogSeq}`}
