@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type TAnalysisReportInput,
   type TAnalysisReportRequest,
+  type TDataReportFields,
   WEIBULL_METHODS,
   WIND_REPORT_LIMITS,
   ZAnalysisReportRequest,
@@ -61,6 +62,32 @@ function toRequest(versionId: number, v: Values): TAnalysisReportInput {
   };
 }
 
+/** The form's first values: the whole record, the top speeds, the top vane, the best wind year proposed. */
+function initialValuesOf(data: TDataReportFields | undefined, templateId: number | undefined): Values {
+  if (!data) return { sectorWidth: 30, includeSuspicious: true, weibullMethod: 'wasp', averagePeriods: [] };
+  const top = data.speeds.at(-1);
+  return {
+    reportName: '',
+    templateId,
+    range:
+      data.dataStartDate && data.dataEndDate
+        ? [dayjs(data.dataStartDate), dayjs(data.dataEndDate)]
+        : undefined,
+    speedChannelIds: data.speeds.slice(-WIND_REPORT_LIMITS.speedsMax).map((s) => s.id),
+    directionChannelIds: data.directions.length > 0 ? [data.directions.at(-1)!.id] : [],
+    targetHeight: top?.heightM ? Math.round(top.heightM) : null,
+    sectorWidth: 30,
+    averagePeriods: [],
+    windYear: data.bestWindYear
+      ? [dayjs(`${data.bestWindYear.start}-01`), dayjs(`${data.bestWindYear.end}-01`)]
+      : null,
+    // Empty: α is fitted over every chosen height (WIND-ANALYSIS §6); two heights only when asked.
+    shearChannelIds: [],
+    includeSuspicious: true,
+    weibullMethod: 'wasp',
+  };
+}
+
 /**
  * The analysis report form (SPEC §5 wind report rules, each a field error from the shared schema, the
  * rules that need the data from the server): speeds, directions, target height, sector width, multi-year
@@ -81,30 +108,10 @@ export function AnalysisReportModal({
   const templates = useAnalysisTemplates();
   const request = useRequestAnalysisReport();
   const data = fields.data;
-  const initialValues = useMemo<Values>(() => {
-    if (!data) return { sectorWidth: 30, includeSuspicious: true, weibullMethod: 'wasp', averagePeriods: [] };
-    const top = data.speeds.at(-1);
-    return {
-      reportName: '',
-      templateId: templates.data?.records[0]?.id,
-      range:
-        data.dataStartDate && data.dataEndDate
-          ? [dayjs(data.dataStartDate), dayjs(data.dataEndDate)]
-          : undefined,
-      speedChannelIds: data.speeds.slice(-WIND_REPORT_LIMITS.speedsMax).map((s) => s.id),
-      directionChannelIds: data.directions.length > 0 ? [data.directions.at(-1)!.id] : [],
-      targetHeight: top?.heightM ? Math.round(top.heightM) : null,
-      sectorWidth: 30,
-      averagePeriods: [],
-      windYear: data.bestWindYear
-        ? [dayjs(`${data.bestWindYear.start}-01`), dayjs(`${data.bestWindYear.end}-01`)]
-        : null,
-      // Empty: α is fitted over every chosen height (WIND-ANALYSIS §6); two heights only when asked.
-      shearChannelIds: [],
-      includeSuspicious: true,
-      weibullMethod: 'wasp',
-    };
-  }, [data, templates.data]);
+  const initialValues = useMemo(
+    () => initialValuesOf(data, templates.data?.records[0]?.id),
+    [data, templates.data],
+  );
   // A channel's name usually says its height already ("Spd80mN", "Speed (cup_ 80 m)").
   const speedOptions = channelOptions(data?.speeds);
   const directionOptions = channelOptions(data?.directions);
