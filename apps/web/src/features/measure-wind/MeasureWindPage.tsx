@@ -135,7 +135,6 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
             version={version}
             onPick={setPickedVersionId}
             blockedReason={versionEditBlocked}
-            canProcess={canProcess}
             onVersionDialog={setVersionDialog}
             onLineage={() => openDialog('lineage')}
             onStarted={onStarted}

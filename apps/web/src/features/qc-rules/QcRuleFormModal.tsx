@@ -1,19 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { QC_ELEMENTS, type TQcRule, type TQcRuleKind, type TQcRuleType, ZQcRuleSave } from '@masthub/shared';
-import {
-  Button,
-  Col,
-  Form,
-  type FormInstance,
-  type FormRule,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-} from 'antd';
+import type { FormInstance, FormRule } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';

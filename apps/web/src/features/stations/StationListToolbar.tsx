@@ -35,21 +35,8 @@ interface StationListToolbarProps {
 }
 
 /** The site list's toolbar: the count and selection, then the list and selection actions. */
-export function StationListToolbar({
-  total,
-  selectedIds,
-  filter,
-  onClearSelection,
-  onAdd,
-  onRawDownload,
-  onApply,
-  onMyApplications,
-  onRepair,
-  onBatchImport,
-  onFileRules,
-  onSettings,
-  onRefresh,
-}: StationListToolbarProps) {
+export function StationListToolbar(props: StationListToolbarProps) {
+  const { selectedIds, filter } = props;
   const { t } = useTranslation();
   const [isExporting, setExporting] = useState(false);
 
@@ -68,18 +55,18 @@ export function StationListToolbar({
   return (
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
       <Space size={12}>
-        <Typography.Text strong>{t('stations.list.total', { total })}</Typography.Text>
+        <Typography.Text strong>{t('stations.list.total', { total: props.total })}</Typography.Text>
         {selectedIds.length > 0 ? (
           <Space size={4} data-testid="stations-selection">
             <Typography.Text>{t('stations.list.selected', { count: selectedIds.length })}</Typography.Text>
-            <Button type="link" size="small" onClick={onClearSelection}>
+            <Button type="link" size="small" onClick={props.onClearSelection}>
               {t('stations.list.clearSelection')}
             </Button>
           </Space>
         ) : null}
       </Space>
       <Space wrap>
-        <PermissionButton feature="station.add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+        <PermissionButton feature="station.add" type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
           {t('stations.actions.add')}
         </PermissionButton>
         <PermissionButton
@@ -96,7 +83,7 @@ export function StationListToolbar({
             icon={<CloudDownloadOutlined />}
             disabled={selectedIds.length === 0}
             data-testid="stations-download-raw"
-            onClick={onRawDownload}
+            onClick={props.onRawDownload}
           >
             {t('stations.actions.downloadRaw')}
           </PermissionButton>
@@ -106,12 +93,12 @@ export function StationListToolbar({
             icon={<AuditOutlined />}
             disabled={selectedIds.length === 0}
             data-testid="stations-apply"
-            onClick={onApply}
+            onClick={props.onApply}
           >
             {t('apply.open')}
           </Button>
         </Tooltip>
-        <Button data-testid="stations-my-applications" onClick={onMyApplications}>
+        <Button data-testid="stations-my-applications" onClick={props.onMyApplications}>
           {t('apply.mine')}
         </Button>
         <Tooltip title={selectedIds.length === 0 ? t('stations.repair.selectFirst') : undefined}>
@@ -120,7 +107,7 @@ export function StationListToolbar({
             icon={<ToolOutlined />}
             disabled={selectedIds.length === 0}
             data-testid="stations-repair"
-            onClick={onRepair}
+            onClick={props.onRepair}
           >
             {t('stations.repair.open')}
           </PermissionButton>
@@ -129,19 +116,23 @@ export function StationListToolbar({
           feature="station.batchImport"
           icon={<ImportOutlined />}
           data-testid="stations-batch-import"
-          onClick={onBatchImport}
+          onClick={props.onBatchImport}
         >
           {t('stations.actions.batchImport')}
         </PermissionButton>
         <Tooltip title={t('stations.fileRules.hint')}>
-          <Button icon={<FileSearchOutlined />} data-testid="stations-file-rules" onClick={onFileRules}>
+          <Button icon={<FileSearchOutlined />} data-testid="stations-file-rules" onClick={props.onFileRules}>
             {t('stations.fileRules.open')}
           </Button>
         </Tooltip>
-        <Button icon={<SettingOutlined />} onClick={onSettings}>
+        <Button icon={<SettingOutlined />} onClick={props.onSettings}>
           {t('stations.settings.open')}
         </Button>
-        <Button icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('common.actions.refresh')} />
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={props.onRefresh}
+          aria-label={t('common.actions.refresh')}
+        />
       </Space>
     </Flex>
   );

@@ -42,36 +42,31 @@ interface ProcessDialogsProps {
 }
 
 /** The lineage drawer and the processing, import and export dialogs of the workspace. */
-export function ProcessDialogs({
-  dialog,
-  dialogSeq,
-  stationId,
-  version,
-  versions,
-  channels,
-  selectedIds,
-  range,
-  utcCode,
-  onClose,
-  onStarted,
-}: ProcessDialogsProps) {
+export function ProcessDialogs(props: ProcessDialogsProps) {
+  const { dialog, dialogSeq, version, channels, onClose } = props;
   const versionId = version.id;
   // What every processing dialog is given: the task it starts is followed by the workspace.
-  const task = { onClose, onStarted };
-  const at = { versionId, utcCode };
+  const task = { onClose, onStarted: props.onStarted };
+  const at = { versionId, utcCode: props.utcCode };
   return (
     <>
       <LineageDrawer
         open={dialog === 'lineage'}
         versionId={versionId}
-        versions={versions}
+        versions={props.versions}
         onClose={onClose}
       />
-      <QcModal key={`QcModal-${dialogSeq}`} open={dialog === 'qc'} stationId={stationId} {...at} {...task} />
+      <QcModal
+        key={`QcModal-${dialogSeq}`}
+        open={dialog === 'qc'}
+        stationId={props.stationId}
+        {...at}
+        {...task}
+      />
       <TowerShadowModal
         key={`TowerShadowModal-${dialogSeq}`}
         open={dialog === 'tower_shadow'}
-        stationId={stationId}
+        stationId={props.stationId}
         channels={channels}
         {...at}
         {...task}
@@ -80,7 +75,7 @@ export function ProcessDialogs({
         key={`InterpolationModal-${dialogSeq}`}
         open={dialog === 'interpolation'}
         channels={channels}
-        selectedIds={selectedIds}
+        selectedIds={props.selectedIds}
         {...at}
         {...task}
       />
@@ -94,7 +89,7 @@ export function ProcessDialogs({
       <RepresentativeYearModal
         key={`RepresentativeYearModal-${dialogSeq}`}
         open={dialog === 'representative_year'}
-        stationId={stationId}
+        stationId={props.stationId}
         version={version}
         channels={channels}
         {...task}
@@ -111,9 +106,9 @@ export function ProcessDialogs({
         open={dialog === 'export'}
         version={version}
         channels={channels}
-        selectedIds={selectedIds}
-        shownRange={range ?? undefined}
-        utcCode={utcCode}
+        selectedIds={props.selectedIds}
+        shownRange={props.range ?? undefined}
+        utcCode={props.utcCode}
         onClose={onClose}
       />
     </>

@@ -10,6 +10,7 @@ import { Alert, Button, Popconfirm, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
+import { useCan } from '../../../app/PermissionButton.tsx';
 import { deleteVersion } from '../api.ts';
 import { ActionButton } from './ActionButton.tsx';
 
@@ -30,24 +31,16 @@ interface VersionControlsProps {
   onPick: (versionId: number) => void;
   /** Why the version may not be renamed or deleted now (the original, a running task). */
   blockedReason: string | undefined;
-  canProcess: boolean;
   onVersionDialog: (mode: 'create' | 'rename') => void;
   onLineage: () => void;
   onStarted: (task: TProcessingTask) => void;
 }
 
 /** The version picker and its actions: copy, rename, delete (a task) and lineage. */
-export function VersionControls({
-  versions,
-  version,
-  onPick,
-  blockedReason,
-  canProcess,
-  onVersionDialog,
-  onLineage,
-  onStarted,
-}: VersionControlsProps) {
+export function VersionControls(props: VersionControlsProps) {
+  const { version } = props;
   const { t } = useTranslation();
+  const canProcess = useCan('data.process');
   const [isDeleting, setDeleting] = useState(false);
 
   const removeVersion = async () => {
@@ -55,7 +48,7 @@ export function VersionControls({
     try {
       const task = await deleteVersion(version.id);
       feedback.success(t('measure-wind.version.deleting', { id: task.id }));
-      onStarted(task);
+      props.onStarted(task);
     } catch {
       // Shown by the request layer (409 while another task runs).
     } finally {
@@ -70,9 +63,9 @@ export function VersionControls({
         aria-label={t('measure-wind.version.label')}
         style={{ width: 240 }}
         value={version.id}
-        onChange={onPick}
+        onChange={props.onPick}
         popupMatchSelectWidth={false}
-        options={versions.map((candidate) => ({
+        options={props.versions.map((candidate) => ({
           value: candidate.id,
           label: <VersionLabel version={candidate} />,
           title: candidate.name,
@@ -83,24 +76,24 @@ export function VersionControls({
           feature="data.process"
           icon={<CopyOutlined />}
           data-testid="mw-version-new"
-          onClick={() => onVersionDialog('create')}
+          onClick={() => props.onVersionDialog('create')}
         >
           {t('measure-wind.version.new')}
         </ActionButton>
         <ActionButton
           feature="data.process"
           icon={<EditOutlined />}
-          blockedReason={blockedReason}
+          blockedReason={props.blockedReason}
           tooltip={t('measure-wind.version.rename')}
           aria-label={t('measure-wind.version.rename')}
           data-testid="mw-version-rename"
-          onClick={() => onVersionDialog('rename')}
+          onClick={() => props.onVersionDialog('rename')}
         />
-        {blockedReason || !canProcess ? (
+        {props.blockedReason || !canProcess ? (
           <ActionButton
             feature="data.process"
             icon={<DeleteOutlined />}
-            blockedReason={blockedReason}
+            blockedReason={props.blockedReason}
             aria-label={t('measure-wind.version.delete')}
             data-testid="mw-version-delete"
           />
@@ -126,7 +119,7 @@ export function VersionControls({
             icon={<BranchesOutlined />}
             aria-label={t('measure-wind.lineage.title')}
             data-testid="mw-version-lineage"
-            onClick={onLineage}
+            onClick={props.onLineage}
           />
         </Tooltip>
       </Space.Compact>

@@ -18,34 +18,28 @@ interface WorkspaceActionsProps {
 }
 
 /** The workspace's actions: processing, marking, import, export and refresh. */
-export function WorkspaceActions({
-  stationId,
-  versionId,
-  workBlocked,
-  hasData,
-  onOpenDialog,
-  onMark,
-}: WorkspaceActionsProps) {
+export function WorkspaceActions(props: WorkspaceActionsProps) {
+  const { workBlocked } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: windKeys.versions(stationId) }),
-      queryClient.invalidateQueries({ queryKey: windKeys.version(versionId) }),
-      queryClient.invalidateQueries({ queryKey: windKeys.tasks(stationId) }),
+      queryClient.invalidateQueries({ queryKey: windKeys.versions(props.stationId) }),
+      queryClient.invalidateQueries({ queryKey: windKeys.version(props.versionId) }),
+      queryClient.invalidateQueries({ queryKey: windKeys.tasks(props.stationId) }),
     ]);
   return (
     <Space wrap>
       <ProcessMenu
-        blockedReason={workBlocked ?? (hasData ? undefined : t('measure-wind.blocked.noData'))}
-        onPick={onOpenDialog}
+        blockedReason={workBlocked ?? (props.hasData ? undefined : t('measure-wind.blocked.noData'))}
+        onPick={props.onOpenDialog}
       />
       <ActionButton
         feature="data.process"
         blockedReason={workBlocked}
         icon={<FlagOutlined />}
         data-testid="mw-mark"
-        onClick={onMark}
+        onClick={props.onMark}
       >
         {t('measure-wind.mark.button')}
       </ActionButton>
@@ -54,7 +48,7 @@ export function WorkspaceActions({
         blockedReason={workBlocked}
         icon={<UploadOutlined />}
         data-testid="mw-import"
-        onClick={() => onOpenDialog('import')}
+        onClick={() => props.onOpenDialog('import')}
       >
         {t('measure-wind.import.button')}
       </ActionButton>
@@ -62,8 +56,8 @@ export function WorkspaceActions({
         feature="station.downloadRaw"
         icon={<DownloadOutlined />}
         data-testid="mw-export"
-        disabled={!hasData}
-        onClick={() => onOpenDialog('export')}
+        disabled={!props.hasData}
+        onClick={() => props.onOpenDialog('export')}
       >
         {t('measure-wind.export.button')}
       </ActionButton>
