@@ -1,6 +1,6 @@
 import type { TDataReportFields } from '@masthub/shared';
 import { Col, Form, type FormInstance, type FormRule, InputNumber, Select } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataReportFields } from '../reports/api.ts';
 import { useStatisticsVersions } from '../statistics/api.ts';
@@ -102,6 +102,31 @@ export function NumberCol({
     <Col span={span}>
       <Form.Item name={name} label={label} rules={[rule(name)]} required>
         <InputNumber style={{ width: '100%' }} suffix={suffix} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** A column with one field of an analysis form, checked by the shared schema's rule for it. */
+export function FieldCol({
+  span,
+  name,
+  label,
+  rule,
+  isRequired = false,
+  children,
+}: {
+  span: number;
+  name: string;
+  label: string;
+  rule: TRule;
+  isRequired?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Col span={span}>
+      <Form.Item name={name} label={label} rules={[rule(name)]} required={isRequired || undefined}>
+        {children}
       </Form.Item>
     </Col>
   );

@@ -46,6 +46,7 @@ import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { saveFile } from '../../request/request.ts';
 import {
+  FieldCol,
   NumberCol,
   topSpeedChannel,
   useVersionChannels,
@@ -264,20 +265,14 @@ export function ElectricComputerPage() {
                 />
               </Form.Item>
             </Col>
-            <Col span={6}>
-              <Form.Item
-                name="shearChannelIds"
-                label={t('energy.form.shearHeights')}
-                rules={[rule('shearChannelIds')]}
-              >
-                <Select
-                  mode="multiple"
-                  allowClear
-                  placeholder={t('energy.form.allHeights')}
-                  options={channelOptions(fields.data?.speeds)}
-                />
-              </Form.Item>
-            </Col>
+            <FieldCol span={6} name="shearChannelIds" label={t('energy.form.shearHeights')} rule={rule}>
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('energy.form.allHeights')}
+                options={channelOptions(fields.data?.speeds)}
+              />
+            </FieldCol>
             <NumberCol
               name="sectorWidth"
               label={t('reports.data.sectorWidth')}
@@ -290,23 +285,22 @@ export function ElectricComputerPage() {
                 <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item
-                name="turbineIds"
-                label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
-                rules={[rule('turbineIds')]}
-                required
-              >
-                <Select
-                  mode="multiple"
-                  optionFilterProp="label"
-                  options={(turbines.data?.records ?? []).map((r) => ({
-                    value: r.id,
-                    label: `${r.manufacturer} ${r.model}`.trim(),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
+            <FieldCol
+              span={12}
+              name="turbineIds"
+              label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
+              rule={rule}
+              isRequired
+            >
+              <Select
+                mode="multiple"
+                optionFilterProp="label"
+                options={(turbines.data?.records ?? []).map((r) => ({
+                  value: r.id,
+                  label: `${r.manufacturer} ${r.model}`.trim(),
+                }))}
+              />
+            </FieldCol>
             <Col span={6}>
               <Form.Item name="densityMode" label={t('energy.form.density')}>
                 <Select

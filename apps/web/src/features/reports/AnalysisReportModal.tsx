@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { NumberCol } from '../common/VersionChannelCols.tsx';
+import { FieldCol, NumberCol } from '../common/VersionChannelCols.tsx';
 import { channelOptions } from '../statistics/version-options.ts';
 import { useAnalysisTemplates, useDataReportFields, useRequestAnalysisReport } from './api.ts';
 
@@ -135,26 +135,17 @@ export function AnalysisReportModal({
     >
       {({ rule }) => (
         <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="reportName"
-              label={t('reports.data.reportName')}
-              rules={[rule('reportName')]}
-              required
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="templateId" label={t('reports.data.template')} rules={[rule('templateId')]}>
-              <Select
-                options={(templates.data?.records ?? []).map((tpl) => ({
-                  value: tpl.id,
-                  label: tpl.tempName,
-                }))}
-              />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="reportName" label={t('reports.data.reportName')} rule={rule} isRequired>
+            <Input maxLength={50} />
+          </FieldCol>
+          <FieldCol span={12} name="templateId" label={t('reports.data.template')} rule={rule}>
+            <Select
+              options={(templates.data?.records ?? []).map((tpl) => ({
+                value: tpl.id,
+                label: tpl.tempName,
+              }))}
+            />
+          </FieldCol>
           <Col span={12}>
             <Form.Item
               name="range"
@@ -170,36 +161,28 @@ export function AnalysisReportModal({
               <DatePicker.RangePicker picker="month" style={{ width: '100%' }} allowEmpty={[true, true]} />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="speedChannelIds"
-              label={t('reports.data.speeds')}
-              rules={[rule('speedChannelIds')]}
-              required
-            >
-              <Select
-                mode="multiple"
-                options={speedOptions}
-                optionFilterProp="label"
-                maxTagCount="responsive"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="directionChannelIds"
-              label={t('reports.data.directions')}
-              rules={[rule('directionChannelIds')]}
-              required
-            >
-              <Select
-                mode="multiple"
-                options={directionOptions}
-                optionFilterProp="label"
-                maxTagCount="responsive"
-              />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="speedChannelIds" label={t('reports.data.speeds')} rule={rule} isRequired>
+            <Select
+              mode="multiple"
+              options={speedOptions}
+              optionFilterProp="label"
+              maxTagCount="responsive"
+            />
+          </FieldCol>
+          <FieldCol
+            span={12}
+            name="directionChannelIds"
+            label={t('reports.data.directions')}
+            rule={rule}
+            isRequired
+          >
+            <Select
+              mode="multiple"
+              options={directionOptions}
+              optionFilterProp="label"
+              maxTagCount="responsive"
+            />
+          </FieldCol>
           <NumberCol
             name="targetHeight"
             label={t('reports.data.targetHeight')}
@@ -224,15 +207,9 @@ export function AnalysisReportModal({
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="shearChannelIds"
-              label={t('reports.data.shearHeights')}
-              rules={[rule('shearChannelIds')]}
-            >
-              <Select mode="multiple" options={speedOptions} optionFilterProp="label" allowClear />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')} rule={rule}>
+            <Select mode="multiple" options={speedOptions} optionFilterProp="label" allowClear />
+          </FieldCol>
           <Col span={12}>
             <Form.Item
               name="includeSuspicious"

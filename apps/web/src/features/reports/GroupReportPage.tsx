@@ -29,6 +29,7 @@ import { useNavigate } from 'react-router';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
+import { FieldCol } from '../common/VersionChannelCols.tsx';
 import { useSenders } from '../repairs/api.ts';
 import { useDeleteGroup, useGroupPage, useSaveGroup, useTemplates } from './api.ts';
 
@@ -196,45 +197,31 @@ function ScheduleAndSendingCols({
   const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
   return (
     <>
-      <Col span={8}>
-        <Form.Item name="autoGenerate" label={t('reports.group.autoGenerate')} rules={[rule('autoGenerate')]}>
-          <Radio.Group
-            options={[
-              { value: true, label: t('reports.group.yes') },
-              { value: false, label: t('reports.group.no') },
-            ]}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={5}>
-        <Form.Item
-          name="generateTimes"
-          label={t('reports.group.generateTimes')}
-          rules={[rule('generateTimes')]}
-        >
-          <Input placeholder="08:00" maxLength={5} />
-        </Form.Item>
-      </Col>
-      <Col span={6}>
-        <Form.Item name="week" label={t('reports.group.week')} rules={[rule('week')]}>
-          <Select options={[1, 2, 3, 4, 5, 6, 7].map((value) => ({ value, label: weekday(value) }))} />
-        </Form.Item>
-      </Col>
-      <Col span={5}>
-        <Form.Item name="month" label={t('reports.group.month')} rules={[rule('month')]}>
-          <InputNumber min={1} max={28} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="autoSend" label={t('reports.group.autoSend')} rules={[rule('autoSend')]}>
-          <Radio.Group
-            options={[
-              { value: true, label: t('reports.group.yes') },
-              { value: false, label: t('reports.group.no') },
-            ]}
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol span={8} name="autoGenerate" label={t('reports.group.autoGenerate')} rule={rule}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('reports.group.yes') },
+            { value: false, label: t('reports.group.no') },
+          ]}
+        />
+      </FieldCol>
+      <FieldCol span={5} name="generateTimes" label={t('reports.group.generateTimes')} rule={rule}>
+        <Input placeholder="08:00" maxLength={5} />
+      </FieldCol>
+      <FieldCol span={6} name="week" label={t('reports.group.week')} rule={rule}>
+        <Select options={[1, 2, 3, 4, 5, 6, 7].map((value) => ({ value, label: weekday(value) }))} />
+      </FieldCol>
+      <FieldCol span={5} name="month" label={t('reports.group.month')} rule={rule}>
+        <InputNumber min={1} max={28} precision={0} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={8} name="autoSend" label={t('reports.group.autoSend')} rule={rule}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('reports.group.yes') },
+            { value: false, label: t('reports.group.no') },
+          ]}
+        />
+      </FieldCol>
       <Col span={16}>
         <Form.Item
           name="dataSourceId"
@@ -261,11 +248,9 @@ function ScheduleAndSendingCols({
           <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item name="copyAddress" label={t('reports.group.cc')} rules={[rule('copyAddress')]}>
-          <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
-        </Form.Item>
-      </Col>
+      <FieldCol span={12} name="copyAddress" label={t('reports.group.cc')} rule={rule}>
+        <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+      </FieldCol>
     </>
   );
 }
@@ -349,48 +334,37 @@ export function GroupReportPage() {
       >
         {({ rule }) => (
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="name" label={t('reports.group.name')} rules={[rule('name')]} required>
-                <Input maxLength={50} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="effectiveDate"
-                label={t('reports.group.effectiveDate')}
-                rules={[rule('effectiveDate')]}
-                required
-              >
-                <DatePicker.RangePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="reportType"
-                label={t('reports.group.reportType')}
-                rules={[rule('reportType')]}
-                required
-              >
-                <Checkbox.Group
-                  options={STATEMENT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="language"
-                label={t('reports.group.language')}
-                rules={[rule('language')]}
-                required
-              >
-                <Radio.Group
-                  options={[
-                    { value: 'zh', label: '中文' },
-                    { value: 'en', label: 'English' },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
+            <FieldCol span={12} name="name" label={t('reports.group.name')} rule={rule} isRequired>
+              <Input maxLength={50} />
+            </FieldCol>
+            <FieldCol
+              span={12}
+              name="effectiveDate"
+              label={t('reports.group.effectiveDate')}
+              rule={rule}
+              isRequired
+            >
+              <DatePicker.RangePicker style={{ width: '100%' }} />
+            </FieldCol>
+            <FieldCol
+              span={12}
+              name="reportType"
+              label={t('reports.group.reportType')}
+              rule={rule}
+              isRequired
+            >
+              <Checkbox.Group
+                options={STATEMENT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
+              />
+            </FieldCol>
+            <FieldCol span={12} name="language" label={t('reports.group.language')} rule={rule} isRequired>
+              <Radio.Group
+                options={[
+                  { value: 'zh', label: '中文' },
+                  { value: 'en', label: 'English' },
+                ]}
+              />
+            </FieldCol>
             <Col span={12}>
               <Form.Item
                 name="weeklyTemplateId"
@@ -418,16 +392,9 @@ export function GroupReportPage() {
               </Form.Item>
             </Col>
             <ScheduleAndSendingCols rule={rule} isAutoSend={autoSend} senders={senders.data} />
-            <Col span={24}>
-              <Form.Item
-                name="stationIds"
-                label={t('reports.group.stations')}
-                rules={[rule('stationIds')]}
-                required
-              >
-                <PickedSites onPick={() => setPicking(true)} />
-              </Form.Item>
-            </Col>
+            <FieldCol span={24} name="stationIds" label={t('reports.group.stations')} rule={rule} isRequired>
+              <PickedSites onPick={() => setPicking(true)} />
+            </FieldCol>
           </Row>
         )}
       </SchemaFormModal>

@@ -13,7 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
-import { NumberCol, useVersionChannels, VersionChannelCols } from '../common/VersionChannelCols.tsx';
+import {
+  FieldCol,
+  NumberCol,
+  useVersionChannels,
+  VersionChannelCols,
+} from '../common/VersionChannelCols.tsx';
 import { useScaleCalculate, useScaleGenerate } from './api.ts';
 import { ScaleResult } from './ScaleResult.tsx';
 
@@ -116,34 +121,26 @@ export function ScaleDrawer({
               />
             </Form.Item>
           </Col>
-          <Col span={6}>
-            <Form.Item
-              name="mesoSpeedKey"
-              label={t('wsa.scale.mesoSpeed')}
-              rules={[rule('mesoSpeedKey')]}
-              required
-            >
-              <Select
-                options={(dataset?.channels ?? [])
-                  .filter((c) => c.element === 'ws')
-                  .map((c) => ({ value: c.key, label: c.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="mesoDirectionKey"
-              label={t('wsa.scale.mesoDirection')}
-              rules={[rule('mesoDirectionKey')]}
-              required
-            >
-              <Select
-                options={(dataset?.channels ?? [])
-                  .filter((c) => c.element === 'wd')
-                  .map((c) => ({ value: c.key, label: c.name }))}
-              />
-            </Form.Item>
-          </Col>
+          <FieldCol span={6} name="mesoSpeedKey" label={t('wsa.scale.mesoSpeed')} rule={rule} isRequired>
+            <Select
+              options={(dataset?.channels ?? [])
+                .filter((c) => c.element === 'ws')
+                .map((c) => ({ value: c.key, label: c.name }))}
+            />
+          </FieldCol>
+          <FieldCol
+            span={6}
+            name="mesoDirectionKey"
+            label={t('wsa.scale.mesoDirection')}
+            rule={rule}
+            isRequired
+          >
+            <Select
+              options={(dataset?.channels ?? [])
+                .filter((c) => c.element === 'wd')
+                .map((c) => ({ value: c.key, label: c.name }))}
+            />
+          </FieldCol>
           <NumberCol
             name="sectorWidth"
             label={t('reports.data.sectorWidth')}
@@ -151,11 +148,9 @@ export function ScaleDrawer({
             rule={rule}
             span={6}
           />
-          <Col span={6}>
-            <Form.Item name="minCoverage" label={t('wsa.scale.coverage')} rules={[rule('minCoverage')]}>
-              <InputNumber style={{ width: '100%' }} step={0.05} />
-            </Form.Item>
-          </Col>
+          <FieldCol span={6} name="minCoverage" label={t('wsa.scale.coverage')} rule={rule}>
+            <InputNumber style={{ width: '100%' }} step={0.05} />
+          </FieldCol>
         </Row>
         <Button
           type="primary"
