@@ -8,6 +8,7 @@ import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
 import { benchFirstCall } from './first-call.ts';
+import { benchGeoTiff } from './geotiff.ts';
 import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
   add(await benchWindData());
   add(await benchStatistics());
   add(await benchMap());
+  add(await benchGeoTiff());
   add(await benchMeasureWindPage());
   add(await benchAlarms());
   add(await benchReports());

@@ -25,6 +25,7 @@ import {
   Empty,
   Flex,
   Form,
+  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -44,11 +45,16 @@ import { feedback } from '../../app/feedback.ts';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { saveFile } from '../../request/request.ts';
-import { useDataReportFields } from '../reports/api.ts';
+import {
+  FieldCol,
+  NumberCol,
+  topSpeedChannel,
+  useVersionChannels,
+  VersionChannelCols,
+} from '../common/VersionChannelCols.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
-import { useStatisticsVersions } from '../statistics/api.ts';
 import { StatChart } from '../statistics/components/StatChart.tsx';
-import { channelOptions, versionOptions } from '../statistics/version-options.ts';
+import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
@@ -100,6 +106,62 @@ const fmt = (v: number | null | undefined, digits = 1) =>
     ? '—'
     : v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** The loss percentages and the named uncertainties of the energy form (full-width columns). */
+function LossesAndUncertaintiesCols({ rule }: { rule: (field: string) => FormRule }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={24}>
+        <Typography.Text strong>{t('energy.form.losses')}</Typography.Text>
+        <Row gutter={12} style={{ marginTop: 8 }}>
+          {ENERGY_LOSS_KEYS.map((k) => (
+            <Col span={4} key={k}>
+              <Form.Item name={['losses', k]} label={t(`energy.losses.${k}`)} rules={[rule(`losses.${k}`)]}>
+                <InputNumber style={{ width: '100%' }} suffix="%" min={0} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Col>
+      <Col span={24}>
+        <Typography.Text strong>{t('energy.form.uncertainties')}</Typography.Text>
+        <Form.List name="uncertainties">
+          {(items, { add, remove }) => (
+            <Flex wrap gap={8} style={{ marginTop: 8 }}>
+              {items.map((item, index) => (
+                <Space key={item.key} align="start">
+                  <Form.Item
+                    name={[item.name, 'name']}
+                    rules={[rule(`uncertainties.${index}.name`)]}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <Input placeholder={t('energy.form.uncertaintyName')} style={{ width: 160 }} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[item.name, 'value']}
+                    rules={[rule(`uncertainties.${index}.value`)]}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <InputNumber suffix="%" style={{ width: 100 }} />
+                  </Form.Item>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('system.common.delete')}
+                    onClick={() => remove(item.name)}
+                  />
+                </Space>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: 5 })}>
+                {t('energy.form.addUncertainty')}
+              </Button>
+            </Flex>
+          )}
+        </Form.List>
+      </Col>
+    </>
+  );
+}
+
 /**
  * Energy yield of a site (SPEC §2 /StationDetail/ElectricComputer, WIND-ANALYSIS §11): choose a speed
  * channel, hub height, shear and density, turbines side by side, losses and uncertainties; read gross and
@@ -112,10 +174,9 @@ export function ElectricComputerPage() {
   const rule = useZodRule({
     safeParse: (values: unknown) => ZEnergyRequest.safeParse(toRequest(values as Values)),
   });
-  const versionId = Form.useWatch('versionId', form);
   const densityMode = Form.useWatch('densityMode', form);
-  const { data: versions } = useStatisticsVersions(stationId);
-  const fields = useDataReportFields(versionId);
+  const versionChannels = useVersionChannels(form, stationId);
+  const { fields } = versionChannels;
   const turbines = useTurbines();
   const [result, setResult] = useState<TEnergyResult>();
   const [request, setRequest] = useState<TEnergyRequest>();
@@ -124,18 +185,10 @@ export function ElectricComputerPage() {
   const [isLibraryOpen, setLibraryOpen] = useState(false);
 
   useEffect(() => {
-    if (versionId === undefined && versions && versions.length > 0)
-      form.setFieldValue('versionId', versions[0]!.id);
-  }, [versions, versionId, form]);
-  useEffect(() => {
     const data = fields.data;
     if (!data) return;
-    // The first (main) anemometer at the top height; a second boom at that height comes after it.
-    const topHeight = data.speeds.at(-1)?.heightM;
-    const top = data.speeds.find((s) => s.heightM === topHeight);
+    const top = topSpeedChannel(data);
     form.setFieldsValue({
-      speedChannelId: top?.id,
-      directionChannelId: data.directions.at(-1)?.id,
       hubHeight:
         form.getFieldValue('hubHeight') ?? (top?.heightM ? Math.max(1, Math.round(top.heightM)) : null),
     });
@@ -196,45 +249,14 @@ export function ElectricComputerPage() {
           }}
         >
           <Row gutter={16}>
-            <Col span={6}>
-              <Form.Item
-                name="versionId"
-                label={t('statistics.filters.version')}
-                rules={[rule('versionId')]}
-                required
-              >
-                <Select options={versionOptions(versions, t)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="speedChannelId"
-                label={t('energy.form.speed')}
-                rules={[rule('speedChannelId')]}
-                required
-              >
-                <Select options={channelOptions(fields.data?.speeds)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="directionChannelId"
-                label={t('energy.form.direction')}
-                rules={[rule('directionChannelId')]}
-              >
-                <Select allowClear options={channelOptions(fields.data?.directions)} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="hubHeight"
-                label={t('energy.form.hubHeight')}
-                rules={[rule('hubHeight')]}
-                required
-              >
-                <InputNumber style={{ width: '100%' }} suffix="m" />
-              </Form.Item>
-            </Col>
+            <VersionChannelCols
+              {...versionChannels}
+              rule={rule}
+              speedLabel={t('energy.form.speed')}
+              directionLabel={t('energy.form.direction')}
+              isDirectionChecked
+            />
+            <NumberCol name="hubHeight" label={t('energy.form.hubHeight')} suffix="m" rule={rule} span={6} />
             <Col span={6}>
               <Form.Item name="shearMode" label={t('energy.form.shearMode')}>
                 <Radio.Group
@@ -243,52 +265,42 @@ export function ElectricComputerPage() {
                 />
               </Form.Item>
             </Col>
-            <Col span={6}>
-              <Form.Item
-                name="shearChannelIds"
-                label={t('energy.form.shearHeights')}
-                rules={[rule('shearChannelIds')]}
-              >
-                <Select
-                  mode="multiple"
-                  allowClear
-                  placeholder={t('energy.form.allHeights')}
-                  options={channelOptions(fields.data?.speeds)}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={4}>
-              <Form.Item
-                name="sectorWidth"
-                label={t('reports.data.sectorWidth')}
-                rules={[rule('sectorWidth')]}
-                required
-              >
-                <InputNumber style={{ width: '100%' }} suffix="°" />
-              </Form.Item>
-            </Col>
+            <FieldCol span={6} name="shearChannelIds" label={t('energy.form.shearHeights')} rule={rule}>
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('energy.form.allHeights')}
+                options={channelOptions(fields.data?.speeds)}
+              />
+            </FieldCol>
+            <NumberCol
+              name="sectorWidth"
+              label={t('reports.data.sectorWidth')}
+              suffix="°"
+              rule={rule}
+              span={4}
+            />
             <Col span={8}>
               <Form.Item name="range" label={t('statistics.filters.range')}>
                 <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item
-                name="turbineIds"
-                label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
-                rules={[rule('turbineIds')]}
-                required
-              >
-                <Select
-                  mode="multiple"
-                  optionFilterProp="label"
-                  options={(turbines.data?.records ?? []).map((r) => ({
-                    value: r.id,
-                    label: `${r.manufacturer} ${r.model}`.trim(),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
+            <FieldCol
+              span={12}
+              name="turbineIds"
+              label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
+              rule={rule}
+              isRequired
+            >
+              <Select
+                mode="multiple"
+                optionFilterProp="label"
+                options={(turbines.data?.records ?? []).map((r) => ({
+                  value: r.id,
+                  label: `${r.manufacturer} ${r.model}`.trim(),
+                }))}
+              />
+            </FieldCol>
             <Col span={6}>
               <Form.Item name="densityMode" label={t('energy.form.density')}>
                 <Select
@@ -315,57 +327,7 @@ export function ElectricComputerPage() {
                 <Switch />
               </Form.Item>
             </Col>
-            <Col span={24}>
-              <Typography.Text strong>{t('energy.form.losses')}</Typography.Text>
-              <Row gutter={12} style={{ marginTop: 8 }}>
-                {ENERGY_LOSS_KEYS.map((k) => (
-                  <Col span={4} key={k}>
-                    <Form.Item
-                      name={['losses', k]}
-                      label={t(`energy.losses.${k}`)}
-                      rules={[rule(`losses.${k}`)]}
-                    >
-                      <InputNumber style={{ width: '100%' }} suffix="%" min={0} />
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-            </Col>
-            <Col span={24}>
-              <Typography.Text strong>{t('energy.form.uncertainties')}</Typography.Text>
-              <Form.List name="uncertainties">
-                {(items, { add, remove }) => (
-                  <Flex wrap gap={8} style={{ marginTop: 8 }}>
-                    {items.map((item, index) => (
-                      <Space key={item.key} align="start">
-                        <Form.Item
-                          name={[item.name, 'name']}
-                          rules={[rule(`uncertainties.${index}.name`)]}
-                          style={{ marginBottom: 0 }}
-                        >
-                          <Input placeholder={t('energy.form.uncertaintyName')} style={{ width: 160 }} />
-                        </Form.Item>
-                        <Form.Item
-                          name={[item.name, 'value']}
-                          rules={[rule(`uncertainties.${index}.value`)]}
-                          style={{ marginBottom: 0 }}
-                        >
-                          <InputNumber suffix="%" style={{ width: 100 }} />
-                        </Form.Item>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={t('system.common.delete')}
-                          onClick={() => remove(item.name)}
-                        />
-                      </Space>
-                    ))}
-                    <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: 5 })}>
-                      {t('energy.form.addUncertainty')}
-                    </Button>
-                  </Flex>
-                )}
-              </Form.List>
-            </Col>
+            <LossesAndUncertaintiesCols rule={rule} />
           </Row>
           <Flex gap={8} style={{ marginTop: 16 }}>
             <Button

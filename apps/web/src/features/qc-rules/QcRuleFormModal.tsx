@@ -1,13 +1,14 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { QC_ELEMENTS, type TQcRule, type TQcRuleKind, type TQcRuleType, ZQcRuleSave } from '@masthub/shared';
+import type { FormInstance, FormRule } from 'antd';
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
-import { firstFieldError, validationMessage } from '../../i18n/validation.ts';
+import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
 import { useStationSearch } from '../ingestion/api.ts';
 import { useSaveQcRule } from './api.ts';
 import {
@@ -41,7 +42,7 @@ const WITH_FLAG: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'cus
  */
 export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormModalProps) {
   const { t } = useTranslation();
-  const language = toShortLanguage(useAppLanguage());
+  const _language = toShortLanguage(useAppLanguage());
   const [form] = Form.useForm<QcRuleFormValues>();
   const initialValues = useMemo(() => toQcRuleForm(record, ruleType), [record, ruleType]);
   const schema = {
@@ -68,106 +69,44 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
       case 'range':
         return (
           <>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'min']}
-                label={t('qc-rules.form.min')}
-                rules={[rule('params.min')]}
-                required
-              >
-                {number({ ...(unit ? { suffix: unit } : {}) })}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'max']}
-                label={t('qc-rules.form.max')}
-                rules={[rule('params.max')]}
-                dependencies={[['params', 'min']]}
-                tooltip={t('qc-rules.form.rangeHelp')}
-                required
-              >
-                {number({ ...(unit ? { suffix: unit } : {}) })}
-              </Form.Item>
-            </Col>
+            <ParamCol name="min" rule={rule}>
+              {number({ ...(unit ? { suffix: unit } : {}) })}
+            </ParamCol>
+            <ParamCol name="max" rule={rule} dependsOn="min" tooltip={t('qc-rules.form.rangeHelp')}>
+              {number({ ...(unit ? { suffix: unit } : {}) })}
+            </ParamCol>
           </>
         );
       case 'trend':
         return (
           <>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'maxChange']}
-                label={t('qc-rules.form.maxChange')}
-                rules={[rule('params.maxChange')]}
-                tooltip={t('qc-rules.form.trendHelp')}
-                required
-              >
-                {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'windowHours']}
-                label={t('qc-rules.form.windowHours')}
-                rules={[rule('params.windowHours')]}
-                required
-              >
-                {number({ min: 1, precision: 0 })}
-              </Form.Item>
-            </Col>
+            <ParamCol name="maxChange" rule={rule} tooltip={t('qc-rules.form.trendHelp')}>
+              {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
+            </ParamCol>
+            <ParamCol name="windowHours" rule={rule}>
+              {number({ min: 1, precision: 0 })}
+            </ParamCol>
           </>
         );
       case 'height_diff':
         return (
           <>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'lowerHeight']}
-                label={t('qc-rules.form.lowerHeight')}
-                rules={[rule('params.lowerHeight')]}
-                required
-              >
-                {number({ min: 0 })}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'upperHeight']}
-                label={t('qc-rules.form.upperHeight')}
-                rules={[rule('params.upperHeight')]}
-                dependencies={[['params', 'lowerHeight']]}
-                required
-              >
-                {number({ min: 0 })}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['params', 'maxDifference']}
-                label={t('qc-rules.form.maxDifference')}
-                rules={[rule('params.maxDifference')]}
-                tooltip={t('qc-rules.form.heightDiffHelp')}
-                required
-              >
-                {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
-              </Form.Item>
-            </Col>
+            <ParamCol name="lowerHeight" rule={rule}>
+              {number({ min: 0 })}
+            </ParamCol>
+            <ParamCol name="upperHeight" rule={rule} dependsOn="lowerHeight">
+              {number({ min: 0 })}
+            </ParamCol>
+            <ParamCol name="maxDifference" rule={rule} tooltip={t('qc-rules.form.heightDiffHelp')}>
+              {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
+            </ParamCol>
           </>
         );
       case 'missing_days':
         return (
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['params', 'minValuesPerDay']}
-              label={t('qc-rules.form.minValuesPerDay')}
-              rules={[rule('params.minValuesPerDay')]}
-              tooltip={t('qc-rules.form.missingDaysHelp')}
-              required
-            >
-              {number({ min: 1, precision: 0 })}
-            </Form.Item>
-          </Col>
+          <ParamCol name="minValuesPerDay" rule={rule} tooltip={t('qc-rules.form.missingDaysHelp')}>
+            {number({ min: 1, precision: 0 })}
+          </ParamCol>
         );
       case 'custom':
         return (
@@ -197,89 +136,7 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
                 tooltip={t('qc-rules.form.heightHelp')}
                 required
               >
-                <Form.List
-                  name={['params', 'conditions']}
-                  rules={[
-                    {
-                      validator: async () => {
-                        const message = firstFieldError(
-                          schema,
-                          form.getFieldsValue(),
-                          'params.conditions',
-                          language,
-                        );
-                        if (message) throw new Error(message);
-                      },
-                    },
-                  ]}
-                >
-                  {(fields, { add, remove }, { errors }) => (
-                    <>
-                      {fields.map((field) => {
-                        const path = `params.conditions.${field.name}`;
-                        return (
-                          <Space key={field.key} align="start" wrap style={{ display: 'flex' }}>
-                            <Form.Item name={[field.name, 'element']} rules={[rule(`${path}.element`)]}>
-                              <Select
-                                style={{ width: 130 }}
-                                aria-label={t('qc-rules.element')}
-                                options={elementOptions(QC_ELEMENTS)}
-                              />
-                            </Form.Item>
-                            <Form.Item name={[field.name, 'heightM']} rules={[rule(`${path}.heightM`)]}>
-                              <InputNumber
-                                style={{ width: 130 }}
-                                min={0}
-                                aria-label={t('qc-rules.form.height')}
-                                placeholder={t('qc-rules.form.anyHeight')}
-                                suffix="m"
-                              />
-                            </Form.Item>
-                            <Form.Item name={[field.name, 'statistic']} rules={[rule(`${path}.statistic`)]}>
-                              <Select
-                                style={{ width: 130 }}
-                                aria-label={t('qc-rules.form.statistic')}
-                                options={STATISTICS.map((s) => ({
-                                  value: s,
-                                  label: t(`qc-rules.statistics.${s}`),
-                                }))}
-                              />
-                            </Form.Item>
-                            <Form.Item name={[field.name, 'comparator']} rules={[rule(`${path}.comparator`)]}>
-                              <Select
-                                style={{ width: 80 }}
-                                aria-label={t('qc-rules.form.comparator')}
-                                options={COMPARATORS.map((c) => ({ value: c, label: COMPARATOR_SYMBOLS[c] }))}
-                              />
-                            </Form.Item>
-                            <Form.Item name={[field.name, 'threshold']} rules={[rule(`${path}.threshold`)]}>
-                              <InputNumber
-                                style={{ width: 130 }}
-                                aria-label={t('qc-rules.form.threshold')}
-                                placeholder={t('qc-rules.form.threshold')}
-                              />
-                            </Form.Item>
-                            <Button
-                              type="text"
-                              icon={<MinusCircleOutlined />}
-                              aria-label={t('qc-rules.form.removeCondition')}
-                              onClick={() => remove(field.name)}
-                            />
-                          </Space>
-                        );
-                      })}
-                      <Button
-                        type="dashed"
-                        icon={<PlusOutlined />}
-                        disabled={fields.length >= 10}
-                        onClick={() => add(defaultCondition())}
-                      >
-                        {t('qc-rules.form.addCondition')}
-                      </Button>
-                      <Form.ErrorList errors={errors} />
-                    </>
-                  )}
-                </Form.List>
+                <ConditionsList rule={rule} schema={schema} form={form} elementOptions={elementOptions} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -299,17 +156,9 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
         );
       case 'no_data_days':
         return (
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['params', 'days']}
-              label={t('qc-rules.form.days')}
-              rules={[rule('params.days')]}
-              tooltip={t('qc-rules.form.daysHelp')}
-              required
-            >
-              {number({ min: 1, precision: 0 })}
-            </Form.Item>
-          </Col>
+          <ParamCol name="days" rule={rule} tooltip={t('qc-rules.form.daysHelp')}>
+            {number({ min: 1, precision: 0 })}
+          </ParamCol>
         );
     }
   };
@@ -362,47 +211,13 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
               </Col>
             )}
             {kindFields()}
-            {WITH_FLAG.includes(kind) && (
-              <Col xs={24} md={8}>
-                <Form.Item
-                  name={['params', 'flag']}
-                  label={t('qc-rules.form.flag')}
-                  rules={[rule('params.flag')]}
-                >
-                  <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
-                </Form.Item>
-              </Col>
-            )}
-            <Col xs={24} md={8}>
-              <Form.Item name="scope" label={t('qc-rules.scope')}>
-                <Radio.Group
-                  options={[
-                    { value: 'all', label: t('qc-rules.allStations') },
-                    { value: 'station', label: t('qc-rules.oneStation') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            {scope === 'station' && (
-              <Col xs={24} md={16}>
-                <Form.Item
-                  name="stationId"
-                  label={t('qc-rules.station')}
-                  rules={[
-                    { required: true, message: validationMessage('stationRequired', language) },
-                    rule('stationId'),
-                  ]}
-                >
-                  <Select
-                    showSearch={{ filterOption: false, onSearch: setKeywords }}
-                    options={stations.map((station) => ({
-                      value: station.id,
-                      label: `${station.stationCode} ${station.projectName}`,
-                    }))}
-                  />
-                </Form.Item>
-              </Col>
-            )}
+            {WITH_FLAG.includes(kind) && <FlagCol rule={rule} />}
+            <ScopeCols
+              rule={rule}
+              isOneStation={scope === 'station'}
+              stations={stations}
+              onSearch={setKeywords}
+            />
             <Col xs={24} md={4}>
               <Form.Item name="isEnabled" label={t('qc-rules.enabled')} valuePropName="checked">
                 <Switch />
@@ -417,5 +232,196 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
         </>
       )}
     </SchemaFormModal>
+  );
+}
+
+/** One required numeric parameter of a rule kind, labelled by its key. */
+function ParamCol({
+  name,
+  rule,
+  dependsOn,
+  tooltip,
+  children,
+}: {
+  name: string;
+  rule: (field: string) => FormRule;
+  /** The parameter this one is checked against (re-validated when that one changes). */
+  dependsOn?: string;
+  tooltip?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Col xs={24} md={8}>
+      <Form.Item
+        name={['params', name]}
+        label={t(`qc-rules.form.${name}`)}
+        rules={[rule(`params.${name}`)]}
+        dependencies={dependsOn ? [['params', dependsOn]] : undefined}
+        tooltip={tooltip}
+        required
+      >
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** The conditions of a custom rule (at most 10): element, height, statistic, comparator, threshold. */
+function ConditionsList({
+  rule,
+  schema,
+  form,
+  elementOptions,
+}: {
+  rule: (field: string) => FormRule;
+  schema: TSafeParser;
+  form: FormInstance<QcRuleFormValues>;
+  elementOptions: (codes: readonly string[]) => { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  const language = toShortLanguage(useAppLanguage());
+  return (
+    <Form.List
+      name={['params', 'conditions']}
+      rules={[
+        {
+          validator: async () => {
+            const message = firstFieldError(schema, form.getFieldsValue(), 'params.conditions', language);
+            if (message) throw new Error(message);
+          },
+        },
+      ]}
+    >
+      {(fields, { add, remove }, { errors }) => (
+        <>
+          {fields.map((field) => {
+            const path = `params.conditions.${field.name}`;
+            return (
+              <Space key={field.key} align="start" wrap style={{ display: 'flex' }}>
+                <Form.Item name={[field.name, 'element']} rules={[rule(`${path}.element`)]}>
+                  <Select
+                    style={{ width: 130 }}
+                    aria-label={t('qc-rules.element')}
+                    options={elementOptions(QC_ELEMENTS)}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'heightM']} rules={[rule(`${path}.heightM`)]}>
+                  <InputNumber
+                    style={{ width: 130 }}
+                    min={0}
+                    aria-label={t('qc-rules.form.height')}
+                    placeholder={t('qc-rules.form.anyHeight')}
+                    suffix="m"
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'statistic']} rules={[rule(`${path}.statistic`)]}>
+                  <Select
+                    style={{ width: 130 }}
+                    aria-label={t('qc-rules.form.statistic')}
+                    options={STATISTICS.map((s) => ({
+                      value: s,
+                      label: t(`qc-rules.statistics.${s}`),
+                    }))}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'comparator']} rules={[rule(`${path}.comparator`)]}>
+                  <Select
+                    style={{ width: 80 }}
+                    aria-label={t('qc-rules.form.comparator')}
+                    options={COMPARATORS.map((c) => ({ value: c, label: COMPARATOR_SYMBOLS[c] }))}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'threshold']} rules={[rule(`${path}.threshold`)]}>
+                  <InputNumber
+                    style={{ width: 130 }}
+                    aria-label={t('qc-rules.form.threshold')}
+                    placeholder={t('qc-rules.form.threshold')}
+                  />
+                </Form.Item>
+                <Button
+                  type="text"
+                  icon={<MinusCircleOutlined />}
+                  aria-label={t('qc-rules.form.removeCondition')}
+                  onClick={() => remove(field.name)}
+                />
+              </Space>
+            );
+          })}
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            disabled={fields.length >= 10}
+            onClick={() => add(defaultCondition())}
+          >
+            {t('qc-rules.form.addCondition')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </>
+      )}
+    </Form.List>
+  );
+}
+
+/** Where the rule applies: every site, or one site found by code or name. */
+function ScopeCols({
+  rule,
+  isOneStation,
+  stations,
+  onSearch,
+}: {
+  rule: (field: string) => FormRule;
+  isOneStation: boolean;
+  /** The sites found, the rule's own site first when editing. */
+  stations: readonly { id: number; stationCode: string; projectName: string }[];
+  onSearch: (keywords: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = toShortLanguage(useAppLanguage());
+  return (
+    <>
+      <Col xs={24} md={8}>
+        <Form.Item name="scope" label={t('qc-rules.scope')}>
+          <Radio.Group
+            options={[
+              { value: 'all', label: t('qc-rules.allStations') },
+              { value: 'station', label: t('qc-rules.oneStation') },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      {isOneStation && (
+        <Col xs={24} md={16}>
+          <Form.Item
+            name="stationId"
+            label={t('qc-rules.station')}
+            rules={[
+              { required: true, message: validationMessage('stationRequired', language) },
+              rule('stationId'),
+            ]}
+          >
+            <Select
+              showSearch={{ filterOption: false, onSearch }}
+              options={stations.map((station) => ({
+                value: station.id,
+                label: `${station.stationCode} ${station.projectName}`,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      )}
+    </>
+  );
+}
+
+/** The flag a rule sets on the values it catches. */
+function FlagCol({ rule }: { rule: (field: string) => FormRule }) {
+  const { t } = useTranslation();
+  return (
+    <Col xs={24} md={8}>
+      <Form.Item name={['params', 'flag']} label={t('qc-rules.form.flag')} rules={[rule('params.flag')]}>
+        <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
+      </Form.Item>
+    </Col>
   );
 }

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type TAnalysisReportInput,
   type TAnalysisReportRequest,
+  type TDataReportFields,
   WEIBULL_METHODS,
   WIND_REPORT_LIMITS,
   ZAnalysisReportRequest,
@@ -11,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { FieldCol, NumberCol } from '../common/VersionChannelCols.tsx';
 import { channelOptions } from '../statistics/version-options.ts';
 import { useAnalysisTemplates, useDataReportFields, useRequestAnalysisReport } from './api.ts';
 
@@ -60,6 +62,32 @@ function toRequest(versionId: number, v: Values): TAnalysisReportInput {
   };
 }
 
+/** The form's first values: the whole record, the top speeds, the top vane, the best wind year proposed. */
+function initialValuesOf(data: TDataReportFields | undefined, templateId: number | undefined): Values {
+  if (!data) return { sectorWidth: 30, includeSuspicious: true, weibullMethod: 'wasp', averagePeriods: [] };
+  const top = data.speeds.at(-1);
+  return {
+    reportName: '',
+    templateId,
+    range:
+      data.dataStartDate && data.dataEndDate
+        ? [dayjs(data.dataStartDate), dayjs(data.dataEndDate)]
+        : undefined,
+    speedChannelIds: data.speeds.slice(-WIND_REPORT_LIMITS.speedsMax).map((s) => s.id),
+    directionChannelIds: data.directions.length > 0 ? [data.directions.at(-1)!.id] : [],
+    targetHeight: top?.heightM ? Math.round(top.heightM) : null,
+    sectorWidth: 30,
+    averagePeriods: [],
+    windYear: data.bestWindYear
+      ? [dayjs(`${data.bestWindYear.start}-01`), dayjs(`${data.bestWindYear.end}-01`)]
+      : null,
+    // Empty: α is fitted over every chosen height (WIND-ANALYSIS §6); two heights only when asked.
+    shearChannelIds: [],
+    includeSuspicious: true,
+    weibullMethod: 'wasp',
+  };
+}
+
 /**
  * The analysis report form (SPEC §5 wind report rules, each a field error from the shared schema, the
  * rules that need the data from the server): speeds, directions, target height, sector width, multi-year
@@ -80,30 +108,10 @@ export function AnalysisReportModal({
   const templates = useAnalysisTemplates();
   const request = useRequestAnalysisReport();
   const data = fields.data;
-  const initialValues = useMemo<Values>(() => {
-    if (!data) return { sectorWidth: 30, includeSuspicious: true, weibullMethod: 'wasp', averagePeriods: [] };
-    const top = data.speeds.at(-1);
-    return {
-      reportName: '',
-      templateId: templates.data?.records[0]?.id,
-      range:
-        data.dataStartDate && data.dataEndDate
-          ? [dayjs(data.dataStartDate), dayjs(data.dataEndDate)]
-          : undefined,
-      speedChannelIds: data.speeds.slice(-WIND_REPORT_LIMITS.speedsMax).map((s) => s.id),
-      directionChannelIds: data.directions.length > 0 ? [data.directions.at(-1)!.id] : [],
-      targetHeight: top?.heightM ? Math.round(top.heightM) : null,
-      sectorWidth: 30,
-      averagePeriods: [],
-      windYear: data.bestWindYear
-        ? [dayjs(`${data.bestWindYear.start}-01`), dayjs(`${data.bestWindYear.end}-01`)]
-        : null,
-      // Empty: α is fitted over every chosen height (WIND-ANALYSIS §6); two heights only when asked.
-      shearChannelIds: [],
-      includeSuspicious: true,
-      weibullMethod: 'wasp',
-    };
-  }, [data, templates.data]);
+  const initialValues = useMemo(
+    () => initialValuesOf(data, templates.data?.records[0]?.id),
+    [data, templates.data],
+  );
   // A channel's name usually says its height already ("Spd80mN", "Speed (cup_ 80 m)").
   const speedOptions = channelOptions(data?.speeds);
   const directionOptions = channelOptions(data?.directions);
@@ -127,26 +135,17 @@ export function AnalysisReportModal({
     >
       {({ rule }) => (
         <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="reportName"
-              label={t('reports.data.reportName')}
-              rules={[rule('reportName')]}
-              required
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="templateId" label={t('reports.data.template')} rules={[rule('templateId')]}>
-              <Select
-                options={(templates.data?.records ?? []).map((tpl) => ({
-                  value: tpl.id,
-                  label: tpl.tempName,
-                }))}
-              />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="reportName" label={t('reports.data.reportName')} rule={rule} isRequired>
+            <Input maxLength={50} />
+          </FieldCol>
+          <FieldCol span={12} name="templateId" label={t('reports.data.template')} rule={rule}>
+            <Select
+              options={(templates.data?.records ?? []).map((tpl) => ({
+                value: tpl.id,
+                label: tpl.tempName,
+              }))}
+            />
+          </FieldCol>
           <Col span={12}>
             <Form.Item
               name="range"
@@ -162,56 +161,42 @@ export function AnalysisReportModal({
               <DatePicker.RangePicker picker="month" style={{ width: '100%' }} allowEmpty={[true, true]} />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="speedChannelIds"
-              label={t('reports.data.speeds')}
-              rules={[rule('speedChannelIds')]}
-              required
-            >
-              <Select
-                mode="multiple"
-                options={speedOptions}
-                optionFilterProp="label"
-                maxTagCount="responsive"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="directionChannelIds"
-              label={t('reports.data.directions')}
-              rules={[rule('directionChannelIds')]}
-              required
-            >
-              <Select
-                mode="multiple"
-                options={directionOptions}
-                optionFilterProp="label"
-                maxTagCount="responsive"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="targetHeight"
-              label={t('reports.data.targetHeight')}
-              rules={[rule('targetHeight')]}
-              required
-            >
-              <InputNumber style={{ width: '100%' }} suffix="m" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="sectorWidth"
-              label={t('reports.data.sectorWidth')}
-              rules={[rule('sectorWidth')]}
-              required
-            >
-              <InputNumber style={{ width: '100%' }} suffix="°" />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="speedChannelIds" label={t('reports.data.speeds')} rule={rule} isRequired>
+            <Select
+              mode="multiple"
+              options={speedOptions}
+              optionFilterProp="label"
+              maxTagCount="responsive"
+            />
+          </FieldCol>
+          <FieldCol
+            span={12}
+            name="directionChannelIds"
+            label={t('reports.data.directions')}
+            rule={rule}
+            isRequired
+          >
+            <Select
+              mode="multiple"
+              options={directionOptions}
+              optionFilterProp="label"
+              maxTagCount="responsive"
+            />
+          </FieldCol>
+          <NumberCol
+            name="targetHeight"
+            label={t('reports.data.targetHeight')}
+            suffix="m"
+            rule={rule}
+            span={8}
+          />
+          <NumberCol
+            name="sectorWidth"
+            label={t('reports.data.sectorWidth')}
+            suffix="°"
+            rule={rule}
+            span={8}
+          />
           <Col span={8}>
             <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
               <Select
@@ -222,15 +207,9 @@ export function AnalysisReportModal({
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="shearChannelIds"
-              label={t('reports.data.shearHeights')}
-              rules={[rule('shearChannelIds')]}
-            >
-              <Select mode="multiple" options={speedOptions} optionFilterProp="label" allowClear />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')} rule={rule}>
+            <Select mode="multiple" options={speedOptions} optionFilterProp="label" allowClear />
+          </FieldCol>
           <Col span={12}>
             <Form.Item
               name="includeSuspicious"

@@ -131,6 +131,12 @@ function UploadReportModal({
   );
 }
 
+/** The icon of a report file's format: Word, PDF, else text. */
+function formatIcon(format: string) {
+  if (format === 'docx') return <FileWordOutlined />;
+  return format === 'pdf' ? <FilePdfOutlined /> : <FileTextOutlined />;
+}
+
 /**
  * The data reports of a site (SPEC §3 data report): uploaded text reports with their first lines, and
  * analysis reports generated from a data version (Word / PDF), polled while one is generating.
@@ -222,15 +228,7 @@ export function DataReportsDrawer({
                 type="link"
                 size="small"
                 data-testid={`data-report-${format}`}
-                icon={
-                  format === 'docx' ? (
-                    <FileWordOutlined />
-                  ) : format === 'pdf' ? (
-                    <FilePdfOutlined />
-                  ) : (
-                    <FileTextOutlined />
-                  )
-                }
+                icon={formatIcon(format)}
                 onClick={() => void fetchFile(r, format)}
               />
             </Tooltip>

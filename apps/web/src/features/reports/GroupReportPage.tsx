@@ -1,5 +1,6 @@
 import {
   STATEMENT_TYPES,
+  type TDataSourceOption,
   type TReportGroupRecord,
   type TReportGroupSaveInput,
   type TReportGroupSaveRequest,
@@ -12,6 +13,7 @@ import {
   Col,
   DatePicker,
   Form,
+  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -27,6 +29,7 @@ import { useNavigate } from 'react-router';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
+import { FieldCol } from '../common/VersionChannelCols.tsx';
 import { useSenders } from '../repairs/api.ts';
 import { useDeleteGroup, useGroupPage, useSaveGroup, useTemplates } from './api.ts';
 
@@ -83,27 +86,12 @@ function PickedSites({ value, onPick }: { value?: number[]; onPick: () => void }
   );
 }
 
-/**
- * Report groups (SPEC §2 /report/groupReport, §3, §5): the sites reported on together, weekly and/or
- * monthly, on a schedule or on demand, and to whom the reports are e-mailed. A row opens the group.
- */
-export function GroupReportPage() {
+/** The groups' columns: the name opens the group, then types, sites, validity, schedule and sending. */
+function useGroupColumns(): FitColumn<TReportGroupRecord>[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<TReportGroupRecord | null>();
-  const [isPicking, setPicking] = useState(false);
-  const [form] = Form.useForm<GroupValues>();
-  const save = useSaveGroup();
-  const remove = useDeleteGroup();
-  const weekly = useTemplates(0);
-  const monthly = useTemplates(1);
-  const senders = useSenders(editing !== undefined);
-  const types = Form.useWatch('reportType', form) ?? [];
-  const stationIds = Form.useWatch('stationIds', form) ?? [];
-  const autoSend = Form.useWatch('autoSend', form) ?? false;
   const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
-
-  const columns: FitColumn<TReportGroupRecord>[] = [
+  return [
     {
       key: 'name',
       dataIndex: 'name',
@@ -166,6 +154,126 @@ export function GroupReportPage() {
     },
     { key: 'creatorName', dataIndex: 'creatorName', title: t('reports.group.creator'), width: 90 },
   ];
+}
+
+/** The form's values as the save request (what is missing is left for the schema to name). */
+function toGroupRequest(
+  editing: TReportGroupRecord | null | undefined,
+  v: GroupValues,
+): TReportGroupSaveInput {
+  return {
+    ...(editing ? { id: editing.id } : {}),
+    name: v.name ?? '',
+    effectiveDate: v.effectiveDate
+      ? [v.effectiveDate[0].format('YYYY-MM-DD'), v.effectiveDate[1].format('YYYY-MM-DD')]
+      : (undefined as never),
+    reportType: v.reportType ?? [],
+    weeklyTemplateId: v.weeklyTemplateId ?? null,
+    monthlyTemplateId: v.monthlyTemplateId ?? null,
+    autoGenerate: v.autoGenerate ?? false,
+    autoSend: v.autoSend ?? false,
+    generateTimes: v.generateTimes ?? '',
+    week: v.week ?? 1,
+    month: v.month ?? 1,
+    dataSourceId: v.dataSourceId ?? null,
+    receiverAddress: v.receiverAddress ?? [],
+    copyAddress: v.copyAddress ?? [],
+    language: v.language ?? 'zh',
+    stationIds: v.stationIds ?? [],
+  };
+}
+
+/** When a group's reports are made (weekday, day of month, time) and to whom they are e-mailed. */
+function ScheduleAndSendingCols({
+  rule,
+  isAutoSend,
+  senders,
+}: {
+  rule: (field: string) => FormRule;
+  isAutoSend: boolean;
+  senders: readonly Pick<TDataSourceOption, 'id' | 'name' | 'username'>[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
+  return (
+    <>
+      <FieldCol span={8} name="autoGenerate" label={t('reports.group.autoGenerate')} rule={rule}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('reports.group.yes') },
+            { value: false, label: t('reports.group.no') },
+          ]}
+        />
+      </FieldCol>
+      <FieldCol span={5} name="generateTimes" label={t('reports.group.generateTimes')} rule={rule}>
+        <Input placeholder="08:00" maxLength={5} />
+      </FieldCol>
+      <FieldCol span={6} name="week" label={t('reports.group.week')} rule={rule}>
+        <Select options={[1, 2, 3, 4, 5, 6, 7].map((value) => ({ value, label: weekday(value) }))} />
+      </FieldCol>
+      <FieldCol span={5} name="month" label={t('reports.group.month')} rule={rule}>
+        <InputNumber min={1} max={28} precision={0} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={8} name="autoSend" label={t('reports.group.autoSend')} rule={rule}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('reports.group.yes') },
+            { value: false, label: t('reports.group.no') },
+          ]}
+        />
+      </FieldCol>
+      <Col span={16}>
+        <Form.Item
+          name="dataSourceId"
+          label={t('reports.group.sender')}
+          rules={[rule('dataSourceId')]}
+          required={isAutoSend}
+        >
+          <Select
+            allowClear
+            options={(senders ?? []).map((s) => ({
+              value: s.id,
+              label: `${s.name} <${s.username}>`,
+            }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="receiverAddress"
+          label={t('reports.group.receivers')}
+          rules={[rule('receiverAddress')]}
+          required={isAutoSend}
+        >
+          <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+        </Form.Item>
+      </Col>
+      <FieldCol span={12} name="copyAddress" label={t('reports.group.cc')} rule={rule}>
+        <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+      </FieldCol>
+    </>
+  );
+}
+
+/**
+ * Report groups (SPEC §2 /report/groupReport, §3, §5): the sites reported on together, weekly and/or
+ * monthly, on a schedule or on demand, and to whom the reports are e-mailed. A row opens the group.
+ */
+export function GroupReportPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<TReportGroupRecord | null>();
+  const [isPicking, setPicking] = useState(false);
+  const [form] = Form.useForm<GroupValues>();
+  const save = useSaveGroup();
+  const remove = useDeleteGroup();
+  const weekly = useTemplates(0);
+  const monthly = useTemplates(1);
+  const senders = useSenders(editing !== undefined);
+  const types = Form.useWatch('reportType', form) ?? [];
+  const stationIds = Form.useWatch('stationIds', form) ?? [];
+  const autoSend = Form.useWatch('autoSend', form) ?? false;
+  const columns = useGroupColumns();
 
   return (
     <>
@@ -215,26 +323,7 @@ export function GroupReportPage() {
         width={760}
         title={editing ? t('reports.group.edit') : t('reports.group.add')}
         initialValues={toValues(editing ?? null)}
-        toRequest={(v) => ({
-          ...(editing ? { id: editing.id } : {}),
-          name: v.name ?? '',
-          effectiveDate: v.effectiveDate
-            ? [v.effectiveDate[0].format('YYYY-MM-DD'), v.effectiveDate[1].format('YYYY-MM-DD')]
-            : (undefined as never),
-          reportType: v.reportType ?? [],
-          weeklyTemplateId: v.weeklyTemplateId ?? null,
-          monthlyTemplateId: v.monthlyTemplateId ?? null,
-          autoGenerate: v.autoGenerate ?? false,
-          autoSend: v.autoSend ?? false,
-          generateTimes: v.generateTimes ?? '',
-          week: v.week ?? 1,
-          month: v.month ?? 1,
-          dataSourceId: v.dataSourceId ?? null,
-          receiverAddress: v.receiverAddress ?? [],
-          copyAddress: v.copyAddress ?? [],
-          language: v.language ?? 'zh',
-          stationIds: v.stationIds ?? [],
-        })}
+        toRequest={(v) => toGroupRequest(editing, v)}
         schema={ZReportGroupSaveRequest}
         save={(request) =>
           save.mutateAsync(ZReportGroupSaveRequest.parse(request) as TReportGroupSaveRequest)
@@ -245,48 +334,37 @@ export function GroupReportPage() {
       >
         {({ rule }) => (
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="name" label={t('reports.group.name')} rules={[rule('name')]} required>
-                <Input maxLength={50} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="effectiveDate"
-                label={t('reports.group.effectiveDate')}
-                rules={[rule('effectiveDate')]}
-                required
-              >
-                <DatePicker.RangePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="reportType"
-                label={t('reports.group.reportType')}
-                rules={[rule('reportType')]}
-                required
-              >
-                <Checkbox.Group
-                  options={STATEMENT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="language"
-                label={t('reports.group.language')}
-                rules={[rule('language')]}
-                required
-              >
-                <Radio.Group
-                  options={[
-                    { value: 'zh', label: '中文' },
-                    { value: 'en', label: 'English' },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
+            <FieldCol span={12} name="name" label={t('reports.group.name')} rule={rule} isRequired>
+              <Input maxLength={50} />
+            </FieldCol>
+            <FieldCol
+              span={12}
+              name="effectiveDate"
+              label={t('reports.group.effectiveDate')}
+              rule={rule}
+              isRequired
+            >
+              <DatePicker.RangePicker style={{ width: '100%' }} />
+            </FieldCol>
+            <FieldCol
+              span={12}
+              name="reportType"
+              label={t('reports.group.reportType')}
+              rule={rule}
+              isRequired
+            >
+              <Checkbox.Group
+                options={STATEMENT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
+              />
+            </FieldCol>
+            <FieldCol span={12} name="language" label={t('reports.group.language')} rule={rule} isRequired>
+              <Radio.Group
+                options={[
+                  { value: 'zh', label: '中文' },
+                  { value: 'en', label: 'English' },
+                ]}
+              />
+            </FieldCol>
             <Col span={12}>
               <Form.Item
                 name="weeklyTemplateId"
@@ -313,90 +391,10 @@ export function GroupReportPage() {
                 />
               </Form.Item>
             </Col>
-            <Col span={8}>
-              <Form.Item
-                name="autoGenerate"
-                label={t('reports.group.autoGenerate')}
-                rules={[rule('autoGenerate')]}
-              >
-                <Radio.Group
-                  options={[
-                    { value: true, label: t('reports.group.yes') },
-                    { value: false, label: t('reports.group.no') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={5}>
-              <Form.Item
-                name="generateTimes"
-                label={t('reports.group.generateTimes')}
-                rules={[rule('generateTimes')]}
-              >
-                <Input placeholder="08:00" maxLength={5} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="week" label={t('reports.group.week')} rules={[rule('week')]}>
-                <Select options={[1, 2, 3, 4, 5, 6, 7].map((value) => ({ value, label: weekday(value) }))} />
-              </Form.Item>
-            </Col>
-            <Col span={5}>
-              <Form.Item name="month" label={t('reports.group.month')} rules={[rule('month')]}>
-                <InputNumber min={1} max={28} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="autoSend" label={t('reports.group.autoSend')} rules={[rule('autoSend')]}>
-                <Radio.Group
-                  options={[
-                    { value: true, label: t('reports.group.yes') },
-                    { value: false, label: t('reports.group.no') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={16}>
-              <Form.Item
-                name="dataSourceId"
-                label={t('reports.group.sender')}
-                rules={[rule('dataSourceId')]}
-                required={autoSend}
-              >
-                <Select
-                  allowClear
-                  options={(senders.data ?? []).map((s) => ({
-                    value: s.id,
-                    label: `${s.name} <${s.username}>`,
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="receiverAddress"
-                label={t('reports.group.receivers')}
-                rules={[rule('receiverAddress')]}
-                required={autoSend}
-              >
-                <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="copyAddress" label={t('reports.group.cc')} rules={[rule('copyAddress')]}>
-                <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item
-                name="stationIds"
-                label={t('reports.group.stations')}
-                rules={[rule('stationIds')]}
-                required
-              >
-                <PickedSites onPick={() => setPicking(true)} />
-              </Form.Item>
-            </Col>
+            <ScheduleAndSendingCols rule={rule} isAutoSend={autoSend} senders={senders.data} />
+            <FieldCol span={24} name="stationIds" label={t('reports.group.stations')} rule={rule} isRequired>
+              <PickedSites onPick={() => setPicking(true)} />
+            </FieldCol>
           </Row>
         )}
       </SchemaFormModal>

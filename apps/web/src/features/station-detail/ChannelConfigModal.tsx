@@ -7,7 +7,9 @@ import {
   DatePicker,
   Flex,
   Form,
+  type FormInstance,
   type FormListFieldData,
+  type FormRule,
   Input,
   InputNumber,
   Modal,
@@ -244,185 +246,211 @@ export function ChannelConfigModal({
               : t('stations.channels.firstHint')}
           </Typography.Paragraph>
         ) : null}
-        <Form.List
-          name="channels"
-          rules={[
-            {
-              validator: async (_, channels: unknown[] | undefined) => {
-                if (!channels || channels.length === 0) throw new Error(t('stations.channels.needOne'));
-              },
-            },
-          ]}
-        >
-          {(rows, { add, remove }, { errors }) => (
-            <>
-              <ChannelGrid
-                rows={rows}
-                columns={[
-                  {
-                    key: 'channelName',
-                    title: t('stations.channels.channelName'),
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'channelName']}
-                        rules={[rule(`channels.${row.name}.channelName`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Input size="small" aria-label={t('stations.channels.channelName')} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'element',
-                    title: t('stations.channels.element'),
-                    width: 170,
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'element']}
-                        rules={[rule(`channels.${row.name}.element`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Select
-                          size="small"
-                          options={elementOptions}
-                          aria-label={t('stations.channels.element')}
-                          onChange={(key) => {
-                            const unit = elements.find((element) => element.key === key)?.unit;
-                            if (unit !== undefined) form.setFieldValue(['channels', row.name, 'unit'], unit);
-                          }}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'heightM',
-                    title: t('stations.channels.height'),
-                    width: 100,
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'heightM']}
-                        rules={[rule(`channels.${row.name}.heightM`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <InputNumber
-                          size="small"
-                          min={0}
-                          max={1000}
-                          style={{ width: '100%' }}
-                          aria-label={t('stations.channels.height')}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'tag',
-                    title: t('stations.channels.tag'),
-                    width: 110,
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'tag']}
-                        rules={[rule(`channels.${row.name}.tag`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Input size="small" aria-label={t('stations.channels.tag')} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'dataKey',
-                    title: t('stations.channels.dataKey'),
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'dataKey']}
-                        rules={[rule(`channels.${row.name}.dataKey`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Input size="small" aria-label={t('stations.channels.dataKey')} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'unit',
-                    title: t('stations.channels.unit'),
-                    width: 90,
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'unit']}
-                        rules={[rule(`channels.${row.name}.unit`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Input size="small" aria-label={t('stations.channels.unit')} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'statistic',
-                    title: t('stations.channels.statistic'),
-                    width: 120,
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'statistic']}
-                        rules={[rule(`channels.${row.name}.statistic`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Select
-                          size="small"
-                          options={statisticOptions}
-                          aria-label={t('stations.channels.statistic')}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'boom',
-                    title: t('stations.channels.boom'),
-                    width: 110,
-                    render: (row) => (
-                      <Form.Item
-                        name={[row.name, 'boomOrientationDeg']}
-                        rules={[rule(`channels.${row.name}.boomOrientationDeg`)]}
-                        style={{ margin: 0 }}
-                      >
-                        <InputNumber
-                          size="small"
-                          min={0}
-                          max={360}
-                          style={{ width: '100%' }}
-                          aria-label={t('stations.channels.boom')}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'remove',
-                    width: 48,
-                    render: (row) => (
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('stations.channels.removeChannel')}
-                        onClick={() => remove(row.name)}
-                      />
-                    ),
-                  },
-                ]}
-              />
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                block
-                style={{ marginTop: 8 }}
-                onClick={() => add(emptyChannel())}
-              >
-                {t('stations.channels.addChannel')}
-              </Button>
-              <Form.ErrorList errors={errors} />
-            </>
-          )}
-        </Form.List>
+        <ChannelRowsList
+          form={form}
+          rule={rule}
+          elements={elements}
+          elementOptions={elementOptions}
+          statisticOptions={statisticOptions}
+        />
       </Form>
     </Modal>
+  );
+}
+
+/** The configuration's channels as editable rows (at least one). */
+function ChannelRowsList({
+  form,
+  rule,
+  elements,
+  elementOptions,
+  statisticOptions,
+}: {
+  form: FormInstance<ConfigValues>;
+  rule: (field: string) => FormRule;
+  elements: ReturnType<typeof useElementOptions>['elements'];
+  elementOptions: ReturnType<typeof useElementOptions>['options'];
+  statisticOptions: ReturnType<typeof useStatisticOptions>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.List
+      name="channels"
+      rules={[
+        {
+          validator: async (_, channels: unknown[] | undefined) => {
+            if (!channels || channels.length === 0) throw new Error(t('stations.channels.needOne'));
+          },
+        },
+      ]}
+    >
+      {(rows, { add, remove }, { errors }) => (
+        <>
+          <ChannelGrid
+            rows={rows}
+            columns={[
+              {
+                key: 'channelName',
+                title: t('stations.channels.channelName'),
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'channelName']}
+                    rules={[rule(`channels.${row.name}.channelName`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <Input size="small" aria-label={t('stations.channels.channelName')} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'element',
+                title: t('stations.channels.element'),
+                width: 170,
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'element']}
+                    rules={[rule(`channels.${row.name}.element`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <Select
+                      size="small"
+                      options={elementOptions}
+                      aria-label={t('stations.channels.element')}
+                      onChange={(key) => {
+                        const unit = elements.find((element) => element.key === key)?.unit;
+                        if (unit !== undefined) form.setFieldValue(['channels', row.name, 'unit'], unit);
+                      }}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'heightM',
+                title: t('stations.channels.height'),
+                width: 100,
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'heightM']}
+                    rules={[rule(`channels.${row.name}.heightM`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <InputNumber
+                      size="small"
+                      min={0}
+                      max={1000}
+                      style={{ width: '100%' }}
+                      aria-label={t('stations.channels.height')}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'tag',
+                title: t('stations.channels.tag'),
+                width: 110,
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'tag']}
+                    rules={[rule(`channels.${row.name}.tag`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <Input size="small" aria-label={t('stations.channels.tag')} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'dataKey',
+                title: t('stations.channels.dataKey'),
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'dataKey']}
+                    rules={[rule(`channels.${row.name}.dataKey`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <Input size="small" aria-label={t('stations.channels.dataKey')} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'unit',
+                title: t('stations.channels.unit'),
+                width: 90,
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'unit']}
+                    rules={[rule(`channels.${row.name}.unit`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <Input size="small" aria-label={t('stations.channels.unit')} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'statistic',
+                title: t('stations.channels.statistic'),
+                width: 120,
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'statistic']}
+                    rules={[rule(`channels.${row.name}.statistic`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <Select
+                      size="small"
+                      options={statisticOptions}
+                      aria-label={t('stations.channels.statistic')}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'boom',
+                title: t('stations.channels.boom'),
+                width: 110,
+                render: (row) => (
+                  <Form.Item
+                    name={[row.name, 'boomOrientationDeg']}
+                    rules={[rule(`channels.${row.name}.boomOrientationDeg`)]}
+                    style={{ margin: 0 }}
+                  >
+                    <InputNumber
+                      size="small"
+                      min={0}
+                      max={360}
+                      style={{ width: '100%' }}
+                      aria-label={t('stations.channels.boom')}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'remove',
+                width: 48,
+                render: (row) => (
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('stations.channels.removeChannel')}
+                    onClick={() => remove(row.name)}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            block
+            style={{ marginTop: 8 }}
+            onClick={() => add(emptyChannel())}
+          >
+            {t('stations.channels.addChannel')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </>
+      )}
+    </Form.List>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@ant-design/icons';
 import {
   formatUnit,
+  type TChannelConfigDetail,
   type TChannelConfigSummary,
   type TChannelRecord,
   type TIea43ImportReply,
@@ -81,7 +82,6 @@ export function ChannelConfigurationPage() {
   const { modal } = App.useApp();
   const stationId = useStationId() ?? 0;
   const formatDateTime = useFormatDateTime();
-  const canEdit = useCan('station.edit');
   const { data: list, isPending } = useChannelConfigs(stationId);
   const [selectedId, setSelectedId] = useState<number>();
   const records = list?.records ?? [];
@@ -97,7 +97,6 @@ export function ChannelConfigurationPage() {
   const [channelModal, setChannelModal] = useState<{ index: number | undefined }>();
   const [imported, setImported] = useState<{ stationId: number; reply: TIea43ImportReply }>();
   const importReply = imported?.stationId === stationId ? imported.reply : undefined;
-  const [isExporting, setExporting] = useState(false);
 
   const askDeleteConfig = (config: TChannelConfigSummary) => {
     modal.confirm({
@@ -134,17 +133,6 @@ export function ChannelConfigurationPage() {
     });
   };
 
-  const exportJson = async () => {
-    setExporting(true);
-    try {
-      saveFile(await exportIea43(stationId), `station-${stationId}-iea43.json`);
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const importJson = async (file: File) => {
     try {
       const reply = await importIea43.mutateAsync(file);
@@ -155,7 +143,119 @@ export function ChannelConfigurationPage() {
     }
   };
 
-  const channelColumns: TableColumnsType<TChannelRecord> = [
+  const channelColumns = useChannelColumns(
+    (channel) => setChannelModal({ index: selected?.channels.findIndex((c) => c.id === channel.id) }),
+    askDeleteChannel,
+  );
+  const fit = fitColumns(channelColumns);
+
+  return (
+    <Flex vertical gap={16}>
+      <ConfigToolbar
+        stationId={stationId}
+        isImporting={importIea43.isPending}
+        onAdd={() => setConfigModal('create')}
+        onImport={(file) => void importJson(file)}
+      />
+      {importReply ? <ImportResult reply={importReply} onClose={() => setImported(undefined)} /> : null}
+      <Row gutter={16}>
+        <Col xs={24} lg={7}>
+          <Card size="small" title={t('stations.channels.configs')} loading={isPending}>
+            {records.length === 0 ? (
+              <Empty description={t('stations.channels.noConfigs')} />
+            ) : (
+              <ConfigTimeline records={records} currentId={currentId} onSelect={setSelectedId} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={17}>
+          <Card
+            size="small"
+            loading={isFetching && !selected}
+            title={
+              selected ? (
+                <Space>
+                  <span>{selected.name}</span>
+                  {selected.isInForce ? <Tag color="green">{t('stations.channels.inForce')}</Tag> : null}
+                </Space>
+              ) : (
+                t('stations.channels.channels')
+              )
+            }
+            extra={
+              selected ? (
+                <Space>
+                  <PermissionButton
+                    feature="station.edit"
+                    icon={<PlusOutlined />}
+                    onClick={() => setChannelModal({ index: undefined })}
+                  >
+                    {t('stations.channels.addChannel')}
+                  </PermissionButton>
+                  <PermissionButton
+                    feature="station.edit"
+                    icon={<EditOutlined />}
+                    onClick={() => setConfigModal('edit')}
+                  >
+                    {t('stations.channels.editConfig')}
+                  </PermissionButton>
+                  <PermissionButton
+                    feature="station.edit"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => askDeleteConfig(selected)}
+                  >
+                    {t('stations.channels.deleteConfig')}
+                  </PermissionButton>
+                </Space>
+              ) : null
+            }
+          >
+            {selected ? (
+              <>
+                <ConfigDescriptions config={selected} />
+                <Table<TChannelRecord>
+                  rowKey="id"
+                  size="small"
+                  loading={isFetching}
+                  columns={fit.columns}
+                  dataSource={sortChannels(selected.channels)}
+                  {...fit.tableProps}
+                  pagination={false}
+                />
+              </>
+            ) : (
+              <Empty description={t('stations.channels.noConfigs')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <ChannelConfigModal
+        stationId={stationId}
+        open={configModal !== undefined}
+        mode={configModal ?? 'create'}
+        source={configModal === 'create' ? (list?.inForce ?? selected) : selected}
+        onClose={() => setConfigModal(undefined)}
+        onSaved={(id) => setSelectedId(id)}
+      />
+      <ChannelModal
+        stationId={stationId}
+        config={selected}
+        index={channelModal?.index}
+        open={channelModal !== undefined}
+        onClose={() => setChannelModal(undefined)}
+      />
+    </Flex>
+  );
+}
+
+/** The channels' columns: name, element, height, tag, data key, unit, statistic, boom, sensor, actions. */
+function useChannelColumns(
+  onEdit: (channel: TChannelRecord) => void,
+  onDelete: (channel: TChannelRecord) => void,
+): TableColumnsType<TChannelRecord> {
+  const { t } = useTranslation();
+  return [
     {
       key: 'channelName',
       dataIndex: 'channelName',
@@ -208,14 +308,7 @@ export function ChannelConfigurationPage() {
       fixed: 'right',
       render: (_, channel) => (
         <Space size={0}>
-          <PermissionButton
-            type="link"
-            size="small"
-            feature="station.edit"
-            onClick={() =>
-              setChannelModal({ index: selected?.channels.findIndex((c) => c.id === channel.id) })
-            }
-          >
+          <PermissionButton type="link" size="small" feature="station.edit" onClick={() => onEdit(channel)}>
             {t('stations.actions.edit')}
           </PermissionButton>
           <PermissionButton
@@ -223,7 +316,7 @@ export function ChannelConfigurationPage() {
             size="small"
             danger
             feature="station.edit"
-            onClick={() => askDeleteChannel(channel)}
+            onClick={() => onDelete(channel)}
           >
             {t('stations.actions.delete')}
           </PermissionButton>
@@ -231,199 +324,147 @@ export function ChannelConfigurationPage() {
       ),
     },
   ];
-  const fit = fitColumns(channelColumns);
+}
 
+/** The configurations by effective date, newest first; the one in force green, the chosen one blue. */
+function ConfigTimeline({
+  records,
+  currentId,
+  onSelect,
+}: {
+  records: TChannelConfigSummary[];
+  currentId: number | undefined;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">{t('stations.channels.intro')}</Typography.Text>
-        <Space wrap>
-          <PermissionButton
-            feature="station.edit"
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setConfigModal('create')}
-          >
-            {t('stations.channels.addConfig')}
-          </PermissionButton>
-          <Upload
-            accept=".json,application/json"
-            showUploadList={false}
-            disabled={!canEdit || importIea43.isPending}
-            beforeUpload={(file) => {
-              void importJson(file);
-              return false;
+    <Timeline
+      items={records.map((config) => ({
+        key: config.id,
+        color: config.isInForce ? 'green' : config.id === currentId ? 'blue' : 'gray',
+        content: (
+          <button
+            type="button"
+            data-config-id={config.id}
+            aria-current={config.id === currentId}
+            onClick={() => onSelect(config.id)}
+            style={{
+              display: 'block',
+              width: '100%',
+              textAlign: 'start',
+              border: 'none',
+              font: 'inherit',
+              cursor: 'pointer',
+              padding: '2px 8px',
+              borderRadius: 6,
+              background: config.id === currentId ? 'rgba(5, 160, 69, 0.08)' : 'transparent',
             }}
           >
-            <PermissionButton
-              feature="station.edit"
-              icon={<UploadOutlined />}
-              loading={importIea43.isPending}
-            >
-              {t('stations.channels.importIea43')}
-            </PermissionButton>
-          </Upload>
-          <Button icon={<DownloadOutlined />} loading={isExporting} onClick={() => void exportJson()}>
-            {t('stations.channels.exportIea43')}
-          </Button>
-        </Space>
-      </Flex>
-      {importReply ? <ImportResult reply={importReply} onClose={() => setImported(undefined)} /> : null}
-      <Row gutter={16}>
-        <Col xs={24} lg={7}>
-          <Card size="small" title={t('stations.channels.configs')} loading={isPending}>
-            {records.length === 0 ? (
-              <Empty description={t('stations.channels.noConfigs')} />
-            ) : (
-              <Timeline
-                items={records.map((config) => ({
-                  key: config.id,
-                  color: config.isInForce ? 'green' : config.id === currentId ? 'blue' : 'gray',
-                  content: (
-                    <button
-                      type="button"
-                      data-config-id={config.id}
-                      aria-current={config.id === currentId}
-                      onClick={() => setSelectedId(config.id)}
-                      style={{
-                        display: 'block',
-                        width: '100%',
-                        textAlign: 'start',
-                        border: 'none',
-                        font: 'inherit',
-                        cursor: 'pointer',
-                        padding: '2px 8px',
-                        borderRadius: 6,
-                        background: config.id === currentId ? 'rgba(5, 160, 69, 0.08)' : 'transparent',
-                      }}
-                    >
-                      <Space size={4} wrap>
-                        <Typography.Text strong>{config.name}</Typography.Text>
-                        {config.isInForce ? <Tag color="green">{t('stations.channels.inForce')}</Tag> : null}
-                      </Space>
-                      <div>
-                        <Typography.Text type="secondary">
-                          {t('stations.channels.fromTo', {
-                            from: formatDateTime(config.effectiveFrom),
-                            to: config.effectiveTo
-                              ? formatDateTime(config.effectiveTo)
-                              : t('stations.channels.now'),
-                          })}
-                        </Typography.Text>
-                      </div>
-                      <Typography.Text type="secondary">
-                        {t('stations.channels.channelCount', { count: config.channelCount })}
-                      </Typography.Text>
-                    </button>
-                  ),
-                }))}
-              />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={17}>
-          <Card
-            size="small"
-            loading={isFetching && !selected}
-            title={
-              selected ? (
-                <Space>
-                  <span>{selected.name}</span>
-                  {selected.isInForce ? <Tag color="green">{t('stations.channels.inForce')}</Tag> : null}
-                </Space>
-              ) : (
-                t('stations.channels.channels')
-              )
-            }
-            extra={
-              selected ? (
-                <Space>
-                  <PermissionButton
-                    feature="station.edit"
-                    icon={<PlusOutlined />}
-                    onClick={() => setChannelModal({ index: undefined })}
-                  >
-                    {t('stations.channels.addChannel')}
-                  </PermissionButton>
-                  <PermissionButton
-                    feature="station.edit"
-                    icon={<EditOutlined />}
-                    onClick={() => setConfigModal('edit')}
-                  >
-                    {t('stations.channels.editConfig')}
-                  </PermissionButton>
-                  <PermissionButton
-                    feature="station.edit"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => askDeleteConfig(selected)}
-                  >
-                    {t('stations.channels.deleteConfig')}
-                  </PermissionButton>
-                </Space>
-              ) : null
-            }
-          >
-            {selected ? (
-              <>
-                <Descriptions
-                  size="small"
-                  column={{ xs: 1, md: 3 }}
-                  style={{ marginBottom: 12 }}
-                  items={[
-                    {
-                      key: 'from',
-                      label: t('stations.channels.effectiveFrom'),
-                      children: formatDateTime(selected.effectiveFrom),
-                    },
-                    {
-                      key: 'to',
-                      label: t('stations.channels.effectiveTo'),
-                      children: selected.effectiveTo
-                        ? formatDateTime(selected.effectiveTo)
-                        : t('stations.channels.now'),
-                    },
-                    {
-                      key: 'updated',
-                      label: t('stations.channels.updated'),
-                      children: `${selected.updaterName} ${formatDateTime(selected.updateTime)}`,
-                    },
-                    ...(selected.notes
-                      ? [{ key: 'notes', label: t('stations.channels.notes'), children: selected.notes }]
-                      : []),
-                  ]}
-                />
-                <Table<TChannelRecord>
-                  rowKey="id"
-                  size="small"
-                  loading={isFetching}
-                  columns={fit.columns}
-                  dataSource={sortChannels(selected.channels)}
-                  {...fit.tableProps}
-                  pagination={false}
-                />
-              </>
-            ) : (
-              <Empty description={t('stations.channels.noConfigs')} />
-            )}
-          </Card>
-        </Col>
-      </Row>
-      <ChannelConfigModal
-        stationId={stationId}
-        open={configModal !== undefined}
-        mode={configModal ?? 'create'}
-        source={configModal === 'create' ? (list?.inForce ?? selected) : selected}
-        onClose={() => setConfigModal(undefined)}
-        onSaved={(id) => setSelectedId(id)}
-      />
-      <ChannelModal
-        stationId={stationId}
-        config={selected}
-        index={channelModal?.index}
-        open={channelModal !== undefined}
-        onClose={() => setChannelModal(undefined)}
-      />
+            <Space size={4} wrap>
+              <Typography.Text strong>{config.name}</Typography.Text>
+              {config.isInForce ? <Tag color="green">{t('stations.channels.inForce')}</Tag> : null}
+            </Space>
+            <div>
+              <Typography.Text type="secondary">
+                {t('stations.channels.fromTo', {
+                  from: formatDateTime(config.effectiveFrom),
+                  to: config.effectiveTo ? formatDateTime(config.effectiveTo) : t('stations.channels.now'),
+                })}
+              </Typography.Text>
+            </div>
+            <Typography.Text type="secondary">
+              {t('stations.channels.channelCount', { count: config.channelCount })}
+            </Typography.Text>
+          </button>
+        ),
+      }))}
+    />
+  );
+}
+
+/** A configuration's validity, last change and notes. */
+function ConfigDescriptions({ config }: { config: TChannelConfigDetail }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, md: 3 }}
+      style={{ marginBottom: 12 }}
+      items={[
+        {
+          key: 'from',
+          label: t('stations.channels.effectiveFrom'),
+          children: formatDateTime(config.effectiveFrom),
+        },
+        {
+          key: 'to',
+          label: t('stations.channels.effectiveTo'),
+          children: config.effectiveTo ? formatDateTime(config.effectiveTo) : t('stations.channels.now'),
+        },
+        {
+          key: 'updated',
+          label: t('stations.channels.updated'),
+          children: `${config.updaterName} ${formatDateTime(config.updateTime)}`,
+        },
+        ...(config.notes
+          ? [{ key: 'notes', label: t('stations.channels.notes'), children: config.notes }]
+          : []),
+      ]}
+    />
+  );
+}
+
+/** Add a configuration, import or export the site's configurations as IEA Task 43 JSON. */
+function ConfigToolbar({
+  stationId,
+  isImporting,
+  onAdd,
+  onImport,
+}: {
+  stationId: number;
+  isImporting: boolean;
+  onAdd: () => void;
+  onImport: (file: File) => void;
+}) {
+  const { t } = useTranslation();
+  const canEdit = useCan('station.edit');
+  const [isExporting, setExporting] = useState(false);
+  const exportJson = async () => {
+    setExporting(true);
+    try {
+      saveFile(await exportIea43(stationId), `station-${stationId}-iea43.json`);
+    } catch {
+      // Shown by the request layer.
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8}>
+      <Typography.Text type="secondary">{t('stations.channels.intro')}</Typography.Text>
+      <Space wrap>
+        <PermissionButton feature="station.edit" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+          {t('stations.channels.addConfig')}
+        </PermissionButton>
+        <Upload
+          accept=".json,application/json"
+          showUploadList={false}
+          disabled={!canEdit || isImporting}
+          beforeUpload={(file) => {
+            onImport(file);
+            return false;
+          }}
+        >
+          <PermissionButton feature="station.edit" icon={<UploadOutlined />} loading={isImporting}>
+            {t('stations.channels.importIea43')}
+          </PermissionButton>
+        </Upload>
+        <Button icon={<DownloadOutlined />} loading={isExporting} onClick={() => void exportJson()}>
+          {t('stations.channels.exportIea43')}
+        </Button>
+      </Space>
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { TRegion } from '@masthub/shared';
+import type { TStatusOption } from '@masthub/shared';
 import { CLUSTER_WARNING_SITES } from '@masthub/shared/constants.ts';
-import { Alert, Button, Cascader, Flex, Form, Input, Segmented, Slider, Spin, Typography, theme } from 'antd';
+import { Alert, Flex, Slider, Spin, Typography } from 'antd';
 import chinaUrl from 'echarts4/map/json/china.json?url';
 import {
   type GeoJSONSource,
@@ -33,9 +33,9 @@ import {
 import { decodeEchartsGeo, type EchartsGeoJson } from './echarts-geo.ts';
 import { SiteFilter } from './filters/SiteFilter.tsx';
 import styles from './HomeMap.module.css';
+import { LocateSection, RegionSection } from './LocateSection.tsx';
 import { LayerLegends } from './layers/LayerLegends.tsx';
 import { LayersControl } from './layers/LayersControl.tsx';
-import { type LocateError, type PointResult, parseGaussKruger, parseLonLat } from './locate.ts';
 import { OfflineBaseNote } from './OfflineBaseNote.tsx';
 import { OverviewPanel } from './overview/OverviewPanel.tsx';
 import { SitePanel } from './SitePanel.tsx';
@@ -53,7 +53,6 @@ declare global {
 
 /** China in view on first load. */
 const INITIAL_VIEW = { center: [104.5, 36] as [number, number], zoom: 3.2 };
-const LOCATE_ZOOM = 10;
 
 async function loadBaseData(): Promise<{
   provinces: GeoJSON.FeatureCollection;
@@ -96,52 +95,18 @@ async function loadDetailedLand(): Promise<GeoJSON.FeatureCollection> {
   return feature(topology, topology.objects.land) as GeoJSON.FeatureCollection;
 }
 
-type LocateMode = 'lonLat' | 'gk';
-
-interface RegionOption {
-  value: string;
-  label: string;
-  children?: RegionOption[];
-}
-
-function regionOptions(regions: TRegion[], isEnglish: boolean): RegionOption[] {
-  return regions.map((region) => ({
-    value: region.code,
-    label: isEnglish ? region.nameEn : region.name,
-    ...(region.children.length > 0 ? { children: regionOptions(region.children, isEnglish) } : {}),
-  }));
-}
-
-function findRegion(regions: TRegion[], path: string[]): TRegion | undefined {
-  let level = regions;
-  let found: TRegion | undefined;
-  for (const code of path) {
-    found = level.find((r) => r.code === code);
-    if (!found) return undefined;
-    level = found.children;
-  }
-  return found;
-}
-
 /** The home map: offline base, clustered sites, locate by coordinates or area, and the site panel. */
 export default function HomeMap() {
-  const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
+  const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const clusterMarkers = useRef(new Map<number, Marker>());
-  const locateMarker = useRef<Marker | null>(null);
   const [isReady, setReady] = useState(false);
   const [viewVersion, setViewVersion] = useState(0);
   const [radius, setRadius] = useState<number>(CLUSTER_RADIUS.default);
   const [singleCount, setSingleCount] = useState(0);
   const [isWarning, setWarning] = useState(false);
   const [selectedId, setSelectedId] = useState<number>();
-  const [mode, setMode] = useState<LocateMode>('lonLat');
-  const [first, setFirst] = useState('');
-  const [second, setSecond] = useState('');
-  const [locateError, setLocateError] = useState<{ field: string; error: LocateError }>();
-  const [located, setLocated] = useState<{ longitude: number; latitude: number }>();
 
   const [siteFilter, setSiteFilter] = useState<TMapSiteFilter>({});
   const sites = useMapSites(siteFilter);
@@ -149,11 +114,6 @@ export default function HomeMap() {
   const regions = useRegions();
   const points = useMemo(() => toSitePoints(sites.data ?? []), [sites.data]);
   const index = useMemo(() => buildClusterIndex(points, radius), [points, radius]);
-  const isEnglish = i18n.language.startsWith('en');
-  const cascaderOptions = useMemo(
-    () => regionOptions(regions.data ?? [], isEnglish),
-    [regions.data, isEnglish],
-  );
   /** The map once it has loaded (tools and overlays mount with it). */
   const readyMap = isReady ? mapRef.current : null;
   // Read once: the map is not rebuilt on a language switch.
@@ -282,52 +242,6 @@ export default function HomeMap() {
     }
   }, [index, isReady, viewVersion, t]);
 
-  function flyTo(result: PointResult) {
-    if (!result.ok) {
-      setLocateError({ field: result.field, error: result.error });
-      return;
-    }
-    setLocateError(undefined);
-    const map = mapRef.current;
-    if (!map) return;
-    const lngLat: [number, number] = [result.longitude, result.latitude];
-    locateMarker.current?.remove();
-    locateMarker.current = new Marker({ color: token.colorError }).setLngLat(lngLat).addTo(map);
-    locateMarker.current.getElement().dataset['testid'] = 'locate-marker';
-    map.flyTo({ center: lngLat, zoom: Math.max(map.getZoom(), LOCATE_ZOOM), duration: 800 });
-    setLocated({ longitude: result.longitude, latitude: result.latitude });
-  }
-
-  function locate() {
-    flyTo(mode === 'lonLat' ? parseLonLat(first, second) : parseGaussKruger(first, second));
-  }
-
-  function clearLocate() {
-    locateMarker.current?.remove();
-    locateMarker.current = null;
-    setLocated(undefined);
-    setLocateError(undefined);
-  }
-
-  function fitRegion(path: string[] | undefined) {
-    const region = path ? findRegion(regions.data ?? [], path) : undefined;
-    const map = mapRef.current;
-    if (!region || !map) return;
-    const [w, s, e, n] = region.bbox;
-    map.fitBounds(
-      [
-        [w, s],
-        [e, n],
-      ],
-      { padding: 40, duration: 800 },
-    );
-  }
-
-  const firstField = mode === 'lonLat' ? 'longitude' : 'x';
-  const secondField = mode === 'lonLat' ? 'latitude' : 'y';
-  const errorFor = (field: string) =>
-    locateError?.field === field ? t(`home-map.locate.errors.${locateError.error}`) : undefined;
-
   return (
     <div className={styles.layout}>
       <div className={styles.side}>
@@ -337,113 +251,9 @@ export default function HomeMap() {
             ? t('home-map.sites.loadFailed')
             : t('home-map.sites.count', { count: points.length })}
         </Typography.Text>
-        <section aria-label={t('home-map.radius.label')}>
-          <Typography.Text strong>{t('home-map.radius.label')}</Typography.Text>
-          <Flex align="center" gap={8}>
-            <Slider
-              style={{ flex: 1 }}
-              min={CLUSTER_RADIUS.min}
-              max={CLUSTER_RADIUS.max}
-              step={10}
-              value={radius}
-              onChange={setRadius}
-              ariaLabelForHandle={t('home-map.radius.label')}
-              tooltip={{
-                formatter: (value) =>
-                  value === 0 ? t('home-map.radius.off') : t('home-map.radius.value', { value }),
-              }}
-            />
-            <Typography.Text
-              type="secondary"
-              style={{ width: 64, textAlign: 'right' }}
-              data-testid="radius-value"
-            >
-              {radius === 0 ? t('home-map.radius.off') : t('home-map.radius.value', { value: radius })}
-            </Typography.Text>
-          </Flex>
-        </section>
-        <section aria-label={t('home-map.locate.title')}>
-          <Typography.Text strong>{t('home-map.locate.title')}</Typography.Text>
-          <Segmented<LocateMode>
-            block
-            style={{ margin: '8px 0' }}
-            value={mode}
-            onChange={(value) => {
-              setMode(value);
-              setFirst('');
-              setSecond('');
-              setLocateError(undefined);
-            }}
-            options={[
-              { value: 'lonLat', label: t('home-map.locate.mode.lonLat') },
-              { value: 'gk', label: t('home-map.locate.mode.gk') },
-            ]}
-          />
-          <Form layout="vertical" size="middle" onFinish={locate} component="form">
-            <Form.Item
-              label={t(`home-map.locate.${firstField}`)}
-              htmlFor="home-map-first"
-              validateStatus={errorFor(firstField) ? 'error' : ''}
-              help={errorFor(firstField)}
-              style={{ marginBottom: 12 }}
-            >
-              <Input
-                id="home-map-first"
-                value={first}
-                allowClear
-                placeholder={t(`home-map.locate.${firstField}Placeholder`)}
-                onChange={(e) => setFirst(e.target.value)}
-              />
-            </Form.Item>
-            <Form.Item
-              label={t(`home-map.locate.${secondField}`)}
-              htmlFor="home-map-second"
-              validateStatus={errorFor(secondField) ? 'error' : ''}
-              help={errorFor(secondField)}
-              style={{ marginBottom: 12 }}
-            >
-              <Input
-                id="home-map-second"
-                value={second}
-                allowClear
-                placeholder={t(`home-map.locate.${secondField}Placeholder`)}
-                onChange={(e) => setSecond(e.target.value)}
-              />
-            </Form.Item>
-            <Flex gap={8}>
-              <Button type="primary" htmlType="submit">
-                {t('home-map.locate.submit')}
-              </Button>
-              <Button onClick={clearLocate} disabled={!located}>
-                {t('home-map.locate.clear')}
-              </Button>
-            </Flex>
-          </Form>
-          {located && (
-            <Typography.Paragraph
-              type="secondary"
-              style={{ marginTop: 8, marginBottom: 0 }}
-              data-testid="located"
-            >
-              {t('home-map.locate.located', {
-                longitude: located.longitude.toFixed(6),
-                latitude: located.latitude.toFixed(6),
-              })}
-            </Typography.Paragraph>
-          )}
-        </section>
-        <section aria-label={t('home-map.locate.region')}>
-          <Typography.Text strong>{t('home-map.locate.region')}</Typography.Text>
-          <Cascader
-            style={{ width: '100%', marginTop: 8 }}
-            options={cascaderOptions}
-            changeOnSelect
-            showSearch
-            placeholder={t('home-map.locate.regionPlaceholder')}
-            aria-label={t('home-map.locate.region')}
-            onChange={(value) => fitRegion(value as string[] | undefined)}
-          />
-        </section>
+        <RadiusSection radius={radius} onChange={setRadius} />
+        <LocateSection mapRef={mapRef} />
+        <RegionSection mapRef={mapRef} regions={regions.data} />
         <SiteFilter value={siteFilter} onChange={setSiteFilter} />
         {readyMap && (
           <OverviewPanel map={readyMap} filter={siteFilter} sites={sites.data} onSelectSite={setSelectedId} />
@@ -468,19 +278,7 @@ export default function HomeMap() {
             title={t('home-map.warning.unclustered', { count: singleCount, limit: CLUSTER_WARNING_SITES })}
           />
         )}
-        {(statuses.data?.length ?? 0) > 0 && (
-          <section className={styles.legend} aria-label={t('home-map.legend.title')}>
-            <Typography.Text strong style={{ fontSize: 12 }}>
-              {t('home-map.legend.title')}
-            </Typography.Text>
-            {statuses.data?.map((status) => (
-              <div key={status.value} className={styles.legendItem}>
-                <span className={styles.dot} style={{ background: status.color }} />
-                {status.name}
-              </div>
-            ))}
-          </section>
-        )}
+        <StatusLegend statuses={statuses.data} />
         <LayerLegends />
         {readyMap && <MapTools map={readyMap} />}
         {readyMap && <OfflineBaseNote map={readyMap} />}
@@ -490,5 +288,56 @@ export default function HomeMap() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The cluster radius (px; 0 turns clustering off). */
+function RadiusSection({ radius, onChange }: { radius: number; onChange: (radius: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('home-map.radius.label')}>
+      <Typography.Text strong>{t('home-map.radius.label')}</Typography.Text>
+      <Flex align="center" gap={8}>
+        <Slider
+          style={{ flex: 1 }}
+          min={CLUSTER_RADIUS.min}
+          max={CLUSTER_RADIUS.max}
+          step={10}
+          value={radius}
+          onChange={onChange}
+          ariaLabelForHandle={t('home-map.radius.label')}
+          tooltip={{
+            formatter: (value) =>
+              value === 0 ? t('home-map.radius.off') : t('home-map.radius.value', { value }),
+          }}
+        />
+        <Typography.Text
+          type="secondary"
+          style={{ width: 64, textAlign: 'right' }}
+          data-testid="radius-value"
+        >
+          {radius === 0 ? t('home-map.radius.off') : t('home-map.radius.value', { value: radius })}
+        </Typography.Text>
+      </Flex>
+    </section>
+  );
+}
+
+/** The legend of the site status colours. */
+function StatusLegend({ statuses }: { statuses: readonly TStatusOption[] | undefined }) {
+  const { t } = useTranslation();
+  if (!statuses || statuses.length === 0) return null;
+  return (
+    <section className={styles.legend} aria-label={t('home-map.legend.title')}>
+      <Typography.Text strong style={{ fontSize: 12 }}>
+        {t('home-map.legend.title')}
+      </Typography.Text>
+      {statuses.map((status) => (
+        <div key={status.value} className={styles.legendItem}>
+          <span className={styles.dot} style={{ background: status.color }} />
+          {status.name}
+        </div>
+      ))}
+    </section>
   );
 }

@@ -7,15 +7,14 @@ import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { saveFile } from '../../../request/request.ts';
 import { exportVersion } from '../api.ts';
+import { channelsOf, type PickerRange } from '../measure-wind.utils.ts';
 import {
-  channelsOf,
   EXPORT_FORMATS,
   type ExportFormValues,
   exportFileName,
   exportNeedsSpeedAndDirection,
-  type PickerRange,
   toExportRequest,
-} from '../measure-wind.utils.ts';
+} from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { RANGE_FORMAT } from './ProcessingModal.tsx';
 

@@ -1,7 +1,8 @@
 import { type TVersionChannel, ZExtrapolationRequest } from '@masthub/shared';
 import { Col, Form, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { channelsOf, type ExtrapolationFormValues, toExtrapolationRequest } from '../measure-wind.utils.ts';
+import { channelsOf } from '../measure-wind.utils.ts';
+import { type ExtrapolationFormValues, toExtrapolationRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import {
   type ProcessingDialogProps,

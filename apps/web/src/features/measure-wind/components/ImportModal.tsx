@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { formatBytes } from '../../station-detail/station-detail.utils.ts';
 import { importIntoVersion } from '../api.ts';
-import { IMPORT_ACCEPT, IMPORT_MAX_FILES, importProblem } from '../measure-wind.utils.ts';
+import { IMPORT_ACCEPT, IMPORT_MAX_FILES, importProblem } from '../requests.utils.ts';
 
 export interface ImportModalProps {
   open: boolean;

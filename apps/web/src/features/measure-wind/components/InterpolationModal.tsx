@@ -1,7 +1,8 @@
 import { type TVersionChannel, ZInterpolationRequest } from '@masthub/shared';
 import { Col, Form, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { channelsOf, type InterpolationFormValues, toInterpolationRequest } from '../measure-wind.utils.ts';
+import { channelsOf } from '../measure-wind.utils.ts';
+import { type InterpolationFormValues, toInterpolationRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import {
   type ProcessingDialogProps,

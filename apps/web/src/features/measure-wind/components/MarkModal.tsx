@@ -5,14 +5,8 @@ import { feedback } from '../../../app/feedback.ts';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { useSaveMark } from '../api.ts';
-import {
-  FLAG_TAG_COLORS,
-  flagName,
-  MARK_FLAG_ORDER,
-  type MarkFormValues,
-  type PickerRange,
-  toMarkRequest,
-} from '../measure-wind.utils.ts';
+import { FLAG_TAG_COLORS, flagName, MARK_FLAG_ORDER, type PickerRange } from '../measure-wind.utils.ts';
+import { type MarkFormValues, toMarkRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { RANGE_FORMAT } from './ProcessingModal.tsx';
 

@@ -2,7 +2,7 @@ import { type TQcRule, ZQcRunRequest } from '@masthub/shared';
 import { Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQcRules } from '../api.ts';
-import { type QcFormValues, toQcRequest } from '../measure-wind.utils.ts';
+import { type QcFormValues, toQcRequest } from '../requests.utils.ts';
 import {
   type ProcessingDialogProps,
   ProcessingModal,

@@ -11,11 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { useStationSearch } from '../../ingestion/api.ts';
 import { useVersionChannels, useVersions } from '../api.ts';
-import {
-  channelsOf,
-  type RepresentativeYearFormValues,
-  toRepresentativeYearRequest,
-} from '../measure-wind.utils.ts';
+import { channelsOf } from '../measure-wind.utils.ts';
+import { type RepresentativeYearFormValues, toRepresentativeYearRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { ProcessingModal } from './ProcessingModal.tsx';
 

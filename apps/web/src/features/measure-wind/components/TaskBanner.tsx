@@ -1,7 +1,9 @@
 import type { TProcessingTask } from '@masthub/shared';
 import { Alert, Flex, Progress, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeTaskResult, isTaskActive, taskProgressStatus } from '../measure-wind.utils.ts';
+import type { TaskTracker } from '../use-task-tracker.ts';
 
 export interface TaskBannerProps {
   task: TProcessingTask;
@@ -54,4 +56,24 @@ export function TaskBanner({ task, onDismiss }: TaskBannerProps) {
       }
     />
   );
+}
+
+/** The banner of the task followed on the shown version, until the user dismisses a finished one. */
+export function TrackedTaskBanner({
+  tracker,
+  versionId,
+}: {
+  tracker: Pick<TaskTracker, 'task' | 'isActive'>;
+  versionId: number;
+}) {
+  const [dismissedTaskIds, setDismissedTaskIds] = useState<number[]>([]);
+  const shownTask =
+    tracker.task &&
+    tracker.task.versionId === versionId &&
+    (tracker.isActive || !dismissedTaskIds.includes(tracker.task.id))
+      ? tracker.task
+      : undefined;
+  return shownTask ? (
+    <TaskBanner task={shownTask} onDismiss={() => setDismissedTaskIds((ids) => [...ids, shownTask.id])} />
+  ) : null;
 }

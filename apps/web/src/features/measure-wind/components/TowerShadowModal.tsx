@@ -4,12 +4,8 @@ import { Button, Card, Col, Form, InputNumber, Radio, Row, Skeleton, Typography 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannelConfigs } from '../../station-detail/api.ts';
-import {
-  channelsOf,
-  suggestTowerShadowPairs,
-  type TowerShadowFormValues,
-  toTowerShadowRequest,
-} from '../measure-wind.utils.ts';
+import { channelsOf, suggestTowerShadowPairs } from '../measure-wind.utils.ts';
+import { type TowerShadowFormValues, toTowerShadowRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import {
   type ProcessingDialogProps,

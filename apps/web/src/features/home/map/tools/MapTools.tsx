@@ -6,124 +6,20 @@ import {
   GatewayOutlined,
   LoadingOutlined,
 } from '@ant-design/icons';
-import { MAP_ANNOTATION_TEXT_MAX, MAP_ANNOTATIONS_MAX, type TMapAnnotation } from '@masthub/shared';
-import { Button, Flex, Input, InputNumber, Modal, message, Tooltip, Typography } from 'antd';
+import { MAP_ANNOTATIONS_MAX, type TMapAnnotation } from '@masthub/shared';
+import { Button, Flex, message, Tooltip } from 'antd';
 import { type GeoJSONSource, type Map as MapLibreMap, type MapMouseEvent, Marker } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSystemInfo } from '../../../system-info/api.ts';
 import { addTileLayer } from '../base-style.ts';
 import { useMapAnnotations, useSaveMapAnnotations } from './api.ts';
-import {
-  circleArea,
-  circleRing,
-  distance,
-  formatArea,
-  formatLength,
-  type LonLat,
-  pathLengths,
-  polygonArea,
-} from './geodesy.ts';
+import { distance, formatLength, type LonLat, pathLengths, polygonArea } from './geodesy.ts';
+import { MeasureResult } from './MeasureResult.tsx';
+import { ensureLayers, labelElement, MEASURE_SOURCE, measureFeatures } from './measure-layer.ts';
+import { NoteModal } from './NoteModal.tsx';
 
 export type ToolMode = 'none' | 'distance' | 'area' | 'circle' | 'note';
-
-const SOURCE = 'tool-measure';
-const COLOR = '#e8590c';
-const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
-
-/** The measuring drawing as GeoJSON: the path or polygon (with the rubber band to the cursor), vertices. */
-export function measureFeatures(
-  mode: ToolMode,
-  points: LonLat[],
-  cursor: LonLat | null,
-  circle: { centre: LonLat; radiusM: number } | null,
-): GeoJSON.FeatureCollection {
-  const features: GeoJSON.Feature[] = [];
-  const line = cursor ? [...points, cursor] : points;
-  if (mode === 'distance' && line.length >= 2) {
-    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
-  }
-  if (mode === 'area' && line.length >= 2) {
-    const ring = [...line, line[0] as LonLat];
-    features.push({
-      type: 'Feature',
-      properties: {},
-      geometry:
-        line.length >= 3
-          ? { type: 'Polygon', coordinates: [ring] }
-          : { type: 'LineString', coordinates: ring },
-    });
-  }
-  if (mode === 'circle' && circle && circle.radiusM > 0) {
-    features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'Polygon', coordinates: [circleRing(circle.centre, circle.radiusM)] },
-    });
-    features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'Point', coordinates: circle.centre },
-    });
-  }
-  if (mode === 'distance' || mode === 'area') {
-    for (const p of points)
-      features.push({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: p } });
-  }
-  return { type: 'FeatureCollection', features };
-}
-
-function ensureLayers(map: MapLibreMap) {
-  if (map.getSource(SOURCE)) return;
-  map.addSource(SOURCE, { type: 'geojson', data: EMPTY });
-  map.addLayer({
-    id: 'tool-measure-fill',
-    type: 'fill',
-    source: SOURCE,
-    filter: ['==', ['geometry-type'], 'Polygon'],
-    paint: { 'fill-color': COLOR, 'fill-opacity': 0.15 },
-  });
-  map.addLayer({
-    id: 'tool-measure-line',
-    type: 'line',
-    source: SOURCE,
-    filter: ['!=', ['geometry-type'], 'Point'],
-    paint: { 'line-color': COLOR, 'line-width': 2, 'line-dasharray': [3, 1.5] },
-  });
-  map.addLayer({
-    id: 'tool-measure-point',
-    type: 'circle',
-    source: SOURCE,
-    filter: ['==', ['geometry-type'], 'Point'],
-    paint: {
-      'circle-radius': 4,
-      'circle-color': '#fff',
-      'circle-stroke-color': COLOR,
-      'circle-stroke-width': 2,
-    },
-  });
-}
-
-function labelElement(text: string, kind: 'measure' | 'note'): HTMLElement {
-  const el = document.createElement('div');
-  el.textContent = text;
-  el.dataset['testid'] = kind === 'note' ? 'map-note' : 'measure-label';
-  Object.assign(el.style, {
-    padding: kind === 'note' ? '2px 8px' : '0 4px',
-    borderRadius: '4px',
-    background: kind === 'note' ? '#fffbe6' : 'rgba(255,255,255,0.9)',
-    border: `1px solid ${kind === 'note' ? '#ffe58f' : COLOR}`,
-    fontSize: '12px',
-    lineHeight: '18px',
-    whiteSpace: 'nowrap',
-    maxWidth: '220px',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    cursor: kind === 'note' ? 'pointer' : 'default',
-    pointerEvents: kind === 'note' ? 'auto' : 'none',
-  } satisfies Partial<CSSStyleDeclaration>);
-  return el;
-}
 
 function newId(): string {
   return `n${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -145,8 +41,6 @@ export function MapTools({ map }: { map: MapLibreMap }) {
   const dragging = useRef(false);
   const finishedRef = useRef(isFinished);
   finishedRef.current = isFinished;
-  const labels = useRef<Marker[]>([]);
-  const noteMarkers = useRef(new Map<string, Marker>());
   const systemInfo = useSystemInfo();
   const annotations = useMapAnnotations();
   const saveAnnotations = useSaveMapAnnotations();
@@ -159,17 +53,6 @@ export function MapTools({ map }: { map: MapLibreMap }) {
   useEffect(() => {
     if (tileUrl) addTileLayer(map, tileUrl);
   }, [map, tileUrl]);
-
-  // The drawing layers, once.
-  useEffect(() => {
-    ensureLayers(map);
-    return () => {
-      for (const id of ['tool-measure-point', 'tool-measure-line', 'tool-measure-fill']) {
-        if (map.getLayer(id)) map.removeLayer(id);
-      }
-      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
-    };
-  }, [map]);
 
   // Map interaction of the active tool.
   useEffect(() => {
@@ -251,70 +134,13 @@ export function MapTools({ map }: { map: MapLibreMap }) {
   );
 
   // Draw, with a length label at each segment's middle.
-  useEffect(() => {
-    map.getSource<GeoJSONSource>(SOURCE)?.setData(measureFeatures(mode, points, live, circle));
-    for (const m of labels.current) m.remove();
-    labels.current = [];
-    const add = (at: LonLat, text: string) => {
-      labels.current.push(new Marker({ element: labelElement(text, 'measure') }).setLngLat(at).addTo(map));
-    };
-    const unit = (m: number) => {
-      const f = formatLength(m);
-      return `${f.value} ${t(`home-tools.unit.${f.unit}`)}`;
-    };
-    if (mode === 'distance') {
-      const path = live ? [...points, live] : points;
-      lengths.segments.forEach((length, i) => {
-        const a = path[i] as LonLat;
-        const b = path[i + 1] as LonLat;
-        add([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], unit(length));
-      });
-    }
-    if (mode === 'circle' && circle && circle.radiusM > 0) add(circle.centre, `r = ${unit(circle.radiusM)}`);
-  }, [map, mode, points, live, circle, lengths, t]);
-
-  useEffect(
-    () => () => {
-      for (const m of labels.current) m.remove();
-      labels.current = [];
-    },
-    [],
-  );
+  useMeasureDrawing(map, mode, points, live, circle, lengths.segments);
 
   // The notes as markers: click to edit or delete.
-  useEffect(() => {
-    const markers = noteMarkers.current;
-    const seen = new Set<string>();
-    for (const note of notes) {
-      seen.add(note.id);
-      markers.get(note.id)?.remove();
-      const element = labelElement(note.text, 'note');
-      element.title = note.text;
-      element.addEventListener('click', (event) => {
-        event.stopPropagation();
-        setDraft(note.text);
-        setEditing({ note, isNew: false });
-      });
-      markers.set(
-        note.id,
-        new Marker({ element, anchor: 'bottom' }).setLngLat([note.longitude, note.latitude]).addTo(map),
-      );
-    }
-    for (const [id, marker] of markers) {
-      if (!seen.has(id)) {
-        marker.remove();
-        markers.delete(id);
-      }
-    }
-  }, [map, notes]);
-
-  useEffect(() => {
-    const markers = noteMarkers.current;
-    return () => {
-      for (const marker of markers.values()) marker.remove();
-      markers.clear();
-    };
-  }, []);
+  useNoteMarkers(map, notes, (note) => {
+    setDraft(note.text);
+    setEditing({ note, isNew: false });
+  });
 
   function reset() {
     setPoints([]);
@@ -344,26 +170,6 @@ export function MapTools({ map }: { map: MapLibreMap }) {
     setEditing(null);
   }
 
-  const lengthText = (m: number) => {
-    const f = formatLength(m);
-    return `${f.value} ${t(`home-tools.unit.${f.unit}`)}`;
-  };
-  const areaText = (m2: number) => {
-    const f = formatArea(m2);
-    return t('home-tools.result.areaValue', {
-      value: f.value,
-      unit: t(`home-tools.unit.${f.unit}`),
-      mu: f.mu,
-    });
-  };
-
-  const tools: { key: ToolMode; icon: React.ReactNode; label: string }[] = [
-    { key: 'distance', icon: <ColumnWidthOutlined />, label: t('home-tools.tool.distance') },
-    { key: 'area', icon: <GatewayOutlined />, label: t('home-tools.tool.area') },
-    { key: 'circle', icon: <AimOutlined />, label: t('home-tools.tool.circle') },
-    { key: 'note', icon: <EditOutlined />, label: t('home-tools.tool.note') },
-  ];
-
   return (
     <>
       <div
@@ -381,160 +187,186 @@ export function MapTools({ map }: { map: MapLibreMap }) {
           maxWidth: 300,
         }}
       >
-        <Flex
-          gap={4}
-          style={{
-            background: 'rgba(255,255,255,0.95)',
-            borderRadius: 6,
-            padding: 4,
-            boxShadow: '0 1px 4px rgba(0,0,0,0.15)',
+        <ToolButtons
+          mode={mode}
+          isSaving={saveAnnotations.isPending}
+          onChoose={choose}
+          onClear={() => {
+            reset();
+            setMode('none');
           }}
-        >
-          {tools.map((tool) => (
-            <Tooltip key={tool.key} title={tool.label}>
-              <Button
-                size="small"
-                type={mode === tool.key ? 'primary' : 'text'}
-                icon={tool.icon}
-                aria-label={tool.label}
-                aria-pressed={mode === tool.key}
-                onClick={() => choose(tool.key)}
-              />
-            </Tooltip>
-          ))}
-          <Tooltip title={t('home-tools.tool.clear')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<ClearOutlined />}
-              aria-label={t('home-tools.tool.clear')}
-              onClick={() => {
-                reset();
-                setMode('none');
-              }}
-            />
-          </Tooltip>
-          {saveAnnotations.isPending && <LoadingOutlined style={{ alignSelf: 'center' }} />}
-        </Flex>
+        />
         {mode !== 'none' && (
-          <div
-            data-testid="measure-result"
-            style={{
-              background: 'rgba(255,255,255,0.95)',
-              borderRadius: 6,
-              padding: '6px 10px',
-              boxShadow: '0 1px 4px rgba(0,0,0,0.15)',
-              fontSize: 12,
+          <MeasureResult
+            mode={mode}
+            points={points}
+            live={live}
+            lengths={lengths}
+            area={area}
+            circle={circle}
+            onRadius={(value) => {
+              const centre = map.getCenter();
+              setCircle((c) => ({ centre: c?.centre ?? [centre.lng, centre.lat], radiusM: value }));
             }}
-          >
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t(`home-tools.hint.${mode}`)}
-            </Typography.Text>
-            {mode === 'distance' && points.length > 0 && (
-              <div>
-                <Typography.Text strong data-testid="measure-total">
-                  {t('home-tools.result.total', { value: lengthText(lengths.total) })}
-                </Typography.Text>
-                {lengths.segments.length > 1 && (
-                  <ol style={{ margin: '2px 0 0', paddingLeft: 18, maxHeight: 120, overflow: 'auto' }}>
-                    {lengths.segments.map((s, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
-                      <li key={i}>{lengthText(s)}</li>
-                    ))}
-                  </ol>
-                )}
-              </div>
-            )}
-            {mode === 'area' && points.length > 0 && (
-              <div>
-                <Typography.Text strong data-testid="measure-area">
-                  {points.length + (live ? 1 : 0) >= 3 ? areaText(area) : t('home-tools.result.needThree')}
-                </Typography.Text>
-                <div>
-                  {t('home-tools.result.perimeter', {
-                    value: lengthText(
-                      pathLengths([...(live ? [...points, live] : points), points[0] as LonLat]).total,
-                    ),
-                  })}
-                </div>
-              </div>
-            )}
-            {mode === 'circle' && (
-              <div>
-                <Flex align="center" gap={6} style={{ marginTop: 4 }}>
-                  <span>{t('home-tools.result.radius')}</span>
-                  <InputNumber
-                    size="small"
-                    min={1}
-                    max={1_000_000}
-                    step={100}
-                    style={{ width: 120 }}
-                    aria-label={t('home-tools.result.radius')}
-                    value={circle ? Math.round(circle.radiusM) : null}
-                    addonAfter={t('home-tools.unit.m')}
-                    onChange={(value) => {
-                      if (typeof value !== 'number' || value <= 0) return;
-                      const centre = map.getCenter();
-                      setCircle((c) => ({ centre: c?.centre ?? [centre.lng, centre.lat], radiusM: value }));
-                    }}
-                  />
-                </Flex>
-                {circle && circle.radiusM > 0 && (
-                  <Typography.Text strong data-testid="measure-circle">
-                    {t('home-tools.result.circle', {
-                      radius: lengthText(circle.radiusM),
-                      area: areaText(circleArea(circle.radiusM)),
-                    })}
-                  </Typography.Text>
-                )}
-              </div>
-            )}
-            {mode === 'note' && (
-              <div>{t('home-tools.note.count', { count: notes.length, max: MAP_ANNOTATIONS_MAX })}</div>
-            )}
-          </div>
+            notesCount={notes.length}
+          />
         )}
       </div>
-      <Modal
-        open={editing !== null}
-        title={editing?.isNew ? t('home-tools.note.addTitle') : t('home-tools.note.editTitle')}
-        okText={t('home-tools.note.save')}
-        cancelText={t('home-tools.note.cancel')}
-        okButtonProps={{ disabled: draft.trim() === '' }}
-        onOk={saveNote}
+      <NoteModal
+        editing={editing}
+        draft={draft}
+        onDraft={setDraft}
+        onSave={saveNote}
+        onDelete={deleteNote}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
-        footer={(_, { OkBtn, CancelBtn }) => (
-          <Flex justify="space-between">
-            <span>
-              {editing && !editing.isNew && (
-                <Button danger onClick={deleteNote}>
-                  {t('home-tools.note.delete')}
-                </Button>
-              )}
-            </span>
-            <Flex gap={8}>
-              <CancelBtn />
-              <OkBtn />
-            </Flex>
-          </Flex>
-        )}
-      >
-        <Input.TextArea
-          autoFocus
-          value={draft}
-          maxLength={MAP_ANNOTATION_TEXT_MAX}
-          showCount
-          aria-label={t('home-tools.note.text')}
-          placeholder={t('home-tools.note.placeholder')}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        {editing && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {editing.note.longitude.toFixed(6)}, {editing.note.latitude.toFixed(6)}
-          </Typography.Text>
-        )}
-      </Modal>
+      />
     </>
+  );
+}
+
+/** The notes as markers on the map: a click on one opens it for editing. */
+function useNoteMarkers(map: MapLibreMap, notes: TMapAnnotation[], onOpen: (note: TMapAnnotation) => void) {
+  const noteMarkers = useRef(new Map<string, Marker>());
+  const open = useRef(onOpen);
+  open.current = onOpen;
+  useEffect(() => {
+    const markers = noteMarkers.current;
+    const seen = new Set<string>();
+    for (const note of notes) {
+      seen.add(note.id);
+      markers.get(note.id)?.remove();
+      const element = labelElement(note.text, 'note');
+      element.title = note.text;
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        open.current(note);
+      });
+      markers.set(
+        note.id,
+        new Marker({ element, anchor: 'bottom' }).setLngLat([note.longitude, note.latitude]).addTo(map),
+      );
+    }
+    for (const [id, marker] of markers) {
+      if (!seen.has(id)) {
+        marker.remove();
+        markers.delete(id);
+      }
+    }
+  }, [map, notes]);
+
+  useEffect(() => {
+    const markers = noteMarkers.current;
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+    };
+  }, []);
+}
+
+/** The tool buttons: distance, area, circle, note (a second click leaves the tool), clear. */
+function ToolButtons({
+  mode,
+  isSaving,
+  onChoose,
+  onClear,
+}: {
+  mode: ToolMode;
+  isSaving: boolean;
+  onChoose: (mode: ToolMode) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const tools: { key: ToolMode; icon: React.ReactNode; label: string }[] = [
+    { key: 'distance', icon: <ColumnWidthOutlined />, label: t('home-tools.tool.distance') },
+    { key: 'area', icon: <GatewayOutlined />, label: t('home-tools.tool.area') },
+    { key: 'circle', icon: <AimOutlined />, label: t('home-tools.tool.circle') },
+    { key: 'note', icon: <EditOutlined />, label: t('home-tools.tool.note') },
+  ];
+  return (
+    <Flex
+      gap={4}
+      style={{
+        background: 'rgba(255,255,255,0.95)',
+        borderRadius: 6,
+        padding: 4,
+        boxShadow: '0 1px 4px rgba(0,0,0,0.15)',
+      }}
+    >
+      {tools.map((tool) => (
+        <Tooltip key={tool.key} title={tool.label}>
+          <Button
+            size="small"
+            type={mode === tool.key ? 'primary' : 'text'}
+            icon={tool.icon}
+            aria-label={tool.label}
+            aria-pressed={mode === tool.key}
+            onClick={() => onChoose(tool.key)}
+          />
+        </Tooltip>
+      ))}
+      <Tooltip title={t('home-tools.tool.clear')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<ClearOutlined />}
+          aria-label={t('home-tools.tool.clear')}
+          onClick={onClear}
+        />
+      </Tooltip>
+      {isSaving && <LoadingOutlined style={{ alignSelf: 'center' }} />}
+    </Flex>
+  );
+}
+
+/** Draws the measurement and its labels: each segment's length at its middle, the circle's radius. */
+function useMeasureDrawing(
+  map: MapLibreMap,
+  mode: ToolMode,
+  points: LonLat[],
+  live: LonLat | null,
+  circle: { centre: LonLat; radiusM: number } | null,
+  segments: number[],
+) {
+  const { t } = useTranslation();
+  const labels = useRef<Marker[]>([]);
+  // The drawing layers, once.
+  useEffect(() => {
+    ensureLayers(map);
+    return () => {
+      for (const id of ['tool-measure-point', 'tool-measure-line', 'tool-measure-fill']) {
+        if (map.getLayer(id)) map.removeLayer(id);
+      }
+      if (map.getSource(MEASURE_SOURCE)) map.removeSource(MEASURE_SOURCE);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    map.getSource<GeoJSONSource>(MEASURE_SOURCE)?.setData(measureFeatures(mode, points, live, circle));
+    for (const m of labels.current) m.remove();
+    labels.current = [];
+    const add = (at: LonLat, text: string) => {
+      labels.current.push(new Marker({ element: labelElement(text, 'measure') }).setLngLat(at).addTo(map));
+    };
+    const unit = (m: number) => {
+      const f = formatLength(m);
+      return `${f.value} ${t(`home-tools.unit.${f.unit}`)}`;
+    };
+    if (mode === 'distance') {
+      const path = live ? [...points, live] : points;
+      segments.forEach((length, i) => {
+        const a = path[i] as LonLat;
+        const b = path[i + 1] as LonLat;
+        add([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], unit(length));
+      });
+    }
+    if (mode === 'circle' && circle && circle.radiusM > 0) add(circle.centre, `r = ${unit(circle.radiusM)}`);
+  }, [map, mode, points, live, circle, segments, t]);
+
+  useEffect(
+    () => () => {
+      for (const m of labels.current) m.remove();
+      labels.current = [];
+    },
+    [],
   );
 }
