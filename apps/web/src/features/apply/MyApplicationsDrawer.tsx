@@ -30,7 +30,7 @@ export function MyApplicationsDrawer({ open, onClose }: { open: boolean; onClose
   };
 
   return (
-    <Drawer open={open} onClose={onClose} size="large" width={1100} title={t('apply.mine')} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} size={1100} title={t('apply.mine')} destroyOnHidden>
       <Table<TApplyRecord>
         rowKey="id"
         size="small"

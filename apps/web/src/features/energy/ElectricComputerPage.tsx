@@ -294,7 +294,7 @@ export function ElectricComputerPage() {
             >
               <Select
                 mode="multiple"
-                optionFilterProp="label"
+                showSearch={{ optionFilterProp: 'label' }}
                 options={(turbines.data?.records ?? []).map((r) => ({
                   value: r.id,
                   label: `${r.manufacturer} ${r.model}`.trim(),

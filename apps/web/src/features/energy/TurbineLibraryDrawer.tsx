@@ -106,7 +106,7 @@ export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose
     <Drawer
       open={open}
       onClose={onClose}
-      width={1100}
+      size={1100}
       title={t('energy.library.title')}
       destroyOnHidden
       extra={

@@ -56,11 +56,15 @@ export function HomePage() {
   // The map's sites load while its code (MapLibre and the base data) is still downloading.
   useEffect(() => {
     const filter = compactFilter({});
-    void queryClient.prefetchQuery({
-      queryKey: homeMapKeys.sites(filter),
-      queryFn: () => fetchMapSites(filter),
-      staleTime: 60_000,
-    });
+    queryClient
+      .query({
+        queryKey: homeMapKeys.sites(filter),
+        queryFn: () => fetchMapSites(filter),
+        staleTime: 60_000,
+      })
+      .catch(() => {
+        // A prefetch: the map asks again and shows why if it fails.
+      });
   }, [queryClient]);
   return (
     <Flex vertical gap={24}>

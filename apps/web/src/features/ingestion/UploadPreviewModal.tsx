@@ -210,7 +210,7 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
     if (item.state === 'recognizing') {
       return (
         <Flex justify="center" style={{ padding: 48 }}>
-          <Spin tip={t('ingestion.upload.recognizing', { name: item.file.name })}>
+          <Spin description={t('ingestion.upload.recognizing', { name: item.file.name })}>
             <div style={{ width: 200, height: 40 }} />
           </Spin>
         </Flex>

@@ -351,7 +351,7 @@ function MarkOutageModal({
         {t('repairs.records.markText', { start: formatDateTime(start), end: formatDateTime(end) })}
       </Typography.Paragraph>
       {working.length === 0 ? (
-        <Alert type="info" showIcon message={t('repairs.records.noWorkingVersion')} />
+        <Alert type="info" showIcon title={t('repairs.records.noWorkingVersion')} />
       ) : (
         <Select
           style={{ width: '100%' }}

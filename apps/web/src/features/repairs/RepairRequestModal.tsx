@@ -125,7 +125,7 @@ export function RepairRequestModal({ target, onClose }: { target?: RepairTarget;
                 <Alert
                   type="warning"
                   showIcon
-                  message={t('repairs.request.missing', { codes: verified.missing.join(', ') })}
+                  title={t('repairs.request.missing', { codes: verified.missing.join(', ') })}
                 />
               ) : null}
             </Flex>

@@ -156,7 +156,7 @@ function ReminderCard({ task }: { task: TIntervalTask }) {
             </Form.Item>
             {frequency === 'days' ? (
               <Form.Item name="everyDays" label={t('repairs.tasks.everyDays')} rules={[rule('everyDays')]}>
-                <InputNumber min={1} max={31} precision={0} addonAfter={t('repairs.tasks.days')} />
+                <InputNumber min={1} max={31} precision={0} suffix={t('repairs.tasks.days')} />
               </Form.Item>
             ) : null}
           </Col>

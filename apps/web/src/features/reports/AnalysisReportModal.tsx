@@ -165,7 +165,7 @@ export function AnalysisReportModal({
             <Select
               mode="multiple"
               options={speedOptions}
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               maxTagCount="responsive"
             />
           </FieldCol>
@@ -179,7 +179,7 @@ export function AnalysisReportModal({
             <Select
               mode="multiple"
               options={directionOptions}
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               maxTagCount="responsive"
             />
           </FieldCol>
@@ -208,7 +208,12 @@ export function AnalysisReportModal({
             </Form.Item>
           </Col>
           <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')} rule={rule}>
-            <Select mode="multiple" options={speedOptions} optionFilterProp="label" allowClear />
+            <Select
+              mode="multiple"
+              options={speedOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              allowClear
+            />
           </FieldCol>
           <Col span={12}>
             <Form.Item

@@ -251,7 +251,7 @@ export function DataReportsDrawer({
     <Drawer
       open={open}
       onClose={onClose}
-      width={1240}
+      size={1240}
       title={t('reports.data.title')}
       destroyOnHidden
       extra={

@@ -92,7 +92,7 @@ export function BatchImportModal({ open, onClose }: { open: boolean; onClose: ()
             type="error"
             showIcon
             data-testid="import-problems"
-            message={summary}
+            title={summary}
             description={
               problems.length > 0 ? (
                 <RowList

@@ -162,8 +162,7 @@ function RegionSelect({ field, mode, ...rest }: ControlProps) {
       value={rest.value as string | string[] | undefined}
       onChange={(value) => rest.onChange?.(value ?? (isMultiple ? [] : null))}
       allowClear
-      showSearch
-      treeNodeFilterProp="title"
+      showSearch={{ treeNodeFilterProp: 'title' }}
       multiple={isMultiple}
       maxTagCount="responsive"
       treeData={treeData}
@@ -211,7 +210,7 @@ function ProjectNameInput({ field, ...rest }: ControlProps) {
       {...rest}
       value={rest.value as string | undefined}
       onChange={(value) => rest.onChange?.(value)}
-      onSearch={setKeywords}
+      showSearch={{ onSearch: setKeywords }}
       allowClear
       maxLength={field.maxLength}
       options={data.map((name) => ({ value: name }))}

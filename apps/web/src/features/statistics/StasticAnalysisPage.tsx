@@ -200,7 +200,7 @@ export function StasticAnalysisPage() {
             style={{ width: 360 }}
             placeholder={t('statistics.filters.allChannels')}
             options={channelOptions}
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
         <Form.Item name="range" label={t('statistics.filters.range')}>

@@ -102,7 +102,7 @@ export function ScaleDrawer({
     <Drawer
       open={dataset !== undefined}
       onClose={onClose}
-      width={1100}
+      size={1100}
       title={t('wsa.scale.title', { name: dataset?.name ?? '' })}
       destroyOnHidden
     >

@@ -39,11 +39,9 @@ export function WindSourceAssessmentPage() {
         <Space wrap>
           <Typography.Text>{t('wsa.site')}</Typography.Text>
           <Select
-            showSearch
+            showSearch={{ filterOption: false, onSearch: setKeywords }}
             style={{ width: 360 }}
             placeholder={t('wsa.pickSite')}
-            filterOption={false}
-            onSearch={setKeywords}
             value={stationId}
             onChange={(id: number) => setParams({ stationId: String(id) })}
             options={(stations.data ?? []).map((s) => ({

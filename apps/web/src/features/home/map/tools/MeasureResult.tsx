@@ -96,7 +96,7 @@ export function MeasureResult({
               style={{ width: 120 }}
               aria-label={t('home-tools.result.radius')}
               value={circle ? Math.round(circle.radiusM) : null}
-              addonAfter={t('home-tools.unit.m')}
+              suffix={t('home-tools.unit.m')}
               onChange={(value) => {
                 if (typeof value !== 'number' || value <= 0) return;
                 onRadius(value);
