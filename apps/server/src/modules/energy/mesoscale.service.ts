@@ -22,6 +22,7 @@ import {
   scaleBySector,
   sectorLabels,
 } from '@masthub/wind';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -389,7 +390,7 @@ export class MesoscaleService {
     const strength = correlationStrength(ols.r);
     const words = (lang: Language) =>
       strength
-        ? `${CORRELATION_STRENGTH_TEXT.r[strength.r][lang]}${lang === 'zh' ? '，' : ', '}${CORRELATION_STRENGTH_TEXT.rSquared[strength.rSquared][lang]}`
+        ? `${CORRELATION_STRENGTH_TEXT.r[strength.r][lang]}${say(lang, 'mesoscale.verdict.strengthSeparator')}${CORRELATION_STRENGTH_TEXT.rSquared[strength.rSquared][lang]}`
         : '—';
     const labels = sectorLabels(sectors);
     // Long-term series at the mast: the whole mesoscale record, scaled.
@@ -403,10 +404,23 @@ export class MesoscaleService {
         scaledMean !== null && mastConcurrentMean !== null && mastConcurrentMean > 0
           ? ((scaledMean - mastConcurrentMean) / mastConcurrentMean) * 100
           : null;
-      if (lang === 'zh') {
-        return `同期 ${pairs.length} 小时，r = ${rText}（${words('zh')}）；按${SCALING_METHOD_NAMES[request.method].zh}订正后长期平均风速 ${scaledMean?.toFixed(2) ?? '—'} m/s${diff === null ? '' : `，较同期实测 ${mastConcurrentMean!.toFixed(2)} m/s ${diff >= 0 ? '高' : '低'} ${Math.abs(diff).toFixed(1)} %`}。${strength?.r === 'weak' ? '相关性弱，不宜用于长期订正。' : ''}`;
-      }
-      return `${pairs.length} concurrent hours, r = ${rText} (${words('en')}); scaled by ${SCALING_METHOD_NAMES[request.method].en.toLowerCase()}, the long-term mean is ${scaledMean?.toFixed(2) ?? '—'} m/s${diff === null ? '' : `, ${Math.abs(diff).toFixed(1)} % ${diff >= 0 ? 'above' : 'below'} the concurrent measured ${mastConcurrentMean!.toFixed(2)} m/s`}.${strength?.r === 'weak' ? ' The correlation is weak: do not use it for long-term correction.' : ''}`;
+      const method = SCALING_METHOD_NAMES[request.method][lang];
+      const head = say(lang, 'mesoscale.verdict.head', {
+        hours: pairs.length,
+        r: rText,
+        strength: words(lang),
+        method: lang === 'zh' ? method : method.toLowerCase(),
+        mean: scaledMean?.toFixed(2) ?? '—',
+      });
+      const against =
+        diff === null
+          ? ''
+          : say(lang, diff >= 0 ? 'mesoscale.verdict.above' : 'mesoscale.verdict.below', {
+              measured: mastConcurrentMean!.toFixed(2),
+              pct: Math.abs(diff).toFixed(1),
+            });
+      const weak = strength?.r === 'weak' ? say(lang, 'mesoscale.verdict.weak') : '';
+      return `${head}${against}${say(lang, 'mesoscale.verdict.end')}${weak}`;
     };
     const num = (v: number | undefined | null) =>
       v === undefined || v === null || !Number.isFinite(v) ? null : v;

@@ -6,6 +6,7 @@ import type {
   TGeocodeSearchQuery,
   TGeocodeSearchReply,
 } from '@masthub/shared';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { listCities, PROVINCES, provinceOf } from '../reference/index.ts';
 import type { StationService } from '../stations/index.ts';
@@ -81,7 +82,10 @@ export class OfflineGeocoder {
         rank: r + 0.5,
         result: {
           kind: 'region',
-          name: `${c.name}（${language === 'en' ? province.nameEn : province.name}）`,
+          name: say(language, 'common.cityInProvince', {
+            city: c.name,
+            province: language === 'en' ? province.nameEn : province.name,
+          }),
           code: c.code,
           source: 'offline',
           longitude,

@@ -7,6 +7,7 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
 import { presentDeleteCheck } from '../../platform/http/delete-check.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { OwnerService } from './owners.service.ts';
@@ -16,7 +17,7 @@ export function ownerRoutes(owners: OwnerService): TRouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/web/owner/page',
-      summary: 'Page of owner parties (业主) with their site counts; keywords match name, phone, e-mail',
+      summary: `Page of owner parties (${SERVER_TEXTS['common.ownerParty'].zh}) with their site counts; keywords match name, phone, e-mail`,
       tags: ['owners'],
       auth: 'system.owner',
       body: ZOwnerPageRequest,

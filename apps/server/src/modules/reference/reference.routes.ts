@@ -10,6 +10,7 @@ import {
   ZThemeOption,
 } from '@masthub/shared';
 import { z } from 'zod';
+import { SERVER_TEXTS } from '../../i18n/index.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { OwnerService } from '../owners/index.ts';
 import type { ReferenceService } from './reference.service.ts';
@@ -77,7 +78,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
     defineRoute({
       method: 'GET',
       url: '/web/common/owners',
-      summary: 'Owner parties (业主) for drop-downs',
+      summary: `Owner parties (${SERVER_TEXTS['common.ownerParty'].zh}) for drop-downs`,
       tags: ['reference'],
       auth: 'user',
       response: z.array(ZOwnerOption),

@@ -1,4 +1,4 @@
-import { AppError } from '@masthub/shared';
+import { AppError, ORIGINAL_VERSION_NAME } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -103,7 +103,7 @@ export class TimeSeriesRepository {
   async ensureOriginalVersion(stationId: number, createdBy: number | null): Promise<TVersionRow> {
     await sql`
       INSERT INTO dataset_version (station_id, name, kind, is_view_only, created_by, lineage)
-      VALUES (${stationId}, '原始数据', 'original', true, ${createdBy}, '[{"step":"ingestion"}]'::jsonb)
+      VALUES (${stationId}, ${ORIGINAL_VERSION_NAME.zh}, 'original', true, ${createdBy}, '[{"step":"ingestion"}]'::jsonb)
       ON CONFLICT (station_id) WHERE kind = 'original' DO NOTHING`.execute(this.db);
     const version = await this.findOriginalVersion(stationId);
     if (!version) throw new Error(`original version of station ${stationId} missing after insert`);
