@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { StationAccess, StationAccessRepository, type StationGrantService } from './modules/access/index.ts';
 import { AlarmService } from './modules/alarms/index.ts';
@@ -65,6 +64,7 @@ import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { connectionsAvailable } from './platform/db/pg-settings.ts';
 import { DatabaseProbe } from './platform/db/probe.ts';
 import { createTransactor } from './platform/db/transaction.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
@@ -392,11 +392,7 @@ function embeddedMaxConnections(capacity: TCapacity): number {
  * processes than it has connections for makes threads wait for a connection until they give up.
  */
 async function checkConnectionBudget(db: Database, capacity: TCapacity, log: Logger): Promise<void> {
-  const settings = await sql<{ name: string; setting: string }>`
-    SELECT name, setting FROM pg_settings
-    WHERE name IN ('max_connections', 'superuser_reserved_connections')`.execute(db);
-  const value = (name: string) => Number(settings.rows.find((r) => r.name === name)?.setting ?? 0);
-  const available = value('max_connections') - value('superuser_reserved_connections');
+  const available = await connectionsAvailable(db);
   const { connections, threads, admission } = capacity;
   if (connections.total > available) {
     log.warn(

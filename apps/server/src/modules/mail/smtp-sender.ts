@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../platform/db/database.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { toDataSourceError } from './connection-errors.ts';
+import { findSenderSource } from './smtp-sender.repository.ts';
 
 /** The authenticated context of a sealed data-source password: it opens only on its own row. */
 export function dataSourceSealContext(id: number): string {
@@ -90,11 +91,7 @@ export class SmtpSender {
 
   /** The SMTP settings of a source; MAIL_SENDER_NOT_CONFIGURED when it has none. */
   async configOf(dataSourceId: number): Promise<TSmtpConfig> {
-    const row = await this.db
-      .selectFrom('data_source')
-      .selectAll()
-      .where('id', '=', dataSourceId)
-      .executeTakeFirst();
+    const row = await findSenderSource(this.db, dataSourceId);
     if (row?.fetch_type !== 'email') throw new AppError('NOT_FOUND');
     const password = row.smtp_secret ? await this.box.open(row.smtp_secret, smtpSealContext(row.id)) : '';
     if (row.smtp_host === '' || !password) {
