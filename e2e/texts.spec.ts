@@ -156,9 +156,10 @@ describe('[TEXTS]', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Standard weekly report').waitFor(POLL);
     await dialog.getByLabel('Weekly template').click();
-    const options = await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .allInnerTexts();
+    // The dropdown opens after the click: read its options once they are there.
+    const optionItems = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await optionItems.first().waitFor(POLL);
+    const options = await optionItems.allInnerTexts();
     expect(options).toEqual(expect.arrayContaining(['Standard weekly report', 'Brief weekly report']));
     expect(options.filter((option) => CJK.test(option))).toEqual([]);
     await screenshot(page, 'texts-templates-en');
