@@ -11,6 +11,7 @@ import { CHINESE_WORDS } from './chinese-words.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
+import { KNOWN_MISSING } from './scan-rows.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { detectTimeFormat, isDateOnly, isTimeOnly, looksLikeStamp } from './time-formats.ts';
@@ -25,20 +26,6 @@ const PREVIEW_ROWS = 20;
 const MAX_HEADER_ROWS = 10;
 const DELIMITERS: TFieldDelimiter[] = ['\t', ',', ';', ' '];
 const SENTINELS = new Set([-999, -9999, 9999, 99999, -99999, -99.99, -999.9, -9999.9]);
-const MISSING_WORDS = new Set([
-  'nan',
-  'inf',
-  '-inf',
-  '+inf',
-  'n/a',
-  '#n/a',
-  'na',
-  'null',
-  '-',
-  '--',
-  '---',
-  'none',
-]);
 const STAT_ROW_WORDS = new Set([
   'avg',
   'max',
@@ -420,7 +407,7 @@ export function recognize(
         const num = Number(v.replace(',', '.'));
         const isNrgSentinel = (kind === 'symphoniepro' || kind === 'logr') && num === -1000;
         if (SENTINELS.has(num) || isNrgSentinel) missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
-      } else if (MISSING_WORDS.has(v.toLowerCase())) {
+      } else if (KNOWN_MISSING.has(v.toLowerCase())) {
         missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
       } else texts++;
     }

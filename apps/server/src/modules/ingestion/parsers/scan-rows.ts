@@ -76,7 +76,8 @@ function parseNumber(b: Uint8Array, s: number, e: number, decimalComma: boolean)
   return negative ? -v : v;
 }
 
-const KNOWN_MISSING = new Set([
+/** Cell texts loggers write for "no value" (lower case): a missing value, not an invalid number. */
+export const KNOWN_MISSING: ReadonlySet<string> = new Set([
   'nan',
   'inf',
   '-inf',
