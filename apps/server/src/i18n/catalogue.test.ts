@@ -3,7 +3,7 @@ import path from 'node:path';
 import { placeholdersOf } from '@masthub/shared';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { both, SERVER_TEXTS, say } from './index.ts';
+import { both, SERVER_TEXTS, say, type TServerTextKey } from './index.ts';
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 const SRC = path.resolve(import.meta.dirname, '..');
@@ -43,6 +43,56 @@ function sourceFiles(dir: string): string[] {
  */
 const NOT_YET_MOVED: Record<string, number> = {};
 
+interface TCatalogueCall {
+  where: string;
+  /** The keys the call can name: one literal, or a template's pattern. */
+  key: RegExp;
+  /** The placeholder values it passes (names of an object literal, whether it spreads another), or unknown. */
+  params: { names: Set<string>; spread: boolean } | 'unknown';
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every `say(language, key, params)` and `both(key, params)` call in server code whose key is written out. */
+function catalogueCalls(): TCatalogueCall[] {
+  const calls: TCatalogueCall[] = [];
+  for (const file of sourceFiles(SRC)) {
+    if (file.includes(`${path.sep}i18n${path.sep}`)) continue;
+    const text = readFileSync(file, 'utf8');
+    if (!/\b(say|both)\(/.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+        const name = node.expression.text;
+        const keyAt = name === 'say' ? 1 : name === 'both' ? 0 : -1;
+        const keyNode = keyAt >= 0 ? node.arguments[keyAt] : undefined;
+        let key: RegExp | undefined;
+        if (keyNode && ts.isStringLiteralLike(keyNode)) key = new RegExp(`^${escaped(keyNode.text)}$`);
+        else if (keyNode && ts.isTemplateExpression(keyNode))
+          key = new RegExp(
+            `^${escaped(keyNode.head.text)}${keyNode.templateSpans.map((span) => `.+${escaped(span.literal.text)}`).join('')}$`,
+          );
+        if (key) {
+          const paramsNode = node.arguments[keyAt + 1];
+          let params: TCatalogueCall['params'] = { names: new Set(), spread: false };
+          if (paramsNode && ts.isObjectLiteralExpression(paramsNode)) {
+            for (const property of paramsNode.properties) {
+              if (ts.isSpreadAssignment(property)) params.spread = true;
+              else if (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)))
+                params.names.add(property.name.text);
+            }
+          } else if (paramsNode) params = 'unknown';
+          const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+          calls.push({ where: `${path.relative(SRC, file)}:${line}`, key, params });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return calls;
+}
+
 describe('the server message catalogue', () => {
   it('has every text in both languages, with the same placeholders and no Chinese in English', () => {
     for (const [key, entry] of Object.entries(SERVER_TEXTS)) {
@@ -51,6 +101,44 @@ describe('the server message catalogue', () => {
       expect(entry.en, key).not.toMatch(CJK);
       expect(new Set(placeholdersOf(entry.zh)), key).toEqual(new Set(placeholdersOf(entry.en)));
     }
+  });
+
+  it('keeps the same keys in the zh-CN and en-US file of every area', () => {
+    const files = (language: string) => readdirSync(path.join(import.meta.dirname, language)).sort();
+    expect(files('en-US')).toEqual(files('zh-CN'));
+    for (const file of files('zh-CN')) {
+      const keys = (language: string) =>
+        Object.keys(JSON.parse(readFileSync(path.join(import.meta.dirname, language, file), 'utf8'))).sort();
+      expect(keys('en-US'), file).toEqual(keys('zh-CN'));
+      // A key names its area: `group-report.json` holds `groupReport.*`.
+      const area = file
+        .replace(/\.json$/, '')
+        .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      for (const key of keys('zh-CN')) expect(key.split('.')[0], `${file}: ${key}`).toBe(area);
+    }
+  });
+
+  it('is called with a value for every placeholder of the text, and no other', () => {
+    const calls = catalogueCalls();
+    // The scan must find the calls it checks: a broken scanner would pass everything.
+    expect(calls.length).toBeGreaterThan(90);
+    const wrong: string[] = [];
+    const placeholders = (key: TServerTextKey) =>
+      new Set([...placeholdersOf(SERVER_TEXTS[key].zh), ...placeholdersOf(SERVER_TEXTS[key].en)]);
+    for (const { where, key: pattern, params } of calls) {
+      const keys = (Object.keys(SERVER_TEXTS) as TServerTextKey[]).filter((key) => pattern.test(key));
+      if (keys.length === 0) wrong.push(`${where}: no text matches ${pattern}`);
+      if (params === 'unknown') continue;
+      // A key built from a template may name several texts: a value one of them needs is not extra.
+      const anyNeeds = new Set(keys.flatMap((key) => [...placeholders(key)]));
+      const extra = [...params.names].filter((name) => !anyNeeds.has(name));
+      if (extra.length > 0) wrong.push(`${where}: values for no placeholder [${extra}]`);
+      for (const key of keys) {
+        const missing = [...placeholders(key)].filter((name) => !params.names.has(name));
+        if (missing.length > 0 && !params.spread) wrong.push(`${where} ${key}: no value for [${missing}]`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('names every key by its area', () => {

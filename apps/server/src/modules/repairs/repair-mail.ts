@@ -28,7 +28,7 @@ export interface TRepairMailInput {
   requester: { name: string; phone: string; email: string; dept: string };
 }
 
-/** The labelled lines of the e-mail, in order (i18n/repairs.ts `repairs.mail.<label>`). */
+/** The labelled lines of the e-mail, in order (i18n `repairs.mail.label.<label>`). */
 type TLabel =
   | 'stationCode'
   | 'projectName'
@@ -50,7 +50,8 @@ export function composeRepairMail(
   offsetMinutes: number,
 ): { subject: string; text: string } {
   const sep = say(language, 'repairs.mail.fieldSeparator');
-  const line = (label: TLabel, value: string) => `${say(language, `repairs.mail.${label}`)}${sep}${value}`;
+  const line = (label: TLabel, value: string) =>
+    `${say(language, `repairs.mail.label.${label}`)}${sep}${value}`;
   const coords = `${input.longitude.toFixed(5)}, ${input.latitude.toFixed(5)}`;
   const period =
     input.periodStart === null

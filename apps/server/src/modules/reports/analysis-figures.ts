@@ -123,7 +123,7 @@ export function table(columns: [string, number][], rows: string[][]): TBlock {
   return { kind: 'table', columns: columns.map(([title, width]) => ({ title, width })), rows };
 }
 
-/** The words of the analysis report in one language, by their key in i18n/analysis-report.ts. */
+/** The words of the analysis report in one language, by their key in i18n (the area analysis-report). */
 export type TReportTexts = Record<TKeysUnder<'analysisReport.'>, string>;
 
 export function reportTexts(language: Language): TReportTexts {

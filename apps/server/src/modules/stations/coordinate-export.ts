@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { SERVER_TEXTS } from '../../i18n/index.ts';
 import type { TKeysUnder } from '../../i18n/pick.ts';
 
-/** The headers are the site table's titles (i18n/station-fields.ts). */
+/** The headers are the site table's titles (i18n (the area station-fields)). */
 const HEADER_KEYS = [
   'siteCode',
   'projectName',

@@ -4,7 +4,7 @@ import type { TKeysUnder } from '../../i18n/pick.ts';
 
 type TColumnDef = Omit<TColumnField, 'title' | 'titleZh' | 'titleEn'> & { title: TLocalized };
 
-/** A title of the catalogue area i18n/station-fields.ts. */
+/** A title of the catalogue area i18n (the area station-fields). */
 const t = (name: TKeysUnder<'stationFields.'>): TLocalized => SERVER_TEXTS[`stationFields.${name}`];
 
 /** The site table's columns; tags 320 px and dates 170 px (SPEC §2). */

@@ -22,7 +22,7 @@ type TFieldDef = Omit<TFormField, 'title' | 'titleZh' | 'titleEn' | 'options'> &
   options?: readonly { value: string | number; name: TLocalized }[];
 };
 
-/** A title of the catalogue area i18n/station-fields.ts. */
+/** A title of the catalogue area i18n (the area station-fields). */
 const t = (name: TKeysUnder<'stationFields.'>): TLocalized => SERVER_TEXTS[`stationFields.${name}`];
 
 /** The site query form (SPEC §3: server-driven). Users choose which of these they see (personal config). */

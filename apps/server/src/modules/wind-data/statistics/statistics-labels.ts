@@ -4,7 +4,7 @@ import { type TKeysUnder, textsUnder } from '../../../i18n/pick.ts';
 
 /**
  * Texts the statistics analysis writes itself (element names in the report rows, the xlsx export's
- * sheets and headers), in both languages, read from the catalogue area i18n/statistics.ts. The web has
+ * sheets and headers), in both languages, read from the catalogue area i18n (the area statistics). The web has
  * its own copy of the screen texts (statistics.json).
  */
 
