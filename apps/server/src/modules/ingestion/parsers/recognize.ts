@@ -282,6 +282,141 @@ function offsetMinutesOf(text: string): number | null {
   return minutes > 14 * 60 ? null : (m[1] === '-' ? -1 : 1) * minutes;
 }
 
+/** Throws the reason a file without a recognisable data layout cannot be read. */
+function refuseWithoutLayout(lines: readonly string[]): never {
+  for (const d of ['\t', ',', ';'] as const) {
+    const widest = Math.max(...lines.slice(0, 50).map((l) => splitFields(l, d).length));
+    if (widest > MAX_FILE_COLUMNS) {
+      throw new UnreadableFileError('too many columns', 'too_many_columns', {
+        columns: widest,
+        max: MAX_FILE_COLUMNS,
+      });
+    }
+  }
+  const headerOnly = lines.some((l) => TIME_WORD_RE.test(l));
+  if (headerOnly) throw new UnreadableFileError('header but no data rows', 'no_data_rows');
+  throw new UnreadableFileError('no time column', 'no_time_column');
+}
+
+/** The header, units and processing rows just above the data (−1 where there is none). */
+function rowsAboveData(
+  rows: readonly (string[] | null)[],
+  dataIndex: number,
+): { headerIndex: number; unitsIndex: number; statsIndex: number } {
+  let headerIndex = -1;
+  let unitsIndex = -1;
+  let statsIndex = -1;
+  for (let i = dataIndex - 1, steps = 0; i >= 0 && steps < 4; i--) {
+    const f = rows[i];
+    if (!f) continue;
+    steps++;
+    if (isStatsRow(f) && statsIndex < 0 && headerIndex < 0) statsIndex = i;
+    else if (isUnitsRow(f) && unitsIndex < 0 && headerIndex < 0) unitsIndex = i;
+    else if (isHeaderRow(f)) {
+      headerIndex = i;
+      break;
+    } else break;
+  }
+  // Units and processing rows count only under a header.
+  return headerIndex < 0
+    ? { headerIndex, unitsIndex: -1, statsIndex: -1 }
+    : { headerIndex, unitsIndex, statsIndex };
+}
+
+/**
+ * The columns of the sampled data rows (text, empty, their header, unit and processing), the tokens
+ * that stand for a missing value (most frequent first; a numeric sentinel written two ways counts once)
+ * and how many values were written with a decimal comma.
+ */
+function scanColumns(
+  sampleRows: readonly string[][],
+  at: {
+    kind: TFileKind;
+    columnCount: number;
+    dateStart: number;
+    dateEnd: number;
+    header: readonly string[];
+    unitsRow: readonly string[] | null;
+    statsRow: readonly string[] | null;
+  },
+): { columns: TColumnHeader[]; missingTokens: string[]; decimalCommaVotes: number } {
+  const { kind, columnCount, dateStart, dateEnd, header, unitsRow, statsRow } = at;
+  const missingCounts = new Map<string, number>();
+  const columns: TColumnHeader[] = [];
+  let decimalCommaVotes = 0;
+  for (let c = 1; c <= columnCount; c++) {
+    if (c - 1 >= dateStart && c - 1 <= dateEnd) continue;
+    let numbers = 0;
+    let texts = 0;
+    for (const f of sampleRows) {
+      const raw = (f[c - 1] ?? '').trim();
+      const v = raw.replace(/^"|"$/g, '').trim();
+      if (v === '') continue;
+      if (NUMBER_RE.test(v)) {
+        numbers++;
+        if (/^-?\d+,\d+$/.test(v)) decimalCommaVotes++;
+        const num = Number(v.replace(',', '.'));
+        const isNrgSentinel = (kind === 'symphoniepro' || kind === 'logr') && num === -1000;
+        if (SENTINELS.has(num) || isNrgSentinel) missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
+      } else if (KNOWN_MISSING.has(v.toLowerCase())) {
+        missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
+      } else texts++;
+    }
+    columns.push({
+      column: c,
+      name: header[c - 1] ?? '',
+      unitText: unitsRow ? (unitsRow[c - 1] ?? '') : '',
+      processing: statsRow ? (statsRow[c - 1] ?? '') : '',
+      isText: texts > 0 && numbers === 0,
+      isEmpty: texts === 0 && numbers === 0,
+    });
+  }
+  // Numeric sentinels that are the same value written differently ('-999', '-999.0') need one token.
+  const missingTokens: string[] = [];
+  const seenValues = new Set<number>();
+  for (const [token] of [...missingCounts].sort((a, b) => b[1] - a[1])) {
+    const num = Number(token.replace(',', '.'));
+    if (Number.isFinite(num)) {
+      if (seenValues.has(num)) continue;
+      seenValues.add(num);
+    }
+    missingTokens.push(token);
+  }
+  return { columns, missingTokens, decimalCommaVotes };
+}
+
+/** Facts the header block states: time zone, what a stamp means, a non-SI speed unit, NRG sensors. */
+function headerBlockFacts(
+  headerBlock: readonly string[],
+  kind: TFileKind,
+  warnings: string[],
+): {
+  utcOffsetMinutes: number;
+  timestampIsPeriodEnd: boolean;
+  speedUnit: string | undefined;
+  sensors: Map<number, TSensorFacts> | undefined;
+} {
+  let utcOffsetMinutes = 0;
+  const tz = headerBlock.map((l) => /^Time Zone:\s*(.+)$/i.exec(l)).find(Boolean);
+  if (tz && kind === 'symphoniepro') {
+    const minutes = offsetMinutesOf(tz[1]!);
+    if (minutes !== null) {
+      utcOffsetMinutes = minutes;
+      warnings.push(`timeZoneFromFile:${tz[1]!.trim()}`);
+    }
+  }
+  let timestampIsPeriodEnd = kind === 'toa5' || kind === 'toaci1';
+  const meaning = headerBlock.map((l) => /time stamps indicate the (beginning|end)/i.exec(l)).find(Boolean);
+  if (meaning) timestampIsPeriodEnd = meaning[1]!.toLowerCase() === 'end';
+  let speedUnit: string | undefined;
+  if (headerBlock.some((l) => /\bmph\b/i.test(l))) {
+    speedUnit = 'mph';
+    warnings.push('unitNotSi:mph');
+  }
+  const sensors = kind === 'logr' || kind === 'symphoniepro' ? readNrgSensors(headerBlock) : undefined;
+  return { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors };
+}
+
 /**
  * Recognises a logger file with no hand-made rule: encoding, kind, delimiter, header and data rows,
  * date columns and format, missing tokens, channels, interval, first and last time and row count.
@@ -323,42 +458,12 @@ export function recognize(
         ? ','
         : undefined;
   const layout = detectLayout(lines, pinned);
-  if (!layout) {
-    for (const d of ['\t', ',', ';'] as const) {
-      const widest = Math.max(...lines.slice(0, 50).map((l) => splitFields(l, d).length));
-      if (widest > MAX_FILE_COLUMNS) {
-        throw new UnreadableFileError('too many columns', 'too_many_columns', {
-          columns: widest,
-          max: MAX_FILE_COLUMNS,
-        });
-      }
-    }
-    const headerOnly = lines.some((l) => TIME_WORD_RE.test(l));
-    if (headerOnly) throw new UnreadableFileError('header but no data rows', 'no_data_rows');
-    throw new UnreadableFileError('no time column', 'no_time_column');
-  }
+  if (!layout) refuseWithoutLayout(lines);
   const { delimiter, dataIndex, dateStart, dateEnd, rows } = layout;
 
   // Header, units and processing rows above the data.
-  let headerIndex = -1;
-  let unitsIndex = -1;
-  let statsIndex = -1;
-  for (let i = dataIndex - 1, steps = 0; i >= 0 && steps < 4; i--) {
-    const f = rows[i];
-    if (!f) continue;
-    steps++;
-    if (isStatsRow(f) && statsIndex < 0 && headerIndex < 0) statsIndex = i;
-    else if (isUnitsRow(f) && unitsIndex < 0 && headerIndex < 0) unitsIndex = i;
-    else if (isHeaderRow(f)) {
-      headerIndex = i;
-      break;
-    } else break;
-  }
-  if (headerIndex < 0) {
-    unitsIndex = -1;
-    statsIndex = -1;
-    warnings.push('noHeaderRow');
-  }
+  const { headerIndex, unitsIndex, statsIndex } = rowsAboveData(rows, dataIndex);
+  if (headerIndex < 0) warnings.push('noHeaderRow');
   const header = headerIndex >= 0 ? rows[headerIndex]! : [];
   const columnCount = Math.max(header.length, layout.fieldCount);
   if (columnCount > MAX_FILE_COLUMNS) {
@@ -389,69 +494,23 @@ export function recognize(
   if (detected.isAmbiguous) warnings.push(`dateOrderAmbiguous:${detected.format}`);
 
   // Missing tokens, text and empty columns, decimal comma.
-  const sampleRows = [...dataRows, ...tailRows];
-  const missingCounts = new Map<string, number>();
-  const columns: TColumnHeader[] = [];
-  let decimalCommaVotes = 0;
-  for (let c = 1; c <= columnCount; c++) {
-    if (c - 1 >= dateStart && c - 1 <= dateEnd) continue;
-    let numbers = 0;
-    let texts = 0;
-    for (const f of sampleRows) {
-      const raw = (f[c - 1] ?? '').trim();
-      const v = raw.replace(/^"|"$/g, '').trim();
-      if (v === '') continue;
-      if (NUMBER_RE.test(v)) {
-        numbers++;
-        if (/^-?\d+,\d+$/.test(v)) decimalCommaVotes++;
-        const num = Number(v.replace(',', '.'));
-        const isNrgSentinel = (kind === 'symphoniepro' || kind === 'logr') && num === -1000;
-        if (SENTINELS.has(num) || isNrgSentinel) missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
-      } else if (KNOWN_MISSING.has(v.toLowerCase())) {
-        missingCounts.set(v, (missingCounts.get(v) ?? 0) + 1);
-      } else texts++;
-    }
-    columns.push({
-      column: c,
-      name: header[c - 1] ?? '',
-      unitText: unitsIndex >= 0 ? (rows[unitsIndex]![c - 1] ?? '') : '',
-      processing: statsIndex >= 0 ? (rows[statsIndex]![c - 1] ?? '') : '',
-      isText: texts > 0 && numbers === 0,
-      isEmpty: texts === 0 && numbers === 0,
-    });
-  }
-  // Numeric sentinels that are the same value written differently ('-999', '-999.0') need one token.
-  const missingTokens: string[] = [];
-  const seenValues = new Set<number>();
-  for (const [token] of [...missingCounts].sort((a, b) => b[1] - a[1])) {
-    const num = Number(token.replace(',', '.'));
-    if (Number.isFinite(num)) {
-      if (seenValues.has(num)) continue;
-      seenValues.add(num);
-    }
-    missingTokens.push(token);
-  }
+  const { columns, missingTokens, decimalCommaVotes } = scanColumns([...dataRows, ...tailRows], {
+    kind,
+    columnCount,
+    dateStart,
+    dateEnd,
+    header,
+    unitsRow: unitsIndex >= 0 ? rows[unitsIndex]! : null,
+    statsRow: statsIndex >= 0 ? rows[statsIndex]! : null,
+  });
 
   // Header block facts: time zone, stamp meaning, speed unit, NRG sensors.
   const headerBlock = lines.slice(0, Math.max(0, headerIndex >= 0 ? headerIndex : dataIndex));
-  let utcOffsetMinutes = 0;
-  const tz = headerBlock.map((l) => /^Time Zone:\s*(.+)$/i.exec(l)).find(Boolean);
-  if (tz && kind === 'symphoniepro') {
-    const minutes = offsetMinutesOf(tz[1]!);
-    if (minutes !== null) {
-      utcOffsetMinutes = minutes;
-      warnings.push(`timeZoneFromFile:${tz[1]!.trim()}`);
-    }
-  }
-  let timestampIsPeriodEnd = kind === 'toa5' || kind === 'toaci1';
-  const meaning = headerBlock.map((l) => /time stamps indicate the (beginning|end)/i.exec(l)).find(Boolean);
-  if (meaning) timestampIsPeriodEnd = meaning[1]!.toLowerCase() === 'end';
-  let speedUnit: string | undefined;
-  if (headerBlock.some((l) => /\bmph\b/i.test(l))) {
-    speedUnit = 'mph';
-    warnings.push('unitNotSi:mph');
-  }
-  const sensors = kind === 'logr' || kind === 'symphoniepro' ? readNrgSensors(headerBlock) : undefined;
+  const { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors } = headerBlockFacts(
+    headerBlock,
+    kind,
+    warnings,
+  );
   const built = buildChannels(columns, { kind, sensors, speedUnit });
   warnings.push(...built.warnings);
 
@@ -482,17 +541,6 @@ export function recognize(
   }
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
-  const headerRows: string[][] = [];
-  if (headerIndex >= 0) {
-    for (let i = headerIndex; i < dataIndex && headerRows.length < MAX_HEADER_ROWS; i++) {
-      headerRows.push(rows[i] ?? []);
-    }
-  }
-  const previewRows: string[][] = [];
-  for (let i = dataIndex; i < rows.length && previewRows.length < PREVIEW_ROWS; i++) {
-    const f = rows[i];
-    if (f) previewRows.push(f);
-  }
   return {
     kind,
     rule,
@@ -501,8 +549,14 @@ export function recognize(
     firstTime: iso(times[0]),
     lastTime: iso(times[times.length - 1]),
     rowCount: timeAxis.rowCount,
-    headerRows,
-    previewRows,
+    headerRows:
+      headerIndex >= 0
+        ? rows.slice(headerIndex, Math.min(dataIndex, headerIndex + MAX_HEADER_ROWS)).map((f) => f ?? [])
+        : [],
+    previewRows: rows
+      .slice(dataIndex)
+      .filter((f): f is string[] => Boolean(f))
+      .slice(0, PREVIEW_ROWS),
     warnings,
   };
 }
