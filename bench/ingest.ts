@@ -17,6 +17,7 @@ import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { LocalFileStore } from '../apps/server/src/platform/files/file-store.ts';
 import type { TJobs } from '../apps/server/src/platform/jobs/jobs.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
+import { dataArrivedListeners } from '../apps/server/src/wiring/data-arrived.ts';
 
 type TResult = { name: string; value: number; unit: string };
 
@@ -78,7 +79,7 @@ export async function benchIngest(): Promise<TResult[]> {
       noJobs,
       log,
       new StationLogService(db),
-      alarms,
+      dataArrivedListeners(alarms),
     );
     const store = new TimeSeriesRepository(db);
 

@@ -25,6 +25,7 @@ import { LocalFileStore } from '../apps/server/src/platform/files/file-store.ts'
 import type { TJobs } from '../apps/server/src/platform/jobs/jobs.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createKeySource, SecretBox } from '../apps/server/src/platform/secrets/secret-box.ts';
+import { dataArrivedListeners } from '../apps/server/src/wiring/data-arrived.ts';
 import type { TBenchResult } from './run.ts';
 
 const SITES = 50;
@@ -51,7 +52,7 @@ export async function benchReports(): Promise<TBenchResult[]> {
       noJobs,
       log,
       new StationLogService(db),
-      standaloneAlarmService(db, log),
+      dataArrivedListeners(standaloneAlarmService(db, log)),
     );
     await seedDemoTimeseries(db, ingestion, log, {
       siteCount: SITES,

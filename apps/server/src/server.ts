@@ -74,6 +74,7 @@ import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createKeySource } from './platform/secrets/secret-box.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
+import { dataArrivedListeners } from './wiring/data-arrived.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
 
@@ -226,7 +227,7 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    alarms,
+    dataArrivedListeners(alarms),
     config.INGEST_CONCURRENCY,
   );
   const processingTasks = new ProcessingTaskService(

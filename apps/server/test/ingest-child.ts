@@ -9,6 +9,7 @@ import { createDatabase } from '../src/platform/db/database.ts';
 import { LocalFileStore } from '../src/platform/files/file-store.ts';
 import type { TJobs } from '../src/platform/jobs/jobs.ts';
 import { createLogger } from '../src/platform/logger.ts';
+import { dataArrivedListeners } from '../src/wiring/data-arrived.ts';
 
 const env = process.env;
 const { db } = createDatabase(env.DATABASE_URL!, 2);
@@ -20,7 +21,7 @@ const service = new IngestionService(
   noJobs,
   createLogger({ LOG_LEVEL: 'silent' }),
   new StationLogService(db),
-  standaloneAlarmService(db, createLogger({ LOG_LEVEL: 'silent' })),
+  dataArrivedListeners(standaloneAlarmService(db, createLogger({ LOG_LEVEL: 'silent' }))),
 );
 const result = await service.ingestFile({
   stationId: Number(env.STATION_ID),

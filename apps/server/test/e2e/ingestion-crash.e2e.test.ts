@@ -12,6 +12,7 @@ import { createDatabase, type Database } from '../../src/platform/db/database.ts
 import { LocalFileStore } from '../../src/platform/files/file-store.ts';
 import { PgBossJobs } from '../../src/platform/jobs/jobs.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { dataArrivedListeners } from '../../src/wiring/data-arrived.ts';
 import { createTestDatabase } from '../db.ts';
 import { buildStation } from '../test-server.ts';
 
@@ -129,7 +130,7 @@ describe('a crash during ingestion', () => {
         jobs,
         createLogger({ LOG_LEVEL: 'silent' }),
         new StationLogService(db),
-        standaloneAlarmService(db, createLogger({ LOG_LEVEL: 'silent' })),
+        dataArrivedListeners(standaloneAlarmService(db, createLogger({ LOG_LEVEL: 'silent' }))),
       );
       await service.startWorkers();
       let status = 'parsing';

@@ -2,3 +2,4 @@
 
 export { alarmRoutes } from './alarms.routes.ts';
 export { AlarmService } from './alarms.service.ts';
+export { alarmsOnDataArrived } from './data-arrived.ts';

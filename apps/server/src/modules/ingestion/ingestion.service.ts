@@ -23,9 +23,9 @@ import {
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { StationLogService } from '../station-log/index.ts';
-import { refreshStationDays, TimeSeriesRepository } from '../timeseries/index.ts';
+import { TimeSeriesRepository } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
-import type { TDataArrived } from './data-arrived.ts';
+import type { TDataArrivedEvent, TDataArrivedListener } from './data-arrived.ts';
 import { IngestionRepository } from './ingestion.repository.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import {
@@ -82,7 +82,8 @@ export class IngestionService implements TIngestion {
     private readonly jobs: TJobs,
     private readonly log: Logger,
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
-    private readonly dataArrived: TDataArrived,
+    /** Who hears that a file's data is stored (wiring/data-arrived.ts), in this order. */
+    private readonly dataArrived: readonly TDataArrivedListener[],
     /** Files parsed at once by this process's worker (INGEST_CONCURRENCY). */
     private readonly parseConcurrency = 2,
   ) {
@@ -263,16 +264,14 @@ export class IngestionService implements TIngestion {
         });
         const summary = await store.refreshSummary(version.id);
         await rawFiles.updateStationDataTime(stationId, summary);
-        // The hub's per-day recovery of the days this file touched (same transaction as the data).
-        if (result.firstTimeMs !== null && result.lastTimeMs !== null) {
-          await refreshStationDays(trx, stationId, version.id, result.firstTimeMs, result.lastTimeMs);
-        }
-        // Data flows again: the site's open data-missing alarm closes where the new data begins.
-        await this.dataArrived.onDataArrived(
-          trx,
+        // The subscribers that must hold with the data (the hub's days, the alarms' site status).
+        const event: TDataArrivedEvent = {
           stationId,
-          result.firstTimeMs === null ? null : new Date(result.firstTimeMs),
-        );
+          versionId: version.id,
+          firstTimeMs: result.firstTimeMs,
+          lastTimeMs: result.lastTimeMs,
+        };
+        for (const listener of this.dataArrived) await listener.inTransaction?.(trx, event);
         await rawFiles.markParsed(rawFileId, {
           recognizedKind: kind,
           ruleSnapshot: snapshot,
@@ -301,20 +300,26 @@ export class IngestionService implements TIngestion {
             },
           },
         );
-        return result;
+        return { ...result, versionId: version.id };
       });
       lap('storeMs');
       if (!applied) return ingestResultOf((await this.rawFiles.findById(rawFileId))!);
-      // A bad sensor is seen minutes after its file lands: the QC rules run over the new period. A
-      // failure here is logged; the stored file stays stored.
-      if (applied.firstTimeMs !== null && applied.lastTimeMs !== null) {
-        await this.dataArrived
-          .evaluateAbnormal(stationId, applied.firstTimeMs, applied.lastTimeMs)
+      // After the commit (e.g. the QC rules over the new period: a bad sensor is seen minutes after its
+      // file lands). A failure is logged; the stored file stays stored.
+      const event: TDataArrivedEvent = {
+        stationId,
+        versionId: applied.versionId,
+        firstTimeMs: applied.firstTimeMs,
+        lastTimeMs: applied.lastTimeMs,
+      };
+      for (const listener of this.dataArrived) {
+        await listener
+          .afterCommit?.(event)
           .catch((error: unknown) =>
-            this.log.warn({ err: error, rawFileId }, 'abnormal-data evaluation failed'),
+            this.log.warn({ err: error, rawFileId }, 'a data-arrived subscriber failed'),
           );
-        lap('alarmsMs');
       }
+      lap('afterCommitMs');
       this.log.debug(
         { rawFileId, ...timings, ...applied.timings, chunks: applied.chunkCount, values: applied.valueCount },
         'raw file parsed',

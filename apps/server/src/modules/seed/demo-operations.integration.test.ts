@@ -8,6 +8,7 @@ import { LocalFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createKeySource, SecretBox } from '../../platform/secrets/secret-box.ts';
+import { dataArrivedListeners } from '../../wiring/data-arrived.ts';
 import { StationAccessRepository } from '../access/station-access.repository.ts';
 import { StationAccess } from '../access/station-access.ts';
 import { standaloneAlarmService } from '../alarms/alarms.service.ts';
@@ -44,7 +45,7 @@ beforeAll(async () => {
     noJobs,
     log,
     new StationLogService(db),
-    alarms,
+    dataArrivedListeners(alarms),
   );
   // Two months of data that ended weeks ago: the demo sites are silent now, as on a first start.
   await seedDemoTimeseries(db, ingestion, log, { months: 2, firstMonth: Date.UTC(2026, 8, 1) });
