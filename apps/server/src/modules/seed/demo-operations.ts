@@ -28,21 +28,58 @@ export async function seedDemoOperations(
   await alarms.sweepNoData(now);
   const existing = await db.selectFrom('repair_record').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const sites = await db
+  const sites = await demoSites(db);
+  if (sites.length < 3 || sites.some((s) => s.start_time === null)) return false;
+  const people = await demoPeople(db);
+  const admin = people.find((p) => p.is_admin);
+  if (!admin) return false;
+  const handlerRow = people.find((p) => p.account === 'ops_wang01') ?? admin;
+  const handler: THandler = {
+    user: {
+      id: Number(handlerRow.id),
+      account: handlerRow.account,
+      userName: handlerRow.user_name,
+    } as TAuthUser,
+    deptName: handlerRow.dept_name ?? '',
+  };
+  const [iced, silent, watched] = sites as [TDemoSite, TDemoSite, TDemoSite];
+
+  await db.transaction().execute(async (trx) => {
+    await seedContacts(trx, admin.company_id === null ? null : Number(admin.company_id), Number(admin.id));
+    await judgeIcing(trx, iced, handler.user, now);
+    await requestRepairOfSilentSite(trx, alarms, silent, handler, now);
+    await recordPastRepair(trx, alarms, watched, handler, now);
+  });
+  log.info({ sites: sites.map((s) => s.station_code) }, 'demo alarms handled and repairs recorded');
+  return true;
+}
+
+type TTrx = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
+type TDemoSite = Awaited<ReturnType<typeof demoSites>>[number];
+/** Who handles the demo alarms and requests the repairs, with the department a request names. */
+interface THandler {
+  user: TAuthUser;
+  deptName: string;
+}
+
+/** The sites seedDemoTimeseries gave data to (the first masts), once they hold data. */
+async function demoSites(db: Database) {
+  return await db
     .selectFrom('station as s')
     .leftJoin('manufacturer as m', 'm.id', 's.manufacturer_id')
     .leftJoin('device_type as d', 'd.id', 'm.device_type_id')
     .select(['s.id', 's.station_code', 's.project_name', 's.repair_emails', 's.cc_emails', 's.start_time'])
     .select(['m.name as manufacturer_name', 'd.name as device_type'])
-    // The sites seedDemoTimeseries gave data to (the first masts), once they hold data.
     .where('s.station_type', '=', 'met_mast')
     .where('s.pylon_height_m', 'is not', null)
     .where('s.is_deleted', '=', false)
     .orderBy('s.id')
     .limit(DEMO_SITE_COUNT)
     .execute();
-  if (sites.length < 3 || sites.some((s) => s.start_time === null)) return false;
-  const people = await db
+}
+
+async function demoPeople(db: Database) {
+  return await db
     .selectFrom('app_user as u')
     .innerJoin('role as r', 'r.id', 'u.role_id')
     .leftJoin('dept as g', 'g.id', 'u.dept_id')
@@ -50,200 +87,205 @@ export async function seedDemoOperations(
     .where('u.is_deleted', '=', false)
     .orderBy('u.id')
     .execute();
-  const admin = people.find((p) => p.is_admin);
-  if (!admin) return false;
-  const handlerRow = people.find((p) => p.account === 'ops_wang01') ?? admin;
-  const handler = {
-    id: Number(handlerRow.id),
-    account: handlerRow.account,
-    userName: handlerRow.user_name,
-  } as TAuthUser;
-  const [iced, silent, watched] = sites as [(typeof sites)[0], (typeof sites)[0], (typeof sites)[0]];
+}
 
-  await db.transaction().execute(async (trx) => {
-    // The address book of the demo company.
-    const companyId = admin.company_id === null ? null : Number(admin.company_id);
+/** The address book of the demo company. */
+async function seedContacts(trx: TTrx, companyId: number | null, creatorId: number): Promise<void> {
+  await trx
+    .insertInto('contact')
+    .values([
+      {
+        company_id: companyId,
+        type: 2,
+        name: '华北风电运维服务有限公司',
+        email: 'repair0@masthub.example',
+        phone: '010-88880000',
+        function: '运维单位',
+        creator_id: creatorId,
+      },
+      {
+        company_id: companyId,
+        type: 2,
+        name: '测风设备厂家技术支持',
+        email: 'support@logger.masthub.example',
+        phone: '400-800-0000',
+        function: '设备厂家',
+        creator_id: creatorId,
+      },
+      {
+        company_id: companyId,
+        type: 1,
+        name: '风资源评估部',
+        email: 'wra@masthub.example',
+        function: '周报收件人',
+        creator_id: creatorId,
+      },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Site 1: the icing spells the QC rules flagged, judged by the handler. */
+async function judgeIcing(trx: TTrx, iced: TDemoSite, handler: TAuthUser, now: Date): Promise<void> {
+  const abnormal = await trx
+    .selectFrom('alarm')
+    .select(['id'])
+    .where('station_id', '=', iced.id)
+    .where('type', '=', 'data_abnormal')
+    .orderBy('period_start')
+    .execute();
+  const decisions: [string, string][] = [
+    ['normal', '覆冰期间风速计结冰，天气转暖后已自然恢复'],
+    ['ignore', '已知的覆冰时段，数据处理时按覆冰剔除'],
+  ];
+  for (const [i, alarm] of abnormal.slice(0, 2).entries()) {
     await trx
-      .insertInto('contact')
-      .values([
-        {
-          company_id: companyId,
-          type: 2,
-          name: '华北风电运维服务有限公司',
-          email: 'repair0@masthub.example',
-          phone: '010-88880000',
-          function: '运维单位',
-          creator_id: Number(admin.id),
-        },
-        {
-          company_id: companyId,
-          type: 2,
-          name: '测风设备厂家技术支持',
-          email: 'support@logger.masthub.example',
-          phone: '400-800-0000',
-          function: '设备厂家',
-          creator_id: Number(admin.id),
-        },
-        {
-          company_id: companyId,
-          type: 1,
-          name: '风资源评估部',
-          email: 'wra@masthub.example',
-          function: '周报收件人',
-          creator_id: Number(admin.id),
-        },
-      ])
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-
-    // Site 1: the icing spells the QC rules flagged, judged by the handler.
-    const abnormal = await trx
-      .selectFrom('alarm')
-      .select(['id'])
-      .where('station_id', '=', iced.id)
-      .where('type', '=', 'data_abnormal')
-      .orderBy('period_start')
-      .execute();
-    const decisions: [string, string][] = [
-      ['normal', '覆冰期间风速计结冰，天气转暖后已自然恢复'],
-      ['ignore', '已知的覆冰时段，数据处理时按覆冰剔除'],
-    ];
-    for (const [i, alarm] of abnormal.slice(0, 2).entries()) {
-      await trx
-        .updateTable('alarm')
-        .set({
-          handle_status: decisions[i]![0] as 'normal' | 'ignore',
-          handler_id: handler.id,
-          handler_name: handler.userName,
-          handle_time: new Date(now.getTime() - (20 - i) * DAY),
-          reason: decisions[i]![1],
-        })
-        .where('id', '=', alarm.id)
-        .execute();
-    }
-
-    // Site 2: silent since its last file; a repair was requested and is under way.
-    const missing = await trx
-      .selectFrom('alarm')
-      .select(['id', 'period_start', 'period_end'])
-      .where('station_id', '=', silent.id)
-      .where('type', '=', 'data_missing')
-      .where('is_open', '=', true)
-      .executeTakeFirst();
-    const reason = `数据采集器连续多日无数据回传，疑似供电或通信故障，请现场检查${NOT_SENT}`;
-    const request = await trx
-      .insertInto('repair_request')
-      .values({
-        station_id: silent.id,
-        station_code: silent.station_code,
-        project_name: silent.project_name,
-        device_type: silent.device_type ?? '',
-        manufacturer_name: silent.manufacturer_name ?? '',
-        receiver_addrs: silent.repair_emails.length > 0 ? silent.repair_emails : ['repair0@masthub.example'],
-        copy_addrs: silent.cc_emails,
-        reason,
-        period_start: missing?.period_start ?? null,
-        period_end: missing?.period_end ?? null,
-        operator_id: handler.id,
-        operator_name: handler.userName,
-        group_name: handlerRow.dept_name ?? '',
-        mail_id: null,
+      .updateTable('alarm')
+      .set({
+        handle_status: decisions[i]![0] as 'normal' | 'ignore',
+        handler_id: handler.id,
+        handler_name: handler.userName,
+        handle_time: new Date(now.getTime() - (20 - i) * DAY),
+        reason: decisions[i]![1],
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const open = await trx
-      .insertInto('repair_record')
-      .values({
-        station_id: silent.id,
-        request_id: Number(request.id),
-        fault_type: '数据中断',
-        fault_desc: reason,
-        fault_start: missing?.period_start ?? new Date(now.getTime() - 7 * DAY),
-        maintain_date: null,
-        end_time: null,
-        closed_by: null,
-        closed_at: null,
-        creator_id: handler.id,
-        creator_name: handler.userName,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await alarms.markRepairRequested(trx, handler, {
-      stationId: Number(silent.id),
-      alarmIds: missing ? [Number(missing.id)] : [],
+      .where('id', '=', alarm.id)
+      .execute();
+  }
+}
+
+/** Site 2: silent since its last file; a repair was requested and is under way. */
+async function requestRepairOfSilentSite(
+  trx: TTrx,
+  alarms: AlarmService,
+  silent: TDemoSite,
+  { user: handler, deptName }: THandler,
+  now: Date,
+): Promise<void> {
+  const missing = await trx
+    .selectFrom('alarm')
+    .select(['id', 'period_start', 'period_end'])
+    .where('station_id', '=', silent.id)
+    .where('type', '=', 'data_missing')
+    .where('is_open', '=', true)
+    .executeTakeFirst();
+  const reason = `数据采集器连续多日无数据回传，疑似供电或通信故障，请现场检查${NOT_SENT}`;
+  const request = await trx
+    .insertInto('repair_request')
+    .values({
+      station_id: silent.id,
+      station_code: silent.station_code,
+      project_name: silent.project_name,
+      device_type: silent.device_type ?? '',
+      manufacturer_name: silent.manufacturer_name ?? '',
+      receiver_addrs: silent.repair_emails.length > 0 ? silent.repair_emails : ['repair0@masthub.example'],
+      copy_addrs: silent.cc_emails,
       reason,
-      repairId: Number(open.id),
-    });
-
-    // Site 3: a repair of last season in its history, and its silence now watched closely.
-    const start = (watched.start_time ?? new Date(now.getTime() - 400 * DAY)).getTime();
-    const faultStart = new Date(start + 200 * DAY);
-    const pastRequest = await trx
-      .insertInto('repair_request')
-      .values({
-        station_id: watched.id,
-        station_code: watched.station_code,
-        project_name: watched.project_name,
-        device_type: watched.device_type ?? '',
-        manufacturer_name: watched.manufacturer_name ?? '',
-        receiver_addrs:
-          watched.repair_emails.length > 0 ? watched.repair_emails : ['repair0@masthub.example'],
-        copy_addrs: watched.cc_emails,
-        reason: `顶层风速计读数长时间为 0，疑似轴承卡死${NOT_SENT}`,
-        period_start: faultStart,
-        period_end: new Date(faultStart.getTime() + 3 * DAY),
-        operator_id: handler.id,
-        operator_name: handler.userName,
-        group_name: handlerRow.dept_name ?? '',
-        mail_id: null,
-        created_at: new Date(faultStart.getTime() + 3 * DAY),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('repair_record')
-      .values({
-        station_id: watched.id,
-        request_id: Number(pastRequest.id),
-        fault_type: '风速计故障',
-        fault_desc: '顶层风速计读数长时间为 0，疑似轴承卡死',
-        fault_start: faultStart,
-        maintain_result: '更换顶层风速计并复测，校准证书已归档；故障期间数据已在工作版本中标记为无效',
-        maintain_staff: '王强',
-        maintain_date: new Date(faultStart.getTime() + 9 * DAY),
-        end_time: new Date(faultStart.getTime() + 9 * DAY + 6 * 3_600_000),
-        is_closed: true,
-        closed_by: handler.id,
-        closed_at: new Date(faultStart.getTime() + 10 * DAY),
-        creator_id: handler.id,
-        creator_name: handler.userName,
-        created_at: new Date(faultStart.getTime() + 3 * DAY),
-      })
-      .execute();
-    const watchedAlarm = await trx
-      .selectFrom('alarm')
-      .select('id')
-      .where('station_id', '=', watched.id)
-      .where('type', '=', 'data_missing')
-      .where('is_open', '=', true)
-      .executeTakeFirst();
-    if (watchedAlarm) {
-      await trx
-        .updateTable('alarm')
-        .set({
-          handle_status: 'focus',
-          handler_id: handler.id,
-          handler_name: handler.userName,
-          handle_time: new Date(now.getTime() - DAY),
-          reason: '通信中断，已联系现场人员确认供电情况',
-        })
-        .where('id', '=', watchedAlarm.id)
-        .execute();
-      await alarms.applyStatus(trx, Number(watched.id), 'handled_focus');
-    }
+      period_start: missing?.period_start ?? null,
+      period_end: missing?.period_end ?? null,
+      operator_id: handler.id,
+      operator_name: handler.userName,
+      group_name: deptName,
+      mail_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const open = await trx
+    .insertInto('repair_record')
+    .values({
+      station_id: silent.id,
+      request_id: Number(request.id),
+      fault_type: '数据中断',
+      fault_desc: reason,
+      fault_start: missing?.period_start ?? new Date(now.getTime() - 7 * DAY),
+      maintain_date: null,
+      end_time: null,
+      closed_by: null,
+      closed_at: null,
+      creator_id: handler.id,
+      creator_name: handler.userName,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await alarms.markRepairRequested(trx, handler, {
+    stationId: Number(silent.id),
+    alarmIds: missing ? [Number(missing.id)] : [],
+    reason,
+    repairId: Number(open.id),
   });
-  log.info({ sites: sites.map((s) => s.station_code) }, 'demo alarms handled and repairs recorded');
-  return true;
+}
+
+/** Site 3: a repair of last season in its history, and its silence now watched closely. */
+async function recordPastRepair(
+  trx: TTrx,
+  alarms: AlarmService,
+  watched: TDemoSite,
+  { user: handler, deptName }: THandler,
+  now: Date,
+): Promise<void> {
+  const start = (watched.start_time ?? new Date(now.getTime() - 400 * DAY)).getTime();
+  const faultStart = new Date(start + 200 * DAY);
+  const pastRequest = await trx
+    .insertInto('repair_request')
+    .values({
+      station_id: watched.id,
+      station_code: watched.station_code,
+      project_name: watched.project_name,
+      device_type: watched.device_type ?? '',
+      manufacturer_name: watched.manufacturer_name ?? '',
+      receiver_addrs: watched.repair_emails.length > 0 ? watched.repair_emails : ['repair0@masthub.example'],
+      copy_addrs: watched.cc_emails,
+      reason: `顶层风速计读数长时间为 0，疑似轴承卡死${NOT_SENT}`,
+      period_start: faultStart,
+      period_end: new Date(faultStart.getTime() + 3 * DAY),
+      operator_id: handler.id,
+      operator_name: handler.userName,
+      group_name: deptName,
+      mail_id: null,
+      created_at: new Date(faultStart.getTime() + 3 * DAY),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('repair_record')
+    .values({
+      station_id: watched.id,
+      request_id: Number(pastRequest.id),
+      fault_type: '风速计故障',
+      fault_desc: '顶层风速计读数长时间为 0，疑似轴承卡死',
+      fault_start: faultStart,
+      maintain_result: '更换顶层风速计并复测，校准证书已归档；故障期间数据已在工作版本中标记为无效',
+      maintain_staff: '王强',
+      maintain_date: new Date(faultStart.getTime() + 9 * DAY),
+      end_time: new Date(faultStart.getTime() + 9 * DAY + 6 * 3_600_000),
+      is_closed: true,
+      closed_by: handler.id,
+      closed_at: new Date(faultStart.getTime() + 10 * DAY),
+      creator_id: handler.id,
+      creator_name: handler.userName,
+      created_at: new Date(faultStart.getTime() + 3 * DAY),
+    })
+    .execute();
+  const watchedAlarm = await trx
+    .selectFrom('alarm')
+    .select('id')
+    .where('station_id', '=', watched.id)
+    .where('type', '=', 'data_missing')
+    .where('is_open', '=', true)
+    .executeTakeFirst();
+  if (watchedAlarm) {
+    await trx
+      .updateTable('alarm')
+      .set({
+        handle_status: 'focus',
+        handler_id: handler.id,
+        handler_name: handler.userName,
+        handle_time: new Date(now.getTime() - DAY),
+        reason: '通信中断，已联系现场人员确认供电情况',
+      })
+      .where('id', '=', watchedAlarm.id)
+      .execute();
+    await alarms.applyStatus(trx, Number(watched.id), 'handled_focus');
+  }
 }
 
 /**
