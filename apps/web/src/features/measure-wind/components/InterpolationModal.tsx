@@ -1,6 +1,7 @@
 import { type TVersionChannel, ZInterpolationRequest } from '@masthub/shared';
-import { Col, Form, InputNumber, Row } from 'antd';
+import { InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../common/RuleItem.tsx';
 import { channelsOf } from '../measure-wind.utils.ts';
 import { type InterpolationFormValues, toInterpolationRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
@@ -60,47 +61,45 @@ export function InterpolationModal({
       onStarted={onStarted}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="targetChannelId"
-            label={t('measure-wind.interpolation.target')}
-            rules={[rule('targetChannelId')]}
-            required
-          >
-            <ChannelSelect channels={channels} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="predictorChannelId"
-            label={t('measure-wind.interpolation.predictor')}
-            rules={[rule('predictorChannelId')]}
-            dependencies={['targetChannelId']}
-            required
-          >
-            <ChannelSelect channels={channels} />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item
-            name="minPairs"
-            label={t('measure-wind.interpolation.minPairs')}
-            tooltip={t('measure-wind.interpolation.minPairsHint')}
-            rules={[rule('minPairs')]}
-          >
-            <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item
-            name="minR"
-            label={t('measure-wind.interpolation.minR')}
-            tooltip={t('measure-wind.interpolation.minRHint')}
-            rules={[rule('minR')]}
-          >
-            <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <RuleCol
+          xs={24}
+          md={12}
+          name="targetChannelId"
+          label={t('measure-wind.interpolation.target')}
+          rule={rule}
+          required
+        >
+          <ChannelSelect channels={channels} />
+        </RuleCol>
+        <RuleCol
+          xs={24}
+          md={12}
+          name="predictorChannelId"
+          label={t('measure-wind.interpolation.predictor')}
+          rule={rule}
+          dependencies={['targetChannelId']}
+          required
+        >
+          <ChannelSelect channels={channels} />
+        </RuleCol>
+        <RuleCol
+          xs={12}
+          name="minPairs"
+          label={t('measure-wind.interpolation.minPairs')}
+          tooltip={t('measure-wind.interpolation.minPairsHint')}
+          rule={rule}
+        >
+          <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
+        </RuleCol>
+        <RuleCol
+          xs={12}
+          name="minR"
+          label={t('measure-wind.interpolation.minR')}
+          tooltip={t('measure-wind.interpolation.minRHint')}
+          rule={rule}
+        >
+          <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
+        </RuleCol>
       </Row>
       <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>
