@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import type { RecordFormModalProps } from '../common/record-form.ts';
 import { testConnection, useSaveDataSource } from './api.ts';
 import { ConnectionFields, SmtpFields } from './DataSourceFields.tsx';
 import { FolderBrowserModal } from './FolderBrowserModal.tsx';
@@ -17,17 +18,11 @@ import {
   toDataSourceSave,
 } from './ingestion.utils.ts';
 
-interface DataSourceFormModalProps {
-  open: boolean;
-  record: TDataSourceRecord | undefined;
-  onClose: () => void;
-}
-
 /**
  * Create or edit a data source (SPEC §3): an IMAP/IMAPS inbox or an FTP/FTPS server. The password or
  * auth code is write-only: blank on edit keeps the stored one.
  */
-export function DataSourceFormModal({ open, record, onClose }: DataSourceFormModalProps) {
+export function DataSourceFormModal({ open, record, onClose }: RecordFormModalProps<TDataSourceRecord>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DataSourceFormValues>();
   const save = useSaveDataSource();

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { RuleCol, RuleItem, type TFieldRule } from '../common/RuleItem.tsx';
 import type { useMatchComponents } from './api.ts';
 
+const CONDITION_PARTS = ['component', 'operator', 'value'] as const;
+
 type TMatchComponents = ReturnType<typeof useMatchComponents>['data'];
 
 /** Options of a named list the server gives (components, operators, station modes). */
@@ -20,37 +22,39 @@ export function MatchConditionsList({
   components: TMatchComponents;
 }) {
   const { t } = useTranslation();
+  const controls = {
+    component: (
+      <Select
+        style={{ width: 190 }}
+        aria-label={t('ingestion.match.component')}
+        options={namedOptions(components?.components)}
+      />
+    ),
+    operator: (
+      <Select
+        style={{ width: 150 }}
+        aria-label={t('ingestion.match.operator')}
+        options={namedOptions(components?.operators)}
+      />
+    ),
+    value: <Input style={{ width: 260 }} placeholder={t('ingestion.match.value')} />,
+  };
   return (
     <Form.List name="conditions">
       {(fields, { add, remove }) => (
         <>
           {fields.map((field) => (
             <Space key={field.key} align="start" style={{ display: 'flex' }}>
-              <RuleItem
-                name={[field.name, 'component']}
-                field={`conditions.${field.name}.component`}
-                rule={rule}
-              >
-                <Select
-                  style={{ width: 190 }}
-                  aria-label={t('ingestion.match.component')}
-                  options={namedOptions(components?.components)}
-                />
-              </RuleItem>
-              <RuleItem
-                name={[field.name, 'operator']}
-                field={`conditions.${field.name}.operator`}
-                rule={rule}
-              >
-                <Select
-                  style={{ width: 150 }}
-                  aria-label={t('ingestion.match.operator')}
-                  options={namedOptions(components?.operators)}
-                />
-              </RuleItem>
-              <RuleItem name={[field.name, 'value']} field={`conditions.${field.name}.value`} rule={rule}>
-                <Input style={{ width: 260 }} placeholder={t('ingestion.match.value')} />
-              </RuleItem>
+              {CONDITION_PARTS.map((part) => (
+                <RuleItem
+                  key={part}
+                  name={[field.name, part]}
+                  field={`conditions.${field.name}.${part}`}
+                  rule={rule}
+                >
+                  {controls[part]}
+                </RuleItem>
+              ))}
               <Button
                 type="text"
                 icon={<MinusCircleOutlined />}

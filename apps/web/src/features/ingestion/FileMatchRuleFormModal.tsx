@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { RuleCol } from '../common/RuleItem.tsx';
+import type { RecordFormModalProps } from '../common/record-form.ts';
 import {
   useDataSourceList,
   useFileTypeSuffixes,
@@ -14,14 +15,12 @@ import {
 import { MatchConditionsList, StationMatchFields } from './FileMatchRuleFields.tsx';
 import { type FileMatchFormValues, toFileMatchForm, toFileMatchSave } from './ingestion.utils.ts';
 
-interface FileMatchRuleFormModalProps {
-  open: boolean;
-  record: TFileMatchRuleRecord | undefined;
-  onClose: () => void;
-}
-
 /** Create or edit a file-match rule (SPEC §3, §5): which fetched file goes to which site. */
-export function FileMatchRuleFormModal({ open, record, onClose }: FileMatchRuleFormModalProps) {
+export function FileMatchRuleFormModal({
+  open,
+  record,
+  onClose,
+}: RecordFormModalProps<TFileMatchRuleRecord>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FileMatchFormValues>();
   const initialValues = toFileMatchForm(record);

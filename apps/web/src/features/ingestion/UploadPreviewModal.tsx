@@ -37,42 +37,31 @@ async function downloadTemplate(item: UploadItem) {
 export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewModalProps) {
   const { t } = useTranslation();
   const { data: elements = [] } = useChannelElements();
-  const {
-    items,
-    active,
-    setActive,
-    patch,
-    isConfirming,
-    isFinished,
-    isRecognizing,
-    confirmable,
-    confirm,
-    stop,
-  } = useUploadBatch(stationId, files);
+  const batch = useUploadBatch(stationId, files);
 
   const close = () => {
-    stop();
+    batch.stop();
     onClose();
   };
 
-  const activeItem = items.find((item) => item.uid === active);
+  const activeItem = batch.items.find((item) => item.uid === batch.active);
   return (
     <Modal
       open={files.length > 0}
       title={t('ingestion.upload.previewTitle')}
       width={1200}
-      onCancel={isConfirming ? undefined : close}
-      closable={!isConfirming}
+      onCancel={batch.isConfirming ? undefined : close}
+      closable={!batch.isConfirming}
       mask={{ closable: false }}
       destroyOnHidden
       footer={
-        isFinished ? (
+        batch.isFinished ? (
           <Button type="primary" onClick={close}>
             {t('ingestion.upload.close')}
           </Button>
         ) : (
           <Space>
-            <Button onClick={close} disabled={isConfirming}>
+            <Button onClick={close} disabled={batch.isConfirming}>
               {t('ingestion.upload.cancel')}
             </Button>
             <Button
@@ -84,20 +73,20 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
             </Button>
             <Button
               type="primary"
-              loading={isConfirming}
-              disabled={isRecognizing || confirmable.length === 0}
-              onClick={() => void confirm()}
+              loading={batch.isConfirming}
+              disabled={batch.isRecognizing || batch.confirmable.length === 0}
+              onClick={() => void batch.confirm()}
             >
-              {t('ingestion.upload.confirm', { count: confirmable.length })}
+              {t('ingestion.upload.confirm', { count: batch.confirmable.length })}
             </Button>
           </Space>
         )
       }
     >
       <Tabs
-        activeKey={active}
-        onChange={setActive}
-        items={items.map((item) => ({
+        activeKey={batch.active}
+        onChange={batch.setActive}
+        items={batch.items.map((item) => ({
           key: item.uid,
           label: (
             <Space size={6}>
@@ -106,7 +95,11 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
             </Space>
           ),
           children: (
-            <UploadItemView item={item} elements={elements} onChange={(change) => patch(item.uid, change)} />
+            <UploadItemView
+              item={item}
+              elements={elements}
+              onChange={(change) => batch.patch(item.uid, change)}
+            />
           ),
         }))}
       />
