@@ -22,17 +22,11 @@ export interface ExtrapolationModalProps extends ProcessingDialogProps {
  * 垂直外推 (SPEC §5: target height an integer in (0, 500]): a speed series at a new height by the power
  * law, the shear exponent fitted from the measured heights overall, per hour of day or per sector.
  */
-export function ExtrapolationModal({
-  open,
-  versionId,
-  channels,
-  utcCode,
-  onClose,
-  onStarted,
-}: ExtrapolationModalProps) {
+export function ExtrapolationModal({ channels, ...dialog }: ExtrapolationModalProps) {
   const { t } = useTranslation();
-  const toRequest = (values: ExtrapolationFormValues) => toExtrapolationRequest(values, versionId, utcCode);
-  const { form, rule } = useProcessingForm(ZExtrapolationRequest, toRequest);
+  const toRequest = (values: ExtrapolationFormValues) =>
+    toExtrapolationRequest(values, dialog.versionId, dialog.utcCode);
+  const { form, rule, frame } = useProcessingForm(ZExtrapolationRequest, toRequest);
   const shearMode = Form.useWatch('shearMode', form) ?? 'overall';
   const speeds = channelsOf(channels, 'ws', 'avg');
   const vanes = channelsOf(channels, 'wd', 'avg');
@@ -50,11 +44,8 @@ export function ExtrapolationModal({
         directionChannelId: vanes[0]?.id,
       }}
       kind="extrapolation"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
+      {...dialog}
+      {...frame}
     >
       <RuleItem
         name="channelIds"

@@ -22,18 +22,11 @@ export interface InterpolationModalProps extends ProcessingDialogProps {
  * 线性最小二乘插补 (SPEC §9): the target's missing and invalid values are filled from a predictor channel
  * through y = a·x + b fitted on concurrent valid pairs, when there are enough pairs and r is high enough.
  */
-export function InterpolationModal({
-  open,
-  versionId,
-  channels,
-  selectedIds,
-  utcCode,
-  onClose,
-  onStarted,
-}: InterpolationModalProps) {
+export function InterpolationModal({ channels, selectedIds, ...dialog }: InterpolationModalProps) {
   const { t } = useTranslation();
-  const toRequest = (values: InterpolationFormValues) => toInterpolationRequest(values, versionId, utcCode);
-  const { form, rule } = useProcessingForm(ZInterpolationRequest, toRequest);
+  const toRequest = (values: InterpolationFormValues) =>
+    toInterpolationRequest(values, dialog.versionId, dialog.utcCode);
+  const { rule, frame } = useProcessingForm(ZInterpolationRequest, toRequest);
   const speeds = channelsOf(channels, 'ws', 'avg');
   const targetId = selectedIds[0] ?? speeds[0]?.id;
   const target = channels.find((channel) => channel.id === targetId);
@@ -54,11 +47,8 @@ export function InterpolationModal({
         minR: 0.8,
       }}
       kind="interpolation"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
+      {...dialog}
+      {...frame}
     >
       <Row gutter={16}>
         <RuleCol

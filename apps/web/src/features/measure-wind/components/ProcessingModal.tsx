@@ -18,14 +18,17 @@ export interface ProcessingDialogProps {
   onStarted: (task: TProcessingTask) => void;
 }
 
-/** The form of a processing dialog and its rule: each field checked by the request's shared zod schema. */
+/**
+ * The form of a processing dialog and its rule: each field checked by the request's shared zod schema;
+ * `frame` is what `ProcessingModal` takes from them.
+ */
 export function useProcessingForm<V>(
   schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> },
   toRequest: (values: V) => unknown,
 ) {
   const [form] = Form.useForm<V>();
   const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
-  return { form, rule };
+  return { form, rule, frame: { form, toRequest } };
 }
 
 export interface ProcessingModalProps<V> {

@@ -134,6 +134,31 @@ export function ReferenceFields({
 }) {
   const { t } = useTranslation();
   const label = (key: string) => t(`measure-wind.representativeYear.${key}`);
+  // The required choices of the reference, each checked as `reference.<field>` of the request.
+  const choices = [
+    {
+      name: 'referenceVersionId',
+      labelKey: 'referenceVersion',
+      field: 'versionId',
+      md: 12,
+      control: <Select options={versionOptions(versions)} />,
+    },
+    {
+      name: 'referenceSpeedChannelId',
+      labelKey: 'referenceSpeed',
+      field: 'speedChannelId',
+      md: 8,
+      control: <ChannelSelect channels={channelsOf(channels, 'ws', 'avg')} />,
+    },
+    {
+      name: 'referenceDirectionChannelId',
+      labelKey: 'referenceDirection',
+      field: 'directionChannelId',
+      md: 8,
+      control: <ChannelSelect channels={channelsOf(channels, 'wd', 'avg')} />,
+    },
+  ];
+
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
@@ -147,39 +172,20 @@ export function ReferenceFields({
           />
         </Form.Item>
       </Col>
-      <RuleCol
-        xs={24}
-        md={12}
-        name="referenceVersionId"
-        label={label('referenceVersion')}
-        rule={rule}
-        field="reference.versionId"
-        required
-      >
-        <Select options={versionOptions(versions)} />
-      </RuleCol>
-      <RuleCol
-        xs={24}
-        md={8}
-        name="referenceSpeedChannelId"
-        label={label('referenceSpeed')}
-        rule={rule}
-        field="reference.speedChannelId"
-        required
-      >
-        <ChannelSelect channels={channelsOf(channels, 'ws', 'avg')} />
-      </RuleCol>
-      <RuleCol
-        xs={24}
-        md={8}
-        name="referenceDirectionChannelId"
-        label={label('referenceDirection')}
-        rule={rule}
-        field="reference.directionChannelId"
-        required
-      >
-        <ChannelSelect channels={channelsOf(channels, 'wd', 'avg')} />
-      </RuleCol>
+      {choices.map((choice) => (
+        <RuleCol
+          key={choice.name}
+          xs={24}
+          md={choice.md}
+          name={choice.name}
+          label={label(choice.labelKey)}
+          rule={rule}
+          field={`reference.${choice.field}`}
+          required
+        >
+          {choice.control}
+        </RuleCol>
+      ))}
       <RuleCol
         xs={24}
         md={8}

@@ -33,16 +33,14 @@ export interface RepresentativeYearModalProps {
  * series (another version, e.g. of a nearby station).
  */
 export function RepresentativeYearModal({
-  open,
   stationId,
   version,
   channels,
-  onClose,
-  onStarted,
+  ...dialog
 }: RepresentativeYearModalProps) {
   const { t } = useTranslation();
   const toRequest = (values: RepresentativeYearFormValues) => toRepresentativeYearRequest(values, version.id);
-  const { form, rule } = useProcessingForm(ZRepresentativeYearRequest, toRequest);
+  const { form, rule, frame } = useProcessingForm(ZRepresentativeYearRequest, toRequest);
   const method = Form.useWatch('method', form) ?? 'best';
   const { hasReference, ...reference } = useReferenceChoices(form, stationId);
 
@@ -50,15 +48,7 @@ export function RepresentativeYearModal({
   const lastYear = version.endTime ? new Date(version.endTime).getUTCFullYear() : new Date().getFullYear();
 
   return (
-    <ProcessingModal
-      kind="representative_year"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
-      width={720}
-    >
+    <ProcessingModal kind="representative_year" {...dialog} {...frame} width={720}>
       <Form<RepresentativeYearFormValues>
         form={form}
         name="mwRepresentativeYearForm"

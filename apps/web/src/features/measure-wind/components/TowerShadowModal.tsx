@@ -24,18 +24,11 @@ export interface TowerShadowModalProps extends ProcessingDialogProps {
  * 塔影修正 (SPEC §9: 国标法 / 最大值法 / 平均值法): two anemometers per height merged into one series
  * outside each cup's tower-wake sector; the correction angle turns the wake sectors (±15°).
  */
-export function TowerShadowModal({
-  open,
-  stationId,
-  versionId,
-  channels,
-  utcCode,
-  onClose,
-  onStarted,
-}: TowerShadowModalProps) {
+export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadowModalProps) {
   const { t } = useTranslation();
-  const toRequest = (values: TowerShadowFormValues) => toTowerShadowRequest(values, versionId, utcCode);
-  const { form, rule } = useProcessingForm(ZTowerShadowRequest, toRequest);
+  const toRequest = (values: TowerShadowFormValues) =>
+    toTowerShadowRequest(values, dialog.versionId, dialog.utcCode);
+  const { form, rule, frame } = useProcessingForm(ZTowerShadowRequest, toRequest);
   const method = Form.useWatch('method', form) ?? 'gb';
   const vanes = channelsOf(channels, 'wd', 'avg');
   // Boom bearings of the configuration in force, by data key (the form waits for them: initial values).
@@ -60,16 +53,7 @@ export function TowerShadowModal({
   };
 
   return (
-    <ProcessingModal
-      kind="tower_shadow"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
-      width={860}
-      isLoading={configs.isPending}
-    >
+    <ProcessingModal kind="tower_shadow" {...dialog} {...frame} width={860} isLoading={configs.isPending}>
       {configs.isPending ? (
         <Skeleton active />
       ) : (
