@@ -91,7 +91,6 @@ export function StationMatchFields({
   onSearch: (keywords: string) => void;
 }) {
   const { t } = useTranslation();
-  const codeNumber = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
   return (
     <>
       <RuleCol
@@ -106,24 +105,11 @@ export function StationMatchFields({
       </RuleCol>
       {stationMode === 'fromName' ? (
         <>
-          <RuleCol
-            xs={24}
-            md={8}
-            name="stationCodeStart"
-            label={t('ingestion.match.stationCodeStart')}
-            rule={rule}
-          >
-            {codeNumber}
-          </RuleCol>
-          <RuleCol
-            xs={24}
-            md={8}
-            name="stationCodeLength"
-            label={t('ingestion.match.stationCodeLength')}
-            rule={rule}
-          >
-            {codeNumber}
-          </RuleCol>
+          {(['stationCodeStart', 'stationCodeLength'] as const).map((name) => (
+            <RuleCol key={name} xs={24} md={8} name={name} label={t(`ingestion.match.${name}`)} rule={rule}>
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            </RuleCol>
+          ))}
           <RuleCol
             span={24}
             name="stationCodeRegex"

@@ -6,6 +6,7 @@ import { channelsOf } from '../measure-wind.utils.ts';
 import { type InterpolationFormValues, toInterpolationRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import {
+  hintedLabel,
   type ProcessingDialogProps,
   ProcessingModal,
   RangeFormItem,
@@ -75,19 +76,12 @@ export function InterpolationModal({ channels, selectedIds, ...dialog }: Interpo
         <RuleCol
           xs={12}
           name="minPairs"
-          label={t('measure-wind.interpolation.minPairs')}
-          tooltip={t('measure-wind.interpolation.minPairsHint')}
+          {...hintedLabel(t, 'measure-wind.interpolation', 'minPairs')}
           rule={rule}
         >
           <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
         </RuleCol>
-        <RuleCol
-          xs={12}
-          name="minR"
-          label={t('measure-wind.interpolation.minR')}
-          tooltip={t('measure-wind.interpolation.minRHint')}
-          rule={rule}
-        >
+        <RuleCol xs={12} name="minR" {...hintedLabel(t, 'measure-wind.interpolation', 'minR')} rule={rule}>
           <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
         </RuleCol>
       </Row>

@@ -8,6 +8,7 @@ import { channelsOf, suggestTowerShadowPairs } from '../measure-wind.utils.ts';
 import { type TowerShadowFormValues, toTowerShadowRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import {
+  hintedLabel,
   type ProcessingDialogProps,
   ProcessingModal,
   RangeFormItem,
@@ -85,8 +86,7 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
               xs={12}
               md={6}
               name="correctionAngle"
-              label={t('measure-wind.towerShadow.correctionAngle')}
-              tooltip={t('measure-wind.towerShadow.correctionAngleHint')}
+              {...hintedLabel(t, 'measure-wind.towerShadow', 'correctionAngle')}
               rule={rule}
               required
             >
@@ -97,8 +97,7 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
               xs={12}
               md={6}
               name="wakeHalfWidth"
-              label={t('measure-wind.towerShadow.wakeHalfWidth')}
-              tooltip={t('measure-wind.towerShadow.wakeHalfWidthHint')}
+              {...hintedLabel(t, 'measure-wind.towerShadow', 'wakeHalfWidth')}
               rule={rule}
             >
               <InputNumber min={5} max={60} step={1} suffix="°" style={{ width: '100%' }} />
