@@ -11,6 +11,12 @@ import { feedback } from '../../app/feedback.ts';
 import { RuleCol, type TFieldRule, translatedOptions } from '../common/RuleItem.tsx';
 import { PROTOCOLS_BY_TYPE } from './ingestion.utils.ts';
 
+/** A data-source field's label and the help below it: `ingestion.ds.<key>` and `ingestion.ds.<key>Help`. */
+function useHelpedLabel() {
+  const { t } = useTranslation();
+  return (key: string) => ({ label: t(`ingestion.ds.${key}`), extra: t(`ingestion.ds.${key}Help`) });
+}
+
 const PORT_INPUT = { min: 1, max: 65535, precision: 0, style: { width: '100%' } } as const;
 
 /** The connection of a data source: name, protocol, server, account, folder, schedule. */
@@ -26,6 +32,7 @@ export function ConnectionFields({
   onBrowse: () => void;
 }) {
   const { t } = useTranslation();
+  const helped = useHelpedLabel();
   const isEmail = fetchType === 'email';
   return (
     <Row gutter={16}>
@@ -91,14 +98,7 @@ export function ConnectionFields({
           </Space.Compact>
         </Form.Item>
       </Col>
-      <RuleCol
-        xs={12}
-        md={8}
-        name="intervalMinutes"
-        label={t('ingestion.ds.interval')}
-        rule={rule}
-        extra={t('ingestion.ds.intervalHelp')}
-      >
+      <RuleCol xs={12} md={8} name="intervalMinutes" {...helped('interval')} rule={rule}>
         <InputNumber min={1} max={10080} precision={0} style={{ width: '100%' }} />
       </RuleCol>
       <RuleCol xs={12} md={4} name="isEnabled" label={t('ingestion.ds.enabled')} valuePropName="checked">
@@ -119,20 +119,14 @@ export function SmtpFields({
   smtpSecurity: TSmtpSecurity;
 }) {
   const { t } = useTranslation();
+  const helped = useHelpedLabel();
   return (
     <>
       <Divider titlePlacement="start" plain>
         {t('ingestion.ds.smtpTitle')}
       </Divider>
       <Row gutter={16}>
-        <RuleCol
-          xs={24}
-          md={12}
-          name="smtpHost"
-          label={t('ingestion.ds.smtpHost')}
-          rule={rule}
-          extra={t('ingestion.ds.smtpHostHelp')}
-        >
+        <RuleCol xs={24} md={12} name="smtpHost" {...helped('smtpHost')} rule={rule}>
           <Input autoComplete="off" placeholder="smtp.example.com" />
         </RuleCol>
         <RuleCol xs={12} md={6} name="smtpSecurity" label={t('ingestion.ds.smtpSecurity')} rule={rule}>
@@ -141,14 +135,7 @@ export function SmtpFields({
         <RuleCol xs={12} md={6} name="smtpPort" label={t('ingestion.ds.port')} rule={rule}>
           <InputNumber {...PORT_INPUT} placeholder={String(SMTP_DEFAULT_PORTS[smtpSecurity])} />
         </RuleCol>
-        <RuleCol
-          xs={24}
-          md={12}
-          name="smtpUsername"
-          label={t('ingestion.ds.smtpUsername')}
-          rule={rule}
-          extra={t('ingestion.ds.smtpUsernameHelp')}
-        >
+        <RuleCol xs={24} md={12} name="smtpUsername" {...helped('smtpUsername')} rule={rule}>
           <Input autoComplete="off" />
         </RuleCol>
         <RuleCol

@@ -106,28 +106,25 @@ export function ExportModal({
         </RuleItem>
         {needsPair ? (
           <Row gutter={16}>
-            <RuleCol
-              xs={24}
-              md={12}
-              name="speedChannelId"
-              label={t('measure-wind.export.speedChannel')}
-              rules={[pairRule]}
-              rule={rule}
-              required
-            >
-              <ChannelSelect channels={speeds} />
-            </RuleCol>
-            <RuleCol
-              xs={24}
-              md={12}
-              name="directionChannelId"
-              label={t('measure-wind.export.directionChannel')}
-              rules={[pairRule]}
-              rule={rule}
-              required
-            >
-              <ChannelSelect channels={vanes} />
-            </RuleCol>
+            {(
+              [
+                ['speedChannelId', 'speedChannel', speeds],
+                ['directionChannelId', 'directionChannel', vanes],
+              ] as const
+            ).map(([name, labelKey, pairChannels]) => (
+              <RuleCol
+                key={name}
+                xs={24}
+                md={12}
+                name={name}
+                label={t(`measure-wind.export.${labelKey}`)}
+                rules={[pairRule]}
+                rule={rule}
+                required
+              >
+                <ChannelSelect channels={pairChannels} />
+              </RuleCol>
+            ))}
           </Row>
         ) : (
           <RuleItem
