@@ -45,6 +45,7 @@ import { feedback } from '../../app/feedback.ts';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { saveFile } from '../../request/request.ts';
+import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   FieldCol,
   NumberCol,
@@ -53,7 +54,6 @@ import {
   VersionChannelCols,
 } from '../common/VersionChannelCols.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
-import { StatChart } from '../statistics/components/StatChart.tsx';
 import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
@@ -503,28 +503,34 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
           { title: t('energy.result.p90'), width: 120, render: (_, r) => fmt(r.exceedance.P90) },
         ]}
       />
-      <Row gutter={16}>
-        <Col span={12}>
-          <Card size="small" title={t('energy.result.byMonth')}>
-            <StatChart option={monthlyOption} testId="energy-chart-month" height={300} />
-          </Card>
-        </Col>
-        <Col span={12}>
-          <Card size="small" title={t('energy.result.byHour')}>
-            <StatChart option={hourlyOption} testId="energy-chart-hour" height={300} />
-          </Card>
-        </Col>
-        <Col span={12}>
-          <Card size="small" title={t('energy.result.bySector')}>
-            <StatChart option={sectorOption} testId="energy-chart-sector" height={320} />
-          </Card>
-        </Col>
-        <Col span={12}>
-          <Card size="small" title={t('energy.result.curves')}>
-            <StatChart option={curveOption} testId="energy-chart-curve" height={320} />
-          </Card>
-        </Col>
-      </Row>
+      <ChartCardGrid
+        charts={[
+          {
+            title: t('energy.result.byMonth'),
+            option: monthlyOption,
+            testId: 'energy-chart-month',
+            height: 300,
+          },
+          {
+            title: t('energy.result.byHour'),
+            option: hourlyOption,
+            testId: 'energy-chart-hour',
+            height: 300,
+          },
+          {
+            title: t('energy.result.bySector'),
+            option: sectorOption,
+            testId: 'energy-chart-sector',
+            height: 320,
+          },
+          {
+            title: t('energy.result.curves'),
+            option: curveOption,
+            testId: 'energy-chart-curve',
+            height: 320,
+          },
+        ]}
+      />
     </Flex>
   );
 }

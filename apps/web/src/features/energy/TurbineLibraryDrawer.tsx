@@ -1,78 +1,78 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  type TTurbine,
-  type TTurbineFileValues,
-  type TTurbineSaveInput,
-  type TTurbineSaveRequest,
-  TURBINE_REGULATIONS,
-  ZTurbineSaveRequest,
-} from '@masthub/shared';
-import {
-  Button,
-  Col,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Upload,
-} from 'antd';
+import type { TTurbine } from '@masthub/shared';
+import { Button, Drawer, Popconfirm, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import { saveFile } from '../../request/request.ts';
-import { exportTurbine, readTurbineFile, useDeleteTurbine, useSaveTurbine, useTurbines } from './api.ts';
+import { exportTurbine, readTurbineFile, useDeleteTurbine, useTurbines } from './api.ts';
+import { TurbineFormModal, type TurbineValues, toTurbineValues } from './TurbineFormModal.tsx';
 
-interface TurbineValues {
-  model?: string;
-  manufacturer?: string;
-  ratedKw?: number | null;
-  rotorDiameterM?: number | null;
-  hubHeightsM?: string[];
-  referenceDensity?: number | null;
-  regulation?: 'pitch' | 'stall';
-  curveText?: string;
-  source?: string;
-  licence?: string;
-}
-
-/** "speed power [ct]" per line → curve points (a line that is not numbers is kept as NaN for the schema). */
-export function parseCurveText(text: string): { speed: number; power: number; ct: number | null }[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-    .map((l) => {
-      const [v, p, ct] = l.split(/[\s,;\t]+/).map(Number);
-      return {
-        speed: v ?? Number.NaN,
-        power: p ?? Number.NaN,
-        ct: ct === undefined || Number.isNaN(ct) ? null : ct,
-      };
-    });
-}
-
-function toValues(t: Partial<TTurbine | TTurbineFileValues> | undefined): TurbineValues {
-  return {
-    model: t?.model ?? '',
-    manufacturer: t?.manufacturer ?? '',
-    ratedKw: t?.ratedKw ?? null,
-    rotorDiameterM: t?.rotorDiameterM ?? null,
-    hubHeightsM: (t?.hubHeightsM ?? []).map(String),
-    referenceDensity: t?.referenceDensity ?? 1.225,
-    regulation: t?.regulation ?? 'pitch',
-    curveText: (t?.curve ?? []).map((p) => [p.speed, p.power, p.ct ?? ''].join('\t').trim()).join('\n'),
-    source: t?.source ?? '',
-    licence: t?.licence ?? '',
-  };
+/** A turbine's row buttons: export to .wtg; save a reference turbine as a copy, or edit and delete one. */
+function TurbineActions({
+  turbine: r,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  turbine: TTurbine;
+  canEdit: boolean;
+  onEdit: (editing: { id?: number; values: TurbineValues }) => void;
+  onDelete: (id: number) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space size={0}>
+      <Button
+        type="link"
+        size="small"
+        icon={<DownloadOutlined />}
+        onClick={() => void exportTurbine(r.id).then((f) => saveFile(f, `${r.model}.wtg`))}
+      >
+        .wtg
+      </Button>
+      {r.isBuiltin ? (
+        <PermissionButton
+          feature="system.turbine"
+          type="link"
+          size="small"
+          onClick={() =>
+            onEdit({
+              values: {
+                ...toTurbineValues(r),
+                model: t('energy.library.copyName', { model: r.model }),
+                source: r.source,
+              },
+            })
+          }
+        >
+          {t('energy.library.saveAs')}
+        </PermissionButton>
+      ) : (
+        <>
+          <PermissionButton
+            feature="system.turbine"
+            type="link"
+            size="small"
+            onClick={() => onEdit({ id: r.id, values: toTurbineValues(r) })}
+          >
+            {t('system.common.edit')}
+          </PermissionButton>
+          <Popconfirm
+            title={t('energy.library.deleteConfirm', { model: r.model })}
+            okButtonProps={{ danger: true }}
+            disabled={!canEdit}
+            onConfirm={() => onDelete(r.id).then(() => feedback.success(t('energy.library.deleted')))}
+          >
+            <Button type="link" size="small" danger disabled={!canEdit}>
+              {t('system.common.delete')}
+            </Button>
+          </Popconfirm>
+        </>
+      )}
+    </Space>
+  );
 }
 
 /**
@@ -83,24 +83,9 @@ function toValues(t: Partial<TTurbine | TTurbineFileValues> | undefined): Turbin
 export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const turbines = useTurbines();
-  const save = useSaveTurbine();
   const remove = useDeleteTurbine();
   const canEdit = useCan('system.turbine');
   const [editing, setEditing] = useState<{ id?: number; values: TurbineValues }>();
-
-  const toRequest = (v: TurbineValues): TTurbineSaveInput => ({
-    ...(editing?.id !== undefined ? { id: editing.id } : {}),
-    model: v.model ?? '',
-    manufacturer: v.manufacturer ?? '',
-    ratedKw: v.ratedKw ?? (undefined as never),
-    rotorDiameterM: v.rotorDiameterM ?? (undefined as never),
-    hubHeightsM: (v.hubHeightsM ?? []).map(Number),
-    referenceDensity: v.referenceDensity ?? 1.225,
-    regulation: v.regulation ?? 'pitch',
-    curve: parseCurveText(v.curveText ?? ''),
-    source: v.source ?? '',
-    licence: v.licence ?? '',
-  });
 
   return (
     <Drawer
@@ -117,7 +102,7 @@ export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose
             disabled={!canEdit}
             beforeUpload={(file) => {
               void readTurbineFile(file)
-                .then((values) => setEditing({ values: toValues(values) }))
+                .then((values) => setEditing({ values: toTurbineValues(values) }))
                 .catch(() => undefined);
               return false;
             }}
@@ -130,7 +115,7 @@ export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose
             feature="system.turbine"
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => setEditing({ values: toValues(undefined) })}
+            onClick={() => setEditing({ values: toTurbineValues(undefined) })}
           >
             {t('energy.library.add')}
           </PermissionButton>
@@ -177,155 +162,17 @@ export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose
             title: t('system.common.actions'),
             width: 200,
             render: (_, r) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  onClick={() => void exportTurbine(r.id).then((f) => saveFile(f, `${r.model}.wtg`))}
-                >
-                  .wtg
-                </Button>
-                {r.isBuiltin ? (
-                  <PermissionButton
-                    feature="system.turbine"
-                    type="link"
-                    size="small"
-                    onClick={() =>
-                      setEditing({
-                        values: {
-                          ...toValues(r),
-                          model: t('energy.library.copyName', { model: r.model }),
-                          source: r.source,
-                        },
-                      })
-                    }
-                  >
-                    {t('energy.library.saveAs')}
-                  </PermissionButton>
-                ) : (
-                  <>
-                    <PermissionButton
-                      feature="system.turbine"
-                      type="link"
-                      size="small"
-                      onClick={() => setEditing({ id: r.id, values: toValues(r) })}
-                    >
-                      {t('system.common.edit')}
-                    </PermissionButton>
-                    <Popconfirm
-                      title={t('energy.library.deleteConfirm', { model: r.model })}
-                      okButtonProps={{ danger: true }}
-                      disabled={!canEdit}
-                      onConfirm={() =>
-                        remove.mutateAsync(r.id).then(() => feedback.success(t('energy.library.deleted')))
-                      }
-                    >
-                      <Button type="link" size="small" danger disabled={!canEdit}>
-                        {t('system.common.delete')}
-                      </Button>
-                    </Popconfirm>
-                  </>
-                )}
-              </Space>
+              <TurbineActions
+                turbine={r}
+                canEdit={canEdit}
+                onEdit={setEditing}
+                onDelete={remove.mutateAsync}
+              />
             ),
           },
         ]}
       />
-      <SchemaFormModal<TurbineValues, TTurbineSaveInput, { id: number }>
-        open={editing !== undefined}
-        name="turbineForm"
-        width={760}
-        title={editing?.id !== undefined ? t('energy.library.edit') : t('energy.library.add')}
-        initialValues={editing?.values ?? {}}
-        toRequest={toRequest}
-        schema={ZTurbineSaveRequest}
-        save={(body) => save.mutateAsync(ZTurbineSaveRequest.parse(body) as TTurbineSaveRequest)}
-        savedMessage={t('energy.library.saved')}
-        onSaved={() => setEditing(undefined)}
-        onClose={() => setEditing(undefined)}
-        mapField={(field) => (field.startsWith('curve') ? 'curveText' : field)}
-      >
-        {({ rule }) => (
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="model" label={t('energy.library.model')} rules={[rule('model')]} required>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="manufacturer"
-                label={t('energy.library.manufacturer')}
-                rules={[rule('manufacturer')]}
-              >
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="ratedKw" label={t('energy.library.rated')} rules={[rule('ratedKw')]} required>
-                <InputNumber style={{ width: '100%' }} suffix="kW" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="rotorDiameterM"
-                label={t('energy.library.diameter')}
-                rules={[rule('rotorDiameterM')]}
-                required
-              >
-                <InputNumber style={{ width: '100%' }} suffix="m" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="referenceDensity"
-                label={t('energy.library.density')}
-                rules={[rule('referenceDensity')]}
-              >
-                <InputNumber style={{ width: '100%' }} suffix="kg/m³" step={0.005} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="hubHeightsM"
-                label={t('energy.library.hubHeights')}
-                rules={[rule('hubHeightsM')]}
-              >
-                <Select mode="tags" tokenSeparators={[',', ' ']} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="regulation" label={t('energy.library.regulation')}>
-                <Select
-                  options={TURBINE_REGULATIONS.map((r) => ({ value: r, label: t(`energy.regulation.${r}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item
-                name="curveText"
-                label={t('energy.library.curve')}
-                extra={t('energy.library.curveHint')}
-                rules={[rule('curve'), rule('curve.1.speed')]}
-                required
-              >
-                <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="source" label={t('energy.library.source')}>
-                <Input maxLength={500} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="licence" label={t('energy.library.licence')}>
-                <Input maxLength={200} />
-              </Form.Item>
-            </Col>
-          </Row>
-        )}
-      </SchemaFormModal>
+      <TurbineFormModal editing={editing} onClose={() => setEditing(undefined)} />
     </Drawer>
   );
 }

@@ -2,15 +2,14 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import type { TDataSourceRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Flex, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useDataSourcePage, useDeleteDataSource, usePullSource } from './api.ts';
 import { DataSourceFormModal } from './DataSourceFormModal.tsx';
+import { RecordListPage } from './RecordListPage.tsx';
 
 const RUN_COLORS = { running: 'processing', success: 'success', failed: 'error' } as const;
 
@@ -25,7 +24,6 @@ function useDataSources(values: Record<string, unknown>, pageNo: number) {
 export function DataFetchManagePage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const [editing, setEditing] = useState<TDataSourceRecord | null>();
   const deleteSource = useDeleteDataSource();
   const pull = usePullSource();
 
@@ -120,56 +118,45 @@ export function DataFetchManagePage() {
   ];
 
   return (
-    <>
-      <ListPage<TDataSourceRecord>
-        search={{
-          kind: 'form',
-          name: 'dataSourceSearch',
-          fields: [
-            { kind: 'text', name: 'keywords', label: t('ingestion.ds.keywords'), width: 200 },
-            {
-              kind: 'select',
-              name: 'fetchType',
-              label: t('ingestion.ds.fetchType'),
-              width: 120,
-              options: (['email', 'ftp'] as const).map((value) => ({
-                value,
-                label: t(`ingestion.source.${value}`),
-              })),
-            },
-          ],
-        }}
-        usePage={useDataSources}
-        columns={columns}
-        tableProps={{ bordered: true }}
-        editor={{
-          feature: 'system.dataFetch',
-          createLabel: t('ingestion.ds.create'),
-          open: setEditing,
-          remove: (record) => deleteSource.mutateAsync(record.id),
-          texts: 'ingestion.ds',
-        }}
-        actions={{
-          width: 220,
-          extra: (record) => (
-            <PermissionButton
-              feature="system.dataFetch"
-              type="link"
-              size="small"
-              icon={<CloudDownloadOutlined />}
-              loading={pull.isPending && pull.variables === record.id}
-              onClick={() => void pullNow(record)}
-            >
-              {t('ingestion.ds.pull')}
-            </PermissionButton>
-          ),
-        }}
-      />
-      <DataSourceFormModal
-        open={editing !== undefined}
-        record={editing ?? undefined}
-        onClose={() => setEditing(undefined)}
-      />
-    </>
+    <RecordListPage<TDataSourceRecord>
+      form={DataSourceFormModal}
+      feature="system.dataFetch"
+      texts="ingestion.ds"
+      remove={(record) => deleteSource.mutateAsync(record.id)}
+      search={{
+        kind: 'form',
+        name: 'dataSourceSearch',
+        fields: [
+          { kind: 'text', name: 'keywords', label: t('ingestion.ds.keywords'), width: 200 },
+          {
+            kind: 'select',
+            name: 'fetchType',
+            label: t('ingestion.ds.fetchType'),
+            width: 120,
+            options: (['email', 'ftp'] as const).map((value) => ({
+              value,
+              label: t(`ingestion.source.${value}`),
+            })),
+          },
+        ],
+      }}
+      usePage={useDataSources}
+      columns={columns}
+      actions={{
+        width: 220,
+        extra: (record) => (
+          <PermissionButton
+            feature="system.dataFetch"
+            type="link"
+            size="small"
+            icon={<CloudDownloadOutlined />}
+            loading={pull.isPending && pull.variables === record.id}
+            onClick={() => void pullNow(record)}
+          >
+            {t('ingestion.ds.pull')}
+          </PermissionButton>
+        ),
+      }}
+    />
   );
 }

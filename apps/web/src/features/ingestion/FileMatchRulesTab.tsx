@@ -1,11 +1,10 @@
 import type { TFileMatchRuleRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../app/list/ListPage.tsx';
 import { useDeleteFileMatchRule, useFileMatchPage } from './api.ts';
 import { FileMatchRuleFormModal } from './FileMatchRuleFormModal.tsx';
+import { RecordListPage } from './RecordListPage.tsx';
 
 function useFileMatchRules(values: Record<string, unknown>, pageNo: number) {
   const keywords =
@@ -16,7 +15,6 @@ function useFileMatchRules(values: Record<string, unknown>, pageNo: number) {
 /** File-match rules (RuleManage), in matching order; the server's refusals (last rule, duplicates) are shown. */
 export function FileMatchRulesTab() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<TFileMatchRuleRecord | null>();
   const deleteRule = useDeleteFileMatchRule();
 
   const columns: TableColumnsType<TFileMatchRuleRecord> = [
@@ -58,33 +56,22 @@ export function FileMatchRulesTab() {
   ];
 
   return (
-    <>
-      <ListPage<TFileMatchRuleRecord>
-        bare
-        search={{
-          kind: 'form',
-          name: 'fileMatchSearch',
-          fields: [{ kind: 'text', name: 'keywords', label: t('ingestion.match.keywords'), width: 200 }],
-        }}
-        usePage={useFileMatchRules}
-        columns={columns}
-        tableProps={{ bordered: true }}
-        editor={{
-          feature: 'system.rule',
-          createLabel: t('ingestion.match.create'),
-          open: setEditing,
-          remove: (record) => deleteRule.mutateAsync(record.id),
-          texts: 'ingestion.match',
-        }}
-        actions={{
-          width: 130,
-        }}
-      />
-      <FileMatchRuleFormModal
-        open={editing !== undefined}
-        record={editing ?? undefined}
-        onClose={() => setEditing(undefined)}
-      />
-    </>
+    <RecordListPage<TFileMatchRuleRecord>
+      form={FileMatchRuleFormModal}
+      feature="system.rule"
+      texts="ingestion.match"
+      remove={(record) => deleteRule.mutateAsync(record.id)}
+      bare
+      search={{
+        kind: 'form',
+        name: 'fileMatchSearch',
+        fields: [{ kind: 'text', name: 'keywords', label: t('ingestion.match.keywords'), width: 200 }],
+      }}
+      usePage={useFileMatchRules}
+      columns={columns}
+      actions={{
+        width: 130,
+      }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Switch } from
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useZodRule } from '../../app/use-zod-rule.ts';
+import type { RecordFormModalProps } from '../common/record-form.ts';
 import { useCharsets, useDateFormats, useSaveParseRule } from './api.ts';
 import {
   DELIMITER_KEYS,
@@ -12,14 +13,8 @@ import {
   toParseRuleSave,
 } from './ingestion.utils.ts';
 
-interface ParseRuleFormModalProps {
-  open: boolean;
-  record: TParseRuleRecord | undefined;
-  onClose: () => void;
-}
-
 /** Create or edit a parse rule (SPEC §3): how one logger's files are read. */
-export function ParseRuleFormModal({ open, record, onClose }: ParseRuleFormModalProps) {
+export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalProps<TParseRuleRecord>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ParseRuleFormValues>();
   // The field helper below needs the schema rule outside the dialog's render prop.

@@ -1,13 +1,12 @@
 import type { TParseRuleRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../app/list/ListPage.tsx';
 import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
 import { useDeleteParseRule, useParseRulePage } from './api.ts';
 import { DELIMITER_KEYS } from './ingestion.utils.ts';
 import { ParseRuleFormModal } from './ParseRuleFormModal.tsx';
+import { RecordListPage } from './RecordListPage.tsx';
 
 function useParseRules(values: Record<string, unknown>, pageNo: number) {
   const name = typeof values['name'] === 'string' ? values['name'].trim() || undefined : undefined;
@@ -17,7 +16,6 @@ function useParseRules(values: Record<string, unknown>, pageNo: number) {
 /** Parse rules (RuleManage): the named ways logger files are read, with the sites using each. */
 export function ParseRulesTab() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<TParseRuleRecord | null>();
   const deleteRule = useDeleteParseRule();
 
   const columns: TableColumnsType<TParseRuleRecord> = [
@@ -64,30 +62,19 @@ export function ParseRulesTab() {
   ];
 
   return (
-    <>
-      <ListPage<TParseRuleRecord>
-        bare
-        search={{
-          kind: 'form',
-          name: 'parseRuleSearch',
-          fields: [{ kind: 'text', name: 'name', label: t('ingestion.rule.name'), width: 200 }],
-        }}
-        usePage={useParseRules}
-        columns={columns}
-        tableProps={{ bordered: true }}
-        editor={{
-          feature: 'system.rule',
-          createLabel: t('ingestion.rule.create'),
-          open: setEditing,
-          remove: (record) => deleteRule.mutateAsync(record.id),
-          texts: 'ingestion.rule',
-        }}
-      />
-      <ParseRuleFormModal
-        open={editing !== undefined}
-        record={editing ?? undefined}
-        onClose={() => setEditing(undefined)}
-      />
-    </>
+    <RecordListPage<TParseRuleRecord>
+      form={ParseRuleFormModal}
+      feature="system.rule"
+      texts="ingestion.rule"
+      remove={(record) => deleteRule.mutateAsync(record.id)}
+      bare
+      search={{
+        kind: 'form',
+        name: 'parseRuleSearch',
+        fields: [{ kind: 'text', name: 'name', label: t('ingestion.rule.name'), width: 200 }],
+      }}
+      usePage={useParseRules}
+      columns={columns}
+    />
   );
 }

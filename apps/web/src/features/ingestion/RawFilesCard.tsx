@@ -9,6 +9,7 @@ import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { saveFile } from '../../request/request.ts';
+import { dateTimeColumn, serverPaging } from '../common/table-parts.ts';
 import { formatBytes } from '../station-detail/station-detail.utils.ts';
 import { downloadOriginal, reparseRawFile, useInvalidateSiteData, useRawFiles, waitForTask } from './api.ts';
 import { canReparse, statusColor } from './ingestion.utils.ts';
@@ -104,13 +105,7 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
         ) : null,
     },
     { key: 'uploader', dataIndex: 'uploaderName', title: t('ingestion.files.uploader'), width: 120 },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('ingestion.files.createTime'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('ingestion.files.createTime'), formatDateTime),
     {
       key: 'actions',
       title: t('ingestion.files.actions'),
@@ -189,15 +184,13 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
         dataSource={page?.records ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('ingestion.files.empty') }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPaging({
+          pageNo,
           pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('ingestion.files.total', { total }),
+          total: page?.total,
+          totalText: (total) => t('ingestion.files.total', { total }),
           onChange: setPageNo,
-        }}
+        })}
       />
     </Card>
   );

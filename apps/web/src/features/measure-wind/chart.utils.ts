@@ -160,32 +160,27 @@ export function buildChartOption(data: TChartData, labels: ChartLabels): ECharts
       data: data.times.map((time, k) => [time, entry.avg[k] ?? null]),
     });
     if (data.isAggregated) {
-      const stack = `band-${entry.channelId}`;
+      // The band is stacked on an invisible min line: its height is max − min.
+      const stacked = {
+        name,
+        type: 'line' as const,
+        yAxisIndex,
+        color,
+        stack: `band-${entry.channelId}`,
+        stackStrategy: 'all' as const,
+        symbol: 'none',
+        silent: true,
+        lineStyle: { opacity: 0 },
+      };
       series.push(
         {
           id: `min-${entry.channelId}`,
-          name,
-          type: 'line',
-          yAxisIndex,
-          color,
-          stack,
-          stackStrategy: 'all',
-          symbol: 'none',
-          silent: true,
-          lineStyle: { opacity: 0 },
+          ...stacked,
           data: data.times.map((time, k) => [time, entry.min[k] ?? null]),
         },
         {
           id: `band-${entry.channelId}`,
-          name,
-          type: 'line',
-          yAxisIndex,
-          color,
-          stack,
-          stackStrategy: 'all',
-          symbol: 'none',
-          silent: true,
-          lineStyle: { opacity: 0 },
+          ...stacked,
           areaStyle: { color, opacity: 0.16 },
           data: data.times.map((time, k) => {
             const min = entry.min[k];

@@ -2,13 +2,15 @@ import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/ic
 import type { TAttachment } from '@masthub/shared';
 import { ATTACHMENT_MAX_BYTES } from '@masthub/shared/constants.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Card, Space, Table, type TableColumnsType, Upload } from 'antd';
+import { App, Space, type TableColumnsType, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { saveFile } from '../../request/request.ts';
+import { dateTimeColumn } from '../common/table-parts.ts';
+import { AssetTableCard } from './AssetTableCard.tsx';
 import {
   downloadAttachment,
   stationAssetKeys,
@@ -84,13 +86,7 @@ export function AttachmentsCard({ stationId }: { stationId: number }) {
       render: (size: number) => formatBytes(size),
     },
     { key: 'uploader', dataIndex: 'uploaderName', title: t('stations.attachments.uploader'), width: 140 },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('stations.attachments.uploadTime'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('stations.attachments.uploadTime'), formatDateTime),
     {
       key: 'actions',
       title: t('stations.list.actions'),
@@ -123,8 +119,7 @@ export function AttachmentsCard({ stationId }: { stationId: number }) {
   ];
 
   return (
-    <Card
-      size="small"
+    <AssetTableCard<TAttachment>
       title={t('stations.attachments.title')}
       extra={
         <Upload
@@ -149,17 +144,11 @@ export function AttachmentsCard({ stationId }: { stationId: number }) {
           </PermissionButton>
         </Upload>
       }
-    >
-      <Table<TAttachment>
-        rowKey="id"
-        size="small"
-        loading={isFetching}
-        columns={columns}
-        dataSource={attachments}
-        pagination={false}
-        locale={{ emptyText: t('stations.attachments.empty') }}
-        footer={() => t('stations.attachments.hint', { max: MAX_MB })}
-      />
-    </Card>
+      isLoading={isFetching}
+      columns={columns}
+      records={attachments}
+      emptyText={t('stations.attachments.empty')}
+      footer={t('stations.attachments.hint', { max: MAX_MB })}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { type TChannelConfigDetail, ZChannel } from '@masthub/shared';
-import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
-import { useSaveChannelConfig } from './api.ts';
-import { useElementOptions, useStatisticOptions } from './ChannelConfigModal.tsx';
+import { RuleCol } from '../common/RuleItem.tsx';
+import { useChannelElements, useSaveChannelConfig } from './api.ts';
+import { ElementSelect, useStatisticOptions } from './ElementSelect.tsx';
 import { type ChannelDraft, cleanChannel, emptyChannel, toChannelDraft } from './station-detail.utils.ts';
 
 interface ChannelModalProps {
@@ -49,7 +50,7 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
   const rule = useZodRule({
     safeParse: (values: unknown) => ZChannel.safeParse(cleanChannel(values as ChannelDraft)),
   });
-  const { elements, options: elementOptions } = useElementOptions();
+  const { data: elements = [] } = useChannelElements();
   const statisticOptions = useStatisticOptions();
 
   const initialValues = useMemo(() => {
@@ -71,18 +72,14 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
   };
 
   const text = (name: keyof ChannelDraft, label: string, required = false) => (
-    <Col span={8} key={name}>
-      <Form.Item name={name} label={label} rules={[rule(name)]} required={required}>
-        <Input autoComplete="off" />
-      </Form.Item>
-    </Col>
+    <RuleCol span={8} key={name} name={name} label={label} rule={rule} required={required}>
+      <Input autoComplete="off" />
+    </RuleCol>
   );
   const number = (name: keyof ChannelDraft, label: string, min?: number, max?: number) => (
-    <Col span={8} key={name}>
-      <Form.Item name={name} label={label} rules={[rule(name)]}>
-        <InputNumber min={min} max={max} style={{ width: '100%' }} />
-      </Form.Item>
-    </Col>
+    <RuleCol span={8} key={name} name={name} label={label} rule={rule}>
+      <InputNumber min={min} max={max} style={{ width: '100%' }} />
+    </RuleCol>
   );
 
   return (
@@ -111,32 +108,12 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
       >
         <Row gutter={16}>
           {text('channelName', t('stations.channels.channelName'), true)}
-          <Col span={8}>
-            <Form.Item
-              name="element"
-              label={t('stations.channels.element')}
-              rules={[rule('element')]}
-              required
-            >
-              <Select
-                options={elementOptions}
-                onChange={(key) => {
-                  const unit = elements.find((element) => element.key === key)?.unit;
-                  if (unit !== undefined) form.setFieldValue('unit', unit);
-                }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="statistic"
-              label={t('stations.channels.statistic')}
-              rules={[rule('statistic')]}
-              required
-            >
-              <Select options={statisticOptions} />
-            </Form.Item>
-          </Col>
+          <RuleCol span={8} name="element" label={t('stations.channels.element')} rule={rule} required>
+            <ElementSelect elements={elements} onUnit={(unit) => form.setFieldValue('unit', unit)} />
+          </RuleCol>
+          <RuleCol span={8} name="statistic" label={t('stations.channels.statistic')} rule={rule} required>
+            <Select options={statisticOptions} />
+          </RuleCol>
           {text('dataKey', t('stations.channels.dataKey'), true)}
           {number('heightM', t('stations.channels.height'), 0, 1000)}
           {text('tag', t('stations.channels.tag'))}

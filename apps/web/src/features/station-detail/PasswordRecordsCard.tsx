@@ -9,14 +9,12 @@ import { type TPasswordRecord, ZPasswordRecordAddRequest } from '@masthub/shared
 import {
   App,
   Button,
-  Card,
   DatePicker,
   Form,
   Input,
   Modal,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tooltip,
   Typography,
@@ -30,6 +28,7 @@ import { feedback } from '../../app/feedback.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
+import { AssetTableCard } from './AssetTableCard.tsx';
 import {
   type PasswordRecordInput,
   useAddPasswordRecord,
@@ -238,25 +237,19 @@ export function PasswordRecordsCard({ stationId }: { stationId: number }) {
   ];
 
   return (
-    <Card
-      size="small"
+    <AssetTableCard<TPasswordRecord>
       title={t('stations.passwords.title')}
       extra={
         <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           {t('stations.passwords.add')}
         </Button>
       }
+      isLoading={isFetching}
+      columns={columns}
+      records={records}
+      emptyText={t('stations.passwords.empty')}
     >
-      <Table<TPasswordRecord>
-        rowKey="id"
-        size="small"
-        loading={isFetching}
-        columns={columns}
-        dataSource={records}
-        pagination={false}
-        locale={{ emptyText: t('stations.passwords.empty') }}
-      />
       <AddPasswordModal stationId={stationId} open={isAdding} onClose={() => setAdding(false)} />
-    </Card>
+    </AssetTableCard>
   );
 }

@@ -1,10 +1,10 @@
 import type { TScaleResult } from '@masthub/shared';
-import { Alert, Card, Col, Flex, Input, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { StatChart } from '../statistics/components/StatChart.tsx';
+import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 
 const fmt = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
@@ -89,18 +89,22 @@ export function ScaleResult({
           },
         ]}
       />
-      <Row gutter={16}>
-        <Col span={12}>
-          <Card size="small" title={t('wsa.scale.scatter')}>
-            <StatChart option={scatterOption} testId="scale-chart-scatter" height={320} />
-          </Card>
-        </Col>
-        <Col span={12}>
-          <Card size="small" title={t('wsa.scale.monthly')}>
-            <StatChart option={monthlyOption} testId="scale-chart-monthly" height={320} />
-          </Card>
-        </Col>
-      </Row>
+      <ChartCardGrid
+        charts={[
+          {
+            title: t('wsa.scale.scatter'),
+            option: scatterOption,
+            testId: 'scale-chart-scatter',
+            height: 320,
+          },
+          {
+            title: t('wsa.scale.monthly'),
+            option: monthlyOption,
+            testId: 'scale-chart-monthly',
+            height: 320,
+          },
+        ]}
+      />
       <Typography.Text type="secondary">
         {t('wsa.scale.longTerm', {
           start: result.longTerm.start?.slice(0, 10) ?? '—',

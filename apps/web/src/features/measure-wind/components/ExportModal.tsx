@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type TDatasetVersion, type TVersionChannel, ZVersionExportRequest } from '@masthub/shared';
-import { Button, Col, DatePicker, Form, Modal, Row, Select, Space, Switch } from 'antd';
+import { Button, DatePicker, Form, Modal, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { saveFile } from '../../../request/request.ts';
+import { RuleCol, RuleItem } from '../../common/RuleItem.tsx';
 import { exportVersion } from '../api.ts';
 import { channelsOf, type PickerRange } from '../measure-wind.utils.ts';
 import {
@@ -95,46 +96,45 @@ export function ExportModal({
           includeSuspicious: true,
         }}
       >
-        <Form.Item name="format" label={t('measure-wind.export.format')} rules={[rule('format')]} required>
+        <RuleItem name="format" label={t('measure-wind.export.format')} rule={rule} required>
           <Select
             options={EXPORT_FORMATS.map((entry) => ({
               value: entry.code,
               label: t(`measure-wind.export.formats.${entry.key}`),
             }))}
           />
-        </Form.Item>
+        </RuleItem>
         {needsPair ? (
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="speedChannelId"
-                label={t('measure-wind.export.speedChannel')}
-                rules={[pairRule, rule('speedChannelId')]}
+            {(
+              [
+                ['speedChannelId', 'speedChannel', speeds],
+                ['directionChannelId', 'directionChannel', vanes],
+              ] as const
+            ).map(([name, labelKey, pairChannels]) => (
+              <RuleCol
+                key={name}
+                xs={24}
+                md={12}
+                name={name}
+                label={t(`measure-wind.export.${labelKey}`)}
+                rules={[pairRule]}
+                rule={rule}
                 required
               >
-                <ChannelSelect channels={speeds} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="directionChannelId"
-                label={t('measure-wind.export.directionChannel')}
-                rules={[pairRule, rule('directionChannelId')]}
-                required
-              >
-                <ChannelSelect channels={vanes} />
-              </Form.Item>
-            </Col>
+                <ChannelSelect channels={pairChannels} />
+              </RuleCol>
+            ))}
           </Row>
         ) : (
-          <Form.Item
+          <RuleItem
             name="channelIds"
             label={t('measure-wind.export.channels')}
             extra={t('measure-wind.export.channelsHint')}
-            rules={[rule('channelIds')]}
+            rule={rule}
           >
             <ChannelSelect channels={channels} mode="multiple" allowClear maxTagCount="responsive" />
-          </Form.Item>
+          </RuleItem>
         )}
         <Form.Item
           name="range"

@@ -1,6 +1,7 @@
 import { type TVersionChannel, ZExtrapolationRequest } from '@masthub/shared';
-import { Col, Form, InputNumber, Radio, Row } from 'antd';
+import { Form, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol, RuleItem, translatedOptions } from '../../common/RuleItem.tsx';
 import { channelsOf } from '../measure-wind.utils.ts';
 import { type ExtrapolationFormValues, toExtrapolationRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
@@ -21,17 +22,11 @@ export interface ExtrapolationModalProps extends ProcessingDialogProps {
  * 垂直外推 (SPEC §5: target height an integer in (0, 500]): a speed series at a new height by the power
  * law, the shear exponent fitted from the measured heights overall, per hour of day or per sector.
  */
-export function ExtrapolationModal({
-  open,
-  versionId,
-  channels,
-  utcCode,
-  onClose,
-  onStarted,
-}: ExtrapolationModalProps) {
+export function ExtrapolationModal({ channels, ...dialog }: ExtrapolationModalProps) {
   const { t } = useTranslation();
-  const toRequest = (values: ExtrapolationFormValues) => toExtrapolationRequest(values, versionId, utcCode);
-  const { form, rule } = useProcessingForm(ZExtrapolationRequest, toRequest);
+  const toRequest = (values: ExtrapolationFormValues) =>
+    toExtrapolationRequest(values, dialog.versionId, dialog.utcCode);
+  const { form, rule, frame } = useProcessingForm(ZExtrapolationRequest, toRequest);
   const shearMode = Form.useWatch('shearMode', form) ?? 'overall';
   const speeds = channelsOf(channels, 'ws', 'avg');
   const vanes = channelsOf(channels, 'wd', 'avg');
@@ -49,57 +44,55 @@ export function ExtrapolationModal({
         directionChannelId: vanes[0]?.id,
       }}
       kind="extrapolation"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
+      {...dialog}
+      {...frame}
     >
-      <Form.Item
+      <RuleItem
         name="channelIds"
         label={t('measure-wind.extrapolation.speeds')}
         extra={t('measure-wind.extrapolation.speedsHint')}
-        rules={[rule('channelIds')]}
+        rule={rule}
         required
       >
         <ChannelSelect channels={speeds} mode="multiple" maxCount={MAX_SPEEDS} allowClear />
-      </Form.Item>
+      </RuleItem>
       <Row gutter={16}>
-        <Col xs={12} md={8}>
-          <Form.Item
-            name="targetHeight"
-            label={t('measure-wind.extrapolation.targetHeight')}
-            rules={[rule('targetHeight')]}
-            required
-          >
-            <InputNumber min={1} max={500} precision={0} suffix="m" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16}>
-          <Form.Item
-            name="shearMode"
-            label={t('measure-wind.extrapolation.shearMode')}
-            rules={[rule('shearMode')]}
-          >
-            <Radio.Group
-              optionType="button"
-              options={(['overall', 'hourly', 'sector'] as const).map((value) => ({
-                value,
-                label: t(`measure-wind.extrapolation.shearModes.${value}`),
-              }))}
-            />
-          </Form.Item>
-        </Col>
+        <RuleCol
+          xs={12}
+          md={8}
+          name="targetHeight"
+          label={t('measure-wind.extrapolation.targetHeight')}
+          rule={rule}
+          required
+        >
+          <InputNumber min={1} max={500} precision={0} suffix="m" style={{ width: '100%' }} />
+        </RuleCol>
+        <RuleCol
+          xs={24}
+          md={16}
+          name="shearMode"
+          label={t('measure-wind.extrapolation.shearMode')}
+          rule={rule}
+        >
+          <Radio.Group
+            optionType="button"
+            options={translatedOptions(
+              ['overall', 'hourly', 'sector'] as const,
+              t,
+              'measure-wind.extrapolation.shearModes',
+            )}
+          />
+        </RuleCol>
       </Row>
       {shearMode === 'sector' ? (
-        <Form.Item
+        <RuleItem
           name="directionChannelId"
           label={t('measure-wind.extrapolation.directionChannel')}
-          rules={[rule('directionChannelId')]}
+          rule={rule}
           required
         >
           <ChannelSelect channels={vanes} />
-        </Form.Item>
+        </RuleItem>
       ) : null}
       <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>

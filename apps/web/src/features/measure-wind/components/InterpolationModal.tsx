@@ -1,10 +1,12 @@
 import { type TVersionChannel, ZInterpolationRequest } from '@masthub/shared';
-import { Col, Form, InputNumber, Row } from 'antd';
+import { InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../common/RuleItem.tsx';
 import { channelsOf } from '../measure-wind.utils.ts';
 import { type InterpolationFormValues, toInterpolationRequest } from '../requests.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import {
+  hintedLabel,
   type ProcessingDialogProps,
   ProcessingModal,
   RangeFormItem,
@@ -21,18 +23,11 @@ export interface InterpolationModalProps extends ProcessingDialogProps {
  * 线性最小二乘插补 (SPEC §9): the target's missing and invalid values are filled from a predictor channel
  * through y = a·x + b fitted on concurrent valid pairs, when there are enough pairs and r is high enough.
  */
-export function InterpolationModal({
-  open,
-  versionId,
-  channels,
-  selectedIds,
-  utcCode,
-  onClose,
-  onStarted,
-}: InterpolationModalProps) {
+export function InterpolationModal({ channels, selectedIds, ...dialog }: InterpolationModalProps) {
   const { t } = useTranslation();
-  const toRequest = (values: InterpolationFormValues) => toInterpolationRequest(values, versionId, utcCode);
-  const { form, rule } = useProcessingForm(ZInterpolationRequest, toRequest);
+  const toRequest = (values: InterpolationFormValues) =>
+    toInterpolationRequest(values, dialog.versionId, dialog.utcCode);
+  const { rule, frame } = useProcessingForm(ZInterpolationRequest, toRequest);
   const speeds = channelsOf(channels, 'ws', 'avg');
   const targetId = selectedIds[0] ?? speeds[0]?.id;
   const target = channels.find((channel) => channel.id === targetId);
@@ -53,54 +48,42 @@ export function InterpolationModal({
         minR: 0.8,
       }}
       kind="interpolation"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
+      {...dialog}
+      {...frame}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="targetChannelId"
-            label={t('measure-wind.interpolation.target')}
-            rules={[rule('targetChannelId')]}
-            required
-          >
-            <ChannelSelect channels={channels} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="predictorChannelId"
-            label={t('measure-wind.interpolation.predictor')}
-            rules={[rule('predictorChannelId')]}
-            dependencies={['targetChannelId']}
-            required
-          >
-            <ChannelSelect channels={channels} />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item
-            name="minPairs"
-            label={t('measure-wind.interpolation.minPairs')}
-            tooltip={t('measure-wind.interpolation.minPairsHint')}
-            rules={[rule('minPairs')]}
-          >
-            <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12}>
-          <Form.Item
-            name="minR"
-            label={t('measure-wind.interpolation.minR')}
-            tooltip={t('measure-wind.interpolation.minRHint')}
-            rules={[rule('minR')]}
-          >
-            <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <RuleCol
+          xs={24}
+          md={12}
+          name="targetChannelId"
+          label={t('measure-wind.interpolation.target')}
+          rule={rule}
+          required
+        >
+          <ChannelSelect channels={channels} />
+        </RuleCol>
+        <RuleCol
+          xs={24}
+          md={12}
+          name="predictorChannelId"
+          label={t('measure-wind.interpolation.predictor')}
+          rule={rule}
+          dependencies={['targetChannelId']}
+          required
+        >
+          <ChannelSelect channels={channels} />
+        </RuleCol>
+        <RuleCol
+          xs={12}
+          name="minPairs"
+          {...hintedLabel(t, 'measure-wind.interpolation', 'minPairs')}
+          rule={rule}
+        >
+          <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
+        </RuleCol>
+        <RuleCol xs={12} name="minR" {...hintedLabel(t, 'measure-wind.interpolation', 'minR')} rule={rule}>
+          <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
+        </RuleCol>
       </Row>
       <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>

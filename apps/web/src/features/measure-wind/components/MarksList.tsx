@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { dateTimeColumn, serverPaging } from '../../common/table-parts.ts';
 import { useMarks, useUndoMark } from '../api.ts';
 import { FLAG_TAG_COLORS, flagName } from '../measure-wind.utils.ts';
 import { ActionButton } from './ActionButton.tsx';
@@ -101,13 +102,7 @@ export function MarksList({ versionId, blockedReason }: MarksListProps) {
     },
     { key: 'note', dataIndex: 'note', title: t('measure-wind.marks.note'), width: 140, ellipsis: true },
     { key: 'creator', dataIndex: 'creatorName', title: t('measure-wind.marks.creator'), width: 110 },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('measure-wind.marks.createTime'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('measure-wind.marks.createTime'), formatDateTime),
     {
       key: 'state',
       title: t('measure-wind.marks.state'),
@@ -159,15 +154,13 @@ export function MarksList({ versionId, blockedReason }: MarksListProps) {
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('measure-wind.marks.empty') }}
       rowClassName={(mark) => (mark.isUndone ? 'mw-mark-undone' : '')}
-      pagination={{
-        current: pageNo,
+      pagination={serverPaging({
+        pageNo,
         pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => t('measure-wind.table.total', { total }),
+        total: page?.total,
+        totalText: (total) => t('measure-wind.table.total', { total }),
         onChange: setPageNo,
-      }}
+      })}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { TProcessingTask } from '@masthub/shared';
 import { Alert, DatePicker, Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
@@ -18,14 +19,17 @@ export interface ProcessingDialogProps {
   onStarted: (task: TProcessingTask) => void;
 }
 
-/** The form of a processing dialog and its rule: each field checked by the request's shared zod schema. */
+/**
+ * The form of a processing dialog and its rule: each field checked by the request's shared zod schema;
+ * `frame` is what `ProcessingModal` takes from them.
+ */
 export function useProcessingForm<V>(
   schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> },
   toRequest: (values: V) => unknown,
 ) {
   const [form] = Form.useForm<V>();
   const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
-  return { form, rule };
+  return { form, rule, frame: { form, toRequest } };
 }
 
 export interface ProcessingModalProps<V> {
@@ -149,3 +153,9 @@ export function RangeFormItem({
 }
 
 export const RANGE_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** A processing field's label and, as its tooltip, the explanation: `<prefix>.<key>` and `<prefix>.<key>Hint`. */
+export function hintedLabel(t: TFunction, prefix: string, key: string) {
+  const labelKey: string = `${prefix}.${key}`;
+  return { label: t(labelKey), tooltip: t(`${labelKey}Hint`) };
+}

@@ -15,11 +15,11 @@ export interface QcModalProps extends ProcessingDialogProps {
 }
 
 /** 质量控制: run the site's automatic QC rules (all enabled ones when none is chosen). */
-export function QcModal({ open, stationId, versionId, utcCode, onClose, onStarted }: QcModalProps) {
+export function QcModal({ stationId, ...dialog }: QcModalProps) {
   const { t } = useTranslation();
-  const toRequest = (values: QcFormValues) => toQcRequest(values, versionId, utcCode);
-  const { form, rule } = useProcessingForm(ZQcRunRequest, toRequest);
-  const { data: rules = [], isPending } = useQcRules(stationId, open);
+  const toRequest = (values: QcFormValues) => toQcRequest(values, dialog.versionId, dialog.utcCode);
+  const { rule, frame } = useProcessingForm(ZQcRunRequest, toRequest);
+  const { data: rules = [], isPending } = useQcRules(stationId, dialog.open);
 
   const ruleLabel = (qcRule: TQcRule) => (
     <span>
@@ -32,16 +32,7 @@ export function QcModal({ open, stationId, versionId, utcCode, onClose, onStarte
   );
 
   return (
-    <ProcessingModal
-      name="mwQcForm"
-      initialValues={{ ruleIds: [] }}
-      kind="qc"
-      open={open}
-      form={form}
-      toRequest={toRequest}
-      onClose={onClose}
-      onStarted={onStarted}
-    >
+    <ProcessingModal name="mwQcForm" initialValues={{ ruleIds: [] }} kind="qc" {...dialog} {...frame}>
       <Form.Item
         name="ruleIds"
         label={t('measure-wind.qc.rules')}

@@ -5,6 +5,7 @@ import { Button, Flex, Progress, Segmented, Table, type TableColumnsType, Tag, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { dateTimeColumn, serverPaging } from '../../common/table-parts.ts';
 import { useTaskPage } from '../api.ts';
 import { describeTaskResult, isTaskActive, taskProgressStatus } from '../measure-wind.utils.ts';
 
@@ -92,20 +93,8 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
       },
     },
     { key: 'creator', dataIndex: 'creatorName', title: t('measure-wind.tasks.creator'), width: 110 },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('measure-wind.tasks.createTime'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'finishTime',
-      dataIndex: 'finishTime',
-      title: t('measure-wind.tasks.finishTime'),
-      width: 170,
-      render: (value: string | null) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('measure-wind.tasks.createTime'), formatDateTime),
+    dateTimeColumn('finishTime', t('measure-wind.tasks.finishTime'), formatDateTime),
   ];
 
   const hasActive = (page?.records ?? []).some((task) => isTaskActive(task));
@@ -140,15 +129,13 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
         dataSource={page?.records ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('measure-wind.tasks.empty') }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPaging({
+          pageNo,
           pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('measure-wind.table.total', { total }),
+          total: page?.total,
+          totalText: (total) => t('measure-wind.table.total', { total }),
           onChange: setPageNo,
-        }}
+        })}
       />
     </Flex>
   );

@@ -1,0 +1,186 @@
+import type { TParseRule, TParseTask, TRecognizedChannel } from '@masthub/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../app/feedback.ts';
+import { RequestError } from '../../request/request.ts';
+import {
+  confirmRecognize,
+  previewRecognize,
+  type TPreviewResult,
+  uploadSiteFiles,
+  useInvalidateSiteData,
+  waitForTask,
+} from './api.ts';
+import { duplicateDataKeys } from './ingestion.utils.ts';
+
+export type ItemState = 'recognizing' | 'ready' | 'unreadable' | 'confirming' | 'done';
+
+export interface UploadItem {
+  uid: string;
+  file: File;
+  state: ItemState;
+  result?: TPreviewResult;
+  channels: TRecognizedChannel[];
+  /** The recognised rule as the user edited it in the preview (the stamps' meaning). */
+  rule?: TParseRule;
+  error?: string;
+  task?: TParseTask;
+}
+
+/** An updater that changes one item of the list. */
+function patchItem(uid: string, change: Partial<UploadItem>) {
+  return (items: UploadItem[]) => items.map((item) => (item.uid === uid ? { ...item, ...change } : item));
+}
+
+/**
+ * The files of one upload: each recognised in turn (preview_recognize) as soon as they are given, then
+ * confirmed together — unreadable ones kept as raw files, the others imported and followed to the end.
+ */
+export function useUploadBatch(stationId: number, files: File[]) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateSiteData(stationId);
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [active, setActive] = useState<string>();
+  const [isConfirming, setConfirming] = useState(false);
+  const [isFinished, setFinished] = useState(false);
+  const abort = useRef<AbortController>(undefined);
+
+  const patch = (uid: string, change: Partial<UploadItem>) => setItems(patchItem(uid, change));
+
+  useEffect(() => {
+    if (files.length === 0) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    const batch = files.map((file, i) => ({
+      uid: `${i}-${file.name}`,
+      file,
+      state: 'recognizing' as const,
+      channels: [],
+    }));
+    setItems(batch);
+    setActive(batch[0]?.uid);
+    setFinished(false);
+    void (async () => {
+      // One file at a time: each preview reads the whole file on the server.
+      for (const item of batch) {
+        if (controller.signal.aborted) return;
+        try {
+          const result = await previewRecognize(stationId, item.file, controller.signal);
+          setItems(
+            patchItem(item.uid, {
+              state: 'ready',
+              result,
+              channels: result.recognition?.channels ?? [],
+              ...(result.recognition ? { rule: result.recognition.rule } : {}),
+            }),
+          );
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          setItems(
+            patchItem(item.uid, {
+              state: 'unreadable',
+              error: error instanceof RequestError ? error.message : String(error),
+            }),
+          );
+        }
+      }
+    })();
+    return () => controller.abort();
+  }, [files, stationId]);
+
+  const isRecognizing = items.some((item) => item.state === 'recognizing');
+  const confirmable = items.filter((item) => item.state === 'ready' || item.state === 'unreadable');
+
+  const confirm = async () => {
+    for (const item of items) {
+      const duplicates = duplicateDataKeys(item.channels);
+      if (duplicates.length > 0 || item.channels.some((channel) => channel.dataKey.trim() === '')) {
+        setActive(item.uid);
+        feedback.error(
+          t('ingestion.upload.badDataKeys', { name: item.file.name, keys: duplicates.join(', ') }),
+        );
+        return;
+      }
+    }
+    setConfirming(true);
+    let parsed = 0;
+    let failed = 0;
+    try {
+      const unreadable = items.filter((item) => item.state === 'unreadable');
+      if (unreadable.length > 0) {
+        // Kept as raw files with their reason, to be re-parsed once the site's rule is fixed.
+        for (const item of unreadable) patch(item.uid, { state: 'confirming' });
+        try {
+          const outcomes = await uploadSiteFiles(
+            stationId,
+            unreadable.map((item) => item.file),
+          );
+          unreadable.forEach((item, i) => {
+            const outcome = outcomes[i];
+            if (outcome?.status === 'parsed') parsed += 1;
+            else failed += 1;
+            patch(item.uid, {
+              state: 'done',
+              task: outcome && {
+                taskId: outcome.rawFileId,
+                rawFileId: outcome.rawFileId,
+                status: outcome.status,
+                progress: 100,
+                reasonKey: outcome.reasonKey,
+                reason: outcome.reason,
+              },
+            });
+          });
+        } catch {
+          for (const item of unreadable) patch(item.uid, { state: 'unreadable' });
+          failed += unreadable.length;
+        }
+      }
+      for (const item of items.filter((candidate) => candidate.state === 'ready')) {
+        const result = item.result as TPreviewResult;
+        patch(item.uid, { state: 'confirming' });
+        try {
+          const task = await confirmRecognize({
+            stationId,
+            token: result.token,
+            ...(result.recognition
+              ? { rule: item.rule ?? result.recognition.rule, channels: item.channels }
+              : {}),
+          });
+          const end = await waitForTask(task, (progress) => patch(item.uid, { task: progress }));
+          if (end.status === 'parsed' || end.status === 'duplicate') parsed += 1;
+          else if (end.status === 'failed') failed += 1;
+          patch(item.uid, { state: 'done', task: end });
+        } catch {
+          patch(item.uid, { state: 'ready' });
+          failed += 1;
+        }
+      }
+      await invalidate();
+      setFinished(true);
+      if (failed === 0) feedback.success(t('ingestion.upload.finished', { count: parsed }));
+      else feedback.warning(t('ingestion.upload.finishedWithFailures', { count: parsed, failed }));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  /** Stops recognising and forgets the files. */
+  const stop = () => {
+    abort.current?.abort();
+    setItems([]);
+  };
+
+  return {
+    items,
+    active,
+    setActive,
+    patch,
+    isConfirming,
+    isFinished,
+    isRecognizing,
+    confirmable,
+    confirm,
+    stop,
+  };
+}

@@ -1,0 +1,33 @@
+import type { TChannelElementOption } from '@masthub/shared';
+import { CHANNEL_STATISTICS } from '@masthub/shared/stations/channel-config.schema.ts';
+import { Select, type SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function useStatisticOptions() {
+  const { t } = useTranslation();
+  return CHANNEL_STATISTICS.map((statistic) => ({
+    value: statistic,
+    label: t(`stations.channels.statistics.${statistic}`),
+  }));
+}
+
+/** The element of a channel ("name (key)"); choosing one hands its unit to `onUnit`. */
+export function ElementSelect({
+  elements,
+  onUnit,
+  ...props
+}: Omit<SelectProps<string>, 'options' | 'onChange'> & {
+  elements: readonly TChannelElementOption[];
+  onUnit: (unit: string) => void;
+}) {
+  return (
+    <Select
+      {...props}
+      options={elements.map((element) => ({ value: element.key, label: `${element.name} (${element.key})` }))}
+      onChange={(key) => {
+        const unit = elements.find((element) => element.key === key)?.unit;
+        if (unit !== undefined) onUnit(unit);
+      }}
+    />
+  );
+}
