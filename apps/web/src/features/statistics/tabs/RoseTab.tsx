@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roseOption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
@@ -42,34 +43,10 @@ export function RoseTab({ result }: { result: TStatisticsResult }) {
   const columns: TableColumnsType<SectorRow> = [
     { key: 'label', dataIndex: 'label', title: t('statistics.columns.sector'), width: 100 },
     { key: 'count', dataIndex: 'count', title: t('statistics.columns.records'), width: 100 },
-    {
-      key: 'frequencyPct',
-      dataIndex: 'frequencyPct',
-      title: t('statistics.columns.frequencyPct'),
-      width: 120,
-      render: (v) => formatValue(v, 2),
-    },
-    {
-      key: 'meanSpeed',
-      dataIndex: 'meanSpeed',
-      title: t('statistics.columns.meanSpeed'),
-      width: 140,
-      render: (v) => formatValue(v, 2),
-    },
-    {
-      key: 'energyPct',
-      dataIndex: 'energyPct',
-      title: t('statistics.columns.energyPct'),
-      width: 140,
-      render: (v) => formatValue(v, 2),
-    },
-    {
-      key: 'powerDensity',
-      dataIndex: 'powerDensity',
-      title: t('statistics.columns.powerDensity'),
-      width: 160,
-      render: (v) => formatValue(v, 1),
-    },
+    decimalColumn('frequencyPct', t('statistics.columns.frequencyPct'), 120, 2),
+    decimalColumn('meanSpeed', t('statistics.columns.meanSpeed'), 140, 2),
+    decimalColumn('energyPct', t('statistics.columns.energyPct'), 140, 2),
+    decimalColumn('powerDensity', t('statistics.columns.powerDensity'), 160, 1),
   ];
   return (
     <Flex vertical gap={16}>

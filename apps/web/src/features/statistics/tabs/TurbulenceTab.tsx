@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { turbulenceOption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
@@ -29,27 +30,9 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   if (!item) return <Empty description={t('statistics.turbulence.noSd')} />;
   const columns: TableColumnsType<TTurbulenceRow> = [
     { key: 'name', dataIndex: 'name', title: t('statistics.columns.tiName'), width: 120 },
-    {
-      key: 'avg',
-      dataIndex: 'avg',
-      title: t('statistics.columns.tiAvg'),
-      width: 140,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'sd',
-      dataIndex: 'sd',
-      title: t('statistics.columns.tiSd'),
-      width: 140,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'represent',
-      dataIndex: 'represent',
-      title: t('statistics.columns.tiRepresent'),
-      width: 160,
-      render: (v) => formatValue(v, 4),
-    },
+    decimalColumn('avg', t('statistics.columns.tiAvg'), 140, 4),
+    decimalColumn('sd', t('statistics.columns.tiSd'), 140, 4),
+    decimalColumn('represent', t('statistics.columns.tiRepresent'), 160, 4),
     { key: 'sample', dataIndex: 'sample', title: t('statistics.columns.tiSample'), width: 100 },
   ];
   return (
