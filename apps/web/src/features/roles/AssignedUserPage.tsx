@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TUserRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Card, Flex, Input, Result, Space, Table, Typography } from 'antd';
+import { Button, Card, Flex, Input, Result, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BackTitle } from '../../app/BackTitle.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
@@ -85,19 +85,11 @@ export function AssignedUserPage() {
   return (
     <Card>
       <Flex justify="space-between" align="flex-end" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Space orientation="vertical" size={4}>
-          <Button
-            type="link"
-            icon={<ArrowLeftOutlined />}
-            style={{ paddingInline: 0 }}
-            onClick={() => void navigate('/systemManage/RoleManage/RoleList')}
-          >
-            {t('system.role.backToList')}
-          </Button>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('system.role.assignedTitle', { name: rights?.roleName ?? '' })}
-          </Typography.Title>
-        </Space>
+        <BackTitle
+          to="/systemManage/RoleManage/RoleList"
+          backLabel={t('system.role.backToList')}
+          title={t('system.role.assignedTitle', { name: rights?.roleName ?? '' })}
+        />
         <Input.Search
           allowClear
           placeholder={t('system.role.userSearchPlaceholder')}

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import type { TDataScope, TStationOption } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,7 +18,8 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { BackTitle } from '../../app/BackTitle.tsx';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { buildFeatureTree, toFeatureKeys } from '../access/feature-tree.ts';
@@ -36,7 +37,6 @@ const STATION_OPTION_LIMIT = 1000;
  */
 export function RoleRightPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const roleId = parseIdParam(params.get('roleId'));
   const { data: rights, isLoading, isError } = useRoleRights(roleId);
@@ -106,19 +106,11 @@ export function RoleRightPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Flex justify="space-between" align="flex-end" gap={12} wrap>
-          <Space orientation="vertical" size={4}>
-            <Button
-              type="link"
-              icon={<ArrowLeftOutlined />}
-              style={{ paddingInline: 0 }}
-              onClick={() => void navigate('/systemManage/RoleManage/RoleList')}
-            >
-              {t('system.role.backToList')}
-            </Button>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('system.role.rightsTitle', { name: rights.roleName })}
-            </Typography.Title>
-          </Space>
+          <BackTitle
+            to="/systemManage/RoleManage/RoleList"
+            backLabel={t('system.role.backToList')}
+            title={t('system.role.rightsTitle', { name: rights.roleName })}
+          />
           <PermissionButton
             feature="system.role"
             type="primary"

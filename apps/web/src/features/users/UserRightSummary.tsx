@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TRightConfig } from '@masthub/shared';
-import { Button, Card, Descriptions, Flex, Space, Typography } from 'antd';
+import { Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackTitle } from '../../app/BackTitle.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 
 /** The user's card on their rights page: back link, name, role link and account facts. */
@@ -20,19 +20,11 @@ export function UserRightSummary({
   return (
     <Card loading={isLoading}>
       <Flex justify="space-between" align="flex-start" gap={16} wrap>
-        <Space orientation="vertical" size={4}>
-          <Button
-            type="link"
-            icon={<ArrowLeftOutlined />}
-            style={{ paddingInline: 0 }}
-            onClick={() => void navigate('/systemManage/UserManage/UserList')}
-          >
-            {t('system.userRight.backToList')}
-          </Button>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('system.userRight.title', { name: config?.userName ?? '' })}
-          </Typography.Title>
-        </Space>
+        <BackTitle
+          to="/systemManage/UserManage/UserList"
+          backLabel={t('system.userRight.backToList')}
+          title={t('system.userRight.title', { name: config?.userName ?? '' })}
+        />
         {config?.roleId ? (
           <PermissionButton
             feature="system.role"
