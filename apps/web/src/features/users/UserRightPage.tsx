@@ -1,7 +1,8 @@
-import { Button, Card, Col, Empty, Result, Row, Space, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { LinkResult } from '../../app/LinkResult.tsx';
 import { FeatureStatusTree } from '../access/FeatureStatusTree.tsx';
 import { AssignStationsModal } from './AssignStationsModal.tsx';
 import { useRightConfig } from './api.ts';
@@ -22,14 +23,11 @@ export function UserRightPage() {
 
   if (userId === undefined || isError) {
     return (
-      <Result
+      <LinkResult
         status="warning"
         title={t('system.userRight.noUser')}
-        extra={
-          <Link to="/systemManage/UserManage/UserList">
-            <Button type="primary">{t('system.userRight.backToList')}</Button>
-          </Link>
-        }
+        to="/systemManage/UserManage/UserList"
+        linkLabel={t('system.userRight.backToList')}
       />
     );
   }
