@@ -1,21 +1,18 @@
 import type { TStatisticsResult, TTurbulenceRow } from '@masthub/shared';
 import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { turbulenceOption } from '../charts.utils.ts';
-import { ChannelPicker } from '../components/ChannelPicker.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
-import { useChannelLookup } from '../components/use-channel-lookup.ts';
+import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
 /** Turbulence intensity (湍流强度, WIND-ANALYSIS §8.4): SPEC §3 rows per speed bin and the IEC curves. */
 export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   const { t } = useTranslation();
-  const { byId } = useChannelLookup(result);
   const items = result.turbulence.items;
-  const [chosen, setChosen] = useState<number | undefined>(items.at(-1)?.channelId);
-  const item = items.find((i) => i.channelId === chosen) ?? items.at(-1);
+  const { item, picker } = useHeightChoice(result, items, (i) => i.channelId);
   const option = useMemo(
     () =>
       item &&
@@ -37,12 +34,7 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   ];
   return (
     <Flex vertical gap={16}>
-      <ChannelPicker
-        label={t('statistics.height')}
-        channels={items.map((i) => byId.get(i.channelId)!).filter(Boolean)}
-        value={item.channelId}
-        onChange={setChosen}
-      />
+      {picker}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 3 }}
