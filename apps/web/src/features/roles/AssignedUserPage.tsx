@@ -1,10 +1,11 @@
 import type { TUserRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Card, Flex, Input, Result, Table } from 'antd';
+import { Card, Flex, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BackTitle } from '../../app/BackTitle.tsx';
+import { LinkResult } from '../../app/LinkResult.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
@@ -28,14 +29,11 @@ export function AssignedUserPage() {
 
   if (roleId === undefined || isError) {
     return (
-      <Result
+      <LinkResult
         status="warning"
         title={t('system.role.noRole')}
-        extra={
-          <Link to="/systemManage/RoleManage/RoleList">
-            <Button type="primary">{t('system.role.backToList')}</Button>
-          </Link>
-        }
+        to="/systemManage/RoleManage/RoleList"
+        linkLabel={t('system.role.backToList')}
       />
     );
   }

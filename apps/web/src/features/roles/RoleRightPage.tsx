@@ -1,26 +1,13 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { TDataScope, TStationOption } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Radio,
-  Result,
-  Row,
-  Space,
-  Spin,
-  Transfer,
-  Tree,
-  Typography,
-} from 'antd';
+import { Alert, Card, Col, Flex, Radio, Row, Space, Spin, Transfer, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BackTitle } from '../../app/BackTitle.tsx';
 import { feedback } from '../../app/feedback.ts';
+import { LinkResult } from '../../app/LinkResult.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { buildFeatureTree, toFeatureKeys } from '../access/feature-tree.ts';
 import { fetchStationOptions } from '../users/api.ts';
@@ -70,14 +57,11 @@ export function RoleRightPage() {
 
   if (roleId === undefined || isError) {
     return (
-      <Result
+      <LinkResult
         status="warning"
         title={t('system.role.noRole')}
-        extra={
-          <Link to="/systemManage/RoleManage/RoleList">
-            <Button type="primary">{t('system.role.backToList')}</Button>
-          </Link>
-        }
+        to="/systemManage/RoleManage/RoleList"
+        linkLabel={t('system.role.backToList')}
       />
     );
   }
