@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackTitle } from '../../app/BackTitle.tsx';
 import { LinkResult } from '../../app/LinkResult.tsx';
+import { useServerPagination } from '../../app/list/use-server-pagination.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
@@ -26,6 +27,7 @@ export function AssignedUserPage() {
     { roleId: roleId ?? 0, pageNo, pageSize: PAGE_SIZE, keywords: keywords || undefined },
     roleId !== undefined,
   );
+  const pagination = useServerPagination(pageNo, page?.total, setPageNo);
 
   if (roleId === undefined || isError) {
     return (
@@ -104,14 +106,7 @@ export function AssignedUserPage() {
         loading={isFetching}
         dataSource={page?.records ?? []}
         {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
-        }}
+        pagination={pagination}
         columns={fit.columns}
       />
     </Card>

@@ -5,6 +5,7 @@ import { App, Button, Card, Flex, Input, Segmented, Space, Table, Tag } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { useServerPagination } from '../../app/list/use-server-pagination.ts';
 import { useAuthorizeStations, useStationUserPage } from './api.ts';
 import { sortAccessKinds, splitStationSelection } from './users.utils.ts';
 
@@ -41,6 +42,10 @@ export function UserStationsCard({
     keywords: keywords || undefined,
     pageNo,
     pageSize: PAGE_SIZE,
+  });
+  const pagination = useServerPagination(pageNo, page?.total, (next) => {
+    setPageNo(next);
+    onSelect([]);
   });
   const authorize = useAuthorizeStations();
   const records = page?.records ?? [];
@@ -119,17 +124,7 @@ export function UserStationsCard({
           onChange: (keys) => onSelect(keys.map(Number)),
           getCheckboxProps: (record) => ({ disabled: !record.isRemovable && !record.isTransferable }),
         }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: (next) => {
-            setPageNo(next);
-            onSelect([]);
-          },
-        }}
+        pagination={pagination}
         columns={[
           { key: 'stationCode', dataIndex: 'stationCode', title: t('system.station.code'), width: 110 },
           {
