@@ -1,19 +1,5 @@
-import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackHomeResult } from './LinkResult.tsx';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      title={t('common.notFound.title')}
-      subTitle={t('common.notFound.subTitle')}
-      extra={
-        <Link to="/index">
-          <Button type="primary">{t('common.actions.backHome')}</Button>
-        </Link>
-      }
-    />
-  );
+  return <BackHomeResult status="404" texts="notFound" />;
 }

@@ -1,6 +1,5 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { FeatureKey, TPage } from '@masthub/shared';
-import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import {
   Button,
   Card,
@@ -22,6 +21,7 @@ import { DATE_TIME_FORMAT } from '../date-time.ts';
 import { PermissionButton } from '../PermissionButton.tsx';
 import { type FitColumn, fitColumns } from '../table/fit-columns.ts';
 import { type DeleteSpec, useConfirmDelete } from './use-confirm-delete.tsx';
+import { useServerPagination } from './use-server-pagination.ts';
 
 /** A field of the search form: a text box, a choice, or a date-time range. */
 export type SearchField =
@@ -118,6 +118,7 @@ export function ListPage<T extends object>({
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [pageNo, setPageNo] = useState(1);
   const { data: page, isFetching, refetch } = usePage({ ...baseValues, ...values }, pageNo);
+  const pagination = useServerPagination(pageNo, page?.total, setPageNo);
   const actions: RowActions<T> | undefined = editor
     ? {
         feature: editor.feature,
@@ -257,14 +258,7 @@ export function ListPage<T extends object>({
         dataSource={page?.records ?? []}
         {...fit.tableProps}
         {...tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
-        }}
+        pagination={pagination}
       />
     </>
   );

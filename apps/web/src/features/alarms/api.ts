@@ -1,5 +1,6 @@
-import type { TAlarmHandleRequest, TAlarmPageRequest, TAlarmRecord, TPage } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAlarmHandleRequest, TAlarmPageRequest, TAlarmRecord } from '@masthub/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const alarmKeys = {
@@ -8,11 +9,7 @@ export const alarmKeys = {
 };
 
 export function useAlarmPage(request: TAlarmPageRequest) {
-  return useQuery({
-    queryKey: alarmKeys.page(request),
-    queryFn: () => http.post<TPage<TAlarmRecord>>('/web/alarm/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TAlarmRecord>(alarmKeys.page(request), '/web/alarm/page', request);
 }
 
 /** Handling changes the alarms, the site's status (header, list, map) and its station log. */

@@ -13,7 +13,6 @@ import type {
   TIngestOutcome,
   TMatchComponents,
   TOriginalFileExport,
-  TPage,
   TParseRule,
   TParseRuleRecord,
   TParseRuleSave,
@@ -27,6 +26,7 @@ import type {
   TStationSearchItem,
 } from '@masthub/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 import { isTaskFinished } from './ingestion.utils.ts';
 
@@ -145,11 +145,7 @@ export function useHeightStatistics() {
 // Raw files, versions, the site's rule and manual pull.
 
 export function useRawFiles(request: TRawFilePageRequest) {
-  return useQuery({
-    queryKey: ingestionKeys.rawFilePage(request),
-    queryFn: () => http.post<TPage<TRawFile>>('/web/station/raw_file/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TRawFile>(ingestionKeys.rawFilePage(request), '/web/station/raw_file/page', request);
 }
 
 export function reparseRawFile(id: number) {
@@ -176,16 +172,20 @@ export function useVersions(stationId: number) {
  * site — its header and detail (status, start, last data time, measuring days), the site list and the
  * station log.
  */
+function siteDataQueries(stationId: number) {
+  return [
+    ingestionKeys.rawFiles(stationId),
+    ingestionKeys.versions(stationId),
+    ['stations', stationId],
+    ['stations', 'page'],
+    ['station-log'],
+  ];
+}
+
 export function useInvalidateSiteData(stationId: number) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ingestionKeys.rawFiles(stationId) }),
-      queryClient.invalidateQueries({ queryKey: ingestionKeys.versions(stationId) }),
-      queryClient.invalidateQueries({ queryKey: ['stations', stationId] }),
-      queryClient.invalidateQueries({ queryKey: ['stations', 'page'] }),
-      queryClient.invalidateQueries({ queryKey: ['station-log'] }),
-    ]);
+    Promise.all(siteDataQueries(stationId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useUpdateStationParseRule() {
@@ -196,38 +196,31 @@ export function useUpdateStationParseRule() {
 }
 
 export function useManualPull(stationId: number) {
-  const invalidate = useInvalidateSiteData(stationId);
-  return useMutation({
-    mutationFn: () =>
+  return useInvalidatingMutation(
+    () =>
       http.post<TStationManualPullResult>('/web/station/manual_pull', { stationId }, { timeoutMs: 120_000 }),
-    onSuccess: invalidate,
-  });
+    siteDataQueries(stationId),
+  );
 }
 
 // Parse rules (RuleManage).
 
 export function useParseRulePage(request: { pageNo: number; pageSize: number; name?: string }) {
-  return useQuery({
-    queryKey: ingestionKeys.rulePage(request),
-    queryFn: () => http.post<TPage<TParseRuleRecord>>('/web/parse_rule/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TParseRuleRecord>(ingestionKeys.rulePage(request), '/web/parse_rule/page', request);
 }
 
 export function useSaveParseRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TParseRuleSave) => http.post<{ id: number }>('/web/parse_rule/save_or_update', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.rules }),
-  });
+  return useInvalidatingMutation(
+    (body: TParseRuleSave) => http.post<{ id: number }>('/web/parse_rule/save_or_update', body),
+    [ingestionKeys.rules],
+  );
 }
 
 export function useDeleteParseRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/parse_rule/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.rules }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/parse_rule/delete', { id }),
+    [ingestionKeys.rules],
+  );
 }
 
 // File-match rules (RuleManage).
@@ -248,28 +241,25 @@ export function useFileTypeSuffixes() {
 }
 
 export function useFileMatchPage(request: TFileMatchRulePageRequest) {
-  return useQuery({
-    queryKey: ingestionKeys.fileMatchPage(request),
-    queryFn: () => http.post<TPage<TFileMatchRuleRecord>>('/web/rule/file_match/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TFileMatchRuleRecord>(
+    ingestionKeys.fileMatchPage(request),
+    '/web/rule/file_match/page',
+    request,
+  );
 }
 
 export function useSaveFileMatchRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      http.post<{ id: number }>('/web/rule/file_match/save_or_update', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.fileMatch }),
-  });
+  return useInvalidatingMutation(
+    (body: Record<string, unknown>) => http.post<{ id: number }>('/web/rule/file_match/save_or_update', body),
+    [ingestionKeys.fileMatch],
+  );
 }
 
 export function useDeleteFileMatchRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/rule/file_match/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.fileMatch }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/rule/file_match/delete', { id }),
+    [ingestionKeys.fileMatch],
+  );
 }
 
 export function useStationSearch(keywords: string, ids: readonly number[]) {
@@ -295,28 +285,21 @@ export function useDataSourceList() {
 }
 
 export function useDataSourcePage(request: TDataSourcePageRequest) {
-  return useQuery({
-    queryKey: ingestionKeys.sourcePage(request),
-    queryFn: () => http.post<TPage<TDataSourceRecord>>('/web/data_source/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TDataSourceRecord>(ingestionKeys.sourcePage(request), '/web/data_source/page', request);
 }
 
 export function useSaveDataSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TDataSourceSaveRequest) =>
-      http.post<{ id: number }>('/web/data_source/save_or_update', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.sources }),
-  });
+  return useInvalidatingMutation(
+    (body: TDataSourceSaveRequest) => http.post<{ id: number }>('/web/data_source/save_or_update', body),
+    [ingestionKeys.sources],
+  );
 }
 
 export function useDeleteDataSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/data_source/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionKeys.sources }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/data_source/delete', { id }),
+    [ingestionKeys.sources],
+  );
 }
 
 export function testConnection(body: TDataSourceSaveRequest) {

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TDeviceTypeOption } from '@masthub/shared';
-import { Button, Card, Dropdown, Empty, Flex, Spin, Tree, Typography } from 'antd';
+import { Button, Card, Dropdown, Flex, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { SideTreeAllButton, SideTreeBody } from '../../app/SideTree.tsx';
 
 interface DeviceTypePanelProps {
   types: readonly TDeviceTypeOption[];
@@ -68,21 +69,10 @@ export function DeviceTypePanel({
 
   return (
     <Card title={t('registry.manufacturer.types.title')} size="small" styles={{ body: { padding: 12 } }}>
-      <Button
-        type={selectedId === undefined ? 'link' : 'text'}
-        block
-        style={{ textAlign: 'start', paddingInline: 4, justifyContent: 'flex-start' }}
-        onClick={() => onSelect(undefined)}
-      >
+      <SideTreeAllButton isActive={selectedId === undefined} onClick={() => onSelect(undefined)}>
         {t('registry.manufacturer.types.all')}
-      </Button>
-      {isLoading ? (
-        <Flex justify="center" style={{ padding: 24 }}>
-          <Spin />
-        </Flex>
-      ) : types.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      ) : (
+      </SideTreeAllButton>
+      <SideTreeBody isLoading={isLoading} isEmpty={types.length === 0}>
         <Tree<{ key: number; title: React.ReactNode; type: TDeviceTypeOption }>
           blockNode
           selectedKeys={selectedId === undefined ? [] : [selectedId]}
@@ -110,7 +100,7 @@ export function DeviceTypePanel({
             ),
           }))}
         />
-      )}
+      </SideTreeBody>
       <PermissionButton
         feature="system.manufacturer"
         type="dashed"

@@ -6,7 +6,8 @@ import type {
   TManufacturerRelation,
   TManufacturerSaveRequest,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const manufacturerKeys = {
@@ -32,19 +33,13 @@ export function useManufacturerList(request: TManufacturerListRequest) {
   });
 }
 
-function useInvalidateManufacturers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: manufacturerKeys.all });
-}
-
 /** Saves a manufacturer or a device type (`kind`), POST /web/manufacturer/saveOrUpdate. */
 export function useSaveManufacturer() {
-  const invalidate = useInvalidateManufacturers();
-  return useMutation({
-    mutationFn: (body: TManufacturerSaveRequest) =>
+  return useInvalidatingMutation(
+    (body: TManufacturerSaveRequest) =>
       http.post<{ id: number; deviceTypeId: number }>('/web/manufacturer/saveOrUpdate', body),
-    onSuccess: invalidate,
-  });
+    [manufacturerKeys.all],
+  );
 }
 
 /** Whether a type or manufacturer may be deleted, and what goes with it (SPEC §5). */
@@ -54,9 +49,8 @@ export function checkManufacturerRelation(ref: TManufacturerRefQuery): Promise<T
 
 /** Deletes a manufacturer, or a device type with its manufacturers (after the user confirmed). */
 export function useDeleteManufacturer() {
-  const invalidate = useInvalidateManufacturers();
-  return useMutation({
-    mutationFn: (ref: TManufacturerRefQuery) => http.get<null>('/web/manufacturer/del', { ...ref }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (ref: TManufacturerRefQuery) => http.get<null>('/web/manufacturer/del', { ...ref }),
+    [manufacturerKeys.all],
+  );
 }

@@ -1,11 +1,5 @@
-import type {
-  TDeleteCheck,
-  TOwnerPageRequest,
-  TOwnerRecord,
-  TOwnerSaveRequest,
-  TPage,
-} from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TDeleteCheck, TOwnerPageRequest, TOwnerRecord, TOwnerSaveRequest } from '@masthub/shared';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const ownerKeys = {
@@ -14,24 +8,14 @@ export const ownerKeys = {
 };
 
 export function useOwnerPage(request: TOwnerPageRequest) {
-  return useQuery({
-    queryKey: ownerKeys.page(request),
-    queryFn: () => http.post<TPage<TOwnerRecord>>('/web/owner/page', request),
-    placeholderData: keepPreviousData,
-  });
-}
-
-function useInvalidateOwners() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+  return usePageQuery<TOwnerRecord>(ownerKeys.page(request), '/web/owner/page', request);
 }
 
 export function useSaveOwner() {
-  const invalidate = useInvalidateOwners();
-  return useMutation({
-    mutationFn: (body: TOwnerSaveRequest) => http.post<{ id: number }>('/web/owner/save_or_update', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: TOwnerSaveRequest) => http.post<{ id: number }>('/web/owner/save_or_update', body),
+    [ownerKeys.all],
+  );
 }
 
 export function checkOwnerDelete(id: number): Promise<TDeleteCheck> {
@@ -39,9 +23,8 @@ export function checkOwnerDelete(id: number): Promise<TDeleteCheck> {
 }
 
 export function useDeleteOwner() {
-  const invalidate = useInvalidateOwners();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/owner/delete', { id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/owner/delete', { id }),
+    [ownerKeys.all],
+  );
 }

@@ -7,6 +7,17 @@ import { useZodRule } from '../../app/use-zod-rule.ts';
 import { RequestError } from '../../request/request.ts';
 import { changePassword, useEndSession } from '../auth/api.ts';
 
+/** The three fields in order; each is checked again when the one it is compared with changes. */
+const PASSWORD_FIELDS: {
+  name: keyof TChangePasswordRequest;
+  autoComplete: string;
+  dependsOn?: keyof TChangePasswordRequest;
+}[] = [
+  { name: 'oldPassword', autoComplete: 'current-password' },
+  { name: 'newPassword', autoComplete: 'new-password', dependsOn: 'oldPassword' },
+  { name: 'confirmPassword', autoComplete: 'new-password', dependsOn: 'newPassword' },
+];
+
 /** SPEC §5: old, new and confirmation required; rules from the shared schema; log in again afterwards. */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
@@ -38,32 +49,18 @@ export function ChangePasswordForm() {
   return (
     <Form<TChangePasswordRequest> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 440 }}>
       <Alert type="info" showIcon title={t('person.password.hint')} style={{ marginBottom: 24 }} />
-      <Form.Item
-        name="oldPassword"
-        label={t('person.password.oldPassword')}
-        rules={[rule('oldPassword')]}
-        required
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label={t('person.password.newPassword')}
-        rules={[rule('newPassword')]}
-        dependencies={['oldPassword']}
-        required
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('person.password.confirmPassword')}
-        rules={[rule('confirmPassword')]}
-        dependencies={['newPassword']}
-        required
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      {PASSWORD_FIELDS.map((field) => (
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={t(`person.password.${field.name}`)}
+          rules={[rule(field.name)]}
+          dependencies={field.dependsOn ? [field.dependsOn] : undefined}
+          required
+        >
+          <Input.Password autoComplete={field.autoComplete} />
+        </Form.Item>
+      ))}
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" loading={isSubmitting}>
           {t('person.password.submit')}

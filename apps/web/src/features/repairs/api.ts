@@ -5,7 +5,6 @@ import type {
   TDataSourceOption,
   TIntervalTask,
   TIntervalTaskSaveRequest,
-  TPage,
   TRepairLogPageRequest,
   TRepairLogRecord,
   TRepairRecord,
@@ -19,7 +18,8 @@ import type {
   TSendLogRecord,
   TUserAndCarbonCopy,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const repairKeys = {
@@ -53,19 +53,17 @@ export function useContacts(type?: 1 | 2, enabled = true) {
 }
 
 export function useSaveContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TContactSaveRequest) => http.post<{ id: number }>('/web/contacts/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['repairs', 'contacts'] }),
-  });
+  return useInvalidatingMutation(
+    (body: TContactSaveRequest) => http.post<{ id: number }>('/web/contacts/save', body),
+    [['repairs', 'contacts']],
+  );
 }
 
 export function useDeleteContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/contacts/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['repairs', 'contacts'] }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/contacts/delete', { id }),
+    [['repairs', 'contacts']],
+  );
 }
 
 export function useMyCarbonCopy(enabled = true) {
@@ -110,28 +108,18 @@ export function useRequestRepair() {
 }
 
 export function useRepairLogPage(request: TRepairLogPageRequest) {
-  return useQuery({
-    queryKey: repairKeys.log(request),
-    queryFn: () => http.post<TPage<TRepairLogRecord>>('/web/repair/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TRepairLogRecord>(repairKeys.log(request), '/web/repair/page', request);
 }
 
 export function useRepairRecordPage(request: TRepairRecordPageRequest) {
-  return useQuery({
-    queryKey: repairKeys.records(request),
-    queryFn: () => http.post<TPage<TRepairRecord>>('/web/repair/record/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TRepairRecord>(repairKeys.records(request), '/web/repair/record/page', request);
 }
 
 export function useSaveRepairRecord() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TRepairRecordSaveRequest) =>
-      http.post<{ id: number }>('/web/repair/record/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repairKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (body: TRepairRecordSaveRequest) => http.post<{ id: number }>('/web/repair/record/save', body),
+    [repairKeys.all],
+  );
 }
 
 export function useCloseRepairRecord() {
@@ -149,11 +137,7 @@ export function useCloseRepairRecord() {
 }
 
 export function useSendLogPage(request: TSendLogPageRequest) {
-  return useQuery({
-    queryKey: repairKeys.sendLog(request),
-    queryFn: () => http.post<TPage<TSendLogRecord>>('/web/alert/send_log/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TSendLogRecord>(repairKeys.sendLog(request), '/web/alert/send_log/page', request);
 }
 
 export function useIntervalTasks() {
@@ -164,9 +148,8 @@ export function useIntervalTasks() {
 }
 
 export function useSaveIntervalTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TIntervalTaskSaveRequest) => http.post<TIntervalTask>('/web/interval_task/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repairKeys.tasks }),
-  });
+  return useInvalidatingMutation(
+    (body: TIntervalTaskSaveRequest) => http.post<TIntervalTask>('/web/interval_task/save', body),
+    [repairKeys.tasks],
+  );
 }

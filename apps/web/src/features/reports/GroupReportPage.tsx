@@ -365,32 +365,26 @@ export function GroupReportPage() {
                 ]}
               />
             </FieldCol>
-            <Col span={12}>
-              <Form.Item
-                name="weeklyTemplateId"
-                label={t('reports.group.weeklyTemplate')}
-                rules={[rule('weeklyTemplateId')]}
-                required={types.includes('weekly')}
-              >
-                <Select
-                  disabled={!types.includes('weekly')}
-                  options={(weekly.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.tempName }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="monthlyTemplateId"
-                label={t('reports.group.monthlyTemplate')}
-                rules={[rule('monthlyTemplateId')]}
-                required={types.includes('monthly')}
-              >
-                <Select
-                  disabled={!types.includes('monthly')}
-                  options={(monthly.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.tempName }))}
-                />
-              </Form.Item>
-            </Col>
+            {(
+              [
+                ['weekly', 'weeklyTemplateId', weekly.data],
+                ['monthly', 'monthlyTemplateId', monthly.data],
+              ] as const
+            ).map(([type, name, templates]) => (
+              <Col span={12} key={name}>
+                <Form.Item
+                  name={name}
+                  label={t(`reports.group.${type}Template`)}
+                  rules={[rule(name)]}
+                  required={types.includes(type)}
+                >
+                  <Select
+                    disabled={!types.includes(type)}
+                    options={(templates ?? []).map((tpl) => ({ value: tpl.id, label: tpl.tempName }))}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
             <ScheduleAndSendingCols rule={rule} isAutoSend={autoSend} senders={senders.data} />
             <FieldCol span={24} name="stationIds" label={t('reports.group.stations')} rule={rule} isRequired>
               <PickedSites onPick={() => setPicking(true)} />

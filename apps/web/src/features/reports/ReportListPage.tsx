@@ -1,21 +1,11 @@
 import { FilePdfOutlined, FileWordOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { TGroupReportRecord, TStatementType } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import {
-  Button,
-  Descriptions,
-  Dropdown,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Dropdown, Popconfirm, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
+import { LinkResult } from '../../app/LinkResult.tsx';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
@@ -46,15 +36,12 @@ function useGroupId(): number | undefined {
 function ChooseGroup() {
   const { t } = useTranslation();
   return (
-    <Result
+    <LinkResult
       status="info"
       title={t('reports.group.chooseGroup')}
       subTitle={t('reports.group.chooseGroupHint')}
-      extra={
-        <Link to="/report/groupReport">
-          <Button type="primary">{t('reports.group.backToList')}</Button>
-        </Link>
-      }
+      to="/report/groupReport"
+      linkLabel={t('reports.group.backToList')}
       data-testid="choose-group"
     />
   );

@@ -13,7 +13,8 @@ import type {
   TReportGroupSaveRequest,
   TReportTemplate,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 
 export const reportKeys = {
@@ -36,11 +37,7 @@ export function useTemplates(type: 0 | 1) {
 }
 
 export function useGroupPage(request: TReportGroupPageRequest) {
-  return useQuery({
-    queryKey: reportKeys.groups(request),
-    queryFn: () => http.post<TPage<TReportGroupRecord>>('/web/statement/group/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TReportGroupRecord>(reportKeys.groups(request), '/web/statement/group/page', request);
 }
 
 export function useGroup(id: number | undefined) {
@@ -52,23 +49,21 @@ export function useGroup(id: number | undefined) {
 }
 
 export function useSaveGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TReportGroupSaveRequest) =>
+  return useInvalidatingMutation(
+    (body: TReportGroupSaveRequest) =>
       http.post<{ id: number }>(
         body.id === undefined ? '/web/statement/group/add' : '/web/statement/group/update',
         body,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  });
+    [reportKeys.all],
+  );
 }
 
 export function useDeleteGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/statement/group/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/statement/group/delete', { id }),
+    [reportKeys.all],
+  );
 }
 
 /**
@@ -93,28 +88,24 @@ export function useReportPage(request: TGroupReportPageRequest) {
 }
 
 export function useGenerateReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TGroupReportGenerateRequest) =>
-      http.post<{ id: number }>('/web/statement/generate', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (body: TGroupReportGenerateRequest) => http.post<{ id: number }>('/web/statement/generate', body),
+    [reportKeys.all],
+  );
 }
 
 export function useResendReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.post<{ mailId: number }>('/web/statement/send', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.post<{ mailId: number }>('/web/statement/send', { id }),
+    [reportKeys.all],
+  );
 }
 
 export function useDeleteReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/statement/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/statement/delete', { id }),
+    [reportKeys.all],
+  );
 }
 
 export function downloadReport(id: number, format: 'docx' | 'pdf') {
@@ -168,11 +159,10 @@ export function useAnalysisTemplates() {
 }
 
 export function useRequestAnalysisReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TAnalysisReportRequest) => http.post<{ id: number }>('/web/report/data/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataReportKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (body: TAnalysisReportRequest) => http.post<{ id: number }>('/web/report/data/save', body),
+    [dataReportKeys.all],
+  );
 }
 
 export interface TDataReportUpload {
@@ -186,9 +176,8 @@ export interface TDataReportUpload {
 }
 
 export function useUploadDataReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (upload: TDataReportUpload) => {
+  return useInvalidatingMutation(
+    (upload: TDataReportUpload) => {
       // Fields first: the server decides access before the file arrives.
       const form = new FormData();
       form.append('stationId', String(upload.stationId));
@@ -200,16 +189,15 @@ export function useUploadDataReport() {
       form.append('file', upload.file, upload.file.name);
       return http.post<{ id: number }>('/web/report/data/save', form, { timeoutMs: 10 * 60_000 });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataReportKeys.all }),
-  });
+    [dataReportKeys.all],
+  );
 }
 
 export function useDeleteDataReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/report/data/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataReportKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/report/data/delete', { id }),
+    [dataReportKeys.all],
+  );
 }
 
 export function downloadDataReport(id: number, format: 'txt' | 'docx' | 'pdf', inline = false) {

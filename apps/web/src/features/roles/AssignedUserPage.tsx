@@ -1,10 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TUserRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Card, Flex, Input, Result, Space, Table, Typography } from 'antd';
+import { Card, Flex, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BackTitle } from '../../app/BackTitle.tsx';
+import { LinkResult } from '../../app/LinkResult.tsx';
+import { useServerPagination } from '../../app/list/use-server-pagination.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
@@ -25,17 +27,15 @@ export function AssignedUserPage() {
     { roleId: roleId ?? 0, pageNo, pageSize: PAGE_SIZE, keywords: keywords || undefined },
     roleId !== undefined,
   );
+  const pagination = useServerPagination(pageNo, page?.total, setPageNo);
 
   if (roleId === undefined || isError) {
     return (
-      <Result
+      <LinkResult
         status="warning"
         title={t('system.role.noRole')}
-        extra={
-          <Link to="/systemManage/RoleManage/RoleList">
-            <Button type="primary">{t('system.role.backToList')}</Button>
-          </Link>
-        }
+        to="/systemManage/RoleManage/RoleList"
+        linkLabel={t('system.role.backToList')}
       />
     );
   }
@@ -85,19 +85,11 @@ export function AssignedUserPage() {
   return (
     <Card>
       <Flex justify="space-between" align="flex-end" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Space orientation="vertical" size={4}>
-          <Button
-            type="link"
-            icon={<ArrowLeftOutlined />}
-            style={{ paddingInline: 0 }}
-            onClick={() => void navigate('/systemManage/RoleManage/RoleList')}
-          >
-            {t('system.role.backToList')}
-          </Button>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('system.role.assignedTitle', { name: rights?.roleName ?? '' })}
-          </Typography.Title>
-        </Space>
+        <BackTitle
+          to="/systemManage/RoleManage/RoleList"
+          backLabel={t('system.role.backToList')}
+          title={t('system.role.assignedTitle', { name: rights?.roleName ?? '' })}
+        />
         <Input.Search
           allowClear
           placeholder={t('system.role.userSearchPlaceholder')}
@@ -114,14 +106,7 @@ export function AssignedUserPage() {
         loading={isFetching}
         dataSource={page?.records ?? []}
         {...fit.tableProps}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('system.common.total', { total }),
-          onChange: setPageNo,
-        }}
+        pagination={pagination}
         columns={fit.columns}
       />
     </Card>

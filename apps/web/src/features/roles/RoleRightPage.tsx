@@ -1,25 +1,13 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import type { TDataScope, TStationOption } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Radio,
-  Result,
-  Row,
-  Space,
-  Spin,
-  Transfer,
-  Tree,
-  Typography,
-} from 'antd';
+import { Alert, Card, Col, Flex, Radio, Row, Space, Spin, Transfer, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { BackTitle } from '../../app/BackTitle.tsx';
 import { feedback } from '../../app/feedback.ts';
+import { LinkResult } from '../../app/LinkResult.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { buildFeatureTree, toFeatureKeys } from '../access/feature-tree.ts';
 import { fetchStationOptions } from '../users/api.ts';
@@ -36,7 +24,6 @@ const STATION_OPTION_LIMIT = 1000;
  */
 export function RoleRightPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const roleId = parseIdParam(params.get('roleId'));
   const { data: rights, isLoading, isError } = useRoleRights(roleId);
@@ -70,14 +57,11 @@ export function RoleRightPage() {
 
   if (roleId === undefined || isError) {
     return (
-      <Result
+      <LinkResult
         status="warning"
         title={t('system.role.noRole')}
-        extra={
-          <Link to="/systemManage/RoleManage/RoleList">
-            <Button type="primary">{t('system.role.backToList')}</Button>
-          </Link>
-        }
+        to="/systemManage/RoleManage/RoleList"
+        linkLabel={t('system.role.backToList')}
       />
     );
   }
@@ -106,19 +90,11 @@ export function RoleRightPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Flex justify="space-between" align="flex-end" gap={12} wrap>
-          <Space orientation="vertical" size={4}>
-            <Button
-              type="link"
-              icon={<ArrowLeftOutlined />}
-              style={{ paddingInline: 0 }}
-              onClick={() => void navigate('/systemManage/RoleManage/RoleList')}
-            >
-              {t('system.role.backToList')}
-            </Button>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('system.role.rightsTitle', { name: rights.roleName })}
-            </Typography.Title>
-          </Space>
+          <BackTitle
+            to="/systemManage/RoleManage/RoleList"
+            backLabel={t('system.role.backToList')}
+            title={t('system.role.rightsTitle', { name: rights.roleName })}
+          />
           <PermissionButton
             feature="system.role"
             type="primary"

@@ -1,7 +1,6 @@
 import type {
   TAssignedUsersRequest,
   TDeleteCheck,
-  TPage,
   TRolePageRequest,
   TRoleRecord,
   TRoleRights,
@@ -9,7 +8,8 @@ import type {
   TRoleSaveRequest,
   TUserRecord,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const roleKeys = {
@@ -21,11 +21,7 @@ export const roleKeys = {
 };
 
 export function useRolePage(request: TRolePageRequest) {
-  return useQuery({
-    queryKey: roleKeys.page(request),
-    queryFn: () => http.post<TPage<TRoleRecord>>('/security/sys/role/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TRoleRecord>(roleKeys.page(request), '/security/sys/role/page', request);
 }
 
 export function useRoleRights(roleId: number | undefined) {
@@ -37,30 +33,22 @@ export function useRoleRights(roleId: number | undefined) {
 }
 
 export function useAssignedUsers(request: TAssignedUsersRequest, isEnabled: boolean) {
-  return useQuery({
-    queryKey: roleKeys.assignedUsers(request),
-    queryFn: () => http.post<TPage<TUserRecord>>('/security/sys/role/assigned_users', request),
-    placeholderData: keepPreviousData,
-    enabled: isEnabled,
-  });
+  return usePageQuery<TUserRecord>(
+    roleKeys.assignedUsers(request),
+    '/security/sys/role/assigned_users',
+    request,
+    isEnabled,
+  );
 }
 
-function useInvalidateIdentity() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: roleKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['users'] }),
-    ]);
-}
+/** Roles and users name each other: a change to one shows in both lists. */
+const IDENTITY_QUERIES = [roleKeys.all, ['users']];
 
 export function useSaveRole() {
-  const invalidate = useInvalidateIdentity();
-  return useMutation({
-    mutationFn: (body: TRoleSaveRequest) =>
-      http.post<{ id: number }>('/security/sys/role/save_or_update', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: TRoleSaveRequest) => http.post<{ id: number }>('/security/sys/role/save_or_update', body),
+    IDENTITY_QUERIES,
+  );
 }
 
 export function checkRoleDelete(id: number): Promise<TDeleteCheck> {
@@ -68,17 +56,15 @@ export function checkRoleDelete(id: number): Promise<TDeleteCheck> {
 }
 
 export function useDeleteRole() {
-  const invalidate = useInvalidateIdentity();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/security/sys/role/delete', { id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/security/sys/role/delete', { id }),
+    IDENTITY_QUERIES,
+  );
 }
 
 export function useSaveRoleRights() {
-  const invalidate = useInvalidateIdentity();
-  return useMutation({
-    mutationFn: (body: TRoleRightsRequest) => http.post<null>('/security/sys/role/rights', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: TRoleRightsRequest) => http.post<null>('/security/sys/role/rights', body),
+    IDENTITY_QUERIES,
+  );
 }

@@ -2,7 +2,6 @@ import type {
   TDeviceTypeNode,
   TOption,
   TOwnerOption,
-  TPage,
   TPersonalConfigItem,
   TPersonalConfigRecord,
   TRegion,
@@ -19,7 +18,8 @@ import type {
   TUserListItem,
 } from '@masthub/shared';
 import { STATION_LIST_CONFIG_TYPE } from '@masthub/shared/stations/personal-config.schema.ts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 
 export const stationKeys = {
@@ -63,12 +63,7 @@ export function useStationStatuses() {
 }
 
 export function useStationPage(request: TStationPageRequest, isEnabled = true) {
-  return useQuery({
-    queryKey: stationKeys.page(request),
-    queryFn: () => http.post<TPage<TStationRecord>>('/web/station/page', request),
-    placeholderData: keepPreviousData,
-    enabled: isEnabled,
-  });
+  return usePageQuery<TStationRecord>(stationKeys.page(request), '/web/station/page', request, isEnabled);
 }
 
 export function useStationDetail(id: number | undefined) {
@@ -91,39 +86,31 @@ export function checkStationCode(stationCode: string, id: number | undefined) {
   return http.get<TStationCheckExistReply>('/web/station/checkExist', { stationCode, id }, silent);
 }
 
-function useInvalidateStations() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: stationKeys.all }),
-      // Usage counts of tags and owners change with the sites.
-      queryClient.invalidateQueries({ queryKey: ['reference'] }),
-    ]);
-}
+const STATION_QUERIES = [
+  stationKeys.all,
+  // Usage counts of tags and owners change with the sites.
+  ['reference'],
+];
 
 export function useSaveStation() {
-  const invalidate = useInvalidateStations();
-  return useMutation({
-    mutationFn: (body: TStationSaveInput) =>
-      http.post<TStationSaveReply>('/web/station/save_or_update', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: TStationSaveInput) => http.post<TStationSaveReply>('/web/station/save_or_update', body),
+    STATION_QUERIES,
+  );
 }
 
 export function useSetStationTags() {
-  const invalidate = useInvalidateStations();
-  return useMutation({
-    mutationFn: (body: { stationId: number; tagIds: number[] }) => http.post<null>('/web/station/tags', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: { stationId: number; tagIds: number[] }) => http.post<null>('/web/station/tags', body),
+    STATION_QUERIES,
+  );
 }
 
 export function useDeleteStation() {
-  const invalidate = useInvalidateStations();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>(`/web/station/delete/${id}`),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>(`/web/station/delete/${id}`),
+    STATION_QUERIES,
+  );
 }
 
 /** POST /web/station/coordinate/export: the xlsx of the filtered (or chosen) sites. */
@@ -145,12 +132,10 @@ export function useStationListConfig() {
 }
 
 export function useSaveStationListConfig() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (items: TPersonalConfigItem[]) =>
-      http.post<null>('/web/personalConfig/saveOrUpdateBatch', items),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.listConfig }),
-  });
+  return useInvalidatingMutation(
+    (items: TPersonalConfigItem[]) => http.post<null>('/web/personalConfig/saveOrUpdateBatch', items),
+    [stationKeys.listConfig],
+  );
 }
 
 // Reference options for the server-driven forms.

@@ -6,7 +6,8 @@ import type {
   TTagSaveRequest,
   TTagStatus,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const tagKeys = {
@@ -31,27 +32,20 @@ export function useTagGroups() {
   });
 }
 
-function useInvalidateTags() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: tagKeys.all });
-}
-
 export function useSaveTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (body: TTagSaveRequest) => http.post<{ id: number }>('/web/sys/tag/save_or_update', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: TTagSaveRequest) => http.post<{ id: number }>('/web/sys/tag/save_or_update', body),
+    [tagKeys.all],
+  );
 }
 
 /** Enables or disables tags (POST /web/sys/tag/enable | disable). */
 export function useSetTagStatus() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: ({ ids, status }: { ids: readonly number[]; status: TTagStatus }) =>
+  return useInvalidatingMutation(
+    ({ ids, status }: { ids: readonly number[]; status: TTagStatus }) =>
       http.post<null>(`/web/sys/tag/${status}`, { ids }),
-    onSuccess: invalidate,
-  });
+    [tagKeys.all],
+  );
 }
 
 export function checkTagDelete(id: number): Promise<TDeleteCheck> {
@@ -59,9 +53,8 @@ export function checkTagDelete(id: number): Promise<TDeleteCheck> {
 }
 
 export function useDeleteTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/sys/tag/delete', { id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/sys/tag/delete', { id }),
+    [tagKeys.all],
+  );
 }

@@ -3,6 +3,7 @@ import { Input, Modal, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { useServerPagination } from '../../app/list/use-server-pagination.ts';
 import { useAuthorizeStations, useStationUserPage } from './api.ts';
 
 interface AssignStationsModalProps {
@@ -31,6 +32,7 @@ export function AssignStationsModal({ open, user, onClose }: AssignStationsModal
     },
     open && user !== undefined,
   );
+  const pagination = useServerPagination(pageNo, page?.total, setPageNo);
 
   useEffect(() => {
     if (!open) return;
@@ -80,14 +82,7 @@ export function AssignStationsModal({ open, user, onClose }: AssignStationsModal
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
         }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPageNo,
-          showTotal: (total) => t('system.common.total', { total }),
-        }}
+        pagination={pagination}
         columns={[
           { key: 'stationCode', dataIndex: 'stationCode', title: t('system.station.code'), width: 120 },
           { key: 'projectName', dataIndex: 'projectName', title: t('system.station.project') },

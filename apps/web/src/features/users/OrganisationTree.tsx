@@ -6,10 +6,11 @@ import {
   MoreOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Dropdown, Empty, Flex, Input, Spin, Tree, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Flex, Input, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
+import { SideTreeAllButton, SideTreeBody } from '../../app/SideTree.tsx';
 import { checkOrganisationDelete, useDeleteOrganisation, useOrganisationTree } from './api.ts';
 import { type OrganisationEdit, OrganisationNameModal } from './OrganisationNameModal.tsx';
 import { filterOrgTree, type OrgTreeNode, toOrgTree } from './users.utils.ts';
@@ -130,21 +131,10 @@ export function OrganisationTree({ selectedKey, onSelect }: OrganisationTreeProp
         onChange={(event) => setSearch(event.target.value)}
         style={{ marginBottom: 8 }}
       />
-      <Button
-        type={selectedKey ? 'text' : 'link'}
-        block
-        style={{ textAlign: 'start', paddingInline: 4, justifyContent: 'flex-start' }}
-        onClick={() => onSelect(undefined)}
-      >
+      <SideTreeAllButton isActive={!selectedKey} onClick={() => onSelect(undefined)}>
         {t('system.org.allUsers')}
-      </Button>
-      {isLoading ? (
-        <Flex justify="center" style={{ padding: 24 }}>
-          <Spin />
-        </Flex>
-      ) : visible.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      ) : (
+      </SideTreeAllButton>
+      <SideTreeBody isLoading={isLoading} isEmpty={visible.length === 0}>
         <Tree<OrgTreeNode & { title: React.ReactNode }>
           blockNode
           defaultExpandAll
@@ -159,7 +149,7 @@ export function OrganisationTree({ selectedKey, onSelect }: OrganisationTreeProp
             })),
           }))}
         />
-      )}
+      </SideTreeBody>
       <OrganisationNameModal edit={edit} onClose={() => setEdit(undefined)} />
     </Card>
   );

@@ -3,7 +3,6 @@ import type {
   TCompanyNode,
   TDeleteCheck,
   TDropDownOption,
-  TPage,
   TResetPasswordReply,
   TRightConfig,
   TStationAccessRecord,
@@ -17,7 +16,8 @@ import type {
   TUserSaveInput,
   TUserSaveReply,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const userKeys = {
@@ -46,11 +46,7 @@ export function useUserFields() {
 }
 
 export function useUserPage(request: TUserPageRequest) {
-  return useQuery({
-    queryKey: userKeys.page(request),
-    queryFn: () => http.post<TPage<TUserRecord>>('/security/sys/user/page', request),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<TUserRecord>(userKeys.page(request), '/security/sys/user/page', request);
 }
 
 /** Users for pickers (transfer target), at most 500. */
@@ -71,12 +67,12 @@ export function useRightConfig(userId: number | undefined) {
 }
 
 export function useStationUserPage(request: TStationUserPageRequest, isEnabled = true) {
-  return useQuery({
-    queryKey: userKeys.stations(request),
-    queryFn: () => http.post<TPage<TStationAccessRecord>>('/security/sys/user/station_user_page', request),
-    placeholderData: keepPreviousData,
-    enabled: isEnabled,
-  });
+  return usePageQuery<TStationAccessRecord>(
+    userKeys.stations(request),
+    '/security/sys/user/station_user_page',
+    request,
+    isEnabled,
+  );
 }
 
 /** Sites the caller may see whose code or project contains the keywords (pickers). */
@@ -87,27 +83,19 @@ export function fetchStationOptions(keywords: string, limit = 1000): Promise<TSt
   });
 }
 
-function useInvalidate(...keys: (readonly unknown[])[]) {
-  const queryClient = useQueryClient();
-  return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
-
 export function useSaveUser() {
-  const invalidate = useInvalidate(userKeys.all, organisationKeys.all, ['roles']);
-  return useMutation({
-    mutationFn: (body: TUserSaveInput) =>
-      http.post<TUserSaveReply>('/security/sys/user/save_or_update', body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (body: TUserSaveInput) => http.post<TUserSaveReply>('/security/sys/user/save_or_update', body),
+    [userKeys.all, organisationKeys.all, ['roles']],
+  );
 }
 
 /** The refusal (owned sites, self, built-in admin) is handled by the caller: the call is silent. */
 export function useDeleteUser() {
-  const invalidate = useInvalidate(userKeys.all, organisationKeys.all, ['roles']);
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/security/sys/user/delete', { id }, { silent: true }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/security/sys/user/delete', { id }, { silent: true }),
+    [userKeys.all, organisationKeys.all, ['roles']],
+  );
 }
 
 export function useResetPassword() {
@@ -125,12 +113,11 @@ export function useResetSecondFactor() {
 }
 
 export function useAuthorizeStations() {
-  const invalidate = useInvalidate(userKeys.all);
-  return useMutation({
-    mutationFn: (body: TAuthorizeStationRequest) =>
+  return useInvalidatingMutation(
+    (body: TAuthorizeStationRequest) =>
       http.post<{ changed: number }>('/security/sys/permission/user_authorize_station', body),
-    onSuccess: invalidate,
-  });
+    [userKeys.all],
+  );
 }
 
 export interface TransferInput {
@@ -141,16 +128,15 @@ export interface TransferInput {
 }
 
 export function useTransferAuthority() {
-  const invalidate = useInvalidate(userKeys.all);
-  return useMutation({
-    mutationFn: ({ fromUserId, toUserId, stationIds }: TransferInput) =>
+  return useInvalidatingMutation(
+    ({ fromUserId, toUserId, stationIds }: TransferInput) =>
       http.get<{ transferred: number; stationIds: number[] }>('/security/sys/user/transfer_authority', {
         fromUserId,
         toUserId,
         stationIds: stationIds && stationIds.length > 0 ? stationIds : undefined,
       }),
-    onSuccess: invalidate,
-  });
+    [userKeys.all],
+  );
 }
 
 // Companies and departments (managed from the user list).
@@ -196,9 +182,8 @@ export interface OrgSaveInput {
 }
 
 export function useSaveOrganisation() {
-  const invalidate = useInvalidate(organisationKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: ({ kind, id, companyId, name }: OrgSaveInput) => {
+  return useInvalidatingMutation(
+    ({ kind, id, companyId, name }: OrgSaveInput) => {
       if (kind === 'company') {
         return id === undefined
           ? http.post<unknown>('/security/sys/company/save', { name })
@@ -208,8 +193,8 @@ export function useSaveOrganisation() {
         ? http.post<unknown>('/security/sys/group/save', { companyId, name })
         : http.post<unknown>('/security/sys/group/update', { id, name });
     },
-    onSuccess: invalidate,
-  });
+    [organisationKeys.all, userKeys.all],
+  );
 }
 
 export function checkOrganisationDelete(kind: OrgKind, id: number): Promise<TDeleteCheck> {
@@ -217,10 +202,8 @@ export function checkOrganisationDelete(kind: OrgKind, id: number): Promise<TDel
 }
 
 export function useDeleteOrganisation() {
-  const invalidate = useInvalidate(organisationKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: ({ kind, id }: { kind: OrgKind; id: number }) =>
-      http.post<null>(`/security/sys/${kind}/delete`, { id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    ({ kind, id }: { kind: OrgKind; id: number }) => http.post<null>(`/security/sys/${kind}/delete`, { id }),
+    [organisationKeys.all, userKeys.all],
+  );
 }

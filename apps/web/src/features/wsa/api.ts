@@ -7,6 +7,7 @@ import type {
   TScaleResultRecord,
 } from '@masthub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const wsaKeys = {
@@ -33,9 +34,8 @@ export function useScaleResults(stationId: number | undefined) {
 }
 
 export function useUploadMesoscale() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { stationId: number; name: string; utcOffsetMinutes: number; files: File[] }) => {
+  return useInvalidatingMutation(
+    (input: { stationId: number; name: string; utcOffsetMinutes: number; files: File[] }) => {
       const form = new FormData();
       form.append('stationId', String(input.stationId));
       form.append('name', input.name);
@@ -43,27 +43,25 @@ export function useUploadMesoscale() {
       for (const f of input.files) form.append('file', f, f.name);
       return http.post<{ id: number }>('/web/mesoscale/upload', form, { timeoutMs: 30 * 60_000 });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsaKeys.all }),
-  });
+    [wsaKeys.all],
+  );
 }
 
 export function useDeleteMesoscale() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/mesoscale/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsaKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/web/mesoscale/delete', { id }),
+    [wsaKeys.all],
+  );
 }
 
 export function useScaleCalculate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TScaleRequest) =>
+  return useInvalidatingMutation(
+    (body: TScaleRequest) =>
       http.post<TScaleResult>('/data-process/process/temp_data_scale_calculate', body, {
         timeoutMs: 180_000,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsaKeys.all }),
-  });
+    [wsaKeys.all],
+  );
 }
 
 export function useScaleGenerate() {

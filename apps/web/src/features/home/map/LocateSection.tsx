@@ -34,6 +34,40 @@ function findRegion(regions: TRegion[], path: string[]): TRegion | undefined {
   return found;
 }
 
+/** One coordinate input (longitude, latitude, x or y) with its error under it. */
+function CoordinateItem({
+  id,
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  field: 'longitude' | 'latitude' | 'x' | 'y';
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      label={t(`home-map.locate.${field}`)}
+      htmlFor={id}
+      validateStatus={error ? 'error' : ''}
+      help={error}
+      style={{ marginBottom: 12 }}
+    >
+      <Input
+        id={id}
+        value={value}
+        allowClear
+        placeholder={t(`home-map.locate.${field}Placeholder`)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Form.Item>
+  );
+}
+
 /** Locate by coordinates: longitude/latitude (decimal or DMS) or Gauss–Krüger x/y; a marker at the point. */
 export function LocateSection({ mapRef }: { mapRef: RefObject<MapLibreMap | null> }) {
   const { t } = useTranslation();
@@ -96,36 +130,20 @@ export function LocateSection({ mapRef }: { mapRef: RefObject<MapLibreMap | null
         ]}
       />
       <Form layout="vertical" size="middle" onFinish={locate} component="form">
-        <Form.Item
-          label={t(`home-map.locate.${firstField}`)}
-          htmlFor="home-map-first"
-          validateStatus={errorFor(firstField) ? 'error' : ''}
-          help={errorFor(firstField)}
-          style={{ marginBottom: 12 }}
-        >
-          <Input
-            id="home-map-first"
-            value={first}
-            allowClear
-            placeholder={t(`home-map.locate.${firstField}Placeholder`)}
-            onChange={(e) => setFirst(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t(`home-map.locate.${secondField}`)}
-          htmlFor="home-map-second"
-          validateStatus={errorFor(secondField) ? 'error' : ''}
-          help={errorFor(secondField)}
-          style={{ marginBottom: 12 }}
-        >
-          <Input
-            id="home-map-second"
-            value={second}
-            allowClear
-            placeholder={t(`home-map.locate.${secondField}Placeholder`)}
-            onChange={(e) => setSecond(e.target.value)}
-          />
-        </Form.Item>
+        <CoordinateItem
+          id="home-map-first"
+          field={firstField}
+          value={first}
+          error={errorFor(firstField)}
+          onChange={setFirst}
+        />
+        <CoordinateItem
+          id="home-map-second"
+          field={secondField}
+          value={second}
+          error={errorFor(secondField)}
+          onChange={setSecond}
+        />
         <Flex gap={8}>
           <Button type="primary" htmlType="submit">
             {t('home-map.locate.submit')}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { correlationOption, regressionCaption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue, speedAverages } from '../statistics.utils.ts';
@@ -59,41 +60,11 @@ export function CorrelationTab({ result, onReferenceChange }: CorrelationTabProp
   const columns: TableColumnsType<TCorrelationSectorRow> = [
     { key: 'sectorRange', dataIndex: 'sectorRange', title: t('statistics.columns.sectorRange'), width: 130 },
     { key: 'count', dataIndex: 'count', title: t('statistics.columns.records'), width: 90 },
-    {
-      key: 'intercept',
-      dataIndex: 'intercept',
-      title: t('statistics.columns.intercept'),
-      width: 100,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'slope',
-      dataIndex: 'slope',
-      title: t('statistics.columns.slope'),
-      width: 100,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'r',
-      dataIndex: 'r',
-      title: t('statistics.columns.r'),
-      width: 100,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'rSquared',
-      dataIndex: 'rSquared',
-      title: t('statistics.columns.rSquared'),
-      width: 110,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'correctedValue',
-      dataIndex: 'correctedValue',
-      title: t('statistics.columns.correctedValue'),
-      width: 140,
-      render: (v) => formatValue(v, 3),
-    },
+    decimalColumn('intercept', t('statistics.columns.intercept'), 100, 4),
+    decimalColumn('slope', t('statistics.columns.slope'), 100, 4),
+    decimalColumn('r', t('statistics.columns.r'), 100, 4),
+    decimalColumn('rSquared', t('statistics.columns.rSquared'), 110, 4),
+    decimalColumn('correctedValue', t('statistics.columns.correctedValue'), 140, 3),
     {
       key: 'strength',
       dataIndex: 'strength',

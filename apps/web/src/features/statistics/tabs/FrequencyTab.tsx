@@ -1,11 +1,10 @@
 import type { TFrequencyItem, TStatisticsResult } from '@masthub/shared';
 import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { frequencyOption } from '../charts.utils.ts';
-import { ChannelPicker } from '../components/ChannelPicker.tsx';
 import { StatChart } from '../components/StatChart.tsx';
-import { useChannelLookup } from '../components/use-channel-lookup.ts';
+import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
 type Bin = TFrequencyItem['bins'][number];
@@ -13,10 +12,8 @@ type Bin = TFrequencyItem['bins'][number];
 /** Speed frequency distribution with the Weibull fit (风速频率分布, WIND-ANALYSIS §8.2) per height. */
 export function FrequencyTab({ result }: { result: TStatisticsResult }) {
   const { t } = useTranslation();
-  const { byId } = useChannelLookup(result);
   const items = result.frequency.items;
-  const [chosen, setChosen] = useState<number | undefined>(items.at(-1)?.channelId);
-  const item = items.find((i) => i.channelId === chosen) ?? items.at(-1);
+  const { item, picker } = useHeightChoice(result, items, (i) => i.channelId);
   const option = useMemo(
     () =>
       item &&
@@ -56,12 +53,7 @@ export function FrequencyTab({ result }: { result: TStatisticsResult }) {
   const w = item.weibull;
   return (
     <Flex vertical gap={16}>
-      <ChannelPicker
-        label={t('statistics.height')}
-        channels={items.map((i) => byId.get(i.channelId)!).filter(Boolean)}
-        value={item.channelId}
-        onChange={setChosen}
-      />
+      {picker}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 5 }}

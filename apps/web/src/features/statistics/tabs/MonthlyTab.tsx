@@ -3,6 +3,7 @@ import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linesOption } from '../charts.utils.ts';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
@@ -53,27 +54,9 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
   ];
   const comparisonColumns: TableColumnsType<TPeriodComparisonRow> = [
     { key: 'name', dataIndex: 'name', title: t('statistics.columns.periodName'), width: 120 },
-    {
-      key: 'avgSpeed',
-      dataIndex: 'avgSpeed',
-      title: t('statistics.columns.avgSpeed'),
-      width: 140,
-      render: (v) => formatValue(v, 3),
-    },
-    {
-      key: 'deviate',
-      dataIndex: 'deviate',
-      title: t('statistics.columns.deviate'),
-      width: 140,
-      render: (v) => formatValue(v, 3),
-    },
-    {
-      key: 'rate',
-      dataIndex: 'rate',
-      title: t('statistics.columns.rate'),
-      width: 140,
-      render: (v) => formatValue(v, 2),
-    },
+    decimalColumn('avgSpeed', t('statistics.columns.avgSpeed'), 140, 3),
+    decimalColumn('deviate', t('statistics.columns.deviate'), 140, 3),
+    decimalColumn('rate', t('statistics.columns.rate'), 140, 2),
   ];
   return (
     <Flex vertical gap={16}>

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
 import { recoveryOption } from '../charts.utils.ts';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { RecoveryRate } from '../components/RecoveryRate.tsx';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
@@ -20,7 +21,6 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
   );
   const tree = useMemo(() => toRecoveryTree(result.recovery.rows), [result]);
   const chartHeight = Math.max(260, 48 + result.recovery.byChannel.length * 28 + 72);
-  const num = (digits: number) => (v: number | null) => formatValue(v, digits);
   const formatDateTime = useFormatDateTime();
   type TYear = TStatisticsResult['recovery']['yearly'][number];
   type TGaps = TStatisticsResult['recovery']['gaps'][number];
@@ -40,8 +40,8 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
       width: 150,
       render: (v: number | null) => <RecoveryRate value={v} />,
     },
-    { key: 'mean', dataIndex: 'mean', title: t('statistics.recovery.mean'), width: 100, render: num(3) },
-    { key: 'max', dataIndex: 'max', title: t('statistics.recovery.max'), width: 100, render: num(2) },
+    decimalColumn('mean', t('statistics.recovery.mean'), 100, 3),
+    decimalColumn('max', t('statistics.recovery.max'), 100, 2),
     {
       key: 'maxTime',
       dataIndex: 'maxTime',
@@ -58,13 +58,7 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
       render: (_, r) => caption(r.channelId),
     },
     { key: 'gapCount', dataIndex: 'gapCount', title: t('statistics.recovery.gapCount'), width: 100 },
-    {
-      key: 'daysLost',
-      dataIndex: 'daysLost',
-      title: t('statistics.recovery.daysLost'),
-      width: 110,
-      render: num(2),
-    },
+    decimalColumn('daysLost', t('statistics.recovery.daysLost'), 110, 2),
     {
       key: 'longest',
       title: t('statistics.recovery.longest'),
@@ -97,20 +91,8 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
       width: 130,
       render: (v: number | null) => <RecoveryRate value={v} />,
     },
-    {
-      key: 'validAvg',
-      dataIndex: 'validAvg',
-      title: t('statistics.columns.validAvg'),
-      width: 130,
-      render: num(3),
-    },
-    {
-      key: 'avgWindPower',
-      dataIndex: 'avgWindPower',
-      title: t('statistics.columns.avgWindPower'),
-      width: 150,
-      render: num(1),
-    },
+    decimalColumn('validAvg', t('statistics.columns.validAvg'), 130, 3),
+    decimalColumn('avgWindPower', t('statistics.columns.avgWindPower'), 150, 1),
   ];
   return (
     <Flex vertical gap={16}>

@@ -1,11 +1,12 @@
 import type { TStatisticsResult } from '@masthub/shared';
 import { Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roseOption } from '../charts.utils.ts';
-import { ChannelPicker } from '../components/ChannelPicker.tsx';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
+import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
 interface SectorRow {
@@ -21,10 +22,9 @@ interface SectorRow {
 /** Wind rose and wind energy rose (风向玫瑰图 / 风能玫瑰图, WIND-ANALYSIS §8.7) per speed height. */
 export function RoseTab({ result }: { result: TStatisticsResult }) {
   const { t } = useTranslation();
-  const { byId, caption } = useChannelLookup(result);
+  const { caption } = useChannelLookup(result);
   const items = result.rose.items;
-  const [chosen, setChosen] = useState<number | undefined>(items.at(-1)?.speedChannelId);
-  const item = items.find((i) => i.speedChannelId === chosen) ?? items.at(-1);
+  const { item, picker } = useHeightChoice(result, items, (i) => i.speedChannelId);
   const option = useMemo(
     () =>
       item &&
@@ -42,44 +42,15 @@ export function RoseTab({ result }: { result: TStatisticsResult }) {
   const columns: TableColumnsType<SectorRow> = [
     { key: 'label', dataIndex: 'label', title: t('statistics.columns.sector'), width: 100 },
     { key: 'count', dataIndex: 'count', title: t('statistics.columns.records'), width: 100 },
-    {
-      key: 'frequencyPct',
-      dataIndex: 'frequencyPct',
-      title: t('statistics.columns.frequencyPct'),
-      width: 120,
-      render: (v) => formatValue(v, 2),
-    },
-    {
-      key: 'meanSpeed',
-      dataIndex: 'meanSpeed',
-      title: t('statistics.columns.meanSpeed'),
-      width: 140,
-      render: (v) => formatValue(v, 2),
-    },
-    {
-      key: 'energyPct',
-      dataIndex: 'energyPct',
-      title: t('statistics.columns.energyPct'),
-      width: 140,
-      render: (v) => formatValue(v, 2),
-    },
-    {
-      key: 'powerDensity',
-      dataIndex: 'powerDensity',
-      title: t('statistics.columns.powerDensity'),
-      width: 160,
-      render: (v) => formatValue(v, 1),
-    },
+    decimalColumn('frequencyPct', t('statistics.columns.frequencyPct'), 120, 2),
+    decimalColumn('meanSpeed', t('statistics.columns.meanSpeed'), 140, 2),
+    decimalColumn('energyPct', t('statistics.columns.energyPct'), 140, 2),
+    decimalColumn('powerDensity', t('statistics.columns.powerDensity'), 160, 1),
   ];
   return (
     <Flex vertical gap={16}>
       <Flex gap={16} align="center" wrap>
-        <ChannelPicker
-          label={t('statistics.height')}
-          channels={items.map((i) => byId.get(i.speedChannelId)!).filter(Boolean)}
-          value={item.speedChannelId}
-          onChange={setChosen}
-        />
+        {picker}
         <Typography.Text type="secondary">
           {t('statistics.rose.caption', {
             vane: caption(item.directionChannelId),

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
 import { summaryOption } from '../charts.utils.ts';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { RecoveryRate } from '../components/RecoveryRate.tsx';
 import { StatChart } from '../components/StatChart.tsx';
-import { formatValue } from '../statistics.utils.ts';
 
 /** Summary (WIND-ANALYSIS §8.1): one row per channel; chart of mean speed and power density by height. */
 export function SummaryTab({ result }: { result: TStatisticsResult }) {
@@ -20,7 +20,6 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
       }),
     [result, t],
   );
-  const num = (digits: number) => (v: number | null) => formatValue(v, digits);
   const columns: TableColumnsType<TSummaryRow> = [
     {
       key: 'channelName',
@@ -39,10 +38,10 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
       render: (unit: string) => formatUnit(unit),
     },
     { key: 'count', dataIndex: 'count', title: t('statistics.columns.count'), width: 100 },
-    { key: 'mean', dataIndex: 'mean', title: t('statistics.columns.mean'), width: 90, render: num(3) },
-    { key: 'sd', dataIndex: 'sd', title: t('statistics.columns.sd'), width: 90, render: num(3) },
-    { key: 'min', dataIndex: 'min', title: t('statistics.columns.min'), width: 90, render: num(2) },
-    { key: 'max', dataIndex: 'max', title: t('statistics.columns.max'), width: 90, render: num(2) },
+    decimalColumn('mean', t('statistics.columns.mean'), 90, 3),
+    decimalColumn('sd', t('statistics.columns.sd'), 90, 3),
+    decimalColumn('min', t('statistics.columns.min'), 90, 2),
+    decimalColumn('max', t('statistics.columns.max'), 90, 2),
     {
       key: 'validRate',
       dataIndex: 'validRate',
@@ -50,48 +49,12 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
       width: 130,
       render: (v: number | null) => <RecoveryRate value={v} />,
     },
-    {
-      key: 'avgWindPower',
-      dataIndex: 'avgWindPower',
-      title: t('statistics.columns.avgWindPower'),
-      width: 150,
-      render: num(1),
-    },
-    {
-      key: 'usefulWindHours',
-      dataIndex: 'usefulWindHours',
-      title: t('statistics.columns.usefulWindHours'),
-      width: 140,
-      render: num(1),
-    },
-    {
-      key: 'weibullScale',
-      dataIndex: 'weibullScale',
-      title: t('statistics.columns.weibullScale'),
-      width: 120,
-      render: num(3),
-    },
-    {
-      key: 'weibullShape',
-      dataIndex: 'weibullShape',
-      title: t('statistics.columns.weibullShape'),
-      width: 100,
-      render: num(3),
-    },
-    {
-      key: 'gustMax',
-      dataIndex: 'gustMax',
-      title: t('statistics.columns.gustMax'),
-      width: 120,
-      render: num(2),
-    },
-    {
-      key: 'meanDirection',
-      dataIndex: 'meanDirection',
-      title: t('statistics.columns.meanDirection'),
-      width: 120,
-      render: num(1),
-    },
+    decimalColumn('avgWindPower', t('statistics.columns.avgWindPower'), 150, 1),
+    decimalColumn('usefulWindHours', t('statistics.columns.usefulWindHours'), 140, 1),
+    decimalColumn('weibullScale', t('statistics.columns.weibullScale'), 120, 3),
+    decimalColumn('weibullShape', t('statistics.columns.weibullShape'), 100, 3),
+    decimalColumn('gustMax', t('statistics.columns.gustMax'), 120, 2),
+    decimalColumn('meanDirection', t('statistics.columns.meanDirection'), 120, 1),
   ];
   return (
     <Flex vertical gap={16}>

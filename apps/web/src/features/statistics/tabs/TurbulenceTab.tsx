@@ -1,20 +1,18 @@
 import type { TStatisticsResult, TTurbulenceRow } from '@masthub/shared';
 import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { turbulenceOption } from '../charts.utils.ts';
-import { ChannelPicker } from '../components/ChannelPicker.tsx';
+import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
-import { useChannelLookup } from '../components/use-channel-lookup.ts';
+import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
 /** Turbulence intensity (湍流强度, WIND-ANALYSIS §8.4): SPEC §3 rows per speed bin and the IEC curves. */
 export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   const { t } = useTranslation();
-  const { byId } = useChannelLookup(result);
   const items = result.turbulence.items;
-  const [chosen, setChosen] = useState<number | undefined>(items.at(-1)?.channelId);
-  const item = items.find((i) => i.channelId === chosen) ?? items.at(-1);
+  const { item, picker } = useHeightChoice(result, items, (i) => i.channelId);
   const option = useMemo(
     () =>
       item &&
@@ -29,37 +27,14 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   if (!item) return <Empty description={t('statistics.turbulence.noSd')} />;
   const columns: TableColumnsType<TTurbulenceRow> = [
     { key: 'name', dataIndex: 'name', title: t('statistics.columns.tiName'), width: 120 },
-    {
-      key: 'avg',
-      dataIndex: 'avg',
-      title: t('statistics.columns.tiAvg'),
-      width: 140,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'sd',
-      dataIndex: 'sd',
-      title: t('statistics.columns.tiSd'),
-      width: 140,
-      render: (v) => formatValue(v, 4),
-    },
-    {
-      key: 'represent',
-      dataIndex: 'represent',
-      title: t('statistics.columns.tiRepresent'),
-      width: 160,
-      render: (v) => formatValue(v, 4),
-    },
+    decimalColumn('avg', t('statistics.columns.tiAvg'), 140, 4),
+    decimalColumn('sd', t('statistics.columns.tiSd'), 140, 4),
+    decimalColumn('represent', t('statistics.columns.tiRepresent'), 160, 4),
     { key: 'sample', dataIndex: 'sample', title: t('statistics.columns.tiSample'), width: 100 },
   ];
   return (
     <Flex vertical gap={16}>
-      <ChannelPicker
-        label={t('statistics.height')}
-        channels={items.map((i) => byId.get(i.channelId)!).filter(Boolean)}
-        value={item.channelId}
-        onChange={setChosen}
-      />
+      {picker}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 3 }}

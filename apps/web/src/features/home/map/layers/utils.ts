@@ -130,3 +130,10 @@ export function formatBounds([west, south, east, north]: TLonLatBounds): string 
   const f = (v: number) => Number(v.toFixed(3)).toString();
   return `${f(west)}, ${f(south)} – ${f(east)}, ${f(north)}`;
 }
+
+/** A layer's name, with its height when the name does not already say it. */
+export function layerTitle(layer: Pick<TMapLayer, 'name' | 'heightM'>): string {
+  return layer.heightM !== null && !layer.name.includes(`${layer.heightM}`)
+    ? `${layer.name} · ${layer.heightM} m`
+    : layer.name;
+}

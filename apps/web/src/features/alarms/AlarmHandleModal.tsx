@@ -1,0 +1,68 @@
+import {
+  ALARM_HANDLE_MODES,
+  ALARM_REASON_MAX,
+  type TAlarmHandleMode,
+  type TAlarmHandleRequest,
+  ZAlarmHandleRequest,
+} from '@masthub/shared';
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { useHandleAlarms } from './api.ts';
+
+interface HandleValues {
+  handleMode?: TAlarmHandleMode;
+  reason?: string;
+}
+
+/** Handles one or several alarms at once (ignore, suspicious-focus, normal, request repair) with a reason. */
+export function AlarmHandleModal({
+  handling,
+  onHandled,
+  onClose,
+}: {
+  /** The alarms to handle; undefined: closed. */
+  handling: number[] | undefined;
+  onHandled: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const handle = useHandleAlarms();
+  return (
+    <SchemaFormModal<HandleValues, TAlarmHandleRequest>
+      open={handling !== undefined}
+      name="alarmHandleForm"
+      title={t('alarms.handleTitle', { count: handling?.length ?? 0 })}
+      initialValues={{ reason: '' }}
+      toRequest={(values) => ({
+        ids: handling ?? [],
+        handleMode: values.handleMode as TAlarmHandleMode,
+        reason: values.reason ?? '',
+      })}
+      schema={ZAlarmHandleRequest}
+      save={(request) => handle.mutateAsync(request)}
+      savedMessage={t('alarms.handled')}
+      onSaved={onHandled}
+      onClose={onClose}
+    >
+      {({ rule }) => (
+        <>
+          <Form.Item
+            name="handleMode"
+            label={t('alarms.fields.handleMode')}
+            rules={[rule('handleMode')]}
+            required
+          >
+            <Select
+              placeholder={t('system.common.choose')}
+              options={ALARM_HANDLE_MODES.map((value) => ({ value, label: t(`alarms.statuses.${value}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="reason" label={t('alarms.fields.reason')} rules={[rule('reason')]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={ALARM_REASON_MAX} />
+          </Form.Item>
+        </>
+      )}
+    </SchemaFormModal>
+  );
+}

@@ -1,0 +1,133 @@
+import { DownloadOutlined, FileTextOutlined, LineChartOutlined } from '@ant-design/icons';
+import type { TDatasetVersion, TWeibullMethod } from '@masthub/shared';
+import { WEIBULL_METHODS } from '@masthub/shared/wind-data/statistics.schema.ts';
+import { Button, DatePicker, Flex, Form, type FormInstance, Radio, Select, Switch } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
+import type { StatisticsFilters } from './statistics.utils.ts';
+import { versionOptions } from './version-options.ts';
+
+export interface FilterValues {
+  versionId?: number;
+  channelIds?: number[];
+  range?: [Dayjs, Dayjs] | null;
+  sectors: 12 | 16;
+  includeSuspicious: boolean;
+  weibullMethod: TWeibullMethod;
+}
+
+export const INITIAL: FilterValues = { sectors: 16, includeSuspicious: true, weibullMethod: 'wasp' };
+
+export function toFilters(values: FilterValues): StatisticsFilters {
+  return {
+    versionId: values.versionId!,
+    channelIds: values.channelIds ?? [],
+    range: values.range
+      ? [values.range[0].format(DATE_TIME_FORMAT), values.range[1].format(DATE_TIME_FORMAT)]
+      : null,
+    sectors: values.sectors,
+    includeSuspicious: values.includeSuspicious,
+    weibullMethod: values.weibullMethod,
+  };
+}
+
+/**
+ * The statistics filters (version, channels, period, sectors, Weibull method, suspicious data) with
+ * run, export and the data reports.
+ */
+export function StatisticsFilterForm({
+  form,
+  versions,
+  isVersionsPending,
+  channelOptions,
+  isRunning,
+  isMixed,
+  canExport,
+  isExporting,
+  onRun,
+  onExport,
+  onOpenReports,
+}: {
+  form: FormInstance<FilterValues>;
+  versions: readonly TDatasetVersion[] | undefined;
+  isVersionsPending: boolean;
+  channelOptions: { label: string; title: string; options: { value: number; label: string }[] }[];
+  isRunning: boolean;
+  /** The chosen channels mix recording intervals: nothing to run. */
+  isMixed: boolean;
+  canExport: boolean;
+  isExporting: boolean;
+  onRun: () => void;
+  onExport: () => void;
+  onOpenReports: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form<FilterValues> form={form} layout="inline" initialValues={INITIAL} style={{ rowGap: 12 }}>
+      <Form.Item name="versionId" label={t('statistics.filters.version')} rules={[{ required: true }]}>
+        <Select
+          style={{ width: 200 }}
+          loading={isVersionsPending}
+          onChange={() => form.setFieldValue('channelIds', [])}
+          options={versionOptions(versions, t)}
+        />
+      </Form.Item>
+      <Form.Item name="channelIds" label={t('statistics.filters.channels')}>
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ width: 360 }}
+          placeholder={t('statistics.filters.allChannels')}
+          options={channelOptions}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="range" label={t('statistics.filters.range')}>
+        <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} allowEmpty={[false, false]} />
+      </Form.Item>
+      <Form.Item name="sectors" label={t('statistics.filters.sectors')}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 12, label: t('statistics.filters.sectorCount', { count: 12 }) },
+            { value: 16, label: t('statistics.filters.sectorCount', { count: 16 }) },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
+        <Select
+          style={{ width: 160 }}
+          options={WEIBULL_METHODS.map((m) => ({ value: m, label: t(`statistics.weibullMethods.${m}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="includeSuspicious"
+        label={t('statistics.filters.includeSuspicious')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item>
+        <Flex gap={8}>
+          <Button
+            type="primary"
+            icon={<LineChartOutlined />}
+            onClick={onRun}
+            loading={isRunning}
+            disabled={isMixed}
+          >
+            {t('statistics.filters.run')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={isExporting} disabled={!canExport}>
+            {t('statistics.filters.export')}
+          </Button>
+          <Button icon={<FileTextOutlined />} onClick={onOpenReports} data-testid="data-reports-open">
+            {t('reports.data.title')}
+          </Button>
+        </Flex>
+      </Form.Item>
+    </Form>
+  );
+}
