@@ -22,20 +22,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'apps/server/src/modules/ingestion/ingestion.routes.ts ingestionRoutes: 311 lines',
   'apps/server/src/modules/timeseries/timeseries.repository.ts: 611 lines',
   'apps/server/src/platform/http/app.ts buildApp: 209 lines',
-  'apps/web/src/features/alarms/AlarmPage.tsx AlarmPage: 234 lines',
-  'apps/web/src/features/energy/TurbineLibraryDrawer.tsx TurbineLibraryDrawer: 249 lines',
-  'apps/web/src/features/home/map/layers/LayersControl.tsx LayersControl: 265 lines',
-  'apps/web/src/features/hub/HubPage.tsx HubBody: 237 lines',
-  'apps/web/src/features/ingestion/DataSourceFormModal.tsx DataSourceFormModal: 250 lines',
-  'apps/web/src/features/ingestion/FileMatchRuleFormModal.tsx FileMatchRuleFormModal: 226 lines',
-  'apps/web/src/features/ingestion/RecognitionPreview.tsx RecognitionPreview: 240 lines',
-  'apps/web/src/features/ingestion/UploadPreviewModal.tsx UploadPreviewModal: 283 lines',
-  'apps/web/src/features/measure-wind/components/RepresentativeYearModal.tsx RepresentativeYearModal: 221 lines',
-  'apps/web/src/features/measure-wind/components/TowerShadowModal.tsx TowerShadowModal: 208 lines',
-  'apps/web/src/features/repairs/RepairRecordsPanel.tsx RepairRecordsPanel: 241 lines',
-  'apps/web/src/features/statistics/StasticAnalysisPage.tsx StasticAnalysisPage: 210 lines',
-  'apps/web/src/features/tags/TagsManagementPage.tsx TagsManagementPage: 253 lines',
-  'apps/web/src/features/users/UserRightPage.tsx UserRightPage: 240 lines',
 ];
 
 function sourceFiles(dir: string): string[] {
