@@ -38,8 +38,9 @@ import { readTextReportHead, UnreadableFileError } from '../ingestion/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import {
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
+  type TTimeSeriesStore,
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
@@ -64,7 +65,7 @@ export interface TUploadedMesoFile {
  * generates, with lineage. Access follows the site, as every data function.
  */
 export class MesoscaleService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
   private readonly mesoscale: MesoscaleRepository;
 
   constructor(
@@ -75,7 +76,7 @@ export class MesoscaleService {
     private readonly stationLog: StationLogService,
     private readonly archiveLimits: TArchiveLimits,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     this.mesoscale = new MesoscaleRepository(db);
   }
 
@@ -522,7 +523,7 @@ export class MesoscaleService {
       }
     }
     const versionId = await this.db.transaction().execute(async (trx) => {
-      const store = new TimeSeriesRepository(trx);
+      const store = openTimeSeriesStore(trx);
       const version = await store
         .insertVersion({
           stationId: Number(datasetRow.station_id),

@@ -1,6 +1,7 @@
 import type { TParseRule, TRecognizedChannel } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '../../platform/db/rows.ts';
 
 export interface TParseRuleWrite {
   name: string;
@@ -121,14 +122,10 @@ export class ParseRuleRepository {
   }
 
   /** Live sites using the rule (deleted sites keep their reference but do not block). */
-  async countStations(id: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parse_rule_id', '=', id)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countStations(id: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('station').where('parse_rule_id', '=', id).where('is_deleted', '=', false),
+    );
   }
 
   async delete(id: number): Promise<boolean> {

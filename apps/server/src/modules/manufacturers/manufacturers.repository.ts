@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { countRows, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TManufacturerValues {
@@ -70,9 +71,10 @@ export class ManufacturerRepository {
   }
 
   findType(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('device_type').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('device_type').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findTypeByName(name: string) {
@@ -96,9 +98,10 @@ export class ManufacturerRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('manufacturer').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('manufacturer').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findSame(deviceTypeId: number, name: string, model: string) {
@@ -129,13 +132,12 @@ export class ManufacturerRepository {
   /** Live sites using the manufacturer ids. */
   async countStations(manufacturerIds: readonly number[]): Promise<number> {
     if (manufacturerIds.length === 0) return 0;
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('manufacturer_id', 'in', [...manufacturerIds])
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(
+      this.db
+        .selectFrom('station')
+        .where('manufacturer_id', 'in', [...manufacturerIds])
+        .where('is_deleted', '=', false),
+    );
   }
 
   async idsOfType(deviceTypeId: number): Promise<number[]> {

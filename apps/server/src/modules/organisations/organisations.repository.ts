@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { countRows, withRowLock } from '../../platform/db/rows.ts';
 
 /** Companies and their departments (SPEC "group"), with the counts that decide whether they are in use. */
 export class OrganisationRepository {
@@ -48,10 +49,10 @@ export class OrganisationRepository {
 
   /** A company; `lock` holds the row until the transaction ends, so its use cannot change meanwhile. */
   findCompany(id: number, lock: 'update' | 'share' | null = null) {
-    let query = this.db.selectFrom('company').select(['id', 'name']).where('id', '=', id);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('company').select(['id', 'name']).where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findCompanyByName(name: string) {
@@ -81,30 +82,21 @@ export class OrganisationRepository {
     await this.db.deleteFrom('company').where('id', '=', id).execute();
   }
 
-  async countCompanyUsers(companyId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countCompanyUsers(companyId: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('app_user').where('company_id', '=', companyId).where('is_deleted', '=', false),
+    );
   }
 
-  async countCompanyGroups(companyId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('dept')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countCompanyGroups(companyId: number): Promise<number> {
+    return countRows(this.db.selectFrom('dept').where('company_id', '=', companyId));
   }
 
   findGroup(id: number, lock: 'update' | 'share' | null = null) {
-    let query = this.db.selectFrom('dept').select(['id', 'name', 'company_id']).where('id', '=', id);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('dept').select(['id', 'name', 'company_id']).where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findGroupByName(companyId: number, name: string) {
@@ -139,14 +131,10 @@ export class OrganisationRepository {
     await this.db.deleteFrom('dept').where('id', '=', id).execute();
   }
 
-  async countGroupUsers(groupId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('dept_id', '=', groupId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countGroupUsers(groupId: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('app_user').where('dept_id', '=', groupId).where('is_deleted', '=', false),
+    );
   }
 
   searchCompanies(keywords: string | undefined, limit: number) {

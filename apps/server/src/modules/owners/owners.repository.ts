@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countRows, withRowLock } from '../../platform/db/rows.ts';
 
 /** Owner parties (业主) and how many live sites each has. */
 export class OwnerRepository {
@@ -26,23 +28,15 @@ export class OwnerRepository {
 
   async page(filter: { pageNo: number; pageSize: number; keywords?: string | undefined }) {
     let query = this.withCounts();
-    let count = this.db.selectFrom('owner as o').select((eb) => eb.fn.countAll<number>().as('n'));
+    let count = this.db.selectFrom('owner as o');
     if (filter.keywords) {
       const pattern = likeContains(filter.keywords);
       const match = sql<boolean>`(o.name ILIKE ${pattern} OR o.phone ILIKE ${pattern} OR o.email ILIKE ${pattern})`;
       query = query.where(match);
       count = count.where(match);
     }
-    const [records, total] = await Promise.all([
-      query
-        .orderBy('o.name')
-        .orderBy('o.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(count, query.orderBy('o.name').orderBy('o.id'), filter);
+    return { records, total };
   }
 
   listOptions() {
@@ -50,9 +44,7 @@ export class OwnerRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('owner').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(this.db.selectFrom('owner').selectAll().where('id', '=', id), lock).executeTakeFirst();
   }
 
   findByName(name: string) {
@@ -75,14 +67,10 @@ export class OwnerRepository {
       .execute();
   }
 
-  async countStations(id: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_party_id', '=', id)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countStations(id: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('station').where('owner_party_id', '=', id).where('is_deleted', '=', false),
+    );
   }
 
   async delete(id: number) {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countRows, withRowLock } from '../../platform/db/rows.ts';
 
 /** Roles with their function permissions (role_feature) and data permissions (data_scope, role_station). */
 export class RoleRepository {
@@ -36,16 +38,12 @@ export class RoleRepository {
     if (filter.keywords) base = base.where('r.name', 'ilike', likeContains(filter.keywords));
     let query = this.selectWithCounts();
     if (filter.keywords) query = query.where('r.name', 'ilike', likeContains(filter.keywords));
-    const [records, total] = await Promise.all([
-      query
-        .orderBy('r.is_admin', 'desc')
-        .orderBy('r.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(
+      base,
+      query.orderBy('r.is_admin', 'desc').orderBy('r.id'),
+      filter,
+    );
+    return { records, total };
   }
 
   findWithCounts(id: number) {
@@ -54,13 +52,13 @@ export class RoleRepository {
 
   /** A role; `lock` holds the row until the transaction ends. */
   findById(id: number, lock: 'update' | 'share' | null = null) {
-    let query = this.db
-      .selectFrom('role')
-      .select(['id', 'name', 'description', 'is_admin', 'data_scope'])
-      .where('id', '=', id);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db
+        .selectFrom('role')
+        .select(['id', 'name', 'description', 'is_admin', 'data_scope'])
+        .where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findByName(name: string) {
@@ -102,14 +100,10 @@ export class RoleRepository {
     await this.db.deleteFrom('role').where('id', '=', id).execute();
   }
 
-  async countUsers(roleId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('role_id', '=', roleId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countUsers(roleId: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('app_user').where('role_id', '=', roleId).where('is_deleted', '=', false),
+    );
   }
 
   async listFeatures(roleId: number): Promise<string[]> {

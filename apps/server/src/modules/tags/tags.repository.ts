@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 /** Tags, tag groups and their coverage (live sites carrying each tag). */
@@ -50,9 +51,7 @@ export class TagRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('tag').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(this.db.selectFrom('tag').selectAll().where('id', '=', id), lock).executeTakeFirst();
   }
 
   findMany(ids: readonly number[]) {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countRows } from '../../platform/db/rows.ts';
 
 export interface TUserFilter {
   keywords?: string | undefined;
@@ -44,7 +46,8 @@ export class UserAdminRepository {
 
   async page(filter: TUserFilter & { pageNo: number; pageSize: number }) {
     const query = this.filtered(filter);
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      query,
       query
         .select((eb) => [
           'u.id',
@@ -70,13 +73,10 @@ export class UserAdminRepository {
             .as('owned_station_count'),
         ])
         .orderBy('u.is_builtin', 'desc')
-        .orderBy('u.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('u.id'),
+      filter,
+    );
+    return { records, total };
   }
 
   list(filter: TUserFilter, limit: number) {
@@ -185,14 +185,10 @@ export class UserAdminRepository {
       .execute();
   }
 
-  async countOwnedStations(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', userId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countOwnedStations(userId: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('station').where('owner_id', '=', userId).where('is_deleted', '=', false),
+    );
   }
 
   /** Soft delete: the row stays for history (logs, creators); its direct site assignments go. */
