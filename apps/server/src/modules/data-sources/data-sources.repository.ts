@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, withRowLock } from '../../platform/db/rows.ts';
 import { hasAllStations, stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TDataSourceValues {
@@ -56,12 +56,10 @@ export class DataSourceRepository {
     return this.db
       .selectFrom('data_source as d')
       .selectAll('d')
-      .select((eb) =>
-        eb
-          .selectFrom('file_match_rule as r')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('r.data_source_id', '=', 'd.id')
-          .as('rule_count'),
+      .select(
+        countReferring({ from: 'file_match_rule', as: 'r', on: ['r.data_source_id', 'd.id'] }).as(
+          'rule_count',
+        ),
       );
   }
 

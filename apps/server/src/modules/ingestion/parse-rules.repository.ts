@@ -1,7 +1,7 @@
 import type { TParseRule, TRecognizedChannel } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { countRows } from '../../platform/db/rows.ts';
+import { countReferring, countRows } from '../../platform/db/rows.ts';
 
 export interface TParseRuleWrite {
   name: string;
@@ -85,13 +85,13 @@ export class ParseRuleRepository {
     const [rows, total] = await Promise.all([
       query
         .selectAll()
-        .select((eb) =>
-          eb
-            .selectFrom('station')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('station.parse_rule_id', '=', 'parse_rule.id')
-            .where('station.is_deleted', '=', false)
-            .as('station_count'),
+        .select(
+          countReferring({
+            from: 'station',
+            as: 'station',
+            on: ['station.parse_rule_id', 'parse_rule.id'],
+            live: true,
+          }).as('station_count'),
         )
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')

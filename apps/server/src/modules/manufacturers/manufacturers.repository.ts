@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import { countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TManufacturerValues {
@@ -19,15 +19,13 @@ export class ManufacturerRepository {
   listTypes() {
     return this.db
       .selectFrom('device_type as t')
-      .select((eb) => [
+      .select([
         't.id',
         't.name',
         't.created_at',
-        eb
-          .selectFrom('manufacturer as m')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('m.device_type_id', '=', 't.id')
-          .as('manufacturer_count'),
+        countReferring({ from: 'manufacturer', as: 'm', on: ['m.device_type_id', 't.id'] }).as(
+          'manufacturer_count',
+        ),
       ])
       .orderBy('t.name')
       .orderBy('t.id')
@@ -42,7 +40,7 @@ export class ManufacturerRepository {
     let query = this.db
       .selectFrom('manufacturer as m')
       .innerJoin('device_type as t', 't.id', 'm.device_type_id')
-      .select((eb) => [
+      .select([
         'm.id',
         'm.device_type_id',
         't.name as device_type',
@@ -52,13 +50,13 @@ export class ManufacturerRepository {
         'm.telephone',
         'm.email',
         'm.created_at',
-        eb
-          .selectFrom('station as s')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('s.manufacturer_id', '=', 'm.id')
-          .where('s.is_deleted', '=', false)
-          .where(stationAccessPredicate(subject, 's'))
-          .as('station_count'),
+        countReferring({
+          from: 'station',
+          as: 's',
+          on: ['s.manufacturer_id', 'm.id'],
+          live: true,
+          where: stationAccessPredicate(subject, 's'),
+        }).as('station_count'),
       ]);
     if (filter.deviceTypeId !== undefined) query = query.where('m.device_type_id', '=', filter.deviceTypeId);
     if (filter.keywords) {

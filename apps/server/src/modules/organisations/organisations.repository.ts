@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import { countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
 
 /** Companies and their departments (SPEC "group"), with the counts that decide whether they are in use. */
 export class OrganisationRepository {
@@ -10,16 +10,13 @@ export class OrganisationRepository {
   async listCompanies(filter: { companyId?: number | undefined }) {
     let query = this.db
       .selectFrom('company as c')
-      .select((eb) => [
+      .select([
         'c.id',
         'c.name',
         'c.created_at',
-        eb
-          .selectFrom('app_user as u')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('u.company_id', '=', 'c.id')
-          .where('u.is_deleted', '=', false)
-          .as('user_count'),
+        countReferring({ from: 'app_user', as: 'u', on: ['u.company_id', 'c.id'], live: true }).as(
+          'user_count',
+        ),
       ])
       .orderBy('c.id');
     if (filter.companyId !== undefined) query = query.where('c.id', '=', filter.companyId);
@@ -30,17 +27,12 @@ export class OrganisationRepository {
     if (companyIds.length === 0) return [];
     return this.db
       .selectFrom('dept as d')
-      .select((eb) => [
+      .select([
         'd.id',
         'd.company_id',
         'd.name',
         'd.created_at',
-        eb
-          .selectFrom('app_user as u')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('u.dept_id', '=', 'd.id')
-          .where('u.is_deleted', '=', false)
-          .as('user_count'),
+        countReferring({ from: 'app_user', as: 'u', on: ['u.dept_id', 'd.id'], live: true }).as('user_count'),
       ])
       .where('d.company_id', 'in', companyIds)
       .orderBy('d.id')

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
 
 /** Owner parties (业主) and how many live sites each has. */
 export class OwnerRepository {
@@ -11,18 +11,15 @@ export class OwnerRepository {
   private withCounts() {
     return this.db
       .selectFrom('owner as o')
-      .select((eb) => [
+      .select([
         'o.id',
         'o.name',
         'o.phone',
         'o.email',
         'o.created_at',
-        eb
-          .selectFrom('station as s')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('s.owner_party_id', '=', 'o.id')
-          .where('s.is_deleted', '=', false)
-          .as('station_count'),
+        countReferring({ from: 'station', as: 's', on: ['s.owner_party_id', 'o.id'], live: true }).as(
+          'station_count',
+        ),
       ]);
   }
 

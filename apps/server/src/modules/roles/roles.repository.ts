@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
 
 /** Roles with their function permissions (role_feature) and data permissions (data_scope, role_station). */
 export class RoleRepository {
@@ -11,7 +11,7 @@ export class RoleRepository {
   private selectWithCounts() {
     return this.db
       .selectFrom('role as r')
-      .select((eb) => [
+      .select([
         'r.id',
         'r.name',
         'r.description',
@@ -19,17 +19,8 @@ export class RoleRepository {
         'r.data_scope',
         'r.created_at',
         'r.requires_second_factor',
-        eb
-          .selectFrom('app_user as u')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('u.role_id', '=', 'r.id')
-          .where('u.is_deleted', '=', false)
-          .as('user_count'),
-        eb
-          .selectFrom('role_feature as f')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('f.role_id', '=', 'r.id')
-          .as('feature_count'),
+        countReferring({ from: 'app_user', as: 'u', on: ['u.role_id', 'r.id'], live: true }).as('user_count'),
+        countReferring({ from: 'role_feature', as: 'f', on: ['f.role_id', 'r.id'] }).as('feature_count'),
       ]);
   }
 

@@ -18,39 +18,17 @@ export class ChunkReadRepository {
       .where('id', '=', channelId)
       .executeTakeFirst();
     if (!channel) return undefined;
-    const stepMs = channel.interval_s * 1000;
-    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
-    const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
+    const grid = gridOf(channel.interval_s * 1000, fromMs, toMs);
+    const { startMs, length, firstMonth } = grid;
     const values = new Float32Array(length).fill(Number.NaN);
     const flags = new Uint8Array(length);
     if (length === 0) return { channelId, intervalS: channel.interval_s, startMs, values, flags };
-    const fromMonth = new Date(startMs);
-    const firstMonth = new Date(Date.UTC(fromMonth.getUTCFullYear(), fromMonth.getUTCMonth(), 1));
-    const rows = await sql<{
-      month_start: Date;
-      interval_s: number;
-      slot_count: number;
-      values: Buffer;
-      flags: Buffer;
-    }>`
+    const rows = await sql<TStoredChunk>`
       SELECT month_start, interval_s, slot_count, "values", flags
       FROM ts_chunk
       WHERE channel_id = ${channelId} AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}
       ORDER BY month_start`.execute(this.db);
-    for (const row of rows.rows) {
-      const chunkValues = decodeValues(row.values, row.slot_count);
-      const chunkFlags = decodeFlags(row.flags, row.slot_count);
-      const chunkStartMs = row.month_start.getTime();
-      const chunkStepMs = row.interval_s * 1000;
-      if (chunkStepMs !== stepMs) continue;
-      // Overlap of the chunk's slots with the requested range, as slot indices on both sides.
-      const offset = Math.round((chunkStartMs - startMs) / stepMs);
-      const from = Math.max(0, -offset);
-      const to = Math.min(row.slot_count, length - offset);
-      if (to <= from) continue;
-      values.set(chunkValues.subarray(from, to), offset + from);
-      flags.set(chunkFlags.subarray(from, to), offset + from);
-    }
+    for (const row of rows.rows) placeChunk(row, grid, { values, flags });
     return { channelId, intervalS: channel.interval_s, startMs, values, flags };
   }
 
@@ -68,37 +46,21 @@ export class ChunkReadRepository {
     series: Map<number, { values: Float32Array; flags: Uint8Array }>;
   }> {
     const series = new Map<number, { values: Float32Array; flags: Uint8Array }>();
-    const stepMs = (channels[0]?.intervalS ?? 600) * 1000;
-    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
-    const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
+    const grid = gridOf((channels[0]?.intervalS ?? 600) * 1000, fromMs, toMs);
+    const { stepMs, startMs, length, firstMonth } = grid;
     for (const c of channels) {
       if (c.intervalS * 1000 !== stepMs) throw new Error('readChannels requires channels of one interval');
       series.set(c.id, { values: new Float32Array(length).fill(Number.NaN), flags: new Uint8Array(length) });
     }
     if (length === 0 || channels.length === 0) return { startMs, length, series };
-    const fromMonth = new Date(startMs);
-    const firstMonth = new Date(Date.UTC(fromMonth.getUTCFullYear(), fromMonth.getUTCMonth(), 1));
-    const rows = await sql<{
-      channel_id: number;
-      month_start: Date;
-      interval_s: number;
-      slot_count: number;
-      values: Buffer;
-      flags: Buffer;
-    }>`
+    const rows = await sql<TStoredChunk & { channel_id: number }>`
       SELECT channel_id, month_start, interval_s, slot_count, "values", flags
       FROM ts_chunk
       WHERE channel_id = ANY(${channels.map((c) => c.id)}::bigint[])
         AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}`.execute(this.db);
     for (const row of rows.rows) {
       const target = series.get(Number(row.channel_id));
-      if (!target || row.interval_s * 1000 !== stepMs) continue;
-      const offset = Math.round((row.month_start.getTime() - startMs) / stepMs);
-      const from = Math.max(0, -offset);
-      const to = Math.min(row.slot_count, length - offset);
-      if (to <= from) continue;
-      target.values.set(decodeValues(row.values, row.slot_count).subarray(from, to), offset + from);
-      target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
+      if (target) placeChunk(row, grid, target);
     }
     return { startMs, length, series };
   }
@@ -144,4 +106,49 @@ export class ChunkReadRepository {
       .orderBy('c.month_start')
       .execute();
   }
+}
+
+/** A stored monthly chunk of one channel as read back. */
+interface TStoredChunk {
+  month_start: Date;
+  interval_s: number;
+  slot_count: number;
+  values: Buffer;
+  flags: Buffer;
+}
+
+/** A read's grid over [fromMs, toMs): its first slot (rounded up to the step), its slots, and the month that holds the first. */
+interface TGrid {
+  stepMs: number;
+  startMs: number;
+  length: number;
+  firstMonth: Date;
+}
+
+function gridOf(stepMs: number, fromMs: number, toMs: number): TGrid {
+  const startMs = Math.ceil(fromMs / stepMs) * stepMs;
+  const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
+  const from = new Date(startMs);
+  return {
+    stepMs,
+    startMs,
+    length,
+    firstMonth: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)),
+  };
+}
+
+/** Copies the slots of a stored chunk that fall on the grid into `target`; a chunk of another interval is left out. */
+function placeChunk(
+  row: TStoredChunk,
+  grid: TGrid,
+  target: { values: Float32Array; flags: Uint8Array },
+): void {
+  if (row.interval_s * 1000 !== grid.stepMs) return;
+  // Overlap of the chunk's slots with the requested range, as slot indices on both sides.
+  const offset = Math.round((row.month_start.getTime() - grid.startMs) / grid.stepMs);
+  const from = Math.max(0, -offset);
+  const to = Math.min(row.slot_count, grid.length - offset);
+  if (to <= from) return;
+  target.values.set(decodeValues(row.values, row.slot_count).subarray(from, to), offset + from);
+  target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
 }

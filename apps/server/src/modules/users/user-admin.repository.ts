@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countRows } from '../../platform/db/rows.ts';
+import { countReferring, countRows } from '../../platform/db/rows.ts';
 
 export interface TUserFilter {
   keywords?: string | undefined;
@@ -49,7 +49,7 @@ export class UserAdminRepository {
     const { rows: records, total } = await readPage(
       query,
       query
-        .select((eb) => [
+        .select([
           'u.id',
           'u.account',
           'u.user_name',
@@ -65,12 +65,9 @@ export class UserAdminRepository {
           'r.is_admin',
           'c.name as company_name',
           'd.name as dept_name',
-          eb
-            .selectFrom('station as s')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('s.owner_id', '=', 'u.id')
-            .where('s.is_deleted', '=', false)
-            .as('owned_station_count'),
+          countReferring({ from: 'station', as: 's', on: ['s.owner_id', 'u.id'], live: true }).as(
+            'owned_station_count',
+          ),
         ])
         .orderBy('u.is_builtin', 'desc')
         .orderBy('u.id'),

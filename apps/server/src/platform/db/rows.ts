@@ -1,4 +1,5 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from './schema.ts';
 
 /**
  * The number of rows `query` matches: its tables and conditions, with one count as its only column.
@@ -20,4 +21,22 @@ export function withRowLock<Q extends { forUpdate(): Q; forShare(): Q }>(query: 
   if (lock === 'update') return query.forUpdate();
   if (lock === 'share') return query.forShare();
   return query;
+}
+
+/**
+ * A correlated count as a column: how many rows of `from` (named `as`) point at the outer row by `on`
+ * (inner column, outer column), of those only the live ones (`is_deleted = false`) when `live`, and
+ * only those meeting `where`. Counts come back from PostgreSQL as bigint text, read as a number by the caller.
+ */
+export function countReferring(spec: {
+  from: keyof DB & string;
+  as: string;
+  on: readonly [string, string];
+  live?: boolean;
+  where?: Expression<SqlBool>;
+}): RawBuilder<number> {
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref(spec.on[0])} = ${sql.ref(spec.on[1])}`];
+  if (spec.live) conditions.push(sql<SqlBool>`${sql.ref(`${spec.as}.is_deleted`)} = false`);
+  if (spec.where) conditions.push(spec.where);
+  return sql<number>`(SELECT count(*) FROM ${sql.table(spec.from)} AS ${sql.id(spec.as)} WHERE ${sql.join(conditions, sql` AND `)})`;
 }
