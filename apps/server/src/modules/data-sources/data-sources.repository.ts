@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countReferring, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, sameName, withRowLock } from '../../platform/db/rows.ts';
 import { hasAllStations, stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TDataSourceValues {
@@ -108,11 +108,7 @@ export class DataSourceRepository {
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('data_source')
-      .select(['id', 'name'])
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('data_source').select(['id', 'name']).where(sameName(name)).executeTakeFirst();
   }
 
   listEnabledIds() {

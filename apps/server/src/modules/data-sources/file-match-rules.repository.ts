@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countRows, sameName, withRowLock } from '../../platform/db/rows.ts';
 
 export interface TFileMatchRuleValues {
   name: string;
@@ -138,7 +138,7 @@ export class FileMatchRuleRepository {
     return this.db
       .selectFrom('file_match_rule')
       .select(['id', 'name'])
-      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .where(sameName(name))
       .executeTakeFirst();
   }
 

@@ -1,7 +1,7 @@
 import type { TParseRule, TRecognizedChannel } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { countReferring, countRows } from '../../platform/db/rows.ts';
+import { countReferring, countRows, sameName } from '../../platform/db/rows.ts';
 
 export interface TParseRuleWrite {
   name: string;
@@ -68,11 +68,7 @@ export class ParseRuleRepository {
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('parse_rule')
-      .selectAll()
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('parse_rule').selectAll().where(sameName(name)).executeTakeFirst();
   }
 
   options() {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, countRows, sameName, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TManufacturerValues {
@@ -76,11 +76,7 @@ export class ManufacturerRepository {
   }
 
   findTypeByName(name: string) {
-    return this.db
-      .selectFrom('device_type')
-      .selectAll()
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('device_type').selectAll().where(sameName(name)).executeTakeFirst();
   }
 
   insertType(name: string) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countLiveUsersOf, deleteUserUnit } from '../../platform/db/user-references.ts';
 
 /** Companies and their departments (SPEC "group"), with the counts that decide whether they are in use. */
 export class OrganisationRepository {
@@ -64,20 +65,12 @@ export class OrganisationRepository {
   }
 
   /** Deletes an unused company; deleted users keep no reference to it. */
-  async deleteCompany(id: number): Promise<void> {
-    await this.db
-      .updateTable('app_user')
-      .set({ company_id: null })
-      .where('company_id', '=', id)
-      .where('is_deleted', '=', true)
-      .execute();
-    await this.db.deleteFrom('company').where('id', '=', id).execute();
+  deleteCompany(id: number): Promise<void> {
+    return deleteUserUnit(this.db, 'company', 'company_id', id);
   }
 
   countCompanyUsers(companyId: number): Promise<number> {
-    return countRows(
-      this.db.selectFrom('app_user').where('company_id', '=', companyId).where('is_deleted', '=', false),
-    );
+    return countLiveUsersOf(this.db, 'company_id', companyId);
   }
 
   countCompanyGroups(companyId: number): Promise<number> {
@@ -113,20 +106,12 @@ export class OrganisationRepository {
   }
 
   /** Deletes an unused department; deleted users keep no reference to it. */
-  async deleteGroup(id: number): Promise<void> {
-    await this.db
-      .updateTable('app_user')
-      .set({ dept_id: null })
-      .where('dept_id', '=', id)
-      .where('is_deleted', '=', true)
-      .execute();
-    await this.db.deleteFrom('dept').where('id', '=', id).execute();
+  deleteGroup(id: number): Promise<void> {
+    return deleteUserUnit(this.db, 'dept', 'dept_id', id);
   }
 
   countGroupUsers(groupId: number): Promise<number> {
-    return countRows(
-      this.db.selectFrom('app_user').where('dept_id', '=', groupId).where('is_deleted', '=', false),
-    );
+    return countLiveUsersOf(this.db, 'dept_id', groupId);
   }
 
   searchCompanies(keywords: string | undefined, limit: number) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, countRows, sameName, withRowLock } from '../../platform/db/rows.ts';
 
 /** Owner parties (业主) and how many live sites each has. */
 export class OwnerRepository {
@@ -45,11 +45,7 @@ export class OwnerRepository {
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('owner')
-      .select(['id', 'name'])
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('owner').select(['id', 'name']).where(sameName(name)).executeTakeFirst();
   }
 
   insert(values: { name: string; phone: string; email: string }) {

@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { withRowLock } from '../../platform/db/rows.ts';
+import { sameName, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 import type { TQcRuleForRun } from './evaluate-qc-rules.ts';
 
@@ -149,7 +149,7 @@ export class QcRuleRepository {
       .selectFrom('qc_rule')
       .select(['id', 'name'])
       .where('rule_type', '=', ruleType)
-      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .where(sameName(name))
       .executeTakeFirst();
   }
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countReferring, withRowLock } from '../../platform/db/rows.ts';
+import { countLiveUsersOf, deleteUserUnit } from '../../platform/db/user-references.ts';
 
 /** Roles with their function permissions (role_feature) and data permissions (data_scope, role_station). */
 export class RoleRepository {
@@ -81,20 +82,12 @@ export class RoleRepository {
   }
 
   /** Deletes an unused role with its rights; deleted users keep no reference to it. */
-  async delete(id: number): Promise<void> {
-    await this.db
-      .updateTable('app_user')
-      .set({ role_id: null })
-      .where('role_id', '=', id)
-      .where('is_deleted', '=', true)
-      .execute();
-    await this.db.deleteFrom('role').where('id', '=', id).execute();
+  delete(id: number): Promise<void> {
+    return deleteUserUnit(this.db, 'role', 'role_id', id);
   }
 
   countUsers(roleId: number): Promise<number> {
-    return countRows(
-      this.db.selectFrom('app_user').where('role_id', '=', roleId).where('is_deleted', '=', false),
-    );
+    return countLiveUsersOf(this.db, 'role_id', roleId);
   }
 
   async listFeatures(roleId: number): Promise<string[]> {

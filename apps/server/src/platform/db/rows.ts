@@ -40,3 +40,8 @@ export function countReferring(spec: {
   if (spec.where) conditions.push(spec.where);
   return sql<number>`(SELECT count(*) FROM ${sql.table(spec.from)} AS ${sql.id(spec.as)} WHERE ${sql.join(conditions, sql` AND `)})`;
 }
+
+/** The row's `name` is `name` but for case (both through PostgreSQL's lower()): the check behind unique names. */
+export function sameName(name: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(name) = lower(${name})`;
+}
