@@ -17,6 +17,20 @@ const SRC = import.meta.dirname;
  */
 const NOT_YET_BOUNDED: readonly string[] = [];
 
+/**
+ * Runtime names a module's index.ts may still take from one of its `*.repository.ts` files, as
+ * `modules/<name>/index.ts: name`: the station-access predicate is a query part that other modules'
+ * repositories compose, and the station-day upkeep still runs as functions over a database handle.
+ */
+const REPOSITORY_EXPORTS_ALLOWED: readonly string[] = [
+  'modules/access/index.ts: hasAllStations',
+  'modules/access/index.ts: stationAccessPredicate',
+  'modules/timeseries/index.ts: backfillStationDays',
+  'modules/timeseries/index.ts: currentWindowTo',
+  'modules/timeseries/index.ts: refreshStationDays',
+  'modules/timeseries/index.ts: rollStationWindows',
+];
+
 type TEdge = { from: string; to: string; typeOnly: boolean };
 
 function sourceFiles(dir: string): string[] {
@@ -131,7 +145,56 @@ function unitLoops(edges: TEdge[]): string[][] {
   return groups;
 }
 
+/** One name a module's index.ts exports: where it comes from and whether only its type leaves. */
+type TFaceExport = { face: string; name: string; from: string | undefined; typeOnly: boolean };
+
+/** What every `modules/<name>/index.ts` exports: its own declarations and its re-exports (`*` for all). */
+function faceExports(): TFaceExport[] {
+  const modules = path.join(SRC, 'modules');
+  return readdirSync(modules).flatMap((name) => {
+    const file = path.join(modules, name, 'index.ts');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return [];
+    }
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+    const face = rel(file);
+    const found: TFaceExport[] = [];
+    for (const node of source.statements) {
+      if (ts.isExportDeclaration(node)) {
+        const from =
+          node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+            ? rel(path.resolve(path.dirname(file), node.moduleSpecifier.text))
+            : undefined;
+        const clause = node.exportClause;
+        if (!clause) found.push({ face, name: '*', from, typeOnly: node.isTypeOnly });
+        else if (ts.isNamedExports(clause))
+          for (const element of clause.elements)
+            found.push({
+              face,
+              name: element.name.text,
+              from,
+              typeOnly: node.isTypeOnly || element.isTypeOnly,
+            });
+        else found.push({ face, name: clause.name.text, from, typeOnly: node.isTypeOnly });
+      } else if (
+        ts.canHaveModifiers(node) &&
+        ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      ) {
+        const names = ts.isVariableStatement(node)
+          ? node.declarationList.declarations.map((d) => d.name.getText(source))
+          : [(node as ts.DeclarationStatement).name?.getText(source) ?? 'default'];
+        for (const n of names) found.push({ face, name: n, from: undefined, typeOnly: false });
+      }
+    }
+    return found;
+  });
+}
+
 const edges = readEdges();
+const faces = faceExports();
 const shown = (e: TEdge): string => `${rel(e.from)} -> ${rel(e.to)}`;
 
 describe('module boundaries of apps/server/src', () => {
@@ -174,6 +237,24 @@ describe('module boundaries of apps/server/src', () => {
       .filter((e) => unitOf(e.from)?.startsWith('platform/') && rel(e.to).startsWith('modules/'))
       .map(shown);
     expect(upward).toEqual([]);
+  });
+
+  it("keeps repositories private: no module's index.ts exports a repository", () => {
+    expect(faces.length).toBeGreaterThan(100);
+    const exposing = faces
+      .filter(
+        (e) =>
+          /Repository$/.test(e.name) ||
+          (e.from !== undefined && /\.repository\.ts$/.test(e.from) && (e.name === '*' || !e.typeOnly)),
+      )
+      .map((e) => `${e.face}: ${e.name}`)
+      .filter((entry) => !REPOSITORY_EXPORTS_ALLOWED.includes(entry));
+    expect(exposing, 'give the module a factory (<module>.module.ts) instead').toEqual([]);
+  });
+
+  it('keeps the repository allow-list true: every entry is still exported', () => {
+    const present = new Set(faces.map((e) => `${e.face}: ${e.name}`));
+    expect(REPOSITORY_EXPORTS_ALLOWED.filter((entry) => !present.has(entry))).toEqual([]);
   });
 
   it('keeps the allow-list true: every entry still names an import that exists', () => {

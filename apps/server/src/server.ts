@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { StationAccess, StationAccessRepository, type StationGrantService } from './modules/access/index.ts';
+import { createStationAccess, type StationAccess, type StationGrantService } from './modules/access/index.ts';
 import { AlarmService } from './modules/alarms/index.ts';
-import { ApplyService, LinkSigner } from './modules/apply/index.ts';
+import { type ApplyService, createApplyService } from './modules/apply/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
 import { buildDataSourceServices } from './modules/data-sources/index.ts';
 import {
@@ -18,12 +18,12 @@ import { createParserPort, IngestionApi, IngestionService } from './modules/inge
 import type { LoginLogService } from './modules/login-log/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
-import { MessageRepository, MessageService, RealtimeHub } from './modules/messages/index.ts';
-import { MapLayerRepository, MapLayerService } from './modules/meteorology/index.ts';
+import { createMessageService, type MessageService, RealtimeHub } from './modules/messages/index.ts';
+import { createMapLayerService, type MapLayerService } from './modules/meteorology/index.ts';
 import type { OrganisationService } from './modules/organisations/index.ts';
 import type { OwnerService } from './modules/owners/index.ts';
 import type { PersonalConfigService } from './modules/personal-config/index.ts';
-import { QcRuleRepository, QcRuleService } from './modules/qc-rules/index.ts';
+import { createQcRuleService, type QcRuleService } from './modules/qc-rules/index.ts';
 import type { ReferenceService } from './modules/reference/index.ts';
 import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
 import { DataReportService, ReportService } from './modules/reports/index.ts';
@@ -66,13 +66,11 @@ import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/emb
 import { migrate } from './platform/db/migrate.ts';
 import { connectionsAvailable } from './platform/db/pg-settings.ts';
 import { DatabaseProbe } from './platform/db/probe.ts';
-import { createTransactor } from './platform/db/transaction.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
-import { createKeySource } from './platform/secrets/secret-box.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
 import { buildRegisterServices } from './wiring/register.ts';
@@ -213,12 +211,12 @@ function buildServices(
   jobs: TJobs,
   pools: TComputePools,
 ): TServices {
-  const stationAccess = new StationAccess(new StationAccessRepository(db));
+  const stationAccess = createStationAccess(db);
   const stationLog = new StationLogService(db);
   const rawFileStore = createFileStore(config);
   const archiveLimits = archiveLimitsOf(config);
   const parserPort = createParserPort({ archiveLimits });
-  const messages = new MessageService(new MessageRepository(db));
+  const messages = createMessageService(db);
   const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
   const ingestion = new IngestionService(
     db,
@@ -288,12 +286,7 @@ function buildServices(
     processingTasks,
     versions,
     windData,
-    qcRules: new QcRuleService(
-      new QcRuleRepository(db),
-      stationAccess,
-      createTransactor(db, (trx) => ({ rules: new QcRuleRepository(trx), db: trx })),
-      stationLog,
-    ),
+    qcRules: createQcRuleService(db, stationAccess, stationLog),
     statistics,
     admission: new HeavyAdmission(capacityOf(config).admission),
     compute,
@@ -302,7 +295,7 @@ function buildServices(
     flagMarks: new FlagMarkService(db, stationAccess, processingTasks),
     processing: new ProcessingService(db, stationAccess, processingTasks, computeAccess),
     geocoding: buildGeocoding(config, { search: (user, input) => services.stations.search(user, input) }),
-    mapLayers: new MapLayerService(new MapLayerRepository(db), rawFileStore, config.HAS_POINT_QUERY),
+    mapLayers: createMapLayerService(db, rawFileStore, config.HAS_POINT_QUERY),
     // [anchor: wind-data services]
     outbox,
     contacts,
@@ -338,25 +331,17 @@ function buildServices(
       jobs,
       log.child({ module: 'data-reports' }),
     ),
-    apply: new ApplyService(
+    apply: createApplyService(config, {
       db,
-      stationAccess,
-      rawFileStore,
+      access: stationAccess,
+      files: rawFileStore,
       windData,
       ingestionApi,
       outbox,
       messages,
       jobs,
-      new LinkSigner(
-        createKeySource({
-          configuredSecret: config.PASSWORD_RECORD_KEY,
-          dataDir: config.dataDirAbs,
-          purpose: 'download-link',
-        }),
-      ),
-      log.child({ module: 'apply' }),
-      { publicUrl: config.PUBLIC_URL },
-    ),
+      log: log.child({ module: 'apply' }),
+    }),
     hub: new HubService(db, log.child({ module: 'hub' })),
   };
   return services;

@@ -1,25 +1,16 @@
 import type { StationAccess } from '../modules/access/index.ts';
-import { ManufacturerRepository, ManufacturerService } from '../modules/manufacturers/index.ts';
-import { OwnerRepository, OwnerService } from '../modules/owners/index.ts';
-import { PersonalConfigRepository, PersonalConfigService } from '../modules/personal-config/index.ts';
+import { createManufacturerService } from '../modules/manufacturers/index.ts';
+import { createOwnerService } from '../modules/owners/index.ts';
+import { createPersonalConfigService } from '../modules/personal-config/index.ts';
 import { ReferenceService } from '../modules/reference/index.ts';
-import {
-  AttachmentRepository,
-  AttachmentService,
-  ChannelConfigRepository,
-  ChannelConfigService,
-  PasswordRecordRepository,
-  PasswordRecordService,
-} from '../modules/station-assets/index.ts';
+import { buildStationAssetServices } from '../modules/station-assets/index.ts';
 import type { StationLogService } from '../modules/station-log/index.ts';
-import { StationRepository, StationService } from '../modules/stations/index.ts';
-import { TagRepository, TagService } from '../modules/tags/index.ts';
+import { createStationService, stationFigures } from '../modules/stations/index.ts';
+import { createTagService } from '../modules/tags/index.ts';
 import type { TConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
-import { createTransactor } from '../platform/db/transaction.ts';
 import type { TConfiguredFileStore } from '../platform/files/create-file-store.ts';
 import type { Logger } from '../platform/logger.ts';
-import { createKeySource, SecretBox } from '../platform/secrets/secret-box.ts';
 import type { TServices } from '../server.ts';
 
 /**
@@ -43,57 +34,14 @@ export function buildRegisterServices(
   | 'passwordRecords'
   | 'channelConfigs'
 > {
-  const { stationAccess, stationLog, files: rawFileStore } = shared;
+  const { stationAccess, stationLog, files } = shared;
   return {
-    stations: new StationService(
-      new StationRepository(db),
-      stationAccess,
-      stationLog,
-      createTransactor(db, (trx) => ({ stations: new StationRepository(trx), db: trx })),
-    ),
-    owners: new OwnerService(
-      new OwnerRepository(db),
-      createTransactor(db, (trx) => ({ owners: new OwnerRepository(trx) })),
-    ),
-    manufacturers: new ManufacturerService(
-      new ManufacturerRepository(db),
-      createTransactor(db, (trx) => ({ manufacturers: new ManufacturerRepository(trx) })),
-    ),
-    tags: new TagService(
-      new TagRepository(db),
-      createTransactor(db, (trx) => ({ tags: new TagRepository(trx) })),
-    ),
-    personalConfig: new PersonalConfigService(
-      new PersonalConfigRepository(db),
-      createTransactor(db, (trx) => ({ configs: new PersonalConfigRepository(trx) })),
-    ),
-    reference: new ReferenceService(new StationRepository(db)),
-    attachments: new AttachmentService(
-      new AttachmentRepository(db),
-      stationAccess,
-      rawFileStore,
-      createTransactor(db, (trx) => ({ attachments: new AttachmentRepository(trx), db: trx })),
-      stationLog,
-      log.child({ module: 'attachments' }),
-    ),
-    passwordRecords: new PasswordRecordService(
-      new PasswordRecordRepository(db),
-      stationAccess,
-      new SecretBox(
-        createKeySource({
-          configuredSecret: config.PASSWORD_RECORD_KEY,
-          dataDir: config.dataDirAbs,
-          purpose: 'station-password-record',
-        }),
-      ),
-      createTransactor(db, (trx) => ({ records: new PasswordRecordRepository(trx), db: trx })),
-      stationLog,
-    ),
-    channelConfigs: new ChannelConfigService(
-      new ChannelConfigRepository(db),
-      stationAccess,
-      createTransactor(db, (trx) => ({ configs: new ChannelConfigRepository(trx), db: trx })),
-      stationLog,
-    ),
+    stations: createStationService(db, stationAccess, stationLog),
+    owners: createOwnerService(db),
+    manufacturers: createManufacturerService(db),
+    tags: createTagService(db),
+    personalConfig: createPersonalConfigService(db),
+    reference: new ReferenceService(stationFigures(db)),
+    ...buildStationAssetServices(db, config, log, { stationAccess, stationLog, files }),
   };
 }

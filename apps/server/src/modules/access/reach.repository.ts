@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { withRowLock } from '../../platform/db/rows.ts';
 import { composeReach, NO_ROLE, type TReach, type TRoleRights } from './reach.ts';
 
 /** The look-ups behind a reach (reach.ts): a role's rights, a user's role and direct sites, a role's holders. */
@@ -8,10 +9,10 @@ export class ReachRepository {
 
   /** A role's rights (live sites only), or undefined for an unknown role; `lock` holds the role row. */
   async roleRights(roleId: number, lock: 'update' | 'share' | null = null): Promise<TRoleRights | undefined> {
-    let query = this.db.selectFrom('role').select(['is_admin', 'data_scope']).where('id', '=', roleId);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    const role = await query.executeTakeFirst();
+    const role = await withRowLock(
+      this.db.selectFrom('role').select(['is_admin', 'data_scope']).where('id', '=', roleId),
+      lock,
+    ).executeTakeFirst();
     if (!role) return undefined;
     if (role.is_admin) return { isAdmin: true, features: [], dataScope: 'all', stationIds: [] };
     const [features, stations] = await Promise.all([

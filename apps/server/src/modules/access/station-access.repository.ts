@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '../../platform/db/rows.ts';
 
 /** Whose access is decided: the caller (TAuthUser fits) or any other user. */
 export interface TAccessSubject {
@@ -84,13 +85,12 @@ export class StationAccessRepository {
   }
 
   /** How many live stations the subject reaches. */
-  async countAccessible(subject: TAccessSubject): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('station.is_deleted', '=', false)
-      .where(stationAccessPredicate(subject, 'station'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countAccessible(subject: TAccessSubject): Promise<number> {
+    return countRows(
+      this.db
+        .selectFrom('station')
+        .where('station.is_deleted', '=', false)
+        .where(stationAccessPredicate(subject, 'station')),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
 import { hasAllStations, stationAccessPredicate, type TAccessSubject } from './station-access.repository.ts';
 
 export interface TStationAccessRow {
@@ -105,7 +106,8 @@ export class StationGrantRepository {
         eb.or([eb('s.station_code', 'ilike', pattern), eb('s.project_name', 'ilike', pattern)]),
       );
     }
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      query,
       query
         .select([
           's.id',
@@ -117,13 +119,10 @@ export class StationGrantRepository {
           isAssigned.as('is_assigned'),
           isRole.as('is_role'),
         ])
-        .orderBy('s.station_code')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('s.station_code'),
+      filter,
+    );
+    return { records, total };
   }
 
   /** Stations the subject may see whose code or project name contains the keywords. */

@@ -10,16 +10,15 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { UserAdminRepository } from '../users/index.ts';
+import type { TUserLookup } from '../users/index.ts';
 import type { ManagementGuard } from './management-guard.ts';
-import type { StationAccessRepository } from './station-access.repository.ts';
-import { StationAccess, type TStationAccess } from './station-access.ts';
+import type { StationAccess, TStationAccess } from './station-access.ts';
 import type { StationGrantRepository } from './station-grants.repository.ts';
 
 export interface TStationGrantRepositories {
   grants: StationGrantRepository;
-  stationAccess: StationAccessRepository;
-  users: UserAdminRepository;
+  stationAccess: StationAccess;
+  users: TUserLookup;
   guard: ManagementGuard;
 }
 
@@ -49,8 +48,7 @@ export class StationGrantService {
   ) {}
 
   authorize(caller: TAuthUser, input: TAuthorizeStationRequest): Promise<{ changed: number }> {
-    return this.tx.run(async ({ grants, stationAccess, users, guard }) => {
-      const access = new StationAccess(stationAccess);
+    return this.tx.run(async ({ grants, stationAccess: access, users, guard }) => {
       // Share lock: the user cannot be deleted or given another role while their sites change.
       if (!(await users.findById(input.userId, 'share'))) throw new AppError('NOT_FOUND');
       const target = (await access.findSubject(input.userId))!;
@@ -77,8 +75,7 @@ export class StationGrantService {
     caller: TAuthUser,
     query: TTransferAuthorityQuery,
   ): Promise<{ transferred: number; stationIds: number[] }> {
-    return this.tx.run(async ({ grants, stationAccess, users, guard }) => {
-      const access = new StationAccess(stationAccess);
+    return this.tx.run(async ({ grants, stationAccess: access, users, guard }) => {
       if (!(await users.findById(query.fromUserId, 'update'))) throw new AppError('NOT_FOUND');
       if (!(await users.findById(query.toUserId, 'share'))) throw new AppError('NOT_FOUND');
       const from = (await access.findSubject(query.fromUserId))!;

@@ -19,15 +19,15 @@ import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { StationAccess, StationAccessRepository } from '../access/index.ts';
-import { MessageRepository, MessageService } from '../messages/index.ts';
-import { evaluateQcRules, QcRuleRepository } from '../qc-rules/index.ts';
+import { createStationAccess, type StationAccess } from '../access/index.ts';
+import { createMessageService, type MessageService } from '../messages/index.ts';
+import { evaluateQcRules, listQcRulesForRun } from '../qc-rules/index.ts';
 import { StationLogService } from '../station-log/index.ts';
 import {
   IntervalMismatchError,
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
   toWindStation,
 } from '../timeseries/index.ts';
 import { AlarmRepository } from './alarms.repository.ts';
@@ -156,10 +156,10 @@ export class AlarmService {
    * alarm, naming the channel and the rules. Runs after the file's transaction; returns the new alarms.
    */
   async evaluateAbnormal(stationId: number, fromMs: number, toMs: number): Promise<number> {
-    const store = new TimeSeriesRepository(this.db);
+    const store = openTimeSeriesStore(this.db);
     const version = await store.findOriginalVersion(stationId);
     if (!version) return 0;
-    const rules = await new QcRuleRepository(this.db).listForRun(stationId);
+    const rules = await listQcRulesForRun(this.db, stationId);
     if (rules.length === 0) return 0;
     const site = await this.alarms.findSite(stationId);
     if (!site) return 0;
@@ -436,8 +436,8 @@ export class AlarmService {
 export function standaloneAlarmService(db: Database, log: Logger): AlarmService {
   return new AlarmService(
     db,
-    new StationAccess(new StationAccessRepository(db)),
-    new MessageService(new MessageRepository(db)),
+    createStationAccess(db),
+    createMessageService(db),
     new StationLogService(db),
     log,
   );

@@ -11,6 +11,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
+import { countRows } from '../../platform/db/rows.ts';
 import type {
   DB,
   DownloadApplicationTable,
@@ -62,14 +63,13 @@ export class ApplicationRepository {
     await sql`SELECT pg_advisory_xact_lock(74521109, ${userId})`.execute(this.db);
   }
 
-  async countPending(applicantId: number): Promise<number> {
-    const pending = await this.db
-      .selectFrom('download_application')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('applicant_id', '=', applicantId)
-      .where('audit_status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return Number(pending.n);
+  countPending(applicantId: number): Promise<number> {
+    return countRows(
+      this.db
+        .selectFrom('download_application')
+        .where('applicant_id', '=', applicantId)
+        .where('audit_status', '=', 'pending'),
+    );
   }
 
   /** Stores an application with its sites in the applicant's order. */

@@ -30,6 +30,20 @@ import { ApplyNotices } from './apply-notices.ts';
 import { assertApplicantSees, presentApplication } from './apply-support.ts';
 import type { LinkSigner } from './link-signer.ts';
 
+/** The collaborators of the apply service, built by the module's factory (apply.module.ts). */
+export interface TApplyServiceDeps {
+  db: Database;
+  access: StationAccess;
+  files: TFileStore;
+  windData: WindDataService;
+  ingestionApi: IngestionApi;
+  outbox: MailOutbox;
+  messages: MessageService;
+  jobs: TJobs;
+  signer: LinkSigner;
+  log: Logger;
+}
+
 export interface TApplyServiceOptions {
   /**
    * PUBLIC_URL: the address links in e-mails point at. Never taken from a request (its Host header is the
@@ -51,19 +65,24 @@ export class ApplyService {
   private readonly exporter: ApplyExport;
   private readonly downloads: ApplyDownloads;
 
+  private readonly db: Database;
+  private readonly access: StationAccess;
+  private readonly outbox: MailOutbox;
+  private readonly messages: MessageService;
+  private readonly jobs: TJobs;
+  private readonly log: Logger;
+
   constructor(
-    private readonly db: Database,
-    private readonly access: StationAccess,
-    files: TFileStore,
-    windData: WindDataService,
-    ingestionApi: IngestionApi,
-    private readonly outbox: MailOutbox,
-    private readonly messages: MessageService,
-    private readonly jobs: TJobs,
-    signer: LinkSigner,
-    private readonly log: Logger,
+    deps: TApplyServiceDeps,
     private readonly options: TApplyServiceOptions,
   ) {
+    const { db, access, files, windData, ingestionApi, outbox, messages, jobs, signer, log } = deps;
+    this.db = db;
+    this.access = access;
+    this.outbox = outbox;
+    this.messages = messages;
+    this.jobs = jobs;
+    this.log = log;
     this.applications = new ApplicationRepository(db);
     this.notices = new ApplyNotices(outbox, messages, log);
     this.exporter = new ApplyExport({

@@ -1,5 +1,5 @@
 /** The public face of the apply module: all that other modules, server.ts and the seed import of it. */
 
+export { createApplyService } from './apply.module.ts';
 export { applyRoutes } from './apply.routes.ts';
-export { ApplyService } from './apply.service.ts';
-export { LinkSigner } from './link-signer.ts';
+export type { ApplyService } from './apply.service.ts';

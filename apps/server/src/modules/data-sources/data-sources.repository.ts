@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countReferring, sameName, withRowLock } from '../../platform/db/rows.ts';
 import { hasAllStations, stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TDataSourceValues {
@@ -54,12 +56,10 @@ export class DataSourceRepository {
     return this.db
       .selectFrom('data_source as d')
       .selectAll('d')
-      .select((eb) =>
-        eb
-          .selectFrom('file_match_rule as r')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('r.data_source_id', '=', 'd.id')
-          .as('rule_count'),
+      .select(
+        countReferring({ from: 'file_match_rule', as: 'r', on: ['r.data_source_id', 'd.id'] }).as(
+          'rule_count',
+        ),
       );
   }
 
@@ -70,7 +70,7 @@ export class DataSourceRepository {
     fetchType?: 'email' | 'ftp' | undefined;
   }) {
     let query = this.withRuleCount();
-    let count = this.db.selectFrom('data_source as d').select((eb) => eb.fn.countAll<number>().as('n'));
+    let count = this.db.selectFrom('data_source as d');
     if (filter.keywords) {
       const p = likeContains(filter.keywords);
       const match = sql<boolean>`(d.name ILIKE ${p} OR d.host ILIKE ${p} OR d.username ILIKE ${p})`;
@@ -81,16 +81,8 @@ export class DataSourceRepository {
       query = query.where('d.fetch_type', '=', filter.fetchType);
       count = count.where('d.fetch_type', '=', filter.fetchType);
     }
-    const [records, total] = await Promise.all([
-      query
-        .orderBy('d.name')
-        .orderBy('d.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(count, query.orderBy('d.name').orderBy('d.id'), filter);
+    return { records, total };
   }
 
   listOptions(fetchType?: 'email' | 'ftp') {
@@ -105,9 +97,10 @@ export class DataSourceRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('data_source').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('data_source').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findWithRuleCount(id: number) {
@@ -115,11 +108,7 @@ export class DataSourceRepository {
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('data_source')
-      .select(['id', 'name'])
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('data_source').select(['id', 'name']).where(sameName(name)).executeTakeFirst();
   }
 
   listEnabledIds() {
@@ -415,7 +404,8 @@ export class DataSourceRepository {
     if (filter.stationId !== undefined) query = query.where('f.station_id', '=', filter.stationId);
     if (filter.isMatched !== undefined) query = query.where('f.is_matched', '=', filter.isMatched);
     if (filter.keywords) query = query.where('f.file_name', 'ilike', likeContains(filter.keywords));
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      query,
       query
         .select([
           'f.id',
@@ -438,12 +428,9 @@ export class DataSourceRepository {
           'f.created_at',
         ])
         .orderBy('f.created_at', 'desc')
-        .orderBy('f.id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('f.id', 'desc'),
+      filter,
+    );
+    return { records, total };
   }
 }

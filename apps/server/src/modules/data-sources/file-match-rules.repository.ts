@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countRows, sameName, withRowLock } from '../../platform/db/rows.ts';
 
 export interface TFileMatchRuleValues {
   name: string;
@@ -58,10 +60,7 @@ export class FileMatchRuleRepository {
     dataSourceId?: number | undefined;
   }) {
     let query = this.withNames();
-    let count = this.db
-      .selectFrom('file_match_rule as r')
-      .leftJoin('station as s', 's.id', 'r.station_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'));
+    let count = this.db.selectFrom('file_match_rule as r').leftJoin('station as s', 's.id', 'r.station_id');
     if (filter.keywords) {
       const p = likeContains(filter.keywords);
       const match = sql<boolean>`(r.name ILIKE ${p} OR r.folder ILIKE ${p} OR r.inbox ILIKE ${p} OR s.station_code ILIKE ${p})`;
@@ -72,16 +71,12 @@ export class FileMatchRuleRepository {
       query = query.where('r.data_source_id', '=', filter.dataSourceId);
       count = count.where('r.data_source_id', '=', filter.dataSourceId);
     }
-    const [records, total] = await Promise.all([
-      query
-        .orderBy('r.sort_order')
-        .orderBy('r.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(
+      count,
+      query.orderBy('r.sort_order').orderBy('r.id'),
+      filter,
+    );
+    return { records, total };
   }
 
   listOptions(filter: {
@@ -129,9 +124,10 @@ export class FileMatchRuleRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('file_match_rule').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('file_match_rule').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findWithNames(id: number) {
@@ -142,7 +138,7 @@ export class FileMatchRuleRepository {
     return this.db
       .selectFrom('file_match_rule')
       .select(['id', 'name'])
-      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .where(sameName(name))
       .executeTakeFirst();
   }
 
@@ -151,21 +147,12 @@ export class FileMatchRuleRepository {
     await sql`LOCK TABLE file_match_rule IN SHARE ROW EXCLUSIVE MODE`.execute(this.db);
   }
 
-  async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('file_match_rule')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(): Promise<number> {
+    return countRows(this.db.selectFrom('file_match_rule'));
   }
 
-  async countBySource(dataSourceId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('file_match_rule')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('data_source_id', '=', dataSourceId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countBySource(dataSourceId: number): Promise<number> {
+    return countRows(this.db.selectFrom('file_match_rule').where('data_source_id', '=', dataSourceId));
   }
 
   insert(values: TFileMatchRuleValues) {

@@ -26,7 +26,7 @@ import {
   windShear,
 } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
-import { loadSeries, type TChannelRow, TimeSeriesRepository } from '../timeseries/index.ts';
+import { loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
 
 /** WIND-ANALYSIS §6: without a second height α = 1/7. */
 const DEFAULT_ALPHA = 1 / 7;
@@ -74,7 +74,7 @@ export interface TEnergyJob {
  * vane, shear heights and density at hub height for each turbine is seconds of CPU.
  */
 export async function energyResult(db: Database, job: TEnergyJob): Promise<TEnergyResult> {
-  const store = new TimeSeriesRepository(db);
+  const store = openTimeSeriesStore(db);
   const ctx = { language: job.language, utcOffsetMinutes: job.utcOffsetMinutes };
   const {
     request,

@@ -10,9 +10,10 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
+  openTimeSeriesStore,
   speedSensorKind,
   type TChannelRow,
-  TimeSeriesRepository,
+  type TTimeSeriesStore,
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
@@ -37,7 +38,7 @@ const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c)
  * from the Weibull, losses, P50/P75/P90 and the breakdowns. packages/wind computes; this feeds it.
  */
 export class EnergyService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     private readonly db: Database,
@@ -46,7 +47,7 @@ export class EnergyService {
     /** Worker threads for the computation and the database they read from; without, the event loop. */
     private readonly compute?: TComputeAccess,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
   }
 
   async calculate(

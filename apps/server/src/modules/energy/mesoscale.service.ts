@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import {
   AppError,
-  CORRELATION_STRENGTH_TEXT,
   type Language,
   MESOSCALE_FILES_MAX,
   SCALING_METHOD_NAMES,
@@ -15,14 +14,7 @@ import {
   type TScaleResultRecord,
   text,
 } from '@masthub/shared';
-import {
-  applySectorScaling,
-  correlationStrength,
-  fitLinearLeastSquares,
-  scaleBySector,
-  sectorLabels,
-} from '@masthub/wind';
-import { say } from '../../i18n/index.ts';
+import { applySectorScaling, fitLinearLeastSquares, scaleBySector, sectorLabels } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -38,14 +30,15 @@ import { readTextReportHead, UnreadableFileError } from '../ingestion/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import {
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
+  type TTimeSeriesStore,
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
 import { writeDerived } from '../wind-data/index.ts';
 import { MesoscaleRepository } from './mesoscale.repository.ts';
-import { presentDataset, presentMesoscaleReason } from './mesoscale-present.ts';
+import { presentDataset, presentMesoscaleReason, scalingTexts } from './mesoscale-present.ts';
 import { concurrentPairs, f32, f64, HOUR_MS, meanOf, monthlyMeans } from './mesoscale-scaling.ts';
 
 /** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */
@@ -64,7 +57,7 @@ export interface TUploadedMesoFile {
  * generates, with lineage. Access follows the site, as every data function.
  */
 export class MesoscaleService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
   private readonly mesoscale: MesoscaleRepository;
 
   constructor(
@@ -75,7 +68,7 @@ export class MesoscaleService {
     private readonly stationLog: StationLogService,
     private readonly archiveLimits: TArchiveLimits,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     this.mesoscale = new MesoscaleRepository(db);
   }
 
@@ -387,41 +380,19 @@ export class MesoscaleService {
       method: request.method,
     });
     const ols = fitLinearLeastSquares(x, y)!;
-    const strength = correlationStrength(ols.r);
-    const words = (lang: Language) =>
-      strength
-        ? `${CORRELATION_STRENGTH_TEXT.r[strength.r][lang]}${say(lang, 'mesoscale.verdict.strengthSeparator')}${CORRELATION_STRENGTH_TEXT.rSquared[strength.rSquared][lang]}`
-        : '—';
     const labels = sectorLabels(sectors);
     // Long-term series at the mast: the whole mesoscale record, scaled.
     const scaled = applySectorScaling(scaling, mesoSpeed, mesoDir);
     const scaledMean = meanOf(scaled.speedMps);
     const mastConcurrentMean = meanOf(y);
     const step = Math.max(1, Math.ceil(pairs.length / SCATTER_MAX));
-    const verdict = (lang: Language): string => {
-      const rText = ols.r.toFixed(3);
-      const diff =
-        scaledMean !== null && mastConcurrentMean !== null && mastConcurrentMean > 0
-          ? ((scaledMean - mastConcurrentMean) / mastConcurrentMean) * 100
-          : null;
-      const method = SCALING_METHOD_NAMES[request.method][lang];
-      const head = say(lang, 'mesoscale.verdict.head', {
-        hours: pairs.length,
-        r: rText,
-        strength: words(lang),
-        method: lang === 'zh' ? method : method.toLowerCase(),
-        mean: scaledMean?.toFixed(2) ?? '—',
-      });
-      const against =
-        diff === null
-          ? ''
-          : say(lang, diff >= 0 ? 'mesoscale.verdict.above' : 'mesoscale.verdict.below', {
-              measured: mastConcurrentMean!.toFixed(2),
-              pct: Math.abs(diff).toFixed(1),
-            });
-      const weak = strength?.r === 'weak' ? say(lang, 'mesoscale.verdict.weak') : '';
-      return `${head}${against}${say(lang, 'mesoscale.verdict.end')}${weak}`;
-    };
+    const { words, verdict } = scalingTexts({
+      r: ols.r,
+      hours: pairs.length,
+      method: request.method,
+      scaledMean,
+      mastConcurrentMean,
+    });
     const num = (v: number | undefined | null) =>
       v === undefined || v === null || !Number.isFinite(v) ? null : v;
     const summary = {
@@ -522,7 +493,7 @@ export class MesoscaleService {
       }
     }
     const versionId = await this.db.transaction().execute(async (trx) => {
-      const store = new TimeSeriesRepository(trx);
+      const store = openTimeSeriesStore(trx);
       const version = await store
         .insertVersion({
           stationId: Number(datasetRow.station_id),

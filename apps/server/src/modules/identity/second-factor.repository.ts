@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '../../platform/db/rows.ts';
 
 /** Second factors: sealed TOTP keys, recovery-code hashes, login challenges, remembered browsers. */
 export class SecondFactorRepository {
@@ -85,14 +86,10 @@ export class SecondFactorRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async countRecoveryCodesLeft(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('user_recovery_code')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countRecoveryCodesLeft(userId: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('user_recovery_code').where('user_id', '=', userId).where('used_at', 'is', null),
+    );
   }
 
   async createChallenge(input: {

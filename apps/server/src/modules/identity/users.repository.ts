@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '../../platform/db/rows.ts';
 
 /** Users with their role, company and department names. */
 export class UserRepository {
@@ -68,11 +69,7 @@ export class UserRepository {
       .execute();
   }
 
-  async countAll(): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countAll(): Promise<number> {
+    return countRows(this.db.selectFrom('app_user'));
   }
 }

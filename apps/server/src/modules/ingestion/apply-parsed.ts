@@ -9,7 +9,7 @@ import {
   type TChannelRow,
   type TChunk,
   type TChunkWrite,
-  type TimeSeriesRepository,
+  type TTimeSeriesStore,
 } from '../timeseries/index.ts';
 import type { TParsedData } from './parser-port.ts';
 import { fitToGrid, gridPhaseMs } from './parsers/time-grid.ts';
@@ -79,7 +79,7 @@ export interface TApplyResult {
  * mergeFileIntoChunk's rule and written back.
  */
 export async function applyParsedFile(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   options: {
     versionId: number;
     sha256: string;

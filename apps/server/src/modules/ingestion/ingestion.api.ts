@@ -20,7 +20,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
 import type { StationAccess } from '../access/index.ts';
-import { presentVersion, TimeSeriesRepository } from '../timeseries/index.ts';
+import { openTimeSeriesStore, presentVersion, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { IngestionRepository } from './ingestion.repository.ts';
 import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
 import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
@@ -86,7 +86,7 @@ export interface TReceivedFile {
 export class IngestionApi {
   private readonly rawFiles: RawFileRepository;
   private readonly rules: ParseRuleRepository;
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     private readonly db: Database,
@@ -96,7 +96,7 @@ export class IngestionApi {
   ) {
     this.rawFiles = new RawFileRepository(db);
     this.rules = new ParseRuleRepository(db);
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
   }
 
   assertCanEdit(user: TAuthUser, stationId: number) {

@@ -23,7 +23,7 @@ import {
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { StationLogService } from '../station-log/index.ts';
-import { TimeSeriesRepository } from '../timeseries/index.ts';
+import { openTimeSeriesStore, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
 import type { TDataArrivedEvent, TDataArrivedListener } from './data-arrived.ts';
 import { IngestionRepository } from './ingestion.repository.ts';
@@ -73,7 +73,7 @@ export function unreadableToAppError(error: UnreadableFileError, language: Langu
 export class IngestionService implements TIngestion {
   private readonly rawFiles: RawFileRepository;
   private readonly rules: ParseRuleRepository;
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     private readonly db: Database,
@@ -89,10 +89,10 @@ export class IngestionService implements TIngestion {
   ) {
     this.rawFiles = new RawFileRepository(db);
     this.rules = new ParseRuleRepository(db);
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
   }
 
-  get timeSeries(): TimeSeriesRepository {
+  get timeSeries(): TTimeSeriesStore {
     return this.store;
   }
 
@@ -247,7 +247,7 @@ export class IngestionService implements TIngestion {
       await this.rawFiles.setProgress(rawFileId, 70);
       const configured = await this.configuredChannels(stationId, parsed.timesMs[0]);
       const applied = await this.db.transaction().execute(async (trx) => {
-        const store = new TimeSeriesRepository(trx);
+        const store = openTimeSeriesStore(trx);
         const rawFiles = new RawFileRepository(trx);
         const version = await store.ensureOriginalVersion(stationId, claimed.uploader_id);
         await store.lockVersion(version.id);

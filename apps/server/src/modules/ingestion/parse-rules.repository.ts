@@ -1,6 +1,7 @@
 import type { TParseRule, TRecognizedChannel } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { countReferring, countRows, sameName } from '../../platform/db/rows.ts';
 
 export interface TParseRuleWrite {
   name: string;
@@ -67,11 +68,7 @@ export class ParseRuleRepository {
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('parse_rule')
-      .selectAll()
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('parse_rule').selectAll().where(sameName(name)).executeTakeFirst();
   }
 
   options() {
@@ -84,13 +81,13 @@ export class ParseRuleRepository {
     const [rows, total] = await Promise.all([
       query
         .selectAll()
-        .select((eb) =>
-          eb
-            .selectFrom('station')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('station.parse_rule_id', '=', 'parse_rule.id')
-            .where('station.is_deleted', '=', false)
-            .as('station_count'),
+        .select(
+          countReferring({
+            from: 'station',
+            as: 'station',
+            on: ['station.parse_rule_id', 'parse_rule.id'],
+            live: true,
+          }).as('station_count'),
         )
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
@@ -121,14 +118,10 @@ export class ParseRuleRepository {
   }
 
   /** Live sites using the rule (deleted sites keep their reference but do not block). */
-  async countStations(id: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parse_rule_id', '=', id)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countStations(id: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('station').where('parse_rule_id', '=', id).where('is_deleted', '=', false),
+    );
   }
 
   async delete(id: number): Promise<boolean> {

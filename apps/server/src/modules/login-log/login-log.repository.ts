@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
 
 export interface TLoginLogFilter {
   pageNo: number;
@@ -27,7 +28,8 @@ export class LoginLogRepository {
     if (filter.result) query = query.where('a.success', '=', filter.result === 'success');
     if (filter.startTime) query = query.where('a.created_at', '>=', filter.startTime);
     if (filter.endTime) query = query.where('a.created_at', '<=', filter.endTime);
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      query,
       query
         .select((eb) => [
           'a.id',
@@ -43,12 +45,9 @@ export class LoginLogRepository {
           eb.fn.coalesce('a.user_name', 'u.user_name').as('user_name'),
         ])
         .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('a.id', 'desc'),
+      filter,
+    );
+    return { records, total };
   }
 }

@@ -1,5 +1,5 @@
 /** The public face of the manufacturers module: all that other modules, server.ts and the seed import of it. */
 
-export { ManufacturerRepository } from './manufacturers.repository.ts';
+export { createManufacturerService } from './manufacturers.module.ts';
 export { manufacturerRoutes } from './manufacturers.routes.ts';
-export { ManufacturerService } from './manufacturers.service.ts';
+export type { ManufacturerService } from './manufacturers.service.ts';

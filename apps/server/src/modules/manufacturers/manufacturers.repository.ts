@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { countReferring, countRows, sameName, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TManufacturerValues {
@@ -18,15 +19,13 @@ export class ManufacturerRepository {
   listTypes() {
     return this.db
       .selectFrom('device_type as t')
-      .select((eb) => [
+      .select([
         't.id',
         't.name',
         't.created_at',
-        eb
-          .selectFrom('manufacturer as m')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('m.device_type_id', '=', 't.id')
-          .as('manufacturer_count'),
+        countReferring({ from: 'manufacturer', as: 'm', on: ['m.device_type_id', 't.id'] }).as(
+          'manufacturer_count',
+        ),
       ])
       .orderBy('t.name')
       .orderBy('t.id')
@@ -41,7 +40,7 @@ export class ManufacturerRepository {
     let query = this.db
       .selectFrom('manufacturer as m')
       .innerJoin('device_type as t', 't.id', 'm.device_type_id')
-      .select((eb) => [
+      .select([
         'm.id',
         'm.device_type_id',
         't.name as device_type',
@@ -51,13 +50,13 @@ export class ManufacturerRepository {
         'm.telephone',
         'm.email',
         'm.created_at',
-        eb
-          .selectFrom('station as s')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('s.manufacturer_id', '=', 'm.id')
-          .where('s.is_deleted', '=', false)
-          .where(stationAccessPredicate(subject, 's'))
-          .as('station_count'),
+        countReferring({
+          from: 'station',
+          as: 's',
+          on: ['s.manufacturer_id', 'm.id'],
+          live: true,
+          where: stationAccessPredicate(subject, 's'),
+        }).as('station_count'),
       ]);
     if (filter.deviceTypeId !== undefined) query = query.where('m.device_type_id', '=', filter.deviceTypeId);
     if (filter.keywords) {
@@ -70,17 +69,14 @@ export class ManufacturerRepository {
   }
 
   findType(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('device_type').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('device_type').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findTypeByName(name: string) {
-    return this.db
-      .selectFrom('device_type')
-      .selectAll()
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('device_type').selectAll().where(sameName(name)).executeTakeFirst();
   }
 
   insertType(name: string) {
@@ -96,9 +92,10 @@ export class ManufacturerRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('manufacturer').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('manufacturer').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findSame(deviceTypeId: number, name: string, model: string) {
@@ -129,13 +126,12 @@ export class ManufacturerRepository {
   /** Live sites using the manufacturer ids. */
   async countStations(manufacturerIds: readonly number[]): Promise<number> {
     if (manufacturerIds.length === 0) return 0;
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('manufacturer_id', 'in', [...manufacturerIds])
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(
+      this.db
+        .selectFrom('station')
+        .where('manufacturer_id', 'in', [...manufacturerIds])
+        .where('is_deleted', '=', false),
+    );
   }
 
   async idsOfType(deviceTypeId: number): Promise<number[]> {

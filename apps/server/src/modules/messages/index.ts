@@ -1,6 +1,6 @@
 /** The public face of the messages module: all that other modules, server.ts and the seed import of it. */
 
-export { MessageRepository } from './messages.repository.ts';
+export { createMessageService } from './messages.module.ts';
 export { messageRoutes } from './messages.routes.ts';
 export { MessageService } from './messages.service.ts';
 export { RealtimeHub } from './realtime.ts';

@@ -1,6 +1,8 @@
 import type { TText } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countRows } from '../../platform/db/rows.ts';
 
 const COLUMNS = [
   'id',
@@ -81,28 +83,22 @@ export class MessageRepository {
     let query = this.db.selectFrom('message').where('user_id', '=', userId).where('is_ignored', '=', false);
     if (filter.isRead !== undefined) query = query.where('is_read', '=', filter.isRead);
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    const [records, total] = await Promise.all([
-      query
-        .select(COLUMNS)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(
+      query,
+      query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      filter,
+    );
+    return { records, total };
   }
 
-  async countUnread(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('message')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('is_read', '=', false)
-      .where('is_ignored', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countUnread(userId: number): Promise<number> {
+    return countRows(
+      this.db
+        .selectFrom('message')
+        .where('user_id', '=', userId)
+        .where('is_read', '=', false)
+        .where('is_ignored', '=', false),
+    );
   }
 
   /** Marks the user's own messages read; ids of other users are ignored. Returns how many changed. */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '../../platform/db/rows.ts';
 import type { MapLayerTable } from '../../platform/db/schema.ts';
 import { isContentReferenced } from '../../platform/files/content-references.ts';
 
@@ -75,11 +76,7 @@ export class MapLayerRepository {
     return isContentReferenced(this.db, sha256);
   }
 
-  async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('map_layer')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(): Promise<number> {
+    return countRows(this.db.selectFrom('map_layer'));
   }
 }

@@ -1,5 +1,9 @@
 /** The public face of the organisations module: all that other modules, server.ts and the seed import of it. */
 
-export { OrganisationRepository } from './organisations.repository.ts';
+export {
+  createOrganisationService,
+  organisationLookup,
+  type TOrganisationLookup,
+} from './organisations.module.ts';
 export { organisationRoutes } from './organisations.routes.ts';
-export { OrganisationService, type TDeleteBlocker } from './organisations.service.ts';
+export type { OrganisationService, TDeleteBlocker } from './organisations.service.ts';

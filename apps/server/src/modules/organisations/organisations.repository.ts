@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { countReferring, countRows, withRowLock } from '../../platform/db/rows.ts';
+import { countLiveUsersOf, deleteUserUnit } from '../../platform/db/user-references.ts';
 
 /** Companies and their departments (SPEC "group"), with the counts that decide whether they are in use. */
 export class OrganisationRepository {
@@ -9,16 +11,13 @@ export class OrganisationRepository {
   async listCompanies(filter: { companyId?: number | undefined }) {
     let query = this.db
       .selectFrom('company as c')
-      .select((eb) => [
+      .select([
         'c.id',
         'c.name',
         'c.created_at',
-        eb
-          .selectFrom('app_user as u')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('u.company_id', '=', 'c.id')
-          .where('u.is_deleted', '=', false)
-          .as('user_count'),
+        countReferring({ from: 'app_user', as: 'u', on: ['u.company_id', 'c.id'], live: true }).as(
+          'user_count',
+        ),
       ])
       .orderBy('c.id');
     if (filter.companyId !== undefined) query = query.where('c.id', '=', filter.companyId);
@@ -29,17 +28,12 @@ export class OrganisationRepository {
     if (companyIds.length === 0) return [];
     return this.db
       .selectFrom('dept as d')
-      .select((eb) => [
+      .select([
         'd.id',
         'd.company_id',
         'd.name',
         'd.created_at',
-        eb
-          .selectFrom('app_user as u')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('u.dept_id', '=', 'd.id')
-          .where('u.is_deleted', '=', false)
-          .as('user_count'),
+        countReferring({ from: 'app_user', as: 'u', on: ['u.dept_id', 'd.id'], live: true }).as('user_count'),
       ])
       .where('d.company_id', 'in', companyIds)
       .orderBy('d.id')
@@ -48,10 +42,10 @@ export class OrganisationRepository {
 
   /** A company; `lock` holds the row until the transaction ends, so its use cannot change meanwhile. */
   findCompany(id: number, lock: 'update' | 'share' | null = null) {
-    let query = this.db.selectFrom('company').select(['id', 'name']).where('id', '=', id);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('company').select(['id', 'name']).where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findCompanyByName(name: string) {
@@ -71,40 +65,23 @@ export class OrganisationRepository {
   }
 
   /** Deletes an unused company; deleted users keep no reference to it. */
-  async deleteCompany(id: number): Promise<void> {
-    await this.db
-      .updateTable('app_user')
-      .set({ company_id: null })
-      .where('company_id', '=', id)
-      .where('is_deleted', '=', true)
-      .execute();
-    await this.db.deleteFrom('company').where('id', '=', id).execute();
+  deleteCompany(id: number): Promise<void> {
+    return deleteUserUnit(this.db, 'company', 'company_id', id);
   }
 
-  async countCompanyUsers(companyId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countCompanyUsers(companyId: number): Promise<number> {
+    return countLiveUsersOf(this.db, 'company_id', companyId);
   }
 
-  async countCompanyGroups(companyId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('dept')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countCompanyGroups(companyId: number): Promise<number> {
+    return countRows(this.db.selectFrom('dept').where('company_id', '=', companyId));
   }
 
   findGroup(id: number, lock: 'update' | 'share' | null = null) {
-    let query = this.db.selectFrom('dept').select(['id', 'name', 'company_id']).where('id', '=', id);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('dept').select(['id', 'name', 'company_id']).where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findGroupByName(companyId: number, name: string) {
@@ -129,24 +106,12 @@ export class OrganisationRepository {
   }
 
   /** Deletes an unused department; deleted users keep no reference to it. */
-  async deleteGroup(id: number): Promise<void> {
-    await this.db
-      .updateTable('app_user')
-      .set({ dept_id: null })
-      .where('dept_id', '=', id)
-      .where('is_deleted', '=', true)
-      .execute();
-    await this.db.deleteFrom('dept').where('id', '=', id).execute();
+  deleteGroup(id: number): Promise<void> {
+    return deleteUserUnit(this.db, 'dept', 'dept_id', id);
   }
 
-  async countGroupUsers(groupId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('dept_id', '=', groupId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countGroupUsers(groupId: number): Promise<number> {
+    return countLiveUsersOf(this.db, 'dept_id', groupId);
   }
 
   searchCompanies(keywords: string | undefined, limit: number) {

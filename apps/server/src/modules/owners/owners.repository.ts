@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countReferring, countRows, sameName, withRowLock } from '../../platform/db/rows.ts';
 
 /** Owner parties (业主) and how many live sites each has. */
 export class OwnerRepository {
@@ -9,40 +11,29 @@ export class OwnerRepository {
   private withCounts() {
     return this.db
       .selectFrom('owner as o')
-      .select((eb) => [
+      .select([
         'o.id',
         'o.name',
         'o.phone',
         'o.email',
         'o.created_at',
-        eb
-          .selectFrom('station as s')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('s.owner_party_id', '=', 'o.id')
-          .where('s.is_deleted', '=', false)
-          .as('station_count'),
+        countReferring({ from: 'station', as: 's', on: ['s.owner_party_id', 'o.id'], live: true }).as(
+          'station_count',
+        ),
       ]);
   }
 
   async page(filter: { pageNo: number; pageSize: number; keywords?: string | undefined }) {
     let query = this.withCounts();
-    let count = this.db.selectFrom('owner as o').select((eb) => eb.fn.countAll<number>().as('n'));
+    let count = this.db.selectFrom('owner as o');
     if (filter.keywords) {
       const pattern = likeContains(filter.keywords);
       const match = sql<boolean>`(o.name ILIKE ${pattern} OR o.phone ILIKE ${pattern} OR o.email ILIKE ${pattern})`;
       query = query.where(match);
       count = count.where(match);
     }
-    const [records, total] = await Promise.all([
-      query
-        .orderBy('o.name')
-        .orderBy('o.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(count, query.orderBy('o.name').orderBy('o.id'), filter);
+    return { records, total };
   }
 
   listOptions() {
@@ -50,17 +41,11 @@ export class OwnerRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('owner').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(this.db.selectFrom('owner').selectAll().where('id', '=', id), lock).executeTakeFirst();
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('owner')
-      .select(['id', 'name'])
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('owner').select(['id', 'name']).where(sameName(name)).executeTakeFirst();
   }
 
   insert(values: { name: string; phone: string; email: string }) {
@@ -75,14 +60,10 @@ export class OwnerRepository {
       .execute();
   }
 
-  async countStations(id: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_party_id', '=', id)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countStations(id: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('station').where('owner_party_id', '=', id).where('is_deleted', '=', false),
+    );
   }
 
   async delete(id: number) {

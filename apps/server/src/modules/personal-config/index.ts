@@ -1,5 +1,5 @@
 /** The public face of the personal-config module: all that other modules, server.ts and the seed import of it. */
 
-export { PersonalConfigRepository } from './personal-config.repository.ts';
+export { createPersonalConfigService } from './personal-config.module.ts';
 export { personalConfigRoutes } from './personal-config.routes.ts';
-export { PersonalConfigService } from './personal-config.service.ts';
+export type { PersonalConfigService } from './personal-config.service.ts';

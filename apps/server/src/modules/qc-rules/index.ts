@@ -6,6 +6,6 @@ export {
   type TQcRuleForRun,
   type TQcSkipReason,
 } from './evaluate-qc-rules.ts';
-export { QcRuleRepository } from './qc-rules.repository.ts';
+export { createQcRuleService, listQcRulesForRun } from './qc-rules.module.ts';
 export { qcRuleRoutes } from './qc-rules.routes.ts';
-export { QcRuleService } from './qc-rules.service.ts';
+export type { QcRuleService } from './qc-rules.service.ts';

@@ -2,6 +2,8 @@ import { QC_RULE_KINDS, type TQcRuleKind, type TQcRuleType } from '@masthub/shar
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { sameName, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 import type { TQcRuleForRun } from './evaluate-qc-rules.ts';
 
@@ -96,23 +98,16 @@ export class QcRuleRepository {
     const conditions: Expression<SqlBool>[] = [sql`r.rule_type = ${filter.ruleType}`, visibleTo(subject)];
     if (filter.name) conditions.push(nameMatches(filter.name, filter.builtinKeys ?? []));
     const match = sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      this.db.selectFrom('qc_rule as r').leftJoin('station as s', 's.id', 'r.station_id').where(match),
       this.withStation()
         .where(match)
         .orderBy(KIND_ORDER)
         .orderBy(sql`r.station_id NULLS FIRST`)
-        .orderBy('r.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      this.db
-        .selectFrom('qc_rule as r')
-        .leftJoin('station as s', 's.id', 'r.station_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(match)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('r.id'),
+      filter,
+    );
+    return { records, total };
   }
 
   /**
@@ -139,9 +134,10 @@ export class QcRuleRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('qc_rule').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db.selectFrom('qc_rule').selectAll().where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findWithStation(id: number) {
@@ -153,7 +149,7 @@ export class QcRuleRepository {
       .selectFrom('qc_rule')
       .select(['id', 'name'])
       .where('rule_type', '=', ruleType)
-      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .where(sameName(name))
       .executeTakeFirst();
   }
 

@@ -15,7 +15,7 @@ import {
 } from '@masthub/shared';
 import { SERVER_TEXTS, say } from '../../i18n/index.ts';
 import type { TAccessSubject } from '../access/index.ts';
-import type { StationRepository } from '../stations/index.ts';
+import type { TStationFigures } from '../stations/index.ts';
 import { CHINA_BBOX, listCities, PROVINCES, provinceOf } from './regions.ts';
 
 const PROTOCOLS: TProtocolOption[] = [
@@ -44,7 +44,7 @@ function options<V extends string | number>(
 
 /** Reference data for forms and the map (SPEC §7 Common and reference). Never fails on odd input. */
 export class ReferenceService {
-  constructor(private readonly stations: StationRepository) {}
+  constructor(private readonly stations: TStationFigures) {}
 
   regions(language: Language): TRegion[] {
     const cities = listCities();

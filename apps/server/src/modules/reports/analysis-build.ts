@@ -13,7 +13,12 @@ import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { storedError } from '../../platform/stored-error.ts';
 import type { MessageService } from '../messages/index.ts';
-import { TimeSeriesRepository, toWindElement, toWindStatistic } from '../timeseries/index.ts';
+import {
+  openTimeSeriesStore,
+  type TTimeSeriesStore,
+  toWindElement,
+  toWindStatistic,
+} from '../timeseries/index.ts';
 import type { StatisticsService } from '../wind-data/index.ts';
 import { composeAnalysisReport, type TAnalysisReportMeta } from './analysis-report.ts';
 import { DataReportRepository } from './data-reports.repository.ts';
@@ -31,7 +36,7 @@ function localMidnight(date: string, utcOffsetMinutes: number): number {
 
 /** The build of analysis reports: statistics, composition, rendering, the files stored, the owner told. */
 export class AnalysisReportBuilder {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
   private readonly reports: DataReportRepository;
 
   constructor(
@@ -41,7 +46,7 @@ export class AnalysisReportBuilder {
     private readonly messages: Pick<MessageService, 'send'>,
     private readonly log: Logger,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
   }
 

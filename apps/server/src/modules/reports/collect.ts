@@ -1,6 +1,6 @@
 import { RECOVERY_BANDS } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
-import { TimeSeriesRepository } from '../timeseries/index.ts';
+import { openTimeSeriesStore } from '../timeseries/index.ts';
 import type { TPeriod } from './periods.ts';
 import { ReportRepository } from './reports.repository.ts';
 
@@ -82,7 +82,7 @@ export async function collectFigures(
   stationIds: readonly number[],
   period: TPeriod,
 ): Promise<TReportFigures> {
-  const store = new TimeSeriesRepository(db);
+  const store = openTimeSeriesStore(db);
   const fromMs = period.start.getTime();
   const toMs = period.end.getTime();
   const reports = new ReportRepository(db);

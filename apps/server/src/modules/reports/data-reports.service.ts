@@ -33,8 +33,9 @@ import { readTextReportHead } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import {
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
+  type TTimeSeriesStore,
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
@@ -69,7 +70,7 @@ const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c)
  * the GB/T 18710 / NB/T 31147 chapter order. A user sees the reports of the sites they may see.
  */
 export class DataReportService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
   private readonly reports: DataReportRepository;
   private readonly templates: ReportRepository;
   private readonly builder: AnalysisReportBuilder;
@@ -83,7 +84,7 @@ export class DataReportService {
     private readonly jobs: TJobs,
     log: Logger,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
     this.templates = new ReportRepository(db);
     this.builder = new AnalysisReportBuilder(db, files, statistics, messages, log);

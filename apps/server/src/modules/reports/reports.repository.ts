@@ -11,6 +11,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
+import { sameName } from '../../platform/db/rows.ts';
 import type { DB, GroupReportTable, ReportGroupTable } from '../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
 import type { TPeriod } from './periods.ts';
@@ -140,11 +141,7 @@ export class ReportRepository {
 
   /** The group of that name, case aside. */
   findGroupByName(name: string) {
-    return this.db
-      .selectFrom('report_group')
-      .select('id')
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('report_group').select('id').where(sameName(name)).executeTakeFirst();
   }
 
   async insertGroup(values: Insertable<ReportGroupTable>): Promise<number> {

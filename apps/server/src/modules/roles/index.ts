@@ -1,5 +1,5 @@
 /** The public face of the roles module: all that other modules, server.ts and the seed import of it. */
 
-export { RoleRepository } from './roles.repository.ts';
+export { createRoleService, roleLookup, type TRoleLookup } from './roles.module.ts';
 export { roleRoutes } from './roles.routes.ts';
-export { RoleService } from './roles.service.ts';
+export type { RoleService } from './roles.service.ts';

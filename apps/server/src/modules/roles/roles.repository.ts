@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countReferring, withRowLock } from '../../platform/db/rows.ts';
+import { countLiveUsersOf, deleteUserUnit } from '../../platform/db/user-references.ts';
 
 /** Roles with their function permissions (role_feature) and data permissions (data_scope, role_station). */
 export class RoleRepository {
@@ -9,7 +12,7 @@ export class RoleRepository {
   private selectWithCounts() {
     return this.db
       .selectFrom('role as r')
-      .select((eb) => [
+      .select([
         'r.id',
         'r.name',
         'r.description',
@@ -17,17 +20,8 @@ export class RoleRepository {
         'r.data_scope',
         'r.created_at',
         'r.requires_second_factor',
-        eb
-          .selectFrom('app_user as u')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('u.role_id', '=', 'r.id')
-          .where('u.is_deleted', '=', false)
-          .as('user_count'),
-        eb
-          .selectFrom('role_feature as f')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('f.role_id', '=', 'r.id')
-          .as('feature_count'),
+        countReferring({ from: 'app_user', as: 'u', on: ['u.role_id', 'r.id'], live: true }).as('user_count'),
+        countReferring({ from: 'role_feature', as: 'f', on: ['f.role_id', 'r.id'] }).as('feature_count'),
       ]);
   }
 
@@ -36,16 +30,12 @@ export class RoleRepository {
     if (filter.keywords) base = base.where('r.name', 'ilike', likeContains(filter.keywords));
     let query = this.selectWithCounts();
     if (filter.keywords) query = query.where('r.name', 'ilike', likeContains(filter.keywords));
-    const [records, total] = await Promise.all([
-      query
-        .orderBy('r.is_admin', 'desc')
-        .orderBy('r.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(
+      base,
+      query.orderBy('r.is_admin', 'desc').orderBy('r.id'),
+      filter,
+    );
+    return { records, total };
   }
 
   findWithCounts(id: number) {
@@ -54,13 +44,13 @@ export class RoleRepository {
 
   /** A role; `lock` holds the row until the transaction ends. */
   findById(id: number, lock: 'update' | 'share' | null = null) {
-    let query = this.db
-      .selectFrom('role')
-      .select(['id', 'name', 'description', 'is_admin', 'data_scope'])
-      .where('id', '=', id);
-    if (lock === 'update') query = query.forUpdate();
-    if (lock === 'share') query = query.forShare();
-    return query.executeTakeFirst();
+    return withRowLock(
+      this.db
+        .selectFrom('role')
+        .select(['id', 'name', 'description', 'is_admin', 'data_scope'])
+        .where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   }
 
   findByName(name: string) {
@@ -92,24 +82,12 @@ export class RoleRepository {
   }
 
   /** Deletes an unused role with its rights; deleted users keep no reference to it. */
-  async delete(id: number): Promise<void> {
-    await this.db
-      .updateTable('app_user')
-      .set({ role_id: null })
-      .where('role_id', '=', id)
-      .where('is_deleted', '=', true)
-      .execute();
-    await this.db.deleteFrom('role').where('id', '=', id).execute();
+  delete(id: number): Promise<void> {
+    return deleteUserUnit(this.db, 'role', 'role_id', id);
   }
 
-  async countUsers(roleId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('app_user')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('role_id', '=', roleId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countUsers(roleId: number): Promise<number> {
+    return countLiveUsersOf(this.db, 'role_id', roleId);
   }
 
   async listFeatures(roleId: number): Promise<string[]> {

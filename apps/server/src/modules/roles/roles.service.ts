@@ -14,10 +14,9 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
-import type { ManagementGuard, StationAccessRepository } from '../access/index.ts';
-import { StationAccess } from '../access/index.ts';
+import type { ManagementGuard, StationAccess } from '../access/index.ts';
 import type { TDeleteBlocker } from '../organisations/index.ts';
-import type { UserAdminRepository } from '../users/index.ts';
+import type { TUserLookup } from '../users/index.ts';
 import { presentUserRecord } from '../users/index.ts';
 import type { RoleRepository } from './roles.repository.ts';
 
@@ -25,7 +24,7 @@ type TRoleRow = NonNullable<Awaited<ReturnType<RoleRepository['findWithCounts']>
 
 export interface TRoleRepositories {
   roles: RoleRepository;
-  stationAccess: StationAccessRepository;
+  stationAccess: StationAccess;
   guard: ManagementGuard;
 }
 
@@ -51,7 +50,7 @@ function presentRole(row: TRoleRow): TRoleRecord {
 export class RoleService {
   constructor(
     private readonly roles: RoleRepository,
-    private readonly users: UserAdminRepository,
+    private readonly users: TUserLookup,
     private readonly tx: TTransactor<TRoleRepositories>,
   ) {}
 
@@ -146,7 +145,7 @@ export class RoleService {
       const stationIds = input.dataScope === 'all' ? [] : [...new Set(input.stationIds)];
       const currentStations = new Set((await roles.listStations(role.id)).map((s) => s.id));
       // Unknown sites answer 404 and sites the caller cannot see 403, as on every station-scoped call.
-      await new StationAccess(stationAccess).assertCanView(
+      await stationAccess.assertCanView(
         caller,
         stationIds.filter((id) => !currentStations.has(id)),
       );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { countReferring } from '../../platform/db/rows.ts';
 
 /** A channel as the service writes it (validated by ZChannel). */
 export interface TChannelInsert {
@@ -37,7 +38,7 @@ export class ChannelConfigRepository {
   listByStation(stationId: number) {
     return this.db
       .selectFrom('channel_config as c')
-      .select((eb) => [
+      .select([
         'c.id',
         'c.station_id',
         'c.name',
@@ -45,11 +46,9 @@ export class ChannelConfigRepository {
         'c.notes',
         'c.updater_name',
         'c.updated_at',
-        eb
-          .selectFrom('channel_config_channel as ch')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('ch.config_id', '=', 'c.id')
-          .as('channel_count'),
+        countReferring({ from: 'channel_config_channel', as: 'ch', on: ['ch.config_id', 'c.id'] }).as(
+          'channel_count',
+        ),
       ])
       .where('c.station_id', '=', stationId)
       .orderBy('c.effective_from', 'asc')

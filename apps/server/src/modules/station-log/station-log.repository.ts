@@ -1,6 +1,7 @@
 import type { TStationLogPageRequest, TStationLogType, TText } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
 import { hasAllStations, stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 export interface TStationLogInsert {
@@ -65,16 +66,11 @@ export class StationLogRepository {
     if (filter.stationCode) query = query.where('l.station_code', 'ilike', likeContains(filter.stationCode));
     if (filter.startTime) query = query.where('l.operate_time', '>=', filter.startTime);
     if (filter.endTime) query = query.where('l.operate_time', '<=', filter.endTime);
-    const [records, total] = await Promise.all([
-      query
-        .selectAll('l')
-        .orderBy('l.operate_time', 'desc')
-        .orderBy('l.id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+    const { rows: records, total } = await readPage(
+      query,
+      query.selectAll('l').orderBy('l.operate_time', 'desc').orderBy('l.id', 'desc'),
+      filter,
+    );
+    return { records, total };
   }
 }

@@ -2,6 +2,8 @@ import type { TStationFilter, TStationPageRequest } from '@masthub/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { withRowLock } from '../../platform/db/rows.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
@@ -177,16 +179,14 @@ export class StationRepository {
     const base = this.filtered(subject, filter);
     const column = SORT_COLUMNS[filter.sortField ?? 'stationCode'];
     const order = filter.sortOrder ?? 'asc';
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      base,
       this.withRecordColumns(base)
         .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-        .orderBy('s.station_code')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('s.station_code'),
+      filter,
+    );
+    return { records, total };
   }
 
   /** Every matching record (coordinate export), by code. */
@@ -337,13 +337,14 @@ export class StationRepository {
 
   /** The live site holding a code, if any. */
   findLiveByCode(code: string, lock = false) {
-    let q = this.db
-      .selectFrom('station')
-      .select(['id', 'station_code'])
-      .where('station_code', '=', code)
-      .where('is_deleted', '=', false);
-    if (lock) q = q.forUpdate();
-    return q.executeTakeFirst();
+    return withRowLock(
+      this.db
+        .selectFrom('station')
+        .select(['id', 'station_code'])
+        .where('station_code', '=', code)
+        .where('is_deleted', '=', false),
+      lock ? 'update' : null,
+    ).executeTakeFirst();
   }
 
   findForUpdate(id: number) {

@@ -1,5 +1,5 @@
 /** The public face of the tags module: all that other modules, server.ts and the seed import of it. */
 
-export { TagRepository } from './tags.repository.ts';
+export { createTagService } from './tags.module.ts';
 export { tagRoutes } from './tags.routes.ts';
-export { TagService } from './tags.service.ts';
+export type { TagService } from './tags.service.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { sameName, withRowLock } from '../../platform/db/rows.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
 /** Tags, tag groups and their coverage (live sites carrying each tag). */
@@ -50,9 +51,7 @@ export class TagRepository {
   }
 
   find(id: number, lock?: 'update') {
-    let query = this.db.selectFrom('tag').selectAll().where('id', '=', id);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
+    return withRowLock(this.db.selectFrom('tag').selectAll().where('id', '=', id), lock).executeTakeFirst();
   }
 
   findMany(ids: readonly number[]) {
@@ -65,20 +64,12 @@ export class TagRepository {
   }
 
   findByName(name: string) {
-    return this.db
-      .selectFrom('tag')
-      .select('id')
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    return this.db.selectFrom('tag').select('id').where(sameName(name)).executeTakeFirst();
   }
 
   async groupIdFor(name: string): Promise<number | null> {
     if (name === '') return null;
-    const found = await this.db
-      .selectFrom('tag_group')
-      .select('id')
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
+    const found = await this.db.selectFrom('tag_group').select('id').where(sameName(name)).executeTakeFirst();
     if (found) return found.id;
     return (await this.db.insertInto('tag_group').values({ name }).returning('id').executeTakeFirstOrThrow())
       .id;

@@ -15,15 +15,15 @@ export {
   refreshStationDays,
   rollStationWindows,
 } from './station-days.repository.ts';
+export { openTimeSeriesStore, type TTimeSeriesStore } from './time-series-store.ts';
 export {
   chunkKey,
   type TChannelInsert,
   type TChannelRow,
   type TChunkWrite,
-  TimeSeriesRepository,
   type TVersionRow,
   VERSION_LOCK_CLASS,
-} from './timeseries.repository.ts';
+} from './timeseries.types.ts';
 export {
   deriveSdFromTi,
   IntervalMismatchError,

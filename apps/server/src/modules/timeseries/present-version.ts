@@ -1,5 +1,5 @@
 import { type Language, type TDatasetVersion, versionDisplayName } from '@masthub/shared';
-import type { TVersionRow } from './timeseries.repository.ts';
+import type { TVersionRow } from './timeseries.types.ts';
 
 /** A version row with its summary as the API gives it, its name in the reader's language if the system made it. */
 export function presentVersion(

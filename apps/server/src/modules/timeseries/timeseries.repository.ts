@@ -1,85 +1,34 @@
 import { AppError, ORIGINAL_VERSION_NAME } from '@masthub/shared';
 import { sql } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
+import { decodeChunk, encodeChunk, type TChunk } from './chunk.ts';
+import { ChunkReadRepository } from './chunk-reads.repository.ts';
 import {
-  decodeChunk,
-  decodeFlags,
-  decodeValues,
-  encodeChunk,
-  type TChunk,
-  type TEncodedChunk,
-} from './chunk.ts';
+  chunkKey,
+  type TChannelInsert,
+  type TChannelRow,
+  type TChunkWrite,
+  type TVersionRow,
+  type TVersionSummary,
+  toChannel,
+  toVersion,
+  VERSION_LOCK_CLASS,
+} from './timeseries.types.ts';
 
-export interface TVersionRow {
-  id: number;
-  stationId: number;
-  name: string;
-  kind: 'original' | 'working';
-  isViewOnly: boolean;
-  sourceVersionId: number | null;
-  createdAt: Date;
-}
+export {
+  chunkKey,
+  type TChannelInsert,
+  type TChannelRow,
+  type TChannelSeries,
+  type TChunkWrite,
+  type TVersionRow,
+  type TVersionSummary,
+  VERSION_LOCK_CLASS,
+} from './timeseries.types.ts';
 
-export interface TChannelRow {
-  id: number;
-  versionId: number;
-  dataKey: string;
-  name: string;
-  element: string;
-  heightM: number | null;
-  statistic: string;
-  unit: string;
-  /** The file's unit when values were converted into `unit` on import; '' otherwise. */
-  sourceUnit: string;
-  intervalS: number;
-  position: number;
-}
-
-export interface TChannelInsert {
-  dataKey: string;
-  name: string;
-  element: string;
-  heightM: number | null;
-  statistic: string;
-  unit: string;
-  sourceUnit?: string;
-  intervalS: number;
-  position: number;
-}
-
-export interface TChunkWrite extends TEncodedChunk {
-  channelId: number;
-  monthStartMs: number;
-  intervalS: number;
-}
-
-/** One channel's values over a time range, on its dense grid from `startMs`. */
-export interface TChannelSeries {
-  channelId: number;
-  intervalS: number;
-  /** Time of values[0] (UTC ms, period start); values[k] is at startMs + k · intervalS · 1000. */
-  startMs: number;
-  values: Float32Array;
-  flags: Uint8Array;
-}
-
-export interface TVersionSummary {
-  versionId: number;
-  firstTime: Date | null;
-  lastTime: Date | null;
-  channelCount: number;
-  chunkCount: number;
-  valueCount: number;
-}
-
-/** A key of pg_advisory_xact_lock's two-integer form reserved for version writes. */
-export const VERSION_LOCK_CLASS = 74_521_106;
 const CHUNK_BATCH = 400;
 
 /** The time-series store (DESIGN §3): versions, channels, monthly chunks and the per-version summary. */
-export class TimeSeriesRepository {
-  constructor(private readonly db: Database) {}
-
+export class TimeSeriesRepository extends ChunkReadRepository {
   async findVersion(id: number): Promise<TVersionRow | undefined> {
     const row = await this.db
       .selectFrom('dataset_version')
@@ -313,122 +262,6 @@ export class TimeSeriesRepository {
     };
   }
 
-  /**
-   * One channel's values and flags over [fromMs, toMs) as typed arrays on the channel's grid (missing
-   * months read as NaN / flag 0). The start is rounded up to the grid.
-   */
-  async readChannel(channelId: number, fromMs: number, toMs: number): Promise<TChannelSeries | undefined> {
-    const channel = await this.db
-      .selectFrom('ts_channel')
-      .select(['id', 'interval_s'])
-      .where('id', '=', channelId)
-      .executeTakeFirst();
-    if (!channel) return undefined;
-    const stepMs = channel.interval_s * 1000;
-    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
-    const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
-    const values = new Float32Array(length).fill(Number.NaN);
-    const flags = new Uint8Array(length);
-    if (length === 0) return { channelId, intervalS: channel.interval_s, startMs, values, flags };
-    const fromMonth = new Date(startMs);
-    const firstMonth = new Date(Date.UTC(fromMonth.getUTCFullYear(), fromMonth.getUTCMonth(), 1));
-    const rows = await sql<{
-      month_start: Date;
-      interval_s: number;
-      slot_count: number;
-      values: Buffer;
-      flags: Buffer;
-    }>`
-      SELECT month_start, interval_s, slot_count, "values", flags
-      FROM ts_chunk
-      WHERE channel_id = ${channelId} AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}
-      ORDER BY month_start`.execute(this.db);
-    for (const row of rows.rows) {
-      const chunkValues = decodeValues(row.values, row.slot_count);
-      const chunkFlags = decodeFlags(row.flags, row.slot_count);
-      const chunkStartMs = row.month_start.getTime();
-      const chunkStepMs = row.interval_s * 1000;
-      if (chunkStepMs !== stepMs) continue;
-      // Overlap of the chunk's slots with the requested range, as slot indices on both sides.
-      const offset = Math.round((chunkStartMs - startMs) / stepMs);
-      const from = Math.max(0, -offset);
-      const to = Math.min(row.slot_count, length - offset);
-      if (to <= from) continue;
-      values.set(chunkValues.subarray(from, to), offset + from);
-      flags.set(chunkFlags.subarray(from, to), offset + from);
-    }
-    return { channelId, intervalS: channel.interval_s, startMs, values, flags };
-  }
-
-  /**
-   * Several channels of one interval over [fromMs, toMs) on one shared grid, in one query (the
-   * statistics and processing read path). Channels of another interval are skipped by the caller.
-   */
-  async readChannels(
-    channels: readonly { id: number; intervalS: number }[],
-    fromMs: number,
-    toMs: number,
-  ): Promise<{
-    startMs: number;
-    length: number;
-    series: Map<number, { values: Float32Array; flags: Uint8Array }>;
-  }> {
-    const series = new Map<number, { values: Float32Array; flags: Uint8Array }>();
-    const stepMs = (channels[0]?.intervalS ?? 600) * 1000;
-    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
-    const length = Math.max(0, Math.ceil((toMs - startMs) / stepMs));
-    for (const c of channels) {
-      if (c.intervalS * 1000 !== stepMs) throw new Error('readChannels requires channels of one interval');
-      series.set(c.id, { values: new Float32Array(length).fill(Number.NaN), flags: new Uint8Array(length) });
-    }
-    if (length === 0 || channels.length === 0) return { startMs, length, series };
-    const fromMonth = new Date(startMs);
-    const firstMonth = new Date(Date.UTC(fromMonth.getUTCFullYear(), fromMonth.getUTCMonth(), 1));
-    const rows = await sql<{
-      channel_id: number;
-      month_start: Date;
-      interval_s: number;
-      slot_count: number;
-      values: Buffer;
-      flags: Buffer;
-    }>`
-      SELECT channel_id, month_start, interval_s, slot_count, "values", flags
-      FROM ts_chunk
-      WHERE channel_id = ANY(${channels.map((c) => c.id)}::bigint[])
-        AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}`.execute(this.db);
-    for (const row of rows.rows) {
-      const target = series.get(Number(row.channel_id));
-      if (!target || row.interval_s * 1000 !== stepMs) continue;
-      const offset = Math.round((row.month_start.getTime() - startMs) / stepMs);
-      const from = Math.max(0, -offset);
-      const to = Math.min(row.slot_count, length - offset);
-      if (to <= from) continue;
-      target.values.set(decodeValues(row.values, row.slot_count).subarray(from, to), offset + from);
-      target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
-    }
-    return { startMs, length, series };
-  }
-
-  /** Per channel: first/last present time and value count, from the chunk rows (no decoding). */
-  async channelRanges(
-    versionId: number,
-  ): Promise<Map<number, { firstTime: Date | null; lastTime: Date | null; valueCount: number }>> {
-    const rows = await sql<{
-      channel_id: number;
-      first_time: Date | null;
-      last_time: Date | null;
-      value_count: string;
-    }>`
-      SELECT channel_id, min(first_time) AS first_time, max(last_time) AS last_time, sum(value_count) AS value_count
-      FROM ts_chunk WHERE version_id = ${versionId} GROUP BY channel_id`.execute(this.db);
-    return new Map(
-      rows.rows.map((r) => [
-        Number(r.channel_id),
-        { firstTime: r.first_time, lastTime: r.last_time, valueCount: Number(r.value_count) },
-      ]),
-    );
-  }
-
   /** A working version of a station (lineage given), returning its row. */
   async insertVersion(input: {
     stationId: number;
@@ -533,78 +366,4 @@ export class TimeSeriesRepository {
       })),
     );
   }
-
-  /** Raw rows of a version's chunks (tests and comparisons). */
-  listChunkRows(versionId: number) {
-    return this.db
-      .selectFrom('ts_chunk as c')
-      .innerJoin('ts_channel as ch', 'ch.id', 'c.channel_id')
-      .select([
-        'ch.data_key',
-        'c.month_start',
-        'c.interval_s',
-        'c.slot_count',
-        'c.value_count',
-        'c.values',
-        'c.flags',
-        'c.sources',
-        'c.source_shas',
-      ])
-      .where('c.version_id', '=', versionId)
-      .orderBy('ch.data_key')
-      .orderBy('c.month_start')
-      .execute();
-  }
-}
-
-export function chunkKey(channelId: number, monthStartMs: number): string {
-  return `${channelId}:${monthStartMs}`;
-}
-
-function toVersion(row: {
-  id: number;
-  station_id: number;
-  name: string;
-  kind: 'original' | 'working';
-  is_view_only: boolean;
-  source_version_id: number | null;
-  created_at: Date;
-}): TVersionRow {
-  return {
-    id: row.id,
-    stationId: row.station_id,
-    name: row.name,
-    kind: row.kind,
-    isViewOnly: row.is_view_only,
-    sourceVersionId: row.source_version_id,
-    createdAt: row.created_at,
-  };
-}
-
-function toChannel(row: {
-  id: number;
-  version_id: number;
-  data_key: string;
-  name: string;
-  element: string;
-  height_m: number | null;
-  statistic: string;
-  unit: string;
-  source_unit: string;
-  interval_s: number;
-  position: number;
-}): TChannelRow {
-  return {
-    id: row.id,
-    versionId: row.version_id,
-    dataKey: row.data_key,
-    name: row.name,
-    element: row.element,
-    heightM: row.height_m,
-    statistic: row.statistic,
-    unit: row.unit,
-    sourceUnit: row.source_unit,
-    intervalS: row.interval_s,
-    position: row.position,
-  };
 }

@@ -1,6 +1,7 @@
 import type { Channel, ChannelStatistic, Element, SpeedSensorKind, Station, TimeGrid } from '@masthub/wind';
 import { emptyChunk, monthStartOf, nextMonthStart, type TChunk } from './chunk.ts';
-import { chunkKey, type TChannelRow, type TimeSeriesRepository } from './timeseries.repository.ts';
+import type { TTimeSeriesStore } from './time-series-store.ts';
+import { chunkKey, type TChannelRow } from './timeseries.types.ts';
 
 /**
  * The bridge between the time-series store (monthly chunks) and packages/wind (one dense grid per
@@ -60,7 +61,7 @@ export class IntervalMismatchError extends Error {
  * interval). Throws IntervalMismatchError when the channels' intervals differ.
  */
 export async function loadSeries(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   channels: readonly TChannelRow[],
   fromMs: number,
   toMs: number,
@@ -109,7 +110,7 @@ export function toWindStation(loaded: TLoadedSeries, utcOffsetMinutes: number): 
  * The caller holds the transaction and the version lock.
  */
 export async function writeSeries(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   versionId: number,
   channel: { id: number; intervalS: number },
   startMs: number,

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { readPage } from '../../platform/db/paging.ts';
+import { countReferring, countRows } from '../../platform/db/rows.ts';
 
 export interface TUserFilter {
   keywords?: string | undefined;
@@ -44,9 +46,10 @@ export class UserAdminRepository {
 
   async page(filter: TUserFilter & { pageNo: number; pageSize: number }) {
     const query = this.filtered(filter);
-    const [records, total] = await Promise.all([
+    const { rows: records, total } = await readPage(
+      query,
       query
-        .select((eb) => [
+        .select([
           'u.id',
           'u.account',
           'u.user_name',
@@ -62,21 +65,15 @@ export class UserAdminRepository {
           'r.is_admin',
           'c.name as company_name',
           'd.name as dept_name',
-          eb
-            .selectFrom('station as s')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('s.owner_id', '=', 'u.id')
-            .where('s.is_deleted', '=', false)
-            .as('owned_station_count'),
+          countReferring({ from: 'station', as: 's', on: ['s.owner_id', 'u.id'], live: true }).as(
+            'owned_station_count',
+          ),
         ])
         .orderBy('u.is_builtin', 'desc')
-        .orderBy('u.id')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records, total: Number(total.n) };
+        .orderBy('u.id'),
+      filter,
+    );
+    return { records, total };
   }
 
   list(filter: TUserFilter, limit: number) {
@@ -185,14 +182,10 @@ export class UserAdminRepository {
       .execute();
   }
 
-  async countOwnedStations(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('station')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', userId)
-      .where('is_deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countOwnedStations(userId: number): Promise<number> {
+    return countRows(
+      this.db.selectFrom('station').where('owner_id', '=', userId).where('is_deleted', '=', false),
+    );
   }
 
   /** Soft delete: the row stays for history (logs, creators); its direct site assignments go. */

@@ -18,25 +18,20 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { ManagementGuard, StationAccess } from '../access/index.ts';
-import type {
-  LoginAttemptRepository,
-  SecondFactorRepository,
-  TokenRepository,
-  UserRepository,
-} from '../identity/index.ts';
-import type { OrganisationRepository } from '../organisations/index.ts';
-import type { RoleRepository } from '../roles/index.ts';
+import type { TAccountUpkeep } from '../identity/index.ts';
+import type { TOrganisationLookup } from '../organisations/index.ts';
+import type { TRoleLookup } from '../roles/index.ts';
 import type { TUserAdminRow, TUserFilter, UserAdminRepository } from './user-admin.repository.ts';
 
-export interface TUserAdminRepositories {
-  users: UserAdminRepository;
-  roles: RoleRepository;
-  organisations: OrganisationRepository;
-  tokens: TokenRepository;
-  accounts: UserRepository;
+/** What user administration writes through in other modules, bound to its transaction. */
+export interface TUserAdminParts extends TAccountUpkeep {
+  roles: TRoleLookup;
+  organisations: TOrganisationLookup;
   guard: ManagementGuard;
-  secondFactors: SecondFactorRepository;
-  attempts: LoginAttemptRepository;
+}
+
+export interface TUserAdminRepositories extends TUserAdminParts {
+  users: UserAdminRepository;
 }
 
 const USER_LIST_LIMIT = 500;
@@ -70,7 +65,7 @@ export function presentUserRecord(row: TUserAdminRow): TUserRecord {
 export class UserAdminService {
   constructor(
     private readonly users: UserAdminRepository,
-    private readonly accounts: UserRepository,
+    private readonly accounts: TAccountUpkeep['accounts'],
     private readonly access: StationAccess,
     private readonly tx: TTransactor<TUserAdminRepositories>,
   ) {}

@@ -1,6 +1,7 @@
 import type { TTaskKind, TTaskStatus } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import { readPage } from '../../platform/db/paging.ts';
 import { VERSION_LOCK_CLASS } from '../timeseries/index.ts';
 
 export interface TTaskRow {
@@ -134,16 +135,8 @@ export class TaskRepository {
   }): Promise<{ records: TTaskRow[]; total: number }> {
     let q = this.db.selectFrom('processing_task').where('station_id', '=', filter.stationId);
     if (filter.versionId !== undefined) q = q.where('version_id', '=', filter.versionId);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.pageNo - 1) * filter.pageSize)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { records: rows.map((r) => toTask(r as unknown as TDbTask)), total: Number(count.n) };
+    const { rows, total } = await readPage(q, q.selectAll().orderBy('id', 'desc'), filter);
+    return { records: rows.map((r) => toTask(r as unknown as TDbTask)), total };
   }
 }
 

@@ -15,7 +15,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
-import { TimeSeriesRepository, type TVersionRow } from '../timeseries/index.ts';
+import { openTimeSeriesStore, type TTimeSeriesStore, type TVersionRow } from '../timeseries/index.ts';
 import { TaskRepository, type TTaskRow } from './tasks.repository.ts';
 
 /** A processing failure the user can act on: the task fails with this localised reason. */
@@ -35,7 +35,7 @@ export interface TTaskContext {
   version: TVersionRow;
   /** The transaction the handler writes in: everything commits at the end, or nothing. */
   trx: Database;
-  store: TimeSeriesRepository;
+  store: TTimeSeriesStore;
   /** Reports progress 0–100 (written outside the transaction and pushed; throttled). */
   progress(percent: number): Promise<void>;
 }
@@ -54,7 +54,7 @@ const PROGRESS_MIN_INTERVAL_MS = 400;
 export class ProcessingTaskService {
   private readonly handlers = new Map<TTaskKind, TTaskHandler>();
   private readonly tasks: TaskRepository;
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     private readonly db: Database,
@@ -65,7 +65,7 @@ export class ProcessingTaskService {
     private readonly stationLog: Pick<StationLogService, 'recordAs'>,
   ) {
     this.tasks = new TaskRepository(db);
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
   }
 
   /** Registers the handler of a task kind (each module registers its own at composition time). */
@@ -144,7 +144,7 @@ export class ProcessingTaskService {
     try {
       if (!handler) throw new Error(`no handler for ${task.kind}`);
       const result = await this.db.transaction().execute(async (trx) => {
-        const store = new TimeSeriesRepository(trx);
+        const store = openTimeSeriesStore(trx);
         await store.lockVersion(task.versionId);
         const version = await store.findVersion(task.versionId);
         if (!version) throw new ProcessingFailure('no_data');

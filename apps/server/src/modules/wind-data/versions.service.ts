@@ -13,7 +13,12 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
-import { presentVersion, TimeSeriesRepository, type TVersionRow } from '../timeseries/index.ts';
+import {
+  openTimeSeriesStore,
+  presentVersion,
+  type TTimeSeriesStore,
+  type TVersionRow,
+} from '../timeseries/index.ts';
 import { exportNames } from './export-names.ts';
 import type { ProcessingTaskService, TTaskContext } from './tasks.service.ts';
 import { VersionRepository } from './versions.repository.ts';
@@ -29,7 +34,7 @@ function isUniqueViolation(err: unknown): boolean {
  * users, renamed, processed and deleted (deletion is a processing task, SPEC §4).
  */
 export class VersionService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     private readonly db: Database,
@@ -37,7 +42,7 @@ export class VersionService {
     private readonly tasks: ProcessingTaskService,
     private readonly stationLog: StationLogService,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     tasks.register('delete_data', (ctx) => this.deleteData(ctx));
   }
 
@@ -106,7 +111,7 @@ export class VersionService {
     const created = await this.db
       .transaction()
       .execute(async (trx) => {
-        const store = new TimeSeriesRepository(trx);
+        const store = openTimeSeriesStore(trx);
         // The source must not change while it is copied.
         await store.lockVersion(source.id);
         const version = await store.insertVersion({
@@ -155,7 +160,7 @@ export class VersionService {
     await this.db
       .transaction()
       .execute(async (trx) => {
-        await new TimeSeriesRepository(trx).renameVersion(version.id, input.name);
+        await openTimeSeriesStore(trx).renameVersion(version.id, input.name);
         await this.stationLog.record(trx, {
           operator: user,
           type: 'edit',

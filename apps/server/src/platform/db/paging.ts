@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { countRows } from './rows.ts';
 
 /** The page asked for: numbered from 1. */
 export interface TPageWindow {
@@ -21,8 +22,7 @@ export async function readPage<DL, TL extends keyof DL, O, DC, TC extends keyof 
       .limit(window.pageSize)
       .offset((window.pageNo - 1) * window.pageSize)
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    countRows(filtered),
   ]);
-  // The count's row type is lost to the generic query (its selection is unknown here): it is `{ n }`.
-  return { rows, total: Number((total as { n: string }).n) };
+  return { rows, total };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db/database.ts';
-import { TimeSeriesRepository } from '../../timeseries/index.ts';
+import { openTimeSeriesStore } from '../../timeseries/index.ts';
 import { downsample, type TBuckets } from './downsample.ts';
 
 /** A chart read as it crosses to a worker thread: channels by interval, the range and the buckets. */
@@ -42,7 +42,7 @@ export async function chartBuckets(
   db: Database,
   job: TChartJob,
 ): Promise<(TBuckets & { channelId: number })[]> {
-  const store = new TimeSeriesRepository(db);
+  const store = openTimeSeriesStore(db);
   const byInterval = groupByInterval(job.channels);
   const out = new Map<number, TBuckets & { channelId: number }>();
   for (const [intervalS, group] of byInterval) {

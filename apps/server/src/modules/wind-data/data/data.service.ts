@@ -21,8 +21,9 @@ import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import type { IngestionApi, IngestionService } from '../../ingestion/index.ts';
 import { applyParsedFile, StoreRefusal, UnreadableFileError } from '../../ingestion/index.ts';
 import {
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
+  type TTimeSeriesStore,
   type TVersionRow,
   toWindStatistic,
 } from '../../timeseries/index.ts';
@@ -67,7 +68,7 @@ export interface TVersionExport {
  * version (a processing task).
  */
 export class WindDataService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
   private readonly answers = new ResultCache<PreSerialized>(ANSWER_ENTRIES, ANSWER_MAX_AGE_MS, Date.now, {
     of: (answer) => answer.json.length,
     max: ANSWER_MAX_CHARS,
@@ -83,7 +84,7 @@ export class WindDataService {
     /** Worker threads for long chart reads, and the database they read from. */
     private readonly compute?: TComputeAccess,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     tasks.register('import', (ctx) => this.importFiles(ctx));
   }
 

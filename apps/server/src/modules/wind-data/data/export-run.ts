@@ -21,8 +21,8 @@ import type { Database } from '../../../platform/db/database.ts';
 import {
   IntervalMismatchError,
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
 } from '../../timeseries/index.ts';
 import { asciiOr } from '../export-names.ts';
 
@@ -56,7 +56,7 @@ export interface TExportJob {
 export async function exportChunks(db: Database, job: TExportJob): Promise<Iterable<string>> {
   let loaded: Awaited<ReturnType<typeof loadSeries>>;
   try {
-    loaded = await loadSeries(new TimeSeriesRepository(db), job.channels, job.fromMs, job.toMs);
+    loaded = await loadSeries(openTimeSeriesStore(db), job.channels, job.fromMs, job.toMs);
   } catch (err) {
     if (err instanceof IntervalMismatchError) throw new AppError('VERSION_NO_DATA');
     throw err;

@@ -4,9 +4,9 @@ import {
   chunkKey,
   monthStartOf,
   nextMonthStart,
+  openTimeSeriesStore,
   type TChannelRow,
   type TChunk,
-  TimeSeriesRepository,
 } from '../../timeseries/index.ts';
 import { FlagMarkRepository, type TFlagMarkRow, type TFlagUndoEntry } from './flag-marks.repository.ts';
 
@@ -58,7 +58,7 @@ function unpackFlags(packed: string, slotCount: number): Uint8Array {
  * The caller holds the transaction and the version lock (and has checked that no other task runs).
  */
 export async function applyFlagMark(db: Database, input: TFlagMarkInput): Promise<TFlagMarkOutcome> {
-  const store = new TimeSeriesRepository(db);
+  const store = openTimeSeriesStore(db);
   const marks = new FlagMarkRepository(db);
   const undo: TFlagUndoEntry[] = [];
   let changedCount = 0;
@@ -132,7 +132,7 @@ export async function applyFlagMark(db: Database, input: TFlagMarkInput): Promis
  * The caller holds the transaction and the version lock.
  */
 export async function undoFlagMark(db: Database, mark: TFlagMarkRow): Promise<number> {
-  const store = new TimeSeriesRepository(db);
+  const store = openTimeSeriesStore(db);
   const marks = new FlagMarkRepository(db);
   const later = await marks.listActiveAfter(mark.versionId, mark.id);
   // Later marks' entries by chunk, oldest mark first, decoded on demand.

@@ -2,7 +2,7 @@ import { AppError, type TFlagMark, type TMarkCreate, type TPage } from '@masthub
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/index.ts';
-import { type TChannelRow, TimeSeriesRepository } from '../../timeseries/index.ts';
+import { openTimeSeriesStore, type TChannelRow, type TTimeSeriesStore } from '../../timeseries/index.ts';
 import { TaskRepository } from '../tasks.repository.ts';
 import type { ProcessingTaskService } from '../tasks.service.ts';
 import { applyFlagMark, undoFlagMark } from './apply-flag-mark.ts';
@@ -16,7 +16,7 @@ import { FlagMarkRepository, type TFlagMarkRow } from './flag-marks.repository.t
  */
 export class FlagMarkService {
   private readonly marks: FlagMarkRepository;
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     private readonly db: Database,
@@ -24,13 +24,13 @@ export class FlagMarkService {
     private readonly tasks: ProcessingTaskService,
   ) {
     this.marks = new FlagMarkRepository(db);
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
   }
 
   async save(user: TAuthUser, input: TMarkCreate): Promise<TFlagMark> {
     const version = await this.tasks.writableVersion(user, input.versionId);
     const markId = await this.db.transaction().execute(async (trx) => {
-      const store = new TimeSeriesRepository(trx);
+      const store = openTimeSeriesStore(trx);
       await store.lockVersion(version.id);
       await assertNoActiveTask(trx, version.id);
       const channels = channelsOf(await store.listChannels(version.id), input.channelIds);
@@ -75,7 +75,7 @@ export class FlagMarkService {
     if (!mark) throw new AppError('NOT_FOUND');
     const version = await this.tasks.writableVersion(user, mark.versionId);
     await this.db.transaction().execute(async (trx) => {
-      const store = new TimeSeriesRepository(trx);
+      const store = openTimeSeriesStore(trx);
       const marks = new FlagMarkRepository(trx);
       await store.lockVersion(version.id);
       await assertNoActiveTask(trx, version.id);

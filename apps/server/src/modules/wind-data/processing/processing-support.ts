@@ -1,5 +1,5 @@
 import { applyFlagMask, FLAG } from '@masthub/wind';
-import type { TChannelInsert, TChannelRow, TimeSeriesRepository } from '../../timeseries/index.ts';
+import type { TChannelInsert, TChannelRow, TTimeSeriesStore } from '../../timeseries/index.ts';
 import {
   IntervalMismatchError,
   loadSeries,
@@ -18,7 +18,7 @@ const AVERAGE_STATISTICS = ['mean', 'avg'] as const;
 
 /** The version's channels by id. */
 export async function channelMap(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   versionId: number,
 ): Promise<{ all: TChannelRow[]; byId: Map<number, TChannelRow> }> {
   const all = await store.listChannels(versionId);
@@ -75,7 +75,7 @@ export function requireSameHeight(a: TChannelRow, b: TChannelRow): void {
  * of the channels. Fails with no_data when the channels hold nothing.
  */
 export async function rangeOf(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   versionId: number,
   channels: readonly TChannelRow[],
   request: { startTime?: string | undefined; endTime?: string | undefined },
@@ -98,7 +98,7 @@ export async function rangeOf(
 
 /** Loads channels of one interval onto one grid; interval_mismatch / no_data as task failures. */
 export async function loadChannels(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   channels: readonly TChannelRow[],
   range: { fromMs: number; toMs: number },
 ): Promise<TLoadedSeries> {
@@ -131,7 +131,7 @@ export function hasAnyValue(values: ArrayLike<number>): boolean {
  * when a rerun finds it, else a new one placed after the others.
  */
 export async function outputChannel(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   versionId: number,
   spec: Omit<TChannelInsert, 'position'>,
 ): Promise<{ channel: TChannelRow; isNew: boolean }> {
@@ -151,7 +151,7 @@ export async function outputChannel(
  * WIND-ANALYSIS §2.3), every other slot of the range cleared (a rerun overwrites). Returns the count written.
  */
 export async function writeDerived(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   versionId: number,
   channel: TChannelRow,
   startMs: number,

@@ -9,7 +9,7 @@ import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/index.ts';
-import { TimeSeriesRepository } from '../../timeseries/index.ts';
+import { openTimeSeriesStore, type TTimeSeriesStore } from '../../timeseries/index.ts';
 import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
 import { extrapolationHandler } from './extrapolation.handler.ts';
 import { interpolationHandler } from './interpolation.handler.ts';
@@ -29,7 +29,7 @@ export type TProcessingKind = Extract<
  * in the runner's transaction, so a failure leaves the version unchanged.
  */
 export class ProcessingService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   constructor(
     db: Database,
@@ -38,7 +38,7 @@ export class ProcessingService {
     /** Worker threads for the CPU-heavy part of a task (the QC rules); without, the task's event loop. */
     compute?: TComputeAccess,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
     tasks.register('qc', qcHandler(compute));
     tasks.register('tower_shadow', towerShadowHandler);
     tasks.register('interpolation', interpolationHandler);

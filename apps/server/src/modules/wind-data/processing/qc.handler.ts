@@ -1,7 +1,7 @@
 import { ZQcRunRequest } from '@masthub/shared';
 import { type FlagCode, strongerFlag } from '@masthub/wind';
 import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
-import { INTERNAL_RULE, QcRuleRepository, type TQcSkipReason } from '../../qc-rules/index.ts';
+import { INTERNAL_RULE, listQcRulesForRun, type TQcSkipReason } from '../../qc-rules/index.ts';
 import type { TChannelRow } from '../../timeseries/index.ts';
 import { applyFlagMark } from '../marks/apply-flag-mark.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
@@ -26,7 +26,7 @@ async function runQc(
 ): Promise<Record<string, unknown>> {
   const p = ZQcRunRequest.parse(ctx.task.params);
   const utcOffsetMinutes = Number(ctx.task.params.utcOffsetMinutes ?? 480);
-  const rules = await new QcRuleRepository(ctx.trx).listForRun(ctx.version.stationId, p.ruleIds);
+  const rules = await listQcRulesForRun(ctx.trx, ctx.version.stationId, p.ruleIds);
   if (rules.length === 0) throw new ProcessingFailure('no_rules');
   const { all } = await channelMap(ctx.store, ctx.version.id);
   const range = await rangeOf(ctx.store, ctx.version.id, all, p);

@@ -13,7 +13,7 @@ import {
   monthStartOf,
   type TChannelRow,
   type TChunk,
-  type TimeSeriesRepository,
+  type TTimeSeriesStore,
   writeSeries,
 } from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
@@ -267,7 +267,7 @@ async function correctToLongTerm(
  * boundary chunks keep only their slots inside (emptied ones go too).
  */
 async function keepOnly(
-  store: TimeSeriesRepository,
+  store: TTimeSeriesStore,
   repository: ProcessingRepository,
   versionId: number,
   channels: readonly { id: number }[],

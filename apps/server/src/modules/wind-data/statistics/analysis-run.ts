@@ -10,8 +10,8 @@ import {
   deriveSdFromTi,
   IntervalMismatchError,
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
 } from '../../timeseries/index.ts';
 import { buildAnalysis, type TAnalysisInput, type TAnalysisOptions } from './build-analysis.ts';
 
@@ -54,7 +54,7 @@ export interface TAnalysisText {
  * forwards the finished text.
  */
 export async function analysisJson(db: Database, job: TAnalysisJob): Promise<TAnalysisText> {
-  const loaded = await loadSeries(new TimeSeriesRepository(db), job.channels, job.fromMs, job.toMs).catch(
+  const loaded = await loadSeries(openTimeSeriesStore(db), job.channels, job.fromMs, job.toMs).catch(
     (error: unknown) => {
       if (error instanceof IntervalMismatchError)
         throw statisticsFieldError('channelIds', 'intervalMismatch', job.language);

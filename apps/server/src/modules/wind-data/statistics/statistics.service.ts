@@ -13,8 +13,9 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/index.ts';
 import {
   loadSeries,
+  openTimeSeriesStore,
   type TChannelRow,
-  TimeSeriesRepository,
+  type TTimeSeriesStore,
   toWindElement,
   toWindStatistic,
 } from '../../timeseries/index.ts';
@@ -80,7 +81,7 @@ export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors'> & {
  * station access through the version, loads the series onto one grid and hands them to packages/wind.
  */
 export class StatisticsService {
-  private readonly store: TimeSeriesRepository;
+  private readonly store: TTimeSeriesStore;
 
   /** Results by version, data revision and request (see ResultCache). */
   private readonly cache = new ResultCache<ComputedAnalysis>(CACHE_ENTRIES, CACHE_MAX_AGE_MS, Date.now, {
@@ -98,7 +99,7 @@ export class StatisticsService {
      */
     private readonly compute?: TComputeAccess,
   ) {
-    this.store = new TimeSeriesRepository(db);
+    this.store = openTimeSeriesStore(db);
   }
 
   async analyse(
