@@ -18,6 +18,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { DataSourceService } from './data-sources.service.ts';
 
 /**
@@ -64,20 +65,15 @@ export function dataSourceRoutes(sources: DataSourceService): TRouteDef[] {
       tags: ['data sources'],
       auth: 'system.dataFetch',
       body: ZDataSourceSaveRequest,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => sources.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/data_source/delete',
       summary: 'Delete a data source that no file-match rule uses (what it fetched stays stored)',
       tags: ['data sources'],
       auth: 'system.dataFetch',
-      query: ZIdQuery,
-      handle: async ({ query }) => {
-        await sources.delete(query.id);
-        return null;
-      },
+      remove: (id) => sources.delete(id),
     }),
     defineRoute({
       method: 'POST',

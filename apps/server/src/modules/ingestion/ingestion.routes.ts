@@ -35,8 +35,10 @@ import { z } from 'zod';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { FileTooLargeError } from '../../platform/files/file-store.ts';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { receiveSingleFile, refuseNul } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction, deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { IngestionApi, TReceivedFile } from './ingestion.api.ts';
 import { type IngestionService, unreadableToAppError } from './ingestion.service.ts';
 import type { TParserInfo } from './parser-port.ts';
@@ -270,32 +272,24 @@ export function ingestionRoutes(
       tags: ['parse-rule'],
       auth: 'system.rule',
       body: ZParseRuleSave,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => api.saveRule(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/parse_rule/delete',
       summary: 'Delete a parse rule; refused while a site uses it',
       tags: ['parse-rule'],
       auth: 'system.rule',
-      query: ZIdQuery,
-      handle: async ({ query }) => {
-        await api.deleteRule(query.id);
-        return null;
-      },
+      remove: (id) => api.deleteRule(id),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/web/station/updateParseRule',
       summary: "Set (or clear, null) a site's parse rule",
       tags: ['station'],
       auth: 'station.edit',
       body: ZUpdateStationParseRule,
-      handle: async ({ user, body }) => {
-        await api.setStationRule(user, body.stationId, body.parseRuleId);
-        return null;
-      },
+      run: ({ user, body }) => api.setStationRule(user, body.stationId, body.parseRuleId),
     }),
 
     // ---------------------------------------------------------------------------------------------
@@ -388,11 +382,8 @@ export function ingestionRoutes(
       timeoutMs: UPLOAD_TIMEOUT_MS,
       handle: async ({ user, body, reply, language }) => {
         const file = await api.exportOriginal(user, body, language);
-        reply
-          .header('content-disposition', contentDisposition(file.fileName))
-          .header('x-content-type-options', 'nosniff');
-        if (file.sizeBytes !== null) reply.header('content-length', file.sizeBytes);
-        return reply.type(file.isZip ? 'application/zip' : 'application/octet-stream').send(file.stream);
+        const contentType = file.isZip ? 'application/zip' : 'application/octet-stream';
+        return sendFile(reply, { ...file, contentType, content: file.stream }, { noSniff: true });
       },
     }),
 

@@ -2,21 +2,17 @@ import {
   ZCompanyNode,
   ZCompanySaveRequest,
   ZCompanyUpdateRequest,
-  ZDeleteCheck,
   ZDropDownOption,
   ZDropDownQuery,
   ZGroupListRequest,
   ZGroupSaveRequest,
   ZGroupUpdateRequest,
   ZIdBody,
-  ZIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { presentDeleteCheck } from '../../platform/http/delete-check.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction, deleteCheckRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { OrganisationService } from './organisations.service.ts';
-
-const ZCreated = z.object({ id: z.number().int() });
 
 /** Companies and departments are managed from the user pages, so they need 'system.user'. */
 export function organisationRoutes(organisations: OrganisationService): TRouteDef[] {
@@ -28,43 +24,33 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       tags: ['organisations'],
       auth: 'system.user',
       body: ZCompanySaveRequest,
-      response: ZCreated,
+      response: ZSavedId,
       handle: ({ body }) => organisations.createCompany(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/company/update',
       summary: 'Rename a company',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZCompanyUpdateRequest,
-      handle: async ({ body }) => {
-        await organisations.updateCompany(body);
-        return null;
-      },
+      run: ({ body }) => organisations.updateCompany(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/company/delete',
       summary: 'Delete a company that has no users and no departments',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZIdBody,
-      handle: async ({ body }) => {
-        await organisations.deleteCompany(body.id);
-        return null;
-      },
+      run: ({ body }) => organisations.deleteCompany(body.id),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteCheckRoute({
       url: '/security/sys/company/delete/check',
       summary: 'Whether a company can be deleted, and why not',
       tags: ['organisations'],
       auth: 'system.user',
-      query: ZIdQuery,
-      response: ZDeleteCheck,
-      handle: async ({ query, language }) =>
-        presentDeleteCheck(await organisations.checkCompanyDelete(query.id), language),
+      check: (id) => organisations.checkCompanyDelete(id),
     }),
     defineRoute({
       method: 'GET',
@@ -93,43 +79,33 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       tags: ['organisations'],
       auth: 'system.user',
       body: ZGroupSaveRequest,
-      response: ZCreated,
+      response: ZSavedId,
       handle: ({ body }) => organisations.createGroup(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/group/update',
       summary: 'Rename a department',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZGroupUpdateRequest,
-      handle: async ({ body }) => {
-        await organisations.updateGroup(body);
-        return null;
-      },
+      run: ({ body }) => organisations.updateGroup(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/group/delete',
       summary: 'Delete a department that has no users',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZIdBody,
-      handle: async ({ body }) => {
-        await organisations.deleteGroup(body.id);
-        return null;
-      },
+      run: ({ body }) => organisations.deleteGroup(body.id),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteCheckRoute({
       url: '/security/sys/group/delete/check',
       summary: 'Whether a department can be deleted, and why not',
       tags: ['organisations'],
       auth: 'system.user',
-      query: ZIdQuery,
-      response: ZDeleteCheck,
-      handle: async ({ query, language }) =>
-        presentDeleteCheck(await organisations.checkGroupDelete(query.id), language),
+      check: (id) => organisations.checkGroupDelete(id),
     }),
     defineRoute({
       method: 'GET',

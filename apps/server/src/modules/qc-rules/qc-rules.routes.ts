@@ -1,6 +1,7 @@
 import { ZIdQuery, ZQcRule, ZQcRuleListQuery, ZQcRulePageRequest, ZQcRuleSave, zPage } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { QcRuleService } from './qc-rules.service.ts';
 
 /**
@@ -48,20 +49,15 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       tags: ['rules'],
       auth: 'system.rule',
       body: ZQcRuleSave,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => rules.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/rule/delete',
       summary: 'Delete a quality-control or warning rule',
       tags: ['rules'],
       auth: 'system.rule',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await rules.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => rules.delete(user, id),
     }),
   ];
 }

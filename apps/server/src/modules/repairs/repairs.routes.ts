@@ -4,7 +4,6 @@ import {
   ZContactRecord,
   ZContactSaveRequest,
   ZContactTypeQuery,
-  ZIdQuery,
   ZIntervalTask,
   ZIntervalTaskSaveRequest,
   ZQueryIdList,
@@ -24,6 +23,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { ContactService } from './contacts.service.ts';
@@ -86,20 +86,15 @@ export function repairRoutes(deps: {
       tags: ['contacts'],
       auth: 'alarm.handle',
       body: ZContactSaveRequest,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => contacts.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/contacts/delete',
       summary: 'Deletes a contact of the caller’s company',
       tags: ['contacts'],
       auth: 'alarm.handle',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await contacts.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => contacts.delete(user, id),
     }),
     defineRoute({
       method: 'GET',
@@ -151,7 +146,7 @@ export function repairRoutes(deps: {
       tags: ['repair'],
       auth: 'repair.edit',
       body: ZRepairRecordSaveRequest,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => repairs.saveRecord(user, body),
     }),
     defineRoute({

@@ -16,8 +16,9 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { ReportService } from './reports.service.ts';
 
 /** Group reports, their templates and generated files (SPEC §2 /report/groupReport, §6, §7; issue 15). */
@@ -70,7 +71,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       tags: ['reports'],
       auth: 'reportGroup.add',
       body: ZReportGroupSaveRequest,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => reports.saveGroup(user, { ...body, id: undefined }),
     }),
     defineRoute({
@@ -80,20 +81,15 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       tags: ['reports'],
       auth: 'reportGroup.edit',
       body: ZReportGroupSaveRequest.refine((v) => v.id !== undefined, { path: ['id'], error: 'v.required' }),
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => reports.saveGroup(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/statement/group/delete',
       summary: 'Deletes a report group with its reports',
       tags: ['reports'],
       auth: 'reportGroup.delete',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await reports.deleteGroup(user, query.id);
-        return null;
-      },
+      remove: (id, user) => reports.deleteGroup(user, id),
     }),
     defineRoute({
       method: 'POST',
@@ -113,7 +109,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       tags: ['reports'],
       auth: 'report.add',
       body: ZGroupReportGenerateRequest,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => reports.generate(user, body),
     }),
     defineRoute({
@@ -126,11 +122,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       isRaw: true,
       handle: async ({ user, query, reply }) => {
         const file = await reports.file(user, query.id, 'pdf');
-        return reply
-          .header('content-disposition', contentDisposition(file.fileName, 'inline'))
-          .header('content-length', file.sizeBytes)
-          .type(file.contentType)
-          .send(file.stream);
+        return sendFile(reply, { ...file, content: file.stream }, { inline: true });
       },
     }),
     defineRoute({
@@ -143,11 +135,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       isRaw: true,
       handle: async ({ user, query, reply }) => {
         const file = await reports.file(user, query.id, query.format);
-        return reply
-          .header('content-disposition', contentDisposition(file.fileName))
-          .header('content-length', file.sizeBytes)
-          .type(file.contentType)
-          .send(file.stream);
+        return sendFile(reply, { ...file, content: file.stream });
       },
     }),
     defineRoute({

@@ -9,9 +9,10 @@ import {
   ZStationIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { AttachmentService } from './attachments.service.ts';
 
 const stationIdRequired = () =>
@@ -71,25 +72,16 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
       isRaw: true,
       handle: async ({ user, query, reply }) => {
         const { attachment, stream, sizeBytes } = await attachments.open(user, query.id);
-        return reply
-          .header('content-disposition', contentDisposition(attachment.fileName))
-          .header('content-length', sizeBytes)
-          .header('x-content-type-options', 'nosniff')
-          .type(attachment.contentType)
-          .send(stream);
+        const { fileName, contentType } = attachment;
+        return sendFile(reply, { fileName, contentType, sizeBytes, content: stream }, { noSniff: true });
       },
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/station/attachment/delete',
       summary: 'Delete an attachment; its stored file goes when no other attachment has the same content',
       tags: ['station'],
       auth: 'attachment.delete',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await attachments.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => attachments.delete(user, id),
     }),
   ];
 }
