@@ -1,7 +1,5 @@
 import {
-  AppError,
   ATTACHMENT_MAX_BYTES,
-  VALIDATION_KEY_PREFIX,
   ZAttachment,
   ZAttachmentUploadQuery,
   ZIdQuery,
@@ -10,15 +8,10 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { sendFile } from '../../platform/http/file-reply.ts';
-import { receiveSingleFile } from '../../platform/http/multipart.ts';
+import { fieldRequired, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { AttachmentService } from './attachments.service.ts';
-
-const stationIdRequired = () =>
-  new AppError('VALIDATION_FAILED', {}, [
-    { field: 'stationId', message: `${VALIDATION_KEY_PREFIX}required` },
-  ]);
 
 export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
   return [
@@ -51,12 +44,12 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
           onField: async (name, value) => {
             if (name !== 'stationId' || stationId !== undefined) return;
             const parsed = ZQueryId.safeParse(value);
-            if (!parsed.success) throw stationIdRequired();
+            if (!parsed.success) throw fieldRequired('stationId');
             stationId = parsed.data;
             await attachments.assertCanUpload(user, stationId);
           },
           onFile: (file) => {
-            if (stationId === undefined) throw stationIdRequired();
+            if (stationId === undefined) throw fieldRequired('stationId');
             return attachments.upload(user, stationId, { fileName: file.fileName, source: file.stream });
           },
         });

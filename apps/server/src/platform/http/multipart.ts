@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '@masthub/shared';
+import { AppError, VALIDATION_KEY_PREFIX } from '@masthub/shared';
 import type { FastifyRequest } from 'fastify';
 import { FileTooLargeError } from '../files/file-store.ts';
 
@@ -8,6 +8,11 @@ export function refuseNul(field: string, value: string): void {
   if (value.includes('\u0000')) {
     throw new AppError('VALIDATION_FAILED', {}, [{ field, message: 'v.nulCharacter' }]);
   }
+}
+
+/** Refuses an upload whose form field `field` (sent in the query or before the file) is missing or unreadable. */
+export function fieldRequired(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `${VALIDATION_KEY_PREFIX}required` }]);
 }
 
 /** The one file of a single-file upload, still streaming in. */
