@@ -18,7 +18,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { DataSourceService } from './data-sources.service.ts';
 
 /**
@@ -57,16 +57,14 @@ export function dataSourceRoutes(sources: DataSourceService): TRouteDef[] {
       response: ZDataSourceRecord,
       handle: ({ query, language }) => sources.detail(query.id, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/data_source/save_or_update',
       summary:
         'Create (no id) or update a data source; the password is write-only (blank on update keeps the stored one) and stored encrypted',
       tags: ['data sources'],
       auth: 'system.dataFetch',
       body: ZDataSourceSaveRequest,
-      response: ZSavedId,
-      handle: ({ user, body }) => sources.save(user, body),
+      save: (body, user) => sources.save(user, body),
     }),
     deleteByIdRoute({
       url: '/web/data_source/delete',

@@ -14,7 +14,7 @@ import { say } from '../../i18n/index.ts';
 import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { EnergyService } from './energy.service.ts';
 import { buildEnergyWorkbook } from './energy-workbook.ts';
 import type { TurbineService } from './turbines.service.ts';
@@ -42,15 +42,13 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       response: ZTurbine,
       handle: ({ query }) => turbines.detail(query.id),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/turbine/save',
       summary: 'Adds (no id) or edits a library turbine; built-in reference turbines are read-only',
       tags: ['energy'],
       auth: 'system.turbine',
       body: ZTurbineSaveRequest,
-      response: ZSavedId,
-      handle: ({ user, body }) => turbines.save(user, body),
+      save: (body, user) => turbines.save(user, body),
     }),
     deleteByIdRoute({
       url: '/web/turbine/delete',

@@ -9,7 +9,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { defineAction, deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { defineAction, deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { IngestionApi } from './ingestion.api.ts';
 
 /** Parse rules (RuleManage) and the parse rule of a site. */
@@ -44,15 +44,13 @@ export function parseRuleRoutes(api: IngestionApi): TRouteDef[] {
       response: ZParseRuleRecord,
       handle: ({ query }) => api.ruleDetail(query.id),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/parse_rule/save_or_update',
       summary: 'Create (no id) or update a parse rule; names are unique',
       tags: ['parse-rule'],
       auth: 'system.rule',
       body: ZParseRuleSave,
-      response: ZSavedId,
-      handle: ({ user, body }) => api.saveRule(user, body),
+      save: (body, user) => api.saveRule(user, body),
     }),
     deleteByIdRoute({
       url: '/web/parse_rule/delete',

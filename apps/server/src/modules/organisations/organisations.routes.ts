@@ -11,21 +11,19 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { defineAction, deleteCheckRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { defineAction, deleteCheckRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { OrganisationService } from './organisations.service.ts';
 
 /** Companies and departments are managed from the user pages, so they need 'system.user'. */
 export function organisationRoutes(organisations: OrganisationService): TRouteDef[] {
   return [
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/security/sys/company/save',
       summary: 'Create a company (name required, ≤ 20 characters, unique)',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZCompanySaveRequest,
-      response: ZSavedId,
-      handle: ({ body }) => organisations.createCompany(body),
+      save: (body) => organisations.createCompany(body),
     }),
     defineAction({
       method: 'POST',
@@ -36,20 +34,12 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       body: ZCompanyUpdateRequest,
       run: ({ body }) => organisations.updateCompany(body),
     }),
-    defineAction({
-      method: 'POST',
-      url: '/security/sys/company/delete',
-      summary: 'Delete a company that has no users and no departments',
-      tags: ['organisations'],
-      auth: 'system.user',
-      body: ZIdBody,
-      run: ({ body }) => organisations.deleteCompany(body.id),
-    }),
-    deleteCheckRoute({
-      url: '/security/sys/company/delete/check',
-      summary: 'Whether a company can be deleted, and why not',
-      tags: ['organisations'],
-      auth: 'system.user',
+    ...removalRoutes('company', {
+      summaries: {
+        remove: 'Delete a company that has no users and no departments',
+        check: 'Whether a company can be deleted, and why not',
+      },
+      remove: (id) => organisations.deleteCompany(id),
       check: (id) => organisations.checkCompanyDelete(id),
     }),
     defineRoute({
@@ -72,15 +62,13 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       response: z.array(ZCompanyNode),
       handle: ({ body }) => organisations.listTree(body),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/security/sys/group/save',
       summary: 'Create a department in a company (name unique within the company)',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZGroupSaveRequest,
-      response: ZSavedId,
-      handle: ({ body }) => organisations.createGroup(body),
+      save: (body) => organisations.createGroup(body),
     }),
     defineAction({
       method: 'POST',
@@ -91,20 +79,12 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       body: ZGroupUpdateRequest,
       run: ({ body }) => organisations.updateGroup(body),
     }),
-    defineAction({
-      method: 'POST',
-      url: '/security/sys/group/delete',
-      summary: 'Delete a department that has no users',
-      tags: ['organisations'],
-      auth: 'system.user',
-      body: ZIdBody,
-      run: ({ body }) => organisations.deleteGroup(body.id),
-    }),
-    deleteCheckRoute({
-      url: '/security/sys/group/delete/check',
-      summary: 'Whether a department can be deleted, and why not',
-      tags: ['organisations'],
-      auth: 'system.user',
+    ...removalRoutes('group', {
+      summaries: {
+        remove: 'Delete a department that has no users',
+        check: 'Whether a department can be deleted, and why not',
+      },
+      remove: (id) => organisations.deleteGroup(id),
       check: (id) => organisations.checkGroupDelete(id),
     }),
     defineRoute({
@@ -116,6 +96,37 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       query: ZDropDownQuery,
       response: z.array(ZDropDownOption),
       handle: ({ query }) => organisations.searchGroups(query.keywords, query.companyId),
+    }),
+  ];
+}
+
+/**
+ * The delete of a company or a department (POST `{ id }`, answers no data) and its check (GET `?id=`),
+ * both for the user managers.
+ */
+function removalRoutes(
+  unit: 'company' | 'group',
+  def: {
+    summaries: { remove: string; check: string };
+    remove: (id: number) => Promise<unknown>;
+    check: Parameters<typeof deleteCheckRoute>[0]['check'];
+  },
+): TRouteDef[] {
+  const head = { tags: ['organisations'], auth: 'system.user' as const };
+  return [
+    defineAction({
+      method: 'POST',
+      url: `/security/sys/${unit}/delete`,
+      summary: def.summaries.remove,
+      ...head,
+      body: ZIdBody,
+      run: ({ body }) => def.remove(body.id),
+    }),
+    deleteCheckRoute({
+      url: `/security/sys/${unit}/delete/check`,
+      summary: def.summaries.check,
+      ...head,
+      check: def.check,
     }),
   ];
 }

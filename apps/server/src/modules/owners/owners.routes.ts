@@ -1,7 +1,7 @@
 import { ZOwnerPageRequest, ZOwnerRecord, ZOwnerSaveRequest, zPage } from '@masthub/shared';
 import { SERVER_TEXTS } from '../../i18n/index.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteRoutes, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { deleteRoutes, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { OwnerService } from './owners.service.ts';
 
 export function ownerRoutes(owners: OwnerService): TRouteDef[] {
@@ -16,15 +16,13 @@ export function ownerRoutes(owners: OwnerService): TRouteDef[] {
       response: zPage(ZOwnerRecord),
       handle: ({ body }) => owners.page(body),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/owner/save_or_update',
       summary: 'Create (no id) or update an owner: name required and unique, phone and e-mail optional',
       tags: ['owners'],
       auth: 'system.owner',
       body: ZOwnerSaveRequest,
-      response: ZSavedId,
-      handle: ({ body }) => owners.save(body),
+      save: (body) => owners.save(body),
     }),
     ...deleteRoutes({
       base: '/web/owner',

@@ -1,7 +1,7 @@
 import { ZIdQuery, ZQcRule, ZQcRuleListQuery, ZQcRulePageRequest, ZQcRuleSave, zPage } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { QcRuleService } from './qc-rules.service.ts';
 
 /**
@@ -41,16 +41,14 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       response: ZQcRule,
       handle: ({ user, query, language }) => rules.detail(user, query.id, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/rule/save_or_update',
       summary:
         'Create (no id) or update a quality-control or warning rule: params checked per kind, name unique within the rule type',
       tags: ['rules'],
       auth: 'system.rule',
       body: ZQcRuleSave,
-      response: ZSavedId,
-      handle: ({ user, body }) => rules.save(user, body),
+      save: (body, user) => rules.save(user, body),
     }),
     deleteByIdRoute({
       url: '/web/rule/delete',

@@ -10,7 +10,6 @@ import {
   ZDataReportRecord,
   ZDataReportTemplatePageRequest,
   ZDataReportUploadFields,
-  ZIdQuery,
   ZReportTemplate,
   zPage,
 } from '@masthub/shared';
@@ -19,6 +18,7 @@ import { receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { DataReportService } from './data-reports.service.ts';
+import { reportDeleteRoute } from './report-delete-route.ts';
 
 /** Data reports: uploaded text reports and generated analysis reports (SPEC §3, §5, §6, §7; issue 15). */
 export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
@@ -84,20 +84,11 @@ export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
         return reports.requestAnalysis(user, parsed.data, { language, utcOffsetMinutes });
       },
     }),
-    defineRoute({
-      method: 'GET',
+    reportDeleteRoute({
       url: '/web/report/data/delete',
       summary:
         'Deletes a data report of a visible site; without report.delete: “no permission to delete report” (SPEC §6)',
-      tags: ['reports'],
-      auth: 'user',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        if (!user.isAdmin && !user.features.has('report.delete'))
-          throw new AppError('REPORT_DELETE_FORBIDDEN');
-        await reports.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => reports.delete(user, id),
     }),
     defineRoute({
       method: 'POST',

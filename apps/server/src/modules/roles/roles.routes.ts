@@ -18,7 +18,7 @@ import {
   defineAction,
   deleteByIdRoute,
   deleteCheckRoute,
-  ZSavedId,
+  saveRoute,
 } from '../../platform/http/route-shapes.ts';
 import type { RoleService } from './roles.service.ts';
 
@@ -44,15 +44,13 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       response: ZRoleDetail,
       handle: ({ query }) => roles.detail(query.id),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/security/sys/role/save_or_update',
       summary: 'Create a role (without id) or rename / describe one',
       tags: ['roles'],
       auth: 'system.role',
       body: ZRoleSaveRequest,
-      response: ZSavedId,
-      handle: ({ user, body }) => roles.save(user, body),
+      save: (body, user) => roles.save(user, body),
     }),
     deleteByIdRoute({
       url: '/security/sys/role/delete',

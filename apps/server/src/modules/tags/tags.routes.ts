@@ -1,7 +1,7 @@
 import { ZTagGroup, ZTagIdsRequest, ZTagListQuery, ZTagRecord, ZTagSaveRequest } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { defineAction, deleteRoutes, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { defineAction, deleteRoutes, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { TagService } from './tags.service.ts';
 
 export function tagRoutes(tags: TagService): TRouteDef[] {
@@ -26,15 +26,13 @@ export function tagRoutes(tags: TagService): TRouteDef[] {
       response: z.array(ZTagGroup),
       handle: ({ user }) => tags.groups(user),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/sys/tag/save_or_update',
       summary: 'Create (no id) or update a tag: unique name, #RRGGBB colour, status, group by name',
       tags: ['tags'],
       auth: 'system.tags',
       body: ZTagSaveRequest,
-      response: ZSavedId,
-      handle: ({ body }) => tags.save(body),
+      save: (body) => tags.save(body),
     }),
     defineAction({
       method: 'POST',

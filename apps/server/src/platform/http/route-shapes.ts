@@ -97,3 +97,19 @@ export function deleteRoutes(def: {
     deleteByIdRoute({ url: `${base}/delete`, summary: summaries.remove, tags, auth, remove: def.remove }),
   ];
 }
+
+/** POST `url` with the record in the body: creates it (no id) or updates it, and answers its id. */
+export function saveRoute<B extends TSchema>(
+  def: TRouteHead & {
+    body: B;
+    save: (body: z.output<B>, user: TAuthUser) => Promise<z.input<typeof ZSavedId>>;
+  },
+): TRouteDef {
+  const { save, ...head } = def;
+  return defineRoute({
+    method: 'POST',
+    ...head,
+    response: ZSavedId,
+    handle: ({ body, user }) => save(body as z.output<B>, user),
+  });
+}
