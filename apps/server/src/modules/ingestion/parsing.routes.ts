@@ -10,7 +10,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { sendFile } from '../../platform/http/file-reply.ts';
-import { fieldRequired, receiveSingleFile } from '../../platform/http/multipart.ts';
+import { receiveStationFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { IngestionApi } from './ingestion.api.ts';
 import { type IngestionService, unreadableToAppError } from './ingestion.service.ts';
@@ -39,23 +39,16 @@ export function parsingRoutes(
       timeoutMs: PREVIEW_TIMEOUT_MS,
       query: z.object({ stationId: ZQueryId.optional() }),
       response: ZPreviewRecognizeResult,
-      handle: async ({ user, query, request, language, utcOffsetMinutes }) => {
-        let stationId: number | null = query.stationId ?? null;
-        if (stationId !== null) await api.assertCanEdit(user, stationId);
-        return receiveSingleFile(request, {
+      handle: ({ user, query, request, language, utcOffsetMinutes }) =>
+        receiveStationFile(request, {
+          stationId: query.stationId,
           maxBytes: DATA_UPLOAD_MAX_BYTES,
-          onField: async (name, value) => {
-            if (name !== 'stationId' || stationId !== null) return;
-            const parsed = ZQueryId.safeParse(value);
-            if (!parsed.success) throw fieldRequired('stationId');
-            stationId = parsed.data;
-            await api.assertCanEdit(user, stationId);
-          },
-          onFile: async (file) => {
+          checkStation: (stationId) => api.assertCanEdit(user, stationId),
+          onFile: async (file, stationId) => {
             try {
               return await ingestion.preview(
                 user,
-                stationId,
+                stationId ?? null,
                 { fileName: file.fileName, source: file.stream, maxBytes: DATA_UPLOAD_MAX_BYTES },
                 utcOffsetMinutes,
               );
@@ -64,8 +57,7 @@ export function parsingRoutes(
               throw error;
             }
           },
-        });
-      },
+        }),
     }),
     defineRoute({
       method: 'POST',

@@ -3,12 +3,11 @@ import {
   ZAttachment,
   ZAttachmentUploadQuery,
   ZIdQuery,
-  ZQueryId,
   ZStationIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
 import { sendFile } from '../../platform/http/file-reply.ts';
-import { fieldRequired, receiveSingleFile } from '../../platform/http/multipart.ts';
+import { fieldRequired, receiveStationFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { AttachmentService } from './attachments.service.ts';
@@ -35,25 +34,17 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
       auth: 'attachment.upload',
       query: ZAttachmentUploadQuery,
       response: ZAttachment,
-      handle: async ({ user, query, request }) => {
-        let stationId = query.stationId;
-        // Access is decided before a byte of the file is stored.
-        if (stationId !== undefined) await attachments.assertCanUpload(user, stationId);
-        return receiveSingleFile(request, {
+      // Access is decided before a byte of the file is stored.
+      handle: ({ user, query, request }) =>
+        receiveStationFile(request, {
+          stationId: query.stationId,
           maxBytes: ATTACHMENT_MAX_BYTES,
-          onField: async (name, value) => {
-            if (name !== 'stationId' || stationId !== undefined) return;
-            const parsed = ZQueryId.safeParse(value);
-            if (!parsed.success) throw fieldRequired('stationId');
-            stationId = parsed.data;
-            await attachments.assertCanUpload(user, stationId);
-          },
-          onFile: (file) => {
+          checkStation: (stationId) => attachments.assertCanUpload(user, stationId),
+          onFile: (file, stationId) => {
             if (stationId === undefined) throw fieldRequired('stationId');
             return attachments.upload(user, stationId, { fileName: file.fileName, source: file.stream });
           },
-        });
-      },
+        }),
     }),
     defineRoute({
       method: 'GET',

@@ -11,7 +11,7 @@ import { defineRoute, type TInfer, type TRouteAuth, type TRouteContext, type TRo
 
 type TSchema = z.ZodType;
 
-/** `data` of a create-or-update call: the id of the record saved. */
+/** `data` of a call that creates or updates one record (saves, generates, applies): that record's id. */
 export const ZSavedId = z.object({ id: z.number().int() });
 
 /** What a shaped route still says of itself; only logged-in callers act on records. */
