@@ -15,9 +15,10 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { say } from '../../i18n/index.ts';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { appErrorEnvelope } from '../../platform/http/envelope.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { ApplyService } from './apply.service.ts';
 
 const ZFileQuery = z.object({
@@ -68,7 +69,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
       tags: ['apply'],
       auth: 'user',
       body: ZApplySave,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body, language, utcOffsetMinutes }) =>
         apply.save(user, body, language, utcOffsetMinutes),
     }),
@@ -155,12 +156,11 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
             ip: request.ip,
             userAgent: String(request.headers['user-agent'] ?? ''),
           });
-          reply
-            .header('content-disposition', contentDisposition(file.fileName))
-            .header('content-length', file.sizeBytes)
-            .header('cache-control', 'no-store')
-            .header('x-content-type-options', 'nosniff');
-          return reply.type('application/octet-stream').send(file.stream);
+          return sendFile(
+            reply,
+            { ...file, contentType: 'application/octet-stream', content: file.stream },
+            { noStore: true, noSniff: true },
+          );
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           const envelope = appErrorEnvelope(error, lang);

@@ -18,6 +18,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { DataSourceService } from './data-sources.service.ts';
 
 /**
@@ -56,28 +57,21 @@ export function dataSourceRoutes(sources: DataSourceService): TRouteDef[] {
       response: ZDataSourceRecord,
       handle: ({ query, language }) => sources.detail(query.id, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/data_source/save_or_update',
       summary:
         'Create (no id) or update a data source; the password is write-only (blank on update keeps the stored one) and stored encrypted',
       tags: ['data sources'],
       auth: 'system.dataFetch',
       body: ZDataSourceSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => sources.save(user, body),
+      save: (body, user) => sources.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/data_source/delete',
       summary: 'Delete a data source that no file-match rule uses (what it fetched stays stored)',
       tags: ['data sources'],
       auth: 'system.dataFetch',
-      query: ZIdQuery,
-      handle: async ({ query }) => {
-        await sources.delete(query.id);
-        return null;
-      },
+      remove: (id) => sources.delete(id),
     }),
     defineRoute({
       method: 'POST',

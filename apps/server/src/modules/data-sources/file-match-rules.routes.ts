@@ -11,6 +11,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { FileMatchRuleService } from './file-match-rules.service.ts';
 
 /** File-match rules (RuleManage): 'system.rule'; the drop-down of rules is open to every user. */
@@ -65,28 +66,21 @@ export function fileMatchRuleRoutes(rules: FileMatchRuleService): TRouteDef[] {
       response: ZFileMatchRuleRecord,
       handle: ({ query, language }) => rules.detail(query.id, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/rule/file_match/save_or_update',
       summary:
         'Create (no id) or update a file-match rule: name unique without whitespace, folder and inbox not both empty',
       tags: ['rules'],
       auth: 'system.rule',
       body: ZFileMatchRuleSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => rules.save(user, body),
+      save: (body, user) => rules.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/rule/file_match/delete',
       summary: 'Delete a file-match rule (at least one rule must be kept)',
       tags: ['rules'],
       auth: 'system.rule',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await rules.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => rules.delete(user, id),
     }),
   ];
 }

@@ -10,16 +10,14 @@ import {
   ZTurbineSaveRequest,
   zPage,
 } from '@masthub/shared';
-import { z } from 'zod';
 import { say } from '../../i18n/index.ts';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { EnergyService } from './energy.service.ts';
 import { buildEnergyWorkbook } from './energy-workbook.ts';
 import type { TurbineService } from './turbines.service.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The turbine library and the energy yield (issue 16; SPEC §2 /StationDetail/ElectricComputer). */
 export function energyRoutes(turbines: TurbineService, energy: EnergyService): TRouteDef[] {
@@ -44,27 +42,20 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       response: ZTurbine,
       handle: ({ query }) => turbines.detail(query.id),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/turbine/save',
       summary: 'Adds (no id) or edits a library turbine; built-in reference turbines are read-only',
       tags: ['energy'],
       auth: 'system.turbine',
       body: ZTurbineSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => turbines.save(user, body),
+      save: (body, user) => turbines.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/turbine/delete',
       summary: 'Deletes a library turbine (not a built-in one)',
       tags: ['energy'],
       auth: 'system.turbine',
-      query: ZIdQuery,
-      handle: async ({ query }) => {
-        await turbines.delete(query.id);
-        return null;
-      },
+      remove: (id) => turbines.delete(id),
     }),
     defineRoute({
       method: 'POST',
@@ -92,10 +83,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       isRaw: true,
       handle: async ({ query, reply }) => {
         const file = await turbines.exportWtg(query.id);
-        return reply
-          .header('content-disposition', contentDisposition(file.fileName))
-          .type('application/xml; charset=utf-8')
-          .send(file.content);
+        return sendFile(reply, { ...file, contentType: 'application/xml; charset=utf-8' });
       },
     }),
     defineRoute({
@@ -128,10 +116,8 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         const result = await energy.calculate(user, body, { language, utcOffsetMinutes });
         const content = await buildEnergyWorkbook(result, language);
         const name = say(language, 'energyWorkbook.fileName');
-        return reply
-          .header('content-disposition', contentDisposition(`${name}_${result.versionName}.xlsx`))
-          .type(XLSX_TYPE)
-          .send(content);
+        const fileName = `${name}_${result.versionName}.xlsx`;
+        return sendFile(reply, { fileName, contentType: XLSX_CONTENT_TYPE, content });
       },
     }),
   ];

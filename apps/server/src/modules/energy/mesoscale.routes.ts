@@ -3,7 +3,6 @@ import {
   localizeIssues,
   MESOSCALE_FILES_MAX,
   MESOSCALE_UPLOAD_MAX_BYTES,
-  ZIdQuery,
   ZMesoscaleDataset,
   ZMesoscalePageRequest,
   ZScaleGenerateRequest,
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import { FileTooLargeError } from '../../platform/files/file-store.ts';
 import { readAll, refuseNul } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { MesoscaleService, TUploadedMesoFile } from './mesoscale.service.ts';
 
 const ZUploadFields = z.object({
@@ -36,7 +36,7 @@ export function mesoscaleRoutes(mesoscale: MesoscaleService): TRouteDef[] {
         'read as a time series when the logger recognition can',
       tags: ['wind-data'],
       auth: 'data.import',
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       timeoutMs: 300_000,
       handle: async ({ user, request, language }) => {
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
@@ -92,17 +92,12 @@ export function mesoscaleRoutes(mesoscale: MesoscaleService): TRouteDef[] {
       response: zPage(ZMesoscaleDataset),
       handle: ({ user, body, language }) => mesoscale.page(user, body, language),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/mesoscale/delete',
       summary: 'Deletes a mesoscale dataset and its results (generated versions stay)',
       tags: ['wind-data'],
       auth: 'data.import',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await mesoscale.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => mesoscale.delete(user, id),
     }),
     defineRoute({
       method: 'GET',

@@ -15,6 +15,7 @@ import {
 } from '@masthub/shared';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
 import type { IdentityService } from './identity.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 
@@ -107,7 +108,7 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
         recoveryCodes: await secondFactors.confirmSetup(user, body.code, clientOf(request)),
       }),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/user/second_factor/disable',
       summary:
@@ -115,33 +116,24 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       tags: ['security'],
       auth: 'user',
       body: ZSecondFactorDisableRequest,
-      handle: async ({ user, body, request }) => {
-        await secondFactors.disable(user, body.code, clientOf(request));
-        return null;
-      },
+      run: ({ user, body, request }) => secondFactors.disable(user, body.code, clientOf(request)),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/user/logout',
       summary: 'Log out: revokes the calling token',
       tags: ['security'],
       auth: 'user',
-      handle: async ({ user }) => {
-        await identity.logout(user);
-        return null;
-      },
+      run: ({ user }) => identity.logout(user),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/user/change_password',
       summary: 'Change the caller’s password; every token of the user is revoked (log in again)',
       tags: ['security'],
       auth: 'user',
       body: ZChangePasswordRequest,
-      handle: async ({ user, body }) => {
-        await identity.changePassword(user, body);
-        return null;
-      },
+      run: ({ user, body }) => identity.changePassword(user, body),
     }),
   ];
 }

@@ -8,6 +8,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
 import type { ManufacturerService } from './manufacturers.service.ts';
 
 export function manufacturerRoutes(manufacturers: ManufacturerService): TRouteDef[] {
@@ -34,17 +35,14 @@ export function manufacturerRoutes(manufacturers: ManufacturerService): TRouteDe
       response: ZManufacturerRelation,
       handle: ({ query, language }) => manufacturers.checkRelation(query, language),
     }),
-    defineRoute({
+    defineAction({
       method: 'GET',
       url: '/web/manufacturer/del',
       summary: 'Delete a manufacturer, or a device type with its manufacturers (after the client confirmed)',
       tags: ['manufacturers'],
       auth: 'system.manufacturer',
       query: ZManufacturerRefQuery,
-      handle: async ({ query }) => {
-        await manufacturers.delete(query);
-        return null;
-      },
+      run: ({ query }) => manufacturers.delete(query),
     }),
     defineRoute({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { ZMessage, ZMessagePageRequest, zPage } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
 import type { MessageService } from './messages.service.ts';
 
 const ZIdList = z
@@ -39,17 +40,14 @@ export function messageRoutes(messages: MessageService): TRouteDef[] {
       response: z.object({ updated: z.number().int() }),
       handle: ({ user, query }) => messages.markRead(user.id, query.ids),
     }),
-    defineRoute({
+    defineAction({
       method: 'GET',
       url: '/web/message/ignore',
       summary: 'Ignore one of the caller’s messages',
       tags: ['messages'],
       auth: 'user',
       query: z.object({ id: z.coerce.number().int().positive() }),
-      handle: async ({ user, query }) => {
-        await messages.ignore(user.id, query.id);
-        return null;
-      },
+      run: ({ user, query }) => messages.ignore(user.id, query.id),
     }),
   ];
 }

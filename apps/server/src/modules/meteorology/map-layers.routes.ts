@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import { MAP_LAYER_MAX_BYTES, type MapLayerService } from './map-layers.service.ts';
 
 /**
@@ -59,17 +60,12 @@ export function mapLayerRoutes(layers: MapLayerService): TRouteDef[] {
         });
       },
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/map_layer/delete',
       summary: 'Delete a raster layer; its stored GeoTIFF and image go when no other layer uses them',
       tags: ['meteorology'],
       auth: 'system.rule',
-      query: ZIdQuery,
-      handle: async ({ query }) => {
-        await layers.delete(query.id);
-        return null;
-      },
+      remove: (id) => layers.delete(id),
     }),
     defineRoute({
       method: 'GET',

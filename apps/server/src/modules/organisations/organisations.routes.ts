@@ -2,69 +2,45 @@ import {
   ZCompanyNode,
   ZCompanySaveRequest,
   ZCompanyUpdateRequest,
-  ZDeleteCheck,
   ZDropDownOption,
   ZDropDownQuery,
   ZGroupListRequest,
   ZGroupSaveRequest,
   ZGroupUpdateRequest,
   ZIdBody,
-  ZIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { presentDeleteCheck } from '../../platform/http/delete-check.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction, deleteCheckRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { OrganisationService } from './organisations.service.ts';
-
-const ZCreated = z.object({ id: z.number().int() });
 
 /** Companies and departments are managed from the user pages, so they need 'system.user'. */
 export function organisationRoutes(organisations: OrganisationService): TRouteDef[] {
   return [
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/security/sys/company/save',
       summary: 'Create a company (name required, ≤ 20 characters, unique)',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZCompanySaveRequest,
-      response: ZCreated,
-      handle: ({ body }) => organisations.createCompany(body),
+      save: (body) => organisations.createCompany(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/company/update',
       summary: 'Rename a company',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZCompanyUpdateRequest,
-      handle: async ({ body }) => {
-        await organisations.updateCompany(body);
-        return null;
-      },
+      run: ({ body }) => organisations.updateCompany(body),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/security/sys/company/delete',
-      summary: 'Delete a company that has no users and no departments',
-      tags: ['organisations'],
-      auth: 'system.user',
-      body: ZIdBody,
-      handle: async ({ body }) => {
-        await organisations.deleteCompany(body.id);
-        return null;
+    ...removalRoutes('company', {
+      summaries: {
+        remove: 'Delete a company that has no users and no departments',
+        check: 'Whether a company can be deleted, and why not',
       },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/security/sys/company/delete/check',
-      summary: 'Whether a company can be deleted, and why not',
-      tags: ['organisations'],
-      auth: 'system.user',
-      query: ZIdQuery,
-      response: ZDeleteCheck,
-      handle: async ({ query, language }) =>
-        presentDeleteCheck(await organisations.checkCompanyDelete(query.id), language),
+      remove: (id) => organisations.deleteCompany(id),
+      check: (id) => organisations.checkCompanyDelete(id),
     }),
     defineRoute({
       method: 'GET',
@@ -86,50 +62,30 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       response: z.array(ZCompanyNode),
       handle: ({ body }) => organisations.listTree(body),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/security/sys/group/save',
       summary: 'Create a department in a company (name unique within the company)',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZGroupSaveRequest,
-      response: ZCreated,
-      handle: ({ body }) => organisations.createGroup(body),
+      save: (body) => organisations.createGroup(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/group/update',
       summary: 'Rename a department',
       tags: ['organisations'],
       auth: 'system.user',
       body: ZGroupUpdateRequest,
-      handle: async ({ body }) => {
-        await organisations.updateGroup(body);
-        return null;
-      },
+      run: ({ body }) => organisations.updateGroup(body),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/security/sys/group/delete',
-      summary: 'Delete a department that has no users',
-      tags: ['organisations'],
-      auth: 'system.user',
-      body: ZIdBody,
-      handle: async ({ body }) => {
-        await organisations.deleteGroup(body.id);
-        return null;
+    ...removalRoutes('group', {
+      summaries: {
+        remove: 'Delete a department that has no users',
+        check: 'Whether a department can be deleted, and why not',
       },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/security/sys/group/delete/check',
-      summary: 'Whether a department can be deleted, and why not',
-      tags: ['organisations'],
-      auth: 'system.user',
-      query: ZIdQuery,
-      response: ZDeleteCheck,
-      handle: async ({ query, language }) =>
-        presentDeleteCheck(await organisations.checkGroupDelete(query.id), language),
+      remove: (id) => organisations.deleteGroup(id),
+      check: (id) => organisations.checkGroupDelete(id),
     }),
     defineRoute({
       method: 'GET',
@@ -140,6 +96,37 @@ export function organisationRoutes(organisations: OrganisationService): TRouteDe
       query: ZDropDownQuery,
       response: z.array(ZDropDownOption),
       handle: ({ query }) => organisations.searchGroups(query.keywords, query.companyId),
+    }),
+  ];
+}
+
+/**
+ * The delete of a company or a department (POST `{ id }`, answers no data) and its check (GET `?id=`),
+ * both for the user managers.
+ */
+function removalRoutes(
+  unit: 'company' | 'group',
+  def: {
+    summaries: { remove: string; check: string };
+    remove: (id: number) => Promise<unknown>;
+    check: Parameters<typeof deleteCheckRoute>[0]['check'];
+  },
+): TRouteDef[] {
+  const head = { tags: ['organisations'], auth: 'system.user' as const };
+  return [
+    defineAction({
+      method: 'POST',
+      url: `/security/sys/${unit}/delete`,
+      summary: def.summaries.remove,
+      ...head,
+      body: ZIdBody,
+      run: ({ body }) => def.remove(body.id),
+    }),
+    deleteCheckRoute({
+      url: `/security/sys/${unit}/delete/check`,
+      summary: def.summaries.check,
+      ...head,
+      check: def.check,
     }),
   ];
 }

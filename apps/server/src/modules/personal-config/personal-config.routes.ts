@@ -5,6 +5,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
 import type { PersonalConfigService } from './personal-config.service.ts';
 
 export function personalConfigRoutes(configs: PersonalConfigService): TRouteDef[] {
@@ -19,17 +20,14 @@ export function personalConfigRoutes(configs: PersonalConfigService): TRouteDef[
       response: z.array(ZPersonalConfigRecord),
       handle: ({ user, body }) => configs.listByType(user, body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/web/personalConfig/saveOrUpdateBatch',
       summary: 'Store settings of the caller (array of {type, key, value}); site-list columns: ≤ 5 fixed',
       tags: ['personal config'],
       auth: 'user',
       body: ZPersonalConfigBatchRequest,
-      handle: async ({ user, body }) => {
-        await configs.saveBatch(user, body);
-        return null;
-      },
+      run: ({ user, body }) => configs.saveBatch(user, body),
     }),
   ];
 }

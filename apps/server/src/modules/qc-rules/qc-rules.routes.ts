@@ -1,6 +1,7 @@
 import { ZIdQuery, ZQcRule, ZQcRuleListQuery, ZQcRulePageRequest, ZQcRuleSave, zPage } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { QcRuleService } from './qc-rules.service.ts';
 
 /**
@@ -40,28 +41,21 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       response: ZQcRule,
       handle: ({ user, query, language }) => rules.detail(user, query.id, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/rule/save_or_update',
       summary:
         'Create (no id) or update a quality-control or warning rule: params checked per kind, name unique within the rule type',
       tags: ['rules'],
       auth: 'system.rule',
       body: ZQcRuleSave,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => rules.save(user, body),
+      save: (body, user) => rules.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/rule/delete',
       summary: 'Delete a quality-control or warning rule',
       tags: ['rules'],
       auth: 'system.rule',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await rules.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => rules.delete(user, id),
     }),
   ];
 }

@@ -4,7 +4,6 @@ import {
   ZContactRecord,
   ZContactSaveRequest,
   ZContactTypeQuery,
-  ZIdQuery,
   ZIntervalTask,
   ZIntervalTaskSaveRequest,
   ZQueryIdList,
@@ -24,6 +23,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { ContactService } from './contacts.service.ts';
@@ -79,27 +79,20 @@ export function repairRoutes(deps: {
       response: z.array(ZContactRecord),
       handle: ({ user, query, language }) => contacts.list(user, { type: query.type }, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/contacts/save',
       summary: 'Adds or edits a contact of the caller’s company',
       tags: ['contacts'],
       auth: 'alarm.handle',
       body: ZContactSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => contacts.save(user, body),
+      save: (body, user) => contacts.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/contacts/delete',
       summary: 'Deletes a contact of the caller’s company',
       tags: ['contacts'],
       auth: 'alarm.handle',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await contacts.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => contacts.delete(user, id),
     }),
     defineRoute({
       method: 'GET',
@@ -144,15 +137,13 @@ export function repairRoutes(deps: {
       response: zPage(ZRepairRecord),
       handle: ({ user, body, language }) => repairs.recordPage(user, body, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/repair/record/save',
       summary: 'Adds a repair record by hand or edits one',
       tags: ['repair'],
       auth: 'repair.edit',
       body: ZRepairRecordSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => repairs.saveRecord(user, body),
+      save: (body, user) => repairs.saveRecord(user, body),
     }),
     defineRoute({
       method: 'POST',

@@ -10,15 +10,15 @@ import {
   ZDataReportRecord,
   ZDataReportTemplatePageRequest,
   ZDataReportUploadFields,
-  ZIdQuery,
   ZReportTemplate,
   zPage,
 } from '@masthub/shared';
-import { z } from 'zod';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { ZSavedId } from '../../platform/http/route-shapes.ts';
 import type { DataReportService } from './data-reports.service.ts';
+import { reportDeleteRoute } from './report-delete-route.ts';
 
 /** Data reports: uploaded text reports and generated analysis reports (SPEC §3, §5, §6, §7; issue 15). */
 export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
@@ -43,7 +43,7 @@ export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
         'wind report rules, generated in the background (status generating → success | failure)',
       tags: ['reports'],
       auth: 'user',
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       timeoutMs: 120_000,
       handle: async ({ user, request, language, utcOffsetMinutes }) => {
         if (request.isMultipart()) {
@@ -84,20 +84,11 @@ export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
         return reports.requestAnalysis(user, parsed.data, { language, utcOffsetMinutes });
       },
     }),
-    defineRoute({
-      method: 'GET',
+    reportDeleteRoute({
       url: '/web/report/data/delete',
       summary:
         'Deletes a data report of a visible site; without report.delete: “no permission to delete report” (SPEC §6)',
-      tags: ['reports'],
-      auth: 'user',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        if (!user.isAdmin && !user.features.has('report.delete'))
-          throw new AppError('REPORT_DELETE_FORBIDDEN');
-        await reports.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => reports.delete(user, id),
     }),
     defineRoute({
       method: 'POST',
@@ -113,15 +104,7 @@ export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
         const wants = body.inline ? 'report.preview' : 'report.download';
         if (!user.isAdmin && !user.features.has(wants)) throw new AppError('FORBIDDEN');
         const file = await reports.open(user, body);
-        return reply
-          .header(
-            'content-disposition',
-            contentDisposition(file.fileName, body.inline ? 'inline' : 'attachment'),
-          )
-          .header('content-length', file.sizeBytes)
-          .header('x-content-type-options', 'nosniff')
-          .type(file.contentType)
-          .send(file.stream);
+        return sendFile(reply, { ...file, content: file.stream }, { inline: body.inline, noSniff: true });
       },
     }),
     defineRoute({

@@ -1,5 +1,4 @@
 import {
-  AppError,
   ZGroupReportGenerateRequest,
   ZGroupReportPageRequest,
   ZGroupReportRecord,
@@ -16,8 +15,10 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
+import { reportDeleteRoute } from './report-delete-route.ts';
 import type { ReportService } from './reports.service.ts';
 
 /** Group reports, their templates and generated files (SPEC §2 /report/groupReport, §6, §7; issue 15). */
@@ -63,37 +64,28 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       response: ZReportGroupDetail,
       handle: ({ user, query, language }) => reports.groupDetail(user, query.id, language),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/statement/group/add',
       summary: 'Adds a report group with its sites (sites the caller may see)',
       tags: ['reports'],
       auth: 'reportGroup.add',
       body: ZReportGroupSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => reports.saveGroup(user, { ...body, id: undefined }),
+      save: (body, user) => reports.saveGroup(user, { ...body, id: undefined }),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/statement/group/update',
       summary: 'Edits a report group and its sites',
       tags: ['reports'],
       auth: 'reportGroup.edit',
       body: ZReportGroupSaveRequest.refine((v) => v.id !== undefined, { path: ['id'], error: 'v.required' }),
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => reports.saveGroup(user, body),
+      save: (body, user) => reports.saveGroup(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/statement/group/delete',
       summary: 'Deletes a report group with its reports',
       tags: ['reports'],
       auth: 'reportGroup.delete',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await reports.deleteGroup(user, query.id);
-        return null;
-      },
+      remove: (id, user) => reports.deleteGroup(user, id),
     }),
     defineRoute({
       method: 'POST',
@@ -113,7 +105,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       tags: ['reports'],
       auth: 'report.add',
       body: ZGroupReportGenerateRequest,
-      response: z.object({ id: z.number().int() }),
+      response: ZSavedId,
       handle: ({ user, body }) => reports.generate(user, body),
     }),
     defineRoute({
@@ -126,11 +118,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       isRaw: true,
       handle: async ({ user, query, reply }) => {
         const file = await reports.file(user, query.id, 'pdf');
-        return reply
-          .header('content-disposition', contentDisposition(file.fileName, 'inline'))
-          .header('content-length', file.sizeBytes)
-          .type(file.contentType)
-          .send(file.stream);
+        return sendFile(reply, { ...file, content: file.stream }, { inline: true });
       },
     }),
     defineRoute({
@@ -143,11 +131,7 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       isRaw: true,
       handle: async ({ user, query, reply }) => {
         const file = await reports.file(user, query.id, query.format);
-        return reply
-          .header('content-disposition', contentDisposition(file.fileName))
-          .header('content-length', file.sizeBytes)
-          .type(file.contentType)
-          .send(file.stream);
+        return sendFile(reply, { ...file, content: file.stream });
       },
     }),
     defineRoute({
@@ -160,20 +144,11 @@ export function reportRoutes(reports: ReportService): TRouteDef[] {
       response: z.object({ mailId: z.number().int() }),
       handle: ({ user, body }) => reports.resend(user, body.id),
     }),
-    defineRoute({
-      method: 'GET',
+    reportDeleteRoute({
       url: '/web/statement/delete',
       summary:
         'Deletes a generated report; without report.delete: “no permission to delete report” (SPEC §6)',
-      tags: ['reports'],
-      auth: 'user',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        if (!user.isAdmin && !user.features.has('report.delete'))
-          throw new AppError('REPORT_DELETE_FORBIDDEN');
-        await reports.deleteReport(user, query.id);
-        return null;
-      },
+      remove: (id, user) => reports.deleteReport(user, id),
     }),
   ];
 }

@@ -1,6 +1,5 @@
 import {
   ZAssignedUsersRequest,
-  ZDeleteCheck,
   ZDropDownOption,
   ZDropDownQuery,
   ZIdQuery,
@@ -14,8 +13,13 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { presentDeleteCheck } from '../../platform/http/delete-check.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import {
+  defineAction,
+  deleteByIdRoute,
+  deleteCheckRoute,
+  saveRoute,
+} from '../../platform/http/route-shapes.ts';
 import type { RoleService } from './roles.service.ts';
 
 export function roleRoutes(roles: RoleService): TRouteDef[] {
@@ -40,37 +44,27 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       response: ZRoleDetail,
       handle: ({ query }) => roles.detail(query.id),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/security/sys/role/save_or_update',
       summary: 'Create a role (without id) or rename / describe one',
       tags: ['roles'],
       auth: 'system.role',
       body: ZRoleSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ user, body }) => roles.save(user, body),
+      save: (body, user) => roles.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/security/sys/role/delete',
       summary: 'Delete a role no user holds (never the administrator role)',
       tags: ['roles'],
       auth: 'system.role',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await roles.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => roles.delete(user, id),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteCheckRoute({
       url: '/security/sys/role/delete/check',
       summary: 'Whether a role can be deleted, and why not',
       tags: ['roles'],
       auth: 'system.role',
-      query: ZIdQuery,
-      response: ZDeleteCheck,
-      handle: async ({ query, language }) => presentDeleteCheck(await roles.checkDelete(query.id), language),
+      check: (id) => roles.checkDelete(id),
     }),
     defineRoute({
       method: 'GET',
@@ -82,17 +76,14 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       response: ZRoleRights,
       handle: ({ query }) => roles.rights(query.id),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/role/rights',
       summary: 'Replace a role’s features, data scope (all | list) and site list',
       tags: ['roles'],
       auth: 'system.role',
       body: ZRoleRightsRequest,
-      handle: async ({ user, body }) => {
-        await roles.saveRights(user, body);
-        return null;
-      },
+      run: ({ user, body }) => roles.saveRights(user, body),
     }),
     defineRoute({
       method: 'POST',

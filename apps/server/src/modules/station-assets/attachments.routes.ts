@@ -1,23 +1,16 @@
 import {
-  AppError,
   ATTACHMENT_MAX_BYTES,
-  VALIDATION_KEY_PREFIX,
   ZAttachment,
   ZAttachmentUploadQuery,
   ZIdQuery,
-  ZQueryId,
   ZStationIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
-import { receiveSingleFile } from '../../platform/http/multipart.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
+import { fieldRequired, receiveStationFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { AttachmentService } from './attachments.service.ts';
-
-const stationIdRequired = () =>
-  new AppError('VALIDATION_FAILED', {}, [
-    { field: 'stationId', message: `${VALIDATION_KEY_PREFIX}required` },
-  ]);
 
 export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
   return [
@@ -41,25 +34,17 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
       auth: 'attachment.upload',
       query: ZAttachmentUploadQuery,
       response: ZAttachment,
-      handle: async ({ user, query, request }) => {
-        let stationId = query.stationId;
-        // Access is decided before a byte of the file is stored.
-        if (stationId !== undefined) await attachments.assertCanUpload(user, stationId);
-        return receiveSingleFile(request, {
+      // Access is decided before a byte of the file is stored.
+      handle: ({ user, query, request }) =>
+        receiveStationFile(request, {
+          stationId: query.stationId,
           maxBytes: ATTACHMENT_MAX_BYTES,
-          onField: async (name, value) => {
-            if (name !== 'stationId' || stationId !== undefined) return;
-            const parsed = ZQueryId.safeParse(value);
-            if (!parsed.success) throw stationIdRequired();
-            stationId = parsed.data;
-            await attachments.assertCanUpload(user, stationId);
-          },
-          onFile: (file) => {
-            if (stationId === undefined) throw stationIdRequired();
+          checkStation: (stationId) => attachments.assertCanUpload(user, stationId),
+          onFile: (file, stationId) => {
+            if (stationId === undefined) throw fieldRequired('stationId');
             return attachments.upload(user, stationId, { fileName: file.fileName, source: file.stream });
           },
-        });
-      },
+        }),
     }),
     defineRoute({
       method: 'GET',
@@ -71,25 +56,16 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
       isRaw: true,
       handle: async ({ user, query, reply }) => {
         const { attachment, stream, sizeBytes } = await attachments.open(user, query.id);
-        return reply
-          .header('content-disposition', contentDisposition(attachment.fileName))
-          .header('content-length', sizeBytes)
-          .header('x-content-type-options', 'nosniff')
-          .type(attachment.contentType)
-          .send(stream);
+        const { fileName, contentType } = attachment;
+        return sendFile(reply, { fileName, contentType, sizeBytes, content: stream }, { noSniff: true });
       },
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/station/attachment/delete',
       summary: 'Delete an attachment; its stored file goes when no other attachment has the same content',
       tags: ['station'],
       auth: 'attachment.delete',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await attachments.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => attachments.delete(user, id),
     }),
   ];
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { ChannelConfigService } from './channel-config.service.ts';
 
 /** A data-model file is small (the real examples are 45–116 KB); 20 MB leaves room for big lidars. */
@@ -63,17 +64,12 @@ export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] 
       response: ZChannelConfigSaveReply,
       handle: ({ user, body }) => configs.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/station/channel_config/delete',
       summary: 'Delete a channel configuration (the previous one then stays in force)',
       tags: ['station'],
       auth: 'station.edit',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await configs.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => configs.delete(user, id),
     }),
     defineRoute({
       method: 'GET',

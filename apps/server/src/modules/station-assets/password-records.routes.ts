@@ -1,6 +1,7 @@
-import { ZIdQuery, ZPasswordRecord, ZPasswordRecordAddRequest, ZStationIdQuery } from '@masthub/shared';
+import { ZPasswordRecord, ZPasswordRecordAddRequest, ZStationIdQuery } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { PasswordRecordService } from './password-records.service.ts';
 
 /** Password records are for users allowed to edit the site: every call needs 'station.edit'. */
@@ -26,17 +27,12 @@ export function passwordRecordRoutes(records: PasswordRecordService): TRouteDef[
       response: ZPasswordRecord,
       handle: ({ user, body, language }) => records.add(user, body, language),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/web/station/password_record/delete',
       summary: 'Delete a password record of a site',
       tags: ['station'],
       auth: 'station.edit',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await records.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => records.delete(user, id),
     }),
   ];
 }

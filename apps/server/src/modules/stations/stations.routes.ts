@@ -22,9 +22,10 @@ import {
 import { z } from 'zod';
 import { say } from '../../i18n/index.ts';
 import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
-import { contentDisposition } from '../../platform/http/content-disposition.ts';
+import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
 import { buildCoordinateWorkbook, COORDINATE_EXPORT_NAME } from './coordinate-export.ts';
 import {
   buildImportTemplate,
@@ -75,17 +76,14 @@ export function stationRoutes(stations: StationService, archiveLimits: TArchiveL
       response: ZStationSaveReply,
       handle: ({ user, body }) => stations.save(user, body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/web/station/tags',
       summary: 'Replace the tags of one site (at most the per-site limit; disabled tags cannot be added)',
       tags: ['stations'],
       auth: 'station.edit',
       body: ZStationTagsRequest,
-      handle: async ({ user, body }) => {
-        await stations.setTags(user, body);
-        return null;
-      },
+      run: ({ user, body }) => stations.setTags(user, body),
     }),
     defineRoute({
       method: 'GET',
@@ -97,17 +95,14 @@ export function stationRoutes(stations: StationService, archiveLimits: TArchiveL
       response: ZStationRecord,
       handle: ({ user, query, language }) => stations.detail(user, query.id, language),
     }),
-    defineRoute({
+    defineAction({
       method: 'GET',
       url: '/web/station/delete/:id',
       summary: 'Delete a site (soft; its code becomes free)',
       tags: ['stations'],
       auth: 'station.edit',
       params: z.object({ id: ZQueryId }),
-      handle: async ({ user, params }) => {
-        await stations.delete(user, params.id);
-        return null;
-      },
+      run: ({ user, params }) => stations.delete(user, params.id),
     }),
     defineRoute({
       method: 'POST',
@@ -140,11 +135,13 @@ export function stationRoutes(stations: StationService, archiveLimits: TArchiveL
       isRaw: true,
       handle: async ({ language, reply }) => {
         const file = await buildImportTemplate(language);
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', contentDisposition(`${IMPORT_TEMPLATE_NAME[language]}.xlsx`))
-          .header('content-length', file.length)
-          .send(file);
+        const fileName = `${IMPORT_TEMPLATE_NAME[language]}.xlsx`;
+        return sendFile(reply, {
+          fileName,
+          contentType: XLSX_CONTENT_TYPE,
+          sizeBytes: file.length,
+          content: file,
+        });
       },
     }),
     defineRoute({
@@ -192,11 +189,12 @@ export function stationRoutes(stations: StationService, archiveLimits: TArchiveL
         const rows = await stations.exportRows(user, body, language);
         const file = await buildCoordinateWorkbook(rows, language);
         const name = `${COORDINATE_EXPORT_NAME[language]}_${stamp(new Date())}.xlsx`;
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', contentDisposition(name))
-          .header('content-length', file.length)
-          .send(file);
+        return sendFile(reply, {
+          fileName: name,
+          contentType: XLSX_CONTENT_TYPE,
+          sizeBytes: file.length,
+          content: file,
+        });
       },
     }),
     defineRoute({

@@ -1,15 +1,7 @@
-import {
-  ZDeleteCheck,
-  ZIdQuery,
-  ZTagGroup,
-  ZTagIdsRequest,
-  ZTagListQuery,
-  ZTagRecord,
-  ZTagSaveRequest,
-} from '@masthub/shared';
+import { ZTagGroup, ZTagIdsRequest, ZTagListQuery, ZTagRecord, ZTagSaveRequest } from '@masthub/shared';
 import { z } from 'zod';
-import { presentDeleteCheck } from '../../platform/http/delete-check.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction, deleteRoutes, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { TagService } from './tags.service.ts';
 
 export function tagRoutes(tags: TagService): TRouteDef[] {
@@ -34,61 +26,42 @@ export function tagRoutes(tags: TagService): TRouteDef[] {
       response: z.array(ZTagGroup),
       handle: ({ user }) => tags.groups(user),
     }),
-    defineRoute({
-      method: 'POST',
+    saveRoute({
       url: '/web/sys/tag/save_or_update',
       summary: 'Create (no id) or update a tag: unique name, #RRGGBB colour, status, group by name',
       tags: ['tags'],
       auth: 'system.tags',
       body: ZTagSaveRequest,
-      response: z.object({ id: z.number().int() }),
-      handle: ({ body }) => tags.save(body),
+      save: (body) => tags.save(body),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/web/sys/tag/enable',
       summary: 'Enable tags',
       tags: ['tags'],
       auth: 'system.tags',
       body: ZTagIdsRequest,
-      handle: async ({ body }) => {
-        await tags.setStatus(body, true);
-        return null;
-      },
+      run: ({ body }) => tags.setStatus(body, true),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/web/sys/tag/disable',
       summary: 'Disable tags: they stay on their sites but cannot be given to more',
       tags: ['tags'],
       auth: 'system.tags',
       body: ZTagIdsRequest,
-      handle: async ({ body }) => {
-        await tags.setStatus(body, false);
-        return null;
-      },
+      run: ({ body }) => tags.setStatus(body, false),
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/web/sys/tag/delete/check',
-      summary: 'Whether a tag can be deleted (no site carries it)',
+    ...deleteRoutes({
+      base: '/web/sys/tag',
       tags: ['tags'],
       auth: 'system.tags',
-      query: ZIdQuery,
-      response: ZDeleteCheck,
-      handle: async ({ query, language }) => presentDeleteCheck(await tags.checkDelete(query.id), language),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/web/sys/tag/delete',
-      summary: 'Delete a tag no site carries',
-      tags: ['tags'],
-      auth: 'system.tags',
-      query: ZIdQuery,
-      handle: async ({ query }) => {
-        await tags.delete(query.id);
-        return null;
+      summaries: {
+        check: 'Whether a tag can be deleted (no site carries it)',
+        remove: 'Delete a tag no site carries',
       },
+      check: (id) => tags.checkDelete(id),
+      remove: (id) => tags.delete(id),
     }),
   ];
 }

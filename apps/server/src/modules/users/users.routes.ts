@@ -1,5 +1,4 @@
 import {
-  ZIdQuery,
   ZProfile,
   ZProfileUpdateRequest,
   ZResetPasswordReply,
@@ -18,6 +17,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction, deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { UserAdminService } from './user-admin.service.ts';
 import { listUserFields } from './user-fields.ts';
 
@@ -63,17 +63,12 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       response: ZUserSaveReply,
       handle: ({ user, body }) => users.save(user, body),
     }),
-    defineRoute({
-      method: 'GET',
+    deleteByIdRoute({
       url: '/security/sys/user/delete',
       summary: 'Delete a user (soft) and revoke their tokens; owned sites must be transferred first',
       tags: ['users'],
       auth: 'system.user',
-      query: ZIdQuery,
-      handle: async ({ user, query }) => {
-        await users.delete(user, query.id);
-        return null;
-      },
+      remove: (id, user) => users.delete(user, id),
     }),
     defineRoute({
       method: 'POST',
@@ -105,17 +100,14 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       response: ZProfile,
       handle: ({ user }) => users.profile(user),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/security/sys/user/update_profile',
       summary: 'The caller changes their own name, phone and e-mail',
       tags: ['users'],
       auth: 'user',
       body: ZProfileUpdateRequest,
-      handle: async ({ user, body }) => {
-        await users.updateProfile(user, body);
-        return null;
-      },
+      run: ({ user, body }) => users.updateProfile(user, body),
     }),
     defineRoute({
       method: 'GET',

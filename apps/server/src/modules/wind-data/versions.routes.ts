@@ -13,6 +13,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
 import { type ProcessingTaskService, presentTask } from './tasks.service.ts';
 import type { VersionService } from './versions.service.ts';
 
@@ -49,17 +50,14 @@ export function versionRoutes(versions: VersionService, tasks: ProcessingTaskSer
       response: ZDatasetVersion,
       handle: ({ user, body, language }) => versions.create(user, body, language),
     }),
-    defineRoute({
+    defineAction({
       method: 'POST',
       url: '/web/version/rename',
       summary: 'Rename a working version (the original cannot be renamed)',
       tags: ['version'],
       auth: 'data.process',
       body: ZVersionRename,
-      handle: async ({ user, body }) => {
-        await versions.rename(user, body);
-        return null;
-      },
+      run: ({ user, body }) => versions.rename(user, body),
     }),
     defineRoute({
       method: 'POST',

@@ -112,7 +112,19 @@ function admitHeavy(admission: HeavyAdmission, lane: THeavyLane) {
 
 /** Builds the HTTP app: envelope, errors, auth, OpenAPI, websocket, static web app with SPA fallback. */
 export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
-  const { config, log, routes, authenticate } = options;
+  const { config, log, routes } = options;
+  const app = createFastify(config, log);
+  addRequestHooks(app);
+  app.setErrorHandler(sendError);
+  await registerPlugins(app, config);
+  for (const def of routes) registerRoute(app, def, options);
+  await options.registerExtra?.(app);
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** The Fastify instance: request ids, limits, timeouts, zod schemas, and what each request carries. */
+function createFastify(config: TConfig, log: Logger) {
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: (req) => {
@@ -130,7 +142,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.decorateRequest('language', 'zh');
   app.decorateRequest('user', null);
   app.decorate('routeCatalogue', []);
+  return app;
+}
 
+type TApp = ReturnType<typeof createFastify>;
+
+/** The language of every request and its id on the reply; NUL characters and too deep bodies refused. */
+function addRequestHooks(app: TApp): void {
   app.addHook('onRequest', async (request, reply) => {
     request.language = parseLanguageHeader(request.headers.language);
     reply.header('x-request-id', request.id);
@@ -150,56 +168,56 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       ]);
     }
   });
+}
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const language = request.language ?? 'zh';
-    let envelope: ReturnType<typeof errorEnvelope>;
-    if (error instanceof AppError) {
-      envelope = appErrorEnvelope(error, language);
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = localizeIssues(validationIssues(error), language);
-      envelope = errorEnvelope('VALIDATION_FAILED', language, {}, fields);
-    } else if (
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-    ) {
-      envelope = errorEnvelope('BAD_JSON', language);
-    } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      envelope = errorEnvelope('PAYLOAD_TOO_LARGE', language);
-    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      envelope = errorEnvelope('UNSUPPORTED_MEDIA_TYPE', language);
-    } else if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
-      envelope = errorEnvelope('REQUEST_TIMEOUT', language);
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      envelope = errorEnvelope(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', language);
-    } else if (error instanceof FileStoreUnavailableError) {
-      request.log.warn({ err: error }, 'file store unavailable');
-      envelope = errorEnvelope('FILE_STORE_UNAVAILABLE', language);
-    } else if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      envelope = errorEnvelope('DATABASE_UNAVAILABLE', language);
-    } else {
-      request.log.error({ err: error }, 'unexpected error');
-      envelope = errorEnvelope('INTERNAL', language);
-    }
-    if (envelope.unfilled.length > 0) {
-      request.log.warn(
-        { errorCode: envelope.body.data.errorCode, unfilled: envelope.unfilled },
-        'localised message sent with an unfilled placeholder',
-      );
-    }
-    if (envelope.status < 500)
-      request.log.info({ errorCode: envelope.body.data.errorCode }, 'request refused');
-    else if (error instanceof AppError && error.cause !== undefined) {
-      // A failure turned into a localised error (a worker thread that died): its cause is still logged.
-      request.log.error({ err: error.cause, errorCode: error.code }, 'request failed');
-    }
-    // 429 and 503 say when to come back (admission of heavy work, issue 26).
-    const retryAfter = error instanceof AppError ? error.details['retryAfterSeconds'] : undefined;
-    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-    return reply.code(envelope.status).send(envelope.body);
-  });
+/** Every error becomes the localised envelope with its status; the unexpected ones are logged. */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = request.language ?? 'zh';
+  let envelope: ReturnType<typeof errorEnvelope>;
+  if (error instanceof AppError) {
+    envelope = appErrorEnvelope(error, language);
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = localizeIssues(validationIssues(error), language);
+    envelope = errorEnvelope('VALIDATION_FAILED', language, {}, fields);
+  } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    envelope = errorEnvelope('BAD_JSON', language);
+  } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+    envelope = errorEnvelope('PAYLOAD_TOO_LARGE', language);
+  } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    envelope = errorEnvelope('UNSUPPORTED_MEDIA_TYPE', language);
+  } else if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+    envelope = errorEnvelope('REQUEST_TIMEOUT', language);
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    envelope = errorEnvelope(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', language);
+  } else if (error instanceof FileStoreUnavailableError) {
+    request.log.warn({ err: error }, 'file store unavailable');
+    envelope = errorEnvelope('FILE_STORE_UNAVAILABLE', language);
+  } else if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    envelope = errorEnvelope('DATABASE_UNAVAILABLE', language);
+  } else {
+    request.log.error({ err: error }, 'unexpected error');
+    envelope = errorEnvelope('INTERNAL', language);
+  }
+  if (envelope.unfilled.length > 0) {
+    request.log.warn(
+      { errorCode: envelope.body.data.errorCode, unfilled: envelope.unfilled },
+      'localised message sent with an unfilled placeholder',
+    );
+  }
+  if (envelope.status < 500) request.log.info({ errorCode: envelope.body.data.errorCode }, 'request refused');
+  else if (error instanceof AppError && error.cause !== undefined) {
+    // A failure turned into a localised error (a worker thread that died): its cause is still logged.
+    request.log.error({ err: error.cause, errorCode: error.code }, 'request failed');
+  }
+  // 429 and 503 say when to come back (admission of heavy work, issue 26).
+  const retryAfter = error instanceof AppError ? error.details['retryAfterSeconds'] : undefined;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  return reply.code(envelope.status).send(envelope.body);
+}
 
+/** Security headers, the OpenAPI document and its explorer, websockets and streamed multipart uploads. */
+async function registerPlugins(app: TApp, config: TConfig): Promise<void> {
   await app.register(fastifyHelmet, helmetOptions({ mapTileUrl: config.MAP_TILE_URL }));
   await app.register(fastifySwagger, {
     openapi: {
@@ -223,65 +241,70 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
     throwFileSizeLimit: true,
   });
+}
 
-  for (const def of routes) {
-    const auth = def.auth;
-    app.routeCatalogue.push({ method: def.method, url: `/api${def.url}`, auth });
-    app.route({
-      method: def.method,
-      url: `/api${def.url}`,
-      handlerTimeout: def.timeoutMs ?? config.REQUEST_TIMEOUT_MS,
-      config: { auth },
-      schema: {
-        summary: def.summary,
-        tags: def.tags,
-        ...(def.body ? { body: def.body } : {}),
-        ...(def.query ? { querystring: def.query } : {}),
-        ...(def.params ? { params: def.params } : {}),
-        ...(def.isRaw ? {} : { response: { 200: envelopeOf(def.response) } }),
-        ...(auth === 'public' ? {} : { security: [{ token: [] }] }),
-        description:
-          auth === 'public'
-            ? 'No login needed.'
-            : auth === 'user'
-              ? 'Any logged-in user.'
-              : `Needs the feature \`${auth}\`.`,
-      },
-      // Authentication runs before the body is read: a caller without a valid token learns nothing else.
-      onRequest: async (request: FastifyRequest) => {
-        if (auth === 'public') return;
-        const token = request.headers.token;
-        const user = await authenticate(typeof token === 'string' ? token : undefined);
-        if (auth !== 'user' && !user.features.has(auth)) throw new AppError('FORBIDDEN');
-        request.user = user;
-      },
-      // After validation (bad input is a 400, never a place in line), before the handler.
-      ...(def.heavy && options.admission ? { preHandler: admitHeavy(options.admission, def.heavy) } : {}),
-      handler: async (request, reply) => {
-        const result = await def.handle({
-          user: request.user as TAuthUser,
-          body: request.body,
-          query: request.query,
-          params: request.params,
-          language: request.language,
-          utcOffsetMinutes:
-            parseUtcCode(headerText(request.headers['utc-code'])) ?? DEFAULT_UTC_OFFSET_MINUTES,
-          request,
-          reply,
-        });
-        if (def.isRaw) return reply;
-        if (result instanceof PreSerialized) {
-          return reply
-            .type('application/json; charset=utf-8')
-            .send(result.envelope(SUCCESS_MSG[request.language]));
-        }
-        return successEnvelope(result ?? null, request.language);
-      },
-    });
-  }
+/**
+ * One API route under /api: listed in the route catalogue, documented with its right, authenticated
+ * before the body is read, admitted when heavy, and answered in the envelope unless raw.
+ */
+function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
+  const { config, authenticate } = options;
+  const auth = def.auth;
+  app.routeCatalogue.push({ method: def.method, url: `/api${def.url}`, auth });
+  app.route({
+    method: def.method,
+    url: `/api${def.url}`,
+    handlerTimeout: def.timeoutMs ?? config.REQUEST_TIMEOUT_MS,
+    config: { auth },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.isRaw ? {} : { response: { 200: envelopeOf(def.response) } }),
+      ...(auth === 'public' ? {} : { security: [{ token: [] }] }),
+      description:
+        auth === 'public'
+          ? 'No login needed.'
+          : auth === 'user'
+            ? 'Any logged-in user.'
+            : `Needs the feature \`${auth}\`.`,
+    },
+    // Authentication runs before the body is read: a caller without a valid token learns nothing else.
+    onRequest: async (request: FastifyRequest) => {
+      if (auth === 'public') return;
+      const token = request.headers.token;
+      const user = await authenticate(typeof token === 'string' ? token : undefined);
+      if (auth !== 'user' && !user.features.has(auth)) throw new AppError('FORBIDDEN');
+      request.user = user;
+    },
+    // After validation (bad input is a 400, never a place in line), before the handler.
+    ...(def.heavy && options.admission ? { preHandler: admitHeavy(options.admission, def.heavy) } : {}),
+    handler: async (request, reply) => {
+      const result = await def.handle({
+        user: request.user as TAuthUser,
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        language: request.language,
+        utcOffsetMinutes: parseUtcCode(headerText(request.headers['utc-code'])) ?? DEFAULT_UTC_OFFSET_MINUTES,
+        request,
+        reply,
+      });
+      if (def.isRaw) return reply;
+      if (result instanceof PreSerialized) {
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(result.envelope(SUCCESS_MSG[request.language]));
+      }
+      return successEnvelope(result ?? null, request.language);
+    },
+  });
+}
 
-  await options.registerExtra?.(app);
-
+/** The built web app with long-lived assets; unknown API calls get the envelope, other GETs the SPA. */
+async function serveWebApp(app: TApp, config: TConfig): Promise<void> {
   const indexHtml = path.join(config.webDistDirAbs, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
@@ -317,6 +340,4 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     // Client-side routes (/index, /StationDetail/…) all load the single-page app.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexContent);
   });
-
-  return app;
 }

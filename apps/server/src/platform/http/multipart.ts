@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '@masthub/shared';
+import { AppError, VALIDATION_KEY_PREFIX, ZQueryId } from '@masthub/shared';
 import type { FastifyRequest } from 'fastify';
 import { FileTooLargeError } from '../files/file-store.ts';
 
@@ -8,6 +8,11 @@ export function refuseNul(field: string, value: string): void {
   if (value.includes('\u0000')) {
     throw new AppError('VALIDATION_FAILED', {}, [{ field, message: 'v.nulCharacter' }]);
   }
+}
+
+/** Refuses an upload whose form field `field` (sent in the query or before the file) is missing or unreadable. */
+export function fieldRequired(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `${VALIDATION_KEY_PREFIX}required` }]);
 }
 
 /** The one file of a single-file upload, still streaming in. */
@@ -61,6 +66,35 @@ export async function receiveSingleFile<T>(
     if (error instanceof FileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE');
     throw error;
   }
+}
+
+/**
+ * Reads a single-file upload to a site: the site is `stationId` of the query, or else the `stationId`
+ * form field sent before the file. `checkStation` runs as soon as the site is known, before a byte of
+ * the file is read; `onFile` gets the site, undefined when the caller named none.
+ */
+export async function receiveStationFile<T>(
+  request: FastifyRequest,
+  options: {
+    stationId: number | undefined;
+    maxBytes: number;
+    checkStation: (stationId: number) => Promise<unknown>;
+    onFile: (file: TUploadedFile, stationId: number | undefined) => Promise<T>;
+  },
+): Promise<T> {
+  let stationId = options.stationId;
+  if (stationId !== undefined) await options.checkStation(stationId);
+  return receiveSingleFile(request, {
+    maxBytes: options.maxBytes,
+    onField: async (name, value) => {
+      if (name !== 'stationId' || stationId !== undefined) return;
+      const parsed = ZQueryId.safeParse(value);
+      if (!parsed.success) throw fieldRequired('stationId');
+      stationId = parsed.data;
+      await options.checkStation(stationId);
+    },
+    onFile: (file) => options.onFile(file, stationId),
+  });
 }
 
 /** Reads a whole (small) uploaded file into memory, refusing more than `maxBytes`. */

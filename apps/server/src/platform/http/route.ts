@@ -11,7 +11,8 @@ import type { THeavyLane } from '../compute/admission.ts';
 export type TRouteAuth = 'public' | 'user' | FeatureKey;
 
 type TSchema = z.ZodType;
-type TInfer<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** What a schema (or its absence) hands the handler. */
+export type TInfer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface TRouteContext<B, Q, P, A extends TRouteAuth> {
   user: A extends 'public' ? TAuthUser | null : TAuthUser;

@@ -1,6 +1,6 @@
 import { ZHomeRose, ZHomeRoseQuery, ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
 import { clientGone } from '../../../platform/http/client-gone.ts';
-import { contentDisposition } from '../../../platform/http/content-disposition.ts';
+import { sendFile, XLSX_CONTENT_TYPE } from '../../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
@@ -46,11 +46,13 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
           { language, utcOffsetMinutes },
           clientGone(reply),
         );
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', contentDisposition(file.fileName))
-          .header('content-length', file.content.length)
-          .send(file.content);
+        const { fileName, content } = file;
+        return sendFile(reply, {
+          fileName,
+          contentType: XLSX_CONTENT_TYPE,
+          sizeBytes: content.length,
+          content,
+        });
       },
     }),
     defineRoute({

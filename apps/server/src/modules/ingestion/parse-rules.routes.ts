@@ -1,0 +1,72 @@
+import {
+  ZIdQuery,
+  ZParseRuleOption,
+  ZParseRulePageRequest,
+  ZParseRuleRecord,
+  ZParseRuleSave,
+  ZUpdateStationParseRule,
+  zPage,
+} from '@masthub/shared';
+import { z } from 'zod';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction, deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import type { IngestionApi } from './ingestion.api.ts';
+
+/** Parse rules (RuleManage) and the parse rule of a site. */
+export function parseRuleRoutes(api: IngestionApi): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/parse_rule/options',
+      summary: 'Parse rules as options (id, name)',
+      tags: ['parse-rule'],
+      auth: 'user',
+      response: z.array(ZParseRuleOption),
+      handle: () => api.ruleOptions(),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/parse_rule/page',
+      summary: 'Parse rules, a page at a time, with the number of sites using each',
+      tags: ['parse-rule'],
+      auth: 'system.rule',
+      body: ZParseRulePageRequest,
+      response: zPage(ZParseRuleRecord),
+      handle: ({ body }) => api.pageRules(body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/parse_rule/detail',
+      summary: 'One parse rule',
+      tags: ['parse-rule'],
+      auth: 'system.rule',
+      query: ZIdQuery,
+      response: ZParseRuleRecord,
+      handle: ({ query }) => api.ruleDetail(query.id),
+    }),
+    saveRoute({
+      url: '/web/parse_rule/save_or_update',
+      summary: 'Create (no id) or update a parse rule; names are unique',
+      tags: ['parse-rule'],
+      auth: 'system.rule',
+      body: ZParseRuleSave,
+      save: (body, user) => api.saveRule(user, body),
+    }),
+    deleteByIdRoute({
+      url: '/web/parse_rule/delete',
+      summary: 'Delete a parse rule; refused while a site uses it',
+      tags: ['parse-rule'],
+      auth: 'system.rule',
+      remove: (id) => api.deleteRule(id),
+    }),
+    defineAction({
+      method: 'POST',
+      url: '/web/station/updateParseRule',
+      summary: "Set (or clear, null) a site's parse rule",
+      tags: ['station'],
+      auth: 'station.edit',
+      body: ZUpdateStationParseRule,
+      run: ({ user, body }) => api.setStationRule(user, body.stationId, body.parseRuleId),
+    }),
+  ];
+}

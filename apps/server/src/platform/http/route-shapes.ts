@@ -1,0 +1,115 @@
+import { ZDeleteCheck, ZIdQuery } from '@masthub/shared';
+import { z } from 'zod';
+import type { TAuthUser } from '../auth/auth-user.ts';
+import { presentDeleteCheck } from './delete-check.ts';
+import { defineRoute, type TInfer, type TRouteAuth, type TRouteContext, type TRouteDef } from './route.ts';
+
+/**
+ * Route shapes the modules repeat with other names: each factory writes one `defineRoute` the same way
+ * everywhere, the module names only what differs (URL, summary, tags, right, the service call).
+ */
+
+type TSchema = z.ZodType;
+
+/** `data` of a call that creates or updates one record (saves, generates, applies): that record's id. */
+export const ZSavedId = z.object({ id: z.number().int() });
+
+/** What a shaped route still says of itself; only logged-in callers act on records. */
+interface TRouteHead {
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: Exclude<TRouteAuth, 'public'>;
+}
+
+/** What a service's delete check returns: the reasons a record cannot be deleted. */
+type TDeleteBlockers = Parameters<typeof presentDeleteCheck>[0];
+
+/** A route that does its work and answers no data (`data: null`): `run` replaces `handle`. */
+export type TActionDef<
+  B extends TSchema | undefined,
+  Q extends TSchema | undefined,
+  P extends TSchema | undefined,
+  A extends TRouteAuth,
+> = Omit<TRouteDef<B, Q, P, undefined, A>, 'handle' | 'response' | 'isRaw'> & {
+  run: (ctx: TRouteContext<TInfer<B>, TInfer<Q>, TInfer<P>, A>) => Promise<unknown>;
+};
+
+/** `defineRoute` for a call that answers no data: runs the service call, then answers `data: null`. */
+export function defineAction<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+  A extends TRouteAuth = TRouteAuth,
+>(def: TActionDef<B, Q, P, A>): TRouteDef {
+  const { run, ...route } = def;
+  return defineRoute<B, Q, P, undefined, A>({
+    ...route,
+    handle: async (ctx) => {
+      await run(ctx);
+      return null;
+    },
+  });
+}
+
+/** GET `url?id=`: whether a record can be deleted, with the reasons it cannot (the list asks before it offers). */
+export function deleteCheckRoute(
+  def: TRouteHead & { check: (id: number) => Promise<TDeleteBlockers> },
+): TRouteDef {
+  const { check, ...head } = def;
+  return defineRoute({
+    method: 'GET',
+    ...head,
+    query: ZIdQuery,
+    response: ZDeleteCheck,
+    handle: async ({ query, language }) => presentDeleteCheck(await check(query.id), language),
+  });
+}
+
+/** GET `url?id=`: deletes one record (the service decides whether the caller may) and answers no data. */
+export function deleteByIdRoute(
+  def: TRouteHead & { remove: (id: number, user: TAuthUser) => Promise<unknown> },
+): TRouteDef {
+  const { remove, ...head } = def;
+  return defineAction({
+    method: 'GET',
+    ...head,
+    query: ZIdQuery,
+    run: ({ query, user }) => remove(query.id, user),
+  });
+}
+
+/**
+ * The delete of a list screen with its check: GET `base/delete/check` then GET `base/delete`, both
+ * under the same right.
+ */
+export function deleteRoutes(def: {
+  base: string;
+  tags: string[];
+  auth: TRouteHead['auth'];
+  summaries: { check: string; remove: string };
+  check: (id: number) => Promise<TDeleteBlockers>;
+  remove: (id: number, user: TAuthUser) => Promise<unknown>;
+}): TRouteDef[] {
+  const { base, tags, auth, summaries } = def;
+  return [
+    deleteCheckRoute({ url: `${base}/delete/check`, summary: summaries.check, tags, auth, check: def.check }),
+    deleteByIdRoute({ url: `${base}/delete`, summary: summaries.remove, tags, auth, remove: def.remove }),
+  ];
+}
+
+/** POST `url` with the record in the body: creates it (no id) or updates it, and answers its id. */
+export function saveRoute<B extends TSchema>(
+  def: TRouteHead & {
+    body: B;
+    save: (body: z.output<B>, user: TAuthUser) => Promise<z.input<typeof ZSavedId>>;
+  },
+): TRouteDef {
+  const { save, ...head } = def;
+  return defineRoute({
+    method: 'POST',
+    ...head,
+    response: ZSavedId,
+    handle: ({ body, user }) => save(body as z.output<B>, user),
+  });
+}
