@@ -1,10 +1,5 @@
+import { speedSortFromSorted } from './speed-sort-from-sorted.ts';
 import type { McpLine } from './types.ts';
-
-function mean(a: Float64Array, from: number, to: number): number {
-  let s = 0;
-  for (let i = from; i < to; i++) s += a[i]!;
-  return s / (to - from);
-}
 
 /**
  * SpeedSort line of one sector as brightwind defines it (King & Hurley 2005; reference/brightwind-mcp/
@@ -25,19 +20,9 @@ export function fitSpeedSortLine(
   const n = x.length;
   const xs = Float64Array.from(x).sort();
   const ys = Float64Array.from(y).sort();
-  let first = 0;
-  while (first < n && xs[first]! < cutoffMps) first++;
-  if (first === n) first = 0;
-  const m = n - first;
-  if (m < 2) return undefined;
-  const half = first + Math.floor(m / 2);
-  const x1 = mean(xs, first, half);
-  const x2 = mean(xs, half, n);
-  const y1 = mean(ys, first, half);
-  const y2 = mean(ys, half, n);
-  if (x2 === x1) return undefined;
-  const slope = (y2 - y1) / (x2 - x1);
-  const offset = y1 - slope * x1;
+  const line = speedSortFromSorted(xs, ys, cutoffMps);
+  if (!line) return undefined;
+  const { slope, offset, first, kept: m } = line;
   // r² of the line on the time-paired data, with brightwind's formula
   let my = 0;
   for (let i = 0; i < n; i++) my += y[i]!;

@@ -1,6 +1,5 @@
-import { directionSectorIndex } from '../direction/direction-sector-index.ts';
 import { averageByMcpPeriod } from './average-by-mcp-period.ts';
-import { predictMcp } from './predict-mcp.ts';
+import { predictPeriods } from './predict-periods.ts';
 import type { McpFit, McpPeriod, McpSeries } from './types.ts';
 
 /** A synthesised long-term series: one value per period, measured where the target passes, else predicted. */
@@ -31,8 +30,13 @@ export interface SynthesizeOptions {
 
 const DAY_MS = 86_400_000;
 
-/** brightwind's synthesis start: days begin at the first midnight not before the series' first stamp. */
-function synthesisStart(series: McpSeries, period: McpPeriod): number | undefined {
+/**
+ * brightwind's synthesis start: days begin at the first midnight not before the series' first stamp;
+ * hours and months at the first stamp.
+ *
+ * @internal
+ */
+export function mcpSynthesisStart(series: McpSeries, period: McpPeriod): number | undefined {
   return period === '1D' ? Math.ceil(series.startMs / DAY_MS) * DAY_MS : undefined;
 }
 
@@ -57,17 +61,16 @@ export function synthesizeLongTerm(
   const clamp = options.isClampedAtZero ?? true;
   const passes = (threshold: number, coverage: number) =>
     threshold > 0 ? coverage >= threshold : coverage > 0;
-  const needsDirection = fit.sectors > 1;
   const withDirection = reference.directionDeg !== undefined;
-  if (needsDirection && !withDirection) throw new Error('synthesizeLongTerm requires reference directions');
+  if (fit.sectors > 1 && !withDirection) throw new Error('synthesizeLongTerm requires reference directions');
   const ref = averageByMcpPeriod(reference, period, {
-    fromMs: synthesisStart(reference, period),
+    fromMs: mcpSynthesisStart(reference, period),
     isDirectionUsed: withDirection,
   });
   const target = options.target;
   const tgt = target
     ? averageByMcpPeriod(target, period, {
-        fromMs: synthesisStart(target, period),
+        fromMs: mcpSynthesisStart(target, period),
         isDirectionUsed: target.directionDeg !== undefined,
       })
     : undefined;
@@ -81,26 +84,13 @@ export function synthesizeLongTerm(
   const directionDeg =
     withDirection || target?.directionDeg ? new Float64Array(m).fill(Number.NaN) : undefined;
   const isMeasured = new Uint8Array(m);
+  const predicted = predictPeriods(fit, ref, refThreshold, clamp);
   let k = 0;
   for (let i = 0; i < ref.periodStartMs.length; i++) {
     const t = ref.periodStartMs[i]!;
     while (all[k]! < t) k++;
-    if (!passes(refThreshold, ref.speedCoverage[i]!)) continue;
-    const dir =
-      ref.directionDeg && passes(refThreshold, ref.directionCoverage![i]!)
-        ? ref.directionDeg[i]!
-        : Number.NaN;
-    if (needsDirection && Number.isNaN(dir)) continue;
-    let y = predictMcp(fit, ref.speedMps[i]!, dir);
-    if (clamp && y < 0) y = 0;
-    speedMps[k] = y;
-    if (directionDeg && !Number.isNaN(dir) && !Number.isNaN(y)) {
-      let offset = fit.directionOffsetDeg;
-      if (fit.sectors > 1)
-        offset = fit.bySector[directionSectorIndex(dir, fit.sectors)]?.directionOffsetDeg ?? offset;
-      const d = (dir + offset) % 360;
-      directionDeg[k] = d < 0 ? d + 360 : d;
-    }
+    speedMps[k] = predicted.speedMps[i]!;
+    if (directionDeg && predicted.directionDeg) directionDeg[k] = predicted.directionDeg[i]!;
   }
   if (tgt) {
     k = 0;
