@@ -1,8 +1,14 @@
+import { alignPeriodMeans } from './align-period-means.ts';
 import { averageByMcpPeriod } from './average-by-mcp-period.ts';
 import { mcpPeriodBounds } from './mcp-period-bounds.ts';
 import type { McpAlignment, McpPeriod, McpSeries } from './types.ts';
 
-function firstValidMs(series: McpSeries, isDirectionUsed: boolean): number | undefined {
+/**
+ * Stamp of the first record with every used column present.
+ *
+ * @internal
+ */
+export function firstValidMs(series: McpSeries, isDirectionUsed: boolean): number | undefined {
   const dir = isDirectionUsed ? series.directionDeg : undefined;
   for (let i = 0; i < series.speedMps.length; i++) {
     if (Number.isNaN(series.speedMps[i]!) || (dir && Number.isNaN(dir[i]!))) continue;
@@ -52,37 +58,10 @@ export function alignForMcp(
     isEveryColumnRequired: true,
     isDirectionUsed: tgtDir,
   });
-  const passes = (value: number, coverage: number) =>
-    !Number.isNaN(value) && (threshold > 0 ? coverage >= threshold : coverage > 0);
-  const keep: number[][] = [];
-  let j = 0;
-  for (let i = 0; i < ref.periodStartMs.length; i++) {
-    const t = ref.periodStartMs[i]!;
-    while (j < tgt.periodStartMs.length && tgt.periodStartMs[j]! < t) j++;
-    if (j >= tgt.periodStartMs.length) break;
-    if (tgt.periodStartMs[j] !== t) continue;
-    if (!passes(ref.speedMps[i]!, ref.speedCoverage[i]!)) continue;
-    if (!passes(tgt.speedMps[j]!, tgt.speedCoverage[j]!)) continue;
-    if (refDir && !passes(ref.directionDeg![i]!, ref.directionCoverage![i]!)) continue;
-    if (tgtDir && !passes(tgt.directionDeg![j]!, tgt.directionCoverage![j]!)) continue;
-    keep.push([i, j]);
-  }
-  const n = keep.length;
-  const periodStartMs = new Float64Array(n);
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
-  const xCoverage = new Float64Array(n);
-  const yCoverage = new Float64Array(n);
-  const xDirectionDeg = refDir ? new Float64Array(n) : undefined;
-  const yDirectionDeg = tgtDir ? new Float64Array(n) : undefined;
-  keep.forEach(([i, k], p) => {
-    periodStartMs[p] = ref.periodStartMs[i!]!;
-    x[p] = ref.speedMps[i!]!;
-    y[p] = tgt.speedMps[k!]!;
-    xCoverage[p] = ref.speedCoverage[i!]!;
-    yCoverage[p] = tgt.speedCoverage[k!]!;
-    if (xDirectionDeg) xDirectionDeg[p] = ref.directionDeg![i!]!;
-    if (yDirectionDeg) yDirectionDeg[p] = tgt.directionDeg![k!]!;
+  return alignPeriodMeans(ref, tgt, {
+    fromMs,
+    threshold,
+    isReferenceDirectionUsed: refDir,
+    isTargetDirectionUsed: tgtDir,
   });
-  return { period: options.period, periodStartMs, x, y, xDirectionDeg, yDirectionDeg, xCoverage, yCoverage };
 }

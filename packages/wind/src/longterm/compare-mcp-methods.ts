@@ -1,7 +1,9 @@
-import { alignForMcp } from './align-for-mcp.ts';
-import { averageByMcpPeriod } from './average-by-mcp-period.ts';
+import { firstValidMs } from './align-for-mcp.ts';
+import { alignPeriodMeans } from './align-period-means.ts';
+import { averageMcpPeriodPair } from './average-mcp-period-pair.ts';
 import { crossValidateMcp, type McpCrossValidation } from './cross-validate-mcp.ts';
 import { fitMcp, type McpFitOptions } from './fit-mcp.ts';
+import { mcpPeriodBounds } from './mcp-period-bounds.ts';
 import { predictMcp } from './predict-mcp.ts';
 import { predictPeriods } from './predict-periods.ts';
 import { type LongTermSummary, summarizeLongTerm } from './summarize-long-term.ts';
@@ -109,20 +111,26 @@ export function compareMcpMethods(
   if (longTermPeriods.length > 3) throw new Error('compareMcpMethods allows at most 3 long-term periods');
   const hasRefDir = reference.directionDeg !== undefined;
   const hasTgtDir = target.directionDeg !== undefined;
-  const speedAligned = alignForMcp(reference, target, { period, coverageThreshold: threshold });
-  const sectorAligned =
-    sectors > 1 && hasRefDir
-      ? alignForMcp(reference, target, {
-          period,
-          coverageThreshold: threshold,
-          isReferenceDirectionUsed: true,
-          isTargetDirectionUsed: hasTgtDir,
-        })
-      : undefined;
-  const refMeans = averageByMcpPeriod(reference, period, {
-    fromMs: mcpSynthesisStart(reference, period),
-    isDirectionUsed: hasRefDir,
-  });
+  // One averaging pass per series serves both alignments and the long-term prediction.
+  const refPair = averageMcpPeriodPair(reference, period, { isDirectionUsed: hasRefDir });
+  const tgtPair = averageMcpPeriodPair(target, period, { isDirectionUsed: hasTgtDir });
+  const align = (withDirections: boolean): McpAlignment | undefined => {
+    const r0 = firstValidMs(reference, withDirections);
+    const t0 = firstValidMs(target, withDirections && hasTgtDir);
+    if (r0 === undefined || t0 === undefined) return undefined;
+    const pick = (p: typeof refPair) => (withDirections ? p.complete : p.all);
+    return alignPeriodMeans(pick(refPair), pick(tgtPair), {
+      fromMs: mcpPeriodBounds(Math.max(r0, t0), period)[0],
+      threshold,
+      isReferenceDirectionUsed: withDirections,
+      isTargetDirectionUsed: withDirections && hasTgtDir,
+    });
+  };
+  const speedAligned = align(false);
+  const sectorAligned = sectors > 1 && hasRefDir ? align(true) : undefined;
+  const refMeans = refPair.all;
+  // brightwind's synthesis starts days at the first midnight of the reference
+  const synthesisFromMs = mcpSynthesisStart(reference, period) ?? Number.NEGATIVE_INFINITY;
   let overallOffsetDeg: number | undefined;
   if (sectorAligned?.yDirectionDeg) {
     let sin = 0;
@@ -154,6 +162,8 @@ export function compareMcpMethods(
       if (s === 0 && overallOffsetDeg !== undefined) fit = { ...fit, directionOffsetDeg: overallOffsetDeg };
       const isOverall = s === 0;
       const predicted = predictPeriods(fit, refMeans, threshold, true).speedMps;
+      for (let i = 0; i < predicted.length && refMeans.periodStartMs[i]! < synthesisFromMs; i++)
+        predicted[i] = Number.NaN;
       rows.push({
         method,
         sectors: s,

@@ -177,19 +177,31 @@ export function crossValidateMcp(
       return lines;
     };
   } else {
-    // presorted speeds per sector and overall; per block, its own sorted speeds; month sums for the MOMM cutoff
-    const sortedIn = (pick: (i: number) => boolean, v: Float64Array) => {
-      const out: number[] = [];
-      for (let i = 0; i < n; i++) if (pick(i)) out.push(v[i]!);
-      return Float64Array.from(out).sort();
+    // presorted speeds per sector (and overall, index S); per block, its own sorted speeds; month sums for
+    // the MOMM cutoff
+    const bucket = (lo: number, hi: number): [Float64Array[], Float64Array[]] => {
+      const size = new Int32Array(S + 1);
+      for (let i = lo; i < hi; i++) size[sector[i]!]! += 1;
+      size[S] = hi - lo;
+      const bx = Array.from(size, (k) => new Float64Array(k));
+      const by = Array.from(size, (k) => new Float64Array(k));
+      const fill = new Int32Array(S + 1);
+      for (let i = lo; i < hi; i++) {
+        const s = sector[i]!;
+        bx[s]![fill[s]!] = x[i]!;
+        by[s]![fill[s]!] = y[i]!;
+        fill[s]! += 1;
+        bx[S]![fill[S]!] = x[i]!;
+        by[S]![fill[S]!] = y[i]!;
+        fill[S]! += 1;
+      }
+      for (let s = 0; s <= S; s++) {
+        bx[s]!.sort();
+        by[s]!.sort();
+      }
+      return [bx, by];
     };
-    const allX: Float64Array[] = [];
-    const allY: Float64Array[] = [];
-    for (let s = 0; s <= S; s++) {
-      const pick = (i: number) => s === S || sector[i] === s;
-      allX.push(sortedIn(pick, x));
-      allY.push(sortedIn(pick, y));
-    }
+    const [allX, allY] = bucket(0, n);
     const monthSums = new Float64Array((blocks + 1) * 24);
     for (let i = 0; i < n; i++) {
       for (const b of [block[i]!, blocks]) {
@@ -207,21 +219,14 @@ export function crossValidateMcp(
         months++;
       }
       const cutoff = fitOptions.longTermReferenceMps ?? Math.min(0.5 * (momm / months), 4);
-      const lo = starts[b]!;
-      const hi = starts[b + 1]!;
+      const [bx, by] = bucket(starts[b]!, starts[b + 1]!);
       const lines: Line[] = [];
       for (let s = 0; s <= S; s++) {
-        const pick = (i: number) => s === S || sector[i] === s;
-        const bx: number[] = [];
-        const by: number[] = [];
-        for (let i = lo; i < hi; i++) {
-          if (!pick(i)) continue;
-          bx.push(x[i]!);
-          by.push(y[i]!);
-        }
-        const xs = sortedWithout(allX[s]!, Float64Array.from(bx).sort());
-        const ys = sortedWithout(allY[s]!, Float64Array.from(by).sort());
-        const line = speedSortFromSorted(xs, ys, cutoff);
+        const line = speedSortFromSorted(
+          sortedWithout(allX[s]!, bx[s]!),
+          sortedWithout(allY[s]!, by[s]!),
+          cutoff,
+        );
         lines.push(line ? { slope: line.slope, offset: line.offset, cutoff } : undefined);
       }
       return lines;

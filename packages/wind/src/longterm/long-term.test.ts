@@ -157,7 +157,7 @@ describe('compareMcpMethods', () => {
     expect(rec.sectors).toBe(12);
     const ols = c.rows.find((r) => r.method === 'ols' && r.sectors === 0)!;
     expect(ols.fit.directionOffsetDeg).toBeCloseTo(10, 6);
-  });
+  }, 60_000);
 
   it('rejects more than three long-term periods', () => {
     expect(() => compareMcpMethods(reference, target, { longTermPeriods: [{}, {}, {}, {}] })).toThrow(
@@ -228,7 +228,7 @@ describe('crossValidateMcp', () => {
         const fast = crossValidateMcp(aligned, options, { blockKind: 'month' })!;
         const slow = refitCrossValidation(aligned, options);
         expect(fast.blocks.map((b) => b.error)).toEqual(slow.map((e) => expect.closeTo(e, 11)));
-      });
+      }, 60_000);
     }
   }
 });
@@ -245,7 +245,7 @@ describe('mcpConvergence', () => {
     );
     expect(c.isConverged).toBe(c.relativeChangeLastThreeMonths < 0.01 && last.uncertainty < 0.02);
     expect(c.expectedUncertaintyNextMonth).toBeCloseTo(last.uncertainty * Math.sqrt(24 / 25), 12);
-  });
+  }, 60_000);
 });
 
 describe('reference homogeneity', () => {

@@ -29,13 +29,15 @@ export function meanOfMonthlyMeans(
 export function sumByCalendarMonth(
   periodStartMs: ArrayLike<number>,
   values: ArrayLike<number>,
+  from = 0,
+  to: number = values.length,
 ): { sums: Float64Array; counts: Float64Array } {
   const sums = new Float64Array(12);
   const counts = new Float64Array(12);
   let monthEnd = Number.NEGATIVE_INFINITY;
   let monthStart = Number.POSITIVE_INFINITY;
   let month = 0;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = from; i < to; i++) {
     const v = values[i]!;
     if (Number.isNaN(v)) continue;
     const t = periodStartMs[i]!;

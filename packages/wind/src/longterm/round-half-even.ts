@@ -6,7 +6,7 @@
  * @example roundHalfEven(0.125, 2) // 0.12
  */
 export function roundHalfEven(value: number, decimals: number): number {
-  const scale = 10 ** decimals;
+  const scale = decimals === 5 ? 1e5 : 10 ** decimals;
   const v = value * scale;
   let r = Math.round(v);
   if (r - v === 0.5 && r % 2 !== 0) r -= 1;

@@ -35,9 +35,7 @@ export function summarizeLongTerm(
   while (lo < periodStartMs.length && periodStartMs[lo]! < fromMs) lo++;
   let hi = periodStartMs.length;
   while (hi > lo && periodStartMs[hi - 1]! >= toMs) hi--;
-  const stamps = Array.prototype.slice.call(periodStartMs, lo, hi) as number[];
-  const values = Array.prototype.slice.call(speedMps, lo, hi) as number[];
-  const { sums, counts } = sumByCalendarMonth(stamps, values);
+  const { sums, counts } = sumByCalendarMonth(periodStartMs, speedMps, lo, hi);
   let total = 0;
   let count = 0;
   let momm = 0;
@@ -56,7 +54,7 @@ export function summarizeLongTerm(
   }
   const months = 12 - missingMonths.length;
   return {
-    firstPeriodMs: stamps[0] ?? Number.NaN,
+    firstPeriodMs: hi > lo ? periodStartMs[lo]! : Number.NaN,
     lastPeriodMs: hi > lo ? periodStartMs[hi - 1]! : Number.NaN,
     count,
     meanMps: count > 0 ? total / count : undefined,
