@@ -220,15 +220,24 @@ export function crossValidateMcp(
       }
       const cutoff = fitOptions.longTermReferenceMps ?? Math.min(0.5 * (momm / months), 4);
       const [bx, by] = bucket(starts[b]!, starts[b + 1]!);
-      const lines: Line[] = [];
-      for (let s = 0; s <= S; s++) {
+      const lineOf = (s: number): Line => {
         const line = speedSortFromSorted(
           sortedWithout(allX[s]!, bx[s]!),
           sortedWithout(allY[s]!, by[s]!),
           cutoff,
         );
-        lines.push(line ? { slope: line.slope, offset: line.offset, cutoff } : undefined);
+        return line ? { slope: line.slope, offset: line.offset, cutoff } : undefined;
+      };
+      const lines: Line[] = [];
+      let isOverallNeeded = S === 1;
+      for (let s = 0; s < S; s++) {
+        const count = allX[s]!.length - bx[s]!.length;
+        const line = S === 1 || count >= minCount ? lineOf(s) : undefined;
+        if (!line && fallback === 'overall') isOverallNeeded = true;
+        lines.push(line);
       }
+      // the all-sector line only when a sector falls back to it (with one sector it is that sector's)
+      lines.push(S === 1 ? lines[0] : isOverallNeeded ? lineOf(S) : undefined);
       return lines;
     };
   }
