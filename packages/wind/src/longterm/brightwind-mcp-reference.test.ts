@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGolden, printGoldenLedger } from '../testing/golden-ledger.ts';
 import { alignForMcp } from './align-for-mcp.ts';
 import { averageByMcpPeriod } from './average-by-mcp-period.ts';
+import { compareMcpMethods } from './compare-mcp-methods.ts';
 import { fitMcp, type McpFitOptions } from './fit-mcp.ts';
 import {
   hasMcpShared,
@@ -218,6 +219,60 @@ describe.skipIf(!hasMcpShared)(
         expect(hourly.speedMps.length).toBe(inputs.reference.hourly.rows);
       }
     });
+
+    it('compareMcpMethods (1H, 12 sectors) fits on the brightwind alignments: OLS, TLS, VR and OLS by sector as in the reference', () => {
+      for (const [caseName, c] of Object.entries(ref.cases as Record<string, any>)) {
+        const run = c.runs['1H_cov0.9'];
+        const { reference, target } = series[caseName]!;
+        const table = compareMcpMethods(reference, target, { period: '1H', isCrossValidated: false });
+        const row = (method: string, sectors: number) =>
+          table.rows.find((r) => r.method === method && r.sectors === sectors)!;
+        const label = `${caseName} compareMcpMethods`;
+        expect(row('ols', 0).count).toBe(run.ols.params.num_data_points);
+        checkGolden('compare ols', label, row('ols', 0).slope, run.ols.params.slope);
+        checkGolden('compare ols', label, row('ols', 0).offset, run.ols.params.offset);
+        checkGolden('compare tls', label, row('tls', 0).slope, run.orthogonal.params.slope, TLS_TOLERANCE);
+        checkGolden(
+          'compare vr',
+          label,
+          row('variance_ratio', 0).slope,
+          run.variance_ratio_DERIVED.params.slope,
+        );
+        expect(row('ols', 12).count).toBe(run.ols_by_sector_12.num_data_points_all_sectors);
+        for (const p of run.ols_by_sector_12.params) {
+          // every sector has ≥ 30 hours here, so none is merged
+          checkGolden(
+            'compare ols by sector',
+            label,
+            row('ols', 12).fit.bySector[p.sector_number - 1]!.ownLine?.slope,
+            p.slope,
+          );
+        }
+        // The long-term means are the prediction over every reference hour, clamped at ≥ 0 (our rule, §12);
+        // brightwind does not clamp OLS: the difference is exactly the clamped negative hours.
+        const unclamped = synthesizeLongTerm(row('ols', 0).fit, reference, {
+          period: '1H',
+          isClampedAtZero: false,
+        });
+        let negative = 0;
+        let count = 0;
+        for (const v of unclamped.speedMps) {
+          if (Number.isNaN(v)) continue;
+          count++;
+          if (v < 0) negative -= v;
+        }
+        expect(count).toBe(run.ols.prediction_only.count);
+        const ours = row('ols', 0).longTerm[0]!.meanMps!;
+        expect(ours - negative / count).toBeCloseTo(run.ols.prediction_only.mean, 12);
+        checkGolden(
+          'compare LT mean, unclamped',
+          label,
+          ours - negative / count,
+          run.ols.prediction_only.mean,
+        );
+        expect(row('ols', 0).longTerm[0]!.count).toBe(run.ols.prediction_only.count);
+      }
+    }, 60_000);
 
     for (const [caseName, c] of Object.entries((ref?.cases ?? {}) as Record<string, any>)) {
       for (const [runName, run] of Object.entries(c.runs as Record<string, any>)) {
