@@ -1,21 +1,8 @@
 import { alignPeriodMeans } from './align-period-means.ts';
 import { averageByMcpPeriod } from './average-by-mcp-period.ts';
+import { firstValidMs } from './first-valid-ms.ts';
 import { mcpPeriodBounds } from './mcp-period-bounds.ts';
 import type { McpAlignment, McpPeriod, McpSeries } from './types.ts';
-
-/**
- * Stamp of the first record with every used column present.
- *
- * @internal
- */
-export function firstValidMs(series: McpSeries, isDirectionUsed: boolean): number | undefined {
-  const dir = isDirectionUsed ? series.directionDeg : undefined;
-  for (let i = 0; i < series.speedMps.length; i++) {
-    if (Number.isNaN(series.speedMps[i]!) || (dir && Number.isNaN(dir[i]!))) continue;
-    return series.startMs + i * series.intervalMinutes * 60_000;
-  }
-  return undefined;
-}
 
 /**
  * Concurrent period means of a reference and a target, exactly as brightwind aligns them before every fit

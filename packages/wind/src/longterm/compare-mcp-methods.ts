@@ -1,13 +1,13 @@
-import { firstValidMs } from './align-for-mcp.ts';
 import { alignPeriodMeans } from './align-period-means.ts';
 import { averageMcpPeriodPair } from './average-mcp-period-pair.ts';
 import { crossValidateMcp, type McpCrossValidation } from './cross-validate-mcp.ts';
+import { firstValidMs } from './first-valid-ms.ts';
 import { fitMcp, type McpFitOptions } from './fit-mcp.ts';
 import { mcpPeriodBounds } from './mcp-period-bounds.ts';
+import { mcpSynthesisStart } from './mcp-synthesis-start.ts';
 import { predictMcp } from './predict-mcp.ts';
 import { predictPeriods } from './predict-periods.ts';
 import { type LongTermSummary, summarizeLongTerm } from './summarize-long-term.ts';
-import { mcpSynthesisStart } from './synthesize-long-term.ts';
 import {
   MCP_METHODS,
   type McpAlignment,

@@ -2,9 +2,9 @@ import { alignForMcp } from './align-for-mcp.ts';
 import { averageByMcpPeriod } from './average-by-mcp-period.ts';
 import { crossValidateMcp } from './cross-validate-mcp.ts';
 import { fitMcp, type McpFitOptions } from './fit-mcp.ts';
+import { mcpSynthesisStart } from './mcp-synthesis-start.ts';
 import { predictPeriods } from './predict-periods.ts';
 import { summarizeLongTerm } from './summarize-long-term.ts';
-import { mcpSynthesisStart } from './synthesize-long-term.ts';
 import type { McpAlignment, McpPeriod, McpSeries } from './types.ts';
 
 /** One step of {@link mcpConvergence}: the fit on the first `months` campaign months. */

@@ -2,7 +2,7 @@ import { directionSectorIndex } from '../direction/direction-sector-index.ts';
 import type { McpFit, McpLine } from './types.ts';
 
 /** y of one line at x: slope·x + offset, or from the origin below a SpeedSort cutoff. */
-export function predictMcpLine(line: McpLine, x: number): number {
+function predictMcpLine(line: McpLine, x: number): number {
   const c = line.cutoffMps;
   if (c !== undefined && x < c) return c > 0 ? ((line.slope * c + line.offset) * x) / c : line.offset;
   return line.slope * x + line.offset;

@@ -1,5 +1,5 @@
 import { AVERAGE_YEAR_HOURS, AVERAGE_YEAR_MONTH_HOURS } from '../energy/average-year-energy.ts';
-import { sumByCalendarMonth } from './mean-of-monthly-means.ts';
+import { sumByCalendarMonth } from './sum-by-calendar-month.ts';
 
 /** Long-term means of a synthesised series over one period. */
 export interface LongTermSummary {

@@ -1,4 +1,5 @@
 import { averageByMcpPeriod } from './average-by-mcp-period.ts';
+import { mcpSynthesisStart } from './mcp-synthesis-start.ts';
 import { predictPeriods } from './predict-periods.ts';
 import type { McpFit, McpPeriod, McpSeries } from './types.ts';
 
@@ -26,18 +27,6 @@ export interface SynthesizeOptions {
   readonly target?: McpSeries | undefined;
   /** Clamp predictions at ≥ 0 (default true, WIND-ANALYSIS §12; brightwind clamps SpeedSort only). */
   readonly isClampedAtZero?: boolean;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * brightwind's synthesis start: days begin at the first midnight not before the series' first stamp;
- * hours and months at the first stamp.
- *
- * @internal
- */
-export function mcpSynthesisStart(series: McpSeries, period: McpPeriod): number | undefined {
-  return period === '1D' ? Math.ceil(series.startMs / DAY_MS) * DAY_MS : undefined;
 }
 
 /**
