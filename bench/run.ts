@@ -13,6 +13,7 @@ import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchMap } from './map.ts';
+import { benchMcp } from './mcp.ts';
 import { benchMeasureWindPage } from './measure-wind-page.ts';
 import { benchOffload } from './offload.ts';
 import { benchReports } from './reports.ts';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
   add(await benchAlarms());
   add(await benchReports());
   add(await benchEnergy());
+  add(await benchMcp());
   add(await benchHub());
   add(await benchOffload());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

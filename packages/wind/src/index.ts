@@ -44,6 +44,46 @@ export { gaussKruger } from './geo/gauss-kruger.ts';
 export { parseDms } from './geo/parse-dms.ts';
 export { ELLIPSOIDS, type Ellipsoid, transverseMercator } from './geo/transverse-mercator.ts';
 export { wgs84ToUtm } from './geo/wgs84-to-utm.ts';
+// Long-term correction (MCP) workbench (WIND-ANALYSIS §13), issue 28.
+export { aepSensitivity } from './longterm/aep-sensitivity.ts';
+export { alignForMcp } from './longterm/align-for-mcp.ts';
+export { averageByMcpPeriod, type McpPeriodMeans } from './longterm/average-by-mcp-period.ts';
+export {
+  type CompareMcpOptions,
+  compareMcpMethods,
+  type McpComparison,
+  type McpComparisonRow,
+  type McpRecommendation,
+} from './longterm/compare-mcp-methods.ts';
+export {
+  crossValidateMcp,
+  type McpCrossValidation,
+  type McpValidationBlock,
+} from './longterm/cross-validate-mcp.ts';
+export { fitMcp, type McpFitOptions } from './longterm/fit-mcp.ts';
+export { type McpConvergence, type McpConvergenceStep, mcpConvergence } from './longterm/mcp-convergence.ts';
+export { type McpUncertainty, mcpUncertainty } from './longterm/mcp-uncertainty.ts';
+export { meanOfMonthlyMeans } from './longterm/mean-of-monthly-means.ts';
+export { predictMcp } from './longterm/predict-mcp.ts';
+export { type AnnualMean, referenceAnnualMeans } from './longterm/reference-annual-means.ts';
+export { type ReferenceHomogeneity, referenceHomogeneity } from './longterm/reference-homogeneity.ts';
+export { type SimpleSpeedRatio, simpleSpeedRatio } from './longterm/simple-speed-ratio.ts';
+export { type LongTermSummary, summarizeLongTerm } from './longterm/summarize-long-term.ts';
+export {
+  type LongTermSeries,
+  type SynthesizeOptions,
+  synthesizeLongTerm,
+} from './longterm/synthesize-long-term.ts';
+export {
+  MCP_METHODS,
+  type McpAlignment,
+  type McpFit,
+  type McpLine,
+  type McpMethod,
+  type McpPeriod,
+  type McpSectorFit,
+  type McpSeries,
+} from './longterm/types.ts';
 export { describeSeries, type SeriesDescription } from './math/describe-series.ts';
 export { fitLinearLeastSquares, type LinearFit } from './math/fit-linear-least-squares.ts';
 export { fitOrthogonalLeastSquares } from './math/fit-orthogonal-least-squares.ts';
