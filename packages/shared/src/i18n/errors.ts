@@ -375,6 +375,10 @@ export const ERROR_MESSAGES = {
     zh: '中尺度数据与测风数据没有满足覆盖率要求的同期小时（至少需要 {minimum} 小时）',
     en: 'The mesoscale and measured data share no concurrent hours meeting the coverage (at least {minimum} are needed)',
   },
+  MCP_NO_CONCURRENT: {
+    zh: '参考数据与测风数据没有足够的同期时段（满足覆盖率的{period}数据至少需要 {minimum} 个，现有 {found} 个）',
+    en: 'The reference and the measured data share too few concurrent periods ({period} periods meeting the coverage: at least {minimum} are needed, {found} found)',
+  },
   MESOSCALE_ZIP_UNREADABLE: {
     zh: '压缩包“{fileName}”无法解压',
     en: 'The archive “{fileName}” cannot be unpacked',

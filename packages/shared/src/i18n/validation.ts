@@ -190,6 +190,11 @@ export const VALIDATION_MESSAGES = {
   // Energy yield and wind source assessment (issue 16).
   versionNameRequired: { zh: '请输入版本名称', en: 'Please enter the version name' },
   coverageRange: { zh: '小时数据覆盖率须在 0.5–1 之间', en: 'The hourly coverage must be between 0.5 and 1' },
+  mcpCoverageRange: {
+    zh: '时段数据覆盖率须在 0.5–1 之间',
+    en: 'The coverage a period needs must be between 0.5 and 1',
+  },
+  mcpLongTermPeriodsMax: { zh: '最多比较 3 个长期时段', en: 'At most 3 long-term periods side by side' },
   positiveNumber: { zh: '请输入有效的正数', en: 'Please enter a valid positive number' },
   densityRange: {
     zh: '空气密度须在 0.5–1.5 kg/m³ 之间',
