@@ -1,4 +1,8 @@
 import type {
+  TMcpCompareRequest,
+  TMcpCompareResult,
+  TMcpGenerateRequest,
+  TMcpGenerateResult,
   TMesoscaleDataset,
   TPage,
   TScaleGenerateRequest,
@@ -69,6 +73,24 @@ export function useScaleGenerate() {
   return useMutation({
     mutationFn: (body: TScaleGenerateRequest) =>
       http.post<TScaleResult>('/data-process/process/temp_data_scale_generate', body, { timeoutMs: 600_000 }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** The long-term correction workbench (issue 28): all methods at once, nothing stored. */
+export function useLongTermCompare() {
+  return useMutation({
+    mutationFn: (body: TMcpCompareRequest) =>
+      http.post<TMcpCompareResult>('/data-process/longterm/compare', body, { timeoutMs: 300_000 }),
+  });
+}
+
+/** One row's long-term series as a new data version of the target's site. */
+export function useLongTermGenerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TMcpGenerateRequest) =>
+      http.post<TMcpGenerateResult>('/data-process/longterm/generate', body, { timeoutMs: 600_000 }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

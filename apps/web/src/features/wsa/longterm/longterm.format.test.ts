@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatNumber,
+  formatPercent,
+  formatSpeed,
+  periodLabel,
+  recommendedRow,
+  rowKey,
+  sectorsLabel,
+} from './longterm.format.ts';
+
+describe('methods table formatting', () => {
+  it('shows relative values as percentages with one decimal', () => {
+    expect(formatPercent(0.02002)).toBe('2.0 %');
+    expect(formatPercent(-0.00835)).toBe('-0.8 %');
+    expect(formatPercent(null)).toBe('—');
+    expect(formatPercent(Number.NaN)).toBe('—');
+  });
+
+  it('shows speeds with two decimals and other numbers with the digits asked for', () => {
+    expect(formatSpeed(7.52219)).toBe('7.52');
+    expect(formatSpeed(undefined)).toBe('—');
+    expect(formatNumber(1.167502, 4)).toBe('1.1675');
+    expect(formatNumber(null, 3)).toBe('—');
+  });
+
+  it('labels the overall rows and the by-sector rows with their sector count', () => {
+    expect(sectorsLabel(0, 'overall')).toBe('overall');
+    expect(sectorsLabel(12, 'overall')).toBe('12');
+    expect(rowKey({ method: 'tls', sectors: 12 })).toBe('tls:12');
+  });
+
+  it('names a long-term period by its days, or as the whole reference when both ends are open', () => {
+    expect(periodLabel({ start: null, end: null }, 'whole')).toBe('whole');
+    expect(periodLabel({ start: '2005-01-01T00:00:00Z', end: null }, 'whole')).toBe('2005-01-01 ~ …');
+  });
+
+  it('finds the recommended row', () => {
+    const rows = [
+      { method: 'ols', isRecommended: false },
+      { method: 'tls', isRecommended: true },
+    ];
+    expect(recommendedRow({ rows } as never)?.method).toBe('tls');
+  });
+});

@@ -1,0 +1,40 @@
+import type { TMcpCompareResult, TMcpRow } from '@masthub/shared';
+
+const isMissing = (v: number | null | undefined): v is null | undefined =>
+  v === null || v === undefined || !Number.isFinite(v);
+
+/** A relative value (0.0123) as a percentage with one decimal (1.2 %), '—' when missing. */
+export function formatPercent(v: number | null | undefined): string {
+  return isMissing(v) ? '—' : `${(v * 100).toFixed(1)} %`;
+}
+
+/** A speed in m/s with two decimals, '—' when missing. */
+export function formatSpeed(v: number | null | undefined): string {
+  return isMissing(v) ? '—' : v.toFixed(2);
+}
+
+/** A plain number with the given decimals, '—' when missing. */
+export function formatNumber(v: number | null | undefined, digits: number): string {
+  return isMissing(v) ? '—' : v.toFixed(digits);
+}
+
+/** The key of a methods-table row: one method overall (0) or by N sectors. */
+export function rowKey(row: Pick<TMcpRow, 'method' | 'sectors'>): string {
+  return `${row.method}:${row.sectors}`;
+}
+
+/** The sectors cell: the overall label for 0, otherwise the sector count. */
+export function sectorsLabel(sectors: number, overall: string): string {
+  return sectors === 0 ? overall : String(sectors);
+}
+
+/** A long-term period's heading: its dates, or `whole` when both ends are the reference's own. */
+export function periodLabel(p: { start: string | null; end: string | null }, whole: string): string {
+  if (p.start === null && p.end === null) return whole;
+  return `${p.start?.slice(0, 10) ?? '…'} ~ ${p.end?.slice(0, 10) ?? '…'}`;
+}
+
+/** The recommended row of a result, if any. */
+export function recommendedRow(result: Pick<TMcpCompareResult, 'rows'>): TMcpRow | undefined {
+  return result.rows.find((r) => r.isRecommended);
+}

@@ -1,0 +1,110 @@
+import type {
+  TMcpCompareRequest,
+  TMcpCompareRequestInput,
+  TMcpGenerateRequest,
+  TMcpPeriodKey,
+  TMcpRow,
+} from '@masthub/shared';
+import type { Dayjs } from 'dayjs';
+import { DATE_TIME_FORMAT, wallTimeToIso } from '../../../app/date-time.ts';
+
+/** One long-term period row of the form: a date range whose ends may be left open. */
+export type TLongTermRange = [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined;
+
+/** The values of the long-term correction form (flat: the reference's fields carry a prefix). */
+export interface LongTermValues {
+  versionId?: number;
+  speedChannelId?: number;
+  directionChannelId?: number;
+  referenceKind?: 'mesoscale' | 'site';
+  datasetId?: number;
+  speedKey?: string;
+  directionKey?: string;
+  refStationId?: number;
+  refVersionId?: number;
+  refSpeedChannelId?: number;
+  refDirectionChannelId?: number;
+  period?: TMcpPeriodKey;
+  coverage?: number | null;
+  sectors?: number;
+  includeSuspicious?: boolean;
+  longTermPeriods?: TLongTermRange[];
+}
+
+export const LONG_TERM_DEFAULTS: LongTermValues = {
+  referenceKind: 'mesoscale',
+  period: '1H',
+  coverage: 0.9,
+  sectors: 12,
+  includeSuspicious: false,
+  longTermPeriods: [],
+};
+
+/** Form field → the request's field it is checked as (the reference's fields are nested). */
+export const REFERENCE_FIELDS: Record<string, string> = {
+  datasetId: 'reference.datasetId',
+  speedKey: 'reference.speedKey',
+  directionKey: 'reference.directionKey',
+  refVersionId: 'reference.versionId',
+  refSpeedChannelId: 'reference.speedChannelId',
+  refDirectionChannelId: 'reference.directionChannelId',
+};
+
+/** The form field of a server field error (`reference.versionId` → `refVersionId`). */
+export function toFormField(serverField: string, kind: LongTermValues['referenceKind']): string {
+  if (!serverField.startsWith('reference.')) return serverField;
+  const inner = serverField.slice('reference.'.length);
+  if (kind === 'site') return `ref${inner.charAt(0).toUpperCase()}${inner.slice(1)}`;
+  return inner;
+}
+
+const missing = undefined as never;
+
+/** A picked day as an instant in the user's zone: the start of the day, or of the next one for an end. */
+function dayToIso(day: Dayjs | null | undefined, utcCode: string, isEnd: boolean): string | null {
+  if (!day) return null;
+  const wall = (isEnd ? day.add(1, 'day') : day).startOf('day').format(DATE_TIME_FORMAT);
+  return wallTimeToIso(wall, utcCode);
+}
+
+/** The compare request of the form's values (checked by ZMcpCompareRequest before it is sent). */
+export function toCompareRequest(values: LongTermValues, utcCode: string): TMcpCompareRequestInput {
+  const reference: TMcpCompareRequestInput['reference'] =
+    values.referenceKind === 'site'
+      ? {
+          kind: 'site',
+          versionId: values.refVersionId ?? missing,
+          speedChannelId: values.refSpeedChannelId ?? missing,
+          ...(values.refDirectionChannelId ? { directionChannelId: values.refDirectionChannelId } : {}),
+        }
+      : {
+          kind: 'mesoscale',
+          datasetId: values.datasetId ?? missing,
+          speedKey: values.speedKey ?? '',
+          ...(values.directionKey ? { directionKey: values.directionKey } : {}),
+        };
+  return {
+    versionId: values.versionId ?? missing,
+    speedChannelId: values.speedChannelId ?? missing,
+    ...(values.directionChannelId ? { directionChannelId: values.directionChannelId } : {}),
+    reference,
+    period: values.period ?? '1H',
+    coverage: values.coverage ?? missing,
+    sectors: values.sectors ?? 12,
+    includeSuspicious: values.includeSuspicious ?? false,
+    longTermPeriods: (values.longTermPeriods ?? []).map((range) => ({
+      start: dayToIso(range?.[0], utcCode, false),
+      end: dayToIso(range?.[1], utcCode, true),
+    })),
+  };
+}
+
+/** The generate request of one methods-table row over one of the compared long-term periods. */
+export function toGenerateRequest(
+  request: TMcpCompareRequest,
+  row: Pick<TMcpRow, 'method' | 'sectors'>,
+  longTermPeriodIndex: number,
+  name: string,
+): TMcpGenerateRequest {
+  return { ...request, method: row.method, isBySector: row.sectors > 0, longTermPeriodIndex, name };
+}
