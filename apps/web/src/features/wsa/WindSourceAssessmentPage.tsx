@@ -1,4 +1,4 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LineChartOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TMesoscaleDataset, TScaleResultRecord } from '@masthub/shared';
 import { Button, Card, Empty, Flex, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useStationSearch } from '../ingestion/api.ts';
 import { useDeleteMesoscale, useMesoscaleDatasets, useScaleResults } from './api.ts';
+import { LongTermDrawer } from './longterm/LongTermDrawer.tsx';
 import { ScaleDrawer } from './ScaleDrawer.tsx';
 import { UploadModal } from './UploadModal.tsx';
 
@@ -32,6 +33,7 @@ export function WindSourceAssessmentPage() {
   const remove = useDeleteMesoscale();
   const [isUploading, setUploading] = useState(false);
   const [scaling, setScaling] = useState<TMesoscaleDataset>();
+  const [isLongTermOpen, setLongTermOpen] = useState(false);
 
   return (
     <Flex vertical gap={16} data-testid="wsa-page">
@@ -59,6 +61,14 @@ export function WindSourceAssessmentPage() {
           >
             {t('wsa.upload.title')}
           </PermissionButton>
+          <Button
+            icon={<LineChartOutlined />}
+            disabled={stationId === undefined}
+            onClick={() => setLongTermOpen(true)}
+            data-testid="wsa-longterm"
+          >
+            {t('longterm.open')}
+          </Button>
         </Space>
       </Card>
       {stationId === undefined ? (
@@ -177,6 +187,12 @@ export function WindSourceAssessmentPage() {
           </Card>
           <UploadModal stationId={stationId} open={isUploading} onClose={() => setUploading(false)} />
           <ScaleDrawer stationId={stationId} dataset={scaling} onClose={() => setScaling(undefined)} />
+          <LongTermDrawer
+            stationId={stationId}
+            datasets={datasets.data?.records ?? []}
+            open={isLongTermOpen}
+            onClose={() => setLongTermOpen(false)}
+          />
         </>
       )}
     </Flex>

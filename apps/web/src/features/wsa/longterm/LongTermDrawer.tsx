@@ -1,0 +1,109 @@
+import { CalculatorOutlined } from '@ant-design/icons';
+import {
+  type TMcpCompareRequest,
+  type TMcpCompareResult,
+  type TMcpGenerateResult,
+  type TMcpRow,
+  type TMesoscaleDataset,
+  ZMcpCompareRequest,
+} from '@masthub/shared';
+import { Alert, Button, Drawer, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showFieldErrors } from '../../../app/list/field-errors.ts';
+import { useZodRule } from '../../../app/use-zod-rule.ts';
+import { readUtcCode } from '../../../request/request.ts';
+import { useLongTermCompare } from '../api.ts';
+import { LongTermForm } from './LongTermForm.tsx';
+import { LongTermGenerateModal } from './LongTermGenerateModal.tsx';
+import { LongTermResult } from './LongTermResult.tsx';
+import { type LongTermValues, toCompareRequest, toFormField } from './longterm.request.ts';
+
+/**
+ * The long-term correction workbench (WIND-ANALYSIS §13): the site's speed against a reference by every
+ * MCP method at once, and the chosen row's long-term series as a new data version.
+ */
+export function LongTermDrawer({
+  stationId,
+  datasets,
+  open,
+  onClose,
+}: {
+  stationId: number;
+  datasets: readonly TMesoscaleDataset[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LongTermValues>();
+  const toRequest = (values: LongTermValues) => toCompareRequest(values, readUtcCode());
+  const rule = useZodRule({
+    safeParse: (values: unknown) => ZMcpCompareRequest.safeParse(toRequest(values as LongTermValues)),
+  });
+  const compare = useLongTermCompare();
+  const [result, setResult] = useState<TMcpCompareResult>();
+  const [request, setRequest] = useState<TMcpCompareRequest>();
+  const [generating, setGenerating] = useState<TMcpRow>();
+  const [generated, setGenerated] = useState<TMcpGenerateResult>();
+
+  const run = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const body = ZMcpCompareRequest.parse(toRequest(values));
+    setGenerated(undefined);
+    try {
+      setResult(await compare.mutateAsync(body));
+      setRequest(body);
+    } catch (error) {
+      showFieldErrors(form, error, (field) => toFormField(field, values.referenceKind));
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={1280}
+      title={t('longterm.title')}
+      destroyOnHidden
+      data-testid="lt-drawer"
+    >
+      <LongTermForm form={form} stationId={stationId} datasets={datasets} rule={rule} />
+      <Button
+        type="primary"
+        icon={<CalculatorOutlined />}
+        loading={compare.isPending}
+        onClick={() => void run()}
+        data-testid="lt-run"
+      >
+        {t('longterm.compare')}
+      </Button>
+      {generated && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="success"
+          showIcon
+          title={t('longterm.generate.done', { name: generated.versionName })}
+          action={
+            <Link to={`/StationDetail/MeasureWind?stationId=${stationId}`}>
+              {t('longterm.generate.goTo')}
+            </Link>
+          }
+        />
+      )}
+      {result && request && (
+        <>
+          <LongTermResult result={result} onGenerate={setGenerating} />
+          <LongTermGenerateModal
+            request={request}
+            result={result}
+            row={generating}
+            onClose={() => setGenerating(undefined)}
+            onGenerated={setGenerated}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

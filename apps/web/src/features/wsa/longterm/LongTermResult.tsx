@@ -1,0 +1,40 @@
+import type { TMcpCompareResult, TMcpRow } from '@masthub/shared';
+import { Alert, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { LongTermCharts } from './LongTermCharts.tsx';
+import { LongTermTable } from './LongTermTable.tsx';
+import { formatNumber } from './longterm.format.ts';
+
+/** The comparison: the concurrent data in one line, the verdict, the methods table and the charts. */
+export function LongTermResult({
+  result,
+  onGenerate,
+}: {
+  result: TMcpCompareResult;
+  onGenerate: (row: TMcpRow) => void;
+}) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const day = (v: string | null) => formatDateTime(v).slice(0, 10) || '—';
+  const hasRecommendation = result.recommendation !== null;
+  return (
+    <Flex vertical gap={16} style={{ marginTop: 16 }} data-testid="lt-result">
+      <Typography.Text data-testid="lt-summary">
+        {t('longterm.summary', {
+          periods: result.concurrentPeriods,
+          months: result.concurrentMonths,
+          start: day(result.concurrentStart),
+          end: day(result.concurrentEnd),
+          r: formatNumber(result.r, 3),
+          reference: result.referenceName,
+          refStart: day(result.referenceStart),
+          refEnd: day(result.referenceEnd),
+        })}
+      </Typography.Text>
+      <Alert type={hasRecommendation ? 'success' : 'warning'} showIcon title={result.verdict} />
+      <LongTermTable result={result} onGenerate={onGenerate} />
+      <LongTermCharts result={result} />
+    </Flex>
+  );
+}
