@@ -33,7 +33,8 @@ export function WindSourceAssessmentPage() {
   const remove = useDeleteMesoscale();
   const [isUploading, setUploading] = useState(false);
   const [scaling, setScaling] = useState<TMesoscaleDataset>();
-  const [isLongTermOpen, setLongTermOpen] = useState(false);
+  // Open with the dataset of the row it was opened from (null: from the toolbar, none chosen).
+  const [longTermFrom, setLongTermFrom] = useState<number | null>();
 
   return (
     <Flex vertical gap={16} data-testid="wsa-page">
@@ -64,7 +65,7 @@ export function WindSourceAssessmentPage() {
           <Button
             icon={<LineChartOutlined />}
             disabled={stationId === undefined}
-            onClick={() => setLongTermOpen(true)}
+            onClick={() => setLongTermFrom(null)}
             data-testid="wsa-longterm"
           >
             {t('longterm.open')}
@@ -129,7 +130,7 @@ export function WindSourceAssessmentPage() {
                 },
                 {
                   title: t('system.common.actions'),
-                  width: 170,
+                  width: 250,
                   render: (_, r) => (
                     <Space size={0}>
                       <Button
@@ -140,6 +141,15 @@ export function WindSourceAssessmentPage() {
                         data-testid="wsa-scale"
                       >
                         {t('wsa.scale.open')}
+                      </Button>
+                      <Button
+                        type="link"
+                        size="small"
+                        disabled={r.status !== 'parsed'}
+                        onClick={() => setLongTermFrom(r.id)}
+                        data-testid="wsa-longterm-row"
+                      >
+                        {t('longterm.open')}
                       </Button>
                       <Popconfirm
                         title={t('wsa.deleteConfirm', { name: r.name })}
@@ -190,8 +200,9 @@ export function WindSourceAssessmentPage() {
           <LongTermDrawer
             stationId={stationId}
             datasets={datasets.data?.records ?? []}
-            open={isLongTermOpen}
-            onClose={() => setLongTermOpen(false)}
+            datasetId={longTermFrom ?? undefined}
+            open={longTermFrom !== undefined}
+            onClose={() => setLongTermFrom(undefined)}
           />
         </>
       )}

@@ -27,11 +27,14 @@ import { type LongTermValues, toCompareRequest, toFormField } from './longterm.r
 export function LongTermDrawer({
   stationId,
   datasets,
+  datasetId,
   open,
   onClose,
 }: {
   stationId: number;
   datasets: readonly TMesoscaleDataset[];
+  /** The mesoscale dataset to start from, when opened from its row. */
+  datasetId?: number | undefined;
   open: boolean;
   onClose: () => void;
 }) {
@@ -69,7 +72,7 @@ export function LongTermDrawer({
       destroyOnHidden
       data-testid="lt-drawer"
     >
-      <LongTermForm form={form} stationId={stationId} datasets={datasets} rule={rule} />
+      <LongTermForm form={form} stationId={stationId} datasets={datasets} datasetId={datasetId} rule={rule} />
       <Button
         type="primary"
         icon={<CalculatorOutlined />}

@@ -31,11 +31,14 @@ export function LongTermForm({
   form,
   stationId,
   datasets,
+  datasetId,
   rule,
 }: {
   form: FormInstance<LongTermValues>;
   stationId: number;
   datasets: readonly TMesoscaleDataset[];
+  /** The mesoscale dataset chosen first (the row the workbench was opened from). */
+  datasetId?: number | undefined;
   rule: TFieldRule;
 }) {
   const { t } = useTranslation();
@@ -46,7 +49,7 @@ export function LongTermForm({
       form={form}
       layout="vertical"
       name="longTermForm"
-      initialValues={LONG_TERM_DEFAULTS}
+      initialValues={{ ...LONG_TERM_DEFAULTS, ...(datasetId ? { datasetId } : {}) }}
       data-testid="lt-form"
     >
       <Divider titlePlacement="start" plain>

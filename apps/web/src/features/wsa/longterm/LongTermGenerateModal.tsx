@@ -6,7 +6,6 @@ import {
   ZMcpGenerateRequest,
 } from '@masthub/shared';
 import { Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
@@ -49,14 +48,6 @@ export function LongTermGenerateModal({
     safeParse: (values: unknown) => ZMcpGenerateRequest.safeParse(toRequest(values as GenerateValues)),
   });
   const periods = row?.longTerm ?? [];
-  useEffect(() => {
-    if (!row) return;
-    form.setFieldsValue({
-      name: `${result.referenceName} ${row.methodName} LT`.slice(0, 50),
-      longTermPeriodIndex: 0,
-    });
-  }, [row, result.referenceName, form]);
-
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values || !row) return;
@@ -80,7 +71,15 @@ export function LongTermGenerateModal({
       confirmLoading={generate.isPending}
       destroyOnHidden
     >
-      <Form<GenerateValues> form={form} layout="vertical" name="longTermGenerate">
+      <Form<GenerateValues>
+        form={form}
+        layout="vertical"
+        name="longTermGenerate"
+        initialValues={{
+          name: `${result.referenceName} ${row?.methodName ?? ''} LT`.slice(0, 50),
+          longTermPeriodIndex: 0,
+        }}
+      >
         <RuleItem name="name" label={t('longterm.generate.name')} rule={rule} required>
           <Input maxLength={50} data-testid="lt-generate-name" />
         </RuleItem>

@@ -65,6 +65,12 @@ function MesoscaleReference({
   const { t } = useTranslation();
   const datasetId = Form.useWatch('datasetId', form);
   const dataset = datasets.find((d) => d.id === datasetId);
+  const parsed = datasets.filter((d) => d.status === 'parsed');
+  const firstParsedId = parsed[0]?.id;
+  useEffect(() => {
+    if (datasetId === undefined && firstParsedId !== undefined)
+      form.setFieldValue('datasetId', firstParsedId);
+  }, [datasetId, firstParsedId, form]);
   useEffect(() => {
     if (!dataset) return;
     form.setFieldsValue({

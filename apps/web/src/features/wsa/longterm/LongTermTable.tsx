@@ -35,6 +35,47 @@ function longTermColumns(result: TMcpCompareResult, t: TFunction): TableColumnsT
   }));
 }
 
+/** The lines of a by-sector row, one per reference-direction sector. */
+function SectorLinesTable({ lines }: { lines: TMcpRow['sectorLines'] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<TMcpRow['sectorLines'][number]>
+      size="small"
+      rowKey="label"
+      pagination={false}
+      dataSource={lines}
+      columns={[
+        { key: 'label', title: t('longterm.table.sector'), dataIndex: 'label', width: 120 },
+        { key: 'count', title: 'n', dataIndex: 'count', width: 80 },
+        {
+          key: 'slope',
+          title: t('longterm.table.slope'),
+          dataIndex: 'slope',
+          render: (v: number | null) => formatNumber(v, 4),
+        },
+        {
+          key: 'offset',
+          title: t('longterm.table.offset'),
+          dataIndex: 'offset',
+          render: (v: number | null) => formatSpeed(v),
+        },
+        {
+          key: 'directionOffsetDeg',
+          title: t('longterm.table.directionOffset'),
+          dataIndex: 'directionOffsetDeg',
+          render: (v: number) => formatNumber(v, 1),
+        },
+        {
+          key: 'isMerged',
+          dataIndex: 'isMerged',
+          render: (merged: boolean) =>
+            merged ? <Tag color="orange">{t('longterm.table.merged')}</Tag> : null,
+        },
+      ]}
+    />
+  );
+}
+
 /** Every method overall and by sector: fit, long-term means, cross-validated error and uncertainty. */
 export function LongTermTable({
   result,
@@ -133,6 +174,10 @@ export function LongTermTable({
       dataSource={result.rows}
       columns={columns}
       scroll={{ x: 'max-content' }}
+      expandable={{
+        rowExpandable: (r) => r.sectorLines.length > 0,
+        expandedRowRender: (r) => <SectorLinesTable lines={r.sectorLines} />,
+      }}
       data-testid="lt-methods"
     />
   );
