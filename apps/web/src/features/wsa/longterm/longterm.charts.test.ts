@@ -1,7 +1,7 @@
 import type { TMcpRow } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  annualTrendLine,
+  annualTrend,
   buildCvBlocksOption,
   buildHomogeneityOption,
   buildLongTermMonthlyOption,
@@ -92,15 +92,15 @@ describe('long-term chart options', () => {
   });
 
   it('fits the least-squares trend through the annual means', () => {
-    const line = annualTrendLine([
-      { year: 2000, meanMps: 6 },
-      { year: 2001, meanMps: 6.2 },
+    const line = annualTrend([
+      { year: 2000, meanMps: 6.1 },
+      { year: 2001, meanMps: 6.1 },
       { year: 2002, meanMps: 6.4 },
     ]);
-    expect(line?.[0][0]).toBe(2000);
-    expect(line?.[0][1]).toBeCloseTo(6, 10);
-    expect(line?.[1][1]).toBeCloseTo(6.4, 10);
-    expect(annualTrendLine([{ year: 2000, meanMps: 6 }])).toBeUndefined();
+    expect(line).toHaveLength(3);
+    expect(line?.[0]).toBeCloseTo(6.05, 10);
+    expect(line?.[2]).toBeCloseTo(6.35, 10);
+    expect(annualTrend([{ year: 2000, meanMps: 6 }])).toBeUndefined();
   });
 
   it('builds the homogeneity option with the annual means, the trend and the outlier years marked', () => {
@@ -117,10 +117,11 @@ describe('long-term chart options', () => {
       },
       { annualMean: 'Annual mean', trend: 'Trend', outlier: 'Outlier year' },
     );
+    expect((option.xAxis as { data: string[] }).data).toEqual(['2018', '2019', '2020']);
     const [means, trend, outliers] = seriesOf(option);
-    expect(means!.data).toHaveLength(3);
-    expect(trend!.data).toHaveLength(2);
-    expect(outliers).toMatchObject({ name: 'Outlier year', data: [[2019, 7.9]] });
+    expect(means!.data).toEqual([6.5, 7.9, 6.6]);
+    expect(trend!.data).toHaveLength(3);
+    expect(outliers).toMatchObject({ name: 'Outlier year', data: [null, 7.9, null] });
   });
 
   it('builds the long-term monthly option over the calendar months with their labels', () => {

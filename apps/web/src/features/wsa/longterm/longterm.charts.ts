@@ -87,10 +87,8 @@ export function buildCvBlocksOption(
   };
 }
 
-/** The least-squares line of the annual means over the years, at the first and the last year. */
-export function annualTrendLine(
-  years: readonly { year: number; meanMps: number }[],
-): [[number, number], [number, number]] | undefined {
+/** The least-squares line of the annual means over the years, at every year (undefined below 2 years). */
+export function annualTrend(years: readonly { year: number; meanMps: number }[]): number[] | undefined {
   if (years.length < 2) return undefined;
   const n = years.length;
   const meanX = years.reduce((s, y) => s + y.year, 0) / n;
@@ -98,12 +96,7 @@ export function annualTrendLine(
   const sxx = years.reduce((s, y) => s + (y.year - meanX) ** 2, 0);
   if (sxx === 0) return undefined;
   const slope = years.reduce((s, y) => s + (y.year - meanX) * (y.meanMps - meanY), 0) / sxx;
-  const first = years[0]!.year;
-  const last = years[n - 1]!.year;
-  return [
-    [first, meanY + slope * (first - meanX)],
-    [last, meanY + slope * (last - meanX)],
-  ];
+  return years.map((y) => meanY + slope * (y.year - meanX));
 }
 
 /** The reference's annual means with their least-squares trend; the outlier years in red. */
@@ -112,32 +105,29 @@ export function buildHomogeneityOption(
   labels: { annualMean: string; trend: string; outlier: string },
 ): EChartsOption {
   const years = homogeneity.years;
-  const trend = annualTrendLine(years);
+  const trend = annualTrend(years) ?? [];
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 50, right: 20, top: 40, bottom: 40 },
-    xAxis: { type: 'value', minInterval: 1, scale: true },
+    // Years as categories: a value axis would print 2,020.
+    xAxis: { type: 'category', data: years.map((y) => String(y.year)) },
     yAxis: { type: 'value', name: 'm/s', scale: true },
     series: [
-      {
-        type: 'line',
-        name: labels.annualMean,
-        data: years.map((y) => [y.year, round(y.meanMps, 2)]),
-      },
+      { type: 'line', name: labels.annualMean, data: years.map((y) => round(y.meanMps, 2)) },
       {
         type: 'line',
         name: labels.trend,
         showSymbol: false,
         lineStyle: { type: 'dashed' },
-        data: trend ? trend.map(([x, v]) => [x, round(v, 3)]) : [],
+        data: trend.map((v) => round(v, 3)),
       },
       {
         type: 'scatter',
         name: labels.outlier,
         symbolSize: 12,
         itemStyle: { color: OUTLIER_COLOR },
-        data: years.filter((y) => y.isOutlier).map((y) => [y.year, round(y.meanMps, 2)]),
+        data: years.map((y) => (y.isOutlier ? round(y.meanMps, 2) : null)),
       },
     ],
   };
