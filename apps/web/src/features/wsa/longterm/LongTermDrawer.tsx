@@ -50,6 +50,14 @@ export function LongTermDrawer({
   const [generating, setGenerating] = useState<TMcpRow>();
   const [generated, setGenerated] = useState<TMcpGenerateResult>();
 
+  // The next opening starts afresh (the form is destroyed with the drawer's content).
+  const close = () => {
+    setResult(undefined);
+    setRequest(undefined);
+    setGenerated(undefined);
+    onClose();
+  };
+
   const run = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
@@ -66,7 +74,7 @@ export function LongTermDrawer({
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       size={1280}
       title={t('longterm.title')}
       destroyOnHidden
