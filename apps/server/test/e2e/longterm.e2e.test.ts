@@ -7,6 +7,7 @@ import { MCP_METHOD_KEYS, ZMcpCompareResult } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
+import { loadSeries } from '../../src/modules/timeseries/version-series.ts';
 import { multipartBody } from '../multipart.ts';
 import {
   buildStation,
@@ -235,6 +236,126 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
       .execute();
     expect(versions).toEqual([]);
   });
+
+  /**
+   * A provider-style hourly .wnd of ten years (2005–2014, UTC): over the mast's months x = (y − 0.5)/1.2 of
+   * the target's hourly mean plus a little noise and its vane + 10°, elsewhere a plausible synthetic wind.
+   */
+  async function uploadDecadeWnd(): Promise<number> {
+    const store = new TimeSeriesRepository(server.db);
+    const all = await store.listChannels(sites[1]!.versionId);
+    const speed = all.find((c) => c.id === channel(1, 'Speed (cup_ 130 m)'))!;
+    const vane = all.find((c) => c.id === channel(1, 'Direction (Vane_ 122 m)'))!;
+    const loaded = await loadSeries(store, [speed, vane], Date.UTC(2012, 8, 1), Date.UTC(2014, 8, 2));
+    const hourly = new Map<number, { s: number; sin: number; cos: number; n: number }>();
+    for (let i = 0; i < loaded.grid.length; i++) {
+      const v = loaded.channels[0]!.values[i]!;
+      const d = loaded.channels[1]!.values[i]!;
+      if (Number.isNaN(v) || Number.isNaN(d)) continue;
+      const h = Math.floor((loaded.grid.startMs + i * 600_000) / 3_600_000) * 3_600_000;
+      const a = hourly.get(h) ?? { s: 0, sin: 0, cos: 0, n: 0 };
+      a.s += v;
+      a.sin += Math.sin((d * Math.PI) / 180);
+      a.cos += Math.cos((d * Math.PI) / 180);
+      a.n++;
+      hourly.set(h, a);
+    }
+    let seed = 7;
+    const next = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 4_294_967_296;
+    };
+    const lines = ['Timestamp,WS_100m,WD_100m'];
+    for (let t = Date.UTC(2005, 0, 1); t < Date.UTC(2015, 0, 1); t += 3_600_000) {
+      const m = hourly.get(t);
+      const full = m !== undefined && m.n === 6;
+      const x = full
+        ? (m.s / m.n - 0.5) / 1.2 + (next() - 0.5) * 0.1
+        : 5 + 1.5 * Math.sin((2 * Math.PI * t) / 31_557_600_000) + next() * 3;
+      const d = full ? ((Math.atan2(m.sin, m.cos) * 180) / Math.PI + 370) % 360 : (t / 3_600_000) % 360;
+      lines.push(
+        `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')},${Math.max(0, x).toFixed(3)},${d.toFixed(1)}`,
+      );
+    }
+    const { payload, contentType } = multipartBody([
+      { name: 'stationId', value: String(sites[0]!.id) },
+      { name: 'name', value: 'ERA5 2005–2014' },
+      { name: 'file', fileName: 'era5_decade.wnd', content: Buffer.from(`${lines.join('\n')}\n`) },
+    ]);
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/web/mesoscale/upload',
+      headers: { token, 'content-type': contentType },
+      payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    return upload.json().data.id;
+  }
+
+  it('recovers the line a ten-year mesoscale reference was built with, its u_LT and two long-term periods', async () => {
+    const datasetId = await uploadDecadeWnd();
+    const reference = { kind: 'mesoscale', datasetId, speedKey: 'ws_100_mean', directionKey: 'wd_100_mean' };
+    const longTermPeriods = [
+      { start: '2005-01-01T00:00:00Z', end: '2015-01-01T00:00:00Z' },
+      { start: '2010-01-01T00:00:00Z', end: null },
+    ];
+    const r = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      language: 'EN',
+      body: body({ reference, longTermPeriods }),
+    });
+    expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+    const result = ZMcpCompareResult.parse(r.body.data);
+    expect(result.referenceName).toBe('ERA5 2005–2014 · WS_100m');
+    expect(result.referenceStart).toBe('2005-01-01T00:00:00.000Z');
+    expect(result.r).toBeGreaterThan(0.99);
+    const tls = result.rows.find((row) => row.method === 'tls' && row.sectors === 0)!;
+    expect(tls.slope).toBeCloseTo(1.2, 1);
+    expect(tls.offset).toBeCloseTo(0.5, 0);
+    expect(tls.longTerm.map((lt) => lt.start)).toEqual(longTermPeriods.map((p) => p.start));
+    expect(tls.longTerm[0]!.count).toBeGreaterThan(80_000);
+    expect(tls.longTerm[1]!.count).toBeLessThan(tls.longTerm[0]!.count);
+    expect(result.homogeneity.years.map((y) => y.year)).toEqual([
+      2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014,
+    ]);
+    expect(result.homogeneity.sigmaIav).toBeGreaterThan(0);
+    for (const row of result.rows) {
+      expect(row.uLt, row.methodName).toBeGreaterThan(0);
+      expect(row.uTotal!).toBeCloseTo(Math.sqrt(row.uMcp! ** 2 + row.uLt! ** 2), 12);
+    }
+    // The by-sector rows see the +10° the reference direction was built with.
+    const bySector = result.rows.find((row) => row.method === 'ols' && row.sectors === 12)!;
+    const own = bySector.sectorLines.filter((line) => !line.isMerged && line.count > 300);
+    expect(own.length).toBeGreaterThan(0);
+    for (const line of own) expect(line.directionOffsetDeg).toBeCloseTo(-10, 0);
+
+    const generated = await server.call('POST', '/api/data-process/longterm/generate', {
+      token,
+      body: {
+        ...body({ reference, longTermPeriods }),
+        method: 'tls',
+        longTermPeriodIndex: 1,
+        name: 'ERA5 LT',
+      },
+    });
+    expect(generated.status, JSON.stringify(generated.body).slice(0, 500)).toBe(200);
+    const stats = await server.call('POST', '/api/data-process/statistics/analysis', {
+      token,
+      body: { versionId: generated.body.data.versionId },
+    });
+    expect(stats.status, JSON.stringify(stats.body).slice(0, 300)).toBe(200);
+    expect(stats.body.data.startTime).toBe('2010-01-01T00:00:00.000Z');
+    const version = await server.db
+      .selectFrom('dataset_version')
+      .select('lineage')
+      .where('id', '=', generated.body.data.versionId)
+      .executeTakeFirstOrThrow();
+    expect((version.lineage as { params: Record<string, any> }[])[0]!.params).toMatchObject({
+      method: 'tls',
+      reference: { kind: 'mesoscale', datasetId, speedKey: 'ws_100_mean', directionKey: 'wd_100_mean' },
+      longTermPeriod: { start: '2010-01-01T00:00:00Z', end: null },
+    });
+  }, 180_000);
 
   it('says in both languages that a reference without overlap shares too few concurrent periods', async () => {
     const lines = ['Timestamp,WS_100m,WD_100m'];
