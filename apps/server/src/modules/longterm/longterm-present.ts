@@ -121,7 +121,10 @@ export function verdictOf(input: {
         name: row.methodName,
         mean: input.mean === null ? '—' : input.mean.toFixed(2),
         averageYear: input.averageYear === null ? '—' : input.averageYear.toFixed(2),
-        uncertainty: uncertainty === null ? '—' : `${pct(uncertainty, 1)} %`,
+        uncertainty:
+          uncertainty === null
+            ? '—'
+            : `${pct(uncertainty, 1)} %${row.uTotal === null ? say(language, 'longterm.verdict.mcpOnly') : ''}`,
       })
     : say(language, 'longterm.verdict.none');
   const weak = input.r !== null && input.r < 0.7 ? say(language, 'longterm.verdict.weak') : '';
