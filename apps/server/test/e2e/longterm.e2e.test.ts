@@ -69,7 +69,7 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
   let server: TTestServer;
   let dataDir: string;
   let token: string;
-  const sites: { id: number; versionId: number; channels: Map<string, number> }[] = [];
+  const sites: { id: number; stationCode: string; versionId: number; channels: Map<string, number> }[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-longterm-'));
@@ -91,7 +91,7 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
       const version = (await store.findOriginalVersion(site.id))!;
       const channels = new Map<string, number>();
       for (const c of await store.listChannels(version.id)) channels.set(c.name, c.id);
-      sites.push({ id: site.id, versionId: version.id, channels });
+      sites.push({ id: site.id, stationCode: site.stationCode, versionId: version.id, channels });
     }
   }, 600_000);
 
@@ -212,6 +212,20 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     });
     expect(stats.status, JSON.stringify(stats.body).slice(0, 300)).toBe(200);
     expect(stats.body.data.startTime).toBe('2012-09-01T06:00:00.000Z');
+    for (const [language, objects] of [
+      [
+        'EN',
+        `Long-term correction: data version “M5 长期订正” generated against “${step.params.reference.name}” (`,
+      ],
+      ['ZH', `长期订正：以“${step.params.reference.name}”为参考生成数据版本“M5 长期订正”（`],
+    ] as const) {
+      const log = await server.call('POST', '/api/web/station_log/page', {
+        token,
+        body: { stationCode: sites[1]!.stationCode },
+        language,
+      });
+      expect(log.body.data.records[0].objects).toContain(objects);
+    }
   }, 120_000);
 
   it('refuses a reference site the caller may not view with 403, computing nothing', async () => {
