@@ -306,8 +306,10 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     return upload.json().data.id;
   }
 
+  let datasetId: number;
+
   it('recovers the line a ten-year mesoscale reference was built with, its u_LT and two long-term periods', async () => {
-    const datasetId = await uploadDecadeWnd();
+    datasetId = await uploadDecadeWnd();
     const reference = { kind: 'mesoscale', datasetId, speedKey: 'ws_100_mean', directionKey: 'wd_100_mean' };
     const longTermPeriods = [
       { start: '2005-01-01T00:00:00Z', end: '2015-01-01T00:00:00Z' },
@@ -370,6 +372,33 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
       longTermPeriod: { start: '2010-01-01T00:00:00Z', end: null },
     });
   }, 180_000);
+
+  it('fits monthly means and writes their long-term series hourly, a month being no fixed interval', async () => {
+    const reference = { kind: 'mesoscale', datasetId, speedKey: 'ws_100_mean', directionKey: 'wd_100_mean' };
+    const monthly = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      language: 'EN',
+      body: body({ reference, period: '1M', sectors: 0, coverage: 0.5 }),
+    });
+    expect(monthly.status, JSON.stringify(monthly.body).slice(0, 500)).toBe(200);
+    // The M5 months are gappy: at 90 % coverage only one passes (MCP_NO_CONCURRENT), at 50 % most do.
+    expect(monthly.body.data.concurrentPeriods).toBeGreaterThanOrEqual(12);
+    expect(monthly.body.data.rows).toHaveLength(5);
+    const generated = await server.call('POST', '/api/data-process/longterm/generate', {
+      token,
+      body: {
+        ...body({ reference, period: '1M', sectors: 0, coverage: 0.5 }),
+        method: 'speed_sort',
+        name: 'ERA5 LT monthly',
+      },
+    });
+    expect(generated.status, JSON.stringify(generated.body).slice(0, 500)).toBe(200);
+    const channels = await new TimeSeriesRepository(server.db).listChannels(generated.body.data.versionId);
+    expect(channels.map((c) => [c.element, c.intervalS])).toEqual([
+      ['ws', 3600],
+      ['wd', 3600],
+    ]);
+  }, 120_000);
 
   it('says in both languages that a reference without overlap shares too few concurrent periods', async () => {
     const lines = ['Timestamp,WS_100m,WD_100m'];
