@@ -177,6 +177,22 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     expect(zh.body.data.verdict).toMatch(/^同期日数据 \d+ 个，跨 2[45] 个月，r = 0\.\d{3}。推荐/);
   }, 120_000);
 
+  it('reckons hours, days and months in the reader’s time zone (utc-code), instants staying UTC', async () => {
+    const r = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      language: 'EN',
+      headers: { 'utc-code': '-06:00' },
+      body: body({ sectors: 0 }),
+    });
+    expect(r.status).toBe(200);
+    // The file's 24 months of MDT are exactly 24 months of UTC−06:00.
+    expect(r.body.data.concurrentMonths).toBe(24);
+    expect(r.body.data.monthly[0].month).toBe('2012-09');
+    expect(r.body.data.monthly.at(-1).month).toBe('2014-08');
+    expect(r.body.data.concurrentStart).toBe('2012-09-01T06:00:00.000Z');
+    expect(r.body.data.rows[0].cvBlocks[0].label).toBe('2012-09');
+  }, 60_000);
+
   it('writes the recommended row as a long-term version with its lineage, which the statistics read', async () => {
     const rec = compared.recommendation!;
     const r = await server.call('POST', '/api/data-process/longterm/generate', {

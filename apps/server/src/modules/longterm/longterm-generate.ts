@@ -1,7 +1,13 @@
 import { AppError, type TMcpMethodKey } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { num } from './longterm-present.ts';
-import { compareSeries, longTermSeriesOf, readJobSeries, type TLongTermJob } from './longterm-run.ts';
+import {
+  compareSeries,
+  longTermSeriesOf,
+  offsetMsOf,
+  readJobSeries,
+  type TLongTermJob,
+} from './longterm-run.ts';
 
 /** A generate request as it crosses to a worker thread: the comparison job and the row to write. */
 export interface TLongTermGenerateJob extends TLongTermJob {
@@ -61,7 +67,8 @@ export async function generateSeries(db: Database, job: TLongTermGenerateJob): P
   }
   const lt = presented.longTerm[job.longTermPeriodIndex];
   return {
-    startMs,
+    // back from the reader's clock to UTC
+    startMs: startMs - offsetMsOf(job),
     intervalMinutes: stepMs / 60_000,
     speedMps,
     directionDeg,

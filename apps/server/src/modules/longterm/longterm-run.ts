@@ -34,6 +34,12 @@ export const MCP_MIN_PERIODS: Record<TMcpPeriodKey, number> = { '1H': 30 * 24, '
 /** A comparison as it crosses to a worker thread: the request, checked, with the sources to read. */
 export interface TLongTermJob {
   language: Language;
+  /**
+   * The reader's time zone (utc-code), minutes east of UTC: hours, days, months and years are reckoned in
+   * it, as the statistics and the mesoscale months are. The series are shifted by it before the maths
+   * (packages/wind reads calendar fields with UTC getters) and every instant shifted back on the way out.
+   */
+  utcOffsetMinutes: number;
   request: TMcpCompareRequest;
   target: TLongTermSource;
   reference: TLongTermSource;
@@ -41,15 +47,22 @@ export interface TLongTermJob {
 }
 
 /** Up to three long-term ranges of the request as ms; none = the whole reference. */
-export function longTermRanges(periods: readonly TMcpLongTermPeriod[]): { fromMs?: number; toMs?: number }[] {
+export function longTermRanges(
+  periods: readonly TMcpLongTermPeriod[],
+  offsetMs: number,
+): { fromMs?: number; toMs?: number }[] {
   if (periods.length === 0) return [{}];
   return periods.map((p) => ({
-    ...(p.start === null ? {} : { fromMs: Date.parse(p.start) }),
-    ...(p.end === null ? {} : { toMs: Date.parse(p.end) }),
+    ...(p.start === null ? {} : { fromMs: Date.parse(p.start) + offsetMs }),
+    ...(p.end === null ? {} : { toMs: Date.parse(p.end) + offsetMs }),
   }));
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The job's shift from UTC to the reader's clock, ms. */
+export const offsetMsOf = (job: TLongTermJob) => job.utcOffsetMinutes * 60_000;
+
+/** 'YYYY-MM…' of a shifted stamp: the reader's calendar. */
+const local = (ms: number) => new Date(ms).toISOString();
 
 /** End of the period starting at `ms` (calendar months for 1M). */
 function periodEnd(ms: number, period: TMcpPeriodKey): number {
@@ -87,9 +100,13 @@ export async function readJobSeries(
   job: TLongTermJob,
 ): Promise<{ reference: McpSeries; target: McpSeries }> {
   const includeSuspicious = job.request.includeSuspicious;
+  const offsetMs = offsetMsOf(job);
   const reference = await readMcpSeries(db, job.reference, includeSuspicious);
   const target = await readMcpSeries(db, job.target, includeSuspicious);
-  return { reference, target };
+  return {
+    reference: { ...reference, startMs: reference.startMs + offsetMs },
+    target: { ...target, startMs: target.startMs + offsetMs },
+  };
 }
 
 /** The speed-only alignment, refused with MCP_NO_CONCURRENT when it has too few periods. */
@@ -125,7 +142,9 @@ export function compareSeries(
   const aligned = alignOrRefuse(reference, target, job);
   const hasDirection = reference.directionDeg !== undefined;
   const sectors = hasDirection ? request.sectors : 0;
-  const ranges = longTermRanges(request.longTermPeriods);
+  const offsetMs = offsetMsOf(job);
+  const iso = (ms: number) => new Date(ms - offsetMs).toISOString();
+  const ranges = longTermRanges(request.longTermPeriods, offsetMs);
   const comparison = compareMcpMethods(reference, target, {
     period,
     coverageThreshold: coverage,
@@ -148,7 +167,7 @@ export function compareSeries(
     (r) => r.method === recommended?.method && r.sectors === recommended.sectors,
   );
   const months = new Set<string>();
-  for (const t of aligned.periodStartMs) months.add(iso(t).slice(0, 7));
+  for (const t of aligned.periodStartMs) months.add(local(t).slice(0, 7));
   const step = Math.max(1, Math.ceil(aligned.x.length / MCP_SCATTER_MAX));
   const scatter = { x: [] as number[], y: [] as number[] };
   for (let i = 0; i < aligned.x.length; i += step) {
@@ -220,7 +239,7 @@ function monthlyMeasuredPredicted(
   if (!aligned) return [];
   const byMonth = new Map<string, { measured: number; predicted: number; n: number; p: number }>();
   for (let i = 0; i < aligned.x.length; i++) {
-    const key = iso(aligned.periodStartMs[i]!).slice(0, 7);
+    const key = local(aligned.periodStartMs[i]!).slice(0, 7);
     const m = byMonth.get(key) ?? { measured: 0, predicted: 0, n: 0, p: 0 };
     m.measured += aligned.y[i]!;
     m.n++;
@@ -256,7 +275,7 @@ export function longTermSeriesOf(
     period,
     referenceCoverageThreshold: job.request.coverage,
   });
-  const range = longTermRanges(job.request.longTermPeriods)[periodIndex] ?? {};
+  const range = longTermRanges(job.request.longTermPeriods, offsetMsOf(job))[periodIndex] ?? {};
   const fromMs = range.fromMs ?? Number.NEGATIVE_INFINITY;
   const toMs = range.toMs ?? Number.POSITIVE_INFINITY;
   let lo = 0;

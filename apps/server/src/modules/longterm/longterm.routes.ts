@@ -24,7 +24,8 @@ export function longTermRoutes(longTerm: LongTermService): TRouteDef[] {
       body: ZMcpCompareRequest,
       response: ZMcpCompareResult,
       timeoutMs: 120_000,
-      handle: ({ user, body, language }) => longTerm.compare(user, body, language),
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        longTerm.compare(user, body, { language, utcOffsetMinutes }),
     }),
     defineRoute({
       method: 'POST',
@@ -39,7 +40,8 @@ export function longTermRoutes(longTerm: LongTermService): TRouteDef[] {
       body: ZMcpGenerateRequest,
       response: ZMcpGenerateResult,
       timeoutMs: 300_000,
-      handle: ({ user, body, language }) => longTerm.generate(user, body, language),
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        longTerm.generate(user, body, { language, utcOffsetMinutes }),
     }),
   ];
 }

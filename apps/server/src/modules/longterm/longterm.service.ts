@@ -70,9 +70,9 @@ export class LongTermService {
   async compare(
     user: TAuthUser,
     request: TMcpCompareRequest,
-    language: Language,
+    ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TMcpCompareResult> {
-    const { job } = await this.resolve(user, request, language);
+    const { job } = await this.resolve(user, request, ctx);
     return this.compute
       ? runComputeTask<TMcpCompareResult>(this.compute.pool, {
           kind: 'longterm_compare',
@@ -86,9 +86,9 @@ export class LongTermService {
   async generate(
     user: TAuthUser,
     request: TMcpGenerateRequest,
-    language: Language,
+    ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TMcpGenerateResult> {
-    const resolved = await this.resolve(user, request, language);
+    const resolved = await this.resolve(user, request, ctx);
     await this.access.assertCanEdit(user, resolved.version.stationId);
     if (request.longTermPeriodIndex >= Math.max(1, request.longTermPeriods.length)) {
       throw fieldError('longTermPeriodIndex');
@@ -210,8 +210,9 @@ export class LongTermService {
   private async resolve(
     user: TAuthUser,
     request: TMcpCompareRequest,
-    language: Language,
+    ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TResolved> {
+    const { language } = ctx;
     const version = await this.store.findVersion(request.versionId);
     if (!version) throw new AppError('NOT_FOUND');
     await this.access.assertCanView(user, version.stationId);
@@ -275,7 +276,14 @@ export class LongTermService {
       lineage = mesoscaleLineage(dataset, ref.speedKey, ref.directionKey);
     }
     return {
-      job: { language, request, target: source, reference, referenceName },
+      job: {
+        language,
+        utcOffsetMinutes: ctx.utcOffsetMinutes,
+        request,
+        target: source,
+        reference,
+        referenceName,
+      },
       version,
       speed,
       direction,
