@@ -178,6 +178,7 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
   }, 120_000);
 
   it('reckons hours, days and months in the reader’s time zone (utc-code), instants staying UTC', async () => {
+    const tasks = server.services.compute.completed;
     const r = await server.call('POST', '/api/data-process/longterm/compare', {
       token,
       language: 'EN',
@@ -191,6 +192,8 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     expect(r.body.data.monthly.at(-1).month).toBe('2014-08');
     expect(r.body.data.concurrentStart).toBe('2012-09-01T06:00:00.000Z');
     expect(r.body.data.rows[0].cvBlocks[0].label).toBe('2012-09');
+    // Computed in a worker thread of the compute pool, not on the event loop.
+    expect(server.services.compute.completed).toBe(tasks + 1);
   }, 60_000);
 
   it('writes the recommended row as a long-term version with its lineage, which the statistics read', async () => {
