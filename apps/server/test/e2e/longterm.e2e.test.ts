@@ -475,6 +475,21 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
       if (language === 'ZH') expect(period.body.msg).toMatch(/[\u4e00-\u9fff]/);
       else expect(period.body.msg).not.toMatch(/[\u4e00-\u9fff]/);
     }
+    // A reference without a vane has no sectors: a by-sector row cannot be written.
+    const noVane = {
+      kind: 'site',
+      versionId: sites[0]!.versionId,
+      speedChannelId: channel(0, 'Speed (cup_ 10 m)'),
+    };
+    const tasks = server.services.compute.completed;
+    const bySector = await server.call('POST', '/api/data-process/longterm/generate', {
+      token,
+      language: 'EN',
+      body: { ...body({ reference: noVane }), method: 'ols', isBySector: true, name: 'no sectors' },
+    });
+    expect(bySector.status).toBe(400);
+    expect(bySector.body.data.fields).toEqual([{ field: 'isBySector', message: expect.any(String) }]);
+    expect(server.services.compute.completed).toBe(tasks);
     // A vane where a speed belongs: the service's own check, before anything is read.
     const vane = await server.call('POST', '/api/data-process/longterm/compare', {
       token,
