@@ -16,6 +16,8 @@ import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
 import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
 import type { LoginLogService } from './modules/login-log/index.ts';
+import type { LongTermService } from './modules/longterm/index.ts';
+import { createLongTermService, LONGTERM_COMPUTE_TASKS } from './modules/longterm/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
 import { createMessageService, type MessageService, RealtimeHub } from './modules/messages/index.ts';
@@ -134,6 +136,8 @@ export interface TServices {
   turbines: TurbineService;
   energy: EnergyService;
   mesoscale: MesoscaleService;
+  /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
+  longTerm: LongTermService;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -177,7 +181,7 @@ interface TComputePools {
 }
 
 /** The modules' task files every compute thread loads (platform/compute/compute-tasks.ts). */
-const COMPUTE_TASK_MODULES = [WIND_DATA_COMPUTE_TASKS, ENERGY_COMPUTE_TASKS];
+const COMPUTE_TASK_MODULES = [WIND_DATA_COMPUTE_TASKS, ENERGY_COMPUTE_TASKS, LONGTERM_COMPUTE_TASKS];
 
 function createComputePools(capacity: TCapacity): TComputePools {
   const threads = Math.max(1, capacity.threads);
@@ -322,6 +326,7 @@ function buildServices(
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
     mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog, archiveLimits),
+    longTerm: createLongTermService(db, { stationAccess, stationLog, compute: computeAccess }),
     dataReports: new DataReportService(
       db,
       stationAccess,

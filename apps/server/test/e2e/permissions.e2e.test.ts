@@ -249,6 +249,8 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/mesoscale/results': 'user',
   'POST /api/data-process/process/temp_data_scale_calculate': 'user',
   'POST /api/data-process/process/temp_data_scale_generate': 'data.process',
+  'POST /api/data-process/longterm/compare': 'user',
+  'POST /api/data-process/longterm/generate': 'data.process',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -777,6 +779,22 @@ describe('station-scoped routes', () => {
         mesoSpeedKey: 'ws',
         mesoDirectionKey: 'wd',
         name: '看不见的版本',
+      }),
+    // The long-term workbench (issue 28): a hidden target, or a hidden dataset as the reference.
+    'POST /api/data-process/longterm/compare': async () => {
+      await expectForbidden('POST', '/api/data-process/longterm/compare', {
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        reference: { kind: 'site', versionId: await hiddenVersionId(), speedChannelId: 1 },
+      });
+    },
+    'POST /api/data-process/longterm/generate': async () =>
+      expectForbidden('POST', '/api/data-process/longterm/generate', {
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        reference: { kind: 'mesoscale', datasetId: await createHiddenDataset(), speedKey: 'ws' },
+        method: 'ols',
+        name: '看不见的长期版本',
       }),
     // Data reports (issue 15).
     'POST /api/web/report/data/page': async () => {

@@ -197,6 +197,10 @@ const PHRASES = {
     zh: '中尺度订正：由“{dataset}”生成数据版本“{name}”（{method}）',
     en: 'Mesoscale scaling: data version “{name}” generated from “{dataset}” ({method})',
   },
+  'stationLog.longTermVersion': {
+    zh: '长期订正：以“{reference}”为参考生成数据版本“{name}”（{method}）',
+    en: 'Long-term correction: data version “{name}” generated against “{reference}” ({method})',
+  },
   'stationLog.fileStored': {
     zh: '数据文件“{file}”入库 {count} 个值{span}',
     en: 'Data file “{file}” stored: {count} values{span}',

@@ -7,4 +7,9 @@ export { energyRoutes } from './energy.routes.ts';
 export { EnergyService } from './energy.service.ts';
 export { mesoscaleRoutes } from './mesoscale.routes.ts';
 export { MesoscaleService } from './mesoscale.service.ts';
+export {
+  findMesoscaleReference,
+  readMesoscaleColumns,
+  type TMesoscaleReferenceInfo,
+} from './mesoscale-reference.ts';
 export { TurbineService } from './turbines.service.ts';

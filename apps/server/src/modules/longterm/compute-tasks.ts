@@ -1,0 +1,23 @@
+// The long-term correction tasks that run in the compute pool (registered by their URL in index.ts).
+import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import { generateSeries, type TLongTermGenerateJob } from './longterm-generate.ts';
+import { compareResult, type TLongTermJob } from './longterm-run.ts';
+
+export type TLongTermComputeTask =
+  /** Every MCP method compared (longterm-run.ts). */
+  | { kind: 'longterm_compare'; databaseUrl: string; job: TLongTermJob }
+  /** The chosen row's long-term series to write as a version (longterm-generate.ts). */
+  | { kind: 'longterm_generate'; databaseUrl: string; job: TLongTermGenerateJob };
+
+declare module '../../platform/compute/compute-tasks.ts' {
+  interface TComputeTaskKinds {
+    longterm: TLongTermComputeTask;
+  }
+}
+
+const longTermTasks: TComputeHandlers<TLongTermComputeTask> = {
+  longterm_compare: (task, thread) => compareResult(thread.databaseOf(task.databaseUrl).db, task.job),
+  longterm_generate: (task, thread) => generateSeries(thread.databaseOf(task.databaseUrl).db, task.job),
+};
+
+export default longTermTasks;

@@ -1,0 +1,8 @@
+/** The public face of the longterm module (the long-term correction workbench, issue 28). */
+
+/** The longterm tasks of the compute pool (see platform/compute/compute-tasks.ts). */
+export const LONGTERM_COMPUTE_TASKS = new URL('./compute-tasks.ts', import.meta.url).href;
+
+export { createLongTermService } from './longterm.module.ts';
+export { longTermRoutes } from './longterm.routes.ts';
+export type { LongTermService } from './longterm.service.ts';

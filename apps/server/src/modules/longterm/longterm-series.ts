@@ -1,0 +1,81 @@
+import type { McpSeries } from '@masthub/wind';
+import { applyFlagMask } from '@masthub/wind';
+import type { Database } from '../../platform/db/database.ts';
+import { readMesoscaleColumns } from '../energy/index.ts';
+import { loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+
+/** Where a series of the workbench is read from: a site's channels, or a mesoscale dataset's columns. */
+export type TLongTermSource =
+  | {
+      kind: 'site';
+      speed: TChannelRow;
+      direction: TChannelRow | undefined;
+      /** The speed channel's data range [fromMs, toMs). */
+      fromMs: number;
+      toMs: number;
+    }
+  | {
+      kind: 'mesoscale';
+      datasetId: number;
+      speedKey: string;
+      directionKey: string | undefined;
+      intervalMinutes: number;
+    };
+
+/**
+ * A source as an McpSeries on its own grid (stamps UTC ms, the start of each record; NaN = missing):
+ * a site's channels masked by their flags (suspicious values kept only when asked), a mesoscale dataset's
+ * stamps placed on the regular grid of its interval.
+ */
+export async function readMcpSeries(
+  db: Database,
+  source: TLongTermSource,
+  includeSuspicious: boolean,
+): Promise<McpSeries> {
+  if (source.kind === 'site') {
+    const channels = source.direction ? [source.speed, source.direction] : [source.speed];
+    const loaded = await loadSeries(openTimeSeriesStore(db), channels, source.fromMs, source.toMs);
+    const mask = (i: number) =>
+      applyFlagMask(loaded.channels[i]!.values, loaded.channels[i]!.flags, { includeSuspicious });
+    return {
+      startMs: loaded.grid.startMs,
+      intervalMinutes: loaded.grid.intervalMinutes,
+      speedMps: mask(0),
+      directionDeg: source.direction ? mask(1) : undefined,
+    };
+  }
+  const keys = source.directionKey ? [source.speedKey, source.directionKey] : [source.speedKey];
+  const { timesMs, columns } = await readMesoscaleColumns(db, source.datasetId, keys);
+  const stepMs = source.intervalMinutes * 60_000;
+  const first = timesMs[0] ?? 0;
+  const n = timesMs.length === 0 ? 0 : Math.round((timesMs[timesMs.length - 1]! - first) / stepMs) + 1;
+  const place = (values: Float32Array | undefined) => {
+    const out = new Float64Array(n).fill(Number.NaN);
+    if (!values) return out;
+    for (let i = 0; i < timesMs.length; i++) {
+      const k = Math.round((timesMs[i]! - first) / stepMs);
+      if (k >= 0 && k < n) out[k] = values[i]!;
+    }
+    return out;
+  };
+  return {
+    startMs: first,
+    intervalMinutes: source.intervalMinutes,
+    speedMps: place(columns.get(source.speedKey)),
+    directionDeg: source.directionKey ? place(columns.get(source.directionKey)) : undefined,
+  };
+}
+
+/** First and last stamp holding a speed, and the end of the last record; undefined when none does. */
+export function seriesSpan(series: McpSeries): { startMs: number; endMs: number } | undefined {
+  const stepMs = series.intervalMinutes * 60_000;
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < series.speedMps.length; i++) {
+    if (Number.isNaN(series.speedMps[i]!)) continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  if (first < 0) return undefined;
+  return { startMs: series.startMs + first * stepMs, endMs: series.startMs + (last + 1) * stepMs };
+}

@@ -1,0 +1,47 @@
+import {
+  ZMcpCompareRequest,
+  ZMcpCompareResult,
+  ZMcpGenerateRequest,
+  ZMcpGenerateResult,
+} from '@masthub/shared';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { LongTermService } from './longterm.service.ts';
+
+/** The long-term correction workbench (issue 28, WIND-ANALYSIS §13). */
+export function longTermRoutes(longTerm: LongTermService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/longterm/compare',
+      summary:
+        'Compares the five MCP methods (OLS, TLS, variance ratio, SpeedSort, speed ratio), overall and by the ' +
+        "reference's direction sectors, between a site's speed and a reference (a mesoscale dataset or another " +
+        'site’s version, both of sites the caller may view): block cross-validation, long-term means, u_MCP/u_LT, ' +
+        'the reference homogeneity, charts and the recommended row (WIND-ANALYSIS §13)',
+      tags: ['wind-data', 'longterm'],
+      auth: 'user',
+      heavy: 'compute',
+      body: ZMcpCompareRequest,
+      response: ZMcpCompareResult,
+      timeoutMs: 120_000,
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        longTerm.compare(user, body, { language, utcOffsetMinutes }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/longterm/generate',
+      summary:
+        'Writes the long-term series of one compared row (the method overall or by sector, over one long-term ' +
+        'period) as a new working version of the target site, with its lineage (reference, method, parameters, ' +
+        'cross-validation figures)',
+      tags: ['wind-data', 'longterm'],
+      auth: 'data.process',
+      heavy: 'compute',
+      body: ZMcpGenerateRequest,
+      response: ZMcpGenerateResult,
+      timeoutMs: 300_000,
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        longTerm.generate(user, body, { language, utcOffsetMinutes }),
+    }),
+  ];
+}

@@ -1,0 +1,344 @@
+import {
+  AppError,
+  type Language,
+  MCP_METHOD_NAMES,
+  type TMcpCompareRequest,
+  type TMcpCompareResult,
+  type TMcpGenerateRequest,
+  type TMcpGenerateResult,
+  text,
+} from '@masthub/shared';
+import { say } from '../../i18n/index.ts';
+import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { StationAccess } from '../access/index.ts';
+import { findMesoscaleReference, type TMesoscaleReferenceInfo } from '../energy/index.ts';
+import type { StationLogService } from '../station-log/index.ts';
+import {
+  openTimeSeriesStore,
+  type TChannelRow,
+  type TTimeSeriesStore,
+  type TVersionRow,
+  toWindElement,
+  toWindStatistic,
+} from '../timeseries/index.ts';
+import { writeDerived } from '../wind-data/index.ts';
+import { generateSeries, type TLongTermGenerated, type TLongTermGenerateJob } from './longterm-generate.ts';
+import { compareResult, MCP_MIN_PERIODS, type TLongTermJob } from './longterm-run.ts';
+import type { TLongTermSource } from './longterm-series.ts';
+
+function fieldError(field: string, message = 'v.oneOf'): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [{ field, message }]);
+}
+
+const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
+const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
+const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
+
+/** What a checked request resolves to, before anything is computed. */
+interface TResolved {
+  job: TLongTermJob;
+  version: TVersionRow;
+  speed: TChannelRow;
+  direction: TChannelRow | undefined;
+  hasReferenceDirection: boolean;
+  lineage: Record<string, unknown>;
+}
+
+/**
+ * The long-term correction workbench (issue 28, WIND-ANALYSIS §13): a site's speed (the target) against
+ * a reference — a parsed mesoscale dataset or another site's data version, each of a site the caller may
+ * view — by the five MCP methods overall and by sector, cross-validated, with long-term means, their
+ * uncertainty and the reference's homogeneity; the chosen row's long-term series becomes a new working
+ * version of the target site with its lineage. Every check runs here, before anything is read or
+ * computed; the computation runs in a worker thread (compute-tasks.ts).
+ */
+export class LongTermService {
+  private readonly store: TTimeSeriesStore;
+
+  constructor(
+    private readonly db: Database,
+    private readonly access: StationAccess,
+    private readonly stationLog: StationLogService,
+    /** Worker threads and the database they read from; without, the event loop. */
+    private readonly compute?: TComputeAccess,
+  ) {
+    this.store = openTimeSeriesStore(db);
+  }
+
+  async compare(
+    user: TAuthUser,
+    request: TMcpCompareRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TMcpCompareResult> {
+    const { job } = await this.resolve(user, request, ctx);
+    return this.compute
+      ? runComputeTask<TMcpCompareResult>(this.compute.pool, {
+          kind: 'longterm_compare',
+          databaseUrl: this.compute.databaseUrl,
+          job,
+        })
+      : compareResult(this.db, job);
+  }
+
+  /** A new working version of the target site holding the chosen row's long-term series, with its lineage. */
+  async generate(
+    user: TAuthUser,
+    request: TMcpGenerateRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TMcpGenerateResult> {
+    const resolved = await this.resolve(user, request, ctx);
+    await this.access.assertCanEdit(user, resolved.version.stationId);
+    if (request.longTermPeriodIndex >= Math.max(1, request.longTermPeriods.length)) {
+      throw fieldError('longTermPeriodIndex');
+    }
+    if (request.isBySector && (!resolved.hasReferenceDirection || request.sectors < 2)) {
+      throw fieldError('isBySector');
+    }
+    const job: TLongTermGenerateJob = {
+      ...resolved.job,
+      method: request.method,
+      isBySector: request.isBySector,
+      longTermPeriodIndex: request.longTermPeriodIndex,
+    };
+    const generated = this.compute
+      ? await runComputeTask<TLongTermGenerated>(this.compute.pool, {
+          kind: 'longterm_generate',
+          databaseUrl: this.compute.databaseUrl,
+          job,
+        })
+      : await generateSeries(this.db, job);
+    const versionId = await this.writeVersion(user, request, resolved, generated);
+    return { versionId, versionName: request.name };
+  }
+
+  private async writeVersion(
+    user: TAuthUser,
+    request: TMcpGenerateRequest,
+    resolved: TResolved,
+    generated: TLongTermGenerated,
+  ): Promise<number> {
+    const { version, speed, direction, job } = resolved;
+    const period = request.longTermPeriods[request.longTermPeriodIndex];
+    return this.db.transaction().execute(async (trx) => {
+      const store = openTimeSeriesStore(trx);
+      const created = await store
+        .insertVersion({
+          stationId: version.stationId,
+          name: request.name,
+          sourceVersionId: version.id,
+          lineage: [
+            {
+              step: 'longterm_mcp',
+              sourceVersionId: version.id,
+              params: {
+                reference: { ...resolved.lineage, name: job.referenceName },
+                targetChannel: speed.name,
+                targetDirectionChannel: direction?.name ?? null,
+                method: request.method,
+                isBySector: request.isBySector,
+                sectors: request.isBySector ? request.sectors : 0,
+                period: request.period,
+                coverage: request.coverage,
+                includeSuspicious: request.includeSuspicious,
+                longTermPeriod: { start: period?.start ?? null, end: period?.end ?? null },
+                writtenIntervalMinutes: generated.intervalMinutes,
+                ...generated.figures,
+              },
+              userName: user.userName,
+              time: new Date().toISOString(),
+            },
+          ],
+          createdBy: user.id,
+          creatorName: user.userName,
+        })
+        .catch((error: unknown) => {
+          if ((error as { code?: string }).code === '23505')
+            throw new AppError('VERSION_NAME_TAKEN', { name: request.name });
+          throw error;
+        });
+      const intervalS = generated.intervalMinutes * 60;
+      const height = speed.heightM;
+      const inserts = [
+        {
+          dataKey: `ws_${height ?? 0}_lt_mean`,
+          name: `${speed.name} (LT)`,
+          element: 'ws',
+          heightM: height,
+          statistic: 'mean',
+          unit: 'm/s',
+          intervalS,
+          position: 1,
+        },
+      ];
+      if (generated.directionDeg) {
+        inserts.push({
+          dataKey: `wd_${direction?.heightM ?? height ?? 0}_lt_mean`,
+          name: direction ? `${direction.name} (LT)` : `WD ${height ?? ''}m (LT)`,
+          element: 'wd',
+          heightM: direction?.heightM ?? height,
+          statistic: 'mean',
+          unit: 'deg',
+          intervalS,
+          position: 2,
+        });
+      }
+      const [speedChannel, dirChannel] = await store.insertChannels(created.id, inserts);
+      await writeDerived(store, created.id, speedChannel!, generated.startMs, generated.speedMps);
+      if (dirChannel && generated.directionDeg) {
+        await writeDerived(store, created.id, dirChannel, generated.startMs, generated.directionDeg);
+      }
+      await store.refreshSummary(created.id);
+      await this.stationLog.record(trx, {
+        operator: user,
+        type: 'add',
+        stationId: version.stationId,
+        location: 'dataProcessing',
+        objects: text('stationLog.longTermVersion', {
+          reference: job.referenceName,
+          name: request.name,
+          method: MCP_METHOD_NAMES[request.method],
+        }),
+        details: { versionId: created.id, sourceVersionId: version.id, reference: resolved.lineage },
+      });
+      return created.id;
+    });
+  }
+
+  /** Checks the target and the reference (existence, the caller's view of both sites, channels). */
+  private async resolve(
+    user: TAuthUser,
+    request: TMcpCompareRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TResolved> {
+    const { language } = ctx;
+    const version = await this.store.findVersion(request.versionId);
+    if (!version) throw new AppError('NOT_FOUND');
+    await this.access.assertCanView(user, version.stationId);
+    const { speed, direction, source } = await this.siteChannels(version, request, {
+      speed: 'speedChannelId',
+      direction: 'directionChannelId',
+    });
+    const noData = () =>
+      new AppError('MCP_NO_CONCURRENT', {
+        period: say(language, `longterm.period.${request.period}`),
+        minimum: MCP_MIN_PERIODS[request.period],
+        found: 0,
+      });
+    if (!source) throw noData();
+    const ref = request.reference;
+    let reference: TLongTermSource;
+    let referenceName: string;
+    let lineage: Record<string, unknown>;
+    let hasReferenceDirection: boolean;
+    if (ref.kind === 'site') {
+      const refVersion = await this.store.findVersion(ref.versionId);
+      if (!refVersion) throw new AppError('NOT_FOUND');
+      // The reference's site too: a site beyond the caller is refused before anything is read.
+      await this.access.assertCanView(user, refVersion.stationId);
+      const resolved = await this.siteChannels(refVersion, ref, {
+        speed: 'reference.speedChannelId',
+        direction: 'reference.directionChannelId',
+      });
+      if (!resolved.source) throw noData();
+      reference = resolved.source;
+      referenceName = `${refVersion.name} · ${resolved.speed.name}`;
+      hasReferenceDirection = resolved.direction !== undefined;
+      lineage = {
+        kind: 'site',
+        stationId: refVersion.stationId,
+        versionId: refVersion.id,
+        versionName: refVersion.name,
+        speedChannel: resolved.speed.name,
+        directionChannel: resolved.direction?.name ?? null,
+      };
+    } else {
+      const dataset = await findMesoscaleReference(this.db, ref.datasetId, language);
+      await this.access.assertCanView(user, dataset.stationId);
+      const column = (key: string | undefined, element: string, field: string) => {
+        if (key === undefined) return undefined;
+        const found = dataset.channels.find((c) => c.key === key);
+        if (!found || found.element !== element) throw fieldError(field);
+        return found;
+      };
+      const speedColumn = column(ref.speedKey, 'ws', 'reference.speedKey')!;
+      column(ref.directionKey, 'wd', 'reference.directionKey');
+      reference = {
+        kind: 'mesoscale',
+        datasetId: dataset.id,
+        speedKey: ref.speedKey,
+        directionKey: ref.directionKey,
+        intervalMinutes: dataset.intervalMinutes,
+      };
+      referenceName = `${dataset.name} · ${speedColumn.name}`;
+      hasReferenceDirection = ref.directionKey !== undefined;
+      lineage = mesoscaleLineage(dataset, ref.speedKey, ref.directionKey);
+    }
+    return {
+      job: {
+        language,
+        utcOffsetMinutes: ctx.utcOffsetMinutes,
+        request,
+        target: source,
+        reference,
+        referenceName,
+      },
+      version,
+      speed,
+      direction,
+      hasReferenceDirection,
+      lineage,
+    };
+  }
+
+  /** A version's speed (and vane) channel as a source; `source` undefined when the speed has no data. */
+  private async siteChannels(
+    version: TVersionRow,
+    ids: { speedChannelId: number; directionChannelId?: number | undefined },
+    fields: { speed: string; direction: string },
+  ): Promise<{
+    speed: TChannelRow;
+    direction: TChannelRow | undefined;
+    source: TLongTermSource | undefined;
+  }> {
+    const channels = await this.store.listChannels(version.id);
+    const speed = channels.find((c) => c.id === ids.speedChannelId);
+    if (!speed || !isSpeed(speed)) throw fieldError(fields.speed);
+    let direction: TChannelRow | undefined;
+    if (ids.directionChannelId !== undefined) {
+      direction = channels.find((c) => c.id === ids.directionChannelId);
+      if (!direction || !isVane(direction) || direction.intervalS !== speed.intervalS) {
+        throw fieldError(fields.direction);
+      }
+    }
+    const range = (await this.store.channelRanges(version.id)).get(speed.id);
+    const source: TLongTermSource | undefined =
+      range?.firstTime && range.lastTime
+        ? {
+            kind: 'site',
+            speed,
+            direction,
+            fromMs: range.firstTime.getTime(),
+            toMs: range.lastTime.getTime() + speed.intervalS * 1000,
+          }
+        : undefined;
+    return { speed, direction, source };
+  }
+}
+
+function mesoscaleLineage(
+  dataset: TMesoscaleReferenceInfo,
+  speedKey: string,
+  directionKey: string | undefined,
+): Record<string, unknown> {
+  return {
+    kind: 'mesoscale',
+    stationId: dataset.stationId,
+    datasetId: dataset.id,
+    datasetName: dataset.name,
+    files: dataset.files,
+    speedKey,
+    directionKey: directionKey ?? null,
+  };
+}
