@@ -32,6 +32,8 @@ export const MCP_PERIOD_NAMES: Record<TMcpPeriodKey, TLocalized> = {
 export const MCP_SECTOR_CHOICES = [0, 4, 8, 12, 16] as const;
 /** At most this many long-term periods side by side (§7). */
 export const MCP_LONG_TERM_PERIODS_MAX = 3;
+/** Below this r of the concurrent pairs the verdict warns not to rely on the long-term estimate. */
+export const MCP_WEAK_CORRELATION_R = 0.7;
 /** Concurrent pairs sent for the scatter chart, at most. */
 export const MCP_SCATTER_MAX = 2000;
 

@@ -1,6 +1,7 @@
 import {
   type Language,
   MCP_METHOD_NAMES,
+  MCP_WEAK_CORRELATION_R,
   type TMcpLongTermPeriod,
   type TMcpPeriodKey,
   type TMcpRow,
@@ -127,7 +128,8 @@ export function verdictOf(input: {
             : `${pct(uncertainty, 1)} %${row.uTotal === null ? say(language, 'longterm.verdict.mcpOnly') : ''}`,
       })
     : say(language, 'longterm.verdict.none');
-  const weak = input.r !== null && input.r < 0.7 ? say(language, 'longterm.verdict.weak') : '';
+  const weak =
+    input.r !== null && input.r < MCP_WEAK_CORRELATION_R ? say(language, 'longterm.verdict.weak') : '';
   const trend =
     input.trend === null ? '' : say(language, 'longterm.verdict.trend', { trend: input.trend.toFixed(1) });
   return `${head}${body}${weak}${trend}`;

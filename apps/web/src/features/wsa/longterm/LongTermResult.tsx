@@ -1,4 +1,4 @@
-import type { TMcpCompareResult, TMcpRow } from '@masthub/shared';
+import { MCP_WEAK_CORRELATION_R, type TMcpCompareResult, type TMcpRow } from '@masthub/shared';
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../app/use-date-time.ts';
@@ -18,6 +18,8 @@ export function LongTermResult({
   const formatDateTime = useFormatDateTime();
   const day = (v: string | null) => formatDateTime(v).slice(0, 10) || '—';
   const hasRecommendation = result.recommendation !== null;
+  // A weak correlation reads as a warning even with a recommendation (the verdict says why).
+  const isWeak = result.r !== null && result.r < MCP_WEAK_CORRELATION_R;
   return (
     <Flex vertical gap={16} style={{ marginTop: 16 }} data-testid="lt-result">
       <Typography.Text data-testid="lt-summary">
@@ -32,7 +34,7 @@ export function LongTermResult({
           refEnd: day(result.referenceEnd),
         })}
       </Typography.Text>
-      <Alert type={hasRecommendation ? 'success' : 'warning'} showIcon title={result.verdict} />
+      <Alert type={hasRecommendation && !isWeak ? 'success' : 'warning'} showIcon title={result.verdict} />
       <LongTermTable result={result} onGenerate={onGenerate} />
       <LongTermCharts result={result} />
     </Flex>

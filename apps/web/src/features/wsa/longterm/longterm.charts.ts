@@ -33,7 +33,7 @@ export function buildScatterOption(
   return {
     tooltip: {},
     legend: { top: 0, type: 'scroll' },
-    grid: { left: 60, right: 20, top: 40, bottom: 50 },
+    grid: { left: 60, right: 20, top: 64, bottom: 50 },
     xAxis: { type: 'value', name: labels.reference, nameLocation: 'middle', nameGap: 30 },
     yAxis: { type: 'value', name: labels.target },
     series: [
