@@ -36,7 +36,7 @@ import {
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
-import { writeDerived } from '../wind-data/index.ts';
+import { writeLongTermVersion } from '../wind-data/index.ts';
 import { MesoscaleRepository } from './mesoscale.repository.ts';
 import { presentDataset, presentMesoscaleReason, scalingTexts } from './mesoscale-present.ts';
 import { concurrentPairs, f32, f64, HOUR_MS, meanOf, monthlyMeans } from './mesoscale-scaling.ts';
@@ -494,68 +494,31 @@ export class MesoscaleService {
     }
     const versionId = await this.db.transaction().execute(async (trx) => {
       const store = openTimeSeriesStore(trx);
-      const version = await store
-        .insertVersion({
-          stationId: Number(datasetRow.station_id),
-          name: request.name,
-          sourceVersionId: request.versionId,
-          lineage: [
-            {
-              step: 'mesoscale_scale',
-              sourceVersionId: request.versionId,
-              params: {
-                datasetId: datasetRow.id,
-                datasetName: datasetRow.name,
-                files: datasetRow.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
-                method: request.method,
-                sectorWidth: request.sectorWidth,
-                minCoverage: request.minCoverage,
-                mesoSpeedKey: request.mesoSpeedKey,
-                mesoDirectionKey: request.mesoDirectionKey,
-                mastChannel: mastChannel.name,
-                concurrentHours: result.concurrentHours,
-                r: result.overall.r,
-              },
-              userName: user.userName,
-              time: new Date().toISOString(),
-            },
-          ],
-          createdBy: user.id,
-          creatorName: user.userName,
-        })
-        .catch((error: unknown) => {
-          if ((error as { code?: string }).code === '23505')
-            throw new AppError('VERSION_NAME_TAKEN', { name: request.name });
-          throw error;
-        });
-      const intervalS = scaled.intervalMinutes * 60;
-      const height = mastChannel.heightM;
-      const [speedChannel, dirChannel] = await store.insertChannels(version.id, [
-        {
-          dataKey: `ws_${height ?? 0}_lt_mean`,
-          name: `${mastChannel.name} (LT)`,
-          element: 'ws',
-          heightM: height,
-          statistic: 'mean',
-          unit: 'm/s',
-          intervalS,
-          position: 1,
+      const generatedId = await writeLongTermVersion(store, user, {
+        stationId: Number(datasetRow.station_id),
+        name: request.name,
+        sourceVersionId: request.versionId,
+        step: 'mesoscale_scale',
+        params: {
+          datasetId: datasetRow.id,
+          datasetName: datasetRow.name,
+          files: datasetRow.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
+          method: request.method,
+          sectorWidth: request.sectorWidth,
+          minCoverage: request.minCoverage,
+          mesoSpeedKey: request.mesoSpeedKey,
+          mesoDirectionKey: request.mesoDirectionKey,
+          mastChannel: mastChannel.name,
+          concurrentHours: result.concurrentHours,
+          r: result.overall.r,
         },
-        {
-          dataKey: `wd_${mastDirection?.heightM ?? height ?? 0}_lt_mean`,
-          name: mastDirection ? `${mastDirection.name} (LT)` : `WD ${height ?? ''}m (LT)`,
-          element: 'wd',
-          heightM: mastDirection?.heightM ?? height,
-          statistic: 'mean',
-          unit: 'deg',
-          intervalS,
-          position: 2,
-        },
-      ]);
-      await writeDerived(store, version.id, speedChannel!, times[0]!, speed);
-      await writeDerived(store, version.id, dirChannel!, times[0]!, direction);
-      // The version list shows the data range from the summary, as after any import or processing.
-      await store.refreshSummary(version.id);
+        speedChannel: mastChannel,
+        directionChannel: mastDirection,
+        intervalMinutes: scaled.intervalMinutes,
+        startMs: times[0]!,
+        speedMps: speed,
+        directionDeg: direction,
+      });
       await this.stationLog.record(trx, {
         operator: user,
         type: 'add',
@@ -566,10 +529,10 @@ export class MesoscaleService {
           name: request.name,
           method: text(`scalingMethod.${request.method}`),
         }),
-        details: { versionId: version.id, datasetId: datasetRow.id, resultId: result.resultId },
+        details: { versionId: generatedId, datasetId: datasetRow.id, resultId: result.resultId },
       });
-      await new MesoscaleRepository(trx).setGeneratedVersion(result.resultId, version.id);
-      return version.id;
+      await new MesoscaleRepository(trx).setGeneratedVersion(result.resultId, generatedId);
+      return generatedId;
     });
     return { ...result, generatedVersionId: versionId };
   }

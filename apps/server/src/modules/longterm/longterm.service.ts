@@ -23,7 +23,7 @@ import {
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
-import { writeDerived } from '../wind-data/index.ts';
+import { writeLongTermVersion } from '../wind-data/index.ts';
 import { generateSeries, type TLongTermGenerated, type TLongTermGenerateJob } from './longterm-generate.ts';
 import { compareResult, MCP_MIN_PERIODS, type TLongTermJob } from './longterm-run.ts';
 import type { TLongTermSource } from './longterm-series.ts';
@@ -123,73 +123,32 @@ export class LongTermService {
     const period = request.longTermPeriods[request.longTermPeriodIndex];
     return this.db.transaction().execute(async (trx) => {
       const store = openTimeSeriesStore(trx);
-      const created = await store
-        .insertVersion({
-          stationId: version.stationId,
-          name: request.name,
-          sourceVersionId: version.id,
-          lineage: [
-            {
-              step: 'longterm_mcp',
-              sourceVersionId: version.id,
-              params: {
-                reference: { ...resolved.lineage, name: job.referenceName },
-                targetChannel: speed.name,
-                targetDirectionChannel: direction?.name ?? null,
-                method: request.method,
-                isBySector: request.isBySector,
-                sectors: request.isBySector ? request.sectors : 0,
-                period: request.period,
-                coverage: request.coverage,
-                includeSuspicious: request.includeSuspicious,
-                longTermPeriod: { start: period?.start ?? null, end: period?.end ?? null },
-                writtenIntervalMinutes: generated.intervalMinutes,
-                ...generated.figures,
-              },
-              userName: user.userName,
-              time: new Date().toISOString(),
-            },
-          ],
-          createdBy: user.id,
-          creatorName: user.userName,
-        })
-        .catch((error: unknown) => {
-          if ((error as { code?: string }).code === '23505')
-            throw new AppError('VERSION_NAME_TAKEN', { name: request.name });
-          throw error;
-        });
-      const intervalS = generated.intervalMinutes * 60;
-      const height = speed.heightM;
-      const inserts = [
-        {
-          dataKey: `ws_${height ?? 0}_lt_mean`,
-          name: `${speed.name} (LT)`,
-          element: 'ws',
-          heightM: height,
-          statistic: 'mean',
-          unit: 'm/s',
-          intervalS,
-          position: 1,
+      const versionId = await writeLongTermVersion(store, user, {
+        stationId: version.stationId,
+        name: request.name,
+        sourceVersionId: version.id,
+        step: 'longterm_mcp',
+        params: {
+          reference: { ...resolved.lineage, name: job.referenceName },
+          targetChannel: speed.name,
+          targetDirectionChannel: direction?.name ?? null,
+          method: request.method,
+          isBySector: request.isBySector,
+          sectors: request.isBySector ? request.sectors : 0,
+          period: request.period,
+          coverage: request.coverage,
+          includeSuspicious: request.includeSuspicious,
+          longTermPeriod: { start: period?.start ?? null, end: period?.end ?? null },
+          writtenIntervalMinutes: generated.intervalMinutes,
+          ...generated.figures,
         },
-      ];
-      if (generated.directionDeg) {
-        inserts.push({
-          dataKey: `wd_${direction?.heightM ?? height ?? 0}_lt_mean`,
-          name: direction ? `${direction.name} (LT)` : `WD ${height ?? ''}m (LT)`,
-          element: 'wd',
-          heightM: direction?.heightM ?? height,
-          statistic: 'mean',
-          unit: 'deg',
-          intervalS,
-          position: 2,
-        });
-      }
-      const [speedChannel, dirChannel] = await store.insertChannels(created.id, inserts);
-      await writeDerived(store, created.id, speedChannel!, generated.startMs, generated.speedMps);
-      if (dirChannel && generated.directionDeg) {
-        await writeDerived(store, created.id, dirChannel, generated.startMs, generated.directionDeg);
-      }
-      await store.refreshSummary(created.id);
+        speedChannel: speed,
+        directionChannel: direction,
+        intervalMinutes: generated.intervalMinutes,
+        startMs: generated.startMs,
+        speedMps: generated.speedMps,
+        directionDeg: generated.directionDeg ?? undefined,
+      });
       await this.stationLog.record(trx, {
         operator: user,
         type: 'add',
@@ -200,9 +159,9 @@ export class LongTermService {
           name: request.name,
           method: MCP_METHOD_NAMES[request.method],
         }),
-        details: { versionId: created.id, sourceVersionId: version.id, reference: resolved.lineage },
+        details: { versionId, sourceVersionId: version.id, reference: resolved.lineage },
       });
-      return created.id;
+      return versionId;
     });
   }
 

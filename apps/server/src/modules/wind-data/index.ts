@@ -7,6 +7,7 @@ export { windDataRoutes } from './data/data.routes.ts';
 export { WindDataService } from './data/data.service.ts';
 export { flagMarkRoutes } from './marks/flag-marks.routes.ts';
 export { FlagMarkService } from './marks/flag-marks.service.ts';
+export { type TLongTermVersionInput, writeLongTermVersion } from './processing/long-term-version.ts';
 export { processingRoutes } from './processing/processing.routes.ts';
 export { ProcessingService } from './processing/processing.service.ts';
 export { writeDerived } from './processing/processing-support.ts';
