@@ -62,6 +62,19 @@ interface THandler {
   deptName: string;
 }
 
+/** The site columns of a demo repair request: the site's own repair addresses, or the demo contractor's. */
+function requestedFor(site: TDemoSite) {
+  return {
+    station_id: site.id,
+    station_code: site.station_code,
+    project_name: site.project_name,
+    device_type: site.device_type ?? '',
+    manufacturer_name: site.manufacturer_name ?? '',
+    receiver_addrs: site.repair_emails.length > 0 ? site.repair_emails : ['repair0@masthub.example'],
+    copy_addrs: site.cc_emails,
+  };
+}
+
 /** The sites seedDemoTimeseries gave data to (the first masts), once they hold data. */
 async function demoSites(db: Database) {
   return await db
@@ -172,13 +185,7 @@ async function requestRepairOfSilentSite(
   const request = await trx
     .insertInto('repair_request')
     .values({
-      station_id: silent.id,
-      station_code: silent.station_code,
-      project_name: silent.project_name,
-      device_type: silent.device_type ?? '',
-      manufacturer_name: silent.manufacturer_name ?? '',
-      receiver_addrs: silent.repair_emails.length > 0 ? silent.repair_emails : ['repair0@masthub.example'],
-      copy_addrs: silent.cc_emails,
+      ...requestedFor(silent),
       reason,
       period_start: missing?.period_start ?? null,
       period_end: missing?.period_end ?? null,
@@ -227,13 +234,7 @@ async function recordPastRepair(
   const pastRequest = await trx
     .insertInto('repair_request')
     .values({
-      station_id: watched.id,
-      station_code: watched.station_code,
-      project_name: watched.project_name,
-      device_type: watched.device_type ?? '',
-      manufacturer_name: watched.manufacturer_name ?? '',
-      receiver_addrs: watched.repair_emails.length > 0 ? watched.repair_emails : ['repair0@masthub.example'],
-      copy_addrs: watched.cc_emails,
+      ...requestedFor(watched),
       reason: `顶层风速计读数长时间为 0，疑似轴承卡死${NOT_SENT}`,
       period_start: faultStart,
       period_end: new Date(faultStart.getTime() + 3 * DAY),
