@@ -487,6 +487,7 @@ describe('analysis reports', () => {
         manufacturerName: '',
       },
       versionName: '原始数据',
+      longTerm: null,
       startDate: fields.dataStartDate,
       endDate: fields.dataEndDate,
       targetHeightM: 100,
@@ -505,6 +506,39 @@ describe('analysis reports', () => {
     expect(docx).toMatch(/GB\/T 18710 评价：(较低|中等|较高)。/);
     const english = composeAnalysisReport(result, meta, ['turbulence'], 'en').blocks;
     expect(JSON.stringify(english)).toContain('GB/T 18710 grade: moderate');
+    // A long-term corrected version says so in the overview, with its reference, method and u_total.
+    const longTerm = {
+      step: 'longterm_mcp' as const,
+      referenceName: 'M5 · 10 m',
+      method: 'ols',
+      methodName: '',
+      concurrentPeriods: 11043,
+      r: 0.95,
+      uMcp: 0.01,
+      uLt: 0.02,
+      uTotal: 0.0224,
+      averageYearMps: 7.5,
+    };
+    for (const [language, methodName, expected] of [
+      ['zh', '普通最小二乘', '本报告的数据版本经过长期订正：风速由参考序列“M5 · 10 m”按普通最小二乘合成。'],
+      [
+        'en',
+        'Ordinary least squares',
+        'its speed was synthesised from the reference M5 · 10 m by Ordinary least squares',
+      ],
+    ] as const) {
+      const lt = composeAnalysisReport(
+        result,
+        { ...meta, longTerm: { ...longTerm, methodName } },
+        ['overview'],
+        language,
+      );
+      expect(JSON.stringify(lt.blocks)).toContain(expected);
+      expect(JSON.stringify(lt.blocks)).toContain('u_total 2.24 %');
+      expect(
+        JSON.stringify(composeAnalysisReport(result, meta, ['overview'], language).blocks),
+      ).not.toContain('u_total');
+    }
   }, 120_000);
 
   it('writes the English report for an English user and stores the failure reason when no value is usable', async () => {

@@ -196,7 +196,7 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     expect(server.services.compute.completed).toBe(tasks + 1);
   }, 60_000);
 
-  it('writes the recommended row as a long-term version with its lineage, which the statistics read', async () => {
+  it('writes the recommended row as a long-term version with its lineage, which the statistics and the energy yield (with u_AEP) read', async () => {
     const rec = compared.recommendation!;
     const r = await server.call('POST', '/api/data-process/longterm/generate', {
       token,
@@ -231,6 +231,34 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     });
     expect(stats.status, JSON.stringify(stats.body).slice(0, 300)).toBe(200);
     expect(stats.body.data.startTime).toBe('2012-09-01T06:00:00.000Z');
+    // The energy yield on the long-term version says what it stands on and gives u_AEP = S·u_total (§13).
+    const turbines = await server.call('POST', '/api/web/turbine/page', { token, body: {} });
+    const energy = await server.call('POST', '/api/data-process/energy/calculate', {
+      token,
+      language: 'EN',
+      body: {
+        versionId,
+        speedChannelId: channels[0]!.id,
+        directionChannelId: channels[1]!.id,
+        hubHeight: 130,
+        turbineIds: [turbines.body.data.records[0].id],
+        densityMode: 'altitude',
+      },
+    });
+    expect(energy.status, JSON.stringify(energy.body).slice(0, 300)).toBe(200);
+    const lt = energy.body.data.longTerm;
+    expect(lt).toMatchObject({
+      step: 'longterm_mcp',
+      method: rec.method,
+      referenceName: step.params.reference.name,
+      uTotal: step.params.uTotal,
+      uLt: step.params.uLt,
+    });
+    const turbine = energy.body.data.turbines[0];
+    // A turbine's AEP grows faster than the speed below rated: S between 1 and 3 on a 7–8 m/s site.
+    expect(turbine.aepSensitivity).toBeGreaterThan(1);
+    expect(turbine.aepSensitivity).toBeLessThan(3);
+    expect(turbine.uAep).toBeCloseTo(turbine.aepSensitivity * lt.uTotal, 12);
     for (const [language, objects] of [
       [
         'EN',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
+import { ZLongTermBasis } from './longterm-basis.ts';
 import { WEIBULL_METHODS } from './statistics.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -189,6 +190,12 @@ export const ZEnergyTurbineResult = z.object({
   /** All-records mean × 8766 h, always given. */
   plainGrossMwh: ZNum,
   missingMonths: z.array(z.number().int()),
+  /**
+   * On a long-term corrected version (WIND-ANALYSIS §13): S = (AEP(1.01·v) − AEP(0.99·v))/(0.02·AEP(v)) of
+   * the gross yield and u_AEP = S·u_total (relative); null on other versions.
+   */
+  aepSensitivity: ZNum,
+  uAep: ZNum,
   meanPowerKw: ZNum,
   /** What capacity factor, full-load hours and net are taken from. */
   grossBasis: z.enum(['averageYear', 'plain']),
@@ -246,6 +253,8 @@ export const ZEnergyResult = z.object({
   sectorLabels: z.array(z.string()),
   losses: z.record(z.string(), z.number()),
   uncertaintySigma: z.number(),
+  /** The long-term correction the version stands on (its lineage), or null. */
+  longTerm: ZLongTermBasis.nullable(),
   turbines: z.array(ZEnergyTurbineResult),
 });
 export type TEnergyResult = z.infer<typeof ZEnergyResult>;

@@ -5,11 +5,13 @@ import {
   type TEnergyRequest,
   type TEnergyResult,
   type TEnergyTurbineResult,
+  type TLongTermBasis,
   type TTurbine,
   versionDisplayName,
 } from '@masthub/shared';
 import {
   AVERAGE_YEAR_MONTH_HOURS,
+  aepSensitivity,
   airDensitySeries,
   applyFlagMask,
   buildCalendarIndex,
@@ -66,6 +68,25 @@ export interface TEnergyJob {
   toMs: number;
   altitudeM: number | null;
   turbines: TTurbine[];
+  /** The long-term correction the version stands on (its lineage): u_AEP is given on such a version. */
+  longTerm: TLongTermBasis | null;
+}
+
+/**
+ * WIND-ANALYSIS §13: the gross AEP's sensitivity to the mean speed — every speed × 0.99 and × 1.01, the
+ * same yield otherwise — from which u_AEP = S·u_total on a long-term version.
+ */
+function speedSensitivity(
+  grossKwh: number | undefined,
+  speeds: Float64Array,
+  yieldOf: (speedsMps: Float64Array) => ReturnType<typeof energyYield>,
+): number | undefined {
+  if (grossKwh === undefined) return undefined;
+  return aepSensitivity((factor) => {
+    if (factor === 1) return grossKwh;
+    const scaled = yieldOf(speeds.map((v) => v * factor));
+    return scaled.timeSeries.energyKwh ?? scaled.timeSeries.plainEnergyKwh ?? Number.NaN;
+  });
 }
 
 /**
@@ -157,26 +178,30 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   let meanDensity = typeof density === 'number' ? density : STANDARD_DENSITY;
   const results: TEnergyTurbineResult[] = turbines.map((t) => {
     const curve = toPowerCurve(t);
-    const y = energyYield({
-      speedsMps: speeds,
-      measuredHeightM: speed.heightM!,
-      hubHeightM: request.hubHeight,
-      shear:
-        request.shearMode === 'sector'
-          ? { mode: 'sector', exponent: alpha, bySector: shearBySector.map((a) => a ?? undefined) }
-          : request.shearMode === 'hour'
-            ? { mode: 'hour', exponent: alpha, byHour: shearByHour.map((a) => a ?? undefined) }
-            : { mode: 'overall', exponent: alpha },
-      hourOfDay: calendar.hourOfDay,
-      monthOfYear: calendar.monthOfYear,
-      sectorIndex,
-      sectors: sectorIndex ? sectors : 0,
-      densityKgM3: density,
-      curve,
-      weibullMethod: request.weibullMethod,
-    });
+    const yieldOf = (speedsMps: Float64Array) =>
+      energyYield({
+        speedsMps,
+        measuredHeightM: speed.heightM!,
+        hubHeightM: request.hubHeight,
+        shear:
+          request.shearMode === 'sector'
+            ? { mode: 'sector', exponent: alpha, bySector: shearBySector.map((a) => a ?? undefined) }
+            : request.shearMode === 'hour'
+              ? { mode: 'hour', exponent: alpha, byHour: shearByHour.map((a) => a ?? undefined) }
+              : { mode: 'overall', exponent: alpha },
+        hourOfDay: calendar.hourOfDay,
+        monthOfYear: calendar.monthOfYear,
+        sectorIndex,
+        sectors: sectorIndex ? sectors : 0,
+        densityKgM3: density,
+        curve,
+        weibullMethod: request.weibullMethod,
+      });
+    const y = yieldOf(speeds);
     meanDensity = y.meanDensityKgM3;
     const grossKwh = y.timeSeries.energyKwh ?? y.timeSeries.plainEnergyKwh;
+    const sensitivity = job.longTerm ? speedSensitivity(grossKwh, speeds, yieldOf) : undefined;
+    const uTotal = job.longTerm?.uTotal ?? null;
     const netKwh = grossKwh === undefined ? undefined : netEnergy(grossKwh, lossFactors);
     const p = netKwh === undefined ? undefined : exceedanceEnergies(netKwh, uncertainty);
     const mwh = (kwh: number | undefined) => (kwh === undefined ? null : kwh / 1000);
@@ -193,6 +218,8 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
       grossMwh: mwh(y.timeSeries.energyKwh),
       plainGrossMwh: mwh(y.timeSeries.plainEnergyKwh),
       missingMonths: [...y.timeSeries.missingMonths],
+      aepSensitivity: num(sensitivity),
+      uAep: sensitivity === undefined || uTotal === null ? null : num(sensitivity * uTotal),
       meanPowerKw: num(y.timeSeries.meanPowerKw),
       // From the average-year figure, or from the plain mean when a calendar month has no data.
       grossBasis: y.timeSeries.energyKwh === undefined ? 'plain' : 'averageYear',
@@ -258,6 +285,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     sectorLabels: sectorIndex ? labels : [],
     losses: Object.fromEntries(ENERGY_LOSS_KEYS.map((k) => [k, request.losses[k]])),
     uncertaintySigma: Math.sqrt(uncertainty.reduce((s, u) => s + u * u, 0)),
+    longTerm: job.longTerm,
     turbines: results,
   };
 }

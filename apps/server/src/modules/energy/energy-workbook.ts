@@ -26,6 +26,19 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
       densitySource: result.densitySource,
     }),
   ]).font = { italic: true };
+  const lt = result.longTerm;
+  const pct = (v: number | null) => (v === null ? '—' : (v * 100).toFixed(2));
+  if (lt) {
+    summary.addRow([
+      say(language, 'energyWorkbook.longTerm', {
+        reference: lt.referenceName,
+        method: lt.methodName,
+        uTotal: pct(lt.uTotal),
+        uMcp: pct(lt.uMcp),
+        uLt: pct(lt.uLt),
+      }),
+    ]).font = { italic: true };
+  }
   bold(
     summary.addRow([
       t.turbine,
@@ -42,6 +55,7 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
       say(language, 'energyWorkbook.exceedance', { p: 'P50' }),
       say(language, 'energyWorkbook.exceedance', { p: 'P75' }),
       say(language, 'energyWorkbook.exceedance', { p: 'P90' }),
+      ...(lt ? [t.sensitivity, t.uAep] : []),
     ]),
   );
   for (const r of result.turbines) {
@@ -60,6 +74,7 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
       round(r.exceedance.P50, 1),
       round(r.exceedance.P75, 1),
       round(r.exceedance.P90, 1),
+      ...(lt ? [round(r.aepSensitivity, 3), round(r.uAep === null ? null : r.uAep * 100)] : []),
     ]);
   }
   const monthly = book.addWorksheet(t.monthly);

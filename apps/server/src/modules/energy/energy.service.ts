@@ -1,9 +1,11 @@
 import {
   AppError,
   type Language,
+  longTermBasisOf,
   STATISTICS_FIELD_MESSAGES,
   type TEnergyRequest,
   type TEnergyResult,
+  type TLineageStep,
 } from '@masthub/shared';
 import { primarySpeedChannels } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
@@ -116,6 +118,7 @@ export class EnergyService {
     );
     if (!(fromMs < toMs)) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
     const station = await new EnergyRepository(this.db).findStationAltitude(version.stationId);
+    const detail = await this.store.findVersionDetail(version.id);
     const job: TEnergyJob = {
       request,
       language: ctx.language,
@@ -132,6 +135,7 @@ export class EnergyService {
       altitudeM:
         station?.altitude_m === null || station?.altitude_m === undefined ? null : Number(station.altitude_m),
       turbines,
+      longTerm: longTermBasisOf((detail?.lineage ?? []) as TLineageStep[], ctx.language),
     };
     return this.compute
       ? runComputeTask<TEnergyResult>(this.compute.pool, {

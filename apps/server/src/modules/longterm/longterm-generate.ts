@@ -31,6 +31,7 @@ export interface TLongTermGenerated {
     cvRmse: number | null;
     cvBlocks: number;
     uMcp: number | null;
+    uLt: number | null;
     uTotal: number | null;
     meanMps: number | null;
     averageYearMps: number | null;
@@ -81,6 +82,7 @@ export async function generateSeries(db: Database, job: TLongTermGenerateJob): P
       cvRmse: presented.cvRmse,
       cvBlocks: presented.cvBlocks.length,
       uMcp: presented.uMcp,
+      uLt: presented.uLt,
       uTotal: presented.uTotal,
       meanMps: num(lt?.meanMps),
       averageYearMps: num(lt?.averageYearMps),

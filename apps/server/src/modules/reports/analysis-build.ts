@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import {
   ANALYSIS_SECTIONS,
   AppError,
+  longTermBasisOf,
   type TAnalysisReportRequest,
   type TAnalysisSection,
+  type TLineageStep,
   type TStatisticsResult,
   text,
 } from '@masthub/shared';
@@ -136,6 +138,10 @@ export class AnalysisReportBuilder {
             manufacturerName: report.manufacturer_name ?? '',
           },
           versionName: result.versionName,
+          longTerm: longTermBasisOf(
+            ((await this.store.findVersionDetail(version.id))?.lineage ?? []) as TLineageStep[],
+            language,
+          ),
           startDate: params.reportStartDate,
           endDate: params.reportEndDate,
           targetHeightM: params.targetHeight,

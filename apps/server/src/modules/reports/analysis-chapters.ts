@@ -14,8 +14,18 @@ import { toPng } from './charts.ts';
 /* The chapters of the analysis report on the measurements: the site, recovery, speed, distribution, rose, turbulence. */
 
 export function overviewChapter(ctx: TChapterContext): void {
-  const { result, meta, t, blocks } = ctx;
+  const { result, meta, t, blocks, language } = ctx;
   blocks.push({ kind: 'paragraph', text: t.overviewText });
+  const lt = meta.longTerm;
+  if (lt) {
+    blocks.push({
+      kind: 'paragraph',
+      text: say(language, 'analysisReport.longTermText', {
+        reference: lt.referenceName,
+        method: lt.methodName,
+      }),
+    });
+  }
   blocks.push(
     table(
       [
@@ -31,6 +41,18 @@ export function overviewChapter(ctx: TChapterContext): void {
         [t.mast, meta.station.mastHeightM === null ? '—' : `${meta.station.mastHeightM} m`],
         [t.manufacturer, meta.station.manufacturerName || '—'],
         [t.version, meta.versionName],
+        ...(lt
+          ? [
+              [
+                t.longTerm,
+                say(language, 'analysisReport.longTermValue', {
+                  reference: lt.referenceName,
+                  method: lt.methodName,
+                  uTotal: lt.uTotal === null ? '—' : `${(lt.uTotal * 100).toFixed(2)} %`,
+                }),
+              ],
+            ]
+          : []),
         [t.period, `${meta.startDate} ~ ${meta.endDate}`],
         [t.interval, `${result.intervalMinutes} min`],
         [t.records, String(result.recordCount)],

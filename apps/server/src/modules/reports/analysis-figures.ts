@@ -1,4 +1,4 @@
-import type { Language, TStatisticsChannel, TStatisticsResult } from '@masthub/shared';
+import type { Language, TLongTermBasis, TStatisticsChannel, TStatisticsResult } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import { type TKeysUnder, textsIn } from '../../i18n/pick.ts';
 import type { TBlock } from './compose.ts';
@@ -20,6 +20,8 @@ export interface TAnalysisReportMeta {
     manufacturerName: string;
   };
   versionName: string;
+  /** The long-term correction the version stands on (its lineage), or null. */
+  longTerm: TLongTermBasis | null;
   /** Local report dates as requested, 'YYYY-MM-DD'. */
   startDate: string;
   endDate: string;

@@ -56,6 +56,7 @@ import {
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
+import { EnergyLongTermNote } from './EnergyLongTermNote.tsx';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
 interface Values {
@@ -448,6 +449,7 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
         })}
         {result.shearIsDefault && ` ${t('energy.result.shearDefault')}`}
       </Typography.Text>
+      <EnergyLongTermNote result={result} />
       {missing.length > 0 && (
         <Alert
           type="warning"
@@ -501,6 +503,20 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
           { title: t('energy.result.net'), dataIndex: 'netMwh', width: 120, render: (v) => fmt(v) },
           { title: t('energy.result.p75'), width: 120, render: (_, r) => fmt(r.exceedance.P75) },
           { title: t('energy.result.p90'), width: 120, render: (_, r) => fmt(r.exceedance.P90) },
+          ...(result.longTerm
+            ? [
+                {
+                  title: t('energy.result.sensitivity'),
+                  width: 110,
+                  render: (_: unknown, r: TEnergyTurbineResult) => fmt(r.aepSensitivity),
+                },
+                {
+                  title: t('energy.result.uAep'),
+                  width: 90,
+                  render: (_: unknown, r: TEnergyTurbineResult) => fmt(r.uAep === null ? null : r.uAep * 100),
+                },
+              ]
+            : []),
         ]}
       />
       <ChartCardGrid

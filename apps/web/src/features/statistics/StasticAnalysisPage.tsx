@@ -13,6 +13,7 @@ import {
   useStatisticsChannels,
   useStatisticsVersions,
 } from './api.ts';
+import { LongTermVersionNote } from './LongTermVersionNote.tsx';
 import { type FilterValues, StatisticsFilterForm, toFilters } from './StatisticsFilterForm.tsx';
 import { type Choices, StatisticsTabs } from './StatisticsTabs.tsx';
 import {
@@ -118,6 +119,7 @@ export function StasticAnalysisPage() {
         onExport={() => void runExport()}
         onOpenReports={() => setReportsOpen(true)}
       />
+      <LongTermVersionNote versionId={versionId} />
       {version && (
         <Typography.Text type="secondary">
           {t('statistics.filters.versionRange', {
