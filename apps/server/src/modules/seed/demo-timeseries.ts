@@ -209,6 +209,8 @@ export function* demoMonthFiles(options: {
   firstMonth?: number;
   months?: number;
   utcOffsetMinutes?: number;
+  /** Called at every 10-minute step (logger wall clock ms) with the top-height speed and the direction before noise. */
+  onWeather?: (wallClockMs: number, topSpeedMps: number, directionDeg: number) => void;
 }): Generator<{ month: string; content: Buffer }> {
   const { siteIndex, topM } = options;
   // The weather's diurnal cycle follows Beijing solar time, whatever zone the logger writes in.
@@ -262,7 +264,6 @@ export function* demoMonthFiles(options: {
       z = rho * z + innovation * gaussian(random);
       dirNoise = 0.995 * dirNoise + 0.1 * gaussian(random);
       pressureAnomaly = 0.998 * pressureAnomaly + 0.25 * gaussian(random);
-      if (t >= outage && t < outageEnd) continue; // logger off: no row
       if (t >= dayStart + 86_400_000 || dayStart < 0) {
         dayStart = t - (t % 86_400_000);
         dayPrefix = `${new Date(dayStart).toISOString().slice(0, 10)} `;
@@ -277,6 +278,13 @@ export function* demoMonthFiles(options: {
         0.2,
         weibullA * season * (1 + 0.08 * night) * (-Math.log(1 - u)) ** (1 / weibullK),
       );
+      // Direction: NW (315°) in winter, SE (135°) in summer, switching with the season and weather.
+      const summer = Math.sin((2 * Math.PI * (dayOfYear - 100)) / 365.25);
+      const regime = summer + 0.8 * Math.tanh(dirNoise) > 0.2 ? 135 : 315;
+      const baseDirection = regime + 25 * Math.tanh(dirNoise * 2);
+      // The weather itself, logger on or off (the demo reference series is made from it).
+      options.onWeather?.(t, topSpeed, (baseDirection + 360) % 360);
+      if (t >= outage && t < outageEnd) continue; // logger off: no row
       const alpha = 0.185 + 0.065 * night;
       const temperature =
         6 -
@@ -288,10 +296,7 @@ export function* demoMonthFiles(options: {
       const iceTemperature = isIcing
         ? Math.min(temperature, -3 - 2 * Math.abs(Math.sin(t / 3.6e6)))
         : temperature;
-      // Direction: NW (315°) in winter, SE (135°) in summer, switching with the season and weather.
-      const summer = Math.sin((2 * Math.PI * (dayOfYear - 100)) / 365.25);
-      const regime = summer + 0.8 * Math.tanh(dirNoise) > 0.2 ? 135 : 315;
-      const direction = (regime + 25 * Math.tanh(dirNoise * 2) + 10 * gaussian(random) + 360) % 360;
+      const direction = (baseDirection + 10 * gaussian(random) + 360) % 360;
       let c = 0;
       row[c++] = dayPrefix + TIMES_OF_DAY[stepOfDay]!;
       const speeds: number[] = [];
