@@ -59,9 +59,21 @@ export function LongTermDrawer({
   };
 
   const run = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    // A validation overtaken by a value the form set meanwhile (a channel filled in when the reference's
+    // version arrived) rejects with no field in error: its values stand, as antd documents.
+    const values = await form
+      .validateFields()
+      .catch((error: { errorFields?: unknown[]; values?: LongTermValues }) =>
+        error.errorFields?.length === 0 ? error.values : undefined,
+      );
     if (!values) return;
-    const body = ZMcpCompareRequest.parse(toRequest(values));
+    const parsed = ZMcpCompareRequest.safeParse(toRequest(values));
+    if (!parsed.success) {
+      // The fields' rules run this very schema; validating again shows its errors where they belong.
+      await form.validateFields().catch(() => undefined);
+      return;
+    }
+    const body = parsed.data;
     setGenerated(undefined);
     try {
       setResult(await compare.mutateAsync(body));
