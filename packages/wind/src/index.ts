@@ -60,7 +60,7 @@ export {
   type McpCrossValidation,
   type McpValidationBlock,
 } from './longterm/cross-validate-mcp.ts';
-export { fitMcp, type McpFitOptions } from './longterm/fit-mcp.ts';
+export { fitMcp, type McpFitOptions, type McpPairs } from './longterm/fit-mcp.ts';
 export { type McpConvergence, type McpConvergenceStep, mcpConvergence } from './longterm/mcp-convergence.ts';
 export { type McpUncertainty, mcpUncertainty } from './longterm/mcp-uncertainty.ts';
 export { meanOfMonthlyMeans } from './longterm/mean-of-monthly-means.ts';
@@ -174,6 +174,12 @@ export { airDensitySeries } from './statistics/air-density-series.ts';
 export { type AnnualMaximum, annualMaxima } from './statistics/annual-maxima.ts';
 export { type CalendarSums, calendarSums } from './statistics/calendar-sums.ts';
 export { classifyTurbulence } from './statistics/classify-turbulence.ts';
+export {
+  type CorrelationPeriod,
+  correlateByPeriod,
+  type PeriodCorrelation,
+  type PeriodCorrelationSector,
+} from './statistics/correlate-by-period.ts';
 export {
   type CorrelationSector,
   correlateBySector,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
+import { MCP_METHOD_KEYS, MCP_PERIOD_KEYS, MCP_PERIOD_NAMES } from './longterm.schema.ts';
 
 /**
  * Statistics analysis of a data version (StasticAnalysis tab, issue 7): the 11 tabs of SPEC §2 with the
@@ -32,6 +33,16 @@ export const WEIBULL_METHODS = ['wasp', 'mle', 'ls', 'moment'] as const;
 export type TWeibullMethod = (typeof WEIBULL_METHODS)[number];
 /** At most this many points of a correlation scatter go to the browser. */
 export const CORRELATION_SCATTER_MAX_POINTS = 2000;
+/**
+ * Averaging of the correlation tab's pairs (WIND-ANALYSIS §8.8 with §13's alignment): the records themselves
+ * (the default) or the long-term workbench's hourly, daily or monthly means with a coverage threshold.
+ */
+export const CORRELATION_PERIOD_KEYS = ['10min', ...MCP_PERIOD_KEYS] as const;
+export type TCorrelationPeriod = (typeof CORRELATION_PERIOD_KEYS)[number];
+export const CORRELATION_PERIOD_NAMES: Record<TCorrelationPeriod, TLocalized> = {
+  '10min': { zh: '10 分钟（原始记录）', en: '10-min (records)' },
+  ...MCP_PERIOD_NAMES,
+};
 /** SPEC §5 "At most 2 heights for shear": an explicit shear choice is two speed channels. */
 export const SHEAR_MAX_HEIGHTS = 2;
 /** Channels in one analysis. */
@@ -60,6 +71,16 @@ export const ZStatisticsRequest = z
     weibullMethod: z.enum(WEIBULL_METHODS, vmsg('oneOf')).default('wasp'),
     /** Reference speed of the correlation tab; default: the highest speed average. */
     correlationReferenceId: ZId.optional(),
+    /** The correlation tab's averaging; '10min' fits the records themselves (the default). */
+    correlationPeriod: z.enum(CORRELATION_PERIOD_KEYS, vmsg('oneOf')).default('10min'),
+    /** Share of a period's records both series need when averaged (not used for '10min'). */
+    correlationCoverage: z.coerce
+      .number()
+      .min(0.5, vmsg('mcpCoverageRange'))
+      .max(1, vmsg('mcpCoverageRange'))
+      .default(0.9),
+    /** The correlation tab's line: one of the long-term workbench's five methods (OLS by default). */
+    correlationMethod: z.enum(MCP_METHOD_KEYS, vmsg('oneOf')).default('ols'),
     /** The shear tab's explicit height choice: two speed averages (SPEC §5); default: one primary cup per height. */
     shearChannelIds: z.array(ZId).min(SHEAR_MAX_HEIGHTS).max(SHEAR_MAX_HEIGHTS).optional(),
   })
@@ -401,14 +422,21 @@ export const ZCorrelationItem = z.object({
   strength: ZStrength.nullable(),
   throughOriginSlope: ZNum,
   sectors: z.array(ZCorrelationSectorRow),
-  /** A sample (≤ 2000) of concurrent pairs: x reference, y target, m/s. */
+  /** A sample (≤ 2000) of the concurrent pairs (period means when averaged): x reference, y target, m/s. */
   scatter: z.object({ x: z.array(z.number()), y: z.array(z.number()) }),
-  /** The all-sector line over the range of x. */
+  /** The method's all-sector line over the range of x (SpeedSort: from the origin below its cutoff). */
   line: z.object({ x: z.array(z.number()), y: z.array(z.number()) }),
 });
 export type TCorrelationItem = z.infer<typeof ZCorrelationItem>;
 
 export const ZCorrelationSection = z.object({
+  /** The averaging of the pairs, its name in the caller's language, and the coverage (null for '10min'). */
+  period: z.enum(CORRELATION_PERIOD_KEYS),
+  periodName: z.string(),
+  coverage: ZNum,
+  /** The method of every line (overall and per sector) and its name in the caller's language. */
+  method: z.enum(MCP_METHOD_KEYS),
+  methodName: z.string(),
   referenceChannelId: z.number().int().nullable(),
   referenceHeightTag: z.string().nullable(),
   directionChannelId: z.number().int().nullable(),

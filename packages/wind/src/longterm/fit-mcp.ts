@@ -19,6 +19,9 @@ export interface McpFitOptions {
   readonly longTermReferenceMps?: number;
 }
 
+/** What {@link fitMcp} reads of an alignment: the pairs, their stamps and directions (no coverage). */
+export type McpPairs = Pick<McpAlignment, 'periodStartMs' | 'x' | 'y' | 'xDirectionDeg' | 'yDirectionDeg'>;
+
 function wrapVeer(v: number): number {
   if (v > 180) return v - 360;
   if (v < -180) return v + 360;
@@ -40,7 +43,7 @@ function circularMeanOffset(sin: number, cos: number): number {
  * @returns the fit; a sector below `minSectorCount` periods predicts with the overall line (or none)
  * @example fitMcp(alignForMcp(ref, tgt, { period: '1H' })!, { method: 'ols' }).overall?.slope
  */
-export function fitMcp(alignment: McpAlignment, options: McpFitOptions): McpFit {
+export function fitMcp(alignment: McpPairs, options: McpFitOptions): McpFit {
   const { x, y } = alignment;
   const method = options.method;
   const isSpeedSort = method === 'speed_sort';

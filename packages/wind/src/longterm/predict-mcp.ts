@@ -1,8 +1,13 @@
 import { directionSectorIndex } from '../direction/direction-sector-index.ts';
 import type { McpFit, McpLine } from './types.ts';
 
-/** y of one line at x: slope·x + offset, or from the origin below a SpeedSort cutoff. */
-function predictMcpLine(line: McpLine, x: number): number {
+/**
+ * y of one line at x: slope·x + offset, or from the origin below a SpeedSort cutoff.
+ *
+ * @internal
+ * @example predictMcpLine({ count: 2, slope: 1.2, offset: 0.1, rSquared: 1 }, 5) // 6.1
+ */
+export function predictMcpLine(line: McpLine, x: number): number {
   const c = line.cutoffMps;
   if (c !== undefined && x < c) return c > 0 ? ((line.slope * c + line.offset) * x) / c : line.offset;
   return line.slope * x + line.offset;

@@ -2,7 +2,7 @@ import type { TStatisticsResult } from '@masthub/shared';
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAB_KEYS, type TabKey } from './statistics.utils.ts';
+import { type CorrelationChoices, TAB_KEYS, type TabKey } from './statistics.utils.ts';
 import { AirDensityTab } from './tabs/AirDensityTab.tsx';
 import { CorrelationTab } from './tabs/CorrelationTab.tsx';
 import { DailyTab } from './tabs/DailyTab.tsx';
@@ -15,8 +15,8 @@ import { ShearTab } from './tabs/ShearTab.tsx';
 import { SummaryTab } from './tabs/SummaryTab.tsx';
 import { TurbulenceTab } from './tabs/TurbulenceTab.tsx';
 
-/** The choices a tab makes that the next request carries (correlation reference, shear heights). */
-export interface Choices {
+/** The choices a tab makes that the next request carries (correlation reference and averaging, shear heights). */
+export interface Choices extends CorrelationChoices {
   correlationReferenceId?: number | undefined;
   shearChannelIds?: number[] | undefined;
 }
@@ -47,6 +47,7 @@ export function StatisticsTabs({
       <CorrelationTab
         result={r}
         onReferenceChange={(id) => onChoices((c) => ({ ...c, correlationReferenceId: id }))}
+        onCorrelationChange={(change) => onChoices((c) => ({ ...c, ...change }))}
       />
     ),
     extreme: (r) => <ExtremeTab result={r} />,

@@ -80,6 +80,35 @@ describe('correlationOption(item, labels) and regressionCaption(item)', () => {
     ]);
   });
 
+  it('puts how the pairs were averaged and fitted under the title, and draws a SpeedSort line through its cutoff', () => {
+    const plain = correlationOption(correlation, {
+      x: 'x',
+      y: 'y',
+      points: 'p',
+      line: 'l',
+      title: 't',
+    }) as any;
+    expect(plain.title.subtext).toBeUndefined();
+    const speedSort = { ...correlation, line: { x: [1, 2, 3], y: [0.5, 1, 2.2] } };
+    const option = correlationOption(speedSort, {
+      x: 'x',
+      y: 'y',
+      points: 'p',
+      line: 'SpeedSort line',
+      title: 't',
+      subtitle: 'Daily, coverage ≥ 90 %, SpeedSort',
+    }) as any;
+    expect(option.title).toMatchObject({ text: 't', subtext: 'Daily, coverage ≥ 90 %, SpeedSort' });
+    expect(option.legend.top).toBeGreaterThan(plain.legend.top);
+    expect(option.grid.top).toBeGreaterThan(plain.grid.top);
+    expect(option.series[1]).toMatchObject({ name: 'SpeedSort line' });
+    expect(option.series[1].data).toEqual([
+      [1, 0.5],
+      [2, 1],
+      [3, 2.2],
+    ]);
+  });
+
   it('writes the line with its sign, R and R²', () => {
     expect(regressionCaption(correlation)).toBe('y = 0.8706x − 0.0012, R = 0.9990, R² = 0.9980');
     expect(regressionCaption({ ...correlation, slope: null })).toBe('');

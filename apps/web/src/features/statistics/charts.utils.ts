@@ -323,16 +323,27 @@ export function roseOption(item: TRoseItem, sectorLabels: readonly string[], lab
   };
 }
 
-/** Correlation: a sample of concurrent pairs and the all-sector regression line; R, R² in the title. */
+/**
+ * Correlation: a sample of concurrent pairs (period means when averaged) and the chosen method's all-sector
+ * line (SpeedSort: three points, from the origin below its cutoff); R, R² in the title, how the pairs were
+ * averaged and fitted in the subtitle.
+ */
 export function correlationOption(
   item: TCorrelationItem,
-  labels: { x: string; y: string; points: string; line: string; title: string },
+  labels: { x: string; y: string; points: string; line: string; title: string; subtitle?: string },
 ): EChartsOption {
+  const shift = labels.subtitle ? 18 : 0;
   return {
-    title: { text: labels.title, left: 'center', top: 0, textStyle: { fontSize: 13 } },
+    title: {
+      text: labels.title,
+      ...(labels.subtitle ? { subtext: labels.subtitle } : {}),
+      left: 'center',
+      top: 0,
+      textStyle: { fontSize: 13 },
+    },
     tooltip: { trigger: 'item' },
-    legend: { top: 24 },
-    grid: { ...GRID, top: 64 },
+    legend: { top: 24 + shift },
+    grid: { ...GRID, top: 64 + shift },
     xAxis: { type: 'value', name: labels.x, ...AXIS_NAME_BELOW, min: 0 },
     yAxis: { type: 'value', name: labels.y, min: 0 },
     series: [

@@ -1,6 +1,7 @@
 import type { TElementReportRow, TStatisticsChannel, TVersionChannel } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  correlationBasis,
   formatValue,
   groupChannelOptions,
   hasMixedIntervals,
@@ -103,6 +104,29 @@ describe('toStatisticsRequest(filters, utcCode, choices)', () => {
     });
   });
 
+  it('sends the correlation’s averaging with its coverage and a method other than OLS', () => {
+    expect(
+      toStatisticsRequest(filters, '+08:00', {
+        correlationPeriod: '1D',
+        correlationCoverage: 0.75,
+        correlationMethod: 'tls',
+      }),
+    ).toMatchObject({ correlationPeriod: '1D', correlationCoverage: 0.75, correlationMethod: 'tls' });
+  });
+
+  it('leaves the default correlation (10-min records, OLS) and a 10-min coverage out of the request', () => {
+    const request = toStatisticsRequest(filters, '+08:00', {
+      correlationPeriod: '10min',
+      correlationCoverage: 0.6,
+      correlationMethod: 'ols',
+    });
+    expect(request).toEqual(toStatisticsRequest(filters, '+08:00'));
+    expect(toStatisticsRequest(filters, '+08:00', { correlationMethod: 'speed_sort' })).toEqual({
+      ...toStatisticsRequest(filters, '+08:00'),
+      correlationMethod: 'speed_sort',
+    });
+  });
+
   it('leaves out a shear choice that is not exactly two heights', () => {
     expect(toStatisticsRequest(filters, '+08:00', { shearChannelIds: [5] }).shearChannelIds).toBeUndefined();
   });
@@ -186,5 +210,31 @@ describe('speedAverages(channels) and toRecoveryTree(rows)', () => {
     expect(TAB_KEYS).toHaveLength(11);
     expect(TAB_KEYS[0]).toBe('summary');
     expect(TAB_KEYS[10]).toBe('shear');
+  });
+});
+
+describe('correlationBasis(section, coverageText, separator)', () => {
+  const percent = (p: number) => `coverage ≥ ${p} %`;
+
+  it('names the period, its coverage and the method', () => {
+    expect(
+      correlationBasis(
+        { periodName: 'Daily', coverage: 0.9, methodName: 'Orthogonal least squares' },
+        percent,
+      ),
+    ).toBe('Daily, coverage ≥ 90 %, Orthogonal least squares');
+    expect(
+      correlationBasis(
+        { periodName: '日', coverage: 0.755, methodName: '方差比' },
+        (p) => `覆盖率 ≥ ${p}%`,
+        '，',
+      ),
+    ).toBe('日，覆盖率 ≥ 76%，方差比');
+  });
+
+  it('gives no coverage for the 10-min records', () => {
+    expect(
+      correlationBasis({ periodName: '10-min (records)', coverage: null, methodName: 'SpeedSort' }, percent),
+    ).toBe('10-min (records), SpeedSort');
   });
 });

@@ -1,7 +1,10 @@
 import type {
+  TCorrelationPeriod,
   TElementReportRow,
+  TMcpMethodKey,
   TStatisticsChannel,
   TStatisticsRequestInput,
+  TStatisticsResult,
   TVersionChannel,
   TWeibullMethod,
 } from '@masthub/shared';
@@ -81,11 +84,25 @@ export interface StatisticsFilters {
   weibullMethod: TWeibullMethod;
 }
 
-/** Filters (and the per-tab choices) → the request body; an empty channel choice means all channels. */
+/** The correlation tab's averaging, the coverage an averaged period needs, and the method. */
+export interface CorrelationChoices {
+  correlationPeriod?: TCorrelationPeriod | undefined;
+  correlationCoverage?: number | undefined;
+  correlationMethod?: TMcpMethodKey | undefined;
+}
+
+/**
+ * Filters (and the per-tab choices) → the request body; an empty channel choice means all channels.
+ * The correlation's averaging and method are sent only when not the defaults (10-min records, OLS), and the
+ * coverage only with an averaging period, so the default request stays the one every tab shares.
+ */
 export function toStatisticsRequest(
   filters: StatisticsFilters,
   utcCode: string,
-  choices: { correlationReferenceId?: number | undefined; shearChannelIds?: number[] | undefined } = {},
+  choices: {
+    correlationReferenceId?: number | undefined;
+    shearChannelIds?: number[] | undefined;
+  } & CorrelationChoices = {},
 ): TStatisticsRequestInput {
   const request: TStatisticsRequestInput = {
     versionId: filters.versionId,
@@ -103,7 +120,29 @@ export function toStatisticsRequest(
   if (choices.shearChannelIds && choices.shearChannelIds.length === 2) {
     request.shearChannelIds = [...choices.shearChannelIds];
   }
+  if (choices.correlationPeriod && choices.correlationPeriod !== '10min') {
+    request.correlationPeriod = choices.correlationPeriod;
+    if (choices.correlationCoverage !== undefined) request.correlationCoverage = choices.correlationCoverage;
+  }
+  if (choices.correlationMethod && choices.correlationMethod !== 'ols') {
+    request.correlationMethod = choices.correlationMethod;
+  }
   return request;
+}
+
+/**
+ * How the correlation's pairs were averaged and fitted, for the chart's subtitle: "Daily, coverage ≥ 90 %,
+ * Orthogonal least squares" (the names come localised from the server; the coverage text from the caller).
+ */
+export function correlationBasis(
+  section: Pick<TStatisticsResult['correlation'], 'periodName' | 'coverage' | 'methodName'>,
+  coverageText: (percent: number) => string,
+  separator = ', ',
+): string {
+  const parts = [section.periodName];
+  if (section.coverage !== null) parts.push(coverageText(Math.round(section.coverage * 100)));
+  parts.push(section.methodName);
+  return parts.join(separator);
 }
 
 /** Statistic code of a stored channel (mean → avg). */

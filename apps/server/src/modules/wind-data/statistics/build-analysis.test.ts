@@ -2,7 +2,8 @@ import { AppError } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import type { TChannelRow } from '../../timeseries/timeseries.repository.ts';
 import type { TLoadedSeries } from '../../timeseries/version-series.ts';
-import { buildAnalysis, samplePairs } from './build-analysis.ts';
+import { buildAnalysis } from './build-analysis.ts';
+import { samplePairs } from './correlation-section.ts';
 
 function row(id: number, name: string, element: string, heightM: number, statistic = 'mean'): TChannelRow {
   return {

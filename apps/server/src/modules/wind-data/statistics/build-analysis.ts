@@ -1,9 +1,8 @@
 import {
   AppError,
-  CORRELATION_SCATTER_MAX_POINTS,
-  CORRELATION_STRENGTH_TEXT,
   type Language,
-  type TCorrelationItem,
+  type TCorrelationPeriod,
+  type TMcpMethodKey,
   type TRoseItem,
   type TShearSection,
   type TStatisticsResult,
@@ -15,13 +14,10 @@ import {
   type CalendarSums,
   type Channel,
   computeStationStatistics,
-  correlateBySector,
-  correlationStrength,
   directionSectorIndices,
   extrapolatePowerLaw,
   extremeWind,
   fitGumbel,
-  fitLinearLeastSquares,
   gumbelPlottingPositions,
   isLeapYear,
   type Station,
@@ -50,6 +46,7 @@ import {
   summarySection,
   turbulenceSection,
 } from './channel-sections.ts';
+import { correlationSection } from './correlation-section.ts';
 
 /** Options of one analysis (the validated request, channels already resolved). */
 export interface TAnalysisOptions {
@@ -58,6 +55,11 @@ export interface TAnalysisOptions {
   weibullMethod: TWeibullMethod;
   /** A speed average among the loaded channels; default the highest. */
   correlationReferenceId?: number | undefined;
+  /** The correlation's averaging (default '10min': the records themselves) and coverage (default 0.9). */
+  correlationPeriod?: TCorrelationPeriod | undefined;
+  correlationCoverage?: number | undefined;
+  /** The correlation's line (default OLS). */
+  correlationMethod?: TMcpMethodKey | undefined;
   /** Two speed averages at different heights among the loaded channels. */
   shearChannelIds?: readonly number[] | undefined;
   /** Multi-year periods of the period comparison (at most 3); default each of the newest 3 years. */
@@ -165,83 +167,6 @@ function roseSection(ctx: AnalysisContext): TStatisticsResult['rose'] {
     });
   }
   return { labels: ctx.sectorNames(), calmThreshold: CALM_THRESHOLD_MPS, items };
-}
-
-function strengthOf(ctx: AnalysisContext, r: number | undefined) {
-  const words = r === undefined ? undefined : correlationStrength(r);
-  if (!words) return null;
-  return {
-    r: words.r,
-    rSquared: words.rSquared,
-    rText: CORRELATION_STRENGTH_TEXT.r[words.r][ctx.language],
-    rSquaredText: CORRELATION_STRENGTH_TEXT.rSquared[words.rSquared][ctx.language],
-  };
-}
-
-function correlationSection(ctx: AnalysisContext): TStatisticsResult['correlation'] {
-  const reference = ctx.referenceSpeed();
-  if (!reference) {
-    return { referenceChannelId: null, referenceHeightTag: null, directionChannelId: null, items: [] };
-  }
-  const vane = ctx.nearestVane(reference.heightM);
-  const x = ctx.mask(reference);
-  const direction = vane ? ctx.mask(vane) : undefined;
-  const items: TCorrelationItem[] = [];
-  for (const target of ctx.speeds) {
-    if (target.id === reference.id) continue;
-    const y = ctx.mask(target);
-    // packages/wind already correlated every speed with the default reference and its vane.
-    const computed =
-      reference.id === ctx.stats.referenceSpeedChannelId
-        ? ctx.statisticsOf(target.id).speed?.correlation
-        : undefined;
-    const bySector =
-      computed ??
-      (direction ? correlateBySector(x, y, direction, { sectors: ctx.options.sectors }) : undefined);
-    const overall = bySector ? bySector.overall : fitLinearLeastSquares(x, y);
-    const scatter = samplePairs(x, y, CORRELATION_SCATTER_MAX_POINTS);
-    let line = { x: [] as number[], y: [] as number[] };
-    if (overall && scatter.x.length > 0) {
-      const lo = round(scatter.xMin, 3);
-      const hi = round(scatter.xMax, 3);
-      line = {
-        x: [lo, hi],
-        y: [
-          round(overall.intercept + overall.slope * lo, 4),
-          round(overall.intercept + overall.slope * hi, 4),
-        ],
-      };
-    }
-    items.push({
-      targetChannelId: ctx.info(target.id).channelId,
-      heightTag: ctx.info(target.id).heightTag,
-      count: overall?.count ?? 0,
-      slope: num(overall?.slope),
-      intercept: num(overall?.intercept),
-      r: num(overall?.r),
-      rSquared: num(overall?.rSquared),
-      strength: strengthOf(ctx, overall?.r),
-      throughOriginSlope: num(bySector?.throughOrigin?.slope),
-      sectors: (bySector?.sectors ?? []).map((s) => ({
-        sectorRange: s.sectorRange,
-        count: s.count,
-        intercept: num(s.intercept),
-        slope: num(s.slope),
-        r: num(s.r),
-        rSquared: num(s.rSquared),
-        correctedValue: num(s.correctedValue),
-        strength: strengthOf(ctx, s.r),
-      })),
-      scatter: { x: scatter.x, y: scatter.y },
-      line,
-    });
-  }
-  return {
-    referenceChannelId: ctx.info(reference.id).channelId,
-    referenceHeightTag: ctx.info(reference.id).heightTag,
-    directionChannelId: vane ? ctx.info(vane.id).channelId : null,
-    items,
-  };
 }
 
 function extremeSection(ctx: AnalysisContext): TStatisticsResult['extreme'] {
@@ -382,34 +307,4 @@ function shearSection(ctx: AnalysisContext): TShearSection | null {
     })),
     byMonthHour: (shear.byMonthHour ?? []).map((row) => row.map((v) => num(v))),
   };
-}
-
-/** An evenly strided sample of the concurrent valid pairs (≤ max, rounded to mm/s) and the range of x. */
-export function samplePairs(
-  x: ArrayLike<number>,
-  y: ArrayLike<number>,
-  max: number,
-): { x: number[]; y: number[]; xMin: number; xMax: number } {
-  let count = 0;
-  let xMin = Number.POSITIVE_INFINITY;
-  let xMax = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < x.length; i++) {
-    const xi = x[i]!;
-    if (Number.isNaN(xi) || Number.isNaN(y[i]!)) continue;
-    count++;
-    if (xi < xMin) xMin = xi;
-    if (xi > xMax) xMax = xi;
-  }
-  const stride = Math.max(1, Math.ceil(count / max));
-  const out = { x: [] as number[], y: [] as number[], xMin, xMax };
-  let seen = 0;
-  for (let i = 0; i < x.length && out.x.length < max; i++) {
-    const xi = x[i]!;
-    const yi = y[i]!;
-    if (Number.isNaN(xi) || Number.isNaN(yi)) continue;
-    if (seen++ % stride !== 0) continue;
-    out.x.push(round(xi, 3));
-    out.y.push(round(yi, 3));
-  }
-  return out;
 }

@@ -349,6 +349,17 @@ function writeRose(w: SheetWriter, { result, name }: TSheetInput): void {
 
 function writeCorrelation(w: SheetWriter, { result, name }: TSheetInput): void {
   const correlation = result.correlation;
+  // How the pairs were averaged and fitted: every line below is of this period and method.
+  w.table(
+    ['correlationPeriod', 'correlationCoverage', 'correlationMethod'],
+    [
+      [
+        correlation.periodName,
+        correlation.coverage === null ? null : fixed(correlation.coverage * 100, 1),
+        correlation.methodName,
+      ],
+    ],
+  );
   w.table(
     [
       'reference',

@@ -70,11 +70,15 @@ function mostCommonInterval(channels: readonly TChannelRow[]): number | undefine
 
 const TWELVE_MONTHS = 12;
 
+/** The correlation tab's averaging and method: the statistics call's defaults when a caller omits them. */
+type TCorrelationChoice = 'correlationPeriod' | 'correlationCoverage' | 'correlationMethod';
+
 /** An analysis request as the service runs it: any sector count, optional multi-year periods. */
-export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors'> & {
-  sectors: number;
-  averagePeriods?: readonly { startYear: number; endYear: number }[] | undefined;
-};
+export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors' | TCorrelationChoice> &
+  Partial<Pick<TStatisticsRequest, TCorrelationChoice>> & {
+    sectors: number;
+    averagePeriods?: readonly { startYear: number; endYear: number }[] | undefined;
+  };
 
 /**
  * Statistics analysis of a data version (StasticAnalysis, issue 7): resolves channels and range, checks
@@ -175,6 +179,9 @@ export class StatisticsService {
         includeSuspicious: request.includeSuspicious,
         weibullMethod: request.weibullMethod,
         correlationReferenceId: request.correlationReferenceId,
+        correlationPeriod: request.correlationPeriod,
+        correlationCoverage: request.correlationCoverage,
+        correlationMethod: request.correlationMethod,
         shearChannelIds: request.shearChannelIds,
         averagePeriods: request.averagePeriods,
       },

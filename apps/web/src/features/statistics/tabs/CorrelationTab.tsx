@@ -1,13 +1,37 @@
-import type { TCorrelationSectorRow, TStatisticsResult } from '@masthub/shared';
-import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import {
+  CORRELATION_PERIOD_KEYS,
+  CORRELATION_PERIOD_NAMES,
+  MCP_METHOD_KEYS,
+  MCP_METHOD_NAMES,
+  type TCorrelationSectorRow,
+  type TStatisticsResult,
+} from '@masthub/shared';
+import {
+  Descriptions,
+  Empty,
+  Flex,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppLanguage } from '../../../i18n/i18n.ts';
+import { toShortLanguage } from '../../../i18n/languages.ts';
 import { correlationOption, regressionCaption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
-import { formatValue, speedAverages } from '../statistics.utils.ts';
+import {
+  type CorrelationChoices,
+  correlationBasis,
+  formatValue,
+  speedAverages,
+} from '../statistics.utils.ts';
 
 type Strength = TCorrelationSectorRow['strength'];
 
@@ -15,10 +39,76 @@ export interface CorrelationTabProps {
   result: TStatisticsResult;
   /** Re-runs the analysis with another reference speed. */
   onReferenceChange: (channelId: number) => void;
+  /** Re-runs the analysis with another averaging period, coverage or method. */
+  onCorrelationChange: (change: CorrelationChoices) => void;
+}
+
+/** The averaging period, the coverage an averaged period needs (not for 10-min records) and the method. */
+function CorrelationOptions({
+  section,
+  onChange,
+}: {
+  section: TStatisticsResult['correlation'];
+  onChange: (change: CorrelationChoices) => void;
+}) {
+  const { t } = useTranslation();
+  const language = toShortLanguage(useAppLanguage());
+  const [coverage, setCoverage] = useState<number | null>(section.coverage ?? 0.9);
+  const commitCoverage = (value: number | null) => {
+    if (value !== null && value >= 0.5 && value <= 1 && value !== section.coverage) {
+      onChange({ correlationPeriod: section.period, correlationCoverage: value });
+    }
+  };
+  return (
+    <>
+      <Space>
+        <Typography.Text>{t('statistics.correlation.period')}</Typography.Text>
+        <Select
+          data-testid="corr-period"
+          aria-label={t('statistics.correlation.period')}
+          style={{ minWidth: 160 }}
+          value={section.period}
+          onChange={(period) => onChange({ correlationPeriod: period, correlationCoverage: coverage ?? 0.9 })}
+          options={CORRELATION_PERIOD_KEYS.map((p) => ({
+            value: p,
+            label: CORRELATION_PERIOD_NAMES[p][language],
+          }))}
+        />
+      </Space>
+      {section.period !== '10min' ? (
+        <Space>
+          <Typography.Text>{t('statistics.correlation.coverage')}</Typography.Text>
+          <InputNumber
+            data-testid="corr-coverage"
+            aria-label={t('statistics.correlation.coverage')}
+            min={0.5}
+            max={1}
+            step={0.05}
+            value={coverage}
+            onChange={setCoverage}
+            onStep={commitCoverage}
+            onBlur={() => commitCoverage(coverage)}
+            onPressEnter={() => commitCoverage(coverage)}
+          />
+        </Space>
+      ) : null}
+      <Space>
+        <Typography.Text>{t('statistics.correlation.method')}</Typography.Text>
+        <Select
+          data-testid="corr-method"
+          aria-label={t('statistics.correlation.method')}
+          style={{ minWidth: 180 }}
+          value={section.method}
+          onChange={(method) => onChange({ correlationMethod: method })}
+          options={MCP_METHOD_KEYS.map((m) => ({ value: m, label: MCP_METHOD_NAMES[m][language] }))}
+        />
+      </Space>
+    </>
+  );
 }
 
 /** Wind speed correlation (风速相关性, WIND-ANALYSIS §8.8–§9): per reference sector, with R/R² wording. */
-export function CorrelationTab({ result, onReferenceChange }: CorrelationTabProps) {
+export function CorrelationTab({ result, onReferenceChange, onCorrelationChange }: CorrelationTabProps) {
   const { t } = useTranslation();
   const { byId, caption } = useChannelLookup(result);
   const section = result.correlation;
@@ -35,12 +125,17 @@ export function CorrelationTab({ result, onReferenceChange }: CorrelationTabProp
         x: `${caption(section.referenceChannelId)} (m/s)`,
         y: `${caption(item.targetChannelId)} (m/s)`,
         points: t('statistics.chart.pairs'),
-        line: t('statistics.chart.regression'),
+        line: t('statistics.correlation.line', { method: section.methodName }),
         title: regressionCaption(item),
+        subtitle: correlationBasis(
+          section,
+          (percent) => t('statistics.correlation.coverageAtLeast', { percent }),
+          t('statistics.correlation.separator'),
+        ),
       }),
     [item, section, caption, t],
   );
-  const reference =
+  const picker =
     speeds.length > 1 && section.referenceChannelId !== null ? (
       <ChannelPicker
         label={t('statistics.correlation.reference')}
@@ -49,10 +144,21 @@ export function CorrelationTab({ result, onReferenceChange }: CorrelationTabProp
         onChange={onReferenceChange}
       />
     ) : null;
+  const toolbar = (target: ReactNode) => (
+    <Flex gap={24} wrap>
+      {picker}
+      {target}
+      <CorrelationOptions
+        key={`${section.period}-${section.coverage}`}
+        section={section}
+        onChange={onCorrelationChange}
+      />
+    </Flex>
+  );
   if (!item) {
     return (
       <Flex vertical gap={16}>
-        {reference}
+        {toolbar(null)}
         <Empty description={t('statistics.correlation.needTwo')} />
       </Flex>
     );
@@ -75,15 +181,14 @@ export function CorrelationTab({ result, onReferenceChange }: CorrelationTabProp
   ];
   return (
     <Flex vertical gap={16}>
-      <Flex gap={24} wrap>
-        {reference}
+      {toolbar(
         <ChannelPicker
           label={t('statistics.correlation.target')}
           channels={section.items.map((i) => byId.get(i.targetChannelId)!).filter(Boolean)}
           value={item.targetChannelId}
           onChange={setChosen}
-        />
-      </Flex>
+        />,
+      )}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 4 }}
