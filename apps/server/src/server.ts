@@ -16,8 +16,12 @@ import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
 import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
 import type { LoginLogService } from './modules/login-log/index.ts';
-import type { LongTermService } from './modules/longterm/index.ts';
-import { createLongTermService, LONGTERM_COMPUTE_TASKS } from './modules/longterm/index.ts';
+import type { LongTermService, TLongTermReferenceServices } from './modules/longterm/index.ts';
+import {
+  createLongTermReferenceServices,
+  createLongTermService,
+  LONGTERM_COMPUTE_TASKS,
+} from './modules/longterm/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
 import { createMessageService, type MessageService, RealtimeHub } from './modules/messages/index.ts';
@@ -138,6 +142,7 @@ export interface TServices {
   mesoscale: MesoscaleService;
   /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
   longTerm: LongTermService;
+  longTermReferences: TLongTermReferenceServices;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -327,6 +332,12 @@ function buildServices(
     energy: new EnergyService(db, versions, turbines, computeAccess),
     mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog, archiveLimits),
     longTerm: createLongTermService(db, { stationAccess, stationLog, compute: computeAccess }),
+    longTermReferences: createLongTermReferenceServices(db, {
+      stationAccess,
+      files: rawFileStore,
+      parser: parserPort,
+      compute: computeAccess,
+    }),
     dataReports: new DataReportService(
       db,
       stationAccess,

@@ -68,7 +68,7 @@ import zh_users from './zh-CN/users.json' with { type: 'json' };
  * - group-reports: Group reports (SPEC §2 /report/groupReport): the e-mail that carries a report.
  * - http: The answer envelope of every API call.
  * - hub: The hub (/hub): alarm ages, report states and deliveries.
- * - longterm: The long-term correction workbench (issue 28): row names, why a method is recommended, the verdict, the period words of MCP_NO_CONCURRENT.
+ * - longterm: The long-term correction workbench (issue 28): row names, why a method is recommended, the verdict, the period words of MCP_NO_CONCURRENT, the candidate ranking's kinds, notes and summary.
  * - manufacturers: The delete confirmations of device types and manufacturers.
  * - mesoscale: Wind source assessment (issue 16): the states of a mesoscale dataset and why one is stored only.
  * - raw-files: Raw logger files: the name part of a ZIP of them (`000123_原始文件.zip`, `raw_files_3.zip`).

@@ -1,5 +1,6 @@
 import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceSeries } from '../../src/modules/longterm/index.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import type { TRouteAuth } from '../../src/platform/http/route.ts';
 import { multipartBody } from '../multipart.ts';
@@ -251,6 +252,12 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/process/temp_data_scale_generate': 'data.process',
   'POST /api/data-process/longterm/compare': 'user',
   'POST /api/data-process/longterm/generate': 'data.process',
+  'POST /api/data-process/longterm/references/page': 'user',
+  'GET /api/data-process/longterm/references/detail': 'user',
+  'POST /api/data-process/longterm/references/upload': 'data.process',
+  'POST /api/data-process/longterm/references/update': 'data.process',
+  'GET /api/data-process/longterm/references/delete': 'data.process',
+  'POST /api/data-process/longterm/candidates': 'user',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -535,6 +542,31 @@ describe('station-scoped routes', () => {
     return dataReports;
   }
 
+  /** A reference series of the hidden site (issue 28). */
+  let hiddenReference: Promise<number> | undefined;
+  function createHiddenReference() {
+    hiddenReference ??= createReferenceSeries(server.db, server.services.files, {
+      stationId: hidden.id,
+      name: 'hidden reference',
+      source: 'synthetic',
+      latitude: 40,
+      longitude: 115,
+      intervalMinutes: 60,
+      timesMs: Float64Array.of(Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 1, 1)),
+      columns: [
+        {
+          key: 'ws_50_mean',
+          name: 'WS50',
+          element: 'ws',
+          heightM: 50,
+          unit: 'm/s',
+          values: Float32Array.of(5, 6),
+        },
+      ],
+    });
+    return hiddenReference;
+  }
+
   /** A mesoscale dataset of the hidden site (issue 16). */
   let hiddenDataset: Promise<number> | undefined;
   function createHiddenDataset() {
@@ -795,6 +827,73 @@ describe('station-scoped routes', () => {
         reference: { kind: 'mesoscale', datasetId: await createHiddenDataset(), speedKey: 'ws' },
         method: 'ols',
         name: '看不见的长期版本',
+      }),
+    // Reference series and the candidate ranking (issue 28): of the hidden site, refused or left out.
+    'POST /api/data-process/longterm/references/page': async () => {
+      const id = await createHiddenReference();
+      const r = await server.call('POST', '/api/data-process/longterm/references/page', {
+        token: callerToken,
+        body: {},
+      });
+      expect(r.body.data.records.map((d: { id: number }) => d.id)).not.toContain(id);
+      await expectForbidden('POST', '/api/data-process/longterm/references/page', { stationId: hidden.id });
+      await expectForbidden('POST', '/api/data-process/longterm/references/page', {
+        nearStationId: hidden.id,
+      });
+    },
+    'GET /api/data-process/longterm/references/detail': async () =>
+      expectForbidden(
+        'GET',
+        `/api/data-process/longterm/references/detail?id=${await createHiddenReference()}`,
+      ),
+    'POST /api/data-process/longterm/references/upload': async () => {
+      const { payload, contentType } = multipartBody([
+        { name: 'stationId', value: String(hidden.id) },
+        { name: 'name', value: '看不见' },
+        { name: 'latitude', value: '40' },
+        { name: 'longitude', value: '115' },
+        { name: 'file', fileName: 'a.csv', content: Buffer.from('DateTime,WS50m_m/s\n2024-01-01 00:00,5\n') },
+      ]);
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-process/longterm/references/upload',
+        headers: { token: callerToken, 'content-type': contentType },
+        payload,
+      });
+      expect(r.statusCode).toBe(403);
+      expect(
+        await server.db.selectFrom('reference_series').select('id').where('name', '=', '看不见').execute(),
+      ).toEqual([]);
+    },
+    'POST /api/data-process/longterm/references/update': async () => {
+      const id = await createHiddenReference();
+      await expectForbidden('POST', '/api/data-process/longterm/references/update', {
+        id,
+        name: 'renamed',
+        source: 'csv',
+        latitude: 1,
+        longitude: 1,
+        heightM: 10,
+        utcOffsetMinutes: 0,
+      });
+      const row = await server.db
+        .selectFrom('reference_series')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row?.name).toBe('hidden reference');
+    },
+    'GET /api/data-process/longterm/references/delete': async () => {
+      const id = await createHiddenReference();
+      await expectForbidden('GET', `/api/data-process/longterm/references/delete?id=${id}`);
+      expect(
+        await server.db.selectFrom('reference_series').select('id').where('id', '=', id).execute(),
+      ).toHaveLength(1);
+    },
+    'POST /api/data-process/longterm/candidates': async () =>
+      expectForbidden('POST', '/api/data-process/longterm/candidates', {
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
       }),
     // Data reports (issue 15).
     'POST /api/web/report/data/page': async () => {

@@ -379,6 +379,18 @@ export const ERROR_MESSAGES = {
     zh: '参考数据与测风数据没有足够的同期时段（满足覆盖率的{period}数据至少需要 {minimum} 个，现有 {found} 个）',
     en: 'The reference and the measured data share too few concurrent periods ({period} periods meeting the coverage: at least {minimum} are needed, {found} found)',
   },
+  REFERENCE_FILE_TYPE: {
+    zh: '参考序列“{fileName}”须为文本时间序列文件（.csv、.txt、.dat、.wnd）',
+    en: 'The reference series “{fileName}” must be a text time-series file (.csv, .txt, .dat, .wnd)',
+  },
+  REFERENCE_NO_SPEED: {
+    zh: '参考序列“{fileName}”中没有可识别的风速列（或 u/v 风分量），未保存任何内容',
+    en: 'The reference series “{fileName}” holds no recognisable wind speed column (nor u/v components); nothing was stored',
+  },
+  REFERENCE_IN_USE: {
+    zh: '参考序列“{name}”仍被 {count} 个长期订正数据版本引用，请先删除这些版本',
+    en: 'The reference series “{name}” is still named by {count} long-term corrected data version(s); delete those versions first',
+  },
   MESOSCALE_ZIP_UNREADABLE: {
     zh: '压缩包“{fileName}”无法解压',
     en: 'The archive “{fileName}” cannot be unpacked',

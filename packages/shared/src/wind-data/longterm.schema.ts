@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, zRequiredText } from '../text.schema.ts';
+import { ZMcpSeriesReference } from './longterm-reference.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Long-term correction workbench (issue 28, WIND-ANALYSIS §13): a site's speed (the target) against a
@@ -39,8 +40,12 @@ export const MCP_SCATTER_MAX = 2000;
 
 const ZIsoTime = z.string(requiredError('required')).datetime({ offset: true, ...vmsg('invalidType') });
 
-/** The reference: a dataset of the site's wind source assessment, or another site's data version. */
+/**
+ * The reference: a dataset of the site's wind source assessment, another site's data version, or a stored
+ * reference series (longterm-reference.schema.ts).
+ */
 export const ZMcpReference = z.discriminatedUnion('kind', [
+  ZMcpSeriesReference,
   z.object({
     kind: z.literal('mesoscale'),
     datasetId: ZId,

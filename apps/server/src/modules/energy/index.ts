@@ -9,6 +9,7 @@ export { mesoscaleRoutes } from './mesoscale.routes.ts';
 export { MesoscaleService } from './mesoscale.service.ts';
 export {
   findMesoscaleReference,
+  listMesoscaleReferences,
   readMesoscaleColumns,
   type TMesoscaleReferenceInfo,
 } from './mesoscale-reference.ts';

@@ -38,6 +38,22 @@ export async function findMesoscaleReference(
   };
 }
 
+/** The parsed mesoscale datasets of a site as references (no values). The caller checks the site's access. */
+export async function listMesoscaleReferences(
+  db: Database,
+  stationId: number,
+): Promise<TMesoscaleReferenceInfo[]> {
+  const rows = await new MesoscaleRepository(db).listParsed(stationId);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    stationId: Number(row.station_id),
+    name: row.name,
+    intervalMinutes: Number(row.interval_minutes ?? 60),
+    channels: row.channels.map((c) => ({ key: c.key, name: c.name, element: c.element, heightM: c.heightM })),
+    files: row.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
+  }));
+}
+
 /** The stamps (UTC ms) and the named columns of a parsed mesoscale dataset. */
 export async function readMesoscaleColumns(
   db: Database,

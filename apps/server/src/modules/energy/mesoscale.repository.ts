@@ -69,6 +69,19 @@ export class MesoscaleRepository {
     return Number(row.id);
   }
 
+  /** The parsed datasets of a site (the long-term workbench's candidate references), newest first. */
+  listParsed(stationId: number) {
+    return this.db
+      .selectFrom('mesoscale_dataset')
+      .select(['id', 'station_id', 'name', 'interval_minutes', 'channels', 'files'])
+      .where('station_id', '=', stationId)
+      .where('status', '=', 'parsed')
+      .where('times', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   findDataset(id: number) {
     return this.db.selectFrom('mesoscale_dataset').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -7,6 +7,7 @@ import {
   heightStatistics,
   parseFile,
   recognize,
+  windFromComponents,
 } from './parsers/index.ts';
 import { conversionOf, convertToStoredUnits, storedChannel } from './parsers/units.ts';
 
@@ -35,9 +36,10 @@ export function createParserPort(options: { archiveLimits: TArchiveLimits }): TP
         channels.length > 0 ? [...channels] : undefined,
         spreadsheet,
       );
+      // ERA5-style u/v components become speed and direction columns (parsers/wind-components.ts).
       return {
         ...parsed,
-        columns: parsed.columns.map((column) => ({
+        columns: windFromComponents(parsed.columns).map((column) => ({
           ...column,
           channel: convertToStoredUnits(column.channel, column.values),
         })),

@@ -1,5 +1,6 @@
 // The long-term correction tasks that run in the compute pool (registered by their URL in index.ts).
 import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import { rankCandidates, type TCandidateJob } from './longterm-candidates.ts';
 import { generateSeries, type TLongTermGenerateJob } from './longterm-generate.ts';
 import { compareResult, type TLongTermJob } from './longterm-run.ts';
 
@@ -7,7 +8,9 @@ export type TLongTermComputeTask =
   /** Every MCP method compared (longterm-run.ts). */
   | { kind: 'longterm_compare'; databaseUrl: string; job: TLongTermJob }
   /** The chosen row's long-term series to write as a version (longterm-generate.ts). */
-  | { kind: 'longterm_generate'; databaseUrl: string; job: TLongTermGenerateJob };
+  | { kind: 'longterm_generate'; databaseUrl: string; job: TLongTermGenerateJob }
+  /** The candidate references of a target ranked (longterm-candidates.ts). */
+  | { kind: 'longterm_candidates'; databaseUrl: string; job: TCandidateJob };
 
 declare module '../../platform/compute/compute-tasks.ts' {
   interface TComputeTaskKinds {
@@ -18,6 +21,7 @@ declare module '../../platform/compute/compute-tasks.ts' {
 const longTermTasks: TComputeHandlers<TLongTermComputeTask> = {
   longterm_compare: (task, thread) => compareResult(thread.databaseOf(task.databaseUrl).db, task.job),
   longterm_generate: (task, thread) => generateSeries(thread.databaseOf(task.databaseUrl).db, task.job),
+  longterm_candidates: (task, thread) => rankCandidates(thread.databaseOf(task.databaseUrl).db, task.job),
 };
 
 export default longTermTasks;

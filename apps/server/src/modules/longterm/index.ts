@@ -6,3 +6,15 @@ export const LONGTERM_COMPUTE_TASKS = new URL('./compute-tasks.ts', import.meta.
 export { createLongTermService } from './longterm.module.ts';
 export { longTermRoutes } from './longterm.routes.ts';
 export type { LongTermService } from './longterm.service.ts';
+export {
+  createLongTermReferenceServices,
+  type TLongTermReferenceServices,
+} from './longterm-references.module.ts';
+export {
+  createReferenceSeries,
+  defaultReferenceKeys,
+  referenceCsvOf,
+  type TCreateReferenceInput,
+  type TReferenceColumnInput,
+} from './reference-store.ts';
+export { longTermReferenceRoutes } from './references.routes.ts';

@@ -72,7 +72,8 @@ function periodEnd(ms: number, period: TMcpPeriodKey): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+/** Pearson r of two equally long series; null below three pairs or without spread. */
+export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
   const n = x.length;
   if (n < 3) return null;
   let mx = 0;

@@ -3,8 +3,12 @@ import { applyFlagMask } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
 import { readMesoscaleColumns } from '../energy/index.ts';
 import { loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import { readReferenceColumns } from './reference-columns.ts';
 
-/** Where a series of the workbench is read from: a site's channels, or a mesoscale dataset's columns. */
+/**
+ * Where a series of the workbench is read from: a site's channels, a mesoscale dataset's columns, or a
+ * stored reference series' columns.
+ */
 export type TLongTermSource =
   | {
       kind: 'site';
@@ -20,12 +24,20 @@ export type TLongTermSource =
       speedKey: string;
       directionKey: string | undefined;
       intervalMinutes: number;
+    }
+  | {
+      /** A stored reference series (references.service.ts). */
+      kind: 'reference';
+      referenceId: number;
+      speedKey: string;
+      directionKey: string | undefined;
+      intervalMinutes: number;
     };
 
 /**
  * A source as an McpSeries on its own grid (stamps UTC ms, the start of each record; NaN = missing):
  * a site's channels masked by their flags (suspicious values kept only when asked), a mesoscale dataset's
- * stamps placed on the regular grid of its interval.
+ * or a reference series' stamps placed on the regular grid of its interval.
  */
 export async function readMcpSeries(
   db: Database,
@@ -45,7 +57,10 @@ export async function readMcpSeries(
     };
   }
   const keys = source.directionKey ? [source.speedKey, source.directionKey] : [source.speedKey];
-  const { timesMs, columns } = await readMesoscaleColumns(db, source.datasetId, keys);
+  const { timesMs, columns } =
+    source.kind === 'reference'
+      ? await readReferenceColumns(db, source.referenceId, keys)
+      : await readMesoscaleColumns(db, source.datasetId, keys);
   const stepMs = source.intervalMinutes * 60_000;
   const first = timesMs[0] ?? 0;
   const n = timesMs.length === 0 ? 0 : Math.round((timesMs[timesMs.length - 1]! - first) / stepMs) + 1;

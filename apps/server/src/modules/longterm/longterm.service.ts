@@ -27,6 +27,7 @@ import { writeLongTermVersion } from '../wind-data/index.ts';
 import { generateSeries, type TLongTermGenerated, type TLongTermGenerateJob } from './longterm-generate.ts';
 import { compareResult, MCP_MIN_PERIODS, type TLongTermJob } from './longterm-run.ts';
 import type { TLongTermSource } from './longterm-series.ts';
+import { resolveSeriesReference } from './references.service.ts';
 
 function fieldError(field: string, message = 'v.oneOf'): AppError {
   return new AppError('VALIDATION_FAILED', {}, [{ field, message }]);
@@ -212,6 +213,14 @@ export class LongTermService {
         speedChannel: resolved.speed.name,
         directionChannel: resolved.direction?.name ?? null,
       };
+    } else if (ref.kind === 'reference') {
+      // A stored reference series (references.service.ts): its home site's view right, its columns.
+      ({ reference, referenceName, lineage, hasReferenceDirection } = await resolveSeriesReference(
+        this.db,
+        this.access,
+        user,
+        ref,
+      ));
     } else {
       const dataset = await findMesoscaleReference(this.db, ref.datasetId, language);
       await this.access.assertCanView(user, dataset.stationId);

@@ -815,6 +815,38 @@ export interface MesoscaleResultTable {
   created_at: CreatedAt;
 }
 
+/** A reference series of the long-term workbench (migration 0023). */
+export interface ReferenceSeriesTable {
+  id: Generated<number>;
+  station_id: number;
+  name: string;
+  source: 'merra2' | 'era5' | 'vortex' | 'wnd' | 'csv' | 'synthetic';
+  latitude: number;
+  longitude: number;
+  height_m: number;
+  utc_offset_minutes: Generated<number>;
+  files: ColumnType<{ fileName: string; sha256: string; sizeBytes: number }[], string, string>;
+  interval_minutes: number;
+  first_time: Timestamp | null;
+  last_time: Timestamp | null;
+  record_count: Generated<number>;
+  channels: ColumnType<
+    { key: string; name: string; element: string; heightM: number | null; unit: string }[],
+    string | undefined,
+    string
+  >;
+  times: Buffer;
+  uploader_id: number | null;
+  uploader_name: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface ReferenceSeriesColumnTable {
+  reference_id: number;
+  key: string;
+  values: Buffer;
+}
+
 export interface DownloadApplicationTable {
   id: Generated<number>;
   applicant_id: number | null;
@@ -1061,6 +1093,9 @@ export interface DB {
   mesoscale_dataset: MesoscaleDatasetTable;
   mesoscale_channel: MesoscaleChannelTable;
   mesoscale_result: MesoscaleResultTable;
+  // Reference series of the long-term workbench (migration 0023).
+  reference_series: ReferenceSeriesTable;
+  reference_series_column: ReferenceSeriesColumnTable;
   // Download applications and the hub (migration 0018).
   download_application: DownloadApplicationTable;
   download_application_station: DownloadApplicationStationTable;

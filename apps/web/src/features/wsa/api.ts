@@ -1,10 +1,15 @@
 import type {
+  TMcpCandidatesRequest,
+  TMcpCandidatesResult,
   TMcpCompareRequest,
   TMcpCompareResult,
   TMcpGenerateRequest,
   TMcpGenerateResult,
   TMesoscaleDataset,
   TPage,
+  TReferenceSeries,
+  TReferenceUpdateRequest,
+  TReferenceUploadFields,
   TScaleGenerateRequest,
   TScaleRequest,
   TScaleResult,
@@ -18,6 +23,7 @@ export const wsaKeys = {
   all: ['wsa'] as const,
   datasets: (stationId: number) => ['wsa', 'datasets', stationId] as const,
   results: (stationId: number) => ['wsa', 'results', stationId] as const,
+  references: (nearStationId: number) => ['wsa', 'references', nearStationId] as const,
 };
 
 export function useMesoscaleDatasets(stationId: number | undefined) {
@@ -92,5 +98,60 @@ export function useLongTermGenerate() {
     mutationFn: (body: TMcpGenerateRequest) =>
       http.post<TMcpGenerateResult>('/data-process/longterm/generate', body, { timeoutMs: 600_000 }),
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Every reference series the caller may see, nearest to the site first (issue 28). */
+export function useReferenceSeries(nearStationId: number | undefined) {
+  return useQuery({
+    queryKey: wsaKeys.references(nearStationId ?? 0),
+    queryFn: () =>
+      http.post<TPage<TReferenceSeries>>('/data-process/longterm/references/page', {
+        nearStationId,
+        radiusKm: 20_000,
+        pageNo: 1,
+        pageSize: 200,
+      }),
+    enabled: nearStationId !== undefined,
+  });
+}
+
+/** Uploads a reference series: its fields, then the one file. */
+export function useUploadReference() {
+  return useInvalidatingMutation(
+    (input: { fields: TReferenceUploadFields; file: File }) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(input.fields)) {
+        if (value !== undefined) form.append(key, String(value));
+      }
+      form.append('file', input.file, input.file.name);
+      return http.post<{ id: number }>('/data-process/longterm/references/upload', form, {
+        timeoutMs: 30 * 60_000,
+      });
+    },
+    [wsaKeys.all],
+  );
+}
+
+export function useUpdateReference() {
+  return useInvalidatingMutation(
+    (body: TReferenceUpdateRequest) =>
+      http.post<{ id: number }>('/data-process/longterm/references/update', body),
+    [wsaKeys.all],
+  );
+}
+
+export function useDeleteReference() {
+  return useInvalidatingMutation(
+    (id: number) => http.get<null>('/data-process/longterm/references/delete', { id }),
+    [wsaKeys.all],
+  );
+}
+
+/** The candidate references of a target, ranked (a worker-thread computation, nothing stored). */
+export function useLongTermCandidates() {
+  return useMutation({
+    mutationFn: (body: TMcpCandidatesRequest) =>
+      http.post<TMcpCandidatesResult>('/data-process/longterm/candidates', body, { timeoutMs: 300_000 }),
   });
 }

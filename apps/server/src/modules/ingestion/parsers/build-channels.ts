@@ -29,6 +29,8 @@ export interface TBuildChannelsOptions {
   sensors?: Map<number, TSensorFacts>;
   /** Speed unit stated in the header block (Windographer-style 'Calm threshold = 1 mph'). */
   speedUnit?: string;
+  /** The one height the header block states (Vortex `Hub-Height=100`): of wind columns naming none. */
+  headerHeightM?: number;
 }
 
 const SENSOR_ELEMENT_WORDS: [TChannelElement, RegExp][] = [
@@ -113,6 +115,9 @@ export function buildChannels(
           heightsFromDescription = true;
         }
       }
+    }
+    if (heightM === null && options.headerHeightM !== undefined && (element === 'ws' || element === 'wd')) {
+      heightM = options.headerHeightM;
     }
     if (element === 'ws' && options.speedUnit && (unit === '' || unit === 'm/s') && statKey !== 'ti') {
       unit = options.speedUnit;

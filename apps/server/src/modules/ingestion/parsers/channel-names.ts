@@ -195,6 +195,7 @@ const FEET_RE = /(?<![\d.])(\d{1,4}(?:\.\d+)?)\s?ft\b/i;
 const STATISTIC_AHEAD_RE = /^[\s_]?(sd|std|stdev|stddev|avg|mean|max|min)(?![a-z])/i;
 const MULTI_HEIGHT_RE = /\d\s*_\s*\d+(?:\.\d+)?\s*m\b/;
 const WINDKIT_RE = /^(ws|wd|wspd|wdir|spd|dir|windagl|wdiragl|t|rh|p)_?(\d{1,4}(?:\.\d+)?)(?=_|$)/i;
+const UNIT_SUFFIX_RE = /_([A-Za-z°℃%][A-Za-z/°℃%^0-9-]*)$/;
 const BRACKET_RE = /[([（【]([^()[\]（）【】]*)[)\]）】]\s*$/;
 
 function roundHeight(h: number): number {
@@ -296,6 +297,15 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
     if (u) {
       unit = u;
       rest = rest.slice(0, bracket.index);
+    }
+  }
+  // A unit after the last underscore, as reanalysis exports write it: MERRA-2 `PS_hPa`, `WS50m_m/s`.
+  const suffix = unit === null ? UNIT_SUFFIX_RE.exec(rest) : null;
+  if (suffix) {
+    const u = normalizeUnit(suffix[1]!);
+    if (u) {
+      unit = u;
+      rest = rest.slice(0, suffix.index);
     }
   }
 

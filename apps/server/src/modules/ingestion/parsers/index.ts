@@ -15,3 +15,4 @@ export { parseFile, type TParsedFile } from './parse-file.ts';
 export { recognize } from './recognize.ts';
 export { DATE_FORMATS } from './time-formats.ts';
 export { UnreadableFileError } from './unreadable-file-error.ts';
+export { windFromComponents } from './wind-components.ts';

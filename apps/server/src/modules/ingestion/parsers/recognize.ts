@@ -14,7 +14,14 @@ import { intervalMs, parseTextBytes } from './parse-file.ts';
 import { KNOWN_MISSING } from './scan-rows.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
-import { detectTimeFormat, isDateOnly, isTimeOnly, looksLikeStamp } from './time-formats.ts';
+import {
+  detectTimeFormat,
+  isCompactDateOnly,
+  isCompactTimeOnly,
+  isDateOnly,
+  isTimeOnly,
+  looksLikeStamp,
+} from './time-formats.ts';
 import { fitToGrid } from './time-grid.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
@@ -142,6 +149,8 @@ function dateColumnsOf(fields: readonly string[]): [number, number] | null {
     const f = fields[c]!;
     if (!looksLikeStamp(f)) continue;
     if (isDateOnly(f) && c + 1 < fields.length && isTimeOnly(fields[c + 1]!)) return [c, c + 1];
+    // Vortex and similar series: `20200101 0000` (a compact date, then the time as HHMM).
+    if (isCompactDateOnly(f) && c + 1 < fields.length && isCompactTimeOnly(fields[c + 1]!)) return [c, c + 1];
     return [c, c];
   }
   return null;
@@ -280,6 +289,15 @@ function offsetMinutesOf(text: string): number | null {
   if (!m) return /^(UTC|GMT)$/i.test(text.trim()) ? 0 : null;
   const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
   return minutes > 14 * 60 ? null : (m[1] === '-' ? -1 : 1) * minutes;
+}
+
+/** The one height a reanalysis header states for its wind columns (Vortex `Hub-Height=100`). */
+function headerHeightOf(headerBlock: readonly string[]): number | undefined {
+  for (const line of headerBlock) {
+    const m = /\bHub[- _]?Height\s*[=:]\s*(\d{1,4}(?:\.\d+)?)\s*m?\b/i.exec(line);
+    if (m && Number(m[1]) > 0) return Number(m[1]);
+  }
+  return undefined;
 }
 
 /** Throws the reason a file without a recognisable data layout cannot be read. */
@@ -511,7 +529,12 @@ export function recognize(
     kind,
     warnings,
   );
-  const built = buildChannels(columns, { kind, sensors, speedUnit });
+  const built = buildChannels(columns, {
+    kind,
+    sensors,
+    speedUnit,
+    headerHeightM: kind === 'generic_csv' ? headerHeightOf(headerBlock) : undefined,
+  });
   warnings.push(...built.warnings);
 
   const rule: TParseRule = {

@@ -345,6 +345,16 @@ export function isDateOnly(text: string): boolean {
   const m = STAMP_RE.exec(text);
   return m !== null && m[8] === undefined;
 }
+/** Whether a text is a compact date without a time (`20200101`). */
+export function isCompactDateOnly(text: string): boolean {
+  const m = COMPACT_RE.exec(text);
+  return m !== null && m[5] === undefined;
+}
+/** Whether a text is a time of day written HHMM (`0000`, `2330`), as beside a compact date. */
+export function isCompactTimeOnly(text: string): boolean {
+  const m = /^\s*"?(\d{2})(\d{2})"?\s*$/.exec(text);
+  return m !== null && Number(m[1]) <= 23 && Number(m[2]) <= 59;
+}
 /** Whether a text is a time of day (`15:30`, `15:30:00`). */
 export function isTimeOnly(text: string): boolean {
   return /^\s*"?\d{1,2}:\d{2}(:\d{2}([.,]\d+)?)?"?\s*$/.test(text);

@@ -7,7 +7,7 @@ import {
   type TMesoscaleDataset,
   ZMcpCompareRequest,
 } from '@masthub/shared';
-import { Alert, Button, Drawer, Form } from 'antd';
+import { Alert, Button, Collapse, Drawer, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { readUtcCode } from '../../../request/request.ts';
 import { useLongTermCompare } from '../api.ts';
+import { LongTermCandidates, LongTermReferences } from './LongTermCandidates.tsx';
 import { LongTermForm } from './LongTermForm.tsx';
 import { LongTermGenerateModal } from './LongTermGenerateModal.tsx';
 import { LongTermResult } from './LongTermResult.tsx';
@@ -93,6 +94,22 @@ export function LongTermDrawer({
       data-testid="lt-drawer"
     >
       <LongTermForm form={form} stationId={stationId} datasets={datasets} datasetId={datasetId} rule={rule} />
+      <Collapse
+        size="small"
+        style={{ marginBottom: 16 }}
+        items={[
+          {
+            key: 'candidates',
+            label: t('longterm.candidates.title'),
+            children: <LongTermCandidates form={form} onCompare={() => void run()} />,
+          },
+          {
+            key: 'references',
+            label: t('longterm.refs.title'),
+            children: <LongTermReferences stationId={stationId} />,
+          },
+        ]}
+      />
       <Button
         type="primary"
         icon={<CalculatorOutlined />}

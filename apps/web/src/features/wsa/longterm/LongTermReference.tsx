@@ -1,4 +1,4 @@
-import type { TMesoscaleDataset } from '@masthub/shared';
+import type { TMesoscaleDataset, TReferenceSeries } from '@masthub/shared';
 import { Col, Form, type FormInstance, Radio, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,10 @@ import { useStationSearch } from '../../ingestion/api.ts';
 import { useDataReportFields } from '../../reports/api.ts';
 import { useStatisticsVersions } from '../../statistics/api.ts';
 import { channelOptions, versionOptions } from '../../statistics/version-options.ts';
+import { useReferenceSeries } from '../api.ts';
 import { type LongTermValues, REFERENCE_FIELDS } from './longterm.request.ts';
 
-const KINDS = ['mesoscale', 'site'] as const;
+const KINDS = ['mesoscale', 'site', 'reference'] as const;
 
 /** The channels of a mesoscale dataset of one element as select options. */
 function datasetChannelOptions(dataset: TMesoscaleDataset | undefined, element: 'ws' | 'wd') {
@@ -19,7 +20,10 @@ function datasetChannelOptions(dataset: TMesoscaleDataset | undefined, element: 
     .map((c) => ({ value: c.key, label: c.name }));
 }
 
-/** The reference of the workbench: a mesoscale dataset of the site, or another site's data version. */
+/**
+ * The reference of the workbench: a mesoscale dataset of the site, another site's data version, or a stored
+ * reference series the user may see (nearest to the site first).
+ */
 export function LongTermReference({
   form,
   stationId,
@@ -46,6 +50,8 @@ export function LongTermReference({
       </Col>
       {kind === 'site' ? (
         <SiteReference form={form} stationId={stationId} rule={rule} />
+      ) : kind === 'reference' ? (
+        <SeriesReference form={form} stationId={stationId} rule={rule} />
       ) : (
         <MesoscaleReference form={form} datasets={datasets} rule={rule} />
       )}
@@ -183,5 +189,77 @@ function SiteReference({
         </Col>
       </Row>
     </Col>
+  );
+}
+
+/** The columns of a reference series of one element as select options. */
+function seriesChannelOptions(series: TReferenceSeries | undefined, element: 'ws' | 'wd') {
+  return (series?.channels ?? [])
+    .filter((c) => c.element === element)
+    .map((c) => ({ value: c.key, label: c.name }));
+}
+
+/** A stored reference series (MERRA-2, ERA5, Vortex, .wnd…) and its speed and direction columns. */
+function SeriesReference({
+  form,
+  stationId,
+  rule,
+}: {
+  form: FormInstance<LongTermValues>;
+  stationId: number;
+  rule: TFieldRule;
+}) {
+  const { t } = useTranslation();
+  const { data } = useReferenceSeries(stationId);
+  const referenceId = Form.useWatch('referenceId', form);
+  const series = data?.records.find((r) => r.id === referenceId);
+  useEffect(() => {
+    if (!series) return;
+    const keys = new Set(series.channels.map((c) => c.key));
+    const current = form.getFieldValue('speedKey') as string | undefined;
+    // Keep a column picked for this series (a candidate's); else its default speed and vane.
+    if (current && keys.has(current)) return;
+    form.setFieldsValue({ speedKey: series.speedKey, directionKey: series.directionKey ?? undefined });
+  }, [series, form]);
+  return (
+    <>
+      <RuleCol
+        span={6}
+        name="referenceId"
+        field={REFERENCE_FIELDS.referenceId}
+        label={t('longterm.series')}
+        rule={rule}
+        required
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(data?.records ?? []).map((r) => ({
+            value: r.id,
+            label: t('longterm.seriesOption', {
+              name: r.name,
+              source: r.sourceName,
+              height: r.heightM,
+              distance: r.distanceKm ?? '–',
+            }),
+          }))}
+          data-testid="lt-series"
+        />
+      </RuleCol>
+      <RuleCol
+        span={6}
+        name="speedKey"
+        field={REFERENCE_FIELDS.speedKey}
+        label={t('longterm.speedKey')}
+        rule={rule}
+        required
+      >
+        <Select options={seriesChannelOptions(series, 'ws')} />
+      </RuleCol>
+      <Col span={6}>
+        <Form.Item name="directionKey" label={t('longterm.directionKey')}>
+          <Select allowClear options={seriesChannelOptions(series, 'wd')} />
+        </Form.Item>
+      </Col>
+    </>
   );
 }

@@ -1,7 +1,13 @@
 import { ZMcpCompareRequest } from '@masthub/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { LONG_TERM_DEFAULTS, toCompareRequest, toFormField, toGenerateRequest } from './longterm.request.ts';
+import {
+  candidateToValues,
+  LONG_TERM_DEFAULTS,
+  toCompareRequest,
+  toFormField,
+  toGenerateRequest,
+} from './longterm.request.ts';
 
 const target = { versionId: 11, speedChannelId: 21, directionChannelId: 22 };
 
@@ -98,5 +104,53 @@ describe('toGenerateRequest', () => {
       name: 'LT 2005',
     });
     expect(toGenerateRequest(compare, { method: 'ols', sectors: 0 }, 0, 'x').isBySector).toBe(false);
+  });
+});
+
+describe('the reference-series kind', () => {
+  it('builds a stored reference series from its id and columns, checked by the shared schema', () => {
+    const request = toCompareRequest(
+      {
+        ...LONG_TERM_DEFAULTS,
+        ...target,
+        referenceKind: 'reference',
+        referenceId: 7,
+        speedKey: 'ws_50_mean',
+      },
+      '+08:00',
+    );
+    expect(request.reference).toEqual({ kind: 'reference', referenceId: 7, speedKey: 'ws_50_mean' });
+    expect(ZMcpCompareRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('candidateToValues(candidate) fills the fields of each kind from the ranked candidate', () => {
+    expect(
+      candidateToValues({
+        stationId: 3,
+        reference: { kind: 'reference', referenceId: 7, speedKey: 'ws_50_mean', directionKey: 'wd_50_mean' },
+      }),
+    ).toEqual({
+      referenceKind: 'reference',
+      referenceId: 7,
+      speedKey: 'ws_50_mean',
+      directionKey: 'wd_50_mean',
+    });
+    expect(
+      candidateToValues({ stationId: 3, reference: { kind: 'mesoscale', datasetId: 5, speedKey: 'ws' } }),
+    ).toEqual({
+      referenceKind: 'mesoscale',
+      datasetId: 5,
+      speedKey: 'ws',
+      directionKey: undefined,
+    });
+    expect(
+      candidateToValues({ stationId: 9, reference: { kind: 'site', versionId: 31, speedChannelId: 41 } }),
+    ).toEqual({
+      referenceKind: 'site',
+      refStationId: 9,
+      refVersionId: 31,
+      refSpeedChannelId: 41,
+      refDirectionChannelId: undefined,
+    });
   });
 });

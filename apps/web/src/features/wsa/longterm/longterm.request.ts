@@ -16,8 +16,10 @@ export interface LongTermValues {
   versionId?: number;
   speedChannelId?: number;
   directionChannelId?: number;
-  referenceKind?: 'mesoscale' | 'site';
+  referenceKind?: 'mesoscale' | 'site' | 'reference';
   datasetId?: number;
+  /** A stored reference series (kind 'reference'); its columns are `speedKey`/`directionKey`. */
+  referenceId?: number;
   speedKey?: string;
   directionKey?: string;
   refStationId?: number;
@@ -43,6 +45,7 @@ export const LONG_TERM_DEFAULTS: LongTermValues = {
 /** Form field → the request's field it is checked as (the reference's fields are nested). */
 export const REFERENCE_FIELDS: Record<string, string> = {
   datasetId: 'reference.datasetId',
+  referenceId: 'reference.referenceId',
   speedKey: 'reference.speedKey',
   directionKey: 'reference.directionKey',
   refVersionId: 'reference.versionId',
@@ -77,12 +80,19 @@ export function toCompareRequest(values: LongTermValues, utcCode: string): TMcpC
           speedChannelId: values.refSpeedChannelId ?? missing,
           ...(values.refDirectionChannelId ? { directionChannelId: values.refDirectionChannelId } : {}),
         }
-      : {
-          kind: 'mesoscale',
-          datasetId: values.datasetId ?? missing,
-          speedKey: values.speedKey ?? '',
-          ...(values.directionKey ? { directionKey: values.directionKey } : {}),
-        };
+      : values.referenceKind === 'reference'
+        ? {
+            kind: 'reference',
+            referenceId: values.referenceId ?? missing,
+            speedKey: values.speedKey ?? '',
+            ...(values.directionKey ? { directionKey: values.directionKey } : {}),
+          }
+        : {
+            kind: 'mesoscale',
+            datasetId: values.datasetId ?? missing,
+            speedKey: values.speedKey ?? '',
+            ...(values.directionKey ? { directionKey: values.directionKey } : {}),
+          };
   return {
     versionId: values.versionId ?? missing,
     speedChannelId: values.speedChannelId ?? missing,
@@ -107,4 +117,29 @@ export function toGenerateRequest(
   name: string,
 ): TMcpGenerateRequest {
   return { ...request, method: row.method, isBySector: row.sectors > 0, longTermPeriodIndex, name };
+}
+
+/** The form values that pick a ranked candidate as the reference (its `reference` field as the form holds it). */
+export function candidateToValues(candidate: {
+  stationId: number;
+  reference: Record<string, unknown>;
+}): Partial<LongTermValues> {
+  const ref = candidate.reference;
+  const num = (key: string) => (typeof ref[key] === 'number' ? (ref[key] as number) : undefined);
+  const str = (key: string) => (typeof ref[key] === 'string' ? (ref[key] as string) : undefined);
+  if (ref.kind === 'site') {
+    return {
+      referenceKind: 'site',
+      refStationId: candidate.stationId,
+      refVersionId: num('versionId'),
+      refSpeedChannelId: num('speedChannelId'),
+      refDirectionChannelId: num('directionChannelId'),
+    };
+  }
+  return {
+    referenceKind: ref.kind === 'reference' ? 'reference' : 'mesoscale',
+    ...(ref.kind === 'reference' ? { referenceId: num('referenceId') } : { datasetId: num('datasetId') }),
+    speedKey: str('speedKey'),
+    directionKey: str('directionKey'),
+  };
 }
