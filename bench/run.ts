@@ -18,6 +18,7 @@ import { benchMeasureWindPage } from './measure-wind-page.ts';
 import { benchOffload } from './offload.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
+import { benchSuitability } from './suitability.ts';
 import { benchWind } from './wind.ts';
 import { benchWindData } from './wind-data.ts';
 
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
   add(await benchReports());
   add(await benchEnergy());
   add(await benchMcp());
+  add(await benchSuitability());
   add(await benchHub());
   add(await benchOffload());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

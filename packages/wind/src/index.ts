@@ -227,6 +227,64 @@ export {
 } from './statistics/weibull-distribution.ts';
 export { windPowerDensity } from './statistics/wind-power-density.ts';
 export { type RoseSector, type WindRose, windRose } from './statistics/wind-rose.ts';
+// Site suitability: the IEC 61400-1 class check (WIND-ANALYSIS §14), issue 29.
+export { classVerdicts } from './suitability/class-verdicts.ts';
+export {
+  EXTREME_METHODS,
+  type ExtremeEstimate,
+  type ExtremeMethod,
+  type ExtremeWindEstimates,
+  type ExtremeWindOptions,
+  extremeWindEstimates,
+} from './suitability/extreme-wind-estimates.ts';
+export { findIndependentStorms, type Storm } from './suitability/find-independent-storms.ts';
+export { gumbelOrderStatistic, type OrderStatisticMoments } from './suitability/gumbel-order-statistic.ts';
+export { type Gust50, gust50 } from './suitability/gust50.ts';
+export {
+  CLASS_KEYS,
+  type ClassKey,
+  IEC_REFERENCE_SPEED,
+  TURBULENCE_CATEGORIES,
+  WIND_CLASSES,
+  type WindClass,
+} from './suitability/iec-classes.ts';
+export {
+  type IndependentStorms,
+  independentStorms,
+  type StormPlotPoint,
+} from './suitability/independent-storms.ts';
+export { type InflowBySector, type InflowCell, inflowBySector } from './suitability/inflow-by-sector.ts';
+export {
+  judgeTurbulence,
+  type TurbulenceBinJudgement,
+  type TurbulenceDefinition,
+  type TurbulenceJudgement,
+  type TurbulenceVerdict,
+} from './suitability/judge-turbulence.ts';
+export { ntmSigma1 } from './suitability/ntm-sigma1.ts';
+export {
+  type PeriodicMaxima,
+  type PeriodMaximum,
+  type PeriodsPerYear,
+  periodicMaxima,
+} from './suitability/periodic-maxima.ts';
+export { returnPeriodReducedVariate } from './suitability/return-period-reduced-variate.ts';
+export {
+  DESIGN_SHEAR_EXPONENT,
+  type SiteSuitability,
+  type SiteSuitabilityInput,
+  type SiteSuitabilityOptions,
+  STANDARD_AIR_DENSITY,
+  siteSuitability,
+} from './suitability/site-suitability.ts';
+export {
+  type ClassVerdict,
+  SUITABILITY_CHECKS,
+  SUITABILITY_REASONS,
+  type SuitabilityCheck,
+  type SuitabilityCheckKey,
+  type SuitabilityReason,
+} from './suitability/suitability-types.ts';
 export {
   validateWindReportInput,
   type WindReportInputError,

@@ -1,7 +1,8 @@
 import { fitLinearLeastSquares } from '../math/fit-linear-least-squares.ts';
+import { fitGumbelMaxLikelihood } from './fit-gumbel-max-likelihood.ts';
 
 /** Gumbel fitting method (WIND-ANALYSIS §8.9). */
-export type GumbelMethod = 'moments' | 'moments-finite' | 'gringorten';
+export type GumbelMethod = 'moments' | 'moments-finite' | 'gringorten' | 'maximum-likelihood';
 
 /** A fitted Gumbel distribution x = u + y/α and its return-period value. */
 export interface GumbelFit {
@@ -22,7 +23,8 @@ export interface GumbelFit {
  * - `moments-finite`: C1, C2 for the sample size n — the mean and population sd of the reduced
  *   variates −ln(−ln(i/(n+1))), i = 1…n. These are exactly the values tabulated in GB 50009 / Gumbel
  *   (n = 10: 0.4952, 0.9496; the table prints 0.9497 after rounding), computed instead of looked up;
- * - `gringorten`: sort ascending, F_i = (i − 0.44)/(N + 0.12), least squares of x on y = −ln(−ln F).
+ * - `gringorten`: sort ascending, F_i = (i − 0.44)/(N + 0.12), least squares of x on y = −ln(−ln F);
+ * - `maximum-likelihood`: the estimator of scipy `gumbel_r.fit` (see {@link fitGumbelMaxLikelihood}).
  * s is the sample standard deviation (n − 1). Needs ≥ 10 years in practice; fits from ≥ 3 values.
  *
  * @param annualMaximaMps one maximum 10-min mean per year, NaN skipped
@@ -65,8 +67,15 @@ export function fitGumbel(
     const fit = fitLinearLeastSquares(ys, sorted)!;
     scaleMps = fit.slope;
     locationMps = fit.intercept;
+  } else if (method === 'maximum-likelihood') {
+    const fit = fitGumbelMaxLikelihood(values);
+    if (!fit) return undefined;
+    scaleMps = fit.scaleMps;
+    locationMps = fit.locationMps;
   } else {
-    throw new Error('fitGumbel requires method to be moments, moments-finite or gringorten');
+    throw new Error(
+      'fitGumbel requires method to be moments, moments-finite, gringorten or maximum-likelihood',
+    );
   }
   return {
     method,
