@@ -16,8 +16,12 @@ import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
 import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
 import type { LoginLogService } from './modules/login-log/index.ts';
-import type { LongTermService } from './modules/longterm/index.ts';
-import { createLongTermService, LONGTERM_COMPUTE_TASKS } from './modules/longterm/index.ts';
+import type { LongTermConvergenceService, LongTermService } from './modules/longterm/index.ts';
+import {
+  createLongTermConvergenceService,
+  createLongTermService,
+  LONGTERM_COMPUTE_TASKS,
+} from './modules/longterm/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
 import { createMessageService, type MessageService, RealtimeHub } from './modules/messages/index.ts';
@@ -138,6 +142,8 @@ export interface TServices {
   mesoscale: MesoscaleService;
   /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
   longTerm: LongTermService;
+  /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
+  longTermConvergence: LongTermConvergenceService;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -222,6 +228,19 @@ function buildServices(
   const parserPort = createParserPort({ archiveLimits });
   const messages = createMessageService(db);
   const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
+  const { threads } = capacityOf(config);
+  const { compute, computeStreams } = pools;
+  // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
+  const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
+  const longTerm = createLongTermService(db, { stationAccess, stationLog, compute: computeAccess });
+  const longTermConvergence = createLongTermConvergenceService(db, {
+    longTerm,
+    stationAccess,
+    stationLog,
+    messages,
+    log: log.child({ module: 'longterm' }),
+    compute: computeAccess,
+  });
   const ingestion = new IngestionService(
     db,
     rawFileStore,
@@ -229,7 +248,7 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    dataArrivedListeners(alarms),
+    dataArrivedListeners(alarms, { convergence: longTermConvergence, jobs }),
     config.INGEST_CONCURRENCY,
   );
   const processingTasks = new ProcessingTaskService(
@@ -261,10 +280,6 @@ function buildServices(
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const { threads } = capacityOf(config);
-  const { compute, computeStreams } = pools;
-  // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
-  const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
@@ -326,7 +341,8 @@ function buildServices(
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
     mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog, archiveLimits),
-    longTerm: createLongTermService(db, { stationAccess, stationLog, compute: computeAccess }),
+    longTerm,
+    longTermConvergence,
     dataReports: new DataReportService(
       db,
       stationAccess,
@@ -369,6 +385,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.dataReports.registerJobs(services.jobs);
   await services.apply.registerJobs(services.jobs);
   await services.hub.registerJobs(services.jobs);
+  await services.longTermConvergence.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }

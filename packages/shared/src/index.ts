@@ -43,6 +43,7 @@ export * from './time-zones.ts';
 export * from './units.ts';
 export * from './wind-data/energy.schema.ts';
 export * from './wind-data/longterm.schema.ts';
+export * from './wind-data/longterm-convergence.schema.ts';
 export * from './wind-data/mesoscale.schema.ts';
 export * from './wind-data/qc-rules.schema.ts';
 export * from './wind-data/statistics.schema.ts';

@@ -8,7 +8,7 @@ import { hubRoutes } from '../modules/hub/index.ts';
 import { identityRoutes } from '../modules/identity/index.ts';
 import { ingestionRoutes, parserInfo } from '../modules/ingestion/index.ts';
 import { loginLogRoutes } from '../modules/login-log/index.ts';
-import { longTermRoutes } from '../modules/longterm/index.ts';
+import { longTermConvergenceRoutes, longTermRoutes } from '../modules/longterm/index.ts';
 import { manufacturerRoutes } from '../modules/manufacturers/index.ts';
 import { messageRoutes } from '../modules/messages/index.ts';
 import { mapLayerRoutes } from '../modules/meteorology/index.ts';
@@ -85,6 +85,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...energyRoutes(services.turbines, services.energy),
     ...mesoscaleRoutes(services.mesoscale),
     ...longTermRoutes(services.longTerm),
+    ...longTermConvergenceRoutes(services.longTermConvergence),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),
