@@ -13,6 +13,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TTestServer,
 } from '../../../test/test-server.ts';
+import { collectFigures } from '../reports/collect.ts';
 import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 
 /**
@@ -277,6 +278,57 @@ describe('the convergence of a site default', () => {
       new RegExp(`^Site ${target.stationCode}: long-term mean speed estimate moved by \\d+(\\.\\d)? %$`),
     );
   }, 120_000);
+});
+
+describe('the convergence in the hub and the group reports', () => {
+  it('counts the visible campaign in the hub, not yet converged, with its months still needed', async () => {
+    const stored = await server.db
+      .selectFrom('longterm_convergence')
+      .select(['months_needed'])
+      .where('station_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    const r = await server.call('GET', '/api/web/hub/overview', { token, language: 'EN' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.longTerm).toMatchObject({
+      sites: 1,
+      converged: 0,
+      notYet: 1,
+      tooShort: 0,
+      pending: 0,
+      medianMonthsNeeded: stored.months_needed,
+    });
+    expect(r.body.data.longTerm.needing).toEqual([
+      {
+        stationId: target.id,
+        stationCode: target.stationCode,
+        projectName: '目标站',
+        status: 'not_yet',
+        statusName: 'Not converged yet',
+        months: 9,
+        monthsNeeded: stored.months_needed,
+      },
+    ]);
+    // A caller who cannot see the site does not count it.
+    const stranger = await buildUser(server.db);
+    const theirs = await server.call('GET', '/api/web/hub/overview', {
+      token: await server.login(stranger.account, stranger.password),
+    });
+    expect(theirs.body.data.longTerm.sites).toBe(0);
+  });
+
+  it('gives the group report the site’s verdict, M, estimate and u_MCP', async () => {
+    const period = { start: new Date('2024-09-01T00:00:00Z'), end: new Date('2024-10-01T00:00:00Z') };
+    const figures = await collectFigures(server.db, [reference.id, target.id], period);
+    expect(figures.longTerm).toHaveLength(1);
+    expect(figures.longTerm[0]).toMatchObject({
+      stationCode: target.stationCode,
+      status: 'not_yet',
+      isFailed: false,
+      months: 9,
+    });
+    expect(figures.longTerm[0]!.referenceName).toMatch(/ · Spd80mN$/);
+    expect(figures.longTerm[0]!.latestUMcp).toBeGreaterThan(0);
+  });
 });
 
 describe('the default and the caller', () => {
