@@ -16,8 +16,13 @@ import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
 import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
 import type { LoginLogService } from './modules/login-log/index.ts';
-import type { LongTermService, TLongTermReferenceServices } from './modules/longterm/index.ts';
+import type {
+  LongTermConvergenceService,
+  LongTermService,
+  TLongTermReferenceServices,
+} from './modules/longterm/index.ts';
 import {
+  createLongTermConvergenceService,
   createLongTermReferenceServices,
   createLongTermService,
   LONGTERM_COMPUTE_TASKS,
@@ -143,6 +148,8 @@ export interface TServices {
   /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
   longTerm: LongTermService;
   longTermReferences: TLongTermReferenceServices;
+  /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
+  longTermConvergence: LongTermConvergenceService;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -227,6 +234,19 @@ function buildServices(
   const parserPort = createParserPort({ archiveLimits });
   const messages = createMessageService(db);
   const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
+  const { threads } = capacityOf(config);
+  const { compute, computeStreams } = pools;
+  // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
+  const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
+  const longTerm = createLongTermService(db, { stationAccess, stationLog, compute: computeAccess });
+  const longTermConvergence = createLongTermConvergenceService(db, {
+    longTerm,
+    stationAccess,
+    stationLog,
+    messages,
+    log: log.child({ module: 'longterm' }),
+    compute: computeAccess,
+  });
   const ingestion = new IngestionService(
     db,
     rawFileStore,
@@ -234,7 +254,7 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    dataArrivedListeners(alarms),
+    dataArrivedListeners(alarms, { convergence: longTermConvergence, jobs }),
     config.INGEST_CONCURRENCY,
   );
   const processingTasks = new ProcessingTaskService(
@@ -266,10 +286,6 @@ function buildServices(
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const { threads } = capacityOf(config);
-  const { compute, computeStreams } = pools;
-  // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
-  const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
@@ -331,13 +347,14 @@ function buildServices(
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
     mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog, archiveLimits),
-    longTerm: createLongTermService(db, { stationAccess, stationLog, compute: computeAccess }),
+    longTerm,
     longTermReferences: createLongTermReferenceServices(db, {
       stationAccess,
       files: rawFileStore,
       parser: parserPort,
       compute: computeAccess,
     }),
+    longTermConvergence,
     dataReports: new DataReportService(
       db,
       stationAccess,
@@ -380,6 +397,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.dataReports.registerJobs(services.jobs);
   await services.apply.registerJobs(services.jobs);
   await services.hub.registerJobs(services.jobs);
+  await services.longTermConvergence.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }

@@ -11,7 +11,7 @@ export const TEST_ADMIN_PASSWORD = 'Admin#2026pw';
 export interface TTestServer extends TServer {
   /** Calls the API in-process; returns the HTTP status and the parsed envelope. */
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     options?: { token?: string; body?: unknown; language?: 'ZH' | 'EN'; headers?: Record<string, string> },
   ): Promise<{ status: number; body: { code: number; msg: string; data: any } }>;

@@ -44,6 +44,7 @@ export * from './units.ts';
 export * from './wind-data/energy.schema.ts';
 export * from './wind-data/longterm.schema.ts';
 export * from './wind-data/longterm-basis.ts';
+export * from './wind-data/longterm-convergence.schema.ts';
 export * from './wind-data/longterm-reference.schema.ts';
 export * from './wind-data/mesoscale.schema.ts';
 export * from './wind-data/qc-rules.schema.ts';

@@ -8,7 +8,11 @@ import { hubRoutes } from '../modules/hub/index.ts';
 import { identityRoutes } from '../modules/identity/index.ts';
 import { ingestionRoutes, parserInfo } from '../modules/ingestion/index.ts';
 import { loginLogRoutes } from '../modules/login-log/index.ts';
-import { longTermReferenceRoutes, longTermRoutes } from '../modules/longterm/index.ts';
+import {
+  longTermConvergenceRoutes,
+  longTermReferenceRoutes,
+  longTermRoutes,
+} from '../modules/longterm/index.ts';
 import { manufacturerRoutes } from '../modules/manufacturers/index.ts';
 import { messageRoutes } from '../modules/messages/index.ts';
 import { mapLayerRoutes } from '../modules/meteorology/index.ts';
@@ -86,6 +90,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...mesoscaleRoutes(services.mesoscale),
     ...longTermRoutes(services.longTerm),
     ...longTermReferenceRoutes(services.longTermReferences),
+    ...longTermConvergenceRoutes(services.longTermConvergence),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

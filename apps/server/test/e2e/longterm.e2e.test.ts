@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { MCP_METHOD_KEYS, ZMcpCompareResult } from '@masthub/shared';
+import { MCP_METHOD_KEYS, ZLongTermConvergence, ZMcpCompareResult } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
@@ -297,6 +297,67 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
       .execute();
     expect(versions).toEqual([]);
   });
+
+  it('tracks the convergence of the target as its site default: L_m ± u_MCP for m = 3 … 24 months', async () => {
+    const headers = { 'utc-code': '-06:00' };
+    const method = compared.recommendation!.method;
+    const compare = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      language: 'EN',
+      headers,
+      body: body({ period: '1D', sectors: 0 }),
+    });
+    expect(compare.status).toBe(200);
+    const row = compare.body.data.rows.find((r: { method: string }) => r.method === method);
+    const put = await server.call('PUT', '/api/data-process/longterm/default', {
+      token,
+      language: 'EN',
+      headers,
+      body: { ...body({ period: '1D', sectors: 0 }), stationId: sites[1]!.id, method },
+    });
+    expect(put.status, JSON.stringify(put.body).slice(0, 500)).toBe(200);
+    const convergence = ZLongTermConvergence.parse(put.body.data);
+    expect(convergence.default).toMatchObject({
+      speedChannelName: 'Speed (cup_ 130 m)',
+      directionChannelName: 'Direction (Vane_ 122 m)',
+      method,
+      referenceName: compare.body.data.referenceName,
+    });
+    // The file's 24 months of MDT are 24 months of UTC−06:00: m = 3 … 24.
+    expect(convergence.series.map((s) => s.m)).toEqual(Array.from({ length: 22 }, (_, i) => i + 3));
+    expect(convergence.series[0]!.month).toBe('2012-11');
+    expect(convergence.series.at(-1)).toMatchObject({
+      month: '2014-08',
+      monthEnd: '2014-09-01T06:00:00.000Z',
+    });
+    expect(convergence.months).toBe(24);
+    // With every month, L_24 is the comparison's long-term mean (average year) of that method.
+    expect(convergence.latestLtMps! / row.longTerm[0].averageYearMps).toBeCloseTo(1, 2);
+    for (const step of convergence.series.slice(1)) expect(step.uMcp).toBeGreaterThan(0);
+    expect(['converged', 'not_yet']).toContain(convergence.status);
+    if (convergence.status === 'converged') expect(convergence.monthsNeeded).toBe(0);
+    else expect(convergence.monthsNeeded).toBeGreaterThan(0);
+    expect(convergence.verdict).toMatch(/after 24 months/);
+    const read = await server.call(
+      'GET',
+      `/api/data-process/longterm/convergence?stationId=${sites[1]!.id}`,
+      {
+        token,
+        language: 'ZH',
+      },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.data.series).toEqual(convergence.series);
+    expect(read.body.data.verdict).toMatch(/^24 个月后/);
+    const removed = await server.call(
+      'DELETE',
+      `/api/data-process/longterm/default?stationId=${sites[1]!.id}`,
+      {
+        token,
+      },
+    );
+    expect(removed.status).toBe(200);
+  }, 120_000);
 
   /**
    * A provider-style hourly .wnd of ten years (2005–2014, UTC): over the mast's months x = (y − 0.5)/1.2 of

@@ -258,6 +258,11 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/longterm/references/update': 'data.process',
   'GET /api/data-process/longterm/references/delete': 'data.process',
   'POST /api/data-process/longterm/candidates': 'user',
+  'GET /api/data-process/longterm/default': 'user',
+  'PUT /api/data-process/longterm/default': 'data.process',
+  'DELETE /api/data-process/longterm/default': 'data.process',
+  'GET /api/data-process/longterm/convergence': 'user',
+  'POST /api/data-process/longterm/convergence/refresh': 'data.process',
   'POST /api/web/rule/save_or_update': 'system.rule',
   'GET /api/web/rule/delete': 'system.rule',
   // [anchor: qc-rules-routes]
@@ -408,7 +413,7 @@ describe('station-scoped routes', () => {
     return (await store.ensureOriginalVersion(hidden.id, null)).id;
   }
 
-  async function expectForbidden(method: 'GET' | 'POST', url: string, body?: unknown) {
+  async function expectForbidden(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {
     const r = await server.call(method, url, { token: callerToken, body, language: 'EN' });
     expect(r.status, `${method} ${url}`).toBe(403);
     expect(r.body.msg).toBe('No access permission');
@@ -895,6 +900,23 @@ describe('station-scoped routes', () => {
         versionId: await hiddenVersionId(),
         speedChannelId: 1,
       }),
+    // A site's default reference and its convergence (issue 28): a hidden target site.
+    'GET /api/data-process/longterm/default': () =>
+      expectForbidden('GET', `/api/data-process/longterm/default?stationId=${hidden.id}`),
+    'PUT /api/data-process/longterm/default': async () =>
+      expectForbidden('PUT', '/api/data-process/longterm/default', {
+        stationId: hidden.id,
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        reference: { kind: 'site', versionId: await hiddenVersionId(), speedChannelId: 1 },
+        method: 'ols',
+      }),
+    'DELETE /api/data-process/longterm/default': () =>
+      expectForbidden('DELETE', `/api/data-process/longterm/default?stationId=${hidden.id}`),
+    'GET /api/data-process/longterm/convergence': () =>
+      expectForbidden('GET', `/api/data-process/longterm/convergence?stationId=${hidden.id}`),
+    'POST /api/data-process/longterm/convergence/refresh': () =>
+      expectForbidden('POST', '/api/data-process/longterm/convergence/refresh', { stationId: hidden.id }),
     // Data reports (issue 15).
     'POST /api/web/report/data/page': async () => {
       await createDataReports();

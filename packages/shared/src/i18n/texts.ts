@@ -201,6 +201,14 @@ const PHRASES = {
     zh: '长期订正：以“{reference}”为参考生成数据版本“{name}”（{method}）',
     en: 'Long-term correction: data version “{name}” generated against “{reference}” ({method})',
   },
+  'stationLog.longTermDefaultSet': {
+    zh: '长期订正默认参考：以“{reference}”为参考（{method}）跟踪收敛',
+    en: 'Long-term default reference: convergence tracked against “{reference}” ({method})',
+  },
+  'stationLog.longTermDefaultRemoved': {
+    zh: '长期订正默认参考已移除',
+    en: 'Long-term default reference removed',
+  },
   'stationLog.fileStored': {
     zh: '数据文件“{file}”入库 {count} 个值{span}',
     en: 'Data file “{file}” stored: {count} values{span}',
@@ -275,6 +283,14 @@ const PHRASES = {
   // Pushed and listed messages (SPEC §3 message, §4).
   'message.alarmDataMissing': { zh: '站点 {code} 数据缺失', en: 'Site {code}: data missing' },
   'message.alarmDataAbnormal': { zh: '站点 {code} 数据异常', en: 'Site {code}: data abnormal' },
+  'message.longTermShift': {
+    zh: '站点 {code} 长期平均风速估计变化 {percent}%',
+    en: 'Site {code}: long-term mean speed estimate moved by {percent} %',
+  },
+  'message.longTermShiftDetail': {
+    zh: '加入第 {months} 个月（{month}）后，长期平均风速估计由 {previous} m/s 变为 {latest} m/s，变化超过 1%（参考：{reference}）',
+    en: 'With month {months} ({month}) the long-term mean speed estimate went from {previous} m/s to {latest} m/s, a change of more than 1 % (reference: {reference})',
+  },
   'message.repairRequested': { zh: '站点 {code} 已申请维修', en: 'Site {code}: repair requested' },
   'message.repairReason': { zh: '{user}：{reason}', en: '{user}: {reason}' },
   'message.taskSucceeded': { zh: '{kind}已完成（任务 #{taskId}）', en: '{kind} finished (task #{taskId})' },

@@ -107,6 +107,29 @@ export const ZHubOverview = z.object({
     values: z.number(),
     failures: z.array(z.object({ reasonKey: z.string(), reason: z.string(), count: z.number().int() })),
   }),
+  /**
+   * Long-term campaigns (issue 28, WIND-ANALYSIS §13): the visible sites with a default reference, by the
+   * verdict of their stored convergence, and the months still needed by those not converged yet.
+   */
+  longTerm: z.object({
+    sites: z.number().int(),
+    converged: z.number().int(),
+    notYet: z.number().int(),
+    tooShort: z.number().int(),
+    /** A default whose convergence is not computed yet (or could not be). */
+    pending: z.number().int(),
+    /** Median of the months still needed over the sites not converged that have an estimate. */
+    medianMonthsNeeded: z.number().nullable(),
+    /** The sites not converged yet, the nearest to converging first (at most 10). */
+    needing: z.array(
+      ZHubSite.extend({
+        status: z.enum(['not_yet', 'too_short']),
+        statusName: z.string(),
+        months: z.number().int(),
+        monthsNeeded: z.number().int().nullable(),
+      }),
+    ),
+  }),
   storage: z.object({
     rawFiles: z.number().int(),
     rawBytes: z.number(),

@@ -246,6 +246,15 @@ describe('mcpConvergence', () => {
     expect(c.isConverged).toBe(c.relativeChangeLastThreeMonths < 0.01 && last.uncertainty < 0.02);
     expect(c.expectedUncertaintyNextMonth).toBeCloseTo(last.uncertainty * Math.sqrt(24 / 25), 12);
   }, 60_000);
+
+  it('ends each step at the start of the calendar month after its m-th month', () => {
+    const { reference, target } = syntheticPair();
+    const c = mcpConvergence(reference, target);
+    const first = new Date(target.startMs);
+    for (const step of c.steps) {
+      expect(step.monthEndMs).toBe(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + step.months, 1));
+    }
+  }, 60_000);
 });
 
 describe('reference homogeneity', () => {

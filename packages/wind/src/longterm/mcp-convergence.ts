@@ -10,6 +10,8 @@ import type { McpAlignment, McpPeriod, McpSeries } from './types.ts';
 /** One step of {@link mcpConvergence}: the fit on the first `months` campaign months. */
 export interface McpConvergenceStep {
   readonly months: number;
+  /** End of the m-th campaign month (the start of the next calendar month), ms on the series' clock. */
+  readonly monthEndMs: number;
   /** Aligned periods used. */
   readonly count: number;
   /** L_m: long-term mean speed (month-weighted average year; the plain mean when a month is missing), m/s. */
@@ -84,6 +86,7 @@ export function mcpConvergence(
     const t = aligned.periodStartMs;
     const n = t.length;
     const first = monthNumber(t[0]!);
+    const firstDate = new Date(t[0]!);
     const months = monthNumber(t[n - 1]!) - first + 1;
     const monthOf = new Int32Array(n);
     for (let i = 0; i < n; i++) monthOf[i] = monthNumber(t[i]!) - first;
@@ -98,6 +101,7 @@ export function mcpConvergence(
       const cv = crossValidateMcp(a, fitOptions, { blockKind: 'month' });
       steps.push({
         months: m,
+        monthEndMs: Date.UTC(firstDate.getUTCFullYear(), firstDate.getUTCMonth() + m, 1),
         count: end,
         longTermMps: lt.averageYearMeanMps ?? lt.meanMps ?? Number.NaN,
         uncertainty: cv?.uncertainty ?? Number.NaN,

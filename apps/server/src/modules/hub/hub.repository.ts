@@ -199,4 +199,25 @@ export class HubRepository {
     }>`SELECT pg_database_size(current_database())::float8 AS bytes`.execute(this.db);
     return result.rows;
   }
+
+  /** The visible sites with a long-term default and their stored convergence (migration 0024). */
+  async listLongTermCampaigns(visible: Expression<SqlBool>) {
+    const result = await sql<{
+      id: number;
+      station_code: string;
+      project_name: string;
+      status: 'converged' | 'not_yet' | 'too_short' | null;
+      months: number | null;
+      months_needed: number | null;
+      has_error: boolean | null;
+    }>`
+          SELECT s.id, s.station_code, s.project_name, c.status, c.months, c.months_needed,
+                 c.error IS NOT NULL AS has_error
+            FROM longterm_site_default d
+            JOIN station s ON s.id = d.station_id
+            LEFT JOIN longterm_convergence c ON c.station_id = d.station_id
+           WHERE NOT s.is_deleted AND ${visible}
+           ORDER BY s.station_code`.execute(this.db);
+    return result.rows;
+  }
 }

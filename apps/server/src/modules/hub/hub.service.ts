@@ -21,6 +21,7 @@ import { reasonOf } from '../ingestion/index.ts';
 import { periodLabel } from '../reports/index.ts';
 import { backfillStationDays, currentWindowTo, rollStationWindows } from '../timeseries/index.ts';
 import { HubRepository, type TRecoveryRow } from './hub.repository.ts';
+import { longTermCampaigns } from './long-term-campaigns.ts';
 
 const DAY_MS = 86_400_000;
 const WORST = 10;
@@ -124,6 +125,7 @@ export class HubService {
       failures,
       storage,
       dbSize,
+      campaigns,
     ] = await Promise.all([
       this.hub.countByStatusAndType(visible),
       this.hub.countSilent(visible, silentBefore),
@@ -138,6 +140,7 @@ export class HubService {
       this.hub.listFailureReasons(visible, isAll, since24h),
       this.hub.summariseStorage(visible),
       user.isAdmin ? this.hub.findDatabaseSize() : Promise.resolve(null),
+      this.hub.listLongTermCampaigns(visible),
     ]);
 
     const byStatus = new Map<number, number>();
@@ -249,6 +252,7 @@ export class HubService {
           count: r.n,
         })),
       },
+      longTerm: longTermCampaigns(campaigns, language),
       storage: {
         rawFiles: store.files,
         rawBytes: store.bytes,

@@ -38,7 +38,7 @@ const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c
 const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
 
 /** What a checked request resolves to, before anything is computed. */
-interface TResolved {
+export interface TResolved {
   job: TLongTermJob;
   version: TVersionRow;
   speed: TChannelRow;
@@ -166,16 +166,44 @@ export class LongTermService {
     });
   }
 
+  /**
+   * A request resolved for a caller: the checks `compare` makes (existence, the caller's view of the
+   * target's and the reference's sites, channels), nothing computed — a site default is saved after them.
+   */
+  check(
+    user: TAuthUser,
+    request: TMcpCompareRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TResolved> {
+    return this.resolve(user, request, ctx);
+  }
+
+  /**
+   * A request resolved with no caller (a job: the nightly convergence of a site default, whose request was
+   * checked against its setter when saved): existence and channels only.
+   */
+  resolveForJob(
+    request: TMcpCompareRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TResolved> {
+    return this.resolve(null, request, ctx);
+  }
+
+  /** The caller's view of a site; none to check for a job (`user` null). */
+  private async assertCanView(user: TAuthUser | null, stationId: number): Promise<void> {
+    if (user) await this.access.assertCanView(user, stationId);
+  }
+
   /** Checks the target and the reference (existence, the caller's view of both sites, channels). */
   private async resolve(
-    user: TAuthUser,
+    user: TAuthUser | null,
     request: TMcpCompareRequest,
     ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TResolved> {
     const { language } = ctx;
     const version = await this.store.findVersion(request.versionId);
     if (!version) throw new AppError('NOT_FOUND');
-    await this.access.assertCanView(user, version.stationId);
+    await this.assertCanView(user, version.stationId);
     const { speed, direction, source } = await this.siteChannels(version, request, {
       speed: 'speedChannelId',
       direction: 'directionChannelId',
@@ -196,7 +224,7 @@ export class LongTermService {
       const refVersion = await this.store.findVersion(ref.versionId);
       if (!refVersion) throw new AppError('NOT_FOUND');
       // The reference's site too: a site beyond the caller is refused before anything is read.
-      await this.access.assertCanView(user, refVersion.stationId);
+      await this.assertCanView(user, refVersion.stationId);
       const resolved = await this.siteChannels(refVersion, ref, {
         speed: 'reference.speedChannelId',
         direction: 'reference.directionChannelId',
@@ -223,7 +251,7 @@ export class LongTermService {
       ));
     } else {
       const dataset = await findMesoscaleReference(this.db, ref.datasetId, language);
-      await this.access.assertCanView(user, dataset.stationId);
+      await this.assertCanView(user, dataset.stationId);
       const column = (key: string | undefined, element: string, field: string) => {
         if (key === undefined) return undefined;
         const found = dataset.channels.find((c) => c.key === key);

@@ -288,13 +288,14 @@ export class ReferenceService {
 export async function resolveSeriesReference(
   db: Database,
   access: StationAccess,
-  user: TAuthUser,
+  /** The caller; null for the system (a job resolving a site's default, issue 28 convergence). */
+  user: TAuthUser | null,
   ref: Extract<TMcpReference, { kind: 'reference' }>,
 ) {
   const row = await new ReferencesRepository(db).find(ref.referenceId);
   if (!row) throw new AppError('NOT_FOUND');
   // The home site too: a reference beyond the caller is refused before anything is read.
-  await access.assertCanView(user, Number(row.station_id));
+  if (user) await access.assertCanView(user, Number(row.station_id));
   const column = (key: string | undefined, element: string, field: string) => {
     if (key === undefined) return undefined;
     const found = row.channels.find((c) => c.key === key);

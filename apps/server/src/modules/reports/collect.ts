@@ -47,9 +47,25 @@ export interface TSiteEvent {
   text: string;
 }
 
+/** A site of the group with a long-term default and its convergence as stored when the report is made. */
+export interface TLongTermFigures {
+  stationCode: string;
+  projectName: string;
+  referenceName: string;
+  /** Null: not computed yet; `isFailed`: could not be computed. */
+  status: 'converged' | 'not_yet' | 'too_short' | null;
+  isFailed: boolean;
+  months: number;
+  latestLtMps: number | null;
+  latestUMcp: number | null;
+  monthsNeeded: number | null;
+}
+
 export interface TReportFigures {
   period: TPeriod;
   sites: TSiteFigures[];
+  /** The group's sites with a long-term default (issue 28): the long-term section, when any. */
+  longTerm: TLongTermFigures[];
   reporting: number;
   silent: number;
   /** Sites per SPEC §9 recovery band (0–30, 30–50 … 90–100). */
@@ -87,10 +103,11 @@ export async function collectFigures(
   const toMs = period.end.getTime();
   const reports = new ReportRepository(db);
   const stations = await reports.listSites(stationIds);
-  const [alarms, repairs, closes] = await Promise.all([
+  const [alarms, repairs, closes, campaigns] = await Promise.all([
     reports.listAlarmsAround(stationIds, period),
     reports.listRepairRequestsIn(stationIds, period),
     reports.listRepairClosesIn(stationIds, period),
+    reports.listLongTermCampaigns(stationIds),
   ]);
   const sites: TSiteFigures[] = [];
   for (const station of stations) {
@@ -185,5 +202,16 @@ export async function collectFigures(
     });
   }
   const reporting = sites.filter((s) => s.recovery > 0).length;
-  return { period, sites, reporting, silent: sites.length - reporting, bands: bandsOf(sites) };
+  const longTerm = campaigns.map((c) => ({
+    stationCode: c.station_code,
+    projectName: c.project_name,
+    referenceName: c.reference_name,
+    status: c.error === null ? c.status : null,
+    isFailed: c.error !== null,
+    months: c.months ?? 0,
+    latestLtMps: c.latest_lt_mps,
+    latestUMcp: c.latest_u_mcp,
+    monthsNeeded: c.months_needed,
+  }));
+  return { period, sites, longTerm, reporting, silent: sites.length - reporting, bands: bandsOf(sites) };
 }

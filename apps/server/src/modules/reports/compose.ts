@@ -9,7 +9,7 @@ import {
 } from '@masthub/shared';
 import { say, type TServerTextKey } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
-import type { TReportFigures } from './collect.ts';
+import type { TLongTermFigures, TReportFigures } from './collect.ts';
 import { periodLabel, REPORT_OFFSET_MINUTES } from './periods.ts';
 
 /** A report as blocks both renderers (Word, PDF) lay out the same way. */
@@ -188,6 +188,53 @@ export function composeReport(input: TComposeInput): TBlock[] {
         });
     }
   }
+  if (figures.longTerm.length > 0) blocks.push(...longTermSection(figures.longTerm, input.language));
   blocks.push({ kind: 'paragraph', text: t.footer });
   return blocks;
+}
+
+/** The catalogue key of each convergence verdict, and of none computed or a failure. */
+const CONVERGENCE_TEXTS = {
+  converged: 'longterm.status.converged',
+  not_yet: 'longterm.status.notYet',
+  too_short: 'longterm.status.tooShort',
+  none: 'longterm.status.none',
+  failed: 'groupReport.longTermFailed',
+} as const satisfies Record<string, TServerTextKey>;
+
+/**
+ * The group's sites with a long-term default (issue 28, WIND-ANALYSIS §13), after the template's sections:
+ * the verdict of their convergence, M, the long-term estimate ± u_MCP, the months still needed.
+ */
+function longTermSection(sites: readonly TLongTermFigures[], language: Language): TBlock[] {
+  const t = textsIn(language, 'groupReport.');
+  return [
+    { kind: 'heading', text: t.longTerm },
+    { kind: 'paragraph', text: t.longTermText },
+    {
+      kind: 'table',
+      columns: [
+        { title: t.code, width: 1 },
+        { title: t.project, width: 1.8 },
+        { title: t.longTermReference, width: 2 },
+        { title: t.longTermStatus, width: 1.2 },
+        { title: t.longTermMonths, width: 0.8 },
+        { title: `${t.longTermEstimate} (m/s)`, width: 1.6 },
+        { title: t.longTermMonthsNeeded, width: 1 },
+      ],
+      rows: sites.map((s) => [
+        s.stationCode,
+        s.projectName,
+        s.referenceName,
+        say(language, CONVERGENCE_TEXTS[s.isFailed ? 'failed' : (s.status ?? 'none')]),
+        s.status === null ? '—' : String(s.months),
+        s.latestLtMps === null
+          ? '—'
+          : s.latestUMcp === null
+            ? num(s.latestLtMps)
+            : `${num(s.latestLtMps)} ± ${num(s.latestLtMps * s.latestUMcp)} (${pct(s.latestUMcp)})`,
+        s.status === null || s.monthsNeeded === null ? '—' : String(s.monthsNeeded),
+      ]),
+    },
+  ];
 }

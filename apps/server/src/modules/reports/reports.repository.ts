@@ -337,6 +337,34 @@ export class ReportRepository {
   }
 
   /**
+   * The sites with a long-term default (issue 28) and their stored convergence as it stands now: status,
+   * months, the latest long-term estimate and its u_MCP, the months still needed, why it failed.
+   */
+  listLongTermCampaigns(stationIds: readonly number[]) {
+    if (stationIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('longterm_site_default as d')
+      .innerJoin('station as s', 's.id', 'd.station_id')
+      .leftJoin('longterm_convergence as c', 'c.station_id', 'd.station_id')
+      .select([
+        's.id',
+        's.station_code',
+        's.project_name',
+        'd.reference_name',
+        'c.status',
+        'c.months',
+        'c.latest_lt_mps',
+        'c.latest_u_mcp',
+        'c.months_needed',
+        'c.error',
+      ])
+      .where('d.station_id', 'in', [...stationIds])
+      .where('s.is_deleted', '=', false)
+      .orderBy('s.station_code')
+      .execute();
+  }
+
+  /**
    * Every alarm of the sites that was open at some moment of the period or handled in it. An alarm's
    * period_end is where its condition ended once it is closed (data flowing again; extended every sweep
    * while open).

@@ -1048,6 +1048,44 @@ export interface MapLayerTable {
   created_at: CreatedAt;
 }
 
+export interface LongtermSiteDefaultTable {
+  station_id: number;
+  target_version_id: number | null;
+  speed_channel_id: number | null;
+  speed_channel_name: string;
+  direction_channel_id: number | null;
+  direction_channel_name: string | null;
+  /** TMcpReference as the workbench's request names it. */
+  reference: ColumnType<Record<string, unknown>, string, string>;
+  reference_name: Generated<string>;
+  method: string;
+  period: string;
+  sectors: Generated<number>;
+  coverage: Generated<number>;
+  long_term_start: Timestamp | null;
+  long_term_end: Timestamp | null;
+  utc_offset_minutes: Generated<number>;
+  updated_by: number | null;
+  updated_by_name: Generated<string>;
+  updated_at: UpdatedAt;
+}
+
+export interface LongtermConvergenceTable {
+  station_id: number;
+  computed_at: UpdatedAt;
+  months: Generated<number>;
+  /** [{ m, month, monthEnd, ltMeanMps, uMcp }] */
+  series: ColumnType<unknown[], string | undefined, string>;
+  status: 'converged' | 'not_yet' | 'too_short';
+  months_needed: number | null;
+  latest_lt_mps: number | null;
+  previous_lt_mps: number | null;
+  latest_u_mcp: number | null;
+  change_three_months: number | null;
+  next_month_start: Timestamp | null;
+  error: string | null;
+}
+
 export interface DB {
   company: CompanyTable;
   dept: DeptTable;
@@ -1096,6 +1134,9 @@ export interface DB {
   // Reference series of the long-term workbench (migration 0023).
   reference_series: ReferenceSeriesTable;
   reference_series_column: ReferenceSeriesColumnTable;
+  // The convergence of a running campaign (migration 0024).
+  longterm_site_default: LongtermSiteDefaultTable;
+  longterm_convergence: LongtermConvergenceTable;
   // Download applications and the hub (migration 0018).
   download_application: DownloadApplicationTable;
   download_application_station: DownloadApplicationStationTable;

@@ -38,6 +38,10 @@ export interface TJobQueues {
   'hub.backfill-days': Record<string, never>;
   /** Daily after midnight UTC: roll the hub's recovery windows of every site forward a day. */
   'hub.roll-windows': Record<string, never>;
+  /** Recompute the long-term convergence of one site with a default (issue 28, WIND-ANALYSIS §13). */
+  'longterm.convergence': { stationId: number };
+  /** Nightly: queue a convergence recompute for every site with a default. */
+  'longterm.convergence-nightly': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

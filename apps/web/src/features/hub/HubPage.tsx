@@ -18,12 +18,13 @@ import {
   siteLink,
   TYPE_COLORS,
 } from './HubCards.tsx';
+import { HubLongTermCard } from './HubLongTermCard.tsx';
 import styles from './HubPage.module.css';
 
 /**
  * The hub (/hub, issue 17): the fleet on one screen for a head of measurement — sites by status and
  * type, silence, recovery of the last 7 and 30 days, alarms, repairs, applications, reports, ingestion
- * and storage, every figure from the user's own sites and a link to the screen behind it. Refreshes
+ * and storage, the long-term campaigns, every figure from the user's own sites and a link to the screen behind it. Refreshes
  * every minute; the wall display fills the screen.
  */
 export function HubPage() {
@@ -167,6 +168,9 @@ function HubBody({ data, canReview }: { data: THubOverview; canReview: boolean }
       </Col>
       <Col xs={24} lg={12}>
         <HubIngestionCard ingestion={data.ingestion} storage={data.storage} />
+      </Col>
+      <Col span={24}>
+        <HubLongTermCard longTerm={data.longTerm} />
       </Col>
     </Row>
   );

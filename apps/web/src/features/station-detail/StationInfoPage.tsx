@@ -11,6 +11,7 @@ import { SiteDataCard } from '../ingestion/SiteDataCard.tsx';
 import { useStationDetail, useStationFields } from '../stations/api.ts';
 import { StationFormModal } from '../stations/StationFormModal.tsx';
 import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
+import { LongTermConvergenceCard } from '../wsa/longterm/LongTermConvergenceCard.tsx';
 import { AttachmentsCard } from './AttachmentsCard.tsx';
 import { PasswordRecordsCard } from './PasswordRecordsCard.tsx';
 import { useStationId } from './use-station-id.ts';
@@ -56,7 +57,7 @@ function useFieldValue() {
 }
 
 /**
- * The StationInfo tab (SPEC §2): the site's fields, attachments, password records, its data (upload with
+ * The StationInfo tab (SPEC §2): the site's fields, the long-term convergence of its campaign, attachments, password records, its data (upload with
  * recognition, data range, parse rule, manual pull) and raw files with their parse status.
  */
 export function StationInfoPage() {
@@ -103,6 +104,7 @@ export function StationInfoPage() {
           ]}
         />
       </Card>
+      <LongTermConvergenceCard stationId={stationId} />
       <AttachmentsCard stationId={stationId} />
       {canEdit ? <PasswordRecordsCard stationId={stationId} /> : null}
       <SiteDataCard stationId={stationId} parseRuleId={station?.parseRuleId ?? null} />

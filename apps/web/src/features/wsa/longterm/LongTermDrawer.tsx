@@ -1,4 +1,4 @@
-import { CalculatorOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, PushpinOutlined } from '@ant-design/icons';
 import {
   type TMcpCompareRequest,
   type TMcpCompareResult,
@@ -7,19 +7,23 @@ import {
   type TMesoscaleDataset,
   ZMcpCompareRequest,
 } from '@masthub/shared';
-import { Alert, Button, Collapse, Drawer, Form } from 'antd';
+import { Alert, App, Button, Collapse, Drawer, Form, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
+import { PermissionButton } from '../../../app/PermissionButton.tsx';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { readUtcCode } from '../../../request/request.ts';
 import { useLongTermCompare } from '../api.ts';
+import { useSaveLongTermDefault } from './convergence.api.ts';
 import { LongTermCandidates, LongTermReferences } from './LongTermCandidates.tsx';
+import { LongTermConvergenceCard } from './LongTermConvergenceCard.tsx';
 import { LongTermForm } from './LongTermForm.tsx';
 import { LongTermGenerateModal } from './LongTermGenerateModal.tsx';
 import { LongTermResult } from './LongTermResult.tsx';
-import { type LongTermValues, toCompareRequest, toFormField } from './longterm.request.ts';
+import { recommendedRow } from './longterm.format.ts';
+import { type LongTermValues, toCompareRequest, toDefaultRequest, toFormField } from './longterm.request.ts';
 
 /**
  * The long-term correction workbench (WIND-ANALYSIS §13): the site's speed against a reference by every
@@ -50,6 +54,18 @@ export function LongTermDrawer({
   const [request, setRequest] = useState<TMcpCompareRequest>();
   const [generating, setGenerating] = useState<TMcpRow>();
   const [generated, setGenerated] = useState<TMcpGenerateResult>();
+  const saveDefault = useSaveLongTermDefault();
+  const { message } = App.useApp();
+  const recommended = result ? recommendedRow(result) : undefined;
+
+  // The compared target and reference become the site's default, with the recommended method.
+  const setAsDefault = async () => {
+    if (!request || !recommended) return;
+    const saved = await saveDefault
+      .mutateAsync(toDefaultRequest(stationId, request, recommended))
+      .catch(() => undefined);
+    if (saved) void message.success(t('longterm.setDefault.done', { verdict: saved.verdict }));
+  };
 
   // The next opening starts afresh (the form is destroyed with the drawer's content).
   const close = () => {
@@ -110,15 +126,40 @@ export function LongTermDrawer({
           },
         ]}
       />
-      <Button
-        type="primary"
-        icon={<CalculatorOutlined />}
-        loading={compare.isPending}
-        onClick={() => void run()}
-        data-testid="lt-run"
-      >
-        {t('longterm.compare')}
-      </Button>
+      <Space wrap>
+        <Button
+          type="primary"
+          icon={<CalculatorOutlined />}
+          loading={compare.isPending}
+          onClick={() => void run()}
+          data-testid="lt-run"
+        >
+          {t('longterm.compare')}
+        </Button>
+        {result && request ? (
+          <Tooltip
+            title={
+              recommended
+                ? t('longterm.setDefault.hint', { method: recommended.methodName })
+                : t('longterm.setDefault.noRecommendation')
+            }
+          >
+            <PermissionButton
+              feature="data.process"
+              icon={<PushpinOutlined />}
+              disabled={!recommended}
+              loading={saveDefault.isPending}
+              onClick={() => void setAsDefault()}
+              data-testid="lt-set-default"
+            >
+              {t('longterm.setDefault.button')}
+            </PermissionButton>
+          </Tooltip>
+        ) : null}
+      </Space>
+      <div style={{ marginTop: 16 }}>
+        <LongTermConvergenceCard stationId={stationId} isHiddenWithoutDefault />
+      </div>
       {generated && (
         <Alert
           style={{ marginTop: 16 }}

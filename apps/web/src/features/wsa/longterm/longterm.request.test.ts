@@ -1,10 +1,11 @@
-import { ZMcpCompareRequest } from '@masthub/shared';
+import { ZLongTermDefaultRequest, ZMcpCompareRequest } from '@masthub/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   candidateToValues,
   LONG_TERM_DEFAULTS,
   toCompareRequest,
+  toDefaultRequest,
   toFormField,
   toGenerateRequest,
 } from './longterm.request.ts';
@@ -152,5 +153,44 @@ describe('the reference-series kind', () => {
       refSpeedChannelId: 41,
       refDirectionChannelId: undefined,
     });
+  });
+});
+
+describe('toDefaultRequest', () => {
+  it('takes the compared target, reference and first long-term period with the chosen row, for the shared schema', () => {
+    const request = ZMcpCompareRequest.parse({
+      ...target,
+      reference: { kind: 'site', versionId: 31, speedChannelId: 41 },
+      period: '1D',
+      coverage: 0.8,
+      sectors: 12,
+      longTermPeriods: [
+        { start: '2010-01-01T00:00:00+08:00', end: null },
+        { start: null, end: null },
+      ],
+    });
+    const body = ZLongTermDefaultRequest.parse(toDefaultRequest(7, request, { method: 'tls', sectors: 12 }));
+    expect(body).toEqual({
+      stationId: 7,
+      ...target,
+      reference: { kind: 'site', versionId: 31, speedChannelId: 41 },
+      method: 'tls',
+      period: '1D',
+      coverage: 0.8,
+      sectors: 12,
+      longTermPeriod: { start: '2010-01-01T00:00:00+08:00', end: null },
+    });
+  });
+
+  it('has no long-term period when none was compared, and no direction when the target has none', () => {
+    const request = ZMcpCompareRequest.parse({
+      versionId: 11,
+      speedChannelId: 21,
+      reference: { kind: 'mesoscale', datasetId: 5, speedKey: 'ws100' },
+    });
+    const body = toDefaultRequest(7, request, { method: 'ols', sectors: 0 });
+    expect(body.longTermPeriod).toBeNull();
+    expect('directionChannelId' in body).toBe(false);
+    expect(ZLongTermDefaultRequest.safeParse(body).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  TLongTermDefaultRequestInput,
   TMcpCompareRequest,
   TMcpCompareRequestInput,
   TMcpGenerateRequest,
@@ -141,5 +142,29 @@ export function candidateToValues(candidate: {
     ...(ref.kind === 'reference' ? { referenceId: num('referenceId') } : { datasetId: num('datasetId') }),
     speedKey: str('speedKey'),
     directionKey: str('directionKey'),
+  };
+}
+
+/**
+ * The site-default request of a compared form (PUT /data-process/longterm/default): its target, reference,
+ * period, coverage and first long-term period, with the chosen method — the recommended row unless
+ * another is given — overall (0) or by the compared sectors.
+ */
+export function toDefaultRequest(
+  stationId: number,
+  request: TMcpCompareRequest,
+  row: Pick<TMcpRow, 'method' | 'sectors'>,
+): TLongTermDefaultRequestInput {
+  return {
+    stationId,
+    versionId: request.versionId,
+    speedChannelId: request.speedChannelId,
+    ...(request.directionChannelId ? { directionChannelId: request.directionChannelId } : {}),
+    reference: request.reference,
+    method: row.method,
+    period: request.period,
+    coverage: request.coverage,
+    sectors: row.sectors,
+    longTermPeriod: request.longTermPeriods[0] ?? null,
   };
 }
