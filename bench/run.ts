@@ -16,6 +16,7 @@ import { benchMap } from './map.ts';
 import { benchMcp } from './mcp.ts';
 import { benchMeasureWindPage } from './measure-wind-page.ts';
 import { benchOffload } from './offload.ts';
+import { benchReceipt } from './receipt.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchSuitability } from './suitability.ts';
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
   add(await benchEnergy());
   add(await benchMcp());
   add(await benchSuitability());
+  add(await benchReceipt());
   add(await benchHub());
   add(await benchOffload());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

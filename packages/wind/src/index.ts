@@ -148,6 +148,31 @@ export { detectIcing } from './qc/detect-icing.ts';
 export { evaluateCustomRule } from './qc/evaluate-custom-rule.ts';
 export { findMissingDays } from './qc/find-missing-days.ts';
 export { type FlagChange, QC_DEFAULTS } from './qc/flag-change.ts';
+export { type BasicReceipt, basicReceipt, type ChannelReceipt } from './receipt/basic-receipt.ts';
+export { checkBoomOrientation } from './receipt/check-boom-orientation.ts';
+export { checkClockByRadiation } from './receipt/check-clock-by-radiation.ts';
+export { checkClockByTemperature } from './receipt/check-clock-by-temperature.ts';
+export { checkSlopeMismatch } from './receipt/check-slope-mismatch.ts';
+export { checkStuckSensor } from './receipt/check-stuck-sensor.ts';
+export { checkSwappedHeights } from './receipt/check-swapped-heights.ts';
+export { checkVaneOffset } from './receipt/check-vane-offset.ts';
+export { compareDeclaredCalibration } from './receipt/compare-declared-calibration.ts';
+export { type ReceiptInput, type ReceiptOutput, receiptChecks } from './receipt/receipt-checks.ts';
+export { type SolarPosition, solarPosition } from './receipt/solar-position.ts';
+export {
+  RECEIPT_DEFAULTS,
+  type ReceiptChannel,
+  type ReceiptChart,
+  type ReceiptCheckKind,
+  type ReceiptCheckResult,
+  type ReceiptElement,
+  type ReceiptFinding,
+  type ReceiptFix,
+  type ReceiptPass,
+  type ReceiptSeverity,
+  type ReceiptSkip,
+  type ReceiptWindow,
+} from './receipt/types.ts';
 export { averageByPeriod, type PeriodAverage } from './recovery/average-by-period.ts';
 export { averageDirectionByPeriod } from './recovery/average-direction-by-period.ts';
 export { type DataRecovery, dataRecovery, type RecoveryCounts } from './recovery/data-recovery.ts';
