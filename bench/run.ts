@@ -12,6 +12,7 @@ import { benchGeoTiff } from './geotiff.ts';
 import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
+import { benchLidar } from './lidar.ts';
 import { benchMap } from './map.ts';
 import { benchMcp } from './mcp.ts';
 import { benchMeasureWindPage } from './measure-wind-page.ts';
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
   add(await benchMcp());
   add(await benchSuitability());
   add(await benchReceipt());
+  add(await benchLidar());
   add(await benchHub());
   add(await benchOffload());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

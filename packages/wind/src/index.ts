@@ -44,6 +44,35 @@ export { gaussKruger } from './geo/gauss-kruger.ts';
 export { parseDms } from './geo/parse-dms.ts';
 export { ELLIPSOIDS, type Ellipsoid, transverseMercator } from './geo/transverse-mercator.ts';
 export { wgs84ToUtm } from './geo/wgs84-to-utm.ts';
+// Lidar and sodar (issue 31): filters as flags, and the lidar-versus-mast verification.
+export { asFraction } from './lidar/as-fraction.ts';
+export { assessLidarKpis } from './lidar/assess-lidar-kpis.ts';
+export { availabilityScale } from './lidar/availability-scale.ts';
+export {
+  checkLidarFilters,
+  type LidarFilterOptions,
+  type LidarSignals,
+} from './lidar/check-lidar-filters.ts';
+export { compareLidarDirection } from './lidar/compare-lidar-direction.ts';
+export { compareLidarSpeed } from './lidar/compare-lidar-speed.ts';
+export { invalidMarkerMask } from './lidar/invalid-marker-mask.ts';
+export { LIDAR_FILTER_DEFAULTS } from './lidar/lidar-filter-defaults.ts';
+export { lidarVsMast } from './lidar/lidar-vs-mast.ts';
+export { lowAvailabilityMask } from './lidar/low-availability-mask.ts';
+export { lowCnrMask } from './lidar/low-cnr-mask.ts';
+export { lowQualityMask } from './lidar/low-quality-mask.ts';
+export { type LidarKpiLevel, type LidarKpis, OWA_ROADMAP_KPIS } from './lidar/owa-roadmap-kpis.ts';
+export type {
+  LidarDirectionComparison,
+  LidarKpiReason,
+  LidarKpiVerdict,
+  LidarSpeedComparison,
+  LidarVsMastHeight,
+  LidarVsMastHeightInput,
+  LidarVsMastOptions,
+} from './lidar/types.ts';
+export { usablePairs } from './lidar/usable-pairs.ts';
+export { verifyLidarHeight } from './lidar/verify-lidar-height.ts';
 // Long-term correction (MCP) workbench (WIND-ANALYSIS §13), issue 28.
 export { aepSensitivity } from './longterm/aep-sensitivity.ts';
 export { alignForMcp } from './longterm/align-for-mcp.ts';

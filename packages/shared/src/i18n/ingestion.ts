@@ -49,6 +49,10 @@ export const INGEST_UNREADABLE_REASONS = {
     zh: '该文件（{kind}）不是时间序列数据，已保存但不解析',
     en: 'this file ({kind}) is not a time series; it is stored but not parsed',
   },
+  radial_lidar_data: {
+    zh: '这是 Halo Photonics 激光雷达的原始扫描文件（按距离门记录的径向多普勒速度或其背景噪声），须先做风场反演才能作为 10 分钟风数据导入，未保存任何数据',
+    en: 'this is a Halo Photonics lidar raw scan file (radial Doppler velocities by range gate, or their background noise); it needs a wind retrieval before it can be imported as 10-min wind data, and nothing was stored',
+  },
   store_only: {
     zh: '该文件为仪器原始格式或中尺度文件，已保存但不解析',
     en: 'this is a raw logger or mesoscale file; it is stored but not parsed',
@@ -152,6 +156,10 @@ export const INGEST_WARNING_MESSAGES = {
   timeZoneFromFile: {
     zh: '时区取自文件头（{detail}）',
     en: 'the time zone was taken from the file header ({detail})',
+  },
+  timeZoneOfFormat: {
+    zh: '文件未注明时区，按该格式的约定以 {detail} 读取时间',
+    en: 'the file names no time zone; its times are read in {detail}, as the format writes them',
   },
   irregularInterval: {
     zh: '时间间隔不规则（{detail}）',

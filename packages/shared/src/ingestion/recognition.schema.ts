@@ -27,6 +27,9 @@ export const FILE_KINDS = [
   'spreadsheet',
   'wasp_tab',
   'windsim_tws',
+  'windcube_sta',
+  'windcube_sta_floating',
+  'scintec_mnd',
   'store_only',
 ] as const;
 export const ZFileKind = z.enum(FILE_KINDS);
@@ -101,6 +104,24 @@ export const ZRecognizedChannel = z.object({
 });
 export type TRecognizedChannel = z.infer<typeof ZRecognizedChannel>;
 
+/**
+ * What a remote-sensing file (lidar, sodar) states about its device (issue 31), in the IEA Task 43 terms
+ * of a measurement station (`measurement_station_type_id` lidar / sodar / floating_lidar); '' where the
+ * file says nothing.
+ */
+export const ZRemoteSensingFacts = z.object({
+  stationType: z.enum(['lidar', 'sodar', 'floating_lidar']),
+  make: z.string(),
+  model: z.string(),
+  serial: z.string(),
+  firmware: z.string(),
+  /** The measurement heights the file's header lists, metres, ascending. */
+  heightsM: z.array(z.number()),
+  /** The device's own CNR threshold (WindCube `CNRThreshold=`), dB; null when not stated. */
+  cnrThresholdDb: z.number().nullable(),
+});
+export type TRemoteSensingFacts = z.infer<typeof ZRemoteSensingFacts>;
+
 /** What auto-recognition found in a file, for the preview and as the rule to confirm. */
 export const ZRecognition = z.object({
   kind: ZFileKind,
@@ -116,5 +137,7 @@ export const ZRecognition = z.object({
   previewRows: z.array(z.array(z.string())),
   /** Warning keys of INGEST_WARNING_MESSAGES, optionally followed by ':' and a detail. */
   warnings: z.array(z.string()),
+  /** Lidar and sodar files only: the device the header describes. */
+  remoteSensing: ZRemoteSensingFacts.optional(),
 });
 export type TRecognition = z.infer<typeof ZRecognition>;

@@ -23,6 +23,16 @@ export const CHANNEL_ELEMENTS = {
     unit: 'W/m^2',
   },
   voltage: { zh: '电压', en: 'Voltage', measurementType: 'voltage', unit: 'V' },
+  /** Remote sensing (lidar, sodar): the signal and data-quality channels each height carries (issue 31). */
+  cnr: { zh: '载噪比', en: 'Carrier-to-noise ratio', measurementType: 'carrier_to_noise_ratio', unit: 'dB' },
+  avail: { zh: '数据可用率', en: 'Data availability', measurementType: 'availability', unit: '%' },
+  qf: { zh: '质量因子', en: 'Quality factor', measurementType: 'quality', unit: '%' },
+  dsb: {
+    zh: '多普勒谱展宽',
+    en: 'Doppler spectral broadening',
+    measurementType: 'doppler_spectral_broadening',
+    unit: 'm/s',
+  },
   other: { zh: '其他', en: 'Other', measurementType: 'other', unit: '' },
 } as const satisfies Record<string, TLocalized & { measurementType: string; unit: string }>;
 export type TChannelElement = keyof typeof CHANNEL_ELEMENTS;

@@ -15,7 +15,8 @@ export const DEFAULT_LOGGER_UTC_OFFSET = 480;
 export function withLoggerZone(recognition: TRecognition, offsetMinutes: number): TRecognition {
   const { rule, warnings } = recognition;
   const fileNamesZone =
-    warnings.some((w) => w.startsWith('timeZoneFromFile:')) || rule.dateFormat.includes('Z');
+    warnings.some((w) => w.startsWith('timeZoneFromFile:') || w.startsWith('timeZoneOfFormat:')) ||
+    rule.dateFormat.includes('Z');
   if (fileNamesZone) return recognition;
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);

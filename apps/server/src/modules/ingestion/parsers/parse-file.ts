@@ -3,8 +3,10 @@ import { MAX_FILE_COLUMNS } from '@masthub/shared';
 import { buildChannels, type TColumnHeader } from './build-channels.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, toAsciiCompatible } from './decode-text.ts';
+import { refuseHaloRawScan } from './halo-hpl.ts';
 import { CR, LF, SPACE, scanRows, type TParsePlan } from './scan-rows.ts';
-import { splitFields } from './split-lines.ts';
+import { isScintecMnd, parseScintecMnd } from './scintec-mnd.ts';
+import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { compileTimeFormat, modalStep, type TCompiledTimeFormat } from './time-formats.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
@@ -123,10 +125,23 @@ export function parseFile(
   options: TSpreadsheetOptions = {},
 ): TParsedFile {
   const text = textBytesOf(bytes, fileName, options);
+  // Lidar and sodar files (issue 31): Halo raw scans are refused, Scintec blocks have their own reader.
+  const head = splitLines(decodeText(text.subarray(0, 8192), 'latin1')).slice(0, 60);
+  refuseHaloRawScan(head, fileName);
+  if (isScintecMnd(head)) return parseScintecMnd(text, rule, channels);
   return parseTextBytes(text, rule, channels);
 }
 
 /** parseFile for bytes already known to be text (no spreadsheet conversion). */
+
+/** The number of LF bytes from `start` on, else (a file of lone CRs) of CR bytes. */
+function lineBreaksFrom(b: Uint8Array, start: number): number {
+  let count = 0;
+  for (let p = b.indexOf(LF, start); p >= 0; p = b.indexOf(LF, p + 1)) count++;
+  if (count > 0) return count;
+  for (let p = b.indexOf(CR, start); p >= 0; p = b.indexOf(CR, p + 1)) count++;
+  return count;
+}
 
 /** The header logic of parseTextBytes: checks the rule and the header row, maps columns to channels. */
 function planParse(bytes: Uint8Array, rule: TParseRule, channels?: TRecognizedChannel[]): TParsePlan {
@@ -194,16 +209,9 @@ function planParse(bytes: Uint8Array, rule: TParseRule, channels?: TRecognizedCh
   const sMore = sentinels.slice(2);
   const offsetMinutes = rule.utcOffsetMinutes;
 
-  // Capacity from the length of the first rows; grown geometrically.
-  let probe = start;
-  let probeRows = 0;
-  while (probe < n && probeRows < 32) {
-    while (probe < n && b[probe] !== LF && b[probe] !== CR) probe++;
-    while (probe < n && (b[probe] === LF || b[probe] === CR)) probe++;
-    probeRows++;
-  }
-  const avgRow = Math.max(8, (probe - start) / Math.max(1, probeRows));
-  const capacity = Math.min(Math.ceil((n - start) / avgRow) + 64, 1 << 26);
+  // Capacity: the line breaks after the first data row, counted by the native byte search (a file of
+  // lone CRs counts those), so the columns are allocated once instead of doubling and trimming.
+  const capacity = Math.min(lineBreaksFrom(b, start) + 2, 1 << 26);
   return {
     b,
     rule,

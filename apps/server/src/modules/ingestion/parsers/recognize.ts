@@ -5,13 +5,16 @@ import {
   type TParseRule,
   type TRecognition,
 } from '@masthub/shared';
-import { buildChannels, type TColumnHeader, type TSensorFacts } from './build-channels.ts';
+import { buildChannels, type TColumnHeader } from './build-channels.ts';
 import { normalizeUnit } from './channel-names.ts';
 import { CHINESE_WORDS } from './chinese-words.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
+import { refuseHaloRawScan } from './halo-hpl.ts';
+import { headerBlockFacts, headerHeightOf } from './header-facts.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
 import { KNOWN_MISSING } from './scan-rows.ts';
+import { isScintecMnd, recognizeScintecMnd } from './scintec-mnd.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import {
@@ -24,6 +27,7 @@ import {
 } from './time-formats.ts';
 import { fitToGrid } from './time-grid.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
+import { isWindCubeSta, readWindCube } from './windcube-sta.ts';
 
 /** Bytes of the head read for structure, and of the tail read for the date format. */
 const HEAD_BYTES = 1 << 20;
@@ -100,6 +104,7 @@ type THeadKind = TFileKind | 'flag_log';
 /** Kind signature of the first lines (IMPORTS.md §1 step 4, most specific first). */
 function detectKind(lines: readonly string[]): THeadKind {
   const first = (lines.find((l) => l.trim() !== '') ?? '').trim();
+  if (isWindCubeSta(lines)) return 'windcube_sta';
   if (/^"?TOA5"?,/.test(first)) return 'toa5';
   if (/^"?TOACI1"?,/.test(first)) return 'toaci1';
   const top = lines.slice(0, 60);
@@ -237,33 +242,6 @@ function isHeaderRow(fields: readonly string[] | null): boolean {
   return filled.length >= 2 && numeric.length <= filled.length * 0.5;
 }
 
-/** NRG `Sensor History` blocks: the last block of each channel (the current configuration). */
-function readNrgSensors(lines: readonly string[]): Map<number, TSensorFacts> {
-  const sensors = new Map<number, TSensorFacts>();
-  let current: TSensorFacts | null = null;
-  for (const line of lines) {
-    if (line.trim() === 'Data') break;
-    const m = /^([^:\t]+):?\t(.*)$/.exec(line);
-    if (!m) continue;
-    const key = m[1]!.trim().toLowerCase();
-    const value = m[2]!.trim();
-    if (key === 'channel') {
-      current = { description: '', heightM: null, units: '', type: '' };
-      const ch = Number(value);
-      if (Number.isInteger(ch)) sensors.set(ch, current);
-    } else if (current) {
-      if (key === 'description') current.description = value;
-      else if (key === 'type') current.type = value;
-      else if (key === 'units') current.units = value;
-      else if (key === 'height') {
-        const h = Number.parseFloat(value);
-        current.heightM = Number.isFinite(h) && h > 0 ? h : null;
-      }
-    }
-  }
-  return sensors;
-}
-
 function headOf(bytes: Uint8Array): Uint8Array {
   if (bytes.length <= HEAD_BYTES) return bytes;
   let end = HEAD_BYTES;
@@ -281,23 +259,6 @@ function tailLinesOf(bytes: Uint8Array, encoding: string): string[] {
   let start = bytes.length - TAIL_BYTES;
   while (start < bytes.length && bytes[start] !== 0x0a && bytes[start] !== 0x0d) start++;
   return splitLines(decodeText(bytes.subarray(start), encoding)).filter((l) => l.trim() !== '');
-}
-
-/** Minutes of a `UTC-5:00` / `UTC+08:00` / `+8` text. */
-function offsetMinutesOf(text: string): number | null {
-  const m = /(?:UTC|GMT)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?/.exec(text);
-  if (!m) return /^(UTC|GMT)$/i.test(text.trim()) ? 0 : null;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return minutes > 14 * 60 ? null : (m[1] === '-' ? -1 : 1) * minutes;
-}
-
-/** The one height a reanalysis header states for its wind columns (Vortex `Hub-Height=100`). */
-function headerHeightOf(headerBlock: readonly string[]): number | undefined {
-  for (const line of headerBlock) {
-    const m = /\bHub[- _]?Height\s*[=:]\s*(\d{1,4}(?:\.\d+)?)\s*m?\b/i.exec(line);
-    if (m && Number(m[1]) > 0) return Number(m[1]);
-  }
-  return undefined;
 }
 
 /** Throws the reason a file without a recognisable data layout cannot be read. */
@@ -403,38 +364,6 @@ function scanColumns(
   return { columns, missingTokens, decimalCommaVotes };
 }
 
-/** Facts the header block states: time zone, what a stamp means, a non-SI speed unit, NRG sensors. */
-function headerBlockFacts(
-  headerBlock: readonly string[],
-  kind: TFileKind,
-  warnings: string[],
-): {
-  utcOffsetMinutes: number;
-  timestampIsPeriodEnd: boolean;
-  speedUnit: string | undefined;
-  sensors: Map<number, TSensorFacts> | undefined;
-} {
-  let utcOffsetMinutes = 0;
-  const tz = headerBlock.map((l) => /^Time Zone:\s*(.+)$/i.exec(l)).find(Boolean);
-  if (tz && kind === 'symphoniepro') {
-    const minutes = offsetMinutesOf(tz[1]!);
-    if (minutes !== null) {
-      utcOffsetMinutes = minutes;
-      warnings.push(`timeZoneFromFile:${tz[1]!.trim()}`);
-    }
-  }
-  let timestampIsPeriodEnd = kind === 'toa5' || kind === 'toaci1';
-  const meaning = headerBlock.map((l) => /time stamps indicate the (beginning|end)/i.exec(l)).find(Boolean);
-  if (meaning) timestampIsPeriodEnd = meaning[1]!.toLowerCase() === 'end';
-  let speedUnit: string | undefined;
-  if (headerBlock.some((l) => /\bmph\b/i.test(l))) {
-    speedUnit = 'mph';
-    warnings.push('unitNotSi:mph');
-  }
-  const sensors = kind === 'logr' || kind === 'symphoniepro' ? readNrgSensors(headerBlock) : undefined;
-  return { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors };
-}
-
 /**
  * Recognises a logger file with no hand-made rule: encoding, kind, delimiter, header and data rows,
  * date columns and format, missing tokens, channels, interval, first and last time and row count.
@@ -460,6 +389,9 @@ export function recognize(
   const encoding = detectEncoding(text);
   const lines = splitLines(decodeText(headOf(text), encoding)).slice(0, MAX_HEAD_LINES);
   if (lines.every((l) => l.trim() === '')) throw new UnreadableFileError('the file is empty', 'empty_file');
+  // Lidar and sodar files (issue 31): Halo raw scans are refused, Scintec blocks have their own reader.
+  refuseHaloRawScan(lines, fileName);
+  if (isScintecMnd(lines)) return recognizeScintecMnd(text);
   const headKind = detectKind(lines);
   if (headKind === 'wasp_tab' || headKind === 'flag_log') {
     return notParsed(
@@ -470,7 +402,7 @@ export function recognize(
   }
   let kind: TFileKind = headKind;
   const pinned: TFieldDelimiter | undefined =
-    kind === 'symphoniepro' || kind === 'logr' || kind === 'nrg_sdr'
+    kind === 'symphoniepro' || kind === 'logr' || kind === 'nrg_sdr' || kind === 'windcube_sta'
       ? '\t'
       : kind === 'toa5'
         ? ','
@@ -529,12 +461,19 @@ export function recognize(
     kind,
     warnings,
   );
-  const built = buildChannels(columns, {
-    kind,
-    sensors,
-    speedUnit,
-    headerHeightM: kind === 'generic_csv' ? headerHeightOf(headerBlock) : undefined,
-  });
+  const cube =
+    kind === 'windcube_sta'
+      ? readWindCube(headerBlock, header[dateStart] ?? '', columns, warnings)
+      : undefined;
+  if (cube) kind = cube.kind;
+  const built = cube
+    ? { channels: cube.channels, warnings: [] }
+    : buildChannels(columns, {
+        kind,
+        sensors,
+        speedUnit,
+        headerHeightM: kind === 'generic_csv' ? headerHeightOf(headerBlock) : undefined,
+      });
   warnings.push(...built.warnings);
 
   const rule: TParseRule = {
@@ -548,8 +487,8 @@ export function recognize(
     dateEndColumn: dateEnd + 1,
     dateFormat: detected.format,
     missingValue: missingTokens.join('|'),
-    utcOffsetMinutes,
-    timestampIsPeriodEnd,
+    utcOffsetMinutes: cube?.utcOffsetMinutes ?? utcOffsetMinutes,
+    timestampIsPeriodEnd: cube?.timestampIsPeriodEnd ?? timestampIsPeriodEnd,
   };
   if (delimiter === ';' && decimalCommaVotes > 0) rule.decimalSeparator = ',';
 
@@ -581,5 +520,6 @@ export function recognize(
       .filter((f): f is string[] => Boolean(f))
       .slice(0, PREVIEW_ROWS),
     warnings,
+    ...(cube ? { remoteSensing: cube.device } : {}),
   };
 }

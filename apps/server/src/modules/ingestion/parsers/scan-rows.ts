@@ -92,6 +92,59 @@ export const KNOWN_MISSING: ReadonlySet<string> = new Set([
   'none',
 ]);
 
+/** Rows read into the row-major chunk before it is copied out into the columns. */
+const CHUNK_ROWS = 256;
+
+/**
+ * Copies the first `rows` rows of the row-major chunk into the columns from row `firstRow` on, and
+ * empties those rows again (NaN). Writing a row's values next to each other and the columns in runs of
+ * CHUNK_ROWS keeps the byte loop's stores in one small buffer instead of one per channel.
+ */
+function flushChunk(chunk: Float32Array, values: Float32Array[], firstRow: number, rows: number): void {
+  const width = values.length;
+  for (let k = 0; k < width; k++) {
+    const column = values[k]!;
+    for (let r = 0, q = k; r < rows; r++, q += width) column[firstRow + r] = chunk[q]!;
+  }
+  chunk.fill(Number.NaN, 0, rows * width);
+}
+
+/** 'NaN' in any case (WindCube, pandas): the most common missing text, told without building a string. */
+function isNanText(b: Uint8Array, s: number, e: number): boolean {
+  return e - s === 3 && (b[s]! | 0x20) === 0x6e && (b[s + 1]! | 0x20) === 0x61 && (b[s + 2]! | 0x20) === 0x6e;
+}
+
+/** The times grown to `size` rows, and each column in `values` replaced by its grown copy. */
+function growRows(times: Float64Array, values: Float32Array[], size: number): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(size);
+  grown.set(times);
+  for (let k = 0; k < values.length; k++) values[k] = growFloat32(values[k]!, size);
+  return grown;
+}
+
+/** Throws for a file cut off in its last row, and for a file without one row of readable time. */
+function checkEnd(
+  b: Uint8Array,
+  at: {
+    lastRowOk: boolean;
+    prevFields: number;
+    lastFields: number;
+    rowNumber: number;
+    count: number;
+    dateFormat: string;
+  },
+): void {
+  const endsWithBreak = b[b.length - 1] === LF || b[b.length - 1] === CR;
+  if (!endsWithBreak && (!at.lastRowOk || (at.prevFields > 0 && at.lastFields < at.prevFields))) {
+    throw new UnreadableFileError('truncated last row', 'truncated_file', { row: at.rowNumber });
+  }
+  if (at.count === 0) {
+    throw new UnreadableFileError('no row with a readable time', 'no_valid_rows', {
+      dateFormat: at.dateFormat,
+    });
+  }
+}
+
 function growFloat32(a: Float32Array, size: number): Float32Array {
   const next = new Float32Array(size);
   next.set(a);
@@ -148,7 +201,10 @@ export function scanRows(plan: TParsePlan): TScannedRows {
   const { offsetMinutes } = plan;
   let capacity = plan.capacity;
   let times = new Float64Array(capacity);
-  const values: Float32Array[] = chans.map(() => new Float32Array(capacity).fill(Number.NaN));
+  const values: Float32Array[] = chans.map(() => new Float32Array(capacity));
+  const width = chans.length;
+  const chunk = new Float32Array(CHUNK_ROWS * width).fill(Number.NaN);
+  let chunkStart = 0;
   const scratch = new Uint8Array(256);
 
   let count = 0;
@@ -175,11 +231,9 @@ export function scanRows(plan: TParsePlan): TScannedRows {
     const rowBegin = p;
     if (count === capacity) {
       capacity = Math.min(capacity * 2, 1 << 28);
-      const t2 = new Float64Array(capacity);
-      t2.set(times);
-      times = t2;
-      for (let k = 0; k < values.length; k++) values[k] = growFloat32(values[k]!, capacity);
+      times = growRows(times, values, capacity);
     }
+    const rowBase = (count - chunkStart) * width;
     let col = 0;
     let ds = -1;
     let de = -1;
@@ -247,7 +301,7 @@ export function scanRows(plan: TParsePlan): TScannedRows {
           if (plain && digits > 0) {
             const v0 = frac === 0 ? mantissa : mantissa / POW10[frac]!;
             const v = negative ? -v0 : v0;
-            if (v !== s0 && v !== s1 && (sMore.length === 0 || !sMore.includes(v))) values[k]![count] = v;
+            if (v !== s0 && v !== s1 && (sMore.length === 0 || !sMore.includes(v))) chunk[rowBase + k] = v;
             col++;
             if (p >= n) break;
             if (c !== delim) break;
@@ -278,9 +332,12 @@ export function scanRows(plan: TParsePlan): TScannedRows {
         } else {
           const k = colToChannel[col]!;
           if (k >= 0) {
-            const v = parseNumber(b, fs, fe, decimalComma);
-            if (!Number.isNaN(v)) {
-              if (v !== s0 && v !== s1 && (sMore.length === 0 || !sMore.includes(v))) values[k]![count] = v;
+            const nanText = isNanText(b, fs, fe);
+            const v = nanText ? Number.NaN : parseNumber(b, fs, fe, decimalComma);
+            if (nanText) {
+              // missing, known without building a string
+            } else if (!Number.isNaN(v)) {
+              if (v !== s0 && v !== s1 && (sMore.length === 0 || !sMore.includes(v))) chunk[rowBase + k] = v;
             } else if (fe > fs) {
               let token = '';
               for (let i = fs; i < fe && i < fs + 16; i++) token += String.fromCharCode(b[i]!);
@@ -313,8 +370,12 @@ export function scanRows(plan: TParsePlan): TScannedRows {
     if (!Number.isNaN(t)) {
       times[count++] = t;
       lastRowOk = true;
+      if (count - chunkStart === CHUNK_ROWS) {
+        flushChunk(chunk, values, chunkStart, CHUNK_ROWS);
+        chunkStart = count;
+      }
     } else {
-      for (let k = 0; k < values.length; k++) values[k]![count] = Number.NaN;
+      chunk.fill(Number.NaN, rowBase, rowBase + width);
       skipped++;
       lastRowOk = false;
       if (isHeaderLike(b, rowBegin, p)) repeatedHeaders++;
@@ -326,15 +387,8 @@ export function scanRows(plan: TParsePlan): TScannedRows {
       else p++;
     }
   }
-  const endsWithBreak = b[n - 1] === LF || b[n - 1] === CR;
-  if (!endsWithBreak && (!lastRowOk || (prevFields > 0 && lastFields < prevFields))) {
-    throw new UnreadableFileError('truncated last row', 'truncated_file', { row: rowNumber });
-  }
-  if (count === 0) {
-    throw new UnreadableFileError('no row with a readable time', 'no_valid_rows', {
-      dateFormat: rule.dateFormat,
-    });
-  }
+  flushChunk(chunk, values, chunkStart, count - chunkStart);
+  checkEnd(b, { lastRowOk, prevFields, lastFields, rowNumber, count, dateFormat: rule.dateFormat });
   return { times, values, count, skipped, repeatedHeaders, invalidNumbers };
 }
 
