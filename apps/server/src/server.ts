@@ -44,6 +44,7 @@ import {
   registerDemoTimeseriesJob,
   seedDemoApplications,
   seedDemoDataReports,
+  seedDemoLongTerm,
   seedDemoMapLayers,
   seedDemoOperations,
   seedDemoReports,
@@ -502,6 +503,11 @@ export async function createServer(
       await seedDemoReports(db, services.reports, seedLog);
       await seedDemoDataReports(db, services.dataReports, seedLog);
       await seedDemoApplications(db, services.apply, seedLog);
+      await seedDemoLongTerm(
+        db,
+        { files: services.files, convergence: services.longTermConvergence },
+        seedLog,
+      );
     });
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
       await services.jobs.send(

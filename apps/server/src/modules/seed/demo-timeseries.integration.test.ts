@@ -9,6 +9,7 @@ import { createLogger } from '../../platform/logger.ts';
 import { collectFigures } from '../reports/collect.ts';
 import { periodContaining } from '../reports/periods.ts';
 import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
+import { DEMO_REFERENCE_LABEL, seedDemoLongTerm } from './demo-longterm.ts';
 import { DEMO_UTC_OFFSET_MINUTES, demoMonthFiles, seedDemoTimeseries } from './demo-timeseries.ts';
 
 /**
@@ -133,4 +134,50 @@ describe('seedDemoTimeseries on a Beijing-time site', () => {
     expect(fields.body.data.dataEndDate).toBe('2026-10-31');
     expect(fields.body.data.bestWindYear.start).toBe(best.start);
   });
+});
+
+describe('the demo long-term reference (issue 28)', () => {
+  it('gives the demo mast a labelled synthetic reference and a default whose convergence is computed, once', async () => {
+    const log = createLogger({ LOG_LEVEL: 'silent' });
+    const deps = { files: server.services.files, convergence: server.services.longTermConvergence };
+    expect(await seedDemoLongTerm(server.db, deps, log)).toBe(1);
+    const reference = await server.db
+      .selectFrom('reference_series')
+      .selectAll()
+      .where('station_id', '=', stationId)
+      .executeTakeFirstOrThrow();
+    expect(reference.name).toContain(DEMO_REFERENCE_LABEL);
+    expect(reference).toMatchObject({ source: 'synthetic', height_m: 50, interval_minutes: 60 });
+    // Eight years before the mast's first local month, through its 24 demo months.
+    expect(reference.first_time?.toISOString()).toBe('2017-09-30T16:00:00.000Z');
+    // The workbench reads it: the mast's top speed against the node, every method, a strong correlation.
+    const channels = await new TimeSeriesRepository(server.db).listChannels(versionId);
+    const top = channels.find((c) => c.dataKey === 'ws_100_mean')!;
+    const compared = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      body: {
+        versionId,
+        speedChannelId: top.id,
+        reference: { kind: 'reference', referenceId: Number(reference.id), speedKey: 'ws_50_mean' },
+        sectors: 0,
+      },
+    });
+    expect(compared.status, JSON.stringify(compared.body).slice(0, 300)).toBe(200);
+    expect(compared.body.data.r).toBeGreaterThan(0.9);
+    // The default and its convergence over the 13 months of data.
+    const convergence = await server.call(
+      'GET',
+      `/api/data-process/longterm/convergence?stationId=${stationId}`,
+      {
+        token,
+      },
+    );
+    expect(convergence.status).toBe(200);
+    expect(convergence.body.data.default).toMatchObject({ method: 'ols', period: '1H' });
+    expect(convergence.body.data.months).toBe(13);
+    expect(convergence.body.data.series.length).toBe(11);
+    expect(['converged', 'not_yet']).toContain(convergence.body.data.status);
+    // Again: nothing new.
+    expect(await seedDemoLongTerm(server.db, deps, log)).toBe(0);
+  }, 180_000);
 });
