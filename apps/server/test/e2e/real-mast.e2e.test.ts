@@ -4,7 +4,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NREL_M5_SITE, registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
+import {
+  M5_REFERENCE_NAME,
+  NREL_M5_SITE,
+  registerRealMastReference,
+  registerRealMastSite,
+} from '../../src/modules/seed/real-mast-site.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { buildStation, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 
@@ -154,4 +159,31 @@ describe.skipIf(!hasM5)(`the NREL M5 mast (${hasM5 ? 'sample present' : SKIP})`,
     expect(energy.body.data.meanDensity).toBeCloseTo(1.225 * (1 - 2.25577e-5 * 1850) ** 4.25588, 9);
     expect(energy.body.data.shearExponent).toBeCloseTo(statistics.shear.exponent, 9);
   });
+
+  it('makes its 10 m cup and vane the named long-term reference of its upper heights, as npm run seed:real does', async () => {
+    const referenceId = await registerRealMastReference(server.db, server.services.files, stationId);
+    expect(referenceId).toBeDefined();
+    // Once only.
+    expect(await registerRealMastReference(server.db, server.services.files, stationId)).toBe(referenceId);
+    const detail = await server.call(
+      'GET',
+      `/api/data-process/longterm/references/detail?id=${referenceId}`,
+      { token },
+    );
+    expect(detail.status, detail.body.msg).toBe(200);
+    expect(detail.body.data).toMatchObject({ name: M5_REFERENCE_NAME, heightM: 10, intervalMinutes: 10 });
+    const compared = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      headers: { 'utc-code': '-07:00' },
+      body: {
+        versionId,
+        speedChannelId: ids.get('Speed (cup_ 130 m)'),
+        reference: { kind: 'reference', referenceId, speedKey: 'ws_10_mean', directionKey: 'wd_10_mean' },
+      },
+    });
+    expect(compared.status, JSON.stringify(compared.body).slice(0, 300)).toBe(200);
+    // The whole record concurrent (the reference is the mast's own 10 m): a strong hourly correlation.
+    expect(compared.body.data.r).toBeGreaterThan(0.9);
+    expect(compared.body.data.concurrentMonths).toBeGreaterThan(50);
+  }, 300_000);
 });

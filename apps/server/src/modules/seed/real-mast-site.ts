@@ -1,4 +1,8 @@
+import { applyFlagMask } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
+import type { TFileStore } from '../../platform/files/file-store.ts';
+import { createReferenceSeries } from '../longterm/index.ts';
+import { loadSeries, openTimeSeriesStore } from '../timeseries/index.ts';
 
 /**
  * The NREL NWTC M5 mast as its data are published with the sample
@@ -45,4 +49,83 @@ export async function registerRealMastSite(
     .returning(['latitude', 'longitude'])
     .executeTakeFirstOrThrow();
   return { latitude: row.latitude, longitude: row.longitude };
+}
+
+/** The M5 channels `npm run seed:real` makes the named reference of the mast's upper heights of (issue 28). */
+export const M5_REFERENCE_CHANNELS = {
+  speed: 'Speed (cup_ 10 m)',
+  direction: 'Direction (Vane_ 10 m)',
+} as const;
+export const M5_REFERENCE_NAME =
+  'NREL M5 10 m 风杯与风向标（同塔参考） · M5 10 m cup and vane (same-mast reference)';
+
+/**
+ * The M5 mast's 10 m cup and vane over its whole record as a named reference series of the long-term
+ * workbench, for its upper heights — the setting of ../shared/reference/brightwind-mcp (a nearby low-level
+ * station as the long-term reference). Values as stored (flagged values left out), 10-minute, in UTC; the
+ * mast's own coordinates. Idempotent: returns the existing reference's id when there is one.
+ */
+export async function registerRealMastReference(
+  db: Database,
+  files: TFileStore,
+  stationId: number,
+): Promise<number | undefined> {
+  const existing = await db
+    .selectFrom('reference_series')
+    .select('id')
+    .where('station_id', '=', stationId)
+    .where('name', '=', M5_REFERENCE_NAME)
+    .executeTakeFirst();
+  if (existing) return Number(existing.id);
+  const store = openTimeSeriesStore(db);
+  const version = await store.findOriginalVersion(stationId);
+  if (!version) return undefined;
+  const channels = await store.listChannels(version.id);
+  const speed = channels.find((c) => c.name === M5_REFERENCE_CHANNELS.speed);
+  const vane = channels.find((c) => c.name === M5_REFERENCE_CHANNELS.direction);
+  if (!speed || !vane) return undefined;
+  const range = (await store.channelRanges(version.id)).get(speed.id);
+  if (!range?.firstTime || !range.lastTime) return undefined;
+  const loaded = await loadSeries(
+    store,
+    [speed, vane],
+    range.firstTime.getTime(),
+    range.lastTime.getTime() + speed.intervalS * 1000,
+  );
+  const [s, d] = loaded.channels.map((c) => applyFlagMask(c.values, c.flags, { includeSuspicious: false }));
+  const { startMs, intervalMinutes, length } = loaded.grid;
+  const station = await db
+    .selectFrom('station')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', stationId)
+    .executeTakeFirstOrThrow();
+  return createReferenceSeries(db, files, {
+    stationId,
+    name: M5_REFERENCE_NAME,
+    source: 'csv',
+    latitude: Number(station.latitude),
+    longitude: Number(station.longitude),
+    heightM: 10,
+    utcOffsetMinutes: 0,
+    intervalMinutes,
+    timesMs: Float64Array.from({ length }, (_, k) => startMs + k * intervalMinutes * 60_000),
+    columns: [
+      {
+        key: 'ws_10_mean',
+        name: speed.name,
+        element: 'ws',
+        heightM: 10,
+        unit: 'm/s',
+        values: Float32Array.from(s!),
+      },
+      {
+        key: 'wd_10_mean',
+        name: vane.name,
+        element: 'wd',
+        heightM: 10,
+        unit: '°',
+        values: Float32Array.from(d!),
+      },
+    ],
+  });
 }

@@ -9,7 +9,12 @@ import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../../platform/config.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createServer } from '../../server.ts';
-import { NREL_M5_SITE, registerRealMastSite } from './real-mast-site.ts';
+import {
+  M5_REFERENCE_NAME,
+  NREL_M5_SITE,
+  registerRealMastReference,
+  registerRealMastSite,
+} from './real-mast-site.ts';
 
 const M5_DIR = path.resolve(import.meta.dirname, '../../../../../../shared/samples/real-mast/nrel-nwtc-m5');
 const M5_FILE = 'nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz';
@@ -86,6 +91,15 @@ async function main(): Promise<void> {
       `seed:real: NREL M5 → site ${site.station_code} (id ${site.id}): ${result.status}` +
         `${result.reason ? ` (${result.reason})` : ''} in ${seconds} s`,
     );
+    // Its 10 m cup and vane as the named long-term reference of its upper heights (issue 28).
+    if (result.status === 'parsed') {
+      const referenceId = await registerRealMastReference(server.db, server.services.files, site.id);
+      if (referenceId !== undefined) {
+        console.log(
+          `seed:real: reference series “${M5_REFERENCE_NAME}” (id ${referenceId}) for the upper heights.`,
+        );
+      }
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     await server.close();
