@@ -16,7 +16,7 @@ import { PermissionButton } from '../../../app/PermissionButton.tsx';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
 import { readUtcCode } from '../../../request/request.ts';
 import { useLongTermCompare } from '../api.ts';
-import { useSaveLongTermDefault } from './convergence.api.ts';
+import { useLongTermConvergence, useSaveLongTermDefault } from './convergence.api.ts';
 import { LongTermCandidates, LongTermReferences } from './LongTermCandidates.tsx';
 import { LongTermConvergenceCard } from './LongTermConvergenceCard.tsx';
 import { LongTermForm } from './LongTermForm.tsx';
@@ -67,6 +67,10 @@ export function LongTermDrawer({
     if (saved) void message.success(t('longterm.setDefault.done', { verdict: saved.verdict }));
   };
 
+  // Opened on a site with a default reference (and not from a mesoscale row): start from that reference.
+  const { data: convergence } = useLongTermConvergence(open ? stationId : undefined);
+  const preset = datasetId === undefined ? convergence?.default?.reference : undefined;
+
   // The next opening starts afresh (the form is destroyed with the drawer's content).
   const close = () => {
     setResult(undefined);
@@ -109,7 +113,14 @@ export function LongTermDrawer({
       destroyOnHidden
       data-testid="lt-drawer"
     >
-      <LongTermForm form={form} stationId={stationId} datasets={datasets} datasetId={datasetId} rule={rule} />
+      <LongTermForm
+        form={form}
+        stationId={stationId}
+        datasets={datasets}
+        datasetId={datasetId}
+        preset={preset}
+        rule={rule}
+      />
       <Collapse
         size="small"
         style={{ marginBottom: 16 }}

@@ -4,6 +4,7 @@ import {
   MCP_PERIOD_KEYS,
   MCP_PERIOD_NAMES,
   MCP_SECTOR_CHOICES,
+  type TMcpReference,
   type TMesoscaleDataset,
 } from '@masthub/shared';
 import {
@@ -18,13 +19,14 @@ import {
   Row,
   Select,
 } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../../i18n/i18n.ts';
 import { toShortLanguage } from '../../../i18n/languages.ts';
 import { RuleCol, RuleItem, type TFieldRule } from '../../common/RuleItem.tsx';
 import { useVersionChannels, VersionChannelCols } from '../../common/VersionChannelCols.tsx';
 import { LongTermReference } from './LongTermReference.tsx';
-import { LONG_TERM_DEFAULTS, type LongTermValues } from './longterm.request.ts';
+import { candidateToValues, LONG_TERM_DEFAULTS, type LongTermValues } from './longterm.request.ts';
 
 /** The workbench's form: the target, the reference, the alignment options and the long-term periods. */
 export function LongTermForm({
@@ -32,6 +34,7 @@ export function LongTermForm({
   stationId,
   datasets,
   datasetId,
+  preset,
   rule,
 }: {
   form: FormInstance<LongTermValues>;
@@ -39,11 +42,19 @@ export function LongTermForm({
   datasets: readonly TMesoscaleDataset[];
   /** The mesoscale dataset chosen first (the row the workbench was opened from). */
   datasetId?: number | undefined;
+  /** The site's default reference to start from (a neighbouring site's is left to the user to pick). */
+  preset?: TMcpReference | undefined;
   rule: TFieldRule;
 }) {
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
   const versionChannels = useVersionChannels(form, stationId);
+  useEffect(() => {
+    // Unless the user has begun choosing a reference (the target's own fields fill themselves).
+    const chosen = form.isFieldsTouched(['referenceKind', 'datasetId', 'referenceId', 'speedKey']);
+    if (!preset || preset.kind === 'site' || chosen) return;
+    form.setFieldsValue(candidateToValues({ stationId, reference: preset }));
+  }, [preset, stationId, form]);
   return (
     <Form<LongTermValues>
       form={form}

@@ -39,7 +39,7 @@ export function LongTermReference({
   const kind = Form.useWatch('referenceKind', form);
   return (
     <Row gutter={16}>
-      <Col span={6}>
+      <Col span={24}>
         <Form.Item name="referenceKind" label={t('longterm.referenceKind')}>
           <Radio.Group
             optionType="button"
