@@ -18,6 +18,7 @@ import { benchMcp } from './mcp.ts';
 import { benchMeasureWindPage } from './measure-wind-page.ts';
 import { benchOffload } from './offload.ts';
 import { benchReceipt } from './receipt.ts';
+import { benchReceiptLatency } from './receipt-latency.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchSuitability } from './suitability.ts';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   add(await benchMcp());
   add(await benchSuitability());
   add(await benchReceipt());
+  add(await benchReceiptLatency());
   add(await benchLidar());
   add(await benchHub());
   add(await benchOffload());

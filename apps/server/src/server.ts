@@ -35,6 +35,11 @@ import type { OrganisationService } from './modules/organisations/index.ts';
 import type { OwnerService } from './modules/owners/index.ts';
 import type { PersonalConfigService } from './modules/personal-config/index.ts';
 import { createQcRuleService, type QcRuleService } from './modules/qc-rules/index.ts';
+import {
+  createReceiptServices,
+  RECEIPT_COMPUTE_TASKS,
+  type TReceiptServices,
+} from './modules/receipts/index.ts';
 import type { ReferenceService } from './modules/reference/index.ts';
 import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
 import { DataReportService, ReportService } from './modules/reports/index.ts';
@@ -151,6 +156,8 @@ export interface TServices {
   longTermReferences: TLongTermReferenceServices;
   /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
   longTermConvergence: LongTermConvergenceService;
+  /** The data receipt of every arriving file and its one-click fixes (issue 30, WIND-ANALYSIS §15). */
+  receipts: TReceiptServices;
   /** Manual flag marks with undo, and the processing kinds (QC, tower shadow, interpolation, extrapolation, representative year). */
   flagMarks: FlagMarkService;
   processing: ProcessingService;
@@ -194,7 +201,12 @@ interface TComputePools {
 }
 
 /** The modules' task files every compute thread loads (platform/compute/compute-tasks.ts). */
-const COMPUTE_TASK_MODULES = [WIND_DATA_COMPUTE_TASKS, ENERGY_COMPUTE_TASKS, LONGTERM_COMPUTE_TASKS];
+const COMPUTE_TASK_MODULES = [
+  WIND_DATA_COMPUTE_TASKS,
+  ENERGY_COMPUTE_TASKS,
+  LONGTERM_COMPUTE_TASKS,
+  RECEIPT_COMPUTE_TASKS,
+];
 
 function createComputePools(capacity: TCapacity): TComputePools {
   const threads = Math.max(1, capacity.threads);
@@ -248,16 +260,6 @@ function buildServices(
     log: log.child({ module: 'longterm' }),
     compute: computeAccess,
   });
-  const ingestion = new IngestionService(
-    db,
-    rawFileStore,
-    parserPort,
-    jobs,
-    log.child({ module: 'ingestion' }),
-    stationLog,
-    dataArrivedListeners(alarms, { convergence: longTermConvergence, jobs }),
-    config.INGEST_CONCURRENCY,
-  );
   const processingTasks = new ProcessingTaskService(
     db,
     jobs,
@@ -266,8 +268,27 @@ function buildServices(
     log.child({ module: 'processing' }),
     stationLog,
   );
-  const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
   const versions = new VersionService(db, stationAccess, processingTasks, stationLog);
+  const receipts = createReceiptServices(db, {
+    stationAccess,
+    stationLog,
+    messages,
+    processingTasks,
+    versions,
+    log: log.child({ module: 'receipts' }),
+    compute: computeAccess,
+  });
+  const ingestion = new IngestionService(
+    db,
+    rawFileStore,
+    parserPort,
+    jobs,
+    log.child({ module: 'ingestion' }),
+    stationLog,
+    dataArrivedListeners(alarms, { convergence: longTermConvergence, jobs, receipts: receipts.receipts }),
+    config.INGEST_CONCURRENCY,
+  );
+  const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
   // Data sources hand every fetched file to ingestion; their SMTP servers send the product's e-mail.
   const dataSourceServices = buildDataSourceServices(db, config, log, {
     stationAccess,
@@ -356,6 +377,7 @@ function buildServices(
       compute: computeAccess,
     }),
     longTermConvergence,
+    receipts,
     dataReports: new DataReportService(
       db,
       stationAccess,
@@ -399,6 +421,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.apply.registerJobs(services.jobs);
   await services.hub.registerJobs(services.jobs);
   await services.longTermConvergence.registerJobs(services.jobs);
+  await services.receipts.receipts.registerJobs(services.jobs);
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }

@@ -2,20 +2,28 @@ import { type AlarmService, alarmsOnDataArrived } from '../modules/alarms/index.
 import { hubOnDataArrived } from '../modules/hub/index.ts';
 import type { TDataArrivedListener } from '../modules/ingestion/index.ts';
 import { type LongTermConvergenceService, longTermOnDataArrived } from '../modules/longterm/index.ts';
+import { type ReceiptService, receiptOnDataArrived } from '../modules/receipts/index.ts';
 import type { TJobs } from '../platform/jobs/jobs.ts';
 
 /**
  * Who hears that a file's data is stored, in order: the hub's per-day recovery, then the alarms (site
  * status, data-missing alarm, QC rules over the new period), then the long-term convergence (a recompute
- * queued when a new month arrived at a site with a default; left out by tests that ingest alone). Ingestion defines the port and names none.
+ * queued when a new month arrived at a site with a default; left out by tests that ingest alone), then the
+ * data receipt (issue 30: a receipt queued for every arriving file but the demo seed's). Ingestion defines
+ * the port and names none.
  */
 export function dataArrivedListeners(
   alarms: AlarmService,
-  longTerm?: { convergence: LongTermConvergenceService; jobs: Pick<TJobs, 'send'> },
+  longTerm?: {
+    convergence: LongTermConvergenceService;
+    jobs: Pick<TJobs, 'send'>;
+    receipts?: ReceiptService;
+  },
 ): TDataArrivedListener[] {
   return [
     hubOnDataArrived,
     alarmsOnDataArrived(alarms),
     ...(longTerm ? [longTermOnDataArrived(longTerm.convergence, longTerm.jobs)] : []),
+    ...(longTerm?.receipts ? [receiptOnDataArrived(longTerm.receipts, longTerm.jobs)] : []),
   ];
 }

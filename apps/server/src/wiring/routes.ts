@@ -20,6 +20,7 @@ import { organisationRoutes } from '../modules/organisations/index.ts';
 import { ownerRoutes } from '../modules/owners/index.ts';
 import { personalConfigRoutes } from '../modules/personal-config/index.ts';
 import { qcRuleRoutes } from '../modules/qc-rules/index.ts';
+import { receiptRoutes } from '../modules/receipts/index.ts';
 import { referenceRoutes } from '../modules/reference/index.ts';
 import { repairRoutes } from '../modules/repairs/index.ts';
 import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
@@ -91,6 +92,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...longTermRoutes(services.longTerm),
     ...longTermReferenceRoutes(services.longTermReferences),
     ...longTermConvergenceRoutes(services.longTermConvergence),
+    ...receiptRoutes(services.receipts),
     ...statisticsRoutes(services.statistics),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

@@ -287,6 +287,12 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/apply/ticket': 'user',
   'GET /api/web/apply/file': 'public',
   'GET /api/web/hub/overview': 'user',
+  // The data receipt of every arriving file (issue 30).
+  'POST /api/web/receipt/page': 'user',
+  'GET /api/web/receipt/detail': 'user',
+  'POST /api/web/receipt/apply': 'data.process',
+  'POST /api/web/receipt/undo': 'data.process',
+  'POST /api/web/receipt/dismiss': 'data.process',
 };
 
 let server: TTestServer;
@@ -514,6 +520,65 @@ describe('station-scoped routes', () => {
       .executeTakeFirstOrThrow()
       .then((r) => r.id);
     return hiddenRawFile;
+  }
+
+  /** A receipt of the hidden site's raw file with one open finding and an applied fix on a working version (issue 30). */
+  let hiddenReceipt: Promise<{ receiptId: number; findingId: number; fixId: number }> | undefined;
+  function createHiddenReceipt() {
+    hiddenReceipt ??= (async () => {
+      const rawFileId = await createHiddenRawFile();
+      const store = new TimeSeriesRepository(server.db);
+      const original = await store.ensureOriginalVersion(hidden.id, null);
+      const working = await store.insertVersion({
+        stationId: hidden.id,
+        name: 'hidden working',
+        sourceVersionId: original.id,
+        lineage: [],
+        createdBy: null,
+        creatorName: '',
+      });
+      const receipt = await server.db
+        .insertInto('data_receipt')
+        .values({ raw_file_id: rawFileId, station_id: hidden.id, version_id: original.id, status: 'done' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const finding = await server.db
+        .insertInto('receipt_finding')
+        .values({
+          receipt_id: receipt.id,
+          station_id: hidden.id,
+          position: 0,
+          check_kind: 'swapped_heights',
+          finding_key: 'swapped_heights.ratio_crossed_one',
+          severity: 'error',
+          channels: ['ws_100_mean', 'ws_80_mean'],
+          period_start: new Date('2025-07-10T00:00:00Z'),
+          period_end: new Date('2025-08-01T00:00:00Z'),
+          numbers: JSON.stringify({}),
+          fix: JSON.stringify({
+            kind: 'swap_heights',
+            channelA: 'ws_80_mean',
+            channelB: 'ws_100_mean',
+            fromMs: Date.UTC(2025, 6, 10),
+          }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const fix = await server.db
+        .insertInto('receipt_fix')
+        .values({
+          finding_id: finding.id,
+          station_id: hidden.id,
+          version_id: working.id,
+          fix: JSON.stringify({}),
+          undo: JSON.stringify({ kind: 'values', startMs: 0, channels: [] }),
+          status: 'applied',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { receiptId: receipt.id, findingId: finding.id, fixId: fix.id };
+    })();
+    return hiddenReceipt;
   }
 
   /** A data report of the hidden site and one of the visible site (issue 15). */
@@ -917,6 +982,33 @@ describe('station-scoped routes', () => {
       expectForbidden('GET', `/api/data-process/longterm/convergence?stationId=${hidden.id}`),
     'POST /api/data-process/longterm/convergence/refresh': () =>
       expectForbidden('POST', '/api/data-process/longterm/convergence/refresh', { stationId: hidden.id }),
+    // The data receipt (issue 30): a receipt and a finding of the hidden site.
+    'POST /api/web/receipt/page': () =>
+      expectForbidden('POST', '/api/web/receipt/page', { stationId: hidden.id }),
+    'GET /api/web/receipt/detail': async () =>
+      expectForbidden('GET', `/api/web/receipt/detail?id=${(await createHiddenReceipt()).receiptId}`),
+    'POST /api/web/receipt/apply': async () => {
+      const { findingId } = await createHiddenReceipt();
+      await expectForbidden('POST', '/api/web/receipt/apply', { findingId });
+      const fixes = await server.db
+        .selectFrom('receipt_fix')
+        .select('id')
+        .where('finding_id', '=', findingId)
+        .execute();
+      expect(fixes).toHaveLength(1);
+    },
+    'POST /api/web/receipt/undo': async () =>
+      expectForbidden('POST', '/api/web/receipt/undo', { fixId: (await createHiddenReceipt()).fixId }),
+    'POST /api/web/receipt/dismiss': async () => {
+      const { findingId } = await createHiddenReceipt();
+      await expectForbidden('POST', '/api/web/receipt/dismiss', { findingId, reason: 'hidden' });
+      const row = await server.db
+        .selectFrom('receipt_finding')
+        .select('status')
+        .where('id', '=', findingId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('open');
+    },
     // Data reports (issue 15).
     'POST /api/web/report/data/page': async () => {
       await createDataReports();

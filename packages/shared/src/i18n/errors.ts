@@ -265,6 +265,15 @@ export const ERROR_MESSAGES = {
     en: 'The selected version holds no data in this time range',
   },
   MARK_ALREADY_UNDONE: { zh: '该标记已撤销', en: 'This mark has already been undone' },
+  RECEIPT_FINDING_NOT_OPEN: {
+    zh: '该发现已忽略或已修正',
+    en: 'This finding has already been dismissed or fixed',
+  },
+  RECEIPT_NO_FIX: { zh: '该发现没有建议的修正', en: 'This finding has no suggested fix' },
+  RECEIPT_FIX_NOT_APPLIED: {
+    zh: '该修正尚未应用或已撤销',
+    en: 'This fix has not been applied yet or has already been undone',
+  },
   QC_RULE_NAME_TAKEN: { zh: '规则名称“{name}”已存在', en: 'A rule named “{name}” already exists' },
   STATISTICS_NO_DATA: {
     zh: '所选通道在该时间范围内没有有效数据',

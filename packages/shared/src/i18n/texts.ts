@@ -1,6 +1,7 @@
 import { ALARM_HANDLE_STATUS_NAMES, type TAlarmHandleStatus } from '../stations/alarms.schema.ts';
 import { PASSWORD_RECORD_KIND_NAMES, type TPasswordRecordKind } from '../stations/password-records.schema.ts';
 import { SCALING_METHOD_NAMES, type TScalingMethodKey } from '../wind-data/mesoscale.schema.ts';
+import { RECEIPT_CHECK_NAMES } from '../wind-data/receipt.schema.ts';
 import type { TTaskKind } from '../wind-data/wind-data.schema.ts';
 import { interpolate, type Language, type TLocalized } from './language.ts';
 
@@ -36,6 +37,8 @@ export const TASK_KIND_NAMES: Record<TTaskKind, TLocalized> = {
   representative_year: { zh: '代表年', en: 'Representative year' },
   delete_data: { zh: '删除版本数据', en: 'Version data deletion' },
   import: { zh: '数据导入', en: 'Data import' },
+  receipt_fix: { zh: '数据回执修正', en: 'Data receipt fix' },
+  receipt_fix_undo: { zh: '撤销数据回执修正', en: 'Data receipt fix undone' },
 };
 
 /** Site fields a site edit names in the station log (the keys of its `details.changes`). */
@@ -193,6 +196,18 @@ const PHRASES = {
     zh: '数据版本“{version}”：{kind}（任务 #{taskId}）',
     en: 'Data version “{version}”: {kind} (task #{taskId})',
   },
+  'stationLog.receiptDone': {
+    zh: '文件“{file}”的数据回执：{findings} 项发现，其中错误 {errors} 项、警告 {warnings} 项',
+    en: 'Data receipt of “{file}”: {findings} findings, {errors} errors and {warnings} warnings among them',
+  },
+  'stationLog.receiptDismissed': {
+    zh: '数据回执的发现“{check}”（{channels}，{from} 至 {to}）已忽略：{reason}',
+    en: 'Data receipt finding “{check}” ({channels}, {from} to {to}) dismissed: {reason}',
+  },
+  'stationLog.receiptFixQueued': {
+    zh: '数据回执的发现“{check}”：在数据版本“{version}”上应用建议的修正（任务 #{taskId}）',
+    en: 'Data receipt finding “{check}”: the suggested fix applied on data version “{version}” (task #{taskId})',
+  },
   'stationLog.scaledVersion': {
     zh: '中尺度订正：由“{dataset}”生成数据版本“{name}”（{method}）',
     en: 'Mesoscale scaling: data version “{name}” generated from “{dataset}” ({method})',
@@ -291,6 +306,14 @@ const PHRASES = {
     zh: '加入第 {months} 个月（{month}）后，长期平均风速估计由 {previous} m/s 变为 {latest} m/s，变化超过 1%（参考：{reference}）',
     en: 'With month {months} ({month}) the long-term mean speed estimate went from {previous} m/s to {latest} m/s, a change of more than 1 % (reference: {reference})',
   },
+  'message.receiptFindings': {
+    zh: '站点 {code}：文件“{file}”的数据回执有 {count} 项待处理的发现',
+    en: 'Site {code}: the data receipt of “{file}” has {count} open findings',
+  },
+  'message.receiptFindingsDetail': {
+    zh: '错误 {errors} 项、警告 {warnings} 项：{checks}。请在站点的数据回执中查看证据并应用或忽略建议的修正。',
+    en: '{errors} errors and {warnings} warnings: {checks}. Open the site’s data receipts to see the evidence and apply or dismiss the suggested fixes.',
+  },
   'message.repairRequested': { zh: '站点 {code} 已申请维修', en: 'Site {code}: repair requested' },
   'message.repairReason': { zh: '{user}：{reason}', en: '{user}: {reason}' },
   'message.taskSucceeded': { zh: '{kind}已完成（任务 #{taskId}）', en: '{kind} finished (task #{taskId})' },
@@ -339,6 +362,7 @@ const PHRASES = {
 export const TEXTS = {
   ...PHRASES,
   ...prefixed('taskKind', TASK_KIND_NAMES),
+  ...prefixed('receiptCheck', RECEIPT_CHECK_NAMES),
   ...prefixed('passwordRecordKind', PASSWORD_RECORD_KIND_NAMES as Record<TPasswordRecordKind, TLocalized>),
   ...prefixed('alarmHandleStatus', ALARM_HANDLE_STATUS_NAMES as Record<TAlarmHandleStatus, TLocalized>),
   ...prefixed('scalingMethod', SCALING_METHOD_NAMES as Record<TScalingMethodKey, TLocalized>),

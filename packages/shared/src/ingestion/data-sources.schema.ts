@@ -3,6 +3,7 @@ import { ZPageRequest } from '../api.ts';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
+import { ZReceiptSummary } from '../wind-data/receipt.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Data sources (SPEC §3 Data source; /systemManage/DataFetchManage): e-mail inboxes (IMAP/IMAPS) and
@@ -274,6 +275,8 @@ export const ZFetchedFileRecord = z.object({
   stationId: z.number().int().nullable(),
   stationCode: z.string().nullable(),
   rawFileId: z.number().int().nullable(),
+  /** The stored file's data receipt (issue 30), null before one is queued. */
+  receipt: ZReceiptSummary.nullable(),
   ingestStatus: z.string(),
   reason: z.string(),
   createTime: z.string(),

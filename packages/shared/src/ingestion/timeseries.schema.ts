@@ -4,6 +4,7 @@ import type { TLocalized } from '../i18n/language.ts';
 import { interpolate, type Language } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId, ZQueryIdList } from '../text.schema.ts';
+import { ZReceiptSummary } from '../wind-data/receipt.schema.ts';
 import { ZParseRule, ZRecognition, ZRecognizedChannel } from './recognition.schema.ts';
 
 /**
@@ -80,6 +81,8 @@ export const ZRawFile = z.object({
   uploaderName: z.string(),
   createTime: z.string(),
   parseTime: z.string().nullable(),
+  /** The file's data receipt (issue 30), null before one is queued. */
+  receipt: ZReceiptSummary.nullable(),
 });
 export type TRawFile = z.infer<typeof ZRawFile>;
 

@@ -130,6 +130,26 @@ export const ZHubOverview = z.object({
       }),
     ),
   }),
+  /**
+   * Data receipts (issue 30, WIND-ANALYSIS §15): the visible sites with open findings (neither dismissed
+   * nor fixed), how many, and the latest few findings.
+   */
+  receipts: z.object({
+    sites: z.number().int(),
+    openFindings: z.number().int(),
+    errors: z.number().int(),
+    latest: z.array(
+      ZHubSite.extend({
+        receiptId: z.number().int(),
+        findingId: z.number().int(),
+        check: z.string(),
+        key: z.string(),
+        severity: z.enum(['info', 'warning', 'error']),
+        fileName: z.string(),
+        createTime: z.string(),
+      }),
+    ),
+  }),
   storage: z.object({
     rawFiles: z.number().int(),
     rawBytes: z.number(),

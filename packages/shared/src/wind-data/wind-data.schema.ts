@@ -230,6 +230,8 @@ export const TASK_KINDS = [
   'representative_year',
   'delete_data',
   'import',
+  'receipt_fix',
+  'receipt_fix_undo',
 ] as const;
 export const ZTaskKind = z.enum(TASK_KINDS);
 export type TTaskKind = z.infer<typeof ZTaskKind>;
@@ -307,6 +309,14 @@ export const PROCESSING_FAILURE_REASONS = {
   file_unreadable: {
     zh: '文件“{fileName}”无法识别：{reason}',
     en: 'the file “{fileName}” cannot be read: {reason}',
+  },
+  receipt_fix_stale: {
+    zh: '该数据回执修正已应用或已撤销，版本数据未改变',
+    en: 'this data receipt fix was already applied or undone; the version is unchanged',
+  },
+  receipt_channel_missing: {
+    zh: '数据版本或通道配置中没有通道“{channel}”',
+    en: 'channel “{channel}” is not in the data version or the channel configuration',
   },
   interrupted: {
     zh: '任务被中断（服务重启），版本数据未改变',

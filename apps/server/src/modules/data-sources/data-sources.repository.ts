@@ -407,6 +407,8 @@ export class DataSourceRepository {
     const { rows: records, total } = await readPage(
       query,
       query
+        // The stored file's data receipt (issue 30) for its badge.
+        .leftJoin('data_receipt as rc', 'rc.raw_file_id', 'f.raw_file_id')
         .select([
           'f.id',
           'f.data_source_id',
@@ -423,6 +425,11 @@ export class DataSourceRepository {
           'f.station_id',
           's.station_code',
           'f.raw_file_id',
+          'rc.id as receipt_id',
+          'rc.status as receipt_status',
+          'rc.finding_count as receipt_finding_count',
+          'rc.open_count as receipt_open_count',
+          'rc.max_severity as receipt_max_severity',
           'f.ingest_status',
           'f.reason',
           'f.created_at',

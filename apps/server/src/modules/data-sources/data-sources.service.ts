@@ -497,6 +497,16 @@ export class DataSourceService {
         stationId: r.station_id,
         stationCode: r.station_code,
         rawFileId: r.raw_file_id,
+        receipt:
+          r.receipt_id === null
+            ? null
+            : {
+                id: r.receipt_id,
+                status: r.receipt_status!,
+                findingCount: r.receipt_finding_count!,
+                openCount: r.receipt_open_count!,
+                maxSeverity: r.receipt_max_severity,
+              },
         ingestStatus: r.ingest_status,
         reason: presentFileReason(r.reason, language),
         createTime: r.created_at.toISOString(),

@@ -200,6 +200,41 @@ export class HubRepository {
     return result.rows;
   }
 
+  /**
+   * Open findings of the visible sites' data receipts (migration 0026): per site the count and errors,
+   * and the latest few findings (newest first).
+   */
+  async summariseReceiptFindings(visible: Expression<SqlBool>, latest: number) {
+    const [counts, rows] = await Promise.all([
+      sql<{ sites: number; findings: number; errors: number }>`
+          SELECT count(DISTINCT f.station_id)::int AS sites, count(*)::int AS findings,
+                 count(*) FILTER (WHERE f.severity = 'error')::int AS errors
+            FROM receipt_finding f JOIN station s ON s.id = f.station_id
+           WHERE f.status = 'open' AND NOT s.is_deleted AND ${visible}`.execute(this.db),
+      sql<{
+        id: number;
+        receipt_id: number;
+        station_id: number;
+        station_code: string;
+        project_name: string;
+        check_kind: string;
+        finding_key: string;
+        severity: 'info' | 'warning' | 'error';
+        file_name: string;
+        created_at: Date;
+      }>`
+          SELECT f.id, f.receipt_id, s.id AS station_id, s.station_code, s.project_name, f.check_kind,
+                 f.finding_key, f.severity, rf.file_name, r.created_at
+            FROM receipt_finding f
+            JOIN station s ON s.id = f.station_id
+            JOIN data_receipt r ON r.id = f.receipt_id
+            JOIN raw_file rf ON rf.id = r.raw_file_id
+           WHERE f.status = 'open' AND NOT s.is_deleted AND ${visible}
+           ORDER BY f.id DESC LIMIT ${latest}`.execute(this.db),
+    ]);
+    return { counts: counts.rows[0]!, latest: rows.rows };
+  }
+
   /** The visible sites with a long-term default and their stored convergence (migration 0024). */
   async listLongTermCampaigns(visible: Expression<SqlBool>) {
     const result = await sql<{

@@ -126,6 +126,7 @@ export class HubService {
       storage,
       dbSize,
       campaigns,
+      receipts,
     ] = await Promise.all([
       this.hub.countByStatusAndType(visible),
       this.hub.countSilent(visible, silentBefore),
@@ -141,6 +142,7 @@ export class HubService {
       this.hub.summariseStorage(visible),
       user.isAdmin ? this.hub.findDatabaseSize() : Promise.resolve(null),
       this.hub.listLongTermCampaigns(visible),
+      this.hub.summariseReceiptFindings(visible, WORST),
     ]);
 
     const byStatus = new Map<number, number>();
@@ -253,6 +255,23 @@ export class HubService {
         })),
       },
       longTerm: longTermCampaigns(campaigns, language),
+      receipts: {
+        sites: receipts.counts.sites,
+        openFindings: receipts.counts.findings,
+        errors: receipts.counts.errors,
+        latest: receipts.latest.map((r) => ({
+          stationId: Number(r.station_id),
+          stationCode: r.station_code,
+          projectName: r.project_name,
+          receiptId: Number(r.receipt_id),
+          findingId: Number(r.id),
+          check: r.check_kind,
+          key: r.finding_key,
+          severity: r.severity,
+          fileName: r.file_name,
+          createTime: r.created_at.toISOString(),
+        })),
+      },
       storage: {
         rawFiles: store.files,
         rawBytes: store.bytes,

@@ -9,6 +9,9 @@ export interface TDataArrivedEvent {
   /** The first and last stored time (null when the file brought no value). */
   firstTimeMs: number | null;
   lastTimeMs: number | null;
+  /** The raw file whose data these are, and where it came from (e-mail, FTP, upload, the demo seed). */
+  rawFileId: number;
+  source: 'upload' | 'email' | 'ftp' | 'seed';
 }
 
 /**

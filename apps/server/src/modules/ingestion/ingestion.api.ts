@@ -38,7 +38,27 @@ export function reasonOf(row: TRawFileRow, language: Language): string | null {
   );
 }
 
-function toRawFile(row: TRawFileRow, language: Language): TRawFile {
+/** The receipt columns the raw-file page joins (issue 30). */
+type TReceiptColumns = {
+  receipt_id?: number | null;
+  receipt_status?: 'pending' | 'done' | 'failed' | null;
+  receipt_finding_count?: number | null;
+  receipt_open_count?: number | null;
+  receipt_max_severity?: 'info' | 'warning' | 'error' | null;
+};
+
+function receiptOf(row: TReceiptColumns): TRawFile['receipt'] {
+  if (row.receipt_id === null || row.receipt_id === undefined) return null;
+  return {
+    id: row.receipt_id,
+    status: row.receipt_status ?? 'pending',
+    findingCount: row.receipt_finding_count ?? 0,
+    openCount: row.receipt_open_count ?? 0,
+    maxSeverity: row.receipt_max_severity ?? null,
+  };
+}
+
+function toRawFile(row: TRawFileRow & TReceiptColumns, language: Language): TRawFile {
   return {
     id: row.id,
     stationId: row.station_id,
@@ -57,6 +77,7 @@ function toRawFile(row: TRawFileRow, language: Language): TRawFile {
     uploaderName: row.uploader_name,
     createTime: row.created_at.toISOString(),
     parseTime: row.parsed_at?.toISOString() ?? null,
+    receipt: receiptOf(row),
   };
 }
 

@@ -270,6 +270,8 @@ export class IngestionService implements TIngestion {
           versionId: version.id,
           firstTimeMs: result.firstTimeMs,
           lastTimeMs: result.lastTimeMs,
+          rawFileId,
+          source: claimed.source,
         };
         for (const listener of this.dataArrived) await listener.inTransaction?.(trx, event);
         await rawFiles.markParsed(rawFileId, {
@@ -300,21 +302,15 @@ export class IngestionService implements TIngestion {
             },
           },
         );
-        return { ...result, versionId: version.id };
+        return { ...result, versionId: version.id, event };
       });
       lap('storeMs');
       if (!applied) return ingestResultOf((await this.rawFiles.findById(rawFileId))!);
       // After the commit (e.g. the QC rules over the new period: a bad sensor is seen minutes after its
       // file lands). A failure is logged; the stored file stays stored.
-      const event: TDataArrivedEvent = {
-        stationId,
-        versionId: applied.versionId,
-        firstTimeMs: applied.firstTimeMs,
-        lastTimeMs: applied.lastTimeMs,
-      };
       for (const listener of this.dataArrived) {
         await listener
-          .afterCommit?.(event)
+          .afterCommit?.(applied.event)
           .catch((error: unknown) =>
             this.log.warn({ err: error, rawFileId }, 'a data-arrived subscriber failed'),
           );

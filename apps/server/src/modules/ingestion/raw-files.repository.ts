@@ -192,16 +192,25 @@ export class RawFileRepository {
     offset: number;
     limit: number;
   }) {
-    let query = this.db.selectFrom('raw_file').where('station_id', '=', options.stationId);
-    if (options.status) query = query.where('status', '=', options.status);
+    let query = this.db.selectFrom('raw_file as f').where('f.station_id', '=', options.stationId);
+    if (options.status) query = query.where('f.status', '=', options.status);
     if (options.fileName) {
-      query = query.where(sql<boolean>`position(lower(${options.fileName}) in lower(file_name)) > 0`);
+      query = query.where(sql<boolean>`position(lower(${options.fileName}) in lower(f.file_name)) > 0`);
     }
     const [rows, total] = await Promise.all([
       query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        // The file's data receipt (issue 30) for its badge.
+        .leftJoin('data_receipt as rc', 'rc.raw_file_id', 'f.id')
+        .selectAll('f')
+        .select([
+          'rc.id as receipt_id',
+          'rc.status as receipt_status',
+          'rc.finding_count as receipt_finding_count',
+          'rc.open_count as receipt_open_count',
+          'rc.max_severity as receipt_max_severity',
+        ])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.id', 'desc')
         .offset(options.offset)
         .limit(options.limit)
         .execute(),

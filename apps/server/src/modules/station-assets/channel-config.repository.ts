@@ -165,6 +165,36 @@ export class ChannelConfigRepository {
     return result.numDeletedRows > 0n;
   }
 
+  /**
+   * The channels of the configuration in force at `at` (the latest effective at or before it; data older
+   * than every configuration use the first one), with the configuration's id.
+   */
+  async listChannelsInForce(stationId: number, at: Date) {
+    const base = this.db
+      .selectFrom('channel_config')
+      .select('id')
+      .where('station_id', '=', stationId)
+      .limit(1);
+    const config =
+      (await base.where('effective_from', '<=', at).orderBy('effective_from', 'desc').executeTakeFirst()) ??
+      (await base.orderBy('effective_from', 'asc').executeTakeFirst());
+    if (!config) return [];
+    return this.db
+      .selectFrom('channel_config_channel')
+      .selectAll()
+      .where('config_id', '=', config.id)
+      .orderBy('position')
+      .execute();
+  }
+
+  async setBoomOrientation(channelRowId: number, deg: number | null): Promise<void> {
+    await this.db
+      .updateTable('channel_config_channel')
+      .set({ boom_orientation_deg: deg })
+      .where('id', '=', channelRowId)
+      .execute();
+  }
+
   /** Serialises configuration changes of one station until the transaction ends. */
   async lockStation(stationId: number): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`channel_config:${stationId}`}, 0))`.execute(

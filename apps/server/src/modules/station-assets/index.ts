@@ -4,6 +4,11 @@ export { attachmentRoutes } from './attachments.routes.ts';
 export type { AttachmentService } from './attachments.service.ts';
 export { channelConfigRoutes } from './channel-config.routes.ts';
 export type { ChannelConfigService } from './channel-config.service.ts';
+export {
+  configuredChannelMetadata,
+  setConfiguredBoomOrientation,
+  type TConfiguredChannelMetadata,
+} from './channel-metadata.ts';
 export { passwordRecordRoutes } from './password-records.routes.ts';
 export type { PasswordRecordService } from './password-records.service.ts';
 export { buildStationAssetServices, type TStationAssetServices } from './station-assets.module.ts';

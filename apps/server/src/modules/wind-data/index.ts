@@ -14,6 +14,6 @@ export { writeDerived } from './processing/processing-support.ts';
 export { statisticsRoutes } from './statistics/statistics.routes.ts';
 export { StatisticsService } from './statistics/statistics.service.ts';
 export { GB_TURBULENCE_GRADES, heightTagOf } from './statistics/statistics-labels.ts';
-export { ProcessingTaskService } from './tasks.service.ts';
+export { ProcessingFailure, ProcessingTaskService, type TTaskContext } from './tasks.service.ts';
 export { versionRoutes } from './versions.routes.ts';
 export { VersionService } from './versions.service.ts';

@@ -985,7 +985,9 @@ export type TProcessingTaskKind =
   | 'extrapolation'
   | 'representative_year'
   | 'delete_data'
-  | 'import';
+  | 'import'
+  | 'receipt_fix'
+  | 'receipt_fix_undo';
 
 export interface ProcessingTaskTable {
   id: Generated<number>;
@@ -1086,6 +1088,77 @@ export interface LongtermConvergenceTable {
   error: string | null;
 }
 
+type TReceiptSeverity = 'info' | 'warning' | 'error';
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface DataReceiptTable {
+  id: Generated<number>;
+  raw_file_id: number;
+  station_id: number;
+  version_id: number | null;
+  status: Generated<'pending' | 'done' | 'failed'>;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+  basic: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  passed: Json<unknown[]>;
+  skipped: Json<unknown[]>;
+  finding_count: Generated<number>;
+  open_count: Generated<number>;
+  max_severity: TReceiptSeverity | null;
+  error: string | null;
+  compute_ms: number | null;
+  created_at: CreatedAt;
+  computed_at: Timestamp | null;
+}
+
+export interface ReceiptDismissalTable {
+  id: Generated<number>;
+  station_id: number;
+  finding_key: string;
+  channels: string[];
+  period_start: Timestamp;
+  period_end: Timestamp;
+  reason: string;
+  dismissed_by: number | null;
+  dismisser_name: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface ReceiptFindingTable {
+  id: Generated<number>;
+  receipt_id: number;
+  station_id: number;
+  position: number;
+  check_kind: string;
+  finding_key: string;
+  severity: TReceiptSeverity;
+  channels: string[];
+  period_start: Timestamp;
+  period_end: Timestamp;
+  numbers: Json<Record<string, number | null>>;
+  chart: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  fix: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  status: Generated<'open' | 'dismissed' | 'fixed'>;
+  dismissal_id: number | null;
+}
+
+export interface ReceiptFixTable {
+  id: Generated<number>;
+  finding_id: number;
+  station_id: number;
+  version_id: number;
+  task_id: number | null;
+  undo_task_id: number | null;
+  fix: Json<Record<string, unknown>>;
+  undo: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  status: Generated<'queued' | 'applied' | 'undone'>;
+  created_by: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  applied_at: Timestamp | null;
+  undone_at: Timestamp | null;
+}
+
 export interface DB {
   company: CompanyTable;
   dept: DeptTable;
@@ -1137,6 +1210,11 @@ export interface DB {
   // The convergence of a running campaign (migration 0024).
   longterm_site_default: LongtermSiteDefaultTable;
   longterm_convergence: LongtermConvergenceTable;
+  // The data receipt (migration 0026).
+  data_receipt: DataReceiptTable;
+  receipt_dismissal: ReceiptDismissalTable;
+  receipt_finding: ReceiptFindingTable;
+  receipt_fix: ReceiptFixTable;
   // Download applications and the hub (migration 0018).
   download_application: DownloadApplicationTable;
   download_application_station: DownloadApplicationStationTable;

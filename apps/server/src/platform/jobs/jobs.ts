@@ -42,6 +42,8 @@ export interface TJobQueues {
   'longterm.convergence': { stationId: number };
   /** Nightly: queue a convergence recompute for every site with a default. */
   'longterm.convergence-nightly': Record<string, never>;
+  /** Compute the data receipt of one stored raw file (issue 30, WIND-ANALYSIS §15). */
+  'receipt.compute': { rawFileId: number };
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

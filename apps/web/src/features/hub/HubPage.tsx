@@ -20,6 +20,7 @@ import {
 } from './HubCards.tsx';
 import { HubLongTermCard } from './HubLongTermCard.tsx';
 import styles from './HubPage.module.css';
+import { HubReceiptsCard } from './HubReceiptsCard.tsx';
 
 /**
  * The hub (/hub, issue 17): the fleet on one screen for a head of measurement — sites by status and
@@ -171,6 +172,9 @@ function HubBody({ data, canReview }: { data: THubOverview; canReview: boolean }
       </Col>
       <Col span={24}>
         <HubLongTermCard longTerm={data.longTerm} />
+      </Col>
+      <Col span={24}>
+        <HubReceiptsCard receipts={data.receipts} />
       </Col>
     </Row>
   );

@@ -10,6 +10,8 @@ import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { saveFile } from '../../request/request.ts';
 import { dateTimeColumn, serverPaging } from '../common/table-parts.ts';
+import { ReceiptBadge } from '../receipts/ReceiptBadge.tsx';
+import { ReceiptDrawer } from '../receipts/ReceiptDrawer.tsx';
 import { formatBytes } from '../station-detail/station-detail.utils.ts';
 import { downloadOriginal, reparseRawFile, useInvalidateSiteData, useRawFiles, waitForTask } from './api.ts';
 import { canReparse, statusColor } from './ingestion.utils.ts';
@@ -27,6 +29,7 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
   const invalidate = useInvalidateSiteData(stationId);
   const [busyId, setBusyId] = useState<number>();
   const [isDownloadingAll, setDownloadingAll] = useState(false);
+  const [receiptId, setReceiptId] = useState<number>();
 
   const reparse = async (file: TRawFile) => {
     setBusyId(file.id);
@@ -76,6 +79,13 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
           ) : null}
         </Space>
       ),
+    },
+    {
+      key: 'receipt',
+      title: t('receipt.badge.label'),
+      width: 130,
+      render: (_, file) =>
+        file.receipt ? <ReceiptBadge summary={file.receipt} onOpen={setReceiptId} /> : null,
     },
     {
       key: 'source',
@@ -192,6 +202,7 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
           onChange: setPageNo,
         })}
       />
+      <ReceiptDrawer receiptId={receiptId} onClose={() => setReceiptId(undefined)} />
     </Card>
   );
 }

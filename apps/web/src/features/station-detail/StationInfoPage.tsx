@@ -8,6 +8,7 @@ import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { RawFilesCard } from '../ingestion/RawFilesCard.tsx';
 import { SiteDataCard } from '../ingestion/SiteDataCard.tsx';
+import { LastReceiptsCard } from '../receipts/LastReceiptsCard.tsx';
 import { useStationDetail, useStationFields } from '../stations/api.ts';
 import { StationFormModal } from '../stations/StationFormModal.tsx';
 import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
@@ -108,6 +109,7 @@ export function StationInfoPage() {
       <AttachmentsCard stationId={stationId} />
       {canEdit ? <PasswordRecordsCard stationId={stationId} /> : null}
       <SiteDataCard stationId={stationId} parseRuleId={station?.parseRuleId ?? null} />
+      <LastReceiptsCard stationId={stationId} />
       <RawFilesCard stationId={stationId} />
       <StationFormModal open={isEditing} mode="edit" station={station} onClose={() => setEditing(false)} />
     </Flex>

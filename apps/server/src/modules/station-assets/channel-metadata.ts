@@ -1,0 +1,54 @@
+import type { Database } from '../../platform/db/database.ts';
+import { ChannelConfigRepository } from './channel-config.repository.ts';
+
+/** What a site's channel configuration says about one channel: the metadata the data receipt checks. */
+export interface TConfiguredChannelMetadata {
+  /** The row of channel_config_channel. */
+  id: number;
+  configId: number;
+  dataKey: string;
+  channelName: string;
+  boomOrientationDeg: number | null;
+  vaneOffsetDeg: number | null;
+  calibrationSlope: number | null;
+  calibrationOffset: number | null;
+}
+
+/**
+ * The channels of a site's configuration in force at `atMs` (the first configuration for data older than
+ * every one), keyed by lower-case data key: their boom orientations and calibrations (issue 30).
+ */
+export async function configuredChannelMetadata(
+  db: Database,
+  stationId: number,
+  atMs: number,
+): Promise<Map<string, TConfiguredChannelMetadata>> {
+  const rows = await new ChannelConfigRepository(db).listChannelsInForce(stationId, new Date(atMs));
+  return new Map(
+    rows.map((r) => [
+      r.data_key.toLowerCase(),
+      {
+        id: r.id,
+        configId: r.config_id,
+        dataKey: r.data_key,
+        channelName: r.channel_name,
+        boomOrientationDeg: r.boom_orientation_deg,
+        vaneOffsetDeg: r.vane_offset_deg,
+        calibrationSlope: r.calibration_slope,
+        calibrationOffset: r.calibration_offset,
+      },
+    ]),
+  );
+}
+
+/**
+ * Sets the boom orientation of one configured channel (a fix of the data receipt, undone by setting the
+ * previous value back). The caller holds the transaction and has checked the edit right on the site.
+ */
+export async function setConfiguredBoomOrientation(
+  db: Database,
+  channelRowId: number,
+  deg: number | null,
+): Promise<void> {
+  await new ChannelConfigRepository(db).setBoomOrientation(channelRowId, deg);
+}

@@ -1,0 +1,70 @@
+import type {
+  TPage,
+  TReceiptApplyReply,
+  TReceiptApplyRequest,
+  TReceiptDetail,
+  TReceiptDismissRequest,
+  TReceiptListItem,
+} from '@masthub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../request/queries.ts';
+import { http } from '../../request/request.ts';
+
+export const receiptKeys = {
+  all: ['receipts'] as const,
+  page: (stationId: number, pageNo: number, isOpenOnly: boolean) =>
+    ['receipts', 'page', stationId, pageNo, isOpenOnly] as const,
+  detail: (id: number) => ['receipts', 'detail', id] as const,
+};
+
+/** A site's receipts, newest first (WIND-ANALYSIS §15). */
+export function useReceiptPage(stationId: number, pageNo: number, pageSize: number, isOpenOnly = false) {
+  return useQuery({
+    queryKey: receiptKeys.page(stationId, pageNo, isOpenOnly),
+    queryFn: () =>
+      http.post<TPage<TReceiptListItem>>('/web/receipt/page', { stationId, pageNo, pageSize, isOpenOnly }),
+  });
+}
+
+/** One receipt; polled while it is being computed or a fix of it runs. */
+export function useReceiptDetail(id: number | undefined) {
+  return useQuery({
+    queryKey: receiptKeys.detail(id ?? 0),
+    queryFn: () => http.get<TReceiptDetail>('/web/receipt/detail', { id }),
+    enabled: id !== undefined,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return false;
+      const isRunning =
+        data.status === 'pending' || data.findings.some((f) => f.appliedFix?.status === 'queued');
+      return isRunning ? 1500 : false;
+    },
+  });
+}
+
+/**
+ * Every change of a receipt marks the receipts, the raw-file rows (their badges) and the hub stale: the
+ * fix tasks change the versions too.
+ */
+const STALE = [receiptKeys.all, ['stations'], ['hub']] as const;
+
+export function useApplyFix() {
+  return useInvalidatingMutation(
+    (body: TReceiptApplyRequest) => http.post<TReceiptApplyReply>('/web/receipt/apply', body),
+    STALE,
+  );
+}
+
+export function useUndoFix() {
+  return useInvalidatingMutation(
+    (fixId: number) => http.post<{ fixId: number; taskId: number }>('/web/receipt/undo', { fixId }),
+    STALE,
+  );
+}
+
+export function useDismissFinding() {
+  return useInvalidatingMutation(
+    (body: TReceiptDismissRequest) => http.post<TReceiptDetail>('/web/receipt/dismiss', body),
+    STALE,
+  );
+}
