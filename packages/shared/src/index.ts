@@ -48,5 +48,6 @@ export * from './wind-data/longterm-convergence.schema.ts';
 export * from './wind-data/longterm-reference.schema.ts';
 export * from './wind-data/mesoscale.schema.ts';
 export * from './wind-data/qc-rules.schema.ts';
+export * from './wind-data/site-suitability.schema.ts';
 export * from './wind-data/statistics.schema.ts';
 export * from './wind-data/wind-data.schema.ts';
