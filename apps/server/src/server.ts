@@ -57,6 +57,11 @@ import type {
 } from './modules/station-assets/index.ts';
 import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
+import {
+  createSuitabilityService,
+  SUITABILITY_COMPUTE_TASKS,
+  type SuitabilityService,
+} from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import {
@@ -147,6 +152,8 @@ export interface TServices {
   mesoscale: MesoscaleService;
   /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
   longTerm: LongTermService;
+  /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
+  suitability: SuitabilityService;
   longTermReferences: TLongTermReferenceServices;
   /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
   longTermConvergence: LongTermConvergenceService;
@@ -193,7 +200,12 @@ interface TComputePools {
 }
 
 /** The modules' task files every compute thread loads (platform/compute/compute-tasks.ts). */
-const COMPUTE_TASK_MODULES = [WIND_DATA_COMPUTE_TASKS, ENERGY_COMPUTE_TASKS, LONGTERM_COMPUTE_TASKS];
+const COMPUTE_TASK_MODULES = [
+  WIND_DATA_COMPUTE_TASKS,
+  ENERGY_COMPUTE_TASKS,
+  LONGTERM_COMPUTE_TASKS,
+  SUITABILITY_COMPUTE_TASKS,
+];
 
 function createComputePools(capacity: TCapacity): TComputePools {
   const threads = Math.max(1, capacity.threads);
@@ -287,6 +299,7 @@ function buildServices(
   );
   const contacts = new ContactService(db);
   const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
+  const suitability = createSuitabilityService(db, { stationAccess, compute: computeAccess });
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
@@ -355,11 +368,12 @@ function buildServices(
       compute: computeAccess,
     }),
     longTermConvergence,
+    suitability,
     dataReports: new DataReportService(
       db,
       stationAccess,
       rawFileStore,
-      statistics,
+      { statistics, suitability },
       messages,
       jobs,
       log.child({ module: 'data-reports' }),
