@@ -2,22 +2,28 @@ import { Readable } from 'node:stream';
 import {
   ANALYSIS_SECTIONS,
   AppError,
+  ERROR_MESSAGES,
+  type Language,
   longTermBasisOf,
   type TAnalysisReportRequest,
   type TAnalysisSection,
   type TLineageStep,
   type TStatisticsResult,
   text,
+  ZSuitabilityRequest,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { storedError } from '../../platform/stored-error.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import type { MessageService } from '../messages/index.ts';
+import type { SuitabilityService } from '../suitability/index.ts';
 import {
   openTimeSeriesStore,
+  type TChannelRow,
   type TTimeSeriesStore,
+  type TVersionRow,
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
@@ -40,16 +46,20 @@ function localMidnight(date: string, utcOffsetMinutes: number): number {
 export class AnalysisReportBuilder {
   private readonly store: TTimeSeriesStore;
   private readonly reports: DataReportRepository;
+  private readonly statistics: StatisticsService;
+  private readonly suitability: SuitabilityService;
 
   constructor(
     private readonly db: Database,
     private readonly files: TFileStore,
-    private readonly statistics: StatisticsService,
+    analysis: { statistics: StatisticsService; suitability: SuitabilityService },
     private readonly messages: Pick<MessageService, 'send'>,
     private readonly log: Logger,
   ) {
     this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
+    this.statistics = analysis.statistics;
+    this.suitability = analysis.suitability;
   }
 
   /**
@@ -123,6 +133,9 @@ export class AnalysisReportBuilder {
       const sections = ((report.sections ?? ANALYSIS_SECTIONS) as string[]).filter(
         (s): s is TAnalysisSection => (ANALYSIS_SECTIONS as readonly string[]).includes(s),
       );
+      const suitability = sections.includes('suitability')
+        ? await this.siteSuitability(version, all, params, { startMs, endMs }, ctx)
+        : undefined;
       const { blocks, charts } = composeAnalysisReport(
         result,
         {
@@ -149,6 +162,7 @@ export class AnalysisReportBuilder {
           windYear,
           generatedAt: now,
           ownerName: report.owner_name,
+          suitability,
         },
         sections,
         language,
@@ -185,6 +199,58 @@ export class AnalysisReportBuilder {
       });
       await this.announce(report, 'failure');
       return 'failure';
+    }
+  }
+
+  /**
+   * The site suitability of the report's chapter (issue 29): at the target height from the highest chosen
+   * speed, its σ (or TI) and gust, the vane nearest to it and the chosen shear heights, over the report
+   * period; the site's long-term version gives V_ave when it has one. A check that cannot be made (no
+   * data in the period) is said in the chapter, the rest of the report is built.
+   */
+  private async siteSuitability(
+    version: TVersionRow,
+    all: readonly TChannelRow[],
+    params: TStoredParams,
+    range: { startMs: number; endMs: number },
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TAnalysisReportMeta['suitability']> {
+    const speeds = all
+      .filter((c) => params.speedChannelIds.includes(c.id) && c.heightM !== null)
+      .sort((a, b) => a.heightM! - b.heightM!);
+    const speed = speeds.at(-1);
+    if (!speed) return { reason: ERROR_MESSAGES.STATISTICS_NO_DATA[ctx.language] };
+    const atSpeed = (c: TChannelRow) => c.intervalS === speed.intervalS && c.heightM === speed.heightM;
+    const sd =
+      all.find((c) => atSpeed(c) && c.element === 'ws' && c.statistic === 'sd') ??
+      all.find((c) => atSpeed(c) && c.element === 'ws' && /(^|_)ti(_|$)/i.test(c.dataKey));
+    const gust = all.find((c) => atSpeed(c) && c.element === 'ws' && c.statistic === 'max');
+    const vane = all
+      .filter((c) => params.directionChannelIds.includes(c.id) && c.intervalS === speed.intervalS)
+      .sort(
+        (a, b) => Math.abs((a.heightM ?? 0) - speed.heightM!) - Math.abs((b.heightM ?? 0) - speed.heightM!),
+      )[0];
+    try {
+      const result = await this.suitability.checkVersion(
+        version,
+        ZSuitabilityRequest.parse({
+          versionId: version.id,
+          hubHeight: params.targetHeight,
+          speedChannelId: speed.id,
+          ...(vane ? { directionChannelId: vane.id } : {}),
+          ...(sd ? { sdChannelId: sd.id } : {}),
+          ...(gust ? { gustChannelId: gust.id } : {}),
+          shearChannelIds: params.shearChannelIds.length === 2 ? params.shearChannelIds : [],
+          includeSuspicious: params.includeSuspicious,
+          startTime: new Date(range.startMs).toISOString(),
+          endTime: new Date(range.endMs).toISOString(),
+        }),
+        ctx,
+      );
+      return { result };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { reason: presentStoredError(storedError(error), ctx.language) };
     }
   }
 
