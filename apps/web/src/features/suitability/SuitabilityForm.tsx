@@ -41,7 +41,7 @@ export function SuitabilityForm(props: Props) {
     </Col>
   );
   return (
-    <Form form={form} layout="vertical" data-testid="suit-form">
+    <Form form={form} name="suitForm" layout="vertical" data-testid="suit-form">
       <Row gutter={16}>
         <Col span={6}>
           <Form.Item name="versionId" label={t('suitability.form.version')} rules={[{ required: true }]}>
