@@ -298,8 +298,8 @@ function buildServices(
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
   const suitability = createSuitabilityService(db, { stationAccess, compute: computeAccess });
+  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess, suitability);
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,

@@ -259,17 +259,51 @@ describe('the site suitability check on a crafted mast of 18 months', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual([
-      'Class table',
-      'Verdicts',
-      'Turbulence vs NTM',
-      'Extreme wind',
-      'Shear and inflow',
+      'Suitability class table',
+      'Suitability verdicts',
+      'Suitability TI vs NTM',
+      'Suitability extremes',
+      'Suitability shear, inflow',
     ]);
-    const table = book.getWorksheet('Class table')!;
+    const table = book.getWorksheet('Suitability class table')!;
     expect(table.getRow(3).values).toContain('III C');
     const cells = JSON.stringify(table.getSheetValues());
     expect(cells).toMatch(/✓|✗/);
   });
+});
+
+describe('the suitability sheets in the statistics workbook', () => {
+  it('adds them after the 11 tabs when the export asks for a hub height, and refuses a bad one', async () => {
+    const exportStatistics = (extra: Record<string, unknown>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/data-process/statistics/export',
+        headers: { token, language: 'EN', 'content-type': 'application/json' },
+        payload: { versionId: mild.versionId, sectors: 12, ...extra },
+      });
+    const plain = await exportStatistics({});
+    const withSheets = await exportStatistics({ suitabilityHubHeight: 90 });
+    expect(withSheets.statusCode).toBe(200);
+    const names = async (payload: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(payload as unknown as ArrayBuffer);
+      return book.worksheets.map((w) => w.name);
+    };
+    const before = await names(plain.rawPayload);
+    const after = await names(withSheets.rawPayload);
+    expect(before).not.toContain('Suitability class table');
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toEqual([
+      'Suitability class table',
+      'Suitability verdicts',
+      'Suitability TI vs NTM',
+      'Suitability extremes',
+      'Suitability shear, inflow',
+    ]);
+    const bad = await exportStatistics({ suitabilityHubHeight: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('The hub height must be a whole number');
+  }, 120_000);
 });
 
 describe('the long-term version of a site as the basis', () => {

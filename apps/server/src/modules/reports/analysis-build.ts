@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   ANALYSIS_SECTIONS,
   AppError,
-  ERROR_MESSAGES,
   type Language,
   longTermBasisOf,
   type TAnalysisReportRequest,
@@ -10,7 +9,6 @@ import {
   type TLineageStep,
   type TStatisticsResult,
   text,
-  ZSuitabilityRequest,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
@@ -21,7 +19,6 @@ import type { MessageService } from '../messages/index.ts';
 import type { SuitabilityService } from '../suitability/index.ts';
 import {
   openTimeSeriesStore,
-  type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
   toWindElement,
@@ -134,7 +131,7 @@ export class AnalysisReportBuilder {
         (s): s is TAnalysisSection => (ANALYSIS_SECTIONS as readonly string[]).includes(s),
       );
       const suitability = sections.includes('suitability')
-        ? await this.siteSuitability(version, all, params, { startMs, endMs }, ctx)
+        ? await this.siteSuitability(version, params, { startMs, endMs }, ctx)
         : undefined;
       const { blocks, charts } = composeAnalysisReport(
         result,
@@ -210,41 +207,22 @@ export class AnalysisReportBuilder {
    */
   private async siteSuitability(
     version: TVersionRow,
-    all: readonly TChannelRow[],
     params: TStoredParams,
     range: { startMs: number; endMs: number },
     ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TAnalysisReportMeta['suitability']> {
-    const speeds = all
-      .filter((c) => params.speedChannelIds.includes(c.id) && c.heightM !== null)
-      .sort((a, b) => a.heightM! - b.heightM!);
-    const speed = speeds.at(-1);
-    if (!speed) return { reason: ERROR_MESSAGES.STATISTICS_NO_DATA[ctx.language] };
-    const atSpeed = (c: TChannelRow) => c.intervalS === speed.intervalS && c.heightM === speed.heightM;
-    const sd =
-      all.find((c) => atSpeed(c) && c.element === 'ws' && c.statistic === 'sd') ??
-      all.find((c) => atSpeed(c) && c.element === 'ws' && /(^|_)ti(_|$)/i.test(c.dataKey));
-    const gust = all.find((c) => atSpeed(c) && c.element === 'ws' && c.statistic === 'max');
-    const vane = all
-      .filter((c) => params.directionChannelIds.includes(c.id) && c.intervalS === speed.intervalS)
-      .sort(
-        (a, b) => Math.abs((a.heightM ?? 0) - speed.heightM!) - Math.abs((b.heightM ?? 0) - speed.heightM!),
-      )[0];
     try {
-      const result = await this.suitability.checkVersion(
+      const result = await this.suitability.checkWithDefaults(
         version,
-        ZSuitabilityRequest.parse({
-          versionId: version.id,
+        {
           hubHeight: params.targetHeight,
-          speedChannelId: speed.id,
-          ...(vane ? { directionChannelId: vane.id } : {}),
-          ...(sd ? { sdChannelId: sd.id } : {}),
-          ...(gust ? { gustChannelId: gust.id } : {}),
-          shearChannelIds: params.shearChannelIds.length === 2 ? params.shearChannelIds : [],
+          speedChannelIds: params.speedChannelIds,
+          directionChannelIds: params.directionChannelIds,
+          shearChannelIds: params.shearChannelIds,
           includeSuspicious: params.includeSuspicious,
           startTime: new Date(range.startMs).toISOString(),
           endTime: new Date(range.endMs).toISOString(),
-        }),
+        },
         ctx,
       );
       return { result };

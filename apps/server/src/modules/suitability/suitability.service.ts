@@ -7,6 +7,7 @@ import {
   type TSuitabilityDefaults,
   type TSuitabilityRequest,
   type TSuitabilityResult,
+  ZSuitabilityRequest,
 } from '@masthub/shared';
 import { primarySpeedChannels } from '@masthub/wind';
 import { say } from '../../i18n/index.ts';
@@ -96,6 +97,64 @@ export class SuitabilityService {
           job,
         })
       : suitabilityResult(this.db, job);
+  }
+
+  /**
+   * The check of a version whose access the caller decided, with the screen's default channels (the
+   * analysis report's chapter, the statistics workbook's sheets): the highest of the given speeds (else of
+   * the version) at `hubHeight`, its σ (or TI) and gust at its height, the given vane nearest to it, the
+   * given shear heights; the site's long-term version as the basis when it has one.
+   */
+  async checkWithDefaults(
+    version: TVersionRow,
+    choice: {
+      hubHeight: number;
+      speedChannelIds?: readonly number[] | undefined;
+      directionChannelIds?: readonly number[] | undefined;
+      shearChannelIds?: readonly number[] | undefined;
+      includeSuspicious: boolean;
+      startTime?: string | undefined;
+      endTime?: string | undefined;
+    },
+    ctx: TSuitabilityContext,
+  ): Promise<TSuitabilityResult> {
+    const all = await this.store.listChannels(version.id);
+    const speed = all
+      .filter((c) => isSpeed(c) && c.heightM !== null && (choice.speedChannelIds?.includes(c.id) ?? true))
+      .sort((a, b) => a.heightM! - b.heightM!)
+      .at(-1);
+    if (!speed) throw new AppError('STATISTICS_NO_DATA');
+    const atSpeed = (c: TChannelRow) => c.intervalS === speed.intervalS && c.heightM === speed.heightM;
+    const sd =
+      all.find((c) => atSpeed(c) && c.statistic === 'sd' && isSd(c)) ??
+      all.find((c) => atSpeed(c) && isSd(c));
+    const gust = all.find((c) => atSpeed(c) && isGust(c));
+    const vane = all
+      .filter(
+        (c) =>
+          isVane(c) &&
+          c.intervalS === speed.intervalS &&
+          (choice.directionChannelIds?.includes(c.id) ?? true),
+      )
+      .sort(
+        (a, b) => Math.abs((a.heightM ?? 0) - speed.heightM!) - Math.abs((b.heightM ?? 0) - speed.heightM!),
+      )[0];
+    return this.checkVersion(
+      version,
+      ZSuitabilityRequest.parse({
+        versionId: version.id,
+        hubHeight: choice.hubHeight,
+        speedChannelId: speed.id,
+        ...(vane ? { directionChannelId: vane.id } : {}),
+        ...(sd ? { sdChannelId: sd.id } : {}),
+        ...(gust ? { gustChannelId: gust.id } : {}),
+        shearChannelIds: choice.shearChannelIds?.length === 2 ? [...choice.shearChannelIds] : [],
+        includeSuspicious: choice.includeSuspicious,
+        ...(choice.startTime ? { startTime: choice.startTime } : {}),
+        ...(choice.endTime ? { endTime: choice.endTime } : {}),
+      }),
+      ctx,
+    );
   }
 
   /** The check as an xlsx workbook (class table, verdicts, turbulence, extremes, shear and inflow). */

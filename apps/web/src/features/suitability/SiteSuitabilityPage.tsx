@@ -106,6 +106,7 @@ export function SiteSuitabilityPage() {
     <Flex vertical gap={16} data-testid="suit-page">
       <SuitabilityForm
         form={form}
+        initialValues={INITIAL}
         versions={versions}
         longTermVersions={longTermVersions}
         channels={channels ?? []}

@@ -11,6 +11,8 @@ import { channelsOf, type SuitabilityFormValues, type TChannelKind } from './sui
 
 interface Props {
   form: FormInstance<SuitabilityFormValues>;
+  /** The defaults of the options (density source, check range, TI definition, extreme method, periods). */
+  initialValues: Partial<SuitabilityFormValues>;
   versions: readonly TDatasetVersion[] | undefined;
   /** The site's long-term versions offered as the basis (the newest preselected). */
   longTermVersions: readonly { id: number; name: string }[];
@@ -41,7 +43,13 @@ export function SuitabilityForm(props: Props) {
     </Col>
   );
   return (
-    <Form form={form} name="suitForm" layout="vertical" data-testid="suit-form">
+    <Form
+      form={form}
+      name="suitForm"
+      layout="vertical"
+      initialValues={props.initialValues}
+      data-testid="suit-form"
+    >
       <Row gutter={16}>
         <Col span={6}>
           <Form.Item name="versionId" label={t('suitability.form.version')} rules={[{ required: true }]}>
