@@ -63,6 +63,11 @@ import type {
 } from './modules/station-assets/index.ts';
 import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
+import {
+  createSuitabilityService,
+  SUITABILITY_COMPUTE_TASKS,
+  type SuitabilityService,
+} from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import {
@@ -153,6 +158,8 @@ export interface TServices {
   mesoscale: MesoscaleService;
   /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
   longTerm: LongTermService;
+  /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
+  suitability: SuitabilityService;
   longTermReferences: TLongTermReferenceServices;
   /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
   longTermConvergence: LongTermConvergenceService;
@@ -206,6 +213,7 @@ const COMPUTE_TASK_MODULES = [
   ENERGY_COMPUTE_TASKS,
   LONGTERM_COMPUTE_TASKS,
   RECEIPT_COMPUTE_TASKS,
+  SUITABILITY_COMPUTE_TASKS,
 ];
 
 function createComputePools(capacity: TCapacity): TComputePools {
@@ -308,7 +316,8 @@ function buildServices(
     rawFileStore,
   );
   const contacts = new ContactService(db);
-  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess);
+  const suitability = createSuitabilityService(db, { stationAccess, compute: computeAccess });
+  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess, suitability);
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
@@ -378,11 +387,12 @@ function buildServices(
     }),
     longTermConvergence,
     receipts,
+    suitability,
     dataReports: new DataReportService(
       db,
       stationAccess,
       rawFileStore,
-      statistics,
+      { statistics, suitability },
       messages,
       jobs,
       log.child({ module: 'data-reports' }),

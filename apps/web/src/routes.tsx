@@ -107,6 +107,12 @@ export const mainRoutes: AppRoute[] = [
         name: 'menu.electricComputer',
         page: () => import('./features/energy/ElectricComputerPage.tsx').then((m) => m.ElectricComputerPage),
       },
+      {
+        path: '/StationDetail/SiteSuitability',
+        name: 'menu.siteSuitability',
+        page: () =>
+          import('./features/suitability/SiteSuitabilityPage.tsx').then((m) => m.SiteSuitabilityPage),
+      },
     ],
   },
   {

@@ -21,6 +21,7 @@ import en_stationFields from './en-US/station-fields.json' with { type: 'json' }
 import en_stationList from './en-US/station-list.json' with { type: 'json' };
 import en_stations from './en-US/stations.json' with { type: 'json' };
 import en_statistics from './en-US/statistics.json' with { type: 'json' };
+import en_suitability from './en-US/suitability.json' with { type: 'json' };
 import en_users from './en-US/users.json' with { type: 'json' };
 import zh_analysisReport from './zh-CN/analysis-report.json' with { type: 'json' };
 import zh_apply from './zh-CN/apply.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import zh_stationFields from './zh-CN/station-fields.json' with { type: 'json' }
 import zh_stationList from './zh-CN/station-list.json' with { type: 'json' };
 import zh_stations from './zh-CN/stations.json' with { type: 'json' };
 import zh_statistics from './zh-CN/statistics.json' with { type: 'json' };
+import zh_suitability from './zh-CN/suitability.json' with { type: 'json' };
 import zh_users from './zh-CN/users.json' with { type: 'json' };
 
 /**
@@ -79,6 +81,7 @@ import zh_users from './zh-CN/users.json' with { type: 'json' };
  * - station-list: The site list's batch import: why a file cannot be read, and how a row is named.
  * - stations: The site import template and the coordinate export (stations/station-import.ts, coordinate-export.ts).
  * - statistics: Texts the statistics analysis writes itself: element names in the report rows, the xlsx export's sheet names, headers and file name (statistics-labels.ts reads them by prefix). The web has its own copy of the screen texts (statistics.json).
+ * - suitability: Site suitability (issue 29): method names, notes and reasons, the verdict sentence, the xlsx sheets and the analysis report chapter.
  * - users: The user list columns (users/user-fields.ts).
  */
 const ZH = {
@@ -103,6 +106,7 @@ const ZH = {
   ...zh_stationList,
   ...zh_stations,
   ...zh_statistics,
+  ...zh_suitability,
   ...zh_users,
 };
 
@@ -131,6 +135,7 @@ const EN: Record<TServerTextKey, string> = {
   ...en_stationList,
   ...en_stations,
   ...en_statistics,
+  ...en_suitability,
   ...en_users,
 };
 

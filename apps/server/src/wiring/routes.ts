@@ -32,6 +32,7 @@ import {
 } from '../modules/station-assets/index.ts';
 import { stationLogRoutes } from '../modules/station-log/index.ts';
 import { stationRoutes } from '../modules/stations/index.ts';
+import { suitabilityRoutes } from '../modules/suitability/index.ts';
 import { systemInfoRoutes } from '../modules/system-info/index.ts';
 import { tagRoutes } from '../modules/tags/index.ts';
 import { userRoutes } from '../modules/users/index.ts';
@@ -94,6 +95,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...longTermConvergenceRoutes(services.longTermConvergence),
     ...receiptRoutes(services.receipts),
     ...statisticsRoutes(services.statistics),
+    ...suitabilityRoutes(services.suitability),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),
     ...geocodingRoutes(services.geocoding),

@@ -387,8 +387,9 @@ describe('analysis reports', () => {
       '8. 各高度风速相关性',
       '9. 空气密度',
       '10. 极端风速',
-      '11. 多年平均对比',
-      '12. 结论',
+      '11. 场址适用性',
+      '12. 多年平均对比',
+      '13. 结论',
     ];
     let at = -1;
     for (const chapter of chapters) {
@@ -399,6 +400,11 @@ describe('analysis reports', () => {
     expect(text).toContain(site.stationCode);
     expect(text).toContain('100 m 高度推算平均风速 / 风功率密度');
     expect(text).toContain('IEC 61400-1 湍流类别');
+    // The site suitability chapter (issue 29) checks the highest speed at the target height.
+    const suitability = text.slice(text.indexOf('11. 场址适用性'), text.indexOf('12. 多年平均对比'));
+    expect(suitability).toContain('等级判定表');
+    expect(suitability).toContain('轮毂高度 100 米的 IEC 61400-1 等级检查');
+    expect(suitability).toMatch(/✓|✗/);
     // Correlation sectors carry the SPEC §5 wording.
     expect(text).toMatch(/(强|中等|弱)相关，拟合度(高|中等|低)/);
     // The report's numbers are the statistics call's numbers for the same channels and period.
@@ -427,7 +433,7 @@ describe('analysis reports', () => {
     expect(pdfText).toContain('测风概况');
     expect(pdfText).not.toMatch(/\b(low|moderate|high|weak|strong|above)\b/i);
     // One month of data is not a year: the multi-year comparison says so in Word and PDF.
-    const periodChapter = text.slice(text.indexOf('11. 多年平均对比'), text.indexOf('12. 结论'));
+    const periodChapter = text.slice(text.indexOf('12. 多年平均对比'), text.indexOf('13. 结论'));
     expect(periodChapter).toMatch(/2026 年 \d 个月，完整率 \d+\.\d %/);
     expect(periodChapter).toContain('不可比（不足 12 个月）');
     expect(pdfText.replace(/\s+/g, '')).toContain('不可比（不足12个月）');
@@ -576,7 +582,8 @@ describe('analysis reports', () => {
       buffer: (await download(done.id, 'docx')).rawPayload,
     });
     expect(text).toContain('1. Measurement overview');
-    expect(text).toContain('12. Conclusion');
+    expect(text).toContain('11. Site suitability');
+    expect(text).toContain('13. Conclusion');
     expect(text).toContain('2025–2026');
     // The 2025–2026 average holds October (and Beijing's first hours of November): flagged, with its months
     // and recovery, in both files.

@@ -269,6 +269,10 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/statistics/analysis': 'user',
   'POST /api/data-process/statistics/export': 'user',
   'GET /api/data-process/statistics/home_rose': 'user',
+  // Site suitability (issue 29).
+  'POST /api/data-process/suitability/check': 'user',
+  'POST /api/data-process/suitability/export': 'user',
+  'GET /api/data-process/suitability/defaults': 'user',
   // Map layers and the point resource query (issue 8).
   'GET /api/web/map_layer/list': 'user',
   'POST /api/web/map_layer/upload': 'system.rule',
@@ -1498,6 +1502,21 @@ describe('station-scoped routes', () => {
     'GET /api/data-process/statistics/home_rose': () =>
       expectForbidden('GET', `/api/data-process/statistics/home_rose?stationId=${hidden.id}&type=direction`),
     // [anchor: statistics-scoped]
+    // Site suitability (issue 29): a hidden site's version and defaults are refused.
+    'POST /api/data-process/suitability/check': async () =>
+      expectForbidden('POST', '/api/data-process/suitability/check', {
+        versionId: await hiddenVersionId(),
+        hubHeight: 90,
+        speedChannelId: 1,
+      }),
+    'POST /api/data-process/suitability/export': async () =>
+      expectForbidden('POST', '/api/data-process/suitability/export', {
+        versionId: await hiddenVersionId(),
+        hubHeight: 90,
+        speedChannelId: 1,
+      }),
+    'GET /api/data-process/suitability/defaults': () =>
+      expectForbidden('GET', `/api/data-process/suitability/defaults?stationId=${hidden.id}`),
     // Site assets (issue 4, part B).
     'GET /api/web/station/attachment/list': () =>
       expectForbidden('GET', `/api/web/station/attachment/list?stationId=${hidden.id}`),

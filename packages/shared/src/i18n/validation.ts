@@ -227,6 +227,36 @@ export const VALIDATION_MESSAGES = {
   toAddrRequired: { zh: '请输入接收邮箱', en: 'Please enter the delivery e-mail address' },
   rejectCommentRequired: { zh: '驳回时请填写意见', en: 'Please give a comment when rejecting' },
   linkDaysRange: { zh: '链接有效期为 1–30 天', en: 'The link must be valid for 1 to 30 days' },
+  // Site suitability (issue 29).
+  hubHeightRange: {
+    zh: '轮毂高度须为大于 0 且不超过 500 的整数（米）',
+    en: 'The hub height must be a whole number of metres above 0 and at most 500',
+  },
+  checkRangeBounds: {
+    zh: '判定风速区间须在 1–40 m/s 之间，且下限不大于上限',
+    en: 'The check range must lie within 1–40 m/s with its lower end not above its upper end',
+  },
+  annualMaximumRange: {
+    zh: '年最大风速须在 0–100 m/s 之间',
+    en: 'An annual maximum must be between 0 and 100 m/s',
+  },
+  altitudeRange: { zh: '海拔须在 -500–9000 米之间', en: 'The altitude must be between -500 and 9000 m' },
+  shearHeightsRange: {
+    zh: '风切变须选择 2–8 个不同高度的风速',
+    en: 'Choose wind speeds at 2 to 8 different heights for the shear',
+  },
+  suitabilityChannel: {
+    zh: '所选通道不属于该数据版本，或不是所需的要素与统计量',
+    en: 'The chosen channel is not of this version or not the element and statistic needed',
+  },
+  suitabilityInterval: {
+    zh: '所选通道的记录间隔须与风速通道一致',
+    en: 'The chosen channel must have the speed channel’s interval',
+  },
+  notLongTermVersion: {
+    zh: '所选版本不是本场址的长期订正版本',
+    en: 'The chosen version is not a long-term corrected version of this site',
+  },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

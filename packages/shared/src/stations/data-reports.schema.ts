@@ -30,6 +30,7 @@ export const ANALYSIS_SECTIONS = [
   'correlation',
   'air_density',
   'extreme',
+  'suitability',
   'period',
   'conclusion',
 ] as const;
@@ -45,6 +46,7 @@ export const ANALYSIS_SECTION_NAMES: Record<TAnalysisSection, TLocalized> = {
   correlation: { zh: '各高度风速相关性', en: 'Speed correlation between heights' },
   air_density: { zh: '空气密度', en: 'Air density' },
   extreme: { zh: '极端风速', en: 'Extreme wind' },
+  suitability: { zh: '场址适用性', en: 'Site suitability' },
   period: { zh: '多年平均对比', en: 'Multi-year comparison' },
   conclusion: { zh: '结论', en: 'Conclusion' },
 };

@@ -3,6 +3,7 @@ import { ZPageRequest } from '../api.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
 import { ZLongTermBasis } from './longterm-basis.ts';
+import { SUITABILITY_CLASS_KEYS, ZIecClass } from './site-suitability.schema.ts';
 import { WEIBULL_METHODS } from './statistics.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -60,6 +61,8 @@ export const ZTurbineSaveRequest = z
       .max(TURBINE_CURVE_POINTS_MAX, vmsg('tooLarge')),
     source: z.string().trim().max(500, vmsg('maxLength')).default(''),
     licence: z.string().trim().max(200, vmsg('maxLength')).default(''),
+    /** IEC 61400-1 class the turbine is designed for ('II A', 'III B', 'S'); empty or null = not stated. */
+    iecClass: z.preprocess((v) => (v === '' ? null : v), ZIecClass.nullable()).default(null),
   })
   .superRefine((v, ctx) => {
     for (let i = 1; i < v.curve.length; i++) {
@@ -91,6 +94,8 @@ export const ZTurbine = z.object({
   curve: z.array(ZCurvePoint),
   source: z.string(),
   licence: z.string(),
+  /** IEC 61400-1 class ('I A' … 'III C', 'S'), null when not stated. */
+  iecClass: z.string().nullable(),
   isBuiltin: z.boolean(),
   creatorName: z.string(),
   createTime: z.string(),
@@ -183,6 +188,9 @@ export const ZEnergyTurbineResult = z.object({
   manufacturer: z.string(),
   ratedKw: z.number(),
   regulation: z.enum(TURBINE_REGULATIONS),
+  /** The turbine's IEC class and the site's verdict for it (null: not stated, or not judged). */
+  iecClass: z.string().nullable(),
+  classSuitable: z.boolean().nullable(),
   hubMeanSpeed: ZNum,
   count: z.number().int(),
   /** Time series, average-year weighted (null when a calendar month has no data). */
@@ -255,6 +263,20 @@ export const ZEnergyResult = z.object({
   uncertaintySigma: z.number(),
   /** The long-term correction the version stands on (its lineage), or null. */
   longTerm: ZLongTermBasis.nullable(),
+  /**
+   * The site's IEC 61400-1 class at hub height (WIND-ANALYSIS §14) from the same hub series, the speed's
+   * σ (or TI) and gust channels at its height: the least demanding class and category it fits ('S' none,
+   * null not judged) and the verdict of each combination; the full check is the site suitability screen's.
+   */
+  siteClass: z
+    .object({
+      windClass: z.string().nullable(),
+      category: z.string().nullable(),
+      verdicts: z.array(
+        z.object({ key: z.enum(SUITABILITY_CLASS_KEYS), isSuitable: z.boolean().nullable() }),
+      ),
+    })
+    .nullable(),
   turbines: z.array(ZEnergyTurbineResult),
 });
 export type TEnergyResult = z.infer<typeof ZEnergyResult>;

@@ -83,6 +83,14 @@ export const ZStatisticsRequest = z
     correlationMethod: z.enum(MCP_METHOD_KEYS, vmsg('oneOf')).default('ols'),
     /** The shear tab's explicit height choice: two speed averages (SPEC §5); default: one primary cup per height. */
     shearChannelIds: z.array(ZId).min(SHEAR_MAX_HEIGHTS).max(SHEAR_MAX_HEIGHTS).optional(),
+    /**
+     * The export only: add the site suitability sheets (issue 29) checked at this hub height with the
+     * screen's default channels (the highest chosen speed, its σ and gust, the nearest vane).
+     */
+    suitabilityHubHeight: z.coerce
+      .number(vmsg('hubHeightRange'))
+      .refine((v) => Number.isInteger(v) && v > 0 && v <= 500, vmsg('hubHeightRange'))
+      .optional(),
   })
   .refine(startBeforeEnd, { path: ['endTime'], ...vmsg('startAfterEnd') });
 export type TStatisticsRequest = z.infer<typeof ZStatisticsRequest>;

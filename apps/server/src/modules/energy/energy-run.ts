@@ -7,6 +7,7 @@ import {
   type TEnergyTurbineResult,
   type TLongTermBasis,
   type TTurbine,
+  turbineClassVerdict,
   versionDisplayName,
 } from '@masthub/shared';
 import {
@@ -15,6 +16,7 @@ import {
   airDensitySeries,
   applyFlagMask,
   buildCalendarIndex,
+  type CalendarIndex,
   capacityFactor,
   densityCorrectedPower,
   directionSectorIndices,
@@ -24,11 +26,13 @@ import {
   netEnergy,
   type PowerCurve,
   sectorLabels,
+  siteSuitability,
   standardAtmosphereDensity,
+  type TimeGrid,
   windShear,
 } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
-import { loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import { deriveSdFromTi, loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
 
 /** WIND-ANALYSIS §6: without a second height α = 1/7. */
 const DEFAULT_ALPHA = 1 / 7;
@@ -61,6 +65,9 @@ export interface TEnergyJob {
   speed: TChannelRow;
   vane: TChannelRow | undefined;
   shearSpeeds: TChannelRow[];
+  /** σ (or TI) and gust at the speed's height: the site's IEC class beside the turbines' (issue 29). */
+  sd?: TChannelRow | undefined;
+  gust?: TChannelRow | undefined;
   temperature: TChannelRow | undefined;
   pressure: TChannelRow | undefined;
   humidity: TChannelRow | undefined;
@@ -115,12 +122,14 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   for (const c of [
     speed,
     vane,
+    job.sd,
+    job.gust,
     ...shearSpeeds,
     ...(wantsMeasured ? [temperature, pressure, humidity] : []),
   ]) {
     if (c) wanted.set(c.id, c);
   }
-  const loaded = await loadSeries(store, [...wanted.values()], fromMs, toMs);
+  const loaded = deriveSdFromTi(await loadSeries(store, [...wanted.values()], fromMs, toMs));
   const seriesOf = (c: TChannelRow) => {
     const s = loaded.channels.find((x) => x.row.id === c.id)!;
     return applyFlagMask(s.values, s.flags, { includeSuspicious: request.includeSuspicious });
@@ -150,28 +159,16 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     shearByHour = (shear?.byHour ?? []).map((c) => num(c.exponent));
   }
 
-  // Air density.
-  const station = { altitude_m: job.altitudeM };
-  let density: number | Float64Array;
-  let densitySource: TEnergyResult['densitySource'];
-  if (wantsMeasured) {
-    density = airDensitySeries(
-      seriesOf(temperature),
-      seriesOf(pressure),
-      humidity ? seriesOf(humidity) : undefined,
-    );
-    densitySource = 'measured';
-  } else if (request.densityMode === 'fixed' && request.fixedDensity !== undefined) {
-    density = request.fixedDensity;
-    densitySource = 'fixed';
-  } else if (station?.altitude_m !== null && station?.altitude_m !== undefined) {
-    density = standardAtmosphereDensity(Number(station.altitude_m));
-    densitySource = 'altitude';
-  } else {
-    density = STANDARD_DENSITY;
-    densitySource = 'fixed';
-  }
-
+  const { density, densitySource } = densityOf(job, wantsMeasured ? seriesOf : undefined);
+  const siteClass = siteClassAtHub(job, {
+    speeds,
+    seriesOf,
+    grid: loaded.grid,
+    calendar,
+    alpha,
+    density,
+    shearSpeeds,
+  });
   const lossFactors = ENERGY_LOSS_KEYS.map((k) => request.losses[k] / 100);
   const uncertainty = request.uncertainties.map((u) => u.value / 100);
   const labels = sectorLabels(sectors);
@@ -213,6 +210,8 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
       manufacturer: t.manufacturer,
       ratedKw: t.ratedKw,
       regulation: t.regulation,
+      iecClass: t.iecClass,
+      classSuitable: siteClass ? turbineClassVerdict(t.iecClass, siteClass.verdicts) : null,
       hubMeanSpeed: num(y.hubMeanSpeedMps),
       count: y.count,
       grossMwh: mwh(y.timeSeries.energyKwh),
@@ -286,6 +285,79 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     losses: Object.fromEntries(ENERGY_LOSS_KEYS.map((k) => [k, request.losses[k]])),
     uncertaintySigma: Math.sqrt(uncertainty.reduce((s, u) => s + u * u, 0)),
     longTerm: job.longTerm,
+    siteClass,
     turbines: results,
   };
+}
+
+/**
+ * The site's IEC 61400-1 class at hub height (WIND-ANALYSIS §14) from the energy's own hub series: the
+ * speed carried up with the overall α, its σ and gust with the same factor (TI kept), the vane, the shear
+ * heights and the density; the checks' defaults (turbulence judged on 10–25 m/s bins by σ_rep, the highest
+ * offered 50-year estimate). Null when the mean speed and extreme cannot be judged at all.
+ */
+function siteClassAtHub(
+  job: TEnergyJob,
+  input: {
+    speeds: Float64Array;
+    seriesOf: (c: TChannelRow) => Float64Array;
+    grid: TimeGrid;
+    calendar: CalendarIndex;
+    alpha: number;
+    density: number | Float64Array;
+    shearSpeeds: TChannelRow[];
+  },
+): TEnergyResult['siteClass'] {
+  const { request, speed } = job;
+  const factorAt = (heightM: number) => (request.hubHeight / heightM) ** input.alpha;
+  const scale = (values: Float64Array, heightM: number) => values.map((v) => v * factorAt(heightM));
+  const s = siteSuitability({
+    grid: input.grid,
+    calendar: input.calendar,
+    hubHeightM: request.hubHeight,
+    speedMps: scale(input.speeds, speed.heightM!),
+    ...(job.sd ? { speedSdMps: scale(input.seriesOf(job.sd), speed.heightM!) } : {}),
+    ...(job.gust ? { gustMps: scale(input.seriesOf(job.gust), job.gust.heightM ?? speed.heightM!) } : {}),
+    ...(job.vane ? { directionDeg: input.seriesOf(job.vane) } : {}),
+    densityKgM3: input.density,
+    ...(input.shearSpeeds.length >= 2
+      ? {
+          shearProfile: {
+            heightsM: input.shearSpeeds.map((c) => c.heightM!),
+            speedsMps: input.shearSpeeds.map(input.seriesOf),
+          },
+        }
+      : {}),
+  });
+  if (s.siteClass.windClass === undefined && s.siteClass.category === undefined) return null;
+  return {
+    windClass: s.siteClass.windClass ?? null,
+    category: s.siteClass.category ?? null,
+    verdicts: s.verdicts.map((v) => ({ key: v.key, isSuitable: v.isSuitable ?? null })),
+  };
+}
+
+/** Air density (WIND-ANALYSIS §8.5): measured T and p (RH), a fixed value, the altitude, else standard. */
+function densityOf(
+  job: TEnergyJob,
+  seriesOf: ((c: TChannelRow) => Float64Array) | undefined,
+): { density: number | Float64Array; densitySource: TEnergyResult['densitySource'] } {
+  const { request, temperature, pressure, humidity } = job;
+  if (seriesOf && temperature && pressure) {
+    return {
+      density: airDensitySeries(
+        seriesOf(temperature),
+        seriesOf(pressure),
+        humidity ? seriesOf(humidity) : undefined,
+      ),
+      densitySource: 'measured',
+    };
+  }
+  if (request.densityMode === 'fixed' && request.fixedDensity !== undefined) {
+    return { density: request.fixedDensity, densitySource: 'fixed' };
+  }
+  if (job.altitudeM !== null) {
+    return { density: standardAtmosphereDensity(job.altitudeM), densitySource: 'altitude' };
+  }
+  return { density: STANDARD_DENSITY, densitySource: 'fixed' };
 }

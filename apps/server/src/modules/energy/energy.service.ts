@@ -105,6 +105,12 @@ export class EnergyService {
       all
         .filter((c) => toWindElement(c.element) === element && isAvg(c) && sameInterval(c))
         .sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))[0];
+    // The σ (or TI) and gust at the speed's height, for the site's IEC class beside each turbine's.
+    const atSpeed = (c: TChannelRow) => sameInterval(c) && c.element === 'ws' && c.heightM === speed.heightM;
+    const sd =
+      all.find((c) => atSpeed(c) && c.statistic === 'sd') ??
+      all.find((c) => atSpeed(c) && /(^|_)ti(_|$)/i.test(c.dataKey));
+    const gust = all.find((c) => atSpeed(c) && c.statistic === 'max');
     const temperature = avgOf('T');
     const pressure = avgOf('p');
     const humidity = avgOf('RH');
@@ -127,6 +133,8 @@ export class EnergyService {
       speed,
       vane,
       shearSpeeds,
+      sd,
+      gust,
       temperature,
       pressure,
       humidity,

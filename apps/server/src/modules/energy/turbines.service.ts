@@ -44,6 +44,7 @@ export class TurbineService {
       curve: row.curve,
       source: row.source,
       licence: row.licence,
+      iecClass: row.iec_class,
       isBuiltin: row.is_builtin,
       creatorName: row.creator_name,
       createTime: row.created_at.toISOString(),
@@ -90,6 +91,7 @@ export class TurbineService {
       curve: JSON.stringify(input.curve),
       source: input.source,
       licence: input.licence,
+      iec_class: input.iecClass,
     };
     return this.db.transaction().execute(async (trx) => {
       const turbines = new TurbineRepository(trx);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   ANALYSIS_SECTIONS,
   AppError,
+  type Language,
   longTermBasisOf,
   type TAnalysisReportRequest,
   type TAnalysisSection,
@@ -13,11 +14,13 @@ import type { Database } from '../../platform/db/database.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { storedError } from '../../platform/stored-error.ts';
+import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import type { MessageService } from '../messages/index.ts';
+import type { SuitabilityService } from '../suitability/index.ts';
 import {
   openTimeSeriesStore,
   type TTimeSeriesStore,
+  type TVersionRow,
   toWindElement,
   toWindStatistic,
 } from '../timeseries/index.ts';
@@ -40,16 +43,20 @@ function localMidnight(date: string, utcOffsetMinutes: number): number {
 export class AnalysisReportBuilder {
   private readonly store: TTimeSeriesStore;
   private readonly reports: DataReportRepository;
+  private readonly statistics: StatisticsService;
+  private readonly suitability: SuitabilityService;
 
   constructor(
     private readonly db: Database,
     private readonly files: TFileStore,
-    private readonly statistics: StatisticsService,
+    analysis: { statistics: StatisticsService; suitability: SuitabilityService },
     private readonly messages: Pick<MessageService, 'send'>,
     private readonly log: Logger,
   ) {
     this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
+    this.statistics = analysis.statistics;
+    this.suitability = analysis.suitability;
   }
 
   /**
@@ -123,6 +130,9 @@ export class AnalysisReportBuilder {
       const sections = ((report.sections ?? ANALYSIS_SECTIONS) as string[]).filter(
         (s): s is TAnalysisSection => (ANALYSIS_SECTIONS as readonly string[]).includes(s),
       );
+      const suitability = sections.includes('suitability')
+        ? await this.siteSuitability(version, params, { startMs, endMs }, ctx)
+        : undefined;
       const { blocks, charts } = composeAnalysisReport(
         result,
         {
@@ -149,6 +159,7 @@ export class AnalysisReportBuilder {
           windYear,
           generatedAt: now,
           ownerName: report.owner_name,
+          suitability,
         },
         sections,
         language,
@@ -185,6 +196,39 @@ export class AnalysisReportBuilder {
       });
       await this.announce(report, 'failure');
       return 'failure';
+    }
+  }
+
+  /**
+   * The site suitability of the report's chapter (issue 29): at the target height from the highest chosen
+   * speed, its σ (or TI) and gust, the vane nearest to it and the chosen shear heights, over the report
+   * period; the site's long-term version gives V_ave when it has one. A check that cannot be made (no
+   * data in the period) is said in the chapter, the rest of the report is built.
+   */
+  private async siteSuitability(
+    version: TVersionRow,
+    params: TStoredParams,
+    range: { startMs: number; endMs: number },
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<TAnalysisReportMeta['suitability']> {
+    try {
+      const result = await this.suitability.checkWithDefaults(
+        version,
+        {
+          hubHeight: params.targetHeight,
+          speedChannelIds: params.speedChannelIds,
+          directionChannelIds: params.directionChannelIds,
+          shearChannelIds: params.shearChannelIds,
+          includeSuspicious: params.includeSuspicious,
+          startTime: new Date(range.startMs).toISOString(),
+          endTime: new Date(range.endMs).toISOString(),
+        },
+        ctx,
+      );
+      return { result };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { reason: presentStoredError(storedError(error), ctx.language) };
     }
   }
 

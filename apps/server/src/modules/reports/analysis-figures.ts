@@ -1,4 +1,10 @@
-import type { Language, TLongTermBasis, TStatisticsChannel, TStatisticsResult } from '@masthub/shared';
+import type {
+  Language,
+  TLongTermBasis,
+  TStatisticsChannel,
+  TStatisticsResult,
+  TSuitabilityResult,
+} from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import { type TKeysUnder, textsIn } from '../../i18n/pick.ts';
 import type { TBlock } from './compose.ts';
@@ -31,6 +37,8 @@ export interface TAnalysisReportMeta {
   windYear?: { start: string; end: string; result: TStatisticsResult } | undefined;
   generatedAt: Date;
   ownerName: string;
+  /** The site suitability at the target height (issue 29), or why it could not be made; absent when not asked. */
+  suitability?: { result: TSuitabilityResult } | { reason: string } | undefined;
 }
 
 /** WIND-ANALYSIS §6: without a second height the shear exponent is taken as 1/7. */

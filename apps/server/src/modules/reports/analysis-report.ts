@@ -27,6 +27,7 @@ import {
   periodChapter,
   shearChapter,
 } from './analysis-site-chapters.ts';
+import { suitabilityChapter } from './analysis-suitability-chapter.ts';
 import type { TBlock } from './compose.ts';
 import type { TChartImage } from './render.ts';
 
@@ -45,6 +46,7 @@ const CHAPTERS: Record<TAnalysisSection, (ctx: TChapterContext) => void> = {
   correlation: correlationChapter,
   air_density: airDensityChapter,
   extreme: extremeChapter,
+  suitability: suitabilityChapter,
   period: periodChapter,
   conclusion: conclusionChapter,
 };

@@ -31,6 +31,7 @@ import { presentStoredError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
 import { readTextReportHead } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
+import type { SuitabilityService } from '../suitability/index.ts';
 import {
   loadSeries,
   openTimeSeriesStore,
@@ -79,7 +80,8 @@ export class DataReportService {
     private readonly db: Database,
     private readonly access: StationAccess,
     private readonly files: TFileStore,
-    statistics: StatisticsService,
+    /** What an analysis report is computed with: the statistics and the site suitability. */
+    analysis: { statistics: StatisticsService; suitability: SuitabilityService },
     messages: Pick<MessageService, 'send'>,
     private readonly jobs: TJobs,
     log: Logger,
@@ -87,7 +89,7 @@ export class DataReportService {
     this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
     this.templates = new ReportRepository(db);
-    this.builder = new AnalysisReportBuilder(db, files, statistics, messages, log);
+    this.builder = new AnalysisReportBuilder(db, files, analysis, messages, log);
   }
 
   // --- Templates --------------------------------------------------------------------------------

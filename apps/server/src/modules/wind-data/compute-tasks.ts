@@ -3,7 +3,7 @@
 // downsampling of long chart ranges, the QC rules of a processing task and the exports of a version
 // (written here, streamed to the API over a message port).
 import type { MessagePort } from 'node:worker_threads';
-import type { Language, TStatisticsResult } from '@masthub/shared';
+import type { Language, TStatisticsResult, TSuitabilityResult } from '@masthub/shared';
 import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
 import type { TQcRuleForRun } from '../qc-rules/index.ts';
 import type { TLoadedSeries } from '../timeseries/index.ts';
@@ -23,7 +23,7 @@ export type TWindDataComputeTask =
   /** An export in formats 1–5, its text sent over `port` (data/export-run.ts); answers nothing. */
   | { kind: 'export'; databaseUrl: string; job: TExportJob; port: MessagePort }
   /** `json`: a result as `analysis` answers it. */
-  | { kind: 'workbook'; json: string; language: Language };
+  | { kind: 'workbook'; json: string; language: Language; suitability?: TSuitabilityResult | undefined };
 
 declare module '../../platform/compute/compute-tasks.ts' {
   interface TComputeTaskKinds {
@@ -42,7 +42,7 @@ const windDataTasks: TComputeHandlers<TWindDataComputeTask> = {
   },
   workbook: async (task) => {
     const result = JSON.parse(task.json) as TStatisticsResult;
-    const content = await buildStatisticsWorkbook(result, task.language);
+    const content = await buildStatisticsWorkbook(result, task.language, task.suitability);
     return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
   },
 };

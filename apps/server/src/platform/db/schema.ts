@@ -762,6 +762,8 @@ export interface TurbineTable {
   source: Generated<string>;
   licence: Generated<string>;
   is_builtin: Generated<boolean>;
+  /** IEC 61400-1 class ('I A' … 'III C', 'S'), null when not stated (migration 0025). */
+  iec_class: Generated<string | null>;
   creator_id: number | null;
   creator_name: Generated<string>;
   created_at: CreatedAt;

@@ -56,6 +56,7 @@ import {
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
+import { classColumn, EnergyClassNote } from './EnergyClassNote.tsx';
 import { EnergyLongTermNote } from './EnergyLongTermNote.tsx';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
@@ -450,6 +451,7 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
         {result.shearIsDefault && ` ${t('energy.result.shearDefault')}`}
       </Typography.Text>
       <EnergyLongTermNote result={result} />
+      <EnergyClassNote result={result} />
       {missing.length > 0 && (
         <Alert
           type="warning"
@@ -467,6 +469,7 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
         columns={[
           { title: t('energy.library.model'), dataIndex: 'model', fixed: 'left', width: 200 },
           { title: t('energy.library.rated'), dataIndex: 'ratedKw', width: 90 },
+          classColumn(t('energy.result.iecClass')),
           {
             title: t('energy.result.hubSpeed'),
             dataIndex: 'hubMeanSpeed',

@@ -1,4 +1,5 @@
 import {
+  SUITABILITY_CLASS_KEYS,
   type TTurbine,
   type TTurbineFileValues,
   type TTurbineSaveInput,
@@ -20,6 +21,8 @@ export interface TurbineValues {
   hubHeightsM?: string[];
   referenceDensity?: number | null;
   regulation?: 'pitch' | 'stall';
+  /** IEC 61400-1 class ('II A', 'S'); '' when not stated. */
+  iecClass?: string;
   curveText?: string;
   source?: string;
   licence?: string;
@@ -51,6 +54,7 @@ export function toTurbineValues(t: Partial<TTurbine | TTurbineFileValues> | unde
     hubHeightsM: (t?.hubHeightsM ?? []).map(String),
     referenceDensity: t?.referenceDensity ?? 1.225,
     regulation: t?.regulation ?? 'pitch',
+    iecClass: (t && 'iecClass' in t ? t.iecClass : null) ?? '',
     curveText: (t?.curve ?? []).map((p) => [p.speed, p.power, p.ct ?? ''].join('\t').trim()).join('\n'),
     source: t?.source ?? '',
     licence: t?.licence ?? '',
@@ -68,6 +72,7 @@ function toTurbineRequest(v: TurbineValues, id: number | undefined): TTurbineSav
     hubHeightsM: (v.hubHeightsM ?? []).map(Number),
     referenceDensity: v.referenceDensity ?? 1.225,
     regulation: v.regulation ?? 'pitch',
+    iecClass: v.iecClass ?? '',
     curve: parseCurveText(v.curveText ?? ''),
     source: v.source ?? '',
     licence: v.licence ?? '',
@@ -120,8 +125,17 @@ export function TurbineFormModal({
           <RuleCol span={12} name="hubHeightsM" label={t('energy.library.hubHeights')} rule={rule}>
             <Select mode="tags" tokenSeparators={[',', ' ']} />
           </RuleCol>
-          <RuleCol span={12} name="regulation" label={t('energy.library.regulation')}>
+          <RuleCol span={6} name="regulation" label={t('energy.library.regulation')}>
             <Select options={translatedOptions(TURBINE_REGULATIONS, t, 'energy.regulation')} />
+          </RuleCol>
+          <RuleCol span={6} name="iecClass" label={t('energy.library.iecClass')} rule={rule}>
+            <Select
+              allowClear
+              options={[
+                ...SUITABILITY_CLASS_KEYS.map((k) => ({ value: k, label: k })),
+                { value: 'S', label: 'S' },
+              ]}
+            />
           </RuleCol>
           <RuleCol
             span={24}

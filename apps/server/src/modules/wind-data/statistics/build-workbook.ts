@@ -4,8 +4,10 @@ import {
   STATISTICS_TABS,
   type TStatisticsResult,
   type TStatisticsTab,
+  type TSuitabilityResult,
 } from '@masthub/shared';
 import ExcelJS from 'exceljs';
+import { addSuitabilitySheets } from '../../suitability/index.ts';
 import {
   AIR_DENSITY_SOURCES,
   GB_TURBULENCE_GRADES,
@@ -493,6 +495,8 @@ const SHEETS: Record<TStatisticsTab, (w: SheetWriter, input: TSheetInput) => voi
 export async function buildStatisticsWorkbook(
   result: TStatisticsResult,
   language: Language,
+  /** The site suitability to add as its sheets after the 11 tabs (issue 29), when asked for. */
+  suitability?: TSuitabilityResult,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'MastHub';
@@ -512,6 +516,7 @@ export async function buildStatisticsWorkbook(
     });
     writer.sheet.getColumn(1).width = 22;
   }
+  if (suitability) addSuitabilitySheets(workbook, suitability, language);
   // Deflate level 1: the xlsx zip is written by JSZip's JavaScript deflate, ≈ 0.5 s of a five-year workbook at
   // the default level 6 (measured); level 1 is several times faster for a somewhat larger file.
   return Buffer.from(

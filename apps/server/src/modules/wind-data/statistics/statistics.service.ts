@@ -5,12 +5,14 @@ import {
   type THomeRoseQuery,
   type TStatisticsRequest,
   type TStatisticsResult,
+  type TSuitabilityResult,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TRunOptions } from '../../../platform/compute/compute-pool.ts';
 import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/index.ts';
+import type { SuitabilityService } from '../../suitability/index.ts';
 import {
   loadSeries,
   openTimeSeriesStore,
@@ -102,6 +104,8 @@ export class StatisticsService {
      * connections); without them it all runs on the event loop (tools, benches).
      */
     private readonly compute?: TComputeAccess,
+    /** The site suitability, for the export's suitability sheets (issue 29). */
+    private readonly suitability?: Pick<SuitabilityService, 'checkWithDefaults'>,
   ) {
     this.store = openTimeSeriesStore(db);
   }
@@ -203,14 +207,15 @@ export class StatisticsService {
     signal?: AbortSignal,
   ): Promise<{ fileName: string; content: Buffer }> {
     const computed = (await this.analyseCached(user, request, ctx, signal)).value;
+    const suitability = await this.suitabilityOf(request, ctx);
     const content = this.compute
       ? Buffer.from(
           await this.inPool<Uint8Array>(
-            { kind: 'workbook', json: computed.json, language: ctx.language },
+            { kind: 'workbook', json: computed.json, language: ctx.language, suitability },
             signal ? { signal } : {},
           ),
         )
-      : await buildStatisticsWorkbook(computed.value, ctx.language);
+      : await buildStatisticsWorkbook(computed.value, ctx.language, suitability);
     // The range and name come with the JSON: the whole answer is not parsed here for them.
     const { startTime, endTime, versionName } = computed.head;
     const stamp = startTime.slice(0, 10).replaceAll('-', '');
@@ -219,6 +224,32 @@ export class StatisticsService {
       fileName: `${EXPORT_FILE_NAME[ctx.language]}_${versionName}_${stamp}-${end}.xlsx`,
       content,
     };
+  }
+
+  /**
+   * The site suitability the export asked for (`suitabilityHubHeight`): the version's access was checked
+   * by the analysis; the chosen speeds and vanes (or all of them), the shear pair, the same range.
+   */
+  private async suitabilityOf(
+    request: TStatisticsRequest,
+    ctx: TStatisticsContext,
+  ): Promise<TSuitabilityResult | undefined> {
+    if (request.suitabilityHubHeight === undefined || !this.suitability) return undefined;
+    const version = await this.store.findVersion(request.versionId);
+    if (!version) throw new AppError('NOT_FOUND');
+    return this.suitability.checkWithDefaults(
+      version,
+      {
+        hubHeight: request.suitabilityHubHeight,
+        speedChannelIds: request.channelIds,
+        directionChannelIds: request.channelIds,
+        shearChannelIds: request.shearChannelIds,
+        includeSuspicious: request.includeSuspicious,
+        startTime: request.startTime,
+        endTime: request.endTime,
+      },
+      ctx,
+    );
   }
 
   /**

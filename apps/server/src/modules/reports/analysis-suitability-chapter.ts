@@ -1,0 +1,168 @@
+import { IEC_TURBULENCE_CATEGORIES, type TSuitabilityResult } from '@masthub/shared';
+import { say } from '../../i18n/index.ts';
+import { passMark } from '../suitability/index.ts';
+import { fmt, type TChapterContext, table } from './analysis-figures.ts';
+import { toPng } from './charts.ts';
+
+/** The four NTM curves' colours (A+ … C), as the web's chart draws them. */
+const CATEGORY_COLOURS = ['#cf1322', '#fa8c16', '#1677ff', '#389e0d'];
+
+/**
+ * The site suitability chapter (issue 29, WIND-ANALYSIS §14): the verdict, the class table with ✓/✗ per
+ * class I/II/III × A+/A/B/C, each extreme-wind method side by side, the notes, and two charts drawn on
+ * the server (the representative TI against the four NTM curves, the extreme-wind probability plot).
+ * The check itself was made when the report was built (analysis-build.ts, meta.suitability).
+ */
+export function suitabilityChapter(ctx: TChapterContext): void {
+  const { meta, language, blocks } = ctx;
+  const s = meta.suitability;
+  if (!s || 'reason' in s) {
+    blocks.push({
+      kind: 'paragraph',
+      text: say(language, 'suitability.report.none', { reason: s?.reason ?? '—' }),
+    });
+    return;
+  }
+  const r = s.result;
+  blocks.push({
+    kind: 'paragraph',
+    text: say(language, 'suitability.report.intro', {
+      hub: String(r.hubHeight),
+      channel: r.speedChannel.name,
+      version: r.versionName,
+    }),
+  });
+  blocks.push({ kind: 'paragraph', text: r.verdictText });
+  blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.report.classTable') });
+  // One column per wind class (I, II, III), each cell the four categories' marks: the table fits a page.
+  const classes = ['I', 'II', 'III'] as const;
+  blocks.push(
+    table(
+      [
+        [say(language, 'suitability.col.check'), 2],
+        [say(language, 'suitability.col.value'), 1],
+        ...classes.map((w): [string, number] => [`${w} (${IEC_TURBULENCE_CATEGORIES.join('/')})`, 1]),
+      ],
+      r.checks.map((c) => [
+        c.name,
+        c.siteValue === null ? '—' : `${fmt(c.siteValue, c.key === 'turbulence' ? 4 : 2)} ${c.unit}`.trim(),
+        ...classes.map((w) =>
+          r.classKeys
+            .map((key, k) => (key.split(' ')[0] === w ? k : -1))
+            .filter((k) => k >= 0)
+            .map((k) => (c.status === 'judged' ? passMark(c.pass[k] ?? null, language) : fmt(c.limits[k], 2)))
+            .join(' '),
+        ),
+      ]),
+    ),
+  );
+  blocks.push(
+    table(
+      [
+        [say(language, 'suitability.col.class'), 1],
+        [say(language, 'suitability.col.suitable'), 1],
+        [say(language, 'suitability.col.deciding'), 2],
+        [say(language, 'suitability.col.margin'), 1],
+      ],
+      r.verdicts.map((v) => [
+        v.key,
+        passMark(v.isSuitable, language),
+        v.decidingCheck ? (r.checks.find((c) => c.key === v.decidingCheck)?.name ?? '') : '—',
+        fmt(v.decidingMargin === null ? null : v.decidingMargin * 100, 1),
+      ]),
+    ),
+  );
+  blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.report.extremes') });
+  blocks.push(
+    table(
+      [
+        [say(language, 'suitability.col.method'), 2],
+        [say(language, 'suitability.col.estimate'), 1],
+        [say(language, 'suitability.col.records'), 1],
+        [say(language, 'suitability.col.note'), 3],
+      ],
+      r.extremes.estimates.map((e) => [
+        `${e.name}${e.isChosen ? ' ★' : ''}`,
+        fmt(e.valueMps, 2),
+        String(e.records),
+        e.reason?.text ?? e.description,
+      ]),
+    ),
+  );
+  suitabilityCharts(ctx, r);
+  if (r.notes.length > 0) {
+    blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.report.notes') });
+    for (const n of r.notes) blocks.push({ kind: 'paragraph', text: `· ${n.text}` });
+  }
+}
+
+function suitabilityCharts(ctx: TChapterContext, r: TSuitabilityResult): void {
+  const { language, blocks, charts } = ctx;
+  const bins = r.turbulence?.bins ?? [];
+  if (bins.length > 0) {
+    const ti = r.turbulenceDefinition === 'sigma' ? 'sigmaRepTi' : 'tiRep';
+    charts.set(
+      'suitabilityTi',
+      toPng(
+        {
+          grid: { left: 60, right: 30, top: 40, bottom: 40 },
+          legend: { top: 0 },
+          xAxis: { type: 'value', name: 'm/s', min: 0 },
+          yAxis: { type: 'value', name: 'TI' },
+          series: [
+            {
+              type: 'scatter',
+              name: ti === 'sigmaRepTi' ? 'σ_rep / V' : 'TI_rep',
+              symbolSize: 8,
+              data: bins.filter((b) => b[ti] !== null).map((b) => [b.centreMps, b[ti]]),
+            },
+            ...IEC_TURBULENCE_CATEGORIES.map((c, i) => ({
+              type: 'line' as const,
+              name: say(language, 'suitability.report.ntm', { category: c }),
+              showSymbol: false,
+              lineStyle: { color: CATEGORY_COLOURS[i] },
+              itemStyle: { color: CATEGORY_COLOURS[i] },
+              data: bins.map((b) => [b.centreMps, b.ntmTi[c]]),
+            })),
+          ],
+        },
+        { width: 800, height: 440 },
+      ),
+    );
+    blocks.push({ kind: 'chart', id: 'suitabilityTi', caption: say(language, 'suitability.report.tiChart') });
+  }
+  const series = r.extremes.series;
+  if (series.length > 0) {
+    charts.set(
+      'suitabilityExtreme',
+      toPng(
+        {
+          grid: { left: 60, right: 30, top: 40, bottom: 40 },
+          legend: { top: 0 },
+          xAxis: { type: 'value', name: say(language, 'suitability.report.reducedVariate') },
+          yAxis: { type: 'value', name: 'm/s', scale: true },
+          series: series.flatMap((sr) => [
+            {
+              type: 'scatter' as const,
+              name: sr.name,
+              symbolSize: 6,
+              data: sr.points.map((p) => [p.y, p.speedMps]),
+            },
+            {
+              type: 'line' as const,
+              name: sr.name,
+              showSymbol: false,
+              data: sr.line.map((p) => [p.y, p.speedMps]),
+            },
+          ]),
+        },
+        { width: 800, height: 440 },
+      ),
+    );
+    blocks.push({
+      kind: 'chart',
+      id: 'suitabilityExtreme',
+      caption: say(language, 'suitability.report.extremeChart'),
+    });
+  }
+}

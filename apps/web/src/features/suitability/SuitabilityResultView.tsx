@@ -1,0 +1,204 @@
+import type { TSuitabilityResult } from '@masthub/shared';
+import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
+import {
+  buildExtremeOption,
+  buildSectorOption,
+  buildTiOption,
+  classTableRows,
+  passMark,
+} from './suitability.charts.ts';
+
+const fmt = (v: number | null | undefined, digits = 2) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+
+const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
+
+/** The result: the verdict, the class table with ✓/✗, the extreme estimates, the four charts, the notes. */
+export function SuitabilityResultView({ result }: { result: TSuitabilityResult }) {
+  const { t } = useTranslation();
+  const rows = useMemo(() => classTableRows(result), [result]);
+  const charts = useMemo(
+    () => [
+      {
+        title: t('suitability.chart.ti'),
+        testId: 'suit-chart-ti',
+        height: 340,
+        option: buildTiOption(result, {
+          judged: t('suitability.chart.judged'),
+          notJudged: t('suitability.chart.notJudged'),
+          ntm: (category) => t('suitability.chart.ntm', { category }),
+          speed: t('suitability.chart.speed'),
+        }),
+      },
+      {
+        title: t('suitability.chart.extreme'),
+        testId: 'suit-chart-extreme',
+        height: 340,
+        option: buildExtremeOption(result, {
+          reducedVariate: t('suitability.chart.reducedVariate'),
+          fiftyYears: t('suitability.chart.fiftyYears'),
+        }),
+      },
+      {
+        title: t('suitability.chart.sectors'),
+        testId: 'suit-chart-sectors',
+        height: 300,
+        option: buildSectorOption(result, {
+          alpha: t('suitability.chart.alpha'),
+          inflow: t('suitability.chart.inflow'),
+        }),
+      },
+    ],
+    [result, t],
+  );
+  const suitable = result.siteClass.windClass !== null && result.siteClass.windClass !== 'S';
+  const lt = result.longTermVersion;
+  return (
+    <Flex vertical gap={16} data-testid="suit-result">
+      <Alert
+        type={
+          result.siteClass.windClass === null
+            ? 'warning'
+            : suitable && result.siteClass.category !== 'S'
+              ? 'success'
+              : 'error'
+        }
+        showIcon
+        data-testid="suit-verdict"
+        title={
+          result.siteClass.windClass === null
+            ? t('suitability.verdict.notJudged')
+            : t('suitability.verdict.class', {
+                windClass: result.siteClass.windClass,
+                category: result.siteClass.category ?? '—',
+              })
+        }
+        description={result.verdictText}
+      />
+      <Typography.Text type="secondary">
+        {t('suitability.setup', {
+          version: result.versionName,
+          channel: result.speedChannel.name,
+          hub: result.hubHeight,
+          start: result.startTime.slice(0, 10),
+          end: result.endTime.slice(0, 10),
+        })}
+        {lt &&
+          ` ${t('suitability.longTermBasis', { name: lt.name, mean: fmt(lt.meanSpeedMps), maxima: lt.annualMaxima })}`}
+      </Typography.Text>
+      <Table
+        rowKey="key"
+        size="small"
+        pagination={false}
+        scroll={{ x: 1400 }}
+        data-testid="suit-table"
+        dataSource={rows}
+        columns={[
+          {
+            title: t('suitability.table.check'),
+            dataIndex: 'name',
+            fixed: 'left',
+            width: 200,
+            render: (name: string, r) => (
+              <Tooltip title={r.methodName}>
+                {name}
+                {r.isFlagged && (
+                  <Tag color="orange" style={{ marginLeft: 4 }}>
+                    {t('suitability.table.flagged')}
+                  </Tag>
+                )}
+              </Tooltip>
+            ),
+          },
+          {
+            title: t('suitability.table.value'),
+            width: 110,
+            render: (_, r) => `${fmt(r.value, r.key === 'turbulence' ? 4 : 2)} ${r.unit}`.trim(),
+          },
+          { title: t('suitability.table.records'), dataIndex: 'records', width: 90 },
+          ...result.classKeys.map((key) => ({
+            title: key,
+            width: 72,
+            align: 'center' as const,
+            render: (_: unknown, r: (typeof rows)[number]) => {
+              const cell = r.cells[key]!;
+              return cell.mark ? (
+                <Tooltip title={t('suitability.table.limit', { limit: fmt(cell.limit, 3) })}>
+                  <span style={{ color: MARK_COLOURS[cell.mark], fontWeight: 600 }}>{cell.mark}</span>
+                </Tooltip>
+              ) : (
+                <Typography.Text type="secondary">{fmt(cell.limit, 3)}</Typography.Text>
+              );
+            },
+          })),
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={3}>
+              <b>{t('suitability.table.verdict')}</b>
+            </Table.Summary.Cell>
+            {result.verdicts.map((v, k) => (
+              <Table.Summary.Cell key={v.key} index={3 + k} align="center">
+                <span style={{ color: MARK_COLOURS[passMark(v.isSuitable)], fontWeight: 700 }}>
+                  {passMark(v.isSuitable)}
+                </span>
+              </Table.Summary.Cell>
+            ))}
+          </Table.Summary.Row>
+        )}
+      />
+      <Card size="small" title={t('suitability.extremes')}>
+        <Table
+          rowKey="method"
+          size="small"
+          pagination={false}
+          data-testid="suit-extremes"
+          dataSource={result.extremes.estimates}
+          columns={[
+            {
+              title: t('suitability.table.method'),
+              dataIndex: 'name',
+              render: (name: string, e) => (
+                <>
+                  {name} {e.isChosen && <Tag color="blue">{t('suitability.chosen')}</Tag>}
+                </>
+              ),
+            },
+            { title: 'V50 (m/s)', dataIndex: 'valueMps', width: 110, render: (v: number | null) => fmt(v) },
+            { title: t('suitability.table.records'), dataIndex: 'records', width: 90 },
+            {
+              title: t('suitability.table.assumptions'),
+              render: (_, e) =>
+                e.reason ? <Typography.Text type="warning">{e.reason.text}</Typography.Text> : e.description,
+            },
+          ]}
+        />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          {t('suitability.gust', {
+            method: result.extremes.gust.methodName,
+            value: fmt(result.extremes.gust.valueMps),
+            fromV50: fmt(result.extremes.gust.fromV50Mps),
+          })}
+        </Typography.Paragraph>
+      </Card>
+      <ChartCardGrid charts={charts} />
+      {result.notes.length > 0 && (
+        <Alert
+          type="info"
+          data-testid="suit-notes"
+          title={t('suitability.notes')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {result.notes.map((n) => (
+                <li key={`${n.key}-${n.text}`}>{n.text}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Flex>
+  );
+}
