@@ -5,12 +5,7 @@ import { AlarmService } from './modules/alarms/index.ts';
 import { type ApplyService, createApplyService } from './modules/apply/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
 import { buildDataSourceServices } from './modules/data-sources/index.ts';
-import {
-  ENERGY_COMPUTE_TASKS,
-  EnergyService,
-  MesoscaleService,
-  TurbineService,
-} from './modules/energy/index.ts';
+import { EnergyService, MesoscaleService, TurbineService } from './modules/energy/index.ts';
 import { createOnlineGeocoder, GeocodingService, OfflineGeocoder } from './modules/geocoding/index.ts';
 import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
@@ -25,7 +20,6 @@ import {
   createLongTermConvergenceService,
   createLongTermReferenceServices,
   createLongTermService,
-  LONGTERM_COMPUTE_TASKS,
 } from './modules/longterm/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
@@ -35,11 +29,7 @@ import type { OrganisationService } from './modules/organisations/index.ts';
 import type { OwnerService } from './modules/owners/index.ts';
 import type { PersonalConfigService } from './modules/personal-config/index.ts';
 import { createQcRuleService, type QcRuleService } from './modules/qc-rules/index.ts';
-import {
-  createReceiptServices,
-  RECEIPT_COMPUTE_TASKS,
-  type TReceiptServices,
-} from './modules/receipts/index.ts';
+import { createReceiptServices, type TReceiptServices } from './modules/receipts/index.ts';
 import type { ReferenceService } from './modules/reference/index.ts';
 import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
 import { DataReportService, ReportService } from './modules/reports/index.ts';
@@ -63,11 +53,7 @@ import type {
 } from './modules/station-assets/index.ts';
 import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
-import {
-  createSuitabilityService,
-  SUITABILITY_COMPUTE_TASKS,
-  type SuitabilityService,
-} from './modules/suitability/index.ts';
+import { createSuitabilityService, type SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import {
@@ -76,12 +62,11 @@ import {
   ProcessingTaskService,
   StatisticsService,
   VersionService,
-  WIND_DATA_COMPUTE_TASKS,
   WindDataService,
 } from './modules/wind-data/index.ts';
 import { HeavyAdmission } from './platform/compute/admission.ts';
-import { capacityOf, EXPORTS_PER_THREAD, type TCapacity } from './platform/compute/capacity.ts';
-import { ComputePool } from './platform/compute/compute-pool.ts';
+import { capacityOf, type TCapacity } from './platform/compute/capacity.ts';
+import type { ComputePool } from './platform/compute/compute-pool.ts';
 import type { TConfig } from './platform/config.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/embedded.ts';
@@ -94,6 +79,7 @@ import { buildApp } from './platform/http/app.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
+import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
@@ -199,45 +185,6 @@ export interface TServer {
    */
   warmUp(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The worker-thread pools: statistics and the rest, and exports (their own threads, eight a thread). */
-interface TComputePools {
-  compute: ComputePool;
-  computeStreams: ComputePool;
-}
-
-/** The modules' task files every compute thread loads (platform/compute/compute-tasks.ts). */
-const COMPUTE_TASK_MODULES = [
-  WIND_DATA_COMPUTE_TASKS,
-  ENERGY_COMPUTE_TASKS,
-  LONGTERM_COMPUTE_TASKS,
-  RECEIPT_COMPUTE_TASKS,
-  SUITABILITY_COMPUTE_TASKS,
-];
-
-function createComputePools(capacity: TCapacity): TComputePools {
-  const threads = Math.max(1, capacity.threads);
-  return {
-    compute: new ComputePool({ taskModules: COMPUTE_TASK_MODULES, threads }),
-    // Exports wait on the client between pieces: their own threads, eight exports a thread.
-    computeStreams: new ComputePool({
-      taskModules: COMPUTE_TASK_MODULES,
-      threads,
-      tasksPerThread: EXPORTS_PER_THREAD,
-    }),
-  };
-}
-
-/**
- * Starts every statistics thread, then the first export thread (a small task each: the thread loads its
- * code to run it) and, given the database, opens their connections. One after the other: with the
- * default COMPUTE_THREADS (the cores less one) the start itself keeps a core of its own.
- */
-async function warmPools(pools: TComputePools, databaseUrl?: string): Promise<void> {
-  const task = { kind: 'warm', ...(databaseUrl ? { databaseUrl } : {}) } as const;
-  await pools.compute.warm(task);
-  await pools.computeStreams.warm(task, 1);
 }
 
 function buildServices(
@@ -597,9 +544,4 @@ export async function createServer(
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
-}
-
-async function closePools(pools: TComputePools): Promise<void> {
-  await pools.compute.close().catch(() => undefined);
-  await pools.computeStreams.close().catch(() => undefined);
 }
