@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderText, type TText, ZIea43Document } from '@masthub/shared';
+import { CHANNEL_ELEMENTS, renderText, type TText, ZIea43Document } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../multipart.ts';
 import {
@@ -394,7 +394,9 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     const availability = list.body.data.inForce.channels.find(
       (c: { dataKey: string }) => c.dataKey === '250m Data Availability (%)',
     );
-    expect(availability).toMatchObject({ element: 'other', measurementType: 'availability', heightM: 250 });
+    // Availability is an element of its own since the lidar readers (issue 31); Task 43's type is its element's.
+    expect(availability).toMatchObject({ element: 'avail', heightM: 250 });
+    expect(CHANNEL_ELEMENTS.avail.measurementType).toBe('availability');
   });
 
   it('exports a valid WRA data model that imports back to the same configurations', async () => {
