@@ -37,9 +37,9 @@ describe('[SUITABILITY]', () => {
       await logIn(page, 'admin', inject('adminPassword'));
       await page.goto(`/StationDetail/SiteSuitability?stationId=${stationId}`);
       await page.getByTestId('suit-page').waitFor(POLL);
-      // The menu entry of the site's pages names the screen in the reader's language.
+      // The tab of the site's pages names the screen in the reader's language.
       await page
-        .getByRole('menuitem', { name: zh ? '场址适用性' : 'Site suitability' })
+        .getByRole('tab', { name: zh ? '场址适用性' : 'Site suitability' })
         .first()
         .waitFor(POLL);
       // The form fills itself from the version: the highest speed, its height as the hub height, its σ and gust.
@@ -73,6 +73,6 @@ describe('[SUITABILITY]', () => {
       const file = await download;
       expect(file.suggestedFilename()).toMatch(zh ? /^场址适用性_.*\.xlsx$/ : /^Site suitability_.*\.xlsx$/);
       await context.close();
-    });
+    }, 300_000);
   }
 });
