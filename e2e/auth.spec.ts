@@ -15,7 +15,10 @@ describe('[AUTH]', () => {
     const context = await newContext(browser, 'zh-CN');
     const page = await context.newPage();
     await page.goto('/login');
-    await expect.poll(() => page.getByRole('button', { name: '登录' }).isVisible()).toBe(true);
+    // The suite's first page: the browser loads the app cold, which a loaded machine takes seconds for.
+    await expect
+      .poll(() => page.getByRole('button', { name: '登录' }).isVisible(), { timeout: 60_000 })
+      .toBe(true);
     await screenshot(page, 'login-zh');
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码').fill('Wrong#Pass1');
