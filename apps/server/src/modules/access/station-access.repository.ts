@@ -49,6 +49,26 @@ export interface TStationKindsRow {
 export class StationAccessRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Who is told about a site's data (long-term convergence, data receipts): its data administrator, or its
+   * owner when it has none — only while enabled, not deleted and still able to see the site.
+   */
+  async listDataAdministrators(stationId: number): Promise<number[]> {
+    const rows = await sql<{ user_id: number }>`
+      SELECT u.id AS user_id
+        FROM station s
+        JOIN app_user u ON u.id = COALESCE(s.data_admin_id, s.owner_id)
+        LEFT JOIN role r ON r.id = u.role_id
+       WHERE s.id = ${stationId}
+         AND u.is_enabled AND NOT u.is_deleted
+         AND (r.is_admin OR r.data_scope = 'all' OR s.owner_id = u.id
+              OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = u.id AND us.station_id = s.id)
+              OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))`.execute(
+      this.db,
+    );
+    return rows.rows.map((r) => Number(r.user_id));
+  }
+
   /** A live user as an access subject, or undefined. */
   async findSubject(userId: number): Promise<TAccessSubject | undefined> {
     const row = await this.db

@@ -33,6 +33,11 @@ function kindsOfRow(row: TStationKindsRow): TStationAccessKind[] {
 export class StationAccess {
   constructor(private readonly repository: StationAccessRepository) {}
 
+  /** The users told about a site's data: its data administrator, else its owner, while they still see it. */
+  dataAdministrators(stationId: number): Promise<number[]> {
+    return this.repository.listDataAdministrators(stationId);
+  }
+
   /** The SQL condition for station lists; `stationAlias` is the alias of the station table in the query. */
   filter(subject: TAccessSubject, stationAlias = 'station'): Expression<SqlBool> {
     return stationAccessPredicate(subject, stationAlias);

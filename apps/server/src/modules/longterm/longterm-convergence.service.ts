@@ -341,7 +341,7 @@ export class LongTermConvergenceService {
     referenceName: string,
   ): Promise<void> {
     const [receivers, code] = await Promise.all([
-      this.repository.listDataAdministrators(stationId),
+      this.access.dataAdministrators(stationId),
       this.repository.findStationCode(stationId),
     ]);
     const last = computed.steps[computed.steps.length - 1];

@@ -241,7 +241,7 @@ export class ReceiptService {
       },
     );
     if (open.length === 0) return;
-    const receivers = await this.repository.listDataAdministrators(stationId);
+    const receivers = await this.access.dataAdministrators(stationId);
     const errors = open.filter((f) => f.severity === 'error').length;
     const checks = [...new Set(open.map((f) => f.check_kind))].map((c) => checkText(c));
     await this.messages.sendMany(

@@ -1,4 +1,11 @@
-import { DEMO_PERIOD, DEMO_UTC_OFFSET_MINUTES, demoMonthFiles } from './demo-timeseries.ts';
+import {
+  createRandom,
+  DEMO_PERIOD,
+  DEMO_UTC_OFFSET_MINUTES,
+  demoMonthFiles,
+  gaussian,
+  normalCdf,
+} from './demo-timeseries.ts';
 
 /**
  * A demo mast's synthetic long-term reference (issue 28): an hourly 50 m "reanalysis node" a wind engineer
@@ -24,23 +31,6 @@ export interface TDemoReference {
 
 export const DEMO_REFERENCE_HEIGHT_M = 50;
 const HOUR_MS = 3_600_000;
-
-/** mulberry32 (as the demo data's). */
-function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function gaussian(random: () => number): number {
-  const u = Math.max(random(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-}
 
 export function demoReferenceSeries(options: {
   siteIndex: number;
@@ -115,7 +105,7 @@ export function demoReferenceSeries(options: {
     const hour = date.getUTCHours() + 8 - offsetMs / HOUR_MS;
     const season = 1 + 0.18 * Math.cos((2 * Math.PI * (dayOfYear - 60)) / 365.25);
     const night = Math.cos((2 * Math.PI * (hour - 3)) / 24);
-    const u = Math.min(Math.max(0.5 * (1 + erf(z / Math.SQRT2)), 1e-6), 1 - 1e-6);
+    const u = Math.min(Math.max(normalCdf(z), 1e-6), 1 - 1e-6);
     const topSpeed = Math.max(
       0.2,
       anomaly * weibullA * season * (1 + 0.08 * night) * (-Math.log(1 - u)) ** (1 / weibullK),
@@ -146,16 +136,4 @@ export function demoReferenceSeries(options: {
     directionDeg[k] = ((d % 360) + 360) % 360;
   }
   return { startMs, intervalMinutes: 60, heightM: DEMO_REFERENCE_HEIGHT_M, speedMps, directionDeg };
-}
-
-/** erf (Abramowitz–Stegun 7.1.26), as the demo data's normal CDF. */
-function erf(x: number): number {
-  const a = Math.abs(x);
-  const t = 1 / (1 + 0.3275911 * a);
-  const y =
-    1 -
-    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
-      t *
-      Math.exp(-a * a);
-  return x >= 0 ? y : -y;
 }

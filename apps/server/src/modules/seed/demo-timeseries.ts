@@ -56,7 +56,7 @@ export const DEMO_RULE: TParseRule = {
 };
 
 /** mulberry32. */
-function createRandom(seed: number): () => number {
+export function createRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -67,13 +67,13 @@ function createRandom(seed: number): () => number {
   };
 }
 
-function gaussian(random: () => number): number {
+export function gaussian(random: () => number): number {
   const u = Math.max(random(), 1e-12);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 via erf). */
-function normalCdf(z: number): number {
+export function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
   const erf =
