@@ -1,6 +1,8 @@
-import { type Language, longTermBasisOf } from '@masthub/shared';
+import { longTermBasisOf } from '@masthub/shared';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAppLanguage } from '../../i18n/i18n.ts';
+import { toShortLanguage } from '../../i18n/languages.ts';
 import { useVersionDetail } from '../measure-wind/api.ts';
 
 /**
@@ -9,9 +11,9 @@ import { useVersionDetail } from '../measure-wind/api.ts';
  * series passes for a measured one.
  */
 export function LongTermVersionNote({ versionId }: { versionId: number | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = toShortLanguage(useAppLanguage());
   const { data: detail } = useVersionDetail(versionId);
-  const language: Language = i18n.language.startsWith('en') ? 'en' : 'zh';
   const lt = detail ? longTermBasisOf(detail.lineage, language) : null;
   if (!lt) return null;
   return (
