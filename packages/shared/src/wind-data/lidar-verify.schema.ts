@@ -99,7 +99,9 @@ export const ZLidarSites = z.array(
     stationId: z.number().int(),
     stationCode: z.string(),
     name: z.string(),
-    versions: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.string() })),
+    versions: z.array(
+      z.object({ id: z.number().int(), name: z.string(), kind: z.enum(['original', 'working']) }),
+    ),
   }),
 );
 export type TLidarSites = z.infer<typeof ZLidarSites>;
