@@ -41,6 +41,9 @@ export interface TLidarVerifyJob {
   includeSuspicious: boolean;
 }
 
+/** A snake_case key of packages/wind as the catalogue's camelCase name. */
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** Up to {@link SCATTER_MAX} [mast, lidar] points of the paired slots, evenly thinned. */
@@ -60,7 +63,7 @@ function scatterOf(x: Float32Array, y: Float32Array, pairs: Uint8Array, unwrap: 
 function reasonsText(language: Language, verdict: LidarKpiVerdict) {
   return verdict.reasons.map((key) => ({
     key: key satisfies TLidarKpiReasonKey,
-    text: say(language, `lidarVerify.reason.${key}` as TServerTextKey),
+    text: say(language, `lidarVerify.reason.${camel(key)}` as TServerTextKey),
   }));
 }
 
@@ -129,7 +132,7 @@ export async function lidarVerifyResult(db: Database, job: TLidarVerifyJob): Pro
     const failing = h.verdict === 'minimum' ? h.bestPractice : h.minimum;
     const reasons = reasonsText(language, failing)
       .map((r) => r.text)
-      .join(language === 'zh' ? '、' : ', ');
+      .join(say(language, 'lidarVerify.reasonSeparator'));
     return {
       heightM: h.heightM,
       mastHeightM: h.mastHeightM,
