@@ -149,7 +149,7 @@ export async function lidarVerifyResult(db: Database, job: TLidarVerifyJob): Pro
       verdict: h.verdict,
       verdictText: say(
         language,
-        `lidarVerify.verdict.${h.verdict}` as TServerTextKey,
+        `lidarVerify.verdict.${camel(h.verdict)}` as TServerTextKey,
         {
           height: String(h.heightM),
           reasons,
