@@ -39,16 +39,21 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
           lidar: t('lidar-verify.chart.lidarSpeed'),
         }),
       },
-      {
-        title: t('lidar-verify.chart.direction', { height: h.heightM }),
-        testId: `lidar-chart-direction-${k}`,
-        height: 320,
-        option: buildDirectionScatterOption(h, {
-          ...labels,
-          mast: t('lidar-verify.chart.mastDirection'),
-          lidar: t('lidar-verify.chart.lidarDirection'),
-        }),
-      },
+      // A direction chart only for heights whose directions were compared.
+      ...(h.direction === null
+        ? []
+        : [
+            {
+              title: t('lidar-verify.chart.direction', { height: h.heightM }),
+              testId: `lidar-chart-direction-${k}`,
+              height: 320,
+              option: buildDirectionScatterOption(h, {
+                ...labels,
+                mast: t('lidar-verify.chart.mastDirection'),
+                lidar: t('lidar-verify.chart.lidarDirection'),
+              }),
+            },
+          ]),
     ]);
   }, [result, t]);
   const levelColumns = (level: 'bestPractice' | 'minimum') => ({
