@@ -1,9 +1,7 @@
 import type { TLidarCandidates, TLidarChannel, TLidarHeightPair } from '@masthub/shared';
 import { Button, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-/** One editable height pair (channel ids; undefined until chosen). */
-export type TPairRow = { key: number } & Partial<TLidarHeightPair>;
+import type { TPairRow } from './lidar.pairs.ts';
 
 interface Props {
   candidates: TLidarCandidates | undefined;
@@ -84,38 +82,5 @@ export function LidarPairsTable({ candidates, rows, onChange }: Props) {
         </Button>
       )}
     />
-  );
-}
-
-/** The proposed pairs as editable rows. */
-export function rowsOf(candidates: TLidarCandidates): TPairRow[] {
-  return candidates.pairs.map((p, k) => ({
-    key: k + 1,
-    lidarSpeedChannelId: p.lidarSpeedChannelId,
-    mastSpeedChannelId: p.mastSpeedChannelId,
-    ...(p.lidarDirectionChannelId !== undefined
-      ? { lidarDirectionChannelId: p.lidarDirectionChannelId }
-      : {}),
-    ...(p.mastDirectionChannelId !== undefined ? { mastDirectionChannelId: p.mastDirectionChannelId } : {}),
-  }));
-}
-
-/** The rows as request pairs: both speeds required; a direction only when both sides are chosen. */
-export function pairsOf(rows: readonly TPairRow[]): TLidarHeightPair[] {
-  return rows.flatMap((r) =>
-    r.lidarSpeedChannelId !== undefined && r.mastSpeedChannelId !== undefined
-      ? [
-          {
-            lidarSpeedChannelId: r.lidarSpeedChannelId,
-            mastSpeedChannelId: r.mastSpeedChannelId,
-            ...(r.lidarDirectionChannelId !== undefined && r.mastDirectionChannelId !== undefined
-              ? {
-                  lidarDirectionChannelId: r.lidarDirectionChannelId,
-                  mastDirectionChannelId: r.mastDirectionChannelId,
-                }
-              : {}),
-          },
-        ]
-      : [],
   );
 }

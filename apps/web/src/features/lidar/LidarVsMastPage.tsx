@@ -9,8 +9,9 @@ import { useStationId } from '../station-detail/use-station-id.ts';
 import { useStatisticsVersions } from '../statistics/api.ts';
 import { versionOptions } from '../statistics/version-options.ts';
 import { exportLidarVerify, useLidarCandidates, useLidarSites, useLidarVerify } from './api.ts';
-import { LidarPairsTable, pairsOf, rowsOf, type TPairRow } from './LidarPairsTable.tsx';
+import { LidarPairsTable } from './LidarPairsTable.tsx';
 import { LidarResultView } from './LidarResultView.tsx';
+import { pairsOf, rowsOf, type TPairRow } from './lidar.pairs.ts';
 
 interface FormValues {
   /** Whether this site is the lidar (the other the mast) or the mast. */
