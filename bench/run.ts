@@ -13,6 +13,7 @@ import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
 import { benchIngestParse } from './ingest-parse.ts';
 import { benchLidar } from './lidar.ts';
+import { benchLidarApi } from './lidar-api.ts';
 import { benchMap } from './map.ts';
 import { benchMcp } from './mcp.ts';
 import { benchMeasureWindPage } from './measure-wind-page.ts';
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
   add(await benchReceipt());
   add(await benchReceiptLatency());
   add(await benchLidar());
+  add(await benchLidarApi());
   add(await benchHub());
   add(await benchOffload());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

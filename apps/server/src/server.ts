@@ -10,6 +10,7 @@ import { createOnlineGeocoder, GeocodingService, OfflineGeocoder } from './modul
 import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
 import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
+import { createLidarVerifyService, type LidarVerifyService } from './modules/lidar/index.ts';
 import type { LoginLogService } from './modules/login-log/index.ts';
 import type {
   LongTermConvergenceService,
@@ -146,6 +147,8 @@ export interface TServices {
   longTerm: LongTermService;
   /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
   suitability: SuitabilityService;
+  /** Lidar versus mast (issue 31): a lidar's version checked against a mast's against the OWA roadmap KPIs. */
+  lidarVerify: LidarVerifyService;
   longTermReferences: TLongTermReferenceServices;
   /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
   longTermConvergence: LongTermConvergenceService;
@@ -335,6 +338,7 @@ function buildServices(
     longTermConvergence,
     receipts,
     suitability,
+    lidarVerify: createLidarVerifyService(db, { stationAccess, compute: computeAccess }),
     dataReports: new DataReportService(
       db,
       stationAccess,

@@ -113,6 +113,11 @@ export const mainRoutes: AppRoute[] = [
         page: () =>
           import('./features/suitability/SiteSuitabilityPage.tsx').then((m) => m.SiteSuitabilityPage),
       },
+      {
+        path: '/StationDetail/LidarVsMast',
+        name: 'menu.lidarVsMast',
+        page: () => import('./features/lidar/LidarVsMastPage.tsx').then((m) => m.LidarVsMastPage),
+      },
     ],
   },
   {

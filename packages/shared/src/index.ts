@@ -42,6 +42,7 @@ export * from './text.schema.ts';
 export * from './time-zones.ts';
 export * from './units.ts';
 export * from './wind-data/energy.schema.ts';
+export * from './wind-data/lidar-verify.schema.ts';
 export * from './wind-data/longterm.schema.ts';
 export * from './wind-data/longterm-basis.ts';
 export * from './wind-data/longterm-convergence.schema.ts';

@@ -10,6 +10,7 @@ import en_groupReport from './en-US/group-report.json' with { type: 'json' };
 import en_groupReports from './en-US/group-reports.json' with { type: 'json' };
 import en_http from './en-US/http.json' with { type: 'json' };
 import en_hub from './en-US/hub.json' with { type: 'json' };
+import en_lidarVerify from './en-US/lidar-verify.json' with { type: 'json' };
 import en_longterm from './en-US/longterm.json' with { type: 'json' };
 import en_manufacturers from './en-US/manufacturers.json' with { type: 'json' };
 import en_mesoscale from './en-US/mesoscale.json' with { type: 'json' };
@@ -33,6 +34,7 @@ import zh_groupReport from './zh-CN/group-report.json' with { type: 'json' };
 import zh_groupReports from './zh-CN/group-reports.json' with { type: 'json' };
 import zh_http from './zh-CN/http.json' with { type: 'json' };
 import zh_hub from './zh-CN/hub.json' with { type: 'json' };
+import zh_lidarVerify from './zh-CN/lidar-verify.json' with { type: 'json' };
 import zh_longterm from './zh-CN/longterm.json' with { type: 'json' };
 import zh_manufacturers from './zh-CN/manufacturers.json' with { type: 'json' };
 import zh_mesoscale from './zh-CN/mesoscale.json' with { type: 'json' };
@@ -70,6 +72,7 @@ import zh_users from './zh-CN/users.json' with { type: 'json' };
  * - group-reports: Group reports (SPEC §2 /report/groupReport): the e-mail that carries a report.
  * - http: The answer envelope of every API call.
  * - hub: The hub (/hub): alarm ages, report states and deliveries.
+ * - lidar-verify: Lidar versus mast (issue 31): the KPI source, verdicts and reasons, the xlsx sheets.
  * - longterm: The long-term correction workbench (issue 28): row names, why a method is recommended, the verdict, the period words of MCP_NO_CONCURRENT, the candidate ranking's kinds, notes and summary.
  * - manufacturers: The delete confirmations of device types and manufacturers.
  * - mesoscale: Wind source assessment (issue 16): the states of a mesoscale dataset and why one is stored only.
@@ -95,6 +98,7 @@ const ZH = {
   ...zh_groupReports,
   ...zh_http,
   ...zh_hub,
+  ...zh_lidarVerify,
   ...zh_longterm,
   ...zh_manufacturers,
   ...zh_mesoscale,
@@ -124,6 +128,7 @@ const EN: Record<TServerTextKey, string> = {
   ...en_groupReports,
   ...en_http,
   ...en_hub,
+  ...en_lidarVerify,
   ...en_longterm,
   ...en_manufacturers,
   ...en_mesoscale,

@@ -1,6 +1,7 @@
 // The compute thread pools of the composition root: which modules' task files every thread loads, how many
 // threads, their warm-up and their close (moved out of server.ts, which imports them).
 import { ENERGY_COMPUTE_TASKS } from '../modules/energy/index.ts';
+import { LIDAR_COMPUTE_TASKS } from '../modules/lidar/index.ts';
 import { LONGTERM_COMPUTE_TASKS } from '../modules/longterm/index.ts';
 import { RECEIPT_COMPUTE_TASKS } from '../modules/receipts/index.ts';
 import { SUITABILITY_COMPUTE_TASKS } from '../modules/suitability/index.ts';
@@ -21,6 +22,7 @@ const COMPUTE_TASK_MODULES = [
   LONGTERM_COMPUTE_TASKS,
   RECEIPT_COMPUTE_TASKS,
   SUITABILITY_COMPUTE_TASKS,
+  LIDAR_COMPUTE_TASKS,
 ];
 
 export function createComputePools(capacity: TCapacity): TComputePools {

@@ -7,6 +7,7 @@ import { geocodingRoutes } from '../modules/geocoding/index.ts';
 import { hubRoutes } from '../modules/hub/index.ts';
 import { identityRoutes } from '../modules/identity/index.ts';
 import { ingestionRoutes, parserInfo } from '../modules/ingestion/index.ts';
+import { lidarVerifyRoutes } from '../modules/lidar/index.ts';
 import { loginLogRoutes } from '../modules/login-log/index.ts';
 import {
   longTermConvergenceRoutes,
@@ -96,6 +97,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...receiptRoutes(services.receipts),
     ...statisticsRoutes(services.statistics),
     ...suitabilityRoutes(services.suitability),
+    ...lidarVerifyRoutes(services.lidarVerify),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),
     ...geocodingRoutes(services.geocoding),

@@ -273,6 +273,11 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/suitability/check': 'user',
   'POST /api/data-process/suitability/export': 'user',
   'GET /api/data-process/suitability/defaults': 'user',
+  // Lidar versus mast (issue 31).
+  'POST /api/data-process/lidar/verify': 'user',
+  'POST /api/data-process/lidar/export': 'user',
+  'GET /api/data-process/lidar/candidates': 'user',
+  'GET /api/data-process/lidar/sites': 'user',
   // Map layers and the point resource query (issue 8).
   'GET /api/web/map_layer/list': 'user',
   'POST /api/web/map_layer/upload': 'system.rule',
@@ -1517,6 +1522,33 @@ describe('station-scoped routes', () => {
       }),
     'GET /api/data-process/suitability/defaults': () =>
       expectForbidden('GET', `/api/data-process/suitability/defaults?stationId=${hidden.id}`),
+    // Lidar versus mast (issue 31): a hidden site on either side is refused; the site list leaves it out.
+    'POST /api/data-process/lidar/verify': async () =>
+      expectForbidden('POST', '/api/data-process/lidar/verify', {
+        lidarVersionId: await hiddenVersionId(),
+        mastVersionId: await hiddenVersionId(),
+        pairs: [{ lidarSpeedChannelId: 1, mastSpeedChannelId: 2 }],
+      }),
+    'POST /api/data-process/lidar/export': async () =>
+      expectForbidden('POST', '/api/data-process/lidar/export', {
+        lidarVersionId: await hiddenVersionId(),
+        mastVersionId: await hiddenVersionId(),
+        pairs: [{ lidarSpeedChannelId: 1, mastSpeedChannelId: 2 }],
+      }),
+    'GET /api/data-process/lidar/candidates': async () => {
+      const id = await hiddenVersionId();
+      await expectForbidden(
+        'GET',
+        `/api/data-process/lidar/candidates?lidarVersionId=${id}&mastVersionId=${id}`,
+      );
+    },
+    'GET /api/data-process/lidar/sites': async () => {
+      const r = await server.call('GET', '/api/data-process/lidar/sites', { token: callerToken });
+      expect(r.status).toBe(200);
+      const ids = r.body.data.map((s: { stationId: number }) => s.stationId);
+      expect(ids).toContain(visible.id);
+      expect(ids).not.toContain(hidden.id);
+    },
     // Site assets (issue 4, part B).
     'GET /api/web/station/attachment/list': () =>
       expectForbidden('GET', `/api/web/station/attachment/list?stationId=${hidden.id}`),

@@ -257,6 +257,23 @@ export const VALIDATION_MESSAGES = {
     zh: '所选版本不是本场址的长期订正版本',
     en: 'The chosen version is not a long-term corrected version of this site',
   },
+  // Lidar versus mast (issue 31).
+  lidarPairs: {
+    zh: '请选择 1–30 组高度配对，每组须有激光雷达与测风塔的风速通道，且通道不重复',
+    en: 'Choose 1 to 30 height pairs, each with a lidar and a mast speed channel, no channel twice',
+  },
+  lidarChannel: {
+    zh: '所选通道不属于该数据版本，或不是所需的风速/风向平均值',
+    en: 'The chosen channel is not of this version or not the speed/direction average needed',
+  },
+  lidarInterval: {
+    zh: '激光雷达与测风塔的通道须为相同的记录间隔',
+    en: 'The lidar and mast channels must have the same recording interval',
+  },
+  lidarReferenceSpeed: {
+    zh: '参考风速下限须在 0–20 m/s 之间',
+    en: 'The lowest reference speed must be between 0 and 20 m/s',
+  },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
