@@ -55,6 +55,7 @@ import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
 import { createSuitabilityService, type SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
+import { registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import {
   FlagMarkService,
@@ -367,7 +368,7 @@ function buildGeocoding(config: TConfig, stations: Pick<StationService, 'search'
 }
 
 /** Registers every module's job handlers and schedules (a no-op for workers when JOBS_ENABLED=false). */
-async function startWorkers(services: TServices, config: TConfig): Promise<void> {
+async function startWorkers(services: TServices, config: TConfig, db: Database, log: Logger): Promise<void> {
   await services.ingestion.startWorkers();
   await services.dataSources.registerJobs(services.jobs);
   await services.alarms.registerJobs(services.jobs, config.ALARM_SWEEP_CRON);
@@ -379,6 +380,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.hub.registerJobs(services.jobs);
   await services.longTermConvergence.registerJobs(services.jobs);
   await services.receipts.receipts.registerJobs(services.jobs);
+  await registerReencodeJob(services.jobs, db, log.child({ module: 'timeseries' }));
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -475,7 +477,7 @@ export async function createServer(
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
     const staleParts = await services.files.removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
-    await startWorkers(services, config);
+    await startWorkers(services, config, db, log);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
     const seedLog = log.child({ module: 'seed' });
     await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, seedLog, async () => {

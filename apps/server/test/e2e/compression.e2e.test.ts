@@ -51,7 +51,7 @@ function decoded(response: { headers: Record<string, unknown>; rawPayload: Buffe
 beforeAll(async () => {
   server = await startTestServer({ COMPUTE_THREADS: '1' });
   const station = await buildStation(server.db);
-  const user = await buildUser(server.db, { features: ['data.process', 'data.download'] });
+  const user = await buildUser(server.db, { features: ['data.process'] });
   await grantRoleStations(server.db, user.roleId, [station.id]);
   token = await server.login(user.account, user.password);
   const ingested = await server.services.ingestion.ingestFile({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { decodeFlags, decodeValues } from './chunk.ts';
+import { decodeFlags, decodeValuesInto } from './chunk.ts';
 import type { TChannelSeries } from './timeseries.types.ts';
 
 /** Reading the monthly chunks back: one channel, several channels on one grid, ranges, raw rows. */
@@ -149,6 +149,6 @@ function placeChunk(
   const from = Math.max(0, -offset);
   const to = Math.min(row.slot_count, grid.length - offset);
   if (to <= from) return;
-  target.values.set(decodeValues(row.values, row.slot_count).subarray(from, to), offset + from);
+  decodeValuesInto(row.values, row.slot_count, target.values, offset, from, to);
   target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
 }

@@ -9,6 +9,7 @@ export {
   type TChunk,
 } from './chunk.ts';
 export { presentVersion } from './present-version.ts';
+export { registerReencodeJob } from './reencode-chunks.ts';
 export {
   backfillStationDays,
   currentWindowTo,
