@@ -55,7 +55,7 @@ import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
 import { createSuitabilityService, type SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
-import { registerReencodeJob } from './modules/timeseries/index.ts';
+import { ColumnCache, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import {
   FlagMarkService,
@@ -265,7 +265,14 @@ function buildServices(
   );
   const contacts = new ContactService(db);
   const suitability = createSuitabilityService(db, { stationAccess, compute: computeAccess });
-  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess, suitability);
+  const statistics = new StatisticsService(
+    db,
+    versions,
+    stationAccess,
+    computeAccess,
+    suitability,
+    config.COLUMN_CACHE_MB > 0 ? new ColumnCache(config.COLUMN_CACHE_MB * 1024 * 1024) : undefined,
+  );
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,

@@ -8,6 +8,7 @@ export {
   nextMonthStart,
   type TChunk,
 } from './chunk.ts';
+export { ColumnCache, sharedColumn, type TColumn, type TReadOptions } from './column-cache.ts';
 export { presentVersion } from './present-version.ts';
 export { registerReencodeJob } from './reencode-chunks.ts';
 export {
