@@ -22,6 +22,8 @@ import { benchReceipt } from './receipt.ts';
 import { benchReceiptLatency } from './receipt-latency.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
+import { benchStatsPath } from './stats-path.ts';
+import { benchStoreCodecs } from './store-codecs.ts';
 import { benchSuitability } from './suitability.ts';
 import { benchWind } from './wind.ts';
 import { benchWindData } from './wind-data.ts';
@@ -138,6 +140,8 @@ async function main(): Promise<void> {
   add(await benchLidarApi());
   add(await benchHub());
   add(await benchOffload());
+  add(await benchStatsPath());
+  add(await benchStoreCodecs());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.
   add(await inOwnProcess('ingest-daily.ts'));
   // Also alone: the simulated users' client is not slowed by the heap the benches before left.

@@ -56,6 +56,7 @@ import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
 import { createSuitabilityService, type SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
+import { ColumnCache, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import {
   FlagMarkService,
@@ -267,7 +268,14 @@ function buildServices(
   );
   const contacts = new ContactService(db);
   const suitability = createSuitabilityService(db, { stationAccess, compute: computeAccess });
-  const statistics = new StatisticsService(db, versions, stationAccess, computeAccess, suitability);
+  const statistics = new StatisticsService(
+    db,
+    versions,
+    stationAccess,
+    computeAccess,
+    suitability,
+    config.COLUMN_CACHE_MB > 0 ? new ColumnCache(config.COLUMN_CACHE_MB * 1024 * 1024) : undefined,
+  );
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
@@ -371,7 +379,7 @@ function buildGeocoding(config: TConfig, stations: Pick<StationService, 'search'
 }
 
 /** Registers every module's job handlers and schedules (a no-op for workers when JOBS_ENABLED=false). */
-async function startWorkers(services: TServices, config: TConfig): Promise<void> {
+async function startWorkers(services: TServices, config: TConfig, db: Database, log: Logger): Promise<void> {
   await services.ingestion.startWorkers();
   await services.dataSources.registerJobs(services.jobs);
   await services.alarms.registerJobs(services.jobs, config.ALARM_SWEEP_CRON);
@@ -383,6 +391,7 @@ async function startWorkers(services: TServices, config: TConfig): Promise<void>
   await services.hub.registerJobs(services.jobs);
   await services.longTermConvergence.registerJobs(services.jobs);
   await services.receipts.receipts.registerJobs(services.jobs);
+  await registerReencodeJob(services.jobs, db, log.child({ module: 'timeseries' }));
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -479,7 +488,7 @@ export async function createServer(
     // Uploads cut off by a stopped process leave staged parts behind: they belong to no request now.
     const staleParts = await services.files.removeStaleParts();
     if (staleParts > 0) log.info({ staleParts }, 'removed staged uploads left by a stopped process');
-    await startWorkers(services, config);
+    await startWorkers(services, config, db, log);
     // Demo 10-minute data goes in through the real ingestion path, in the background, on the first start.
     const seedLog = log.child({ module: 'seed' });
     await registerDemoTimeseriesJob(services.jobs, db, services.ingestion, seedLog, async () => {

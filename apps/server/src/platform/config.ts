@@ -63,6 +63,8 @@ const ZEnv = z.object({
   COMPUTE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Heavy calls (statistics, workbooks, energy yield, exports) one user may have running or waiting at once. */
   HEAVY_PER_USER: z.coerce.number().int().min(1).max(32).default(2),
+  /** Memory (MB) for decoded columns kept between analyses of the same data (issue 33); 0 = none. */
+  COLUMN_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
   /** Heavy calls that may wait for their turn, per kind (computation, export); more are answered 503. */
   HEAVY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   /** Restarts of the embedded PostgreSQL when it stops on its own, before the process exits non-zero. */

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { decodeFlags, decodeValues } from './chunk.ts';
+import { decodeFlags, decodeValuesInto } from './chunk.ts';
+import { sharedColumn, type TColumn, type TReadOptions } from './column-cache.ts';
+
 import type { TChannelSeries } from './timeseries.types.ts';
 
 /** Reading the monthly chunks back: one channel, several channels on one grid, ranges, raw rows. */
@@ -40,23 +42,36 @@ export class ChunkReadRepository {
     channels: readonly { id: number; intervalS: number }[],
     fromMs: number,
     toMs: number,
+    options: TReadOptions = {},
   ): Promise<{
     startMs: number;
     length: number;
-    series: Map<number, { values: Float32Array; flags: Uint8Array }>;
+    series: Map<number, TColumn>;
   }> {
-    const series = new Map<number, { values: Float32Array; flags: Uint8Array }>();
+    const series = new Map<number, TColumn>();
     const grid = gridOf((channels[0]?.intervalS ?? 600) * 1000, fromMs, toMs);
     const { stepMs, startMs, length, firstMonth } = grid;
+    const toRead: number[] = [];
     for (const c of channels) {
       if (c.intervalS * 1000 !== stepMs) throw new Error('readChannels requires channels of one interval');
-      series.set(c.id, { values: new Float32Array(length).fill(Number.NaN), flags: new Uint8Array(length) });
+      const known = options.known?.get(c.id);
+      if (known && known.values.length === length && known.flags.length === length) {
+        series.set(c.id, known);
+        continue;
+      }
+      series.set(
+        c.id,
+        options.shared
+          ? sharedColumn(length)
+          : { values: new Float32Array(length).fill(Number.NaN), flags: new Uint8Array(length) },
+      );
+      toRead.push(c.id);
     }
-    if (length === 0 || channels.length === 0) return { startMs, length, series };
+    if (length === 0 || toRead.length === 0) return { startMs, length, series };
     const rows = await sql<TStoredChunk & { channel_id: number }>`
       SELECT channel_id, month_start, interval_s, slot_count, "values", flags
       FROM ts_chunk
-      WHERE channel_id = ANY(${channels.map((c) => c.id)}::bigint[])
+      WHERE channel_id = ANY(${toRead}::bigint[])
         AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}`.execute(this.db);
     for (const row of rows.rows) {
       const target = series.get(Number(row.channel_id));
@@ -149,6 +164,6 @@ function placeChunk(
   const from = Math.max(0, -offset);
   const to = Math.min(row.slot_count, grid.length - offset);
   if (to <= from) return;
-  target.values.set(decodeValues(row.values, row.slot_count).subarray(from, to), offset + from);
+  decodeValuesInto(row.values, row.slot_count, target.values, offset, from, to);
   target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
 }

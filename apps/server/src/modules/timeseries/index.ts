@@ -8,7 +8,9 @@ export {
   nextMonthStart,
   type TChunk,
 } from './chunk.ts';
+export { ColumnCache, sharedColumn, type TColumn, type TReadOptions } from './column-cache.ts';
 export { presentVersion } from './present-version.ts';
+export { registerReencodeJob } from './reencode-chunks.ts';
 export {
   backfillStationDays,
   currentWindowTo,

@@ -1,5 +1,6 @@
 import type { Channel, ChannelStatistic, Element, SpeedSensorKind, Station, TimeGrid } from '@masthub/wind';
 import { emptyChunk, monthStartOf, nextMonthStart, type TChunk } from './chunk.ts';
+import type { TReadOptions } from './column-cache.ts';
 import type { TTimeSeriesStore } from './time-series-store.ts';
 import { chunkKey, type TChannelRow } from './timeseries.types.ts';
 
@@ -65,10 +66,11 @@ export async function loadSeries(
   channels: readonly TChannelRow[],
   fromMs: number,
   toMs: number,
+  options: TReadOptions = {},
 ): Promise<TLoadedSeries> {
   const intervalS = channels[0]?.intervalS ?? 600;
   if (channels.some((c) => c.intervalS !== intervalS)) throw new IntervalMismatchError();
-  const read = await store.readChannels(channels, fromMs, toMs);
+  const read = await store.readChannels(channels, fromMs, toMs, options);
   return {
     grid: { startMs: read.startMs, intervalMinutes: intervalS / 60, length: read.length },
     channels: channels.map((row) => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -38,9 +40,16 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { FileStoreUnavailableError } from '../files/s3-file-store.ts';
 import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, SUCCESS_MSG, successEnvelope } from './envelope.ts';
-import { PreSerialized } from './pre-serialized.ts';
+import { acceptedEncoding, BROTLI_QUALITY, GZIP_LEVEL, PreSerialized } from './pre-serialized.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
 import { helmetOptions } from './security-headers.ts';
+
+/** Content types sent compressed: JSON, and the web app's HTML, scripts, styles and SVG. */
+const COMPRESSED_TYPES =
+  /^(application\/json|text\/html|text\/javascript|application\/javascript|text\/css|image\/svg\+xml)\b/;
+
+/** Answers shorter than this go as they are: compressing them saves less than it costs. */
+const COMPRESS_THRESHOLD = 1024;
 
 /** Beijing time when the caller sends no (or an unreadable) `utc-code` header. */
 const DEFAULT_UTC_OFFSET_MINUTES = 480;
@@ -219,6 +228,16 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
 /** Security headers, the OpenAPI document and its explorer, websockets and streamed multipart uploads. */
 async function registerPlugins(app: TApp, config: TConfig): Promise<void> {
   await app.register(fastifyHelmet, helmetOptions({ mapTileUrl: config.MAP_TILE_URL }));
+  // JSON answers and the web app's text assets go compressed (br, else gzip) to a client that accepts it
+  // (issue 33); downloads (CSV, xlsx, zip) keep their bytes and their Content-Length.
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    customTypes: COMPRESSED_TYPES,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -294,9 +313,13 @@ function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
       });
       if (def.isRaw) return reply;
       if (result instanceof PreSerialized) {
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(result.envelope(SUCCESS_MSG[request.language]));
+        // A cached answer is compressed once per language and encoding, not on every repeat.
+        const msg = SUCCESS_MSG[request.language];
+        const accepted = acceptedEncoding(request.headers['accept-encoding']);
+        const encoding = accepted && result.envelope(msg).length >= COMPRESS_THRESHOLD ? accepted : undefined;
+        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(result.envelope(msg, encoding));
       }
       return successEnvelope(result ?? null, request.language);
     },

@@ -44,6 +44,8 @@ export interface TJobQueues {
   'longterm.convergence-nightly': Record<string, never>;
   /** Compute the data receipt of one stored raw file (issue 30, WIND-ANALYSIS §15). */
   'receipt.compute': { rawFileId: number };
+  /** At start, and again while unfinished: re-encode the chunks stored as zlib (issue 33). */
+  'store.reencode': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

@@ -12,6 +12,7 @@ import {
   loadSeries,
   openTimeSeriesStore,
   type TChannelRow,
+  type TColumn,
 } from '../../timeseries/index.ts';
 import { buildAnalysis, type TAnalysisInput, type TAnalysisOptions } from './build-analysis.ts';
 
@@ -38,12 +39,18 @@ export interface TAnalysisJob {
   utcOffsetMinutes: number;
   language: Language;
   options: TAnalysisOptions;
+  /** Columns of this grid decoded by an earlier analysis (the column cache, shared memory): not read again. */
+  known?: (TColumn & { id: number })[];
+  /** Read the other columns into shared memory and hand them back for the column cache. */
+  shareColumns?: boolean;
 }
 
 /** A result's JSON and the few fields its callers read without parsing it (file names). */
 export interface TAnalysisText {
   json: string;
   head: Pick<TStatisticsResult, 'versionName' | 'startTime' | 'endTime'>;
+  /** The columns this analysis read (with `shareColumns`), in shared memory, for the column cache. */
+  read?: (TColumn & { id: number })[];
 }
 
 /**
@@ -54,13 +61,15 @@ export interface TAnalysisText {
  * forwards the finished text.
  */
 export async function analysisJson(db: Database, job: TAnalysisJob): Promise<TAnalysisText> {
-  const loaded = await loadSeries(openTimeSeriesStore(db), job.channels, job.fromMs, job.toMs).catch(
-    (error: unknown) => {
-      if (error instanceof IntervalMismatchError)
-        throw statisticsFieldError('channelIds', 'intervalMismatch', job.language);
-      throw error;
-    },
-  );
+  const known = new Map((job.known ?? []).map((c) => [c.id, { values: c.values, flags: c.flags }]));
+  const loaded = await loadSeries(openTimeSeriesStore(db), job.channels, job.fromMs, job.toMs, {
+    known,
+    shared: job.shareColumns === true,
+  }).catch((error: unknown) => {
+    if (error instanceof IntervalMismatchError)
+      throw statisticsFieldError('channelIds', 'intervalMismatch', job.language);
+    throw error;
+  });
   const result = buildAnalysis({
     version: job.version,
     loaded: deriveSdFromTi(loaded),
@@ -68,8 +77,14 @@ export async function analysisJson(db: Database, job: TAnalysisJob): Promise<TAn
     language: job.language,
     options: job.options,
   });
+  const read = job.shareColumns
+    ? loaded.channels
+        .filter((c) => !known.has(c.row.id))
+        .map((c) => ({ id: c.row.id, values: c.values, flags: c.flags }))
+    : undefined;
   return {
     json: JSON.stringify(ZStatisticsResult.parse(result)),
     head: { versionName: result.versionName, startTime: result.startTime, endTime: result.endTime },
+    ...(read ? { read } : {}),
   };
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/index.ts';
 import type { SuitabilityService } from '../../suitability/index.ts';
 import {
+  ColumnCache,
   loadSeries,
   openTimeSeriesStore,
   type TChannelRow,
@@ -106,6 +107,8 @@ export class StatisticsService {
     private readonly compute?: TComputeAccess,
     /** The site suitability, for the export's suitability sheets (issue 29). */
     private readonly suitability?: Pick<SuitabilityService, 'checkWithDefaults'>,
+    /** Decoded columns kept between analyses of the same data (issue 33); none: every analysis reads. */
+    private readonly columns?: ColumnCache,
   ) {
     this.store = openTimeSeriesStore(db);
   }
@@ -158,7 +161,7 @@ export class StatisticsService {
     // The data revision is read first: data changing while this computes gets a new key.
     const revision = await this.store.dataRevision(version.id);
     const key = JSON.stringify([version.id, revision, version.name, version.kind, request, ctx]);
-    return this.cache.getOrCompute(key, () => this.computeAnalysis(version, request, ctx, signal));
+    return this.cache.getOrCompute(key, () => this.computeAnalysis(version, request, ctx, signal, revision));
   }
 
   private async computeAnalysis(
@@ -166,6 +169,7 @@ export class StatisticsService {
     request: TAnalysisRun,
     ctx: TStatisticsContext,
     signal: AbortSignal | undefined,
+    revision: number | string,
   ): Promise<ComputedAnalysis> {
     const all = await this.store.listChannels(version.id);
     const channels = this.chooseChannels(all, request, ctx.language);
@@ -190,13 +194,29 @@ export class StatisticsService {
         averagePeriods: request.averagePeriods,
       },
     };
-    if (!this.compute) return new ComputedAnalysis(await analysisJson(this.db, job));
-    return new ComputedAnalysis(
-      await this.inPool<TAnalysisText>(
-        { kind: 'analysis', databaseUrl: this.compute.databaseUrl, job },
-        signal ? { signal } : {},
-      ),
-    );
+    const keyOf = (channel: { id: number; intervalS: number }) =>
+      ColumnCache.key(version.id, revision, channel.id, { ...range, intervalS: channel.intervalS });
+    if (this.columns) {
+      const known = channels.flatMap((c) => {
+        const column = this.columns!.get(keyOf(c));
+        return column ? [{ id: c.id, ...column }] : [];
+      });
+      job.known = known;
+      job.shareColumns = true;
+    }
+    const text = this.compute
+      ? await this.inPool<TAnalysisText>(
+          { kind: 'analysis', databaseUrl: this.compute.databaseUrl, job },
+          signal ? { signal } : {},
+        )
+      : await analysisJson(this.db, job);
+    if (this.columns) {
+      for (const column of text.read ?? []) {
+        const channel = channels.find((c) => c.id === column.id);
+        if (channel) this.columns.set(keyOf(channel), { values: column.values, flags: column.flags });
+      }
+    }
+    return new ComputedAnalysis(text);
   }
 
   /** The analysis as an xlsx workbook, one sheet per tab. */
