@@ -148,6 +148,8 @@ async function main(): Promise<void> {
   add(await inOwnProcess('load.ts'));
   // Alone too: the peak RSS of refusing a zip bomb is measured from a fresh heap.
   add(await inOwnProcess('archives.ts'));
+  // Last and alone: the synthetic fleet (SCALE_SITES, default 1 000 sites × a year × 40 channels).
+  add(await inOwnProcess('scale.ts'));
   writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote bench/results.json (${results.length} figures)`);
 }
