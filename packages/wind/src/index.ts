@@ -252,7 +252,7 @@ export {
   iecTurbulenceIntensity,
   type TurbulenceCategory,
 } from './statistics/iec-turbulence-intensity.ts';
-export { type MeanOfMonthlyMeans, meanOfMonthlyMeans } from './statistics/mean-of-monthly-means.ts';
+export { type MommSideBySide, mommSideBySide } from './statistics/momm-side-by-side.ts';
 export {
   type CalendarMonthMean,
   type MonthlyMean,

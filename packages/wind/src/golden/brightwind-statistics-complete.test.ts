@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { averageByPeriod } from '../recovery/average-by-period.ts';
 import { airDensitySeries } from '../statistics/air-density-series.ts';
-import { meanOfMonthlyMeans } from '../statistics/mean-of-monthly-means.ts';
+import { mommSideBySide } from '../statistics/momm-side-by-side.ts';
 import { monthlyVariation } from '../statistics/monthly-variation.ts';
 import { turbulenceIntensityBySector } from '../statistics/turbulence-intensity-by-sector.ts';
 import { turbulenceIntensityBySpeed } from '../statistics/turbulence-intensity-by-speed.ts';
@@ -81,16 +81,16 @@ describe.skipIf(!hasShared)(
     it('MOMM, brightwind definition, matches lidar momm (no threshold) and momm_cov0.8 (every month fails → none)', () => {
       for (const name of ['Spd_40m', 'Spd_50m']) {
         const months = monthlyVariation(lidar.columns[name]!, lidar.calendar).byYearMonth;
-        const all = meanOfMonthlyMeans(months, 0);
+        const all = mommSideBySide(months, 0);
         checkGolden('MOMM', 'lidar.momm', all.brightwind, ref.lidar.momm.value.MOMM[name]);
         expect(all.calendarMonthsUsed).toBe(4); // Oct (2012 + 2013 pooled), Nov, Apr, May
         expect(all.masthub).not.toBeCloseTo(all.brightwind!, 3);
-        const strict = meanOfMonthlyMeans(months, 0.8);
+        const strict = mommSideBySide(months, 0.8);
         expect(ref.lidar['momm_cov0.8'].value.MOMM[name]).toBeNull();
         expect(strict.brightwind).toBeUndefined();
         expect(strict.masthub).toBeUndefined();
       }
-      const excerpt = meanOfMonthlyMeans(monthlyVariation(col('Spd80mN'), data.calendar).byYearMonth, 0);
+      const excerpt = mommSideBySide(monthlyVariation(col('Spd80mN'), data.calendar).byYearMonth, 0);
       checkGolden(
         'MOMM',
         'speed_channels.Spd80mN.momm',
@@ -116,7 +116,7 @@ describe.skipIf(!hasShared)(
   },
 );
 
-describe('meanOfMonthlyMeans, brightwind against MastHub', () => {
+describe('mommSideBySide, brightwind against MastHub', () => {
   const m = (year: number, month: number, mean: number, count: number, coverage: number) => ({
     year,
     month,
@@ -127,22 +127,22 @@ describe('meanOfMonthlyMeans, brightwind against MastHub', () => {
   it('brightwind pools a calendar month by record count; MastHub counts each year once and weights by days', () => {
     // January: 2020 complete (mean 10, 4464 records), 2021 short (mean 4, 446 records); July: 6.
     const months = [m(2020, 1, 10, 4464, 1), m(2021, 1, 4, 446, 0.1), m(2020, 7, 6, 4464, 1)];
-    const r = meanOfMonthlyMeans(months, 0);
+    const r = mommSideBySide(months, 0);
     const january = (10 * 4464 + 4 * 446) / (4464 + 446);
     expect(r.brightwind).toBeCloseTo((january + 6) / 2, 12);
     expect(r.masthub).toBeCloseTo((7 * 31 + 6 * 31) / 62, 12);
     expect(r.yearMonthsUsed).toBe(3);
     // A threshold of 0.8 drops January 2021 from both.
-    const strict = meanOfMonthlyMeans(months, 0.8);
+    const strict = mommSideBySide(months, 0.8);
     expect(strict.brightwind).toBeCloseTo(8, 12);
     expect(strict.masthub).toBeCloseTo(8, 12);
     expect(strict.yearMonthsUsed).toBe(2);
   });
   it('February weighs 28.25 days against 31 for January; a threshold outside [0, 1] is refused', () => {
-    const r = meanOfMonthlyMeans([m(2020, 1, 10, 100, 1), m(2020, 2, 5, 100, 1)], 0);
+    const r = mommSideBySide([m(2020, 1, 10, 100, 1), m(2020, 2, 5, 100, 1)], 0);
     expect(r.brightwind).toBeCloseTo(7.5, 12);
     expect(r.masthub).toBeCloseTo((10 * 31 + 5 * 28.25) / 59.25, 12);
-    expect(() => meanOfMonthlyMeans([], 1.5)).toThrow();
-    expect(meanOfMonthlyMeans([], 0).brightwind).toBeUndefined();
+    expect(() => mommSideBySide([], 1.5)).toThrow();
+    expect(mommSideBySide([], 0).brightwind).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ import { elementName, heightTagOf } from './statistics-labels.ts';
 export const CALM_THRESHOLD_MPS = 0.5;
 export const STANDARD_AIR_DENSITY = 1.225;
 export const SHEAR_MIN_COUNT = 30;
+/** The MOMM's monthly coverage threshold when the caller gives none (WIND-ANALYSIS §8.6). */
+export const MOMM_MIN_COVERAGE = 0.8;
 export const GUMBEL_RETURN_PERIOD = 50;
 /** Years of annual maxima before the Gumbel value replaces 5 × V̄ in the extreme rows (§8.9). */
 export const GUMBEL_MIN_YEARS_FOR_V50 = 10;

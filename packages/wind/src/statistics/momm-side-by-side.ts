@@ -4,7 +4,7 @@ import type { MonthlyMean } from './monthly-variation.ts';
 const AVERAGE_YEAR_DAYS = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The mean of monthly means two ways, over the year-months that pass one coverage threshold. */
-export interface MeanOfMonthlyMeans {
+export interface MommSideBySide {
   /** Threshold applied to each year-month's coverage (fraction, kept when ≥). */
   readonly minCoverage: number;
   /** Year-months with values that pass the threshold. */
@@ -32,11 +32,11 @@ export interface MeanOfMonthlyMeans {
  *
  * @param months year-month means with count and coverage
  * @param minCoverage fraction 0–1; 0 keeps every month with values (brightwind's default)
- * @example meanOfMonthlyMeans(monthlyVariation(speeds, calendar).byYearMonth, 0.8).brightwind
+ * @example mommSideBySide(monthlyVariation(speeds, calendar).byYearMonth, 0.8).brightwind
  */
-export function meanOfMonthlyMeans(months: readonly MonthlyMean[], minCoverage: number): MeanOfMonthlyMeans {
+export function mommSideBySide(months: readonly MonthlyMean[], minCoverage: number): MommSideBySide {
   if (!(minCoverage >= 0 && minCoverage <= 1)) {
-    throw new Error('meanOfMonthlyMeans requires minCoverage in [0, 1]');
+    throw new Error('mommSideBySide requires minCoverage in [0, 1]');
   }
   const poolSum = new Float64Array(13);
   const poolCount = new Float64Array(13);
