@@ -395,7 +395,9 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     expect(table.sectorPct).toHaveLength(12);
     expect(table.totalCount).toBe(ROWS);
     // No calm record (every speed ≥ 3 m/s): the table's sector totals are the rose.
-    table.sectorPct.forEach((v: number, s: number) => expect(v).toBeCloseTo(rose.sectors[s].frequencyPct, 5));
+    table.sectorPct.forEach((v: number, s: number) => {
+      expect(v).toBeCloseTo(rose.sectors[s].frequencyPct, 5);
+    });
     expect(table.pct.flat().reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(100, 4);
     // Monthly maxima with their time, the highest channel first; no gust channel here.
     expect(r.extreme.monthlyMaxima.map((m: { channelId: number }) => m.channelId)).toEqual([

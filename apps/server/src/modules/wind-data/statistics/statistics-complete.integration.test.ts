@@ -69,7 +69,9 @@ describe.skipIf(!hasShared)(
           ref[`freq_table_${sectors}sect_Spd80mN_Dir78mS`].value.sector_totals_percent,
         ) as number[];
         expect(table.sectorPct).toHaveLength(sectors);
-        table.sectorPct.forEach((v: number, s: number) => expect(v).toBeCloseTo(expected[s]!, 5));
+        table.sectorPct.forEach((v: number, s: number) => {
+          expect(v).toBeCloseTo(expected[s]!, 5);
+        });
         expect(table.totalCount).toBe(185);
         const sum = table.pct.flat().reduce((a: number, b: number) => a + b, 0);
         expect(sum).toBeCloseTo(100, 4);
@@ -200,7 +202,9 @@ describe.skipIf(!hasShared)(
       expect(parse(ours[2]!)).toEqual(parse(theirs[2]!));
       for (let line = 3; line < theirs.length; line++) {
         const a = parse(ours[line]!);
-        parse(theirs[line]!).forEach((v, k) => expect(Math.abs(a[k]! - v)).toBeLessThanOrEqual(0.01 + 1e-9));
+        parse(theirs[line]!).forEach((v, k) => {
+          expect(Math.abs(a[k]! - v)).toBeLessThanOrEqual(0.01 + 1e-9);
+        });
       }
       // The default stays 12 sectors of 0–1, 1–2 … bins.
       const plain = await server.app.inject({

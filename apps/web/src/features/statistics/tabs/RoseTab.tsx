@@ -3,6 +3,7 @@ import { Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roseOption } from '../charts.utils.ts';
+import { JointFrequencyTable } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
@@ -61,6 +62,7 @@ export function RoseTab({ result }: { result: TStatisticsResult }) {
       </Flex>
       <StatChart testId="stat-chart-rose" option={option} height={420} />
       <Table<SectorRow> rowKey="index" size="small" columns={columns} dataSource={rows} pagination={false} />
+      <JointFrequencyTable table={item.jointTable} labels={result.rose.labels} />
     </Flex>
   );
 }
