@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { directionSectorIndices } from '../direction/direction-sector-indices.ts';
 import { averageByPeriod } from '../recovery/average-by-period.ts';
 import { airDensitySeries } from '../statistics/air-density-series.ts';
+import { frequencyTable } from '../statistics/frequency-table.ts';
 import { mommSideBySide } from '../statistics/momm-side-by-side.ts';
 import { monthlyVariation } from '../statistics/monthly-variation.ts';
 import { turbulenceIntensityBySector } from '../statistics/turbulence-intensity-by-sector.ts';
@@ -48,6 +50,19 @@ describe.skipIf(!hasShared)(
         if (s1.count > 1) expect(s1.representativeTi).toBeCloseTo(s1.meanTi + 1.28 * s1.sdTi, 12);
         expect(s1.p90Ti).toBeGreaterThanOrEqual(s1.meanTi - 1e-12);
       });
+    });
+
+    it('precomputed sector indices give the same joint table and TI by sector as the directions', () => {
+      const dirs = col('Dir78mS');
+      for (const sectors of [12, 16]) {
+        const sectorIndex = directionSectorIndices(dirs, sectors);
+        expect(frequencyTable(col('Spd80mN'), dirs, { sectors, sectorIndex })).toEqual(
+          frequencyTable(col('Spd80mN'), dirs, { sectors }),
+        );
+        expect(
+          turbulenceIntensityBySector(col('Spd80mN'), col('Spd80mNStd'), dirs, { sectors, sectorIndex }),
+        ).toEqual(turbulenceIntensityBySector(col('Spd80mN'), col('Spd80mNStd'), dirs, { sectors }));
+      }
     });
 
     it('one sector (every direction) reproduces the overall TI of ti_overall_Spd80mN: mean, n, sd and P90', () => {

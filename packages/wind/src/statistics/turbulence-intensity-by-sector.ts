@@ -31,7 +31,12 @@ export function turbulenceIntensityBySector(
   speedsMps: NumericSeries,
   speedSdMps: NumericSeries,
   directionsDeg: NumericSeries,
-  options: { sectors?: number; minSpeedMps?: number } = {},
+  options: {
+    sectors?: number;
+    minSpeedMps?: number;
+    /** `directionSectorIndices(directionsDeg, sectors)` when the caller has them (−1 = no direction). */
+    sectorIndex?: Int16Array;
+  } = {},
 ): SectorTurbulence[] {
   const sectors = options.sectors ?? 12;
   if (!Number.isInteger(sectors) || sectors < 1 || sectors > 360) {
@@ -42,6 +47,9 @@ export function turbulenceIntensityBySector(
     throw new Error('turbulenceIntensityBySector requires series of equal length');
   }
   const minSpeed = options.minSpeedMps ?? 3;
+  const given = options.sectorIndex;
+  if (given && given.length !== n)
+    throw new Error('turbulenceIntensityBySector requires sectorIndex of length n');
   const sectorOf = new Int32Array(n).fill(-1);
   const counts = new Int32Array(sectors);
   for (let i = 0; i < n; i++) {
@@ -49,7 +57,7 @@ export function turbulenceIntensityBySector(
     const s = speedSdMps[i]!;
     const d = directionsDeg[i]!;
     if (!(u >= minSpeed) || Number.isNaN(s) || Number.isNaN(d)) continue;
-    const k = directionSectorIndex(d, sectors);
+    const k = given ? given[i]! : directionSectorIndex(d, sectors);
     sectorOf[i] = k;
     counts[k]!++;
   }

@@ -3,6 +3,7 @@ import {
   type CalendarSums,
   type Channel,
   type ChannelStatistics,
+  directionSectorIndices,
   type Station,
   type StationStatistics,
   sectorLabels,
@@ -89,6 +90,18 @@ export class AnalysisContext {
 
   statisticsOf(id: string): ChannelStatistics {
     return this.byId.get(id)!.statistics;
+  }
+
+  private readonly sectorIndices = new Map<string, Int16Array>();
+
+  /** A vane's direction sector per record at the analysis's sector count, worked out once (−1 = none). */
+  sectorIndexOf(vane: Channel): Int16Array {
+    let indices = this.sectorIndices.get(vane.id);
+    if (!indices) {
+      indices = directionSectorIndices(this.mask(vane), this.options.sectors);
+      this.sectorIndices.set(vane.id, indices);
+    }
+    return indices;
   }
 
   mask(channel: Channel): UsableSeries {

@@ -14,7 +14,6 @@ import {
   type CalendarSums,
   type Channel,
   computeStationStatistics,
-  directionSectorIndices,
   extrapolatePowerLaw,
   extremeWind,
   fitGumbel,
@@ -261,7 +260,7 @@ function shearSection(ctx: AnalysisContext): TShearSection | null {
         minCount: SHEAR_MIN_COUNT,
         ...(vane
           ? {
-              sectorIndex: directionSectorIndices(ctx.mask(vane), ctx.options.sectors),
+              sectorIndex: ctx.sectorIndexOf(vane),
               sectors: ctx.options.sectors,
             }
           : {}),

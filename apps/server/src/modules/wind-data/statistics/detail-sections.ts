@@ -15,7 +15,10 @@ import { type AnalysisContext, num, pad2, round } from './analysis-context.ts';
 
 /** Joint table of a speed and its vane in 1 m/s bins [k, k+1) × the analysis's sectors, % of the pairs. */
 export function jointTableOf(ctx: AnalysisContext, speed: Channel, vane: Channel): TJointFrequencyTable {
-  const table = frequencyTable(ctx.mask(speed), ctx.mask(vane), { sectors: ctx.options.sectors });
+  const table = frequencyTable(ctx.mask(speed), ctx.mask(vane), {
+    sectors: ctx.options.sectors,
+    sectorIndex: ctx.sectorIndexOf(vane),
+  });
   const total = table.totalCount;
   const pct = (count: number) => (total > 0 ? round((count / total) * 100, 6) : 0);
   return {
@@ -50,6 +53,7 @@ export function turbulenceDetail(
     bySector: vane
       ? turbulenceIntensityBySector(ctx.mask(speed), ctx.mask(sd), ctx.mask(vane), {
           sectors: ctx.options.sectors,
+          sectorIndex: ctx.sectorIndexOf(vane),
         }).map((s) => ({
           label: labels[s.index] ?? String(s.index),
           count: s.count,
