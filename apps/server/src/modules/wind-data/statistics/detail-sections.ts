@@ -66,6 +66,20 @@ export function turbulenceDetail(
   };
 }
 
+/** The gust (max) channel at a speed's height; on a dual-boom height the one whose name shares most with the speed's. */
+function gustOf(ctx: AnalysisContext, speed: Channel): Channel | undefined {
+  const name = ctx.info(speed.id).name;
+  const shared = (other: Channel) => {
+    const o = ctx.info(other.id).name;
+    let k = 0;
+    while (k < o.length && o[k] === name[k]) k++;
+    return k;
+  };
+  return ctx.station.channels
+    .filter((o) => o.element === 'ws' && o.statistic === 'max' && o.heightM === speed.heightM)
+    .sort((a, b) => shared(b) - shared(a))[0];
+}
+
 /**
  * Each local calendar month's highest 10-min mean and gust of every speed average, with the record that
  * holds it (the input of the periodic-maxima method, WIND-ANALYSIS §14), highest channel first.
@@ -79,7 +93,7 @@ export function monthlyMaximaSection(ctx: AnalysisContext): TMonthlyMaxima[] {
       ...(ctx.sums.has(c.id) ? { sums: ctx.sums.get(c.id)! } : {}),
     });
   return [...ctx.speeds].reverse().map((c) => {
-    const gust = ctx.sibling(c, 'max');
+    const gust = gustOf(ctx, c);
     const gusts = gust ? monthly(gust) : [];
     const months = ctx.stats.calendar.months;
     return {
