@@ -44,6 +44,12 @@ describe('[SUITABILITY]', () => {
         .waitFor(POLL);
       // The form fills itself from the version: the highest speed, its height as the hub height, its σ and gust.
       await expect.poll(() => page.locator('#suitForm_hubHeight').inputValue(), POLL).not.toBe('');
+      // The measured density's temperature and pressure default to the version's channels, not "none".
+      for (const field of ['temperatureChannelId', 'pressureChannelId']) {
+        const item = page.locator('.ant-form-item').filter({ has: page.locator(`#suitForm_${field}`) });
+        await item.waitFor(POLL);
+        await expect.poll(() => item.locator('.ant-select-placeholder').count(), POLL).toBe(0);
+      }
       await page.getByTestId('suit-run').click();
       const table = page.getByTestId('suit-table');
       await table.waitFor(POLL);

@@ -252,6 +252,7 @@ export {
   iecTurbulenceIntensity,
   type TurbulenceCategory,
 } from './statistics/iec-turbulence-intensity.ts';
+export { type MommSideBySide, mommSideBySide } from './statistics/momm-side-by-side.ts';
 export {
   type CalendarMonthMean,
   type MonthlyMean,
@@ -267,7 +268,10 @@ export {
 } from './statistics/speed-frequency.ts';
 export { standardAtmospherePressure } from './statistics/standard-atmosphere-pressure.ts';
 export { type SpeedSummary, summarizeSpeed } from './statistics/summarize-speed.ts';
-export { turbulenceIntensityBySector } from './statistics/turbulence-intensity-by-sector.ts';
+export {
+  type SectorTurbulence,
+  turbulenceIntensityBySector,
+} from './statistics/turbulence-intensity-by-sector.ts';
 export {
   type TurbulenceBin,
   type TurbulenceIntensityTable,

@@ -325,6 +325,25 @@ describe('energy yield', () => {
       'P75 net AEP MWh/yr',
       'P90 net AEP MWh/yr',
     ]);
+    // Each turbine's IEC class beside the site's class at hub height and whether it covers it (issue 29).
+    const calculated = await server.call('POST', '/api/data-process/energy/calculate', {
+      token: adminToken,
+      body: energyBody(),
+    });
+    const { siteClass, turbines } = calculated.body.data;
+    expect(headers.slice(-3)).toEqual([
+      'Turbine IEC class',
+      'Site IEC class at hub height',
+      'Turbine class covers the site',
+    ]);
+    turbines.forEach((turbine: { iecClass: string | null; classSuitable: boolean | null }, k: number) => {
+      const cells = (book.worksheets[0]!.getRow(3 + k).values as unknown[]).slice(-3);
+      expect(cells).toEqual([
+        turbine.iecClass ?? '—',
+        siteClass ? `${siteClass.windClass ?? '—'}${siteClass.category ?? ''}` : '—',
+        turbine.classSuitable === null ? '—' : turbine.classSuitable ? 'yes' : 'no (the site exceeds it)',
+      ]);
+    });
     const zh = await server.app.inject({
       method: 'POST',
       url: '/api/data-process/energy/export',
@@ -338,5 +357,10 @@ describe('energy yield', () => {
     );
     expect(zhHeaders).toHaveLength(8);
     for (const h of zhHeaders) expect(h).toMatch(/年.*MWh\/年$/);
+    expect((zhBook.worksheets[0]!.getRow(2).values as unknown[]).slice(-3)).toEqual([
+      '机组 IEC 等级',
+      '轮毂高度处场址 IEC 等级',
+      '机组等级满足场址',
+    ]);
   });
 });

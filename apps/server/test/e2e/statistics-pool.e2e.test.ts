@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { ZStatisticsRequest } from '@masthub/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TQcRuleForRun } from '../../src/modules/qc-rules/evaluate-qc-rules.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
@@ -29,6 +30,7 @@ let server: TTestServer;
 let token: string;
 let versionId: number;
 let speedId: number;
+let speed60Id: number;
 const START = Date.parse('2025-01-01T00:00:00Z');
 const ROWS = 6 * 24 * 20;
 
@@ -79,6 +81,7 @@ beforeAll(async () => {
   const copy = await copyVersion(server, token, station.id, originalId, '缓存测试');
   versionId = copy.versionId;
   speedId = Object.values(copy.channels).find((c) => c.element === 'ws' && c.heightM === 80)!.id;
+  speed60Id = Object.values(copy.channels).find((c) => c.element === 'ws' && c.heightM === 60)!.id;
 });
 
 afterAll(async () => {
@@ -383,5 +386,92 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     });
     expect(r.status).toBe(422);
     expect(r.body.data.errorCode).toBe('STATISTICS_NO_DATA');
+  });
+
+  it('answers the completed statistics (issue 29) from the worker, checked against the answer schema', async () => {
+    const r = await analysis({ sectors: 12, mommMinCoverage: 0.5, shearChannelIds: [speedId, speed60Id] });
+    const rose = r.rose.items.find((i: { speedChannelId: number }) => i.speedChannelId === speedId);
+    const table = rose.jointTable;
+    expect(table.sectorPct).toHaveLength(12);
+    expect(table.totalCount).toBe(ROWS);
+    // No calm record (every speed ≥ 3 m/s): the table's sector totals are the rose.
+    table.sectorPct.forEach((v: number, s: number) => {
+      expect(v).toBeCloseTo(rose.sectors[s].frequencyPct, 5);
+    });
+    expect(table.pct.flat().reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(100, 4);
+    // Monthly maxima with their time, the highest channel first; no gust channel here.
+    expect(r.extreme.monthlyMaxima.map((m: { channelId: number }) => m.channelId)).toEqual([
+      speedId,
+      speed60Id,
+    ]);
+    const [jan] = r.extreme.monthlyMaxima[0].months;
+    const summary = r.summary.rows.find((row: { channelId: number }) => row.channelId === speedId);
+    expect(jan).toMatchObject({ month: '2025-01', count: ROWS, max: summary.max, gustMax: null });
+    expect(Date.parse(jan.maxTime)).toBeGreaterThanOrEqual(START);
+    expect(jan.coverage).toBeCloseTo((20 / 31) * 100, 9);
+    // January holds 20 of 31 days (65 %): in the MOMM at a 0.5 threshold, out at the default 0.8.
+    const series = r.monthly.series.find((x: { channelId: number }) => x.channelId === speedId);
+    expect(r.monthly.mommMinCoverage).toBe(0.5);
+    expect(series.mommBrightwind).toBeCloseTo(series.byYearMonth[0], 9);
+    expect(series.mommMastHub).toBeCloseTo(series.byYearMonth[0], 9);
+    const strict = await analysis({ sectors: 12 });
+    expect(strict.monthly.series[0]).toMatchObject({ mommBrightwind: null, mommMastHub: null });
+    expect(r.shear).toMatchObject({ isExplicit: true, heightsM: [60, 80] });
+    expect(r.airDensity.byYearMonth).toEqual([]);
+  });
+
+  it('writes the completed statistics into the workbook in both languages', async () => {
+    for (const [language, joint, momm, maxima] of [
+      ['EN', 'Joint speed × direction frequency', 'MOMM, brightwind', 'Monthly maxima'],
+      ['ZH', '风速 × 风向联合频率', 'MOMM（brightwind', '月最大风速'],
+    ] as const) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-process/statistics/export',
+        headers: { token, language },
+        payload: { versionId, sectors: 16, mommMinCoverage: 0.5 },
+      });
+      expect(response.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const text = (sheet: number) => {
+        const cells: string[] = [];
+        workbook.worksheets[sheet]!.eachRow((row) => {
+          row.eachCell((cell) => {
+            cells.push(String(cell.value));
+          });
+        });
+        return cells.join('\n');
+      };
+      expect(text(7)).toContain(joint);
+      expect(text(5)).toContain(momm);
+      expect(text(9)).toContain(maxima);
+      expect(text(9)).toContain('2025-01');
+    }
+  });
+
+  it('refuses a MOMM threshold outside 0–1 and a shear over more than 8 heights with localised field errors', async () => {
+    for (const [language, momm, heights] of [
+      [
+        'EN',
+        'The monthly coverage threshold of the MOMM must be between 0 and 1',
+        'Choose wind speeds at 2 to 8',
+      ],
+      ['ZH', '月均值平均（MOMM）的月覆盖率阈值须在 0–1 之间', '风切变须选择 2–8 个不同高度的风速'],
+    ] as const) {
+      const r = await server.call('POST', '/api/data-process/statistics/analysis', {
+        token,
+        language,
+        body: {
+          versionId,
+          mommMinCoverage: -0.1,
+          shearChannelIds: Array.from({ length: 9 }, (_, k) => k + 1),
+        },
+      });
+      expect(r.status).toBe(400);
+      const fields = r.body.data.fields as { field: string; message: string }[];
+      expect(fields).toContainEqual({ field: 'mommMinCoverage', message: momm });
+      expect(fields.find((f) => f.field === 'shearChannelIds')!.message).toContain(heights);
+    }
   });
 });

@@ -253,6 +253,10 @@ export const VALIDATION_MESSAGES = {
     zh: '所选通道的记录间隔须与风速通道一致',
     en: 'The chosen channel must have the speed channel’s interval',
   },
+  mommCoverageRange: {
+    zh: '月均值平均（MOMM）的月覆盖率阈值须在 0–1 之间',
+    en: 'The monthly coverage threshold of the MOMM must be between 0 and 1',
+  },
   notLongTermVersion: {
     zh: '所选版本不是本场址的长期订正版本',
     en: 'The chosen version is not a long-term corrected version of this site',

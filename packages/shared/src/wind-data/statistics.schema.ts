@@ -43,8 +43,11 @@ export const CORRELATION_PERIOD_NAMES: Record<TCorrelationPeriod, TLocalized> = 
   '10min': { zh: '10 分钟（原始记录）', en: '10-min (records)' },
   ...MCP_PERIOD_NAMES,
 };
-/** SPEC §5 "At most 2 heights for shear": an explicit shear choice is two speed channels. */
-export const SHEAR_MAX_HEIGHTS = 2;
+/** An explicit shear choice: speed averages at 2–8 different heights (issue 29: any chosen set of heights). */
+export const SHEAR_MIN_HEIGHTS = 2;
+export const SHEAR_MAX_HEIGHTS = 8;
+/** The MOMM's default monthly coverage threshold (WIND-ANALYSIS §8.6: skip months below 80 %). */
+export const MOMM_DEFAULT_MIN_COVERAGE = 0.8;
 /** Channels in one analysis. */
 export const STATISTICS_MAX_CHANNELS = 400;
 
@@ -81,8 +84,21 @@ export const ZStatisticsRequest = z
       .default(0.9),
     /** The correlation tab's line: one of the long-term workbench's five methods (OLS by default). */
     correlationMethod: z.enum(MCP_METHOD_KEYS, vmsg('oneOf')).default('ols'),
-    /** The shear tab's explicit height choice: two speed averages (SPEC §5); default: one primary cup per height. */
-    shearChannelIds: z.array(ZId).min(SHEAR_MAX_HEIGHTS).max(SHEAR_MAX_HEIGHTS).optional(),
+    /**
+     * The shear tab's explicit height choice: speed averages at 2–8 different heights, fitted together
+     * (WIND-ANALYSIS §6); default: one primary cup per height of the analysed channels.
+     */
+    shearChannelIds: z
+      .array(ZId)
+      .min(SHEAR_MIN_HEIGHTS, vmsg('shearHeightsRange'))
+      .max(SHEAR_MAX_HEIGHTS, vmsg('shearHeightsRange'))
+      .optional(),
+    /** Monthly coverage (fraction) a year-month needs to enter the MOMM, both definitions (§8.6). */
+    mommMinCoverage: z.coerce
+      .number(vmsg('mommCoverageRange'))
+      .min(0, vmsg('mommCoverageRange'))
+      .max(1, vmsg('mommCoverageRange'))
+      .default(MOMM_DEFAULT_MIN_COVERAGE),
     /**
      * The export only: add the site suitability sheets (issue 29) checked at this hub height with the
      * screen's default channels (the highest chosen speed, its σ and gust, the nearest vane).
@@ -111,8 +127,8 @@ export const STATISTICS_FIELD_MESSAGES = {
     en: 'Choose wind speed average channels',
   },
   sameHeight: {
-    zh: '风切变需要两个不同高度的风速通道',
-    en: 'Wind shear needs speed channels at two different heights',
+    zh: '风切变需要不同高度的风速通道，每个高度一个',
+    en: 'Wind shear needs speed channels at different heights, one per height',
   },
 } as const satisfies Record<string, TLocalized>;
 
@@ -285,8 +301,31 @@ export const ZTurbulenceItem = z.object({
       meanTi: ZNum,
       representTi: ZNum,
       p90Ti: ZNum,
+      /** brightwind `Char_TI` = mean + sd/V. */
+      characteristicTi: ZNum,
     }),
   ),
+  /** All records with U ≥ 3 m/s: count, mean, sd, representative (mean + 1.28 sd) and empirical P90 of TI. */
+  overall: z.object({
+    count: z.number().int(),
+    meanTi: ZNum,
+    sdTi: ZNum,
+    representTi: ZNum,
+    p90Ti: ZNum,
+  }),
+  /** brightwind's characteristic TI (mean + sd/V) of the 15 m/s bin. */
+  characteristicTi15: ZNum,
+  /** TI by direction sector of the nearest vane (labels as the rose); empty without a vane. */
+  bySector: z.array(
+    z.object({
+      label: z.string(),
+      count: z.number().int(),
+      meanTi: ZNum,
+      representTi: ZNum,
+      p90Ti: ZNum,
+    }),
+  ),
+  directionChannelId: z.number().int().nullable(),
   /** Representative TI of the 15 m/s bin and its IEC category / GB grade. */
   ti15: ZNum,
   iecCategory: z.string().nullable(),
@@ -316,6 +355,8 @@ export const ZAirDensitySection = z.object({
   min: ZNum,
   max: ZNum,
   byCalendarMonth: z.array(z.object({ month: z.number().int(), count: z.number().int(), mean: ZNum })),
+  /** Every local year-month of the range ("YYYY-MM"): values, coverage (%) and mean density. */
+  byYearMonth: z.array(z.object({ month: z.string(), count: z.number().int(), coverage: ZNum, mean: ZNum })),
   byHour: z.array(ZNum),
 });
 
@@ -328,8 +369,13 @@ export const ZMonthlySeries = z.object({
   byYearMonth: z.array(ZNum),
   /** Calendar months 1–12 pooled over years. */
   byCalendarMonth: z.array(ZNum),
-  /** Mean of monthly means. */
+  /** Mean of monthly means (brightwind's definition, no coverage threshold). */
   momm: ZNum,
+  /** MOMM over the year-months that reach the request's coverage threshold, both definitions (§8.6). */
+  mommBrightwind: ZNum,
+  mommMastHub: ZNum,
+  yearMonthsUsed: z.number().int(),
+  calendarMonthsUsed: z.number().int(),
 });
 
 /** SPEC §3 period comparison row (name, avgSpeed, deviate, rate). */
@@ -346,6 +392,8 @@ export type TPeriodComparisonRow = z.infer<typeof ZPeriodComparisonRow>;
 
 export const ZMonthlySection = z.object({
   months: z.array(z.string()),
+  /** The coverage threshold (fraction) of mommBrightwind / mommMastHub. */
+  mommMinCoverage: z.number(),
   series: z.array(ZMonthlySeries),
   /** Each calendar year (up to 3, newest) of the highest speed against the whole period's mean. */
   periodComparison: z.object({
@@ -370,6 +418,21 @@ export const ZDailySection = z.object({
   ),
 });
 
+/**
+ * Joint speed × direction frequency table (brightwind `freq_table`, WIND-ANALYSIS §8.7): 1 m/s bins
+ * [k, k+1) × the request's sectors, % of all records with both values; rows up to the highest bin with data.
+ */
+export const ZJointFrequencyTable = z.object({
+  lower: z.array(z.number()),
+  upper: z.array(z.number()),
+  /** pct[bin][sector]. */
+  pct: z.array(z.array(z.number())),
+  /** Σ over bins per sector, %. */
+  sectorPct: z.array(z.number()),
+  totalCount: z.number().int(),
+});
+export type TJointFrequencyTable = z.infer<typeof ZJointFrequencyTable>;
+
 export const ZRoseItem = z.object({
   speedChannelId: z.number().int(),
   directionChannelId: z.number().int(),
@@ -389,6 +452,7 @@ export const ZRoseItem = z.object({
       powerDensity: ZNum,
     }),
   ),
+  jointTable: ZJointFrequencyTable,
 });
 export type TRoseItem = z.infer<typeof ZRoseItem>;
 
@@ -465,8 +529,32 @@ export const ZExtremeRow = z.object({
 });
 export type TExtremeRow = z.infer<typeof ZExtremeRow>;
 
+/** Monthly maxima with their time (the periodic-maxima input, WIND-ANALYSIS §14) of one speed and its gust. */
+export const ZMonthlyMaxima = z.object({
+  channelId: z.number().int(),
+  heightTag: z.string(),
+  gustChannelId: z.number().int().nullable(),
+  months: z.array(
+    z.object({
+      /** Local "YYYY-MM". */
+      month: z.string(),
+      count: z.number().int(),
+      /** % of the calendar month's slots. */
+      coverage: ZNum,
+      max: ZNum,
+      /** ISO UTC start of the record holding the maximum. */
+      maxTime: z.string().nullable(),
+      gustMax: ZNum,
+      gustMaxTime: z.string().nullable(),
+    }),
+  ),
+});
+export type TMonthlyMaxima = z.infer<typeof ZMonthlyMaxima>;
+
 export const ZExtremeSection = z.object({
   rows: z.array(ZExtremeRow),
+  /** Per speed average, highest first. */
+  monthlyMaxima: z.array(ZMonthlyMaxima),
   /** Gumbel analysis of the annual maxima of the highest speed (Gringorten over years with ≥ 80 % coverage; needs ≥ 3). */
   gumbel: z
     .object({

@@ -474,6 +474,12 @@ export type TRepresentativeYearRequest = z.infer<typeof ZRepresentativeYearReque
 // Export (SPEC §9 formats 0–5).
 
 export const EXPORT_FORMAT_CODES = [0, 1, 2, 3, 4, 5] as const;
+/**
+ * Speed bins of the WAsP .tab (format 5): `edges` 0–1, 1–2 … (EXPORTS §3.2, the default); `centred`
+ * on integers, 0–0.5, 0.5–1.5 … as brightwind's `export_tab_file` writes them.
+ */
+export const TAB_BIN_CHOICES = ['edges', 'centred'] as const;
+export type TTabBins = (typeof TAB_BIN_CHOICES)[number];
 
 /** POST /web/version/export (blob). */
 export const ZVersionExportRequest = z
@@ -490,6 +496,9 @@ export const ZVersionExportRequest = z
     directionChannelId: ZId.optional(),
     /** Include suspicious (flag 2) values; invalid and icing are always left out of formats 2–5. */
     includeSuspicious: z.boolean().default(true),
+    /** WAsP .tab: 12 sectors (the default) or 16, and its speed bins. */
+    tabSectors: z.union([z.literal(12), z.literal(16)], vmsg('oneOf')).default(12),
+    tabBins: z.enum(TAB_BIN_CHOICES, vmsg('oneOf')).default('edges'),
     ...ZRange,
   })
   .refine(startNotAfterEnd, startAfterEndIssue);

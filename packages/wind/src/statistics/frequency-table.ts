@@ -29,7 +29,14 @@ export interface FrequencyTable {
 export function frequencyTable(
   speedsMps: NumericSeries,
   directionsDeg: NumericSeries,
-  options: { sectors?: number; binWidthMps?: number; binStart?: 'zero' | 'half'; maxSpeedMps?: number } = {},
+  options: {
+    sectors?: number;
+    binWidthMps?: number;
+    binStart?: 'zero' | 'half';
+    maxSpeedMps?: number;
+    /** `directionSectorIndices(directionsDeg, sectors)` when the caller has them (−1 = no direction). */
+    sectorIndex?: Int16Array;
+  } = {},
 ): FrequencyTable {
   const sectors = options.sectors ?? 12;
   if (!Number.isInteger(sectors) || sectors < 1 || sectors > 360) {
@@ -40,6 +47,9 @@ export function frequencyTable(
   const n = speedsMps.length;
   if (directionsDeg.length !== n)
     throw new Error('frequencyTable requires speeds and directions of equal length');
+  const sectorIndex = options.sectorIndex;
+  if (sectorIndex && sectorIndex.length !== n)
+    throw new Error('frequencyTable requires sectorIndex of the directions’ length');
   const shift = options.binStart === 'half' ? 0.5 : 0;
   const binOf = (v: number): number => (v < shift * width ? 0 : Math.floor(v / width + shift));
   const rows: Float64Array[] = [];
@@ -51,7 +61,7 @@ export function frequencyTable(
     if (Number.isNaN(v) || Number.isNaN(d) || v < 0) continue;
     const b = binOf(v);
     while (rows.length <= b) rows.push(new Float64Array(sectors));
-    const s = directionSectorIndex(d, sectors);
+    const s = sectorIndex ? sectorIndex[i]! : directionSectorIndex(d, sectors);
     rows[b]![s]!++;
     sectorCounts[s]!++;
     total++;

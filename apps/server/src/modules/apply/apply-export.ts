@@ -223,7 +223,14 @@ export class ApplyExport {
     const exportOne = (versionId: number) =>
       this.windData.export(
         applicant,
-        { versionId, format: row.file_type, includeSuspicious: true, ...range },
+        {
+          versionId,
+          format: row.file_type,
+          includeSuspicious: true,
+          tabSectors: 12,
+          tabBins: 'edges',
+          ...range,
+        },
         row.utc_offset_minutes,
         language,
       );

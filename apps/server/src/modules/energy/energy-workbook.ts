@@ -56,8 +56,15 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
       say(language, 'energyWorkbook.exceedance', { p: 'P75' }),
       say(language, 'energyWorkbook.exceedance', { p: 'P90' }),
       ...(lt ? [t.sensitivity, t.uAep] : []),
+      t.turbineClass,
+      t.siteClass,
+      t.classSuitable,
     ]),
   );
+  // The site's IEC class at hub height (WIND-ANALYSIS §14) beside each turbine's class and whether it covers it.
+  const site = result.siteClass;
+  const siteClass = site ? `${site.windClass ?? '—'}${site.category ?? ''}` : t.notJudged;
+  const suitable = (v: boolean | null) => (v === null ? t.notJudged : v ? t.yes : t.no);
   for (const r of result.turbines) {
     summary.addRow([
       `${r.manufacturer} ${r.model}`.trim(),
@@ -75,6 +82,9 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
       round(r.exceedance.P75, 1),
       round(r.exceedance.P90, 1),
       ...(lt ? [round(r.aepSensitivity, 3), round(r.uAep === null ? null : r.uAep * 100)] : []),
+      r.iecClass ?? t.notJudged,
+      siteClass,
+      suitable(r.classSuitable),
     ]);
   }
   const monthly = book.addWorksheet(t.monthly);

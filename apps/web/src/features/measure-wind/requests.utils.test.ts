@@ -174,6 +174,24 @@ describe('form values → requests (checked with the shared schemas)', () => {
       channelIds: [1, 3],
       ...isoRange,
     });
+    // The .tab's sectors and bins go with format 5 only; a bad choice is a field error.
+    const tab16 = toExportRequest(
+      { format: 5, speedChannelId: 3, directionChannelId: 6, tabSectors: 16, tabBins: 'centred' },
+      7,
+      BEIJING,
+    );
+    expect(tab16).toMatchObject({ tabSectors: 16, tabBins: 'centred' });
+    expect(ZVersionExportRequest.parse(tab16)).toMatchObject({ tabSectors: 16, tabBins: 'centred' });
+    expect(ZVersionExportRequest.parse(wasp)).toMatchObject({ tabSectors: 12, tabBins: 'edges' });
+    expect(
+      toExportRequest({ format: 2, speedChannelId: 3, directionChannelId: 6, tabSectors: 16 }, 7, BEIJING),
+    ).not.toHaveProperty('tabSectors');
+    expect(
+      firstFieldError(ZVersionExportRequest, { ...tab16, tabSectors: 8 }, 'tabSectors', 'en'),
+    ).toBeDefined();
+    expect(
+      firstFieldError(ZVersionExportRequest, { ...tab16, tabBins: 'half' }, 'tabBins', 'zh'),
+    ).toBeDefined();
     expect(exportFileName('工作版本 1', 5)).toBe('工作版本_1.tab');
     expect(exportFileName('', 2)).toBe('wind-data.tim');
   });

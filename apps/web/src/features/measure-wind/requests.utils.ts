@@ -4,6 +4,7 @@ import type {
   TMarkCreate,
   TQcRunRequest,
   TRepresentativeYearRequest,
+  TTabBins,
   TTowerShadowRequest,
   TVersionExportRequest,
 } from '@masthub/shared';
@@ -213,6 +214,9 @@ export interface ExportFormValues {
   directionChannelId?: number | null;
   includeSuspicious?: boolean;
   range?: PickedRange;
+  /** WAsP .tab: 12 or 16 sectors, bins 0–1, 1–2 … or centred on integers (brightwind). */
+  tabSectors?: 12 | 16;
+  tabBins?: TTabBins;
 }
 
 export function toExportRequest(
@@ -232,6 +236,10 @@ export function toExportRequest(
     const directionChannelId = orUndefined(values.directionChannelId);
     if (speedChannelId !== undefined) request.speedChannelId = speedChannelId;
     if (directionChannelId !== undefined) request.directionChannelId = directionChannelId;
+    if (values.format === 5) {
+      if (values.tabSectors !== undefined) request.tabSectors = values.tabSectors;
+      if (values.tabBins !== undefined) request.tabBins = values.tabBins;
+    }
   } else if (values.channelIds && values.channelIds.length > 0) {
     request.channelIds = values.channelIds;
   }

@@ -1,7 +1,7 @@
 import { DownloadOutlined, FileTextOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { TDatasetVersion, TWeibullMethod } from '@masthub/shared';
-import { WEIBULL_METHODS } from '@masthub/shared/wind-data/statistics.schema.ts';
-import { Button, DatePicker, Flex, Form, type FormInstance, Radio, Select, Switch } from 'antd';
+import { MOMM_DEFAULT_MIN_COVERAGE, WEIBULL_METHODS } from '@masthub/shared/wind-data/statistics.schema.ts';
+import { Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
@@ -15,9 +15,15 @@ export interface FilterValues {
   sectors: 12 | 16;
   includeSuspicious: boolean;
   weibullMethod: TWeibullMethod;
+  mommMinCoverage: number;
 }
 
-export const INITIAL: FilterValues = { sectors: 16, includeSuspicious: true, weibullMethod: 'wasp' };
+export const INITIAL: FilterValues = {
+  sectors: 16,
+  includeSuspicious: true,
+  weibullMethod: 'wasp',
+  mommMinCoverage: MOMM_DEFAULT_MIN_COVERAGE,
+};
 
 export function toFilters(values: FilterValues): StatisticsFilters {
   return {
@@ -29,6 +35,7 @@ export function toFilters(values: FilterValues): StatisticsFilters {
     sectors: values.sectors,
     includeSuspicious: values.includeSuspicious,
     weibullMethod: values.weibullMethod,
+    mommMinCoverage: values.mommMinCoverage,
   };
 }
 
@@ -100,6 +107,23 @@ export function StatisticsFilterForm({
         <Select
           style={{ width: 160 }}
           options={WEIBULL_METHODS.map((m) => ({ value: m, label: t(`statistics.weibullMethods.${m}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="mommMinCoverage"
+        label={t('statistics.filters.mommMinCoverage')}
+        tooltip={t('statistics.filters.mommMinCoverageHint')}
+        rules={[
+          { required: true, message: t('statistics.filters.mommMinCoverageRange') },
+          { type: 'number', min: 0, max: 1, message: t('statistics.filters.mommMinCoverageRange') },
+        ]}
+      >
+        <InputNumber
+          min={0}
+          max={1}
+          step={0.05}
+          style={{ width: 90 }}
+          data-testid="statistics-momm-coverage"
         />
       </Form.Item>
       <Form.Item

@@ -127,8 +127,18 @@ describe('toStatisticsRequest(filters, utcCode, choices)', () => {
     });
   });
 
-  it('leaves out a shear choice that is not exactly two heights', () => {
+  it('leaves out a shear choice of fewer than two heights and sends any larger set', () => {
     expect(toStatisticsRequest(filters, '+08:00', { shearChannelIds: [5] }).shearChannelIds).toBeUndefined();
+    expect(toStatisticsRequest(filters, '+08:00', { shearChannelIds: [5, 6, 7] }).shearChannelIds).toEqual([
+      5, 6, 7,
+    ]);
+  });
+
+  it('sends the MOMM coverage threshold only when it is not the default 0.8', () => {
+    expect(toStatisticsRequest({ ...filters, mommMinCoverage: 0.8 }, '+08:00')).toEqual(
+      toStatisticsRequest(filters, '+08:00'),
+    );
+    expect(toStatisticsRequest({ ...filters, mommMinCoverage: 0 }, '+08:00').mommMinCoverage).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@ import type {
   TWeibullMethod,
 } from '@masthub/shared';
 import { RECOVERY_BANDS } from '@masthub/shared/constants.ts';
+import { MOMM_DEFAULT_MIN_COVERAGE } from '@masthub/shared/wind-data/statistics.schema.ts';
 import { wallTimeToIso } from '../../app/date-time.ts';
 
 /** The 11 tabs in screen order; each key is also the tab's `data-node-key` and chart test id suffix. */
@@ -82,6 +83,8 @@ export interface StatisticsFilters {
   sectors: 12 | 16;
   includeSuspicious: boolean;
   weibullMethod: TWeibullMethod;
+  /** The MOMM's monthly coverage threshold, 0–1 (sent only when not the default 0.8). */
+  mommMinCoverage?: number | undefined;
 }
 
 /** The correlation tab's averaging, the coverage an averaged period needs, and the method. */
@@ -111,13 +114,16 @@ export function toStatisticsRequest(
     weibullMethod: filters.weibullMethod,
   };
   if (filters.channelIds.length > 0) request.channelIds = [...filters.channelIds];
+  if (filters.mommMinCoverage !== undefined && filters.mommMinCoverage !== MOMM_DEFAULT_MIN_COVERAGE) {
+    request.mommMinCoverage = filters.mommMinCoverage;
+  }
   if (filters.range) {
     request.startTime = wallTimeToIso(filters.range[0], utcCode);
     request.endTime = wallTimeToIso(filters.range[1], utcCode);
   }
   if (choices.correlationReferenceId !== undefined)
     request.correlationReferenceId = choices.correlationReferenceId;
-  if (choices.shearChannelIds && choices.shearChannelIds.length === 2) {
+  if (choices.shearChannelIds && choices.shearChannelIds.length >= 2) {
     request.shearChannelIds = [...choices.shearChannelIds];
   }
   if (choices.correlationPeriod && choices.correlationPeriod !== '10min') {

@@ -11,6 +11,7 @@ import { SuitabilityForm } from './SuitabilityForm.tsx';
 import { SuitabilityResultView } from './SuitabilityResultView.tsx';
 import {
   highestSpeed,
+  lowestChannel,
   nearestChannel,
   type SuitabilityFormValues,
   toSuitabilityRequest,
@@ -66,6 +67,9 @@ export function SiteSuitabilityPage() {
       sdChannelId: nearestChannel(channels, 'sd', speed)?.id,
       gustChannelId: nearestChannel(channels, 'gust', speed)?.id,
       verticalChannelId: nearestChannel(channels, 'vertical', speed)?.id,
+      // The measured density's temperature and pressure, as the server picks them when none is chosen.
+      temperatureChannelId: lowestChannel(channels, 'temperature', speed)?.id,
+      pressureChannelId: lowestChannel(channels, 'pressure', speed)?.id,
     });
   }, [channels, form]);
 

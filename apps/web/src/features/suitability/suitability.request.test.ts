@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   channelsOf,
   highestSpeed,
+  lowestChannel,
   nearestChannel,
   parseAnnualMaxima,
   type SuitabilityFormValues,
@@ -52,6 +53,18 @@ describe('the site suitability form’s channel choices', () => {
     expect(nearestChannel(all, 'vane', ws90)?.id).toBe(wd80.id);
     expect(nearestChannel(all, 'vertical', ws90)).toBeUndefined();
     expect(highestSpeed(all)?.id).toBe(ws90.id);
+  });
+
+  it('defaults the density’s temperature and pressure to the lowest ones of the speed’s interval', () => {
+    const t10 = channel({ element: 'T', heightM: 10, unit: 'deg_C', dataKey: 't_10_mean' });
+    const t2 = channel({ element: 'T', heightM: 2, unit: 'deg_C', dataKey: 't_2_mean' });
+    const tMax = channel({ element: 'T', heightM: 1, statistic: 'max', dataKey: 't_1_max' });
+    const tHourly = channel({ element: 'T', heightM: 0, intervalS: 3600, dataKey: 't_0_mean' });
+    const p3 = channel({ element: 'p', heightM: 3, unit: 'hPa', dataKey: 'p_3_mean' });
+    const withMet = [...all, t10, t2, tMax, tHourly, p3];
+    expect(lowestChannel(withMet, 'temperature', ws90)?.id).toBe(t2.id);
+    expect(lowestChannel(withMet, 'pressure', ws90)?.id).toBe(p3.id);
+    expect(lowestChannel(all, 'temperature', ws90)).toBeUndefined();
   });
 });
 

@@ -71,6 +71,18 @@ export function nearestChannel(
   )[0];
 }
 
+/**
+ * The lowest channel of a kind with the speed's interval: the temperature and pressure the server takes
+ * for the measured density when none is chosen, shown in the form as its default rather than "none".
+ */
+export function lowestChannel(
+  channels: readonly TVersionChannel[],
+  kind: TChannelKind,
+  speed: TVersionChannel | undefined,
+): TVersionChannel | undefined {
+  return channelsOf(channels, kind, speed).sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))[0];
+}
+
 /** The highest speed average (the screen's default speed). */
 export function highestSpeed(channels: readonly TVersionChannel[]): TVersionChannel | undefined {
   return channels

@@ -321,6 +321,7 @@ export class WindDataService {
       toMs: range.toMs,
       utcOffsetMinutes,
       includeSuspicious: request.includeSuspicious,
+      tab: { sectors: request.tabSectors, bins: request.tabBins },
       // The column names the data table shows (unique over the whole version, whatever is picked).
       names: [...exportNames(all)],
       station: {

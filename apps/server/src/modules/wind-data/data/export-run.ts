@@ -38,6 +38,8 @@ export interface TExportJob {
   toMs: number;
   utcOffsetMinutes: number;
   includeSuspicious: boolean;
+  /** WAsP .tab: 12 or 16 sectors; bins 0–1, 1–2 … (`edges`) or centred on integers (`centred`, brightwind). */
+  tab?: { sectors: number; bins: 'edges' | 'centred' } | undefined;
   /** Column name by channel id (unique over the version, as the data table shows them). */
   names: [number, string][];
   station: { code: string; latitude: number; longitude: number; altitudeM: number | null };
@@ -122,7 +124,12 @@ export async function exportChunks(db: Database, job: TExportJob): Promise<Itera
       });
     default:
       return writeWaspTab({
-        table: frequencyTable(masked(0), masked(1), { sectors: 12, binWidthMps: 1 }),
+        table: frequencyTable(masked(0), masked(1), {
+          sectors: job.tab?.sectors ?? 12,
+          binWidthMps: 1,
+          // Centred bins run to 40.5 m/s, the rows brightwind writes.
+          ...(job.tab?.bins === 'centred' ? { binStart: 'half' as const, maxSpeedMps: 40 } : {}),
+        }),
         description: asciiOr(
           `MastHub ${station.code} ${versionName} ${heightM} m`,
           `MastHub ${station.code}`,

@@ -3,6 +3,7 @@ import {
   type CalendarSums,
   type Channel,
   type ChannelStatistics,
+  directionSectorIndices,
   type Station,
   type StationStatistics,
   sectorLabels,
@@ -16,6 +17,8 @@ import { elementName, heightTagOf } from './statistics-labels.ts';
 export const CALM_THRESHOLD_MPS = 0.5;
 export const STANDARD_AIR_DENSITY = 1.225;
 export const SHEAR_MIN_COUNT = 30;
+/** The MOMM's monthly coverage threshold when the caller gives none (WIND-ANALYSIS §8.6). */
+export const MOMM_MIN_COVERAGE = 0.8;
 export const GUMBEL_RETURN_PERIOD = 50;
 /** Years of annual maxima before the Gumbel value replaces 5 × V̄ in the extreme rows (§8.9). */
 export const GUMBEL_MIN_YEARS_FOR_V50 = 10;
@@ -87,6 +90,18 @@ export class AnalysisContext {
 
   statisticsOf(id: string): ChannelStatistics {
     return this.byId.get(id)!.statistics;
+  }
+
+  private readonly sectorIndices = new Map<string, Int16Array>();
+
+  /** A vane's direction sector per record at the analysis's sector count, worked out once (−1 = none). */
+  sectorIndexOf(vane: Channel): Int16Array {
+    let indices = this.sectorIndices.get(vane.id);
+    if (!indices) {
+      indices = directionSectorIndices(this.mask(vane), this.options.sectors);
+      this.sectorIndices.set(vane.id, indices);
+    }
+    return indices;
   }
 
   mask(channel: Channel): UsableSeries {

@@ -14,7 +14,6 @@ import {
   type CalendarSums,
   type Channel,
   computeStationStatistics,
-  directionSectorIndices,
   extrapolatePowerLaw,
   extremeWind,
   fitGumbel,
@@ -47,6 +46,7 @@ import {
   turbulenceSection,
 } from './channel-sections.ts';
 import { correlationSection } from './correlation-section.ts';
+import { jointTableOf, monthlyMaximaSection } from './detail-sections.ts';
 
 /** Options of one analysis (the validated request, channels already resolved). */
 export interface TAnalysisOptions {
@@ -60,8 +60,10 @@ export interface TAnalysisOptions {
   correlationCoverage?: number | undefined;
   /** The correlation's line (default OLS). */
   correlationMethod?: TMcpMethodKey | undefined;
-  /** Two speed averages at different heights among the loaded channels. */
+  /** Speed averages at 2–8 different heights among the loaded channels, fitted together. */
   shearChannelIds?: readonly number[] | undefined;
+  /** Monthly coverage (fraction) a year-month needs to enter the MOMM (default 0.8). */
+  mommMinCoverage?: number | undefined;
   /** Multi-year periods of the period comparison (at most 3); default each of the newest 3 years. */
   averagePeriods?: readonly { startYear: number; endYear: number }[] | undefined;
 }
@@ -164,6 +166,7 @@ function roseSection(ctx: AnalysisContext): TStatisticsResult['rose'] {
         energyPct: s.energyPct,
         powerDensity: num(s.powerDensityWm2),
       })),
+      jointTable: jointTableOf(ctx, c, vane),
     });
   }
   return { labels: ctx.sectorNames(), calmThreshold: CALM_THRESHOLD_MPS, items };
@@ -235,7 +238,7 @@ function extremeSection(ctx: AnalysisContext): TStatisticsResult['extreme'] {
       ewmMax: num(e.ewmMax),
     });
   }
-  return { rows, gumbel };
+  return { rows, monthlyMaxima: monthlyMaximaSection(ctx), gumbel };
 }
 
 function shearSection(ctx: AnalysisContext): TShearSection | null {
@@ -257,7 +260,7 @@ function shearSection(ctx: AnalysisContext): TShearSection | null {
         minCount: SHEAR_MIN_COUNT,
         ...(vane
           ? {
-              sectorIndex: directionSectorIndices(ctx.mask(vane), ctx.options.sectors),
+              sectorIndex: ctx.sectorIndexOf(vane),
               sectors: ctx.options.sectors,
             }
           : {}),

@@ -9,65 +9,14 @@ import {
 import ExcelJS from 'exceljs';
 import { addSuitabilitySheets } from '../../suitability/index.ts';
 import {
-  AIR_DENSITY_SOURCES,
-  GB_TURBULENCE_GRADES,
-  header,
-  SHEET_NAMES,
-  type THeaderKey,
-} from './statistics-labels.ts';
-
-type TCell = string | number | null;
-
-/** Writes tables one under another with a blank row between; headers bold. */
-class SheetWriter {
-  private hasContent = false;
-
-  constructor(
-    readonly sheet: ExcelJS.Worksheet,
-    private readonly language: Language,
-  ) {}
-
-  title(text: string): void {
-    if (this.hasContent) this.sheet.addRow([]);
-    this.sheet.addRow([text]).font = { bold: true, italic: true };
-    this.hasContent = true;
-  }
-
-  table(
-    headers: readonly (THeaderKey | { text: string })[],
-    rows: readonly TCell[][],
-    caption?: string,
-  ): void {
-    if (caption) this.title(caption);
-    else if (this.hasContent) this.sheet.addRow([]);
-    const names = headers.map((h) => (typeof h === 'string' ? header(h, this.language) : h.text));
-    this.sheet.addRow(names).font = { bold: true };
-    for (const row of rows) this.sheet.addRow(row.map((v) => (v === null ? '' : v)));
-    this.hasContent = true;
-  }
-}
-
-function strengthText(strength: { rText: string; rSquaredText: string }): string {
-  return `${strength.rText} / ${strength.rSquaredText}`;
-}
-
-function fixed(value: number | null, digits: number): number | null {
-  return value === null ? null : Number(value.toFixed(digits));
-}
-
-/** What every sheet is written from: the analysis, the caller's language, a channel's name by id. */
-interface TSheetInput {
-  result: TStatisticsResult;
-  language: Language;
-  name: (id: number | null) => string;
-}
-
-/** A series' column header: its channel name and unit. */
-function seriesHeaderOf(name: (id: number | null) => string) {
-  return (s: { element: string; heightTag: string; unit: string; channelId: number }) => ({
-    text: `${name(s.channelId)}${s.unit ? ` (${formatUnit(s.unit)})` : ''}`,
-  });
-}
+  writeAirDensityByMonth,
+  writeJointTables,
+  writeMommSideBySide,
+  writeMonthlyMaxima,
+  writeTurbulenceDetail,
+} from './build-workbook-details.ts';
+import { AIR_DENSITY_SOURCES, GB_TURBULENCE_GRADES, header, SHEET_NAMES } from './statistics-labels.ts';
+import { fixed, SheetWriter, seriesHeaderOf, strengthText, type TSheetInput } from './workbook-writer.ts';
 
 function writeSummary(w: SheetWriter, { result }: TSheetInput): void {
   w.table(
@@ -478,13 +427,28 @@ const SHEETS: Record<TStatisticsTab, (w: SheetWriter, input: TSheetInput) => voi
   summary: writeSummary,
   recovery: writeRecovery,
   frequency: writeFrequency,
-  turbulence: writeTurbulence,
-  airDensity: writeAirDensity,
-  monthly: writeMonthly,
+  turbulence: (w, input) => {
+    writeTurbulence(w, input);
+    writeTurbulenceDetail(w, input);
+  },
+  airDensity: (w, input) => {
+    writeAirDensity(w, input);
+    writeAirDensityByMonth(w, input);
+  },
+  monthly: (w, input) => {
+    writeMonthly(w, input);
+    writeMommSideBySide(w, input);
+  },
   daily: writeDaily,
-  rose: writeRose,
+  rose: (w, input) => {
+    writeRose(w, input);
+    writeJointTables(w, input);
+  },
   correlation: writeCorrelation,
-  extreme: writeExtreme,
+  extreme: (w, input) => {
+    writeExtreme(w, input);
+    writeMonthlyMaxima(w, input);
+  },
   shear: writeShear,
 };
 

@@ -15,6 +15,7 @@ import {
   elementReportRows,
   IEC_REFERENCE_TURBULENCE,
   iecTurbulenceIntensity,
+  mommSideBySide,
   monthlyVariation,
   periodComparisonRows,
   type TurbulenceCategory,
@@ -25,7 +26,15 @@ import {
   weibullMeanSpeed,
   weibullPowerDensity,
 } from '@masthub/wind';
-import { type AnalysisContext, num, round, STANDARD_AIR_DENSITY } from './analysis-context.ts';
+import {
+  type AnalysisContext,
+  MOMM_MIN_COVERAGE,
+  num,
+  pad2,
+  round,
+  STANDARD_AIR_DENSITY,
+} from './analysis-context.ts';
+import { turbulenceDetail } from './detail-sections.ts';
 import { ALL_RECORDS } from './statistics-labels.ts';
 
 export function summarySection(ctx: AnalysisContext): TSummaryRow[] {
@@ -196,7 +205,9 @@ export function turbulenceSection(ctx: AnalysisContext): TStatisticsResult['turb
         meanTi: num(b.meanTi),
         representTi: num(b.representativeTi),
         p90Ti: num(b.p90Ti),
+        characteristicTi: num(b.characteristicTi),
       })),
+      ...turbulenceDetail(ctx, c, sd, table),
       ti15: num(ti15),
       iecCategory: classes?.iecCategory ?? null,
       gbGrade: classes?.gbGrade ?? null,
@@ -239,6 +250,7 @@ export function airDensitySection(ctx: AnalysisContext): TStatisticsResult['airD
     min: null,
     max: null,
     byCalendarMonth: [],
+    byYearMonth: [],
     byHour: [],
   };
   if (!temperature || !pressure) return empty;
@@ -265,6 +277,12 @@ export function airDensitySection(ctx: AnalysisContext): TStatisticsResult['airD
       count: m.count,
       mean: num(m.mean),
     })),
+    byYearMonth: monthly.byYearMonth.map((m) => ({
+      month: `${m.year}-${pad2(m.month)}`,
+      count: m.count,
+      coverage: num(m.coverage * 100),
+      mean: num(m.mean),
+    })),
     byHour: diurnal.byHour.map((h) => num(h.mean)),
   };
 }
@@ -277,11 +295,13 @@ function scalarAverages(ctx: AnalysisContext): Channel[] {
 }
 
 export function monthlySection(ctx: AnalysisContext): TStatisticsResult['monthly'] {
+  const mommMinCoverage = ctx.options.mommMinCoverage ?? MOMM_MIN_COVERAGE;
   const series = scalarAverages(ctx).map((c) => {
     const info = ctx.info(c.id);
     const monthly = ctx.statisticsOf(c.id).monthly;
     const byCalendar: (number | null)[] = Array.from({ length: 12 }, () => null);
     for (const m of monthly?.byCalendarMonth ?? []) byCalendar[m.month - 1] = num(m.mean);
+    const momm = mommSideBySide(monthly?.byYearMonth ?? [], mommMinCoverage);
     return {
       channelId: info.channelId,
       element: c.element,
@@ -290,6 +310,10 @@ export function monthlySection(ctx: AnalysisContext): TStatisticsResult['monthly
       byYearMonth: (monthly?.byYearMonth ?? []).map((m) => num(m.mean)),
       byCalendarMonth: byCalendar,
       momm: num(monthly?.meanOfMonthlyMeans),
+      mommBrightwind: num(momm.brightwind),
+      mommMastHub: num(momm.masthub),
+      yearMonthsUsed: momm.yearMonthsUsed,
+      calendarMonthsUsed: momm.calendarMonthsUsed,
     };
   });
   // Each calendar year (newest 3) of the highest speed against the whole period's mean (SPEC §3 rows).
@@ -333,7 +357,7 @@ export function monthlySection(ctx: AnalysisContext): TStatisticsResult['monthly
       })),
     };
   }
-  return { months: ctx.monthLabels(), series, periodComparison };
+  return { months: ctx.monthLabels(), mommMinCoverage, series, periodComparison };
 }
 
 export function dailySection(ctx: AnalysisContext): TStatisticsResult['daily'] {

@@ -74,7 +74,11 @@ function mostCommonInterval(channels: readonly TChannelRow[]): number | undefine
 const TWELVE_MONTHS = 12;
 
 /** The correlation tab's averaging and method: the statistics call's defaults when a caller omits them. */
-type TCorrelationChoice = 'correlationPeriod' | 'correlationCoverage' | 'correlationMethod';
+type TCorrelationChoice =
+  | 'correlationPeriod'
+  | 'correlationCoverage'
+  | 'correlationMethod'
+  | 'mommMinCoverage';
 
 /** An analysis request as the service runs it: any sector count, optional multi-year periods. */
 export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors' | TCorrelationChoice> &
@@ -191,6 +195,7 @@ export class StatisticsService {
         correlationCoverage: request.correlationCoverage,
         correlationMethod: request.correlationMethod,
         shearChannelIds: request.shearChannelIds,
+        mommMinCoverage: request.mommMinCoverage,
         averagePeriods: request.averagePeriods,
       },
     };
@@ -354,8 +359,9 @@ export class StatisticsService {
       }
     }
     if (request.shearChannelIds) {
-      const [a, b] = request.shearChannelIds.map((id) => byId.get(id)!);
-      if (!a || !b || a.heightM === b.heightM || a.heightM === null || b.heightM === null) {
+      // Any set of heights, one speed average each (fitted together, WIND-ANALYSIS §6).
+      const heights = request.shearChannelIds.map((id) => byId.get(id)!.heightM);
+      if (heights.some((h) => h === null) || new Set(heights).size !== heights.length) {
         throw fieldError('shearChannelIds', 'sameHeight', language);
       }
     }

@@ -1,6 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type TDatasetVersion, type TVersionChannel, ZVersionExportRequest } from '@masthub/shared';
-import { Button, DatePicker, Form, Modal, Row, Select, Space, Switch } from 'antd';
+import {
+  TAB_BIN_CHOICES,
+  type TDatasetVersion,
+  type TVersionChannel,
+  ZVersionExportRequest,
+} from '@masthub/shared';
+import { Button, DatePicker, Form, Modal, Radio, Row, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
@@ -94,6 +99,8 @@ export function ExportModal({
           speedChannelId: speeds[0]?.id,
           directionChannelId: vanes[0]?.id,
           includeSuspicious: true,
+          tabSectors: 12,
+          tabBins: 'edges',
         }}
       >
         <RuleItem name="format" label={t('measure-wind.export.format')} rule={rule} required>
@@ -125,6 +132,32 @@ export function ExportModal({
                 <ChannelSelect channels={pairChannels} />
               </RuleCol>
             ))}
+            {format === 5 && (
+              <>
+                <RuleCol
+                  xs={24}
+                  md={12}
+                  name="tabSectors"
+                  label={t('measure-wind.export.tabSectors')}
+                  rule={rule}
+                >
+                  <Radio.Group
+                    optionType="button"
+                    data-testid="export-tab-sectors"
+                    options={[12, 16].map((n) => ({ value: n, label: String(n) }))}
+                  />
+                </RuleCol>
+                <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')} rule={rule}>
+                  <Select
+                    data-testid="export-tab-bins"
+                    options={TAB_BIN_CHOICES.map((key) => ({
+                      value: key,
+                      label: t(`measure-wind.export.tabBinChoices.${key}`),
+                    }))}
+                  />
+                </RuleCol>
+              </>
+            )}
           </Row>
         ) : (
           <RuleItem

@@ -3,6 +3,7 @@ import { Alert, Descriptions, Flex, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { airDensityOption } from '../charts.utils.ts';
+import { DensityByMonthTable } from '../components/DetailTables.tsx';
 import { StatChart } from '../components/StatChart.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
@@ -59,6 +60,7 @@ export function AirDensityTab({ result }: { result: TStatisticsResult }) {
           },
         ]}
       />
+      <DensityByMonthTable months={result.airDensity.byYearMonth} />
     </Flex>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Descriptions, Flex, Table, type TableColumnsType, Typography } f
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { extremeOption, gumbelOption } from '../charts.utils.ts';
+import { MonthlyMaximaTable } from '../components/DetailTables.tsx';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
@@ -12,6 +13,8 @@ export function ExtremeTab({ result }: { result: TStatisticsResult }) {
   const { t } = useTranslation();
   const { caption } = useChannelLookup(result);
   const { rows, gumbel } = result.extreme;
+  // The highest speed's monthly maxima (the periodic-maxima input, WIND-ANALYSIS §14).
+  const monthlyMaxima = result.extreme.monthlyMaxima[0];
   const option = useMemo(
     () =>
       rows.length > 0
@@ -109,6 +112,7 @@ export function ExtremeTab({ result }: { result: TStatisticsResult }) {
           <StatChart testId="stat-chart-extreme-gumbel" option={gumbelChart} height={320} />
         </Flex>
       )}
+      {monthlyMaxima && <MonthlyMaximaTable maxima={monthlyMaxima} />}
     </Flex>
   );
 }

@@ -3,6 +3,7 @@ import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linesOption } from '../charts.utils.ts';
+import { MommTable } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
@@ -94,6 +95,7 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
           />
         </Flex>
       )}
+      <MommTable section={section} caption={caption} />
     </Flex>
   );
 }

@@ -3,8 +3,10 @@ import { Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roseOption } from '../charts.utils.ts';
+import { JointFrequencyTable } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
+import { TabDownload } from '../components/TabDownload.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
@@ -61,6 +63,12 @@ export function RoseTab({ result }: { result: TStatisticsResult }) {
       </Flex>
       <StatChart testId="stat-chart-rose" option={option} height={420} />
       <Table<SectorRow> rowKey="index" size="small" columns={columns} dataSource={rows} pagination={false} />
+      <TabDownload
+        result={result}
+        speedChannelId={item.speedChannelId}
+        directionChannelId={item.directionChannelId}
+      />
+      <JointFrequencyTable table={item.jointTable} labels={result.rose.labels} />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import type { TStatisticsResult } from '@masthub/shared';
-import { SHEAR_MAX_HEIGHTS } from '@masthub/shared/wind-data/statistics.schema.ts';
+import { SHEAR_MAX_HEIGHTS, SHEAR_MIN_HEIGHTS } from '@masthub/shared/wind-data/statistics.schema.ts';
 import { Alert, Button, Descriptions, Empty, Flex, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { channelCaption, formatValue, speedAverages } from '../statistics.utils.
 
 export interface ShearTabProps {
   result: TStatisticsResult;
-  /** Re-runs the analysis with two chosen heights, or with the default (one primary cup per height). */
+  /** Re-runs the analysis with 2–8 chosen heights, or with the default (one primary cup per height). */
   onHeightsChange: (channelIds: number[] | undefined) => void;
 }
 
@@ -19,6 +19,7 @@ export function ShearTab({ result, onHeightsChange }: ShearTabProps) {
   const shear = result.shear;
   const speeds = speedAverages(result.channels);
   const [picked, setPicked] = useState<number[]>(shear?.isExplicit ? shear.channelIds : []);
+  const heightOf = (id: number) => speeds.find((c) => c.channelId === id)?.heightM;
   const option = useMemo(
     () =>
       shear
@@ -55,7 +56,10 @@ export function ShearTab({ result, onHeightsChange }: ShearTabProps) {
         placeholder={t('statistics.shear.allHeights')}
         options={speeds.map((c) => ({ value: c.channelId, label: channelCaption(c) }))}
       />
-      <Button disabled={picked.length !== SHEAR_MAX_HEIGHTS} onClick={() => onHeightsChange(picked)}>
+      <Button
+        disabled={picked.length < SHEAR_MIN_HEIGHTS || new Set(picked.map(heightOf)).size !== picked.length}
+        onClick={() => onHeightsChange(picked)}
+      >
         {t('statistics.shear.apply')}
       </Button>
       <Button
@@ -67,7 +71,7 @@ export function ShearTab({ result, onHeightsChange }: ShearTabProps) {
         {t('statistics.shear.useAll')}
       </Button>
       <Typography.Text type="secondary">
-        {t('statistics.shear.hint', { count: SHEAR_MAX_HEIGHTS })}
+        {t('statistics.shear.hint', { min: SHEAR_MIN_HEIGHTS, max: SHEAR_MAX_HEIGHTS })}
       </Typography.Text>
       {shear && !shear.isExplicit ? (
         <Typography.Text type="secondary">{t('statistics.shear.defaultRule')}</Typography.Text>

@@ -3,6 +3,7 @@ import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { turbulenceOption } from '../charts.utils.ts';
+import { TurbulenceDetail } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { StatChart } from '../components/StatChart.tsx';
 import { useHeightChoice } from '../components/use-height-choice.tsx';
@@ -56,6 +57,7 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
         dataSource={item.rows}
         pagination={false}
       />
+      <TurbulenceDetail item={item} />
     </Flex>
   );
 }
