@@ -92,7 +92,12 @@ export function checkSwappedHeights(
     let key: string | undefined;
     if ((before >= 1 + margin && after <= 1 - margin) || (before <= 1 - margin && after >= 1 + margin)) {
       key = 'swapped_heights.ratio_crossed_one';
-    } else if (after < below && !(before < below)) key = 'swapped_heights.ratio_below';
+    } else if (
+      Math.abs(Math.log(before)) >= margin &&
+      Math.abs(Math.log(after) + Math.log(before)) <= Math.abs(Math.log(before)) / 2
+    ) {
+      key = 'swapped_heights.ratio_inverted';
+    } else if (after < below && Number.isNaN(before)) key = 'swapped_heights.ratio_below';
     if (!key) continue;
     const score = Number.isNaN(before)
       ? Math.abs(Math.log(after))

@@ -143,6 +143,7 @@ export class ReceiptService {
             statistic: statistic === 'none' ? undefined : statistic,
             slope: meta?.calibrationSlope ?? undefined,
             offset: meta?.calibrationOffset ?? undefined,
+            sensorKind: meta?.sensorKind || undefined,
           },
         };
       });
