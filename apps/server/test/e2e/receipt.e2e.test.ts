@@ -148,6 +148,7 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
   let findingId: number;
   let fixId: number;
   let fixVersionId: number;
+  let firstRawFileId: number;
 
   it('gives the seeded history no receipt and the upload a receipt naming the swap within 60 s', async () => {
     const seeded = await server.db
@@ -157,6 +158,7 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
       .execute();
     expect(seeded).toEqual([]);
     const uploaded = await upload(FILE_NAME, swappedJuly());
+    firstRawFileId = uploaded.rawFileId;
     const { summary, seconds } = await waitForReceipt(uploaded.rawFileId);
     console.log(`receipt visible ${seconds.toFixed(1)} s after the upload answered`);
     expect(seconds).toBeLessThan(60);
@@ -281,6 +283,26 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
     expect(swap.status).toBe('dismissed');
     expect(swap.dismissal?.reason).toBe('测试：传感器接线已核实');
     expect(receipt.openCount).toBe(receipt.findings.filter((f) => f.status === 'open').length);
+  }, 120_000);
+
+  it('a re-delivered job changes nothing: same findings and ids, the dismissal and the fix history kept, nobody told again', async () => {
+    const before = await detail(receiptId);
+    const messages = async () =>
+      (await server.db.selectFrom('message').select('id').where('user_id', '=', adminId).execute()).length;
+    const told = await messages();
+    expect(await server.services.receipts.receipts.computeReceipt(firstRawFileId)).toBe(true);
+    expect(await server.services.receipts.receipts.computeReceipt(firstRawFileId)).toBe(true);
+    const after = await detail(receiptId);
+    expect(after.status).toBe('done');
+    expect(after.findings.map((f) => [f.id, f.key, f.status])).toEqual(
+      before.findings.map((f) => [f.id, f.key, f.status]),
+    );
+    const swap = after.findings.find((f) => f.id === findingId)!;
+    expect(swap.status).toBe('dismissed');
+    expect(swap.dismissal?.reason).toBe('测试：传感器接线已核实');
+    expect(swap.appliedFix).toMatchObject({ id: fixId, status: 'undone' });
+    expect(after.openCount).toBe(before.openCount);
+    expect(await messages()).toBe(told);
   }, 120_000);
 
   it('lists the site’s receipts and shows the open findings in the hub', async () => {
