@@ -17,16 +17,18 @@ export const receiptKeys = {
   detail: (id: number) => ['receipts', 'detail', id] as const,
 };
 
-/** A site's receipts, newest first (WIND-ANALYSIS §15). */
+/** A site's receipts, newest first (WIND-ANALYSIS §15); asked for again every 2 s while one is pending. */
 export function useReceiptPage(stationId: number, pageNo: number, pageSize: number, isOpenOnly = false) {
   return useQuery({
     queryKey: receiptKeys.page(stationId, pageNo, isOpenOnly),
     queryFn: () =>
       http.post<TPage<TReceiptListItem>>('/web/receipt/page', { stationId, pageNo, pageSize, isOpenOnly }),
+    refetchInterval: (query) =>
+      query.state.data?.records.some((r) => r.status === 'pending') ? 2000 : false,
   });
 }
 
-/** One receipt; polled while it is being computed or a fix of it runs. */
+/** One receipt; polled while it is being computed or a fix of it (or its undo) runs. */
 export function useReceiptDetail(id: number | undefined) {
   return useQuery({
     queryKey: receiptKeys.detail(id ?? 0),
@@ -35,8 +37,14 @@ export function useReceiptDetail(id: number | undefined) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
+      // Pending, a fix queued, or the undo of an applied fix queued (the finding reopens once it ran).
       const isRunning =
-        data.status === 'pending' || data.findings.some((f) => f.appliedFix?.status === 'queued');
+        data.status === 'pending' ||
+        data.findings.some(
+          (f) =>
+            f.appliedFix?.status === 'queued' ||
+            (f.appliedFix?.status === 'applied' && f.appliedFix.undoTaskId !== null),
+        );
       return isRunning ? 1500 : false;
     },
   });
