@@ -100,7 +100,7 @@ afterAll(async () => {
 
 describe('[RECEIPT]', () => {
   for (const [index, locale] of (['zh-CN', 'en-US'] as const).entries()) {
-    it(`[RECEIPT]: upload a month with the clock an hour ahead, see the badge, open the receipt, apply the fix (${locale})`, async () => {
+    it(`[RECEIPT]: upload a month with the clock an hour ahead, see the badge, open the receipt, apply the fix, undo, dismiss (${locale})`, async () => {
       const zh = locale === 'zh-CN';
       const site = sites[index]!;
       const context = await newContext(browser, locale);
