@@ -16,7 +16,7 @@ type Options = {
   temperatureId?: string | undefined;
   minTemperatureC?: number;
   minSpeedMps?: number;
-  /** A change must also stand this many standard errors of the daily slopes' scatter above noise (3). */
+  /** A change must also stand this many standard errors of the daily slopes' scatter above noise (2.5; mixed pairs only). */
   minStandardErrors?: number;
   flagPercent?: number;
   minRecords?: number;
@@ -75,12 +75,13 @@ function changeInStandardErrors(days: readonly Float64Array[], at: number): numb
  * Calibration/slope mismatch of two anemometers at one height (WIND-ANALYSIS §15): the least-squares slope
  * through the origin s = Σab/Σb² of `a` on `b` over records with both ≥ 4 m/s outside both wake sectors.
  * Findings: `slope_mismatch.changed` when, from some UTC day of the file on (≥ 7 days with data after it),
- * s differs from s before it (previous 30 days and the file's earlier days) by more than 2 %
- *  * otherwise `slope_mismatch.pair` when the file's |s − 1| > 2 % — only for two sensors of one kind: a pair
- * of different kinds (`sensorKind`, e.g. a cup and a sonic) has its own ratio and is judged against its
- * history only, and only when its daily slopes in the previous 30 days scatter by ≤ 2 % (sd), else skip
+ * s differs from s before it (previous 30 days and the file's earlier days) by more than 2 %; otherwise
+ * `slope_mismatch.pair` when the file's |s − 1| > 2 % — only for two sensors of one kind: a pair of
+ * different kinds (`sensorKind`, e.g. a cup and a sonic) has its own ratio and is judged against its history
+ * only, and only when its daily slopes in the previous 30 days scatter by ≤ 2 % (sd), else skip
  * `mixed_pair_scatter`: such a pair cannot resolve the 2 % of §15. A change of a mixed pair must also stand
- * ≥ 3 standard errors of the daily slopes' scatter (the split day is chosen among many). The fix `slope_offset` rescales `a` from that day.
+ * ≥ 2.5 standard errors of the daily slopes' scatter (the split day is chosen among many). The fix
+ * `slope_offset` rescales `a` from that day.
  * Skips: `too_few_records` (fewer than 144 pairs in the file).
  *
  * @example checkSlopeMismatch(file, history, { a: cup80N, b: cup80S, directionId: 'Dir78mS' })
@@ -141,7 +142,8 @@ export function checkSlopeMismatch(
     const score = Math.abs(Math.log(slope(c.after) / slope(c.before)));
     if (!(score > Math.log1p(limit)) || (best && score <= best.score)) continue;
     const day = historyDays + Math.round((c.fromMs - daily.firstDayMs) / 86_400_000);
-    if (changeInStandardErrors(days, day) >= (options.minStandardErrors ?? 1.5)) best = { at, score };
+    if (!mixed || changeInStandardErrors(days, day) >= (options.minStandardErrors ?? 2.5))
+      best = { at, score };
   }
   const fileSlope = slope(whole.after);
   const historySlope = historySums && historySums[0]! >= minRecords ? slope(historySums) : Number.NaN;
