@@ -50,7 +50,7 @@ describe('[SCHEDULING]', () => {
       await logIn(page, 'admin', inject('adminPassword'));
       await withoutSenders(async () => {
         await page.goto('/systemManage/TimedTask');
-        for (const type of ['warn', 'report']) {
+        for (const type of ['warn', 'report', 'receipt']) {
           const card = page.getByTestId(`reminder-${type}`);
           await card.waitFor(POLL);
           await card

@@ -323,7 +323,7 @@ function buildServices(
       stationLog,
       log.child({ module: 'repairs' }),
     ),
-    reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' })),
+    reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' }), stationAccess),
     reports: new ReportService(
       db,
       stationAccess,

@@ -5,6 +5,7 @@ import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.re
 import { loadSeries } from '../../src/modules/timeseries/version-series.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { multipartBody } from '../multipart.ts';
+import { startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
   buildStation,
   buildUser,
@@ -31,6 +32,7 @@ let server: TTestServer;
 let token: string;
 let site: { id: number; stationCode: string };
 let adminId: number;
+let smtp: TTestSmtpServer;
 
 /** The demo July with the 80 m and 100 m cup columns (every statistic) swapped from SWAP_FROM on. */
 function swappedJuly(change?: (row: string[], index: number) => void): Buffer {
@@ -117,7 +119,8 @@ async function meanAfterSwap(versionId: number, dataKey: string): Promise<number
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  smtp = await startTestSmtpServer();
+  server = await startTestServer({ MAIL_RETRY_DELAY_SECONDS: '1' });
   token = await server.login('admin', TEST_ADMIN_PASSWORD);
   adminId = (
     await server.db
@@ -141,6 +144,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
 });
 
 describe('the data receipt of an uploaded month with two heights swapped', () => {
@@ -148,6 +152,7 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
   let findingId: number;
   let fixId: number;
   let fixVersionId: number;
+  let firstRawFileId: number;
 
   it('gives the seeded history no receipt and the upload a receipt naming the swap within 60 s', async () => {
     const seeded = await server.db
@@ -157,6 +162,7 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
       .execute();
     expect(seeded).toEqual([]);
     const uploaded = await upload(FILE_NAME, swappedJuly());
+    firstRawFileId = uploaded.rawFileId;
     const { summary, seconds } = await waitForReceipt(uploaded.rawFileId);
     console.log(`receipt visible ${seconds.toFixed(1)} s after the upload answered`);
     expect(seconds).toBeLessThan(60);
@@ -253,6 +259,84 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
     expect(again.body.msg).toBe('This fix has not been applied yet or has already been undone');
   }, 60_000);
 
+  it('e-mails the open findings daily to the site’s data administrator once they asked for it', async () => {
+    const address = 'data-admin@masthub.example.com';
+    await server.db.updateTable('app_user').set({ email: address }).where('id', '=', adminId).execute();
+    const sender = await server.call('POST', '/api/web/data_source/save_or_update', {
+      token,
+      body: {
+        name: '数据回执发件箱',
+        fetchType: 'email',
+        protocol: 'imap',
+        host: '127.0.0.1',
+        port: 10143,
+        username: 'sender@test.local',
+        password: 'imap-secret',
+        isEnabled: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpSecurity: 'none',
+        smtpPassword: 'smtp-secret',
+      },
+    });
+    expect(sender.status, JSON.stringify(sender.body)).toBe(200);
+    const task = await server.call('POST', '/api/web/interval_task/save', {
+      token,
+      body: {
+        type: 'receipt',
+        isEnabled: true,
+        dataSourceId: sender.body.data.id,
+        sendTime: '07:45',
+        frequency: 'days',
+        everyDays: 1,
+      },
+      language: 'EN',
+    });
+    expect(task.status, JSON.stringify(task.body)).toBe(200);
+    expect(task.body.data).toMatchObject({
+      type: 'receipt',
+      typeName: 'Data receipt digest',
+      isEnabled: true,
+    });
+    // Not asked for: nothing is sent.
+    expect(await server.services.reminders.run('receipt')).toBe(0);
+    // The setting takes a yes or no only (a localised error, nothing stored).
+    const bad = await server.call('POST', '/api/web/personalConfig/saveOrUpdateBatch', {
+      token,
+      body: [{ type: 'receipt', key: 'digest', value: 'yes' }],
+      language: 'EN',
+    });
+    expect(bad.status).toBe(400);
+    expect(await server.services.reminders.run('receipt')).toBe(0);
+    const on = await server.call('POST', '/api/web/personalConfig/saveOrUpdateBatch', {
+      token,
+      body: [{ type: 'receipt', key: 'digest', value: true }],
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const before = smtp.received.length;
+    expect(await server.services.reminders.run('receipt')).toBe(1);
+    const [mail] = (await smtp.waitFor(before + 1, 30_000)).slice(before);
+    expect(mail!.rcpt).toContain(address);
+    expect(mail!.parsed.subject).toMatch(/数据回执有待处理的发现 \/ open data-receipt findings on 1 sites$/);
+    const open = (await detail(receiptId)).findings.filter((f) => f.status === 'open');
+    expect(open.length).toBeGreaterThan(0);
+    expect(mail!.parsed.text).toContain(site.stationCode);
+    expect(mail!.parsed.text).toContain(`${open.length} open data-receipt findings`);
+    const log = await server.db
+      .selectFrom('mail_send_log')
+      .select(['kind', 'status', 'user_id'])
+      .where('kind', '=', 'reminder_receipt')
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ user_id: adminId });
+    // Switched off again: no more digests.
+    await server.call('POST', '/api/web/personalConfig/saveOrUpdateBatch', {
+      token,
+      body: [{ type: 'receipt', key: 'digest', value: false }],
+    });
+    expect(await server.services.reminders.run('receipt')).toBe(0);
+  }, 60_000);
+
   it('dismisses the finding with a reason: a new file over the same period does not raise it again', async () => {
     const empty = await server.call('POST', '/api/web/receipt/dismiss', {
       token,
@@ -281,6 +365,26 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
     expect(swap.status).toBe('dismissed');
     expect(swap.dismissal?.reason).toBe('测试：传感器接线已核实');
     expect(receipt.openCount).toBe(receipt.findings.filter((f) => f.status === 'open').length);
+  }, 120_000);
+
+  it('a re-delivered job changes nothing: same findings and ids, the dismissal and the fix history kept, nobody told again', async () => {
+    const before = await detail(receiptId);
+    const messages = async () =>
+      (await server.db.selectFrom('message').select('id').where('user_id', '=', adminId).execute()).length;
+    const told = await messages();
+    expect(await server.services.receipts.receipts.computeReceipt(firstRawFileId)).toBe(true);
+    expect(await server.services.receipts.receipts.computeReceipt(firstRawFileId)).toBe(true);
+    const after = await detail(receiptId);
+    expect(after.status).toBe('done');
+    expect(after.findings.map((f) => [f.id, f.key, f.status])).toEqual(
+      before.findings.map((f) => [f.id, f.key, f.status]),
+    );
+    const swap = after.findings.find((f) => f.id === findingId)!;
+    expect(swap.status).toBe('dismissed');
+    expect(swap.dismissal?.reason).toBe('测试：传感器接线已核实');
+    expect(swap.appliedFix).toMatchObject({ id: fixId, status: 'undone' });
+    expect(after.openCount).toBe(before.openCount);
+    expect(await messages()).toBe(told);
   }, 120_000);
 
   it('lists the site’s receipts and shows the open findings in the hub', async () => {

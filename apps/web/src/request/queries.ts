@@ -10,14 +10,27 @@ import { http } from './request.ts';
 
 /**
  * One page of rows asked for by POST (the SPEC paging request as body); the page on screen stays while
- * the next one loads.
+ * the next one loads. With `pollWhile`, the page is asked for again every 2 s while it says so (e.g. a row
+ * whose result is still being computed).
  */
-export function usePageQuery<TRow>(queryKey: QueryKey, path: string, request: object, isEnabled = true) {
+export function usePageQuery<TRow>(
+  queryKey: QueryKey,
+  path: string,
+  request: object,
+  isEnabled = true,
+  pollWhile?: (rows: readonly TRow[]) => boolean,
+) {
   return useQuery({
     queryKey,
     queryFn: () => http.post<TPage<TRow>>(path, request),
     placeholderData: keepPreviousData,
     enabled: isEnabled,
+    refetchInterval: pollWhile
+      ? (query) => {
+          const rows = query.state.data?.records;
+          return rows && pollWhile(rows) ? 2000 : false;
+        }
+      : undefined,
   });
 }
 

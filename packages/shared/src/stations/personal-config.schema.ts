@@ -38,6 +38,10 @@ export const ZColumnsConfig = z
 export const ZSearchFieldConfig = z.object({ key: ZConfigName, visible: z.boolean().default(true) });
 export const ZSearchFieldsConfig = z.array(ZSearchFieldConfig).max(100);
 
+/** The data receipt's daily e-mail digest (issue 30): a data administrator opts in with `true`. */
+export const RECEIPT_CONFIG_TYPE = 'receipt';
+export const RECEIPT_CONFIG_KEYS = { digest: 'digest' } as const;
+
 /** One stored setting. Values of the known site-list keys and of the map notes are checked; others are any JSON (≤ 20 000 chars). */
 export const ZPersonalConfigItem = z
   .object({ type: ZConfigName, key: ZConfigName, value: z.unknown() })
@@ -48,6 +52,12 @@ export const ZPersonalConfigItem = z
     }
     if (JSON.stringify(item.value).length > 20_000) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: vmsg('invalidType').error });
+      return;
+    }
+    if (item.type === RECEIPT_CONFIG_TYPE) {
+      if (item.key !== RECEIPT_CONFIG_KEYS.digest || typeof item.value !== 'boolean') {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: vmsg('invalidType').error });
+      }
       return;
     }
     if (item.type !== STATION_LIST_CONFIG_TYPE && item.type !== MAP_ANNOTATIONS_CONFIG_TYPE) return;

@@ -245,7 +245,15 @@ export type TRepairRecord = z.infer<typeof ZRepairRecord>;
 
 // --- The e-mail send log (SPEC §3 alert send log) ----------------------------------------------------
 
-export const MAIL_KINDS = ['repair', 'reminder_warn', 'reminder_report', 'alarm', 'report', 'apply'] as const;
+export const MAIL_KINDS = [
+  'repair',
+  'reminder_warn',
+  'reminder_report',
+  'alarm',
+  'report',
+  'apply',
+  'reminder_receipt',
+] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   repair: { zh: '维修申请', en: 'Repair request' },
@@ -254,6 +262,7 @@ export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   alarm: { zh: '告警通知', en: 'Alarm notice' },
   report: { zh: '报告', en: 'Report' },
   apply: { zh: '下载申请', en: 'Download application' },
+  reminder_receipt: { zh: '数据回执日报', en: 'Data receipt digest' },
 };
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type TMailStatus = (typeof MAIL_STATUSES)[number];
@@ -292,11 +301,12 @@ export type TSendLogRecord = z.infer<typeof ZSendLogRecord>;
 
 // --- Interval task settings (SPEC §3, §9 scheduled sending with `L`) ---------------------------------
 
-export const INTERVAL_TASK_TYPES = ['warn', 'report'] as const;
+export const INTERVAL_TASK_TYPES = ['warn', 'report', 'receipt'] as const;
 export type TIntervalTaskType = (typeof INTERVAL_TASK_TYPES)[number];
 export const INTERVAL_TASK_NAMES: Record<TIntervalTaskType, TLocalized> = {
   warn: { zh: '告警未处理提醒', en: 'Unhandled alarm reminder' },
   report: { zh: '无数据提醒', en: 'No-data reminder' },
+  receipt: { zh: '数据回执日报', en: 'Data receipt digest' },
 };
 export const REMINDER_FREQUENCIES = ['days', 'lastDay'] as const;
 export type TReminderFrequency = (typeof REMINDER_FREQUENCIES)[number];

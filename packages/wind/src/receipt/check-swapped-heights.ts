@@ -30,13 +30,38 @@ function pairAdder(window: ReceiptWindow, pair: Pair, minSpeed: number, halfWidt
   };
 }
 
+/** |mean after − mean before| of the daily ratios split at `at`, in standard errors of their scatter. */
+function stepInStandardErrors(ratios: readonly number[], at: number): number {
+  const stats = (from: number, to: number) => {
+    let n = 0;
+    let s = 0;
+    let ss = 0;
+    for (let k = from; k < to; k++) {
+      const x = ratios[k]!;
+      if (Number.isNaN(x)) continue;
+      n++;
+      s += x;
+      ss += x * x;
+    }
+    const mean = s / n;
+    return { n, mean, variance: n > 1 ? (ss - n * mean * mean) / (n - 1) : Number.NaN };
+  };
+  const b = stats(0, at);
+  const a = stats(at, ratios.length);
+  if (b.n < 3 || a.n < 3) return 0;
+  return Math.abs(a.mean - b.mean) / Math.sqrt(b.variance / b.n + a.variance / a.n);
+}
+
 /**
  * Swapped heights (WIND-ANALYSIS §15): for anemometers at z1 < z2, R = ū(z2)/ū(z1) over records with both
  * ≥ 4 m/s outside both wake sectors (when the booms and a vane are known). Flags when, from some UTC day of
  * the file on (≥ 7 days with data after it), R crosses 1 against what came before (the previous 30 days and
  * the file's earlier days; either way, a swap inverts R), each side at least `crossMargin` from 1, or R < 0.97
  * while it was not below 0.97 before (a pair already below in the history was reported on an earlier
- * file; without history the file alone decides). The start day
+ * file; without history the file alone decides), or R turns into about its inverse (|ln R_after + ln R_before|
+ * ≤ |ln R_before|/2 with |ln R_before| ≥ the margin: a swap inverts the established ratio, which matters when
+ * the upper cup reads low). With a weak established ratio (|ln R_before| < 3 %) the step must also stand
+ * 3 standard errors of the daily ratios' day-to-day scatter (a windy week moves such a pair across 1). The start day
  * with the largest |ln R_after − ln R_before| is reported, with the fix `swap_heights` from it. Skips:
  * `not_two_heights`, `too_few_records`, `shear_too_weak` (history's R within 1 ± margin and the file not below 0.97).
  *
@@ -72,11 +97,19 @@ export function checkSwappedHeights(
   }
   const daily = dailySums(file.timesMs, 3, pairAdder(file, pair, minSpeed, halfWidth));
   let historySums: Float64Array | undefined;
+  const dayRatios: number[] = [];
+  const addRatios = (sums: Float64Array, days: number) => {
+    for (let d = 0; d < days; d++)
+      dayRatios.push(sums[d * 3]! > 5 ? sums[d * 3 + 2]! / sums[d * 3 + 1]! : Number.NaN);
+  };
   if (history && history.timesMs.length > 0) {
     const h = dailySums(history.timesMs, 3, pairAdder(history, pair, minSpeed, halfWidth));
     historySums = new Float64Array(3);
     for (let d = 0; d < h.days; d++) for (let k = 0; k < 3; k++) historySums[k]! += h.sums[d * 3 + k]!;
+    addRatios(h.sums, h.days);
   }
+  const historyDays = dayRatios.length;
+  addRatios(daily.sums, daily.days);
   const candidates = splitCandidates(daily, file.timesMs[0] ?? 0, historySums, minDays, 5);
   if (candidates.length === 0) {
     return { status: 'skipped', skip: { check, channels, reason: 'too_few_records' } };
@@ -92,8 +125,22 @@ export function checkSwappedHeights(
     let key: string | undefined;
     if ((before >= 1 + margin && after <= 1 - margin) || (before <= 1 - margin && after >= 1 + margin)) {
       key = 'swapped_heights.ratio_crossed_one';
-    } else if (after < below && !(before < below)) key = 'swapped_heights.ratio_below';
+    } else if (
+      Math.abs(Math.log(before)) >= margin &&
+      Math.abs(Math.log(after) + Math.log(before)) <= Math.abs(Math.log(before)) / 2
+    ) {
+      key = 'swapped_heights.ratio_inverted';
+    } else if (after < below && Number.isNaN(before)) key = 'swapped_heights.ratio_below';
     if (!key) continue;
+    // A pair with a weak established ratio (within 3 % of 1) crosses 1 in a windy week by weather alone:
+    // the step must stand 3 standard errors of the daily ratios' scatter.
+    if (
+      !Number.isNaN(before) &&
+      Math.abs(Math.log(before)) < 0.03 &&
+      stepInStandardErrors(dayRatios, historyDays + Math.round((c.fromMs - daily.firstDayMs) / 86_400_000)) <
+        3
+    )
+      continue;
     const score = Number.isNaN(before)
       ? Math.abs(Math.log(after))
       : Math.abs(Math.log(before) - Math.log(after));

@@ -33,7 +33,7 @@ export const M5_BOOM_DEG = 278;
 export const TWIN_BOOMS = { a: 15, b: 195 } as const;
 const CUPS = [3, 10, 30, 38, 55, 80, 87, 105, 122, 130];
 const VANES = [3, 10, 38, 87, 122];
-const TEMPERATURES = [3, 87];
+const TEMPERATURES = [3, 38, 87, 122];
 
 /** Wake of a cup on a boom (lattice-mast-like: 15 % deficit at the centre, Gaussian σ 12°) [test model]. */
 function wakeFactor(directionDeg: number, boomDeg: number): number {
@@ -87,8 +87,8 @@ export function loadM5Receipt(): MastData {
   const k = sxy / sxx;
   channels.twinA = Float64Array.from(cup, (v, i) => v * wakeFactor(dir[i]!, TWIN_BOOMS.a));
   channels.twinB = Float64Array.from(sonic, (v, i) => v * k * wakeFactor(dir[i]!, TWIN_BOOMS.b));
-  meta.push({ id: 'twinA', element: 'ws', heightM: 122, boomDeg: TWIN_BOOMS.a });
-  meta.push({ id: 'twinB', element: 'ws', heightM: 122, boomDeg: TWIN_BOOMS.b });
+  meta.push({ id: 'twinA', element: 'ws', heightM: 122, boomDeg: TWIN_BOOMS.a, sensorKind: 'cup' });
+  meta.push({ id: 'twinB', element: 'ws', heightM: 122, boomDeg: TWIN_BOOMS.b, sensorKind: 'sonic' });
   return { name: 'NREL M5', timesMs, channels, meta };
 }
 

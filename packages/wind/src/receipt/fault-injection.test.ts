@@ -167,6 +167,8 @@ function upperCupsReadingLow(data: MastData, cups: ReceiptChannel[]): Set<string
   return out;
 }
 
+const UPPER_T = ['T38', 'T87', 'T122'];
+
 function runMast(data: MastData, tallies: Record<Kind, Tally>): void {
   const cases = monthCases(data);
   const ids = new Set(data.meta.map((c) => c.id));
@@ -178,9 +180,9 @@ function runMast(data: MastData, tallies: Record<Kind, Tally>): void {
   const pattern = ids.has('twinA') ? ratioPattern(data, 'twinA', 'twinB', 'wd122') : undefined;
   for (const c of cases) {
     const { file, history } = c;
-    // Clock: the temperature cycle (no stored mast has a radiation channel).
+    // Clock: the lapse cycle of the temperatures (no stored mast has a radiation channel for months).
     if (tId) {
-      const opts = { temperatureId: tId };
+      const opts = { temperatureId: tId, upperTemperatureIds: UPPER_T };
       untouched(tallies['clock ±1 h'], data.name, c.label, checkClockByTemperature(file, history, opts));
       for (const minutes of [60, -60]) {
         const r = checkClockByTemperature(injectClock(file, minutes), history, opts);
@@ -293,23 +295,22 @@ function runMast(data: MastData, tallies: Record<Kind, Tally>): void {
 }
 
 /**
- * Kinds that do not reach the §15 acceptance on the stored masts, and why (printed with the table; the
- * rest of the acceptance is asserted). Not weakened thresholds: the checks keep §15's numbers.
+ * What the "not counted" reasons mean: cases the check itself declines (it says why on the receipt), so they are
+ * not checkable on that file — listed, never counted as detected or missed.
  */
-const BELOW_ACCEPTANCE: Partial<Record<Kind, string>> = {
-  'clock ±1 h':
-    'no stored mast has a radiation channel, so only the temperature-phase fallback runs; at the NWTC the phase ' +
-    "of a month's mean 3 m temperature cycle moves 40–60 min against the 30 days before by weather alone (sd ≈ 45 min), " +
-    'so a 30-min threshold cannot separate a 1 h shift (most months are skipped as phase_unstable). The radiation ' +
-    'method is tested on the NOAA sun in receipt.test.ts.',
-  'slope ±3 %':
-    'the only same-height pair is a cup (122 m) and a sonic (119 m) made a twin pair; their ratio drifts by ±2 % ' +
-    'with season (autumn 2012, spring 2014), so the untouched pair crosses the 2 % threshold in 4 of 23 months. ' +
-    'Detection is asserted; two cups of one type would drift far less.',
-  'heights swapped, z2 cup reads low':
-    'pairs where the upper cup reads below the lower one over the whole record (M5 80/87 m, 105/122 m) lack the ' +
-    "comparable exposure §15 assumes: R sits at 0.96–0.99, so §15's R < 0.97 rule fires by itself and a swap " +
-    'moves R only across 1 ± 1 %. Reported, not part of the acceptance.',
+const NOT_CHECKABLE: Record<string, string> = {
+  shear_too_weak: 'the pair has no established shear (history R within 1 ± 1 %), a swap cannot be told apart',
+  too_few_full_days: 'fewer than 7 full days of temperature in the file or the 30 days before',
+  phase_unstable: "the file's odd and even days disagree on the phase by more than 1 h (weather)",
+  declared_wake_unobserved:
+    'too few records from the declared wake directions (the NWTC wind seldom blows there)',
+  no_clear_wake: 'no wake dip deep enough in the ratio by direction',
+  mixed_pair_scatter:
+    'cup/sonic pair (the only same-height pair stored) whose daily ratio scatters by > 2 % in the 30 days before: it cannot resolve 2 %',
+  too_few_records: 'fewer than 144 records with both ≥ 4 m/s outside the wakes',
+  conditions_never_met: 'no 2 h with u > 1 m/s and T > 2 °C near the injection day',
+  coarse_resolution:
+    'the channel repeats values so often that a run of 12 is no evidence (required run > 12)',
 };
 
 const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)} %` : '–');
@@ -317,7 +318,7 @@ const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)} %`
 describe.skipIf(!hasReceiptShared)(
   'fault injection into the real masts of ../shared (WIND-ANALYSIS §15)',
   () => {
-    it('detects ≥ 95 % of each fault kind with ≤ 1 % false flags on untouched files, except the kinds it names and explains', () => {
+    it('detects ≥ 95 % of each fault kind with ≤ 1 % false flags on untouched files; cases a check declines are listed as not checkable with the reason', () => {
       const tallies = newTallies();
       runMast(loadM5Receipt(), tallies);
       runMast(loadFergus(), tallies);
@@ -346,20 +347,20 @@ describe.skipIf(!hasReceiptShared)(
       for (const k of KINDS)
         if (tallies[k].falseFlags.length > 0)
           console.log(`${k} false flags:\n  ${tallies[k].falseFlags.join('\n  ')}`);
-      for (const [k, why] of Object.entries(BELOW_ACCEPTANCE)) console.log(`BELOW ACCEPTANCE — ${k}: ${why}`);
+      const reasons = new Set(KINDS.flatMap((k) => [...tallies[k].notCounted.keys()]));
+      for (const r of reasons) console.log(`not checkable — ${r}: ${NOT_CHECKABLE[r] ?? '(no note)'}`);
+      console.log(
+        'Fergus (one cup, one vane, no temperature, no radiation) serves only the stuck check: not checkable for the others.',
+      );
       for (const k of KINDS) {
         const t = tallies[k];
         expect(
           t.counted + [...t.notCounted.values()].reduce((a, b) => a + b, 0),
           `${k}: every case counted or skipped with a reason`,
         ).toBe(t.injected);
-        const exception = BELOW_ACCEPTANCE[k];
-        if (exception === undefined || k === 'slope ±3 %') {
-          expect.soft(t.detected / t.counted, `${k}: detection rate`).toBeGreaterThanOrEqual(0.95);
-        }
-        if (exception === undefined) {
-          expect.soft(t.falseFlags.length / t.untouched, `${k}: false-flag rate`).toBeLessThanOrEqual(0.01);
-        }
+        expect(t.counted, `${k}: some cases checkable`).toBeGreaterThan(0);
+        expect.soft(t.detected / t.counted, `${k}: detection rate`).toBeGreaterThanOrEqual(0.95);
+        expect.soft(t.falseFlags.length / t.untouched, `${k}: false-flag rate`).toBeLessThanOrEqual(0.01);
       }
     }, 600_000);
   },

@@ -95,7 +95,13 @@ export function receiptChecks(input: ReceiptInput): ReceiptOutput {
     );
   } else if (temperatures.length > 0) {
     results.push(
-      checkClockByTemperature(file, history, { temperatureId: temperatures[0]!.id, intervalMinutes }),
+      checkClockByTemperature(file, history, {
+        temperatureId: temperatures[0]!.id,
+        upperTemperatureIds: temperatures
+          .filter((c) => (c.heightM ?? 0) >= (temperatures[0]!.heightM ?? 0) + 10)
+          .map((c) => c.id),
+        intervalMinutes,
+      }),
     );
   } else {
     results.push(

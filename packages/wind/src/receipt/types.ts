@@ -28,6 +28,8 @@ export interface ReceiptChannel {
   readonly boomDeg?: number | undefined;
   /** Statistic; only `avg` channels take part in the metadata checks (missing = avg). */
   readonly statistic?: 'avg' | 'sd' | 'max' | 'min' | undefined;
+  /** Kind of sensor (e.g. `cup`, `sonic`, `propeller`); a pair of different kinds is not a twin for the slope check. */
+  readonly sensorKind?: string | undefined;
   /** Configured calibration slope and offset of the channel (for the logger-declared comparison). */
   readonly slope?: number | undefined;
   readonly offset?: number | undefined;

@@ -111,13 +111,62 @@ export class ReceiptRepository {
   }
 
   /** Replaces a receipt's findings (a recompute). */
-  async replaceFindings(receiptId: number, stationId: number, findings: readonly TFindingInsert[]) {
-    await this.db.deleteFrom('receipt_finding').where('receipt_id', '=', receiptId).execute();
-    if (findings.length === 0) return;
+  /**
+   * Stores a (re)computed receipt's findings, idempotent per file: a finding already stored with the same
+   * key, channels and period keeps its row (so an applied fix and its undo data stay) and its `fixed`
+   * status, and takes the new numbers; new findings are added; stored ones the checks no longer raise are
+   * removed unless a fix was applied to them. Returns how many findings are new.
+   */
+  async replaceFindings(
+    receiptId: number,
+    stationId: number,
+    findings: readonly TFindingInsert[],
+  ): Promise<number> {
+    const stored = await this.db
+      .selectFrom('receipt_finding')
+      .select(['id', 'finding_key', 'channels', 'period_start', 'period_end', 'status'])
+      .where('receipt_id', '=', receiptId)
+      .execute();
+    const identity = (key: string, channels: readonly string[], from: number, to: number) =>
+      `${key}|${[...channels].join(',')}|${from}|${to}`;
+    const byIdentity = new Map(
+      stored.map((r) => [
+        identity(r.finding_key, r.channels, r.period_start.getTime(), r.period_end.getTime()),
+        r,
+      ]),
+    );
+    const kept = new Set<number>();
+    const fresh: TFindingInsert[] = [];
+    for (const f of findings) {
+      const match = byIdentity.get(identity(f.key, f.channels, f.fromMs, f.toMs));
+      if (!match || kept.has(match.id)) {
+        fresh.push(f);
+        continue;
+      }
+      kept.add(match.id);
+      const status = match.status === 'fixed' ? 'fixed' : f.dismissalId === null ? 'open' : 'dismissed';
+      await this.db
+        .updateTable('receipt_finding')
+        .set({
+          position: f.position,
+          check_kind: f.check,
+          severity: f.severity,
+          numbers: JSON.stringify(f.numbers),
+          chart: f.chart === null ? null : JSON.stringify(f.chart),
+          fix: f.fix === null ? null : JSON.stringify(f.fix),
+          status,
+          dismissal_id: f.dismissalId,
+        })
+        .where('id', '=', match.id)
+        .execute();
+    }
+    const gone = stored.filter((r) => !kept.has(r.id) && r.status !== 'fixed').map((r) => r.id);
+    if (gone.length > 0) await this.db.deleteFrom('receipt_finding').where('id', 'in', gone).execute();
+    if (fresh.length === 0) return 0;
     await this.db
       .insertInto('receipt_finding')
       .values(
-        findings.map((f) => ({
+        fresh.map((f) => ({
           receipt_id: receiptId,
           station_id: stationId,
           position: f.position,
@@ -135,6 +184,7 @@ export class ReceiptRepository {
         })),
       )
       .execute();
+    return fresh.length;
   }
 
   /** Recounts a receipt's open findings and their worst severity. */

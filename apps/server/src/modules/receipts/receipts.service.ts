@@ -83,7 +83,9 @@ export class ReceiptService {
       return false;
     const stationId = file.station_id!;
     const version = await this.store.findOriginalVersion(stationId);
+    const before = await this.repository.findByRawFile(rawFileId);
     const receiptId = await this.repository.upsertPending(rawFileId, stationId, version?.id ?? null);
+    let added = 0;
     const started = performance.now();
     let job: TReceiptJob | undefined;
     try {
@@ -96,7 +98,7 @@ export class ReceiptService {
             job,
           })
         : await runReceipt(this.db, job);
-      await this.save(receiptId, stationId, job, output, Math.round(performance.now() - started));
+      added = await this.save(receiptId, stationId, job, output, Math.round(performance.now() - started));
     } catch (error) {
       if (!(error instanceof AppError)) this.log.error({ err: error, rawFileId }, 'receipt failed');
       await this.repository.saveComputed(receiptId, {
@@ -112,7 +114,8 @@ export class ReceiptService {
       });
       return true;
     }
-    await this.tell(receiptId, stationId, file);
+    // A re-delivered job (the receipt was done already) tells nobody again unless it found something new.
+    if (before?.status !== 'done' || added > 0) await this.tell(receiptId, stationId, file);
     return true;
   }
 
@@ -143,6 +146,7 @@ export class ReceiptService {
             statistic: statistic === 'none' ? undefined : statistic,
             slope: meta?.calibrationSlope ?? undefined,
             offset: meta?.calibrationOffset ?? undefined,
+            sensorKind: meta?.sensorKind || undefined,
           },
         };
       });
@@ -163,9 +167,9 @@ export class ReceiptService {
     job: TReceiptJob,
     output: ReceiptOutput,
     computeMs: number,
-  ): Promise<void> {
+  ): Promise<number> {
     const keys = [...new Set(output.findings.map((f) => f.key))];
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const repository = new ReceiptRepository(trx);
       const dismissals = await repository.listDismissals(stationId, keys);
       const findings: TFindingInsert[] = output.findings.map((f, position) => {
@@ -191,7 +195,7 @@ export class ReceiptService {
           dismissalId: dismissal?.id ?? null,
         };
       });
-      await repository.replaceFindings(receiptId, stationId, findings);
+      const added = await repository.replaceFindings(receiptId, stationId, findings);
       await repository.saveComputed(receiptId, {
         status: 'done',
         periodStart: new Date(job.fromMs),
@@ -212,6 +216,7 @@ export class ReceiptService {
         computeMs,
       });
       await repository.recountOpen(receiptId);
+      return added;
     });
   }
 

@@ -67,6 +67,43 @@ export class ReminderRepository {
     return rows.rows;
   }
 
+  /** Live users with an e-mail address who asked for the data-receipt digest (personal setting receipt/digest). */
+  async listDigestRecipients() {
+    const rows = await sql<{
+      id: number;
+      role_id: number | null;
+      is_admin: boolean;
+      data_scope: 'all' | 'list';
+      user_name: string;
+      email: string;
+    }>`
+      SELECT u.id, u.role_id, coalesce(r.is_admin, false) AS is_admin, coalesce(r.data_scope, 'list') AS data_scope,
+             u.user_name, u.email
+        FROM app_user u
+        JOIN personal_config c ON c.user_id = u.id AND c.type = 'receipt' AND c.key = 'digest'
+        LEFT JOIN role r ON r.id = u.role_id
+       WHERE u.is_enabled AND NOT u.is_deleted AND coalesce(u.email, '') <> '' AND c.value = 'true'::jsonb
+       ORDER BY u.id`.execute(this.db);
+    return rows.rows;
+  }
+
+  /** Live sites with open data-receipt findings: how many, and how many of them are errors. */
+  async listOpenReceiptSites() {
+    const rows = await sql<{
+      station_id: number;
+      station_code: string;
+      project_name: string;
+      open: number;
+      errors: number;
+    }>`
+      SELECT s.id AS station_id, s.station_code, s.project_name, count(*)::int AS open,
+             (count(*) FILTER (WHERE f.severity = 'error'))::int AS errors
+        FROM receipt_finding f JOIN station s ON s.id = f.station_id
+       WHERE f.status = 'open' AND f.severity <> 'info' AND NOT s.is_deleted
+       GROUP BY s.id ORDER BY s.station_code`.execute(this.db);
+    return rows.rows;
+  }
+
   /** The first `max` unhandled alarms on sites the subject may see, oldest first, and how many there are. */
   async listUnhandled(subject: TAccessSubject, max: number) {
     const query = this.db

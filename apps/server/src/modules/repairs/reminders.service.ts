@@ -13,13 +13,21 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { TAccessSubject } from '../access/index.ts';
+import type { StationAccess, TAccessSubject } from '../access/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { ReminderRepository } from './reminders.repository.ts';
 import { formatLocalTime } from './repair-mail.ts';
 
 /** The queue (and pg-boss schedule name) of each reminder. */
-const QUEUES = { warn: 'reminder.warn', report: 'reminder.report' } as const;
+const QUEUES = { warn: 'reminder.warn', report: 'reminder.report', receipt: 'reminder.receipt' } as const;
+
+const MAIL_KINDS = { warn: 'reminder_warn', report: 'reminder_report', receipt: 'reminder_receipt' } as const;
+
+const TITLES = {
+  warn: 'repairs.reminder.unhandledTitle',
+  report: 'repairs.reminder.silentTitle',
+  receipt: 'repairs.reminder.receiptTitle',
+} as const;
 
 /** A site counts as silent for the no-data reminder when its last data is older than this. */
 export const REMINDER_SILENT_MS = 86_400_000;
@@ -46,7 +54,9 @@ interface TLine {
  * sending): the warn reminder lists each user's unhandled alarms, the report reminder each user's
  * silent sites, on a cron built from a send time and every N days or the last day of the month. Each
  * user gets one e-mail with only the sites they may see (both languages: the product does not know a
- * user's language outside a request). pg-boss fires a cron once across processes.
+ * user's language outside a request). The receipt digest (issue 30) lists the open data-receipt findings of
+ * the sites whose data administrator the user is, to those who asked for it (personal setting
+ * receipt/digest). pg-boss fires a cron once across processes.
  */
 export class ReminderService {
   private readonly reminders: ReminderRepository;
@@ -55,6 +65,8 @@ export class ReminderService {
     private readonly db: Database,
     private readonly outbox: MailOutbox,
     private readonly log: Logger,
+    /** Who a site's data administrators are (the receipt digest). */
+    private readonly access?: StationAccess,
   ) {
     this.reminders = new ReminderRepository(db);
   }
@@ -121,6 +133,9 @@ export class ReminderService {
     await jobs.work('reminder.report', () => this.run('report').then(() => undefined), {
       pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
     });
+    await jobs.work('reminder.receipt', () => this.run('receipt').then(() => undefined), {
+      pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
+    });
     // The stored settings are the truth: schedules follow them at every start.
     const tasks = await this.reminders.list();
     for (const t of tasks) await this.applySchedule(jobs, t.type, t.is_enabled ? t.cron : null, t.time_zone);
@@ -130,17 +145,25 @@ export class ReminderService {
   async run(type: TIntervalTaskType, now = new Date()): Promise<number> {
     const task = await this.reminders.find(type);
     if (!task.is_enabled || task.data_source_id === null) return 0;
-    const feature = type === 'warn' ? 'alarm.handle' : 'alarm.view';
-    const recipients = await this.recipients(feature);
+    const recipients =
+      type === 'receipt'
+        ? await this.digestRecipients()
+        : await this.recipients(type === 'warn' ? 'alarm.handle' : 'alarm.view');
+    const receiptLines = type === 'receipt' ? await this.openReceipts() : new Map<number, TLine[]>();
     const ids: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       for (const user of recipients) {
-        const lines = type === 'warn' ? await this.unhandled(user) : await this.silent(user, now);
+        const lines =
+          type === 'warn'
+            ? await this.unhandled(user)
+            : type === 'report'
+              ? await this.silent(user, now)
+              : listed(receiptLines.get(user.id) ?? []);
         if (lines.total === 0) continue;
         const mail = composeReminder(type, user, lines.lines, lines.total, now);
         ids.push(
           await this.outbox.queue(trx, {
-            kind: type === 'warn' ? 'reminder_warn' : 'reminder_report',
+            kind: MAIL_KINDS[type],
             dataSourceId: Number(task.data_source_id),
             toName: user.userName,
             to: [user.email],
@@ -159,8 +182,33 @@ export class ReminderService {
     return ids.length;
   }
 
+  /** Users with an e-mail address who asked for the receipt digest. */
+  private async digestRecipients(): Promise<TRecipient[]> {
+    return this.toRecipients(await this.reminders.listDigestRecipients());
+  }
+
+  /** Per user, the sites with open receipt findings whose data administrator they are. */
+  private async openReceipts(): Promise<Map<number, TLine[]>> {
+    const out = new Map<number, TLine[]>();
+    if (!this.access) return out;
+    for (const site of await this.reminders.listOpenReceiptSites()) {
+      const line = {
+        stationCode: site.station_code,
+        projectName: site.project_name,
+        detail: both('repairs.reminder.receiptOpen', { open: site.open, errors: site.errors }),
+      };
+      for (const userId of await this.access.dataAdministrators(Number(site.station_id))) {
+        out.set(userId, [...(out.get(userId) ?? []), line]);
+      }
+    }
+    return out;
+  }
+
   private async recipients(feature: string): Promise<TRecipient[]> {
-    const rows = await this.reminders.listRecipients(feature);
+    return this.toRecipients(await this.reminders.listRecipients(feature));
+  }
+
+  private toRecipients(rows: Awaited<ReturnType<ReminderRepository['listRecipients']>>): TRecipient[] {
     return rows.map((r) => ({
       id: Number(r.id),
       roleId: r.role_id === null ? null : Number(r.role_id),
@@ -208,6 +256,11 @@ export class ReminderService {
   }
 }
 
+/** The first REMINDER_LIST_MAX lines and how many there are. */
+function listed(lines: TLine[]): { lines: TLine[]; total: number } {
+  return { lines: lines.slice(0, REMINDER_LIST_MAX), total: lines.length };
+}
+
 /** The next `count` send times of a cron in its time zone (ISO). */
 export function nextTimes(cron: string, timeZone: string, count: number, from = new Date()): string[] {
   return new Cron(cron, { timezone: timeZone, paused: true })
@@ -223,9 +276,7 @@ function composeReminder(
   now: Date,
 ): { subject: string; text: string } {
   const date = formatLocalTime(now, REMINDER_OFFSET_MINUTES).slice(0, 10);
-  const title = both(type === 'warn' ? 'repairs.reminder.unhandledTitle' : 'repairs.reminder.silentTitle', {
-    total,
-  });
+  const title = both(TITLES[type], { total });
   const more = total > lines.length ? total - lines.length : 0;
   // One e-mail in both languages: the product does not know a user's language outside a request.
   const partIn = (language: Language) => [

@@ -12,6 +12,8 @@ export interface TConfiguredChannelMetadata {
   vaneOffsetDeg: number | null;
   calibrationSlope: number | null;
   calibrationOffset: number | null;
+  /** Make and model of the sensor ('' when not stated): two different ones are no twin for the slope check. */
+  sensorKind: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function configuredChannelMetadata(
         vaneOffsetDeg: r.vane_offset_deg,
         calibrationSlope: r.calibration_slope,
         calibrationOffset: r.calibration_offset,
+        sensorKind: `${r.sensor_make} ${r.sensor_model}`.trim(),
       },
     ]),
   );

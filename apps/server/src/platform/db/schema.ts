@@ -571,7 +571,14 @@ export interface UserCarbonCopyTable {
   updated_at: UpdatedAt;
 }
 
-export type TMailKindColumn = 'repair' | 'reminder_warn' | 'reminder_report' | 'alarm' | 'report' | 'apply';
+export type TMailKindColumn =
+  | 'repair'
+  | 'reminder_warn'
+  | 'reminder_report'
+  | 'alarm'
+  | 'report'
+  | 'apply'
+  | 'reminder_receipt';
 export type TMailStatusColumn = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface MailSendLogTable {
@@ -645,7 +652,7 @@ export interface RepairRecordTable {
 }
 
 export interface IntervalTaskTable {
-  type: 'warn' | 'report';
+  type: 'warn' | 'report' | 'receipt';
   is_enabled: Generated<boolean>;
   data_source_id: number | null;
   send_time: Generated<string>;

@@ -26,6 +26,7 @@ export interface TJobQueues {
   /** The no-data reminders of TimedTask, on their own crons. */
   'reminder.warn': Record<string, never>;
   'reminder.report': Record<string, never>;
+  'reminder.receipt': Record<string, never>;
   /** Render one group report (Word and PDF) and send it when the group says so. */
   'reports.generate': { reportId: number };
   /** Build one analysis report (data report) of a data version: Word and PDF. */

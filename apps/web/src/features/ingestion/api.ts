@@ -145,7 +145,14 @@ export function useHeightStatistics() {
 // Raw files, versions, the site's rule and manual pull.
 
 export function useRawFiles(request: TRawFilePageRequest) {
-  return usePageQuery<TRawFile>(ingestionKeys.rawFilePage(request), '/web/station/raw_file/page', request);
+  // A file's data receipt is computed right after it is stored: its pending badge refreshes by itself.
+  return usePageQuery<TRawFile>(
+    ingestionKeys.rawFilePage(request),
+    '/web/station/raw_file/page',
+    request,
+    true,
+    (rows) => rows.some((f) => f.receipt?.status === 'pending'),
+  );
 }
 
 export function reparseRawFile(id: number) {

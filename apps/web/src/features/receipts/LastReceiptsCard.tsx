@@ -1,10 +1,10 @@
 import type { TReceiptListItem } from '@masthub/shared';
-import { Card, Checkbox, Table, type TableColumnsType } from 'antd';
+import { Card, Checkbox, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { serverPaging } from '../common/table-parts.ts';
-import { useReceiptPage } from './api.ts';
+import { useReceiptDigest, useReceiptPage, useSaveReceiptDigest } from './api.ts';
 import { ReceiptBadge } from './ReceiptBadge.tsx';
 import { ReceiptDrawer } from './ReceiptDrawer.tsx';
 
@@ -18,6 +18,8 @@ export function LastReceiptsCard({ stationId }: { stationId: number }) {
   const [isOpenOnly, setOpenOnly] = useState(false);
   const [openId, setOpenId] = useState<number>();
   const { data: page, isFetching } = useReceiptPage(stationId, pageNo, PAGE_SIZE, isOpenOnly);
+  const digest = useReceiptDigest();
+  const saveDigest = useSaveReceiptDigest();
   const columns: TableColumnsType<TReceiptListItem> = [
     { key: 'file', dataIndex: 'fileName', title: t('receipt.card.file'), ellipsis: true, width: 240 },
     {
@@ -52,15 +54,28 @@ export function LastReceiptsCard({ stationId }: { stationId: number }) {
       title={t('receipt.card.title')}
       data-testid="last-receipts"
       extra={
-        <Checkbox
-          checked={isOpenOnly}
-          onChange={(event) => {
-            setOpenOnly(event.target.checked);
-            setPageNo(1);
-          }}
-        >
-          {t('receipt.card.openOnly')}
-        </Checkbox>
+        <Space size={12} wrap>
+          <Checkbox
+            checked={isOpenOnly}
+            onChange={(event) => {
+              setOpenOnly(event.target.checked);
+              setPageNo(1);
+            }}
+          >
+            {t('receipt.card.openOnly')}
+          </Checkbox>
+          <Space size={4}>
+            <Switch
+              size="small"
+              data-testid="receipt-digest"
+              aria-label={t('receipt.card.digest')}
+              checked={digest.data === true}
+              loading={digest.isLoading || saveDigest.isPending}
+              onChange={(isOn) => saveDigest.mutate(isOn)}
+            />
+            <span title={t('receipt.card.digestHint')}>{t('receipt.card.digest')}</span>
+          </Space>
+        </Space>
       }
     >
       <Table<TReceiptListItem>

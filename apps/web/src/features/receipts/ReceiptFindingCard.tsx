@@ -138,7 +138,8 @@ export function ReceiptFindingCard({ finding }: { finding: TReceiptFinding }) {
             size="small"
             feature="data.process"
             icon={<UndoOutlined />}
-            loading={undo.isPending}
+            data-testid="receipt-undo"
+            loading={undo.isPending || applied.undoTaskId !== null}
             onClick={() => void onUndo(applied.id)}
           >
             {t('receipt.drawer.undo')}

@@ -1,12 +1,15 @@
-import type {
-  TPage,
-  TReceiptApplyReply,
-  TReceiptApplyRequest,
-  TReceiptDetail,
-  TReceiptDismissRequest,
-  TReceiptListItem,
+import {
+  RECEIPT_CONFIG_KEYS,
+  RECEIPT_CONFIG_TYPE,
+  type TPage,
+  type TPersonalConfigRecord,
+  type TReceiptApplyReply,
+  type TReceiptApplyRequest,
+  type TReceiptDetail,
+  type TReceiptDismissRequest,
+  type TReceiptListItem,
 } from '@masthub/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
@@ -15,18 +18,47 @@ export const receiptKeys = {
   page: (stationId: number, pageNo: number, isOpenOnly: boolean) =>
     ['receipts', 'page', stationId, pageNo, isOpenOnly] as const,
   detail: (id: number) => ['receipts', 'detail', id] as const,
+  digest: ['receipts', 'digest'] as const,
 };
 
-/** A site's receipts, newest first (WIND-ANALYSIS §15). */
+/** Whether the caller asked for the daily e-mail digest of open findings (personal setting receipt/digest). */
+export function useReceiptDigest() {
+  return useQuery({
+    queryKey: receiptKeys.digest,
+    queryFn: async () => {
+      const records = await http.post<TPersonalConfigRecord[]>(
+        '/web/personalConfig/listByType',
+        { type: RECEIPT_CONFIG_TYPE },
+        { silent: true },
+      );
+      return records.find((r) => r.key === RECEIPT_CONFIG_KEYS.digest)?.value === true;
+    },
+  });
+}
+
+export function useSaveReceiptDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isOn: boolean) =>
+      http.post<null>('/web/personalConfig/saveOrUpdateBatch', [
+        { type: RECEIPT_CONFIG_TYPE, key: RECEIPT_CONFIG_KEYS.digest, value: isOn },
+      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: receiptKeys.digest }),
+  });
+}
+
+/** A site's receipts, newest first (WIND-ANALYSIS §15); asked for again every 2 s while one is pending. */
 export function useReceiptPage(stationId: number, pageNo: number, pageSize: number, isOpenOnly = false) {
   return useQuery({
     queryKey: receiptKeys.page(stationId, pageNo, isOpenOnly),
     queryFn: () =>
       http.post<TPage<TReceiptListItem>>('/web/receipt/page', { stationId, pageNo, pageSize, isOpenOnly }),
+    refetchInterval: (query) =>
+      query.state.data?.records.some((r) => r.status === 'pending') ? 2000 : false,
   });
 }
 
-/** One receipt; polled while it is being computed or a fix of it runs. */
+/** One receipt; polled while it is being computed or a fix of it (or its undo) runs. */
 export function useReceiptDetail(id: number | undefined) {
   return useQuery({
     queryKey: receiptKeys.detail(id ?? 0),
@@ -35,8 +67,14 @@ export function useReceiptDetail(id: number | undefined) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
+      // Pending, a fix queued, or the undo of an applied fix queued (the finding reopens once it ran).
       const isRunning =
-        data.status === 'pending' || data.findings.some((f) => f.appliedFix?.status === 'queued');
+        data.status === 'pending' ||
+        data.findings.some(
+          (f) =>
+            f.appliedFix?.status === 'queued' ||
+            (f.appliedFix?.status === 'applied' && f.appliedFix.undoTaskId !== null),
+        );
       return isRunning ? 1500 : false;
     },
   });
