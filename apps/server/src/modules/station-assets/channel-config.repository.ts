@@ -32,7 +32,7 @@ export interface TConfigWrite {
 
 /** Channel configurations (channel_config) and their channels (channel_config_channel). */
 export class ChannelConfigRepository {
-  constructor(private readonly db: Database) {}
+  constructor(readonly db: Database) {}
 
   /** The site's configurations, oldest first, with their channel counts. */
   listByStation(stationId: number) {

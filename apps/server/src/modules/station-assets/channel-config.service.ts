@@ -15,6 +15,7 @@ import {
   type TChannelRecord,
   type TIea43Document,
   type TIea43ImportReply,
+  type TRemoteSensingProfile,
   text,
   ZChannel,
 } from '@masthub/shared';
@@ -24,6 +25,7 @@ import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
+import { readRemoteSensingProfile } from './remote-sensing-profile.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
 
 export interface TChannelConfigRepositories {
@@ -88,6 +90,18 @@ export class ChannelConfigService {
   /** 404 unknown site, 403 no access: for calls that check before reading their body. */
   async assertCanEdit(user: TAuthUser, stationId: number): Promise<void> {
     await this.access.assertCanEdit(user, stationId);
+  }
+
+  /** A site's measurement type, device and channels per height (issue 31); site view access. */
+  async remoteSensing(
+    user: TAuthUser,
+    stationId: number,
+    language: Language,
+  ): Promise<TRemoteSensingProfile> {
+    await this.access.assertCanView(user, stationId);
+    const profile = await readRemoteSensingProfile(this.configs.db, stationId, language);
+    if (!profile) throw new AppError('NOT_FOUND');
+    return profile;
   }
 
   elements(language: Language): TChannelElementOption[] {
