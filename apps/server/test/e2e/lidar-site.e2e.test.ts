@@ -226,8 +226,10 @@ describe.skipIf(!hasSamples)('a floating-lidar site with a real WindCube buoy fi
       const speedRows = data.recovery.rows.filter(
         (row: { channelId: number; isMonth: boolean }) => speeds.has(row.channelId) && !row.isMonth,
       );
-      const heightsOfRows = new Set(speedRows.map((row: { channelId: number }) => speeds.get(row.channelId)));
-      expect([...heightsOfRows].sort((a, b) => a! - b!)).toEqual(Z06_HEIGHTS);
+      const heightsOfRows = new Set<number>(
+        speedRows.map((row: { channelId: number }) => speeds.get(row.channelId)!),
+      );
+      expect([...heightsOfRows].sort((a, b) => a - b)).toEqual(Z06_HEIGHTS);
       for (const row of speedRows) expect(row.shouldCount).toBe(N);
     }
   });
