@@ -25,6 +25,7 @@ import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
+import { siteFromIea43 } from './iea43-site.ts';
 import { readRemoteSensingProfile } from './remote-sensing-profile.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
 
@@ -269,6 +270,10 @@ export class ChannelConfigService {
         longitude: station.longitude,
         pylonHeightM: station.pylon_height_m,
         notes: station.notes,
+        stationType: station.station_type,
+        deviceModel: station.device_model,
+        deviceSerial: station.device_serial,
+        deviceFirmware: station.device_firmware,
       },
       rows.map((row) => ({
         effectiveFrom: row.effective_from,
@@ -327,6 +332,9 @@ export class ChannelConfigService {
           effectiveFrom: formatInstant(clash[0]!.effective_from),
         });
       }
+      // The file's measurement type and device describe the site too (issue 31).
+      const site = siteFromIea43(location);
+      if (site) await configs.setSiteFromIea43(stationId, site);
       const out: TIea43ImportReply['configurations'] = [];
       for (const draft of valid) {
         const id = await configs.insertConfig({
