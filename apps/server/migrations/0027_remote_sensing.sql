@@ -16,12 +16,13 @@ ALTER TABLE qc_rule ADD CONSTRAINT qc_rule_kind_check
   CHECK (kind IN ('range', 'trend', 'height_diff', 'missing_days', 'custom', 'no_data_days', 'lidar_filter'));
 
 -- The default filters (packages/wind LIDAR_FILTER_DEFAULTS: availability 80 %, CNR −22 dB — Gryning &
--- Floors 2019; some use −29 dB). The sodar rule flags the Scintec invalid markers (samples/LIDAR.md §9).
+-- Floors 2019; some use −29 dB). The sodar rule flags invalid markers (samples/LIDAR.md §9) in files that
+-- keep them (the .mnd reader already turns each variable's own marker into a gap).
 INSERT INTO qc_rule (rule_type, kind, name, params, notes, builtin_key) VALUES
   ('auto_quality', 'lidar_filter', '激光雷达数据过滤',
    '{"deviceTypes":["lidar","floating_lidar"],"availabilityMin":80,"cnrMinDb":-22,"qualityMin":null,"invalidMarkers":[9999,-9999],"flag":3}',
    'Availability ≥ 80 % (project choice), CNR ≥ −22 dB (Gryning & Floors, Sensors 2019)', 'qcRule.lidar_filter'),
   ('auto_quality', 'lidar_filter', '声雷达数据过滤',
-   '{"deviceTypes":["sodar"],"availabilityMin":80,"cnrMinDb":null,"qualityMin":null,"invalidMarkers":[99,99.99,99.999,99.99999,999.9,9999,9.99e37],"flag":3}',
-   'Scintec APRun invalid markers (99.99, 999.9, 9.99E+37…)', 'qcRule.sodar_filter')
+   '{"deviceTypes":["sodar"],"availabilityMin":80,"cnrMinDb":null,"qualityMin":null,"invalidMarkers":[999.9,9999,-9999,9.99e37],"flag":3}',
+   'Sodar invalid markers no speed or direction can take (999.9, 9999, 9.99E+37); 99.99 m/s is left to the speed range rule, as 99.99° is a valid direction', 'qcRule.sodar_filter')
 ON CONFLICT (rule_type, lower(name)) DO NOTHING;
