@@ -1549,6 +1549,8 @@ describe('station-scoped routes', () => {
       await expectForbidden('GET', `/api/web/station/password_record/delete?id=${recordId}`);
       await expectHiddenAssetsKept();
     },
+    'GET /api/web/station/remote_sensing': () =>
+      expectForbidden('GET', `/api/web/station/remote_sensing?stationId=${hidden.id}`),
     'GET /api/web/station/channel_config/list': () =>
       expectForbidden('GET', `/api/web/station/channel_config/list?stationId=${hidden.id}`),
     'GET /api/web/station/channel_config/detail': async () => {
