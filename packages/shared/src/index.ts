@@ -34,6 +34,7 @@ export * from './stations/password-records.schema.ts';
 export * from './stations/personal-config.schema.ts';
 export * from './stations/reference.schema.ts';
 export * from './stations/registry.schema.ts';
+export * from './stations/remote-sensing.schema.ts';
 export * from './stations/repairs.schema.ts';
 export * from './stations/reports.schema.ts';
 export * from './stations/station-log.schema.ts';

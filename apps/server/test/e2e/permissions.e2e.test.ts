@@ -124,6 +124,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/station/password_record/add': 'station.edit',
   'GET /api/web/station/password_record/delete': 'station.edit',
   'GET /api/web/station/channel_config/elements': 'user',
+  'GET /api/web/station/remote_sensing': 'user',
   'GET /api/web/station/channel_config/list': 'user',
   'GET /api/web/station/channel_config/detail': 'user',
   'POST /api/web/station/channel_config/save_or_update': 'station.edit',
@@ -1580,6 +1581,8 @@ describe('station-scoped routes', () => {
       await expectForbidden('GET', `/api/web/station/password_record/delete?id=${recordId}`);
       await expectHiddenAssetsKept();
     },
+    'GET /api/web/station/remote_sensing': () =>
+      expectForbidden('GET', `/api/web/station/remote_sensing?stationId=${hidden.id}`),
     'GET /api/web/station/channel_config/list': () =>
       expectForbidden('GET', `/api/web/station/channel_config/list?stationId=${hidden.id}`),
     'GET /api/web/station/channel_config/detail': async () => {

@@ -46,7 +46,7 @@ async function countRules(): Promise<number> {
 const names = (rules: TQcRule[]) => rules.map((r) => r.name);
 
 describe('default rules (migration 0009)', () => {
-  it('are present: range, trend, height difference and missing days for every site, and one warning rule', async () => {
+  it('are present: range, trend, height difference, missing days and the lidar/sodar filters for every site, and one warning rule', async () => {
     const quality = await call('GET', '/api/web/rule/list?ruleType=auto_quality', undefined, 'ZH');
     expect(quality.status, quality.body.msg).toBe(200);
     const rules = quality.body.data as TQcRule[];
@@ -63,15 +63,21 @@ describe('default rules (migration 0009)', () => {
       flag: 2,
     });
     const counts = Object.fromEntries(
-      ['range', 'trend', 'height_diff', 'missing_days'].map((k) => [
+      ['range', 'trend', 'height_diff', 'missing_days', 'lidar_filter'].map((k) => [
         k,
         rules.filter((r) => r.kind === k).length,
       ]),
     );
-    expect(counts).toEqual({ range: 5, trend: 3, height_diff: 10, missing_days: 1 });
-    // Sorted by kind: ranges first, the missing-days rule last.
+    expect(counts).toEqual({ range: 5, trend: 3, height_diff: 10, missing_days: 1, lidar_filter: 2 });
+    // Sorted by kind: ranges first, the lidar/sodar filters (issue 31) last.
     expect(rules[0]!.kind).toBe('range');
-    expect(rules.at(-1)!.kind).toBe('missing_days');
+    expect(rules.at(-1)!.kind).toBe('lidar_filter');
+    expect(rules.find((r) => r.name === '激光雷达数据过滤')?.params).toMatchObject({
+      deviceTypes: ['lidar', 'floating_lidar'],
+      availabilityMin: 80,
+      cnrMinDb: -22,
+      flag: 3,
+    });
 
     const warn = await call('GET', '/api/web/rule/list?ruleType=warn', undefined, 'ZH');
     expect(warn.body.data).toEqual([
@@ -104,7 +110,7 @@ describe('default rules (migration 0009)', () => {
       .select('builtin_key')
       .where('builtin_key', 'is not', null)
       .execute();
-    expect(keys).toHaveLength(20);
+    expect(keys).toHaveLength(22);
   });
 
   it('a name search finds a built-in rule by its name in either language', async () => {
@@ -203,7 +209,7 @@ describe('quality-control and warning rules (SPEC §3, RuleManage)', () => {
       pageNo: 2,
     });
     expect(all.body.data.records).toHaveLength(5);
-    expect(all.body.data.total).toBe(20);
+    expect(all.body.data.total).toBe(22);
   });
 
   it('updates a rule: rename, change kind and disable; disabled rules stay in the list', async () => {

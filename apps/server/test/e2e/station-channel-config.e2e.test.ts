@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHANNEL_ELEMENTS, renderText, type TText, ZIea43Document } from '@masthub/shared';
+import {
+  CHANNEL_ELEMENTS,
+  renderText,
+  type TIea43Document,
+  type TText,
+  ZIea43Document,
+} from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../multipart.ts';
 import {
@@ -397,6 +403,61 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     // Availability is an element of its own since the lidar readers (issue 31); Task 43's type is its element's.
     expect(availability).toMatchObject({ element: 'avail', heightM: 250 });
     expect(CHANNEL_ELEMENTS.avail.measurementType).toBe('availability');
+  });
+
+  it('round-trips the floating-lidar model: measurement type, device, points and heights (issue 31)', async () => {
+    const source = JSON.parse(readFileSync(BRIGHTWIND_LIDAR, 'utf8'));
+    const site = await buildStation(server.db);
+    const imported = await server.call('POST', `${IMPORT}?stationId=${site.id}`, {
+      token: admin,
+      body: source,
+    });
+    expect(imported.status, imported.body.msg).toBe(200);
+    const detail = await server.call('GET', `/api/web/station/detail?id=${site.id}`, { token: admin });
+    const heights = [40, 50, 62, 80, 100, 120, 140, 160, 180, 200, 250];
+    expect(detail.body.data).toMatchObject({
+      stationType: 'lidar',
+      deviceModel: 'Vaisala WindCube v2',
+      deviceSerial: 'WLS7-239',
+      deviceFirmware: '1.1.3.c',
+      measurementHeightsM: heights,
+    });
+    const exported = await server.call('GET', `${EXPORT}?stationId=${site.id}`, { token: admin });
+    expect(exported.status).toBe(200);
+    // The export answers the document itself, not the usual envelope.
+    const document = exported.body as unknown as TIea43Document;
+    expect(ZIea43Document.safeParse(document).success).toBe(true);
+    const location = document.measurement_location[0]!;
+    expect(location.measurement_station_type_id).toBe('lidar');
+    expect(location.mast_properties).toBeUndefined();
+    expect(location.logger_main_config).toEqual([
+      expect.objectContaining({
+        logger_model_name: 'Vaisala WindCube v2',
+        logger_serial_number: 'WLS7-239',
+        logger_firmware_version: '1.1.3.c',
+      }),
+    ]);
+    const points = (doc: TIea43Document) =>
+      doc.measurement_location[0]!.measurement_point.map(
+        (p) => `${p.name}|${p.measurement_type_id}|${p.height_m}`,
+      ).sort();
+    expect(points(document)).toEqual(points(source));
+    // And back again: a second site reads the export as the first read the source.
+    const again = await buildStation(server.db);
+    const reimported = await server.call('POST', `${IMPORT}?stationId=${again.id}`, {
+      token: admin,
+      body: document,
+    });
+    expect(reimported.status, reimported.body.msg).toBe(200);
+    expect(reimported.body.data.configurations.map((c: { channelCount: number }) => c.channelCount)).toEqual(
+      imported.body.data.configurations.map((c: { channelCount: number }) => c.channelCount),
+    );
+    const second = await server.call('GET', `/api/web/station/detail?id=${again.id}`, { token: admin });
+    expect(second.body.data).toMatchObject({
+      stationType: 'lidar',
+      deviceSerial: 'WLS7-239',
+      measurementHeightsM: heights,
+    });
   });
 
   it('exports a valid WRA data model that imports back to the same configurations', async () => {

@@ -127,6 +127,8 @@ export const BUILTIN_NAMES = {
   },
   'qcRule.ws_missing_days': { zh: '风速数据缺失天数', en: 'Days with wind speed data missing' },
   'qcRule.no_data_3_days': { zh: '连续 3 天无数据', en: 'No data for 3 days in a row' },
+  'qcRule.lidar_filter': { zh: '激光雷达数据过滤', en: 'Lidar data filter' },
+  'qcRule.sodar_filter': { zh: '声雷达数据过滤', en: 'Sodar data filter' },
   'reportTemplate.weekly_standard': { zh: '标准周报', en: 'Standard weekly report' },
   'reportTemplate.weekly_brief': { zh: '简要周报', en: 'Brief weekly report' },
   'reportTemplate.monthly_standard': { zh: '标准月报', en: 'Standard monthly report' },

@@ -96,6 +96,10 @@ export const VALIDATION_MESSAGES = {
     en: 'Choose a valid date range (start not later than end)',
   },
   sim: { zh: 'SIM 卡号须为 11–20 位数字', en: 'The SIM number must be 11–20 digits' },
+  measurementHeights: {
+    zh: '测量高度须为 0–1000 m 的数字，以逗号或空格分隔，最多 60 个',
+    en: 'Measurement heights must be numbers from 0 to 1000 m separated by commas or spaces, at most 60',
+  },
   tooManyEmails: { zh: '最多可填写 {length} 个邮箱', en: 'At most {length} e-mail addresses' },
   fixedColumnsMax: { zh: '固定列最多 {length} 列', en: 'At most {length} columns can be fixed' },
   ownerNameRequired: { zh: '请输入业主名称', en: 'Please enter the owner name' },

@@ -106,11 +106,18 @@ export type TIngestOutcome = z.infer<typeof ZIngestOutcome>;
 
 /** Upload contexts of SPEC §5: which extensions, how many files, what must be included. */
 export const UPLOAD_CONTEXTS = {
-  /** Site data files (StationInfo / MeasureWind import). */
-  site: { extensions: ['csv', 'txt', 'xls', 'xlsx', 'dat'], isMultiple: true, mustInclude: null },
+  /**
+   * Site data files (StationInfo / MeasureWind import); lidar and sodar files too (issue 31: WindCube
+   * `.sta`, Scintec `.mnd`; a Halo `.hpl` raw scan is taken to be refused with its reason).
+   */
+  site: {
+    extensions: ['csv', 'txt', 'xls', 'xlsx', 'dat', 'sta', 'mnd', 'hpl'],
+    isMultiple: true,
+    mustInclude: null,
+  },
   /** Logger raw files, vendor binaries included. */
   logger: {
-    extensions: ['rld', 'rwd', 'txt', 'csv', 'dat', 'xls', 'xlsx'],
+    extensions: ['rld', 'rwd', 'txt', 'csv', 'dat', 'xls', 'xlsx', 'sta', 'mnd', 'hpl'],
     isMultiple: true,
     mustInclude: null,
   },

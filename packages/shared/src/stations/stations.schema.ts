@@ -139,6 +139,41 @@ function zCoordinate(key: 'longitude' | 'latitude', limit: number) {
 
 const ZOptionalId = ZId.nullish().transform((v) => v ?? null);
 
+/** Most measurement heights a site lists (WindCube 12–20, a Scintec sodar up to 58). */
+export const MEASUREMENT_HEIGHTS_MAX = 60;
+
+/** Heights as the form writes them ("40, 60 80;100") or as a list; sorted ascending, duplicates dropped. */
+export function parseMeasurementHeights(value: string | readonly number[]): number[] | null {
+  const parts =
+    typeof value === 'string'
+      ? value
+          .split(/[\s,;，；、]+/)
+          .filter((p) => p !== '')
+          .map((p) => (/^\d+(\.\d+)?$/.test(p) ? Number(p) : Number.NaN))
+      : [...value];
+  if (parts.some((h) => !Number.isFinite(h) || h <= 0 || h > 1000)) return null;
+  const heights = [...new Set(parts)].sort((a, b) => a - b);
+  return heights.length > MEASUREMENT_HEIGHTS_MAX ? null : heights;
+}
+
+/** Heights as the form shows them: "40, 60, 80". */
+export function formatMeasurementHeights(heights: readonly number[]): string {
+  return heights.join(', ');
+}
+
+const ZMeasurementHeights = z
+  .union([z.string().max(600, vmsg('measurementHeights')), z.array(z.number())], vmsg('measurementHeights'))
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return [];
+    const heights = parseMeasurementHeights(v);
+    if (heights === null) {
+      ctx.addIssue({ code: 'custom', message: vmsg('measurementHeights').error });
+      return z.NEVER;
+    }
+    return heights;
+  });
+
 // ---------------------------------------------------------------------------------------------------
 // Save
 
@@ -206,6 +241,12 @@ export const ZStationSaveRequest = z.object({
     .nullish()
     .transform((v) => (v === undefined || v === null ? null : [...new Set(v)])),
   notes: zOptionalText(200),
+  /** Remote sensing (issue 31): the device (make and model), its serial number and firmware. */
+  deviceModel: zOptionalText(100),
+  deviceSerial: zOptionalText(50),
+  deviceFirmware: zOptionalText(50),
+  /** The measurement heights of a lidar or sodar, m: "40, 60, 80" or [40, 60, 80]; sorted, unique. */
+  measurementHeights: ZMeasurementHeights,
 });
 export type TStationSaveRequest = z.infer<typeof ZStationSaveRequest>;
 export type TStationSaveInput = z.input<typeof ZStationSaveRequest>;
@@ -382,6 +423,13 @@ export const ZStationRecord = z.object({
   ccEmails: z.array(z.string()),
   tags: z.array(ZStationTag),
   tagNames: z.string(),
+  /** Remote sensing (issue 31); '' and [] for a mast. */
+  deviceModel: z.string(),
+  deviceSerial: z.string(),
+  deviceFirmware: z.string(),
+  /** The heights as the edit form shows them ("40, 60, 80"). */
+  measurementHeights: z.string(),
+  measurementHeightsM: z.array(z.number()),
 });
 export type TStationRecord = z.infer<typeof ZStationRecord>;
 

@@ -20,6 +20,7 @@ export const QC_RULE_KINDS = [
   'missing_days',
   'custom',
   'no_data_days',
+  'lidar_filter',
 ] as const;
 export type TQcRuleKind = (typeof QC_RULE_KINDS)[number];
 
@@ -101,6 +102,29 @@ export const ZNoDataDaysParams = z.object({
     .max(365, vmsg('tooLarge')),
 });
 
+/** Measurement types a lidar/sodar filter can apply to (station types other than the mast). */
+export const REMOTE_SENSING_TYPES = ['lidar', 'floating_lidar', 'sodar'] as const;
+
+/**
+ * Lidar and sodar filters (issue 31; packages/wind checkLidarFilters, defaults LIDAR_FILTER_DEFAULTS):
+ * for the sites of the given measurement types, per height, a record whose availability (or packet share;
+ * a percentage 80 or a fraction 0.8) is below `availabilityMin` — 0 % always —, whose CNR is below
+ * `cnrMinDb`, whose quality factor is below `qualityMin`, or whose wind value is one of `invalidMarkers`
+ * gets `flag` on its wind channels. A null threshold turns its filter off. Flags, never deletions.
+ */
+export const ZLidarFilterParams = z.object({
+  deviceTypes: z
+    .array(z.enum(REMOTE_SENSING_TYPES, vmsg('oneOf')))
+    .min(1, vmsg('required'))
+    .transform((v) => [...new Set(v)]),
+  availabilityMin: ZNum.min(0, vmsg('tooSmall')).max(100, vmsg('tooLarge')).nullable().default(80),
+  cnrMinDb: ZNum.min(-60, vmsg('tooSmall')).max(20, vmsg('tooLarge')).nullable().default(-22),
+  qualityMin: ZNum.min(0, vmsg('tooSmall')).max(100, vmsg('tooLarge')).nullable().default(null),
+  invalidMarkers: z.array(ZNum).max(20, vmsg('tooLarge')).default([]),
+  flag: ZRuleFlag.default(3),
+});
+export type TLidarFilterParams = z.output<typeof ZLidarFilterParams>;
+
 export const QC_RULE_PARAMS = {
   range: ZRangeParams,
   trend: ZTrendParams,
@@ -108,6 +132,7 @@ export const QC_RULE_PARAMS = {
   missing_days: ZMissingDaysParams,
   custom: ZCustomParams,
   no_data_days: ZNoDataDaysParams,
+  lidar_filter: ZLidarFilterParams,
 } as const;
 
 const ruleBase = {
@@ -149,6 +174,12 @@ export const ZQcRuleSave = z.discriminatedUnion('kind', [
     ruleType: z.literal('auto_quality'),
     kind: z.literal('custom'),
     params: ZCustomParams,
+  }),
+  z.object({
+    ...ruleBase,
+    ruleType: z.literal('auto_quality'),
+    kind: z.literal('lidar_filter'),
+    params: ZLidarFilterParams,
   }),
   z.object({
     ...ruleBase,

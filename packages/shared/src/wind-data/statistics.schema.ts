@@ -335,6 +335,13 @@ export type TTurbulenceItem = z.infer<typeof ZTurbulenceItem>;
 
 export const ZTurbulenceSection = z.object({
   items: z.array(ZTurbulenceItem),
+  /**
+   * Where the TI comes from (issue 31): cup anemometers, or a lidar's/sodar's speed dispersion — a
+   * volume average over the probe length, not comparable to cup TI; `tiNote` says so in the request
+   * language ('' for cups).
+   */
+  tiSource: z.enum(['cup', 'remote_sensing']).optional(),
+  tiNote: z.string().optional(),
   /** IEC 61400-1 NTM curves TI(V) = I_ref(0.75 + 5.6/V). */
   iecCurves: z.object({
     speed: z.array(z.number()),

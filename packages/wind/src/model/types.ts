@@ -43,6 +43,11 @@ export interface Channel {
   readonly boomOrientationDeg?: number;
   /** Speed channels: the sensor kind when known (the default shear fit keeps to cups). */
   readonly sensorKind?: SpeedSensorKind;
+  /**
+   * The stored element when it is not a wind element (element 'other'): a lidar's `cnr`, `avail`, `qf`,
+   * `wsv`… — what the lidar/sodar filters read (issue 31).
+   */
+  readonly sourceElement?: string;
   readonly values: NumericSeries;
   readonly flags?: FlagSeries;
 }

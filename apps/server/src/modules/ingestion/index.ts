@@ -5,7 +5,7 @@ export type { TDataArrivedEvent, TDataArrivedListener } from './data-arrived.ts'
 export { IngestionApi, reasonOf } from './ingestion.api.ts';
 export { ingestionRoutes, receiveFiles } from './ingestion.routes.ts';
 export { IngestionService } from './ingestion.service.ts';
-export type { TIngestion } from './ingestion.types.ts';
+export type { TIngestion, TIngestResult } from './ingestion.types.ts';
 export { createParserPort, parserInfo } from './parser-binding.ts';
 export type { TParserPort } from './parser-port.ts';
 export { fileExtension } from './parsers/classify-file.ts';

@@ -11,6 +11,7 @@ import {
   type TParseRule,
   type TRecognition,
   type TRecognizedChannel,
+  type TRemoteSensingFacts,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -47,6 +48,7 @@ export interface TRuleSnapshot {
   channels: TRecognizedChannel[];
   kind?: string;
   parseRuleId?: number | null;
+  remoteSensing?: TRemoteSensingFacts | undefined;
 }
 
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -263,7 +265,7 @@ export class IngestionService implements TIngestion {
           keepSources: true,
         });
         const summary = await store.refreshSummary(version.id);
-        await rawFiles.updateStationDataTime(stationId, summary);
+        await rawFiles.updateStationDataTime(stationId, summary, snapshot.remoteSensing);
         // The subscribers that must hold with the data (the hub's days, the alarms' site status).
         const event: TDataArrivedEvent = {
           stationId,
@@ -420,6 +422,7 @@ export class IngestionService implements TIngestion {
       channels: recognition.channels,
       kind: recognition.kind,
       parseRuleId: null,
+      remoteSensing: recognition.remoteSensing,
     };
   }
 

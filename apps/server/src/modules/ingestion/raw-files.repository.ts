@@ -1,3 +1,4 @@
+import type { TRemoteSensingFacts } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { isContentReferenced, lockContent } from '../../platform/files/content-references.ts';
@@ -303,9 +304,14 @@ export class RawFileRepository {
    * measurement start (kept if already set, else the first stored time). The status follows in the
    * alarm service (`onDataArrived`, the site status table).
    */
+  /**
+   * The site's data time after a file; a lidar/sodar file (issue 31) also fills the remote-sensing site's
+   * blank device, serial, firmware and heights from its header (what the user wrote is kept).
+   */
   async updateStationDataTime(
     stationId: number,
     summary: { firstTime: Date | null; lastTime: Date | null },
+    device?: TRemoteSensingFacts,
   ): Promise<void> {
     await this.db
       .updateTable('station')
@@ -314,6 +320,21 @@ export class RawFileRepository {
         start_time: sql<Date | null>`coalesce(start_time, ${summary.firstTime})`,
       })
       .where('id', '=', stationId)
+      .execute();
+    if (!device) return;
+    const model = [device.make, device.model].filter(Boolean).join(' ');
+    await this.db
+      .updateTable('station')
+      .set({
+        device_model: sql<string>`CASE WHEN device_model = '' THEN ${model.slice(0, 100)} ELSE device_model END`,
+        device_serial: sql<string>`CASE WHEN device_serial = '' THEN ${device.serial.slice(0, 50)} ELSE device_serial END`,
+        device_firmware: sql<string>`CASE WHEN device_firmware = '' THEN ${device.firmware.slice(0, 50)} ELSE device_firmware END`,
+        measurement_heights_m: sql<
+          number[]
+        >`CASE WHEN cardinality(measurement_heights_m) = 0 THEN ${device.heightsM.slice(0, 60)}::double precision[] ELSE measurement_heights_m END`,
+      })
+      .where('id', '=', stationId)
+      .where('station_type', '<>', 'met_mast')
       .execute();
   }
 

@@ -289,3 +289,59 @@ describe('evaluateQcRules(station, rules)', () => {
     expect([...flags]).toEqual([0, 0]);
   });
 });
+
+describe('evaluateQcRules: the lidar/sodar filter (issue 31)', () => {
+  const signal = (id: string, kind: string, heightM: number, values: number[]): Channel => ({
+    ...channel(id, 'other', heightM, values),
+    sourceElement: kind,
+  });
+  const lidar = () =>
+    station([
+      channel('ws40', 'ws', 40, [8, 9, 11.59, 7, 6]),
+      channel('wd40', 'wd', 40, [180, 190, 200, 210, 220]),
+      { ...channel('wsv40', 'other', 40, [0.1, 0.2, 0.1, 0.1, 0.1]), sourceElement: 'wsv' },
+      signal('avail40', 'avail', 40, [100, 79, 0, 95, 100]),
+      signal('cnr40', 'cnr', 40, [-10, -10, -22.5, -25, -10]),
+      channel('ws80', 'ws', 80, [8, 9, 10, 11, 12]),
+      signal('avail80', 'avail', 80, [0.95, 0.9, 0.5, 1, 0.85]),
+    ]);
+  const params = { deviceTypes: ['lidar'], availabilityMin: 80, cnrMinDb: -22, qualityMin: null };
+
+  it('flags speed, direction and vertical speed of a height below availability or CNR, 0 % always, fractions read as such', () => {
+    const result = evaluateQcRules(lidar(), [rule(7, 'lidar_filter', params)]);
+    expect(at(result.changes).sort()).toEqual(
+      [
+        'ws40@1',
+        'ws40@2',
+        'ws40@3',
+        'wd40@1',
+        'wd40@2',
+        'wd40@3',
+        'wsv40@1',
+        'wsv40@2',
+        'wsv40@3',
+        'ws80@2',
+      ].sort(),
+    );
+    expect(new Set(result.changes.map((c) => `${c.rule}:${c.toFlag}`))).toEqual(new Set(['rule:7:3']));
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('takes 0.8 for 80 %, turns a filter off with null, and is skipped without the signals it needs', () => {
+    const fraction = evaluateQcRules(lidar(), [
+      rule(8, 'lidar_filter', { ...params, availabilityMin: 0.8, cnrMinDb: null }),
+    ]);
+    expect(
+      at(fraction.changes)
+        .filter((c) => c.startsWith('ws4') || c.startsWith('ws8'))
+        .sort(),
+    ).toEqual(['ws40@1', 'ws40@2', 'ws80@2']);
+    const mast = station([channel('ws10', 'ws', 10, [5, 6])]);
+    expect(evaluateQcRules(mast, [rule(9, 'lidar_filter', params)]).skipped).toEqual([
+      { ruleId: 9, reason: 'no_channel' },
+    ]);
+    expect(evaluateQcRules(mast, [rule(10, 'lidar_filter', { deviceTypes: [] })]).skipped).toEqual([
+      { ruleId: 10, reason: 'invalid_params' },
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import {
   type TQcRuleKind,
   ZCustomParams,
   ZHeightDiffParams,
+  ZLidarFilterParams,
   ZMissingDaysParams,
   ZRangeParams,
   ZTrendParams,
@@ -13,6 +14,7 @@ import {
   type Channel,
   type ChannelStatistic,
   checkInternalConsistency,
+  checkLidarFilters,
   checkRange,
   checkRelational,
   checkTrend,
@@ -61,13 +63,24 @@ export const INTERNAL_RULE = 'internal';
 const HEIGHT_TOLERANCE_M = 0.05;
 
 /** Order a run applies rule kinds in: hard limits first, so later tests see the values already invalid. */
-const RUN_ORDER: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'custom', 'missing_days'];
+const RUN_ORDER: readonly TQcRuleKind[] = [
+  'lidar_filter',
+  'range',
+  'trend',
+  'height_diff',
+  'custom',
+  'missing_days',
+];
+
+/** Channels a lidar/sodar filter flags: horizontal speed, direction and vertical speed, every statistic. */
+const LIDAR_TARGET_ELEMENTS = new Set(['ws', 'wd', 'wsv']);
 
 type TRangeParams = z.output<typeof ZRangeParams>;
 type TTrendParams = z.output<typeof ZTrendParams>;
 type THeightDiffParams = z.output<typeof ZHeightDiffParams>;
 type TMissingDaysParams = z.output<typeof ZMissingDaysParams>;
 type TCustomParams = z.output<typeof ZCustomParams>;
+type TLidarFilterParams = z.output<typeof ZLidarFilterParams>;
 
 /**
  * Runs the always-on internal checks, then a site's quality-control rules (SPEC §3, WIND-ANALYSIS §2)
@@ -83,6 +96,9 @@ type TCustomParams = z.output<typeof ZCustomParams>;
  * - missing_days: every avg channel of the element; reported, never flagged.
  * - custom: each condition reads the channels of its element and statistic at its height, or at every
  *   height (the condition must then hold at every height); every channel of the target element is flagged.
+ * - lidar_filter (issue 31): per height of a lidar or sodar, availability / CNR / quality-factor /
+ *   invalid-marker filters of packages/wind (checkLidarFilters) flag the height's speed, direction and
+ *   vertical-speed channels; the rule's measurement types were matched by listForRun.
  * Warning rules (no_data_days) are not quality control and are ignored.
  */
 export function evaluateQcRules(station: Station, rules: readonly TQcRuleForRun[]): TQcEvaluation {
@@ -199,6 +215,8 @@ class QcRun {
           return this.missing(parsed.params, rule.id);
         case 'custom':
           return this.custom(parsed.params, id);
+        case 'lidar_filter':
+          return this.lidarFilter(parsed.params, id);
       }
     })();
     if (!isDone) this.skipped.push({ ruleId: rule.id, reason: 'no_channel' });
@@ -257,6 +275,41 @@ class QcRun {
     return channels.length > 0;
   }
 
+  private lidarFilter(p: TLidarFilterParams, rule: string): boolean {
+    const kindOf = (c: Channel) => c.sourceElement ?? c.element;
+    const heights = [...new Set(this.station.channels.map((c) => c.heightM))];
+    let isDone = false;
+    for (const heightM of heights) {
+      const atHeight = this.station.channels.filter((c) => c.heightM === heightM);
+      const targets = atHeight.filter((c) => LIDAR_TARGET_ELEMENTS.has(kindOf(c))).map((c) => this.view(c));
+      if (targets.length === 0) continue;
+      const signal = (kind: string) =>
+        atHeight.find((c) => kindOf(c) === kind && c.statistic === 'avg')?.values;
+      const availability = p.availabilityMin === null ? undefined : signal('avail');
+      const cnrDb = p.cnrMinDb === null ? undefined : signal('cnr');
+      const quality = p.qualityMin === null ? undefined : signal('qf');
+      if (!availability && !cnrDb && !quality && p.invalidMarkers.length === 0) continue;
+      isDone = true;
+      const found = checkLidarFilters(
+        targets,
+        {
+          ...(availability ? { availability } : {}),
+          ...(cnrDb ? { cnrDb } : {}),
+          ...(quality ? { quality } : {}),
+        },
+        {
+          ...(p.availabilityMin !== null ? { availabilityMin: p.availabilityMin } : {}),
+          ...(p.cnrMinDb !== null ? { cnrMinDb: p.cnrMinDb } : {}),
+          ...(p.qualityMin !== null ? { qualityMin: p.qualityMin } : {}),
+          ...(p.invalidMarkers.length > 0 ? { invalidMarkers: p.invalidMarkers } : {}),
+          flag: p.flag,
+        },
+      );
+      this.record(found, rule);
+    }
+    return isDone;
+  }
+
   private custom(p: TCustomParams, rule: string): boolean {
     const parts: RuleExpression[] = [];
     for (const condition of p.conditions) {
@@ -294,7 +347,8 @@ type TParsed =
   | { kind: 'trend'; params: TTrendParams }
   | { kind: 'height_diff'; params: THeightDiffParams }
   | { kind: 'missing_days'; params: TMissingDaysParams }
-  | { kind: 'custom'; params: TCustomParams };
+  | { kind: 'custom'; params: TCustomParams }
+  | { kind: 'lidar_filter'; params: TLidarFilterParams };
 
 /** The rule's params re-checked with the shared schema of its kind (stored junk must not crash a run). */
 function parseParams(rule: TQcRuleForRun): TParsed | undefined {
@@ -319,6 +373,10 @@ function parseParams(rule: TQcRuleForRun): TParsed | undefined {
     case 'custom': {
       const r = ZCustomParams.safeParse(rule.params);
       return r.success ? { kind: 'custom', params: r.data } : undefined;
+    }
+    case 'lidar_filter': {
+      const r = ZLidarFilterParams.safeParse(rule.params);
+      return r.success ? { kind: 'lidar_filter', params: r.data } : undefined;
     }
     default:
       return undefined;

@@ -124,7 +124,16 @@ export class QcRuleRepository {
       .where((eb) => eb.or([eb('r.station_id', 'is', null), eb('r.station_id', '=', stationId)]));
     if (ruleIds) query = query.where('r.id', 'in', [...ruleIds]);
     const rows = await query.orderBy(KIND_ORDER).orderBy('r.id').execute();
-    return rows.map((r) => ({
+    const site = await this.db
+      .selectFrom('station')
+      .select('station_type')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    // A lidar/sodar filter applies to the sites of its measurement types only.
+    const applies = (r: (typeof rows)[number]) =>
+      r.kind !== 'lidar_filter' ||
+      (Array.isArray(r.params.deviceTypes) && r.params.deviceTypes.includes(site?.station_type));
+    return rows.filter(applies).map((r) => ({
       id: r.id,
       name: r.name,
       builtinKey: r.builtin_key,

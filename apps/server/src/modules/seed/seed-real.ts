@@ -1,6 +1,7 @@
 // `npm run seed:real`: imports the NREL NWTC M5 mast (../shared/samples/real-mast, when present) into a
-// demo site through the real ingestion path, as an uploaded logger file would go in. Run it with the
-// server stopped (the embedded database belongs to one process) or against DATABASE_URL.
+// demo site, and a real WindCube buoy day into a demo lidar site (issue 31), through the real ingestion
+// path, as an uploaded logger file would go in. Run it with the server stopped (the embedded database
+// belongs to one process) or against DATABASE_URL.
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../../platform/config.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createServer } from '../../server.ts';
+import { seedRealLidarSite } from './real-lidar-site.ts';
 import {
   M5_REFERENCE_NAME,
   NREL_M5_SITE,
@@ -19,19 +21,36 @@ import {
 const M5_DIR = path.resolve(import.meta.dirname, '../../../../../../shared/samples/real-mast/nrel-nwtc-m5');
 const M5_FILE = 'nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz';
 
+/** The demo floating lidar from a real WindCube buoy day (issue 31), when the sample is present. */
+async function seedLidar(server: Awaited<ReturnType<typeof createServer>>): Promise<void> {
+  const outcome = await seedRealLidarSite(server.db, server.services.ingestion);
+  const said = {
+    missing: () => `seed:real: ${'source' in outcome ? outcome.source : ''} not found — no demo lidar.`,
+    already: () =>
+      `seed:real: the demo lidar is already imported (site id ${'stationId' in outcome ? outcome.stationId : ''}).`,
+    no_site: () => 'seed:real: no demo lidar or sodar site to turn into the real floating lidar.',
+    imported: () =>
+      outcome.kind === 'imported'
+        ? `seed:real: WindCube buoy day → site ${outcome.stationCode} (id ${outcome.stationId}): ${outcome.result.status}`
+        : '',
+  };
+  console.log(said[outcome.kind]());
+}
+
 async function main(): Promise<void> {
   const source = path.join(M5_DIR, M5_FILE);
-  if (!existsSync(source)) {
-    console.log(
-      `seed:real: ${source} not found — nothing to import (the real-mast samples are not part of MastHub).`,
-    );
-    return;
-  }
   const config = loadConfig();
   const log = createLogger({ ...config, LOG_LEVEL: 'warn' });
   const server = await createServer(config, log);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-m5-'));
   try {
+    await seedLidar(server);
+    if (!existsSync(source)) {
+      console.log(
+        `seed:real: ${source} not found — no M5 mast (the real-mast samples are not part of MastHub).`,
+      );
+      return;
+    }
     // The first demo mast that has no data yet (the generated demo data use the first three).
     const site = await server.db
       .selectFrom('station as s')

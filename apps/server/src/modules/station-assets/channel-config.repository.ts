@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { countReferring } from '../../platform/db/rows.ts';
+import type { TIea43Site } from './iea43-site.ts';
 
 /** A channel as the service writes it (validated by ZChannel). */
 export interface TChannelInsert {
@@ -32,7 +33,7 @@ export interface TConfigWrite {
 
 /** Channel configurations (channel_config) and their channels (channel_config_channel). */
 export class ChannelConfigRepository {
-  constructor(private readonly db: Database) {}
+  constructor(readonly db: Database) {}
 
   /** The site's configurations, oldest first, with their channel counts. */
   listByStation(stationId: number) {
@@ -91,10 +92,38 @@ export class ChannelConfigRepository {
   findStation(stationId: number) {
     return this.db
       .selectFrom('station')
-      .select(['id', 'station_code', 'project_name', 'longitude', 'latitude', 'pylon_height_m', 'notes'])
+      .select([
+        'id',
+        'station_code',
+        'project_name',
+        'longitude',
+        'latitude',
+        'pylon_height_m',
+        'notes',
+        'station_type',
+        'device_model',
+        'device_serial',
+        'device_firmware',
+      ])
       .where('id', '=', stationId)
       .where('is_deleted', '=', false)
       .executeTakeFirst();
+  }
+
+  /** A site's measurement type and remote-sensing device as a Task 43 import states them (issue 31). */
+  async setSiteFromIea43(stationId: number, site: TIea43Site): Promise<void> {
+    await this.db
+      .updateTable('station')
+      .set({
+        station_type: site.stationType,
+        device_model: site.deviceModel,
+        device_serial: site.deviceSerial,
+        device_firmware: site.deviceFirmware,
+        measurement_heights_m: site.heightsM,
+        updated_at: new Date(),
+      })
+      .where('id', '=', stationId)
+      .execute();
   }
 
   async insertConfig(config: TConfigWrite): Promise<number> {

@@ -11,6 +11,7 @@ import {
   ZIea43Document,
   ZIea43ImportQuery,
   ZIea43ImportReply,
+  ZRemoteSensingProfile,
   ZStationIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
@@ -33,6 +34,17 @@ export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] 
       auth: 'user',
       response: z.array(ZChannelElementOption),
       handle: async ({ language }) => configs.elements(language),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/web/station/remote_sensing',
+      summary:
+        'A site’s measurement type (mast, lidar, sodar, floating lidar), device and channels per height',
+      tags: ['station'],
+      auth: 'user',
+      query: ZStationIdQuery,
+      response: ZRemoteSensingProfile,
+      handle: ({ user, query, language }) => configs.remoteSensing(user, query.stationId, language),
     }),
     defineRoute({
       method: 'GET',

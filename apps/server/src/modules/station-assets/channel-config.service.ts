@@ -15,6 +15,7 @@ import {
   type TChannelRecord,
   type TIea43Document,
   type TIea43ImportReply,
+  type TRemoteSensingProfile,
   text,
   ZChannel,
 } from '@masthub/shared';
@@ -24,6 +25,8 @@ import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
+import { siteFromIea43 } from './iea43-site.ts';
+import { readRemoteSensingProfile } from './remote-sensing-profile.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
 
 export interface TChannelConfigRepositories {
@@ -88,6 +91,18 @@ export class ChannelConfigService {
   /** 404 unknown site, 403 no access: for calls that check before reading their body. */
   async assertCanEdit(user: TAuthUser, stationId: number): Promise<void> {
     await this.access.assertCanEdit(user, stationId);
+  }
+
+  /** A site's measurement type, device and channels per height (issue 31); site view access. */
+  async remoteSensing(
+    user: TAuthUser,
+    stationId: number,
+    language: Language,
+  ): Promise<TRemoteSensingProfile> {
+    await this.access.assertCanView(user, stationId);
+    const profile = await readRemoteSensingProfile(this.configs.db, stationId, language);
+    if (!profile) throw new AppError('NOT_FOUND');
+    return profile;
   }
 
   elements(language: Language): TChannelElementOption[] {
@@ -255,6 +270,10 @@ export class ChannelConfigService {
         longitude: station.longitude,
         pylonHeightM: station.pylon_height_m,
         notes: station.notes,
+        stationType: station.station_type,
+        deviceModel: station.device_model,
+        deviceSerial: station.device_serial,
+        deviceFirmware: station.device_firmware,
       },
       rows.map((row) => ({
         effectiveFrom: row.effective_from,
@@ -313,6 +332,9 @@ export class ChannelConfigService {
           effectiveFrom: formatInstant(clash[0]!.effective_from),
         });
       }
+      // The file's measurement type and device describe the site too (issue 31).
+      const site = siteFromIea43(location);
+      if (site) await configs.setSiteFromIea43(stationId, site);
       const out: TIea43ImportReply['configurations'] = [];
       for (const draft of valid) {
         const id = await configs.insertConfig({

@@ -9,6 +9,7 @@ import {
   type TIea43MeasurementLocation,
 } from '@masthub/shared';
 import type { TChannelInsert } from './channel-config.repository.ts';
+import { iea43LoggerMainConfig, iea43StationType } from './iea43-site.ts';
 
 /**
  * Mapping between MastHub channel configurations and the IEA Wind Task 43 WRA data model.
@@ -194,6 +195,11 @@ export interface TStationForExport {
   longitude: number;
   pylonHeightM: number | null;
   notes: string;
+  /** met_mast / lidar / sodar / floating_lidar, and a remote-sensing site's device (issue 31). */
+  stationType: string;
+  deviceModel: string;
+  deviceSerial: string;
+  deviceFirmware: string;
 }
 
 type TRun<T> = { value: T; from: Date; to: Date | null };
@@ -341,10 +347,14 @@ export function buildIea43Document(
         name: `${station.stationCode} ${station.projectName}`,
         latitude_ddeg: station.latitude,
         longitude_ddeg: station.longitude,
-        measurement_station_type_id: 'mast',
+        measurement_station_type_id: iea43StationType(station.stationType),
         notes: station.notes || null,
         update_at: formatIea43Date(options.now),
-        mast_properties: { mast_height_m: station.pylonHeightM },
+        ...(station.stationType === 'met_mast'
+          ? { mast_properties: { mast_height_m: station.pylonHeightM } }
+          : {
+              logger_main_config: iea43LoggerMainConfig(station, formatIea43Date(dates[0] ?? options.now)),
+            }),
         measurement_point: measurementPoints,
       },
     ],

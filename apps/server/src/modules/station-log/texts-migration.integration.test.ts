@@ -133,7 +133,10 @@ describe(`migration ${TEXTS_MIGRATION}`, () => {
   });
 
   it('keys the built-in rules and templates, and the built-in rules named in alarms', async () => {
-    const rules = await pool.query('SELECT count(*)::int AS n FROM qc_rule WHERE builtin_key IS NOT NULL');
+    // The lidar and sodar filters (migration 0027) come with their keys; 0022 keyed the 20 before them.
+    const rules = await pool.query(
+      "SELECT count(*)::int AS n FROM qc_rule WHERE builtin_key IS NOT NULL AND kind <> 'lidar_filter'",
+    );
     expect(rules.rows[0].n).toBe(20);
     const templates = await pool.query(
       `SELECT builtin_key FROM report_template WHERE name IN ('标准周报', '标准月报') ORDER BY type`,

@@ -197,6 +197,46 @@ const QUERY_FIELDS: TFieldDef[] = [
 ];
 
 /** The site edit form: `required` here is what save_or_update enforces. */
+/** A lidar or sodar site's device and heights (issue 31); blank for a mast. */
+const REMOTE_SENSING_FIELDS: TFieldDef[] = [
+  {
+    key: 'deviceModel',
+    title: t('deviceModel'),
+    type: 'input',
+    required: false,
+    defaultValue: '',
+    defaultVisible: true,
+    maxLength: 100,
+  },
+  {
+    key: 'deviceSerial',
+    title: t('deviceSerial'),
+    type: 'input',
+    required: false,
+    defaultValue: '',
+    defaultVisible: true,
+    maxLength: 50,
+  },
+  {
+    key: 'deviceFirmware',
+    title: t('deviceFirmware'),
+    type: 'input',
+    required: false,
+    defaultValue: '',
+    defaultVisible: true,
+    maxLength: 50,
+  },
+  {
+    key: 'measurementHeights',
+    title: t('measurementHeights'),
+    type: 'input',
+    required: false,
+    defaultValue: '',
+    defaultVisible: true,
+    maxLength: 600,
+  },
+];
+
 const EDIT_FIELDS: TFieldDef[] = [
   {
     key: 'stationCode',
@@ -226,6 +266,7 @@ const EDIT_FIELDS: TFieldDef[] = [
     optionsUrl: '/web/common/station_types',
     options: STATION_TYPES,
   },
+  ...REMOTE_SENSING_FIELDS,
   {
     key: 'status',
     title: t('status'),

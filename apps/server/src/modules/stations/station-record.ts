@@ -1,9 +1,11 @@
 import {
+  formatMeasurementHeights,
   type Language,
   STATION_STATUSES,
   STATION_TYPES,
   stationStatusColor,
   type TStationRecord,
+  type TStationSaveRequest,
   WARN_STATUSES,
   WARN_TYPES,
   WARRANTY_STATUSES,
@@ -95,5 +97,20 @@ export function presentStation(row: TRecordRow, tags: TTagRow[], language: Langu
     ccEmails: row.cc_emails,
     tags: own,
     tagNames: own.map((t) => t.name).join(', '),
+    deviceModel: row.device_model,
+    deviceSerial: row.device_serial,
+    deviceFirmware: row.device_firmware,
+    measurementHeights: formatMeasurementHeights(row.measurement_heights_m),
+    measurementHeightsM: row.measurement_heights_m,
+  };
+}
+
+/** The remote-sensing columns of a save (issue 31): device, serial, firmware, heights. */
+export function remoteSensingValues(input: TStationSaveRequest) {
+  return {
+    device_model: input.deviceModel,
+    device_serial: input.deviceSerial,
+    device_firmware: input.deviceFirmware,
+    measurement_heights_m: input.measurementHeights,
   };
 }

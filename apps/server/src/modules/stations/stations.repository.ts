@@ -35,6 +35,10 @@ export interface TStationValues {
   repair_emails: string[];
   cc_emails: string[];
   notes: string;
+  device_model: string;
+  device_serial: string;
+  device_firmware: string;
+  measurement_heights_m: number[];
 }
 
 // 1 = within the warranty range today, 0 = outside, null = no range.

@@ -38,7 +38,7 @@ import { PROVINCES, provinceOf } from '../reference/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
 import { IMPORT_COLUMNS, rowToRequest, type TImportRow, validateRow } from './station-import.ts';
-import { dateOnly, nameOf, presentStation } from './station-record.ts';
+import { dateOnly, nameOf, presentStation, remoteSensingValues } from './station-record.ts';
 import type { StationRepository, TStationValues } from './stations.repository.ts';
 
 export interface TStationRepositories {
@@ -364,6 +364,7 @@ export class StationService {
       repair_emails: input.repairEmails,
       cc_emails: input.ccEmails,
       notes: input.notes,
+      ...remoteSensingValues(input),
     };
   }
 

@@ -99,6 +99,7 @@ export function toWindStation(loaded: TLoadedSeries, utcOffsetMinutes: number): 
       statistic,
       unit: c.row.unit,
       ...(sensorKind ? { sensorKind } : {}),
+      ...(element === 'other' ? { sourceElement: c.row.element } : {}),
       values: c.values,
       flags: c.flags,
     });

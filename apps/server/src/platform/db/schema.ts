@@ -147,6 +147,11 @@ export interface StationTable {
   cc_emails: Generated<string[]>;
   // Parse rule of the site (migration 0006).
   parse_rule_id: number | null;
+  // Remote-sensing device (migration 0027).
+  device_model: Generated<string>;
+  device_serial: Generated<string>;
+  device_firmware: Generated<string>;
+  measurement_heights_m: Generated<number[]>;
 }
 
 // Site register (migration 0004). node-postgres reads a `date` column as local midnight; write 'YYYY-MM-DD'.
@@ -973,7 +978,7 @@ export interface StationDayTable {
 export interface QcRuleTable {
   id: Generated<number>;
   rule_type: 'auto_quality' | 'warn';
-  kind: 'range' | 'trend' | 'height_diff' | 'missing_days' | 'custom' | 'no_data_days';
+  kind: 'range' | 'trend' | 'height_diff' | 'missing_days' | 'custom' | 'no_data_days' | 'lidar_filter';
   name: string;
   station_id: number | null;
   params: ColumnType<Record<string, unknown>, string | undefined, string>;

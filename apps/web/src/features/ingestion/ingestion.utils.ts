@@ -17,8 +17,8 @@ import type {
   TSmtpSecurity,
 } from '@masthub/shared';
 
-/** Site data files of SPEC §5 (several at once). */
-export const SITE_UPLOAD_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'dat'] as const;
+/** Site data files of SPEC §5 (several at once), lidar and sodar files included (issue 31). */
+export const SITE_UPLOAD_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'dat', 'sta', 'mnd', 'hpl'] as const;
 /** Vendor binaries and mesoscale files: stored as raw files, never parsed. */
 export const STORE_ONLY_EXTENSIONS = ['rld', 'rwd', 'wnd'] as const;
 /** The picker's `accept` for a site upload. */

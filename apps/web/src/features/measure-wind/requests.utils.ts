@@ -256,7 +256,7 @@ export function exportFileName(versionName: string, format: number): string {
 // ---------------------------------------------------------------------------------------------------
 // Import into a version (SPEC §5 site files).
 
-export const IMPORT_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'dat'] as const;
+export const IMPORT_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'dat', 'sta', 'mnd', 'hpl'] as const;
 export const IMPORT_ACCEPT = IMPORT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 /** Largest single data file and most files of one import (DATA_UPLOAD_MAX_BYTES / _FILES). */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;

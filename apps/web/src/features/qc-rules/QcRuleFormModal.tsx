@@ -1,5 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { QC_ELEMENTS, type TQcRule, type TQcRuleKind, type TQcRuleType, ZQcRuleSave } from '@masthub/shared';
+import {
+  QC_ELEMENTS,
+  REMOTE_SENSING_TYPES,
+  type TQcRule,
+  type TQcRuleKind,
+  type TQcRuleType,
+  ZQcRuleSave,
+} from '@masthub/shared';
 import type { FormInstance, FormRule } from 'antd';
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -33,7 +40,7 @@ interface QcRuleFormModalProps {
 }
 
 const WITH_ELEMENT: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'missing_days'];
-const WITH_FLAG: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'custom'];
+const WITH_FLAG: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'custom', 'lidar_filter'];
 
 /**
  * Create or edit a quality-control or warning rule (SPEC §3): the kind decides the parameter fields; the
@@ -160,6 +167,8 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
             {number({ min: 1, precision: 0 })}
           </ParamCol>
         );
+      case 'lidar_filter':
+        return <LidarFilterCols rule={rule} />;
     }
   };
 
@@ -423,5 +432,52 @@ function FlagCol({ rule }: { rule: (field: string) => FormRule }) {
         <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
       </Form.Item>
     </Col>
+  );
+}
+
+/** The lidar/sodar filter's measurement types and thresholds; an empty threshold turns its filter off. */
+function LidarFilterCols({ rule }: { rule: (field: string) => FormRule }) {
+  const { t } = useTranslation();
+  const optional = (name: string, suffix: string, tooltip?: string) => (
+    <Col xs={24} md={8}>
+      <Form.Item
+        name={['params', name]}
+        label={t(`qc-rules.form.${name}`)}
+        rules={[rule(`params.${name}`)]}
+        tooltip={tooltip}
+      >
+        <InputNumber style={{ width: '100%' }} placeholder={t('qc-rules.form.filterOff')} suffix={suffix} />
+      </Form.Item>
+    </Col>
+  );
+  return (
+    <>
+      <Col xs={24} md={16}>
+        <Form.Item
+          name={['params', 'deviceTypes']}
+          label={t('qc-rules.form.deviceTypes')}
+          rules={[rule('params.deviceTypes')]}
+          required
+        >
+          <Select
+            mode="multiple"
+            data-testid="lidar-filter-device-types"
+            options={REMOTE_SENSING_TYPES.map((d) => ({ value: d, label: t(`qc-rules.deviceTypes.${d}`) }))}
+          />
+        </Form.Item>
+      </Col>
+      {optional('availabilityMin', '%', t('qc-rules.form.availabilityHelp'))}
+      {optional('cnrMinDb', 'dB', t('qc-rules.form.cnrHelp'))}
+      {optional('qualityMin', '%')}
+      <Col xs={24} md={16}>
+        <Form.Item
+          name={['params', 'invalidMarkers']}
+          label={t('qc-rules.form.invalidMarkers')}
+          rules={[rule('params.invalidMarkers')]}
+        >
+          <Select mode="tags" tokenSeparators={[' ', ';']} open={false} />
+        </Form.Item>
+      </Col>
+    </>
   );
 }

@@ -11,7 +11,7 @@ export type TTranslate = (key: string, options?: Record<string, unknown>) => str
 
 /** Rule kinds a rule type offers in the form. */
 export const KINDS_OF_TYPE: Record<TQcRuleType, readonly TQcRuleKind[]> = {
-  auto_quality: ['range', 'trend', 'height_diff', 'missing_days', 'custom'],
+  auto_quality: ['range', 'trend', 'height_diff', 'missing_days', 'custom', 'lidar_filter'],
   warn: ['no_data_days'],
 };
 
@@ -53,8 +53,20 @@ export function defaultParams(kind: TQcRuleKind): Record<string, unknown> {
       };
     case 'no_data_days':
       return { days: 3 };
+    case 'lidar_filter':
+      return {
+        deviceTypes: ['lidar', 'floating_lidar'],
+        availabilityMin: 80,
+        cnrMinDb: -22,
+        qualityMin: null,
+        invalidMarkers: [],
+        flag: 3,
+      };
   }
 }
+
+/** Lidar/sodar filter thresholds that may be empty: an empty one turns its filter off. */
+const LIDAR_OPTIONAL = ['availabilityMin', 'cnrMinDb', 'qualityMin'];
 
 export function defaultCondition(): Record<string, unknown> {
   return { element: 'ws', heightM: null, statistic: 'avg', comparator: '<', threshold: 0 };
@@ -116,7 +128,11 @@ export function toQcRuleSave(
 ): Record<string, unknown> {
   const kind = values.kind ?? KINDS_OF_TYPE[ruleType][0]!;
   const raw = values.params ?? {};
-  let params = withoutNulls(raw);
+  let params = withoutNulls(raw, kind === 'lidar_filter' ? LIDAR_OPTIONAL : []);
+  if (kind === 'lidar_filter') {
+    const markers = Array.isArray(raw.invalidMarkers) ? raw.invalidMarkers : [];
+    params = { ...params, invalidMarkers: markers.map((m) => Number(String(m).replace(',', '.'))) };
+  }
   if (kind === 'custom') {
     const conditions = Array.isArray(raw.conditions) ? (raw.conditions as Record<string, unknown>[]) : [];
     params = {
@@ -215,6 +231,20 @@ export function describeQcRule(rule: Pick<TQcRule, 'kind' | 'params'>, t: TTrans
       const parsed = QC_RULE_PARAMS.no_data_days.safeParse(rule.params);
       if (!parsed.success) break;
       return t('qc-rules.summary.no_data_days', { days: parsed.data.days });
+    }
+    case 'lidar_filter': {
+      const parsed = QC_RULE_PARAMS.lidar_filter.safeParse(rule.params);
+      if (!parsed.success) break;
+      const p = parsed.data;
+      const off = t('qc-rules.summary.off');
+      return t('qc-rules.summary.lidar_filter', {
+        types: p.deviceTypes.map((d) => t(`qc-rules.deviceTypes.${d}`)).join(', '),
+        availability: p.availabilityMin ?? off,
+        cnr: p.cnrMinDb ?? off,
+        quality: p.qualityMin ?? off,
+        markers: p.invalidMarkers.length > 0 ? p.invalidMarkers.join(', ') : off,
+        flag: flag(p.flag),
+      });
     }
   }
   return t('qc-rules.summary.invalid');

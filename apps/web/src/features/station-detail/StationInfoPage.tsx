@@ -15,6 +15,7 @@ import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
 import { LongTermConvergenceCard } from '../wsa/longterm/LongTermConvergenceCard.tsx';
 import { AttachmentsCard } from './AttachmentsCard.tsx';
 import { PasswordRecordsCard } from './PasswordRecordsCard.tsx';
+import { RemoteSensingCard } from './RemoteSensingCard.tsx';
 import { useStationId } from './use-station-id.ts';
 
 /** The shown value of one edit-form field of a site (names rather than ids). */
@@ -105,6 +106,7 @@ export function StationInfoPage() {
           ]}
         />
       </Card>
+      <RemoteSensingCard stationId={stationId} />
       <LongTermConvergenceCard stationId={stationId} />
       <AttachmentsCard stationId={stationId} />
       {canEdit ? <PasswordRecordsCard stationId={stationId} /> : null}

@@ -5,6 +5,7 @@ import type {
   TChannelElementOption,
   TIea43ImportReply,
   TPasswordRecord,
+  TRemoteSensingProfile,
 } from '@masthub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, requestFile } from '../../request/request.ts';
@@ -15,7 +16,16 @@ export const stationAssetKeys = {
   channelConfigs: (stationId: number) => ['stations', stationId, 'channel-configs'] as const,
   channelConfig: (id: number) => ['channel-configs', id] as const,
   elements: ['channel-configs', 'elements'] as const,
+  remoteSensing: (stationId: number) => ['stations', stationId, 'remote-sensing'] as const,
 };
+
+/** A site's measurement type, device and channels per height (issue 31). */
+export function useRemoteSensingProfile(stationId: number) {
+  return useQuery({
+    queryKey: stationAssetKeys.remoteSensing(stationId),
+    queryFn: () => http.get<TRemoteSensingProfile>('/web/station/remote_sensing', { stationId }),
+  });
+}
 
 // Attachments (SPEC §2 site info; .docx/.pdf/.xls/.xlsx, at most 200 MB each).
 

@@ -70,8 +70,14 @@ export async function analysisJson(db: Database, job: TAnalysisJob): Promise<TAn
       throw statisticsFieldError('channelIds', 'intervalMismatch', job.language);
     throw error;
   });
+  const site = await db
+    .selectFrom('station')
+    .select('station_type')
+    .where('id', '=', job.version.stationId)
+    .executeTakeFirst();
   const result = buildAnalysis({
     version: job.version,
+    stationType: site?.station_type,
     loaded: deriveSdFromTi(loaded),
     utcOffsetMinutes: job.utcOffsetMinutes,
     language: job.language,

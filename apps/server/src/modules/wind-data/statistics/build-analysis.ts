@@ -47,6 +47,7 @@ import {
 } from './channel-sections.ts';
 import { correlationSection } from './correlation-section.ts';
 import { jointTableOf, monthlyMaximaSection } from './detail-sections.ts';
+import { LIDAR_TI_NOTE } from './statistics-labels.ts';
 
 /** Options of one analysis (the validated request, channels already resolved). */
 export interface TAnalysisOptions {
@@ -74,6 +75,8 @@ export interface TAnalysisInput {
   utcOffsetMinutes: number;
   language: Language;
   options: TAnalysisOptions;
+  /** The site's measurement type (issue 31): a lidar's or sodar's TI is labelled as such. */
+  stationType?: string | undefined;
 }
 
 /** True when at least one value of the station would be used by the statistics. */
@@ -132,7 +135,12 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
     summary: { rows: summarySection(ctx) },
     recovery: recoverySection(ctx),
     frequency: { items: frequencySection(ctx) },
-    turbulence: turbulenceSection(ctx),
+    turbulence: {
+      ...turbulenceSection(ctx),
+      ...(input.stationType && input.stationType !== 'met_mast'
+        ? { tiSource: 'remote_sensing' as const, tiNote: LIDAR_TI_NOTE[language] }
+        : { tiSource: 'cup' as const, tiNote: '' }),
+    },
     airDensity: airDensitySection(ctx),
     monthly: monthlySection(ctx),
     daily: dailySection(ctx),

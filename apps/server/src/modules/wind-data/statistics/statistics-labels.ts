@@ -50,3 +50,6 @@ export type THeaderKey = TKeysUnder<'statistics.header.'>;
 export function header(key: THeaderKey, language: Language): string {
   return HEADERS[key][language];
 }
+
+/** The turbulence tab's note on a lidar or sodar site (issue 31). */
+export const LIDAR_TI_NOTE: TLocalized = SERVER_TEXTS['statistics.lidarTiNote'];

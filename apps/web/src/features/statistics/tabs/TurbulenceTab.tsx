@@ -1,5 +1,5 @@
 import type { TStatisticsResult, TTurbulenceRow } from '@masthub/shared';
-import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { Alert, Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { turbulenceOption } from '../charts.utils.ts';
@@ -35,6 +35,10 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
   ];
   return (
     <Flex vertical gap={16}>
+      {result.turbulence.tiSource === 'remote_sensing' && result.turbulence.tiNote ? (
+        // A lidar's or sodar's TI (issue 31): the server says, in the reader's language, why it is no cup TI.
+        <Alert type="warning" showIcon message={result.turbulence.tiNote} data-testid="stat-lidar-ti-note" />
+      ) : null}
       {picker}
       <Descriptions
         size="small"
