@@ -56,7 +56,8 @@ export function AccessTokensCard() {
             {t('person.accessTokens.done')}
           </Button>
         }
-        maskClosable={false}
+        mask={{ closable: false }}
+        destroyOnHidden
       >
         <Flex vertical gap={12}>
           <Alert type="warning" showIcon title={t('person.accessTokens.once')} />

@@ -103,7 +103,7 @@ export function CreateAccessTokenModal(props: {
           <Select
             mode="multiple"
             allowClear
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('person.accessTokens.allStations')}
             options={options.map((s) => ({ value: s.id, label: `${s.stationCode} ${s.projectName}` }))}
           />
