@@ -143,4 +143,54 @@ describe('[AUTH][TOKENS]', () => {
     );
     await context.close();
   }, 300_000);
+
+  it('[AUTH][TOKENS]: an administrator sees a user’s tokens, revokes one, and its calls are in the login log', async () => {
+    const base = inject('baseUrl');
+    const login = await fetch(`${base}/api/security/sys/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password: PASSWORD }),
+    });
+    const session = ((await login.json()) as { data: { token: string } }).data.token;
+    const created = await fetch(`${base}/api/security/sys/user/access_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: session },
+      body: JSON.stringify({ name: 'admin-check', expiresInDays: 30, scopes: ['read'] }),
+    });
+    const secret = ((await created.json()) as { data: { secret: string } }).data.secret;
+    expect(await statusWith(secret)).toBe(200);
+
+    const context = await newContext(browser, 'en-US');
+    const page = await context.newPage();
+    await logIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/systemManage/UserManage/UserList');
+    await page.getByRole('cell', { name: 'eng_zhang01' }).waitFor();
+    await page.getByLabel('Account').fill(account);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(account) })
+      .getByRole('button', { name: 'Access tokens' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Access tokens of “令牌用户”' });
+    await dialog
+      .getByRole('row', { name: /nightly-sync/ })
+      .getByText('Revoked')
+      .waitFor();
+    const row = dialog.getByRole('row', { name: /admin-check/ });
+    await row.getByText('Active').waitFor();
+    await row.getByText('127.0.0.1').waitFor();
+    await screenshot(page, 'access-token-admin-en');
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('Token revoked').first().waitFor();
+    await row.getByText('Revoked').waitFor();
+    expect(await statusWith(secret)).toBe(401);
+
+    await page.goto('/systemManage/loginLog');
+    await page.getByLabel('Account').fill(account);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('API call with an access token: “admin-check”').first().waitFor();
+    await screenshot(page, 'access-token-login-log-en');
+    await context.close();
+  }, 300_000);
 });
