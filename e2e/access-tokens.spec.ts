@@ -166,7 +166,8 @@ describe('[AUTH][TOKENS]', () => {
     await page.goto('/systemManage/UserManage/UserList');
     await page.getByRole('cell', { name: 'eng_zhang01' }).waitFor();
     await page.getByLabel('Account').fill(account);
-    await page.getByRole('button', { name: 'Search' }).click();
+    // The organisation tree has a search button of its own: the form's is the submit button.
+    await page.locator('button[type="submit"]', { hasText: 'Search' }).click();
     await page
       .getByRole('row', { name: new RegExp(account) })
       .getByRole('button', { name: 'Access tokens' })

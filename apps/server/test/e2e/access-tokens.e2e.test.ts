@@ -271,6 +271,18 @@ describe('personal access tokens', () => {
     expect(revoked.body.msg).toBe('访问令牌无效或已被撤销');
     const unknown = await bearer('POST', PAGE, `mht_${'A'.repeat(43)}`, { body: {} });
     expect(unknown.body.data.errorCode).toBe('ACCESS_TOKEN_INVALID');
+    // Refused calls of a known token are in the login log as failures, once a minute per token.
+    await bearer('POST', PAGE, live.secret, { body: {} });
+    const superAdmin = await server.login('admin', TEST_ADMIN_PASSWORD);
+    const log = await server.call('POST', '/api/security/sys/login_log/page', {
+      token: superAdmin,
+      body: { account: engineer.account, result: 'failure' },
+    });
+    const refusals = (log.body.data.records as { reason: string; tokenName: string | null }[]).filter(
+      (r) => r.reason === 'access_token_refused',
+    );
+    // 'rights' was refused while its user was disabled (the test before).
+    expect(refusals.map((r) => r.tokenName).sort()).toEqual(['rights', 'short', 'to revoke']);
     // Somebody else's token cannot be revoked through the personal centre.
     const other = await server.call('POST', REVOKE, { token: adminA, body: { id: token.id } });
     expect(other.status).toBe(404);

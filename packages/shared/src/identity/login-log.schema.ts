@@ -31,7 +31,8 @@ export const ZLoginLogRecord = z.object({
   /**
    * success, bad_password, unknown_account, disabled, rate_limited, bad_second_factor, or a change of the
    * second factor: second_factor_enabled, second_factor_disabled, second_factor_reset; access_token — calls
-   * made with a personal access token (at most one row a minute per token and address).
+   * made with a personal access token (at most one row a minute per token and address); access_token_refused —
+   * a call with an expired or revoked one (at most one a minute per token).
    */
   reason: z.string(),
   /** Who did it for the user (the administrator who reset their second factor); null: the user. */

@@ -175,6 +175,16 @@ export class AccessTokenRepository {
       .executeTakeFirst();
   }
 
+  /** Who a token's user is, for the login log of a refused call. */
+  userOf(userId: number) {
+    return this.db
+      .selectFrom('app_user as u')
+      .leftJoin('role as r', 'r.id', 'u.role_id')
+      .select(['u.id', 'u.account', 'u.user_name', 'r.name as role_name', 'r.is_admin'])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+  }
+
   /** Code and project name of the live sites among `ids`. */
   async stationNames(ids: readonly number[]) {
     if (ids.length === 0) return [];

@@ -2,10 +2,11 @@ import { ACCESS_TOKEN_PREFIX, AppError, type TAccessTokenScope } from '@masthub/
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import type { IdentityService, TAccountUpkeep } from '../identity/index.ts';
-import type { AccessTokenRepository } from './access-tokens.repository.ts';
+import type { AccessTokenRepository, TAccessTokenRow } from './access-tokens.repository.ts';
 import { stationIdsOf } from './access-tokens.service.ts';
 
 const WINDOW_MS = 60_000;
+const REFUSAL_LOG_EVERY_MS = 60_000;
 
 /**
  * Calls per token per minute, counted in this process (a fixed window per token): past the limit a call
@@ -52,15 +53,50 @@ export class BearerAuthenticator {
     private readonly limiter: TokenRateLimiter,
   ) {}
 
+  /** When a refused call of each token was last written to the login log (ms), so refusals write once a minute. */
+  private readonly refusalsLogged = new Map<number, number>();
+
+  /** Writes a refused call of a known token to the login log (once a minute per token), then refuses it. */
+  private async refuse(
+    row: TAccessTokenRow,
+    client: { ip: string; userAgent: string | null },
+    code: 'ACCESS_TOKEN_INVALID' | 'ACCESS_TOKEN_EXPIRED',
+  ): Promise<never> {
+    const id = Number(row.id);
+    const now = Date.now();
+    if (now - (this.refusalsLogged.get(id) ?? 0) >= REFUSAL_LOG_EVERY_MS) {
+      if (this.refusalsLogged.size > 10_000) this.refusalsLogged.clear();
+      this.refusalsLogged.set(id, now);
+      const user = await this.tokens.userOf(Number(row.user_id));
+      if (user) {
+        await this.attempts.record({
+          account: user.account,
+          userId: Number(user.id),
+          ip: client.ip,
+          userAgent: client.userAgent,
+          outcome: 'access_token_refused',
+          tokenName: row.name,
+          snapshot: {
+            userName: user.user_name,
+            roleName: user.role_name,
+            userType: user.is_admin === true ? 'admin' : 'normal',
+          },
+        });
+      }
+    }
+    throw new AppError(code);
+  }
+
   async authenticate(secret: string, client: { ip: string; userAgent: string | null }): Promise<TAuthUser> {
     if (!secret.startsWith(ACCESS_TOKEN_PREFIX)) throw new AppError('ACCESS_TOKEN_INVALID');
     const row = await this.tokens.findByHash(hashToken(secret));
-    if (!row || row.revoked_at) throw new AppError('ACCESS_TOKEN_INVALID');
-    if (row.expires_at.getTime() <= Date.now()) throw new AppError('ACCESS_TOKEN_EXPIRED');
+    if (!row) throw new AppError('ACCESS_TOKEN_INVALID');
+    if (row.revoked_at) return this.refuse(row, client, 'ACCESS_TOKEN_INVALID');
+    if (row.expires_at.getTime() <= Date.now()) return this.refuse(row, client, 'ACCESS_TOKEN_EXPIRED');
     const id = Number(row.id);
     this.limiter.take(id);
     const caller = await this.identity.callerOf(Number(row.user_id));
-    if (!caller) throw new AppError('ACCESS_TOKEN_INVALID');
+    if (!caller) return this.refuse(row, client, 'ACCESS_TOKEN_INVALID');
     if (await this.tokens.touch(id, client.ip)) {
       await this.attempts.record({
         account: caller.account,
@@ -77,6 +113,7 @@ export class BearerAuthenticator {
       });
     }
     const stationIds = stationIdsOf(row);
+    this.refusalsLogged.delete(id);
     return {
       ...caller,
       tokenId: 0,

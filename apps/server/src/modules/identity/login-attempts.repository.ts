@@ -14,7 +14,9 @@ export type TLoginOutcome =
   | 'second_factor_disabled'
   | 'second_factor_reset'
   /** A call made with a personal access token (issue 32), written at most once a minute per token. */
-  | 'access_token';
+  | 'access_token'
+  /** A call with an expired or revoked token (or of a disabled user); never counted as a password guess. */
+  | 'access_token_refused';
 
 /** Outcomes that are not a success (the failure counters read the guessing ones among them). */
 const FAILURES: readonly TLoginOutcome[] = [
@@ -23,6 +25,7 @@ const FAILURES: readonly TLoginOutcome[] = [
   'disabled',
   'rate_limited',
   'bad_second_factor',
+  'access_token_refused',
 ];
 
 /** The login log: every attempt with ip, time and result; also the source of the rate limit. */

@@ -41,6 +41,7 @@ const KNOWN_REASONS = new Set([
   'second_factor_disabled',
   'second_factor_reset',
   'access_token',
+  'access_token_refused',
 ]);
 
 function useLoginLog(values: Record<string, unknown>, pageNo: number) {
