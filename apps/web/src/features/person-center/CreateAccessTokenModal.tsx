@@ -6,7 +6,7 @@ import {
   ZAccessTokenCreateRequest,
 } from '@masthub/shared';
 import { type ButtonProps, Checkbox, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { fetchStationOptions } from '../users/api.ts';
@@ -24,13 +24,31 @@ export function CreateAccessTokenModal(props: {
   const [form] = Form.useForm<TAccessTokenCreateRequest>();
   const rule = useZodRule(ZAccessTokenCreateRequest);
   const create = useCreateAccessToken();
-  const [options, setOptions] = useState<TStationOption[]>([]);
+  // Every site option seen so far (chosen ones keep their labels) and the ones matching the search.
+  const [seen, setSeen] = useState<ReadonlyMap<number, TStationOption>>(new Map());
+  const [matching, setMatching] = useState<number[]>([]);
+  const search = useCallback(
+    (keywords: string) =>
+      fetchStationOptions(keywords.trim(), 100).then(
+        (found) => {
+          setSeen((before) => new Map([...before, ...found.map((s) => [s.id, s] as const)]));
+          setMatching(found.map((s) => s.id));
+        },
+        () => setMatching([]),
+      ),
+    [],
+  );
 
   useEffect(() => {
     if (!props.open) return;
     form.resetFields();
-    void fetchStationOptions('', 200).then(setOptions, () => setOptions([]));
-  }, [props.open, form]);
+    void search('');
+  }, [props.open, form, search]);
+  const chosen: number[] = Form.useWatch('stationIds', form) ?? [];
+  const shown = [...new Set([...chosen, ...matching])].flatMap((id) => {
+    const station = seen.get(id);
+    return station ? [{ value: id, label: `${station.stationCode} ${station.projectName}` }] : [];
+  });
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -103,9 +121,9 @@ export function CreateAccessTokenModal(props: {
           <Select
             mode="multiple"
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: false, onSearch: (keywords) => void search(keywords) }}
             placeholder={t('person.accessTokens.allStations')}
-            options={options.map((s) => ({ value: s.id, label: `${s.stationCode} ${s.projectName}` }))}
+            options={shown}
           />
         </Form.Item>
       </Form>
