@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { createStationAccess, type StationAccess, type StationGrantService } from './modules/access/index.ts';
+import type { AccessTokenService, BearerAuthenticator } from './modules/access-tokens/index.ts';
 import { AlarmService } from './modules/alarms/index.ts';
 import { type ApplyService, createApplyService } from './modules/apply/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
@@ -99,6 +100,9 @@ export interface TServices {
   organisations: OrganisationService;
   roles: RoleService;
   loginLog: LoginLogService;
+  /** Personal access tokens (issue 32): their management, and `Authorization: Bearer` resolved per call. */
+  accessTokens: AccessTokenService;
+  bearer: BearerAuthenticator;
   /** Alarms (issue 14): the no-data sweep, closing on data arrival, handling, site status. */
   alarms: AlarmService;
   /** The station log; station-changing services record through it inside their transaction. */
@@ -526,6 +530,7 @@ export async function createServer(
       log,
       routes: buildRoutes(services, config, probe),
       authenticate,
+      authenticateBearer: (secret, client) => services.bearer.authenticate(secret, client),
       admission: services.admission,
       registerExtra: (a) => realtime.register(a),
     });

@@ -7,6 +7,7 @@ export * from './i18n/language.ts';
 export * from './i18n/localize-issues.ts';
 export * from './i18n/texts.ts';
 export * from './i18n/validation.ts';
+export * from './identity/access-tokens.schema.ts';
 export * from './identity/features.ts';
 export * from './identity/identity.schema.ts';
 export * from './identity/login-log.schema.ts';

@@ -34,6 +34,8 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().positive().default(10),
   /** Days a browser ticked "remember this device" logs in without the second factor. */
   SECOND_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Calls one personal access token may make per minute; more are answered 429 (issue 32). */
+  ACCESS_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().positive().max(1_000_000).default(600),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -3,6 +3,7 @@ import {
   createStationGrantService,
   type StationAccess,
 } from '../modules/access/index.ts';
+import { buildAccessTokenServices } from '../modules/access-tokens/index.ts';
 import { accountUpkeep, buildIdentityServices } from '../modules/identity/index.ts';
 import { createLoginLogService } from '../modules/login-log/index.ts';
 import { createOrganisationService, organisationLookup } from '../modules/organisations/index.ts';
@@ -12,17 +13,31 @@ import type { TConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { TServices } from '../server.ts';
 
-/** Accounts: login and second factor, users, roles, organisations, station grants and the login log. */
+/** Accounts: login and second factor, personal access tokens, users, roles, organisations, station grants and the login log. */
 export function buildAccountServices(
   db: Database,
   config: TConfig,
   stationAccess: StationAccess,
 ): Pick<
   TServices,
-  'identity' | 'secondFactors' | 'stationGrants' | 'users' | 'organisations' | 'roles' | 'loginLog'
+  | 'identity'
+  | 'secondFactors'
+  | 'stationGrants'
+  | 'users'
+  | 'organisations'
+  | 'roles'
+  | 'loginLog'
+  | 'accessTokens'
+  | 'bearer'
 > {
+  const identity = buildIdentityServices(db, config);
   return {
-    ...buildIdentityServices(db, config),
+    ...identity,
+    ...buildAccessTokenServices(db, {
+      identity: identity.identity,
+      stationAccess,
+      ratePerMinute: config.ACCESS_TOKEN_RATE_PER_MINUTE,
+    }),
     stationGrants: createStationGrantService(db, stationAccess),
     // User administration writes roles, organisations and accounts of the modules above it in its transactions.
     users: createUserAdminService(db, stationAccess, (trx) => ({

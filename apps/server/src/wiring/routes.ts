@@ -1,4 +1,5 @@
 import { accessRoutes } from '../modules/access/index.ts';
+import { accessTokenRoutes } from '../modules/access-tokens/index.ts';
 import { alarmRoutes } from '../modules/alarms/index.ts';
 import { applyRoutes } from '../modules/apply/index.ts';
 import { dataSourceRoutes, fileMatchRuleRoutes } from '../modules/data-sources/index.ts';
@@ -61,6 +62,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...roleRoutes(services.roles),
     ...accessRoutes(services.stationGrants),
     ...loginLogRoutes(services.loginLog),
+    ...accessTokenRoutes(services.accessTokens),
     ...stationLogRoutes(services.stationLog),
     ...stationRoutes(services.stations, archiveLimitsOf(config)),
     ...ownerRoutes(services.owners),

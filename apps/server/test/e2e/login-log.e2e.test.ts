@@ -75,6 +75,7 @@ describe('POST /api/security/sys/login_log/page', () => {
       result: 'success',
       reason: 'success',
       actorAccount: null,
+      tokenName: null,
     });
     expect(failureRow).toMatchObject({
       operatorAccount: 'log_eng01',

@@ -484,4 +484,28 @@ export const ERROR_MESSAGES = {
     zh: '文件“{fileName}”解压后超过其大小的 {maxRatio} 倍（疑似压缩炸弹），已拒绝，未保存任何内容',
     en: 'The file “{fileName}” was refused and nothing was stored: it unpacks to more than {maxRatio} times its size (a likely zip bomb)',
   },
+  ACCESS_TOKEN_INVALID: {
+    zh: '访问令牌无效或已被撤销',
+    en: 'The access token is invalid or has been revoked',
+  },
+  ACCESS_TOKEN_EXPIRED: {
+    zh: '访问令牌已过期，请在个人中心创建新的令牌',
+    en: 'The access token has expired; create a new one in the personal centre',
+  },
+  ACCESS_TOKEN_SCOPE: {
+    zh: '此访问令牌的权限范围不允许此操作（读取、下载、写入各需单独授予）',
+    en: 'This access token’s scopes do not allow this call (read, download and write are granted separately)',
+  },
+  ACCESS_TOKEN_SESSION_ONLY: {
+    zh: '此操作只能在登录后的页面中进行，不能使用访问令牌',
+    en: 'This call needs a login session; it cannot be made with an access token',
+  },
+  ACCESS_TOKEN_RATE_LIMITED: {
+    zh: '此访问令牌每分钟最多 {limit} 次请求，请 {retryAfterSeconds} 秒后重试',
+    en: 'This access token may make at most {limit} requests a minute; please try again in {retryAfterSeconds} seconds',
+  },
+  ACCESS_TOKEN_TOO_MANY: {
+    zh: '每个用户最多持有 {maximum} 个有效的访问令牌，请先撤销不用的令牌',
+    en: 'A user may hold at most {maximum} live access tokens; revoke the ones you no longer use first',
+  },
 } as const satisfies Record<ErrorCode, TLocalized>;

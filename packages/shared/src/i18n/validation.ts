@@ -282,6 +282,16 @@ export const VALIDATION_MESSAGES = {
     zh: '参考风速下限须在 0–20 m/s 之间',
     en: 'The lowest reference speed must be between 0 and 20 m/s',
   },
+  accessTokenNameRequired: { zh: '请输入令牌名称', en: 'Please enter a name for the token' },
+  accessTokenNameTooLong: {
+    zh: '令牌名称不能超过 50 个字符',
+    en: 'The token name must not exceed 50 characters',
+  },
+  accessTokenExpiry: {
+    zh: '有效期须为 1–365 天（最长一年）',
+    en: 'The validity must be 1–365 days (at most a year)',
+  },
+  accessTokenScopes: { zh: '请至少选择一项权限范围', en: 'Choose at least one scope' },
 } satisfies Record<string, TLocalized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -30,10 +30,14 @@ export const ZLoginLogRecord = z.object({
   result: z.enum(['success', 'failure']),
   /**
    * success, bad_password, unknown_account, disabled, rate_limited, bad_second_factor, or a change of the
-   * second factor: second_factor_enabled, second_factor_disabled, second_factor_reset.
+   * second factor: second_factor_enabled, second_factor_disabled, second_factor_reset; access_token — calls
+   * made with a personal access token (at most one row a minute per token and address); access_token_refused —
+   * a call with an expired or revoked one (at most one a minute per token).
    */
   reason: z.string(),
   /** Who did it for the user (the administrator who reset their second factor); null: the user. */
   actorAccount: z.string().nullable(),
+  /** The personal access token of an `access_token` row. */
+  tokenName: z.string().nullable(),
 });
 export type TLoginLogRecord = z.infer<typeof ZLoginLogRecord>;

@@ -8,10 +8,23 @@ export interface TAccessSubject {
   roleId: number | null;
   isAdmin: boolean;
   dataScope: 'all' | 'list';
+  /**
+   * A narrower set of sites for this call (a personal access token limited to some sites, issue 32):
+   * the subject reaches a site only if it is among them and reached otherwise. Absent: no narrowing.
+   */
+  stationIds?: readonly number[] | undefined;
 }
 
-/** Administrators and roles with data scope 'all' reach every site, including ones created later. */
+/**
+ * Administrators and roles with data scope 'all' reach every site, including ones created later — unless
+ * the call is narrowed to some sites.
+ */
 export function hasAllStations(subject: TAccessSubject): boolean {
+  return (subject.isAdmin || subject.dataScope === 'all') && subject.stationIds === undefined;
+}
+
+/** The subject's reach without its narrowing: whether the role alone reaches every site. */
+function roleReachesAll(subject: TAccessSubject): boolean {
   return subject.isAdmin || subject.dataScope === 'all';
 }
 
@@ -26,6 +39,12 @@ export function stationAccessPredicate(
 ): Expression<SqlBool> {
   if (hasAllStations(subject)) return sql<SqlBool>`true`;
   const stationId = sql.ref(`${stationAlias}.id`);
+  if (subject.stationIds !== undefined) {
+    const within = sql<SqlBool>`${stationId} = ANY(${[...subject.stationIds]}::bigint[])`;
+    if (roleReachesAll(subject)) return within;
+    const reached = stationAccessPredicate({ ...subject, stationIds: undefined }, stationAlias);
+    return sql<SqlBool>`(${within} AND ${reached})`;
+  }
   const ownerId = sql.ref(`${stationAlias}.owner_id`);
   const byRole =
     subject.roleId === null
@@ -90,8 +109,9 @@ export class StationAccessRepository {
   /** Each live station among `stationIds` with the ways the subject reaches it (all false: none). */
   async listKinds(subject: TAccessSubject, stationIds: readonly number[]): Promise<TStationKindsRow[]> {
     if (stationIds.length === 0) return [];
-    const isAll = hasAllStations(subject);
+    const isAll = roleReachesAll(subject);
     const roleId = subject.roleId ?? -1;
+    const narrowed = subject.stationIds === undefined ? null : new Set(subject.stationIds.map(Number));
     const result = await sql<TStationKindsRow>`
       SELECT s.id, s.station_code,
         coalesce(s.owner_id = ${subject.id}, false) AS is_owner,
@@ -101,7 +121,11 @@ export class StationAccessRepository {
       WHERE s.id = ANY(${[...stationIds]}::bigint[]) AND NOT s.is_deleted
       ORDER BY s.station_code
     `.execute(this.db);
-    return result.rows;
+    if (!narrowed) return result.rows;
+    // Outside the call's sites the subject reaches nothing, whatever the role says.
+    return result.rows.map((row) =>
+      narrowed.has(Number(row.id)) ? row : { ...row, is_owner: false, is_assigned: false, is_role: false },
+    );
   }
 
   /** How many live stations the subject reaches. */

@@ -84,6 +84,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'The caller’s two-factor login: on or off, required by the role, recovery codes left',
       tags: ['security'],
       auth: 'user',
+      // Account security: with a login session only, never with a personal access token.
+      isSessionOnly: true,
       response: ZSecondFactorStatus,
       handle: ({ user }) => secondFactors.status(user),
     }),
@@ -93,6 +95,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'A new authenticator key for the caller (otpauth URI, QR code), confirmed by …/enable',
       tags: ['security'],
       auth: 'user',
+      // Account security: with a login session only, never with a personal access token.
+      isSessionOnly: true,
       response: ZSecondFactorSetup,
       handle: ({ user }) => secondFactors.beginSetup(user.id, user.account),
     }),
@@ -102,6 +106,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'Turns two-factor login on with the first code of the new key; the recovery codes, shown once',
       tags: ['security'],
       auth: 'user',
+      // Account security: with a login session only, never with a personal access token.
+      isSessionOnly: true,
       body: ZSecondFactorEnableRequest,
       response: ZRecoveryCodes,
       handle: async ({ user, body, request }) => ({
@@ -115,6 +121,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
         'Turns the caller’s two-factor login off with a current or recovery code, unless the role requires it',
       tags: ['security'],
       auth: 'user',
+      // Account security: with a login session only, never with a personal access token.
+      isSessionOnly: true,
       body: ZSecondFactorDisableRequest,
       run: ({ user, body, request }) => secondFactors.disable(user, body.code, clientOf(request)),
     }),
@@ -124,6 +132,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'Log out: revokes the calling token',
       tags: ['security'],
       auth: 'user',
+      // Account security: with a login session only, never with a personal access token.
+      isSessionOnly: true,
       run: ({ user }) => identity.logout(user),
     }),
     defineAction({
@@ -132,6 +142,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'Change the caller’s password; every token of the user is revoked (log in again)',
       tags: ['security'],
       auth: 'user',
+      // Account security: with a login session only, never with a personal access token.
+      isSessionOnly: true,
       body: ZChangePasswordRequest,
       run: ({ user, body }) => identity.changePassword(user, body),
     }),

@@ -399,11 +399,21 @@ export class IdentityService {
     const row = await this.tokens.findLiveByHash(hashToken(token));
     if (!row) throw new AppError('NOT_LOGGED_IN');
     if (row.expires_at.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
-    const user = await this.users.findById(row.user_id);
-    if (!user?.is_enabled) throw new AppError('NOT_LOGGED_IN');
+    const caller = await this.callerOf(row.user_id, row.id);
+    if (!caller) throw new AppError('NOT_LOGGED_IN');
     if (Date.now() - row.last_used_at.getTime() > SLIDE_EVERY_MS) {
       await this.tokens.slide(row.id, this.config.TOKEN_TTL_HOURS);
     }
+    return caller;
+  }
+
+  /**
+   * A live, enabled user as the caller of a request, with the rights their role gives them now; undefined
+   * for a deleted or disabled one. `tokenId` is the session's login token (0: none).
+   */
+  async callerOf(userId: number, tokenId = 0): Promise<TAuthUser | undefined> {
+    const user = await this.users.findById(userId);
+    if (!user?.is_enabled) return undefined;
     const isAdmin = user.is_admin === true;
     return {
       id: user.id,
@@ -418,7 +428,7 @@ export class IdentityService {
       isAdmin,
       dataScope: isAdmin ? 'all' : (user.data_scope ?? 'list'),
       features: await this.featuresOf(user.role_id, isAdmin),
-      tokenId: row.id,
+      tokenId,
     };
   }
 

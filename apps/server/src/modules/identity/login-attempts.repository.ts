@@ -12,7 +12,11 @@ export type TLoginOutcome =
   /** Second-factor changes: written as successes, they never count as failures. */
   | 'second_factor_enabled'
   | 'second_factor_disabled'
-  | 'second_factor_reset';
+  | 'second_factor_reset'
+  /** A call made with a personal access token (issue 32), written at most once a minute per token. */
+  | 'access_token'
+  /** A call with an expired or revoked token (or of a disabled user); never counted as a password guess. */
+  | 'access_token_refused';
 
 /** Outcomes that are not a success (the failure counters read the guessing ones among them). */
 const FAILURES: readonly TLoginOutcome[] = [
@@ -21,6 +25,7 @@ const FAILURES: readonly TLoginOutcome[] = [
   'disabled',
   'rate_limited',
   'bad_second_factor',
+  'access_token_refused',
 ];
 
 /** The login log: every attempt with ip, time and result; also the source of the rate limit. */
@@ -39,6 +44,8 @@ export class LoginAttemptRepository {
     snapshot?: { userName: string; roleName: string | null; userType: 'admin' | 'normal' } | undefined;
     /** The account of whoever did it for the user (an administrator resetting their second factor). */
     actorAccount?: string | undefined;
+    /** The personal access token the call was made with. */
+    tokenName?: string | undefined;
   }): Promise<void> {
     await this.db
       .insertInto('login_attempt')
@@ -54,6 +61,7 @@ export class LoginAttemptRepository {
         user_type: input.snapshot?.userType ?? null,
         device_id: input.deviceId ?? null,
         actor_account: input.actorAccount ?? null,
+        token_name: input.tokenName ?? null,
       })
       .execute();
   }

@@ -41,6 +41,7 @@ export class LoginLogRepository {
           'a.role_name',
           'a.user_type',
           'a.actor_account',
+          'a.token_name',
           // Rows written before the snapshot columns existed fall back to the user's current name.
           eb.fn.coalesce('a.user_name', 'u.user_name').as('user_name'),
         ])

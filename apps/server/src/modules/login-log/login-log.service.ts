@@ -19,6 +19,7 @@ export class LoginLogService {
         result: r.success ? 'success' : 'failure',
         reason: r.reason,
         actorAccount: r.actor_account,
+        tokenName: r.token_name,
       })),
       total,
       pageNo: filter.pageNo,

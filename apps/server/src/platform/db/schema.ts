@@ -83,6 +83,26 @@ export interface LoginAttemptTable {
   user_type: 'admin' | 'normal' | null;
   device_id: number | null;
   actor_account: string | null;
+  /** The personal access token a call was made with (migration 0031); null for logins. */
+  token_name: Generated<string | null>;
+}
+
+/** A personal access token (migration 0031): only the SHA-256 of its secret is stored. */
+export interface AccessTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: Buffer;
+  prefix: string;
+  scopes: string[];
+  /** The sites the token is limited to (within the user's own); null = all the user's sites. */
+  station_ids: (number | string)[] | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
 }
 
 /** A browser that has logged in to an account before (migration 0011); the token is stored as SHA-256. */
@@ -1182,6 +1202,7 @@ export interface DB {
   auth_token: AuthTokenTable;
   login_attempt: LoginAttemptTable;
   login_device: LoginDeviceTable;
+  access_token: AccessTokenTable;
   message: MessageTable;
   station: StationTable;
   role_station: RoleStationTable;

@@ -17,6 +17,7 @@ import {
   parseLanguageHeader,
   parseUtcCode,
   scanRequestValue,
+  type TAccessTokenScope,
   type TIssueLike,
 } from '@masthub/shared';
 import Fastify, {
@@ -42,6 +43,7 @@ import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, SUCCESS_MSG, successEnvelope } from './envelope.ts';
 import { acceptedEncoding, BROTLI_QUALITY, GZIP_LEVEL, PreSerialized } from './pre-serialized.ts';
 import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
+import { routeScope } from './route-scope.ts';
 import { helmetOptions } from './security-headers.ts';
 
 /** Content types sent compressed: JSON, and the web app's HTML, scripts, styles and SVG. */
@@ -68,7 +70,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every API route with the permission it declares: the permission test iterates it. */
-    routeCatalogue: { method: string; url: string; auth: TRouteAuth }[];
+    routeCatalogue: {
+      method: string;
+      url: string;
+      auth: TRouteAuth;
+      /** What a personal access token needs for it; null: not callable with one (public or session only). */
+      scope: TAccessTokenScope | null;
+    }[];
   }
 }
 
@@ -77,6 +85,11 @@ export interface TAppOptions {
   log: Logger;
   routes: TRouteDef[];
   authenticate: (token: string | undefined) => Promise<TAuthUser>;
+  /** Resolves `Authorization: Bearer <personal access token>`; without it such calls are not logged in. */
+  authenticateBearer?: (
+    secret: string,
+    client: { ip: string; userAgent: string | null },
+  ) => Promise<TAuthUser>;
   /** Registers routes that are not plain JSON calls (the websocket). */
   registerExtra?: (app: FastifyInstance) => Promise<void> | void;
   /** Admits the calls of routes marked `heavy`; without it they run as they come. */
@@ -244,10 +257,27 @@ async function registerPlugins(app: TApp, config: TConfig): Promise<void> {
         title: 'MastHub API',
         description:
           'Every call answers `{ code, msg, data }` (code 200 = success; errors carry the HTTP status). ' +
-          'Send `token` (from login), `utc-code` and `language` (ZH | EN) headers.',
+          'Send `token` (from login), `utc-code` and `language` (ZH | EN) headers. Scripts use a personal ' +
+          'access token instead (made in the personal centre): `Authorization: Bearer mht_…`. A token ' +
+          'acts as its user, never beyond the user’s current rights, within its scopes (read, download, ' +
+          'write — each operation names the one it needs) and its sites; it is limited per minute (429).',
         version: '0.1.0',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'token',
+            description: 'The login token of a browser session',
+          },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token (`mht_…`), made in the personal centre',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -262,14 +292,49 @@ async function registerPlugins(app: TApp, config: TConfig): Promise<void> {
   });
 }
 
+/** The OpenAPI description of a route: who may call it and what a personal access token needs. */
+function routeDescription(auth: TRouteAuth, scope: TAccessTokenScope | null): string {
+  if (auth === 'public') return 'No login needed.';
+  const who = auth === 'user' ? 'Any logged-in user.' : `Needs the feature \`${auth}\`.`;
+  return scope
+    ? `${who} With a personal access token: scope \`${scope}\`.`
+    : `${who} Only with a login session (not with a personal access token).`;
+}
+
+/**
+ * The caller of a non-public route: a personal access token (`Authorization: Bearer`), refused where
+ * its scopes do not reach or the route needs a login session, else the login token of a session.
+ */
+async function callerOf(
+  request: FastifyRequest,
+  options: TAppOptions,
+  scope: TAccessTokenScope | null,
+): Promise<TAuthUser> {
+  const authorization = request.headers.authorization;
+  const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  if (!bearer) {
+    const token = request.headers.token;
+    return options.authenticate(typeof token === 'string' ? token : undefined);
+  }
+  if (!options.authenticateBearer) throw new AppError('NOT_LOGGED_IN');
+  const user = await options.authenticateBearer(bearer[1] as string, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  if (scope === null) throw new AppError('ACCESS_TOKEN_SESSION_ONLY');
+  if (!user.accessToken?.scopes.includes(scope)) throw new AppError('ACCESS_TOKEN_SCOPE', { scope });
+  return user;
+}
+
 /**
  * One API route under /api: listed in the route catalogue, documented with its right, authenticated
  * before the body is read, admitted when heavy, and answered in the envelope unless raw.
  */
 function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
-  const { config, authenticate } = options;
+  const { config } = options;
   const auth = def.auth;
-  app.routeCatalogue.push({ method: def.method, url: `/api${def.url}`, auth });
+  const scope = auth === 'public' || def.isSessionOnly ? null : routeScope(def);
+  app.routeCatalogue.push({ method: def.method, url: `/api${def.url}`, auth, scope });
   app.route({
     method: def.method,
     url: `/api${def.url}`,
@@ -282,19 +347,13 @@ function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.isRaw ? {} : { response: { 200: envelopeOf(def.response) } }),
-      ...(auth === 'public' ? {} : { security: [{ token: [] }] }),
-      description:
-        auth === 'public'
-          ? 'No login needed.'
-          : auth === 'user'
-            ? 'Any logged-in user.'
-            : `Needs the feature \`${auth}\`.`,
+      ...(auth === 'public' ? {} : { security: scope ? [{ token: [] }, { bearer: [] }] : [{ token: [] }] }),
+      description: routeDescription(auth, scope),
     },
     // Authentication runs before the body is read: a caller without a valid token learns nothing else.
     onRequest: async (request: FastifyRequest) => {
       if (auth === 'public') return;
-      const token = request.headers.token;
-      const user = await authenticate(typeof token === 'string' ? token : undefined);
+      const user = await callerOf(request, options, scope);
       if (auth !== 'user' && !user.features.has(auth)) throw new AppError('FORBIDDEN');
       request.user = user;
     },

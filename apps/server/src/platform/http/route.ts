@@ -1,4 +1,4 @@
-import type { FeatureKey, Language } from '@masthub/shared';
+import type { FeatureKey, Language, TAccessTokenScope } from '@masthub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TAuthUser } from '../auth/auth-user.ts';
@@ -54,6 +54,13 @@ export interface TRouteDef<
    * or cut off (platform/compute/admission.ts, issue 26).
    */
   heavy?: THeavyLane;
+  /**
+   * The scope a personal access token needs for this route, when the path does not say it
+   * (platform/http/route-scope.ts: exports and downloads `download`, queries `read`, the rest `write`).
+   */
+  scope?: TAccessTokenScope;
+  /** Only with a login session, never with a personal access token (the token management itself). */
+  isSessionOnly?: boolean;
   handle: (
     ctx: TRouteContext<TInfer<B>, TInfer<Q>, TInfer<P>, A>,
   ) => Promise<R extends TSchema ? z.input<R> : unknown>;

@@ -40,6 +40,8 @@ const KNOWN_REASONS = new Set([
   'second_factor_enabled',
   'second_factor_disabled',
   'second_factor_reset',
+  'access_token',
+  'access_token_refused',
 ]);
 
 function useLoginLog(values: Record<string, unknown>, pageNo: number) {
@@ -90,6 +92,8 @@ export function LoginLogPage() {
       width: 180,
       render: (value: string, record) => {
         const text = KNOWN_REASONS.has(value) ? t(`system.loginLog.reasons.${value}`) : value;
+        // A call with a personal access token: name the token.
+        if (record.tokenName) return t('system.loginLog.withToken', { text, token: record.tokenName });
         // An administrator acted for the user (a second factor reset): say who.
         return record.actorAccount
           ? t('system.loginLog.byActor', { text, actor: record.actorAccount })

@@ -1,5 +1,6 @@
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AccessTokensCard } from './AccessTokensCard.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecondFactorCard } from './SecondFactorCard.tsx';
@@ -20,6 +21,9 @@ export function PersonCenterPage() {
           <ChangePasswordForm />
         </Card>
         <SecondFactorCard />
+      </Col>
+      <Col span={24}>
+        <AccessTokensCard />
       </Col>
     </Row>
   );

@@ -21,6 +21,7 @@ import {
 import { OneTimePasswordModal } from './OneTimePasswordModal.tsx';
 import { OrganisationTree } from './OrganisationTree.tsx';
 import { TransferOwnershipModal } from './TransferOwnershipModal.tsx';
+import { UserAccessTokensModal } from './UserAccessTokensModal.tsx';
 import { UserFormModal } from './UserFormModal.tsx';
 import { findOrgNode, mapUserFields, type OrgTreeNode, orgFilter, toOrgTree } from './users.utils.ts';
 
@@ -53,6 +54,7 @@ export function UserListPage() {
   const [editing, setEditing] = useState<TUserRecord | null>();
   const [password, setPassword] = useState<{ account: string; value: string } | undefined>();
   const [transferFrom, setTransferFrom] = useState<TUserRecord>();
+  const [tokensOf, setTokensOf] = useState<TUserRecord>();
 
   const { data: companies = [] } = useOrganisationTree();
   const orgNode = useMemo(() => findOrgNode(toOrgTree(companies), orgKey), [companies, orgKey]);
@@ -171,7 +173,7 @@ export function UserListPage() {
             open: setEditing,
           }}
           actions={{
-            width: 330,
+            width: 400,
             extra: (user) => (
               <>
                 <Link to={`/systemManage/UserManage/UserRight?userId=${user.id}`}>
@@ -184,6 +186,9 @@ export function UserListPage() {
                 </Button>
                 <Button type="link" size="small" onClick={() => askResetSecondFactor(user)}>
                   {t('system.user.secondFactor.reset')}
+                </Button>
+                <Button type="link" size="small" onClick={() => setTokensOf(user)}>
+                  {t('system.user.accessTokens.open')}
                 </Button>
                 {user.isBuiltin || user.id === login?.userId ? (
                   <Tooltip
@@ -218,6 +223,7 @@ export function UserListPage() {
         password={password?.value ?? null}
         onClose={() => setPassword(undefined)}
       />
+      <UserAccessTokensModal user={tokensOf} onClose={() => setTokensOf(undefined)} />
       <TransferOwnershipModal
         open={transferFrom !== undefined}
         user={transferFrom}

@@ -1,0 +1,57 @@
+import type {
+  TAccessTokenAdminPageRequest,
+  TAccessTokenAdminRecord,
+  TAccessTokenCreated,
+  TAccessTokenCreateRequest,
+  TAccessTokenRecord,
+} from '@masthub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { http } from '../../request/request.ts';
+
+export const accessTokenKeys = {
+  all: ['access-tokens'] as const,
+  own: ['access-tokens', 'own'] as const,
+  admin: (request: object) => ['access-tokens', 'admin', request] as const,
+};
+
+/** The caller's personal access tokens (never their secrets). */
+export function useOwnAccessTokens() {
+  return useQuery({
+    queryKey: accessTokenKeys.own,
+    queryFn: () => http.get<TAccessTokenRecord[]>('/security/sys/user/access_token/list'),
+  });
+}
+
+/** Makes a token; the reply carries the secret, shown once. */
+export function useCreateAccessToken() {
+  return useInvalidatingMutation(
+    (body: TAccessTokenCreateRequest) =>
+      http.post<TAccessTokenCreated>('/security/sys/user/access_token/create', body),
+    [accessTokenKeys.all],
+  );
+}
+
+export function useRevokeOwnAccessToken() {
+  return useInvalidatingMutation(
+    (id: number) => http.post<null>('/security/sys/user/access_token/revoke', { id }),
+    [accessTokenKeys.all],
+  );
+}
+
+/** Administrators: the tokens of their company's users (one user's with `userId`). */
+export function useAdminAccessTokens(request: TAccessTokenAdminPageRequest, isEnabled = true) {
+  return usePageQuery<TAccessTokenAdminRecord>(
+    accessTokenKeys.admin(request),
+    '/security/sys/access_token/page',
+    request,
+    isEnabled,
+  );
+}
+
+export function useRevokeAccessTokenAsAdmin() {
+  return useInvalidatingMutation(
+    (id: number) => http.post<null>('/security/sys/access_token/revoke', { id }),
+    [accessTokenKeys.all],
+  );
+}
