@@ -1,5 +1,5 @@
 import type { TLtConvergenceStatus } from '@masthub/shared';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB, LongtermConvergenceTable, LongtermSiteDefaultTable } from '../../platform/db/schema.ts';
 
