@@ -8,6 +8,7 @@ import {
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import { findRemoteSensingSite } from './remote-sensing.repository.ts';
 
 const ELEMENT_ORDER = Object.keys(CHANNEL_ELEMENTS);
 const STATISTIC_ORDER = ['mean', 'avg', 'sd', 'min', 'max'];
@@ -47,19 +48,7 @@ export async function readRemoteSensingProfile(
   stationId: number,
   language: Language,
 ): Promise<TRemoteSensingProfile | undefined> {
-  const site = await db
-    .selectFrom('station')
-    .select([
-      'id',
-      'station_type',
-      'device_model',
-      'device_serial',
-      'device_firmware',
-      'measurement_heights_m',
-    ])
-    .where('id', '=', stationId)
-    .where('is_deleted', '=', false)
-    .executeTakeFirst();
+  const site = await findRemoteSensingSite(db, stationId);
   if (!site) return undefined;
   const store = openTimeSeriesStore(db);
   const version = await store.findOriginalVersion(stationId);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStation, startTestServer, type TTestServer } from '../../../test/test-server.ts';
 import { readSeries, seedOriginal } from '../../../test/wind-fixtures.ts';
 import { decodeValues, isLegacyValues } from './chunk.ts';
-import { reencodeFor, reencodeProgress, reencodeStep } from './reencode-chunks.ts';
+import { reencodeProgress, reencodeStep } from './chunk-reencode.repository.ts';
+import { reencodeFor } from './reencode-chunks.ts';
 
 let server: TTestServer;
 const START = Date.UTC(2024, 0, 1);

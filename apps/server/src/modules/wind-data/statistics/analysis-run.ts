@@ -15,6 +15,7 @@ import {
   type TColumn,
 } from '../../timeseries/index.ts';
 import { buildAnalysis, type TAnalysisInput, type TAnalysisOptions } from './build-analysis.ts';
+import { stationTypeOf } from './statistics.repository.ts';
 
 /** A field error of the statistics request, in the caller's language. */
 export function statisticsFieldError(
@@ -70,14 +71,10 @@ export async function analysisJson(db: Database, job: TAnalysisJob): Promise<TAn
       throw statisticsFieldError('channelIds', 'intervalMismatch', job.language);
     throw error;
   });
-  const site = await db
-    .selectFrom('station')
-    .select('station_type')
-    .where('id', '=', job.version.stationId)
-    .executeTakeFirst();
+  const stationType = await stationTypeOf(db, job.version.stationId);
   const result = buildAnalysis({
     version: job.version,
-    stationType: site?.station_type,
+    stationType,
     loaded: deriveSdFromTi(loaded),
     utcOffsetMinutes: job.utcOffsetMinutes,
     language: job.language,
