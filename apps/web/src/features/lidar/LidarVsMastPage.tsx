@@ -138,8 +138,7 @@ export function LidarVsMastPage() {
                 rules={[{ required: true, message: t('lidar-verify.form.otherSiteRequired') }]}
               >
                 <Select
-                  showSearch
-                  optionFilterProp="label"
+                  showSearch={{ optionFilterProp: 'label' }}
                   data-testid="lidar-other-site"
                   options={(sites ?? []).map((s) => ({
                     value: s.stationId,

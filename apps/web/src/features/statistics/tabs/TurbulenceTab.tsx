@@ -37,7 +37,7 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
     <Flex vertical gap={16}>
       {result.turbulence.tiSource === 'remote_sensing' && result.turbulence.tiNote ? (
         // A lidar's or sodar's TI (issue 31): the server says, in the reader's language, why it is no cup TI.
-        <Alert type="warning" showIcon message={result.turbulence.tiNote} data-testid="stat-lidar-ti-note" />
+        <Alert type="warning" showIcon title={result.turbulence.tiNote} data-testid="stat-lidar-ti-note" />
       ) : null}
       {picker}
       <Descriptions
