@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eyaDefValidator } from '../../src/modules/energy/eya-def/eya-def-validator.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { buildXlsxBomb } from '../archives.ts';
@@ -291,6 +292,63 @@ describe('energy yield', () => {
       body: energyBody({ densityMode: 'fixed', fixedDensity: 1.225 }),
     });
     expect(fixed.body.data.meanDensity).toBe(1.225);
+  });
+
+  it('exports the yield as an IEC 61400-15-2 EYA DEF document, valid against the schema, with the same figures as the calculation', async () => {
+    const calculated = await server.call('POST', '/api/data-process/energy/calculate', {
+      token: adminToken,
+      body: energyBody(),
+    });
+    expect(calculated.status).toBe(200);
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-process/energy/eya_def',
+      headers: { token: adminToken, 'content-type': 'application/json', language: 'EN' },
+      payload: energyBody(),
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/application\/json/);
+    expect(String(r.headers['content-disposition'])).toMatch(/energy-yield-iec-61400-15-2/);
+    const document = JSON.parse(r.payload) as {
+      project_name: string;
+      scenarios: {
+        energy_assessment: {
+          gross_energy_assessment: {
+            results: { annual_energy_production: { statistics: { values: number }[] }[] };
+          };
+          net_energy_assessment: {
+            results: { annual_energy_production: { statistics: { values: number }[] }[] };
+          };
+        };
+      }[];
+      power_curves: { turbine: { model_name: string } }[];
+    };
+    expect(eyaDefValidator()(document)).toEqual([]);
+    expect(document.project_name).toBe('发电量测试风电场');
+    const turbines = calculated.body.data.turbines as {
+      model: string;
+      grossMwh: number | null;
+      plainGrossMwh: number;
+      exceedance: { P50: number };
+    }[];
+    expect(document.power_curves.map((p) => p.turbine.model_name)).toEqual(turbines.map((t) => t.model));
+    document.scenarios.forEach((s, i) => {
+      const t = turbines[i]!;
+      const gross =
+        s.energy_assessment.gross_energy_assessment.results.annual_energy_production[0]!.statistics[0]!;
+      expect(gross.values).toBeCloseTo((t.grossMwh ?? t.plainGrossMwh) / 1000, 5);
+      const net =
+        s.energy_assessment.net_energy_assessment.results.annual_energy_production[0]!.statistics[0]!;
+      expect(net.values).toBeCloseTo(t.exceedance.P50 / 1000, 5);
+    });
+    // Bad input: the same localised field errors as the calculation, nothing computed.
+    const bad = await server.call('POST', '/api/data-process/energy/eya_def', {
+      token: adminToken,
+      language: 'EN',
+      body: energyBody({ hubHeight: 0 }),
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.data)).toMatch(/hubHeight/);
   });
 
   it('exports the comparison as an xlsx workbook in the caller’s language', async () => {

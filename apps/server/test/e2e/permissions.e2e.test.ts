@@ -250,6 +250,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/turbine/export': 'user',
   'POST /api/data-process/energy/calculate': 'user',
   'POST /api/data-process/energy/export': 'user',
+  'POST /api/data-process/energy/eya_def': 'user',
   'POST /api/web/mesoscale/upload': 'data.import',
   'POST /api/web/mesoscale/page': 'user',
   'GET /api/web/mesoscale/delete': 'data.import',
@@ -844,6 +845,13 @@ describe('station-scoped routes', () => {
       }),
     'POST /api/data-process/energy/export': async () =>
       expectForbidden('POST', '/api/data-process/energy/export', {
+        versionId: await hiddenVersionId(),
+        speedChannelId: 1,
+        hubHeight: 100,
+        turbineIds: [1],
+      }),
+    'POST /api/data-process/energy/eya_def': async () =>
+      expectForbidden('POST', '/api/data-process/energy/eya_def', {
         versionId: await hiddenVersionId(),
         speedChannelId: 1,
         hubHeight: 100,

@@ -120,5 +120,23 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         return sendFile(reply, { fileName, contentType: XLSX_CONTENT_TYPE, content });
       },
     }),
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/energy/eya_def',
+      summary:
+        'The energy yield as an IEC 61400-15-2 EYA DEF JSON document (energy assessment digital exchange ' +
+        'format, with IEC 61400-16 power curves): one scenario per turbine, the long-term correction and ' +
+        'uncertainty inputs where they exist',
+      tags: ['energy'],
+      auth: 'user',
+      heavy: 'compute',
+      body: ZEnergyRequest,
+      isRaw: true,
+      timeoutMs: 120_000,
+      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
+        const file = await energy.eyaDocument(user, body, { language, utcOffsetMinutes });
+        return sendFile(reply, { ...file, contentType: 'application/json; charset=utf-8' });
+      },
+    }),
   ];
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   type Language,
@@ -8,6 +9,7 @@ import {
   type TLineageStep,
 } from '@masthub/shared';
 import { primarySpeedChannels } from '@masthub/wind';
+import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -22,6 +24,7 @@ import {
 import type { VersionService } from '../wind-data/index.ts';
 import { EnergyRepository } from './energy.repository.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
+import { buildEyaDef } from './eya-def/build-eya-def.ts';
 import type { TurbineService } from './turbines.service.ts';
 
 function fieldError(field: string, message: string): AppError {
@@ -152,5 +155,45 @@ export class EnergyService {
           job,
         })
       : energyResult(this.db, job);
+  }
+
+  /**
+   * The energy yield as an IEC 61400-15-2 EYA DEF document (issue 32): the same calculation, its site,
+   * turbines and caller as the document's project, power curves and author (eya-def/build-eya-def.ts).
+   */
+  async eyaDocument(
+    user: TAuthUser,
+    request: TEnergyRequest,
+    ctx: { language: Language; utcOffsetMinutes: number },
+  ): Promise<{ fileName: string; content: Buffer }> {
+    const result = await this.calculate(user, request, ctx);
+    const version = await this.versions.visibleVersion(user, request.versionId);
+    const site = await new EnergyRepository(this.db).findStationForDocument(version.stationId);
+    const turbines = await this.turbines.byIds(request.turbineIds);
+    const siteName = site?.project_name ?? '';
+    const document = buildEyaDef({
+      result,
+      request,
+      turbines,
+      site: {
+        code: site?.station_code ?? '',
+        name: siteName,
+        longitude: Number(site?.longitude ?? 0),
+        latitude: Number(site?.latitude ?? 0),
+        altitudeM:
+          site?.altitude_m === null || site?.altitude_m === undefined ? null : Number(site.altitude_m),
+      },
+      author: { name: user.userName, organisation: user.companyName ?? 'MastHub' },
+      issuedAt: new Date(),
+      utcOffsetMinutes: ctx.utcOffsetMinutes,
+      documentId: randomUUID(),
+      texts: {
+        title: say(ctx.language, 'energyWorkbook.eyaTitle', { site: siteName, version: result.versionName }),
+        assumedPeriod: say(ctx.language, 'energyWorkbook.eyaAssumedPeriod'),
+        scenario: (model, hubHeight) => say(ctx.language, 'energyWorkbook.eyaScenario', { model, hubHeight }),
+      },
+    });
+    const fileName = `${say(ctx.language, 'energyWorkbook.eyaFileName')}_${result.versionName}.json`;
+    return { fileName, content: Buffer.from(`${JSON.stringify(document, null, 2)}\n`) };
   }
 }

@@ -55,7 +55,7 @@ import {
 } from '../common/VersionChannelCols.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { channelOptions } from '../statistics/version-options.ts';
-import { calculateEnergy, exportEnergy, useTurbines } from './api.ts';
+import { calculateEnergy, exportEnergy, exportEnergyEya, useTurbines } from './api.ts';
 import { classColumn, EnergyClassNote } from './EnergyClassNote.tsx';
 import { EnergyLongTermNote } from './EnergyLongTermNote.tsx';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
@@ -219,11 +219,12 @@ export function ElectricComputerPage() {
       setRunning(false);
     }
   };
-  const runExport = async () => {
+  const runExport = async (format: 'xlsx' | 'eya' = 'xlsx') => {
     if (!request) return;
     setExporting(true);
     try {
-      saveFile(await exportEnergy(request), `${t('energy.exportName')}.xlsx`);
+      if (format === 'eya') saveFile(await exportEnergyEya(request), `${t('energy.eyaExportName')}.json`);
+      else saveFile(await exportEnergy(request), `${t('energy.exportName')}.xlsx`);
       feedback.success(t('statistics.exported'));
     } catch {
       // The request layer already showed the error.
@@ -348,6 +349,16 @@ export function ElectricComputerPage() {
               onClick={() => void runExport()}
             >
               {t('statistics.filters.export')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!result}
+              loading={isExporting}
+              onClick={() => void runExport('eya')}
+              title={t('energy.eyaExportHint')}
+              data-testid="energy-export-eya"
+            >
+              {t('energy.eyaExport')}
             </Button>
             <Button icon={<DatabaseOutlined />} onClick={() => setLibraryOpen(true)}>
               {t('energy.library.title')}

@@ -58,3 +58,8 @@ export function calculateEnergy(request: TEnergyRequest) {
 export function exportEnergy(request: TEnergyRequest) {
   return requestFile('/data-process/energy/export', { method: 'POST', body: request, timeoutMs: 180_000 });
 }
+
+/** The yield as an IEC 61400-15-2 EYA DEF JSON document. */
+export function exportEnergyEya(request: TEnergyRequest) {
+  return requestFile('/data-process/energy/eya_def', { method: 'POST', body: request, timeoutMs: 180_000 });
+}
