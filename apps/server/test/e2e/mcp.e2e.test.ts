@@ -28,6 +28,7 @@ let base: string;
 let session: string;
 const sites: { id: number; stationCode: string }[] = [];
 const versions: number[] = [];
+const speed80: number[] = [];
 const secrets: Record<'full' | 'limited' | 'writeOnly' | 'revoked', string> = {
   full: '',
   limited: '',
@@ -85,6 +86,17 @@ beforeAll(async () => {
       },
     ]);
     versions.push(seeded.versionId);
+    speed80.push(seeded.channels.ws80!.id);
+    await db
+      .insertInto('alarm')
+      .values({
+        station_id: site.id,
+        type: 'data_missing',
+        channel_key: `mcp-${k}`,
+        period_start: new Date(START),
+        period_end: new Date(START + 86_400_000),
+      })
+      .execute();
   }
   session = await server.login(engineer.account, engineer.password);
   secrets.full = (await createToken({ name: 'full', scopes: ['read'] })).secret;
@@ -209,6 +221,62 @@ describe('the MCP server over streamable HTTP', () => {
     // Its own site answers.
     const own = await call(client, 'get_statistics', { versionId: versions[0] });
     expect(own.isError, own.text).toBe(false);
+    await client.close();
+  });
+
+  it('gives the energy yield of the API and the open alarms of the sites the token may see', async () => {
+    const client = await connect(secrets.full, 'EN');
+    const turbines = await call(client, 'list_turbines', { query: 'NREL' });
+    expect(turbines.value.length).toBeGreaterThan(0);
+    const request = {
+      versionId: versions[0],
+      speedChannelId: speed80[0],
+      hubHeight: 90,
+      turbineIds: [turbines.value[0].id],
+    };
+    const energy = await call(client, 'get_energy_yield', request);
+    expect(energy.isError, energy.text).toBe(false);
+    const api = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-process/energy/calculate',
+      headers: { authorization: `Bearer ${secrets.full}` },
+      payload: request,
+    });
+    expect(api.statusCode, api.body).toBe(200);
+    const expected = api.json().data.turbines[0];
+    expect(energy.value.turbines[0]).toMatchObject({
+      turbineId: turbines.value[0].id,
+      grossMwh: expected.grossMwh,
+      netMwh: expected.netMwh,
+      exceedance: expected.exceedance,
+    });
+    expect(energy.value.turbines[0].netMwh).toBeGreaterThan(0);
+    const stationsOf = (r: { value: { alarms: { stationId: number }[] } }) =>
+      r.value.alarms.map((a) => a.stationId).sort((a, b) => a - b);
+    const all = await call(client, 'list_open_alarms', {});
+    expect(stationsOf(all)).toEqual([sites[0]!.id, sites[1]!.id]);
+    await client.close();
+    const limited = await connect(secrets.limited, 'EN');
+    expect(stationsOf(await call(limited, 'list_open_alarms', {}))).toEqual([sites[0]!.id]);
+    await limited.close();
+  });
+
+  it('offers the alarms only to a user who may see them, like the API', async () => {
+    const viewer = await buildUser(server.db, { features: [] });
+    await grantRoleStations(server.db, viewer.roleId, [sites[0]!.id]);
+    const token = await server.login(viewer.account, viewer.password);
+    const r = await server.call('POST', CREATE, {
+      token,
+      body: { name: 'no alarms', expiresInDays: 1, scopes: ['read'] },
+    });
+    const client = await connect(r.body.data.secret, 'EN');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).not.toContain('list_open_alarms');
+    expect(await call(client, 'list_open_alarms', {})).toMatchObject({
+      isError: true,
+      text: 'No access permission',
+    });
+    expect((await call(client, 'find_sites', {})).value.total).toBe(1);
     await client.close();
   });
 
