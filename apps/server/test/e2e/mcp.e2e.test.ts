@@ -326,6 +326,13 @@ describe('the MCP server over streamable HTTP', () => {
     expect(((await writeOnly.json()) as { msg: string }).msg).toMatch(/read/);
     const ok = await post(`Bearer ${secrets.full}`);
     expect(ok.status).toBe(200);
+    // A stateless server opens no event stream: 405, which the SDK's client takes in its stride.
+    const stream = await fetch(`${base}/mcp`, {
+      headers: { authorization: `Bearer ${secrets.full}`, accept: 'text/event-stream', language: 'EN' },
+    });
+    expect(stream.status).toBe(405);
+    expect(await stream.json()).toMatchObject({ error: { message: 'No such API: GET /mcp' } });
+    expect((await fetch(`${base}/mcp`, { headers: { accept: 'text/event-stream' } })).status).toBe(401);
     // The SDK's client cannot connect with them either.
     for (const secret of [secrets.revoked, secrets.writeOnly, 'mht_unknown']) {
       await expect(connect(secret)).rejects.toThrow();

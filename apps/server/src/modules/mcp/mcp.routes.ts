@@ -1,6 +1,8 @@
+import type { Language } from '@masthub/shared';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply } from 'fastify';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { errorEnvelope } from '../../platform/http/envelope.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { createMcpServer } from './mcp.server.ts';
 import type { TMcpServices } from './mcp.tools.ts';
@@ -8,12 +10,16 @@ import type { TMcpServices } from './mcp.tools.ts';
 /** A statistics or energy call may take as long as the API's own (energy: 120 s). */
 const MCP_TIMEOUT_MS = 120_000;
 
-/** GET (a server-sent event stream) and DELETE (a session's end) mean nothing to a stateless server. */
-function methodNotAllowed(reply: FastifyReply): FastifyReply {
+/**
+ * GET (a server-sent event stream) and DELETE (a session's end) mean nothing to a stateless server: 405,
+ * which tells the client to go on without them, with the API's localised "no such API".
+ */
+function methodNotAllowed(reply: FastifyReply, method: string, language: Language): FastifyReply {
+  const message = errorEnvelope('ROUTE_NOT_FOUND', language, { method, url: '/mcp' }).body.msg;
   return reply
     .code(405)
     .header('allow', 'POST')
-    .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+    .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
 }
 
 const DESCRIPTION =
@@ -59,7 +65,15 @@ export function mcpRoutes(services: TMcpServices): TRouteDef[] {
         await transport.handleRequest(request.raw, reply.raw, request.body);
       },
     }),
-    defineRoute({ ...common, method: 'GET', handle: async ({ reply }) => methodNotAllowed(reply) }),
-    defineRoute({ ...common, method: 'DELETE', handle: async ({ reply }) => methodNotAllowed(reply) }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      handle: async ({ reply, language }) => methodNotAllowed(reply, 'GET', language),
+    }),
+    defineRoute({
+      ...common,
+      method: 'DELETE',
+      handle: async ({ reply, language }) => methodNotAllowed(reply, 'DELETE', language),
+    }),
   ];
 }
