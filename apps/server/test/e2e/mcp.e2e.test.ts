@@ -280,6 +280,22 @@ describe('the MCP server over streamable HTTP', () => {
     await client.close();
   });
 
+  it('follows the user’s current rights: a site taken from the user is gone from the next call', async () => {
+    const user = await buildUser(server.db, { features: [] });
+    await grantRoleStations(server.db, user.roleId, [sites[2]!.id]);
+    const token = await server.login(user.account, user.password);
+    const r = await server.call('POST', CREATE, {
+      token,
+      body: { name: 'rights', expiresInDays: 1, scopes: ['read'] },
+    });
+    const client = await connect(r.body.data.secret, 'EN');
+    expect((await call(client, 'list_versions', { stationId: sites[2]!.id })).isError).toBe(false);
+    await server.db.deleteFrom('role_station').where('role_id', '=', user.roleId).execute();
+    expect((await call(client, 'find_sites', {})).value.sites).toEqual([]);
+    expect(await call(client, 'list_versions', { stationId: sites[2]!.id })).toMatchObject({ isError: true });
+    await client.close();
+  });
+
   it('says what is wrong in the caller’s language (zh by default)', async () => {
     const zh = await connect(secrets.full);
     const bad = await call(zh, 'get_statistics', { versionId: 'x', sectors: 10 });
