@@ -20,6 +20,7 @@ export * from './ingestion/data-sources.schema.ts';
 export * from './ingestion/file-match.schema.ts';
 export * from './ingestion/recognition.schema.ts';
 export * from './ingestion/timeseries.schema.ts';
+export * from './mcp/mcp.schema.ts';
 export * from './messages.schema.ts';
 export * from './meteorology/map-layers.schema.ts';
 export * from './stations/alarms.schema.ts';

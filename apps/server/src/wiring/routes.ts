@@ -16,6 +16,7 @@ import {
   longTermRoutes,
 } from '../modules/longterm/index.ts';
 import { manufacturerRoutes } from '../modules/manufacturers/index.ts';
+import { mcpRoutes } from '../modules/mcp/index.ts';
 import { messageRoutes } from '../modules/messages/index.ts';
 import { mapLayerRoutes } from '../modules/meteorology/index.ts';
 import { organisationRoutes } from '../modules/organisations/index.ts';
@@ -104,6 +105,8 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...processingRoutes(services.processing),
     ...geocodingRoutes(services.geocoding),
     ...mapLayerRoutes(services.mapLayers),
+    // The Model Context Protocol endpoint (/mcp, issue 32): read-only tools over the same services.
+    ...mcpRoutes(services),
     // [anchor: wind-data routes]
   ];
 }

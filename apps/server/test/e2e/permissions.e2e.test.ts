@@ -309,6 +309,11 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/receipt/apply': 'data.process',
   'POST /api/web/receipt/undo': 'data.process',
   'POST /api/web/receipt/dismiss': 'data.process',
+  // The Model Context Protocol endpoint (issue 32): any user's token with the read scope; each tool
+  // checks what its API route checks (alarms: alarm.view) and the caller's sites.
+  'POST /mcp': 'user',
+  'GET /mcp': 'user',
+  'DELETE /mcp': 'user',
 };
 
 let server: TTestServer;

@@ -99,6 +99,8 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       body: ZEnergyRequest,
       response: ZEnergyResult,
       timeoutMs: 120_000,
+      // It computes and stores nothing: a look at the data, as the statistics analysis is (and the MCP tool).
+      scope: 'read',
       handle: ({ user, body, language, utcOffsetMinutes }) =>
         energy.calculate(user, body, { language, utcOffsetMinutes }),
     }),

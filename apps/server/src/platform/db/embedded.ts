@@ -83,6 +83,26 @@ function lockDataDir(dataDir: string, pgDir: string, pgCtl: string, log: Logger)
   };
 }
 
+/**
+ * The URL of the embedded PostgreSQL that a running MastHub process (`npm start`) serves from `dataDir`,
+ * or null when none runs there: another process of the same installation (the MCP server for a local
+ * client, `npm run mcp`) connects to it rather than starting one of its own.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  try {
+    const owner = Number(readFileSync(path.join(dataDir, 'masthub.lock'), 'utf8').trim());
+    if (!Number.isInteger(owner) || owner <= 0 || !isAlive(owner)) return null;
+    // postmaster.pid: the server's pid on the first line, its port on the fourth.
+    const lines = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+    const pgPid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pgPid) || !isAlive(pgPid) || !Number.isInteger(port) || port <= 0) return null;
+    return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/masthub`;
+  } catch {
+    return null;
+  }
+}
+
 function runAsPostgresOwner(binary: string, args: string[]): void {
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {

@@ -327,17 +327,18 @@ async function callerOf(
 }
 
 /**
- * One API route under /api: listed in the route catalogue, documented with its right, authenticated
+ * One API route under /api (or at its own path, `isAtRoot`): listed in the route catalogue, documented with its right, authenticated
  * before the body is read, admitted when heavy, and answered in the envelope unless raw.
  */
 function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
   const { config } = options;
   const auth = def.auth;
   const scope = auth === 'public' || def.isSessionOnly ? null : routeScope(def);
-  app.routeCatalogue.push({ method: def.method, url: `/api${def.url}`, auth, scope });
+  const url = def.isAtRoot ? def.url : `/api${def.url}`;
+  app.routeCatalogue.push({ method: def.method, url, auth, scope });
   app.route({
     method: def.method,
-    url: `/api${def.url}`,
+    url,
     handlerTimeout: def.timeoutMs ?? config.REQUEST_TIMEOUT_MS,
     config: { auth },
     schema: {

@@ -61,6 +61,8 @@ export interface TRouteDef<
   scope?: TAccessTokenScope;
   /** Only with a login session, never with a personal access token (the token management itself). */
   isSessionOnly?: boolean;
+  /** Served at `url` itself rather than under /api (the Model Context Protocol endpoint, `/mcp`). */
+  isAtRoot?: boolean;
   handle: (
     ctx: TRouteContext<TInfer<B>, TInfer<Q>, TInfer<P>, A>,
   ) => Promise<R extends TSchema ? z.input<R> : unknown>;
