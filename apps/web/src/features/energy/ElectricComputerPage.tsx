@@ -169,6 +169,47 @@ function LossesAndUncertaintiesCols({ rule }: { rule: (field: string) => FormRul
  * channel, hub height, shear and density, turbines side by side, losses and uncertainties; read gross and
  * net AEP, capacity factor, full-load hours, P50/P75/P90 and the breakdowns; export to xlsx.
  */
+/** The yield's downloads: the xlsx workbook and the IEC 61400-15-2 EYA DEF document (issue 32). */
+function EnergyExportButtons({ request }: { request: TEnergyRequest | undefined }) {
+  const { t } = useTranslation();
+  const [isExporting, setExporting] = useState(false);
+  const runExport = async (format: 'xlsx' | 'eya') => {
+    if (!request) return;
+    setExporting(true);
+    try {
+      if (format === 'eya') saveFile(await exportEnergyEya(request), `${t('energy.eyaExportName')}.json`);
+      else saveFile(await exportEnergy(request), `${t('energy.exportName')}.xlsx`);
+      feedback.success(t('statistics.exported'));
+    } catch {
+      // The request layer already showed the error.
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        icon={<DownloadOutlined />}
+        disabled={!request}
+        loading={isExporting}
+        onClick={() => void runExport('xlsx')}
+      >
+        {t('statistics.filters.export')}
+      </Button>
+      <Button
+        icon={<DownloadOutlined />}
+        disabled={!request}
+        loading={isExporting}
+        onClick={() => void runExport('eya')}
+        title={t('energy.eyaExportHint')}
+        data-testid="energy-export-eya"
+      >
+        {t('energy.eyaExport')}
+      </Button>
+    </>
+  );
+}
+
 export function ElectricComputerPage() {
   const { t } = useTranslation();
   const stationId = useStationId();
@@ -183,7 +224,6 @@ export function ElectricComputerPage() {
   const [result, setResult] = useState<TEnergyResult>();
   const [request, setRequest] = useState<TEnergyRequest>();
   const [isRunning, setRunning] = useState(false);
-  const [isExporting, setExporting] = useState(false);
   const [isLibraryOpen, setLibraryOpen] = useState(false);
 
   useEffect(() => {
@@ -217,19 +257,6 @@ export function ElectricComputerPage() {
       showFieldErrors(form, error);
     } finally {
       setRunning(false);
-    }
-  };
-  const runExport = async (format: 'xlsx' | 'eya' = 'xlsx') => {
-    if (!request) return;
-    setExporting(true);
-    try {
-      if (format === 'eya') saveFile(await exportEnergyEya(request), `${t('energy.eyaExportName')}.json`);
-      else saveFile(await exportEnergy(request), `${t('energy.exportName')}.xlsx`);
-      feedback.success(t('statistics.exported'));
-    } catch {
-      // The request layer already showed the error.
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -342,24 +369,7 @@ export function ElectricComputerPage() {
             >
               {t('energy.form.calculate')}
             </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              disabled={!result}
-              loading={isExporting}
-              onClick={() => void runExport()}
-            >
-              {t('statistics.filters.export')}
-            </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              disabled={!result}
-              loading={isExporting}
-              onClick={() => void runExport('eya')}
-              title={t('energy.eyaExportHint')}
-              data-testid="energy-export-eya"
-            >
-              {t('energy.eyaExport')}
-            </Button>
+            <EnergyExportButtons request={result ? request : undefined} />
             <Button icon={<DatabaseOutlined />} onClick={() => setLibraryOpen(true)}>
               {t('energy.library.title')}
             </Button>
