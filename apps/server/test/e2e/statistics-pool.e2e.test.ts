@@ -281,7 +281,8 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     databaseUrl: server.databaseUrl,
     streams: server.services.computeStreams,
   });
-  const eventLoopText = async (job: TExportJob) => [...(await exportChunks(server.db, job))].join('');
+  const eventLoopText = async (job: TExportJob) =>
+    [...((await exportChunks(server.db, job)) as Iterable<string>)].join('');
 
   it('writes every export format in a worker thread to the same text as on the event loop', async () => {
     for (const format of [1, 2, 3, 4, 5]) {
