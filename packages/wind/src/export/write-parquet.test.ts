@@ -29,7 +29,6 @@ describe('writeParquet', () => {
       channels: [
         { name: 'WS_80m_Avg', values: [1, Number.NaN, 3], flags: [0, 3, 2], metadata: { unit: 'm/s' } },
       ],
-      compress: async (b) => b,
     }))
       parts.push(p);
     const bytes = Buffer.concat(parts);

@@ -36,21 +36,26 @@ export type PageCompressor = (bytes: Uint8Array) => Promise<Uint8Array>;
  * channel a nullable FLOAT column (missing values are nulls) and a `<name>_Flag` column (INT32 holding
  * the code 0–255 as INTEGER(8, unsigned), dictionary-encoded), one row group per UTC calendar month. The
  * channel metadata is on each value column's chunk (ColumnMetaData.key_value_metadata) and in the file's
- * key–value metadata as `masthub.columns` (JSON), with `file` entries added as they are.
+ * key–value metadata as `masthub.columns` (JSON), with `file` entries added as they are. Pages are
+ * UNCOMPRESSED unless `compress` (GZIP) is given.
  *
- * A writer of its own rather than a library: measured on the five-year NREL M5 mast (266 000 ten-minute
- * rows × 106 channels + flags, 2-core machine under load) hyparquet-writer 0.17 took 2.1–6.5 s (35–46 MB)
- * and parquet-wasm 0.8 3.0 s (60 MB, and one row group per 1 M rows: it cannot cut by month), where this
- * flat layout needs only copies into typed arrays and a GZIP per page (≈ 0.5 s; see bench/parquet.ts).
- * Values are PLAIN (FLOAT) under GZIP — what every reader (DuckDB, pyarrow, fastparquet, Spark) reads.
+ * A writer of its own rather than a library, chosen by measurement on the five-year NREL M5 mast
+ * (266 000 ten-minute rows × 106 channels + flags, on the 2-core machine under load): hyparquet-writer
+ * 0.17 took 2.1–6.5 s (35–46 MB), parquet-wasm 0.8 3.0 s (60 MB, and it cannot cut row groups by month),
+ * this writer 0.56–0.78 s (46 MB) — a flat layout needs only copies into typed arrays. GZIP level 1 on
+ * top took 6–8 s for 38 MB (measured Float32 data barely compresses), so exports are uncompressed; the
+ * flag columns are RLE runs and a month of all-normal flags is a few bytes. PLAIN values: every reader
+ * (DuckDB, pyarrow, fastparquet, Spark) reads them.
  */
 export async function* writeParquet(input: {
   grid: TimeGrid;
   channels: readonly ColumnarChannel[];
-  compress: PageCompressor;
+  compress?: PageCompressor | undefined;
   file?: Readonly<Record<string, string>>;
 }): AsyncGenerator<Uint8Array, void, undefined> {
   const { grid, channels } = input;
+  const codec = input.compress ? CODEC.GZIP : CODEC.UNCOMPRESSED;
+  const compress: PageCompressor = input.compress ?? (async (bytes) => bytes);
   const stepMs = grid.intervalMinutes * 60_000;
   const chunks: { meta: TChunkMeta[]; numRows: number; totalBytes: number; offset: number }[] = [];
   yield MAGIC;
@@ -59,10 +64,10 @@ export async function* writeParquet(input: {
     const pages: Promise<TPage>[] = [];
     const times = new BigInt64Array(count);
     for (let i = 0; i < count; i++) times[i] = BigInt(grid.startMs + (first + i) * stepMs);
-    pages.push(dataPage(new Uint8Array(times.buffer), count, null, input.compress));
+    pages.push(dataPage(new Uint8Array(times.buffer), count, null, compress));
     for (const c of channels) {
-      pages.push(floatPage(c.values, first, count, input.compress));
-      pages.push(flagPages(c.flags, first, count, input.compress));
+      pages.push(floatPage(c.values, first, count, compress));
+      pages.push(flagPages(c.flags, first, count, compress));
     }
     const written = await Promise.all(pages);
     const groupStart = offset;
@@ -88,7 +93,7 @@ export async function* writeParquet(input: {
     }
     chunks.push({ meta, numRows: count, totalBytes: offset - groupStart, offset: groupStart });
   }
-  const footer = fileMetaData(grid.length, channels, chunks, {
+  const footer = fileMetaData(grid.length, channels, chunks, codec, {
     'masthub.columns': JSON.stringify(
       channels.map((c) => ({ column: c.name, flagColumn: `${c.name}_Flag`, ...c.metadata })),
     ),
@@ -213,12 +218,14 @@ async function flagPages(
 }
 
 const ENCODING = { PLAIN: 0, RLE: 3, RLE_DICTIONARY: 8 } as const;
+const CODEC = { UNCOMPRESSED: 0, GZIP: 2 } as const;
 const TYPE = { INT32: 1, INT64: 2, FLOAT: 4 } as const;
 
 function fileMetaData(
   numRows: number,
   channels: readonly ColumnarChannel[],
   groups: { meta: TChunkMeta[]; numRows: number; totalBytes: number; offset: number }[],
+  codec: number,
   keyValues: Record<string, string>,
 ): Uint8Array {
   const t = new Thrift();
@@ -267,7 +274,7 @@ function fileMetaData(
   for (const g of groups) {
     t.struct(() => {
       t.list(1, STRUCT, g.meta.length);
-      for (const m of g.meta) t.struct(() => columnChunk(t, m));
+      for (const m of g.meta) t.struct(() => columnChunk(t, m, codec));
       t.i64(2, g.totalBytes);
       t.i64(3, g.numRows);
       t.i64(5, g.offset);
@@ -279,7 +286,7 @@ function fileMetaData(
   return t.finish();
 }
 
-function columnChunk(t: Thrift, m: TChunkMeta): void {
+function columnChunk(t: Thrift, m: TChunkMeta, codec: number): void {
   t.i64(2, m.start);
   t.begin(3);
   t.i32(1, m.kind === 'time' ? TYPE.INT64 : m.kind === 'float' ? TYPE.FLOAT : TYPE.INT32);
@@ -291,7 +298,7 @@ function columnChunk(t: Thrift, m: TChunkMeta): void {
   for (const e of encodings) t.rawVarint(zigzag(e));
   t.list(3, BINARY, 1);
   t.rawString(m.path);
-  t.i32(4, 2); // GZIP
+  t.i32(4, codec);
   t.i64(5, m.numValues);
   t.i64(6, m.uncompressed);
   t.i64(7, m.compressed);

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { type ColumnarChannel, monthRowGroups, type TimeGrid, writeParquet } from '@masthub/wind';
 import {
   type Data,
@@ -16,18 +14,17 @@ import {
 } from 'apache-arrow';
 import type { TChannelRow } from '../../timeseries/index.ts';
 
-const gzipAsync = promisify(gzip);
-
 /**
  * Parquet and Arrow exports of a version (issue 32): one Float32 column per channel named as in the CSV
  * export, its flags as `<name>_Flag` (unsigned 8-bit integer), a UTC `timestamp` column (milliseconds),
  * one row group (Parquet) or record batch (Arrow) per UTC calendar month. Values are the stored ones,
  * as the CSV export writes them (flags say which are suspicious, invalid or icing).
  *
- * Measured on the five-year NREL M5 mast (106 channels × 266 000 rows, 2-core machine): the Parquet
- * writer of packages/wind ≈ 0.5 s and ≈ 19 % of the CSV's size (bench `export.parquet_ms.m5_all`,
- * `export.parquet_size_pct_of_csv.m5`); hyparquet-writer 0.17 2.1–6.5 s, parquet-wasm 0.8 3.0 s (and
- * no row group per month); apache-arrow 21 writes the Arrow IPC stream in ≈ 0.4 s (147 MB, not compressed).
+ * Measured on the five-year NREL M5 mast (106 channels × 266 000 rows, 2-core machine under load): the
+ * Parquet writer of packages/wind 0.56–0.78 s for 46 MB (hyparquet-writer 0.17 2.1–6.5 s, parquet-wasm
+ * 0.8 3.0 s and no row group per month; see writeParquet), apache-arrow 21 the Arrow IPC stream in
+ * 0.4–0.9 s (147 MB, not compressed). The whole download: bench `export.parquet_ms.m5_all`,
+ * `export.parquet_size_pct_of_csv.m5`.
  */
 export interface TColumnarInput {
   grid: TimeGrid;
@@ -57,7 +54,7 @@ function fileMetadata(input: TColumnarInput): Record<string, string> {
   };
 }
 
-/** The Parquet file in pieces (one month at a time; pages compressed in node's zlib threads). */
+/** The Parquet file in pieces, one month at a time (uncompressed: see writeParquet's measurements). */
 export function parquetChunks(input: TColumnarInput): AsyncIterable<Uint8Array> {
   const channels: ColumnarChannel[] = input.channels.map((c) => ({
     name: c.name,
@@ -68,7 +65,6 @@ export function parquetChunks(input: TColumnarInput): AsyncIterable<Uint8Array> 
   return writeParquet({
     grid: input.grid,
     channels,
-    compress: (bytes) => gzipAsync(bytes, { level: 1 }),
     file: fileMetadata(input),
   });
 }
