@@ -89,14 +89,19 @@ describe.skipIf(!python)('docs/python/masthub_example.py', () => {
     expect(made.status, made.body.msg).toBe(200);
     secret = made.body.data.secret;
     // The expected mean from the CSV export: values whose flag is below 3 (invalid, icing left out).
-    const versions = await server.call('GET', `/api/web/version/list?stationId=${site.id}`, { token: session });
+    const versions = await server.call('GET', `/api/web/version/list?stationId=${site.id}`, {
+      token: session,
+    });
     const csv = await server.app.inject({
       method: 'POST',
       url: '/api/web/version/export',
       headers: { token: session },
       payload: { versionId: versions.body.data[0].id, format: 1 },
     });
-    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const header = rows[0]!.split(',');
     const at = header.indexOf('WS_80m_Avg');
     let sum = 0;
