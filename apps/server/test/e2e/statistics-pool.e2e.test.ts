@@ -293,6 +293,19 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     }
   });
 
+  it('writes Parquet and Arrow in a worker thread, in messages, to the same bytes as on the event loop', async () => {
+    for (const format of [6, 7]) {
+      const job = { ...(await exportJob(format)), channels: (await exportJob(1)).channels };
+      const fromWorker = await buffer(await exportStreamFromPool(access(), { ...job, messageChars: 4_096 }));
+      const pieces: Uint8Array[] = [];
+      for await (const piece of (await exportChunks(server.db, job)) as AsyncIterable<Uint8Array>)
+        pieces.push(piece);
+      const local = Buffer.concat(pieces);
+      expect(fromWorker.length, `format ${format}`).toBeGreaterThan(10_000);
+      expect(fromWorker.equals(local), `format ${format}`).toBe(true);
+    }
+  });
+
   it('leaves icing and (unless asked for) suspicious values out of the pair formats, and undoes it', async () => {
     const rows = async (includeSuspicious: boolean) => {
       const job = { ...(await exportJob(2)), includeSuspicious };
