@@ -23,8 +23,9 @@ import type { TChannelRow } from '../../timeseries/index.ts';
  * Measured on the five-year NREL M5 mast (106 channels × 266 000 rows, 2-core machine under load): the
  * Parquet writer of packages/wind 0.56–0.78 s for 46 MB (hyparquet-writer 0.17 2.1–6.5 s, parquet-wasm
  * 0.8 3.0 s and no row group per month; see writeParquet), apache-arrow 21 the Arrow IPC stream in
- * 0.4–0.9 s (147 MB, not compressed). The whole download: bench `export.parquet_ms.m5_all`,
- * `export.parquet_size_pct_of_csv.m5`.
+ * 0.4–0.9 s (147 MB, not compressed). The whole download of the M5 version over HTTP, read from
+ * PostgreSQL in a compute thread (bench/parquet.ts, idle machine): Parquet 991 ms and 47.2 MB, 28 % of the
+ * CSV export's 168.2 MB (which took 32 s); Arrow 1.7 s.
  */
 export interface TColumnarInput {
   grid: TimeGrid;
