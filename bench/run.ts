@@ -18,6 +18,7 @@ import { benchMap } from './map.ts';
 import { benchMcp } from './mcp.ts';
 import { benchMeasureWindPage } from './measure-wind-page.ts';
 import { benchOffload } from './offload.ts';
+import { benchParquet } from './parquet.ts';
 import { benchReceipt } from './receipt.ts';
 import { benchReceiptLatency } from './receipt-latency.ts';
 import { benchReports } from './reports.ts';
@@ -125,6 +126,7 @@ async function main(): Promise<void> {
   add(await benchIngestParse());
   add(await benchIngest());
   add(await benchWindData());
+  add(await benchParquet());
   add(await benchStatistics());
   add(await benchMap());
   add(await benchGeoTiff());

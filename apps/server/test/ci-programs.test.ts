@@ -35,6 +35,8 @@ const PACKAGE_OF: Record<string, string> = {
   vsftpd: 'vsftpd',
   psql: 'postgresql',
   pg_isready: 'postgresql',
+  // The pandas example (python-example.e2e.test.ts) needs pandas and requests, not just the interpreter.
+  python3: 'python3-pandas',
 };
 
 /** Test code: test files, specs and the helpers of the test folders. */

@@ -22,7 +22,7 @@ export const REASON_TEXT_MAX = 50;
 export const TAG_COLUMN_WIDTH = 320;
 export const DATE_COLUMN_WIDTH = 170;
 
-/** Export formats of SPEC §9, by their numeric code. */
+/** Export formats of SPEC §9 and Parquet / Arrow IPC (issue 32), by their numeric code. */
 export const EXPORT_FORMATS = [
   { code: 0, key: 'raw' },
   { code: 1, key: 'timeSeriesCsv' },
@@ -30,7 +30,11 @@ export const EXPORT_FORMATS = [
   { code: 3, key: 'windsimTws' },
   { code: 4, key: 'windographerTxt' },
   { code: 5, key: 'waspTab' },
+  { code: 6, key: 'parquet' },
+  { code: 7, key: 'arrow' },
 ] as const;
+/** The highest export format code (7, Arrow IPC stream). */
+export const EXPORT_FORMAT_MAX = 7;
 
 /** Site status codes and their colours (SPEC §3). Any other code is black. */
 export const STATION_STATUS_COLORS: Record<number, string> = {

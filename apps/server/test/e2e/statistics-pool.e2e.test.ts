@@ -281,7 +281,8 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     databaseUrl: server.databaseUrl,
     streams: server.services.computeStreams,
   });
-  const eventLoopText = async (job: TExportJob) => [...(await exportChunks(server.db, job))].join('');
+  const eventLoopText = async (job: TExportJob) =>
+    [...((await exportChunks(server.db, job)) as Iterable<string>)].join('');
 
   it('writes every export format in a worker thread to the same text as on the event loop', async () => {
     for (const format of [1, 2, 3, 4, 5]) {
@@ -289,6 +290,19 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
       const fromWorker = (await buffer(await exportStreamFromPool(access(), job))).toString('utf8');
       expect(fromWorker.length, `format ${format}`).toBeGreaterThan(100);
       expect(fromWorker, `format ${format}`).toBe(await eventLoopText(job));
+    }
+  });
+
+  it('writes Parquet and Arrow in a worker thread, in messages, to the same bytes as on the event loop', async () => {
+    for (const format of [6, 7]) {
+      const job = { ...(await exportJob(format)), channels: (await exportJob(1)).channels };
+      const fromWorker = await buffer(await exportStreamFromPool(access(), { ...job, messageChars: 4_096 }));
+      const pieces: Uint8Array[] = [];
+      for await (const piece of (await exportChunks(server.db, job)) as AsyncIterable<Uint8Array>)
+        pieces.push(piece);
+      const local = Buffer.concat(pieces);
+      expect(fromWorker.length, `format ${format}`).toBeGreaterThan(10_000);
+      expect(fromWorker.equals(local), `format ${format}`).toBe(true);
     }
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
+import { EXPORT_FORMAT_MAX } from '../constants.ts';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { isValidEmail } from '../identity/users.schema.ts';
@@ -37,7 +38,7 @@ export const APPLY_EXPORT_STATUS_NAMES: Record<TApplyExportStatus, TLocalized> =
   failed: { zh: '导出失败', en: 'Failed' },
 };
 
-/** The SPEC §9 export formats an application may ask for, by code (0 raw originals … 5 WAsP .tab). */
+/** The export formats an application may ask for, by code (0 raw originals … 5 WAsP .tab, 6 Parquet, 7 Arrow). */
 export const APPLY_FILE_TYPE_NAMES: Record<number, TLocalized> = {
   0: { zh: '原始数据文件', en: 'Raw logger files' },
   1: { zh: '时间序列 CSV', en: 'Time series CSV' },
@@ -45,6 +46,8 @@ export const APPLY_FILE_TYPE_NAMES: Record<number, TLocalized> = {
   3: { zh: 'WindSim .tws', en: 'WindSim .tws' },
   4: { zh: 'Windographer .txt', en: 'Windographer .txt' },
   5: { zh: 'WAsP .tab', en: 'WAsP .tab' },
+  6: { zh: 'Parquet（列式，Float32）', en: 'Parquet (columnar, Float32)' },
+  7: { zh: 'Arrow IPC 流', en: 'Arrow IPC stream' },
 };
 
 export const APPLY_VERSION_MODES = ['original', 'latest'] as const;
@@ -78,7 +81,7 @@ export const ZApplySave = z
       .number(requiredError('fileTypeRequired'))
       .int(vmsg('oneOf'))
       .min(0, vmsg('oneOf'))
-      .max(5, vmsg('oneOf')),
+      .max(EXPORT_FORMAT_MAX, vmsg('oneOf')),
     startTime: ZApplyTime,
     endTime: ZApplyTime,
     versionMode: z.enum(APPLY_VERSION_MODES, vmsg('oneOf')).default('original'),

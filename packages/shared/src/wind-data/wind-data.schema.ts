@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
-import { WIND_TABLE_MAX_ROWS } from '../constants.ts';
+import { EXPORT_FORMAT_MAX, WIND_TABLE_MAX_ROWS } from '../constants.ts';
 import { localizeUnreadableReason } from '../i18n/ingestion.ts';
 import { interpolate, type Language, type TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
@@ -489,7 +489,7 @@ export const ZVersionExportRequest = z
       .number(requiredError('required'))
       .int(vmsg('oneOf'))
       .min(0, vmsg('oneOf'))
-      .max(5, vmsg('oneOf')),
+      .max(EXPORT_FORMAT_MAX, vmsg('oneOf')),
     channelIds: z.array(ZId).max(400).optional(),
     /** WAsP .tab / Meteodyn / WindSim: the speed and direction channels to write. */
     speedChannelId: ZId.optional(),

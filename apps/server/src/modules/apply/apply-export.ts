@@ -285,4 +285,6 @@ const FORMAT_EXTENSIONS: Record<number, string> = {
   3: '.tws',
   4: '.txt',
   5: '.tab',
+  6: '.parquet',
+  7: '.arrows',
 };

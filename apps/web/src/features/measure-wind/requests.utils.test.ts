@@ -194,6 +194,10 @@ describe('form values → requests (checked with the shared schemas)', () => {
     ).toBeDefined();
     expect(exportFileName('工作版本 1', 5)).toBe('工作版本_1.tab');
     expect(exportFileName('', 2)).toBe('wind-data.tim');
+    expect(exportFileName('v', 6)).toBe('v.parquet');
+    expect(exportFileName('v', 7)).toBe('v.arrows');
+    expect(firstFieldError(ZVersionExportRequest, { versionId: 1, format: 8 }, 'format', 'en')).toBeDefined();
+    expect(ZVersionExportRequest.safeParse({ versionId: 1, format: 6 }).success).toBe(true);
   });
 });
 

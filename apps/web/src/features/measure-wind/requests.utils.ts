@@ -191,7 +191,7 @@ export function toMarkRequest(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Export (SPEC §9 formats 0–5).
+// Export (SPEC §9 formats 0–5; 6 Parquet and 7 Arrow IPC stream, issue 32).
 
 export const EXPORT_FORMATS = [
   { code: 0, key: 'raw', extension: 'csv' },
@@ -200,6 +200,8 @@ export const EXPORT_FORMATS = [
   { code: 3, key: 'windsim', extension: 'tws' },
   { code: 4, key: 'windographer', extension: 'txt' },
   { code: 5, key: 'wasp', extension: 'tab' },
+  { code: 6, key: 'parquet', extension: 'parquet' },
+  { code: 7, key: 'arrow', extension: 'arrows' },
 ] as const;
 
 /** Meteodyn .tim, WindSim .tws and WAsP .tab write one speed and one direction. */

@@ -267,7 +267,7 @@ export class WindDataService {
     };
   }
 
-  /** Export in one of the six formats of SPEC §9 (EXPORTS.md), streamed. */
+  /** Export in one of the formats of SPEC §9 (EXPORTS.md) or Parquet / Arrow (issue 32), streamed. */
   async export(
     user: TAuthUser,
     request: TVersionExportRequest,
@@ -335,7 +335,7 @@ export class WindDataService {
     };
     return {
       fileName: `${baseName}${format.extension}`,
-      contentType: request.format === 1 ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
+      contentType: CONTENT_TYPES[request.format] ?? 'text/plain; charset=utf-8',
       // Written in a worker thread when there is a pool (a five-year csv is seconds of formatting).
       stream: this.compute
         ? await exportStreamFromPool(this.compute, job)
@@ -399,6 +399,12 @@ export class WindDataService {
     return { files: results };
   }
 }
+
+const CONTENT_TYPES: Record<number, string> = {
+  1: 'text/csv; charset=utf-8',
+  6: 'application/vnd.apache.parquet',
+  7: 'application/vnd.apache.arrow.stream',
+};
 
 /** Channels grouped by interval: each group is read onto one grid. */
 function pickChannel(

@@ -25,13 +25,17 @@ import {
   type TChannelRow,
 } from '../../timeseries/index.ts';
 import { asciiOr } from '../export-names.ts';
+import { arrowChunks, parquetChunks } from './export-columnar.ts';
 
 /**
  * One export of a version in formats 1–5 (SPEC §9, EXPORTS.md) as it crosses to a worker thread: the
  * channels already chosen and checked, the range already clipped, the names and site fields resolved.
  */
 export interface TExportJob {
-  /** 1–5 (0, the raw logger files, is served by ingestion); 5 and anything else: the WAsP .tab. */
+  /**
+   * 1–7 (0, the raw logger files, is served by ingestion): 6 Parquet, 7 Arrow IPC stream (binary); 5 and
+   * anything else: the WAsP .tab.
+   */
   format: number;
   channels: TChannelRow[];
   fromMs: number;
@@ -55,7 +59,10 @@ export interface TExportJob {
  * generators: nothing holds the whole file). Reading is done when this resolves, so a refusal (no data,
  * mixed intervals) is an AppError before the first byte.
  */
-export async function exportChunks(db: Database, job: TExportJob): Promise<Iterable<string>> {
+export async function exportChunks(
+  db: Database,
+  job: TExportJob,
+): Promise<Iterable<string> | AsyncIterable<Uint8Array>> {
   let loaded: Awaited<ReturnType<typeof loadSeries>>;
   try {
     loaded = await loadSeries(openTimeSeriesStore(db), job.channels, job.fromMs, job.toMs);
@@ -81,6 +88,21 @@ export async function exportChunks(db: Database, job: TExportJob): Promise<Itera
   const { station, versionName } = job;
   const heightM = job.channels[0]?.heightM ?? 10;
   switch (job.format) {
+    case 6:
+    case 7: {
+      const input = {
+        grid: loaded.grid,
+        channels: loaded.channels.map((c) => ({
+          row: c.row,
+          name: names.get(c.row.id)!,
+          values: c.values,
+          flags: c.flags,
+        })),
+        station: station.code,
+        version: versionName,
+      };
+      return job.format === 6 ? parquetChunks(input) : arrowChunks(input);
+    }
     case 1:
       return writeTimeSeriesCsv({
         grid: loaded.grid,
@@ -149,10 +171,42 @@ function safeUtm(latitude: number, longitude: number): { eastingM: number; north
   }
 }
 
+/**
+ * Sends a binary export in messages of about `messageBytes` (small pieces joined, each message its own
+ * buffer so it can be transferred), stopping when `send` says the port closed.
+ */
+async function sendBinary(
+  chunks: AsyncIterable<Uint8Array>,
+  messageBytes: number,
+  send: (bytes: Uint8Array) => Promise<boolean>,
+): Promise<void> {
+  let pending: Uint8Array[] = [];
+  let size = 0;
+  const flush = async (): Promise<boolean> => {
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const p of pending) {
+      out.set(p, at);
+      at += p.length;
+    }
+    pending = [];
+    size = 0;
+    return send(out);
+  };
+  for await (const piece of chunks) {
+    pending.push(piece);
+    size += piece.length;
+    if (size >= messageBytes && !(await flush())) return;
+  }
+  if (size > 0) await flush();
+}
+
 /** What the thread writing an export and the API reading it say to each other over their port. */
 export type TExportMessage =
   | { type: 'ready' }
   | { type: 'chunk'; text: string }
+  /** A piece of a binary export (Parquet, Arrow), its buffer transferred. */
+  | { type: 'bytes'; bytes: Uint8Array }
   | { type: 'end' }
   | { type: 'error'; message: string }
   /** From the API: the client took `count` more chunks. */
@@ -195,11 +249,24 @@ export async function streamExport(
     credits--;
     port.postMessage({ type: 'chunk', text } satisfies TExportMessage);
   };
+  const sendBytes = async (bytes: Uint8Array): Promise<boolean> => {
+    while (credits <= 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+    if (closed) return false;
+    credits--;
+    port.postMessage({ type: 'bytes', bytes } satisfies TExportMessage, [bytes.buffer as ArrayBuffer]);
+    return true;
+  };
   let isReady = false;
   try {
     const chunks = await readTurn(() => exportChunks(db, job));
     port.postMessage({ type: 'ready' } satisfies TExportMessage);
     isReady = true;
+    if (Symbol.asyncIterator in chunks) {
+      await sendBinary(chunks, job.messageChars ?? MESSAGE_CHARS, (bytes) => sendBytes(bytes));
+      if (!closed) port.postMessage({ type: 'end' } satisfies TExportMessage);
+      return;
+    }
     const messageChars = job.messageChars ?? MESSAGE_CHARS;
     let pending: string[] = [];
     let size = 0;
@@ -272,7 +339,13 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
           resolve(stream);
           break;
         case 'chunk':
-          if (stream.push(m.text)) port1.postMessage({ type: 'credit', count: 1 } satisfies TExportMessage);
+        case 'bytes':
+          if (
+            stream.push(
+              m.type === 'chunk' ? m.text : Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length),
+            )
+          )
+            port1.postMessage({ type: 'credit', count: 1 } satisfies TExportMessage);
           else owed++;
           break;
         case 'end':
