@@ -59,6 +59,7 @@ import { createSuitabilityService, type SuitabilityService } from './modules/sui
 import type { TagService } from './modules/tags/index.ts';
 import { ColumnCache, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
+import { buildWebhookServices, type TWebhookServices } from './modules/webhooks/index.ts';
 import {
   FlagMarkService,
   ProcessingService,
@@ -76,6 +77,7 @@ import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/emb
 import { migrate } from './platform/db/migrate.ts';
 import { connectionsAvailable } from './platform/db/pg-settings.ts';
 import { DatabaseProbe } from './platform/db/probe.ts';
+import { OutboundEvents } from './platform/events/outbound-events.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
@@ -84,6 +86,7 @@ import type { Logger } from './platform/logger.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
 import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
+import { subscribeOutboundEvents } from './wiring/outbound-events.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
 
@@ -173,6 +176,10 @@ export interface TServices {
   reminders: ReminderService;
   /** Group reports (issue 15): groups, scheduled and on-demand generation, Word/PDF, delivery. */
   reports: ReportService;
+  /** Webhooks (issue 32): their management, and the outbox every outbound event is delivered through. */
+  webhooks: TWebhookServices;
+  /** The port modules announce outbound events through (subscribed in wiring/outbound-events.ts). */
+  events: OutboundEvents;
   // [anchor: wind-data service types]
 }
 
@@ -205,6 +212,13 @@ function buildServices(
 ): TServices {
   const stationAccess = createStationAccess(db);
   const stationLog = new StationLogService(db);
+  const events = new OutboundEvents(log.child({ module: 'events' }));
+  const webhooks = buildWebhookServices(db, config, {
+    stationAccess,
+    jobs,
+    log: log.child({ module: 'webhooks' }),
+  });
+  subscribeOutboundEvents(events, webhooks);
   const rawFileStore = createFileStore(config);
   const archiveLimits = archiveLimitsOf(config);
   const parserPort = createParserPort({ archiveLimits });
@@ -372,6 +386,8 @@ function buildServices(
       log: log.child({ module: 'apply' }),
     }),
     hub: new HubService(db, log.child({ module: 'hub' })),
+    webhooks,
+    events,
   };
   return services;
 }
@@ -388,6 +404,7 @@ async function startWorkers(services: TServices, config: TConfig, db: Database, 
   await services.dataSources.registerJobs(services.jobs);
   await services.alarms.registerJobs(services.jobs, config.ALARM_SWEEP_CRON);
   await services.outbox.registerJobs(services.jobs);
+  await services.webhooks.outbox.registerJobs(services.jobs);
   await services.reminders.registerJobs(services.jobs);
   await services.reports.registerJobs(services.jobs, config.REPORT_TICK_CRON);
   await services.dataReports.registerJobs(services.jobs);

@@ -23,6 +23,10 @@ export interface TJobQueues {
   'mail.send': { mailId: number };
   /** Periodic: re-queue e-mails left waiting (a crash between writing and queueing, an expired lease). */
   'mail.sweep': Record<string, never>;
+  /** Send one webhook delivery (retried with doubling back-off up to the hook's attempts, issue 32). */
+  'webhook.send': { deliveryId: number };
+  /** Periodic: re-queue webhook deliveries left waiting (never queued, or an expired lease). */
+  'webhook.sweep': Record<string, never>;
   /** The no-data reminders of TimedTask, on their own crons. */
   'reminder.warn': Record<string, never>;
   'reminder.report': Record<string, never>;
