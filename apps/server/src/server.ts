@@ -59,7 +59,7 @@ import { createSuitabilityService, type SuitabilityService } from './modules/sui
 import type { TagService } from './modules/tags/index.ts';
 import { ColumnCache, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
-import { buildWebhookServices, type TWebhookServices } from './modules/webhooks/index.ts';
+import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
   FlagMarkService,
   ProcessingService,
@@ -77,7 +77,7 @@ import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/emb
 import { migrate } from './platform/db/migrate.ts';
 import { connectionsAvailable } from './platform/db/pg-settings.ts';
 import { DatabaseProbe } from './platform/db/probe.ts';
-import { OutboundEvents } from './platform/events/outbound-events.ts';
+import type { OutboundEvents } from './platform/events/outbound-events.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
@@ -86,7 +86,7 @@ import type { Logger } from './platform/logger.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
 import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
-import { subscribeOutboundEvents } from './wiring/outbound-events.ts';
+import { buildOutboundEvents } from './wiring/outbound-events.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
 
@@ -212,18 +212,19 @@ function buildServices(
 ): TServices {
   const stationAccess = createStationAccess(db);
   const stationLog = new StationLogService(db);
-  const events = new OutboundEvents(log.child({ module: 'events' }));
-  const webhooks = buildWebhookServices(db, config, {
-    stationAccess,
-    jobs,
-    log: log.child({ module: 'webhooks' }),
-  });
-  subscribeOutboundEvents(events, webhooks);
+  const { events, webhooks } = buildOutboundEvents(db, config, { stationAccess, jobs, log });
   const rawFileStore = createFileStore(config);
   const archiveLimits = archiveLimitsOf(config);
   const parserPort = createParserPort({ archiveLimits });
   const messages = createMessageService(db);
-  const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
+  const alarms = new AlarmService(
+    db,
+    stationAccess,
+    messages,
+    stationLog,
+    log.child({ module: 'alarms' }),
+    events,
+  );
   const { threads } = capacityOf(config);
   const { compute, computeStreams } = pools;
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
@@ -254,6 +255,7 @@ function buildServices(
     versions,
     log: log.child({ module: 'receipts' }),
     compute: computeAccess,
+    events,
   });
   const ingestion = new IngestionService(
     db,
@@ -262,7 +264,11 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    dataArrivedListeners(alarms, { convergence: longTermConvergence, jobs, receipts: receipts.receipts }),
+    dataArrivedListeners(
+      alarms,
+      { convergence: longTermConvergence, jobs, receipts: receipts.receipts },
+      events,
+    ),
     config.INGEST_CONCURRENCY,
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
@@ -350,6 +356,7 @@ function buildServices(
       messages,
       jobs,
       log.child({ module: 'reports' }),
+      events,
     ),
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
@@ -373,6 +380,7 @@ function buildServices(
       messages,
       jobs,
       log.child({ module: 'data-reports' }),
+      events,
     ),
     apply: createApplyService(config, {
       db,
@@ -384,6 +392,7 @@ function buildServices(
       messages,
       jobs,
       log: log.child({ module: 'apply' }),
+      events,
     }),
     hub: new HubService(db, log.child({ module: 'hub' })),
     webhooks,

@@ -86,7 +86,7 @@ function alarmEvent(stationId: number, alarmId = 1): TOutboundEvent {
   return {
     kind: 'alarm.opened',
     stationIds: [stationId],
-    data: { alarmId, alarmType: 'no_data', channel: null, days: 3 },
+    data: { alarmId, alarmType: 'data_missing', channel: null, days: 3 },
   };
 }
 
@@ -229,6 +229,37 @@ describe('webhook delivery to a loopback receiver (allowed in this configuration
     const got = received.filter((r) => r.path === '/ok/engineer').map((r) => JSON.parse(r.body));
     expect(got.map((b) => b.data.alarmId)).toEqual([51]);
     expect(got.flatMap((b) => b.stations.map((st: { id: number }) => st.id))).toEqual([siteSeen]);
+  });
+
+  it('announces a file ingested and a file that failed, from ingestion itself', async () => {
+    const hook = await createHook(allowed, admin, `${base}/ok/files`, ['file.ingested', 'file.failed']);
+    const rows = Array.from({ length: 12 }, (_, i) => {
+      const t = new Date(Date.UTC(2024, 2, 1) + i * 600_000).toISOString();
+      return `${t},${(5 + i / 10).toFixed(2)},${180 + i}`;
+    });
+    const good = await allowed.services.ingestion.ingestFile({
+      stationId: siteSeen,
+      fileName: 'hook-good.csv',
+      source: 'upload',
+      bytes: Buffer.from(`Timestamp,WS_80m_Avg,WD_78m_Avg\n${rows.join('\n')}\n`),
+    });
+    expect(good.status).toBe('parsed');
+    const bad = await allowed.services.ingestion.ingestFile({
+      stationId: siteSeen,
+      fileName: 'hook-bad.csv',
+      source: 'upload',
+      bytes: Buffer.from('this is not a logger file\n'),
+    });
+    expect(bad.status).toBe('failed');
+    const log = await settledLog(allowed, admin, hook.id, 2);
+    expect(log.map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    const bodies = received.filter((r) => r.path === '/ok/files').map((r) => JSON.parse(r.body));
+    const ingested = zWebhookBody('file.ingested').parse(bodies.find((b) => b.kind === 'file.ingested'));
+    expect(ingested.data).toMatchObject({ rawFileId: good.rawFileId, fileName: 'hook-good.csv' });
+    expect(ingested.data.from).toBe('2024-03-01T00:00:00.000Z');
+    const failed = zWebhookBody('file.failed').parse(bodies.find((b) => b.kind === 'file.failed'));
+    expect(failed.data).toMatchObject({ rawFileId: bad.rawFileId, fileName: 'hook-bad.csv' });
+    expect(failed.data.errorCode).not.toBe('');
   });
 
   it('send test posts a signed webhook.test at once; disabled hooks hear no events; a rotated secret signs', async () => {

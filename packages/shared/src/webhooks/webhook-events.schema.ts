@@ -32,7 +32,7 @@ const ZStationRef = z.object({ id: z.number().int(), stationCode: z.string(), pr
 export const WEBHOOK_EVENT_DATA = {
   'alarm.opened': z.object({
     alarmId: z.number().int(),
-    alarmType: z.enum(['no_data', 'abnormal']),
+    alarmType: z.enum(['data_missing', 'data_abnormal']),
     /** The channel of a data-abnormal alarm. */
     channel: z.string().nullable(),
     /** Days without data of a data-missing alarm. */
@@ -58,7 +58,7 @@ export const WEBHOOK_EVENT_DATA = {
   'apply.decided': z.object({
     applicationId: z.number().int(),
     decision: z.enum(['approved', 'rejected']),
-    applicantAccount: z.string(),
+    applicantName: z.string(),
   }),
   'file.ingested': z.object({
     rawFileId: z.number().int(),
