@@ -231,6 +231,50 @@ describe('webhook delivery to a loopback receiver (allowed in this configuration
     expect(got.flatMap((b) => b.stations.map((st: { id: number }) => st.id))).toEqual([siteSeen]);
   });
 
+  it('checks the creator’s sight again when sending: a right taken after the event skips its delivery', async () => {
+    const hook = await createHook(allowed, engineer, `${base}/ok/recheck`);
+    const site = (await buildStation(allowed.db)).id;
+    const engineerRole = await allowed.db
+      .selectFrom('app_user')
+      .select('role_id')
+      .where(
+        'id',
+        '=',
+        (
+          await allowed.db
+            .selectFrom('webhook')
+            .select('created_by')
+            .where('id', '=', hook.id)
+            .executeTakeFirstOrThrow()
+        ).created_by,
+      )
+      .executeTakeFirstOrThrow();
+    await grantRoleStations(allowed.db, Number(engineerRole.role_id), [site]);
+    // The delivery as the event wrote it, before its job ran; then the site is taken from the creator.
+    const delivery = await allowed.db
+      .insertInto('webhook_delivery')
+      .values({
+        webhook_id: hook.id,
+        event_id: '00000000-0000-4000-8000-000000000001',
+        kind: 'alarm.opened',
+        station_ids: [site],
+        body: '{}',
+        max_attempts: 3,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await allowed.db
+      .deleteFrom('role_station')
+      .where('role_id', '=', Number(engineerRole.role_id))
+      .where('station_id', '=', site)
+      .execute();
+    expect(await allowed.services.webhooks.outbox.attempt(Number(delivery.id))).toBe('skipped');
+    const log = await settledLog(allowed, engineer, hook.id, 1);
+    expect(log[0]).toMatchObject({ status: 'skipped', statusCode: null });
+    expect(log[0].error).toContain('can no longer see the site');
+    expect(received.filter((r) => r.path === '/ok/recheck')).toHaveLength(0);
+  });
+
   it('announces a file ingested and a file that failed, from ingestion itself', async () => {
     const hook = await createHook(allowed, admin, `${base}/ok/files`, ['file.ingested', 'file.failed']);
     const rows = Array.from({ length: 12 }, (_, i) => {
