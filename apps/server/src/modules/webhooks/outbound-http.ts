@@ -46,6 +46,15 @@ export function isInternalAddress(address: string): boolean {
   return true;
 }
 
+/**
+ * Connections kept open between posts to the same host and port (a receiver of many events is not
+ * connected to again for each). A socket is only ever opened to an address checked by `resolveTarget`.
+ */
+const AGENTS = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000 }),
+};
+
 export interface TOutboundRequest {
   url: string;
   body: string;
@@ -91,14 +100,15 @@ export async function postJson(request: TOutboundRequest): Promise<TOutboundAnsw
   const started = performance.now();
   const url = new URL(request.url);
   const target = await resolveTarget(url, request.allowPrivate);
-  const client = url.protocol === 'https:' ? https : http;
+  const isHttps = url.protocol === 'https:';
+  const client = isHttps ? https : http;
   const payload = Buffer.from(request.body, 'utf8');
   const statusCode = await new Promise<number>((resolve, reject) => {
     const req = client.request(
       url,
       {
         method: 'POST',
-        agent: false,
+        agent: isHttps ? AGENTS.https : AGENTS.http,
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'content-length': String(payload.length),

@@ -63,29 +63,38 @@ export class WebhookOutbox {
     private readonly options: TWebhookOutboxOptions,
   ) {}
 
-  /** Writes the deliveries of `events` and queues them (the outbound-events listener). */
+  /**
+   * Writes the deliveries of `events` and queues them (the outbound-events listener): one look-up of the
+   * subscribed hooks per kind, of each creator's sight per set of sites, one insert and one queue insert.
+   */
   async enqueue(events: readonly TOutboundEvent[]): Promise<number[]> {
-    const ids: number[] = [];
+    const subscribedOf = new Map<string, Promise<{ id: number; created_by: number }[]>>();
+    const sees = new Map<string, Promise<boolean>>();
+    const refs = new Map(
+      (await this.stationRefs([...new Set(events.flatMap((e) => e.stationIds))])).map((r) => [r.id, r]),
+    );
+    const rows = [];
     for (const event of events) {
-      const subscribed = await this.hooks.listSubscribed(event.kind);
+      if (!subscribedOf.has(event.kind)) subscribedOf.set(event.kind, this.hooks.listSubscribed(event.kind));
+      const subscribed = await subscribedOf.get(event.kind)!;
       if (subscribed.length === 0) continue;
-      const stations = await this.stationRefs(event.stationIds);
-      const rows = [];
+      const stations = event.stationIds.flatMap((id) => refs.get(id) ?? []);
       for (const hook of subscribed) {
-        if (!(await this.creatorSees(Number(hook.created_by), event.stationIds))) continue;
+        const key = `${hook.created_by}:${event.stationIds.join(',')}`;
+        if (!sees.has(key)) sees.set(key, this.creatorSees(Number(hook.created_by), event.stationIds));
+        if (!(await sees.get(key))) continue;
         const eventId = randomUUID();
-        const body = this.bodyOf(eventId, event.kind, event.occurredAt ?? new Date(), stations, event.data);
         rows.push({
           webhook_id: Number(hook.id),
           event_id: eventId,
           kind: event.kind,
           station_ids: [...event.stationIds],
-          body,
+          body: this.bodyOf(eventId, event.kind, event.occurredAt ?? new Date(), stations, event.data),
           max_attempts: this.options.maxAttempts,
         });
       }
-      ids.push(...(await this.hooks.insertDeliveries(rows)));
     }
+    const ids = await this.hooks.insertDeliveries(rows);
     await this.dispatch(ids);
     return ids;
   }
@@ -142,18 +151,18 @@ export class WebhookOutbox {
   }
 
   async dispatch(ids: readonly number[]): Promise<void> {
-    for (const deliveryId of ids) {
-      await this.jobs.send(
-        'webhook.send',
-        { deliveryId },
-        {
+    await this.jobs.sendMany(
+      'webhook.send',
+      ids.map((deliveryId) => ({
+        data: { deliveryId },
+        options: {
           singletonKey: `webhook:${deliveryId}`,
           retryLimit: this.options.maxAttempts - 1,
           retryDelay: this.options.retryDelaySeconds,
           retryBackoff: true,
         },
-      );
-    }
+      })),
+    );
   }
 
   /**
@@ -179,8 +188,8 @@ export class WebhookOutbox {
         status,
       );
     };
-    const hook = await this.hooks.findById(Number(delivery.webhook_id));
-    if (!hook || (!hook.is_enabled && !options.isTest)) {
+    const hook = { ...delivery, id: Number(delivery.webhook_id) };
+    if (!hook.is_enabled && !options.isTest) {
       await end('skipped', { error: new AppError('WEBHOOK_DISABLED') });
       return 'skipped';
     }

@@ -35,6 +35,7 @@ export function buildWebhookServices(
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     leaseSeconds: Math.ceil(config.WEBHOOK_TIMEOUT_MS / 1000) + 60,
     pollSeconds: config.NODE_ENV === 'test' ? 1 : 5,
+    concurrency: config.WEBHOOK_CONCURRENCY,
   });
   return { webhooks: new WebhookService(hooks, outbox, box), outbox };
 }

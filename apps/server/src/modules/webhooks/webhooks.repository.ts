@@ -98,7 +98,10 @@ export class WebhookRepository {
     return inserted.map((r) => Number(r.id));
   }
 
-  /** Takes a delivery to send for `leaseSeconds`: one waiting, or one whose lease expired; undefined if none. */
+  /**
+   * Takes a delivery to send for `leaseSeconds` — one waiting, or one whose lease expired — with its hook
+   * (address, state, creator, sealed secret); undefined if none.
+   */
   async claim(id: number, leaseSeconds: number) {
     const claimed = await sql<{
       id: number;
@@ -109,13 +112,19 @@ export class WebhookRepository {
       body: string;
       attempts: number;
       max_attempts: number;
+      url: string;
+      is_enabled: boolean;
+      created_by: number;
+      secret_sealed: Buffer;
     }>`
-      UPDATE webhook_delivery
-         SET status = 'sending', attempts = attempts + 1,
+      UPDATE webhook_delivery AS d
+         SET status = 'sending', attempts = d.attempts + 1,
              lease_until = now() + make_interval(secs => ${leaseSeconds})
-       WHERE id = ${id}
-         AND (status = 'pending' OR (status = 'sending' AND lease_until < now()))
-      RETURNING id, webhook_id, event_id, kind, station_ids, body, attempts, max_attempts`.execute(this.db);
+        FROM webhook AS w
+       WHERE d.id = ${id} AND w.id = d.webhook_id
+         AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until < now()))
+      RETURNING d.id, d.webhook_id, d.event_id, d.kind, d.station_ids, d.body, d.attempts, d.max_attempts,
+                w.url, w.is_enabled, w.created_by, w.secret_sealed`.execute(this.db);
     return claimed.rows[0];
   }
 
@@ -125,30 +134,17 @@ export class WebhookRepository {
     attempt: { attempt: number; statusCode: number | null; durationMs: number; error: string },
     status: TDeliveryStatus,
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('webhook_attempt')
-        .values({
-          delivery_id: id,
-          attempt: attempt.attempt,
-          status_code: attempt.statusCode,
-          duration_ms: attempt.durationMs,
-          error: attempt.error,
-        })
-        .execute();
-      await trx
-        .updateTable('webhook_delivery')
-        .set({
-          status,
-          lease_until: null,
-          last_status_code: attempt.statusCode,
-          last_duration_ms: attempt.durationMs,
-          last_error: attempt.error,
-          finished_at: status === 'pending' ? null : new Date(),
-        })
-        .where('id', '=', id)
-        .execute();
-    });
+    // One statement: the attempt logged and the delivery's state, together.
+    await sql`
+      WITH logged AS (
+        INSERT INTO webhook_attempt (delivery_id, attempt, status_code, duration_ms, error)
+        VALUES (${id}, ${attempt.attempt}, ${attempt.statusCode}, ${attempt.durationMs}, ${attempt.error})
+      )
+      UPDATE webhook_delivery
+         SET status = ${status}::text, lease_until = NULL, last_status_code = ${attempt.statusCode},
+             last_duration_ms = ${attempt.durationMs}, last_error = ${attempt.error},
+             finished_at = CASE WHEN ${status}::text = 'pending' THEN NULL ELSE now() END
+       WHERE id = ${id}`.execute(this.db);
   }
 
   /** Deliveries nobody is sending: written but never queued (a crash), or a lease that expired. */
