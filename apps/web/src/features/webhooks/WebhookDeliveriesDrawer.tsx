@@ -89,36 +89,37 @@ export function WebhookDeliveriesDrawer({
       extra={<Button onClick={() => void log.refetch()}>{t('system.webhook.log.refresh')}</Button>}
       destroyOnHidden
     >
-      <Table<TWebhookDeliveryRecord>
-        rowKey="id"
-        size="small"
-        data-testid="webhook-deliveries"
-        columns={columns}
-        dataSource={log.data?.records ?? []}
-        loading={log.isFetching}
-        pagination={pagination}
-        expandable={{
-          expandedRowRender: (d) => (
-            <Flex vertical gap={8}>
-              {d.attemptLog.map((a) => (
-                <Typography.Text key={a.attempt}>
-                  {t('system.webhook.log.attemptLine', {
-                    attempt: a.attempt,
-                    time: formatDateTime(a.at),
-                    code: a.statusCode ?? '—',
-                    ms: a.durationMs,
-                  })}
-                  {a.error ? ` — ${a.error}` : ''}
-                </Typography.Text>
-              ))}
-              <Typography.Text type="secondary">{t('system.webhook.log.body')}</Typography.Text>
-              <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                {d.body}
-              </Typography.Paragraph>
-            </Flex>
-          ),
-        }}
-      />
+      <div data-testid="webhook-deliveries">
+        <Table<TWebhookDeliveryRecord>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={log.data?.records ?? []}
+          loading={log.isFetching}
+          pagination={pagination}
+          expandable={{
+            expandedRowRender: (d) => (
+              <Flex vertical gap={8}>
+                {d.attemptLog.map((a) => (
+                  <Typography.Text key={a.attempt}>
+                    {t('system.webhook.log.attemptLine', {
+                      attempt: a.attempt,
+                      time: formatDateTime(a.at),
+                      code: a.statusCode ?? '—',
+                      ms: a.durationMs,
+                    })}
+                    {a.error ? ` — ${a.error}` : ''}
+                  </Typography.Text>
+                ))}
+                <Typography.Text type="secondary">{t('system.webhook.log.body')}</Typography.Text>
+                <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                  {d.body}
+                </Typography.Paragraph>
+              </Flex>
+            ),
+          }}
+        />
+      </div>
     </Drawer>
   );
 }
