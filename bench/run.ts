@@ -26,6 +26,7 @@ import { benchStatistics } from './statistics.ts';
 import { benchStatsPath } from './stats-path.ts';
 import { benchStoreCodecs } from './store-codecs.ts';
 import { benchSuitability } from './suitability.ts';
+import { benchWebhooks } from './webhooks.ts';
 import { benchWind } from './wind.ts';
 import { benchWindData } from './wind-data.ts';
 
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
   add(await benchOffload());
   add(await benchStatsPath());
   add(await benchStoreCodecs());
+  add(await benchWebhooks());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.
   add(await inOwnProcess('ingest-daily.ts'));
   // Also alone: the simulated users' client is not slowed by the heap the benches before left.

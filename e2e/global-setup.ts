@@ -93,6 +93,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
+        // The webhook spec posts to a receiver on this machine (refused by the default SSRF guard).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
   );

@@ -59,6 +59,7 @@ import { createSuitabilityService, type SuitabilityService } from './modules/sui
 import type { TagService } from './modules/tags/index.ts';
 import { ColumnCache, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
+import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
   FlagMarkService,
   ProcessingService,
@@ -76,6 +77,7 @@ import { startEmbeddedDatabase, type TEmbeddedDatabase } from './platform/db/emb
 import { migrate } from './platform/db/migrate.ts';
 import { connectionsAvailable } from './platform/db/pg-settings.ts';
 import { DatabaseProbe } from './platform/db/probe.ts';
+import type { OutboundEvents } from './platform/events/outbound-events.ts';
 import { archiveLimitsOf } from './platform/files/archive-limits.ts';
 import { createFileStore, type TConfiguredFileStore } from './platform/files/create-file-store.ts';
 import { buildApp } from './platform/http/app.ts';
@@ -84,6 +86,7 @@ import type { Logger } from './platform/logger.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
 import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
+import { buildOutboundEvents } from './wiring/outbound-events.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
 
@@ -173,6 +176,10 @@ export interface TServices {
   reminders: ReminderService;
   /** Group reports (issue 15): groups, scheduled and on-demand generation, Word/PDF, delivery. */
   reports: ReportService;
+  /** Webhooks (issue 32): their management, and the outbox every outbound event is delivered through. */
+  webhooks: TWebhookServices;
+  /** The port modules announce outbound events through (subscribed in wiring/outbound-events.ts). */
+  events: OutboundEvents;
   // [anchor: wind-data service types]
 }
 
@@ -205,11 +212,19 @@ function buildServices(
 ): TServices {
   const stationAccess = createStationAccess(db);
   const stationLog = new StationLogService(db);
+  const { events, webhooks } = buildOutboundEvents(db, config, { stationAccess, jobs, log });
   const rawFileStore = createFileStore(config);
   const archiveLimits = archiveLimitsOf(config);
   const parserPort = createParserPort({ archiveLimits });
   const messages = createMessageService(db);
-  const alarms = new AlarmService(db, stationAccess, messages, stationLog, log.child({ module: 'alarms' }));
+  const alarms = new AlarmService(
+    db,
+    stationAccess,
+    messages,
+    stationLog,
+    log.child({ module: 'alarms' }),
+    events,
+  );
   const { threads } = capacityOf(config);
   const { compute, computeStreams } = pools;
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
@@ -240,6 +255,7 @@ function buildServices(
     versions,
     log: log.child({ module: 'receipts' }),
     compute: computeAccess,
+    events,
   });
   const ingestion = new IngestionService(
     db,
@@ -248,7 +264,11 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    dataArrivedListeners(alarms, { convergence: longTermConvergence, jobs, receipts: receipts.receipts }),
+    dataArrivedListeners(
+      alarms,
+      { convergence: longTermConvergence, jobs, receipts: receipts.receipts },
+      events,
+    ),
     config.INGEST_CONCURRENCY,
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
@@ -336,6 +356,7 @@ function buildServices(
       messages,
       jobs,
       log.child({ module: 'reports' }),
+      events,
     ),
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
@@ -359,6 +380,7 @@ function buildServices(
       messages,
       jobs,
       log.child({ module: 'data-reports' }),
+      events,
     ),
     apply: createApplyService(config, {
       db,
@@ -370,8 +392,11 @@ function buildServices(
       messages,
       jobs,
       log: log.child({ module: 'apply' }),
+      events,
     }),
     hub: new HubService(db, log.child({ module: 'hub' })),
+    webhooks,
+    events,
   };
   return services;
 }
@@ -388,6 +413,7 @@ async function startWorkers(services: TServices, config: TConfig, db: Database, 
   await services.dataSources.registerJobs(services.jobs);
   await services.alarms.registerJobs(services.jobs, config.ALARM_SWEEP_CRON);
   await services.outbox.registerJobs(services.jobs);
+  await services.webhooks.outbox.registerJobs(services.jobs);
   await services.reminders.registerJobs(services.jobs);
   await services.reports.registerJobs(services.jobs, config.REPORT_TICK_CRON);
   await services.dataReports.registerJobs(services.jobs);

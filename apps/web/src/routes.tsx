@@ -271,6 +271,12 @@ export const mainRoutes: AppRoute[] = [
         access: 'system.loginLog',
         page: () => import('./features/login-log/LoginLogPage.tsx').then((m) => m.LoginLogPage),
       },
+      {
+        path: '/systemManage/webhook',
+        name: 'menu.webhook',
+        access: 'system.webhook',
+        page: () => import('./features/webhooks/WebhookListPage.tsx').then((m) => m.WebhookListPage),
+      },
     ],
   },
   {

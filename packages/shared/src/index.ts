@@ -44,6 +44,8 @@ export * from './stations/stations.schema.ts';
 export * from './text.schema.ts';
 export * from './time-zones.ts';
 export * from './units.ts';
+export * from './webhooks/webhook-events.schema.ts';
+export * from './webhooks/webhooks.schema.ts';
 export * from './wind-data/energy.schema.ts';
 export * from './wind-data/lidar-verify.schema.ts';
 export * from './wind-data/longterm.schema.ts';

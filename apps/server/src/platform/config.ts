@@ -83,6 +83,15 @@ const ZEnv = z.object({
   REPORT_TICK_CRON: z.string().default('*/5 * * * *'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Send webhooks to loopback, link-local, private and unspecified addresses too (issue 32; off: SSRF guard). */
+  WEBHOOK_ALLOW_PRIVATE: ZBoolean.default(false),
+  /** Attempts of one webhook delivery before it is given up; the delay doubles after each failure. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long one webhook request may take (connect, send, answer). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Webhook deliveries one process sends at once (a slow receiver holds one for up to the timeout). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Every zip and .xlsx the server opens (platform/files/archive-limits.ts): entries, MB inflated, ratio. */
   ARCHIVE_MAX_ENTRIES: z.coerce
     .number()

@@ -3,13 +3,16 @@ import { hubOnDataArrived } from '../modules/hub/index.ts';
 import type { TDataArrivedListener } from '../modules/ingestion/index.ts';
 import { type LongTermConvergenceService, longTermOnDataArrived } from '../modules/longterm/index.ts';
 import { type ReceiptService, receiptOnDataArrived } from '../modules/receipts/index.ts';
+import type { OutboundEvents } from '../platform/events/outbound-events.ts';
 import type { TJobs } from '../platform/jobs/jobs.ts';
+import { fileIngestedOnDataArrived } from './outbound-events.ts';
 
 /**
  * Who hears that a file's data is stored, in order: the hub's per-day recovery, then the alarms (site
  * status, data-missing alarm, QC rules over the new period), then the long-term convergence (a recompute
  * queued when a new month arrived at a site with a default; left out by tests that ingest alone), then the
- * data receipt (issue 30: a receipt queued for every arriving file but the demo seed's). Ingestion defines
+ * data receipt (issue 30: a receipt queued for every arriving file but the demo seed's), then the outbound
+ * events (issue 32: file ingested / failed, for webhooks). Ingestion defines
  * the port and names none.
  */
 export function dataArrivedListeners(
@@ -19,11 +22,14 @@ export function dataArrivedListeners(
     jobs: Pick<TJobs, 'send'>;
     receipts?: ReceiptService;
   },
+  /** The outbound-events port: files ingested and failed are announced to webhooks (issue 32). */
+  events?: OutboundEvents,
 ): TDataArrivedListener[] {
   return [
     hubOnDataArrived,
     alarmsOnDataArrived(alarms),
     ...(longTerm ? [longTermOnDataArrived(longTerm.convergence, longTerm.jobs)] : []),
     ...(longTerm?.receipts ? [receiptOnDataArrived(longTerm.receipts, longTerm.jobs)] : []),
+    ...(events ? [fileIngestedOnDataArrived(events)] : []),
   ];
 }

@@ -39,6 +39,7 @@ import { suitabilityRoutes } from '../modules/suitability/index.ts';
 import { systemInfoRoutes } from '../modules/system-info/index.ts';
 import { tagRoutes } from '../modules/tags/index.ts';
 import { userRoutes } from '../modules/users/index.ts';
+import { webhookRoutes } from '../modules/webhooks/index.ts';
 import {
   flagMarkRoutes,
   processingRoutes,
@@ -64,6 +65,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...accessRoutes(services.stationGrants),
     ...loginLogRoutes(services.loginLog),
     ...accessTokenRoutes(services.accessTokens),
+    ...webhookRoutes(services.webhooks.webhooks),
     ...stationLogRoutes(services.stationLog),
     ...stationRoutes(services.stations, archiveLimitsOf(config)),
     ...ownerRoutes(services.owners),

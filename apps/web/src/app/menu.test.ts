@@ -38,6 +38,7 @@ describe('buildMenu(routes, selectedFeatures)', () => {
       '/systemManage/stationLog',
       '/systemManage/repairList',
       '/systemManage/loginLog',
+      '/systemManage/webhook',
       '/hub',
     ]);
   });

@@ -508,4 +508,36 @@ export const ERROR_MESSAGES = {
     zh: '每个用户最多持有 {maximum} 个有效的访问令牌，请先撤销不用的令牌',
     en: 'A user may hold at most {maximum} live access tokens; revoke the ones you no longer use first',
   },
+  WEBHOOK_ADDRESS_REFUSED: {
+    zh: '未发送：“{host}”解析为内部地址 {address}（回环、链路本地、私有或未指定地址），本系统不允许向其发送 Webhook',
+    en: 'Not sent: “{host}” resolves to the internal address {address} (loopback, link-local, private or unspecified), which this installation does not send webhooks to',
+  },
+  WEBHOOK_DNS_FAILED: {
+    zh: '未发送：无法解析主机名“{host}”',
+    en: 'Not sent: the host name “{host}” could not be resolved',
+  },
+  WEBHOOK_TIMEOUT: {
+    zh: '接收方在 {seconds} 秒内没有应答',
+    en: 'The receiver did not answer within {seconds} seconds',
+  },
+  WEBHOOK_CONNECTION_FAILED: {
+    zh: '无法连接接收方：{reason}',
+    en: 'Could not connect to the receiver: {reason}',
+  },
+  WEBHOOK_HTTP_STATUS: {
+    zh: '接收方应答 HTTP {status}',
+    en: 'The receiver answered HTTP {status}',
+  },
+  WEBHOOK_REDIRECT_REFUSED: {
+    zh: '接收方应答重定向（HTTP {status}），Webhook 不跟随重定向',
+    en: 'The receiver answered with a redirect (HTTP {status}); webhooks follow no redirects',
+  },
+  WEBHOOK_SITE_HIDDEN: {
+    zh: '未发送：此 Webhook 的创建者已不能查看该事件所属的站点',
+    en: 'Not sent: the creator of this webhook can no longer see the site of the event',
+  },
+  WEBHOOK_DISABLED: {
+    zh: '未发送：此 Webhook 已停用或已删除',
+    en: 'Not sent: this webhook is disabled or deleted',
+  },
 } as const satisfies Record<ErrorCode, TLocalized>;

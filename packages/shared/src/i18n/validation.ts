@@ -291,6 +291,17 @@ export const VALIDATION_MESSAGES = {
     zh: '有效期须为 1–365 天（最长一年）',
     en: 'The validity must be 1–365 days (at most a year)',
   },
+  webhookNameRequired: { zh: '请输入 Webhook 名称', en: 'Please enter a name for the webhook' },
+  webhookNameTooLong: {
+    zh: 'Webhook 名称不能超过 50 个字符',
+    en: 'The webhook name must not exceed 50 characters',
+  },
+  webhookUrlRequired: { zh: '请输入接收地址', en: 'Please enter the receiving URL' },
+  webhookUrl: {
+    zh: '接收地址须为不含用户名和密码的 http(s) 地址，最长 2000 个字符',
+    en: 'The receiving URL must be an http(s) address without user name or password, at most 2000 characters',
+  },
+  webhookEvents: { zh: '请至少选择一种事件', en: 'Choose at least one event' },
   accessTokenScopes: { zh: '请至少选择一项权限范围', en: 'Choose at least one scope' },
 } satisfies Record<string, TLocalized>;
 

@@ -47,6 +47,7 @@ export const FEATURE_GROUPS = {
     'system.stationLog',
     'system.repairList',
     'system.loginLog',
+    'system.webhook',
   ],
 } as const;
 

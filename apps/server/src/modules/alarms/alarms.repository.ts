@@ -76,8 +76,8 @@ export class AlarmRepository {
       .executeTakeFirst();
   }
 
-  /** Closes the channel's open data-abnormal alarm whose period ended before `before`; true if one closed. */
-  async closeAbnormalBefore(stationId: number, channelKey: string, before: Date): Promise<boolean> {
+  /** Closes the channel's open data-abnormal alarm whose period ended before `before`; the ids closed. */
+  async closeAbnormalBefore(stationId: number, channelKey: string, before: Date): Promise<number[]> {
     const closed = await this.db
       .updateTable('alarm')
       .set({ is_open: false, updated_at: new Date() })
@@ -88,7 +88,7 @@ export class AlarmRepository {
       .where('period_end', '<', before)
       .returning('id')
       .execute();
-    return closed.length > 0;
+    return closed.map((r) => Number(r.id));
   }
 
   /** Opens the channel's data-abnormal alarm or widens the open one over the period. */
@@ -121,8 +121,8 @@ export class AlarmRepository {
     return stillOpen !== undefined;
   }
 
-  /** Closes the site's open data-missing alarm where new data begins; true if one closed. */
-  async closeMissing(stationId: number, firstNewTime: Date): Promise<boolean> {
+  /** Closes the site's open data-missing alarm where new data begins; the ids closed. */
+  async closeMissing(stationId: number, firstNewTime: Date): Promise<number[]> {
     const closed = await this.db
       .updateTable('alarm')
       .set({
@@ -135,7 +135,7 @@ export class AlarmRepository {
       .where('is_open', '=', true)
       .returning('id')
       .execute();
-    return closed.length > 0;
+    return closed.map((r) => Number(r.id));
   }
 
   page(user: TAuthUser, request: TAlarmPageRequest) {
@@ -265,5 +265,17 @@ export class AlarmRepository {
              OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = r.id AND rs.station_id = s.id))
       ORDER BY s.id, u.id`.execute(this.db);
     return rows.rows;
+  }
+
+  /** Which of `ids` are closed now (an alarm closed in a transaction that committed). */
+  async listClosed(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('alarm')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('is_open', '=', false)
+      .execute();
+    return rows.map((r) => Number(r.id));
   }
 }

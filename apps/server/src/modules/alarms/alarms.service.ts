@@ -17,6 +17,11 @@ import type { Transaction } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import {
+  NO_OUTBOUND_EVENTS,
+  type OutboundEvents,
+  type TOutboundEvent,
+} from '../../platform/events/outbound-events.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createStationAccess, type StationAccess } from '../access/index.ts';
@@ -91,6 +96,12 @@ function renderContent(content: TAlarmContent, language: Language): string {
   return found ? renderText(found, language) : '';
 }
 
+/** The outbound event of alarms closed by arriving data (none for none). */
+function closedEvent(stationId: number, alarmIds: number[]): TOutboundEvent[] {
+  if (alarmIds.length === 0) return [];
+  return [{ kind: 'alarm.closed', stationIds: [stationId], data: { alarmIds, reason: 'data_arrived' } }];
+}
+
 /** One opened alarm, for the push and the status. */
 interface TOpened {
   id: number;
@@ -113,9 +124,14 @@ export class AlarmService {
     private readonly messages: Pick<MessageService, 'send' | 'sendMany'>,
     private readonly stationLog: Pick<StationLogService, 'record'>,
     private readonly log: Logger,
+    /** Where opened and closed alarms are announced (webhooks), after their transaction. */
+    private readonly events: OutboundEvents = NO_OUTBOUND_EVENTS,
   ) {
     this.alarms = new AlarmRepository(db);
   }
+
+  /** Alarms closed in a file's transaction, announced after its commit (`announceClosed`). */
+  private readonly closedInTransaction = new Map<number, number[]>();
 
   /**
    * Opens a data-missing alarm for every monitored site whose latest data is older than its warning
@@ -147,6 +163,13 @@ export class AlarmService {
     await this.pushOpened(opened).catch((error: unknown) =>
       this.log.warn({ err: error, alarms: opened.length }, 'alarm push failed'),
     );
+    await this.events.emit(
+      ...opened.map((a) => ({
+        kind: 'alarm.opened' as const,
+        stationIds: [a.stationId],
+        data: { alarmId: a.id, alarmType: 'data_missing' as const, channel: null, days: a.days },
+      })),
+    );
     return opened;
   }
 
@@ -170,6 +193,8 @@ export class AlarmService {
     for (const c of channels) groups.set(c.intervalS, [...(groups.get(c.intervalS) ?? []), c]);
     let opened = 0;
     let closedAny = false;
+    const closedIds: number[] = [];
+    const openedEvents: TOutboundEvent[] = [];
     for (const [intervalS, group] of groups) {
       let loaded: Awaited<ReturnType<typeof loadSeries>>;
       try {
@@ -202,7 +227,8 @@ export class AlarmService {
           channel.dataKey,
           new Date(until - ABNORMAL_GAP_MS),
         );
-        closedAny ||= closed;
+        closedAny ||= closed.length > 0;
+        closedIds.push(...closed);
       }
       for (const a of abnormal) {
         const channel = byId.get(a.channelId);
@@ -223,6 +249,11 @@ export class AlarmService {
         );
         if (!alarm.inserted) continue;
         opened += 1;
+        openedEvents.push({
+          kind: 'alarm.opened',
+          stationIds: [stationId],
+          data: { alarmId: Number(alarm.id), alarmType: 'data_abnormal', channel: channel.name, days: null },
+        });
         await this.applyStatus(this.db, stationId, 'alarm_opened');
         // A spell found in old data (a backlog, an archive import) is recorded, not announced.
         if (a.toMs < Date.now() - ALARM_PUSH_RECENT_MS) continue;
@@ -235,6 +266,7 @@ export class AlarmService {
     if (closedAny && !(await this.alarms.hasOpen(stationId))) {
       await this.applyStatus(this.db, stationId, 'alarms_closed');
     }
+    await this.events.emit(...closedEvent(stationId, closedIds), ...openedEvents);
     return opened;
   }
 
@@ -260,9 +292,22 @@ export class AlarmService {
     if (firstNewTime === null) return;
     await this.moveStatus(trx, stationId, 'data_arrived');
     const alarms = new AlarmRepository(trx);
-    if ((await alarms.closeMissing(stationId, firstNewTime)) && !(await alarms.hasOpen(stationId))) {
-      await this.applyStatus(trx, stationId, 'alarms_closed');
+    const closed = await alarms.closeMissing(stationId, firstNewTime);
+    if (closed.length > 0) {
+      this.closedInTransaction.set(stationId, [
+        ...(this.closedInTransaction.get(stationId) ?? []),
+        ...closed,
+      ]);
+      if (!(await alarms.hasOpen(stationId))) await this.applyStatus(trx, stationId, 'alarms_closed');
     }
+  }
+
+  /** After a file's commit: announces the alarms its data closed (those whose closing committed). */
+  async announceClosed(stationId: number): Promise<void> {
+    const ids = this.closedInTransaction.get(stationId);
+    if (!ids) return;
+    this.closedInTransaction.delete(stationId);
+    await this.events.emit(...closedEvent(stationId, await this.alarms.listClosed(ids)));
   }
 
   async page(user: TAuthUser, request: TAlarmPageRequest, language: Language): Promise<TPage<TAlarmRecord>> {

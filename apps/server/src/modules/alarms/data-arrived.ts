@@ -11,6 +11,7 @@ export function alarmsOnDataArrived(alarms: AlarmService): TDataArrivedListener 
     inTransaction: (trx, { stationId, firstTimeMs }) =>
       alarms.onDataArrived(trx, stationId, firstTimeMs === null ? null : new Date(firstTimeMs)),
     afterCommit: async ({ stationId, firstTimeMs, lastTimeMs }) => {
+      await alarms.announceClosed(stationId);
       if (firstTimeMs !== null && lastTimeMs !== null)
         await alarms.evaluateAbnormal(stationId, firstTimeMs, lastTimeMs);
     },

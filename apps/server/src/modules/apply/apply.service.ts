@@ -15,6 +15,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -42,6 +43,8 @@ export interface TApplyServiceDeps {
   jobs: TJobs;
   signer: LinkSigner;
   log: Logger;
+  /** Where decisions are announced (webhooks), after their transaction. */
+  events?: OutboundEvents;
 }
 
 export interface TApplyServiceOptions {
@@ -71,6 +74,7 @@ export class ApplyService {
   private readonly messages: MessageService;
   private readonly jobs: TJobs;
   private readonly log: Logger;
+  private readonly events: OutboundEvents;
 
   constructor(
     deps: TApplyServiceDeps,
@@ -83,6 +87,7 @@ export class ApplyService {
     this.messages = messages;
     this.jobs = jobs;
     this.log = log;
+    this.events = deps.events ?? NO_OUTBOUND_EVENTS;
     this.applications = new ApplicationRepository(db);
     this.notices = new ApplyNotices(outbox, messages, log);
     this.exporter = new ApplyExport({
@@ -276,7 +281,7 @@ export class ApplyService {
           if (mailId !== null) mails.push(mailId);
         }
       }
-      return { rows, mails };
+      return { rows, mails, stations };
     });
     await this.outbox.dispatch(decided.mails);
     for (const row of decided.rows) {
@@ -293,6 +298,15 @@ export class ApplyService {
         body.comment,
       );
     }
+    await this.events.emit(
+      ...decided.rows.map((row) => ({
+        kind: 'apply.decided' as const,
+        stationIds: decided.stations
+          .filter((s) => s.application_id === row.id)
+          .map((s) => Number(s.station_id)),
+        data: { applicationId: Number(row.id), decision: body.decision, applicantName: row.applicant_name },
+      })),
+    );
     return { updated: decided.rows.length, mailed: dataSourceId !== null };
   }
 

@@ -12,6 +12,8 @@ export interface TDataArrivedEvent {
   /** The raw file whose data these are, and where it came from (e-mail, FTP, upload, the demo seed). */
   rawFileId: number;
   source: 'upload' | 'email' | 'ftp' | 'seed';
+  /** The raw file's name as received. */
+  fileName?: string;
 }
 
 /**
@@ -24,4 +26,30 @@ export interface TDataArrivedListener {
   inTransaction?(trx: Database | Transaction<DB>, event: TDataArrivedEvent): Promise<void>;
   /** After the commit: a failure is logged and the file stays stored. */
   afterCommit?(event: TDataArrivedEvent): Promise<unknown>;
+  /** A file of a site could not be parsed (nothing stored); the demo seed's files are not announced. */
+  fileFailed?(event: TFileFailedEvent): Promise<void>;
+}
+
+/** A file of a site whose parse failed, with the reason's key. */
+export interface TFileFailedEvent {
+  stationId: number;
+  rawFileId: number;
+  fileName: string;
+  reasonKey: string;
+}
+
+/** Tells the listeners that a site's file failed (a listener's failure is theirs: never thrown). */
+export async function announceFailed(
+  listeners: readonly TDataArrivedListener[],
+  row: { id: number; station_id: number | null; file_name: string; source: string },
+  reasonKey: string,
+): Promise<void> {
+  if (row.station_id === null || row.source === 'seed') return;
+  const event = {
+    stationId: Number(row.station_id),
+    rawFileId: Number(row.id),
+    fileName: row.file_name,
+    reasonKey,
+  };
+  for (const listener of listeners) await listener.fileFailed?.(event).catch(() => undefined);
 }

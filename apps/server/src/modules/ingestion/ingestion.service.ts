@@ -26,7 +26,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
-import type { TDataArrivedEvent, TDataArrivedListener } from './data-arrived.ts';
+import { announceFailed, type TDataArrivedEvent, type TDataArrivedListener } from './data-arrived.ts';
 import { IngestionRepository } from './ingestion.repository.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import {
@@ -274,6 +274,7 @@ export class IngestionService implements TIngestion {
           lastTimeMs: result.lastTimeMs,
           rawFileId,
           source: claimed.source,
+          fileName: claimed.file_name,
         };
         for (const listener of this.dataArrived) await listener.inTransaction?.(trx, event);
         await rawFiles.markParsed(rawFileId, {
@@ -352,9 +353,8 @@ export class IngestionService implements TIngestion {
   /** Re-queues files a crash or stop left in 'pending' or 'parsing' (called at start). */
   async requeueUnfinished(): Promise<number> {
     const ids = await this.rawFiles.listUnfinished();
-    // A job of its own, not the file's singleton: a worker killed mid-parse leaves its job active until
-    // it expires, and this start must not wait for that. Two parses of one file are safe: the version
-    // lock orders them and the second finds the file parsed.
+    // A job of its own, not the file's singleton: a worker killed mid-parse leaves its job active until it
+    // expires, and this start must not wait for it. Two parses are safe: the version lock orders them.
     for (const id of ids) {
       await this.jobs.send(
         'ingestion.parse',
@@ -477,6 +477,7 @@ export class IngestionService implements TIngestion {
       fallbackReason ??
       reasonKey;
     await this.rawFiles.markFailed(row.id, status, reasonKey, reason, details, kind);
+    if (status === 'failed') await announceFailed(this.dataArrived, row, reasonKey);
     return { rawFileId: row.id, status, reasonKey, reason };
   }
 

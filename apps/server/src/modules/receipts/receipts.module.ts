@@ -1,5 +1,6 @@
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { MessageService } from '../messages/index.ts';
@@ -25,6 +26,7 @@ export function createReceiptServices(
     versions: Pick<VersionService, 'create'>;
     log: Logger;
     compute?: TComputeAccess | undefined;
+    events?: OutboundEvents;
   },
 ): TReceiptServices {
   return {
@@ -35,6 +37,7 @@ export function createReceiptServices(
       deps.messages,
       deps.log,
       deps.compute,
+      deps.events,
     ),
     fixes: new ReceiptFixService(
       db,

@@ -12,6 +12,7 @@ import type { ReceiptOutput } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { storedError } from '../../platform/stored-error.ts';
@@ -50,6 +51,8 @@ export class ReceiptService {
     private readonly messages: Pick<MessageService, 'sendMany'>,
     private readonly log: Logger,
     private readonly compute?: TComputeAccess,
+    /** Where a receipt with open findings is announced (webhooks). */
+    private readonly events: OutboundEvents = NO_OUTBOUND_EVENTS,
   ) {
     this.repository = new ReceiptRepository(db);
     this.store = openTimeSeriesStore(db);
@@ -246,6 +249,16 @@ export class ReceiptService {
       },
     );
     if (open.length === 0) return;
+    await this.events.emit({
+      kind: 'receipt.finding',
+      stationIds: [stationId],
+      data: {
+        rawFileId: file.id,
+        fileName: file.file_name,
+        checks: [...new Set(open.map((f) => f.check_kind))],
+        findingCount: open.length,
+      },
+    });
     const receivers = await this.access.dataAdministrators(stationId);
     const errors = open.filter((f) => f.severity === 'error').length;
     const checks = [...new Set(open.map((f) => f.check_kind))].map((c) => checkText(c));

@@ -11,6 +11,7 @@ import {
   text,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
+import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -52,6 +53,7 @@ export class AnalysisReportBuilder {
     analysis: { statistics: StatisticsService; suitability: SuitabilityService },
     private readonly messages: Pick<MessageService, 'send'>,
     private readonly log: Logger,
+    private readonly events: OutboundEvents = NO_OUTBOUND_EVENTS,
   ) {
     this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
@@ -185,6 +187,12 @@ export class AnalysisReportBuilder {
         ...(updated ? [] : [docxFile, pdfFile]),
       ]);
       if (updated) await this.announce(report, 'success');
+      if (updated)
+        await this.events.emit({
+          kind: 'report.ready',
+          stationIds: [version.stationId],
+          data: { reportId, reportKind: 'analysis', name: report.report_name },
+        });
       return 'success';
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError('INTERNAL');

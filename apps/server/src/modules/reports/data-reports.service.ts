@@ -23,6 +23,7 @@ import {
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
 import { FileTooLargeError, type TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
@@ -85,11 +86,12 @@ export class DataReportService {
     messages: Pick<MessageService, 'send'>,
     private readonly jobs: TJobs,
     log: Logger,
+    events?: OutboundEvents,
   ) {
     this.store = openTimeSeriesStore(db);
     this.reports = new DataReportRepository(db);
     this.templates = new ReportRepository(db);
-    this.builder = new AnalysisReportBuilder(db, files, analysis, messages, log);
+    this.builder = new AnalysisReportBuilder(db, files, analysis, messages, log, events);
   }
 
   // --- Templates --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import {
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
@@ -84,6 +85,7 @@ export class ReportService {
     private readonly messages: Pick<MessageService, 'send' | 'publishEvent'>,
     private readonly jobs: TJobs,
     private readonly log: Logger,
+    private readonly events: OutboundEvents = NO_OUTBOUND_EVENTS,
   ) {
     this.reports = new ReportRepository(db);
   }
@@ -394,6 +396,8 @@ export class ReportService {
       await this.removeUnused([report.docx_sha256, report.pdf_sha256]);
       if (report.auto_send) await this.send(reportId);
       await this.announce(report, 'success');
+      const ready = { reportId, reportKind: 'group' as const, name: report.name };
+      await this.events.emit({ kind: 'report.ready', stationIds, data: ready });
       return 'success';
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError('INTERNAL');

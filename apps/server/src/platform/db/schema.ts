@@ -105,6 +105,51 @@ export interface AccessTokenTable {
   revoked_by: number | null;
 }
 
+/** A webhook (migration 0033): a URL subscribed to events, its secret sealed. */
+export interface WebhookTable {
+  id: Generated<number>;
+  company_id: number | null;
+  created_by: number;
+  name: string;
+  url: string;
+  events: string[];
+  secret_sealed: Buffer;
+  secret_prefix: string;
+  is_enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One event for one webhook: the outbox row the 'webhook.send' job works through. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event_id: string;
+  kind: string;
+  station_ids: Generated<(number | string)[]>;
+  body: string;
+  status: Generated<'pending' | 'sending' | 'delivered' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  lease_until: Timestamp | null;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: Generated<string>;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+/** One attempt of a delivery: the receiver's status code (null: no answer), how long it took, why it failed. */
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: Generated<string>;
+  created_at: CreatedAt;
+}
+
 /** A browser that has logged in to an account before (migration 0011); the token is stored as SHA-256. */
 export interface LoginDeviceTable {
   id: Generated<number>;
@@ -1203,6 +1248,9 @@ export interface DB {
   login_attempt: LoginAttemptTable;
   login_device: LoginDeviceTable;
   access_token: AccessTokenTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
+  webhook_attempt: WebhookAttemptTable;
   message: MessageTable;
   station: StationTable;
   role_station: RoleStationTable;

@@ -23,6 +23,10 @@ export interface TJobQueues {
   'mail.send': { mailId: number };
   /** Periodic: re-queue e-mails left waiting (a crash between writing and queueing, an expired lease). */
   'mail.sweep': Record<string, never>;
+  /** Send one webhook delivery (retried with doubling back-off up to the hook's attempts, issue 32). */
+  'webhook.send': { deliveryId: number };
+  /** Periodic: re-queue webhook deliveries left waiting (never queued, or an expired lease). */
+  'webhook.sweep': Record<string, never>;
   /** The no-data reminders of TimedTask, on their own crons. */
   'reminder.warn': Record<string, never>;
   'reminder.report': Record<string, never>;
@@ -91,6 +95,11 @@ export interface TJobs {
   /** Whether this process runs workers (JOBS_ENABLED); sending works either way. */
   readonly isWorking: boolean;
   send<Q extends TQueueName>(queue: Q, data: TJobQueues[Q], options?: TSendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement (an outbox's deliveries); their ids are not returned. */
+  sendMany<Q extends TQueueName>(
+    queue: Q,
+    items: readonly { data: TJobQueues[Q]; options?: TSendOptions }[],
+  ): Promise<void>;
   /**
    * Registers a handler; a thrown error fails the job (pg-boss retries per the queue's policy).
    * A no-op in a process started with JOBS_ENABLED=false.
@@ -194,6 +203,22 @@ export class PgBossJobs implements TJobs {
     // Wake this process's idle workers of that queue instead of waiting for their next poll.
     for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  async sendMany<Q extends TQueueName>(
+    queue: Q,
+    items: readonly { data: TJobQueues[Q]; options?: TSendOptions }[],
+  ): Promise<void> {
+    if (items.length === 0) return;
+    await this.ensureQueue(queue);
+    await this.boss.insert(
+      items.map(({ data, options = {} }) => {
+        const { startAfter, ...rest } = options;
+        const after = typeof startAfter === 'number' ? new Date(Date.now() + startAfter * 1000) : startAfter;
+        return { name: queue, data: data as object, ...rest, ...(after ? { startAfter: after } : {}) };
+      }),
+    );
+    for (const workerId of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(workerId);
   }
 
   async work<Q extends TQueueName>(

@@ -1,0 +1,107 @@
+import {
+  ZIdBody,
+  ZWebhookCreateRequest,
+  ZWebhookDeliveryPageRequest,
+  ZWebhookDeliveryRecord,
+  ZWebhookEnableRequest,
+  ZWebhookPageRequest,
+  ZWebhookRecord,
+  ZWebhookSecret,
+  ZWebhookUpdateRequest,
+  zPage,
+} from '@masthub/shared';
+import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { defineAction } from '../../platform/http/route-shapes.ts';
+import type { WebhookService } from './webhooks.service.ts';
+
+const AUTH = 'system.webhook';
+const TAGS = ['webhooks'];
+
+/** Webhooks in system management (issue 32): feature system.webhook, within the caller's company. */
+export function webhookRoutes(webhooks: WebhookService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/system/webhook/page',
+      summary:
+        'The webhooks of the caller’s company (every company for a system administrator), never a secret',
+      tags: TAGS,
+      auth: AUTH,
+      body: ZWebhookPageRequest,
+      response: zPage(ZWebhookRecord),
+      handle: ({ user, body }) => webhooks.page(user, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/system/webhook/create',
+      summary: 'Subscribe a URL to events; the signing secret is in this reply only',
+      tags: TAGS,
+      auth: AUTH,
+      isSessionOnly: true,
+      body: ZWebhookCreateRequest,
+      response: ZWebhookSecret,
+      handle: ({ user, body }) => webhooks.create(user, body),
+    }),
+    defineAction({
+      method: 'POST',
+      url: '/system/webhook/update',
+      summary: 'Change a webhook’s name, URL, events or state (the secret stays)',
+      tags: TAGS,
+      auth: AUTH,
+      body: ZWebhookUpdateRequest,
+      run: ({ user, body }) => webhooks.update(user, body),
+    }),
+    defineAction({
+      method: 'POST',
+      url: '/system/webhook/enable',
+      summary: 'Switch a webhook on or off (a disabled hook’s waiting deliveries are skipped)',
+      tags: TAGS,
+      auth: AUTH,
+      body: ZWebhookEnableRequest,
+      run: ({ user, body }) => webhooks.setEnabled(user, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/system/webhook/rotate_secret',
+      summary: 'Replace a webhook’s signing secret; the new one is in this reply only',
+      tags: TAGS,
+      auth: AUTH,
+      isSessionOnly: true,
+      body: ZIdBody,
+      response: ZWebhookSecret,
+      handle: ({ user, body }) => webhooks.rotateSecret(user, body.id),
+    }),
+    defineAction({
+      method: 'POST',
+      url: '/system/webhook/delete',
+      summary: 'Delete a webhook and its delivery log',
+      tags: TAGS,
+      auth: AUTH,
+      body: ZIdBody,
+      run: ({ user, body }) => webhooks.remove(user, body.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/system/webhook/test',
+      summary:
+        'Post a signed webhook.test body at once; answers the delivery with its status code and duration',
+      tags: TAGS,
+      auth: AUTH,
+      body: ZIdBody,
+      response: ZWebhookDeliveryRecord,
+      handle: ({ user, body, language }) => webhooks.sendTest(user, body.id, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/system/webhook/deliveries',
+      summary:
+        'A webhook’s delivery log, newest first: status, attempts with status codes, durations, reasons',
+      tags: TAGS,
+      auth: AUTH,
+      scope: 'read',
+      body: ZWebhookDeliveryPageRequest,
+      response: zPage(ZWebhookDeliveryRecord),
+      handle: ({ user, body, language }) => webhooks.deliveries(user, body, language),
+    }),
+  ];
+}
