@@ -27,7 +27,7 @@ const LEVEL = 1;
  * with its size ahead). Chosen by measurement on the five-year NREL M5 mast (3 816 month chunks, 17 M
  * values, bench/store-codecs.ts): zlib 1 (before) 2.096 B/value, decoded at 305 MB/s; LZ4 alone 2.383
  * B/value (14 % larger: no entropy coder for the exponent bytes) at 1 970 MB/s; shuffled LZ4 2.082
- * B/value at ≈ 3× zlib's speed; zstd 1 2.091 B/value at 1 074 MB/s but its Node binding compiles at
+ * B/value at ≈ 2–5× zlib's speed (731 against 330 MB/s in a quiet run); zstd 1 2.091 B/value at 1 074 MB/s but its Node binding compiles at
  * install (no prebuilt binary reachable from npm), which a fresh machine without a compiler cannot do.
  * A zlib stream never starts with 0xB5 (its low nibble would have to be 8), so both forms stay readable
  * side by side while the re-encoding job works through the old chunks.
