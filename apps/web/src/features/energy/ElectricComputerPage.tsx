@@ -41,10 +41,9 @@ import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
-import { saveFile } from '../../request/request.ts';
+import { useFileDownload } from '../../request/use-file-download.ts';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   FieldCol,
@@ -172,19 +171,16 @@ function LossesAndUncertaintiesCols({ rule }: { rule: (field: string) => FormRul
 /** The yield's downloads: the xlsx workbook and the IEC 61400-15-2 EYA DEF document (issue 32). */
 function EnergyExportButtons({ request }: { request: TEnergyRequest | undefined }) {
   const { t } = useTranslation();
-  const [isExporting, setExporting] = useState(false);
+  const { isSaving: isExporting, download } = useFileDownload();
   const runExport = async (format: 'xlsx' | 'eya') => {
     if (!request) return;
-    setExporting(true);
-    try {
-      if (format === 'eya') saveFile(await exportEnergyEya(request), `${t('energy.eyaExportName')}.json`);
-      else saveFile(await exportEnergy(request), `${t('energy.exportName')}.xlsx`);
-      feedback.success(t('statistics.exported'));
-    } catch {
-      // The request layer already showed the error.
-    } finally {
-      setExporting(false);
-    }
+    await (format === 'eya'
+      ? download(
+          () => exportEnergyEya(request),
+          `${t('energy.eyaExportName')}.json`,
+          t('statistics.exported'),
+        )
+      : download(() => exportEnergy(request), `${t('energy.exportName')}.xlsx`, t('statistics.exported')));
   };
   return (
     <>

@@ -3,8 +3,8 @@ import { Button, Card, Col, Empty, Flex, Form, InputNumber, Radio, Result, Row, 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { feedback } from '../../app/feedback.ts';
-import { RequestError, saveFile } from '../../request/request.ts';
+import { RequestError } from '../../request/request.ts';
+import { useFileDownload } from '../../request/use-file-download.ts';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { useStatisticsVersions } from '../statistics/api.ts';
 import { versionOptions } from '../statistics/version-options.ts';
@@ -48,7 +48,7 @@ export function LidarVsMastPage() {
   const candidates = useLidarCandidates(lidarVersionId, mastVersionId);
   const [rows, setRows] = useState<TPairRow[]>([]);
   const [request, setRequest] = useState<TLidarVerifyRequestInput>();
-  const [isExporting, setIsExporting] = useState(false);
+  const { isSaving: isExporting, download } = useFileDownload();
   const verify = useLidarVerify(request);
 
   // This site's first version; the other site from `?otherStationId=`, else this site itself.
@@ -89,15 +89,11 @@ export function LidarVsMastPage() {
 
   const runExport = async () => {
     if (!request) return;
-    setIsExporting(true);
-    try {
-      saveFile(await exportLidarVerify(request), `${t('lidar-verify.exportName')}.xlsx`);
-      feedback.success(t('lidar-verify.exported'));
-    } catch {
-      // The request layer already showed the error.
-    } finally {
-      setIsExporting(false);
-    }
+    await download(
+      () => exportLidarVerify(request),
+      `${t('lidar-verify.exportName')}.xlsx`,
+      t('lidar-verify.exported'),
+    );
   };
 
   if (stationId === undefined) return null;

@@ -2,9 +2,9 @@ import type { TStatisticsRequestInput } from '@masthub/shared';
 import { Alert, Empty, Flex, Form, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { RequestError, readUtcCode, saveFile } from '../../request/request.ts';
+import { RequestError, readUtcCode } from '../../request/request.ts';
+import { useFileDownload } from '../../request/use-file-download.ts';
 import { DataReportsDrawer } from '../reports/DataReportsDrawer.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import {
@@ -40,7 +40,7 @@ export function StasticAnalysisPage() {
   const [filters, setFilters] = useState<StatisticsFilters>();
   const [choices, setChoices] = useState<Choices>({});
   const [activeTab, setActiveTab] = useState<TabKey>('summary');
-  const [isExporting, setIsExporting] = useState(false);
+  const { isSaving: isExporting, download } = useFileDownload();
   const [isReportsOpen, setReportsOpen] = useState(false);
 
   const request: TStatisticsRequestInput | undefined = useMemo(
@@ -79,16 +79,11 @@ export function StasticAnalysisPage() {
 
   const runExport = async () => {
     if (!request) return;
-    setIsExporting(true);
-    try {
-      const file = await exportStatistics(request);
-      saveFile(file, `${t('statistics.exportName')}.xlsx`);
-      feedback.success(t('statistics.exported'));
-    } catch {
-      // The request layer already showed the error.
-    } finally {
-      setIsExporting(false);
-    }
+    await download(
+      () => exportStatistics(request),
+      `${t('statistics.exportName')}.xlsx`,
+      t('statistics.exported'),
+    );
   };
 
   if (stationId === undefined) return null;

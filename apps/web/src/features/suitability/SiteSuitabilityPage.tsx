@@ -2,8 +2,8 @@ import type { TSuitabilityRequestInput } from '@masthub/shared';
 import { Alert, Empty, Flex, Form, Result, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { RequestError, saveFile } from '../../request/request.ts';
+import { RequestError } from '../../request/request.ts';
+import { useFileDownload } from '../../request/use-file-download.ts';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import { useStatisticsChannels, useStatisticsVersions } from '../statistics/api.ts';
 import { exportSuitability, useSuitabilityCheck, useSuitabilityDefaults } from './api.ts';
@@ -41,7 +41,7 @@ export function SiteSuitabilityPage() {
   const { data: defaults } = useSuitabilityDefaults(stationId);
   const { data: channels } = useStatisticsChannels(versionId);
   const [request, setRequest] = useState<TSuitabilityRequestInput>();
-  const [isExporting, setIsExporting] = useState(false);
+  const { isSaving: isExporting, download } = useFileDownload();
   const check = useSuitabilityCheck(request);
 
   // The defaults: the long-term version's measured source (else the original) and the long-term basis.
@@ -90,15 +90,11 @@ export function SiteSuitabilityPage() {
 
   const runExport = async () => {
     if (!request) return;
-    setIsExporting(true);
-    try {
-      saveFile(await exportSuitability(request), `${t('suitability.exportName')}.xlsx`);
-      feedback.success(t('suitability.exported'));
-    } catch {
-      // The request layer already showed the error.
-    } finally {
-      setIsExporting(false);
-    }
+    await download(
+      () => exportSuitability(request),
+      `${t('suitability.exportName')}.xlsx`,
+      t('suitability.exported'),
+    );
   };
 
   if (stationId === undefined) return null;

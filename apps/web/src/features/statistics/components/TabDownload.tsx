@@ -3,7 +3,7 @@ import { TAB_BIN_CHOICES, type TStatisticsResult, type TTabBins } from '@masthub
 import { Button, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../../request/request.ts';
+import { useFileDownload } from '../../../request/use-file-download.ts';
 import { exportVersion } from '../../measure-wind/api.ts';
 
 /**
@@ -21,28 +21,23 @@ export function TabDownload({
 }) {
   const { t } = useTranslation();
   const [bins, setBins] = useState<TTabBins>('edges');
-  const [isSaving, setSaving] = useState(false);
-  const download = async () => {
-    setSaving(true);
-    try {
-      const file = await exportVersion({
-        versionId: result.versionId,
-        format: 5,
-        speedChannelId,
-        directionChannelId,
-        includeSuspicious: result.includeSuspicious,
-        startTime: result.startTime,
-        endTime: result.endTime,
-        tabSectors: result.sectors === 12 ? 12 : 16,
-        tabBins: bins,
-      });
-      saveFile(file, `${result.versionName}.tab`);
-    } catch {
-      // The request layer already showed the error.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { isSaving, download: save } = useFileDownload();
+  const download = () =>
+    save(
+      () =>
+        exportVersion({
+          versionId: result.versionId,
+          format: 5,
+          speedChannelId,
+          directionChannelId,
+          includeSuspicious: result.includeSuspicious,
+          startTime: result.startTime,
+          endTime: result.endTime,
+          tabSectors: result.sectors === 12 ? 12 : 16,
+          tabBins: bins,
+        }),
+      `${result.versionName}.tab`,
+    );
   return (
     <Space wrap>
       <Typography.Text>{t('measure-wind.export.tabBins')}</Typography.Text>
