@@ -3,20 +3,15 @@
 // is the median of three downloads from the request to the last byte; `export.parquet_size_pct_of_csv.m5`
 // (target ≤ 40) the file's size against the CSV export of the same version (values and flags alike).
 // `export.arrow_ms.m5_all` / `export.csv_ms.m5_all` are the Arrow IPC stream and the CSV for comparison.
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer } from '../apps/server/src/server.ts';
+import { ingestM5, M5_GZ } from './m5.ts';
 import type { TBenchResult } from './run.ts';
 
-const M5_GZ = path.resolve(
-  import.meta.dirname,
-  '../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
-);
 const ADMIN_PASSWORD = 'Bench#2026pw';
 const RUNS = 3;
 
@@ -43,20 +38,7 @@ export async function benchParquet(): Promise<TBenchResult[]> {
   });
   const server = await createServer(config, createLogger(config));
   try {
-    const m5 = path.join(dataDir, 'nrel_m5.csv');
-    await pipeline(createReadStream(M5_GZ), createGunzip(), createWriteStream(m5));
-    const station = await server.db
-      .insertInto('station')
-      .values({ station_code: '900002', project_name: 'NREL M5 parquet', longitude: -105.2, latitude: 39.9 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ingested = await server.services.ingestion.ingestFile({
-      stationId: station.id,
-      fileName: 'nrel_nwtc_m5_10min_2012-08_2017-09.csv',
-      source: 'seed',
-      path: m5,
-    });
-    if (ingested.status !== 'parsed') throw new Error(`M5 not parsed: ${ingested.status}`);
+    const { versionId } = await ingestM5(server, dataDir, { code: '900002', name: 'NREL M5 parquet' });
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${address}/api/security/sys/user/login`, {
       method: 'POST',
@@ -64,10 +46,6 @@ export async function benchParquet(): Promise<TBenchResult[]> {
       body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const versions = await fetch(`${address}/api/web/version/list?stationId=${station.id}`, {
-      headers: { token },
-    });
-    const versionId = ((await versions.json()) as { data: { id: number }[] }).data[0]!.id;
     /** Downloads the whole version in a format: milliseconds to the last byte, and bytes. */
     const download = async (format: number): Promise<{ ms: number; bytes: number }> => {
       const t = performance.now();

@@ -11,12 +11,10 @@
 // - `stats_path.serialise_ms.m5` / `…answer_mb`: JSON.stringify of the answer;
 // - `stats_path.thread_copy_ms.m5`: the answer's JSON crossing from a worker thread (postMessage);
 // - `stats_path.compress_ms.m5` / `…answer_br_mb`: brotli quality 1, what the API now sends to the web.
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { MessageChannel } from 'node:worker_threads';
-import { createGunzip } from 'node:zlib';
 import { ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
 import { sql } from 'kysely';
 import { decodeFlags, decodeValues } from '../apps/server/src/modules/timeseries/chunk.ts';
@@ -30,12 +28,8 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { encodeBody } from '../apps/server/src/platform/http/pre-serialized.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer } from '../apps/server/src/server.ts';
+import { ingestM5, M5_GZ } from './m5.ts';
 import type { TBenchResult } from './run.ts';
-
-const M5_GZ = path.resolve(
-  import.meta.dirname,
-  '../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
-);
 
 function best(times: number[]): number {
   return Math.min(...times);
@@ -86,30 +80,10 @@ export async function benchStatsPath(): Promise<TBenchResult[]> {
   });
   const server = await createServer(config, createLogger(config));
   try {
-    const m5 = path.join(dataDir, 'nrel_m5.csv');
-    await pipeline(createReadStream(M5_GZ), createGunzip(), createWriteStream(m5));
-    const station = await server.db
-      .insertInto('station')
-      .values({ station_code: '900003', project_name: 'NREL M5 path', longitude: -105.2, latitude: 39.9 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ingested = await server.services.ingestion.ingestFile({
-      stationId: station.id,
-      fileName: 'nrel_nwtc_m5_10min_2012-08_2017-09.csv',
-      source: 'seed',
-      path: m5,
+    const { stationId, versionId } = await ingestM5(server, dataDir, {
+      code: '900003',
+      name: 'NREL M5 path',
     });
-    if (ingested.status !== 'parsed') throw new Error(`M5 not parsed: ${ingested.status}`);
-    rmSync(m5);
-    const versionId = Number(
-      (
-        await server.db
-          .selectFrom('dataset_version')
-          .select('id')
-          .where('station_id', '=', station.id)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
     const db = server.db;
     const store = openTimeSeriesStore(db);
     const channels = (await store.listChannels(versionId)).filter((c) => c.intervalS === 600);
@@ -142,7 +116,7 @@ export async function benchStatsPath(): Promise<TBenchResult[]> {
     const loaded = await loadSeries(store, channels, a.getTime(), b.getTime() + 600_000);
     const request = ZStatisticsRequest.parse({ versionId });
     const input = {
-      version: { id: versionId, stationId: station.id, name: 'original', kind: 'original' },
+      version: { id: versionId, stationId: stationId, name: 'original', kind: 'original' },
       loaded: deriveSdFromTi(loaded),
       utcOffsetMinutes: 480,
       language: 'zh' as const,
