@@ -158,9 +158,11 @@ describe('[TEXTS]', () => {
     await dialog.getByLabel('Weekly template').click();
     // The dropdown opens after the click: read its options once they are there.
     const optionItems = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await optionItems.first().waitFor(POLL);
+    // The list renders virtually and animates in: poll until both built-in templates are listed.
+    await expect
+      .poll(() => optionItems.allInnerTexts(), POLL)
+      .toEqual(expect.arrayContaining(['Standard weekly report', 'Brief weekly report']));
     const options = await optionItems.allInnerTexts();
-    expect(options).toEqual(expect.arrayContaining(['Standard weekly report', 'Brief weekly report']));
     expect(options.filter((option) => CJK.test(option))).toEqual([]);
     await screenshot(page, 'texts-templates-en');
     await context.close();
