@@ -2,7 +2,9 @@
 // PostgreSQL holding the five-year NREL M5 mast (all its channels):
 // - `api.stats_ms.m5_all`: the statistics of every channel, cold (a key never computed: each run asks in
 //   another time zone), computed in the worker pool. Target ≤ 1 500 ms.
-// - `api.stats_ms.m5_all_cached`: the same request again, from the cache. Target ≤ 50 ms.
+// - `api.stats_ms.m5_all_cached`: the same request again, from the cache, taken uncompressed (the server's
+//   path and the loopback transfer). Target ≤ 20 ms (issue 33). `…_cached_br`: the same taken in br as
+//   the web app takes it, the client's inflating included.
 // - `api.xlsx_ms.m5_all`: the statistics workbook (.xlsx), cold. Target ≤ 2 500 ms.
 // - `api.light_p95_ms.during_stats`: p95 of the site-list page call while 4 cold M5 statistics requests
 //   run at once, with the pool (target ≤ 100 ms) and `…_event_loop` the same with COMPUTE_THREADS=0
@@ -70,11 +72,18 @@ async function client(address: string) {
     body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
   });
   const token = ((await r.json()) as { data: { token: string } }).data.token;
-  const call = async (url: string, body: unknown, utcCode = '+08:00') => {
+  /** `encoding`: what the client accepts — Node's fetch asks for br (as the web app does) unless told. */
+  const call = async (url: string, body: unknown, utcCode = '+08:00', encoding?: 'identity') => {
     const t = performance.now();
     const response = await fetch(`${address}/api${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', token, 'utc-code': utcCode, language: 'ZH' },
+      headers: {
+        'content-type': 'application/json',
+        token,
+        'utc-code': utcCode,
+        language: 'ZH',
+        ...(encoding ? { 'accept-encoding': encoding } : {}),
+      },
       body: JSON.stringify(body),
     });
     const bytes = (await response.arrayBuffer()).byteLength;
@@ -161,9 +170,17 @@ export async function benchOffload(): Promise<TBenchResult[]> {
           cold.push(r.ms);
           bytes = r.bytes;
         }
+        // The cached answer as it leaves the server (identity: the server's path and the loopback
+        // transfer), and as the web app takes it (br, inflated by the client: Node's fetch spends ≈ 12 ms
+        // inflating 0.5 MB of br back to 3.4 MB of JSON on this machine).
         const cached: number[] = [];
-        for (let k = 0; k < 7; k++)
-          cached.push((await call('/data-process/statistics/analysis', { versionId }, zone(0))).ms);
+        const cachedBr: number[] = [];
+        for (let k = 0; k < 7; k++) {
+          cached.push(
+            (await call('/data-process/statistics/analysis', { versionId }, zone(0), 'identity')).ms,
+          );
+          cachedBr.push((await call('/data-process/statistics/analysis', { versionId }, zone(0))).ms);
+        }
         const xlsx: number[] = [];
         for (let k = 0; k < 3; k++)
           xlsx.push((await call('/data-process/statistics/export', { versionId }, zone(10 + k))).ms);
@@ -174,6 +191,11 @@ export async function benchOffload(): Promise<TBenchResult[]> {
         results.push(
           { name: 'api.stats_ms.m5_all', value: Math.round(median(cold)), unit: 'ms' },
           { name: 'api.stats_ms.m5_all_cached', value: Math.round(median(cached) * 10) / 10, unit: 'ms' },
+          {
+            name: 'api.stats_ms.m5_all_cached_br',
+            value: Math.round(median(cachedBr) * 10) / 10,
+            unit: 'ms',
+          },
           { name: 'api.xlsx_ms.m5_all', value: Math.round(median(xlsx)), unit: 'ms' },
           {
             name: 'api.light_p95_ms.during_stats',

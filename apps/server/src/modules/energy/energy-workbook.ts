@@ -2,6 +2,7 @@ import type { Language, TEnergyResult } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
+import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
 
 const round = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
@@ -147,5 +148,5 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
     sheet.columns.forEach((c) => {
       c.width = 18;
     });
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return writeWorkbook(book);
 }

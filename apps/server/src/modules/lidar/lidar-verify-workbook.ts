@@ -2,6 +2,7 @@ import type { Language, TLidarVerifyResult } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
+import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
 
 const round = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
@@ -89,5 +90,5 @@ export async function buildLidarVerifyWorkbook(
   kpis.addRow([t['criterion.directionRSquared'], b.directionRSquared, m.directionRSquared]);
   kpis.addRow([t['criterion.directionOffsetDeg'], b.directionOffsetDeg, m.directionOffsetDeg]);
   kpis.getColumn(1).width = 28;
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return writeWorkbook(book);
 }

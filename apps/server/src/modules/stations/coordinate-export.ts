@@ -2,6 +2,7 @@ import type { Language, TStationRecord } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { SERVER_TEXTS } from '../../i18n/index.ts';
 import type { TKeysUnder } from '../../i18n/pick.ts';
+import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
 
 /** The headers are the site table's titles (i18n (the area station-fields)). */
 const HEADER_KEYS = [
@@ -51,5 +52,5 @@ export async function buildCoordinateWorkbook(
   // Codes stay text so leading zeros survive in Excel.
   sheet.getColumn(1).numFmt = '@';
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return writeWorkbook(workbook);
 }

@@ -15,6 +15,7 @@ import {
   loadWorkbookWithinLimits,
   type TArchiveLimits,
 } from '../../platform/files/archive-limits.ts';
+import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
 import { PROVINCES } from '../reference/index.ts';
 
 /** Rows one batch import may hold. */
@@ -158,7 +159,7 @@ export async function buildImportTemplate(language: Language): Promise<Buffer> {
     say(language, 'stations.importOwnerManufacturer'),
     say(language, 'stations.importOwnerManufacturerNote'),
   ]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return writeWorkbook(workbook);
 }
 
 /** One row of the file: its row number in the sheet and its cells by column key. */

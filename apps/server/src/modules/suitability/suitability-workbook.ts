@@ -2,6 +2,7 @@ import type { Language, TSuitabilityResult } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
+import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
 
 const round = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
@@ -165,5 +166,5 @@ export async function buildSuitabilityWorkbook(
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   addSuitabilitySheets(book, result, language);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return writeWorkbook(book);
 }
