@@ -48,6 +48,11 @@ export interface StationStatisticsOptions {
    * filled here, so a caller can shape more tables from them (yearly averages) without another pass.
    */
   readonly sums?: Map<string, CalendarSums>;
+  /**
+   * The vanes' direction sector per record at `sectors` by channel id (−1 = none): given, it is filled
+   * here and reused, so a caller shaping more tables by sector does not work them out again.
+   */
+  readonly sectorIndices?: Map<string, Int16Array>;
 }
 
 /** All statistics of one channel (the ones that apply to its element). */
@@ -136,7 +141,7 @@ export function computeStationStatistics(
     if (airDensity) density = series;
   }
 
-  const sectorCache = new Map<string, Int16Array>();
+  const sectorCache = options.sectorIndices ?? new Map<string, Int16Array>();
   const sectorsOf = (vane: Channel): Int16Array => {
     let s = sectorCache.get(vane.id);
     if (!s) {

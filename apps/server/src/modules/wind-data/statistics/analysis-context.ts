@@ -59,6 +59,8 @@ export class AnalysisContext {
     readonly masks: Map<string, UsableSeries>,
     /** The channels' one-sweep calendar sums (all but the vanes), from computeStationStatistics. */
     readonly sums: Map<string, CalendarSums>,
+    /** The vanes' sector per record at the analysis's sector count, from computeStationStatistics. */
+    private readonly sectorIndices: Map<string, Int16Array>,
   ) {
     const rows = new Map(loaded.channels.map((c) => [String(c.row.id), c.row]));
     this.channelInfos = station.channels.map((c, k) => {
@@ -91,8 +93,6 @@ export class AnalysisContext {
   statisticsOf(id: string): ChannelStatistics {
     return this.byId.get(id)!.statistics;
   }
-
-  private readonly sectorIndices = new Map<string, Int16Array>();
 
   /** A vane's direction sector per record at the analysis's sector count, worked out once (−1 = none). */
   sectorIndexOf(vane: Channel): Int16Array {

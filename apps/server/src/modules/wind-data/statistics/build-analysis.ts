@@ -106,6 +106,7 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
   }
   const masks = new Map<string, UsableSeries>();
   const sums = new Map<string, CalendarSums>();
+  const sectorIndices = new Map<string, Int16Array>();
   const stats = computeStationStatistics(station, {
     includeSuspicious: options.includeSuspicious,
     sectors: options.sectors,
@@ -116,8 +117,9 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
     // Masked and swept once for the library and the tabs shaped below.
     masks,
     sums,
+    sectorIndices,
   });
-  const ctx = new AnalysisContext(station, stats, loaded, language, options, masks, sums);
+  const ctx = new AnalysisContext(station, stats, loaded, language, options, masks, sums, sectorIndices);
   const gridEndMs = station.grid.startMs + station.grid.length * station.grid.intervalMinutes * 60_000;
   return {
     versionId: input.version.id,
