@@ -1,5 +1,6 @@
 import { renderText, type TText } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TOutboundEvent } from '../../src/platform/events/outbound-events.ts';
 import { deadPort, startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
   buildStation,
@@ -389,6 +390,10 @@ describe('repair e-mails per hour', () => {
 describe('repair records', () => {
   it('closes a repair: the linked alarms close and the site returns to normal when its data flows', async () => {
     const site = await brokenSite();
+    const announced: TOutboundEvent[] = [];
+    server.services.events.subscribe(async (events) => {
+      announced.push(...events);
+    });
     await server.call('POST', '/api/web/repair/repair', {
       token: handler.token,
       body: { stationIds: [site.id], dataSourceId: senderId, reason: '更换风速计', alarmIds: [site.alarmId] },
@@ -421,6 +426,14 @@ describe('repair records', () => {
       .where('id', '=', site.alarmId)
       .executeTakeFirstOrThrow();
     expect(alarm).toEqual({ is_open: false, handle_status: 'repair' });
+    // Announced to the webhooks once committed, with the reason.
+    expect(announced.filter((e) => e.kind === 'alarm.closed')).toEqual([
+      {
+        kind: 'alarm.closed',
+        stationIds: [site.id],
+        data: { alarmIds: [site.alarmId], reason: 'repair_finished' },
+      },
+    ]);
     const station = await server.db
       .selectFrom('station')
       .select('status')

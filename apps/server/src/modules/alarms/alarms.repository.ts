@@ -209,13 +209,16 @@ export class AlarmRepository {
     return rows.map((r) => Number(r.id));
   }
 
-  async closeOfRepair(repairId: number): Promise<void> {
-    await this.db
+  /** Closes the repair's open alarms; returns their ids. */
+  async closeOfRepair(repairId: number): Promise<number[]> {
+    const rows = await this.db
       .updateTable('alarm')
       .set({ is_open: false, updated_at: new Date() })
       .where('repair_id', '=', repairId)
       .where('is_open', '=', true)
+      .returning('id')
       .execute();
+    return rows.map((r) => Number(r.id));
   }
 
   /**

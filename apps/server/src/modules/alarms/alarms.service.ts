@@ -96,10 +96,14 @@ function renderContent(content: TAlarmContent, language: Language): string {
   return found ? renderText(found, language) : '';
 }
 
-/** The outbound event of alarms closed by arriving data (none for none). */
-function closedEvent(stationId: number, alarmIds: number[]): TOutboundEvent[] {
+/** The outbound event of alarms closed by arriving data or a finished repair (none for none). */
+function closedEvent(
+  stationId: number,
+  alarmIds: number[],
+  reason: 'data_arrived' | 'repair_finished' = 'data_arrived',
+): TOutboundEvent[] {
   if (alarmIds.length === 0) return [];
-  return [{ kind: 'alarm.closed', stationIds: [stationId], data: { alarmIds, reason: 'data_arrived' } }];
+  return [{ kind: 'alarm.closed', stationIds: [stationId], data: { alarmIds, reason } }];
 }
 
 /** One opened alarm, for the push and the status. */
@@ -399,10 +403,19 @@ export class AlarmService {
     return ids;
   }
 
-  /** A repair was recorded as done: its alarms close and the site leaves maintenance. */
-  async onRepairClosed(trx: TDb, stationId: number, repairId: number): Promise<void> {
-    await new AlarmRepository(trx).closeOfRepair(repairId);
+  /**
+   * A repair was recorded as done: its alarms close and the site leaves maintenance. Returns the alarms
+   * it closed, for `announceClosedByRepair` once the transaction committed.
+   */
+  async onRepairClosed(trx: TDb, stationId: number, repairId: number): Promise<number[]> {
+    const closed = await new AlarmRepository(trx).closeOfRepair(repairId);
     await this.applyStatus(trx, stationId, 'repair_closed');
+    return closed;
+  }
+
+  /** After a repair's commit: announces the alarms it closed (reason `repair_finished`). */
+  async announceClosedByRepair(stationId: number, alarmIds: number[]): Promise<void> {
+    await this.events.emit(...closedEvent(stationId, alarmIds, 'repair_finished'));
   }
 
   /** Moves a site's status by `event` and keeps its warning fields in step with its alarms. */

@@ -383,7 +383,7 @@ export class RepairService {
     if (!found) throw new AppError('NOT_FOUND');
     const stationId = Number(found.station_id);
     await this.access.assertCanView(user, stationId);
-    await this.db.transaction().execute(async (trx) => {
+    const closedAlarms = await this.db.transaction().execute(async (trx) => {
       const closed = await new RepairRepository(trx).closeRecord(input.id, {
         maintain_result: input.maintainResult,
         maintain_staff: input.maintainStaff,
@@ -395,7 +395,7 @@ export class RepairService {
         updated_at: new Date(),
       });
       if (!closed) throw new AppError('REPAIR_ALREADY_CLOSED');
-      await this.alarms.onRepairClosed(trx, stationId, input.id);
+      const alarmIds = await this.alarms.onRepairClosed(trx, stationId, input.id);
       await this.stationLog.record(trx, {
         operator: user,
         type: 'edit',
@@ -408,7 +408,9 @@ export class RepairService {
         }),
         details: { repairId: input.id },
       });
+      return alarmIds;
     });
+    await this.alarms.announceClosedByRepair(stationId, closedAlarms);
     await this.alarms.sweepNoData(new Date()).catch((error: unknown) => {
       this.log.warn({ err: error }, 'sweep after a repair failed');
     });
