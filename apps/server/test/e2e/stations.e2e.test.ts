@@ -383,6 +383,50 @@ describe('creating a site', () => {
     expect((await countRows()).logs).toBe(before.logs);
   });
 
+  it('logs a change of a remote-sensing site’s device and heights, and nothing when they are saved unchanged', async () => {
+    const lidar = validSite({
+      id: siteId,
+      projectName: '张北风电场二期',
+      status: 3,
+      tagIds: [tagIds[1]],
+      stationType: 'lidar',
+      deviceModel: 'WindCube v2.1',
+      deviceSerial: 'WLS7-0123',
+      deviceFirmware: '2.1.4',
+      measurementHeights: '40, 60 80',
+    });
+    const r = await server.call('POST', SAVE, { token: admin, body: lidar });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const logs = () =>
+      server.db
+        .selectFrom('station_log')
+        .selectAll()
+        .where('station_id', '=', siteId)
+        .where('type', '=', 'edit')
+        .orderBy('id', 'desc')
+        .execute();
+    const [log] = await logs();
+    expect(renderText(log!.objects_text as TText, 'zh')).toBe(
+      '站点 000123（张北风电场二期）：站点类型、设备型号、设备序列号、固件版本、测量高度',
+    );
+    expect(renderText(log!.objects_text as TText, 'en')).toBe(
+      'Site 000123 (张北风电场二期): site type, device model, device serial number, firmware version, measurement heights',
+    );
+    const changes = (log!.details as { changes: Record<string, unknown> }).changes;
+    expect(changes.measurement_heights_m).toEqual([[], [40, 60, 80]]);
+    expect(changes.device_serial).toEqual(['', 'WLS7-0123']);
+    const count = (await logs()).length;
+    const again = await server.call('POST', SAVE, {
+      token: admin,
+      body: { ...lidar, measurementHeights: [40, 60, 80] },
+    });
+    expect(again.status).toBe(200);
+    expect(await logs()).toHaveLength(count);
+    // Back to a mast for the tests after this one.
+    const back = validSite({ id: siteId, projectName: '张北风电场二期', status: 3, tagIds: [tagIds[1]] });
+    expect((await server.call('POST', SAVE, { token: admin, body: back })).status).toBe(200);
+  });
+
   it('reports unknown ids as 404', async () => {
     const r = await server.call('POST', SAVE, {
       token: admin,

@@ -63,12 +63,15 @@ function isBlank(value: unknown): boolean {
   );
 }
 
-/** Readable names of the fields compared for the log, in the log's language (zh, the product default). */
 /** Fields whose change is logged, in the order the log names them (STATION_FIELD_NAMES). */
 const LOGGED_FIELDS: TStationField[] = [
   'station_code',
   'project_name',
   'station_type',
+  'device_model',
+  'device_serial',
+  'device_firmware',
+  'measurement_heights_m',
   'region_code',
   'location',
   'longitude',
