@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { STATISTICS_TABS } from '@masthub/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { multipartBody } from '../multipart.ts';
@@ -231,6 +233,18 @@ describe.skipIf(!hasSamples)('a floating-lidar site with a real WindCube buoy fi
       );
       expect([...heightsOfRows].sort((a, b) => a - b)).toEqual(Z06_HEIGHTS);
       for (const row of speedRows) expect(row.shouldCount).toBe(N);
+      // The workbook says it too, first on the turbulence sheet.
+      const file = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-process/statistics/export',
+        headers: { token, language, 'utc-code': '+00:00' },
+        payload: { versionId: version.id, sectors: 16 },
+      });
+      expect(file.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[STATISTICS_TABS.indexOf('turbulence')]!;
+      expect(sheet.getCell('A1').value).toBe(ti.tiNote);
     }
   });
 

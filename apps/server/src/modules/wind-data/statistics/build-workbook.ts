@@ -160,6 +160,10 @@ function writeFrequency(w: SheetWriter, { result, name }: TSheetInput): void {
 }
 
 function writeTurbulence(w: SheetWriter, { result, language, name }: TSheetInput): void {
+  // A lidar's or sodar's TI (from the speed dispersion) is not a cup's: said above its tables, as on screen.
+  if (result.turbulence.tiSource === 'remote_sensing' && result.turbulence.tiNote) {
+    w.title(result.turbulence.tiNote);
+  }
   w.table(
     ['channel', 'height', 'ti15', 'iecCategory', 'gbGrade'],
     result.turbulence.items.map((item) => [
