@@ -9,20 +9,15 @@
 // - `api.light_p95_ms.during_stats`: p95 of the site-list page call while 4 cold M5 statistics requests
 //   run at once, with the pool (target ≤ 100 ms) and `…_event_loop` the same with COMPUTE_THREADS=0
 //   (the computation on the event loop, as before issue 18).
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer, type TServer } from '../apps/server/src/server.ts';
+import { ingestM5, M5_GZ } from './m5.ts';
 import type { TBenchResult } from './run.ts';
 
-const M5_GZ = path.resolve(
-  import.meta.dirname,
-  '../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
-);
 const ADMIN_PASSWORD = 'Bench#2026pw';
 
 function median(values: number[]): number {
@@ -130,32 +125,7 @@ export async function benchOffload(): Promise<TBenchResult[]> {
     {
       const { server, address } = await start(dataDir);
       try {
-        const m5 = path.join(dataDir, 'nrel_m5.csv');
-        await pipeline(createReadStream(M5_GZ), createGunzip(), createWriteStream(m5));
-        const station = await server.db
-          .insertInto('station')
-          .values({
-            station_code: '900002',
-            project_name: 'NREL M5 offload',
-            longitude: -105.2,
-            latitude: 39.9,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const ingested = await server.services.ingestion.ingestFile({
-          stationId: station.id,
-          fileName: 'nrel_nwtc_m5_10min_2012-08_2017-09.csv',
-          source: 'seed',
-          path: m5,
-        });
-        if (ingested.status !== 'parsed') throw new Error(`M5 not parsed: ${ingested.status}`);
-        rmSync(m5);
-        const version = await server.db
-          .selectFrom('dataset_version')
-          .select('id')
-          .where('station_id', '=', station.id)
-          .executeTakeFirstOrThrow();
-        versionId = Number(version.id);
+        ({ versionId } = await ingestM5(server, dataDir, { code: '900002', name: 'NREL M5 offload' }));
         const call = await client(address);
         // Warm the worker thread (its first task loads the code) on a small request.
         await call('/data-process/statistics/analysis', {

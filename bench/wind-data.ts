@@ -1,20 +1,15 @@
 // MeasureWind figures for `npm run bench` (issue 7): a chart of 5 years × 1 channel of the NREL M5 mast
 // (262 800 ten-minute slots aggregated on the server into 2 000 buckets), end to end over HTTP on a
 // real (embedded) PostgreSQL. Target ≤ 200 ms (computed; `api.chart_ms.m5_5y_cached` is a repeat).
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer } from '../apps/server/src/server.ts';
+import { ingestM5, M5_GZ } from './m5.ts';
 import type { TBenchResult } from './run.ts';
 
-const M5_GZ = path.resolve(
-  import.meta.dirname,
-  '../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
-);
 const ADMIN_PASSWORD = 'Bench#2026pw';
 const RUNS = 7;
 
@@ -41,20 +36,7 @@ export async function benchWindData(): Promise<TBenchResult[]> {
   });
   const server = await createServer(config, createLogger(config));
   try {
-    const m5 = path.join(dataDir, 'nrel_m5.csv');
-    await pipeline(createReadStream(M5_GZ), createGunzip(), createWriteStream(m5));
-    const station = await server.db
-      .insertInto('station')
-      .values({ station_code: '900001', project_name: 'NREL M5 bench', longitude: -105.2, latitude: 39.9 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ingested = await server.services.ingestion.ingestFile({
-      stationId: station.id,
-      fileName: 'nrel_nwtc_m5_10min_2012-08_2017-09.csv',
-      source: 'seed',
-      path: m5,
-    });
-    if (ingested.status !== 'parsed') throw new Error(`M5 not parsed: ${ingested.status}`);
+    const { stationId } = await ingestM5(server, dataDir, { code: '900001', name: 'NREL M5 bench' });
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const post = async (url: string, body: unknown, token?: string) => {
       const r = await fetch(`${address}/api${url}`, {
@@ -66,7 +48,7 @@ export async function benchWindData(): Promise<TBenchResult[]> {
     };
     const token = (await post('/security/sys/user/login', { account: 'admin', password: ADMIN_PASSWORD }))
       .data.token as string;
-    const versions = await fetch(`${address}/api/web/version/list?stationId=${station.id}`, {
+    const versions = await fetch(`${address}/api/web/version/list?stationId=${stationId}`, {
       headers: { token },
     });
     const versionId = ((await versions.json()) as { data: { id: number }[] }).data[0]!.id;
