@@ -2,6 +2,7 @@ import type { TSendLogPageRequest } from '@masthub/shared';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
+import { listStrandedIds } from '../../platform/db/outbox.ts';
 import { readPage } from '../../platform/db/paging.ts';
 import type { DB, MailSendLogTable, TMailAttachment } from '../../platform/db/schema.ts';
 
@@ -67,23 +68,8 @@ export class MailOutboxRepository {
   }
 
   /** Mails nobody is sending: written but never queued (a crash), or a lease that expired. */
-  async listStranded(): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('mail_send_log')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('status', '=', 'pending'),
-            eb('attempts', '=', 0),
-            eb('created_at', '<', sql<Date>`now() - interval '1 minute'`),
-          ]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', sql<Date>`now()`)]),
-        ]),
-      )
-      .limit(500)
-      .execute();
-    return rows.map((r) => Number(r.id));
+  listStranded(): Promise<number[]> {
+    return listStrandedIds(this.db, 'mail_send_log');
   }
 
   page(request: TSendLogPageRequest) {
