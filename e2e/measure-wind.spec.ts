@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -221,38 +220,9 @@ describe('[MEASURE-WIND]', () => {
       .poll(() => rangeInputs.first().inputValue(), POLL)
       .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await screenshot(page, 'measure-wind-export');
-    // The shown period as Parquet (issue 32), read back by DuckDB's own reader: a UTC timestamp column,
-    // a Float32 column and a flag column per channel, one row per 10 minutes of the period.
-    await exportDialog.getByLabel('导出格式').click();
-    await page
-      .locator('.ant-select-dropdown:visible')
-      .getByText('Parquet（.parquet', { exact: false })
-      .click();
-    const parquetDownload = page.waitForEvent('download');
-    await exportDialog.getByRole('button', { name: /导\s*出/ }).click();
-    const parquetPath = path.join(tmp, 'shown-period.parquet');
-    await (await parquetDownload).saveAs(parquetPath);
+    step('paged and export dialog');
+    await exportDialog.getByRole('button', { name: /取\s*消/ }).click();
     await exportDialog.waitFor({ state: 'hidden' });
-    const parquet = readFileSync(parquetPath);
-    expect(parquet.subarray(0, 4).toString('latin1')).toBe('PAR1');
-    expect(parquet.subarray(-4).toString('latin1')).toBe('PAR1');
-    const duck = await (await DuckDBInstance.create(':memory:')).connect();
-    try {
-      const described = await duck.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${parquetPath}')`);
-      const types = new Map(
-        described.getRowObjects().map((r) => [String(r.column_name), String(r.column_type)]),
-      );
-      expect([...types.values()][0]).toMatch(/^TIMESTAMP/);
-      expect([...types.values()].filter((t) => t === 'FLOAT').length).toBeGreaterThan(10);
-      expect([...types.keys()].filter((k) => k.endsWith('_Flag')).length).toBeGreaterThan(10);
-      const counted = await duck.runAndReadAll(
-        `SELECT count(*)::INTEGER AS n FROM read_parquet('${parquetPath}')`,
-      );
-      expect(Number(counted.getRowObjects()[0]!.n)).toBeGreaterThan(100);
-    } finally {
-      duck.closeSync();
-    }
-    step('paged and exported the shown period as Parquet');
 
     // A working version copied from the view-only original.
     await page.getByTestId('mw-version-new').click();
