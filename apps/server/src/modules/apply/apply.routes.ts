@@ -55,6 +55,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
       summary,
       tags: ['apply'],
       auth,
+      scope: 'read',
       body: ZApplyPageRequest,
       response: zPage(ZApplyRecord),
       handle: ({ user, body, language, utcOffsetMinutes }) => list(user, body, language, utcOffsetMinutes),
@@ -68,6 +69,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
         'version (original by default), reason (≤ 50 characters), delivery address (the caller’s e-mail by default)',
       tags: ['apply'],
       auth: 'user',
+      scope: 'write',
       body: ZApplySave,
       response: ZSavedId,
       handle: ({ user, body, language, utcOffsetMinutes }) =>
@@ -92,6 +94,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
         'One application with every download of its file (its applicant, or a reviewer seeing all its sites)',
       tags: ['apply'],
       auth: 'user',
+      scope: 'read',
       query: ZIdQuery,
       response: ZApplyDetail,
       handle: ({ user, query, language, utcOffsetMinutes }) =>
@@ -106,6 +109,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
         '(at PUBLIC_URL; without it the e-mail says to download from My applications)',
       tags: ['apply'],
       auth: 'system.apply',
+      scope: 'write',
       body: ZApplyReview,
       response: ZApplyReviewResult,
       handle: ({ user, body }) => apply.review(user, body),
@@ -116,6 +120,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
       summary: 'Revoke the download link of an approved application (no download opens it any more)',
       tags: ['apply'],
       auth: 'system.apply',
+      scope: 'write',
       body: ZIdBody,
       response: z.null(),
       handle: async ({ user, body }) => {
@@ -131,6 +136,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
         'or from the delivered link (exp and sig checked as well)',
       tags: ['apply'],
       auth: 'user',
+      scope: 'download',
       body: ZApplyTicketRequest,
       response: ZApplyTicket,
       handle: async ({ user, body, language }) => {
@@ -146,6 +152,7 @@ export function applyRoutes(apply: ApplyService): TRouteDef[] {
         'download is recorded; a bad, expired or revoked one answers a localised page',
       tags: ['apply'],
       auth: 'public',
+      scope: 'public',
       query: ZFileQuery,
       isRaw: true,
       timeoutMs: 3_600_000,

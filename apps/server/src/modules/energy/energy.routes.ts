@@ -28,6 +28,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       summary: 'The turbine library (reference turbines first), searchable by model and manufacturer',
       tags: ['energy'],
       auth: 'user',
+      scope: 'read',
       body: ZTurbinePageRequest,
       response: zPage(ZTurbine),
       handle: ({ body }) => turbines.page(body),
@@ -38,6 +39,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       summary: 'One turbine with its power curve',
       tags: ['energy'],
       auth: 'user',
+      scope: 'read',
       query: ZIdQuery,
       response: ZTurbine,
       handle: ({ query }) => turbines.detail(query.id),
@@ -65,6 +67,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         'into the form values; nothing is saved until /web/turbine/save',
       tags: ['energy'],
       auth: 'system.turbine',
+      scope: 'write',
       response: ZTurbineFileValues,
       handle: ({ request }) =>
         receiveSingleFile(request, {
@@ -79,6 +82,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       summary: 'A library turbine as a WAsP .wtg file',
       tags: ['energy'],
       auth: 'user',
+      scope: 'download',
       query: ZTurbineExportQuery,
       isRaw: true,
       handle: async ({ query, reply }) => {
@@ -110,6 +114,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       summary: 'The energy yield as an xlsx workbook (summary, by month, by hour, by sector, site curves)',
       tags: ['energy'],
       auth: 'user',
+      scope: 'download',
       heavy: 'compute',
       body: ZEnergyRequest,
       isRaw: true,
@@ -131,6 +136,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         'uncertainty inputs where they exist',
       tags: ['energy'],
       auth: 'user',
+      scope: 'download',
       heavy: 'compute',
       body: ZEnergyRequest,
       isRaw: true,

@@ -12,6 +12,7 @@ export function geocodingRoutes(geocoding: GeocodingService): TRouteDef[] {
         'Search the caller’s sites (code, name), GB/T 2260 provinces and cities, and — with a keyed online provider — places; `providers` tells which answered',
       tags: ['geocoding'],
       auth: 'user',
+      scope: 'read',
       query: ZGeocodeSearchQuery,
       response: ZGeocodeSearchReply,
       handle: ({ user, query, language }) => geocoding.search(user, query, language),

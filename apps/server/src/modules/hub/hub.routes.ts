@@ -14,6 +14,7 @@ export function hubRoutes(hub: HubService): TRouteDef[] {
         'last group reports, ingestion of the last 24 h, storage — all over the sites the caller may see',
       tags: ['hub'],
       auth: 'user',
+      scope: 'read',
       query: ZHubQuery,
       response: ZHubOverview,
       handle: ({ user, query, language }) => hub.overview(user, query, language),

@@ -33,6 +33,7 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
         'second factor is needed (secondFactor: verify — enter the code; setup — the role requires one)',
       tags: ['security'],
       auth: 'public',
+      scope: 'public',
       body: ZLoginRequest,
       response: ZLoginResult,
       handle: ({ body, request }) =>
@@ -52,6 +53,7 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
         'count toward the login limits, a code is accepted once; rememberDevice skips the code in this browser',
       tags: ['security'],
       auth: 'public',
+      scope: 'public',
       body: ZSecondFactorLoginRequest,
       response: ZLoginReply,
       handle: ({ body, request }) => identity.loginWithSecondFactor({ ...body, ...clientOf(request) }),
@@ -62,6 +64,7 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'A new authenticator key (otpauth URI, QR code) for a setup challenge: the role requires one',
       tags: ['security'],
       auth: 'public',
+      scope: 'public',
       body: ZSecondFactorChallengeRequest,
       response: ZSecondFactorSetup,
       handle: ({ body, request }) => identity.beginSetupAtLogin({ ...body, ...clientOf(request) }),
@@ -74,6 +77,7 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
         'recovery codes once',
       tags: ['security'],
       auth: 'public',
+      scope: 'public',
       body: ZSecondFactorLoginEnableRequest,
       response: ZSecondFactorLoginEnableReply,
       handle: ({ body, request }) => identity.enableAtLogin({ ...body, ...clientOf(request) }),
@@ -84,8 +88,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'The caller’s two-factor login: on or off, required by the role, recovery codes left',
       tags: ['security'],
       auth: 'user',
+      scope: 'session-only',
       // Account security: with a login session only, never with a personal access token.
-      isSessionOnly: true,
       response: ZSecondFactorStatus,
       handle: ({ user }) => secondFactors.status(user),
     }),
@@ -95,8 +99,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'A new authenticator key for the caller (otpauth URI, QR code), confirmed by …/enable',
       tags: ['security'],
       auth: 'user',
+      scope: 'session-only',
       // Account security: with a login session only, never with a personal access token.
-      isSessionOnly: true,
       response: ZSecondFactorSetup,
       handle: ({ user }) => secondFactors.beginSetup(user.id, user.account),
     }),
@@ -106,8 +110,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'Turns two-factor login on with the first code of the new key; the recovery codes, shown once',
       tags: ['security'],
       auth: 'user',
+      scope: 'session-only',
       // Account security: with a login session only, never with a personal access token.
-      isSessionOnly: true,
       body: ZSecondFactorEnableRequest,
       response: ZRecoveryCodes,
       handle: async ({ user, body, request }) => ({
@@ -121,8 +125,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
         'Turns the caller’s two-factor login off with a current or recovery code, unless the role requires it',
       tags: ['security'],
       auth: 'user',
+      scope: 'session-only',
       // Account security: with a login session only, never with a personal access token.
-      isSessionOnly: true,
       body: ZSecondFactorDisableRequest,
       run: ({ user, body, request }) => secondFactors.disable(user, body.code, clientOf(request)),
     }),
@@ -132,8 +136,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'Log out: revokes the calling token',
       tags: ['security'],
       auth: 'user',
+      scope: 'session-only',
       // Account security: with a login session only, never with a personal access token.
-      isSessionOnly: true,
       run: ({ user }) => identity.logout(user),
     }),
     defineAction({
@@ -142,8 +146,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       summary: 'Change the caller’s password; every token of the user is revoked (log in again)',
       tags: ['security'],
       auth: 'user',
+      scope: 'session-only',
       // Account security: with a login session only, never with a personal access token.
-      isSessionOnly: true,
       body: ZChangePasswordRequest,
       run: ({ user, body }) => identity.changePassword(user, body),
     }),

@@ -38,6 +38,7 @@ function versionRoutes(api: IngestionApi): TRouteDef[] {
       summary: "A site's data versions with their data ranges (the original version first, view-only)",
       tags: ['version'],
       auth: 'user',
+      scope: 'read',
       query: ZVersionListQuery,
       response: z.array(ZDatasetVersion),
       handle: async ({ user, query, language }) =>
@@ -49,6 +50,7 @@ function versionRoutes(api: IngestionApi): TRouteDef[] {
       summary: 'Data versions of several sites (`stationIds=1,2,3`)',
       tags: ['version'],
       auth: 'user',
+      scope: 'read',
       query: ZVersionMultiListQuery,
       response: z.array(ZStationVersions),
       handle: async ({ user, query, language }) => {

@@ -10,6 +10,7 @@ export function loginLogRoutes(loginLog: LoginLogService): TRouteDef[] {
       summary: 'Page of login attempts, newest first; filters: account, name, ip, result, time range',
       tags: ['logs'],
       auth: 'system.loginLog',
+      scope: 'read',
       body: ZLoginLogPageRequest,
       response: zPage(ZLoginLogRecord),
       handle: ({ body }) => loginLog.page(body),

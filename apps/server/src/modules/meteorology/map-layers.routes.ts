@@ -25,6 +25,7 @@ export function mapLayerRoutes(layers: MapLayerService): TRouteDef[] {
       summary: 'Enabled raster layers of the home map with kind, unit, bounds and legend steps',
       tags: ['meteorology'],
       auth: 'user',
+      scope: 'read',
       response: z.array(ZMapLayer),
       handle: () => layers.list(),
     }),
@@ -36,6 +37,7 @@ export function mapLayerRoutes(layers: MapLayerService): TRouteDef[] {
         'single-band GeoTIFF on a WGS84 longitude/latitude grid (EPSG:4326), at most 200 MB',
       tags: ['meteorology'],
       auth: 'system.rule',
+      scope: 'write',
       response: ZMapLayer,
       timeoutMs: 180_000,
       handle: async ({ user, request, language }) => {
@@ -75,6 +77,7 @@ export function mapLayerRoutes(layers: MapLayerService): TRouteDef[] {
         'over `imageBounds`; rendered once and cached',
       tags: ['meteorology'],
       auth: 'user',
+      scope: 'read',
       query: ZIdQuery,
       isRaw: true,
       handle: async ({ query, reply }) => {
@@ -95,6 +98,7 @@ export function mapLayerRoutes(layers: MapLayerService): TRouteDef[] {
         'null outside a raster or on nodata',
       tags: ['meteorology'],
       auth: 'user',
+      scope: 'read',
       body: ZWindPointQuery,
       response: z.array(ZPointLayerValue),
       handle: ({ body }) => layers.pointQuery(body),

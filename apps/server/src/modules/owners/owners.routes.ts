@@ -12,6 +12,7 @@ export function ownerRoutes(owners: OwnerService): TRouteDef[] {
       summary: `Page of owner parties (${SERVER_TEXTS['common.ownerParty'].zh}) with their site counts; keywords match name, phone, e-mail`,
       tags: ['owners'],
       auth: 'system.owner',
+      scope: 'read',
       body: ZOwnerPageRequest,
       response: zPage(ZOwnerRecord),
       handle: ({ body }) => owners.page(body),

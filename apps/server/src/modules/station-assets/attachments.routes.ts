@@ -20,6 +20,7 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
       summary: 'Attachments of a site, newest first (needs access to the site)',
       tags: ['station'],
       auth: 'user',
+      scope: 'read',
       query: ZStationIdQuery,
       response: z.array(ZAttachment),
       handle: ({ user, query }) => attachments.list(user, query.stationId),
@@ -32,6 +33,7 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
         'query or as the first form field, then `file`; streamed to storage, 413 as soon as it is too large',
       tags: ['station'],
       auth: 'attachment.upload',
+      scope: 'write',
       query: ZAttachmentUploadQuery,
       response: ZAttachment,
       // Access is decided before a byte of the file is stored.
@@ -52,6 +54,7 @@ export function attachmentRoutes(attachments: AttachmentService): TRouteDef[] {
       summary: 'Download an attachment (streamed, UTF-8 file name in Content-Disposition)',
       tags: ['station'],
       auth: 'attachment.download',
+      scope: 'download',
       query: ZIdQuery,
       isRaw: true,
       handle: async ({ user, query, reply }) => {

@@ -10,6 +10,7 @@ export function stationLogRoutes(stationLog: StationLogService): TRouteDef[] {
       summary: 'Page of station changes, newest first; filters: operator, type, station code, time range',
       tags: ['logs'],
       auth: 'system.stationLog',
+      scope: 'read',
       body: ZStationLogPageRequest,
       response: zPage(ZStationLogRecord),
       handle: ({ user, body, language }) => stationLog.page(user, body, language),

@@ -15,6 +15,7 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
       summary: 'Server configuration for the web app: main colour, point query, help document (SPEC §1)',
       tags: ['system'],
       auth: 'public',
+      scope: 'public',
       response: ZSystemInfo,
       handle: async () => ({
         appName: 'MastHub',
@@ -32,6 +33,7 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
       summary: 'Time-zone options UTC−12:00 … UTC+14:00 in 30-minute steps',
       tags: ['system'],
       auth: 'public',
+      scope: 'public',
       response: z.array(ZUtcOption),
       handle: async () => listUtcOptions(),
     }),
@@ -42,6 +44,7 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
         'Liveness: answers when the API and its database are up; 503 within about a second when the database does not answer',
       tags: ['system'],
       auth: 'public',
+      scope: 'public',
       response: z.object({ status: z.literal('ok'), version: z.string() }),
       handle: async () => {
         await pingDatabase();

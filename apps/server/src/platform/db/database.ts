@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { readOnlyAwarePool } from './read-only.ts';
 import type { DB } from './schema.ts';
 
 // BIGINT ids and counts come back as JS numbers: ids stay far below 2^53.
@@ -30,6 +31,6 @@ export function createDatabase(
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: readOnlyAwarePool(pool) }) });
   return { db, pool };
 }

@@ -17,7 +17,6 @@ import {
   parseLanguageHeader,
   parseUtcCode,
   scanRequestValue,
-  type TAccessTokenScope,
   type TIssueLike,
 } from '@masthub/shared';
 import Fastify, {
@@ -37,13 +36,13 @@ import {
 import type { TAuthUser } from '../auth/auth-user.ts';
 import type { HeavyAdmission, THeavyLane } from '../compute/admission.ts';
 import type { TConfig } from '../config.ts';
+import { runReadOnly } from '../db/read-only.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { FileStoreUnavailableError } from '../files/s3-file-store.ts';
 import type { Logger } from '../logger.ts';
 import { appErrorEnvelope, errorEnvelope, SUCCESS_MSG, successEnvelope } from './envelope.ts';
 import { acceptedEncoding, BROTLI_QUALITY, GZIP_LEVEL, PreSerialized } from './pre-serialized.ts';
-import { envelopeOf, type TRouteAuth, type TRouteDef } from './route.ts';
-import { routeScope } from './route-scope.ts';
+import { envelopeOf, type TRouteAuth, type TRouteDef, type TRouteScope } from './route.ts';
 import { helmetOptions } from './security-headers.ts';
 
 /** Content types sent compressed: JSON, and the web app's HTML, scripts, styles and SVG. */
@@ -74,8 +73,8 @@ declare module 'fastify' {
       method: string;
       url: string;
       auth: TRouteAuth;
-      /** What a personal access token needs for it; null: not callable with one (public or session only). */
-      scope: TAccessTokenScope | null;
+      /** What a personal access token needs for it, as the route declares it (issue 39). */
+      scope: TRouteScope;
     }[];
   }
 }
@@ -293,12 +292,21 @@ async function registerPlugins(app: TApp, config: TConfig): Promise<void> {
 }
 
 /** The OpenAPI description of a route: who may call it and what a personal access token needs. */
-function routeDescription(auth: TRouteAuth, scope: TAccessTokenScope | null): string {
+function routeDescription(auth: TRouteAuth, scope: TRouteScope): string {
   if (auth === 'public') return 'No login needed.';
   const who = auth === 'user' ? 'Any logged-in user.' : `Needs the feature \`${auth}\`.`;
-  return scope
-    ? `${who} With a personal access token: scope \`${scope}\`.`
-    : `${who} Only with a login session (not with a personal access token).`;
+  return scope === 'session-only'
+    ? `${who} Only with a login session (not with a personal access token).`
+    : `${who} With a personal access token: scope \`${scope}\`.`;
+}
+
+/** A route's declared scope, checked against its auth: `public` exactly when anyone may call it. */
+function declaredScope(def: TRouteDef): TRouteScope {
+  const scope = def.scope as TRouteScope | undefined;
+  if (scope === undefined) throw new Error(`${def.method} ${def.url} declares no token scope`);
+  if ((scope === 'public') !== (def.auth === 'public'))
+    throw new Error(`${def.method} ${def.url}: scope 'public' goes with auth 'public' and only with it`);
+  return scope;
 }
 
 /**
@@ -308,7 +316,7 @@ function routeDescription(auth: TRouteAuth, scope: TAccessTokenScope | null): st
 async function callerOf(
   request: FastifyRequest,
   options: TAppOptions,
-  scope: TAccessTokenScope | null,
+  scope: TRouteScope,
 ): Promise<TAuthUser> {
   const authorization = request.headers.authorization;
   const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
@@ -321,7 +329,7 @@ async function callerOf(
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
   });
-  if (scope === null) throw new AppError('ACCESS_TOKEN_SESSION_ONLY');
+  if (scope === 'session-only' || scope === 'public') throw new AppError('ACCESS_TOKEN_SESSION_ONLY');
   if (!user.accessToken?.scopes.includes(scope)) throw new AppError('ACCESS_TOKEN_SCOPE', { scope });
   return user;
 }
@@ -333,7 +341,7 @@ async function callerOf(
 function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
   const { config } = options;
   const auth = def.auth;
-  const scope = auth === 'public' || def.isSessionOnly ? null : routeScope(def);
+  const scope = declaredScope(def);
   const url = def.isAtRoot ? def.url : `/api${def.url}`;
   app.routeCatalogue.push({ method: def.method, url, auth, scope });
   app.route({
@@ -348,7 +356,9 @@ function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.isRaw ? {} : { response: { 200: envelopeOf(def.response) } }),
-      ...(auth === 'public' ? {} : { security: scope ? [{ token: [] }, { bearer: [] }] : [{ token: [] }] }),
+      ...(auth === 'public'
+        ? {}
+        : { security: scope === 'session-only' ? [{ token: [] }] : [{ token: [] }, { bearer: [] }] }),
       description: routeDescription(auth, scope),
     },
     // Authentication runs before the body is read: a caller without a valid token learns nothing else.
@@ -361,16 +371,20 @@ function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
     // After validation (bad input is a 400, never a place in line), before the handler.
     ...(def.heavy && options.admission ? { preHandler: admitHeavy(options.admission, def.heavy) } : {}),
     handler: async (request, reply) => {
-      const result = await def.handle({
-        user: request.user as TAuthUser,
-        body: request.body,
-        query: request.query,
-        params: request.params,
-        language: request.language,
-        utcOffsetMinutes: parseUtcCode(headerText(request.headers['utc-code'])) ?? DEFAULT_UTC_OFFSET_MINUTES,
-        request,
-        reply,
-      });
+      const call = () =>
+        def.handle({
+          user: request.user as TAuthUser,
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          language: request.language,
+          utcOffsetMinutes:
+            parseUtcCode(headerText(request.headers['utc-code'])) ?? DEFAULT_UTC_OFFSET_MINUTES,
+          request,
+          reply,
+        });
+      // A read route's database work cannot write (platform/db/read-only.ts): a forgotten write fails loudly.
+      const result = scope === 'read' ? await runReadOnly(call) : await call();
       if (def.isRaw) return reply;
       if (result instanceof PreSerialized) {
         // A cached answer is compressed once per language and encoding, not on every repeat.

@@ -14,7 +14,10 @@ type TSchema = z.ZodType;
 /** `data` of a call that creates or updates one record (saves, generates, applies): that record's id. */
 export const ZSavedId = z.object({ id: z.number().int() });
 
-/** What a shaped route still says of itself; only logged-in callers act on records. */
+/**
+ * What a shaped route still says of itself; only logged-in callers act on records. The shape declares the
+ * token scope: a delete check reads, a delete and a save write.
+ */
 interface TRouteHead {
   url: string;
   summary: string;
@@ -60,6 +63,7 @@ export function deleteCheckRoute(
   return defineRoute({
     method: 'GET',
     ...head,
+    scope: 'read',
     query: ZIdQuery,
     response: ZDeleteCheck,
     handle: async ({ query, language }) => presentDeleteCheck(await check(query.id), language),
@@ -74,6 +78,7 @@ export function deleteByIdRoute(
   return defineAction({
     method: 'GET',
     ...head,
+    scope: 'write',
     query: ZIdQuery,
     run: ({ query, user }) => remove(query.id, user),
   });
@@ -109,6 +114,7 @@ export function saveRoute<B extends TSchema>(
   return defineRoute({
     method: 'POST',
     ...head,
+    scope: 'write',
     response: ZSavedId,
     handle: ({ body, user }) => save(body as z.output<B>, user),
   });

@@ -10,6 +10,15 @@ import type { THeavyLane } from '../compute/admission.ts';
  */
 export type TRouteAuth = 'public' | 'user' | FeatureKey;
 
+/**
+ * What a personal access token needs to call a route (issue 39), declared by every route and never
+ * guessed from its path: `read` looks and changes nothing (its database work runs read-only), `download`
+ * hands out files and documents (changing nothing but the download logs), `write` changes data,
+ * `session-only` answers only a login session (the token, password and second-factor management; secrets
+ * shown), `public` needs no login at all.
+ */
+export type TRouteScope = TAccessTokenScope | 'session-only' | 'public';
+
 type TSchema = z.ZodType;
 /** What a schema (or its absence) hands the handler. */
 export type TInfer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -54,13 +63,8 @@ export interface TRouteDef<
    * or cut off (platform/compute/admission.ts, issue 26).
    */
   heavy?: THeavyLane;
-  /**
-   * The scope a personal access token needs for this route, when the path does not say it
-   * (platform/http/route-scope.ts: exports and downloads `download`, queries `read`, the rest `write`).
-   */
-  scope?: TAccessTokenScope;
-  /** Only with a login session, never with a personal access token (the token management itself). */
-  isSessionOnly?: boolean;
+  /** What a personal access token needs for this route: required, `public` exactly for `auth: 'public'`. */
+  scope: TRouteScope;
   /** Served at `url` itself rather than under /api (the Model Context Protocol endpoint, `/mcp`). */
   isAtRoot?: boolean;
   handle: (

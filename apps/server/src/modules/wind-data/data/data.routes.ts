@@ -33,6 +33,7 @@ export function windDataRoutes(
       summary: 'Rows of a version over a time range, at most 500 a page (every slot of the grid is a row)',
       tags: ['version'],
       auth: 'user',
+      scope: 'read',
       body: ZDataPageRequest,
       response: ZDataPage,
       // The JSON is checked against ZDataPage once, when computed (then cached by data revision).
@@ -44,6 +45,7 @@ export function windDataRoutes(
       summary: 'Chart series of channels, aggregated on the server into at most maxPoints buckets',
       tags: ['version'],
       auth: 'user',
+      scope: 'read',
       body: ZChartRequest,
       response: ZChartData,
       // The JSON is checked against ZChartData once, when computed (then cached by data revision).
@@ -57,6 +59,7 @@ export function windDataRoutes(
       tags: ['version'],
       // Exporting the series is a download: it needs the download right like the raw files (SPEC §6).
       auth: 'station.downloadRaw',
+      scope: 'download',
       heavy: 'export',
       body: ZVersionExportRequest,
       isRaw: true,
@@ -76,6 +79,7 @@ export function windDataRoutes(
         'Import logger files (multipart, field "file", several allowed) into a working version: a processing task',
       tags: ['version'],
       auth: 'data.import',
+      scope: 'write',
       query: ZVersionImportQuery,
       response: ZProcessingTask,
       timeoutMs: IMPORT_TIMEOUT_MS,

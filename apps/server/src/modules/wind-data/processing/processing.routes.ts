@@ -58,6 +58,7 @@ function startRoute(
     summary,
     tags: ['processing'],
     auth: 'data.process',
+    scope: 'write',
     body,
     response: ZProcessingTask,
     handle: ({ user, body, language, utcOffsetMinutes }) =>

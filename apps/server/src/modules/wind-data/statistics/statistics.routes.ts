@@ -14,6 +14,7 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         'The 11 statistics tabs of a version over a range: SPEC §3 report rows and chart series (WIND-ANALYSIS §8)',
       tags: ['statistics'],
       auth: 'user',
+      scope: 'read',
       heavy: 'compute',
       body: ZStatisticsRequest,
       response: ZStatisticsResult,
@@ -36,6 +37,7 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         'The statistics analysis as an .xlsx file, one sheet per tab, headers in the caller’s language',
       tags: ['statistics'],
       auth: 'user',
+      scope: 'download',
       heavy: 'compute',
       body: ZStatisticsRequest,
       isRaw: true,
@@ -62,6 +64,7 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         "A home-map chart of a site (direction, energy, monthly, daily, frequency) over its original version's last 12 months",
       tags: ['statistics'],
       auth: 'user',
+      scope: 'read',
       query: ZHomeRoseQuery,
       response: ZHomeRose,
       handle: ({ user, query, language, utcOffsetMinutes }) =>
