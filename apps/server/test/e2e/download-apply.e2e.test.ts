@@ -4,7 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectFigures } from '../../src/modules/reports/collect.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
-import { backfillStationDays } from '../../src/modules/timeseries/station-days.repository.ts';
+import {
+  backfillStationDays,
+  currentWindowTo,
+  rollStationWindows,
+} from '../../src/modules/timeseries/station-days.repository.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { saveTestSender, startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
@@ -657,19 +661,26 @@ describe('the hub', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('rolls the recovery windows forward on the first call of a new day', async () => {
+  it('shows the same recovery while the windows are a day old, writing nothing, and the same once the job rolls them', async () => {
     const before = await server.call('GET', '/api/web/hub/overview', { token: adminToken });
-    // As if the rows were written yesterday: the next call rolls them to today, same figures.
+    // As if the rows were written yesterday: the hub (a read) sums the day rows itself and changes none.
     await server.db
       .updateTable('station_recovery')
       .set({ window_to: new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), valid7: 0, valid30: 0 })
       .execute();
+    const stale = await server.db.selectFrom('station_recovery').selectAll().execute();
     const after = await server.call('GET', '/api/web/hub/overview', { token: adminToken });
     expect(after.body.data.recovery7.meanPct).toBeCloseTo(before.body.data.recovery7.meanPct, 6);
     expect(after.body.data.recovery30.meanPct).toBeCloseTo(before.body.data.recovery30.meanPct, 6);
+    expect(await server.db.selectFrom('station_recovery').selectAll().execute()).toEqual(stale);
+    // The nightly job (hub.roll-windows) rolls them to today: the same figures from the rows.
+    await rollStationWindows(server.db, currentWindowTo(Date.now()));
     const rows = await server.db.selectFrom('station_recovery').selectAll().execute();
     const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).getTime();
     expect(rows.every((r) => r.window_to.getTime() === today)).toBe(true);
+    const rolled = await server.call('GET', '/api/web/hub/overview', { token: adminToken });
+    expect(rolled.body.data.recovery7.meanPct).toBeCloseTo(before.body.data.recovery7.meanPct, 6);
+    expect(rolled.body.data.recovery30.meanPct).toBeCloseTo(before.body.data.recovery30.meanPct, 6);
   });
 
   it('back-fills the per-day recovery of a site that held data before it was kept, once', async () => {

@@ -120,7 +120,8 @@ export function mesoscaleRoutes(mesoscale: MesoscaleService): TRouteDef[] {
         'fits (LLS, TLS, variance ratio, speed sort, ratio of means), n, r, bias, the SPEC §5 wording, charts',
       tags: ['wind-data'],
       auth: 'user',
-      scope: 'read',
+      // The calculation is kept: it joins the site's list of scaling results (/web/mesoscale/results).
+      scope: 'write',
       heavy: 'compute',
       body: ZScaleRequest,
       response: ZScaleResult,

@@ -44,13 +44,29 @@ export class HubRepository {
     return result.rows;
   }
 
-  async listRecovery(visible: Expression<SqlBool>) {
+  /**
+   * Each visible site's valid slots of the 7 and 30 whole days before `windowTo` (today, UTC): its
+   * station_recovery row when it is rolled to that day, else summed from station_day here — the nightly
+   * job rolls the rows (hub.roll-windows); the hub, a read, writes nothing (issue 39 §1) and shows the same
+   * figures before and after the roll.
+   */
+  async listRecovery(visible: Expression<SqlBool>, windowTo: string) {
     const result = await sql<TRecoveryRow>`
-          SELECT s.id, s.station_code, s.project_name, sm.first_time, r.valid7, r.valid30, r.expected_slots AS expected
+          SELECT s.id, s.station_code, s.project_name, sm.first_time,
+                 CASE WHEN r.window_to = ${windowTo}::date THEN r.valid7 ELSE d.valid7 END AS valid7,
+                 CASE WHEN r.window_to = ${windowTo}::date THEN r.valid30 ELSE d.valid30 END AS valid30,
+                 CASE WHEN r.window_to = ${windowTo}::date THEN r.expected_slots
+                      ELSE coalesce(d.expected, r.expected_slots) END AS expected
             FROM station s
             JOIN dataset_version dv ON dv.station_id = s.id AND dv.kind = 'original'
             JOIN ts_version_summary sm ON sm.version_id = dv.id AND sm.first_time IS NOT NULL
             LEFT JOIN station_recovery r ON r.station_id = s.id
+            LEFT JOIN LATERAL (
+                 SELECT coalesce(sum(valid_slots) FILTER (WHERE day >= ${windowTo}::date - 7), 0)::int AS valid7,
+                        coalesce(sum(valid_slots), 0)::int AS valid30, max(expected_slots) AS expected
+                   FROM station_day
+                  WHERE station_id = s.id AND r.window_to IS DISTINCT FROM ${windowTo}::date
+                    AND day >= ${windowTo}::date - 30 AND day < ${windowTo}::date) d ON true
            WHERE NOT s.is_deleted AND s.status <> -1 AND ${visible}`.execute(this.db);
     return result.rows;
   }

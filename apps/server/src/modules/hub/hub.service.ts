@@ -109,8 +109,6 @@ export class HubService {
     const since24h = new Date(now - DAY_MS);
     const isReviewer = user.features.has('system.apply');
 
-    // The windows move with the UTC day: the first call of a day (or the daily job) rolls every site's.
-    await rollStationWindows(this.db, currentWindowTo(now));
     const [
       counts,
       silent,
@@ -131,7 +129,7 @@ export class HubService {
       this.hub.countByStatusAndType(visible),
       this.hub.countSilent(visible, silentBefore),
       this.hub.listLongestSilent(visible, silentBefore, WORST),
-      this.hub.listRecovery(visible),
+      this.hub.listRecovery(visible, currentWindowTo(now)),
       this.hub.countOpenAlarms(visible, now),
       this.hub.countOpenRepairs(visible),
       this.hub.listOldestRepairs(visible),
@@ -288,7 +286,7 @@ export class HubService {
       if (sites > 0) this.log.info({ sites }, 'per-day recovery back-filled');
     });
     await jobs.send('hub.backfill-days', {}, { singletonKey: 'hub.backfill-days' });
-    // Shortly after midnight UTC the windows move on, so the day's first hub call finds them rolled.
+    // Shortly after midnight UTC the windows move on; until they are rolled the hub sums the day rows itself.
     await jobs.work('hub.roll-windows', async () => {
       await rollStationWindows(this.db, currentWindowTo(Date.now()));
     });

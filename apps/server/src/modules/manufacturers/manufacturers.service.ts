@@ -114,18 +114,20 @@ export class ManufacturerService {
     });
   }
 
-  private async relation(manufacturers: ManufacturerRepository, ref: TManufacturerRefQuery) {
+  /** What uses the type or manufacturer; `lock` holds its row until the delete that follows commits. */
+  private async relation(manufacturers: ManufacturerRepository, ref: TManufacturerRefQuery, lock?: 'update') {
     if (ref.kind === 'deviceType') {
-      if (!(await manufacturers.findType(ref.id, 'update'))) throw new AppError('NOT_FOUND');
+      if (!(await manufacturers.findType(ref.id, lock))) throw new AppError('NOT_FOUND');
       const ids = await manufacturers.idsOfType(ref.id);
       return { stationCount: await manufacturers.countStations(ids), childCount: ids.length };
     }
-    if (!(await manufacturers.find(ref.id, 'update'))) throw new AppError('NOT_FOUND');
+    if (!(await manufacturers.find(ref.id, lock))) throw new AppError('NOT_FOUND');
     return { stationCount: await manufacturers.countStations([ref.id]), childCount: 0 };
   }
 
   /** Whether the type or manufacturer can be deleted, and what the confirmation should say. */
   checkRelation(ref: TManufacturerRefQuery, language: Language): Promise<TManufacturerRelation> {
+    // A read (it runs read-only for a token): no row lock, which PostgreSQL refuses there.
     return this.tx.run(async ({ manufacturers }) => {
       const { stationCount, childCount } = await this.relation(manufacturers, ref);
       const code = ref.kind === 'deviceType' ? 'DEVICE_TYPE_IN_USE' : 'MANUFACTURER_IN_USE';
@@ -140,7 +142,7 @@ export class ManufacturerService {
   /** Deletes a manufacturer, or a device type with its manufacturers; refused while a site uses them. */
   delete(ref: TManufacturerRefQuery): Promise<void> {
     return this.tx.run(async ({ manufacturers }) => {
-      const { stationCount } = await this.relation(manufacturers, ref);
+      const { stationCount } = await this.relation(manufacturers, ref, 'update');
       if (stationCount > 0) {
         const code = ref.kind === 'deviceType' ? 'DEVICE_TYPE_IN_USE' : 'MANUFACTURER_IN_USE';
         throw new AppError(code, { count: stationCount });

@@ -12,6 +12,8 @@ export interface TMapLayerValues {
   heightM: number | null;
   unit: string;
   fileSha256: string;
+  /** The layer rendered as the map's PNG, stored with it (issue 39: showing it writes nothing). */
+  imageSha256: string;
   bounds: [number, number, number, number];
   width: number;
   height: number;
@@ -48,6 +50,7 @@ export class MapLayerRepository {
         height_m: v.heightM,
         unit: v.unit,
         file_sha256: v.fileSha256,
+        image_sha256: v.imageSha256,
         west,
         south,
         east,
@@ -60,10 +63,6 @@ export class MapLayerRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-  }
-
-  async setImage(id: number, imageSha256: string): Promise<void> {
-    await this.db.updateTable('map_layer').set({ image_sha256: imageSha256 }).where('id', '=', id).execute();
   }
 
   async delete(id: number): Promise<TMapLayerRow | undefined> {

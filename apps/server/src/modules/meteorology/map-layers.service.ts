@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   AppError,
@@ -112,11 +113,18 @@ export class MapLayerService {
     creator: { id: number; name: string } | null,
   ): Promise<TMapLayer> {
     const raster = parseLayerTiff(bytes);
-    const staged = await this.files.stage(Readable.from([bytes]));
+    // The map's PNG is rendered once, here: showing a layer is a read and stores nothing.
+    const png = renderRasterPng(raster, fields.kind);
+    const [staged, image] = [
+      await this.files.stage(Readable.from([bytes])),
+      await this.files.stage(Readable.from([png])),
+    ];
     try {
       await staged.commit();
+      await image.commit();
     } catch (error) {
       await staged.discard();
+      await image.discard();
       throw error;
     }
     const row = await this.layers.insert({
@@ -125,6 +133,7 @@ export class MapLayerService {
       heightM: fields.kind === 'wind_speed' ? (fields.heightM ?? null) : null,
       unit: MAP_LAYER_UNITS[fields.kind],
       fileSha256: staged.sha256,
+      imageSha256: image.sha256,
       bounds: rasterBounds(raster),
       width: raster.width,
       height: raster.height,
@@ -154,7 +163,10 @@ export class MapLayerService {
     });
   }
 
-  /** The layer's PNG (rendered and stored on first use). */
+  /**
+   * The layer's PNG, stored when it was registered. A layer registered before that (or whose image went
+   * missing) is rendered here and not stored: showing a layer writes nothing (issue 39 §1).
+   */
   async image(id: number): Promise<{ stream: Readable; sizeBytes: number; sha256: string }> {
     const row = await this.layers.find(id);
     if (!row?.is_enabled) throw new AppError('NOT_FOUND');
@@ -163,10 +175,8 @@ export class MapLayerService {
       if (opened) return { ...opened, sha256: row.image_sha256 };
     }
     const png = renderRasterPng(await this.raster(row), row.kind);
-    const staged = await this.files.stage(Readable.from([png]));
-    await staged.commit();
-    await this.layers.setImage(row.id, staged.sha256);
-    return { stream: Readable.from([png]), sizeBytes: png.length, sha256: staged.sha256 };
+    const sha256 = createHash('sha256').update(png).digest('hex');
+    return { stream: Readable.from([png]), sizeBytes: png.length, sha256 };
   }
 
   /** Every enabled layer's value at a point (SPEC §7 point resource query). */

@@ -75,6 +75,8 @@ declare module 'fastify' {
       auth: TRouteAuth;
       /** What a personal access token needs for it, as the route declares it (issue 39). */
       scope: TRouteScope;
+      /** The route's input schemas: the whole-API scope test checks its fixtures against them. */
+      input: Pick<TRouteDef, 'body' | 'query' | 'params'>;
     }[];
   }
 }
@@ -343,7 +345,13 @@ function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
   const auth = def.auth;
   const scope = declaredScope(def);
   const url = def.isAtRoot ? def.url : `/api${def.url}`;
-  app.routeCatalogue.push({ method: def.method, url, auth, scope });
+  app.routeCatalogue.push({
+    method: def.method,
+    url,
+    auth,
+    scope,
+    input: { body: def.body, query: def.query, params: def.params },
+  });
   app.route({
     method: def.method,
     url,
