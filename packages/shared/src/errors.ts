@@ -180,6 +180,7 @@ export const ERROR_CODES = [
   'WEBHOOK_REDIRECT_REFUSED',
   'WEBHOOK_SITE_HIDDEN',
   'WEBHOOK_DISABLED',
+  'WEBHOOK_CREATOR_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -402,4 +403,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOK_REDIRECT_REFUSED: 502,
   WEBHOOK_SITE_HIDDEN: 403,
   WEBHOOK_DISABLED: 409,
+  WEBHOOK_CREATOR_DISABLED: 409,
 };

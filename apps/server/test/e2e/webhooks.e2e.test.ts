@@ -14,8 +14,9 @@ import {
 
 /**
  * Webhooks (issue 32) over the whole app on real PostgreSQL and a real loopback HTTP receiver: signed
- * delivery, retry after a 500, give-up after the maximum, SSRF refusals with the default configuration, a
- * hidden site's event never sent, send test, enable/disable, secret rotation, the company boundary.
+ * delivery, retry after a 500, give-up after the maximum, SSRF refusals with the default configuration (when
+ * saved and when sent), a hidden site's event never sent, send test, enable/disable, secret rotation, the
+ * company boundary. Who manages a hook: webhook-ownership.e2e.test.ts.
  */
 const MAX_ATTEMPTS = 3;
 
@@ -269,7 +270,8 @@ describe('webhook delivery to a loopback receiver (allowed in this configuration
       .where('station_id', '=', site)
       .execute();
     expect(await allowed.services.webhooks.outbox.attempt(Number(delivery.id))).toBe('skipped');
-    const log = await settledLog(allowed, engineer, hook.id, 1);
+    // Read by an administrator covering the engineer: the engineer's own log no longer shows the site.
+    const log = await settledLog(allowed, admin, hook.id, 1);
     expect(log[0]).toMatchObject({ status: 'skipped', statusCode: null });
     expect(log[0].error).toContain('can no longer see the site');
     expect(received.filter((r) => r.path === '/ok/recheck')).toHaveLength(0);
@@ -404,24 +406,107 @@ describe('SSRF refusals with the default configuration', () => {
     site = (await buildStation(guarded.db)).id;
   });
 
+  const PUBLIC_URL = 'http://203.0.113.10/hook';
+  const hookCount = async () =>
+    Number(
+      (
+        await guarded.db
+          .selectFrom('webhook')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const save = (url: string, language: 'EN' | 'ZH', id?: number) =>
+    guarded.call('POST', `/api/system/webhook/${id === undefined ? 'create' : 'update'}`, {
+      token,
+      language,
+      body: { ...(id === undefined ? {} : { id }), name: 'x', url, events: ['alarm.opened'] },
+    });
+
+  it('refuses an internal address or a name that does not resolve when the hook is saved, with the localised reason on the URL field', async () => {
+    const n = await hookCount();
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      `${base}/ssrf`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]/',
+      'http://[2002:a9fe:a9fe::]/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://localhost:9/x',
+      'http://no-such-host.invalid/',
+    ]) {
+      const en = await save(url, 'EN');
+      expect(en.status, url).toBe(422);
+      expect(en.body.data.errorCode, url).toBe('WEBHOOK_ADDRESS_REFUSED');
+      expect(en.body.msg, url).toContain('does not send webhooks to internal addresses');
+      expect(en.body.data.fields).toEqual([{ field: 'url', message: en.body.msg }]);
+      const zh = await save(url, 'ZH');
+      expect(zh.body.data.fields).toEqual([{ field: 'url', message: zh.body.msg }]);
+      expect(zh.body.msg, url).toContain('本系统不向内部地址');
+    }
+    expect(await hookCount()).toBe(n);
+    // A hook saved with a public address cannot be changed to an internal one either.
+    const hook = await createHook(guarded, token, PUBLIC_URL);
+    const update = await save('http://127.0.0.1:9/x', 'EN', hook.id);
+    expect(update.status).toBe(422);
+    expect(update.body.data.fields[0].field).toBe('url');
+    const stored = await guarded.db
+      .selectFrom('webhook')
+      .select('url')
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.url).toBe(PUBLIC_URL);
+    await guarded.call('POST', '/api/system/webhook/delete', { token, body: { id: hook.id } });
+  });
+
+  it('answers an internal name as a missing one and names no address, when saved and when a test is sent', async () => {
+    const internal = (await save('http://localhost:9/x', 'EN')).body.msg as string;
+    const missing = (await save('http://no-such-host.invalid:9/x', 'EN')).body.msg as string;
+    expect(internal.replace('localhost', 'HOST')).toBe(missing.replace('no-such-host.invalid', 'HOST'));
+    expect(internal).not.toMatch(/127\.0\.0\.1|::1/);
+    // A hook whose name has come to resolve to an internal address since it was saved.
+    const hook = await createHook(guarded, token, PUBLIC_URL);
+    await guarded.db
+      .updateTable('webhook')
+      .set({ url: `http://localhost:${new URL(base).port}/ssrf` })
+      .where('id', '=', hook.id)
+      .execute();
+    for (const language of ['EN', 'ZH'] as const) {
+      const test = await guarded.call('POST', '/api/system/webhook/test', {
+        token,
+        language,
+        body: { id: hook.id },
+      });
+      expect(test.body.data.status).toBe('failed');
+      expect(test.body.data.error).toContain(
+        language === 'EN' ? '“localhost” cannot be used' : '不能使用“localhost”',
+      );
+      expect(test.body.data.error).not.toMatch(/127\.0\.0\.1|::1/);
+    }
+    await guarded.call('POST', '/api/system/webhook/delete', { token, body: { id: hook.id } });
+  });
+
   for (const target of ['127.0.0.1', '169.254.169.254', '10.0.0.1']) {
-    it(`refuses ${target}: nothing sent, a localised reason in the log`, async () => {
+    it(`refuses ${target} when sending too (an address that changed after saving): nothing sent, a localised reason in the log`, async () => {
       const port = new URL(base).port;
       const url = target === '127.0.0.1' ? `${base}/ssrf` : `http://${target}:${port}/ssrf`;
-      const hook = await createHook(guarded, token, url);
+      const hook = await createHook(guarded, token, PUBLIC_URL);
+      await guarded.db.updateTable('webhook').set({ url }).where('id', '=', hook.id).execute();
       const before = received.length;
       await guarded.services.events.emit(alarmEvent(site, 70));
       const log = await settledLog(guarded, token, hook.id, 1);
       expect(log[0].status).toBe('failed');
       expect(log[0].attempts).toBe(1);
       expect(log[0].statusCode).toBeNull();
-      expect(log[0].error).toContain(`internal address ${target}`);
+      expect(log[0].error).toContain(`“${target}” cannot be used`);
       const zh = await guarded.call('POST', '/api/system/webhook/deliveries', {
         token,
         language: 'ZH',
         body: { webhookId: hook.id },
       });
-      expect(zh.body.data.records[0].error).toContain(`解析为内部地址 ${target}`);
+      expect(zh.body.data.records[0].error).toContain(`不能使用“${target}”`);
       const test = await guarded.call('POST', '/api/system/webhook/test', {
         token,
         language: 'EN',

@@ -509,12 +509,12 @@ export const ERROR_MESSAGES = {
     en: 'A user may hold at most {maximum} live access tokens; revoke the ones you no longer use first',
   },
   WEBHOOK_ADDRESS_REFUSED: {
-    zh: '未发送：“{host}”解析为内部地址 {address}（回环、链路本地、私有或未指定地址），本系统不允许向其发送 Webhook',
-    en: 'Not sent: “{host}” resolves to the internal address {address} (loopback, link-local, private or unspecified), which this installation does not send webhooks to',
+    zh: '不能使用“{host}”：本系统不向内部地址（回环、链路本地、私有或未指定地址）或无法解析的主机名发送 Webhook',
+    en: '“{host}” cannot be used: this installation does not send webhooks to internal addresses (loopback, link-local, private or unspecified) or to host names that do not resolve',
   },
   WEBHOOK_DNS_FAILED: {
-    zh: '未发送：无法解析主机名“{host}”',
-    en: 'Not sent: the host name “{host}” could not be resolved',
+    zh: '无法解析主机名“{host}”',
+    en: 'The host name “{host}” could not be resolved',
   },
   WEBHOOK_TIMEOUT: {
     zh: '接收方在 {seconds} 秒内没有应答',
@@ -539,5 +539,9 @@ export const ERROR_MESSAGES = {
   WEBHOOK_DISABLED: {
     zh: '未发送：此 Webhook 已停用或已删除',
     en: 'Not sent: this webhook is disabled or deleted',
+  },
+  WEBHOOK_CREATOR_DISABLED: {
+    zh: '未发送：此 Webhook 的创建者已被停用或删除',
+    en: 'Not sent: the creator of this webhook is disabled or deleted',
   },
 } as const satisfies Record<ErrorCode, TLocalized>;

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from './errors.ts';
 import type { TLocalized } from './language.ts';
 
 /**
@@ -301,6 +302,9 @@ export const VALIDATION_MESSAGES = {
     zh: '接收地址须为不含用户名和密码的 http(s) 地址，最长 2000 个字符',
     en: 'The receiving URL must be an http(s) address without user name or password, at most 2000 characters',
   },
+  // A URL refused when saved reads as it would in the delivery log.
+  webhookAddressRefused: ERROR_MESSAGES.WEBHOOK_ADDRESS_REFUSED,
+  webhookHostUnresolved: ERROR_MESSAGES.WEBHOOK_DNS_FAILED,
   webhookEvents: { zh: '请至少选择一种事件', en: 'Choose at least one event' },
   accessTokenScopes: { zh: '请至少选择一项权限范围', en: 'Choose at least one scope' },
 } satisfies Record<string, TLocalized>;

@@ -63,6 +63,21 @@ export class ManagementGuard {
   }
 
   /**
+   * Those of `userIds` whose reach lies within the caller's now — whom assertCanManageUser would let the
+   * caller manage without a change (what belongs to them follows: their webhooks). Unknown and deleted
+   * users are left out.
+   */
+  async listManageable(callerId: number, userIds: readonly number[]): Promise<number[]> {
+    const caller = await this.callerReach(callerId);
+    const manageable: number[] = [];
+    for (const userId of new Set(userIds)) {
+      const reach = await this.reach.reachOf(userId);
+      if (reach && isWithin(reach, caller)) manageable.push(userId);
+    }
+    return manageable;
+  }
+
+  /**
    * Refuses unless the role's current rights and `next` (when its rights change), and the reach of every
    * holder before and after, lie within the caller's. Unknown roles answer NOT_FOUND.
    */

@@ -47,8 +47,9 @@ const SWEEP_CRON = '* * * * *';
 
 /**
  * The webhook outbox (issue 32), on the mail outbox's pattern: an event writes one delivery per subscribed
- * hook whose creator sees its sites, and queues the 'webhook.send' job; an attempt claims the row with a
- * lease, checks the hook and the creator's sight again, signs the body and posts it. A non-2xx answer, a
+ * hook whose creator is enabled and sees its sites (within the hook's own sites, when it was made with
+ * some), and queues the 'webhook.send' job; an attempt claims the row with a lease, checks the hook, the
+ * creator and their sight again, signs the body and posts it. A non-2xx answer, a
  * timeout or a lost connection is retried by the queue with doubling delays up to `maxAttempts`; a refused
  * address or a redirect fails at once. Every attempt is logged with its status code and duration; the
  * secret is opened only to sign and never logged.
@@ -68,7 +69,10 @@ export class WebhookOutbox {
    * subscribed hooks per kind, of each creator's sight per set of sites, one insert and one queue insert.
    */
   async enqueue(events: readonly TOutboundEvent[]): Promise<number[]> {
-    const subscribedOf = new Map<string, Promise<{ id: number; created_by: number }[]>>();
+    const subscribedOf = new Map<
+      string,
+      Promise<{ id: number; created_by: number; station_ids: (number | string)[] | null }[]>
+    >();
     const sees = new Map<string, Promise<boolean>>();
     const refs = new Map(
       (await this.stationRefs([...new Set(events.flatMap((e) => e.stationIds))])).map((r) => [r.id, r]),
@@ -80,8 +84,9 @@ export class WebhookOutbox {
       if (subscribed.length === 0) continue;
       const stations = event.stationIds.flatMap((id) => refs.get(id) ?? []);
       for (const hook of subscribed) {
-        const key = `${hook.created_by}:${event.stationIds.join(',')}`;
-        if (!sees.has(key)) sees.set(key, this.creatorSees(Number(hook.created_by), event.stationIds));
+        const key = `${hook.created_by}:${hook.station_ids?.join(',') ?? '*'}:${event.stationIds.join(',')}`;
+        if (!sees.has(key))
+          sees.set(key, this.creatorSees(Number(hook.created_by), hook.station_ids, event.stationIds));
         if (!(await sees.get(key))) continue;
         const eventId = randomUUID();
         rows.push({
@@ -141,11 +146,20 @@ export class WebhookOutbox {
     });
   }
 
-  /** Whether the hook's creator (as their rights are now) sees every one of the sites. */
-  private async creatorSees(userId: number, stationIds: readonly number[]): Promise<boolean> {
+  /**
+   * Whether the hook's creator (as their rights are now, narrowed to the hook's own sites if it was made
+   * with some) sees every one of the sites.
+   */
+  private async creatorSees(
+    userId: number,
+    hookStationIds: readonly (number | string)[] | null,
+    stationIds: readonly number[],
+  ): Promise<boolean> {
     if (stationIds.length === 0) return false;
-    const subject = await this.access.findSubject(userId);
-    if (!subject) return false;
+    const creator = await this.access.findSubject(userId);
+    if (!creator) return false;
+    const subject =
+      hookStationIds === null ? creator : { ...creator, stationIds: hookStationIds.map(Number) };
     const access = await this.access.listAccess(subject, stationIds);
     return access.length === new Set(stationIds).size && access.every((a) => a.kinds.length > 0);
   }
@@ -193,8 +207,15 @@ export class WebhookOutbox {
       await end('skipped', { error: new AppError('WEBHOOK_DISABLED') });
       return 'skipped';
     }
+    if (!hook.creator_enabled) {
+      await end('skipped', { error: new AppError('WEBHOOK_CREATOR_DISABLED') });
+      return 'skipped';
+    }
     const stationIds = delivery.station_ids.map(Number);
-    if (stationIds.length > 0 && !(await this.creatorSees(Number(hook.created_by), stationIds))) {
+    if (
+      stationIds.length > 0 &&
+      !(await this.creatorSees(Number(hook.created_by), hook.hook_station_ids, stationIds))
+    ) {
       await end('skipped', { error: new AppError('WEBHOOK_SITE_HIDDEN') });
       return 'skipped';
     }

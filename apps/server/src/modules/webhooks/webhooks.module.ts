@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createKeySource, SecretBox } from '../../platform/secrets/secret-box.ts';
-import type { StationAccess } from '../access/index.ts';
+import { createManagementGuard, type StationAccess } from '../access/index.ts';
 import { WebhookOutbox } from './webhook-outbox.ts';
 import { WebhookRepository } from './webhooks.repository.ts';
 import { WebhookService } from './webhooks.service.ts';
@@ -37,5 +37,8 @@ export function buildWebhookServices(
     pollSeconds: config.NODE_ENV === 'test' ? 1 : 5,
     concurrency: config.WEBHOOK_CONCURRENCY,
   });
-  return { webhooks: new WebhookService(hooks, outbox, box), outbox };
+  const webhooks = new WebhookService(hooks, outbox, box, createManagementGuard(db), {
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+  });
+  return { webhooks, outbox };
 }

@@ -4,9 +4,17 @@ import { likeContains } from '../../platform/db/like.ts';
 import { listStrandedIds } from '../../platform/db/outbox.ts';
 import { readPage } from '../../platform/db/paging.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '../../platform/db/schema.ts';
+import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
-/** Whose hooks a caller sees: every company (system administrator) or one (null: users of no company). */
-export type TWebhookOwners = { all: true } | { all: false; companyId: number | null };
+/**
+ * Whose hooks a caller manages: every hook (system administrator), or their own and those of the
+ * colleagues of their company they may manage. `stationIds`: a call narrowed to these sites manages only
+ * hooks kept to sites among them.
+ */
+export type TWebhookOwners = (
+  | { all: true }
+  | { all: false; userId: number; companyId: number | null; colleagueIds: readonly number[] }
+) & { stationIds?: readonly number[] | undefined };
 
 export type TDeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed' | 'skipped';
 
@@ -38,9 +46,33 @@ export class WebhookRepository {
   private ofOwners(owners: TWebhookOwners) {
     let query = this.db.selectFrom('webhook as w');
     if (!owners.all) {
-      query = query.where(sql<boolean>`w.company_id IS NOT DISTINCT FROM ${owners.companyId}`);
+      const { userId, companyId, colleagueIds } = owners;
+      query = query.where((eb) =>
+        companyId === null || colleagueIds.length === 0
+          ? eb('w.created_by', '=', userId)
+          : eb.or([
+              eb('w.created_by', '=', userId),
+              eb.and([eb('w.company_id', '=', companyId), eb('w.created_by', 'in', [...colleagueIds])]),
+            ]),
+      );
+    }
+    if (owners.stationIds !== undefined) {
+      query = query.where(
+        sql<boolean>`w.station_ids IS NOT NULL AND w.station_ids <@ ${[...owners.stationIds]}::bigint[]`,
+      );
     }
     return query;
+  }
+
+  /** The creators of the hooks of a company. */
+  async listCreators(companyId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('webhook')
+      .select('created_by')
+      .distinct()
+      .where('company_id', '=', companyId)
+      .execute();
+    return rows.map((r) => Number(r.created_by));
   }
 
   page(owners: TWebhookOwners, filter: { keywords?: string | undefined; pageNo: number; pageSize: number }) {
@@ -83,13 +115,16 @@ export class WebhookRepository {
     return readPage(query, listed, filter);
   }
 
-  /** The enabled hooks subscribed to `kind`, with their creator. */
+  /** The enabled hooks subscribed to `kind` whose creator is enabled, with their creator and sites. */
   listSubscribed(kind: string) {
     return this.db
-      .selectFrom('webhook')
-      .select(['id', 'created_by'])
-      .where('is_enabled', '=', true)
-      .where(sql<boolean>`events @> ARRAY[${kind}]::text[]`)
+      .selectFrom('webhook as w')
+      .innerJoin('app_user as u', 'u.id', 'w.created_by')
+      .select(['w.id', 'w.created_by', 'w.station_ids'])
+      .where('w.is_enabled', '=', true)
+      .where('u.is_enabled', '=', true)
+      .where('u.is_deleted', '=', false)
+      .where(sql<boolean>`w.events @> ARRAY[${kind}]::text[]`)
       .execute();
   }
 
@@ -101,7 +136,7 @@ export class WebhookRepository {
 
   /**
    * Takes a delivery to send for `leaseSeconds` — one waiting, or one whose lease expired — with its hook
-   * (address, state, creator, sealed secret); undefined if none.
+   * (address, state, creator and whether they are enabled, sites, sealed secret); undefined if none.
    */
   async claim(id: number, leaseSeconds: number) {
     const claimed = await sql<{
@@ -116,16 +151,19 @@ export class WebhookRepository {
       url: string;
       is_enabled: boolean;
       created_by: number;
+      creator_enabled: boolean;
+      hook_station_ids: string[] | null;
       secret_sealed: Buffer;
     }>`
       UPDATE webhook_delivery AS d
          SET status = 'sending', attempts = d.attempts + 1,
              lease_until = now() + make_interval(secs => ${leaseSeconds})
-        FROM webhook AS w
+        FROM webhook AS w JOIN app_user AS u ON u.id = w.created_by
        WHERE d.id = ${id} AND w.id = d.webhook_id
          AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until < now()))
       RETURNING d.id, d.webhook_id, d.event_id, d.kind, d.station_ids, d.body, d.attempts, d.max_attempts,
-                w.url, w.is_enabled, w.created_by, w.secret_sealed`.execute(this.db);
+                w.url, w.is_enabled, w.created_by, (u.is_enabled AND NOT u.is_deleted) AS creator_enabled,
+                w.station_ids AS hook_station_ids, w.secret_sealed`.execute(this.db);
     return claimed.rows[0];
   }
 
@@ -153,15 +191,26 @@ export class WebhookRepository {
     return listStrandedIds(this.db, 'webhook_delivery');
   }
 
+  /**
+   * A hook's deliveries, newest first; with `reader`, only those whose every site the reader sees (as the
+   * call is narrowed: a token's sites).
+   */
   pageDeliveries(filter: {
     webhookId: number;
     status?: TDeliveryStatus | undefined;
+    reader?: TAccessSubject | undefined;
     pageNo: number;
     pageSize: number;
   }) {
-    let query = this.db.selectFrom('webhook_delivery').where('webhook_id', '=', filter.webhookId);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    return readPage(query, query.selectAll().orderBy('id', 'desc'), filter);
+    let query = this.db.selectFrom('webhook_delivery as d').where('d.webhook_id', '=', filter.webhookId);
+    if (filter.status) query = query.where('d.status', '=', filter.status);
+    if (filter.reader) {
+      const sees = stationAccessPredicate(filter.reader, 's');
+      query = query.where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM station s WHERE s.id = ANY(d.station_ids) AND NOT ${sees})`,
+      );
+    }
+    return readPage(query, query.selectAll('d').orderBy('d.id', 'desc'), filter);
   }
 
   findDelivery(id: number) {

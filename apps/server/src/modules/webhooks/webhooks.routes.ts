@@ -17,14 +17,14 @@ import type { WebhookService } from './webhooks.service.ts';
 const AUTH = 'system.webhook';
 const TAGS = ['webhooks'];
 
-/** Webhooks in system management (issue 32): feature system.webhook, within the caller's company. */
+/** Webhooks in system management (issue 32): feature system.webhook; each hook managed as its creator's (WebhookService). */
 export function webhookRoutes(webhooks: WebhookService): TRouteDef[] {
   return [
     defineRoute({
       method: 'POST',
       url: '/system/webhook/page',
       summary:
-        'The webhooks of the caller’s company (every company for a system administrator), never a secret',
+        'The webhooks the caller manages: their own and those of colleagues whose reach theirs covers (every one for a system administrator), never a secret',
       tags: TAGS,
       auth: AUTH,
       scope: 'read',
@@ -100,7 +100,7 @@ export function webhookRoutes(webhooks: WebhookService): TRouteDef[] {
       method: 'POST',
       url: '/system/webhook/deliveries',
       summary:
-        'A webhook’s delivery log, newest first: status, attempts with status codes, durations, reasons',
+        'A webhook’s delivery log, newest first, of the sites the caller sees: status, attempts with status codes, durations, reasons',
       tags: TAGS,
       auth: AUTH,
       scope: 'read',

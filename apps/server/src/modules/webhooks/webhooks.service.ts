@@ -17,34 +17,84 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generateToken } from '../../platform/auth/tokens.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { presentStoredError } from '../../platform/stored-error.ts';
+import { hasAllStations, type ManagementGuard } from '../access/index.ts';
+import { resolveTarget } from './outbound-http.ts';
 import { secretContext, type WebhookOutbox } from './webhook-outbox.ts';
 import type { TDeliveryStatus, TWebhookOwners, WebhookRepository } from './webhooks.repository.ts';
 
 const TEST_MESSAGE = 'MastHub webhook test';
 
+/** Whether a hook kept to `hookSites` (null: every site) lies within a call narrowed to `callSites`. */
+function isWithinSites(
+  hookSites: readonly (number | string)[] | null,
+  callSites: readonly number[],
+): boolean {
+  if (hookSites === null) return false;
+  const allowed = new Set(callSites.map(Number));
+  return hookSites.every((id) => allowed.has(Number(id)));
+}
+
 /**
- * Webhooks in system management (issue 32): made, changed, switched on and off, deleted and tested by
- * administrators (feature system.webhook) within their company (every company for a system
- * administrator); the secret is made by the server, shown once when made or rotated, kept sealed.
+ * Webhooks in system management (issue 32, issue 39 §2): made by administrators (feature system.webhook);
+ * a hook belongs to its creator. It is seen, changed, switched on and off, tested, rotated and deleted,
+ * and its delivery log read, by its creator or by an administrator of the creator's company whose reach
+ * covers the creator's (the one rule for managing users, ManagementGuard) — by a system administrator
+ * everywhere. A call narrowed to some sites (a token's) makes hooks kept to those sites and manages only
+ * such hooks; the delivery log shows a reader only the deliveries of sites they see. The URL is checked
+ * when saved as when sent; the secret is made by the server, shown once when made or rotated, kept sealed.
  */
 export class WebhookService {
   constructor(
     private readonly hooks: WebhookRepository,
     private readonly outbox: WebhookOutbox,
     private readonly box: SecretBox,
+    private readonly guard: ManagementGuard,
+    private readonly options: { allowPrivate: boolean },
   ) {}
 
-  private ownersOf(caller: TAuthUser): TWebhookOwners {
-    return caller.isAdmin ? { all: true } : { all: false, companyId: caller.companyId };
+  private async ownersOf(caller: TAuthUser): Promise<TWebhookOwners> {
+    const narrowed = { stationIds: caller.stationIds };
+    if (caller.isAdmin) return { all: true, ...narrowed };
+    const creators = caller.companyId === null ? [] : await this.hooks.listCreators(caller.companyId);
+    const colleagueIds = await this.guard.listManageable(
+      caller.id,
+      creators.filter((id) => id !== caller.id),
+    );
+    return { all: false, userId: caller.id, companyId: caller.companyId, colleagueIds, ...narrowed };
   }
 
-  /** The hook, if the caller's company owns it (another company's answers NOT_FOUND). */
+  /** The hook, if the caller manages it (ownersOf); any other answers NOT_FOUND, as if it did not exist. */
   private async ownHook(caller: TAuthUser, id: number) {
     const hook = await this.hooks.findById(id);
-    if (!hook) throw new AppError('NOT_FOUND');
-    if (!caller.isAdmin && (hook.company_id === null ? null : Number(hook.company_id)) !== caller.companyId)
-      throw new AppError('NOT_FOUND');
+    if (!hook || !(await this.manages(caller, hook))) throw new AppError('NOT_FOUND');
     return hook;
+  }
+
+  private async manages(
+    caller: TAuthUser,
+    hook: { created_by: number; company_id: number | null; station_ids: (number | string)[] | null },
+  ): Promise<boolean> {
+    if (caller.stationIds !== undefined && !isWithinSites(hook.station_ids, caller.stationIds)) return false;
+    const creatorId = Number(hook.created_by);
+    if (caller.isAdmin || creatorId === caller.id) return true;
+    if (hook.company_id === null || Number(hook.company_id) !== caller.companyId) return false;
+    return (await this.guard.listManageable(caller.id, [creatorId])).length === 1;
+  }
+
+  /**
+   * Refuses a URL the outbox would refuse to send to, with the same reason, on the URL field: an internal
+   * address or a name that does not resolve (WEBHOOK_ALLOW_PRIVATE aside).
+   */
+  private async assertUrlAllowed(url: string): Promise<void> {
+    try {
+      await resolveTarget(new URL(url), this.options.allowPrivate);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const host = typeof error.details.host === 'string' ? error.details.host : '';
+      const message =
+        error.code === 'WEBHOOK_DNS_FAILED' ? 'v.webhookHostUnresolved' : 'v.webhookAddressRefused';
+      throw new AppError(error.code, error.details, [{ field: 'url', message, params: { host } }]);
+    }
   }
 
   private async newSecret(id: number): Promise<string> {
@@ -57,9 +107,11 @@ export class WebhookService {
   }
 
   async create(caller: TAuthUser, request: TWebhookCreateRequest): Promise<TWebhookSecret> {
+    await this.assertUrlAllowed(request.url);
     const id = await this.hooks.create({
       company_id: caller.companyId,
       created_by: caller.id,
+      station_ids: caller.stationIds === undefined ? null : [...caller.stationIds],
       name: request.name,
       url: request.url,
       events: request.events,
@@ -72,6 +124,7 @@ export class WebhookService {
 
   async update(caller: TAuthUser, request: TWebhookUpdateRequest): Promise<void> {
     await this.ownHook(caller, request.id);
+    await this.assertUrlAllowed(request.url);
     await this.hooks.update(request.id, {
       name: request.name,
       url: request.url,
@@ -105,7 +158,7 @@ export class WebhookService {
   }
 
   async page(caller: TAuthUser, filter: TWebhookPageRequest): Promise<TPage<TWebhookRecord>> {
-    const { rows, total } = await this.hooks.page(this.ownersOf(caller), filter);
+    const { rows, total } = await this.hooks.page(await this.ownersOf(caller), filter);
     return {
       records: rows.map((r) => ({
         id: Number(r.id),
@@ -132,7 +185,11 @@ export class WebhookService {
     language: Language,
   ): Promise<TPage<TWebhookDeliveryRecord>> {
     await this.ownHook(caller, filter.webhookId);
-    const { rows, total } = await this.hooks.pageDeliveries(filter);
+    // A delivery names its sites and carries their data: only those of sites the reader sees now.
+    const { rows, total } = await this.hooks.pageDeliveries({
+      ...filter,
+      reader: hasAllStations(caller) ? undefined : caller,
+    });
     return {
       records: await this.presentDeliveries(rows, language),
       total,

@@ -116,6 +116,8 @@ export interface WebhookTable {
   secret_sealed: Buffer;
   secret_prefix: string;
   is_enabled: Generated<boolean>;
+  /** The sites of the call that made it (migration 0036); null: every site the creator sees. */
+  station_ids: (number | string)[] | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -77,7 +77,8 @@ export function WebhookDeliveriesDrawer({
       width: 80,
       render: (_, d) => `${d.attempts}/${d.maxAttempts}`,
     },
-    { key: 'error', dataIndex: 'error', title: t('system.webhook.log.error'), ellipsis: true },
+    // The whole reason, wrapped: a refusal cut short hid what to change.
+    { key: 'error', dataIndex: 'error', title: t('system.webhook.log.error') },
   ];
 
   return (
