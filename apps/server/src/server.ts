@@ -312,7 +312,7 @@ function buildServices(
   );
   const services: TServices = {
     alarms,
-    ...buildAccountServices(db, config, stationAccess),
+    ...buildAccountServices(db, config, stationAccess, { messages, outbox, log }),
     messages,
     stationAccess,
     stationLog,

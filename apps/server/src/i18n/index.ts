@@ -10,6 +10,7 @@ import en_groupReport from './en-US/group-report.json' with { type: 'json' };
 import en_groupReports from './en-US/group-reports.json' with { type: 'json' };
 import en_http from './en-US/http.json' with { type: 'json' };
 import en_hub from './en-US/hub.json' with { type: 'json' };
+import en_identity from './en-US/identity.json' with { type: 'json' };
 import en_lidarVerify from './en-US/lidar-verify.json' with { type: 'json' };
 import en_longterm from './en-US/longterm.json' with { type: 'json' };
 import en_manufacturers from './en-US/manufacturers.json' with { type: 'json' };
@@ -34,6 +35,7 @@ import zh_groupReport from './zh-CN/group-report.json' with { type: 'json' };
 import zh_groupReports from './zh-CN/group-reports.json' with { type: 'json' };
 import zh_http from './zh-CN/http.json' with { type: 'json' };
 import zh_hub from './zh-CN/hub.json' with { type: 'json' };
+import zh_identity from './zh-CN/identity.json' with { type: 'json' };
 import zh_lidarVerify from './zh-CN/lidar-verify.json' with { type: 'json' };
 import zh_longterm from './zh-CN/longterm.json' with { type: 'json' };
 import zh_manufacturers from './zh-CN/manufacturers.json' with { type: 'json' };
@@ -72,6 +74,7 @@ import zh_users from './zh-CN/users.json' with { type: 'json' };
  * - group-reports: Group reports (SPEC §2 /report/groupReport): the e-mail that carries a report.
  * - http: The answer envelope of every API call.
  * - hub: The hub (/hub): alarm ages, report states and deliveries.
+ * - identity: Account security (issue 39): the e-mail that tells a user their second factor was locked after wrong codes.
  * - lidar-verify: Lidar versus mast (issue 31): the KPI source, verdicts and reasons, the xlsx sheets.
  * - longterm: The long-term correction workbench (issue 28): row names, why a method is recommended, the verdict, the period words of MCP_NO_CONCURRENT, the candidate ranking's kinds, notes and summary.
  * - manufacturers: The delete confirmations of device types and manufacturers.
@@ -98,6 +101,7 @@ const ZH = {
   ...zh_groupReports,
   ...zh_http,
   ...zh_hub,
+  ...zh_identity,
   ...zh_lidarVerify,
   ...zh_longterm,
   ...zh_manufacturers,
@@ -128,6 +132,7 @@ const EN: Record<TServerTextKey, string> = {
   ...en_groupReports,
   ...en_http,
   ...en_hub,
+  ...en_identity,
   ...en_lidarVerify,
   ...en_longterm,
   ...en_manufacturers,

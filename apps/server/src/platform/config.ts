@@ -34,6 +34,10 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().positive().default(10),
   /** Days a browser ticked "remember this device" logs in without the second factor. */
   SECOND_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Wrong second-factor codes in a row (counted in the database, across processes) that lock the codes. */
+  SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().min(3).max(100).default(10),
+  /** Minutes the first lock lasts; each further one doubles it, at most a day. */
+  SECOND_FACTOR_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Calls one personal access token may make per minute; more are answered 429 (issue 32). */
   ACCESS_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().positive().max(1_000_000).default(600),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),

@@ -4,7 +4,7 @@ import {
   type StationAccess,
 } from '../modules/access/index.ts';
 import { buildAccessTokenServices } from '../modules/access-tokens/index.ts';
-import { accountUpkeep, buildIdentityServices } from '../modules/identity/index.ts';
+import { accountUpkeep, buildIdentityServices, type TIdentityNotices } from '../modules/identity/index.ts';
 import { createLoginLogService } from '../modules/login-log/index.ts';
 import { createOrganisationService, organisationLookup } from '../modules/organisations/index.ts';
 import { createRoleService, roleLookup } from '../modules/roles/index.ts';
@@ -13,11 +13,15 @@ import type { TConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { TServices } from '../server.ts';
 
-/** Accounts: login and second factor, personal access tokens, users, roles, organisations, station grants and the login log. */
+/**
+ * Accounts: login and second factor (telling a user through `notices` when wrong codes lock it), personal
+ * access tokens, users, roles, organisations, station grants and the login log.
+ */
 export function buildAccountServices(
   db: Database,
   config: TConfig,
   stationAccess: StationAccess,
+  notices: TIdentityNotices,
 ): Pick<
   TServices,
   | 'identity'
@@ -30,7 +34,10 @@ export function buildAccountServices(
   | 'accessTokens'
   | 'bearer'
 > {
-  const identity = buildIdentityServices(db, config);
+  const identity = buildIdentityServices(db, config, {
+    ...notices,
+    log: notices.log.child({ module: 'identity' }),
+  });
   return {
     ...identity,
     ...buildAccessTokenServices(db, {

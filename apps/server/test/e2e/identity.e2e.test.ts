@@ -280,4 +280,33 @@ describe('POST /api/security/sys/user/change_password', () => {
     expect(old.status).toBe(400);
     expect(await server.login(user.account, 'Fresh#Pass9')).toBeTruthy();
   });
+
+  it('revokes the user’s personal access tokens too: scripts need new ones', async () => {
+    const user = await buildUser(server.db);
+    const session = await server.login(user.account, user.password);
+    const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
+      token: session,
+      body: { name: 'nightly export', expiresInDays: 30, scopes: ['read'] },
+    });
+    expect(made.status).toBe(200);
+    const viaToken = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/security/sys/user/profile',
+        headers: { authorization: `Bearer ${made.body.data.secret}` },
+      });
+    expect((await viaToken()).statusCode).toBe(200);
+    const r = await server.call('POST', CHANGE, {
+      token: session,
+      body: { oldPassword: user.password, newPassword: 'Fresh#Pass9', confirmPassword: 'Fresh#Pass9' },
+    });
+    expect(r.status).toBe(200);
+    expect((await viaToken()).statusCode).toBe(401);
+    const row = await server.db
+      .selectFrom('access_token')
+      .select(['revoked_at', 'revoked_by'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ revoked_at: expect.any(Date), revoked_by: user.id });
+  });
 });

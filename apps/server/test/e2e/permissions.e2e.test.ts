@@ -27,6 +27,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/security/sys/user/second_factor/enable': 'user',
   'POST /api/security/sys/user/second_factor/disable': 'user',
   'POST /api/security/sys/user/reset_second_factor': 'system.user',
+  'POST /api/security/sys/user/unlock_second_factor': 'system.user',
   'POST /api/security/sys/user/logout': 'user',
   'POST /api/security/sys/user/change_password': 'user',
   'GET /api/security/sys/permission/user_permission': 'user',
@@ -2082,6 +2083,30 @@ describe('privilege escalation between administrators', () => {
         .where('user_id', '=', strong.id)
         .executeTakeFirst();
       expect(row?.user_id).toBe(strong.id);
+    },
+    'unlocking the second factor of a stronger user': async () => {
+      const lockedUntil = new Date(Date.now() + 3_600_000);
+      await server.db
+        .insertInto('user_second_factor')
+        .values({ user_id: strong.id, secret: Buffer.alloc(40), enabled_at: new Date() })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      await server.db
+        .updateTable('user_second_factor')
+        .set({ failures: 10, locked_until: lockedUntil })
+        .where('user_id', '=', strong.id)
+        .execute();
+      await expectRefused(
+        '/api/security/sys/user/unlock_second_factor',
+        { id: strong.id },
+        'TARGET_EXCEEDS_OWN',
+      );
+      const row = await server.db
+        .selectFrom('user_second_factor')
+        .select('locked_until')
+        .where('user_id', '=', strong.id)
+        .executeTakeFirstOrThrow();
+      expect(row.locked_until).toEqual(lockedUntil);
     },
     'deleting a stronger user': async () => {
       await expectRefused(

@@ -21,6 +21,8 @@ const SETUP = '/api/security/sys/user/second_factor/setup';
 const ENABLE = '/api/security/sys/user/second_factor/enable';
 const DISABLE = '/api/security/sys/user/second_factor/disable';
 const RESET = '/api/security/sys/user/reset_second_factor';
+const LOGIN_SETUP = '/api/security/sys/user/login/second_factor/setup';
+const LOGIN_ENABLE = '/api/security/sys/user/login/second_factor/enable';
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
 function codeOf(secret: string, stepsAhead = 0): string {
@@ -300,13 +302,14 @@ describe('a role requiring a second factor', () => {
     // A code step does not complete a setup challenge.
     const asCode = await server.call('POST', LOGIN_CODE, { body: { challenge, code: '123456' } });
     expect(asCode.body.data.errorCode).toBe('SECOND_FACTOR_CHALLENGE_INVALID');
-    const setup = await server.call('POST', '/api/security/sys/user/login/second_factor/setup', {
-      body: { challenge },
-    });
+    // The administrator hands over the enrolment code the set-up asks for (issue 39).
+    const enrolmentCode = (await server.call('POST', RESET, { token: adminToken, body: { id: user.id } }))
+      .body.data.enrolmentCode as string;
+    const setup = await server.call('POST', LOGIN_SETUP, { body: { challenge, enrolmentCode } });
     expect(setup.status).toBe(200);
     const secret: string = setup.body.data.secret;
-    const enabled = await server.call('POST', '/api/security/sys/user/login/second_factor/enable', {
-      body: { challenge, code: codeOf(secret) },
+    const enabled = await server.call('POST', LOGIN_ENABLE, {
+      body: { challenge, code: codeOf(secret), enrolmentCode },
     });
     expect(enabled.status).toBe(200);
     expect(enabled.body.data.token).toMatch(/^[\w-]{43}$/);
@@ -362,7 +365,8 @@ describe('POST /api/security/sys/user/reset_second_factor', () => {
     const deviceToken = r.body.data.deviceToken;
     const reset = await server.call('POST', RESET, { token: adminToken, body: { id: user.id } });
     expect(reset.status).toBe(200);
-    expect(reset.body.data).toEqual({ wasEnabled: true });
+    // The role requires none: no enrolment code to hand over.
+    expect(reset.body.data).toEqual({ wasEnabled: true, enrolmentCode: null });
     expect(
       await server.db.selectFrom('user_recovery_code').select('id').where('user_id', '=', user.id).execute(),
     ).toEqual([]);
@@ -411,5 +415,137 @@ describe('POST /api/security/sys/user/reset_second_factor', () => {
     const r = await server.call('POST', RESET, { token, body: { id: user.id } });
     expect(r.status).toBe(403);
     expect((await login(user.account, user.password)).body.data.secondFactor).toBe('verify');
+  });
+});
+
+/** A user whose role requires a second factor (none set up yet). */
+async function userOfRequiringRole() {
+  const user = await buildUser(server.db);
+  await server.db
+    .updateTable('role')
+    .set({ requires_second_factor: true })
+    .where('id', '=', user.roleId)
+    .execute();
+  return user;
+}
+
+describe('the enrolment code of a forced set-up (issue 39)', () => {
+  it('shows no key to the password alone: the set-up asks for the administrator’s enrolment code, in both languages', async () => {
+    const user = await userOfRequiringRole();
+    const first = await login(user.account, user.password);
+    expect(first.body.data.secondFactor).toBe('setup');
+    const challenge = first.body.data.challenge;
+    const without = await server.call('POST', LOGIN_SETUP, { body: { challenge }, language: 'EN' });
+    expect(without.status).toBe(400);
+    expect(without.body.data.fields).toContainEqual({
+      field: 'enrolmentCode',
+      message: 'Please enter the enrolment code from your administrator',
+    });
+    const guessed = await server.call('POST', LOGIN_SETUP, {
+      body: { challenge, enrolmentCode: 'ABCD-EFGH-JKLM-NPQR' },
+      language: 'EN',
+    });
+    expect(guessed.status).toBe(400);
+    expect(guessed.body.msg).toBe(
+      'The enrolment code is not right or has expired; ask an administrator for a new one',
+    );
+    const zh = await server.call('POST', LOGIN_SETUP, {
+      body: { challenge, enrolmentCode: 'ABCD-EFGH-JKLM-NPQR' },
+    });
+    expect(zh.body.msg).toBe('开通码不正确或已过期，请向管理员索取新的开通码');
+    // Nor can the first code of a key scanned elsewhere enable one without it.
+    const enable = await server.call('POST', LOGIN_ENABLE, {
+      body: { challenge, code: '123456', enrolmentCode: 'ABCD-EFGH-JKLM-NPQR' },
+    });
+    expect(enable.body.data.errorCode).toBe('SECOND_FACTOR_ENROLMENT_CODE_WRONG');
+    expect(
+      await server.db
+        .selectFrom('user_second_factor')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([]);
+    const rows = await server.db
+      .selectFrom('login_attempt')
+      .select('reason')
+      .where('user_id', '=', user.id)
+      .where('reason', '=', 'bad_second_factor')
+      .execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it('after an administrator’s reset only the code shown once to them lets the user enrol, once', async () => {
+    const user = await userWithSecondFactor();
+    await server.db
+      .updateTable('role')
+      .set({ requires_second_factor: true })
+      .where('id', '=', user.roleId)
+      .execute();
+    const session = await server.call('POST', LOGIN_CODE, {
+      body: {
+        challenge: (await login(user.account, user.password)).body.data.challenge,
+        code: codeOf(user.secret, 1),
+      },
+    });
+    const sessionToken: string = session.body.data.token;
+    const reset = await server.call('POST', RESET, { token: adminToken, body: { id: user.id } });
+    expect(reset.status).toBe(200);
+    const enrolmentCode: string = reset.body.data.enrolmentCode;
+    expect(reset.body.data.wasEnabled).toBe(true);
+    expect(enrolmentCode).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    // Only its hash is kept, and the user's sessions ended: none can set up a key in the personal centre.
+    const stored = await server.db
+      .selectFrom('second_factor_enrolment')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.code_hash.toString('latin1')).not.toContain(enrolmentCode.replaceAll('-', ''));
+    expect(stored.expires_at.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect((await server.call('POST', SETUP, { token: sessionToken })).status).toBe(401);
+
+    const first = await login(user.account, user.password);
+    expect(first.body.data.secondFactor).toBe('setup');
+    const challenge = first.body.data.challenge;
+    const setup = await server.call('POST', LOGIN_SETUP, {
+      body: { challenge, enrolmentCode: enrolmentCode.toLowerCase().replaceAll('-', ' ') },
+    });
+    expect(setup.status).toBe(200);
+    const secret: string = setup.body.data.secret;
+    const enabled = await server.call('POST', LOGIN_ENABLE, {
+      body: { challenge, code: codeOf(secret), enrolmentCode },
+    });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data.recoveryCodes).toHaveLength(10);
+    // Spent: it is gone, and a later forced set-up needs a new one.
+    expect(
+      await server.db
+        .selectFrom('second_factor_enrolment')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([]);
+    const again = await server.call('POST', RESET, { token: adminToken, body: { id: user.id } });
+    const next = await login(user.account, user.password);
+    const old = await server.call('POST', LOGIN_SETUP, {
+      body: { challenge: next.body.data.challenge, enrolmentCode },
+    });
+    expect(old.body.data.errorCode).toBe('SECOND_FACTOR_ENROLMENT_CODE_WRONG');
+    expect(again.body.data.enrolmentCode).not.toBe(enrolmentCode);
+  });
+
+  it('refuses an enrolment code past its seven days', async () => {
+    const user = await userOfRequiringRole();
+    const enrolmentCode = (await server.call('POST', RESET, { token: adminToken, body: { id: user.id } }))
+      .body.data.enrolmentCode as string;
+    await server.db
+      .updateTable('second_factor_enrolment')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    const first = await login(user.account, user.password);
+    const r = await server.call('POST', LOGIN_SETUP, {
+      body: { challenge: first.body.data.challenge, enrolmentCode },
+    });
+    expect(r.body.data.errorCode).toBe('SECOND_FACTOR_ENROLMENT_CODE_WRONG');
   });
 });

@@ -144,6 +144,60 @@ describe('POST /api/security/sys/user/save_or_update', () => {
     });
   });
 
+  it('hands out a one-time enrolment code with a user who must set up the two-factor login their role requires', async () => {
+    const strictRoleId = (
+      await server.db
+        .insertInto('role')
+        .values({ name: '两步验证角色', requires_second_factor: true })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const created = await server.call('POST', SAVE, {
+      token: admin,
+      body: validUser({ account: 'strict_w01', roleId: strictRoleId, phone: '', email: '' }),
+    });
+    expect(created.status).toBe(200);
+    const enrolmentCode: string = created.body.data.enrolmentCode;
+    expect(enrolmentCode).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    // Their first login sets up a key with it.
+    const first = await server.call('POST', '/api/security/sys/user/login', {
+      body: { account: 'strict_w01', password: 'Wind#Mast2026' },
+    });
+    expect(first.body.data.secondFactor).toBe('setup');
+    const setup = await server.call('POST', '/api/security/sys/user/login/second_factor/setup', {
+      body: { challenge: first.body.data.challenge, enrolmentCode },
+    });
+    expect(setup.status).toBe(200);
+
+    // None for a role without the requirement; one when a user without a second factor is moved to it.
+    const plain = await server.call('POST', SAVE, {
+      token: admin,
+      body: validUser({ account: 'plain_w02', phone: '', email: '' }),
+    });
+    expect(plain.body.data.enrolmentCode).toBeNull();
+    const moved = await server.call('POST', SAVE, {
+      token: admin,
+      body: validUser({
+        id: plain.body.data.id,
+        account: 'plain_w02',
+        roleId: strictRoleId,
+        phone: '',
+        email: '',
+      }),
+    });
+    expect(moved.body.data.enrolmentCode).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    const edited = await server.call('POST', SAVE, {
+      token: admin,
+      body: validUser({
+        id: plain.body.data.id,
+        account: 'plain_w02',
+        roleId: strictRoleId,
+        userName: '改名',
+      }),
+    });
+    expect(edited.body.data.enrolmentCode).toBeNull();
+  });
+
   it('generates a password meeting the rule when none is given and returns it once', async () => {
     const r = await server.call('POST', SAVE, {
       token: admin,
@@ -428,6 +482,100 @@ describe('POST /api/security/sys/user/reset_password', () => {
     expect(password).toMatch(/^\S{16}$/);
     expect((await server.call('GET', '/api/security/sys/user/profile', { token })).status).toBe(401);
     expect(await server.login(user.account, password)).toBeTruthy();
+  });
+
+  it('revokes the user’s personal access tokens with their sessions', async () => {
+    const user = await buildUser(server.db);
+    const session = await server.login(user.account, user.password);
+    const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
+      token: session,
+      body: { name: 'script', expiresInDays: 30, scopes: ['read'] },
+    });
+    const secret: string = made.body.data.secret;
+    const viaToken = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/security/sys/user/profile',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    expect((await viaToken()).statusCode).toBe(200);
+    const r = await server.call('POST', '/api/security/sys/user/reset_password', {
+      token: admin,
+      body: { id: user.id },
+    });
+    expect(r.status).toBe(200);
+    expect((await viaToken()).statusCode).toBe(401);
+    const adminId = (
+      await server.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const row = await server.db
+      .selectFrom('access_token')
+      .select(['revoked_at', 'revoked_by'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).toBeInstanceOf(Date);
+    expect(row.revoked_by).toBe(adminId);
+  });
+
+  it('refuses to reset the caller’s own password or second factor, in both languages, and changes nothing', async () => {
+    const manager = await buildUser(server.db, { features: ['system.user'] });
+    const token = await server.login(manager.account, manager.password);
+    await server.db
+      .insertInto('user_second_factor')
+      .values({ user_id: manager.id, secret: Buffer.alloc(40), enabled_at: new Date() })
+      .execute();
+    const hashOf = async () =>
+      (
+        await server.db
+          .selectFrom('app_user')
+          .select('password_hash')
+          .where('id', '=', manager.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    const before = await hashOf();
+    for (const url of [
+      '/api/security/sys/user/reset_password',
+      '/api/security/sys/user/reset_second_factor',
+    ]) {
+      for (const [language, msg] of [
+        ['ZH', '不能在用户管理中重置自己的账号，请在个人中心修改密码或两步验证'],
+        [
+          'EN',
+          'You cannot reset your own account here; change your password or two-factor login in the personal centre',
+        ],
+      ] as const) {
+        const r = await server.call('POST', url, { token, body: { id: manager.id }, language });
+        expect(r.status).toBe(409);
+        expect(r.body.msg).toBe(msg);
+      }
+    }
+    expect(await hashOf()).toBe(before);
+    const factor = await server.db
+      .selectFrom('user_second_factor')
+      .select('enabled_at')
+      .where('user_id', '=', manager.id)
+      .executeTakeFirst();
+    expect(factor?.enabled_at).toBeInstanceOf(Date);
+    // The session lives on: nothing was revoked.
+    expect((await server.call('GET', '/api/security/sys/user/profile', { token })).status).toBe(200);
+    // The built-in administrator is refused alike.
+    const adminId = (
+      await server.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const own = await server.call('POST', '/api/security/sys/user/reset_password', {
+      token: admin,
+      body: { id: adminId },
+    });
+    expect(own.body.data.errorCode).toBe('CANNOT_RESET_SELF');
+    expect(await server.login('admin', TEST_ADMIN_PASSWORD)).toBeTruthy();
   });
 
   it('does not let a user manager who is not an administrator reset an administrator’s password', async () => {

@@ -47,6 +47,22 @@ export const ERROR_MESSAGES = {
     zh: '您的角色要求两步验证，不能关闭',
     en: 'Your role requires two-factor login; it cannot be turned off',
   },
+  SECOND_FACTOR_LOCKED: {
+    zh: '验证码错误次数过多，两步验证已锁定 {minutes} 分钟；可使用恢复码登录，或请管理员解锁',
+    en: 'Too many wrong codes: two-factor login is locked for {minutes} minutes; log in with a recovery code, or ask an administrator to unlock it',
+  },
+  SECOND_FACTOR_NOT_LOCKED: {
+    zh: '该用户的两步验证未被锁定',
+    en: 'This user’s two-factor login is not locked',
+  },
+  SECOND_FACTOR_ENROLMENT_CODE_WRONG: {
+    zh: '开通码不正确或已过期，请向管理员索取新的开通码',
+    en: 'The enrolment code is not right or has expired; ask an administrator for a new one',
+  },
+  CANNOT_RESET_SELF: {
+    zh: '不能在用户管理中重置自己的账号，请在个人中心修改密码或两步验证',
+    en: 'You cannot reset your own account here; change your password or two-factor login in the personal centre',
+  },
   FORBIDDEN: { zh: '无访问权限', en: 'No access permission' },
   NOT_FOUND: { zh: '数据不存在或已被删除', en: 'The record does not exist or has been deleted' },
   ROUTE_NOT_FOUND: { zh: '接口不存在：{method} {url}', en: 'No such API: {method} {url}' },

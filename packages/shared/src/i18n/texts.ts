@@ -320,6 +320,14 @@ const PHRASES = {
     zh: '错误 {errors} 项、警告 {warnings} 项：{checks}。请在站点的数据回执中查看证据并应用或忽略建议的修正。',
     en: '{errors} errors and {warnings} warnings: {checks}. Open the site’s data receipts to see the evidence and apply or dismiss the suggested fixes.',
   },
+  'message.secondFactorLocked': {
+    zh: '两步验证已锁定 {minutes} 分钟',
+    en: 'Two-factor login locked for {minutes} minutes',
+  },
+  'message.secondFactorLockedDetail': {
+    zh: '有人输入正确的密码后连续 {failures} 次输错了验证码，验证码登录已锁定 {minutes} 分钟。如果不是您本人，请立即修改密码。锁定期间仍可用恢复码登录，管理员也可以解锁。',
+    en: 'Someone entered your password and then {failures} wrong codes in a row, so logging in with a code is locked for {minutes} minutes. If this was not you, change your password now. A recovery code still logs you in, and an administrator can unlock it.',
+  },
   'message.repairRequested': { zh: '站点 {code} 已申请维修', en: 'Site {code}: repair requested' },
   'message.repairReason': { zh: '{user}：{reason}', en: '{user}: {reason}' },
   'message.taskSucceeded': { zh: '{kind}已完成（任务 #{taskId}）', en: '{kind} finished (task #{taskId})' },

@@ -36,6 +36,14 @@ export const VALIDATION_MESSAGES = {
     en: 'Enter the 6 digits of your authenticator app, or a recovery code (like ABCD-EFGH-JKLM-NPQR)',
   },
   secondFactorTotp: { zh: '请输入验证器中的 6 位数字', en: 'Enter the 6 digits of your authenticator app' },
+  enrolmentCodeRequired: {
+    zh: '请输入管理员提供的开通码',
+    en: 'Please enter the enrolment code from your administrator',
+  },
+  enrolmentCode: {
+    zh: '开通码形如 ABCD-EFGH-JKLM-NPQR',
+    en: 'An enrolment code looks like ABCD-EFGH-JKLM-NPQR',
+  },
   email: { zh: '邮箱格式不正确', en: 'Invalid e-mail format' },
   phone: { zh: '电话号码格式不正确', en: 'Invalid phone number format' },
   longitude: { zh: '经度范围为 [-180, 180]', en: 'Longitude must be within [-180, 180]' },

@@ -29,8 +29,9 @@ export const ZLoginLogRecord = z.object({
   userType: z.enum(USER_TYPES).nullable(),
   result: z.enum(['success', 'failure']),
   /**
-   * success, bad_password, unknown_account, disabled, rate_limited, bad_second_factor, or a change of the
-   * second factor: second_factor_enabled, second_factor_disabled, second_factor_reset; access_token — calls
+   * success, bad_password, unknown_account, disabled, rate_limited, bad_second_factor, second_factor_locked
+   * (a code refused unread: wrong codes locked the second factor), or a change of the second factor:
+   * second_factor_enabled, second_factor_disabled, second_factor_reset, second_factor_unlocked; access_token — calls
    * made with a personal access token (at most one row a minute per token and address); access_token_refused —
    * a call with an expired or revoked one (at most one a minute per token).
    */

@@ -23,7 +23,8 @@ export const ZLoginChallengeToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, vmsg
 /**
  * The login answer when the password was right but a second factor is needed: `verify` — enter the code
  * (POST /security/sys/user/login/second_factor); `setup` — the role requires one the user has not set up
- * yet (…/login/second_factor/setup, then …/enable). The challenge expires at `expiresAt`.
+ * yet (…/login/second_factor/setup with the administrator's one-time enrolment code, then …/enable). The
+ * challenge expires at `expiresAt`.
  */
 export const ZLoginChallenge = z.object({
   secondFactor: z.enum(['verify', 'setup']),
@@ -52,8 +53,25 @@ export const ZSecondFactorLoginRequest = z.object({
 });
 export type TSecondFactorLoginRequest = z.infer<typeof ZSecondFactorLoginRequest>;
 
-/** POST /security/sys/user/login/second_factor/setup: a new key for a `setup` challenge. */
-export const ZSecondFactorChallengeRequest = z.object({ challenge: ZLoginChallengeToken });
+/**
+ * The one-time enrolment code an administrator hands over (shown once when they reset a user's second
+ * factor or create a user whose role requires one): `XXXX-XXXX-XXXX-XXXX`, spaces, dashes and case ignored.
+ */
+export const ZEnrolmentCode = z
+  .string(requiredError('enrolmentCodeRequired'))
+  .trim()
+  .min(1, vmsg('enrolmentCodeRequired'))
+  .max(40, vmsg('enrolmentCode'))
+  .regex(/^[A-Za-z2-7][A-Za-z2-7 -]{14,38}$/, vmsg('enrolmentCode'));
+
+/**
+ * POST /security/sys/user/login/second_factor/setup: a new key for a `setup` challenge, given the
+ * enrolment code from the administrator (the password alone does not let anyone enrol an authenticator).
+ */
+export const ZSecondFactorChallengeRequest = z.object({
+  challenge: ZLoginChallengeToken,
+  enrolmentCode: ZEnrolmentCode,
+});
 export type TSecondFactorChallengeRequest = z.infer<typeof ZSecondFactorChallengeRequest>;
 
 /** A new key to scan: the otpauth:// URI, the same as a QR code (SVG data URL) and as text to type. */
@@ -84,6 +102,8 @@ export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 /** POST /security/sys/user/login/second_factor/enable: confirm the key set up during the login. */
 export const ZSecondFactorLoginEnableRequest = ZSecondFactorEnableRequest.extend({
   challenge: ZLoginChallengeToken,
+  /** The enrolment code of the setup step again: it is spent when the key is enabled. */
+  enrolmentCode: ZEnrolmentCode,
   rememberDevice: z.boolean().default(false),
 });
 export type TSecondFactorLoginEnableRequest = z.infer<typeof ZSecondFactorLoginEnableRequest>;
@@ -109,3 +129,17 @@ export type TSecondFactorStatus = z.infer<typeof ZSecondFactorStatus>;
 /** POST /security/sys/user/reset_second_factor: an administrator removes a user's second factor. */
 export const ZResetSecondFactorRequest = z.object({ id: ZId });
 export type TResetSecondFactorRequest = z.infer<typeof ZResetSecondFactorRequest>;
+
+/**
+ * The answer to a second-factor reset: whether one was on, and — when the user's role requires one —
+ * the one-time enrolment code their next login asks for before a new key can be set up (shown once).
+ */
+export const ZResetSecondFactorReply = z.object({
+  wasEnabled: z.boolean(),
+  enrolmentCode: z.string().nullable(),
+});
+export type TResetSecondFactorReply = z.infer<typeof ZResetSecondFactorReply>;
+
+/** POST /security/sys/user/unlock_second_factor: an administrator lifts the lock after wrong codes. */
+export const ZUnlockSecondFactorRequest = z.object({ id: ZId });
+export type TUnlockSecondFactorRequest = z.infer<typeof ZUnlockSecondFactorRequest>;

@@ -68,6 +68,11 @@ export const ZUserSaveReply = z.object({
   id: z.number().int(),
   /** The generated password of a new user created without one; shown once, never stored in clear. */
   initialPassword: z.string().nullable(),
+  /**
+   * The one-time enrolment code of a user who must set up a second factor (their role requires one and
+   * they have none): a new user of such a role, or one moved to it. Shown once, like the password.
+   */
+  enrolmentCode: z.string().nullable(),
 });
 export type TUserSaveReply = z.infer<typeof ZUserSaveReply>;
 
@@ -101,6 +106,8 @@ export const ZUserRecord = z.object({
   isBuiltin: z.boolean(),
   /** Sites the user owns: they must be transferred before the user can be deleted. */
   ownedStationCount: z.number().int(),
+  /** Until when the user's second factor is locked after wrong codes (ISO); null: not locked. */
+  secondFactorLockedUntil: z.string().nullable(),
 });
 export type TUserRecord = z.infer<typeof ZUserRecord>;
 

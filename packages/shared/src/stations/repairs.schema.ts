@@ -253,6 +253,7 @@ export const MAIL_KINDS = [
   'report',
   'apply',
   'reminder_receipt',
+  'security',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
@@ -263,6 +264,7 @@ export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   report: { zh: '报告', en: 'Report' },
   apply: { zh: '下载申请', en: 'Download application' },
   reminder_receipt: { zh: '数据回执日报', en: 'Data receipt digest' },
+  security: { zh: '账号安全提醒', en: 'Account security notice' },
 };
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type TMailStatus = (typeof MAIL_STATUSES)[number];

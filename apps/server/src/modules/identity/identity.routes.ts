@@ -50,7 +50,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       url: '/security/sys/user/login/second_factor',
       summary:
         'Second login step: the authenticator code or a recovery code for a verify challenge; wrong codes ' +
-        'count toward the login limits, a code is accepted once; rememberDevice skips the code in this browser',
+        'count toward the login limits and, in the database, toward a lock of the codes (423; a recovery code ' +
+        'still works); a code is accepted once; rememberDevice skips the code in this browser',
       tags: ['security'],
       auth: 'public',
       scope: 'public',
@@ -61,7 +62,9 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
     defineRoute({
       method: 'POST',
       url: '/security/sys/user/login/second_factor/setup',
-      summary: 'A new authenticator key (otpauth URI, QR code) for a setup challenge: the role requires one',
+      summary:
+        'A new authenticator key (otpauth URI, QR code) for a setup challenge (the role requires one), given the ' +
+        'one-time enrolment code an administrator handed over; a wrong code counts like a wrong login code',
       tags: ['security'],
       auth: 'public',
       scope: 'public',
@@ -73,8 +76,8 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
       method: 'POST',
       url: '/security/sys/user/login/second_factor/enable',
       summary:
-        'Confirms the key of a setup challenge with its first code: opens the session and returns the ' +
-        'recovery codes once',
+        'Confirms the key of a setup challenge with its first code and the enrolment code (spent now): opens ' +
+        'the session and returns the recovery codes once',
       tags: ['security'],
       auth: 'public',
       scope: 'public',
@@ -143,7 +146,9 @@ export function identityRoutes(identity: IdentityService, secondFactors: SecondF
     defineAction({
       method: 'POST',
       url: '/security/sys/user/change_password',
-      summary: 'Change the caller’s password; every token of the user is revoked (log in again)',
+      summary:
+        'Change the caller’s password; every login session and personal access token of the user is revoked ' +
+        '(log in again, make new tokens)',
       tags: ['security'],
       auth: 'user',
       scope: 'session-only',

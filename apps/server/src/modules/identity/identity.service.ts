@@ -21,7 +21,8 @@ import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { TConfig } from '../../platform/config.ts';
 import type { LoginAttemptRepository } from './login-attempts.repository.ts';
 import type { SecondFactorRepository } from './second-factor.repository.ts';
-import type { SecondFactorService } from './second-factor.service.ts';
+import { refusalOf, type SecondFactorService } from './second-factor.service.ts';
+import { isEnrolmentCodeRight } from './second-factor-enrolment.ts';
 import type { TokenRepository } from './tokens.repository.ts';
 import type { UserRepository } from './users.repository.ts';
 
@@ -325,9 +326,32 @@ export class IdentityService {
     return session.reply;
   }
 
+  /** Writes a second-step attempt of `user` (under `challenge`) to the login log. */
+  private async recordStep(
+    user: TUserRow,
+    deviceId: number | null,
+    input: TSecondStepInput,
+    outcome: 'bad_second_factor' | 'second_factor_locked',
+  ): Promise<void> {
+    await this.attempts.record({
+      account: user.account,
+      userId: user.id,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      outcome,
+      deviceId,
+      snapshot: {
+        userName: user.user_name,
+        roleName: user.role_name,
+        userType: user.is_admin === true ? 'admin' : 'normal',
+      },
+    });
+  }
+
   /**
    * The second step of a login: the code of the user's authenticator app or one of their recovery codes.
-   * Wrong codes count toward the login limits like wrong passwords; a code is accepted only once.
+   * Wrong codes count toward the login limits like wrong passwords and toward the lock of the second
+   * factor (in the database, across processes); a code is accepted only once.
    */
   async loginWithSecondFactor(
     input: TSecondStepInput & { code: string; rememberDevice: boolean },
@@ -337,42 +361,65 @@ export class IdentityService {
       { account: user.account, ip: input.ip, userAgent: input.userAgent, deviceId: challenge.device_id },
       async () => {
         const check = await this.secondFactors.checkCode(user.id, input.code);
-        if (check !== 'ok') {
-          await this.factors.countChallengeFailure(challenge.id);
-          await this.attempts.record({
-            account: user.account,
-            userId: user.id,
-            ip: input.ip,
-            userAgent: input.userAgent,
-            outcome: 'bad_second_factor',
-            deviceId: challenge.device_id,
-            snapshot: {
-              userName: user.user_name,
-              roleName: user.role_name,
-              userType: user.is_admin === true ? 'admin' : 'normal',
-            },
-          });
-          throw new AppError(check === 'replayed' ? 'SECOND_FACTOR_CODE_USED' : 'SECOND_FACTOR_CODE_WRONG');
+        if (check.outcome !== 'ok') {
+          // A code refused unread (locked) is no guess: it does not use up the challenge.
+          if (check.outcome !== 'locked') await this.factors.countChallengeFailure(challenge.id);
+          await this.recordStep(
+            user,
+            challenge.device_id,
+            input,
+            check.outcome === 'locked' ? 'second_factor_locked' : 'bad_second_factor',
+          );
+          throw refusalOf(check);
         }
         return this.finishChallenge(challenge.id, user, challenge.device_id, input);
       },
     );
   }
 
-  /** A key to scan for a user whose role requires a second factor they have not set up (a `setup` challenge). */
-  async beginSetupAtLogin(input: TSecondStepInput): Promise<TSecondFactorSetup> {
-    const { user } = await this.challengeOf(input.challenge, 'setup');
-    return this.secondFactors.beginSetup(user.id, user.account);
+  /**
+   * The enrolment code of a `setup` challenge: the role requires a second factor the user has none of, and
+   * the password alone must not let whoever holds it enrol their own authenticator (issue 39). A wrong
+   * code counts like a wrong second-factor code.
+   */
+  private async assertEnrolmentCode(
+    challenge: { id: number; device_id: number | null },
+    user: TUserRow,
+    input: TSecondStepInput & { enrolmentCode: string },
+  ): Promise<void> {
+    if (await isEnrolmentCodeRight(this.factors, user.id, input.enrolmentCode)) return;
+    await this.factors.countChallengeFailure(challenge.id);
+    await this.recordStep(user, challenge.device_id, input, 'bad_second_factor');
+    throw new AppError('SECOND_FACTOR_ENROLMENT_CODE_WRONG');
   }
 
-  /** Confirms the key set up at login with its first code; opens the session with the recovery codes. */
+  /**
+   * A key to scan for a user whose role requires a second factor they have not set up (a `setup`
+   * challenge), once they gave the enrolment code their administrator handed over.
+   */
+  async beginSetupAtLogin(input: TSecondStepInput & { enrolmentCode: string }): Promise<TSecondFactorSetup> {
+    const { challenge, user } = await this.challengeOf(input.challenge, 'setup');
+    return this.throttled(
+      { account: user.account, ip: input.ip, userAgent: input.userAgent, deviceId: challenge.device_id },
+      async () => {
+        await this.assertEnrolmentCode(challenge, user, input);
+        return this.secondFactors.beginSetup(user.id, user.account);
+      },
+    );
+  }
+
+  /**
+   * Confirms the key set up at login with its first code (and the enrolment code again, spent now); opens
+   * the session with the recovery codes.
+   */
   async enableAtLogin(
-    input: TSecondStepInput & { code: string; rememberDevice: boolean },
+    input: TSecondStepInput & { code: string; enrolmentCode: string; rememberDevice: boolean },
   ): Promise<TSecondFactorLoginEnableReply> {
     const { challenge, user } = await this.challengeOf(input.challenge, 'setup');
     return this.throttled(
       { account: user.account, ip: input.ip, userAgent: input.userAgent, deviceId: challenge.device_id },
       async () => {
+        await this.assertEnrolmentCode(challenge, user, input);
         let recoveryCodes: string[];
         try {
           recoveryCodes = await this.secondFactors.confirmSetup(
@@ -436,7 +483,10 @@ export class IdentityService {
     await this.tokens.revoke(user.tokenId);
   }
 
-  /** Changes the caller's password and revokes every token of theirs: they must log in again. */
+  /**
+   * Changes the caller's password and revokes every token of theirs — login sessions and personal access
+   * tokens alike (issue 39): they must log in again, and scripts need new tokens.
+   */
   async changePassword(user: TAuthUser, input: TChangePasswordRequest): Promise<void> {
     const row = await this.users.findById(user.id);
     if (!row) throw new AppError('NOT_LOGGED_IN');
@@ -444,7 +494,7 @@ export class IdentityService {
       throw new AppError('OLD_PASSWORD_WRONG');
     if (input.newPassword === input.oldPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
     await this.users.updatePassword(user.id, await hashPassword(input.newPassword));
-    await this.tokens.revokeAllForUser(user.id);
+    await this.tokens.revokeAllForUser(user.id, user.id);
   }
 
   private async featuresOf(roleId: number | null, isAdmin: boolean): Promise<ReadonlySet<FeatureKey>> {

@@ -9,10 +9,14 @@ export type TLoginOutcome =
   | 'rate_limited'
   /** A wrong or replayed second-factor code: counts toward the same limits as a wrong password. */
   | 'bad_second_factor'
+  /** A code refused unread: wrong codes had locked the second factor (issue 39). */
+  | 'second_factor_locked'
   /** Second-factor changes: written as successes, they never count as failures. */
   | 'second_factor_enabled'
   | 'second_factor_disabled'
   | 'second_factor_reset'
+  /** An administrator lifted the lock after wrong codes. */
+  | 'second_factor_unlocked'
   /** A call made with a personal access token (issue 32), written at most once a minute per token. */
   | 'access_token'
   /** A call with an expired or revoked token (or of a disabled user); never counted as a password guess. */
@@ -25,6 +29,7 @@ const FAILURES: readonly TLoginOutcome[] = [
   'disabled',
   'rate_limited',
   'bad_second_factor',
+  'second_factor_locked',
   'access_token_refused',
 ];
 

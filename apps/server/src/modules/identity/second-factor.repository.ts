@@ -9,7 +9,7 @@ export class SecondFactorRepository {
   find(userId: number) {
     return this.db
       .selectFrom('user_second_factor')
-      .select(['user_id', 'secret', 'enabled_at', 'last_step'])
+      .select(['user_id', 'secret', 'enabled_at', 'last_step', 'failures', 'locked_until'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }
@@ -46,9 +46,95 @@ export class SecondFactorRepository {
   async enable(userId: number): Promise<void> {
     await this.db
       .updateTable('user_second_factor')
-      .set({ enabled_at: sql`now()` })
+      .set({ enabled_at: sql`now()`, failures: 0, locked_until: null })
       .where('user_id', '=', userId)
       .execute();
+  }
+
+  /**
+   * Takes one try at an enabled, unlocked second factor before its code is checked: the wrong-code count
+   * goes up by one in the same statement that sees no lock, so guesses spread over any number of processes
+   * share one count and none slips past a lock. Every `maxFailures`-th try locks the codes for
+   * `lockMinutes`, doubled with each further `maxFailures` (at most a day); a right code then clears the
+   * count (clearFailures). Undefined: locked (or no enabled factor) — nothing was counted.
+   */
+  claimTry(
+    userId: number,
+    limits: { maxFailures: number; lockMinutes: number },
+  ): Promise<{ failures: number; locked_until: Date | null } | undefined> {
+    const { maxFailures, lockMinutes } = limits;
+    return this.db
+      .updateTable('user_second_factor')
+      .set({
+        failures: sql`failures + 1`,
+        locked_until: sql`CASE WHEN (failures + 1) % ${maxFailures}::int = 0
+          THEN now() + make_interval(secs => least(86400, ${lockMinutes * 60}::int
+                                                   * power(2, least(16, (failures + 1) / ${maxFailures}::int - 1))))
+          ELSE NULL END`,
+      })
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is not', null)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirst();
+  }
+
+  /** A right code: the wrong-code count starts again (and a lock ends: a recovery code opens one). */
+  async clearFailures(userId: number): Promise<void> {
+    await this.db
+      .updateTable('user_second_factor')
+      .set({ failures: 0, locked_until: null })
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('failures', '>', 0), eb('locked_until', 'is not', null)]))
+      .execute();
+  }
+
+  /** An administrator lifts a live lock: true when there was one. */
+  async unlock(userId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user_second_factor')
+      .set({ failures: 0, locked_until: null })
+      .where('user_id', '=', userId)
+      .where('locked_until', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Keeps the hash of a user's new enrolment code, replacing an earlier one. */
+  async saveEnrolment(input: {
+    userId: number;
+    codeHash: Buffer;
+    createdBy: number;
+    days: number;
+  }): Promise<void> {
+    const values = {
+      code_hash: input.codeHash,
+      created_by: input.createdBy,
+      created_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + make_interval(days => ${input.days})`,
+    };
+    await this.db
+      .insertInto('second_factor_enrolment')
+      .values({ user_id: input.userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+
+  /** Whether `codeHash` is the user's unexpired enrolment code. */
+  async isEnrolmentLive(userId: number, codeHash: Buffer): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('second_factor_enrolment')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', codeHash)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Forgets the user's enrolment code (spent by enabling a key, or replaced). */
+  async removeEnrolment(userId: number): Promise<void> {
+    await this.db.deleteFrom('second_factor_enrolment').where('user_id', '=', userId).execute();
   }
 
   /** Removes the key, the recovery codes and the remembered browsers of a user: a clean slate. */

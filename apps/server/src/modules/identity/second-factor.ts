@@ -77,3 +77,13 @@ export function normaliseRecoveryCode(typed: string): string | undefined {
 export function hashRecoveryCode(normalised: string): Buffer {
   return createHash('sha256').update(`recovery:${normalised}`).digest();
 }
+
+/** A one-time enrolment code (80 random bits, written like a recovery code). */
+export function generateEnrolmentCode(): string {
+  return generateRecoveryCodes(1)[0]!;
+}
+
+/** What is stored of an enrolment code: the SHA-256 of its normalised form, apart from recovery codes. */
+export function hashEnrolmentCode(normalised: string): Buffer {
+  return createHash('sha256').update(`enrolment:${normalised}`).digest();
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 
-/** Stored token hashes: issue, resolve, slide expiry, revoke. */
+/** Stored token hashes: issue, resolve, slide expiry, revoke (with a user's personal access tokens). */
 export class TokenRepository {
   constructor(private readonly db: Database) {}
 
@@ -53,7 +53,8 @@ export class TokenRepository {
       .execute();
   }
 
-  async revokeAllForUser(userId: number): Promise<number> {
+  /** Revokes every login session of a user (their personal access tokens stay). */
+  async revokeSessionsOf(userId: number): Promise<number> {
     const result = await this.db
       .updateTable('auth_token')
       .set({ revoked_at: sql`now()` })
@@ -61,5 +62,21 @@ export class TokenRepository {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Revokes every credential a user's password stood behind: their login sessions and their personal
+   * access tokens (revoked by `byUserId`: the user changing their password, or an administrator). A new
+   * password, a reset or a deletion ends them all (issue 39); returns how many were live.
+   */
+  async revokeAllForUser(userId: number, byUserId: number): Promise<number> {
+    const sessions = await this.revokeSessionsOf(userId);
+    const tokens = await this.db
+      .updateTable('access_token')
+      .set({ revoked_at: sql`now()`, revoked_by: byUserId })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return sessions + Number(tokens.numUpdatedRows);
   }
 }

@@ -21,6 +21,18 @@ export class MailOutboxRepository {
     return Number(row.id);
   }
 
+  /** The product's own sending mailbox: the first e-mail source with an SMTP server, if any. */
+  async findDefaultSender(): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('data_source')
+      .select('id')
+      .where('fetch_type', '=', 'email')
+      .where('smtp_host', '<>', '')
+      .orderBy('id')
+      .executeTakeFirst();
+    return row ? Number(row.id) : undefined;
+  }
+
   insertReturningMessageId(values: Insertable<MailSendLogTable>) {
     return this.db
       .insertInto('mail_send_log')

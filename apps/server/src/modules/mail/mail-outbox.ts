@@ -97,12 +97,27 @@ export class MailOutbox {
     };
   }
 
+  /**
+   * The mailbox the product's own notices to a user go out through (no site or task names one): the
+   * first e-mail source with a sending server; undefined when there is none.
+   */
+  defaultSender(): Promise<number | undefined> {
+    return this.mails.findDefaultSender();
+  }
+
   /** Writes a mail to send later (in the caller's transaction); `dispatch` it after the commit. */
   async queue(db: TDb, mail: TNewMail): Promise<number> {
     return new MailOutboxRepository(db).insert({
       ...this.rowOf(mail),
       max_attempts: this.options.maxAttempts,
     });
+  }
+
+  /** Writes a mail outside any transaction (nothing to commit with it) and queues its sending job at once. */
+  async queueAndDispatch(mail: TNewMail): Promise<number> {
+    const id = await this.mails.insert({ ...this.rowOf(mail), max_attempts: this.options.maxAttempts });
+    await this.dispatch([id]);
+    return id;
   }
 
   /** Queues the jobs that send written mails (after their transaction committed). */

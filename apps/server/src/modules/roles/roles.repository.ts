@@ -47,7 +47,7 @@ export class RoleRepository {
     return withRowLock(
       this.db
         .selectFrom('role')
-        .select(['id', 'name', 'description', 'is_admin', 'data_scope'])
+        .select(['id', 'name', 'description', 'is_admin', 'data_scope', 'requires_second_factor'])
         .where('id', '=', id),
       lock,
     ).executeTakeFirst();

@@ -68,6 +68,13 @@ export class UserAdminRepository {
           countReferring({ from: 'station', as: 's', on: ['s.owner_id', 'u.id'], live: true }).as(
             'owned_station_count',
           ),
+          (eb) =>
+            eb
+              .selectFrom('user_second_factor as f')
+              .select('f.locked_until')
+              .whereRef('f.user_id', '=', 'u.id')
+              .where('f.locked_until', '>', sql<Date>`now()`)
+              .as('second_factor_locked_until'),
         ])
         .orderBy('u.is_builtin', 'desc')
         .orderBy('u.id'),

@@ -6,6 +6,7 @@ import {
   type TPage,
   type TProfile,
   type TProfileUpdateRequest,
+  type TResetSecondFactorReply,
   type TRightConfig,
   type TUserListItem,
   type TUserListRequest,
@@ -55,7 +56,19 @@ export function presentUserRecord(row: TUserAdminRow): TUserRecord {
     lastLoginTime: row.last_login_at?.toISOString() ?? null,
     isBuiltin: row.is_builtin,
     ownedStationCount: Number(row.owned_station_count ?? 0),
+    secondFactorLockedUntil: row.second_factor_locked_until?.toISOString() ?? null,
   };
+}
+
+/** Who the user was at this moment, for the login log. */
+function snapshotOf(row: Awaited<ReturnType<TAccountUpkeep['accounts']['findById']>>) {
+  return (
+    row && {
+      userName: row.user_name,
+      roleName: row.role_name,
+      userType: row.is_admin === true ? ('admin' as const) : ('normal' as const),
+    }
+  );
 }
 
 /**
@@ -101,8 +114,13 @@ export class UserAdminService {
     }));
   }
 
+  /**
+   * Creates or updates a user. A user who must now set up a second factor — new in a role requiring one,
+   * or moved to such a role without one — gets a one-time enrolment code, shown once like the password:
+   * their first login asks for it before a key can be set up.
+   */
   save(caller: TAuthUser, input: TUserSaveRequest): Promise<TUserSaveReply> {
-    return this.tx.run(async ({ users, roles, organisations, guard }) => {
+    return this.tx.run(async ({ users, roles, organisations, guard, secondFactors, enrolments }) => {
       const existing = input.id === undefined ? null : await users.findById(input.id, 'update');
       if (input.id !== undefined && !existing) throw new AppError('NOT_FOUND');
       const role = await roles.findById(input.roleId, 'share');
@@ -141,14 +159,23 @@ export class UserAdminService {
         phone: input.phone,
         email: input.email,
       };
+      const mustEnrol = async (userId: number) =>
+        role.requires_second_factor && (await secondFactors.find(userId))?.enabled_at == null
+          ? enrolments.issue(userId, caller.id)
+          : null;
       if (existing) {
         await users.update(existing.id, values);
-        return { id: existing.id, initialPassword: null };
+        const isRoleChanged = existing.role_id !== input.roleId;
+        return {
+          id: existing.id,
+          initialPassword: null,
+          enrolmentCode: isRoleChanged ? await mustEnrol(existing.id) : null,
+        };
       }
       const initialPassword = input.password === undefined ? generatePassword() : null;
       const passwordHash = await hashPassword(input.password ?? initialPassword!);
       const id = await users.insert({ ...values, passwordHash });
-      return { id, initialPassword };
+      return { id, initialPassword, enrolmentCode: await mustEnrol(id) };
     });
   }
 
@@ -163,51 +190,89 @@ export class UserAdminService {
       const owned = await users.countOwnedStations(user.id);
       if (owned > 0) throw new AppError('USER_OWNS_STATIONS', { count: owned });
       await users.softDelete(user.id);
-      await tokens.revokeAllForUser(user.id);
+      await tokens.revokeAllForUser(user.id, caller.id);
     });
   }
 
-  /** Sets a random password (shown once) and revokes the user's tokens, so they log in again. */
+  /**
+   * The user an administrator acts on for account security (a password or second-factor reset, an
+   * unlock), locked for the transaction: never the caller themselves — their own password and second
+   * factor change only in the personal centre, with the old password or a code, so a stolen token of a
+   * user administrator cannot take over its own account (issue 39) — and only one the caller may manage.
+   */
+  private async accountTarget(
+    parts: Pick<TUserAdminRepositories, 'users' | 'guard'>,
+    caller: TAuthUser,
+    userId: number,
+  ) {
+    const user = await parts.users.findById(userId, 'update');
+    if (!user) throw new AppError('NOT_FOUND');
+    if (user.id === caller.id) throw new AppError('CANNOT_RESET_SELF');
+    // Acting on a user reaching more than the caller would hand the caller that reach, or weaken its login.
+    await parts.guard.assertCanManageUser(caller.id, user.id);
+    return user;
+  }
+
+  /**
+   * Sets a random password (shown once) and revokes the user's login sessions and personal access tokens,
+   * so they log in again and make new tokens.
+   */
   resetPassword(caller: TAuthUser, userId: number): Promise<{ password: string }> {
-    return this.tx.run(async ({ users, accounts, tokens, guard }) => {
-      const user = await users.findById(userId, 'update');
-      if (!user) throw new AppError('NOT_FOUND');
-      // A new password of a user reaching more than the caller would hand the caller that reach.
-      await guard.assertCanManageUser(caller.id, user.id);
+    return this.tx.run(async (parts) => {
+      const user = await this.accountTarget(parts, caller, userId);
       const password = generatePassword();
-      await accounts.updatePassword(user.id, await hashPassword(password));
-      await tokens.revokeAllForUser(user.id);
+      await parts.accounts.updatePassword(user.id, await hashPassword(password));
+      await parts.tokens.revokeAllForUser(user.id, caller.id);
       return { password };
     });
   }
 
   /**
-   * Removes a user's second factor (a lost phone): key, recovery codes and remembered browsers. Their next
-   * login asks for none, or — when their role requires one — leads them to set up a new key first.
-   * Written to the login log with the administrator's account.
+   * Removes a user's second factor (a lost phone): key, recovery codes, lock and remembered browsers, and
+   * ends their login sessions. Their next login asks for none — or, when their role requires one, for the
+   * one-time enrolment code returned here (shown once) before a new key can be set up. Written to the
+   * login log with the administrator's account.
    */
-  resetSecondFactor(caller: TAuthUser, userId: number, ip = ''): Promise<{ wasEnabled: boolean }> {
-    return this.tx.run(async ({ users, accounts, secondFactors, attempts, guard }) => {
-      const user = await users.findById(userId, 'update');
-      if (!user) throw new AppError('NOT_FOUND');
-      // Removing the second factor of a user reaching more than the caller would weaken that reach's login.
-      await guard.assertCanManageUser(caller.id, user.id);
-      const wasEnabled = await secondFactors.remove(user.id);
-      const row = await accounts.findById(user.id);
-      await attempts.record({
+  resetSecondFactor(caller: TAuthUser, userId: number, ip = ''): Promise<TResetSecondFactorReply> {
+    return this.tx.run(async (parts) => {
+      const user = await this.accountTarget(parts, caller, userId);
+      const wasEnabled = await parts.secondFactors.remove(user.id);
+      // A live session could otherwise set up a new key in the personal centre without the code.
+      await parts.tokens.revokeSessionsOf(user.id);
+      const row = await parts.accounts.findById(user.id);
+      const enrolmentCode = row?.requires_second_factor
+        ? await parts.enrolments.issue(user.id, caller.id)
+        : null;
+      await parts.attempts.record({
         account: user.account,
         userId: user.id,
         ip,
         userAgent: null,
         outcome: 'second_factor_reset',
         actorAccount: caller.account,
-        snapshot: row && {
-          userName: row.user_name,
-          roleName: row.role_name,
-          userType: row.is_admin === true ? 'admin' : 'normal',
-        },
+        snapshot: snapshotOf(row),
       });
-      return { wasEnabled };
+      return { wasEnabled, enrolmentCode };
+    });
+  }
+
+  /**
+   * Lifts the lock wrong codes put on a user's second factor (the user asked, sure nobody else has their
+   * password); their key and recovery codes stay. Written to the login log with the administrator's account.
+   */
+  unlockSecondFactor(caller: TAuthUser, userId: number, ip = ''): Promise<void> {
+    return this.tx.run(async (parts) => {
+      const user = await this.accountTarget(parts, caller, userId);
+      if (!(await parts.secondFactors.unlock(user.id))) throw new AppError('SECOND_FACTOR_NOT_LOCKED');
+      await parts.attempts.record({
+        account: user.account,
+        userId: user.id,
+        ip,
+        userAgent: null,
+        outcome: 'second_factor_unlocked',
+        actorAccount: caller.account,
+        snapshot: snapshotOf(await parts.accounts.findById(user.id)),
+      });
     });
   }
 

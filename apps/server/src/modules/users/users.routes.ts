@@ -3,10 +3,12 @@ import {
   ZProfileUpdateRequest,
   ZResetPasswordReply,
   ZResetPasswordRequest,
+  ZResetSecondFactorReply,
   ZResetSecondFactorRequest,
   ZRightConfig,
   ZRightConfigQuery,
   ZTableField,
+  ZUnlockSecondFactorRequest,
   ZUserListItem,
   ZUserListRequest,
   ZUserPageRequest,
@@ -69,7 +71,8 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
     }),
     deleteByIdRoute({
       url: '/security/sys/user/delete',
-      summary: 'Delete a user (soft) and revoke their tokens; owned sites must be transferred first',
+      summary:
+        'Delete a user (soft) and revoke their login sessions and personal access tokens; owned sites must be transferred first',
       tags: ['users'],
       auth: 'system.user',
       remove: (id, user) => users.delete(user, id),
@@ -77,7 +80,9 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/security/sys/user/reset_password',
-      summary: 'Give a user a new random password (returned once) and revoke their tokens',
+      summary:
+        'Give another user a new random password (returned once) and revoke their login sessions and personal ' +
+        'access tokens; refused for the caller (the personal centre changes one’s own, with the old password)',
       tags: ['users'],
       auth: 'system.user',
       scope: 'write',
@@ -89,13 +94,27 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       method: 'POST',
       url: '/security/sys/user/reset_second_factor',
       summary:
-        'Remove a user’s second factor (lost phone): key, recovery codes, remembered browsers; logged in the login log',
+        'Remove another user’s second factor (lost phone): key, recovery codes, lock, remembered browsers, login ' +
+        'sessions; when their role requires one, the one-time enrolment code their next login asks for is ' +
+        'returned once; logged in the login log; refused for the caller',
       tags: ['users'],
       auth: 'system.user',
       scope: 'write',
       body: ZResetSecondFactorRequest,
-      response: z.object({ wasEnabled: z.boolean() }),
+      response: ZResetSecondFactorReply,
       handle: ({ user, body, request }) => users.resetSecondFactor(user, body.id, request.ip),
+    }),
+    defineAction({
+      method: 'POST',
+      url: '/security/sys/user/unlock_second_factor',
+      summary:
+        'Lift the lock wrong codes put on another user’s second factor (key and recovery codes stay); logged in ' +
+        'the login log; refused for the caller',
+      tags: ['users'],
+      auth: 'system.user',
+      scope: 'write',
+      body: ZUnlockSecondFactorRequest,
+      run: ({ user, body, request }) => users.unlockSecondFactor(user, body.id, request.ip),
     }),
     defineRoute({
       method: 'GET',

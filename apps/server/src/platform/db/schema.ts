@@ -650,7 +650,8 @@ export type TMailKindColumn =
   | 'alarm'
   | 'report'
   | 'apply'
-  | 'reminder_receipt';
+  | 'reminder_receipt'
+  | 'security';
 export type TMailStatusColumn = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface MailSendLogTable {
@@ -1002,6 +1003,19 @@ export interface UserSecondFactorTable {
   enabled_at: Timestamp | null;
   last_step: number | null;
   created_at: CreatedAt;
+  /** Wrong codes since the last right one (migration 0035), counted across processes. */
+  failures: Generated<number>;
+  /** Codes are refused until then after every tenth wrong one; null: not locked. */
+  locked_until: Timestamp | null;
+}
+
+/** The one-time enrolment code of a forced second-factor set-up (migration 0035): its SHA-256 only. */
+export interface SecondFactorEnrolmentTable {
+  user_id: number;
+  code_hash: Buffer;
+  created_by: number | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
 }
 
 export interface UserRecoveryCodeTable {
@@ -1309,6 +1323,7 @@ export interface DB {
   user_second_factor: UserSecondFactorTable;
   user_recovery_code: UserRecoveryCodeTable;
   login_challenge: LoginChallengeTable;
+  second_factor_enrolment: SecondFactorEnrolmentTable;
   station_day: StationDayTable;
   station_recovery: StationRecoveryTable;
   data_fetch_run: DataFetchRunTable;

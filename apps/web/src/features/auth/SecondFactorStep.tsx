@@ -5,12 +5,13 @@ import {
   ZSecondFactorLoginEnableRequest,
   ZSecondFactorLoginRequest,
 } from '@masthub/shared';
-import { Alert, Button, Checkbox, Flex, Form, Input, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { RequestError } from '../../request/request.ts';
-import { beginSetupAtLogin, enableAtLogin, logInWithCode } from './api.ts';
+import { enableAtLogin, logInWithCode } from './api.ts';
+import { EnrolmentCodeForm } from './EnrolmentCodeForm.tsx';
 import { SecondFactorKey } from './SecondFactorKey.tsx';
 
 interface CodeValues {
@@ -28,31 +29,37 @@ interface SecondFactorStepProps {
 
 /**
  * The login step after the right password: the authenticator code (or a recovery code), or — when the
- * role requires a second factor the user has none of — scanning a new key and confirming its first code.
+ * role requires a second factor the user has none of — the enrolment code from the administrator, then
+ * scanning a new key and confirming its first code.
  */
-export function SecondFactorStep({ challenge, onDone, onBack }: SecondFactorStepProps) {
+export function SecondFactorStep(props: SecondFactorStepProps) {
+  const [enrolment, setEnrolment] = useState<{ setup: TSecondFactorSetup; code: string } | null>(null);
+  if (props.challenge.secondFactor === 'setup' && !enrolment) {
+    return (
+      <EnrolmentCodeForm
+        challenge={props.challenge.challenge}
+        onKey={(setup, code) => setEnrolment({ setup, code })}
+        onBack={props.onBack}
+      />
+    );
+  }
+  return <CodeStep {...props} enrolment={enrolment} />;
+}
+
+/** The code of the user's key, or the first code of the key just scanned (`enrolment`). */
+function CodeStep({
+  challenge,
+  onDone,
+  onBack,
+  enrolment,
+}: SecondFactorStepProps & { enrolment: { setup: TSecondFactorSetup; code: string } | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
-  const isSetup = challenge.secondFactor === 'setup';
+  const setup = enrolment?.setup ?? null;
+  const isSetup = setup !== null;
   const rule = useZodRule(isSetup ? ZSecondFactorLoginEnableRequest : ZSecondFactorLoginRequest);
-  const [setup, setSetup] = useState<TSecondFactorSetup | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (!isSetup) return;
-    let isCurrent = true;
-    beginSetupAtLogin(challenge.challenge)
-      .then((key) => {
-        if (isCurrent) setSetup(key);
-      })
-      .catch((caught: unknown) => {
-        if (isCurrent) setError(caught instanceof RequestError ? caught.message : t('auth.login.failed'));
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [challenge.challenge, isSetup, t]);
 
   const submit = async (values: CodeValues) => {
     setIsSubmitting(true);
@@ -63,8 +70,8 @@ export function SecondFactorStep({ challenge, onDone, onBack }: SecondFactorStep
         code: values.code.trim(),
         rememberDevice: values.rememberDevice === true,
       };
-      if (isSetup) {
-        const reply = await enableAtLogin(body);
+      if (enrolment) {
+        const reply = await enableAtLogin({ ...body, enrolmentCode: enrolment.code });
         onDone(reply.recoveryCodes);
       } else {
         await logInWithCode(body);
@@ -80,13 +87,13 @@ export function SecondFactorStep({ challenge, onDone, onBack }: SecondFactorStep
 
   return (
     <Flex vertical gap={16}>
-      {isSetup ? (
+      {setup ? (
         <>
           <Alert type="info" showIcon title={t('auth.secondFactor.setupRequired')} />
           <Typography.Paragraph style={{ marginBottom: 0 }}>
             {t('auth.secondFactor.scanHint')}
           </Typography.Paragraph>
-          {setup ? <SecondFactorKey setup={setup} /> : error ? null : <Spin />}
+          <SecondFactorKey setup={setup} />
         </>
       ) : (
         <Typography.Paragraph style={{ marginBottom: 0 }}>
@@ -121,7 +128,7 @@ export function SecondFactorStep({ challenge, onDone, onBack }: SecondFactorStep
           <Checkbox>{t('auth.secondFactor.remember', { days: challenge.rememberDays })}</Checkbox>
         </Form.Item>
         <Form.Item style={{ marginBottom: 8 }}>
-          <Button type="primary" htmlType="submit" block loading={isSubmitting} disabled={isSetup && !setup}>
+          <Button type="primary" htmlType="submit" block loading={isSubmitting}>
             {t(isSetup ? 'auth.secondFactor.enableAndLogIn' : 'auth.secondFactor.verify')}
           </Button>
         </Form.Item>

@@ -5,6 +5,7 @@ import {
   type TLoginReply,
   type TLoginRequest,
   type TLoginResult,
+  type TSecondFactorChallengeRequest,
   type TSecondFactorLoginEnableReply,
   type TSecondFactorLoginEnableRequest,
   type TSecondFactorLoginRequest,
@@ -43,13 +44,14 @@ export async function logInWithCode(body: TSecondFactorLoginRequest): Promise<TL
   return reply;
 }
 
-/** A key to scan when the role requires a second factor the user has not set up. */
-export function beginSetupAtLogin(challenge: string): Promise<TSecondFactorSetup> {
-  return http.post<TSecondFactorSetup>(
-    '/security/sys/user/login/second_factor/setup',
-    { challenge },
-    { silent: true },
-  );
+/**
+ * A key to scan when the role requires a second factor the user has not set up, given the one-time
+ * enrolment code their administrator handed over.
+ */
+export function beginSetupAtLogin(body: TSecondFactorChallengeRequest): Promise<TSecondFactorSetup> {
+  return http.post<TSecondFactorSetup>('/security/sys/user/login/second_factor/setup', body, {
+    silent: true,
+  });
 }
 
 /** Confirms that key with its first code: the session opens; the recovery codes come back once. */

@@ -40,6 +40,8 @@ const KNOWN_REASONS = new Set([
   'second_factor_enabled',
   'second_factor_disabled',
   'second_factor_reset',
+  'second_factor_locked',
+  'second_factor_unlocked',
   'access_token',
   'access_token_refused',
 ]);

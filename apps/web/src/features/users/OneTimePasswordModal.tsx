@@ -4,20 +4,49 @@ import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../app/clipboard.ts';
 
 interface OneTimePasswordModalProps {
-  /** The account the password belongs to. */
+  /** The account the secrets belong to. */
   account: string;
-  /** Null closes the modal. */
+  /** A generated password, or null. */
   password: string | null;
+  /** A two-factor enrolment code, or null. Both null closes the modal. */
+  enrolmentCode?: string | null;
   onClose: () => void;
 }
 
-/** A generated password is shown once (the server keeps only its hash): copy it now or reset again. */
-export function OneTimePasswordModal({ account, password, onClose }: OneTimePasswordModalProps) {
+/** One secret shown once, with a copy button. */
+function OneTimeSecret(props: { warning: string; label: string; value: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert type="warning" showIcon title={props.warning} style={{ marginBottom: 16 }} />
+      <Typography.Paragraph>{props.label}</Typography.Paragraph>
+      <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Text code style={{ fontSize: 18 }} data-testid={props.testId}>
+          {props.value}
+        </Typography.Text>
+        <Button icon={<CopyOutlined />} onClick={() => void copyWithFeedback(props.value)}>
+          {t('system.common.copy')}
+        </Button>
+      </Flex>
+    </>
+  );
+}
+
+/**
+ * A generated password and a two-factor enrolment code are shown once (the server keeps only their
+ * hashes): copy them now or reset again.
+ */
+export function OneTimePasswordModal({
+  account,
+  password,
+  enrolmentCode = null,
+  onClose,
+}: OneTimePasswordModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
-      open={password !== null}
-      title={t('system.user.password.title')}
+      open={password !== null || enrolmentCode !== null}
+      title={t(password === null ? 'system.user.password.enrolmentTitle' : 'system.user.password.title')}
       onCancel={onClose}
       mask={{ closable: false }}
       footer={
@@ -26,16 +55,22 @@ export function OneTimePasswordModal({ account, password, onClose }: OneTimePass
         </Button>
       }
     >
-      <Alert type="warning" showIcon title={t('system.user.password.once')} style={{ marginBottom: 16 }} />
-      <Typography.Paragraph>{t('system.user.password.forAccount', { account })}</Typography.Paragraph>
-      <Flex align="center" gap={12}>
-        <Typography.Text code style={{ fontSize: 18 }} data-testid="one-time-password">
-          {password}
-        </Typography.Text>
-        <Button icon={<CopyOutlined />} onClick={() => void copyWithFeedback(password ?? '')}>
-          {t('system.common.copy')}
-        </Button>
-      </Flex>
+      {password !== null ? (
+        <OneTimeSecret
+          warning={t('system.user.password.once')}
+          label={t('system.user.password.forAccount', { account })}
+          value={password}
+          testId="one-time-password"
+        />
+      ) : null}
+      {enrolmentCode !== null ? (
+        <OneTimeSecret
+          warning={t('system.user.password.enrolmentOnce')}
+          label={t('system.user.password.enrolmentForAccount', { account })}
+          value={enrolmentCode}
+          testId="one-time-enrolment-code"
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -24,8 +24,15 @@ interface UserFormModalProps {
   /** A new company or department picked in the tree preselects it. */
   defaults?: { companyId?: number; groupId?: number };
   onClose: () => void;
-  /** After a save; `initialPassword` is set when the server generated one. */
-  onSaved: (result: { account: string; initialPassword: string | null }) => void;
+  /**
+   * After a save; `initialPassword` is set when the server generated one, `enrolmentCode` when the user
+   * must set up a second factor their role requires (both shown once).
+   */
+  onSaved: (result: {
+    account: string;
+    initialPassword: string | null;
+    enrolmentCode: string | null;
+  }) => void;
 }
 
 /** Blank optional inputs become undefined, so the shared schema sees what the server will see. */
@@ -70,7 +77,11 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
     : { companyId: defaults?.companyId, groupId: defaults?.groupId };
 
   return (
-    <SchemaFormModal<UserFormValues, TUserSaveInput, { initialPassword: string | null }>
+    <SchemaFormModal<
+      UserFormValues,
+      TUserSaveInput,
+      { initialPassword: string | null; enrolmentCode: string | null }
+    >
       open={open}
       name="userForm"
       title={t(isCreate ? 'system.user.form.createTitle' : 'system.user.form.editTitle')}
@@ -82,7 +93,11 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
       save={(request) => save.mutateAsync(request)}
       savedMessage={t(isCreate ? 'system.user.created' : 'system.common.saved')}
       onSaved={(reply, values) =>
-        onSaved({ account: values.account?.trim() ?? '', initialPassword: reply.initialPassword })
+        onSaved({
+          account: values.account?.trim() ?? '',
+          initialPassword: reply.initialPassword,
+          enrolmentCode: reply.enrolmentCode,
+        })
       }
       onClose={onClose}
     >

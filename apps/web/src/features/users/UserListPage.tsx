@@ -1,6 +1,6 @@
 import type { TUserRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { App, Button, Col, Row, type TableColumnsType, Tooltip } from 'antd';
+import { App, Button, Col, Row, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,20 +9,13 @@ import { ListPage } from '../../app/list/ListPage.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { RequestError } from '../../request/request.ts';
 import { useLogin } from '../auth/login.storage.ts';
-import {
-  useDeleteUser,
-  useOrganisationTree,
-  useResetPassword,
-  useResetSecondFactor,
-  useRoleOptions,
-  useUserFields,
-  useUserPage,
-} from './api.ts';
+import { useDeleteUser, useOrganisationTree, useRoleOptions, useUserFields, useUserPage } from './api.ts';
 import { OneTimePasswordModal } from './OneTimePasswordModal.tsx';
 import { OrganisationTree } from './OrganisationTree.tsx';
 import { TransferOwnershipModal } from './TransferOwnershipModal.tsx';
 import { UserAccessTokensModal } from './UserAccessTokensModal.tsx';
 import { UserFormModal } from './UserFormModal.tsx';
+import { UserSecurityActions } from './UserSecurityActions.tsx';
 import { findOrgNode, mapUserFields, type OrgTreeNode, orgFilter, toOrgTree } from './users.utils.ts';
 
 function trimmed(value: string | undefined): string | undefined {
@@ -52,7 +45,9 @@ export function UserListPage() {
   const login = useLogin();
   const [orgKey, setOrgKey] = useState<string>();
   const [editing, setEditing] = useState<TUserRecord | null>();
-  const [password, setPassword] = useState<{ account: string; value: string } | undefined>();
+  const [secrets, setSecrets] = useState<
+    { account: string; password: string | null; enrolmentCode: string | null } | undefined
+  >();
   const [transferFrom, setTransferFrom] = useState<TUserRecord>();
   const [tokensOf, setTokensOf] = useState<TUserRecord>();
 
@@ -62,8 +57,6 @@ export function UserListPage() {
   const { data: fields = [] } = useUserFields();
   const { data: roles = [] } = useRoleOptions();
   const deleteUser = useDeleteUser();
-  const resetPassword = useResetPassword();
-  const resetSecondFactor = useResetSecondFactor();
 
   const selectOrg = (node: OrgTreeNode | undefined) => setOrgKey(node?.key);
 
@@ -101,32 +94,6 @@ export function UserListPage() {
     });
   };
 
-  const askReset = (user: TUserRecord) => {
-    modal.confirm({
-      title: t('system.user.password.resetTitle'),
-      content: t('system.user.password.resetConfirm', { name: user.userName, account: user.account }),
-      okText: t('system.user.password.reset'),
-      onOk: async () => {
-        const reply = await resetPassword.mutateAsync(user.id);
-        setPassword({ account: user.account, value: reply.password });
-      },
-    });
-  };
-
-  const askResetSecondFactor = (user: TUserRecord) => {
-    modal.confirm({
-      title: t('system.user.secondFactor.resetTitle'),
-      content: t('system.user.secondFactor.resetConfirm', { name: user.userName, account: user.account }),
-      okText: t('system.user.secondFactor.reset'),
-      onOk: async () => {
-        const reply = await resetSecondFactor.mutateAsync(user.id);
-        feedback.success(
-          t(reply.wasEnabled ? 'system.user.secondFactor.done' : 'system.user.secondFactor.wasOff'),
-        );
-      },
-    });
-  };
-
   const columns: TableColumnsType<TUserRecord> = [
     ...mapUserFields(fields, (key) => (i18n.exists(key) ? t(key) : undefined)).map((spec) => ({
       key: spec.key,
@@ -135,8 +102,16 @@ export function UserListPage() {
       width: spec.width,
       fixed: spec.fixed,
       ellipsis: true,
-      render: (value: unknown) =>
-        spec.kind === 'dateTime' ? formatDateTime(value as string | null) : ((value as string | null) ?? ''),
+      render: (value: unknown, user: TUserRecord) =>
+        spec.kind === 'dateTime' ? (
+          formatDateTime(value as string | null)
+        ) : spec.key === 'account' && user.secondFactorLockedUntil ? (
+          <>
+            {value as string} <Tag color="warning">{t('system.user.secondFactor.lockedTag')}</Tag>
+          </>
+        ) : (
+          ((value as string | null) ?? '')
+        ),
     })),
   ];
 
@@ -181,12 +156,11 @@ export function UserListPage() {
                     {t('system.user.rights')}
                   </Button>
                 </Link>
-                <Button type="link" size="small" onClick={() => askReset(user)}>
-                  {t('system.user.password.reset')}
-                </Button>
-                <Button type="link" size="small" onClick={() => askResetSecondFactor(user)}>
-                  {t('system.user.secondFactor.reset')}
-                </Button>
+                <UserSecurityActions
+                  user={user}
+                  isSelf={user.id === login?.userId}
+                  onSecrets={(shown) => setSecrets({ account: user.account, ...shown })}
+                />
                 <Button type="link" size="small" onClick={() => setTokensOf(user)}>
                   {t('system.user.accessTokens.open')}
                 </Button>
@@ -213,15 +187,18 @@ export function UserListPage() {
         user={editing ?? undefined}
         defaults={formDefaults}
         onClose={() => setEditing(undefined)}
-        onSaved={({ account, initialPassword }) => {
+        onSaved={({ account, initialPassword, enrolmentCode }) => {
           setEditing(undefined);
-          if (initialPassword) setPassword({ account, value: initialPassword });
+          if (initialPassword || enrolmentCode) {
+            setSecrets({ account, password: initialPassword, enrolmentCode });
+          }
         }}
       />
       <OneTimePasswordModal
-        account={password?.account ?? ''}
-        password={password?.value ?? null}
-        onClose={() => setPassword(undefined)}
+        account={secrets?.account ?? ''}
+        password={secrets?.password ?? null}
+        enrolmentCode={secrets?.enrolmentCode ?? null}
+        onClose={() => setSecrets(undefined)}
       />
       <UserAccessTokensModal user={tokensOf} onClose={() => setTokensOf(undefined)} />
       <TransferOwnershipModal

@@ -4,6 +4,7 @@ import type {
   TDeleteCheck,
   TDropDownOption,
   TResetPasswordReply,
+  TResetSecondFactorReply,
   TRightConfig,
   TStationAccessRecord,
   TStationOption,
@@ -98,18 +99,30 @@ export function useDeleteUser() {
   );
 }
 
+/** A new password for another user; their sessions and personal access tokens are revoked. */
 export function useResetPassword() {
   return useMutation({
     mutationFn: (id: number) => http.post<TResetPasswordReply>('/security/sys/user/reset_password', { id }),
   });
 }
 
-/** An administrator removes a user's second factor (a lost phone); logged in the login log. */
+/**
+ * An administrator removes another user's second factor (a lost phone); logged in the login log. The
+ * enrolment code comes back once when the user's role requires a second factor.
+ */
 export function useResetSecondFactor() {
-  return useMutation({
-    mutationFn: (id: number) =>
-      http.post<{ wasEnabled: boolean }>('/security/sys/user/reset_second_factor', { id }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => http.post<TResetSecondFactorReply>('/security/sys/user/reset_second_factor', { id }),
+    [userKeys.all],
+  );
+}
+
+/** An administrator lifts the lock wrong codes put on another user's second factor. */
+export function useUnlockSecondFactor() {
+  return useInvalidatingMutation(
+    (id: number) => http.post<null>('/security/sys/user/unlock_second_factor', { id }),
+    [userKeys.all],
+  );
 }
 
 export function useAuthorizeStations() {
