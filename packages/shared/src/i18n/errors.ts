@@ -295,6 +295,10 @@ export const ERROR_MESSAGES = {
     zh: '不支持的 GeoTIFF 格式：{detail}',
     en: 'Unsupported GeoTIFF layout: {detail}',
   },
+  MAP_LAYER_TOO_LARGE: {
+    zh: '栅格为 {width} × {height} 像素，超出上限：每边至多 {maxSide} 像素，总计至多 {maxPixels} 像素',
+    en: 'The raster is {width} × {height} pixels, beyond the limit of {maxSide} pixels a side and {maxPixels} pixels in all',
+  },
   POINT_QUERY_DISABLED: {
     zh: '本系统未开启点位资源查询',
     en: 'Point resource query is not enabled on this server',
