@@ -404,6 +404,10 @@ export const ERROR_MESSAGES = {
     zh: '参考序列“{name}”仍被 {count} 个长期订正数据版本引用，请先删除这些版本',
     en: 'The reference series “{name}” is still named by {count} long-term corrected data version(s); delete those versions first',
   },
+  LONGTERM_REFERENCE_NOT_VISIBLE: {
+    zh: '站点的数据管理员（无则业主）无权查看参考数据所在的站点，收敛不再计算：请更换参考，或为其开通该站点的权限',
+    en: "The site's data administrator (else its owner) may not view the site of the reference, so the convergence is no longer computed: choose another reference, or give them access to that site",
+  },
   MESOSCALE_ZIP_UNREADABLE: {
     zh: '压缩包“{fileName}”无法解压',
     en: 'The archive “{fileName}” cannot be unpacked',
