@@ -13,6 +13,8 @@ export interface TReceivedMail {
 export interface TTestSmtpServer {
   port: number;
   received: TReceivedMail[];
+  /** Every AUTH the server was offered, accepted or not (a server standing in for a stranger's). */
+  authAttempts: { username: string; password: string }[];
   /** Temporarily refuse the next `n` messages with 451 (a busy server). */
   refuseNext(n: number): void;
   /** Waits until `count` messages arrived (or throws after `timeoutMs`). */
@@ -29,6 +31,7 @@ export async function startTestSmtpServer(
 ): Promise<TTestSmtpServer> {
   const users = options.users ?? { 'sender@test.local': 'smtp-secret' };
   const received: TReceivedMail[] = [];
+  const authAttempts: { username: string; password: string }[] = [];
   let refusals = 0;
   const server = new SMTPServer({
     secure: false,
@@ -37,6 +40,7 @@ export async function startTestSmtpServer(
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
     onAuth(auth, _session, callback) {
+      authAttempts.push({ username: auth.username ?? '', password: auth.password ?? '' });
       if (auth.username && users[auth.username] === auth.password) {
         callback(null, { user: auth.username });
         return;
@@ -79,6 +83,7 @@ export async function startTestSmtpServer(
   return {
     port,
     received,
+    authAttempts,
     refuseNext(n) {
       refusals = n;
     },

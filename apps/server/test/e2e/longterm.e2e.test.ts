@@ -299,6 +299,18 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
   });
 
   it('tracks the convergence of the target as its site default: L_m ± u_MCP for m = 3 … 24 months', async () => {
+    // The reference is read for the target's data administrator (issue 39 §5): here the administrator,
+    // who sees both sites.
+    const admin = await server.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('station')
+      .set({ data_admin_id: admin.id })
+      .where('id', '=', sites[1]!.id)
+      .execute();
     const headers = { 'utc-code': '-06:00' };
     const method = compared.recommendation!.method;
     const compare = await server.call('POST', '/api/data-process/longterm/compare', {

@@ -311,6 +311,10 @@ export const ERROR_MESSAGES = {
     zh: '不支持的 GeoTIFF 格式：{detail}',
     en: 'Unsupported GeoTIFF layout: {detail}',
   },
+  MAP_LAYER_TOO_LARGE: {
+    zh: '栅格为 {width} × {height} 像素，超出上限：每边至多 {maxSide} 像素，总计至多 {maxPixels} 像素',
+    en: 'The raster is {width} × {height} pixels, beyond the limit of {maxSide} pixels a side and {maxPixels} pixels in all',
+  },
   POINT_QUERY_DISABLED: {
     zh: '本系统未开启点位资源查询',
     en: 'Point resource query is not enabled on this server',
@@ -415,6 +419,10 @@ export const ERROR_MESSAGES = {
   REFERENCE_IN_USE: {
     zh: '参考序列“{name}”仍被 {count} 个长期订正数据版本引用，请先删除这些版本',
     en: 'The reference series “{name}” is still named by {count} long-term corrected data version(s); delete those versions first',
+  },
+  LONGTERM_REFERENCE_NOT_VISIBLE: {
+    zh: '站点的数据管理员（无则业主）无权查看参考数据所在的站点，收敛不再计算：请更换参考，或为其开通该站点的权限',
+    en: "The site's data administrator (else its owner) may not view the site of the reference, so the convergence is no longer computed: choose another reference, or give them access to that site",
   },
   MESOSCALE_ZIP_UNREADABLE: {
     zh: '压缩包“{fileName}”无法解压',

@@ -130,8 +130,8 @@ export const VALIDATION_MESSAGES = {
     en: 'Please enter the password or authorisation code',
   },
   dataSourcePasswordReenter: {
-    zh: '服务器、端口、协议或账号已更改，请重新输入密码或授权码',
-    en: 'The server, port, protocol or account has changed: please enter the password or authorisation code again',
+    zh: '服务器、端口、协议、加密方式或账号已更改，请重新输入密码或授权码',
+    en: 'The server, port, protocol, encryption or account has changed: please enter the password or authorisation code again',
   },
   protocolMismatch: { zh: '协议与数据获取方式不一致', en: 'The protocol does not fit the fetch type' },
   cron: { zh: '定时表达式无效', en: 'Invalid cron expression' },

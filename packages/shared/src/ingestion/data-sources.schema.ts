@@ -91,8 +91,10 @@ export const ZDataSourceSaveRequest = z
     intervalMinutes: z.coerce.number().int().min(1, vmsg('tooSmall')).max(10080, vmsg('tooLarge')).nullish(),
     isEnabled: z.boolean().default(true),
     // Sending (SMTP) settings of an e-mail source: blank host = this inbox does not send. The account
-    // defaults to the inbox's address; the password is write-only like the inbox one (blank keeps it;
-    // blank on a new sender uses the inbox password, the usual case of one authorisation code).
+    // defaults to the inbox's address; the password is write-only like the inbox one (blank keeps it for
+    // the same SMTP server, port, security and account only; blank with the inbox's own account takes the
+    // inbox password typed in the same form, the usual case of one authorisation code — never the stored
+    // one, which belongs to the inbox's server: apps/server/src/modules/data-sources/stored-secret.ts).
     smtpHost: z
       .string()
       .trim()

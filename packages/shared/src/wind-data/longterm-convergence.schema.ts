@@ -59,8 +59,12 @@ export const ZLongTermDefault = z.object({
   speedChannelName: z.string(),
   directionChannelId: z.number().int().nullable(),
   directionChannelName: z.string().nullable(),
-  reference: ZMcpReference,
+  /** The reference as the workbench names it; null for a reader who may not view the reference's site. */
+  reference: ZMcpReference.nullable(),
+  /** Its name, or "a reference you cannot view" in the reader's language. */
   referenceName: z.string(),
+  /** Whether the reader may view the reference's site (issue 39 §5). */
+  isReferenceVisible: z.boolean(),
   method: z.enum(MCP_METHOD_KEYS),
   methodName: z.string(),
   period: z.string(),

@@ -210,7 +210,7 @@ describe('FTP data sources against ftp-srv', () => {
     expect(r.body.data.errorCode).toBe('DATA_SOURCE_FOLDER_NOT_FOUND');
   });
 
-  it('never sends the stored password to another server: a changed port or account needs it again', async () => {
+  it('never sends the stored password to another server: a changed port, account or security needs it again', async () => {
     // A second real FTP server that records every password it is offered.
     const offered: string[] = [];
     const trapPort = await freePort();
@@ -237,19 +237,21 @@ describe('FTP data sources against ftp-srv', () => {
       for (const form of [
         { ...stored, port: trapPort },
         { ...stored, port: ftpPort, username: 'other' },
+        // The same server over TLS: the password was stored for a plain connection.
+        { ...stored, port: ftpPort, isSsl: true },
       ]) {
         const test = await call('POST', '/api/web/data_source/test_connection', form, 'EN');
         expect(test.status).toBe(400);
         expect(test.body.data.fields).toContainEqual({
           field: 'password',
           message:
-            'The server, port, protocol or account has changed: please enter the password or authorisation code again',
+            'The server, port, protocol, encryption or account has changed: please enter the password or authorisation code again',
         });
         const zh = await call('POST', '/api/web/data_source/save_or_update', form, 'ZH');
         expect(zh.status).toBe(400);
         expect(zh.body.data.fields).toContainEqual({
           field: 'password',
-          message: '服务器、端口、协议或账号已更改，请重新输入密码或授权码',
+          message: '服务器、端口、协议、加密方式或账号已更改，请重新输入密码或授权码',
         });
       }
       expect(offered).toEqual([]);

@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotUnavailableReason, freePort, startDovecot, type TDovecot } from '../../../test/dovecot.ts';
+import { startTestSmtpServer } from '../../../test/smtp.ts';
 import {
   buildStation,
   startTestServer,
@@ -353,5 +354,75 @@ describe.skipIf(unavailable !== undefined)('e-mail data sources against dovecot'
     });
     expect(r.status).toBe(422);
     expect(r.body.data.errorCode).toBe('DATA_SOURCE_FOLDER_NOT_FOUND');
+  });
+
+  it('never sends a stored password to another SMTP server: a sender the form moves needs its password typed', async () => {
+    // Two real SMTP servers on loopback: the source's own, and one standing in for a stranger's that
+    // records every login it is offered.
+    const own = await startTestSmtpServer({ users: { [dovecot.user]: 'smtp-code' } });
+    const stranger = await startTestSmtpServer({ users: {} });
+    try {
+      const stored = {
+        id: sourceId,
+        name: '测风邮箱',
+        fetchType: 'email',
+        protocol: 'imap',
+        host: dovecot.host,
+        port: dovecot.port,
+        username: dovecot.user,
+        folder: 'INBOX',
+        intervalMinutes: 30,
+        smtpSecurity: 'none',
+      };
+      const toStranger = { ...stored, smtpHost: '127.0.0.1', smtpPort: stranger.port };
+      // No sender stored yet: the stored inbox password is the inbox server's, not the SMTP server's.
+      const first = await call('POST', '/api/web/data_source/test_connection', toStranger);
+      expect(first.status).toBe(400);
+      expect(first.body.data.fields).toContainEqual({
+        field: 'smtpPassword',
+        message: 'Please enter the password or authorisation code of the sending (SMTP) server',
+      });
+      // A sender stored for its own server is reused there, and there only.
+      const saved = await call('POST', '/api/web/data_source/save_or_update', {
+        ...stored,
+        smtpHost: '127.0.0.1',
+        smtpPort: own.port,
+        smtpPassword: 'smtp-code',
+      });
+      expect(saved.status, saved.body.msg).toBe(200);
+      const same = await call('POST', '/api/web/data_source/test_connection', {
+        ...stored,
+        smtpHost: '127.0.0.1',
+        smtpPort: own.port,
+      });
+      expect(same.status, same.body.msg).toBe(200);
+      expect(own.authAttempts).toEqual([{ username: dovecot.user, password: 'smtp-code' }]);
+      for (const [url, language, message] of [
+        [
+          '/api/web/data_source/test_connection',
+          'EN',
+          'The SMTP server, port, security or account has changed: please enter the SMTP password again',
+        ],
+        [
+          '/api/web/data_source/save_or_update',
+          'ZH',
+          '发件服务器、端口、加密方式或账号已更改，请重新输入 SMTP 密码或授权码',
+        ],
+      ] as const) {
+        const moved = await call('POST', url, toStranger, language);
+        expect(moved.status, url).toBe(400);
+        expect(moved.body.data.fields).toContainEqual({ field: 'smtpPassword', message });
+      }
+      expect(stranger.authAttempts).toEqual([]);
+      const row = await server.db
+        .selectFrom('data_source')
+        .select(['smtp_host', 'smtp_port'])
+        .where('id', '=', sourceId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ smtp_host: '127.0.0.1', smtp_port: own.port });
+    } finally {
+      await own.close();
+      await stranger.close();
+    }
   });
 });

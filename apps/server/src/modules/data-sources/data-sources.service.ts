@@ -44,6 +44,17 @@ import { listMailboxes, testImap } from './fetchers/imap-fetcher.ts';
 import type { FileMatchRuleRepository } from './file-match-rules.repository.ts';
 import { normaliseFolder } from './file-matcher.ts';
 import { isValidCron, nextRunAt } from './schedule.ts';
+import {
+  chooseSecret,
+  formInboxEndpoint,
+  formSmtpEndpoint,
+  isSameEndpoint,
+  secretError,
+  storedInbox,
+  storedInboxEndpoint,
+  storedSmtp,
+  typedSmtpPassword,
+} from './stored-secret.ts';
 
 export interface TDataSourceRepositories {
   sources: DataSourceRepository;
@@ -77,43 +88,6 @@ export function presentFileReason(reason: string, language: Language): string {
 
 function sleep(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
-}
-
-/** Whether a stored source and a form name the same server and account (the secret may be reused). */
-function isSameEndpoint(
-  row: { fetch_type: string; protocol: string; host: string; port: number; username: string },
-  values: TDataSourceValues,
-): boolean {
-  return (
-    row.fetch_type === values.fetchType &&
-    row.protocol === values.protocol &&
-    row.host === values.host &&
-    row.port === values.port &&
-    row.username === values.username
-  );
-}
-
-/** Whether a stored source and a form name the same SMTP server and account (its secret may be kept). */
-function isSameSmtpEndpoint(
-  row: { smtp_host: string; smtp_port: number | null; smtp_security: string; smtp_username: string },
-  values: TDataSourceValues,
-): boolean {
-  return (
-    row.smtp_host === values.smtpHost &&
-    row.smtp_port === values.smtpPort &&
-    row.smtp_security === values.smtpSecurity &&
-    row.smtp_username === values.smtpUsername
-  );
-}
-
-function smtpPasswordError(key: 'v.smtpPasswordRequired' | 'v.smtpPasswordReenter'): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field: 'smtpPassword', message: key }]);
-}
-
-function passwordReenter(): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [
-    { field: 'password', message: 'v.dataSourcePasswordReenter' },
-  ]);
 }
 
 /**
@@ -200,62 +174,43 @@ export class DataSourceService {
       throw new AppError('VALIDATION_FAILED', {}, [{ field: 'scheduleCron', message: 'v.cron' }]);
     }
     const password = input.password ?? '';
-    if (input.id === undefined && password === '') {
-      throw new AppError('VALIDATION_FAILED', {}, [
-        { field: 'password', message: 'v.dataSourcePasswordRequired' },
-      ]);
-    }
     return this.tx.run(async ({ sources }) => {
       const same = await sources.findByName(values.name);
       if (same && same.id !== input.id) throw new AppError('DATA_SOURCE_NAME_TAKEN', { name: values.name });
+      const before = input.id === undefined ? undefined : await sources.find(input.id, 'update');
+      if (input.id !== undefined && !before) throw new AppError('NOT_FOUND');
+      // One rule for every stored password (stored-secret.ts): blank keeps the stored one only for the
+      // endpoint it was stored for; a changed server, port, security or account needs it typed again.
+      const inbox = chooseSecret(password, before && storedInbox(before), formInboxEndpoint(values));
+      if (inbox.kind === 'required' || inbox.kind === 'reenter') throw secretError(inbox.kind, 'password');
+      const smtp =
+        values.smtpHost === ''
+          ? null
+          : chooseSecret(
+              typedSmtpPassword(values, { smtpPassword: input.smtpPassword ?? '', inboxPassword: password }),
+              before && storedSmtp(before),
+              formSmtpEndpoint(values),
+            );
+      if (smtp?.kind === 'required' || smtp?.kind === 'reenter') throw secretError(smtp.kind, 'smtpPassword');
       let id: number;
-      let keepsSmtpSecret = false;
-      let hadSmtpSecret = false;
-      if (input.id === undefined) {
+      if (before === undefined) {
         id = (await sources.insert(values, user.id)).id;
       } else {
-        const before = await sources.find(input.id, 'update');
-        if (!before) throw new AppError('NOT_FOUND');
-        const isOtherAccount = !isSameEndpoint(before, values);
-        // The stored secret belongs to its server and account: never carry it to another one.
-        if (isOtherAccount && password === '') throw passwordReenter();
-        hadSmtpSecret = before.smtp_secret !== null;
-        keepsSmtpSecret = hadSmtpSecret && isSameSmtpEndpoint(before, values);
-        id = input.id;
+        id = before.id;
         await sources.update(id, values);
-        if (isOtherAccount) await sources.resetCursor(id);
+        if (!isSameEndpoint(storedInboxEndpoint(before), formInboxEndpoint(values))) {
+          await sources.resetCursor(id);
+        }
       }
-      // Blank on update keeps the stored password (write-only field).
-      if (password !== '')
-        await sources.setSecret(id, await this.box.seal(password, dataSourceSealContext(id)));
-      await this.saveSmtpSecret(sources, id, values, {
-        smtpPassword: input.smtpPassword ?? '',
-        inboxPassword: password,
-        keepsStored: keepsSmtpSecret,
-        hadStored: hadSmtpSecret,
-      });
+      if (inbox.kind === 'typed') {
+        await sources.setSecret(id, await this.box.seal(inbox.password, dataSourceSealContext(id)));
+      }
+      if (smtp === null) await sources.setSmtpSecret(id, null);
+      else if (smtp.kind === 'typed') {
+        await sources.setSmtpSecret(id, await this.box.seal(smtp.password, smtpSealContext(id)));
+      }
       return { id };
     });
-  }
-
-  /**
-   * The SMTP password follows the same rule as the inbox one: a new one is sealed; blank keeps the
-   * stored one only for the same SMTP server and account; blank on a new sender takes the inbox
-   * password being entered when the SMTP account is the inbox's own (one authorisation code for both,
-   * as the common Chinese mail services issue); otherwise it must be entered.
-   */
-  private async saveSmtpSecret(
-    sources: DataSourceRepository,
-    id: number,
-    values: TDataSourceValues,
-    given: { smtpPassword: string; inboxPassword: string; keepsStored: boolean; hadStored: boolean },
-  ): Promise<void> {
-    if (values.smtpHost === '') return sources.setSmtpSecret(id, null);
-    const fromInbox = values.smtpUsername === values.username ? given.inboxPassword : '';
-    const secret = given.smtpPassword || fromInbox;
-    if (secret !== '') return sources.setSmtpSecret(id, await this.box.seal(secret, smtpSealContext(id)));
-    if (given.keepsStored) return;
-    throw smtpPasswordError(given.hadStored ? 'v.smtpPasswordReenter' : 'v.smtpPasswordRequired');
   }
 
   delete(id: number): Promise<void> {
@@ -267,18 +222,21 @@ export class DataSourceService {
     });
   }
 
-  /** The connection settings of a form, with the stored password when the form leaves it blank. */
+  /**
+   * The connection settings of a form, with the stored password when the form leaves it blank and names
+   * the endpoint it was stored for (stored-secret.ts): a test against another host, port, protocol,
+   * security or account must bring its own password.
+   */
   private async configOf(input: TDataSourceSaveRequest): Promise<TSourceConnectionConfig> {
     const values = this.valuesOf(input);
-    let password = input.password ?? '';
-    if (password === '' && input.id !== undefined) {
-      const row = await this.sources.find(input.id);
-      if (!row) throw new AppError('NOT_FOUND');
-      // A test against another host, port, protocol or account must bring its own password: the stored
-      // one would otherwise be sent to whatever server the form names.
-      if (!isSameEndpoint(row, values)) throw passwordReenter();
-      password = (row.secret ? await this.box.open(row.secret, dataSourceSealContext(row.id)) : '') ?? '';
-    }
+    const row = input.id === undefined ? undefined : await this.sources.find(input.id);
+    if (input.id !== undefined && !row) throw new AppError('NOT_FOUND');
+    const choice = chooseSecret(input.password ?? '', row && storedInbox(row), formInboxEndpoint(values));
+    if (choice.kind === 'required' || choice.kind === 'reenter') throw secretError(choice.kind, 'password');
+    const password =
+      choice.kind === 'typed'
+        ? choice.password
+        : ((await this.box.open(row!.secret!, dataSourceSealContext(row!.id))) ?? '');
     return {
       id: input.id ?? 0,
       fetchType: values.fetchType,
@@ -293,25 +251,27 @@ export class DataSourceService {
   }
 
   /**
-   * The SMTP settings of a form for a connection test, with the stored SMTP password when the form
-   * leaves it blank and names the same SMTP server and account (else the inbox password of the same
-   * account); null when the form has no sending server.
+   * The SMTP settings of a form for a connection test, by the same rule as a save: the SMTP password typed
+   * (or the inbox password typed in the same form, for the inbox's own account), else the stored SMTP
+   * password for the SMTP endpoint it was stored for — never the stored inbox password, which belongs to
+   * the inbox's server. Null when the form has no sending server.
    */
-  private async smtpConfigOf(
-    input: TDataSourceSaveRequest,
-    inboxPassword: string,
-  ): Promise<TSmtpConfig | null> {
+  private async smtpConfigOf(input: TDataSourceSaveRequest): Promise<TSmtpConfig | null> {
     const values = this.valuesOf(input);
     if (values.smtpHost === '') return null;
-    let password = input.smtpPassword ?? '';
-    if (password === '' && input.id !== undefined) {
-      const row = await this.sources.find(input.id);
-      if (row?.smtp_secret && isSameSmtpEndpoint(row, values)) {
-        password = (await this.box.open(row.smtp_secret, smtpSealContext(row.id))) ?? '';
-      }
+    const row = input.id === undefined ? undefined : await this.sources.find(input.id);
+    const typed = typedSmtpPassword(values, {
+      smtpPassword: input.smtpPassword ?? '',
+      inboxPassword: input.password ?? '',
+    });
+    const choice = chooseSecret(typed, row && storedSmtp(row), formSmtpEndpoint(values));
+    if (choice.kind === 'required' || choice.kind === 'reenter') {
+      throw secretError(choice.kind, 'smtpPassword');
     }
-    if (password === '' && values.smtpUsername === values.username) password = inboxPassword;
-    if (password === '') throw smtpPasswordError('v.smtpPasswordRequired');
+    const password =
+      choice.kind === 'typed'
+        ? choice.password
+        : ((await this.box.open(row!.smtp_secret!, smtpSealContext(row!.id))) ?? '');
     return {
       dataSourceId: input.id ?? 0,
       name: values.name,
@@ -327,7 +287,9 @@ export class DataSourceService {
 
   /** Connects, logs in and opens the folder or mailbox; throws the localised reason when that fails. */
   async testConnection(input: TDataSourceSaveRequest, language: Language): Promise<TDataSourceTestResult> {
+    // Both passwords are settled before anything connects: a refusal sends nothing anywhere.
     const config = await this.configOf(input);
+    const smtp = await this.smtpConfigOf(input);
     const folder = input.folder?.trim() || (config.fetchType === 'email' ? 'INBOX' : '/');
     const started = Date.now();
     try {
@@ -336,7 +298,6 @@ export class DataSourceService {
     } catch (error) {
       throw toDataSourceError(error, config);
     }
-    const smtp = await this.smtpConfigOf(input, config.password);
     if (smtp) await this.smtp.verify(smtp);
     return {
       isOk: true,

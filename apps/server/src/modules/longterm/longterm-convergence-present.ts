@@ -27,8 +27,15 @@ export function convergenceStatusName(status: TLtConvergenceStatus | null, langu
 }
 const fixed = (x: number, digits: number) => x.toFixed(digits);
 
-/** A stored default as the API shows it. */
-export function presentDefault(row: TSiteDefaultRow, language: Language): TLongTermDefault {
+/**
+ * A stored default as the API shows it. A reference on a site the reader may not view (issue 39 §5) is
+ * named only as "a reference you cannot view": neither its name nor what identifies it leaves.
+ */
+export function presentDefault(
+  row: TSiteDefaultRow,
+  language: Language,
+  isReferenceVisible: boolean,
+): TLongTermDefault {
   const method = row.method as TMcpMethodKey;
   const hasPeriod = row.long_term_start !== null || row.long_term_end !== null;
   return {
@@ -39,8 +46,9 @@ export function presentDefault(row: TSiteDefaultRow, language: Language): TLongT
     speedChannelName: row.speed_channel_name,
     directionChannelId: row.direction_channel_id === null ? null : Number(row.direction_channel_id),
     directionChannelName: row.direction_channel_name,
-    reference: ZMcpReference.parse(row.reference),
-    referenceName: row.reference_name,
+    reference: isReferenceVisible ? ZMcpReference.parse(row.reference) : null,
+    referenceName: isReferenceVisible ? row.reference_name : say(language, 'longterm.reference.hidden'),
+    isReferenceVisible,
     method,
     methodName: MCP_METHOD_NAMES[method]?.[language] ?? row.method,
     period: row.period,
@@ -75,13 +83,14 @@ export function presentConvergence(
   defaults: TSiteDefaultRow | undefined,
   row: TConvergenceRow | undefined,
   language: Language,
+  isReferenceVisible: boolean,
 ): TLongTermConvergence {
   const error = row?.error ? presentStoredError(row.error, language) : null;
   const months = row?.months ?? 0;
   const u = row?.latest_u_mcp ?? null;
   return {
     stationId,
-    default: defaults ? presentDefault(defaults, language) : null,
+    default: defaults ? presentDefault(defaults, language, isReferenceVisible) : null,
     computedAt: row ? row.computed_at.toISOString() : null,
     months,
     series: (row?.series ?? []) as TLtConvergenceStep[],

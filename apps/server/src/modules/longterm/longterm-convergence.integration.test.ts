@@ -130,7 +130,8 @@ beforeAll(async () => {
     .set({ data_admin_id: dataAdmin.id })
     .where('id', '=', targetSite.id)
     .execute();
-  await grantRoleStations(server.db, dataAdmin.roleId, [targetSite.id]);
+  // The data administrator sees the reference site too: the convergence is read for them (issue 39 §5).
+  await grantRoleStations(server.db, dataAdmin.roleId, [targetSite.id, referenceSite.id]);
   await grantRoleStations(server.db, viewer.roleId, [targetSite.id]);
   await ingest(referenceSite.id, hourlyCsv(Date.UTC(2023, 0, 1), Date.UTC(2025, 0, 1)));
   // Eight months of campaign before the default exists.
@@ -327,7 +328,14 @@ describe('the convergence in the hub and the group reports', () => {
       months: 9,
     });
     expect(figures.longTerm[0]!.referenceName).toMatch(/ · Spd80mN$/);
+    expect(figures.longTerm[0]!.isReferenceVisible).toBe(true);
     expect(figures.longTerm[0]!.latestUMcp).toBeGreaterThan(0);
+  });
+
+  it('leaves unnamed in a group report a reference on a site outside the report', async () => {
+    const period = { start: new Date('2024-09-01T00:00:00Z'), end: new Date('2024-10-01T00:00:00Z') };
+    const figures = await collectFigures(server.db, [target.id], period);
+    expect(figures.longTerm[0]).toMatchObject({ referenceName: '', isReferenceVisible: false, months: 9 });
   });
 });
 
@@ -366,6 +374,96 @@ describe('the default and the caller', () => {
     );
     expect(hidden.status).toBe(403);
   });
+
+  it('names a reference on a site the viewer may not view only as “a reference you cannot view”', async () => {
+    const stored = await server.db
+      .selectFrom('longterm_site_default')
+      .select(['reference_name', 'reference_station_id'])
+      .where('station_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.reference_station_id).toBe(reference.id);
+    const viewerToken = await server.login(viewer.account, viewer.password);
+    for (const [language, hidden] of [
+      ['EN', 'A reference you cannot view'],
+      ['ZH', '您无权查看的参考数据'],
+    ] as const) {
+      const read = await server.call('GET', `/api/data-process/longterm/convergence?stationId=${target.id}`, {
+        token: viewerToken,
+        language,
+      });
+      expect(read.status).toBe(200);
+      expect(read.body.data.default).toMatchObject({
+        reference: null,
+        referenceName: hidden,
+        isReferenceVisible: false,
+        method: 'ols',
+      });
+      // The target's own long-term estimate stays the site's to see.
+      expect(read.body.data.series.length).toBeGreaterThan(0);
+      const defaults = await server.call('GET', `/api/data-process/longterm/default?stationId=${target.id}`, {
+        token: viewerToken,
+        language,
+      });
+      expect(defaults.body.data).toMatchObject({ reference: null, referenceName: hidden });
+      for (const body of [read.body, defaults.body]) {
+        expect(JSON.stringify(body)).not.toContain(stored.reference_name);
+        expect(JSON.stringify(body)).not.toContain(`"versionId":${reference.versionId}`);
+      }
+    }
+    // The data administrator may view the reference's site: they see it named.
+    const theirs = await server.call('GET', `/api/data-process/longterm/default?stationId=${target.id}`, {
+      token: await server.login(dataAdmin.account, dataAdmin.password),
+    });
+    expect(theirs.body.data).toMatchObject({
+      reference: defaultBody().reference,
+      referenceName: stored.reference_name,
+      isReferenceVisible: true,
+    });
+  });
+
+  it('stops reading a reference site the data administrator may no longer view, storing why instead of the series', async () => {
+    await server.db
+      .deleteFrom('role_station')
+      .where('role_id', '=', dataAdmin.roleId)
+      .where('station_id', '=', reference.id)
+      .execute();
+    // Asked by an administrator who sees every site: the default is read for the site's data administrator.
+    const r = await server.call('POST', '/api/data-process/longterm/convergence/refresh', {
+      token,
+      language: 'EN',
+      body: { stationId: target.id },
+    });
+    expect(r.status).toBe(200);
+    const why =
+      "The site's data administrator (else its owner) may not view the site of the reference, so the convergence is no longer computed: choose another reference, or give them access to that site";
+    expect(r.body.data).toMatchObject({ months: 0, series: [], latestLtMps: null, error: why });
+    expect(r.body.data.verdict).toBe(`Could not be computed: ${why}`);
+    const stored = await server.db
+      .selectFrom('longterm_convergence')
+      .select(['series', 'error'])
+      .where('station_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.series).toEqual([]);
+    expect(stored.error).toContain('LONGTERM_REFERENCE_NOT_VISIBLE');
+    // The nightly job takes the same path.
+    await server.db.deleteFrom('longterm_convergence').where('station_id', '=', target.id).execute();
+    expect(await server.services.longTermConvergence.recompute(target.id)).toBe(true);
+    const nightly = await server.db
+      .selectFrom('longterm_convergence')
+      .select(['months', 'error'])
+      .where('station_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(nightly.months).toBe(0);
+    expect(nightly.error).toContain('LONGTERM_REFERENCE_NOT_VISIBLE');
+    // Given the site back, the reference is read again.
+    await grantRoleStations(server.db, dataAdmin.roleId, [reference.id]);
+    const again = await server.call('POST', '/api/data-process/longterm/convergence/refresh', {
+      token,
+      body: { stationId: target.id },
+    });
+    expect(again.body.data.error).toBeNull();
+    expect(again.body.data.series.length).toBeGreaterThan(0);
+  }, 120_000);
 
   it('refuses a version of another site than the one named, with a field error', async () => {
     const r = await server.call('PUT', '/api/data-process/longterm/default', {

@@ -16,6 +16,8 @@ export interface TSiteDefaultValues {
   directionChannelName: string | null;
   reference: Record<string, unknown>;
   referenceName: string;
+  /** The site the reference lives on. */
+  referenceStationId: number;
   method: string;
   period: string;
   sectors: number;
@@ -65,6 +67,7 @@ export class LongTermConvergenceRepository {
       direction_channel_name: values.directionChannelName,
       reference: JSON.stringify(values.reference),
       reference_name: values.referenceName,
+      reference_station_id: values.referenceStationId,
       method: values.method,
       period: values.period,
       sectors: values.sectors,

@@ -14,7 +14,9 @@ export function longTermConvergenceRoutes(convergence: LongTermConvergenceServic
     defineRoute({
       method: 'GET',
       url: '/data-process/longterm/default',
-      summary: "A site's default reference and method of the long-term workbench, or null (view of the site)",
+      summary:
+        "A site's default reference and method of the long-term workbench, or null (view of the site); a " +
+        'reference on a site the caller may not view is named only "a reference you cannot view"',
       tags: ['wind-data', 'longterm'],
       auth: 'user',
       scope: 'read',
@@ -57,7 +59,8 @@ export function longTermConvergenceRoutes(convergence: LongTermConvergenceServic
       url: '/data-process/longterm/convergence',
       summary:
         "A site's stored convergence: L_m and u_MCP(m) for m = 3 … M campaign months, converged / not yet / " +
-        'too short, the months still needed, the latest long-term estimate and the one before (view of the site)',
+        'too short, the months still needed, the latest long-term estimate and the one before (view of the site; ' +
+        'a reference on a site the caller may not view is named only "a reference you cannot view")',
       tags: ['wind-data', 'longterm'],
       auth: 'user',
       scope: 'read',

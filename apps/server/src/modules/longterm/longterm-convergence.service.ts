@@ -16,7 +16,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { storedError } from '../../platform/stored-error.ts';
-import type { StationAccess } from '../access/index.ts';
+import type { StationAccess, TAccessSubject } from '../access/index.ts';
 import type { TDataArrivedEvent } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
@@ -28,7 +28,7 @@ import {
   type TConvergenceRow,
   type TSiteDefaultRow,
 } from './longterm-convergence.repository.ts';
-import { presentConvergence } from './longterm-convergence-present.ts';
+import { presentConvergence, presentDefault } from './longterm-convergence-present.ts';
 import {
   convergenceSeries,
   type TConvergenceComputed,
@@ -87,11 +87,15 @@ export class LongTermConvergenceService {
     this.repository = new LongTermConvergenceRepository(db);
   }
 
-  /** GET default: the site's default, or null (the caller's view of the site). */
+  /**
+   * GET default: the site's default, or null (the caller's view of the site); a reference on a site the
+   * caller may not view is named only as "a reference you cannot view".
+   */
   async getDefault(user: TAuthUser, stationId: number, language: Language) {
     await this.access.assertCanView(user, stationId);
     const row = await this.repository.findDefault(stationId);
-    return row ? presentConvergence(stationId, row, undefined, language).default : null;
+    if (!row) return null;
+    return presentDefault(row, language, await this.isReferenceVisible(user, row));
   }
 
   /**
@@ -112,7 +116,7 @@ export class LongTermConvergenceService {
       userName: user.userName,
     });
     await this.recompute(request.stationId);
-    return this.present(request.stationId, ctx.language);
+    return this.present(request.stationId, ctx.language, user);
   }
 
   /**
@@ -134,7 +138,7 @@ export class LongTermConvergenceService {
       userName: 'system',
     });
     await this.recompute(request.stationId);
-    return this.present(request.stationId, JOB_LANGUAGE);
+    return this.present(request.stationId, JOB_LANGUAGE, null);
   }
 
   private async saveDefault(
@@ -154,6 +158,7 @@ export class LongTermConvergenceService {
         directionChannelName: resolved.direction?.name ?? null,
         reference: request.reference as Record<string, unknown>,
         referenceName: resolved.job.referenceName,
+        referenceStationId: resolved.referenceStationId,
         method: request.method,
         period: request.period,
         sectors: request.sectors,
@@ -202,7 +207,7 @@ export class LongTermConvergenceService {
     language: Language,
   ): Promise<TLongTermConvergence> {
     await this.access.assertCanView(user, stationId);
-    return this.present(stationId, language);
+    return this.present(stationId, language, user);
   }
 
   /** POST convergence/refresh: recomputed now (the caller's edit right on the site). */
@@ -210,15 +215,50 @@ export class LongTermConvergenceService {
     await this.access.assertCanEdit(user, stationId);
     if (!(await this.repository.findDefault(stationId))) throw new AppError('NOT_FOUND');
     await this.recompute(stationId);
-    return this.present(stationId, language);
+    return this.present(stationId, language, user);
   }
 
-  private async present(stationId: number, language: Language): Promise<TLongTermConvergence> {
+  /** The site's default and convergence as `viewer` sees them (null: the system, which sees all). */
+  private async present(
+    stationId: number,
+    language: Language,
+    viewer: TAccessSubject | null,
+  ): Promise<TLongTermConvergence> {
     const [defaults, row] = await Promise.all([
       this.repository.findDefault(stationId),
       this.repository.findConvergence(stationId),
     ]);
-    return presentConvergence(stationId, defaults, row, language);
+    const isReferenceVisible = defaults ? await this.isReferenceVisible(viewer, defaults) : true;
+    return presentConvergence(stationId, defaults, row, language, isReferenceVisible);
+  }
+
+  /**
+   * Whether a viewer of the target site may see which reference its default names (issue 39 §5): one on
+   * the target site itself, or on a site the viewer may view; a reference that is gone, only those who
+   * see every site. No viewer: the system.
+   */
+  private async isReferenceVisible(viewer: TAccessSubject | null, row: TSiteDefaultRow): Promise<boolean> {
+    if (!viewer) return true;
+    const referenceStationId = row.reference_station_id === null ? null : Number(row.reference_station_id);
+    if (referenceStationId === Number(row.station_id)) return true;
+    if (referenceStationId === null) return this.access.hasAllStations(viewer);
+    return this.access.canView(viewer, referenceStationId);
+  }
+
+  /**
+   * A reference on another site is read only while the site's data administrator (else its owner, while
+   * they see the site) may view that site (issue 39 §5): whoever chose it may have lost that right since,
+   * and what it yields is shown on the site and told to that administrator. Refused, the stored
+   * convergence is replaced by the reason.
+   */
+  private async assertReferenceReadable(stationId: number, referenceStationId: number): Promise<void> {
+    if (referenceStationId === stationId) return;
+    const [administratorId] = await this.access.dataAdministrators(stationId);
+    const administrator =
+      administratorId === undefined ? undefined : await this.access.findSubject(administratorId);
+    if (!administrator || !(await this.access.canView(administrator, referenceStationId))) {
+      throw new AppError('LONGTERM_REFERENCE_NOT_VISIBLE');
+    }
   }
 
   /**
@@ -326,6 +366,8 @@ export class LongTermConvergenceService {
       language: JOB_LANGUAGE,
       utcOffsetMinutes: row.utc_offset_minutes,
     });
+    // Resolving read only what the reference is; its data is read only past this check.
+    await this.assertReferenceReadable(stationId, resolved.referenceStationId);
     return {
       ...resolved.job,
       method: row.method as TMcpMethodKey,

@@ -44,6 +44,8 @@ export interface TResolved {
   speed: TChannelRow;
   direction: TChannelRow | undefined;
   hasReferenceDirection: boolean;
+  /** The site the reference lives on (a version's, a stored series', a mesoscale dataset's). */
+  referenceStationId: number;
   lineage: Record<string, unknown>;
 }
 
@@ -220,6 +222,7 @@ export class LongTermService {
     let referenceName: string;
     let lineage: Record<string, unknown>;
     let hasReferenceDirection: boolean;
+    let referenceStationId: number;
     if (ref.kind === 'site') {
       const refVersion = await this.store.findVersion(ref.versionId);
       if (!refVersion) throw new AppError('NOT_FOUND');
@@ -231,6 +234,7 @@ export class LongTermService {
       });
       if (!resolved.source) throw noData();
       reference = resolved.source;
+      referenceStationId = refVersion.stationId;
       referenceName = `${refVersion.name} · ${resolved.speed.name}`;
       hasReferenceDirection = resolved.direction !== undefined;
       lineage = {
@@ -243,15 +247,12 @@ export class LongTermService {
       };
     } else if (ref.kind === 'reference') {
       // A stored reference series (references.service.ts): its home site's view right, its columns.
-      ({ reference, referenceName, lineage, hasReferenceDirection } = await resolveSeriesReference(
-        this.db,
-        this.access,
-        user,
-        ref,
-      ));
+      ({ reference, referenceName, lineage, hasReferenceDirection, referenceStationId } =
+        await resolveSeriesReference(this.db, this.access, user, ref));
     } else {
       const dataset = await findMesoscaleReference(this.db, ref.datasetId, language);
       await this.assertCanView(user, dataset.stationId);
+      referenceStationId = dataset.stationId;
       const column = (key: string | undefined, element: string, field: string) => {
         if (key === undefined) return undefined;
         const found = dataset.channels.find((c) => c.key === key);
@@ -284,6 +285,7 @@ export class LongTermService {
       speed,
       direction,
       hasReferenceDirection,
+      referenceStationId,
       lineage,
     };
   }

@@ -316,6 +316,7 @@ export async function resolveSeriesReference(
     },
     referenceName: `${row.name} · ${speed.name}`,
     hasReferenceDirection: ref.directionKey !== undefined,
+    referenceStationId: Number(row.station_id),
     lineage: {
       kind: 'reference',
       referenceId: Number(row.id),

@@ -1,6 +1,15 @@
 import { deflateSync, inflateSync } from 'node:zlib';
+import { type AppError, ERROR_MESSAGES, interpolate } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
-import { type GeoTiffError, rasterBounds, readGeoTiff, sampleRaster, writeGeoTiff } from './geotiff.ts';
+import {
+  GEOTIFF_MAX_SIDE,
+  type GeoTiffError,
+  rasterBounds,
+  readGeoTiff,
+  sampleRaster,
+  writeGeoTiff,
+} from './geotiff.ts';
+import { parseLayerTiff } from './map-layers.service.ts';
 import { encodePng, renderRasterPng } from './render.ts';
 import { syntheticSampleLayers } from './samples/synthetic.ts';
 
@@ -69,6 +78,78 @@ describe('GeoTIFF reader and writer', () => {
       if (tag === 279) out.writeUInt32LE(bomb.length, p + 8);
     }
     expect(() => readGeoTiff(out)).toThrow(expect.objectContaining({ code: 'not_geotiff' }));
+  });
+});
+
+/** A copy of a written GeoTIFF with IFD entries rewritten: tag → [new tag, LONG value]. */
+function withEntries(tiff: Buffer, changes: Record<number, [number, number]>): Buffer {
+  const out = Buffer.from(tiff);
+  const count = out.readUInt16LE(8);
+  for (let i = 0; i < count; i += 1) {
+    const p = 10 + i * 12;
+    const change = changes[out.readUInt16LE(p)];
+    if (!change) continue;
+    out.writeUInt16LE(change[0], p);
+    out.writeUInt16LE(4, p + 2);
+    out.writeUInt32LE(1, p + 4);
+    out.writeUInt32LE(change[1], p + 8);
+  }
+  return out;
+}
+
+describe('GeoTIFF header limits (issue 39 §5)', () => {
+  const tiff = writeGeoTiff({ ...grid, bands: [values] });
+  const sized = (width: number, height: number) =>
+    withEntries(tiff, { 256: [256, width], 257: [257, height] });
+
+  it('refuses a header naming more pixels a side or in all than are read, before allocating them', () => {
+    for (const [width, height] of [
+      [100_000, 100_000],
+      [GEOTIFF_MAX_SIDE + 1, 1],
+      [8193, 8193],
+    ] as const) {
+      expect(() => readGeoTiff(sized(width, height))).toThrow(
+        expect.objectContaining({ code: 'too_large', detail: { width, height } }),
+      );
+    }
+  });
+
+  it('says why in the reader’s language: MAP_LAYER_TOO_LARGE with the size and the limits', () => {
+    let error: AppError | undefined;
+    try {
+      parseLayerTiff(sized(100_000, 100_000));
+    } catch (caught) {
+      error = caught as AppError;
+    }
+    expect(error?.code).toBe('MAP_LAYER_TOO_LARGE');
+    const message = ERROR_MESSAGES.MAP_LAYER_TOO_LARGE;
+    expect(interpolate(message.en, error!.details)).toBe(
+      'The raster is 100000 × 100000 pixels, beyond the limit of 65536 pixels a side and 67108864 pixels in all',
+    );
+    expect(interpolate(message.zh, error!.details)).toBe(
+      '栅格为 100000 × 100000 像素，超出上限：每边至多 65536 像素，总计至多 67108864 像素',
+    );
+  });
+
+  it('refuses tiles wider than a raster may be before inflating any', () => {
+    // The strips turned into one tile of 65 537 × 16 pixels (rows per strip → tile width, photometric →
+    // tile length, strip offsets and counts → tile offsets and counts).
+    const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+    const entry = (tag: number) => {
+      for (let i = 0; i < view.getUint16(8, true); i += 1) {
+        if (view.getUint16(10 + i * 12, true) === tag) return view.getUint32(10 + i * 12 + 8, true);
+      }
+      throw new Error(`no tag ${tag}`);
+    };
+    const tiled = withEntries(tiff, {
+      262: [323, 16],
+      273: [324, entry(273)],
+      278: [322, GEOTIFF_MAX_SIDE + 1],
+      279: [325, entry(279)],
+    });
+    expect(() => readGeoTiff(tiled)).toThrow(
+      expect.objectContaining({ code: 'unsupported', detail: { detail: 'tiles of 65537 × 16 pixels' } }),
+    );
   });
 });
 

@@ -27,10 +27,18 @@ export interface TRaster {
   data: Float32Array;
 }
 
+/**
+ * The largest raster read (issue 39 §5): at most this many pixels a side and in all — 64 Mi pixels is
+ * 256 MB as float32, the map layers' raster cache. Checked against the header before anything is
+ * allocated, as are the bands, the sample size and the tiles.
+ */
+export const GEOTIFF_MAX_SIDE = 65_536;
+export const GEOTIFF_MAX_PIXELS = 64 * 1024 * 1024;
+
 /** Why a file was refused; `code` maps to an API error code. */
 export class GeoTiffError extends Error {
   constructor(
-    readonly code: 'not_geotiff' | 'bands' | 'crs' | 'unsupported',
+    readonly code: 'not_geotiff' | 'bands' | 'crs' | 'unsupported' | 'too_large',
     readonly detail: Record<string, string | number> = {},
   ) {
     super(`${code} ${JSON.stringify(detail)}`);
@@ -254,8 +262,13 @@ export function readGeoTiff(bytes: Uint8Array): TRaster {
   const width = one(tags, TAG.width);
   const height = one(tags, TAG.height);
   if (!width || !height) throw new GeoTiffError('not_geotiff');
+  if (width > GEOTIFF_MAX_SIDE || height > GEOTIFF_MAX_SIDE || width * height > GEOTIFF_MAX_PIXELS) {
+    throw new GeoTiffError('too_large', { width, height });
+  }
   const bands = one(tags, TAG.samplesPerPixel) ?? 1;
-  if (bands !== 1) throw new GeoTiffError('bands', { bands });
+  if (bands !== 1 || (many(tags, TAG.bitsPerSample)?.length ?? 1) !== 1) {
+    throw new GeoTiffError('bands', { bands: Math.max(bands, many(tags, TAG.bitsPerSample)?.length ?? 1) });
+  }
   const scale = many(tags, TAG.pixelScale);
   const tiepoint = many(tags, TAG.tiepoint);
   const transformation = many(tags, TAG.transformation);
@@ -311,10 +324,21 @@ export function readGeoTiff(bytes: Uint8Array): TRaster {
   const isTiled = tileWidth !== undefined && tileLength !== undefined;
   const blockWidth = isTiled ? tileWidth : width;
   const blockHeight = isTiled ? tileLength : Math.min(one(tags, TAG.rowsPerStrip) ?? height, height);
+  if (!(blockWidth >= 1 && blockHeight >= 1)) throw new GeoTiffError('not_geotiff');
   const offsets = many(tags, isTiled ? TAG.tileOffsets : TAG.stripOffsets);
   const counts = many(tags, isTiled ? TAG.tileByteCounts : TAG.stripByteCounts);
   if (!offsets || !counts || offsets.length !== counts.length) throw new GeoTiffError('not_geotiff');
   const across = Math.ceil(width / blockWidth);
+  const blocks = across * Math.ceil(height / blockHeight);
+  // More blocks than the grid holds belong to no pixel; tiles overhanging the grid may double it at most.
+  if (offsets.length > blocks) throw new GeoTiffError('not_geotiff');
+  if (
+    blockWidth > GEOTIFF_MAX_SIDE ||
+    blockHeight > GEOTIFF_MAX_SIDE ||
+    blocks * blockWidth * blockHeight > 2 * GEOTIFF_MAX_PIXELS
+  ) {
+    throw new GeoTiffError('unsupported', { detail: `tiles of ${blockWidth} × ${blockHeight} pixels` });
+  }
 
   const nodataText = tags.get(TAG.gdalNodata);
   const nodataParsed = typeof nodataText === 'string' ? Number(nodataText.trim()) : Number.NaN;

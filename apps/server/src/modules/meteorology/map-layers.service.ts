@@ -14,7 +14,15 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { FileTooLargeError } from '../../platform/files/file-store.ts';
 import { readAll } from '../../platform/http/multipart.ts';
-import { GeoTiffError, rasterBounds, readGeoTiff, sampleRaster, type TRaster } from './geotiff.ts';
+import {
+  GEOTIFF_MAX_PIXELS,
+  GEOTIFF_MAX_SIDE,
+  GeoTiffError,
+  rasterBounds,
+  readGeoTiff,
+  sampleRaster,
+  type TRaster,
+} from './geotiff.ts';
 import type { MapLayerRepository, TMapLayerRow } from './map-layers.repository.ts';
 import { RasterCache } from './raster-cache.ts';
 import { imageBoundsOf, renderRasterPng } from './render.ts';
@@ -32,6 +40,13 @@ function toAppError(error: GeoTiffError): AppError {
       return new AppError('MAP_LAYER_NOT_WGS84', { crs: error.detail['crs'] ?? '—' });
     case 'unsupported':
       return new AppError('MAP_LAYER_UNSUPPORTED', { detail: error.detail['detail'] ?? '' });
+    case 'too_large':
+      return new AppError('MAP_LAYER_TOO_LARGE', {
+        width: error.detail['width'] ?? '?',
+        height: error.detail['height'] ?? '?',
+        maxSide: GEOTIFF_MAX_SIDE,
+        maxPixels: GEOTIFF_MAX_PIXELS,
+      });
     default:
       return new AppError('MAP_LAYER_NOT_GEOTIFF');
   }

@@ -51,7 +51,13 @@ export interface TSiteEvent {
 export interface TLongTermFigures {
   stationCode: string;
   projectName: string;
+  /** Empty unless `isReferenceVisible`. */
   referenceName: string;
+  /**
+   * Whether the report may name the reference (issue 39 §5): it lives on the site itself or on another of
+   * the report's sites, which its readers are meant to see; otherwise it reads "a reference you cannot view".
+   */
+  isReferenceVisible: boolean;
   /** Null: not computed yet; `isFailed`: could not be computed. */
   status: 'converged' | 'not_yet' | 'too_short' | null;
   isFailed: boolean;
@@ -202,16 +208,22 @@ export async function collectFigures(
     });
   }
   const reporting = sites.filter((s) => s.recovery > 0).length;
-  const longTerm = campaigns.map((c) => ({
-    stationCode: c.station_code,
-    projectName: c.project_name,
-    referenceName: c.reference_name,
-    status: c.error === null ? c.status : null,
-    isFailed: c.error !== null,
-    months: c.months ?? 0,
-    latestLtMps: c.latest_lt_mps,
-    latestUMcp: c.latest_u_mcp,
-    monthsNeeded: c.months_needed,
-  }));
+  const reportSites = new Set(stationIds.map(Number));
+  const longTerm = campaigns.map((c) => {
+    const referenceSite = c.reference_station_id === null ? null : Number(c.reference_station_id);
+    const isReferenceVisible = referenceSite !== null && reportSites.has(referenceSite);
+    return {
+      stationCode: c.station_code,
+      projectName: c.project_name,
+      referenceName: isReferenceVisible ? c.reference_name : '',
+      isReferenceVisible,
+      status: c.error === null ? c.status : null,
+      isFailed: c.error !== null,
+      months: c.months ?? 0,
+      latestLtMps: c.latest_lt_mps,
+      latestUMcp: c.latest_u_mcp,
+      monthsNeeded: c.months_needed,
+    };
+  });
   return { period, sites, longTerm, reporting, silent: sites.length - reporting, bands: bandsOf(sites) };
 }

@@ -18,6 +18,7 @@ function campaign(overrides: Partial<TLongTermFigures>): TLongTermFigures {
     stationCode: '100001',
     projectName: '北坡测风',
     referenceName: 'ERA5 · WS_100m',
+    isReferenceVisible: true,
     status: 'not_yet',
     isFailed: false,
     months: 9,
@@ -68,6 +69,19 @@ describe('composeReport: the long-term campaigns section', () => {
       ['100004', '北坡测风', 'ERA5 · WS_100m', 'Could not be computed', '—', '—', '—'],
     ]);
     expect(blocks.at(-1)).toMatchObject({ kind: 'paragraph' });
+  });
+
+  it('names a reference on a site outside the report only as “a reference you cannot view”', () => {
+    for (const [language, heading, hidden] of [
+      ['en', '5. Long-term campaigns', 'A reference you cannot view'],
+      ['zh', '五、长期订正测风进度', '您无权查看的参考数据'],
+    ] as const) {
+      const table = tableAfter(
+        compose([campaign({ referenceName: '', isReferenceVisible: false })], language),
+        heading,
+      );
+      expect(table?.kind === 'table' && table.rows[0]![2]).toBe(hidden);
+    }
   });
 
   it('is written in Chinese for a Chinese report, and left out when no site has a default', () => {

@@ -225,7 +225,7 @@ function longTermSection(sites: readonly TLongTermFigures[], language: Language)
       rows: sites.map((s) => [
         s.stationCode,
         s.projectName,
-        s.referenceName,
+        s.isReferenceVisible ? s.referenceName : say(language, 'longterm.reference.hidden'),
         say(language, CONVERGENCE_TEXTS[s.isFailed ? 'failed' : (s.status ?? 'none')]),
         s.status === null ? '—' : String(s.months),
         s.latestLtMps === null

@@ -351,6 +351,7 @@ export class ReportRepository {
         's.station_code',
         's.project_name',
         'd.reference_name',
+        'd.reference_station_id',
         'c.status',
         'c.months',
         'c.latest_lt_mps',

@@ -1155,6 +1155,8 @@ export interface LongtermSiteDefaultTable {
   /** TMcpReference as the workbench's request names it. */
   reference: ColumnType<Record<string, unknown>, string, string>;
   reference_name: Generated<string>;
+  /** The site the reference lives on (migration 0038); null once it is gone. */
+  reference_station_id: number | null;
   method: string;
   period: string;
   sectors: Generated<number>;

@@ -1,6 +1,6 @@
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MCP_PERIOD_NAMES, type TLongTermConvergence, type TMcpPeriodKey } from '@masthub/shared';
-import { Alert, Card, Descriptions, Empty, Flex, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Card, Descriptions, Empty, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton, useCan } from '../../../app/PermissionButton.tsx';
@@ -13,7 +13,7 @@ import {
   useLongTermConvergence,
   useRefreshConvergence,
 } from './convergence.api.ts';
-import { formatNumber, formatPercent, formatSpeed } from './longterm.format.ts';
+import { defaultReferenceLabel, formatNumber, formatPercent, formatSpeed } from './longterm.format.ts';
 import { buildConvergenceOption } from './longterm-convergence.charts.ts';
 
 const STATUS_COLORS = { converged: 'success', not_yet: 'warning', too_short: 'default' } as const;
@@ -125,7 +125,16 @@ export function LongTermConvergenceCard({
               {
                 key: 'reference',
                 label: t('longterm.convergence.reference'),
-                children: defaults.referenceName,
+                // A reference on a site the reader may not view is named only as such (issue 39 §5).
+                children: (
+                  <Typography.Text
+                    type={defaults.isReferenceVisible ? undefined : 'secondary'}
+                    italic={!defaults.isReferenceVisible}
+                    data-testid="lt-convergence-reference"
+                  >
+                    {defaultReferenceLabel(defaults, t('longterm.convergence.referenceHidden'))}
+                  </Typography.Text>
+                ),
               },
               {
                 key: 'method',

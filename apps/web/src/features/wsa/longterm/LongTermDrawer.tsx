@@ -67,9 +67,10 @@ export function LongTermDrawer({
     if (saved) void message.success(t('longterm.setDefault.done', { verdict: saved.verdict }));
   };
 
-  // Opened on a site with a default reference (and not from a mesoscale row): start from that reference.
+  // Opened on a site with a default reference (and not from a mesoscale row): start from that reference
+  // (none when it is on a site the caller may not view).
   const { data: convergence } = useLongTermConvergence(open ? stationId : undefined);
-  const preset = datasetId === undefined ? convergence?.default?.reference : undefined;
+  const preset = datasetId === undefined ? (convergence?.default?.reference ?? undefined) : undefined;
 
   // The next opening starts afresh (the form is destroyed with the drawer's content).
   const close = () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultReferenceLabel,
   formatNumber,
   formatPercent,
   formatSpeed,
@@ -41,5 +42,18 @@ describe('methods table formatting', () => {
       { method: 'tls', isRecommended: true },
     ];
     expect(recommendedRow({ rows } as never)?.method).toBe('tls');
+  });
+});
+
+describe('defaultReferenceLabel', () => {
+  it('names a site default’s reference the reader may view, and only calls one on a site they may not view "a reference you cannot view"', () => {
+    const hidden = 'A reference you cannot view';
+    expect(
+      defaultReferenceLabel({ isReferenceVisible: true, referenceName: 'M5 原始数据 · Spd80mN' }, hidden),
+    ).toBe('M5 原始数据 · Spd80mN');
+    // The server already sends the hidden name; the label never falls back to whatever it was given.
+    expect(
+      defaultReferenceLabel({ isReferenceVisible: false, referenceName: 'leaked · Spd80mN' }, hidden),
+    ).toBe(hidden);
   });
 });

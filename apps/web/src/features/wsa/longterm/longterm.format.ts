@@ -1,4 +1,4 @@
-import type { TMcpCompareResult, TMcpRow } from '@masthub/shared';
+import type { TLongTermDefault, TMcpCompareResult, TMcpRow } from '@masthub/shared';
 
 const isMissing = (v: number | null | undefined): v is null | undefined =>
   v === null || v === undefined || !Number.isFinite(v);
@@ -37,4 +37,15 @@ export function periodLabel(p: { start: string | null; end: string | null }, who
 /** The recommended row of a result, if any. */
 export function recommendedRow(result: Pick<TMcpCompareResult, 'rows'>): TMcpRow | undefined {
   return result.rows.find((r) => r.isRecommended);
+}
+
+/**
+ * The reference a site default names, as the reader may see it (issue 39 §5): its name, or `hidden` ("a
+ * reference you cannot view") when it lives on a site the reader may not view.
+ */
+export function defaultReferenceLabel(
+  defaults: Pick<TLongTermDefault, 'isReferenceVisible' | 'referenceName'>,
+  hidden: string,
+): string {
+  return defaults.isReferenceVisible ? defaults.referenceName : hidden;
 }
