@@ -357,6 +357,7 @@ const WRITES: Record<string, TFixture> = {
     body: { password: 'Admin#2026pw', code: '123456' },
   })),
   'POST /api/security/sys/user/reset_second_factor': f((c) => ({ body: { id: c.userId } })),
+  'POST /api/security/sys/user/unlock_second_factor': f((c) => ({ body: { id: c.userId } })),
   'POST /api/security/sys/user/logout': f(() => ({})),
   'POST /api/security/sys/user/change_password': f(() => ({
     body: { oldPassword: 'Admin#2026pw', newPassword: 'Admin#2027pw', confirmPassword: 'Admin#2027pw' },
@@ -417,7 +418,7 @@ const WRITES: Record<string, TFixture> = {
   'POST /api/web/station/import': f(() => ({ multipart: [csv('sites.xlsx', 'not a workbook')] })),
   'POST /api/web/owner/save_or_update': f(() => ({ body: { name: 'Scope Test Owner' } })),
   'GET /api/web/owner/delete': f((c) => ({ query: { id: c.ownerId } })),
-  'POST /api/web/manufacturer/saveOrUpdate': f((c) => ({
+  'POST /api/web/manufacturer/saveOrUpdate': f(() => ({
     body: { kind: 'manufacturer', deviceType: 'anemometer', name: 'Scope Test Maker' },
   })),
   'GET /api/web/manufacturer/del': f((c) => ({ query: { id: c.manufacturerId, kind: 'manufacturer' } })),
