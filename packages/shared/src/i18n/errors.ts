@@ -508,6 +508,10 @@ export const ERROR_MESSAGES = {
     zh: '每个用户最多持有 {maximum} 个有效的访问令牌，请先撤销不用的令牌',
     en: 'A user may hold at most {maximum} live access tokens; revoke the ones you no longer use first',
   },
+  ACCESS_TOKEN_SITES: {
+    zh: '此访问令牌仅限于部分站点：不能管理或授予超出这些站点的权限（用户或角色的站点须都在令牌的站点之内，也不能授予全部站点的数据权限）',
+    en: 'This access token is limited to some sites: it cannot manage or grant anything beyond them (every site of the user or role must be among the token’s sites, and data scope “all” cannot be granted)',
+  },
   WEBHOOK_ADDRESS_REFUSED: {
     zh: '未发送：“{host}”解析为内部地址 {address}（回环、链路本地、私有或未指定地址），本系统不允许向其发送 Webhook',
     en: 'Not sent: “{host}” resolves to the internal address {address} (loopback, link-local, private or unspecified), which this installation does not send webhooks to',

@@ -113,7 +113,7 @@ export class UserAdminService {
       if (existing?.id === caller.id && existing.role_id !== input.roleId) {
         throw new AppError('CANNOT_CHANGE_OWN_ROLE');
       }
-      await guard.assertCanManageUser(caller.id, existing?.id ?? null, { roleId: input.roleId });
+      await guard.assertCanManageUser(caller, existing?.id ?? null, { roleId: input.roleId });
 
       if (existing && existing.account !== input.account && !isValidAccount(input.account)) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'account', message: 'v.account' }]);
@@ -159,7 +159,7 @@ export class UserAdminService {
       if (!user) throw new AppError('NOT_FOUND');
       if (user.id === caller.id) throw new AppError('CANNOT_DELETE_SELF');
       if (user.is_builtin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
-      await guard.assertCanManageUser(caller.id, user.id);
+      await guard.assertCanManageUser(caller, user.id);
       const owned = await users.countOwnedStations(user.id);
       if (owned > 0) throw new AppError('USER_OWNS_STATIONS', { count: owned });
       await users.softDelete(user.id);
@@ -173,7 +173,7 @@ export class UserAdminService {
       const user = await users.findById(userId, 'update');
       if (!user) throw new AppError('NOT_FOUND');
       // A new password of a user reaching more than the caller would hand the caller that reach.
-      await guard.assertCanManageUser(caller.id, user.id);
+      await guard.assertCanManageUser(caller, user.id);
       const password = generatePassword();
       await accounts.updatePassword(user.id, await hashPassword(password));
       await tokens.revokeAllForUser(user.id);
@@ -191,7 +191,7 @@ export class UserAdminService {
       const user = await users.findById(userId, 'update');
       if (!user) throw new AppError('NOT_FOUND');
       // Removing the second factor of a user reaching more than the caller would weaken that reach's login.
-      await guard.assertCanManageUser(caller.id, user.id);
+      await guard.assertCanManageUser(caller, user.id);
       const wasEnabled = await secondFactors.remove(user.id);
       const row = await accounts.findById(user.id);
       await attempts.record({
