@@ -359,6 +359,7 @@ export class LongTermConvergenceService {
           reference: referenceName,
         }),
         messageType: 'warning' as const,
+        stationIds: [stationId],
       })),
     );
   }
