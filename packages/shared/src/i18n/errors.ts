@@ -512,6 +512,10 @@ export const ERROR_MESSAGES = {
     zh: '此访问令牌仅限于部分站点：不能管理或授予超出这些站点的权限（用户或角色的站点须都在令牌的站点之内，也不能授予全部站点的数据权限）',
     en: 'This access token is limited to some sites: it cannot manage or grant anything beyond them (every site of the user or role must be among the token’s sites, and data scope “all” cannot be granted)',
   },
+  MCP_BATCH_REFUSED: {
+    zh: '不接受 JSON-RPC 批量请求：每个请求只能包含一条 JSON-RPC 消息，请逐条发送',
+    en: 'JSON-RPC batches are not accepted: send one JSON-RPC message per request',
+  },
   WEBHOOK_ADDRESS_REFUSED: {
     zh: '未发送：“{host}”解析为内部地址 {address}（回环、链路本地、私有或未指定地址），本系统不允许向其发送 Webhook',
     en: 'Not sent: “{host}” resolves to the internal address {address} (loopback, link-local, private or unspecified), which this installation does not send webhooks to',
