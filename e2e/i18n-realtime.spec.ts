@@ -79,6 +79,7 @@ describe('[REALTIME]', () => {
     try {
       // Stored, then announced through PostgreSQL to the server process that holds the socket.
       await new MessageService(new MessageRepository(db)).send(userId, {
+        stationIds: [],
         type: 'alarm',
         message: text('message.alarmDataMissing', { code: '150001' }),
         description: text('alarm.noData', { days: 2, rule: '' }),

@@ -40,6 +40,7 @@ async function sendFailedReport(page: Page): Promise<void> {
   const { db } = createDatabase(inject('databaseUrl'), 2);
   try {
     await new MessageService(new MessageRepository(db)).send(userId, {
+      stationIds: [],
       type: 'report',
       message: text('message.reportFailed', { name: 'E2E weekly', period: '2026-10-05 ~ 2026-10-11' }),
       description: text('part.localized', {

@@ -19,10 +19,12 @@ const NOT_YET_BOUNDED: readonly string[] = [];
 
 /**
  * Runtime names a module's index.ts may still take from one of its `*.repository.ts` files, as
- * `modules/<name>/index.ts: name`: the station-access predicate is a query part that other modules'
- * repositories compose, and the station-day upkeep still runs as functions over a database handle.
+ * `modules/<name>/index.ts: name`: the station-access predicate and the narrowing of things to a call's
+ * sites (callSitesCover) are query parts that other modules' repositories compose, and the station-day
+ * upkeep still runs as functions over a database handle.
  */
 const REPOSITORY_EXPORTS_ALLOWED: readonly string[] = [
+  'modules/access/index.ts: callSitesCover',
   'modules/access/index.ts: hasAllStations',
   'modules/access/index.ts: stationAccessPredicate',
   'modules/timeseries/index.ts: backfillStationDays',

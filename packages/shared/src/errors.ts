@@ -178,6 +178,9 @@ export const ERROR_CODES = [
   'ACCESS_TOKEN_SESSION_ONLY',
   'ACCESS_TOKEN_RATE_LIMITED',
   'ACCESS_TOKEN_TOO_MANY',
+  'ACCESS_TOKEN_SITES',
+  // The MCP endpoint (issue 39 §5): one JSON-RPC message per request.
+  'MCP_BATCH_REFUSED',
   // Webhooks (issue 32): why a delivery was not made or not accepted (kept in the delivery log).
   'WEBHOOK_ADDRESS_REFUSED',
   'WEBHOOK_DNS_FAILED',
@@ -408,6 +411,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCESS_TOKEN_SESSION_ONLY: 403,
   ACCESS_TOKEN_RATE_LIMITED: 429,
   ACCESS_TOKEN_TOO_MANY: 409,
+  ACCESS_TOKEN_SITES: 403,
+  MCP_BATCH_REFUSED: 400,
   WEBHOOK_ADDRESS_REFUSED: 422,
   WEBHOOK_DNS_FAILED: 502,
   WEBHOOK_TIMEOUT: 504,

@@ -1,3 +1,4 @@
+import { text } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildStation,
@@ -396,6 +397,104 @@ describe('personal access tokens', () => {
     // Another token of the same user, and the user's session, are not held back.
     expect((await bearer('POST', PAGE, other.secret, { body: {} })).status).toBe(200);
     expect((await server.call('POST', PAGE, { token: session, body: {} })).status).toBe(200);
+  });
+
+  it('a token limited to one site reads and marks only the messages of that site (issue 39 §5)', async () => {
+    const one = await createToken({
+      name: 'messages',
+      scopes: ['read', 'write'],
+      stationIds: [sites[0]!.id],
+    });
+    const send = (stationIds: number[], code: string) =>
+      server.services.messages.send(engineer.id, {
+        type: 'alarm',
+        message: text('message.alarmDataMissing', { code }),
+        stationIds,
+      });
+    const mine = await send([sites[0]!.id], 'own');
+    const other = await send([sites[1]!.id], 'other');
+    const both = await send([sites[0]!.id, sites[1]!.id], 'both');
+    // A message about no site (stored before messages named their sites): what it concerns cannot be told.
+    const siteless = await send([], 'none');
+    const ids = (r: TReply) =>
+      (r.body.data.records as { id: number }[]).map((m) => m.id).sort((a, b) => a - b);
+    const page = await bearer('POST', '/api/web/message/page', one.secret, {
+      body: { pageNo: 1, pageSize: 50 },
+    });
+    expect(page.status).toBe(200);
+    expect(ids(page)).toEqual([mine.id]);
+    expect(page.body.data.total).toBe(1);
+    const unread = await bearer('GET', '/api/web/message/has_not_read', one.secret);
+    expect(unread.body.data.count).toBe(1);
+    const viaSession = await server.call('POST', '/api/web/message/page', {
+      token: session,
+      body: { pageNo: 1, pageSize: 50 },
+    });
+    expect(
+      (viaSession.body.data.records as { id: number }[]).map((m) => m.id).filter((id) => id >= mine.id),
+    ).toEqual([siteless.id, both.id, other.id, mine.id]);
+    // Marking: beyond the token's site nothing changes.
+    const marked = await bearer(
+      'GET',
+      `/api/web/message/read?ids=${[mine, other, both, siteless].map((m) => m.id).join(',')}`,
+      one.secret,
+    );
+    expect(marked.body.data.updated).toBe(1);
+    expect((await bearer('GET', `/api/web/message/ignore?id=${other.id}`, one.secret)).status).toBe(404);
+    const rows = await server.db
+      .selectFrom('message')
+      .select(['id', 'is_read', 'is_ignored'])
+      .where('id', 'in', [mine.id, other.id, both.id, siteless.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.is_read, r.is_ignored])).toEqual([
+      [true, false],
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+  });
+
+  it('a token limited to one site lists and opens only the applicant’s applications of that site', async () => {
+    const applyFor = async (stationIds: number[]) => {
+      const r = await server.call('POST', '/api/web/apply/save', {
+        token: session,
+        body: {
+          stationIds,
+          fileType: 1,
+          startTime: '2025-01-01T00:00:00.000Z',
+          endTime: '2025-02-01T00:00:00.000Z',
+          applyReason: '令牌范围',
+          toAddr: 'engineer@masthub.example',
+        },
+      });
+      expect(r.status, r.body.msg).toBe(200);
+      return r.body.data.id as number;
+    };
+    const own = await applyFor([sites[0]!.id]);
+    const wider = await applyFor([sites[0]!.id, sites[1]!.id]);
+    const other = await applyFor([sites[1]!.id]);
+    const one = await createToken({ name: 'applications', scopes: ['read'], stationIds: [sites[0]!.id] });
+    const body = { pageNo: 1, pageSize: 50 };
+    const listed = await bearer('POST', '/api/web/apply/mine', one.secret, { body });
+    expect(listed.status).toBe(200);
+    expect(pageIds(listed)).toEqual([own]);
+    const all = await server.call('POST', '/api/web/apply/mine', { token: session, body });
+    expect(pageIds({ body: all.body } as TReply)).toEqual(expect.arrayContaining([own, wider, other]));
+    expect((await bearer('GET', `/api/web/apply/detail?id=${own}`, one.secret)).status).toBe(200);
+    for (const id of [wider, other]) {
+      expect((await bearer('GET', `/api/web/apply/detail?id=${id}`, one.secret)).status, String(id)).toBe(
+        404,
+      );
+    }
+    // The reviewers' messages name the application's sites, so a narrowed token of theirs sees them or not.
+    const told = await server.db
+      .selectFrom('message')
+      .select('station_ids')
+      .where('message_text', '@>', JSON.stringify({ key: 'message.applySubmitted' }))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.station_ids.map(Number)).toEqual([sites[1]!.id]);
   });
 
   it('every route has a decided scope and the OpenAPI document describes the bearer scheme', async () => {

@@ -96,6 +96,7 @@ describe('a database outage under a running server', () => {
     await until(() => (server.realtime.isListening ? true : undefined));
     expect((await call('POST', '/api/web/station/page', token)).statusCode).toBe(200);
     const sent = await server.services.messages.send(userId, {
+      stationIds: [],
       type: 'alarm',
       message: text('message.alarmDataMissing', { code: '150001' }),
     });

@@ -13,6 +13,8 @@ import {
  * ownerships; a random non-administrator with user and role administration tries random management calls
  * over HTTP; after each call, no user's reach grew beyond the caller's and nothing outside the caller's
  * reach changed. Reaches are computed here from the raw tables, independently of the server's code.
+ * In about half the runs the caller calls with a write token limited to some of its sites (issue 39 §5):
+ * its reach is then its own narrowed to those sites — the same features, those sites only, never all.
  */
 
 const MANAGER = ['system.user', 'system.role'] as const;
@@ -122,9 +124,29 @@ function within(inner: TReach, outer: TReach): boolean {
 
 const EMPTY: TReach = { admin: false, features: new Set(), all: false, sites: new Set() };
 
-/** The invariant after one call by `callerId`, measured against the caller's reach before the call. */
-function checkInvariant(before: TSnapshot, after: TSnapshot, callerId: number, label: string): void {
-  const caller = before.users.get(callerId)!.reach;
+/** A reach narrowed to a token's sites: the same features on those of its sites only, never every site. */
+function narrowed(reach: TReach, sites: ReadonlySet<number>): TReach {
+  return {
+    admin: false,
+    features: reach.features,
+    all: false,
+    sites: new Set(reach.all ? sites : [...reach.sites].filter((s) => sites.has(s))),
+  };
+}
+
+/**
+ * The invariant after one call by `callerId` (with a token limited to `tokenSites`, if any), measured
+ * against the caller's reach before the call.
+ */
+function checkInvariant(
+  before: TSnapshot,
+  after: TSnapshot,
+  callerId: number,
+  tokenSites: ReadonlySet<number> | undefined,
+  label: string,
+): void {
+  const own = before.users.get(callerId)!.reach;
+  const caller = tokenSites ? narrowed(own, tokenSites) : own;
   for (const [id, now] of after.users) {
     const was = before.users.get(id);
     if (was && was.state === now.state) continue;
@@ -175,6 +197,8 @@ const zWorld = fc.record({
   callerExtra: fc.subarray([...EXTRA]),
   callerSites: zSites,
   callerAll: fc.nat({ max: 4 }),
+  /** The caller's token's sites (those it sees among them); none: the caller calls with its session. */
+  tokenSites: fc.option(fc.subarray([0, 1, 2, 3, 4], { minLength: 1 }), { freq: 2, nil: undefined }),
   users: fc.array(fc.record({ r: fc.nat(), sites: zSites }), { minLength: 2, maxLength: 4 }),
   owners: fc.array(fc.nat({ max: 6 }), { minLength: SITES, maxLength: SITES }),
   commands: fc.array(zCommand, { minLength: 1, maxLength: 5 }),
@@ -182,7 +206,7 @@ const zWorld = fc.record({
 
 describe('managing users and roles, as a property', () => {
   it('never lets a call widen anyone beyond the caller or change what lies beyond the caller', async () => {
-    const outcomes = { allowed: 0, refused: 0 };
+    const outcomes = { allowed: 0, refused: 0, tokens: 0 };
     let run = 0;
     await fc.assert(
       fc.asyncProperty(zWorld, async (world) => {
@@ -236,7 +260,7 @@ describe('managing users and roles, as a property', () => {
           const owner = world.owners[i]! < userIds.length ? userIds[world.owners[i]!]! : null;
           await db.updateTable('station').set({ owner_id: owner }).where('id', '=', sites[i]!).execute();
         }
-        const token = await server.login(
+        const session = await server.login(
           (
             await db
               .selectFrom('app_user')
@@ -246,17 +270,32 @@ describe('managing users and roles, as a property', () => {
           ).account,
           PASSWORD,
         );
+        // The token may name only sites its user sees: the role's list (or every site) and the owned ones.
+        const seen = (i: number) =>
+          world.callerAll === 0 || world.callerSites.includes(i) || world.owners[i] === 0;
+        const tokenSites = (world.tokenSites ?? []).filter(seen).map((i) => sites[i]!);
+        let auth: { token: string } | { headers: Record<string, string> } = { token: session };
+        if (tokenSites.length > 0) {
+          const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
+            token: session,
+            body: { name: `run ${run}`, expiresInDays: 1, scopes: ['write'], stationIds: tokenSites },
+          });
+          expect(made.status, made.body.msg).toBe(200);
+          auth = { headers: { authorization: `Bearer ${made.body.data.secret}` } };
+          outcomes.tokens += 1;
+        }
+        const narrowTo = tokenSites.length > 0 ? new Set(tokenSites) : undefined;
 
         for (const [n, command] of world.commands.entries()) {
-          const label = `run ${run} call ${n} ${JSON.stringify(command)}`;
+          const label = `run ${run} call ${n} ${narrowTo ? `token [${tokenSites}] ` : ''}${JSON.stringify(command)}`;
           const before = await snapshot();
-          const r = await callFor(command, token, userIds, roleIds, sites, run, n);
+          const r = await callFor(command, auth, userIds, roleIds, sites, run, n);
           if (r.status === 200) outcomes.allowed += 1;
           else {
             outcomes.refused += 1;
             expect([400, 403, 404, 409, 422], `${label}: ${r.body.msg}`).toContain(r.status);
           }
-          checkInvariant(before, await snapshot(), caller.id, label);
+          checkInvariant(before, await snapshot(), caller.id, narrowTo, label);
         }
       }),
       { numRuns: 40 },
@@ -264,6 +303,7 @@ describe('managing users and roles, as a property', () => {
     // Both sides of the rule were exercised, so the property did not hold vacuously.
     expect(outcomes.allowed).toBeGreaterThan(10);
     expect(outcomes.refused).toBeGreaterThan(10);
+    expect(outcomes.tokens).toBeGreaterThan(5);
   }, 300_000);
 });
 
@@ -271,7 +311,7 @@ type TCommand = typeof zCommand extends fc.Arbitrary<infer C> ? C : never;
 
 async function callFor(
   command: TCommand,
-  token: string,
+  auth: { token: string } | { headers: Record<string, string> },
   userIds: number[],
   roleIds: number[],
   sites: number[],
@@ -284,11 +324,11 @@ async function callFor(
   switch (command.t) {
     case 'reset':
       return server.call('POST', '/api/security/sys/user/reset_password', {
-        token,
+        ...auth,
         body: { id: pick(others, command.u) },
       });
     case 'delete':
-      return server.call('GET', `/api/security/sys/user/delete?id=${pick(others, command.u)}`, { token });
+      return server.call('GET', `/api/security/sys/user/delete?id=${pick(others, command.u)}`, auth);
     case 'editRole': {
       const id = pick(userIds, command.u);
       const u = await server.db
@@ -297,7 +337,7 @@ async function callFor(
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       return server.call('POST', '/api/security/sys/user/save_or_update', {
-        token,
+        ...auth,
         body: {
           id,
           account: u.account,
@@ -312,7 +352,7 @@ async function callFor(
     }
     case 'create':
       return server.call('POST', '/api/security/sys/user/save_or_update', {
-        token,
+        ...auth,
         body: {
           account: `prop_${run}_${n}_${Date.now() % 100000}`,
           userName: 'Property',
@@ -326,7 +366,7 @@ async function callFor(
       });
     case 'assign':
       return server.call('POST', '/api/security/sys/permission/user_authorize_station', {
-        token,
+        ...auth,
         body: {
           userId: pick(userIds, command.u),
           stationIds: site(command.sites.length ? command.sites : [0]),
@@ -341,14 +381,12 @@ async function callFor(
       return server.call(
         'GET',
         `/api/security/sys/user/transfer_authority?fromUserId=${from}&toUserId=${to}${list}`,
-        {
-          token,
-        },
+        auth,
       );
     }
     case 'rights':
       return server.call('POST', '/api/security/sys/role/rights', {
-        token,
+        ...auth,
         body: {
           roleId: pick(roleIds, command.r),
           features: command.features,
@@ -358,10 +396,10 @@ async function callFor(
       });
     case 'rename':
       return server.call('POST', '/api/security/sys/role/save_or_update', {
-        token,
+        ...auth,
         body: { id: pick(roleIds, command.r), name: `renamed ${run}.${n}`, description: 'x' },
       });
     case 'roleDelete':
-      return server.call('GET', `/api/security/sys/role/delete?id=${pick(roleIds, command.r)}`, { token });
+      return server.call('GET', `/api/security/sys/role/delete?id=${pick(roleIds, command.r)}`, auth);
   }
 }

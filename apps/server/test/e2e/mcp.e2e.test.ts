@@ -26,6 +26,7 @@ const N = 30 * 144;
 let server: TTestServer;
 let base: string;
 let session: string;
+let engineerId: number;
 const sites: { id: number; stationCode: string }[] = [];
 const versions: number[] = [];
 const speed80: number[] = [];
@@ -68,6 +69,7 @@ beforeAll(async () => {
   server = await startTestServer({ ACCESS_TOKEN_RATE_PER_MINUTE: '1000' });
   const db = server.db;
   const engineer = await buildUser(db, { features: ['alarm.view'] });
+  engineerId = engineer.id;
   for (const name of ['MCP 甲', 'MCP 乙', 'MCP 丙'])
     sites.push(await buildStation(db, { projectName: name }));
   // The engineer sees the first two sites; the third is nobody's business of theirs.
@@ -353,6 +355,67 @@ describe('the MCP server over streamable HTTP', () => {
     for (const secret of [secrets.revoked, secrets.writeOnly, 'mht_unknown']) {
       await expect(connect(secret)).rejects.toThrow();
     }
+  });
+});
+
+describe('the MCP endpoint’s bounds (issue 39 §5)', () => {
+  const post = (body: unknown, language = 'EN') =>
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+        authorization: `Bearer ${secrets.full}`,
+        language,
+      },
+      body: JSON.stringify(body),
+    });
+  const findSites = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'find_sites', arguments: { limit: 100 } },
+  });
+
+  it('refuses a JSON-RPC batch as a whole with Invalid Request, so one request is one counted tool call', async () => {
+    const batch = await post(Array.from({ length: 100 }, (_, i) => findSites(i + 1)));
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message: 'JSON-RPC batches are not accepted: send one JSON-RPC message per request',
+      },
+      id: null,
+    });
+    const zh = await post([findSites(1)], 'ZH');
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toMatch(
+      /不接受 JSON-RPC 批量请求/,
+    );
+    // One message per request answers as before.
+    const single = await post(findSites(7));
+    expect(single.status).toBe(200);
+    const answer = (await single.json()) as { id: number; result: { content: { text: string }[] } };
+    expect(answer.id).toBe(7);
+    expect(JSON.parse(answer.result.content[0]!.text).total).toBe(2);
+  });
+
+  it('puts every heavy tool call in the heavy-work line: past the user’s places it is refused', async () => {
+    const admission = server.services.admission;
+    const releases: (() => void)[] = [];
+    for (let i = 0; i < admission.limits.perUser; i++)
+      releases.push(await admission.admit(engineerId, 'compute'));
+    try {
+      const client = await connect(secrets.full, 'EN');
+      const refused = await call(client, 'get_statistics', { versionId: versions[0] });
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toMatch(/requests in progress; please wait for one to finish/);
+      await client.close();
+    } finally {
+      for (const release of releases) release();
+    }
+    expect(admission.load.compute.running).toBe(0);
   });
 });
 

@@ -54,6 +54,7 @@ describe('websocket /api/web/websocket/{userId}-{suffix}/{lang}', () => {
     const { socket, frames } = await open(`${baseUrl}/api/web/websocket/${userId}-tab1/zh?token=${token}`);
     await waitFor(() => (server.realtime.countConnections(userId) > 0 ? true : undefined));
     const sent = await server.services.messages.send(userId, {
+      stationIds: [],
       type: 'repair',
       message: text('message.repairRequested', { code: '150001' }),
       description: text('message.repairReason', { user: '张工', reason: '风速计损坏' }),
@@ -76,6 +77,7 @@ describe('websocket /api/web/websocket/{userId}-{suffix}/{lang}', () => {
     const en = await open(`${baseUrl}/api/web/websocket/${userId}-lang-en/en?token=${token}`);
     await waitFor(() => (server.realtime.countConnections(userId) >= 2 ? true : undefined));
     const sent = await server.services.messages.send(userId, {
+      stationIds: [],
       type: 'report',
       message: text('message.reportFailed', { name: 'Weekly A', period: '2026-10-05 ~ 2026-10-11' }),
       description: text('part.localized', { value: { zh: '没有数据', en: 'no data' } }),
@@ -142,10 +144,12 @@ describe('websocket /api/web/websocket/{userId}-{suffix}/{lang}', () => {
   it('marks messages read and ignores them', async () => {
     const { token, userId } = await loginAdmin();
     const a = await server.services.messages.send(userId, {
+      stationIds: [],
       type: 'alarm',
       message: text('message.alarmDataMissing', { code: 'A' }),
     });
     const b = await server.services.messages.send(userId, {
+      stationIds: [],
       type: 'alarm',
       message: text('message.alarmDataMissing', { code: 'B' }),
     });
@@ -182,6 +186,7 @@ describe('scale-out (DESIGN §8)', () => {
       const { socket, frames } = await open(`${baseUrl}/api/web/websocket/${userId}-fan/zh?token=${token}`);
       await waitFor(() => (server.realtime.countConnections(userId) > 0 ? true : undefined));
       const sent = await second.services.messages.send(userId, {
+        stationIds: [],
         type: 'task',
         message: text('message.taskSucceeded', { kind: text('taskKind.qc'), taskId: 7 }),
       });

@@ -327,6 +327,51 @@ describe('role rights', () => {
     });
     expect(ok.status).toBe(200);
   });
+
+  it('through a token limited to some sites, changes only roles within them and never grants every site', async () => {
+    const [inside, outside] = [await buildStation(server.db), await buildStation(server.db)];
+    const manager = await buildUser(server.db, { features: ['system.role', 'alarm.view'], dataScope: 'all' });
+    const session = await server.login(manager.account, manager.password);
+    const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
+      token: session,
+      body: { name: 'one site', expiresInDays: 1, scopes: ['write'], stationIds: [inside.id] },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const headers = { authorization: `Bearer ${made.body.data.secret}` };
+    const id = await createRole('令牌授权');
+    const wide = await createRole('全站角色');
+    await server.call('POST', api('rights'), {
+      token: admin,
+      body: { roleId: wide, features: ['alarm.view'], dataScope: 'all' },
+    });
+    const before = await snapshot();
+    for (const [body, url] of [
+      [{ roleId: id, features: ['alarm.view'], dataScope: 'all' }, api('rights')],
+      [{ id: wide, name: '全站角色改名', description: '' }, api('save_or_update')],
+      [{ roleId: wide, features: [], dataScope: 'list', stationIds: [inside.id] }, api('rights')],
+    ] as const) {
+      const r = await server.call('POST', url, { headers, body, language: 'EN' });
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.body.data.errorCode).toBe('ACCESS_TOKEN_SITES');
+    }
+    const beyond = await server.call('POST', api('rights'), {
+      headers,
+      body: { roleId: id, features: [], dataScope: 'list', stationIds: [outside.id] },
+    });
+    expect(beyond.status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    const ok = await server.call('POST', api('rights'), {
+      headers,
+      body: { roleId: id, features: ['alarm.view'], dataScope: 'list', stationIds: [inside.id] },
+    });
+    expect(ok.status, ok.body.msg).toBe(200);
+    // The user's session is not narrowed: it may grant every site.
+    const all = await server.call('POST', api('rights'), {
+      token: session,
+      body: { roleId: id, features: [], dataScope: 'all' },
+    });
+    expect(all.status, all.body.msg).toBe(200);
+  });
 });
 
 describe('POST /api/security/sys/role/assigned_users', () => {

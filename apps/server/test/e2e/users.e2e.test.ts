@@ -703,3 +703,94 @@ describe('the account rule on update', () => {
     expect(row.account).toBe(user.account);
   });
 });
+
+describe('a personal access token limited to some sites, of a user manager', () => {
+  it('creates, edits and resets only users whose sites all lie within the token’s sites (issue 39 §5)', async () => {
+    const db = server.db;
+    const [inside, outside] = [await buildStation(db), await buildStation(db)];
+    const manager = await buildUser(db, { features: ['system.user', 'report.preview'], dataScope: 'all' });
+    const session = await server.login(manager.account, manager.password);
+    const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
+      token: session,
+      body: { name: 'one site', expiresInDays: 1, scopes: ['write'], stationIds: [inside.id] },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const bearer = { authorization: `Bearer ${made.body.data.secret}` };
+    const roleOf = async (name: string, dataScope: 'all' | 'list', stationIds: number[]) => {
+      const role = await db
+        .insertInto('role')
+        .values({ name, data_scope: dataScope })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('role_feature').values({ role_id: role.id, feature: 'report.preview' }).execute();
+      if (stationIds.length)
+        await db
+          .insertInto('role_station')
+          .values(stationIds.map((station_id) => ({ role_id: role.id, station_id })))
+          .execute();
+      return role.id;
+    };
+    const [within, beyond, all] = [
+      await roleOf('令牌内角色', 'list', [inside.id]),
+      await roleOf('令牌外角色', 'list', [outside.id]),
+      await roleOf('全部站点角色', 'all', []),
+    ];
+    const refusal =
+      'This access token is limited to some sites: it cannot manage or grant anything beyond them';
+    for (const [account, role] of [
+      ['tok_out1', beyond],
+      ['tok_all1', all],
+    ] as const) {
+      const before = await countUsers();
+      const r = await server.call('POST', SAVE, {
+        headers: bearer,
+        language: 'EN',
+        body: validUser({ account, roleId: role }),
+      });
+      expect(r.status, account).toBe(403);
+      expect(r.body.data.errorCode).toBe('ACCESS_TOKEN_SITES');
+      expect(r.body.msg.startsWith(refusal)).toBe(true);
+      expect(await countUsers()).toBe(before);
+    }
+    // Within its sites it manages as the user would; the user's session still reaches every site.
+    const ok = await server.call('POST', SAVE, {
+      headers: bearer,
+      body: validUser({ account: 'tok_in01', roleId: within }),
+    });
+    expect(ok.status, ok.body.msg).toBe(200);
+    const edit = await server.call('POST', SAVE, {
+      headers: bearer,
+      body: validUser({ id: ok.body.data.id, account: 'tok_in01', roleId: beyond }),
+    });
+    expect(edit.body.data.errorCode).toBe('ACCESS_TOKEN_SITES');
+    const widened = await server.call('POST', SAVE, {
+      token: session,
+      body: validUser({ id: ok.body.data.id, account: 'tok_in01', roleId: beyond }),
+    });
+    expect(widened.status, widened.body.msg).toBe(200);
+
+    // A user reaching a site beyond the token is beyond it: no new password, no site given to them.
+    const reset = await server.call('POST', '/api/security/sys/user/reset_password', {
+      headers: bearer,
+      body: { id: ok.body.data.id },
+    });
+    expect(reset.body.data.errorCode).toBe('ACCESS_TOKEN_SITES');
+    const assign = await server.call('POST', '/api/security/sys/permission/user_authorize_station', {
+      headers: bearer,
+      body: { userId: ok.body.data.id, stationIds: [inside.id], type: 'add' },
+    });
+    expect(assign.body.data.errorCode).toBe('ACCESS_TOKEN_SITES');
+    const assigned = await db
+      .selectFrom('user_station')
+      .select('station_id')
+      .where('user_id', '=', ok.body.data.id)
+      .execute();
+    expect(assigned).toEqual([]);
+    const plain = await buildUser(db);
+    const given = await server.call('POST', '/api/security/sys/permission/user_authorize_station', {
+      headers: bearer,
+      body: { userId: plain.id, stationIds: [inside.id], type: 'add' },
+    });
+    expect(given.status, given.body.msg).toBe(200);
+  });
+});

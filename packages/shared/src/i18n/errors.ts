@@ -532,6 +532,14 @@ export const ERROR_MESSAGES = {
     zh: '每个用户最多持有 {maximum} 个有效的访问令牌，请先撤销不用的令牌',
     en: 'A user may hold at most {maximum} live access tokens; revoke the ones you no longer use first',
   },
+  ACCESS_TOKEN_SITES: {
+    zh: '此访问令牌仅限于部分站点：不能管理或授予超出这些站点的权限（用户或角色的站点须都在令牌的站点之内，也不能授予全部站点的数据权限）',
+    en: 'This access token is limited to some sites: it cannot manage or grant anything beyond them (every site of the user or role must be among the token’s sites, and data scope “all” cannot be granted)',
+  },
+  MCP_BATCH_REFUSED: {
+    zh: '不接受 JSON-RPC 批量请求：每个请求只能包含一条 JSON-RPC 消息，请逐条发送',
+    en: 'JSON-RPC batches are not accepted: send one JSON-RPC message per request',
+  },
   WEBHOOK_ADDRESS_REFUSED: {
     zh: '不能使用“{host}”：本系统不向内部地址（回环、链路本地、私有或未指定地址）或无法解析的主机名发送 Webhook',
     en: '“{host}” cannot be used: this installation does not send webhooks to internal addresses (loopback, link-local, private or unspecified) or to host names that do not resolve',

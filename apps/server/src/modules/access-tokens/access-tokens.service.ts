@@ -103,7 +103,7 @@ export class AccessTokenService {
     if (!owner) throw new AppError('NOT_FOUND');
     if (!caller.isAdmin && owner.company_id !== caller.companyId) throw new AppError('NOT_FOUND');
     if (Number(owner.user_id) !== caller.id)
-      await this.guard.assertCanManageUser(caller.id, Number(owner.user_id));
+      await this.guard.assertCanManageUser(caller, Number(owner.user_id));
     await this.tokens.revoke(id, caller.id);
   }
 

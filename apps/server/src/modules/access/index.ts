@@ -2,7 +2,12 @@
 
 export { createManagementGuard, createStationAccess, createStationGrantService } from './access.module.ts';
 export { accessRoutes } from './access.routes.ts';
-export type { ManagementGuard } from './management-guard.ts';
-export { hasAllStations, stationAccessPredicate, type TAccessSubject } from './station-access.repository.ts';
+export type { ManagementGuard, TManagingCaller } from './management-guard.ts';
+export {
+  callSitesCover,
+  hasAllStations,
+  stationAccessPredicate,
+  type TAccessSubject,
+} from './station-access.repository.ts';
 export type { StationAccess } from './station-access.ts';
 export type { StationGrantService } from './station-grants.service.ts';

@@ -1,5 +1,6 @@
+import { FEATURE_KEYS } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
-import { composeReach, isWithin, NO_ROLE, reachExcess, type TRoleRights } from './reach.ts';
+import { composeReach, isWithin, NO_ROLE, narrowReach, reachExcess, type TRoleRights } from './reach.ts';
 
 const role = (over: Partial<TRoleRights> = {}): TRoleRights => ({ ...NO_ROLE, ...over });
 const ADMIN = role({ isAdmin: true });
@@ -46,5 +47,26 @@ describe('a reach', () => {
     const all = composeReach(role({ features: ['a'], dataScope: 'all' }), []);
     expect(isWithin(composeReach(role({ features: ['a'], stationIds: [1, 2, 3] }), [4]), all)).toBe(true);
     expect(isWithin(composeReach(role({ features: ['a', 'b'] }), []), all)).toBe(false);
+  });
+
+  it('narrowed to a token’s sites keeps the features on those of its sites only, never every site', () => {
+    const own = composeReach(role({ features: ['a'], stationIds: [1, 2] }), [3]);
+    const narrowed = narrowReach(own, [2, 3, 9]);
+    expect(narrowed).toMatchObject({ isAdmin: false, allStations: false });
+    expect([...narrowed.stationIds].sort()).toEqual([2, 3]);
+    expect([...narrowed.features]).toEqual(['a']);
+    expect(isWithin(composeReach(role({ features: ['a'] }), [1]), narrowed)).toBe(false);
+    expect(isWithin(composeReach(role({ features: ['a'], dataScope: 'all' }), []), narrowed)).toBe(false);
+  });
+
+  it('narrowed, makes the administrator or data scope all hold exactly the named sites', () => {
+    const admin = narrowReach(composeReach(ADMIN, []), [4, 5]);
+    expect(admin).toMatchObject({ isAdmin: false, allStations: false });
+    expect(admin.features.size).toBe(FEATURE_KEYS.length);
+    expect([...admin.stationIds].sort()).toEqual([4, 5]);
+    expect(isWithin(composeReach(ADMIN, []), admin)).toBe(false);
+    expect(isWithin(composeReach(role({ features: [...FEATURE_KEYS] }), [4]), admin)).toBe(true);
+    const all = narrowReach(composeReach(role({ features: ['a'], dataScope: 'all' }), []), [7]);
+    expect(reachExcess(composeReach(role({ features: ['a'] }), [7, 8]), all).stationIds).toEqual([8]);
   });
 });

@@ -1,9 +1,14 @@
+import { FEATURE_KEYS } from '@masthub/shared';
+
 /**
  * A user's effective reach (issue 26 §1): the features they hold and the sites they reach, through their
  * role (function permissions, data scope 'all' or the role's site list), direct site assignments and
  * site ownership together. Every kind of site access grants every feature of the role on that site
  * (StationAccess), so a reach is the product features × sites, and one reach lies within another
  * exactly when its features and its sites each do.
+ *
+ * A call narrowed to some sites (a personal access token limited to a site subset, issue 32) holds the
+ * narrowed reach (narrowReach): what it may grant or manage is limited exactly as what it may see.
  *
  * Pure: the look-ups are in reach.repository.ts, the rule that applies it in management-guard.ts.
  */
@@ -38,6 +43,22 @@ export function composeReach(role: TRoleRights, direct: Iterable<number>): TReac
     features: new Set(role.features),
     allStations,
     stationIds: allStations ? new Set() : new Set([...role.stationIds, ...direct]),
+  };
+}
+
+/**
+ * The reach of a call narrowed to `stationIds` (issue 39 §5): the same features (every feature for the
+ * administrator) on those of its sites the call names — never every site, never the administrator role,
+ * so such a call can grant neither data scope 'all' nor the administrator role, and manages only users
+ * and roles whose sites all lie within its subset.
+ */
+export function narrowReach(reach: TReach, stationIds: Iterable<number>): TReach {
+  const named = new Set(stationIds);
+  return {
+    isAdmin: false,
+    features: reach.isAdmin ? new Set(FEATURE_KEYS) : reach.features,
+    allStations: false,
+    stationIds: reach.allStations ? named : new Set([...reach.stationIds].filter((id) => named.has(id))),
   };
 }
 

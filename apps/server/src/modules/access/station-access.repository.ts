@@ -23,6 +23,20 @@ export function hasAllStations(subject: TAccessSubject): boolean {
   return (subject.isAdmin || subject.dataScope === 'all') && subject.stationIds === undefined;
 }
 
+/**
+ * The one narrowing of things that concern sites (messages, download applications; issue 39 §5): true for
+ * a call that is not narrowed; for a call narrowed to some sites, true exactly when the thing names at
+ * least one site and every site it names is among them. `stationIds` is an SQL bigint[] of the thing's
+ * sites. A thing naming no site is outside every narrowed call: what it concerns cannot be told.
+ */
+export function callSitesCover(
+  subject: Pick<TAccessSubject, 'stationIds'>,
+  stationIds: Expression<unknown>,
+): Expression<SqlBool> {
+  if (subject.stationIds === undefined) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(cardinality(${stationIds}) > 0 AND ${stationIds} <@ ${[...subject.stationIds]}::bigint[])`;
+}
+
 /** The subject's reach without its narrowing: whether the role alone reaches every site. */
 function roleReachesAll(subject: TAccessSubject): boolean {
   return subject.isAdmin || subject.dataScope === 'all';
@@ -40,6 +54,7 @@ export function stationAccessPredicate(
   if (hasAllStations(subject)) return sql<SqlBool>`true`;
   const stationId = sql.ref(`${stationAlias}.id`);
   if (subject.stationIds !== undefined) {
+    // callSitesCover for one site, written so that an index on the station's id serves it.
     const within = sql<SqlBool>`${stationId} = ANY(${[...subject.stationIds]}::bigint[])`;
     if (roleReachesAll(subject)) return within;
     const reached = stationAccessPredicate({ ...subject, stationIds: undefined }, stationAlias);

@@ -54,7 +54,7 @@ export class StationGrantService {
       const target = (await access.findSubject(input.userId))!;
       await access.assertCanView(caller, input.stationIds);
       // The user's reach now and after the change must be within the caller's (issue 26 §1).
-      await guard.assertCanManageUser(caller.id, target.id, {
+      await guard.assertCanManageUser(caller, target.id, {
         addStations: input.type === 'add' ? input.stationIds : [],
       });
       if (input.type === 'add') {
@@ -93,8 +93,8 @@ export class StationGrantService {
       await access.assertCanEdit(caller, stationIds);
       // Taking sites away and giving them are both management of a user (issue 26 §1): the previous
       // owner's reach and the new owner's reach, before and after, must be within the caller's.
-      await guard.assertCanManageUser(caller.id, from.id);
-      await guard.assertCanManageUser(caller.id, query.toUserId, { addStations: stationIds });
+      await guard.assertCanManageUser(caller, from.id);
+      await guard.assertCanManageUser(caller, query.toUserId, { addStations: stationIds });
       const moved = await grants.transferOwnership(from.id, query.toUserId, stationIds);
       return { transferred: moved.length, stationIds: moved };
     });

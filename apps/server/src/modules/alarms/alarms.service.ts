@@ -453,6 +453,7 @@ export class AlarmService {
           message: text('message.alarmDataMissing', { code: alarm.stationCode }),
           description: text('alarm.noData', { days: alarm.days, rule: '' }),
           messageType: 'warning' as const,
+          stationIds: [alarm.stationId],
         })),
       ),
     );
@@ -464,7 +465,12 @@ export class AlarmService {
     content: { message: TText; description: TText | null },
   ): Promise<void> {
     for (const id of await this.usersWho('alarm.view', stationId)) {
-      await this.messages.send(id, { type: 'alarm', ...content, messageType: 'warning' });
+      await this.messages.send(id, {
+        type: 'alarm',
+        ...content,
+        messageType: 'warning',
+        stationIds: [stationId],
+      });
     }
   }
 

@@ -18,9 +18,12 @@ import type {
   DownloadLogTable,
   DownloadTicketTable,
 } from '../../platform/db/schema.ts';
-import { stationAccessPredicate } from '../access/index.ts';
+import { callSitesCover, stationAccessPredicate } from '../access/index.ts';
 
 type TDb = Database | Transaction<DB>;
+
+/** The sites of the application aliased `a`, as an SQL bigint[]. */
+const applicationSites = sql`ARRAY(SELECT das.station_id FROM download_application_station das WHERE das.application_id = a.id)`;
 
 /** Applications with their sites (codes and names in the applicant's order) and download count. */
 function applicationQuery(db: TDb) {
@@ -118,8 +121,22 @@ export class ApplicationRepository {
     return this.pageOf(scope, request);
   }
 
-  pageOwn(applicantId: number, request: TApplyPageRequest) {
-    return this.pageOf(sql<SqlBool>`a.applicant_id = ${applicantId}`, request);
+  /** The applicant's own applications; a call narrowed to some sites lists those whose sites all lie among them. */
+  pageOwn(applicant: Pick<TAuthUser, 'id' | 'stationIds'>, request: TApplyPageRequest) {
+    return this.pageOf(
+      sql<SqlBool>`a.applicant_id = ${applicant.id} AND ${callSitesCover(applicant, applicationSites)}`,
+      request,
+    );
+  }
+
+  /** Whether the call sees the application under its narrowing to a token's sites (always, without one). */
+  async isCoveredByCall(id: number, caller: Pick<TAuthUser, 'stationIds'>): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('download_application as a')
+      .select(sql<boolean>`${callSitesCover(caller, applicationSites)}`.as('covered'))
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+    return row?.covered === true;
   }
 
   private pageOf(scope: Expression<SqlBool>, request: TApplyPageRequest) {

@@ -130,7 +130,7 @@ export class ApplyExport {
         return id;
       });
       if (mailId !== null) await this.outbox.dispatch([mailId]);
-      await this.notices.tellApplicant(ready, 'ready', '');
+      await this.notices.tellApplicant(ready, 'ready', '', stationIds);
     } catch (error) {
       const reasonIn = (lang: Language) =>
         error instanceof AppError
@@ -146,13 +146,15 @@ export class ApplyExport {
         export_reason: reason,
         updated_at: new Date(),
       });
-      await this.notices.tellApplicant(row, 'failed', reasons);
+      const stationIds = await this.applications.listStationIds(applicationId);
+      await this.notices.tellApplicant(row, 'failed', reasons, stationIds);
       if (row.reviewer_id !== null) {
         await this.messages
           .send(Number(row.reviewer_id), {
             type: 'approval',
             message: text('message.applyFailedReviewer', { id: applicationId, reason: reasons }),
             messageType: 'error',
+            stationIds,
           })
           .catch(() => undefined);
       }

@@ -37,10 +37,12 @@ export class ApplyNotices {
     private readonly log: Logger,
   ) {}
 
+  /** A stored message to the applicant about the application of `stationIds` (its sites). */
   async tellApplicant(
     row: { id: number; applicant_id: number | null },
     event: 'approved' | 'rejected' | 'ready' | 'failed',
     reason: TTextParam,
+    stationIds: readonly number[],
   ): Promise<void> {
     if (row.applicant_id === null) return;
     const keys = {
@@ -54,6 +56,7 @@ export class ApplyNotices {
         type: 'approval',
         message: text(keys[event], { id: row.id, reason }),
         messageType: event === 'rejected' || event === 'failed' ? 'error' : 'success',
+        stationIds,
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'application message failed'));
   }

@@ -142,19 +142,20 @@ export class ApplyService {
         stationIds,
       );
     });
-    await this.notifyReviewers(id, user, stationIds.length);
+    await this.notifyReviewers(id, user, stationIds);
     return { id };
   }
 
   /** Tells the users who may decide it (system.apply, every site visible, not the applicant). */
-  private async notifyReviewers(id: number, applicant: TAuthUser, siteCount: number): Promise<void> {
+  private async notifyReviewers(id: number, applicant: TAuthUser, stationIds: number[]): Promise<void> {
     const reviewers = await this.applications.listReviewers(id, applicant.id);
     for (const reviewerId of reviewers) {
       await this.messages
         .send(reviewerId, {
           type: 'approval',
-          message: text('message.applySubmitted', { user: applicant.userName, count: siteCount }),
+          message: text('message.applySubmitted', { user: applicant.userName, count: stationIds.length }),
           messageType: 'info',
+          stationIds,
         })
         .catch((error: unknown) => this.log.warn({ err: error }, 'application message failed'));
     }
@@ -184,15 +185,12 @@ export class ApplyService {
     return this.pageOf(user, page, request, language, utcOffsetMinutes);
   }
 
-  /** The caller's own applications. */
+  /**
+   * The caller's own applications. A call narrowed to a token's sites lists only those whose sites all lie
+   * among them (issue 39 §5): an application's file holds the data of every one of its sites.
+   */
   mine(user: TAuthUser, request: TApplyPageRequest, language: Language, utcOffsetMinutes: number) {
-    return this.pageOf(
-      user,
-      this.applications.pageOwn(user.id, request),
-      request,
-      language,
-      utcOffsetMinutes,
-    );
+    return this.pageOf(user, this.applications.pageOwn(user, request), request, language, utcOffsetMinutes);
   }
 
   /** One application with its downloads: for its applicant, or a reviewer who may see all its sites. */
@@ -206,6 +204,8 @@ export class ApplyService {
     if (!row) throw new AppError('NOT_FOUND');
     const isApplicant = row.applicant_id !== null && Number(row.applicant_id) === user.id;
     if (!isApplicant) await this.assertReviewer(user, row.station_ids.map(Number));
+    // The applicant's own, beyond a narrowed call's sites: as if it did not exist, as in the list.
+    else if (!(await this.applications.isCoveredByCall(id, user))) throw new AppError('NOT_FOUND');
     const downloads = await this.applications.listDownloads(id);
     return {
       ...presentApplication(row, user, language, utcOffsetMinutes),
@@ -296,6 +296,7 @@ export class ApplyService {
         row,
         body.decision === 'approved' ? 'approved' : 'rejected',
         body.comment,
+        decided.stations.filter((s) => s.application_id === row.id).map((s) => Number(s.station_id)),
       );
     }
     await this.events.emit(
@@ -330,6 +331,7 @@ export class ApplyService {
         type: 'approval',
         message: text('message.applyRevoked', { id, user: user.userName }),
         messageType: 'warning',
+        stationIds: row.station_ids.map(Number),
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'application message failed'));
   }

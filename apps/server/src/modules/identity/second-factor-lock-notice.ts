@@ -38,6 +38,8 @@ export function createLockNotice(deps: {
           message: text('message.secondFactorLocked', { minutes: lock.minutes }),
           description: text('message.secondFactorLockedDetail', lock),
           messageType: 'warning',
+          // About the account, no site: a token narrowed to some sites does not list it.
+          stationIds: [],
         });
         const sender = user.email ? await outbox.defaultSender() : undefined;
         if (!user.email || sender === undefined) return;

@@ -401,6 +401,7 @@ export class LongTermConvergenceService {
           reference: referenceName,
         }),
         messageType: 'warning' as const,
+        stationIds: [stationId],
       })),
     );
   }

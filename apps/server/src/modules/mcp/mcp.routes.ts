@@ -1,5 +1,6 @@
 import type { Language } from '@masthub/shared';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { errorEnvelope } from '../../platform/http/envelope.ts';
@@ -22,6 +23,20 @@ function methodNotAllowed(reply: FastifyReply, method: string, language: Languag
     .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
 }
 
+/**
+ * A JSON-RPC batch (an array of messages) is refused as a whole with Invalid Request (issue 39 §5): the SDK
+ * would run up to 100 tool calls of one request side by side for the one call the token's rate limit
+ * counted. One message per request keeps one tool call = one counted call = the database work of one
+ * tool, which its input schema bounds; MCP itself dropped batching in its 2025-06-18 revision, and the
+ * SDK's clients send one message per request.
+ */
+function refuseBatch(reply: FastifyReply, language: Language): FastifyReply {
+  const message = errorEnvelope('MCP_BATCH_REFUSED', language).body.msg;
+  return reply
+    .code(400)
+    .send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });
+}
+
 const DESCRIPTION =
   'Model Context Protocol over streamable HTTP (stateless, JSON answers): read-only tools over the sites ' +
   'the caller sees. Send `Authorization: Bearer mht_…` (a personal access token with the read scope).';
@@ -29,7 +44,8 @@ const DESCRIPTION =
 /**
  * The Model Context Protocol endpoint at /mcp (issue 32). The caller is authenticated like every API call
  * (a personal access token needs the read scope; its sites and the user's current rights apply); each
- * request gets its own server and transport, which are handed the raw request and response.
+ * request carries one JSON-RPC message (batches are refused) and gets its own server and transport,
+ * which are handed the raw request and response.
  */
 export function mcpRoutes(services: TMcpServices): TRouteDef[] {
   const common = {
@@ -47,6 +63,7 @@ export function mcpRoutes(services: TMcpServices): TRouteDef[] {
       method: 'POST',
       timeoutMs: MCP_TIMEOUT_MS,
       handle: async ({ user, language, utcOffsetMinutes, request, reply }) => {
+        if (Array.isArray(request.body)) return refuseBatch(reply, language);
         const server = createMcpServer(
           services,
           { user: async () => user as TAuthUser, language, utcOffsetMinutes },

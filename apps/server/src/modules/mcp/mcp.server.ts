@@ -81,8 +81,8 @@ async function runTool(
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', {}, localizeIssues(parsed.error.issues, caller.language));
   }
-  const release =
-    tool.isHeavy && services.admission ? await services.admission.admit(user.id, 'compute', signal) : null;
+  // Each heavy call takes its own place in the heavy-work line, like the API's statistics and energy.
+  const release = tool.isHeavy ? await services.admission.admit(user.id, 'compute', signal) : null;
   try {
     return await tool.run(services, parsed.data, {
       user,

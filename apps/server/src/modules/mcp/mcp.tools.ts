@@ -36,8 +36,8 @@ export interface TMcpServices {
   energy: Pick<EnergyService, 'calculate'>;
   turbines: Pick<TurbineService, 'page'>;
   alarms: Pick<AlarmService, 'page'>;
-  /** The line of heavy work the statistics and energy routes wait in; without it they run as they come. */
-  admission?: HeavyAdmission;
+  /** The line of heavy work the statistics and energy routes wait in: every heavy tool call waits in it. */
+  admission: HeavyAdmission;
 }
 
 /** One tool call: who calls (a token's user, narrowed to its sites), in which language and time zone. */

@@ -3,6 +3,10 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { readPage } from '../../platform/db/paging.ts';
 import { countRows } from '../../platform/db/rows.ts';
+import { callSitesCover, type TAccessSubject } from '../access/index.ts';
+
+/** Whose messages: the reader, with the call's narrowing to a token's sites if any. */
+export type TMessageReader = Pick<TAccessSubject, 'id' | 'stationIds'>;
 
 const COLUMNS = [
   'id',
@@ -30,6 +34,7 @@ export class MessageRepository {
     message: TText;
     description: TText | null;
     messageType: string;
+    stationIds: readonly number[];
   }) {
     return this.db
       .insertInto('message')
@@ -40,6 +45,7 @@ export class MessageRepository {
         message_text: JSON.stringify(input.message),
         description_text: input.description === null ? null : JSON.stringify(input.description),
         message_type: input.messageType,
+        station_ids: [...new Set(input.stationIds)],
       })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
@@ -57,17 +63,20 @@ export class MessageRepository {
       message: TText;
       description: TText | null;
       messageType: string;
+      stationIds: readonly number[];
     }[],
   ): Promise<number> {
     if (rows.length === 0) return 0;
     const result = await sql<{ n: number }>`
       WITH stored AS (
-        INSERT INTO message (user_id, type, message, message_text, description_text, message_type)
-        SELECT u, t, '', m::jsonb, d::jsonb, k
+        INSERT INTO message (user_id, type, message, message_text, description_text, message_type, station_ids)
+        SELECT u, t, '', m::jsonb, d::jsonb, k, s::bigint[]
         FROM unnest(${rows.map((r) => r.userId)}::bigint[], ${rows.map((r) => r.type)}::text[],
                     ${rows.map((r) => JSON.stringify(r.message))}::text[],
                     ${rows.map((r) => (r.description === null ? null : JSON.stringify(r.description)))}::text[],
-                    ${rows.map((r) => r.messageType)}::text[]) AS x(u, t, m, d, k)
+                    ${rows.map((r) => r.messageType)}::text[],
+                    ${rows.map((r) => `{${[...new Set(r.stationIds)].map(Number).join(',')}}`)}::text[])
+             AS x(u, t, m, d, k, s)
         RETURNING id, user_id
       )
       SELECT count(pg_notify(${channel}, json_build_object('id', id, 'userId', user_id)::text))::int AS n
@@ -79,8 +88,19 @@ export class MessageRepository {
     return this.db.selectFrom('message').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
-  async page(userId: number, filter: { pageNo: number; pageSize: number; isRead?: boolean; type?: string }) {
-    let query = this.db.selectFrom('message').where('user_id', '=', userId).where('is_ignored', '=', false);
+  /** The reader's own messages; a narrowed call's only those of its sites (the one narrowing, modules/access). */
+  private ofReader(reader: TMessageReader) {
+    return this.db
+      .selectFrom('message')
+      .where('user_id', '=', reader.id)
+      .where(callSitesCover(reader, sql.ref('message.station_ids')));
+  }
+
+  async page(
+    reader: TMessageReader,
+    filter: { pageNo: number; pageSize: number; isRead?: boolean; type?: string },
+  ) {
+    let query = this.ofReader(reader).where('is_ignored', '=', false);
     if (filter.isRead !== undefined) query = query.where('is_read', '=', filter.isRead);
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
     const { rows: records, total } = await readPage(
@@ -91,33 +111,32 @@ export class MessageRepository {
     return { records, total };
   }
 
-  countUnread(userId: number): Promise<number> {
-    return countRows(
-      this.db
-        .selectFrom('message')
-        .where('user_id', '=', userId)
-        .where('is_read', '=', false)
-        .where('is_ignored', '=', false),
-    );
+  countUnread(reader: TMessageReader): Promise<number> {
+    return countRows(this.ofReader(reader).where('is_read', '=', false).where('is_ignored', '=', false));
   }
 
-  /** Marks the user's own messages read; ids of other users are ignored. Returns how many changed. */
-  async markRead(userId: number, ids: number[]): Promise<number> {
+  /**
+   * Marks the reader's own messages read; ids of other users, and beyond a narrowed call's sites, are
+   * ignored. Returns how many changed.
+   */
+  async markRead(reader: TMessageReader, ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
     const result = await this.db
       .updateTable('message')
       .set({ is_read: true })
-      .where('user_id', '=', userId)
+      .where('user_id', '=', reader.id)
+      .where(callSitesCover(reader, sql.ref('message.station_ids')))
       .where('id', 'in', ids)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
-  async ignore(userId: number, id: number): Promise<number> {
+  async ignore(reader: TMessageReader, id: number): Promise<number> {
     const result = await this.db
       .updateTable('message')
       .set({ is_ignored: true, is_read: true })
-      .where('user_id', '=', userId)
+      .where('user_id', '=', reader.id)
+      .where(callSitesCover(reader, sql.ref('message.station_ids')))
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);

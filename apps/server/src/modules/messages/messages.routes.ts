@@ -20,7 +20,7 @@ export function messageRoutes(messages: MessageService): TRouteDef[] {
       scope: 'read',
       body: ZMessagePageRequest,
       response: zPage(ZMessage),
-      handle: ({ user, body, language }) => messages.page(user.id, body, language),
+      handle: ({ user, body, language }) => messages.page(user, body, language),
     }),
     defineRoute({
       method: 'GET',
@@ -30,7 +30,7 @@ export function messageRoutes(messages: MessageService): TRouteDef[] {
       auth: 'user',
       scope: 'read',
       response: z.object({ count: z.number().int() }),
-      handle: ({ user }) => messages.countUnread(user.id),
+      handle: ({ user }) => messages.countUnread(user),
     }),
     defineRoute({
       method: 'GET',
@@ -41,7 +41,7 @@ export function messageRoutes(messages: MessageService): TRouteDef[] {
       scope: 'write',
       query: z.object({ ids: ZIdList }),
       response: z.object({ updated: z.number().int() }),
-      handle: ({ user, query }) => messages.markRead(user.id, query.ids),
+      handle: ({ user, query }) => messages.markRead(user, query.ids),
     }),
     defineAction({
       method: 'GET',
@@ -51,7 +51,7 @@ export function messageRoutes(messages: MessageService): TRouteDef[] {
       auth: 'user',
       scope: 'write',
       query: z.object({ id: z.coerce.number().int().positive() }),
-      run: ({ user, query }) => messages.ignore(user.id, query.id),
+      run: ({ user, query }) => messages.ignore(user, query.id),
     }),
   ];
 }

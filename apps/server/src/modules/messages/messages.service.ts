@@ -7,7 +7,7 @@ import {
   type TPage,
   type TText,
 } from '@masthub/shared';
-import type { MessageRepository, TMessageRow } from './messages.repository.ts';
+import type { MessageRepository, TMessageReader, TMessageRow } from './messages.repository.ts';
 
 export const MESSAGE_CHANNEL = 'masthub_message';
 /** Transient events (task progress) fanned out to every process's sockets, never stored. */
@@ -25,6 +25,11 @@ export interface TNewMessage {
   message: TText;
   description?: TText | null;
   messageType?: 'success' | 'info' | 'warning' | 'error';
+  /**
+   * The sites the message is about (issue 39 §5): a call narrowed to a token's sites reads only messages
+   * whose sites all lie among them. Empty: about no site, outside every narrowed call.
+   */
+  stationIds: readonly number[];
 }
 
 /** A stored text in the reader's language; rows of older versions keep their prose. */
@@ -56,6 +61,7 @@ export class MessageService {
       message: input.message,
       description: input.description ?? null,
       messageType: input.messageType ?? 'info',
+      stationIds: input.stationIds,
     });
     await this.messages.notify(MESSAGE_CHANNEL, JSON.stringify({ id: row.id, userId }));
     // What was stored, in the default language; its reader gets it in theirs from the list and the push.
@@ -72,6 +78,7 @@ export class MessageService {
         message: input.message,
         description: input.description ?? null,
         messageType: input.messageType ?? 'info',
+        stationIds: input.stationIds,
       })),
     );
   }
@@ -95,12 +102,13 @@ export class MessageService {
     return row ? { userId: row.user_id, present: (language) => presentMessage(row, language) } : undefined;
   }
 
+  /** The reader's messages, newest first; a call narrowed to a token's sites lists those of its sites only. */
   async page(
-    userId: number,
+    reader: TMessageReader,
     filter: { pageNo: number; pageSize: number; isRead?: boolean; type?: string },
     language: Language,
   ): Promise<TPage<TMessage>> {
-    const { records, total } = await this.messages.page(userId, filter);
+    const { records, total } = await this.messages.page(reader, filter);
     return {
       records: records.map((row) => presentMessage(row, language)),
       total,
@@ -109,15 +117,15 @@ export class MessageService {
     };
   }
 
-  async countUnread(userId: number): Promise<{ count: number }> {
-    return { count: await this.messages.countUnread(userId) };
+  async countUnread(reader: TMessageReader): Promise<{ count: number }> {
+    return { count: await this.messages.countUnread(reader) };
   }
 
-  async markRead(userId: number, ids: number[]): Promise<{ updated: number }> {
-    return { updated: await this.messages.markRead(userId, ids) };
+  async markRead(reader: TMessageReader, ids: number[]): Promise<{ updated: number }> {
+    return { updated: await this.messages.markRead(reader, ids) };
   }
 
-  async ignore(userId: number, id: number): Promise<void> {
-    if ((await this.messages.ignore(userId, id)) === 0) throw new AppError('NOT_FOUND');
+  async ignore(reader: TMessageReader, id: number): Promise<void> {
+    if ((await this.messages.ignore(reader, id)) === 0) throw new AppError('NOT_FOUND');
   }
 }

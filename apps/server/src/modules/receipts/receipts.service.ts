@@ -277,6 +277,7 @@ export class ReceiptService {
           checks,
         }),
         messageType: errors > 0 ? ('error' as const) : ('warning' as const),
+        stationIds: [stationId],
       })),
     );
   }

@@ -274,6 +274,7 @@ export class RepairService {
           message: text('message.repairRequested', { code: site.station_code }),
           description: text('message.repairReason', { user: user.userName, reason: input.reason }),
           messageType: 'info',
+          stationIds: [input.stationId],
         })
         .catch((error: unknown) => this.log.warn({ err: error }, 'repair notification failed'));
     }

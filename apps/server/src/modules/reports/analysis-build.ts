@@ -241,7 +241,7 @@ export class AnalysisReportBuilder {
   }
 
   private async announce(
-    report: { owner_id: number | null; report_name: string; station_code: string },
+    report: { owner_id: number | null; report_name: string; station_code: string; station_id: number },
     status: 'success' | 'failure',
   ): Promise<void> {
     if (report.owner_id === null) return;
@@ -253,6 +253,7 @@ export class AnalysisReportBuilder {
           code: report.station_code,
         }),
         messageType: status === 'success' ? 'success' : 'error',
+        stationIds: [Number(report.station_id)],
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'report message failed'));
   }

@@ -93,6 +93,7 @@ export class DataReportRepository {
         'r.status',
         'r.docx_sha256',
         'r.pdf_sha256',
+        'r.station_id',
         's.station_code',
         's.project_name',
         's.location',

@@ -363,8 +363,9 @@ export class ReportService {
     if (!report) return 'failure';
     const period: TPeriod = { start: report.period_start, end: report.period_end };
     const language = report.language;
+    let stationIds: number[] = [];
     try {
-      const stationIds = await this.reports.listLiveStationIds(report.group_id);
+      stationIds = await this.reports.listLiveStationIds(report.group_id);
       if (stationIds.length === 0) throw new AppError('REPORT_GROUP_EMPTY');
       const figures = await collectFigures(this.db, stationIds, period);
       // A period in which no site sent anything is reported too (0 % recovery each): that is what a
@@ -395,7 +396,7 @@ export class ReportService {
       });
       await this.removeUnused([report.docx_sha256, report.pdf_sha256]);
       if (report.auto_send) await this.send(reportId);
-      await this.announce(report, 'success');
+      await this.announce(report, 'success', stationIds);
       const ready = { reportId, reportKind: 'group' as const, name: report.name };
       await this.events.emit({ kind: 'report.ready', stationIds, data: ready });
       return 'success';
@@ -407,7 +408,7 @@ export class ReportService {
         reason: storedError(reason),
         generate_time: new Date(),
       });
-      await this.announce(report, 'failure');
+      await this.announce(report, 'failure', stationIds);
       return 'failure';
     }
   }
@@ -425,6 +426,7 @@ export class ReportService {
       period_end: Date;
     },
     status: 'success' | 'failure',
+    stationIds: readonly number[],
   ): Promise<void> {
     const userId = report.created_by ?? report.creator_id;
     if (userId === null) return;
@@ -437,6 +439,7 @@ export class ReportService {
           period: label,
         }),
         messageType: status === 'success' ? 'success' : 'error',
+        stationIds,
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'report message failed'));
   }

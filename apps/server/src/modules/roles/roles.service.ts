@@ -71,7 +71,7 @@ export class RoleService {
     return this.tx.run(async ({ roles, guard }) => {
       if (input.id !== undefined) {
         if (!(await roles.findById(input.id, 'update'))) throw new AppError('NOT_FOUND');
-        await guard.assertCanManageRole(caller.id, input.id);
+        await guard.assertCanManageRole(caller, input.id);
       }
       const holder = await roles.findByName(input.name);
       if (holder && holder.id !== input.id) {
@@ -108,7 +108,7 @@ export class RoleService {
       const role = await roles.findById(id, 'update');
       if (!role) throw new AppError('NOT_FOUND');
       if (role.is_admin) throw new AppError('ADMIN_ROLE_PROTECTED');
-      await guard.assertCanManageRole(caller.id, id);
+      await guard.assertCanManageRole(caller, id);
       const users = await roles.countUsers(id);
       if (users > 0) throw new AppError('ROLE_HAS_USERS', { count: users });
       await roles.delete(id);
@@ -149,7 +149,7 @@ export class RoleService {
         caller,
         stationIds.filter((id) => !currentStations.has(id)),
       );
-      await guard.assertCanManageRole(caller.id, role.id, {
+      await guard.assertCanManageRole(caller, role.id, {
         isAdmin: false,
         features,
         dataScope: input.dataScope,

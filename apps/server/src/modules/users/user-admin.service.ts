@@ -131,7 +131,7 @@ export class UserAdminService {
       if (existing?.id === caller.id && existing.role_id !== input.roleId) {
         throw new AppError('CANNOT_CHANGE_OWN_ROLE');
       }
-      await guard.assertCanManageUser(caller.id, existing?.id ?? null, { roleId: input.roleId });
+      await guard.assertCanManageUser(caller, existing?.id ?? null, { roleId: input.roleId });
 
       if (existing && existing.account !== input.account && !isValidAccount(input.account)) {
         throw new AppError('VALIDATION_FAILED', {}, [{ field: 'account', message: 'v.account' }]);
@@ -186,7 +186,7 @@ export class UserAdminService {
       if (!user) throw new AppError('NOT_FOUND');
       if (user.id === caller.id) throw new AppError('CANNOT_DELETE_SELF');
       if (user.is_builtin) throw new AppError('BUILTIN_ADMIN_PROTECTED');
-      await guard.assertCanManageUser(caller.id, user.id);
+      await guard.assertCanManageUser(caller, user.id);
       const owned = await users.countOwnedStations(user.id);
       if (owned > 0) throw new AppError('USER_OWNS_STATIONS', { count: owned });
       await users.softDelete(user.id);
@@ -209,7 +209,7 @@ export class UserAdminService {
     if (!user) throw new AppError('NOT_FOUND');
     if (user.id === caller.id) throw new AppError('CANNOT_RESET_SELF');
     // Acting on a user reaching more than the caller would hand the caller that reach, or weaken its login.
-    await parts.guard.assertCanManageUser(caller.id, user.id);
+    await parts.guard.assertCanManageUser(caller, user.id);
     return user;
   }
 

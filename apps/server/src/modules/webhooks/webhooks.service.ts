@@ -57,7 +57,7 @@ export class WebhookService {
     if (caller.isAdmin) return { all: true, ...narrowed };
     const creators = caller.companyId === null ? [] : await this.hooks.listCreators(caller.companyId);
     const colleagueIds = await this.guard.listManageable(
-      caller.id,
+      caller,
       creators.filter((id) => id !== caller.id),
     );
     return { all: false, userId: caller.id, companyId: caller.companyId, colleagueIds, ...narrowed };
@@ -78,7 +78,7 @@ export class WebhookService {
     const creatorId = Number(hook.created_by);
     if (caller.isAdmin || creatorId === caller.id) return true;
     if (hook.company_id === null || Number(hook.company_id) !== caller.companyId) return false;
-    return (await this.guard.listManageable(caller.id, [creatorId])).length === 1;
+    return (await this.guard.listManageable(caller, [creatorId])).length === 1;
   }
 
   /**

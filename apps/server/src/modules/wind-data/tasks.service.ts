@@ -264,6 +264,7 @@ export class ProcessingTaskService {
           ? null
           : text('part.localized', { value: { zh: reason('zh'), en: reason('en') } }),
       messageType: ok ? 'success' : 'error',
+      stationIds: [task.stationId],
     });
   }
 }

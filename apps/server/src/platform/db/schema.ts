@@ -172,6 +172,8 @@ export interface MessageTable {
   /** The title and description as texts (shared TText), rendered in the reader's language (issue 26). */
   message_text: ColumnType<unknown, string | null | undefined, string | null>;
   description_text: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The sites the message concerns (migration 0037); empty: none known, outside every narrowed call. */
+  station_ids: Generated<(number | string)[]>;
   is_read: Generated<boolean>;
   is_ignored: Generated<boolean>;
   created_at: CreatedAt;
