@@ -298,10 +298,11 @@ describe('managing users and roles, as a property', () => {
           checkInvariant(before, await snapshot(), caller.id, narrowTo, label);
         }
       }),
-      { numRuns: 40 },
+      // 50 worlds: with a token's narrowing and the refused self resets (issue 39) fewer calls are allowed.
+      { numRuns: 50 },
     );
     // Both sides of the rule were exercised, so the property did not hold vacuously.
-    expect(outcomes.allowed).toBeGreaterThan(10);
+    expect(outcomes.allowed).toBeGreaterThanOrEqual(8);
     expect(outcomes.refused).toBeGreaterThan(10);
     expect(outcomes.tokens).toBeGreaterThan(5);
   }, 300_000);
