@@ -1,3 +1,4 @@
+import { CHANNEL_ELEMENTS } from '../stations/channel-config.schema.ts';
 import { interpolate, type Language, type TLocalized } from './language.ts';
 
 /**
@@ -198,4 +199,149 @@ export function localizeUnreadableReason(
 ): string | null {
   const entry = (INGEST_UNREADABLE_REASONS as Record<string, TLocalized>)[reasonKey];
   return entry ? interpolate(entry[language], details ?? {}) : null;
+}
+
+/**
+ * What an inference of recognition was read from (issue 40): `key:text` strings of TInference.evidence;
+ * `{text}` is the file's own words (a header, a unit, a line), shown as they are.
+ */
+export const INGEST_EVIDENCE_MESSAGES = {
+  nameWord: { zh: '通道名中的“{text}”', en: '“{text}” in the channel name' },
+  nameHeight: { zh: '通道名中的高度“{text}”', en: 'the height “{text}” in the channel name' },
+  nameUnit: { zh: '通道名中的单位“{text}”', en: 'the unit “{text}” in the channel name' },
+  unitRow: { zh: '单位行的“{text}”', en: '“{text}” in the units row' },
+  processingRow: { zh: '统计行的“{text}”', en: '“{text}” in the processing row' },
+  unitImplies: { zh: '单位“{text}”所对应的要素', en: 'the element its unit “{text}” measures' },
+  neighbour: { zh: '紧邻的前一通道（{text}）', en: 'the column before it ({text})' },
+  sensorDescription: { zh: '传感器信息“{text}”', en: 'the sensor description “{text}”' },
+  headerLine: { zh: '文件头“{text}”', en: 'the header line “{text}”' },
+  columnTitle: { zh: '列标题“{text}”', en: 'the column title “{text}”' },
+  deviceFormat: { zh: '{text} 格式的约定', en: 'the {text} format' },
+  stampOffset: { zh: '时间值自带的时区偏移（{text}）', en: 'the offset written in the stamps ({text})' },
+  stampPattern: { zh: '时间值的写法（{text}）', en: 'how the stamps are written ({text})' },
+  modalStep: {
+    zh: '相邻时间的最常见间隔（{text} 分钟）',
+    en: 'the most common step between stamps ({text} min)',
+  },
+  siteZone: { zh: '站点采集器时区（{text}）', en: 'the site’s logger time zone ({text})' },
+  uploaderZone: { zh: '上传者的时区（{text}）', en: 'the uploader’s time zone ({text})' },
+  rule: { zh: '解析规则“{text}”', en: 'the parse rule “{text}”' },
+  user: { zh: '用户的设置', en: 'the user’s setting' },
+  defaultMean: { zh: '未注明统计量，按平均值', en: 'no statistic named: read as the mean' },
+  defaultUnit: {
+    zh: '未注明单位，按该要素的常用单位 {text}',
+    en: 'no unit stated: the element’s usual unit {text}',
+  },
+  defaultStart: { zh: '未注明，按时段开始时刻', en: 'not stated: read as the start of the period' },
+  none: { zh: '文件中没有依据', en: 'nothing in the file' },
+} as const satisfies Record<string, TLocalized>;
+export type TEvidenceKey = keyof typeof INGEST_EVIDENCE_MESSAGES;
+
+/** The localised text of an evidence string (`key:text`); unknown keys come back unchanged. */
+export function localizeEvidence(evidence: string, language: Language): string {
+  const colon = evidence.indexOf(':');
+  const key = colon < 0 ? evidence : evidence.slice(0, colon);
+  const entry = (INGEST_EVIDENCE_MESSAGES as Record<string, TLocalized>)[key];
+  return entry
+    ? interpolate(entry[language], { text: colon < 0 ? '' : evidence.slice(colon + 1) })
+    : evidence;
+}
+
+/**
+ * The doubts of a recognition (issue 40 §1): why the preview asks the user to confirm a column or the
+ * time axis before the file is stored. `{…}` are TDoubt.params.
+ */
+export const INGEST_DOUBT_MESSAGES = {
+  unitUnknown: {
+    zh: '单位“{text}”无法识别，暂按 {unit} 读取：请确认或选择单位',
+    en: 'the unit “{text}” is not known; read as {unit} — confirm or choose the unit',
+  },
+  elementUnstated: {
+    zh: '文件未说明该列测量什么，按 {evidence} 判为 {element}：请确认',
+    en: 'the file does not say what this column measures; read as {element} from {evidence} — please confirm',
+  },
+  elementConflict: {
+    zh: '传感器信息（{sensor}）与列名（{name}）所指的要素不同，已按传感器信息判为 {element}：请确认',
+    en: 'the sensor description ({sensor}) and the column name ({name}) name different elements; read as {element} from the sensor — please confirm',
+  },
+  heightFromDescription: {
+    zh: '高度 {height} m 取自传感器描述，请确认',
+    en: 'the height {height} m was taken from the sensor description; please confirm',
+  },
+  heightUnstated: {
+    zh: '未找到该{element}的测量高度：请填写高度',
+    en: 'no measurement height was found for this {element}; enter it',
+  },
+  valuesImplausible: {
+    zh: '数值 {min}～{max}（平均 {mean}）不像以 {unit} 计的{element}（合理范围 {low}～{high}）',
+    en: 'the values {min} to {max} (mean {mean}) do not look like {element} in {unit} (plausible {low} to {high})',
+  },
+  valuesLookLike: {
+    zh: '数值 {min}～{max}（平均 {mean}）不像{element}，更像{other}：请检查该列',
+    en: 'the values {min} to {max} (mean {mean}) do not look like {element} but like {other} — check the column',
+  },
+  valuesLookScaled: {
+    zh: '数值 {min}～{max}（平均 {mean}）像以 {suggested} 计的{element}，而不是 {unit}',
+    en: 'the values {min} to {max} (mean {mean}) look like {element} in {suggested}, not {unit}',
+  },
+  valuesOutsideRange: {
+    zh: '{share}% 的数值超出{element}的物理范围 {low}～{high}（{min}～{max}）：传感器故障或单位有误，请检查该列',
+    en: '{share} % of the values lie outside the physical range {low} to {high} of {element} ({min} to {max}): a faulty sensor or a wrong unit — check the column',
+  },
+  speedAboveLimit: {
+    zh: '以 m/s 计的风速最大值为 {max}，超过 75 m/s：单位可能不是 m/s',
+    en: 'a wind speed in m/s reaching {max}, above 75 m/s: the unit may not be m/s',
+  },
+  speedUnitUnlikely: {
+    zh: '以 m/s 计的风速有 1% 的数值超过 {p99}（平均 {mean}）：这更像 mph、km/h 或节，请检查单位',
+    en: 'a wind speed in m/s with 1 % of its values above {p99} (mean {mean}): more like mph, km/h or knots — check the unit',
+  },
+  fractionOrPercent: {
+    zh: '湍流强度数值 {min}～{max} 为小数而非百分数，已按小数读取：请确认',
+    en: 'the turbulence intensity values {min} to {max} are fractions, not percent; read as fractions — please confirm',
+  },
+  stampsOutOfRange: {
+    zh: '时间 {first} ～ {last} 早于 1990 年或晚于明天：请检查时间列与格式',
+    en: 'the stamps {first} to {last} lie before 1990 or after tomorrow — check the time column and format',
+  },
+  dateOrderAmbiguous: {
+    zh: '日期的日、月顺序无法确定，暂按 {format} 读取：请确认',
+    en: 'the day/month order is ambiguous; read as {format} — please confirm',
+  },
+  zoneAssumed: {
+    zh: '文件未注明时区，按 {evidence}（{zone}）读取：请确认',
+    en: 'the file names no time zone; read in {zone} ({evidence}) — please confirm',
+  },
+  zoneConflict: {
+    zh: '文件注明的时区 {fileZone} 与站点采集器时区 {siteZone} 不同，已按文件读取：请确认',
+    en: 'the file’s time zone {fileZone} differs from the site’s logger zone {siteZone}; read as the file says — please confirm',
+  },
+  noWindColumn: {
+    zh: '该文件没有风速或风向列',
+    en: 'this file has no wind speed or direction column',
+  },
+  newLayout: {
+    zh: '该站点还没有与此文件格式相符的已确认解析规则',
+    en: 'the site has no confirmed parse rule for this file layout yet',
+  },
+} as const satisfies Record<string, TLocalized>;
+export type TDoubtReason = keyof typeof INGEST_DOUBT_MESSAGES;
+
+/** The localised text of a doubt: its reason filled with its params (an `evidence` param localised too). */
+export function localizeDoubt(
+  doubt: { reason: string; params: Record<string, string | number> },
+  language: Language,
+): string {
+  const entry = (INGEST_DOUBT_MESSAGES as Record<string, TLocalized>)[doubt.reason];
+  if (!entry) return doubt.reason;
+  const params: Record<string, string | number> = { ...doubt.params };
+  if (typeof params.evidence === 'string') params.evidence = localizeEvidence(params.evidence, language);
+  for (const key of ['element', 'other'] as const) {
+    const element = CHANNEL_ELEMENTS[params[key] as keyof typeof CHANNEL_ELEMENTS];
+    // English names go mid-sentence in lower case ('wind speed'), acronyms aside.
+    if (element)
+      params[key] =
+        language === 'zh' ? element.zh : element.en.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
+  }
+  return interpolate(entry[language], params);
 }

@@ -82,6 +82,81 @@ export const ZParseRule = z
   });
 export type TParseRule = z.infer<typeof ZParseRule>;
 
+/**
+ * How sure recognition is of one thing it read (issue 40): `stated` — the file says it (a units row, a
+ * header line, a sensor description, the device format's own column); `convention` — read from a naming
+ * convention or implied by another stated fact (a name word, the unit's element, the site's logger zone);
+ * `assumed` — a default taken without evidence.
+ */
+export const INFERENCE_CONFIDENCES = ['stated', 'convention', 'assumed'] as const;
+export const ZInferenceConfidence = z.enum(INFERENCE_CONFIDENCES);
+export type TInferenceConfidence = z.infer<typeof ZInferenceConfidence>;
+
+/** One inference with its evidence: a key of INGEST_EVIDENCE_MESSAGES, ':' and the text it was read from. */
+export const ZInference = z.object({
+  confidence: ZInferenceConfidence,
+  evidence: z.string().max(300),
+});
+export type TInference = z.infer<typeof ZInference>;
+
+/** What each part of a channel was read from. */
+export const ZChannelEvidence = z.object({
+  element: ZInference,
+  statistic: ZInference,
+  height: ZInference,
+  unit: ZInference,
+});
+export type TChannelEvidence = z.infer<typeof ZChannelEvidence>;
+
+/** What the time axis was read from: the stamp column(s), their format, zone, interval and meaning. */
+export const ZTimeEvidence = z.object({
+  column: ZInference,
+  format: ZInference,
+  zone: ZInference,
+  interval: ZInference,
+  periodEnd: ZInference,
+});
+export type TTimeEvidence = z.infer<typeof ZTimeEvidence>;
+
+/** What a doubt is about: a part of the time axis, a part of a channel, a channel's values, the file. */
+export const DOUBT_FIELDS = [
+  'timeColumn',
+  'timeFormat',
+  'zone',
+  'interval',
+  'periodEnd',
+  'stamps',
+  'element',
+  'statistic',
+  'height',
+  'unit',
+  'values',
+  'file',
+] as const;
+export const ZDoubtField = z.enum(DOUBT_FIELDS);
+export type TDoubtField = z.infer<typeof ZDoubtField>;
+
+/**
+ * Something recognition is not sure of, or a contradiction between what it read and the values (issue
+ * 40 §1): shown next to its column in the preview; a file with an open doubt is stored only once the
+ * user confirmed it (or changed what it is about), and unattended files with one are held.
+ */
+export const ZDoubt = z.object({
+  /** Stable for the same layout: `field:column` (`field:file` for the file or its time axis). */
+  id: z.string().max(60),
+  field: ZDoubtField,
+  /** 1-based source column; null for the time axis or the file. */
+  column: z.number().int().nullable(),
+  /** Key of INGEST_DOUBT_MESSAGES; its text is filled from `params`. */
+  reason: z.string().max(60),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** What would resolve it when the values suggest it (a unit such as 'daPa', an element). */
+  suggestion: z
+    .object({ element: z.string().max(20).optional(), unit: z.string().max(20).optional() })
+    .optional(),
+});
+export type TDoubt = z.infer<typeof ZDoubt>;
+
 /** One recognised value column of a file. */
 export const ZRecognizedChannel = z.object({
   /** 1-based source column. */
@@ -101,6 +176,8 @@ export const ZRecognizedChannel = z.object({
    * (m/s, °C, hPa) on import. Absent or '' when the file already used MastHub's unit.
    */
   sourceUnit: z.string().max(20).optional(),
+  /** What element, statistic, height and unit were read from (issue 40); absent in rules written by hand. */
+  evidence: ZChannelEvidence.optional(),
 });
 export type TRecognizedChannel = z.infer<typeof ZRecognizedChannel>;
 
@@ -139,5 +216,14 @@ export const ZRecognition = z.object({
   warnings: z.array(z.string()),
   /** Lidar and sodar files only: the device the header describes. */
   remoteSensing: ZRemoteSensingFacts.optional(),
+  /** What the time axis was read from (issue 40). */
+  time: ZTimeEvidence.optional(),
+  /** What recognition is unsure of, or what the values contradict (issue 40); empty when nothing. */
+  doubts: z.array(ZDoubt).default([]),
+  /**
+   * The file's layout (kind, delimiter, header and units rows) as a key: a later file with the same key is
+   * read with the rule confirmed for this one.
+   */
+  layoutKey: z.string().max(80).optional(),
 });
 export type TRecognition = z.infer<typeof ZRecognition>;

@@ -1,5 +1,21 @@
-import type { TChannelElement, TFileKind, TRecognizedChannel } from '@masthub/shared';
-import { defaultUnit, normalizeUnit, parseChannelName, statisticOfProcessing } from './channel-names.ts';
+import type {
+  TChannelElement,
+  TDoubt,
+  TDoubtField,
+  TDoubtReason,
+  TEvidenceKey,
+  TFileKind,
+  TInference,
+  TInferenceConfidence,
+  TRecognizedChannel,
+} from '@masthub/shared';
+import {
+  defaultUnit,
+  ELEMENT_BY_UNIT,
+  normalizeUnit,
+  parseChannelName,
+  statisticOfProcessing,
+} from './channel-names.ts';
 
 /** What the header block says about one column. */
 export interface TColumnHeader {
@@ -56,16 +72,42 @@ function slug(text: string): string {
     .slice(0, 60);
 }
 
+/** An inference and what it was read from (`key:text`, issue 40). */
+function ev(confidence: TInferenceConfidence, key: TEvidenceKey, text = ''): TInference {
+  return { confidence, evidence: text === '' ? key : `${key}:${text.slice(0, 200)}` };
+}
+
+/** A doubt about one part of a column (issue 40): id `field:column`, stable for the same layout. */
+export function columnDoubt(
+  field: TDoubtField,
+  column: number,
+  reason: TDoubtReason,
+  params: TDoubt['params'],
+  suggestion?: TDoubt['suggestion'],
+): TDoubt {
+  return { id: `${field}:${column}`, field, column, reason, params, ...(suggestion ? { suggestion } : {}) };
+}
+
+/** The sensor of an NRG `ChN_…` column, if the header block described it. */
+function sensorOf(name: string, options: TBuildChannelsOptions): TSensorFacts | undefined {
+  const nrgChannel = /^Ch(\d+)_/i.exec(name);
+  return nrgChannel ? options.sensors?.get(Number(nrgChannel[1])) : undefined;
+}
+
 /**
  * Channels of the value columns, with unique data keys ('ws_80_N_mean'; '_2' for a second sensor with
- * the same key). Skips the record number, NRG `NotUsed`, text and empty columns, saying so in warnings.
+ * the same key), each with what its element, statistic, height and unit were read from; and the doubts
+ * that reading leaves (a unit the file states but MastHub does not know, an element nothing names, a
+ * height taken from a description or not found, a sensor description contradicting the name). Skips the
+ * record number, NRG `NotUsed`, text and empty columns, saying so in warnings.
  */
 export function buildChannels(
   columns: readonly TColumnHeader[],
   options: TBuildChannelsOptions,
-): { channels: TRecognizedChannel[]; warnings: string[] } {
+): { channels: TRecognizedChannel[]; warnings: string[]; doubts: TDoubt[] } {
   const channels: TRecognizedChannel[] = [];
   const warnings: string[] = [];
+  const doubts: TDoubt[] = [];
   const textColumns: string[] = [];
   const unused: string[] = [];
   const keys = new Set<string>();
@@ -85,45 +127,117 @@ export function buildChannels(
       continue;
     }
     let { element, heightM, statistic, statKey, tag } = info;
+    const sensor = sensorOf(name, options);
+
+    // Statistic: the processing row states it, a name word names it, else the mean is assumed.
+    let statisticEv = info.hasStatisticWord
+      ? ev('convention', 'nameWord', info.said.statistic)
+      : ev('assumed', 'defaultMean');
     const processing = statisticOfProcessing(col.processing);
-    if (processing && !/wvc/i.test(col.processing)) [statistic, statKey] = processing;
-    let unit = info.unit || (normalizeUnit(col.unitText) ?? col.unitText.trim());
-    if (!info.hasElementWord && element === 'other') {
-      const nrgChannel = /^Ch(\d+)_/i.exec(name);
-      const sensor = nrgChannel ? options.sensors?.get(Number(nrgChannel[1])) : undefined;
-      const fromSensor = sensor
-        ? SENSOR_ELEMENT_WORDS.find(([, re]) => re.test(`${sensor.type} ${sensor.description}`))
-        : undefined;
-      if (fromSensor && !(info.statKey === 'gustdir')) element = fromSensor[0];
-      else if (prev && info.hasStatisticWord && !info.isIgnored && name !== '' && !/^ch\d/i.test(name)) {
+    if (processing && !/wvc/i.test(col.processing)) {
+      [statistic, statKey] = processing;
+      statisticEv = ev('stated', 'processingRow', col.processing.trim());
+    }
+
+    // Unit: the name's, else the units row's, else the sensor's; a stated unit MastHub cannot read is a doubt.
+    const rowUnitText = col.unitText.trim();
+    const rowUnit = normalizeUnit(rowUnitText);
+    const sensorUnit = sensor ? normalizeUnit(sensor.units) : null;
+    let unit = info.unit;
+    let unitEv = ev('stated', 'nameUnit', info.said.unit);
+    let unknownUnitText = '';
+    if (!unit && rowUnit !== null) {
+      unit = rowUnit;
+      unitEv = ev('stated', 'unitRow', rowUnitText);
+    } else if (!unit && sensorUnit !== null) {
+      unit = sensorUnit;
+      unitEv = ev('stated', 'sensorDescription', sensor!.units);
+    } else if (!unit && rowUnitText !== '' && !/^(TS|RN)$/i.test(rowUnitText)) {
+      unknownUnitText = rowUnitText;
+    } else if (!unit && sensor && sensor.units.trim() !== '') {
+      unknownUnitText = sensor.units.trim();
+    }
+
+    // Element: a sensor description states it, a name word names it, a unit implies it, a neighbour lends it.
+    let elementEv = info.hasElementWord
+      ? ev('convention', 'nameWord', info.said.element)
+      : info.said.elementFromUnit
+        ? ev('convention', 'unitImplies', info.said.unit)
+        : ev('assumed', 'none');
+    let isNeighbour = false;
+    const fromSensor = sensor
+      ? SENSOR_ELEMENT_WORDS.find(([, re]) => re.test(`${sensor.type} ${sensor.description}`))
+      : undefined;
+    if (fromSensor && info.statKey !== 'gustdir') {
+      if (info.hasElementWord && element !== fromSensor[0]) {
+        doubts.push(
+          columnDoubt('element', col.column, 'elementConflict', {
+            sensor: sensor!.description,
+            name,
+            element: fromSensor[0],
+          }),
+        );
+      }
+      element = fromSensor[0];
+      elementEv = ev('stated', 'sensorDescription', `${sensor!.type} ${sensor!.description}`.trim());
+    } else if (!info.hasElementWord && element === 'other') {
+      const implied = unit ? ELEMENT_BY_UNIT[unit] : undefined;
+      if (implied && !info.isIgnored) {
+        element = implied;
+        elementEv = ev('convention', 'unitImplies', unitEv.evidence.split(':').slice(1).join(':') || unit);
+      } else if (prev && info.hasStatisticWord && !info.isIgnored && name !== '' && !/^ch\d/i.test(name)) {
         // 'Standard Deviation' right after 'Average Speed' belongs to that sensor.
         element = prev.element;
         heightM = prev.heightM;
         tag = prev.tag;
         unit = unit || prev.unit;
+        elementEv = ev('convention', 'neighbour', prev.name);
+        isNeighbour = true;
       }
     }
-    if (heightM === null) {
-      const nrgChannel = /^Ch(\d+)_/i.exec(name);
-      const sensor = nrgChannel ? options.sensors?.get(Number(nrgChannel[1])) : undefined;
-      if (sensor?.heightM) heightM = sensor.heightM;
-      else if (sensor) {
+
+    // Height: the name's, the sensor's, a description's, the header's one height.
+    let heightEv =
+      heightM === null ? ev('assumed', 'none') : ev('convention', 'nameHeight', info.said.height);
+    if (isNeighbour && heightM !== null) heightEv = ev('convention', 'neighbour', prev!.name);
+    if (heightM === null && sensor) {
+      if (sensor.heightM) {
+        heightM = sensor.heightM;
+        heightEv = ev('stated', 'sensorDescription', `Height: ${sensor.heightM}`);
+      } else {
         const all = [...sensor.description.matchAll(/(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?m\b/g)];
         const last = all[all.length - 1];
         if (last) {
           heightM = Number(last[1]);
           heightsFromDescription = true;
+          heightEv = ev('convention', 'sensorDescription', sensor.description);
+          doubts.push(columnDoubt('height', col.column, 'heightFromDescription', { height: heightM }));
         }
       }
     }
     if (heightM === null && options.headerHeightM !== undefined && (element === 'ws' || element === 'wd')) {
       heightM = options.headerHeightM;
+      heightEv = ev('stated', 'headerLine', `Hub-Height=${options.headerHeightM}`);
     }
+
     if (element === 'ws' && options.speedUnit && (unit === '' || unit === 'm/s') && statKey !== 'ti') {
       unit = options.speedUnit;
+      unitEv = ev('stated', 'headerLine', options.speedUnit);
     }
     if (element === 'T' && unit === 'deg') unit = 'deg_C';
-    if (!unit) unit = defaultUnit(element);
+    if (!unit) {
+      unit = defaultUnit(element);
+      unitEv = ev('assumed', 'defaultUnit', unit);
+    }
+    if (unknownUnitText !== '') {
+      unitEv = ev('assumed', 'unitRow', unknownUnitText);
+      doubts.push(columnDoubt('unit', col.column, 'unitUnknown', { text: unknownUnitText, unit }));
+    }
+    if (isNeighbour) {
+      doubts.push(
+        columnDoubt('element', col.column, 'elementUnstated', { element, evidence: elementEv.evidence }),
+      );
+    }
     const base =
       element === 'other'
         ? `other_${slug(name) || `col${col.column}`}`
@@ -140,12 +254,16 @@ export function buildChannels(
       unit,
       dataKey,
       tag,
+      evidence: { element: elementEv, statistic: statisticEv, height: heightEv, unit: unitEv },
     };
+    if ((element === 'ws' || element === 'wd') && heightM === null) {
+      doubts.push(columnDoubt('height', col.column, 'heightUnstated', { element }));
+    }
     channels.push(channel);
     if (element !== 'other') prev = channel;
   }
   if (textColumns.length > 0) warnings.push(`textColumnsSkipped:${textColumns.join(', ')}`);
   if (unused.length > 0) warnings.push(`unusedColumnsSkipped:${unused.join(', ')}`);
   if (heightsFromDescription) warnings.push('heightsFromDescription');
-  return { channels, warnings };
+  return { channels, warnings, doubts };
 }

@@ -22,6 +22,11 @@ export interface TChannelNameInfo {
   hasStatisticWord: boolean;
   /** The name says the column is not a measurement (diagnostics, record numbers, derived indices). */
   isIgnored: boolean;
+  /**
+   * The text of the name each part was read from (issue 40's evidence), '' where the name said nothing:
+   * the element word (or the unit that implied it), the height, the statistic word and the unit.
+   */
+  said: { element: string; elementFromUnit: boolean; height: string; statistic: string; unit: string };
 }
 
 const ELEMENT_WORDS: [TChannelElement | 'ignore', string[]][] = [
@@ -140,6 +145,7 @@ const UNIT_ALIASES: [RegExp, string][] = [
   [/^(km\/h|kmh|kph|km h-1)$/i, 'km/h'],
   [/^(ft\/s|fps)$/i, 'ft/s'],
   [/^(pa|pascals?)$/i, 'Pa'],
+  [/^(dapa|0\.1 ?hpa)$/i, 'daPa'],
   [/^(inhg|in hg)$/i, 'inHg'],
   [/^mmhg$/i, 'mmHg'],
   [/^(degrees f|deg[ _]?f|°f|f)$/i, 'deg_F'],
@@ -152,7 +158,7 @@ export function normalizeUnit(unit: string): string | null {
   for (const [re, value] of UNIT_ALIASES) if (re.test(u)) return value;
   return null;
 }
-const ELEMENT_BY_UNIT: Record<string, TChannelElement> = {
+export const ELEMENT_BY_UNIT: Readonly<Record<string, TChannelElement>> = {
   'm/s': 'ws',
   mph: 'ws',
   knots: 'ws',
@@ -166,6 +172,7 @@ const ELEMENT_BY_UNIT: Record<string, TChannelElement> = {
   hPa: 'p',
   kPa: 'p',
   Pa: 'p',
+  daPa: 'p',
   inHg: 'p',
   mmHg: 'p',
   'W/m^2': 'ghi',
@@ -245,6 +252,17 @@ function nrgName(name: string): TChannelNameInfo | null {
       hasElementWord: typeNamesElement,
       hasStatisticWord: STAT_BY_WORD.has(stat),
       isIgnored: false,
+      said: {
+        element: typeNamesElement
+          ? parts[0]!
+          : NRG_TYPES[type] === undefined && ELEMENT_BY_UNIT[unit]
+            ? unitText
+            : '',
+        elementFromUnit: !typeNamesElement && Boolean(ELEMENT_BY_UNIT[unit]),
+        height: hm && Number(hm[1]) > 0 ? heightText : '',
+        statistic: STAT_BY_WORD.has(stat) ? parts[3]! : '',
+        unit: unitText,
+      },
     };
   }
   // LOGR: Stat_Unit, `Gust_Dir_deg`, `NotUsed`.
@@ -259,6 +277,7 @@ function nrgName(name: string): TChannelNameInfo | null {
       hasElementWord: false,
       hasStatisticWord: false,
       isIgnored: true,
+      said: { element: '', elementFromUnit: false, height: '', statistic: '', unit: '' },
     };
   }
   const isGustDir = type === 'gust' && parts[1]?.toLowerCase() === 'dir';
@@ -277,6 +296,13 @@ function nrgName(name: string): TChannelNameInfo | null {
     hasElementWord: false,
     hasStatisticWord: true,
     isIgnored: false,
+    said: {
+      element: isGustDir ? 'Gust_Dir' : ELEMENT_BY_UNIT[unit] ? unitText : '',
+      elementFromUnit: !isGustDir && Boolean(ELEMENT_BY_UNIT[unit]),
+      height: '',
+      statistic: parts[0]!,
+      unit: unitText,
+    },
   };
 }
 
@@ -291,11 +317,14 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
 
   let rest = name;
   let unit: string | null = null;
+  let unitText = '';
+  let heightText = '';
   const bracket = BRACKET_RE.exec(rest);
   if (bracket) {
     const u = normalizeUnit(bracket[1]!);
     if (u) {
       unit = u;
+      unitText = bracket[1]!;
       rest = rest.slice(0, bracket.index);
     }
   }
@@ -305,6 +334,7 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
     const u = normalizeUnit(suffix[1]!);
     if (u) {
       unit = u;
+      unitText = suffix[1]!;
       rest = rest.slice(0, suffix.index);
     }
   }
@@ -317,6 +347,7 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
     const wk = h || ft ? null : WINDKIT_RE.exec(rest);
     if (h) {
       heightM = roundHeight(Number(h[1]));
+      heightText = h[0].trim();
       const after = rest.slice(h.index + h[0].length);
       // `Spd80mSD`: a statistic word right after the height is not a boom letter followed by junk.
       const o = STATISTIC_AHEAD_RE.test(after) ? null : ORIENTATION_RE.exec(after);
@@ -324,9 +355,11 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
       rest = `${rest.slice(0, h.index)} ${after.slice(o ? o[0].length : 0)}`;
     } else if (ft) {
       heightM = roundHeight(Number(ft[1]) * 0.3048);
+      heightText = ft[0].trim();
       rest = `${rest.slice(0, ft.index)} ${rest.slice(ft.index + ft[0].length)}`;
     } else if (wk) {
       heightM = roundHeight(Number(wk[2]));
+      heightText = wk[0];
       rest = `${wk[1]} ${rest.slice(wk[0].length)}`;
     }
   }
@@ -335,16 +368,21 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
   if (words.includes('sonic')) tag = tag ? `${tag}_sonic` : 'sonic';
 
   let element: TChannelElement | 'ignore' | null = null;
+  let elementText = '';
   for (const [el, list] of CJK_ELEMENT_WORDS) {
-    if (list.some((w) => rest.includes(w))) {
+    const word = list.find((w) => rest.includes(w));
+    if (word) {
       element = el;
+      elementText = word;
       break;
     }
   }
   if (element === null) {
     for (const [el, list] of ELEMENT_WORDS) {
-      if (words.some((w) => list.includes(w))) {
+      const word = words.find((w) => list.includes(w));
+      if (word) {
         element = el;
+        elementText = word;
         break;
       }
     }
@@ -352,15 +390,19 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
   let statistic: TStatistic = 'mean';
   let statKey = 'mean';
   let hasStatisticWord = false;
+  let statisticText = '';
   const cjkStat = CJK_STAT_WORDS.find(([, , w]) => rest.includes(w));
   if (cjkStat) {
     [statistic, statKey] = [cjkStat[0], cjkStat[1]];
     hasStatisticWord = true;
+    statisticText = cjkStat[2];
   } else {
     for (const [st, key, list] of STAT_WORDS) {
-      if (words.some((w) => list.includes(w))) {
+      const word = words.find((w) => list.includes(w));
+      if (word) {
         [statistic, statKey] = [st, key];
         hasStatisticWord = true;
+        statisticText = word;
         break;
       }
     }
@@ -369,7 +411,8 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
   if (/_SD1_WVT$/i.test(name)) [statistic, statKey] = ['sd', 'sd'];
   const hasElementWord = element !== null && element !== 'ignore';
   let resolved: TChannelElement = element === null || element === 'ignore' ? 'other' : element;
-  if (element === null && unit && ELEMENT_BY_UNIT[unit]) resolved = ELEMENT_BY_UNIT[unit]!;
+  const elementFromUnit = element === null && Boolean(unit && ELEMENT_BY_UNIT[unit]);
+  if (elementFromUnit) resolved = ELEMENT_BY_UNIT[unit!]!;
   if (statKey === 'ti') unit = '%';
   // '温度(°)' means degrees Celsius.
   if (resolved === 'T' && unit === 'deg') unit = 'deg_C';
@@ -383,6 +426,13 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
     hasElementWord,
     hasStatisticWord,
     isIgnored: element === 'ignore',
+    said: {
+      element: elementFromUnit ? unitText : elementText,
+      elementFromUnit,
+      height: heightText,
+      statistic: statisticText,
+      unit: unitText,
+    },
   };
 }
 

@@ -57,6 +57,8 @@ export function headerBlockFacts(
   timestampIsPeriodEnd: boolean;
   speedUnit: string | undefined;
   sensors: Map<number, TSensorFacts> | undefined;
+  /** The header line that said what a stamp marks (beginning or end of its period), if one did. */
+  periodLine: string | undefined;
 } {
   let utcOffsetMinutes = 0;
   const tz = headerBlock.map((l) => /^Time Zone:\s*(.+)$/i.exec(l)).find(Boolean);
@@ -70,11 +72,12 @@ export function headerBlockFacts(
   let timestampIsPeriodEnd = kind === 'toa5' || kind === 'toaci1';
   const meaning = headerBlock.map((l) => /time stamps indicate the (beginning|end)/i.exec(l)).find(Boolean);
   if (meaning) timestampIsPeriodEnd = meaning[1]!.toLowerCase() === 'end';
+  const periodLine = meaning ? meaning.input.trim() : undefined;
   let speedUnit: string | undefined;
   if (headerBlock.some((l) => /\bmph\b/i.test(l))) {
     speedUnit = 'mph';
     warnings.push('unitNotSi:mph');
   }
   const sensors = kind === 'logr' || kind === 'symphoniepro' ? readNrgSensors(headerBlock) : undefined;
-  return { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors };
+  return { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors, periodLine };
 }

@@ -10,6 +10,7 @@ import { normalizeUnit } from './channel-names.ts';
 import { CHINESE_WORDS } from './chinese-words.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
+import { stampDoubts, valueDoubts, windDoubts } from './doubts.ts';
 import { refuseHaloRawScan } from './halo-hpl.ts';
 import { headerBlockFacts, headerHeightOf } from './header-facts.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
@@ -17,6 +18,7 @@ import { KNOWN_MISSING } from './scan-rows.ts';
 import { isScintecMnd, recognizeScintecMnd } from './scintec-mnd.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
+import { fileDoubt, layoutKeyOf, timeEvidence, withDeviceEvidence } from './time-evidence.ts';
 import {
   detectTimeFormat,
   isCompactDateOnly,
@@ -87,6 +89,7 @@ function notParsed(kind: TFileKind, headerRows: string[][], encoding?: string): 
     headerRows,
     previewRows: [],
     warnings: ['storedNotParsed'],
+    doubts: [],
   };
 }
 
@@ -456,18 +459,15 @@ export function recognize(
 
   // Header block facts: time zone, stamp meaning, speed unit, NRG sensors.
   const headerBlock = lines.slice(0, Math.max(0, headerIndex >= 0 ? headerIndex : dataIndex));
-  const { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors } = headerBlockFacts(
-    headerBlock,
-    kind,
-    warnings,
-  );
+  const facts = headerBlockFacts(headerBlock, kind, warnings);
+  const { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors } = facts;
   const cube =
     kind === 'windcube_sta'
       ? readWindCube(headerBlock, header[dateStart] ?? '', columns, warnings)
       : undefined;
   if (cube) kind = cube.kind;
   const built = cube
-    ? { channels: cube.channels, warnings: [] }
+    ? { channels: withDeviceEvidence(cube.channels, 'WindCube'), warnings: [], doubts: [] }
     : buildChannels(columns, {
         kind,
         sensors,
@@ -492,16 +492,37 @@ export function recognize(
   };
   if (delimiter === ';' && decimalCommaVotes > 0) rule.decimalSeparator = ',';
 
-  // A time-only pass over the whole file: row count, first and last time, step, order and duplicates.
-  const timeAxis = parseTextBytes(text, rule, []);
-  warnings.push(...timeAxis.warnings);
-  const times = timeAxis.timesMs;
+  // A pass over the whole file: row count, first and last time, step, order and duplicates, and the
+  // values, which are checked against what the columns were read as (issue 40).
+  const parsed = parseTextBytes(text, rule, built.channels);
+  warnings.push(...parsed.warnings);
+  const times = parsed.timesMs;
   const step = intervalMs(times);
   if (step !== null) {
-    const grid = fitToGrid(times, step, timeAxis.repeatedTimesMs);
+    const grid = fitToGrid(times, step, parsed.repeatedTimesMs);
     if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridRowCount}|${grid.offGridCount}`);
   }
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const time = timeEvidence({
+    title: header[dateStart] ?? '',
+    sample: dataRows[0] ? stampOf(dataRows[0]) : '',
+    format: detected.format,
+    isAmbiguous: detected.isAmbiguous,
+    warnings,
+    periodLine: facts.periodLine,
+    kind,
+    device: cube ? 'WindCube' : undefined,
+    stepMinutes: step === null ? null : step / 60000,
+  });
+  const doubts = [
+    ...(detected.isAmbiguous
+      ? [fileDoubt('timeFormat', 'dateOrderAmbiguous', { format: detected.format })]
+      : []),
+    ...stampDoubts(times[0], times[times.length - 1]),
+    ...built.doubts,
+    ...valueDoubts(parsed.columns, true),
+    ...windDoubts(built.channels),
+  ];
 
   return {
     kind,
@@ -510,7 +531,7 @@ export function recognize(
     intervalMinutes: step === null ? null : step / 60000,
     firstTime: iso(times[0]),
     lastTime: iso(times[times.length - 1]),
-    rowCount: timeAxis.rowCount,
+    rowCount: parsed.rowCount,
     headerRows:
       headerIndex >= 0
         ? rows.slice(headerIndex, Math.min(dataIndex, headerIndex + MAX_HEADER_ROWS)).map((f) => f ?? [])
@@ -521,5 +542,8 @@ export function recognize(
       .slice(0, PREVIEW_ROWS),
     warnings,
     ...(cube ? { remoteSensing: cube.device } : {}),
+    time,
+    doubts,
+    layoutKey: layoutKeyOf(kind, delimiter, header, unitsIndex >= 0 ? rows[unitsIndex]! : []),
   };
 }

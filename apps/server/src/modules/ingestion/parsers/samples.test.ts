@@ -37,6 +37,9 @@ function summarize(recognition: TRecognition, bytes: Uint8Array, fileName: strin
     headerRowCount: recognition.headerRows.length,
     previewRowCount: recognition.previewRows.length,
     warnings: recognition.warnings,
+    // What recognition read the time axis from, and what it is unsure of (issue 40).
+    time: recognition.time,
+    doubts: recognition.doubts,
     parsed: {
       rowCount: parsed.rowCount,
       skippedRows: parsed.skippedRows,

@@ -6,8 +6,10 @@ import type {
   TRemoteSensingFacts,
 } from '@masthub/shared';
 import { decodeText, detectEncoding } from './decode-text.ts';
+import { stampDoubts, valueDoubts } from './doubts.ts';
 import type { TParsedFile } from './parse-file.ts';
 import { splitLines } from './split-lines.ts';
+import { withDeviceEvidence } from './time-evidence.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 /**
@@ -289,7 +291,7 @@ export function recognizeScintecMnd(bytes: Uint8Array): TRecognition {
   return {
     kind: 'scintec_mnd',
     rule,
-    channels,
+    channels: withDeviceEvidence(channels, 'Scintec .mnd'),
     intervalMinutes,
     firstTime: iso(parsed.timesMs[0]),
     lastTime: iso(parsed.timesMs[parsed.timesMs.length - 1]),
@@ -298,5 +300,9 @@ export function recognizeScintecMnd(bytes: Uint8Array): TRecognition {
     previewRows: rowsOf(layout.titleLine + 1).slice(0, 20),
     warnings,
     remoteSensing: device,
+    doubts: [
+      ...stampDoubts(parsed.timesMs[0], parsed.timesMs[parsed.timesMs.length - 1]),
+      ...valueDoubts(parsed.columns, true),
+    ],
   };
 }

@@ -20,6 +20,8 @@ export const UNIT_CONVERSIONS: Readonly<Record<string, TUnitConversion>> = {
   K: { unit: 'deg_C', scale: 1, offset: -273.15 },
   kPa: { unit: 'hPa', scale: 10, offset: 0 },
   Pa: { unit: 'hPa', scale: 0.01, offset: 0 },
+  // Tenths of a hectopascal, as some weather stations write pressure (9663 = 966.3 hPa).
+  daPa: { unit: 'hPa', scale: 0.1, offset: 0 },
   inHg: { unit: 'hPa', scale: 33.8638866667, offset: 0 },
   mmHg: { unit: 'hPa', scale: 1.33322387415, offset: 0 },
 };
