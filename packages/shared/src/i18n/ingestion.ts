@@ -54,6 +54,14 @@ export const INGEST_UNREADABLE_REASONS = {
     zh: '这是 Halo Photonics 激光雷达的原始扫描文件（按距离门记录的径向多普勒速度或其背景噪声），须先做风场反演才能作为 10 分钟风数据导入，未保存任何数据',
     en: 'this is a Halo Photonics lidar raw scan file (radial Doppler velocities by range gate, or their background noise); it needs a wind retrieval before it can be imported as 10-min wind data, and nothing was stored',
   },
+  held_new_layout: {
+    zh: '该站点没有与此文件格式相符的已确认解析规则：文件已保存，数据暂未入库，待站点数据管理员在预览中确认',
+    en: 'the site has no confirmed parse rule for this file’s layout: the file is kept and no data is stored until the site’s data administrator confirms it in the preview',
+  },
+  held_doubts: {
+    zh: '识别有 {count} 处存疑（{first}）：文件已保存，数据暂未入库，待确认',
+    en: '{count} doubts are open ({first}): the file is kept and no data is stored until they are confirmed',
+  },
   store_only: {
     zh: '该文件为仪器原始格式或中尺度文件，已保存但不解析',
     en: 'this is a raw logger or mesoscale file; it is stored but not parsed',

@@ -312,6 +312,14 @@ const PHRASES = {
     zh: '加入第 {months} 个月（{month}）后，长期平均风速估计由 {previous} m/s 变为 {latest} m/s，变化超过 1%（参考：{reference}）',
     en: 'With month {months} ({month}) the long-term mean speed estimate went from {previous} m/s to {latest} m/s, a change of more than 1 % (reference: {reference})',
   },
+  'message.fileHeld': {
+    zh: '站点 {code}：文件“{file}”待确认，数据暂未入库',
+    en: 'Site {code}: the file “{file}” is held for your confirmation; no data was stored',
+  },
+  'message.fileHeldDetail': {
+    zh: '{reason}。请在站点的原始文件列表中打开该文件的预览，确认识别结果后入库；确认后，同一格式的后续文件将自动按此入库。',
+    en: '{reason}. Open the file’s preview from the site’s raw files, confirm what was recognised and it is stored; later files of the same layout are then stored the same way.',
+  },
   'message.receiptFindings': {
     zh: '站点 {code}：文件“{file}”的数据回执有 {count} 项待处理的发现',
     en: 'Site {code}: the data receipt of “{file}” has {count} open findings',

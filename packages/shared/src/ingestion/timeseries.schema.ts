@@ -14,7 +14,15 @@ import { ZParseRule, ZRecognition, ZRecognizedChannel } from './recognition.sche
 // ---------------------------------------------------------------------------------------------------
 // Raw files.
 
-export const RAW_FILE_STATUSES = ['pending', 'parsing', 'parsed', 'failed', 'stored_not_parsed'] as const;
+/** `held`: kept raw, nothing stored, until a user confirms its doubts or its new layout in the preview (issue 40). */
+export const RAW_FILE_STATUSES = [
+  'pending',
+  'parsing',
+  'parsed',
+  'failed',
+  'stored_not_parsed',
+  'held',
+] as const;
 export const ZRawFileStatus = z.enum(RAW_FILE_STATUSES);
 export type TRawFileStatus = z.infer<typeof ZRawFileStatus>;
 
@@ -98,7 +106,7 @@ export type TRawFilePageRequest = z.infer<typeof ZRawFilePageRequest>;
 export const ZIngestOutcome = z.object({
   fileName: z.string(),
   rawFileId: z.number().int(),
-  status: z.enum(['parsed', 'failed', 'stored_not_parsed', 'duplicate', 'pending']),
+  status: z.enum(['parsed', 'failed', 'stored_not_parsed', 'duplicate', 'pending', 'held']),
   reasonKey: z.string().nullable(),
   reason: z.string().nullable(),
 });
@@ -162,17 +170,25 @@ export const ZRecognizeConfirm = z
     rawFileId: ZId.optional(),
     rule: ZParseRule.optional(),
     channels: z.array(ZRecognizedChannel).max(2000).optional(),
+    /**
+     * The doubts of the preview the user confirmed as they are (issue 40): every doubt still open for the
+     * confirmed rule and channels must be here, else the call is refused and nothing is stored.
+     */
+    acceptedDoubts: z.array(z.string().max(60)).max(4000).default([]),
+    /** Read the site's next files of this layout with this rule (default), by a user or by nobody. */
+    rememberLayout: z.boolean().default(true),
   })
   .refine((v) => (v.token === undefined) !== (v.rawFileId === undefined), {
     path: ['token'],
     ...vmsg('required'),
   });
 export type TRecognizeConfirm = z.infer<typeof ZRecognizeConfirm>;
+export type TRecognizeConfirmInput = z.input<typeof ZRecognizeConfirm>;
 
 export const ZParseTask = z.object({
   taskId: z.number().int(),
   rawFileId: z.number().int(),
-  status: z.enum(['parsed', 'failed', 'stored_not_parsed', 'duplicate', 'pending', 'parsing']),
+  status: z.enum(['parsed', 'failed', 'stored_not_parsed', 'duplicate', 'pending', 'parsing', 'held']),
   progress: z.number().int(),
   reasonKey: z.string().nullable(),
   reason: z.string().nullable(),

@@ -13,7 +13,8 @@ export const RECEIPT_SEVERITIES = ['info', 'warning', 'error'] as const;
 export const ZReceiptSeverity = z.enum(RECEIPT_SEVERITIES);
 export type TReceiptSeverity = z.infer<typeof ZReceiptSeverity>;
 
-export const RECEIPT_STATUSES = ['pending', 'done', 'failed'] as const;
+/** `held`: the file is held for a confirmation (issue 40); its doubts are the receipt's content until then. */
+export const RECEIPT_STATUSES = ['pending', 'done', 'failed', 'held'] as const;
 export const ZReceiptStatus = z.enum(RECEIPT_STATUSES);
 export type TReceiptStatus = z.infer<typeof ZReceiptStatus>;
 

@@ -5,7 +5,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 export type TRawFileSource = 'upload' | 'email' | 'ftp' | 'seed';
 
 /** The life of a raw file: stored first (pending), then parsed into the site's original version. */
-export type TRawFileStatus = 'pending' | 'parsing' | 'parsed' | 'failed' | 'stored_not_parsed';
+export type TRawFileStatus = 'pending' | 'parsing' | 'parsed' | 'failed' | 'stored_not_parsed' | 'held';
 
 export interface TIngestFileInput {
   /** The site the file belongs to; null when no file-match rule matched (stored, not parsed). */
@@ -34,9 +34,10 @@ export interface TIngestResult {
   /**
    * parsed: stored and applied to the original version; failed: stored, could not be parsed
    * (reason says why); stored_not_parsed: kept as is (vendor binary, .wnd, no site); duplicate: the same
-   * content (sha256) for the same site, or the same sourceRef, was ingested before — nothing changed.
+   * content (sha256) for the same site, or the same sourceRef, was ingested before — nothing changed;
+   * held: kept raw, nothing stored, until a user confirms its doubts or its new layout (issue 40).
    */
-  status: 'parsed' | 'failed' | 'stored_not_parsed' | 'duplicate';
+  status: 'parsed' | 'failed' | 'stored_not_parsed' | 'duplicate' | 'held';
   /** Localisation key of the reason (failed / stored_not_parsed). */
   reasonKey?: string;
   /** The reason in words (failed / stored_not_parsed). */

@@ -515,7 +515,7 @@ export interface RawFileTable {
   station_id: number | null;
   source: 'upload' | 'email' | 'ftp' | 'seed';
   source_ref: string | null;
-  status: Generated<'pending' | 'parsing' | 'parsed' | 'failed' | 'stored_not_parsed'>;
+  status: Generated<'pending' | 'parsing' | 'parsed' | 'failed' | 'stored_not_parsed' | 'held'>;
   progress: Generated<number>;
   reason_key: string | null;
   reason: string | null;
@@ -529,6 +529,20 @@ export interface RawFileTable {
   uploader_name: Generated<string>;
   created_at: CreatedAt;
   parsed_at: Timestamp | null;
+}
+
+/** A file layout confirmed for a site (migration 0039, issue 40). */
+export interface StationLayoutTable {
+  station_id: number;
+  layout_key: string;
+  kind: string;
+  rule: ColumnType<unknown, string, string>;
+  channels: ColumnType<unknown, string, string>;
+  accepted_doubts: ColumnType<unknown, string | undefined, string>;
+  file_name: Generated<string>;
+  confirmed_by: number | null;
+  confirmer_name: Generated<string>;
+  confirmed_at: CreatedAt;
 }
 
 export interface ParsePreviewTable {
@@ -1337,6 +1351,7 @@ export interface DB {
   parse_rule: ParseRuleTable;
   raw_file: RawFileTable;
   parse_preview: ParsePreviewTable;
+  station_layout: StationLayoutTable;
   dataset_version: DatasetVersionTable;
   ts_channel: TsChannelTable;
   ts_chunk: TsChunkTable;

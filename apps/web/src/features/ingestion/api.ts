@@ -20,7 +20,7 @@ import type {
   TRawFile,
   TRawFilePageRequest,
   TRecognition,
-  TRecognizeConfirm,
+  TRecognizeConfirmInput,
   TRecognizedChannel,
   TStationManualPullResult,
   TStationSearchItem,
@@ -103,7 +103,7 @@ export function previewRecognize(stationId: number, file: File, signal?: AbortSi
   });
 }
 
-export function confirmRecognize(body: TRecognizeConfirm) {
+export function confirmRecognize(body: TRecognizeConfirmInput) {
   return http.post<TParseTask>('/data-parse/parse/text/recognize', body, { timeoutMs: LONG_TIMEOUT_MS });
 }
 
