@@ -62,6 +62,18 @@ export const INGEST_UNREADABLE_REASONS = {
     zh: '识别有 {count} 处存疑（{first}）：文件已保存，数据暂未入库，待确认',
     en: '{count} doubts are open ({first}): the file is kept and no data is stored until they are confirmed',
   },
+  radial_velocity_data: {
+    zh: '这是激光雷达按波束和距离门记录的径向（视线方向）风速数据（如 Molas3D 实时数据），不是风速风向统计值，须先做风场反演才能作为 10 分钟风数据导入，未保存任何数据',
+    en: 'this file holds lidar radial (line-of-sight) velocities by beam and range gate (such as Molas3D real-time data), not wind speed and direction statistics; they need a wind retrieval before they can be imported as 10-min wind data, and nothing was stored',
+  },
+  columns_without_titles: {
+    zh: '数据行比字段行多 {extra} 列，无法确定各列对应的通道，未保存任何数据',
+    en: 'the data rows have {extra} more columns than the title row, so the columns cannot be matched to their channels; nothing was stored',
+  },
+  aq500_fields_unknown: {
+    zh: '这是 AQ500 声雷达结果文件，但文件头没有可用的“Data field”列说明（或缺少高度层设置），无法确定各列的高度和含义，未保存任何数据',
+    en: 'this is an AQ500 sodar result file, but its header has no usable “Data field” list (or no level settings), so the columns cannot be matched to heights and quantities; nothing was stored',
+  },
   store_only: {
     zh: '该文件为仪器原始格式或中尺度文件，已保存但不解析',
     en: 'this is a raw logger or mesoscale file; it is stored but not parsed',
@@ -173,6 +185,18 @@ export const INGEST_WARNING_MESSAGES = {
   irregularInterval: {
     zh: '时间间隔不规则（{detail}）',
     en: 'the time step is irregular ({detail})',
+  },
+  windCubeHeightsMissing: {
+    zh: '文件头 Altitudes(m) 只列出 {detail1} 个高度，但数据列编号到 {detail2}；超出的列没有高度，请核对文件头',
+    en: 'the header’s Altitudes(m) lists {detail1} heights but the columns run to index {detail2}; the columns past the list have no height — check the header',
+  },
+  periodStartAssumed: {
+    zh: '文件未说明时间标记的是平均时段的开始还是结束，暂按时段开始读取，如不符请在解析规则中修改',
+    en: 'the file does not say whether its times mark the start or the end of each averaging period; they are read as period starts — change it in the parse rule if that is wrong',
+  },
+  heightColumnsMismatch: {
+    zh: '“{detail1}”有 {detail2} 列，而高度层有 {detail3} 个，无法确定各列的高度，未导入',
+    en: '“{detail1}” has {detail2} columns for {detail3} levels, so its columns cannot be matched to heights; not imported',
   },
   storedNotParsed: {
     zh: '该文件已保存但不解析（仪器原始格式、中尺度文件或非时间序列）',

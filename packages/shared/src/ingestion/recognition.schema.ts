@@ -30,6 +30,7 @@ export const FILE_KINDS = [
   'windcube_sta',
   'windcube_sta_floating',
   'scintec_mnd',
+  'aq500',
   'store_only',
 ] as const;
 export const ZFileKind = z.enum(FILE_KINDS);

@@ -1,3 +1,5 @@
+import { hasOnlyNulPadding } from './nul-padding.ts';
+
 /** File extensions of vendor binaries and mesoscale files: stored as they are, never parsed. */
 const STORE_ONLY_EXTENSIONS = new Set(['rld', 'rwd', 'wnd', 'ndf', 'raw', 'zip', 'gz', '7z', 'rar', 'pdf']);
 /** Extensions a text data file usually has: binary content under these is junk to report, not store-only. */
@@ -29,18 +31,21 @@ function isCampbellBinary(bytes: Uint8Array): boolean {
 
 /**
  * Binary check of IMPORTS.md §1 step 1: a NUL byte, or more than 10 % control bytes, in the first 4 KB.
- * UTF-16 text (with a BOM) is text.
+ * UTF-16 text (with a BOM) is text, and so is text whose NUL bytes are only padding at line boundaries
+ * (nul-padding.ts: the AQ500 sodar's `\0` before CRLF).
  */
 export function looksBinary(bytes: Uint8Array): boolean {
   const bom = detectBom(bytes);
   if (bom === 'utf-16le' || bom === 'utf-16be') return false;
   const n = Math.min(bytes.length, 4096);
   let control = 0;
+  let hasNul = false;
   for (let i = 0; i < n; i++) {
     const b = bytes[i]!;
-    if (b === 0) return true;
-    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
+    if (b === 0) hasNul = true;
+    else if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
   }
+  if (hasNul && !hasOnlyNulPadding(bytes)) return true;
   return n > 0 && control / n > 0.1;
 }
 

@@ -4,6 +4,8 @@ import { buildChannels, type TColumnHeader } from './build-channels.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, toAsciiCompatible } from './decode-text.ts';
 import { refuseHaloRawScan } from './halo-hpl.ts';
+import { withoutNulPadding } from './nul-padding.ts';
+import { refuseRadialVelocityData } from './radial-velocity.ts';
 import { CR, LF, SPACE, scanRows, type TParsePlan } from './scan-rows.ts';
 import { isScintecMnd, parseScintecMnd } from './scintec-mnd.ts';
 import { splitFields, splitLines } from './split-lines.ts';
@@ -106,7 +108,9 @@ export function textBytesOf(
   if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
   const kind = classifyFile(fileName, bytes);
   if (kind === 'store_only') throw new UnreadableFileError('stored, not parsed', 'store_only');
-  const text = kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName, options).bytes : bytes;
+  const text = withoutNulPadding(
+    kind === 'spreadsheet' ? readSpreadsheetAsCsv(bytes, fileName, options).bytes : bytes,
+  );
   if (looksBinary(text)) throw new UnreadableFileError('binary content', 'binary_content');
   return text;
 }
@@ -129,6 +133,7 @@ export function parseFile(
   const head = splitLines(decodeText(text.subarray(0, 8192), 'latin1')).slice(0, 60);
   refuseHaloRawScan(head, fileName);
   if (isScintecMnd(head)) return parseScintecMnd(text, rule, channels);
+  refuseRadialVelocityData(head);
   return parseTextBytes(text, rule, channels);
 }
 

@@ -5,6 +5,7 @@ import {
   type TParseRule,
   type TRecognition,
 } from '@masthub/shared';
+import { isAq500Result, recognizeAq500 } from './aq500.ts';
 import { buildChannels, type TColumnHeader } from './build-channels.ts';
 import { normalizeUnit } from './channel-names.ts';
 import { CHINESE_WORDS } from './chinese-words.ts';
@@ -13,7 +14,9 @@ import { decodeText, detectEncoding } from './decode-text.ts';
 import { stampDoubts, valueDoubts, windDoubts } from './doubts.ts';
 import { refuseHaloRawScan } from './halo-hpl.ts';
 import { headerBlockFacts, headerHeightOf } from './header-facts.ts';
+import { withoutNulPadding } from './nul-padding.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
+import { refuseRadialVelocityData } from './radial-velocity.ts';
 import { KNOWN_MISSING } from './scan-rows.ts';
 import { isScintecMnd, recognizeScintecMnd } from './scintec-mnd.ts';
 import { splitFields, splitLines } from './split-lines.ts';
@@ -28,6 +31,7 @@ import {
   looksLikeStamp,
 } from './time-formats.ts';
 import { fitToGrid } from './time-grid.ts';
+import { fitTurbulenceUnits } from './turbulence-units.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 import { isWindCubeSta, readWindCube } from './windcube-sta.ts';
 
@@ -388,6 +392,7 @@ export function recognize(
     text = sheet.bytes;
     warnings.push(...sheet.warnings);
   }
+  text = withoutNulPadding(text);
   if (looksBinary(text)) throw new UnreadableFileError('binary content', 'binary_content');
   const encoding = detectEncoding(text);
   const lines = splitLines(decodeText(headOf(text), encoding)).slice(0, MAX_HEAD_LINES);
@@ -395,6 +400,9 @@ export function recognize(
   // Lidar and sodar files (issue 31): Halo raw scans are refused, Scintec blocks have their own reader.
   refuseHaloRawScan(lines, fileName);
   if (isScintecMnd(lines)) return recognizeScintecMnd(text);
+  // Issue 40: AQ500 sodar result files have their own header; radial (line-of-sight) lidar data is refused.
+  if (isAq500Result(lines)) return recognizeAq500(text, lines, encoding);
+  refuseRadialVelocityData(lines);
   const headKind = detectKind(lines);
   if (headKind === 'wasp_tab' || headKind === 'flag_log') {
     return notParsed(
@@ -475,6 +483,7 @@ export function recognize(
         headerHeightM: kind === 'generic_csv' ? headerHeightOf(headerBlock) : undefined,
       });
   warnings.push(...built.warnings);
+  fitTurbulenceUnits(built.channels, [...dataRows, ...tailRows], missingTokens);
 
   const rule: TParseRule = {
     encoding,

@@ -2,17 +2,19 @@ import type { TChannelElement, TRecognizedChannel, TRemoteSensingFacts, TStatist
 import type { TColumnHeader } from './build-channels.ts';
 import { defaultUnit } from './channel-names.ts';
 import { offsetMinutesOf } from './header-facts.ts';
+import { hasWindCubeV1Titles, isWindCubeV1Sta, windCubeV1Channels } from './windcube-v1-sta.ts';
 
 /**
  * Leosphere/Vaisala WindCube statistics files (`.sta`, ground and buoy-mounted; samples/LIDAR.md):
  * line 1 `HeaderSize=N`, N `key=value` lines (the heights on `Altitudes (m)=` or `Altitudes AGL (m)=`),
  * a `****` line, one tab-separated title row, then the data. Columns are read by their titles, never by
- * position: older firmware writes 11 columns per height, newer 18.
+ * position: older firmware writes 11 columns per height, newer 18. The oldest v1 firmware (`HeaderLength=`,
+ * `Vhm1 dVh1 …` titles per altitude index) is read by windcube-v1-sta.ts.
  */
 
 /** Whether the first lines are a WindCube `.sta` header. */
 export function isWindCubeSta(lines: readonly string[]): boolean {
-  return /^HeaderSize=\d+\s*$/.test(lines[0]?.trim() ?? '');
+  return /^HeaderSize=\d+\s*$/.test(lines[0]?.trim() ?? '') || isWindCubeV1Sta(lines);
 }
 
 /** What the header block states, and how its stamps are read. */
@@ -33,7 +35,7 @@ function headerValue(headerBlock: readonly string[], key: RegExp): string {
 
 /** Heights, device, time zone and CNR threshold of a WindCube header block. */
 export function windCubeFacts(headerBlock: readonly string[]): TWindCubeFacts {
-  const heightsM = headerValue(headerBlock, /^Altitudes( AGL)? \(m\)$/i)
+  const heightsM = headerValue(headerBlock, /^Altitudes( AGL)? ?\(m\)$/i)
     .split(/[\t ;,]+/)
     .map(Number)
     .filter((h) => Number.isFinite(h) && h > 0);
@@ -45,7 +47,11 @@ export function windCubeFacts(headerBlock: readonly string[]): TWindCubeFacts {
     device: {
       stationType: floating ? 'floating_lidar' : 'lidar',
       make: 'Leosphere/Vaisala',
-      model: /^WLS866/i.test(serial) ? 'WindCube v2.1 Offshore' : 'WindCube',
+      model: /^WLS866/i.test(serial)
+        ? 'WindCube v2.1 Offshore'
+        : /^WLS7-/i.test(serial)
+          ? 'WindCube v1'
+          : 'WindCube',
       serial,
       firmware: headerValue(headerBlock, /^Version$/i),
       heightsM: [...new Set(heightsM)].sort((a, b) => a - b),
@@ -182,12 +188,16 @@ export function readWindCube(
   const facts = windCubeFacts(headerBlock);
   if (facts.utcOffsetMinutes !== null) warnings.push(`timeZoneFromFile:${facts.zoneText}`);
   else warnings.push('timeZoneOfFormat:UTC');
+  const isV1 = hasWindCubeV1Titles(columns);
   return {
     kind: facts.device.stationType === 'floating_lidar' ? 'windcube_sta_floating' : 'windcube_sta',
-    channels: windCubeChannels(columns, facts.device.heightsM),
+    channels: isV1
+      ? windCubeV1Channels(columns, facts.device.heightsM, warnings)
+      : windCubeChannels(columns, facts.device.heightsM),
     utcOffsetMinutes: facts.utcOffsetMinutes ?? 0,
-    // `Timestamp (end of interval)`; the format stamps period ends unless the title says otherwise.
-    timestampIsPeriodEnd: !/\b(start|beginning)\b/i.test(timeTitle),
+    // `Timestamp (end of interval)`; the format stamps period ends unless the title says otherwise. The
+    // older firmware's bare `Date` title states nothing: its stamps are period ends too (windcube-v1-sta.ts).
+    timestampIsPeriodEnd: isV1 || !/\b(start|beginning)\b/i.test(timeTitle),
     device: facts.device,
   };
 }
