@@ -7,8 +7,10 @@ import type {
   TRemoteSensingFacts,
   TStatistic,
 } from '@masthub/shared';
+import { stampDoubts, valueDoubts } from './doubts.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
 import { splitFields } from './split-lines.ts';
+import { withDeviceEvidence } from './time-evidence.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 /**
@@ -235,7 +237,7 @@ export function recognizeAq500(text: Uint8Array, lines: readonly string[], encod
   return {
     kind: 'aq500',
     rule,
-    channels,
+    channels: withDeviceEvidence(channels, 'AQ500'),
     intervalMinutes: step === null ? null : step / 60000,
     firstTime: iso(parsed.timesMs[0]),
     lastTime: iso(parsed.timesMs[parsed.timesMs.length - 1]),
@@ -248,5 +250,9 @@ export function recognizeAq500(text: Uint8Array, lines: readonly string[], encod
     previewRows: dataLines.slice(0, 20).map((l) => splitFields(l, layout.delimiter)),
     warnings,
     remoteSensing: device,
+    doubts: [
+      ...stampDoubts(parsed.timesMs[0], parsed.timesMs[parsed.timesMs.length - 1]),
+      ...valueDoubts(parsed.columns, true),
+    ],
   };
 }
