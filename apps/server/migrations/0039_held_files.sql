@@ -22,3 +22,9 @@ CREATE TABLE station_layout (
   confirmed_at     timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (station_id, layout_key)
 );
+
+-- A held file's receipt says so, with the doubts it was held for, until the file is confirmed and read.
+ALTER TABLE data_receipt DROP CONSTRAINT data_receipt_status_check;
+ALTER TABLE data_receipt ADD CONSTRAINT data_receipt_status_check
+  CHECK (status IN ('pending', 'done', 'failed', 'held'));
+ALTER TABLE data_receipt ADD COLUMN doubts jsonb;

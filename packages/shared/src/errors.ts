@@ -181,6 +181,8 @@ export const ERROR_CODES = [
   'ACCESS_TOKEN_SITES',
   // The MCP endpoint (issue 39 §5): one JSON-RPC message per request.
   'MCP_BATCH_REFUSED',
+  // A preview confirmed while recognition's doubts are open (issue 40): nothing stored.
+  'DOUBTS_OPEN',
   // Webhooks (issue 32): why a delivery was not made or not accepted (kept in the delivery log).
   'WEBHOOK_ADDRESS_REFUSED',
   'WEBHOOK_DNS_FAILED',
@@ -413,6 +415,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCESS_TOKEN_TOO_MANY: 409,
   ACCESS_TOKEN_SITES: 403,
   MCP_BATCH_REFUSED: 400,
+  DOUBTS_OPEN: 422,
   WEBHOOK_ADDRESS_REFUSED: 422,
   WEBHOOK_DNS_FAILED: 502,
   WEBHOOK_TIMEOUT: 504,

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { buildXlsxBomb } from '../archives.ts';
+import { confirmLayout } from '../layouts.ts';
 import { multipartBody, type TFormPart } from '../multipart.ts';
 import {
   buildStation,
@@ -171,6 +172,7 @@ describe('ingestion service', () => {
       source: 'email' as const,
       sourceRef: 'box/<id@x>/0',
     };
+    await confirmLayout(server, site.id, 'm.csv', content);
     const first = await server.services.ingestion.ingestFile({ ...input, bytes: content });
     expect(first.status).toBe('parsed');
     expect(await server.services.ingestion.hasSourceRef('email', 'box/<id@x>/0')).toBe(true);
@@ -505,11 +507,13 @@ describe('a site’s data state follows its stored data', () => {
       .set({ status: 3, start_time: start })
       .where('id', '=', site.id)
       .execute();
+    const later = csv(tenMinuteRows('2024-05-01T00:00:00Z', 6, () => '6.5'));
+    await confirmLayout(server, site.id, 'later.csv', later);
     await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: 'later.csv',
       source: 'ftp',
-      bytes: csv(tenMinuteRows('2024-05-01T00:00:00Z', 6, () => '6.5')),
+      bytes: later,
     });
     const row = await server.db
       .selectFrom('station')
@@ -824,11 +828,13 @@ describe('upload, raw files, versions and export calls', () => {
         folder: '/x',
       })
       .execute();
+    const latest = csv(tenMinuteRows('2024-05-01T00:00:00Z', 3, () => '5.5'));
+    await confirmLayout(server, site.id, 'latest.csv', latest);
     await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: 'latest.csv',
       source: 'ftp',
-      bytes: csv(tenMinuteRows('2024-05-01T00:00:00Z', 3, () => '5.5')),
+      bytes: latest,
     });
     const r = await server.call('POST', '/api/web/station/file_rules', {
       token: adminToken,

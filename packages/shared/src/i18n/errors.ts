@@ -536,6 +536,10 @@ export const ERROR_MESSAGES = {
     zh: '此访问令牌仅限于部分站点：不能管理或授予超出这些站点的权限（用户或角色的站点须都在令牌的站点之内，也不能授予全部站点的数据权限）',
     en: 'This access token is limited to some sites: it cannot manage or grant anything beyond them (every site of the user or role must be among the token’s sites, and data scope “all” cannot be granted)',
   },
+  DOUBTS_OPEN: {
+    zh: '识别结果还有 {count} 处存疑未确认（{first}）：请逐项确认或修改后再入库，未保存任何数据',
+    en: '{count} doubts of the recognition are still open ({firstEn}): confirm or change each first; nothing was stored',
+  },
   MCP_BATCH_REFUSED: {
     zh: '不接受 JSON-RPC 批量请求：每个请求只能包含一条 JSON-RPC 消息，请逐条发送',
     en: 'JSON-RPC batches are not accepted: send one JSON-RPC message per request',

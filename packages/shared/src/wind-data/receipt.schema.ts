@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
+import { ZDoubt } from '../ingestion/recognition.schema.ts';
 import type { TLocalized } from '../i18n/language.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
 
@@ -170,6 +171,8 @@ export const ZReceiptDetail = ZReceiptListItem.extend({
   findings: z.array(ZReceiptFinding),
   /** Why the receipt could not be computed (localised), else null. */
   error: z.string().nullable(),
+  /** A held file's doubts (issue 40): what its data administrator confirms in the preview; else empty. */
+  doubts: z.array(ZDoubt),
 });
 export type TReceiptDetail = z.infer<typeof ZReceiptDetail>;
 

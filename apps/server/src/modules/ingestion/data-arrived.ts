@@ -1,3 +1,4 @@
+import type { TDoubt } from '@masthub/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -28,6 +29,37 @@ export interface TDataArrivedListener {
   afterCommit?(event: TDataArrivedEvent): Promise<unknown>;
   /** A file of a site could not be parsed (nothing stored); the demo seed's files are not announced. */
   fileFailed?(event: TFileFailedEvent): Promise<void>;
+  /** A file of a site is held for a person's confirmation (issue 40): kept raw, nothing stored. */
+  fileHeld?(event: TFileHeldEvent): Promise<void>;
+}
+
+/** A held file: why (a new layout for the site, or doubts) and the doubts. */
+export interface TFileHeldEvent {
+  stationId: number;
+  rawFileId: number;
+  fileName: string;
+  source: 'upload' | 'email' | 'ftp' | 'seed';
+  reasonKey: 'held_new_layout' | 'held_doubts';
+  doubts: TDoubt[];
+}
+
+/** Tells the listeners that a site's file is held (a listener's failure is logged by it, never thrown). */
+export async function announceHeld(
+  listeners: readonly TDataArrivedListener[],
+  row: { id: number; station_id: number | null; file_name: string; source: TFileHeldEvent['source'] },
+  reasonKey: TFileHeldEvent['reasonKey'],
+  doubts: TDoubt[],
+): Promise<void> {
+  if (row.station_id === null) return;
+  const event: TFileHeldEvent = {
+    stationId: Number(row.station_id),
+    rawFileId: Number(row.id),
+    fileName: row.file_name,
+    source: row.source,
+    reasonKey,
+    doubts,
+  };
+  for (const listener of listeners) await listener.fileHeld?.(event).catch(() => undefined);
 }
 
 /** A file of a site whose parse failed, with the reason's key. */

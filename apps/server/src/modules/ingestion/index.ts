@@ -1,7 +1,12 @@
 /** The public face of the ingestion module: all that other modules, server.ts and the seed import of it. */
 
 export { applyParsedFile, StoreRefusal } from './apply-parsed.ts';
-export type { TDataArrivedEvent, TDataArrivedListener, TFileFailedEvent } from './data-arrived.ts';
+export type {
+  TDataArrivedEvent,
+  TDataArrivedListener,
+  TFileFailedEvent,
+  TFileHeldEvent,
+} from './data-arrived.ts';
 export { IngestionApi, reasonOf } from './ingestion.api.ts';
 export { ingestionRoutes, receiveFiles } from './ingestion.routes.ts';
 export { IngestionService } from './ingestion.service.ts';

@@ -7,32 +7,78 @@ import type { TRawFileRow } from './raw-files.repository.ts';
 /** Beijing time: the zone of a logger whose site or uploader says nothing else. */
 export const DEFAULT_LOGGER_UTC_OFFSET = 480;
 
+/** `UTC+08:00` of an offset in minutes. */
+export function utcLabel(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 /**
  * Reads a file that does not state its time zone in the zone its loggers write (the site's, else the
  * uploader's), so a logger time of 00:00 stays 00:00 for a user in that zone (issue 12). A zone taken
  * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser.
+ * The zone's evidence says which (issue 40): the site's logger zone is a convention the site's register
+ * states; the uploader's zone (a file for no site) is an assumption the preview asks to confirm; a zone the
+ * file states that differs from the site's is a doubt too.
  */
-export function withLoggerZone(recognition: TRecognition, offsetMinutes: number): TRecognition {
+export function withLoggerZone(
+  recognition: TRecognition,
+  offsetMinutes: number,
+  source: 'site' | 'uploader' = 'site',
+): TRecognition {
   const { rule, warnings } = recognition;
-  const fileNamesZone =
-    warnings.some((w) => w.startsWith('timeZoneFromFile:') || w.startsWith('timeZoneOfFormat:')) ||
-    rule.dateFormat.includes('Z');
-  if (fileNamesZone) return recognition;
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const stated = warnings.some((w) => w.startsWith('timeZoneFromFile:')) || rule.dateFormat.includes('Z');
+  const fileNamesZone = stated || warnings.some((w) => w.startsWith('timeZoneOfFormat:'));
+  const label = utcLabel(offsetMinutes);
+  if (fileNamesZone) {
+    if (
+      !stated ||
+      source !== 'site' ||
+      rule.dateFormat.includes('Z') ||
+      rule.utcOffsetMinutes === offsetMinutes
+    )
+      return recognition;
+    const conflict = {
+      id: 'zone:file',
+      field: 'zone' as const,
+      column: null,
+      reason: 'zoneConflict',
+      params: { fileZone: utcLabel(rule.utcOffsetMinutes), siteZone: label },
+    };
+    return { ...recognition, doubts: [...recognition.doubts, conflict] };
+  }
   // The recognition read the stamps as UTC: its first and last time move with the zone the file is
   // read in, so the preview shows the period the import will store.
   const shift = (iso: string | null) =>
     iso === null
       ? null
       : new Date(Date.parse(iso) - (offsetMinutes - rule.utcOffsetMinutes) * 60_000).toISOString();
+  const zone =
+    source === 'site'
+      ? { confidence: 'convention' as const, evidence: `siteZone:${label}` }
+      : { confidence: 'assumed' as const, evidence: `uploaderZone:${label}` };
+  const doubts =
+    source === 'site'
+      ? recognition.doubts
+      : [
+          ...recognition.doubts,
+          {
+            id: 'zone:file',
+            field: 'zone' as const,
+            column: null,
+            reason: 'zoneAssumed',
+            params: { zone: label, evidence: zone.evidence },
+          },
+        ];
   return {
     ...recognition,
     rule: { ...rule, utcOffsetMinutes: offsetMinutes },
     firstTime: shift(recognition.firstTime),
     lastTime: shift(recognition.lastTime),
     warnings: [...warnings, `timeZoneFromSite:${label}`],
+    ...(recognition.time ? { time: { ...recognition.time, zone } } : {}),
+    doubts,
   };
 }
 

@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import {
   AppError,
   type Language,
+  localizeDoubt,
   localizeStoreReason,
   localizeUnreadableReason,
   type TDatasetVersion,
+  type TDoubt,
   type TFileRulePreviewRow,
   type TIngestOutcome,
   type TParseRuleRecord,
@@ -30,7 +32,10 @@ import { type TZipEntry, zipStream } from './zip-writer.ts';
 /** The localised reason of a raw file's failure. */
 export function reasonOf(row: TRawFileRow, language: Language): string | null {
   if (!row.reason_key) return row.reason;
-  const details = (row.reason_details ?? {}) as Record<string, unknown>;
+  const details = { ...((row.reason_details ?? {}) as Record<string, unknown>) };
+  // A held file (issue 40) names its first doubt in the reader's language.
+  const doubts = details.doubts as TDoubt[] | undefined;
+  if (Array.isArray(doubts) && doubts[0]) details.first = localizeDoubt(doubts[0], language);
   return (
     localizeUnreadableReason(row.reason_key, details, language) ??
     localizeStoreReason(row.reason_key, details, language) ??
@@ -41,7 +46,7 @@ export function reasonOf(row: TRawFileRow, language: Language): string | null {
 /** The receipt columns the raw-file page joins (issue 30). */
 type TReceiptColumns = {
   receipt_id?: number | null;
-  receipt_status?: 'pending' | 'done' | 'failed' | null;
+  receipt_status?: 'pending' | 'done' | 'failed' | 'held' | null;
   receipt_finding_count?: number | null;
   receipt_open_count?: number | null;
   receipt_max_severity?: 'info' | 'warning' | 'error' | null;
@@ -202,21 +207,31 @@ export class IngestionApi {
     const snapshot: TRuleSnapshot | null = body.rule
       ? { rule: body.rule, channels: body.channels ?? [], kind: 'confirmed' }
       : null;
-    let rawFileId: number;
-    let status: TParseTask['status'];
-    if (body.token) {
-      const result = await this.ingestion.confirmPreview(user, body.stationId, body.token, snapshot);
-      rawFileId = result.rawFileId;
-      status = result.status === 'duplicate' ? 'duplicate' : 'pending';
-    } else {
+    let token = body.token;
+    if (!token) {
+      // A stored raw file (held, failed) confirmed with a rule: previewed again, so its doubts are checked.
       const row = await this.rawFiles.findById(body.rawFileId!);
       if (!row || row.station_id !== body.stationId) throw new AppError('NOT_FOUND');
-      await this.ingestion.reparse(row.id, snapshot, user.id);
-      rawFileId = row.id;
-      status = 'pending';
+      token = (await this.ingestion.previews.previewStored(user, row)).token;
     }
-    const task = await this.task(user, rawFileId, 'zh');
-    return status === 'duplicate' && task.status === 'parsed' ? { ...task, status } : task;
+    const result = await this.ingestion.previews.confirm(user, token, {
+      stationId: body.stationId,
+      snapshot,
+      acceptedDoubts: body.acceptedDoubts,
+      rememberLayout: body.rememberLayout,
+    });
+    const task = await this.task(user, result.rawFileId, 'zh');
+    return result.status === 'duplicate' && task.status === 'parsed'
+      ? { ...task, status: 'duplicate' }
+      : task;
+  }
+
+  /** The preview of a stored raw file of a site the caller may edit (a held file's confirmation, issue 40). */
+  async previewStored(user: TAuthUser, rawFileId: number) {
+    const row = await this.rawFiles.findById(rawFileId);
+    if (!row || row.station_id === null) throw new AppError('NOT_FOUND');
+    await this.access.assertCanEdit(user, row.station_id);
+    return this.ingestion.previews.previewStored(user, row);
   }
 
   async task(user: TAuthUser, taskId: number, language: Language): Promise<TParseTask> {

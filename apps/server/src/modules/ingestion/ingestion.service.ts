@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -6,14 +5,11 @@ import { buffer as readStream } from 'node:stream/consumers';
 import {
   AppError,
   type Language,
+  localizeDoubt,
   localizeStoreReason,
   localizeUnreadableReason,
-  type TParseRule,
-  type TRecognition,
-  type TRecognizedChannel,
-  type TRemoteSensingFacts,
+  type TDoubt,
 } from '@masthub/shared';
-import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
   FileTooLargeError,
@@ -26,30 +22,24 @@ import type { Logger } from '../../platform/logger.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
-import { announceFailed, type TDataArrivedEvent, type TDataArrivedListener } from './data-arrived.ts';
+import {
+  announceFailed,
+  announceHeld,
+  type TDataArrivedEvent,
+  type TDataArrivedListener,
+} from './data-arrived.ts';
+import { FileReading, type TRuleSnapshot } from './file-reading.ts';
 import { IngestionRepository } from './ingestion.repository.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
-import {
-  cleanFileName,
-  DEFAULT_LOGGER_UTC_OFFSET,
-  ingestResultOf,
-  readStagedOrCommit,
-  storedFileText,
-  withLoggerZone,
-} from './ingestion-support.ts';
-import { ParseRuleRepository, ruleOfRow } from './parse-rules.repository.ts';
+import { cleanFileName, ingestResultOf, storedFileText } from './ingestion-support.ts';
+import { ParseRuleRepository } from './parse-rules.repository.ts';
 import type { TParsedData, TParserPort } from './parser-port.ts';
 import { UnreadableFileError } from './parsers/unreadable-file-error.ts';
+import { Previews } from './previews.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
+import { StationLayoutRepository } from './station-layouts.repository.ts';
 
-/** The rule a raw file is (or was) parsed with. */
-export interface TRuleSnapshot {
-  rule: TParseRule;
-  channels: TRecognizedChannel[];
-  kind?: string;
-  parseRuleId?: number | null;
-  remoteSensing?: TRemoteSensingFacts | undefined;
-}
+export type { TRuleSnapshot } from './file-reading.ts';
 
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** A raw file the parser reads whole: larger text files are stored but not parsed. */
@@ -74,8 +64,12 @@ export function unreadableToAppError(error: UnreadableFileError, language: Langu
  */
 export class IngestionService implements TIngestion {
   private readonly rawFiles: RawFileRepository;
-  private readonly rules: ParseRuleRepository;
   private readonly store: TTimeSeriesStore;
+  private readonly reading: FileReading;
+  /** The files layouts confirmed for sites (issue 40). */
+  readonly layouts: StationLayoutRepository;
+  /** The upload preview and its confirmation. */
+  readonly previews: Previews;
 
   constructor(
     private readonly db: Database,
@@ -90,8 +84,10 @@ export class IngestionService implements TIngestion {
     private readonly parseConcurrency = 2,
   ) {
     this.rawFiles = new RawFileRepository(db);
-    this.rules = new ParseRuleRepository(db);
     this.store = openTimeSeriesStore(db);
+    this.layouts = new StationLayoutRepository(db);
+    this.reading = new FileReading(parser, this.rawFiles, new ParseRuleRepository(db), this.layouts);
+    this.previews = new Previews(db, files, parser, this.rawFiles, this.layouts, this, log);
   }
 
   get timeSeries(): TTimeSeriesStore {
@@ -240,12 +236,18 @@ export class IngestionService implements TIngestion {
         return await this.fail(claimed, 'stored_not_parsed', 'store_only', {}, 'store_only');
       }
       await this.rawFiles.setProgress(rawFileId, 20);
-      const snapshot = await this.ruleFor(claimed, bytes);
+      const plan = await this.reading.plan(claimed, bytes);
+      if (plan.kind === 'hold') return await this.hold(claimed, plan.reasonKey, plan.doubts, plan.layoutKey);
+      const { snapshot } = plan;
       kind = snapshot.kind ?? null;
       lap('ruleMs');
       await this.rawFiles.setProgress(rawFileId, 40);
       const parsed = this.parser.parseFile(claimed.file_name, bytes, snapshot.rule, snapshot.channels);
       lap('parseMs');
+      // A file nobody watched is stored only when its values agree with what the rule says they are.
+      const doubts = FileReading.unacceptedValueDoubts(plan, parsed);
+      if (doubts.length > 0)
+        return await this.hold(claimed, 'held_doubts', doubts, snapshot.layoutKey ?? null);
       await this.rawFiles.setProgress(rawFileId, 70);
       const configured = await this.configuredChannels(stationId, parsed.timesMs[0]);
       const applied = await this.db.transaction().execute(async (trx) => {
@@ -337,7 +339,7 @@ export class IngestionService implements TIngestion {
   }
 
   /** The whole stored content (one read on the local store, not a stream of 64 KB pieces). */
-  private async readContent(sha256: string): Promise<Buffer | undefined> {
+  async readContent(sha256: string): Promise<Buffer | undefined> {
     if (this.files instanceof LocalFileStore) {
       try {
         return await readFile(this.files.pathOf(sha256));
@@ -382,50 +384,6 @@ export class IngestionService implements TIngestion {
     await this.requeueUnfinished();
   }
 
-  /** The rule of a file: its snapshot (a confirmed preview), the site's parse rule, or recognition. */
-  private async ruleFor(row: TRawFileRow, bytes: Uint8Array): Promise<TRuleSnapshot> {
-    return this.ruleForStation(
-      row.station_id!,
-      row.file_name,
-      bytes,
-      row.rule_snapshot as TRuleSnapshot | null,
-    );
-  }
-
-  /** The rule a file of a site is read with: its snapshot, else the site's parse rule, else recognition. */
-  private async ruleForStation(
-    stationId: number,
-    fileName: string,
-    bytes: Uint8Array,
-    snapshot: TRuleSnapshot | null,
-  ): Promise<TRuleSnapshot> {
-    if (snapshot?.rule)
-      return { ...snapshot, channels: Array.isArray(snapshot.channels) ? snapshot.channels : [] };
-    const parseRuleId = await this.rawFiles.findStationParseRuleId(stationId);
-    if (parseRuleId) {
-      const ruleRow = await this.rules.findById(parseRuleId);
-      if (ruleRow) {
-        const rule = ruleOfRow(ruleRow);
-        const channels = ruleRow.channels as TRecognizedChannel[];
-        if (channels.length > 0) return { rule, channels, kind: 'rule', parseRuleId };
-        // A rule without a channel mapping: recognition names the channels.
-        const recognition = this.parser.recognize(fileName, bytes);
-        return { rule, channels: recognition.channels, kind: recognition.kind, parseRuleId };
-      }
-    }
-    const recognition = withLoggerZone(
-      this.parser.recognize(fileName, bytes),
-      (await this.rawFiles.findStationLoggerOffset(stationId)) ?? DEFAULT_LOGGER_UTC_OFFSET,
-    );
-    return {
-      rule: recognition.rule,
-      channels: recognition.channels,
-      kind: recognition.kind,
-      parseRuleId: null,
-      remoteSensing: recognition.remoteSensing,
-    };
-  }
-
   /**
    * Reads a data file of a site for an import into a working version (MeasureWind import): the same
    * rule choice as ingestion (site parse rule, else recognition) and the channel configuration in force.
@@ -439,7 +397,7 @@ export class IngestionService implements TIngestion {
     if (this.parser.classifyFile(fileName, bytes) === 'store_only') {
       throw new UnreadableFileError('vendor binary or mesoscale file', 'store_only');
     }
-    const snapshot = await this.ruleForStation(stationId, fileName, bytes, null);
+    const snapshot = await this.reading.ruleForImport(stationId, fileName, bytes);
     const parsed = this.parser.parseFile(fileName, bytes, snapshot.rule, snapshot.channels);
     const configured = await this.configuredChannels(stationId, parsed.timesMs[0]);
     return { parsed, configured, intervalHintMinutes: snapshot.rule.intervalMinutes ?? null };
@@ -481,91 +439,10 @@ export class IngestionService implements TIngestion {
     return { rawFileId: row.id, status, reasonKey, reason };
   }
 
-  // Previews (preview_recognize → recognize).
+  // Previews (preview_recognize → recognize): previews.ts.
 
-  /**
-   * Stores an uploaded file and recognises it; the token confirms it later. Unreadable content throws
-   * UnreadableFileError and nothing is kept.
-   */
-  async preview(
-    user: TAuthUser,
-    stationId: number | null,
-    file: { fileName: string; source: Readable; maxBytes: number },
-    /** The uploader's time zone: files of no site that name no zone are read in it. */
-    uploaderUtcOffsetMinutes = DEFAULT_LOGGER_UTC_OFFSET,
-  ): Promise<{
-    token: string;
-    fileName: string;
-    sizeBytes: number;
-    recognition: TRecognition | null;
-    storeOnly: boolean;
-  }> {
-    const fileName = cleanFileName(file.fileName);
-    let staged: Awaited<ReturnType<TFileStore['stage']>>;
-    try {
-      staged = await this.files.stage(file.source, { maxBytes: file.maxBytes });
-    } catch (error) {
-      if (error instanceof FileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE');
-      throw error;
-    }
-    let recognition: TRecognition | null = null;
-    let storeOnly = false;
-    try {
-      const bytes = await readStagedOrCommit(staged, this.files);
-      if (this.parser.classifyFile(fileName, bytes) === 'store_only') storeOnly = true;
-      else {
-        const zone =
-          (stationId === null ? undefined : await this.rawFiles.findStationLoggerOffset(stationId)) ??
-          uploaderUtcOffsetMinutes;
-        recognition = withLoggerZone(this.parser.recognize(fileName, bytes), zone);
-      }
-    } catch (error) {
-      await this.removeIfUnreferenced(staged.sha256);
-      throw error;
-    }
-    const token = randomUUID();
-    await this.rawFiles.insertPreview({
-      token,
-      sha256: staged.sha256,
-      fileName,
-      sizeBytes: staged.sizeBytes,
-      userId: user.id,
-      stationId,
-      recognition: recognition ?? { storeOnly: true },
-    });
-    return { token, fileName, sizeBytes: staged.sizeBytes, recognition, storeOnly };
-  }
-
-  /** Confirms a preview: records the raw file with the (edited) rule and queues its parse. */
-  async confirmPreview(
-    user: TAuthUser,
-    stationId: number,
-    token: string,
-    snapshot: TRuleSnapshot | null,
-  ): Promise<TIngestResult> {
-    const preview = await this.rawFiles.findPreview(token);
-    if (!preview || preview.user_id !== user.id) throw new AppError('NOT_FOUND');
-    const blob = await this.files.open(preview.sha256.trim());
-    if (!blob) throw new AppError('NOT_FOUND');
-    const stored = await this.storeRawFile({
-      stationId,
-      fileName: preview.file_name,
-      source: 'upload',
-      stream: blob.stream,
-      actor: user,
-      ...(snapshot ? { ruleSnapshot: snapshot } : {}),
-    });
-    await this.rawFiles.deletePreview(token);
-    if (stored.isDuplicate) {
-      // The same file again: parse it again only when it did not go in (e.g. with a corrected rule).
-      if (stored.row.status === 'failed' || stored.row.status === 'stored_not_parsed') {
-        await this.reparse(stored.row.id, snapshot, user.id);
-        return { rawFileId: stored.row.id, status: 'duplicate' };
-      }
-      return { rawFileId: stored.row.id, status: 'duplicate' };
-    }
-    if (stored.row.status === 'pending') await this.enqueueParse(stored.row.id, user.id);
-    return ingestResultOf(stored.row);
+  preview(...args: Parameters<Previews['preview']>): ReturnType<Previews['preview']> {
+    return this.previews.preview(...args);
   }
 
   /** Parses a stored file again (after its rule was fixed); a parsed file is left as is. */
@@ -580,20 +457,30 @@ export class IngestionService implements TIngestion {
   }
 
   /** Drops previews older than a day, with their content unless something else names it. */
-  async cleanPreviews(maxAgeMs = 24 * 3600 * 1000): Promise<void> {
-    const hashes = await this.rawFiles.deletePreviewsBefore(new Date(Date.now() - maxAgeMs));
-    for (const sha of new Set(hashes)) await this.removeIfUnreferenced(sha.trim());
+  cleanPreviews(maxAgeMs?: number): Promise<void> {
+    return this.previews.cleanPreviews(maxAgeMs);
   }
 
-  private async removeIfUnreferenced(sha256: string): Promise<void> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        const rawFiles = new RawFileRepository(trx);
-        await rawFiles.lockContent(sha256);
-        if (!(await rawFiles.isContentReferenced(sha256))) await this.files.remove(sha256);
-      });
-    } catch (err) {
-      this.log.warn({ err, sha256 }, 'unreferenced content left in the file store');
-    }
+  /**
+   * Holds a file (issue 40): kept raw, nothing stored as data, until a user confirms it in the preview; the
+   * site's data administrator hears of it (message, receipt) through the data-arrived port.
+   */
+  private async hold(
+    row: TRawFileRow,
+    reasonKey: 'held_new_layout' | 'held_doubts',
+    doubts: TDoubt[],
+    layoutKey: string | null,
+  ): Promise<TIngestResult> {
+    const first = doubts[0];
+    const details = {
+      count: doubts.length,
+      first: first ? localizeDoubt(first, 'zh') : '',
+      doubts,
+      layoutKey,
+    };
+    const reason = localizeUnreadableReason(reasonKey, details, 'zh') ?? reasonKey;
+    await this.rawFiles.markHeld(row.id, reasonKey, reason, details);
+    await announceHeld(this.dataArrived, row, reasonKey, doubts);
+    return { rawFileId: row.id, status: 'held', reasonKey, reason };
   }
 }

@@ -21,8 +21,8 @@ export function createParserPort(options: { archiveLimits: TArchiveLimits }): TP
   const spreadsheet = { archiveLimits: options.archiveLimits };
   return {
     classifyFile,
-    recognize: (fileName, bytes) => {
-      const recognition = recognize(bytes, fileName, spreadsheet);
+    recognize: (fileName, bytes, options = {}) => {
+      const recognition = recognize(bytes, fileName, { ...spreadsheet, ...options });
       const converted = [...new Set(recognition.channels.filter((c) => conversionOf(c)).map((c) => c.unit))];
       const warnings = recognition.warnings.filter((w) => !w.startsWith('unitNotSi:'));
       if (converted.length > 0) warnings.push(`unitNotSi:${converted.join(', ')}`);

@@ -21,7 +21,8 @@ export interface TParsedData {
  */
 export interface TParserPort {
   classifyFile(fileName: string, bytes: Uint8Array): 'text' | 'spreadsheet' | 'store_only';
-  recognize(fileName: string, bytes: Uint8Array): TRecognition;
+  /** `checkValues: false`: the time axis alone, no value doubts (ingestion checks what it parses). */
+  recognize(fileName: string, bytes: Uint8Array, options?: { checkValues?: boolean }): TRecognition;
   parseFile(
     fileName: string,
     bytes: Uint8Array,

@@ -31,17 +31,26 @@ export function parsingRoutes(
       method: 'POST',
       url: '/data-parse/parse/text/preview_recognize',
       summary:
-        'Recognise an uploaded logger file (multipart: optional `stationId` field, then one `file`): ' +
-        'encoding, delimiters, header and data rows, date columns and format, channels. Returns the ' +
+        'Recognise an uploaded logger file (multipart: optional `stationId` field, then one `file`), or with ' +
+        '`rawFileId` a stored raw file of a site (a held one): encoding, delimiters, header and data rows, ' +
+        'date columns and format, channels, each with its evidence, and the doubts to confirm. Returns the ' +
         'recognition and a token to confirm it with /recognize. 422 with the reason when unreadable.',
       tags: ['data-parse'],
       auth: 'data.import',
       scope: 'write',
       timeoutMs: PREVIEW_TIMEOUT_MS,
-      query: z.object({ stationId: ZQueryId.optional() }),
+      query: z.object({ stationId: ZQueryId.optional(), rawFileId: ZQueryId.optional() }),
       response: ZPreviewRecognizeResult,
-      handle: ({ user, query, request, language, utcOffsetMinutes }) =>
-        receiveStationFile(request, {
+      handle: async ({ user, query, request, language, utcOffsetMinutes }) => {
+        if (query.rawFileId !== undefined) {
+          try {
+            return await api.previewStored(user, query.rawFileId);
+          } catch (error) {
+            if (error instanceof UnreadableFileError) throw unreadableToAppError(error, language);
+            throw error;
+          }
+        }
+        return receiveStationFile(request, {
           stationId: query.stationId,
           maxBytes: DATA_UPLOAD_MAX_BYTES,
           checkStation: (stationId) => api.assertCanEdit(user, stationId),
@@ -58,7 +67,8 @@ export function parsingRoutes(
               throw error;
             }
           },
-        }),
+        });
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -127,6 +127,28 @@ export class RawFileRepository {
       .execute();
   }
 
+  /** Holds a file for a person's confirmation (issue 40): no data, its reason and doubts kept. */
+  async markHeld(
+    id: number,
+    reasonKey: string,
+    reason: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('raw_file')
+      .set({
+        status: 'held',
+        progress: 100,
+        reason_key: reasonKey,
+        reason,
+        reason_details: JSON.stringify(details),
+        rule_snapshot: null,
+        parsed_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async markParsed(
     id: number,
     result: {

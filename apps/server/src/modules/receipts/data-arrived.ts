@@ -8,8 +8,12 @@ import type { ReceiptService } from './receipts.service.ts';
  * the demo seed get none (two years of files for three sites at the first start).
  */
 export function receiptOnDataArrived(
-  receipts: Pick<ReceiptService, 'onDataArrived'>,
+  receipts: Pick<ReceiptService, 'onDataArrived' | 'onFileHeld'>,
   jobs: Pick<TJobs, 'send'>,
 ): TDataArrivedListener {
-  return { afterCommit: (event) => receipts.onDataArrived(jobs, event) };
+  return {
+    afterCommit: (event) => receipts.onDataArrived(jobs, event),
+    // A held file's receipt says it waits on a confirmation, and its data administrators are told.
+    fileHeld: (event) => receipts.onFileHeld(event),
+  };
 }

@@ -1,11 +1,13 @@
 import {
   type Language,
+  type TDoubt,
   type TReceiptChart,
   type TReceiptCheckKind,
   type TReceiptDetail,
   type TReceiptFinding,
   type TReceiptFix,
   type TReceiptListItem,
+  type TReceiptStatus,
   type TReceiptSummary,
   type TText,
   text,
@@ -40,7 +42,7 @@ function numbersOf(value: unknown): Record<string, number | null> {
 
 export function presentSummary(row: {
   id: number;
-  status: 'pending' | 'done' | 'failed';
+  status: TReceiptStatus;
   finding_count: number;
   open_count: number;
   max_severity: 'info' | 'warning' | 'error' | null;
@@ -171,5 +173,6 @@ export function presentDetail(
     skipped: skipped.map((s) => ({ check: s.check, channels: named(names, s.channels), reason: s.reason })),
     findings: findings.map((f) => presentFinding(f, names)),
     error: row.error === null ? null : presentStoredError(row.error, language),
+    doubts: (row.doubts as TDoubt[] | null) ?? [],
   };
 }

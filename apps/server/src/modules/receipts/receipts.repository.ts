@@ -50,11 +50,43 @@ export class ReceiptRepository {
       .insertInto('data_receipt')
       .values({ raw_file_id: rawFileId, station_id: stationId, version_id: versionId })
       .onConflict((oc) =>
-        oc.column('raw_file_id').doUpdateSet({ status: 'pending', version_id: versionId, error: null }),
+        oc
+          .column('raw_file_id')
+          .doUpdateSet({ status: 'pending', version_id: versionId, error: null, doubts: null }),
       )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The receipt of a held file (issue 40): no figures, the doubts it waits on. */
+  async upsertHeld(rawFileId: number, stationId: number, doubts: unknown[]): Promise<void> {
+    const values = {
+      status: 'held' as const,
+      doubts: JSON.stringify(doubts),
+      basic: null,
+      passed: '[]',
+      skipped: '[]',
+      finding_count: 0,
+      open_count: 0,
+      max_severity: null,
+      error: null,
+      computed_at: new Date(),
+    };
+    await this.db
+      .insertInto('data_receipt')
+      .values({ raw_file_id: rawFileId, station_id: stationId, version_id: null, ...values })
+      .onConflict((oc) => oc.column('raw_file_id').doUpdateSet(values))
+      .execute();
+  }
+
+  async findStationCode(stationId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('station')
+      .select('station_code')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    return row?.station_code;
   }
 
   findByRawFile(rawFileId: number) {

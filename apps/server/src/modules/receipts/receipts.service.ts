@@ -1,6 +1,8 @@
 import {
   AppError,
   type Language,
+  localizeDoubt,
+  localizeUnreadableReason,
   type TPage,
   type TReceiptDetail,
   type TReceiptDismissRequest,
@@ -17,7 +19,7 @@ import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { storedError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
-import type { TDataArrivedEvent } from '../ingestion/index.ts';
+import type { TDataArrivedEvent, TFileHeldEvent } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import { configuredChannelMetadata } from '../station-assets/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
@@ -68,6 +70,36 @@ export class ReceiptService {
       { singletonKey: `receipt:${event.rawFileId}` },
     );
     return true;
+  }
+
+  /**
+   * A file of the site is held for a confirmation (issue 40): its receipt says so with the doubts it waits
+   * on, and the site's data administrators are told (message) — nothing else is computed until it is read.
+   */
+  async onFileHeld(event: TFileHeldEvent): Promise<void> {
+    await this.repository.upsertHeld(event.rawFileId, event.stationId, event.doubts);
+    const [receivers, code] = await Promise.all([
+      this.access.dataAdministrators(event.stationId),
+      this.repository.findStationCode(event.stationId),
+    ]);
+    const first = event.doubts[0];
+    const details = { count: event.doubts.length };
+    const reasonIn = (language: 'zh' | 'en') =>
+      localizeUnreadableReason(
+        event.reasonKey,
+        { ...details, first: first ? localizeDoubt(first, language) : '' },
+        language,
+      ) ?? event.reasonKey;
+    await this.messages.sendMany(
+      receivers.map((userId) => ({
+        userId,
+        type: 'system' as const,
+        message: text('message.fileHeld', { code: code ?? String(event.stationId), file: event.fileName }),
+        description: text('message.fileHeldDetail', { reason: { zh: reasonIn('zh'), en: reasonIn('en') } }),
+        messageType: 'warning' as const,
+        stationIds: [event.stationId],
+      })),
+    );
   }
 
   async registerJobs(jobs: TJobs): Promise<void> {

@@ -1209,10 +1209,12 @@ export interface DataReceiptTable {
   raw_file_id: number;
   station_id: number;
   version_id: number | null;
-  status: Generated<'pending' | 'done' | 'failed'>;
+  status: Generated<'pending' | 'done' | 'failed' | 'held'>;
   period_start: Timestamp | null;
   period_end: Timestamp | null;
   basic: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The doubts a held file waits on (issue 40), else null. */
+  doubts: ColumnType<unknown[] | null, string | null | undefined, string | null>;
   passed: Json<unknown[]>;
   skipped: Json<unknown[]>;
   finding_count: Generated<number>;

@@ -93,28 +93,31 @@ function statsOf(
 }
 
 /**
- * Of a speed, pressure or temperature column whose median lies outside the element's range: what the values
- * read as instead (another element, or the same element in another unit MastHub converts).
+ * Of a column whose median lies outside the element's range: what its values, as the file writes them,
+ * read as instead — another element, or the same element in another unit MastHub converts.
  */
 function lookAlike(
   element: TChannelElement,
-  median: number,
-  min: number,
+  fileMedian: number,
+  fileMin: number,
+  fileUnit: string,
 ): { element?: TChannelElement; unit?: string } | null {
+  const within = (low: number, high: number) => fileMedian >= low && fileMedian <= high;
+  let like: { element?: TChannelElement; unit?: string } | null = null;
   if (element === 'ws') {
-    if (median >= 500 && median <= 1100) return { element: 'p' };
-    if (median >= 20 && median <= 100 && min >= 5) return { element: 'RH' };
-    return null;
+    if (within(500, 1100)) like = { element: 'p' };
+    else if (within(20, 100) && fileMin >= 5) like = { element: 'RH' };
+  } else if (element === 'p') {
+    if (within(500, 1100)) like = { unit: 'hPa' };
+    else if (within(50, 110)) like = { unit: 'kPa' };
+    else if (within(5_000, 11_000)) like = { unit: 'daPa' };
+    else if (within(50_000, 110_000)) like = { unit: 'Pa' };
+    else if (within(15, 33)) like = { unit: 'inHg' };
+  } else if (element === 'T') {
+    if (within(200, 340)) like = { unit: 'K' };
+    else if (within(-60, 60)) like = { unit: 'deg_C' };
   }
-  if (element === 'p') {
-    if (median >= 50 && median <= 110) return { unit: 'kPa' };
-    if (median >= 5_000 && median <= 11_000) return { unit: 'daPa' };
-    if (median >= 50_000 && median <= 110_000) return { unit: 'Pa' };
-    if (median >= 15 && median <= 33) return { unit: 'inHg' };
-    return null;
-  }
-  if (element === 'T' && median >= 200 && median <= 340) return { unit: 'K' };
-  return null;
+  return like?.unit === fileUnit ? null : like;
 }
 
 /**
@@ -135,13 +138,18 @@ export function valueDoubts(
       channel.statistic === 'count'
     )
       continue;
-    const conversion = inFileUnits ? conversionOf(channel) : null;
-    const stats = statsOf(values, range, conversion?.scale ?? 1, conversion?.offset ?? 0);
+    // The file's unit, and the conversion into MastHub's (values arrive in either, `inFileUnits`).
+    const fileUnit = channel.sourceUnit || channel.unit;
+    const conversion = conversionOf({ unit: fileUnit });
+    const scale = conversion?.scale ?? 1;
+    const offset = conversion?.offset ?? 0;
+    const stats = inFileUnits ? statsOf(values, range, scale, offset) : statsOf(values, range, 1, 0);
     if (stats.count < 3) continue;
     const unit = conversion?.unit ?? channel.unit;
+    const inFile = (v: number) => (v - offset) / scale;
     const params = {
       element: channel.element,
-      unit: unit || '—',
+      unit: fileUnit || '—',
       min: shown(stats.min),
       max: shown(stats.max),
       mean: shown(stats.mean),
@@ -152,7 +160,9 @@ export function valueDoubts(
     const manyOutside = stats.outside >= 3 && stats.outside > stats.count * 0.01;
     const speedTooHigh = channel.element === 'ws' && unit === 'm/s' && stats.p99 > 40;
     if (!medianOutside && !manyOutside && !speedTooHigh) continue;
-    const like = medianOutside ? lookAlike(channel.element, stats.median, stats.min) : null;
+    const like = medianOutside
+      ? lookAlike(channel.element, inFile(stats.median), inFile(stats.min), fileUnit)
+      : null;
     if (like?.element) {
       doubts.push(
         columnDoubt('values', channel.column, 'valuesLookLike', { ...params, other: like.element }, like),

@@ -10,7 +10,9 @@ export type {
 } from '@masthub/shared';
 export { heightStatistics, parseChannelName } from './channel-names.ts';
 export { classifyFile } from './classify-file.ts';
+export { openDoubts } from './confirm-doubts.ts';
 export { CHARSETS, detectEncoding } from './decode-text.ts';
+export { stampDoubts, valueDoubts } from './doubts.ts';
 export { parseFile, type TParsedFile } from './parse-file.ts';
 export { recognize } from './recognize.ts';
 export { DATE_FORMATS } from './time-formats.ts';

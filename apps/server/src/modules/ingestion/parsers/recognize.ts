@@ -380,7 +380,11 @@ function scanColumns(
 export function recognize(
   bytes: Uint8Array,
   fileName: string,
-  options: TSpreadsheetOptions = {},
+  /**
+   * `checkValues: false` reads the time axis alone (no value doubts): ingestion checks the values it parses
+   * anyway, with the rule it chose (the preview checks them here).
+   */
+  options: TSpreadsheetOptions & { checkValues?: boolean } = {},
 ): TRecognition {
   if (bytes.length === 0) throw new UnreadableFileError('the file is empty', 'empty_file');
   const cls = classifyFile(fileName, bytes);
@@ -503,7 +507,8 @@ export function recognize(
 
   // A pass over the whole file: row count, first and last time, step, order and duplicates, and the
   // values, which are checked against what the columns were read as (issue 40).
-  const parsed = parseTextBytes(text, rule, built.channels);
+  const checkValues = options.checkValues !== false;
+  const parsed = parseTextBytes(text, rule, checkValues ? built.channels : []);
   warnings.push(...parsed.warnings);
   const times = parsed.timesMs;
   const step = intervalMs(times);
@@ -529,7 +534,7 @@ export function recognize(
       : []),
     ...stampDoubts(times[0], times[times.length - 1]),
     ...built.doubts,
-    ...valueDoubts(parsed.columns, true),
+    ...(checkValues ? valueDoubts(parsed.columns, true) : []),
     ...windDoubts(built.channels),
   ];
 
