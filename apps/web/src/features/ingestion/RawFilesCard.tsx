@@ -1,4 +1,4 @@
-import { DownloadOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AuditOutlined, DownloadOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TRawFile, TRawFileStatus } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { RAW_FILE_STATUSES } from '@masthub/shared/ingestion/timeseries.schema.ts';
@@ -15,6 +15,8 @@ import { ReceiptDrawer } from '../receipts/ReceiptDrawer.tsx';
 import { formatBytes } from '../station-detail/station-detail.utils.ts';
 import { downloadOriginal, reparseRawFile, useInvalidateSiteData, useRawFiles, waitForTask } from './api.ts';
 import { canReparse, statusColor } from './ingestion.utils.ts';
+import { UploadPreviewModal } from './UploadPreviewModal.tsx';
+import type { TUploadSource } from './use-upload-batch.ts';
 
 /**
  * The site's raw files (SPEC §2 parse status, unparsed files): every stored file with its status and
@@ -30,6 +32,8 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
   const [busyId, setBusyId] = useState<number>();
   const [isDownloadingAll, setDownloadingAll] = useState(false);
   const [receiptId, setReceiptId] = useState<number>();
+  /** A held file opened in the preview for its confirmation (issue 40). */
+  const [confirming, setConfirming] = useState<TUploadSource[]>([]);
 
   const reparse = async (file: TRawFile) => {
     setBusyId(file.id);
@@ -119,10 +123,22 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
     {
       key: 'actions',
       title: t('ingestion.files.actions'),
-      width: 200,
+      width: 280,
       fixed: 'right',
       render: (_, file) => (
         <Space size={0}>
+          {file.status === 'held' ? (
+            <PermissionButton
+              type="link"
+              size="small"
+              feature="data.import"
+              icon={<AuditOutlined />}
+              data-testid={`confirm-held-${file.id}`}
+              onClick={() => setConfirming([{ rawFileId: file.id, name: file.fileName }])}
+            >
+              {t('ingestion.files.confirmHeld')}
+            </PermissionButton>
+          ) : null}
           <PermissionButton
             type="link"
             size="small"
@@ -203,6 +219,14 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
         })}
       />
       <ReceiptDrawer receiptId={receiptId} onClose={() => setReceiptId(undefined)} />
+      <UploadPreviewModal
+        stationId={stationId}
+        files={confirming}
+        onClose={() => {
+          setConfirming([]);
+          void invalidate();
+        }}
+      />
     </Card>
   );
 }

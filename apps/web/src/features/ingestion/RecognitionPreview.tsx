@@ -4,8 +4,9 @@ import { Alert, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { DoubtsPanel } from './DoubtsPanel.tsx';
 import { RecognitionSummary } from './RecognitionSummary.tsx';
-import { previewRowColumns, useChannelColumns } from './recognition-columns.tsx';
+import { previewRowColumns, type TDoubtState, useChannelColumns } from './recognition-columns.tsx';
 
 interface RecognitionPreviewProps {
   recognition: TRecognition;
@@ -15,6 +16,8 @@ interface RecognitionPreviewProps {
   elements: TChannelElementOption[];
   onChannelsChange: (channels: TRecognizedChannel[]) => void;
   onRuleChange: (rule: TParseRule) => void;
+  /** The doubts still open as edited, and the ones confirmed as they are (issue 40). */
+  doubtState: TDoubtState;
 }
 
 /** What auto-recognition found in one file: structure, warnings, the editable channel table and the first rows. */
@@ -25,15 +28,17 @@ export function RecognitionPreview({
   elements,
   onChannelsChange,
   onRuleChange,
+  doubtState,
 }: RecognitionPreviewProps) {
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
-  const channelColumns = useChannelColumns(channels, elements, onChannelsChange);
+  const channelColumns = useChannelColumns(channels, elements, onChannelsChange, doubtState);
   const rowColumns = previewRowColumns(recognition.headerRows, recognition.previewRows);
 
   return (
     <Flex vertical gap={12}>
       <RecognitionSummary recognition={recognition} rule={rule} onRuleChange={onRuleChange} />
+      <DoubtsPanel {...doubtState} />
       {recognition.warnings.length > 0 ? (
         <Alert
           type="warning"

@@ -1,10 +1,10 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, LoadingOutlined } from '@ant-design/icons';
 import type { TChannelElementOption, TParseRule, TRecognizedChannel } from '@masthub/shared';
-import { Alert, Flex, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Checkbox, Flex, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPreviewResult } from './api.ts';
-import { statusColor } from './ingestion.utils.ts';
+import { openDoubts, statusColor } from './ingestion.utils.ts';
 import { RecognitionPreview } from './RecognitionPreview.tsx';
 import type { UploadItem } from './use-upload-batch.ts';
 
@@ -38,6 +38,13 @@ function TaskProgress({ item }: { item: UploadItem }) {
   ) : null;
 }
 
+/** What the user may change of a file in the preview. */
+export type TItemChange =
+  | { channels: TRecognizedChannel[] }
+  | { rule: TParseRule }
+  | { accepted: string[] }
+  | { rememberLayout: boolean };
+
 /** The body of a file's tab below its progress: why it cannot be read, store-only, or its recognition. */
 function ItemContent({
   item,
@@ -46,7 +53,7 @@ function ItemContent({
 }: {
   item: UploadItem;
   elements: TChannelElementOption[];
-  onChange: (change: { channels: TRecognizedChannel[] } | { rule: TParseRule }) => void;
+  onChange: (change: TItemChange) => void;
 }): ReactNode {
   const { t } = useTranslation();
   if (item.state === 'unreadable' || (item.state !== 'ready' && !item.result)) {
@@ -74,15 +81,30 @@ function ItemContent({
       />
     );
   }
+  const rule = item.rule ?? result.recognition.rule;
   return (
-    <RecognitionPreview
-      recognition={result.recognition}
-      rule={item.rule ?? result.recognition.rule}
-      channels={item.channels}
-      elements={elements}
-      onChannelsChange={(channels) => onChange({ channels })}
-      onRuleChange={(rule) => onChange({ rule })}
-    />
+    <Flex vertical gap={8}>
+      <RecognitionPreview
+        recognition={result.recognition}
+        rule={rule}
+        channels={item.channels}
+        elements={elements}
+        onChannelsChange={(channels) => onChange({ channels })}
+        onRuleChange={(changed) => onChange({ rule: changed })}
+        doubtState={{
+          doubts: openDoubts(result.recognition, rule, item.channels),
+          accepted: item.accepted,
+          onAcceptedChange: (accepted) => onChange({ accepted }),
+        }}
+      />
+      <Checkbox
+        checked={item.rememberLayout}
+        data-testid="remember-layout"
+        onChange={(event) => onChange({ rememberLayout: event.target.checked })}
+      >
+        {t('ingestion.doubts.rememberLayout')}
+      </Checkbox>
+    </Flex>
   );
 }
 
@@ -94,13 +116,13 @@ export function UploadItemView({
 }: {
   item: UploadItem;
   elements: TChannelElementOption[];
-  onChange: (change: { channels: TRecognizedChannel[] } | { rule: TParseRule }) => void;
+  onChange: (change: TItemChange) => void;
 }) {
   const { t } = useTranslation();
   if (item.state === 'recognizing') {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
-        <Spin description={t('ingestion.upload.recognizing', { name: item.file.name })}>
+        <Spin description={t('ingestion.upload.recognizing', { name: item.name })}>
           <div style={{ width: 200, height: 40 }} />
         </Spin>
       </Flex>

@@ -1,16 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Modal, Space, Tabs } from 'antd';
+import { Button, Modal, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../request/request.ts';
 import { useChannelElements } from '../station-detail/api.ts';
 import { exportTemplate } from './api.ts';
 import { UploadItemView, UploadStateIcon } from './UploadItemView.tsx';
-import { type UploadItem, useUploadBatch } from './use-upload-batch.ts';
+import { type TUploadSource, type UploadItem, unansweredDoubts, useUploadBatch } from './use-upload-batch.ts';
 
 interface UploadPreviewModalProps {
   stationId: number;
-  /** The files dropped or picked; a new array starts a new upload. */
-  files: File[];
+  /** The files dropped or picked (or a held raw file to confirm); a new array starts a new upload. */
+  files: TUploadSource[];
   onClose: () => void;
 }
 
@@ -19,7 +19,7 @@ async function downloadTemplate(item: UploadItem) {
   const recognition = item.result?.recognition;
   if (!recognition) return;
   try {
-    const name = item.file.name.replace(/\.[^.]+$/, '');
+    const name = item.name.replace(/\.[^.]+$/, '');
     saveFile(
       await exportTemplate({ name, rule: item.rule ?? recognition.rule, channels: item.channels }),
       `${name}.json`,
@@ -74,7 +74,11 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
             <Button
               type="primary"
               loading={batch.isConfirming}
-              disabled={batch.isRecognizing || batch.confirmable.length === 0}
+              disabled={
+                batch.isRecognizing ||
+                batch.confirmable.length === 0 ||
+                batch.items.some((item) => unansweredDoubts(item) > 0)
+              }
               onClick={() => void batch.confirm()}
             >
               {t('ingestion.upload.confirm', { count: batch.confirmable.length })}
@@ -91,7 +95,10 @@ export function UploadPreviewModal({ stationId, files, onClose }: UploadPreviewM
           label: (
             <Space size={6}>
               <UploadStateIcon item={item} />
-              {item.file.name}
+              {item.name}
+              {unansweredDoubts(item) > 0 ? (
+                <Tag color="warning">{t('ingestion.doubts.tab', { count: unansweredDoubts(item) })}</Tag>
+              ) : null}
             </Space>
           ),
           children: (

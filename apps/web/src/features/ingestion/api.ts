@@ -103,6 +103,15 @@ export function previewRecognize(stationId: number, file: File, signal?: AbortSi
   });
 }
 
+/** The preview of a stored raw file of a site (a held one, issue 40): recognised again, with a token. */
+export function previewStoredFile(rawFileId: number, signal?: AbortSignal) {
+  return http.post<TPreviewResult>('/data-parse/parse/text/preview_recognize', undefined, {
+    params: { rawFileId },
+    timeoutMs: PREVIEW_TIMEOUT_MS,
+    signal,
+  });
+}
+
 export function confirmRecognize(body: TRecognizeConfirmInput) {
   return http.post<TParseTask>('/data-parse/parse/text/recognize', body, { timeoutMs: LONG_TIMEOUT_MS });
 }

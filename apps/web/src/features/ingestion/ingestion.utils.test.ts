@@ -1,4 +1,4 @@
-import type { TDatasetVersion, TParseRuleRecord, TRecognizedChannel } from '@masthub/shared';
+import type { TDatasetVersion, TParseRuleRecord, TRecognition, TRecognizedChannel } from '@masthub/shared';
 import { ZDataSourceSaveRequest, ZFileMatchRuleSaveRequest, ZParseRuleSave } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   fileExtension,
   isStoreOnlyName,
   isTaskFinished,
+  openDoubts,
   SITE_UPLOAD_ACCEPT,
   stampTimes,
   statusColor,
@@ -298,5 +299,46 @@ describe('file-match rule form', () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
     expect(paths).toEqual(expect.arrayContaining(['name', 'folder', 'inbox']));
+  });
+});
+
+describe('openDoubts (issue 40)', () => {
+  const channel = (column: number, patch: Partial<TRecognizedChannel> = {}): TRecognizedChannel => ({
+    column,
+    name: `c${column}`,
+    element: 'ws',
+    heightM: 80,
+    statistic: 'mean',
+    unit: 'm/s',
+    dataKey: `ws_80_${column}`,
+    tag: '',
+    ...patch,
+  });
+  const recognition = {
+    rule: { ...DEFAULT_PARSE_RULE, dateFormat: 'DD/MM/YYYY HH:mm', utcOffsetMinutes: 480 },
+    channels: [channel(2), channel(3, { element: 'p', unit: 'hPa' })],
+    doubts: [
+      { id: 'unit:2', field: 'unit', column: 2, reason: 'unitUnknown', params: {} },
+      { id: 'values:3', field: 'values', column: 3, reason: 'valuesLookScaled', params: {} },
+      { id: 'timeFormat:file', field: 'timeFormat', column: null, reason: 'dateOrderAmbiguous', params: {} },
+      { id: 'file:file', field: 'file', column: null, reason: 'noWindColumn', params: {} },
+    ],
+  } as unknown as TRecognition;
+  const ids = (rule: TRecognition['rule'], channels: TRecognizedChannel[]) =>
+    openDoubts(recognition, rule, channels).map((d) => d.id);
+
+  it('keeps every doubt open while nothing it is about changed', () => {
+    expect(ids(recognition.rule, recognition.channels)).toEqual([
+      'unit:2',
+      'values:3',
+      'timeFormat:file',
+      'file:file',
+    ]);
+  });
+
+  it('resolves a column’s doubt by a change of what it is about, or by leaving the column out', () => {
+    const edited = [channel(2, { unit: 'knots' }), channel(3, { element: 'p', unit: 'daPa' })];
+    expect(ids(recognition.rule, edited)).toEqual(['timeFormat:file', 'file:file']);
+    expect(ids({ ...recognition.rule, dateFormat: 'MM/DD/YYYY HH:mm' }, [])).toEqual(['file:file']);
   });
 });

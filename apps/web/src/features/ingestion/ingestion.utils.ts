@@ -4,6 +4,7 @@ import type {
   TDataSourceRecord,
   TDataSourceSaveRequest,
   TDatasetVersion,
+  TDoubt,
   TFieldDelimiter,
   TFileMatchRuleRecord,
   TFileMatchRuleSaveRequest,
@@ -74,6 +75,7 @@ export function statusColor(status: TRawFileStatus | TParseTask['status']): stri
     case 'stored_not_parsed':
       return 'default';
     case 'duplicate':
+    case 'held':
       return 'warning';
     default:
       return 'processing';
@@ -81,6 +83,54 @@ export function statusColor(status: TRawFileStatus | TParseTask['status']): stri
 }
 
 /** Statuses a raw file can be parsed again from. */
+/** What a doubt of a column is about, as the preview lets the user change it. */
+function partOf(channel: TRecognizedChannel, field: TDoubt['field']): unknown {
+  switch (field) {
+    case 'element':
+      return channel.element;
+    case 'statistic':
+      return channel.statistic;
+    case 'height':
+      return channel.heightM;
+    case 'unit':
+      return channel.sourceUnit || channel.unit;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The doubts of a recognition still open as the user edited the preview (issue 40), as the server judges
+ * them (confirm-doubts.ts): a doubt about a column or the time axis is resolved by changing what it is
+ * about or leaving the column out; a column's values' doubt by changing its element or unit (the server
+ * judges the values again as confirmed and may raise one again); the file's by confirming it as it is.
+ */
+export function openDoubts(
+  recognition: TRecognition,
+  rule: TParseRule,
+  channels: readonly TRecognizedChannel[],
+): TDoubt[] {
+  const recognized = new Map(recognition.channels.map((c) => [c.column, c]));
+  const confirmed = new Map(channels.map((c) => [c.column, c]));
+  return (recognition.doubts ?? []).filter((doubt) => {
+    if (doubt.column === null) {
+      if (doubt.field === 'timeFormat') return rule.dateFormat === recognition.rule.dateFormat;
+      if (doubt.field === 'zone') return rule.utcOffsetMinutes === recognition.rule.utcOffsetMinutes;
+      return true;
+    }
+    const before = recognized.get(doubt.column);
+    const now = confirmed.get(doubt.column);
+    if (!now) return false;
+    if (!before) return true;
+    // The values' doubt of a column whose element or unit the user changed is judged again on confirming.
+    if (doubt.field === 'values')
+      return (
+        partOf(before, 'element') === partOf(now, 'element') && partOf(before, 'unit') === partOf(now, 'unit')
+      );
+    return partOf(before, doubt.field) === partOf(now, doubt.field);
+  });
+}
+
 export function canReparse(status: TRawFileStatus): boolean {
   return status === 'failed' || status === 'stored_not_parsed';
 }

@@ -1,15 +1,51 @@
-import type { TChannelElementOption, TRecognizedChannel } from '@masthub/shared';
+import type { TChannelElementOption, TDoubt, TRecognizedChannel } from '@masthub/shared';
 import { RECOGNIZED_STATISTICS } from '@masthub/shared/ingestion/recognition.schema.ts';
-import { Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { AutoComplete, Input, InputNumber, Select, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoubtCell, EvidenceMark } from './DoubtsPanel.tsx';
 import { columnCount, updateChannel } from './ingestion.utils.ts';
 
-/** The editable channel table of a recognised file: element, height, statistic, unit and data key per column. */
+/** Units a file may be written in: MastHub stores m/s, °C and hPa and converts the others on import. */
+const FILE_UNITS = [
+  'm/s',
+  'mph',
+  'knots',
+  'km/h',
+  'ft/s',
+  'deg',
+  'deg_C',
+  'deg_F',
+  'K',
+  '%',
+  'hPa',
+  'kPa',
+  'daPa',
+  'Pa',
+  'inHg',
+  'mmHg',
+  'W/m^2',
+  'V',
+  'mm',
+  'kg/m^3',
+];
+
+/** The doubts of the preview and the ones the user confirmed as they are (issue 40). */
+export interface TDoubtState {
+  doubts: TDoubt[];
+  accepted: readonly string[];
+  onAcceptedChange: (accepted: string[]) => void;
+}
+
+/**
+ * The editable channel table of a recognised file: element, height, statistic, unit and data key per
+ * column, what they were read from (a hover) and the column's doubts with "confirm as it is".
+ */
 export function useChannelColumns(
   channels: TRecognizedChannel[],
   elements: TChannelElementOption[],
   onChannelsChange: (channels: TRecognizedChannel[]) => void,
+  doubtState: TDoubtState,
 ): TableColumnsType<TRecognizedChannel> {
   const { t } = useTranslation();
   /** A column whose cell edits the channel: `edit(channel, change)` applies a change to that row. */
@@ -59,9 +95,29 @@ export function useChannelColumns(
         onChange={(statistic) => change({ statistic })}
       />
     )),
-    editable('unit', 100, (channel, change) => (
-      <Input size="small" value={channel.unit} onChange={(event) => change({ unit: event.target.value })} />
+    // The file's unit: one MastHub does not store is converted on import (the stored unit follows).
+    editable('unit', 110, (channel, change) => (
+      <AutoComplete
+        size="small"
+        style={{ width: '100%' }}
+        value={channel.sourceUnit || channel.unit}
+        aria-label={t('ingestion.channel.unitOf', { name: channel.name })}
+        options={FILE_UNITS.map((value) => ({ value }))}
+        onChange={(unit: string) => change({ unit, sourceUnit: undefined })}
+      />
     )),
+    {
+      key: 'read',
+      title: t('ingestion.channel.read'),
+      width: 90,
+      render: (_: unknown, channel: TRecognizedChannel) => <EvidenceMark channel={channel} />,
+    },
+    {
+      key: 'doubts',
+      title: t('ingestion.channel.doubts'),
+      width: 280,
+      render: (_: unknown, channel: TRecognizedChannel) => <DoubtCell channel={channel} {...doubtState} />,
+    },
     editable('dataKey', 180, (channel, change) => (
       <Input
         size="small"

@@ -6,18 +6,24 @@ import { RequestError } from '../../request/request.ts';
 import {
   confirmRecognize,
   previewRecognize,
+  previewStoredFile,
   type TPreviewResult,
   uploadSiteFiles,
   useInvalidateSiteData,
   waitForTask,
 } from './api.ts';
-import { duplicateDataKeys } from './ingestion.utils.ts';
+import { duplicateDataKeys, openDoubts } from './ingestion.utils.ts';
 
 export type ItemState = 'recognizing' | 'ready' | 'unreadable' | 'confirming' | 'done';
 
+/** A file given to the upload, or a stored raw file of the site confirmed again (a held one, issue 40). */
+export type TUploadSource = File | { rawFileId: number; name: string };
+
 export interface UploadItem {
   uid: string;
-  file: File;
+  file: TUploadSource;
+  /** The file's name. */
+  name: string;
   state: ItemState;
   result?: TPreviewResult;
   channels: TRecognizedChannel[];
@@ -25,6 +31,18 @@ export interface UploadItem {
   rule?: TParseRule;
   error?: string;
   task?: TParseTask;
+  /** The doubts the user confirmed as they are (issue 40). */
+  accepted: string[];
+  /** Read the site's later files of this layout the same way (default). */
+  rememberLayout: boolean;
+}
+
+/** The doubts of an item neither resolved by an edit nor confirmed as they are. */
+export function unansweredDoubts(item: UploadItem): number {
+  const recognition = item.result?.recognition;
+  if (item.state !== 'ready' || !recognition) return 0;
+  const open = openDoubts(recognition, item.rule ?? recognition.rule, item.channels);
+  return open.filter((doubt) => !item.accepted.includes(doubt.id)).length;
 }
 
 /** An updater that changes one item of the list. */
@@ -36,7 +54,7 @@ function patchItem(uid: string, change: Partial<UploadItem>) {
  * The files of one upload: each recognised in turn (preview_recognize) as soon as they are given, then
  * confirmed together — unreadable ones kept as raw files, the others imported and followed to the end.
  */
-export function useUploadBatch(stationId: number, files: File[]) {
+export function useUploadBatch(stationId: number, files: TUploadSource[]) {
   const { t } = useTranslation();
   const invalidate = useInvalidateSiteData(stationId);
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -54,8 +72,11 @@ export function useUploadBatch(stationId: number, files: File[]) {
     const batch = files.map((file, i) => ({
       uid: `${i}-${file.name}`,
       file,
+      name: file.name,
       state: 'recognizing' as const,
       channels: [],
+      accepted: [],
+      rememberLayout: true,
     }));
     setItems(batch);
     setActive(batch[0]?.uid);
@@ -65,7 +86,10 @@ export function useUploadBatch(stationId: number, files: File[]) {
       for (const item of batch) {
         if (controller.signal.aborted) return;
         try {
-          const result = await previewRecognize(stationId, item.file, controller.signal);
+          const result =
+            item.file instanceof File
+              ? await previewRecognize(stationId, item.file, controller.signal)
+              : await previewStoredFile(item.file.rawFileId, controller.signal);
           setItems(
             patchItem(item.uid, {
               state: 'ready',
@@ -96,9 +120,12 @@ export function useUploadBatch(stationId: number, files: File[]) {
       const duplicates = duplicateDataKeys(item.channels);
       if (duplicates.length > 0 || item.channels.some((channel) => channel.dataKey.trim() === '')) {
         setActive(item.uid);
-        feedback.error(
-          t('ingestion.upload.badDataKeys', { name: item.file.name, keys: duplicates.join(', ') }),
-        );
+        feedback.error(t('ingestion.upload.badDataKeys', { name: item.name, keys: duplicates.join(', ') }));
+        return;
+      }
+      if (unansweredDoubts(item) > 0) {
+        setActive(item.uid);
+        feedback.error(t('ingestion.doubts.unanswered', { name: item.name, count: unansweredDoubts(item) }));
         return;
       }
     }
@@ -113,7 +140,7 @@ export function useUploadBatch(stationId: number, files: File[]) {
         try {
           const outcomes = await uploadSiteFiles(
             stationId,
-            unreadable.map((item) => item.file),
+            unreadable.flatMap((item) => (item.file instanceof File ? [item.file] : [])),
           );
           unreadable.forEach((item, i) => {
             const outcome = outcomes[i];
@@ -144,12 +171,23 @@ export function useUploadBatch(stationId: number, files: File[]) {
             stationId,
             token: result.token,
             ...(result.recognition
-              ? { rule: item.rule ?? result.recognition.rule, channels: item.channels }
+              ? {
+                  rule: item.rule ?? result.recognition.rule,
+                  channels: item.channels,
+                  acceptedDoubts: openDoubts(
+                    result.recognition,
+                    item.rule ?? result.recognition.rule,
+                    item.channels,
+                  )
+                    .map((doubt) => doubt.id)
+                    .filter((id) => item.accepted.includes(id)),
+                  rememberLayout: item.rememberLayout,
+                }
               : {}),
           });
           const end = await waitForTask(task, (progress) => patch(item.uid, { task: progress }));
           if (end.status === 'parsed' || end.status === 'duplicate') parsed += 1;
-          else if (end.status === 'failed') failed += 1;
+          else if (end.status === 'failed' || end.status === 'held') failed += 1;
           patch(item.uid, { state: 'done', task: end });
         } catch {
           patch(item.uid, { state: 'ready' });
