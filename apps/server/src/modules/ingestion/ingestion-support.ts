@@ -10,7 +10,8 @@ export const DEFAULT_LOGGER_UTC_OFFSET = 480;
 /**
  * Reads a file that does not state its time zone in the zone its loggers write (the site's, else the
  * uploader's), so a logger time of 00:00 stays 00:00 for a user in that zone (issue 12). A zone taken
- * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser.
+ * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser. Files
+ * of whole-day records are read as dates, in no zone.
  */
 export function withLoggerZone(recognition: TRecognition, offsetMinutes: number): TRecognition {
   const { rule, warnings } = recognition;
@@ -18,6 +19,13 @@ export function withLoggerZone(recognition: TRecognition, offsetMinutes: number)
     warnings.some((w) => w.startsWith('timeZoneFromFile:') || w.startsWith('timeZoneOfFormat:')) ||
     rule.dateFormat.includes('Z');
   if (fileNamesZone) return recognition;
+  // A record of a whole day is a date, not an instant: the store keeps days on its UTC day grid, so a day
+  // read in UTC+08:00 would begin at 16:00 the day before and be stored under another date than the
+  // preview shows. Its stamps are kept as the dates the file writes (issue 40).
+  const interval = recognition.intervalMinutes;
+  if (interval !== null && interval >= 1440 && interval % 1440 === 0) {
+    return { ...recognition, warnings: [...warnings, 'daysAsDates'] };
+  }
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
