@@ -462,7 +462,7 @@ describe('a solar design-year TMY3 CSV', () => {
 });
 
 describe('a daily TOA5 table', () => {
-  it('reads its `TMx` stamp columns as text and its interval as one day, ending at midnight', () => {
+  it('reads its `TMx` stamp columns as text, its units row wholly, and its interval as one day ending at midnight', () => {
     const r = recognize(utf8(dailyToa5()), 'CR1000_Daily.dat');
     expect(r.kind).toBe('toa5');
     expect(r.intervalMinutes).toBe(1440);
@@ -478,6 +478,14 @@ describe('a daily TOA5 table', () => {
       'WS_ms_Max',
       'Rain_mm_Tot',
       'SlrMJ_Tot',
+    ]);
+    // `MJ/m²` is an insolation total, its own unit under 'other'; no unit of the row is unknown.
+    expect(r.doubts.filter((d) => d.reason === 'unitUnknown')).toEqual([]);
+    expect(shape(r.channels.find((c) => c.name.includes('SlrMJ_Tot'))!)).toEqual([
+      'other',
+      null,
+      'sum',
+      'MJ/m^2',
     ]);
     expect(r.warnings.find((w) => w.startsWith('textColumnsSkipped:'))).toBe(
       'textColumnsSkipped:AirTC_TMx, AirTC_TMn, WS_ms_TMx',
