@@ -58,8 +58,8 @@ const TEXT = {
 
 describe('[INGESTION][DOUBTS]', () => {
   for (const [locale, year, site] of [
-    ['zh-CN', 2031, 6],
-    ['en-US', 2032, 7],
+    ['zh-CN', 2019, 6],
+    ['en-US', 2018, 7],
   ] as const) {
     it(`[INGESTION][DOUBTS]: shows each doubt next to its column and stores the file only once every doubt is answered (${locale})`, async () => {
       const text = TEXT[locale];

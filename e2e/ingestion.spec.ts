@@ -90,6 +90,12 @@ describe('[INGESTION]', () => {
     await sdRow.locator('input[type="text"]').last().fill('ws_80_sd');
     await screenshot(page, 'ingestion-preview');
 
+    // Its stamps lie after tomorrow (2030): a doubt the preview shows and the user confirms as it is.
+    await dialog
+      .getByTestId('doubts-panel')
+      .getByText(/晚于明天/)
+      .waitFor();
+    await dialog.getByRole('button', { name: /全部按当前识别确认/ }).click();
     // Confirm: the file is parsed and stored.
     await dialog.getByRole('button', { name: /确认入库/ }).click();
     await page

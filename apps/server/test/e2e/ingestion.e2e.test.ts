@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { buildXlsxBomb } from '../archives.ts';
 import { confirmLayout } from '../layouts.ts';
+import { dailyToa5 } from '../logger-fixtures.ts';
 import { multipartBody, type TFormPart } from '../multipart.ts';
 import {
   buildStation,
@@ -414,7 +415,138 @@ describe('period-end time stamps', () => {
   });
 });
 
+describe('a daily table (issue 40)', () => {
+  async function previewDaily(stationId: number) {
+    const { payload, contentType } = multipartBody([
+      { name: 'stationId', value: String(stationId) },
+      { name: 'file', fileName: 'CR1000_Daily.dat', content: Buffer.from(dailyToa5()) },
+    ]);
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-parse/parse/text/preview_recognize',
+      headers: { token: adminToken, 'content-type': contentType },
+      payload,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().data as { token: string; recognition: any };
+  }
+
+  async function storeDaily(
+    stationId: number,
+    token: string,
+    rule: unknown,
+    channels: unknown,
+    acceptedDoubts: string[],
+  ) {
+    // The weather station's wind columns name no height: doubts the user confirms as they are (issue 40).
+    const confirm = await server.call('POST', '/api/data-parse/parse/text/recognize', {
+      token: adminToken,
+      body: { stationId, token, rule, channels, acceptedDoubts },
+    });
+    expect(confirm.status, confirm.body.msg).toBe(200);
+    let task = confirm.body.data;
+    for (let i = 0; i < 200 && task.status !== 'parsed' && task.status !== 'failed'; i++) {
+      await new Promise((done) => setTimeout(done, 100));
+      task = (
+        await server.call('GET', `/api/data-parse/parse/text/parse_process?taskId=${task.taskId}`, {
+          token: adminToken,
+        })
+      ).body.data;
+    }
+    expect(task.status).toBe('parsed');
+    const store = new TimeSeriesRepository(server.db);
+    const version = (await store.findOriginalVersion(stationId))!;
+    const speed = (await store.listChannels(version.id)).find((c) => c.name.includes('WS_ms_Avg'))!;
+    expect(speed.intervalS).toBe(86_400);
+    return { rawFileId: task.rawFileId as number, speed, store };
+  }
+
+  it('stores every day of a daily TOA5 table of a UTC+08:00 site under the date the preview shows, across month ends', async () => {
+    const site = await buildStation(server.db, { loggerUtcOffset: 480 });
+    const { token, recognition } = await previewDaily(site.id);
+    // `2024-01-29 00:00:00` ends 28 January: the first day is the 28th, the last (`2024-03-04`) the 3rd.
+    expect(recognition.intervalMinutes).toBe(1440);
+    expect(recognition.firstTime).toBe('2024-01-28T00:00:00.000Z');
+    expect(recognition.lastTime).toBe('2024-03-03T00:00:00.000Z');
+    expect(recognition.warnings).toContain('daysAsDates');
+    const { rawFileId, speed, store } = await storeDaily(
+      site.id,
+      token,
+      recognition.rule,
+      recognition.channels,
+      recognition.doubts.map((d: { id: string }) => d.id),
+    );
+    const first = Date.parse(recognition.firstTime);
+    const series = (await store.readChannel(speed.id, first, first + 36 * 86_400_000))!;
+    expect(series.startMs).toBe(first);
+    // Day n holds n: 36 days, the 31 January and the 29 February among them, none lost or moved.
+    expect([...series.values]).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    const file = await server.db
+      .selectFrom('raw_file')
+      .select(['first_time', 'last_time'])
+      .where('id', '=', rawFileId)
+      .executeTakeFirstOrThrow();
+    expect([file.first_time?.toISOString(), file.last_time?.toISOString()]).toEqual([
+      recognition.firstTime,
+      recognition.lastTime,
+    ]);
+  });
+
+  it('keeps the last day of each month of a daily table read in UTC+08:00 by a rule: 16:00 on the 31st is the 1st', async () => {
+    const site = await buildStation(server.db);
+    const { token, recognition } = await previewDaily(site.id);
+    const rule = { ...recognition.rule, utcOffsetMinutes: 480 };
+    const { speed, store } = await storeDaily(
+      site.id,
+      token,
+      rule,
+      recognition.channels,
+      recognition.doubts.map((d: { id: string }) => d.id),
+    );
+    const first = Date.UTC(2024, 0, 28);
+    const series = (await store.readChannel(speed.id, first, first + 36 * 86_400_000))!;
+    expect(series.startMs).toBe(first);
+    expect([...series.values]).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+  });
+});
+
 describe('stamps off the time grid', () => {
+  it('moves stamps a few seconds off the grid onto it and says so on the file, in both languages', async () => {
+    const site = await buildStation(server.db);
+    const rows: [string, string, string][] = [
+      ['2024-05-01 00:00:00', '6.0', '10'],
+      ['2024-05-01 00:09:59', '7.0', '20'],
+      ['2024-05-01 00:20:01', '7.5', '40'],
+      ['2024-05-01 00:30:00', '7.6', '50'],
+    ];
+    const result = await server.services.ingestion.ingestFile({
+      stationId: site.id,
+      fileName: 'jitter.csv',
+      source: 'upload',
+      bytes: csv(rows),
+    });
+    expect(result.status).toBe('parsed');
+    const store = new TimeSeriesRepository(server.db);
+    const version = (await store.findOriginalVersion(site.id))!;
+    const speed = (await store.listChannels(version.id)).find((c) => c.element === 'ws')!;
+    const start = Date.UTC(2024, 4, 1);
+    const series = (await store.readChannel(speed.id, start, start + 4 * 600_000))!;
+    expect([...series.values].map((v) => Math.round(v * 10) / 10)).toEqual([6, 7, 7.5, 7.6]);
+    for (const language of ['EN', 'ZH'] as const) {
+      const page = await server.call('POST', '/api/web/station/raw_file/page', {
+        token: adminToken,
+        body: { stationId: site.id },
+        language,
+      });
+      expect(page.body.data.records[0]).toMatchObject({ status: 'parsed', reasonKey: 'snapped_stamps' });
+      expect(page.body.data.records[0].reason).toBe(
+        language === 'EN'
+          ? 'stored; 2 stamps within 12 s of the 10-minute grid were moved onto it'
+          : '已入库；2 个时间偏离 10 分钟整点网格不超过 12 秒，已对齐到网格',
+      );
+    }
+  });
+
   it('never lets an off-grid row replace an on-grid record; counts and reports it on the file', async () => {
     const site = await buildStation(server.db);
     // 00:10 holds 7.0; a logger restart wrote 00:13 (8.8) right after it, which snapping would put on 00:10.

@@ -163,8 +163,16 @@ export const INGEST_WARNING_MESSAGES = {
     en: '{detail1} rows ({detail2} distinct times) have a time off the data interval’s grid; they will not be stored',
   },
   unitNotSi: {
-    zh: '文件的数据单位为 {detail}，导入时换算为 m/s、°C、hPa（原单位记录在通道上）',
-    en: 'the file’s values are in {detail}; they are converted to m/s, °C and hPa on import (the original unit is kept on the channel)',
+    zh: '文件的数据单位为 {detail}，导入时换算为 m/s、°C、hPa、W/m²（原单位记录在通道上）',
+    en: 'the file’s values are in {detail}; they are converted to m/s, °C, hPa and W/m² on import (the original unit is kept on the channel)',
+  },
+  snappedStamps: {
+    zh: '有 {detail1} 个时间偏离 {detail2} 分钟整点网格不超过 {detail3} 秒（记录仪时钟抖动），已对齐到网格',
+    en: '{detail1} stamps were within {detail3} s of the {detail2}-minute grid (logger clock jitter) and were moved onto it',
+  },
+  daysAsDates: {
+    zh: '每条记录为一整天：按文件写的日期入库，不做时区换算',
+    en: 'each record is a whole day: it is stored under the date the file writes, with no time-zone conversion',
   },
   heightsFromDescription: {
     zh: '部分通道的高度取自传感器描述，请确认',
@@ -247,6 +255,7 @@ export const INGEST_EVIDENCE_MESSAGES = {
   neighbour: { zh: '紧邻的前一通道（{text}）', en: 'the column before it ({text})' },
   sensorDescription: { zh: '传感器信息“{text}”', en: 'the sensor description “{text}”' },
   headerLine: { zh: '文件头“{text}”', en: 'the header line “{text}”' },
+  heightRow: { zh: '名称下方高度行的“{text}”', en: '“{text}” in the heights row under the names' },
   columnTitle: { zh: '列标题“{text}”', en: 'the column title “{text}”' },
   deviceFormat: { zh: '{text} 格式的约定', en: 'the {text} format' },
   stampOffset: { zh: '时间值自带的时区偏移（{text}）', en: 'the offset written in the stamps ({text})' },
@@ -347,6 +356,10 @@ export const INGEST_DOUBT_MESSAGES = {
   zoneConflict: {
     zh: '文件注明的时区 {fileZone} 与站点采集器时区 {siteZone} 不同，已按文件读取：请确认',
     en: 'the file’s time zone {fileZone} differs from the site’s logger zone {siteZone}; read as the file says — please confirm',
+  },
+  typicalYear: {
+    zh: '这是为太阳能设计编制的典型气象年（{format}）：各月取自不同年份，风速为约 10 m 高的逐时单值，并非测风塔实测序列：请确认是否作为测风数据导入',
+    en: 'this is a typical meteorological year ({format}) made for solar design: each month comes from a different year and the wind is one hourly value at about 10 m, not a measured mast series — confirm it should be imported as wind data',
   },
   noWindColumn: {
     zh: '该文件没有风速或风向列',

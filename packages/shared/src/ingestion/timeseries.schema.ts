@@ -49,6 +49,14 @@ export const INGEST_STORE_REASONS = {
     zh: '已入库；{count} 行（{stamps} 个不同时间）的时间不在 {minutes} 分钟整点网格上，未入库（第一行：{first}）',
     en: 'stored; {count} rows ({stamps} distinct times) whose time is off the {minutes}-minute grid were left out (first: {first})',
   },
+  snapped_stamps: {
+    zh: '已入库；{snapped} 个时间偏离 {minutes} 分钟整点网格不超过 {toleranceS} 秒，已对齐到网格',
+    en: 'stored; {snapped} stamps within {toleranceS} s of the {minutes}-minute grid were moved onto it',
+  },
+  off_grid_rows_snapped: {
+    zh: '已入库；{snapped} 个时间偏离 {minutes} 分钟整点网格不超过 {toleranceS} 秒，已对齐到网格；另有 {count} 行（{stamps} 个不同时间）不在网格上，未入库（第一行：{first}）',
+    en: 'stored; {snapped} stamps within {toleranceS} s of the {minutes}-minute grid were moved onto it; {count} more rows ({stamps} distinct times) off the grid were left out (first: {first})',
+  },
   internal_error: {
     zh: '解析时发生内部错误，请联系管理员',
     en: 'internal error while parsing; contact the administrator',

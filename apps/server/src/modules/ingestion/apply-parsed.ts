@@ -67,9 +67,60 @@ export interface TApplyResult {
   /** The file's rows at those stamps (repeated stamps counted once per row). */
   offGridRowCount: number;
   firstOffGridMs: number | null;
+  /** Stamps the parser moved onto the grid from a few seconds off it, and how far that may be (s). */
+  snappedStamps: number;
+  snapToleranceS: number;
   intervalS: number;
   /** Milliseconds spent per step (channels, lock, merge, encode, write). */
   timings: Record<string, number>;
+}
+
+/**
+ * Rows grouped by month (row indices; contiguous when the stamps increase, as parsers deliver them), with
+ * each row's slot in its month's grid; rows off the file's common phase are left out.
+ */
+function rowsByMonth(
+  times: Float64Array,
+  stepMs: number,
+  grid: ReturnType<typeof fitToGrid>,
+): { slotOfRow: Int32Array; monthRows: Map<number, Int32Array> } {
+  const rowCount = times.length;
+  const slotOfRow = new Int32Array(rowCount);
+  const groups = new Map<number, number[]>();
+  let cachedMonth = Number.NaN;
+  let cachedNext = Number.NaN;
+  let cachedRows: number[] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const t = times[r]!;
+    if (grid.offGridCount > 0 && gridPhaseMs(t, stepMs) !== grid.phaseMs) continue;
+    // A shifted file's stamps go to the nearest slot; one rounding past its month's end is the next month's
+    // first slot (a daily file of a UTC+08:00 logger: 16:00 on the 31st is the 1st), never its last (issue 40).
+    let month = cachedMonth;
+    let slot = Math.round((t - month) / stepMs);
+    if (!(t >= cachedMonth && month + slot * stepMs < cachedNext)) {
+      month = monthStartOf(t);
+      slot = Math.round((t - month) / stepMs);
+      const next = nextMonthStart(month);
+      if (month + slot * stepMs >= next) {
+        month = next;
+        slot = Math.max(0, Math.round((t - next) / stepMs));
+      }
+    }
+    if (month !== cachedMonth) {
+      cachedMonth = month;
+      cachedNext = nextMonthStart(month);
+      let rows = groups.get(month);
+      if (!rows) {
+        rows = [];
+        groups.set(month, rows);
+      }
+      cachedRows = rows;
+    }
+    slotOfRow[r] = slot;
+    cachedRows.push(r);
+  }
+  const monthRows = new Map<number, Int32Array>([...groups].map(([m, rows]) => [m, Int32Array.from(rows)]));
+  return { slotOfRow, monthRows };
 }
 
 /**
@@ -112,34 +163,7 @@ export async function applyParsedFile(
   // record of the same file (issue 12). A file shifted as a whole (a UTC+05:45 logger) is snapped.
   const grid = fitToGrid(times, stepMs, parsed.repeatedTimesMs);
 
-  // Rows grouped by month (row indices; contiguous when the stamps increase, as parsers deliver them),
-  // with each row's slot in its month's grid.
-  const slotOfRow = new Int32Array(rowCount);
-  const groups = new Map<number, number[]>();
-  let cachedMonth = Number.NaN;
-  let cachedNext = Number.NaN;
-  let maxSlot = 0;
-  let cachedRows: number[] = [];
-  for (let r = 0; r < rowCount; r++) {
-    const t = times[r]!;
-    if (grid.offGridCount > 0 && gridPhaseMs(t, stepMs) !== grid.phaseMs) continue;
-    if (!(t >= cachedMonth && t < cachedNext)) {
-      cachedMonth = monthStartOf(t);
-      cachedNext = nextMonthStart(cachedMonth);
-      maxSlot = Math.ceil((cachedNext - cachedMonth) / stepMs) - 1;
-      let rows = groups.get(cachedMonth);
-      if (!rows) {
-        rows = [];
-        groups.set(cachedMonth, rows);
-      }
-      cachedRows = rows;
-    }
-    // A shifted file's stamps go to the nearest slot; one rounding past the month's end stays in its last slot.
-    const slot = Math.round((t - cachedMonth) / stepMs);
-    slotOfRow[r] = slot > maxSlot ? maxSlot : slot;
-    cachedRows.push(r);
-  }
-  const monthRows = new Map<number, Int32Array>([...groups].map(([m, rows]) => [m, Int32Array.from(rows)]));
+  const { slotOfRow, monthRows } = rowsByMonth(times, stepMs, grid);
 
   // Channels: existing → configuration → recognition.
   const existing = await store.listChannels(versionId);
@@ -265,6 +289,8 @@ export async function applyParsedFile(
     offGridCount: grid.offGridCount,
     offGridRowCount: grid.offGridRowCount,
     firstOffGridMs: grid.firstOffGridMs,
+    snappedStamps: parsed.snappedStamps ?? 0,
+    snapToleranceS: parsed.snapToleranceS ?? 0,
     intervalS,
     valueCount,
     firstTimeMs: Number.isFinite(firstTimeMs) ? firstTimeMs : null,
@@ -274,14 +300,28 @@ export async function applyParsedFile(
   };
 }
 
-/** The note a parsed file carries when rows off the time grid were left out (null when none were). */
+/**
+ * The note a parsed file carries when rows off the time grid were left out or stamps a few seconds off it
+ * were moved onto it (null when neither happened).
+ */
 export function offGridNote(
-  result: Pick<TApplyResult, 'offGridCount' | 'offGridRowCount' | 'firstOffGridMs' | 'intervalS'>,
-): { key: 'off_grid_rows'; details: Record<string, unknown> } | null {
-  if (result.offGridCount === 0) return null;
+  result: Pick<
+    TApplyResult,
+    'offGridCount' | 'offGridRowCount' | 'firstOffGridMs' | 'intervalS' | 'snappedStamps' | 'snapToleranceS'
+  >,
+): {
+  key: 'off_grid_rows' | 'snapped_stamps' | 'off_grid_rows_snapped';
+  details: Record<string, unknown>;
+} | null {
+  const snapped =
+    result.snappedStamps > 0
+      ? { snapped: result.snappedStamps, toleranceS: result.snapToleranceS, minutes: result.intervalS / 60 }
+      : null;
+  if (result.offGridCount === 0) return snapped ? { key: 'snapped_stamps', details: snapped } : null;
   return {
-    key: 'off_grid_rows',
+    key: snapped ? 'off_grid_rows_snapped' : 'off_grid_rows',
     details: {
+      ...snapped,
       // Rows and distinct stamps differ when the file repeats an off-grid stamp (NREL M5: 4 829 / 4 634).
       count: result.offGridRowCount,
       stamps: result.offGridCount,

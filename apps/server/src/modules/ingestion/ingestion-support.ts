@@ -20,7 +20,8 @@ export function utcLabel(offsetMinutes: number): string {
  * from the file (a header or offsets in the stamps) wins; the offset is applied once, by the parser.
  * The zone's evidence says which (issue 40): the site's logger zone is a convention the site's register
  * states; the uploader's zone (a file for no site) is an assumption the preview asks to confirm; a zone the
- * file states that differs from the site's is a doubt too.
+ * file states that differs from the site's is a doubt too. Files of whole-day records are read as dates,
+ * in no zone.
  */
 export function withLoggerZone(
   recognition: TRecognition,
@@ -47,6 +48,13 @@ export function withLoggerZone(
       params: { fileZone: utcLabel(rule.utcOffsetMinutes), siteZone: label },
     };
     return { ...recognition, doubts: [...recognition.doubts, conflict] };
+  }
+  // A record of a whole day is a date, not an instant: the store keeps days on its UTC day grid, so a day
+  // read in UTC+08:00 would begin at 16:00 the day before and be stored under another date than the
+  // preview shows. Its stamps are kept as the dates the file writes (issue 40).
+  const interval = recognition.intervalMinutes;
+  if (interval !== null && interval >= 1440 && interval % 1440 === 0) {
+    return { ...recognition, warnings: [...warnings, 'daysAsDates'] };
   }
   // The recognition read the stamps as UTC: its first and last time move with the zone the file is
   // read in, so the preview shows the period the import will store.

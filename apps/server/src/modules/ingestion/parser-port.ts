@@ -13,6 +13,9 @@ export interface TParsedData {
   columns: TParsedColumn[];
   /** Stamps of rows dropped as repeats of an earlier row's stamp (counted as rows by the grid note). */
   repeatedTimesMs?: Float64Array;
+  /** Stamps moved onto the grid from a few seconds off it (clock jitter), and how far that may be (s). */
+  snappedStamps?: number;
+  snapToleranceS?: number;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type {
-  TChannelElement,
   TDoubt,
   TDoubtField,
   TDoubtReason,
@@ -16,6 +15,7 @@ import {
   parseChannelName,
   statisticOfProcessing,
 } from './channel-names.ts';
+import { sensorElementOf } from './name-vocabulary.ts';
 
 /** What the header block says about one column. */
 export interface TColumnHeader {
@@ -30,11 +30,15 @@ export interface TColumnHeader {
   isText: boolean;
   /** Sampled values were all empty. */
   isEmpty: boolean;
+  /** The column's height in a heights row under the names (`height,0,2,10`), '' when none. */
+  heightText?: string;
 }
 
 /** Sensor facts from an NRG `Sensor History` block, by channel number. */
 export interface TSensorFacts {
   description: string;
+  /** What a multi-quantity sensor's channel measures (NRG `Measurand: Wind Speed Fast`), '' when not said. */
+  measurand: string;
   heightM: number | null;
   units: string;
   type: string;
@@ -48,17 +52,6 @@ export interface TBuildChannelsOptions {
   /** The one height the header block states (Vortex `Hub-Height=100`): of wind columns naming none. */
   headerHeightM?: number;
 }
-
-const SENSOR_ELEMENT_WORDS: [TChannelElement, RegExp][] = [
-  ['wd', /vane|direction/i],
-  ['ws', /anem|speed|cup/i],
-  ['RH', /\bRH|humi/i],
-  ['p', /baro|\bBP|pressure/i],
-  ['T', /temp/i],
-  ['ghi', /pyra|irradiance|solar|radiation/i],
-  ['prcp', /rain|precip/i],
-  ['voltage', /batt|volt/i],
-];
 
 function keyHeight(h: number): string {
   return Number.isInteger(h) ? String(h) : String(h);
@@ -134,7 +127,9 @@ export function buildChannels(
       ? ev('convention', 'nameWord', info.said.statistic)
       : ev('assumed', 'defaultMean');
     const processing = statisticOfProcessing(col.processing);
-    if (processing && !/wvc/i.test(col.processing)) {
+    // `Smp` says the logger stored the sensor's value as sent: a statistic the name states is the sensor's.
+    const sampleOfNamed = /^smp$/i.test(col.processing.trim()) && info.hasStatisticWord;
+    if (processing && !/wvc/i.test(col.processing) && !sampleOfNamed) {
       [statistic, statKey] = processing;
       statisticEv = ev('stated', 'processingRow', col.processing.trim());
     }
@@ -165,9 +160,11 @@ export function buildChannels(
         ? ev('convention', 'unitImplies', info.said.unit)
         : ev('assumed', 'none');
     let isNeighbour = false;
+    // The measurand of a multi-quantity sensor, else its description and type; the unit only when they name nothing.
+    const sensorText = sensor ? sensor.measurand || `${sensor.type} ${sensor.description}`.trim() : '';
     const fromSensor = sensor
-      ? SENSOR_ELEMENT_WORDS.find(([, re]) => re.test(`${sensor.type} ${sensor.description}`))
-      : undefined;
+      ? (sensorElementOf(sensor.measurand) ?? sensorElementOf(`${sensor.type} ${sensor.description}`))
+      : null;
     if (fromSensor && info.statKey !== 'gustdir') {
       if (info.hasElementWord && element !== fromSensor[0]) {
         doubts.push(
@@ -179,7 +176,7 @@ export function buildChannels(
         );
       }
       element = fromSensor[0];
-      elementEv = ev('stated', 'sensorDescription', `${sensor!.type} ${sensor!.description}`.trim());
+      elementEv = ev('stated', 'sensorDescription', sensorText);
     } else if (!info.hasElementWord && element === 'other') {
       const implied = unit ? ELEMENT_BY_UNIT[unit] : undefined;
       if (implied && !info.isIgnored) {
@@ -214,6 +211,11 @@ export function buildChannels(
           doubts.push(columnDoubt('height', col.column, 'heightFromDescription', { height: heightM }));
         }
       }
+    }
+    const rowHeight = Number.parseFloat(col.heightText ?? '');
+    if (heightM === null && Number.isFinite(rowHeight) && rowHeight > 0) {
+      heightM = rowHeight;
+      heightEv = ev('stated', 'heightRow', col.heightText!.trim());
     }
     if (heightM === null && options.headerHeightM !== undefined && (element === 'ws' || element === 'wd')) {
       heightM = options.headerHeightM;

@@ -1,5 +1,6 @@
 import { CHANNEL_ELEMENTS, type TChannelElement, type TStatistic } from '@masthub/shared';
 import { CHINESE_WORDS } from './chinese-words.ts';
+import { INTERVAL_IN_NAME_RE, notAnElement, withoutSensorModels } from './name-vocabulary.ts';
 
 /**
  * Channel-name grammar (IMPORTS.md §5): element, height, boom orientation, statistic and unit from a
@@ -64,17 +65,34 @@ const ELEMENT_WORDS: [TChannelElement | 'ignore', string[]][] = [
       'notused',
       'dni',
       'signal',
+      'code',
+      'result',
     ],
   ],
   ['wsv', ['wz', 'vert', 'vertical', 'wsv']],
-  ['wd', ['dir', 'direction', 'wd', 'wdir', 'vane', 'winddir', 'gustdir']],
+  ['wd', ['dir', 'direction', 'wd', 'wdir', 'vane', 'winddir', 'winddirection', 'gustdir']],
   ['ws', ['spd', 'speed', 'ws', 'wspd', 'anem', 'anemometer', 'wind', 'cup', 'velocity', 'windspeed', 'ti']],
-  ['RH', ['rh', 'hum', 'humidity', 'humi', 'relhum']],
+  ['RH', ['rh', 'hum', 'humidity', 'humi', 'relhum', 'relativehumidity', 'rhum']],
   ['rho', ['rho', 'density']],
-  ['T', ['t', 'temp', 'temperature', 'airt', 'airtc', 'tmp', 'tc', 'ta', 'airtemp']],
+  ['T', ['t', 'temp', 'temperature', 'airt', 'airtc', 'tmp', 'tc', 'ta', 'airtemp', 'drybulb', 'bulb']],
   ['p', ['p', 'press', 'pres', 'pressure', 'baro', 'bp', 'barometer']],
   ['prcp', ['prcp', 'rain', 'precip', 'precipitation', 'rainfall']],
-  ['ghi', ['ghi', 'irradiance', 'pyra', 'pyranometer', 'radiation', 'solar', 'irr']],
+  [
+    'ghi',
+    [
+      'ghi',
+      'irradiance',
+      'pyra',
+      'pyranometer',
+      'radiation',
+      'solar',
+      'irr',
+      'slr',
+      'slrw',
+      'slrkw',
+      'shortwave',
+    ],
+  ],
   ['voltage', ['batt', 'battv', 'battery', 'voltage', 'volt', 'volts', 'vbat']],
 ];
 const CJK_ELEMENT_WORDS = CHINESE_WORDS.elements;
@@ -92,7 +110,7 @@ const STAT_WORDS: [TStatistic, string, string[]][] = [
   ['other', 'tmn', ['tmn']],
   ['sum', 'sum', ['tot', 'total', 'sum']],
   ['count', 'count', ['count', 'cnt']],
-  ['mean', 'mean', ['avg', 'mean', 'ave', 'average', 'smp', 'wvt', 'sample']],
+  ['mean', 'mean', ['avg', 'mean', 'ave', 'average', 'smp', 'wvt', 'sample', 'samples']],
 ];
 const STAT_BY_WORD = new Map<string, [TStatistic, string]>();
 for (const [statistic, key, words] of STAT_WORDS)
@@ -125,24 +143,37 @@ export function statisticOfProcessing(processing: string): [TStatistic, string] 
 const UNIT_ALIASES: [RegExp, string][] = [
   [
     new RegExp(
-      String.raw`^(m\/s|ms|mps|m s-1|m\/sec|metres\/second|meters\/second|${CHINESE_WORDS.unitWords.speed})$`,
+      String.raw`^(m\/s|ms|mps|m s-1|m s\^-1|m\/sec|metres\/second|meters\/second|metres per second|meters per second|${CHINESE_WORDS.unitWords.speed})$`,
       'i',
     ),
     'm/s',
   ],
-  [/^(deg[ _]?c|degc|°c|℃|c|celcius|celsius|degrees c)$/i, 'deg_C'],
+  [/^(deg[ _]?c|degc|°c|℃|c|celcius|celsius|degrees c|degrees celsius|deg celsius)$/i, 'deg_C'],
   [new RegExp(`^(deg|degs|degree|degrees|°|${CHINESE_WORDS.unitWords.degree})$`, 'i'), 'deg'],
-  [/^(%|%rh|percent|rh%)$/i, '%'],
+  [/^(%|%rh|percent|rh%|% rh)$/i, '%'],
   [/^(hpa|mbar|mb|millibars?)$/i, 'hPa'],
   [/^kpa$/i, 'kPa'],
   [/^(v|volts?|vdc)$/i, 'V'],
   [/^mm$/i, 'mm'],
-  [/^(w\/m\^?2|w\/m²|w m-2|w\/sqm)$/i, 'W/m^2'],
+  [/^(w\/m\^?2|w\/m²|w m-2|w m\^-2|w\/sqm|watts?\/m\^?2)$/i, 'W/m^2'],
+  [/^(kw\/m\^?2|kw\/m²|kw m-2)$/i, 'kW/m^2'],
+  [/^(mj\/m\^?2|mj\/m²|mj m-2)$/i, 'MJ/m^2'],
+  [/^(kwh\/m\^?2|kwh\/m²|kwh m-2)$/i, 'kWh/m^2'],
+  [/^(g\/m\^?3|g\/m³|g m-3)$/i, 'g/m^3'],
+  [/^(g\/kg|g kg-1)$/i, 'g/kg'],
+  [/^(kj\/kg|kj kg-1)$/i, 'kJ/kg'],
+  [/^(mm\/h|mm\/hr|mm\/hour|mm h-1)$/i, 'mm/h'],
+  [/^(mA|milliamps?)$/, 'mA'],
+  [/^(mv|millivolts?)$/i, 'mV'],
+  [/^(amps?|amperes?)$/i, 'A'],
+  [/^rpm$/i, 'rpm'],
+  [/^(lx|lux)$/i, 'lx'],
+  [/^(cm|centimet(er|re)s?)$/i, 'cm'],
   [/^(unitless|-|none)$/i, ''],
-  [/^(kg\/m\^?3|kg\/m³)$/i, 'kg/m^3'],
-  [/^mph$/i, 'mph'],
+  [/^(kg\/m\^?3|kg\/m³|kg m-3)$/i, 'kg/m^3'],
+  [/^(mph|miles\/hour|miles per hour|mi\/h)$/i, 'mph'],
   [/^(knots?|kn|kts?)$/i, 'knots'],
-  [/^(km\/h|kmh|kph|km h-1)$/i, 'km/h'],
+  [/^(km\/h|km\/hr|kmh|kph|km h-1)$/i, 'km/h'],
   [/^(ft\/s|fps)$/i, 'ft/s'],
   [/^(pa|pascals?)$/i, 'Pa'],
   [/^(dapa|0\.1 ?hpa)$/i, 'daPa'],
@@ -176,6 +207,7 @@ export const ELEMENT_BY_UNIT: Readonly<Record<string, TChannelElement>> = {
   inHg: 'p',
   mmHg: 'p',
   'W/m^2': 'ghi',
+  'kW/m^2': 'ghi',
   V: 'voltage',
   mm: 'prcp',
   'kg/m^3': 'rho',
@@ -204,6 +236,8 @@ const MULTI_HEIGHT_RE = /\d\s*_\s*\d+(?:\.\d+)?\s*m\b/;
 const WINDKIT_RE = /^(ws|wd|wspd|wdir|spd|dir|windagl|wdiragl|t|rh|p)_?(\d{1,4}(?:\.\d+)?)(?=_|$)/i;
 const UNIT_SUFFIX_RE = /_([A-Za-z°℃%][A-Za-z/°℃%^0-9-]*)$/;
 const BRACKET_RE = /[([（【]([^()[\]（）【】]*)[)\]）】]\s*$/;
+/** A unit in brackets inside a name, as ZephIR writes it: `Horizontal Wind Speed (m/s) at 38m`. */
+const INNER_BRACKET_RE = /[([（【]([^()[\]（）【】]*)[)\]）】]/g;
 
 function roundHeight(h: number): number {
   return Math.round(h * 100) / 100;
@@ -328,6 +362,16 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
       rest = rest.slice(0, bracket.index);
     }
   }
+  if (unit === null) {
+    for (const inner of rest.matchAll(INNER_BRACKET_RE)) {
+      const u = normalizeUnit(inner[1]!);
+      if (u === null) continue;
+      unit = u;
+      unitText = inner[1]!;
+      rest = `${rest.slice(0, inner.index)} ${rest.slice(inner.index + inner[0].length)}`;
+      break;
+    }
+  }
   // A unit after the last underscore, as reanalysis exports write it: MERRA-2 `PS_hPa`, `WS50m_m/s`.
   const suffix = unit === null ? UNIT_SUFFIX_RE.exec(rest) : null;
   if (suffix) {
@@ -338,6 +382,9 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
       rest = rest.slice(0, suffix.index);
     }
   }
+  // Sensor models (`WS500_air_temperature`) name neither a height nor an element; an averaging interval
+  // (`Wind speed 10min`) is not the statistic "min".
+  rest = withoutSensorModels(rest).rest.replace(INTERVAL_IN_NAME_RE, ' ');
 
   let heightM: number | null = null;
   let tag = '';
@@ -377,6 +424,12 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
       break;
     }
   }
+  // Derived quantities named with an element word (dew point temperature, absolute humidity) are other.
+  const derived = element === null ? notAnElement(words) : null;
+  if (derived !== null) {
+    element = 'other';
+    elementText = derived;
+  }
   if (element === null) {
     for (const [el, list] of ELEMENT_WORDS) {
       const word = words.find((w) => list.includes(w));
@@ -409,7 +462,7 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
   }
   // Campbell WVc: `_SD1_WVT` is the direction SD.
   if (/_SD1_WVT$/i.test(name)) [statistic, statKey] = ['sd', 'sd'];
-  const hasElementWord = element !== null && element !== 'ignore';
+  const hasElementWord = derived !== null || (element !== null && element !== 'ignore');
   let resolved: TChannelElement = element === null || element === 'ignore' ? 'other' : element;
   const elementFromUnit = element === null && Boolean(unit && ELEMENT_BY_UNIT[unit]);
   if (elementFromUnit) resolved = ELEMENT_BY_UNIT[unit!]!;

@@ -11,6 +11,7 @@ import { isScintecMnd, parseScintecMnd } from './scintec-mnd.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { compileTimeFormat, modalStep, type TCompiledTimeFormat } from './time-formats.ts';
+import { snapToGrid } from './time-grid.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 /** A parsed file: one time axis and one Float32 column per channel. */
@@ -27,6 +28,10 @@ export interface TParsedFile {
   duplicateTimestamps: number;
   /** The stamps of those dropped rows (period starts, ascending), so rows can be counted, not stamps. */
   repeatedTimesMs: Float64Array;
+  /** Stamps jittered by the logger clock that were moved onto the grid (time-grid.ts snapToGrid). */
+  snappedStamps?: number;
+  /** How far off the grid a stamp could be and still be moved onto it, seconds. */
+  snapToleranceS?: number;
   warnings: string[];
 }
 
@@ -298,8 +303,13 @@ export function parseTextBytes(
     outValues = values.map(fit);
   }
   const repeatedTimesMs = Float64Array.from(repeated);
+  const interval = rule.intervalMinutes ? rule.intervalMinutes * 60000 : intervalMs(outTimes);
+  // Stamps a few seconds off the grid (a logger clock's jitter) are records of the grid (issue 40).
+  const snap = interval ? snapToGrid(outTimes, interval) : { snapped: 0, toleranceMs: 0 };
+  if (snap.snapped > 0) {
+    warnings.push(`snappedStamps:${snap.snapped}|${interval! / 60000}|${snap.toleranceMs / 1000}`);
+  }
   if (rule.timestampIsPeriodEnd) {
-    const interval = rule.intervalMinutes ? rule.intervalMinutes * 60000 : intervalMs(outTimes);
     if (interval) {
       for (let i = 0; i < outTimes.length; i++) outTimes[i] = outTimes[i]! - interval;
       for (let i = 0; i < repeatedTimesMs.length; i++) repeatedTimesMs[i] = repeatedTimesMs[i]! - interval;
@@ -312,13 +322,21 @@ export function parseTextBytes(
     skippedRows: skipped,
     duplicateTimestamps: duplicates,
     repeatedTimesMs,
+    snappedStamps: snap.snapped,
+    snapToleranceS: snap.toleranceMs / 1000,
     warnings,
   };
 }
 
-/** The modal step of sorted stamps, ms (null with fewer than two). */
+/**
+ * The modal step of sorted stamps, ms (null with fewer than two). A step within 2 % of a whole minute is
+ * that minute (a few jittered stamps, 09:59 and 10:02 apart, make no 599-second logger).
+ */
 export function intervalMs(times: Float64Array): number | null {
   const steps = new Float64Array(Math.max(0, times.length - 1));
   for (let i = 1; i < times.length; i++) steps[i - 1] = times[i]! - times[i - 1]!;
-  return modalStep(steps);
+  const step = modalStep(steps);
+  if (step === null || step < 60_000) return step;
+  const minutes = Math.round(step / 60_000) * 60_000;
+  return Math.abs(step - minutes) <= step * 0.02 ? minutes : step;
 }

@@ -7,13 +7,13 @@ import {
 } from '@masthub/shared';
 import { isAq500Result, recognizeAq500 } from './aq500.ts';
 import { buildChannels, type TColumnHeader } from './build-channels.ts';
-import { normalizeUnit } from './channel-names.ts';
 import { CHINESE_WORDS } from './chinese-words.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
 import { stampDoubts, valueDoubts, windDoubts } from './doubts.ts';
 import { refuseHaloRawScan } from './halo-hpl.ts';
 import { headerBlockFacts, headerHeightOf } from './header-facts.ts';
+import { commentedHeader, dateColumnsOf, detectLayout, NUMBER_RE, rowsAboveData } from './layout.ts';
 import { withoutNulPadding } from './nul-padding.ts';
 import { intervalMs, parseTextBytes } from './parse-file.ts';
 import { refuseRadialVelocityData } from './radial-velocity.ts';
@@ -22,14 +22,7 @@ import { isScintecMnd, recognizeScintecMnd } from './scintec-mnd.ts';
 import { splitFields, splitLines } from './split-lines.ts';
 import { readSpreadsheetAsCsv, type TSpreadsheetOptions } from './spreadsheet.ts';
 import { fileDoubt, layoutKeyOf, timeEvidence, withDeviceEvidence } from './time-evidence.ts';
-import {
-  detectTimeFormat,
-  isCompactDateOnly,
-  isCompactTimeOnly,
-  isDateOnly,
-  isTimeOnly,
-  looksLikeStamp,
-} from './time-formats.ts';
+import { detectTimeFormat, type TDetectedTimeFormat } from './time-formats.ts';
 import { fitToGrid } from './time-grid.ts';
 import { fitTurbulenceUnits } from './turbulence-units.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
@@ -41,27 +34,11 @@ const TAIL_BYTES = 256 << 10;
 const MAX_HEAD_LINES = 3000;
 const PREVIEW_ROWS = 20;
 const MAX_HEADER_ROWS = 10;
-const DELIMITERS: TFieldDelimiter[] = ['\t', ',', ';', ' '];
 const SENTINELS = new Set([-999, -9999, 9999, 99999, -99999, -99.99, -999.9, -9999.9]);
-const STAT_ROW_WORDS = new Set([
-  'avg',
-  'max',
-  'min',
-  'std',
-  'smp',
-  'tot',
-  'wvc',
-  'tmx',
-  'tmn',
-  'sd',
-  'mean',
-  '',
-]);
 const TIME_WORD_RE = new RegExp(
   `^\\s*"?(timestamp|date|time|date\\/time|date & time stamp|datetime|${CHINESE_WORDS.timeWords.join('|')})`,
   'i',
 );
-const NUMBER_RE = /^\s*"?[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?"?\s*$/;
 
 /** The default rule of a file that is not parsed. */
 function emptyRule(encoding = 'utf-8'): TParseRule {
@@ -145,110 +122,6 @@ function isWaspTab(lines: readonly string[]): boolean {
   return Math.abs(sum - 100) < 1;
 }
 
-interface TLayout {
-  delimiter: TFieldDelimiter;
-  /** 0-based line index of the first data row. */
-  dataIndex: number;
-  dateStart: number;
-  dateEnd: number;
-  fieldCount: number;
-  rows: (string[] | null)[];
-}
-
-/** Date columns of a row: the first of its first four fields that starts a stamp (+ a time column). */
-function dateColumnsOf(fields: readonly string[]): [number, number] | null {
-  for (let c = 0; c < Math.min(4, fields.length); c++) {
-    const f = fields[c]!;
-    if (!looksLikeStamp(f)) continue;
-    if (isDateOnly(f) && c + 1 < fields.length && isTimeOnly(fields[c + 1]!)) return [c, c + 1];
-    // Vortex and similar series: `20200101 0000` (a compact date, then the time as HHMM).
-    if (isCompactDateOnly(f) && c + 1 < fields.length && isCompactTimeOnly(fields[c + 1]!)) return [c, c + 1];
-    return [c, c];
-  }
-  return null;
-}
-
-/**
- * Delimiter, first data row and date columns. Data sit at the end of a logger file, so per candidate
- * delimiter the data block is found from the last stamped row upwards: rows whose leading fields read as a
- * stamp in the same columns, blank lines and single odd rows (repeated headers) allowed, ending at two
- * odd rows in a row (header, units, metadata). The candidate with the most block rows wins, then the
- * most fields; ties keep the earlier of tab, comma, semicolon, space.
- */
-function detectLayout(lines: readonly string[], pinned?: TFieldDelimiter): TLayout | null {
-  let best: TLayout | null = null;
-  let bestRows = 0;
-  for (const d of pinned ? [pinned] : DELIMITERS) {
-    const rows = lines.map((l) => (l.trim() === '' ? null : splitFields(l, d, MAX_FILE_COLUMNS + 1)));
-    const keys: (string | null)[] = rows.map((f) => {
-      if (!f || f.length < 2) return null;
-      const dc = dateColumnsOf(f);
-      return dc ? `${dc[0]}:${dc[1]}` : null;
-    });
-    let last = rows.length - 1;
-    let seen = 0;
-    while (last >= 0 && seen < 5 && keys[last] === null) {
-      if (rows[last] !== null) seen++;
-      last--;
-    }
-    if (last < 0 || keys[last] === null) continue;
-    const key = keys[last]!;
-    let dataIndex = last;
-    let odd = 0;
-    for (let i = last; i >= 0; i--) {
-      if (rows[i] === null) continue;
-      if (keys[i] === key) {
-        dataIndex = i;
-        odd = 0;
-      } else if (++odd >= 2) break;
-    }
-    const counts = new Map<number, number>();
-    let dataRows = 0;
-    for (let i = dataIndex; i <= last; i++) {
-      if (keys[i] !== key) continue;
-      dataRows++;
-      const len = rows[i]!.length;
-      counts.set(len, (counts.get(len) ?? 0) + 1);
-    }
-    let fieldCount = 0;
-    let fieldCountRows = 0;
-    for (const [len, c] of counts) {
-      if (c > fieldCountRows || (c === fieldCountRows && len > fieldCount)) {
-        fieldCount = len;
-        fieldCountRows = c;
-      }
-    }
-    if (fieldCount < 2) continue;
-    const better =
-      best === null ||
-      dataRows > bestRows ||
-      (dataRows === bestRows && d !== ' ' && fieldCount > best.fieldCount);
-    if (better) {
-      const [a, b] = key.split(':').map(Number);
-      best = { delimiter: d, dataIndex, dateStart: a!, dateEnd: b!, fieldCount, rows };
-      bestRows = dataRows;
-    }
-  }
-  return best;
-}
-
-function isUnitsRow(fields: readonly string[]): boolean {
-  const filled = fields.filter((f) => f.trim() !== '');
-  if (filled.length === 0) return false;
-  const unitLike = filled.filter((f) => normalizeUnit(f) !== null || /^(TS|RN|unitless|-)$/i.test(f.trim()));
-  return unitLike.length >= filled.length * 0.5;
-}
-function isStatsRow(fields: readonly string[]): boolean {
-  const filled = fields.filter((f) => f.trim() !== '');
-  return filled.length > 0 && fields.every((f) => STAT_ROW_WORDS.has(f.trim().toLowerCase()));
-}
-function isHeaderRow(fields: readonly string[] | null): boolean {
-  if (!fields || fields.length < 2) return false;
-  const filled = fields.filter((f) => f.trim() !== '');
-  const numeric = filled.filter((f) => NUMBER_RE.test(f));
-  return filled.length >= 2 && numeric.length <= filled.length * 0.5;
-}
-
 function headOf(bytes: Uint8Array): Uint8Array {
   if (bytes.length <= HEAD_BYTES) return bytes;
   let end = HEAD_BYTES;
@@ -284,31 +157,6 @@ function refuseWithoutLayout(lines: readonly string[]): never {
   throw new UnreadableFileError('no time column', 'no_time_column');
 }
 
-/** The header, units and processing rows just above the data (−1 where there is none). */
-function rowsAboveData(
-  rows: readonly (string[] | null)[],
-  dataIndex: number,
-): { headerIndex: number; unitsIndex: number; statsIndex: number } {
-  let headerIndex = -1;
-  let unitsIndex = -1;
-  let statsIndex = -1;
-  for (let i = dataIndex - 1, steps = 0; i >= 0 && steps < 4; i--) {
-    const f = rows[i];
-    if (!f) continue;
-    steps++;
-    if (isStatsRow(f) && statsIndex < 0 && headerIndex < 0) statsIndex = i;
-    else if (isUnitsRow(f) && unitsIndex < 0 && headerIndex < 0) unitsIndex = i;
-    else if (isHeaderRow(f)) {
-      headerIndex = i;
-      break;
-    } else break;
-  }
-  // Units and processing rows count only under a header.
-  return headerIndex < 0
-    ? { headerIndex, unitsIndex: -1, statsIndex: -1 }
-    : { headerIndex, unitsIndex, statsIndex };
-}
-
 /**
  * The columns of the sampled data rows (text, empty, their header, unit and processing), the tokens
  * that stand for a missing value (most frequent first; a numeric sentinel written two ways counts once)
@@ -324,9 +172,10 @@ function scanColumns(
     header: readonly string[];
     unitsRow: readonly string[] | null;
     statsRow: readonly string[] | null;
+    heightsRow: readonly string[] | null;
   },
 ): { columns: TColumnHeader[]; missingTokens: string[]; decimalCommaVotes: number } {
-  const { kind, columnCount, dateStart, dateEnd, header, unitsRow, statsRow } = at;
+  const { kind, columnCount, dateStart, dateEnd, header, unitsRow, statsRow, heightsRow } = at;
   const missingCounts = new Map<string, number>();
   const columns: TColumnHeader[] = [];
   let decimalCommaVotes = 0;
@@ -353,6 +202,7 @@ function scanColumns(
       name: header[c - 1] ?? '',
       unitText: unitsRow ? (unitsRow[c - 1] ?? '') : '',
       processing: statsRow ? (statsRow[c - 1] ?? '') : '',
+      heightText: heightsRow ? (heightsRow[c - 1] ?? '') : '',
       isText: texts > 0 && numbers === 0,
       isEmpty: texts === 0 && numbers === 0,
     });
@@ -369,6 +219,36 @@ function scanColumns(
     missingTokens.push(token);
   }
   return { columns, missingTokens, decimalCommaVotes };
+}
+
+/**
+ * The day/month order a time column's title states (TMY3 `Date (MM/DD/YYYY)`) where the values leave it
+ * open: then the order is stated, not assumed.
+ */
+function withTitleOrder(detected: TDetectedTimeFormat | null, title: string): TDetectedTimeFormat | null {
+  if (!detected?.isAmbiguous) return detected;
+  const monthFirst = /\bMM?[/.-]DD?\b/i.test(title);
+  const dayFirst = /\bDD?[/.-]MM?\b/i.test(title);
+  if (monthFirst === dayFirst) return detected;
+  // An ambiguous format is read day-first (time-formats.ts); a month-first title swaps its first two parts.
+  const swapped = monthFirst
+    ? detected.format.replace(
+        /^(D+)([/.-])(M+)/,
+        (_, d: string, sep: string, m: string) => `${'M'.repeat(d.length)}${sep}${'D'.repeat(m.length)}`,
+      )
+    : detected.format;
+  return { format: swapped, isAmbiguous: false };
+}
+
+/** A file doubt: a typical meteorological year made for solar design is not a measured wind series. */
+function typicalYearDoubt(format: string) {
+  return {
+    id: 'file:typicalYear',
+    field: 'file' as const,
+    column: null,
+    reason: 'typicalYear',
+    params: { format },
+  };
 }
 
 /**
@@ -427,9 +307,11 @@ export function recognize(
   const { delimiter, dataIndex, dateStart, dateEnd, rows } = layout;
 
   // Header, units and processing rows above the data.
-  const { headerIndex, unitsIndex, statsIndex } = rowsAboveData(rows, dataIndex);
-  if (headerIndex < 0) warnings.push('noHeaderRow');
-  const header = headerIndex >= 0 ? rows[headerIndex]! : [];
+  const { headerIndex, unitsIndex, statsIndex, heightsIndex } = rowsAboveData(rows, dataIndex);
+  // A file without a header row may name its columns in comment lines (`# Col. 3 : Wind speed at 2m (m/s)`).
+  const commented = headerIndex < 0 ? commentedHeader(lines.slice(0, dataIndex)) : null;
+  if (headerIndex < 0 && !commented) warnings.push('noHeaderRow');
+  const header = headerIndex >= 0 ? rows[headerIndex]! : (commented ?? []);
   const columnCount = Math.max(header.length, layout.fieldCount);
   if (columnCount > MAX_FILE_COLUMNS) {
     throw new UnreadableFileError('too many columns', 'too_many_columns', {
@@ -454,7 +336,10 @@ export function recognize(
     .map((l) => splitFields(l, delimiter, MAX_FILE_COLUMNS + 1))
     .filter((f) => f.length > dateEnd && dateColumnsOf(f)?.[0] === dateStart);
   const stampOf = (f: string[]) => f.slice(dateStart, dateEnd + 1).join(' ');
-  const detected = detectTimeFormat([...dataRows, ...tailRows].map(stampOf));
+  const detected = withTitleOrder(
+    detectTimeFormat([...dataRows, ...tailRows].map(stampOf)),
+    header.slice(dateStart, dateEnd + 1).join(' '),
+  );
   if (!detected) throw new UnreadableFileError('no time column', 'no_time_column');
   if (detected.isAmbiguous) warnings.push(`dateOrderAmbiguous:${detected.format}`);
 
@@ -467,11 +352,15 @@ export function recognize(
     header,
     unitsRow: unitsIndex >= 0 ? rows[unitsIndex]! : null,
     statsRow: statsIndex >= 0 ? rows[statsIndex]! : null,
+    heightsRow: heightsIndex >= 0 ? rows[heightsIndex]! : null,
   });
 
   // Header block facts: time zone, stamp meaning, speed unit, NRG sensors.
   const headerBlock = lines.slice(0, Math.max(0, headerIndex >= 0 ? headerIndex : dataIndex));
-  const facts = headerBlockFacts(headerBlock, kind, warnings);
+  const facts = headerBlockFacts(headerBlock, kind, warnings, {
+    title: header[dateStart] ?? '',
+    stampsCarryZone: detected.format.includes('Z'),
+  });
   const { utcOffsetMinutes, timestampIsPeriodEnd, speedUnit, sensors } = facts;
   const cube =
     kind === 'windcube_sta'
@@ -527,6 +416,8 @@ export function recognize(
     kind,
     device: cube ? 'WindCube' : undefined,
     stepMinutes: step === null ? null : step / 60000,
+    statedZone: facts.zone,
+    periodFormat: facts.tmy3 ? 'TMY3' : undefined,
   });
   const doubts = [
     ...(detected.isAmbiguous
@@ -536,6 +427,7 @@ export function recognize(
     ...built.doubts,
     ...(checkValues ? valueDoubts(parsed.columns, true) : []),
     ...windDoubts(built.channels),
+    ...(facts.tmy3 ? [typicalYearDoubt('TMY3')] : []),
   ];
 
   return {

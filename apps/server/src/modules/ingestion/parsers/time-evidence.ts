@@ -44,18 +44,26 @@ export function timeEvidence(facts: {
   kind: TFileKind;
   device: string | undefined;
   stepMinutes: number | null;
+  /** Where the file stated the zone the stamps are read in (a header line, the time column's title). */
+  statedZone?: { source: 'headerLine' | 'columnTitle'; text: string } | null;
+  /** A data-set format whose stamps end their period by convention (TMY3), beside the kind's. */
+  periodFormat?: string;
 }): TTimeEvidence {
   const title = facts.title.trim().replace(/^"|"$/g, '');
   const zoneFromFile = facts.warnings.find((w) => w.startsWith('timeZoneFromFile:'));
   const zoneOfFormat = facts.warnings.find((w) => w.startsWith('timeZoneOfFormat:'));
-  const zone: TInference = zoneFromFile
-    ? ev('stated', 'headerLine', zoneFromFile.slice('timeZoneFromFile:'.length))
-    : facts.format.includes('Z')
-      ? ev('stated', 'stampOffset', facts.sample)
-      : zoneOfFormat
-        ? ev('convention', 'deviceFormat', facts.device ?? facts.kind)
-        : ev('assumed', 'none');
-  const periodFormat = PERIOD_END_FORMATS[facts.kind];
+  // A zone the file states and the stamps do not override (header-facts.ts pushes the warning then).
+  const zone: TInference =
+    zoneFromFile && facts.statedZone
+      ? ev('stated', facts.statedZone.source, facts.statedZone.text)
+      : zoneFromFile
+        ? ev('stated', 'headerLine', zoneFromFile.slice('timeZoneFromFile:'.length))
+        : facts.format.includes('Z')
+          ? ev('stated', 'stampOffset', facts.sample)
+          : zoneOfFormat
+            ? ev('convention', 'deviceFormat', facts.device ?? facts.kind)
+            : ev('assumed', 'none');
+  const periodFormat = facts.periodFormat ?? PERIOD_END_FORMATS[facts.kind];
   const periodEnd: TInference = facts.periodLine
     ? ev('stated', 'headerLine', facts.periodLine)
     : facts.device

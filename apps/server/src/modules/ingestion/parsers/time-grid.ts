@@ -59,3 +59,49 @@ export function fitToGrid(
   }
   return { phaseMs, offGridCount, offGridRowCount, firstOffGridMs };
 }
+
+/** The share of the interval a stamp may sit off the grid and still be a record of it (clock jitter). */
+export const SNAP_TOLERANCE_SHARE = 0.02;
+
+/**
+ * Moves stamps jittered by a logger clock (`00:19:59`, `03:10:01` among 10-minute stamps) onto the file's
+ * grid, in place (issue 40): a stamp within SNAP_TOLERANCE_SHARE of the interval (12 s at 10 minutes) of
+ * the common phase (the one most stamps share) is a record of that grid point. A stamp is left where it
+ * is when its grid point is taken by a neighbour (then it is off the grid, as fitToGrid reports), so that
+ * snapping never puts a row over a record. `timesMs` ascending.
+ */
+export function snapToGrid(timesMs: Float64Array, stepMs: number): { snapped: number; toleranceMs: number } {
+  const toleranceMs = Math.floor(stepMs * SNAP_TOLERANCE_SHARE);
+  if (toleranceMs < 1 || timesMs.length < 2) return { snapped: 0, toleranceMs };
+  const counts = new Map<number, number>();
+  for (let i = 0; i < timesMs.length; i++) {
+    const phase = gridPhaseMs(timesMs[i]!, stepMs);
+    counts.set(phase, (counts.get(phase) ?? 0) + 1);
+  }
+  const offset = (phase: number, from: number) => {
+    let d = (((phase - from) % stepMs) + stepMs) % stepMs;
+    if (d > stepMs / 2) d -= stepMs;
+    return d;
+  };
+  // The common phase is the one most stamps share exactly (fitToGrid's): jitter spreads, a grid does not.
+  let phaseMs = 0;
+  let best = -1;
+  for (const [phase, count] of counts) {
+    if (count > best || (count === best && phase < phaseMs)) {
+      phaseMs = phase;
+      best = count;
+    }
+  }
+  let snapped = 0;
+  for (let i = 0; i < timesMs.length; i++) {
+    const t = timesMs[i]!;
+    const d = offset(gridPhaseMs(t, stepMs), phaseMs);
+    if (d === 0 || Math.abs(d) > toleranceMs) continue;
+    const target = t - d;
+    if ((i > 0 && target <= timesMs[i - 1]!) || (i + 1 < timesMs.length && target >= timesMs[i + 1]!))
+      continue;
+    timesMs[i] = target;
+    snapped++;
+  }
+  return { snapped, toleranceMs };
+}

@@ -8,7 +8,7 @@ export interface TUnitConversion {
 }
 
 /**
- * Units a logger may write that MastHub does not store (WIND-ANALYSIS §0: speed m/s, T °C, p hPa), with
+ * Units a logger may write that MastHub does not store (WIND-ANALYSIS §0: speed m/s, T °C, p hPa, irradiance W/m²), with
  * the conversion into the stored unit. Keys are the normalised spellings of channel-names.ts.
  */
 export const UNIT_CONVERSIONS: Readonly<Record<string, TUnitConversion>> = {
@@ -24,6 +24,8 @@ export const UNIT_CONVERSIONS: Readonly<Record<string, TUnitConversion>> = {
   daPa: { unit: 'hPa', scale: 0.1, offset: 0 },
   inHg: { unit: 'hPa', scale: 33.8638866667, offset: 0 },
   mmHg: { unit: 'hPa', scale: 1.33322387415, offset: 0 },
+  // LoggerNet's `SlrkW` irradiance (issue 40).
+  'kW/m^2': { unit: 'W/m^2', scale: 1000, offset: 0 },
 };
 
 /** The conversion a channel's values need, judged by the file's unit (sourceUnit once converted). */
