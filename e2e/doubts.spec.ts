@@ -102,7 +102,10 @@ describe('[INGESTION][DOUBTS]', () => {
       await dialog.getByText(text.parsed).first().waitFor({ timeout: 60_000 });
       await screenshot(page, `doubts-confirmed-${locale}`);
       await dialog.getByRole('button', { name: text.done }).click();
-      await page.locator('.ant-table-row', { hasText: name }).getByText(text.parsed).waitFor();
+      await page
+        .locator('.ant-table-row', { hasText: name })
+        .getByText(text.parsed, { exact: true })
+        .waitFor();
     });
   }
 });

@@ -1,4 +1,5 @@
 import type { TReceiptDetail } from '@masthub/shared';
+import { localizeDoubt } from '@masthub/shared/i18n/ingestion.ts';
 import {
   Alert,
   Collapse,
@@ -14,6 +15,8 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useAppLanguage } from '../../i18n/i18n.ts';
+import { toShortLanguage } from '../../i18n/languages.ts';
 import { useReceiptDetail } from './api.ts';
 import { ReceiptFindingCard } from './ReceiptFindingCard.tsx';
 import { formatEvidence } from './receipt.utils.ts';
@@ -93,6 +96,7 @@ export function ReceiptDrawer({
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: receipt, isLoading } = useReceiptDetail(receiptId);
+  const language = toShortLanguage(useAppLanguage());
   const checkName = (check: string) => t(`receipt.check.${check}`, { defaultValue: check });
   const channelsOf = (channels: { name: string }[]) => channels.map((c) => c.name).join(', ');
   return (
@@ -113,6 +117,21 @@ export function ReceiptDrawer({
           ) : null}
           {receipt.error ? (
             <Alert type="error" showIcon title={t('receipt.drawer.error', { reason: receipt.error })} />
+          ) : null}
+          {receipt.status === 'held' ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="receipt-held"
+              title={t('receipt.drawer.held', { count: receipt.doubts.length })}
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                  {receipt.doubts.map((doubt) => (
+                    <li key={doubt.id}>{localizeDoubt(doubt, language)}</li>
+                  ))}
+                </ul>
+              }
+            />
           ) : null}
           {receipt.computeTime ? (
             <Typography.Text type="secondary">

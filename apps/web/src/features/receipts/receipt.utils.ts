@@ -10,12 +10,14 @@ export const SEVERITY_COLORS: Record<TReceiptSeverity, string> = {
 
 /** What a file row's badge says: pending, failed, the open findings (worst colour) or all clear. */
 export function badgeOf(summary: TReceiptSummary): {
-  kind: 'pending' | 'failed' | 'findings' | 'dismissedOnly' | 'ok';
+  kind: 'pending' | 'failed' | 'held' | 'findings' | 'dismissedOnly' | 'ok';
   color: string;
   count: number;
 } {
   if (summary.status === 'pending') return { kind: 'pending', color: 'processing', count: 0 };
   if (summary.status === 'failed') return { kind: 'failed', color: 'default', count: 0 };
+  // Held for a confirmation (issue 40): the file's data are not stored until its doubts are answered.
+  if (summary.status === 'held') return { kind: 'held', color: 'warning', count: 0 };
   if (summary.openCount > 0) {
     return {
       kind: 'findings',
