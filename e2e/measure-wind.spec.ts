@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, logIn, newContext, screenshot } from './support/browser.ts';
+import { confirmHeldFile } from './support/held-files.ts';
 
 /**
  * MeasureWind and StasticAnalysis in Chromium (issue 7) on a site holding the real five-year NREL M5
@@ -110,13 +111,19 @@ async function importM5(): Promise<void> {
   // expect.poll only works inside a test: a plain wait loop in the setup.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const page = await api<{ records: { status: string; reason: string | null }[] }>(
+    const page = await api<{ records: { id: number; status: string; reason: string | null }[] }>(
       'POST',
       '/web/station/raw_file/page',
       { stationId, pageNo: 1, pageSize: 20 },
     );
     const status = page.records[0]?.status;
     if (status === 'parsed') return;
+    // Its two humidity sensors read above 110 % in 1.7 % of the records (the real mast's own glitches):
+    // a doubt that holds the file until the data administrator confirms it as it is (issue 40).
+    if (status === 'held') {
+      await confirmHeldFile(inject('baseUrl'), token, stationId, page.records[0]!.id, ['valuesOutsideRange']);
+      continue;
+    }
     if (status === 'failed') throw new Error(`the M5 file failed: ${page.records[0]?.reason}`);
     if (Date.now() > deadline) throw new Error(`the M5 file is still ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -75,7 +75,7 @@ const ELEMENT_WORDS: [TChannelElement | 'ignore', string[]][] = [
   ['RH', ['rh', 'hum', 'humidity', 'humi', 'relhum', 'relativehumidity', 'rhum']],
   ['rho', ['rho', 'density']],
   ['T', ['t', 'temp', 'temperature', 'airt', 'airtc', 'tmp', 'tc', 'ta', 'airtemp', 'drybulb', 'bulb']],
-  ['p', ['p', 'press', 'pres', 'pressure', 'baro', 'bp', 'barometer']],
+  ['p', ['p', 'press', 'pres', 'prs', 'pressure', 'baro', 'bp', 'barometer']],
   ['prcp', ['prcp', 'rain', 'precip', 'precipitation', 'rainfall']],
   [
     'ghi',

@@ -59,6 +59,34 @@ function expectChineseChannels(r: ReturnType<typeof recognize>): void {
 }
 
 describe('recognize(bytes, fileName) on synthetic files', () => {
+  it('reads `Prs8m_Avg` as air pressure, never as the humidity next to it', () => {
+    const lines = ['TIMESTAMP,Spd80m_Avg,Tmp8m_Avg,RH8m_Avg,Prs8m_Avg'];
+    for (let i = 0; i < 50; i++)
+      lines.push(
+        `${isoStamp(Date.UTC(2024, 2, 1) + i * 600_000)},7.1,3.2,80.5,${(903 + (i % 3)).toFixed(1)}`,
+      );
+    const r = recognize(utf8(lines.join('\n')), 'demo.csv');
+    expect(r.channels.map((c) => [c.name, c.element])).toEqual([
+      ['Spd80m_Avg', 'ws'],
+      ['Tmp8m_Avg', 'T'],
+      ['RH8m_Avg', 'RH'],
+      ['Prs8m_Avg', 'p'],
+    ]);
+    expect(r.doubts.filter((d) => d.field === 'values')).toEqual([]);
+  });
+
+  it('doubts a mean speed whose 99th percentile is above 40 m/s, not a maximum that high (a lidar peak)', () => {
+    const lines = ['Time,WS80_Avg (m/s),WS80_Max (m/s)'];
+    for (let i = 0; i < 200; i++) {
+      const high = i % 10 === 0;
+      lines.push(`${isoStamp(Date.UTC(2024, 2, 1) + i * 600_000)},${high ? 45 : 8},${high ? 58 : 12}`);
+    }
+    const r = recognize(utf8(lines.join('\n')), 'lidar.csv');
+    const values = r.doubts.filter((d) => d.field === 'values');
+    // Columns are counted from 1 as the preview shows them: the mean is the second.
+    expect(values.map((d) => [d.column, d.reason])).toEqual([[2, 'speedUnitUnlikely']]);
+  });
+
   it('recognises a GBK CSV with Chinese headers (风速/风向/温度/湿度/气压, 80m/80米, 平均/标准差/最大)', () => {
     const bytes = iconv.encode(table(CHINESE_HEADER, 50), 'gbk');
     const r = recognize(bytes, '测风塔.csv');
