@@ -196,16 +196,23 @@ export { type ReceiptInput, type ReceiptOutput, receiptChecks } from './receipt/
 export { type SolarPosition, solarPosition } from './receipt/solar-position.ts';
 export {
   RECEIPT_DEFAULTS,
+  RECEIPT_VOCABULARY,
   type ReceiptChannel,
   type ReceiptChart,
+  type ReceiptChartKey,
   type ReceiptCheckKind,
   type ReceiptCheckResult,
+  type ReceiptCheckVocabulary,
   type ReceiptElement,
   type ReceiptFinding,
+  type ReceiptFindingKey,
   type ReceiptFix,
+  type ReceiptNumberKey,
+  type ReceiptNumbers,
   type ReceiptPass,
   type ReceiptSeverity,
   type ReceiptSkip,
+  type ReceiptSkipReason,
   type ReceiptWindow,
 } from './receipt/types.ts';
 export { averageByPeriod, type PeriodAverage } from './recovery/average-by-period.ts';

@@ -3,6 +3,7 @@ import { refinePeak } from './refine-peak.ts';
 import {
   RECEIPT_DEFAULTS,
   type ReceiptChannel,
+  type ReceiptChart,
   type ReceiptCheckResult,
   type ReceiptWindow,
 } from './types.ts';
@@ -79,7 +80,7 @@ export function checkBoomOrientation(
   const centres = Array.from({ length: bins }, (_, k) => k * binDeg + binDeg / 2);
   const declaredWake = (((declared + 180) % 360) + 360) % 360;
   const declaredBin = Math.floor(declaredWake / binDeg) % bins;
-  const chart = (marks: Record<string, number>) => ({
+  const chart = (marks: ReceiptChart['marks']): ReceiptChart => ({
     kind: 'by_direction' as const,
     xKey: 'direction_deg',
     x: centres,

@@ -1,6 +1,6 @@
 import { refinePeak } from './refine-peak.ts';
 import { solarPosition } from './solar-position.ts';
-import { RECEIPT_DEFAULTS, type ReceiptCheckResult, type ReceiptWindow } from './types.ts';
+import { RECEIPT_DEFAULTS, type ReceiptChart, type ReceiptCheckResult, type ReceiptWindow } from './types.ts';
 
 /**
  * Clock offset from a solar-radiation channel (WIND-ANALYSIS §15): the lag L in interval steps within
@@ -102,7 +102,7 @@ export function checkClockByRadiation(
     correlationAtZero: corr[maxLag]!,
     records: n,
   };
-  const chart = {
+  const chart: ReceiptChart = {
     kind: 'by_lag' as const,
     xKey: 'lag_min',
     x: lags,

@@ -1,5 +1,5 @@
 import { refinePeak } from './refine-peak.ts';
-import { RECEIPT_DEFAULTS, type ReceiptCheckResult, type ReceiptWindow } from './types.ts';
+import { RECEIPT_DEFAULTS, type ReceiptChart, type ReceiptCheckResult, type ReceiptWindow } from './types.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -183,7 +183,7 @@ export function checkClockByTemperature(
     signals: pairs.length,
   };
   const x = Array.from({ length: perDay }, (_, k) => (k * stepMin) / 60);
-  const chart = {
+  const chart: ReceiptChart = {
     kind: 'diurnal' as const,
     xKey: 'hour_utc',
     x,

@@ -1,9 +1,11 @@
+import { directionSectorIndex } from '../direction/direction-sector-index.ts';
 import { dailySums } from './daily-sums.ts';
 import { isInWake } from './is-in-wake.ts';
 import { splitCandidates } from './split-candidates.ts';
 import {
   RECEIPT_DEFAULTS,
   type ReceiptChannel,
+  type ReceiptChart,
   type ReceiptCheckResult,
   type ReceiptWindow,
 } from './types.ts';
@@ -22,10 +24,17 @@ type Options = {
   minRecords?: number;
   minDays?: number;
   wakeHalfWidthDeg?: number;
+  /** Direction sectors the two periods are matched in (12; only with a vane). */
+  sectors?: number;
+  /** Records a sector needs in both periods to be compared (30). */
+  minSectorRecords?: number;
 };
 
-/** Sums [count, Σab, Σb²] over records with both ≥ the speed limit and neither cup in its wake. */
-function adder(window: ReceiptWindow, o: Options, minSpeed: number, halfWidth: number) {
+/**
+ * Sums [count, Σab, Σb²] over records with both ≥ the speed limit, a direction and neither cup in its wake,
+ * then the same three per direction sector of the vane.
+ */
+function adder(window: ReceiptWindow, o: Options, minSpeed: number, halfWidth: number, sectors: number) {
   const a = window.channels[o.a.id];
   const b = window.channels[o.b.id];
   const d = o.directionId ? window.channels[o.directionId] : undefined;
@@ -36,11 +45,50 @@ function adder(window: ReceiptWindow, o: Options, minSpeed: number, halfWidth: n
     const y = b?.[i] ?? Number.NaN;
     if (!(x >= minSpeed && y >= minSpeed)) return;
     if (t && !(t[i]! > minT)) return;
-    if (d && (isInWake(d[i]!, o.a.boomDeg, halfWidth) || isInWake(d[i]!, o.b.boomDeg, halfWidth))) return;
-    row[at]!++;
-    row[at + 1]! += x * y;
-    row[at + 2]! += y * y;
+    const direction = d?.[i] ?? Number.NaN;
+    if (isInWake(direction, o.a.boomDeg, halfWidth) || isInWake(direction, o.b.boomDeg, halfWidth)) return;
+    const sector = directionSectorIndex(direction, sectors);
+    if (sector < 0) return;
+    for (const k of [at, at + 3 + 3 * sector]) {
+      row[k]!++;
+      row[k + 1]! += x * y;
+      row[k + 2]! += y * y;
+    }
   };
+}
+
+/**
+ * The slopes of two periods on the same footing: "after" pooled over the sectors both periods have
+ * ≥ `minSectorRecords` records in, "before" as the mean of its sector slopes weighted as the pooled "after"
+ * weighs its sectors (Σb² of each). A slope through the origin pooled over directions is the Σb²-weighted
+ * mean of the sector slopes, so "before" is the slope the earlier period would have had with the later one's
+ * direction mix: a pair whose ratio depends on direction (a wake nobody declared, flow around the mast) gives
+ * the same number for the same data whatever the wind did, and a change of the mix is not read as a change
+ * of calibration. Undefined when either side keeps fewer than `minRecords` records.
+ */
+function matchedSlopes(
+  before: Float64Array,
+  after: Float64Array,
+  sectors: number,
+  minSectorRecords: number,
+  minRecords: number,
+): { before: number; after: number; recordsBefore: number; recordsAfter: number } | undefined {
+  let abAfter = 0;
+  let bbAfter = 0;
+  let weighted = 0;
+  let recordsBefore = 0;
+  let recordsAfter = 0;
+  for (let s = 0; s < sectors; s++) {
+    const o = 3 + 3 * s;
+    if (before[o]! < minSectorRecords || after[o]! < minSectorRecords) continue;
+    abAfter += after[o + 1]!;
+    bbAfter += after[o + 2]!;
+    weighted += after[o + 2]! * (before[o + 1]! / before[o + 2]!);
+    recordsBefore += before[o]!;
+    recordsAfter += after[o]!;
+  }
+  if (recordsBefore < minRecords || recordsAfter < minRecords) return undefined;
+  return { before: weighted / bbAfter, after: abAfter / bbAfter, recordsBefore, recordsAfter };
 }
 
 /** Mean and variance of the daily slopes (days with > 5 records) of days[from, to). */
@@ -74,15 +122,26 @@ function changeInStandardErrors(days: readonly Float64Array[], at: number): numb
 /**
  * Calibration/slope mismatch of two anemometers at one height (WIND-ANALYSIS §15): the least-squares slope
  * through the origin s = Σab/Σb² of `a` on `b` over records with both ≥ 4 m/s outside both wake sectors.
+ * Two periods are compared direction by direction (12 sectors of the pair's vane, {@link matchedSlopes}): the
+ * earlier period's slope is taken at the later one's direction mix, so a season that brings the wind from
+ * another side is not a change of calibration, and the file and its previous 30 days give the same slope
+ * when their data are the same.
  * Findings: `slope_mismatch.changed` when, from some UTC day of the file on (≥ 7 days with data after it),
- * s differs from s before it (previous 30 days and the file's earlier days) by more than 2 %; otherwise
- * `slope_mismatch.pair` when the file's |s − 1| > 2 % — only for two sensors of one kind: a pair of
- * different kinds (`sensorKind`, e.g. a cup and a sonic) has its own ratio and is judged against its history
- * only, and only when its daily slopes in the previous 30 days scatter by ≤ 2 % (sd), else skip
- * `mixed_pair_scatter`: such a pair cannot resolve the 2 % of §15. A change of a mixed pair must also stand
- * ≥ 2.5 standard errors of the daily slopes' scatter (the split day is chosen among many). The fix
- * `slope_offset` rescales `a` from that day.
- * Skips: `too_few_records` (fewer than 144 pairs in the file).
+ * s differs from s before it (previous 30 days and the file's earlier days, at the same directions) by more
+ * than 2 %; its fix `slope_offset` rescales `a` from that day by slopeBefore/slopeAfter. Otherwise
+ * `slope_mismatch.pair` when the file's |s − 1| > 2 % and the previous 30 days cannot vouch for the ratio
+ * (too few records at the file's directions, e.g. a site's first file) — only for two sensors of one kind,
+ * and without a fix: a ratio alone cannot say which of the two cups is wrong. A ratio away from 1 that the
+ * previous 30 days show as well is the pair's standing ratio, not this file's news: the check passes with
+ * the numbers (the file where it appeared was flagged). A pair of different kinds (`sensorKind`, e.g. a cup
+ * and a sonic) has its own ratio and is judged against its history only, and only when its daily slopes in
+ * the previous 30 days scatter by ≤ 2 % (sd), else skip `mixed_pair_scatter`: such a pair cannot resolve the
+ * 2 % of §15. A change of a mixed pair must also stand ≥ 2.5 standard errors of the daily slopes' scatter
+ * (the split day is chosen among many).
+ * Numbers: `changePercent` is always the change against the earlier period's slope (after/before − 1),
+ * `differencePercent` the file's slope against 1 (s − 1).
+ * Skips: `no_vane` and `no_declared_boom` (the wakes §15 leaves out cannot be found), `too_few_records`
+ * (fewer than 144 pairs in the file).
  *
  * @example checkSlopeMismatch(file, history, { a: cup80N, b: cup80S, directionId: 'Dir78mS' })
  */
@@ -98,17 +157,26 @@ export function checkSlopeMismatch(
   const halfWidth = options.wakeHalfWidthDeg ?? d.wakeHalfWidthDeg;
   const minRecords = options.minRecords ?? d.minRecords;
   const limit = (options.flagPercent ?? d.flagPercent) / 100;
-  const daily = dailySums(file.timesMs, 3, adder(file, options, minSpeed, halfWidth));
+  // Without a vane or a declared boom the wakes cannot be left out, and the pair's ratio then follows the
+  // wind's direction mix rather than the cups' calibration: the check says why it did not judge.
+  if (options.directionId === undefined || file.channels[options.directionId] === undefined)
+    return { status: 'skipped', skip: { check, channels, reason: 'no_vane' } };
+  if (options.a.boomDeg === undefined || options.b.boomDeg === undefined)
+    return { status: 'skipped', skip: { check, channels, reason: 'no_declared_boom' } };
+  const sectors = options.sectors ?? d.sectors;
+  const minSectorRecords = options.minSectorRecords ?? d.minSectorRecords;
+  const width = 3 + 3 * sectors;
+  const daily = dailySums(file.timesMs, width, adder(file, options, minSpeed, halfWidth, sectors));
   let historySums: Float64Array | undefined;
   const days: Float64Array[] = [];
   if (history && history.timesMs.length > 0) {
-    const h = dailySums(history.timesMs, 3, adder(history, options, minSpeed, halfWidth));
-    historySums = new Float64Array(3);
-    for (let k = 0; k < h.days * 3; k++) historySums[k % 3]! += h.sums[k]!;
-    for (let k = 0; k < h.days; k++) days.push(h.sums.subarray(k * 3, k * 3 + 3));
+    const h = dailySums(history.timesMs, width, adder(history, options, minSpeed, halfWidth, sectors));
+    historySums = new Float64Array(width);
+    for (let k = 0; k < h.days * width; k++) historySums[k % width]! += h.sums[k]!;
+    for (let k = 0; k < h.days; k++) days.push(h.sums.subarray(k * width, k * width + 3));
   }
   const historyDays = days.length;
-  for (let k = 0; k < daily.days; k++) days.push(daily.sums.subarray(k * 3, k * 3 + 3));
+  for (let k = 0; k < daily.days; k++) days.push(daily.sums.subarray(k * width, k * width + 3));
   const mixed =
     options.a.sensorKind !== undefined &&
     options.b.sensorKind !== undefined &&
@@ -135,25 +203,29 @@ export function checkSlopeMismatch(
       },
     };
   }
-  let best: { at: number; score: number } | undefined;
+  const compare = (before: Float64Array, after: Float64Array) =>
+    matchedSlopes(before, after, sectors, minSectorRecords, minRecords);
+  let best: { at: number; score: number; before: number; after: number; recordsAfter: number } | undefined;
   for (let at = 0; at < candidates.length; at++) {
     const c = candidates[at]!;
-    if (c.before[0]! < minRecords || c.after[0]! < minRecords) continue;
-    const score = Math.abs(Math.log(slope(c.after) / slope(c.before)));
+    const m = compare(c.before, c.after);
+    if (!m) continue;
+    const score = Math.abs(Math.log(m.after / m.before));
     if (!(score > Math.log1p(limit)) || (best && score <= best.score)) continue;
     const day = historyDays + Math.round((c.fromMs - daily.firstDayMs) / 86_400_000);
     if (!mixed || changeInStandardErrors(days, day) >= (options.minStandardErrors ?? 2.5))
-      best = { at, score };
+      best = { at, score, ...m };
   }
   const fileSlope = slope(whole.after);
-  const historySlope = historySums && historySums[0]! >= minRecords ? slope(historySums) : Number.NaN;
+  const vsHistory = historySums ? compare(historySums, whole.after) : undefined;
+  const historySlope = vsHistory?.before ?? Number.NaN;
   const x: number[] = [];
   const y: number[] = [];
   for (let k = 0; k < daily.days; k++) {
     x.push(daily.firstDayMs + k * 86_400_000);
-    y.push(daily.sums[k * 3]! > 0 ? daily.sums[k * 3 + 1]! / daily.sums[k * 3 + 2]! : Number.NaN);
+    y.push(daily.sums[k * width]! > 0 ? daily.sums[k * width + 1]! / daily.sums[k * width + 2]! : Number.NaN);
   }
-  const chart = {
+  const chart: ReceiptChart = {
     kind: 'daily' as const,
     xKey: 'day_start_ms',
     x,
@@ -163,7 +235,6 @@ export function checkSlopeMismatch(
   const toMs = file.timesMs[file.timesMs.length - 1]! + RECEIPT_DEFAULTS.intervalMinutes * 60_000;
   if (best) {
     const c = candidates[best.at]!;
-    const correction = slope(c.before) / slope(c.after);
     return {
       status: 'finding',
       finding: {
@@ -174,20 +245,32 @@ export function checkSlopeMismatch(
         fromMs: c.fromMs,
         toMs,
         numbers: {
-          slopeAfter: slope(c.after),
-          slopeBefore: slope(c.before),
-          changePercent: (slope(c.after) / slope(c.before) - 1) * 100,
+          slopeAfter: best.after,
+          slopeBefore: best.before,
+          changePercent: (best.after / best.before - 1) * 100,
           fileSlope,
           historySlope,
-          recordsAfter: c.after[0]!,
+          recordsAfter: best.recordsAfter,
         },
         chart: { ...chart, marks: { ...chart.marks, from_ms: c.fromMs } },
-        fix: { kind: 'slope_offset', channel: options.a.id, slope: correction, offset: 0, fromMs: c.fromMs },
+        fix: {
+          kind: 'slope_offset',
+          channel: options.a.id,
+          slope: best.before / best.after,
+          offset: 0,
+          fromMs: c.fromMs,
+        },
       },
     };
   }
-  const numbers = { fileSlope, historySlope, records: whole.after[0]! };
-  if (mixed || Math.abs(fileSlope - 1) <= limit)
+  const numbers = {
+    fileSlope,
+    historySlope,
+    changePercent: vsHistory ? (vsHistory.after / vsHistory.before - 1) * 100 : Number.NaN,
+    differencePercent: (fileSlope - 1) * 100,
+    records: whole.after[0]!,
+  };
+  if (mixed || Math.abs(fileSlope - 1) <= limit || vsHistory)
     return { status: 'pass', pass: { check, channels, numbers, chart } };
   return {
     status: 'finding',
@@ -198,15 +281,8 @@ export function checkSlopeMismatch(
       channels,
       fromMs: whole.fromMs,
       toMs,
-      numbers: { ...numbers, differencePercent: (fileSlope - 1) * 100 },
+      numbers,
       chart,
-      fix: {
-        kind: 'slope_offset',
-        channel: options.a.id,
-        slope: 1 / fileSlope,
-        offset: 0,
-        fromMs: whole.fromMs,
-      },
     },
   };
 }

@@ -4,7 +4,9 @@ import { splitCandidates } from './split-candidates.ts';
 import {
   RECEIPT_DEFAULTS,
   type ReceiptChannel,
+  type ReceiptChart,
   type ReceiptCheckResult,
+  type ReceiptFindingKey,
   type ReceiptWindow,
 } from './types.ts';
 
@@ -117,12 +119,12 @@ export function checkSwappedHeights(
   const ratio = (s: Float64Array) => (s[0]! > 0 ? s[2]! / s[1]! : Number.NaN);
   const whole = candidates[0]!;
   const historyRatio = historySums && historySums[0]! >= 144 ? ratio(historySums) : Number.NaN;
-  let best: { at: number; score: number; key: string } | undefined;
+  let best: { at: number; score: number; key: ReceiptFindingKey } | undefined;
   for (let at = 0; at < candidates.length; at++) {
     const c = candidates[at]!;
     const after = ratio(c.after);
     const before = c.before[0]! >= 144 ? ratio(c.before) : Number.NaN;
-    let key: string | undefined;
+    let key: ReceiptFindingKey | undefined;
     if ((before >= 1 + margin && after <= 1 - margin) || (before <= 1 - margin && after >= 1 + margin)) {
       key = 'swapped_heights.ratio_crossed_one';
     } else if (
@@ -153,7 +155,7 @@ export function checkSwappedHeights(
     const n = daily.sums[d * 3]!;
     dailyRatio.push(n > 0 ? daily.sums[d * 3 + 2]! / daily.sums[d * 3 + 1]! : Number.NaN);
   }
-  const chart = {
+  const chart: ReceiptChart = {
     kind: 'daily' as const,
     xKey: 'day_start_ms',
     x: daysX,

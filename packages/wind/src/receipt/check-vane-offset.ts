@@ -1,7 +1,7 @@
 import { angleDifference } from '../direction/angle-difference.ts';
 import { dailySums } from './daily-sums.ts';
 import { splitCandidates } from './split-candidates.ts';
-import { RECEIPT_DEFAULTS, type ReceiptCheckResult, type ReceiptWindow } from './types.ts';
+import { RECEIPT_DEFAULTS, type ReceiptChart, type ReceiptCheckResult, type ReceiptWindow } from './types.ts';
 
 type Options = {
   a: string;
@@ -92,7 +92,7 @@ export function checkVaneOffset(
     x.push(daily.firstDayMs + k * 86_400_000);
     y.push(daily.sums[k * 3]! > 0 ? meanDeg(daily.sums.subarray(k * 3, k * 3 + 3)) : Number.NaN);
   }
-  const chart = {
+  const chart: ReceiptChart = {
     kind: 'daily' as const,
     xKey: 'day_start_ms',
     x,

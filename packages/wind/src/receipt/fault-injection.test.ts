@@ -25,6 +25,7 @@ import {
   TWIN_BOOMS,
 } from './fault-injection-fixture.ts';
 import type { ReceiptChannel, ReceiptCheckResult, ReceiptWindow } from './types.ts';
+import { vocabularyMisses } from './vocabulary-misses.ts';
 
 interface Tally {
   datasets: Set<string>;
@@ -65,7 +66,11 @@ function newTallies(): Record<Kind, Tally> {
   return out;
 }
 
+/** Keys a result wrote that its check's vocabulary does not list (the screens could not name them). */
+const unlisted = new Set<string>();
+
 function untouched(t: Tally, dataset: string, label: string, r: ReceiptCheckResult): void {
+  for (const miss of vocabularyMisses(r)) unlisted.add(miss);
   if (r.status === 'skipped') {
     t.untouchedSkipped++;
     return;
@@ -81,6 +86,7 @@ function injected(
   isDetected: (r: ReceiptCheckResult) => boolean,
   reason?: string,
 ): void {
+  for (const miss of vocabularyMisses(r)) unlisted.add(miss);
   t.injected++;
   const why = reason ?? (r.status === 'skipped' ? r.skip.reason : undefined);
   if (why) {
@@ -352,6 +358,8 @@ describe.skipIf(!hasReceiptShared)(
       console.log(
         'Fergus (one cup, one vane, no temperature, no radiation) serves only the stuck check: not checkable for the others.',
       );
+      // Every key a check wrote on the real masts is one its vocabulary lists (the screens name those).
+      expect([...unlisted]).toEqual([]);
       for (const k of KINDS) {
         const t = tallies[k];
         expect(

@@ -12,6 +12,7 @@ import type {
   ReceiptCheckKind,
   ReceiptCheckResult,
   ReceiptFinding,
+  ReceiptSkipReason,
   ReceiptWindow,
 } from './types.ts';
 
@@ -45,7 +46,11 @@ export interface ReceiptOutput {
   readonly findings: readonly ReceiptFinding[];
 }
 
-const skip = (check: ReceiptCheckKind, reason: string, channels: string[] = []): ReceiptCheckResult => ({
+const skip = (
+  check: ReceiptCheckKind,
+  reason: ReceiptSkipReason,
+  channels: string[] = [],
+): ReceiptCheckResult => ({
   status: 'skipped',
   skip: { check, channels, reason },
 });

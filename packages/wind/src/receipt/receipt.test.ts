@@ -13,6 +13,7 @@ import { compareDeclaredCalibration } from './compare-declared-calibration.ts';
 import { receiptChecks } from './receipt-checks.ts';
 import { solarPosition } from './solar-position.ts';
 import type { ReceiptChannel, ReceiptCheckResult, ReceiptWindow } from './types.ts';
+import { vocabularyMisses } from './vocabulary-misses.ts';
 
 const STEP = 600_000;
 const DAY = 86_400_000;
@@ -259,6 +260,89 @@ describe('the pair checks on a two-boom mast', () => {
     expect(checkSlopeMismatch(file, history, { a, b, directionId: 'd' }).status).toBe('pass');
   });
 
+  /**
+   * Twin cups whose ratio depends on direction outside the declared wakes (the mast speeds `a` up by 6 % for
+   * wind from the south half), history from the north, the file from the south: nothing changed in the cups.
+   */
+  function sidedMast(startMs: number, fromDeg: number, seed: number, scaleA = 1): ReceiptWindow {
+    const w = windowOf(
+      startMs,
+      30,
+      { u: (_i, _t, r) => 4 + 10 * r(), d: (_i, _t, r) => (fromDeg - 60 + 120 * r() + 360) % 360 },
+      seed,
+    );
+    const { u, d } = w.channels as Record<string, Float64Array>;
+    const speedUp = (deg: number) => (Math.cos((deg * Math.PI) / 180) < 0 ? 1.06 : 1);
+    return {
+      timesMs: w.timesMs,
+      channels: { a: u!.map((v, i) => scaleA * v * speedUp(d![i]!)), b: u!.slice(), d: d! },
+    };
+  }
+  const east: ReceiptChannel = { id: 'a', element: 'ws', heightM: 80, boomDeg: 90 };
+  const west: ReceiptChannel = { id: 'b', element: 'ws', heightM: 80, boomDeg: 270 };
+
+  it('compares a file with its previous 30 days at the same directions: a change of wind side is no change of calibration', () => {
+    const north = sidedMast(START - 30 * DAY, 0, 21);
+    const south = sidedMast(START, 180, 22);
+    const history = sidedMast(START - 30 * DAY, 90, 23);
+    const r = checkSlopeMismatch(south, history, { a: east, b: west, directionId: 'd' });
+    expect(r.status).toBe('pass');
+    if (r.status !== 'pass') return;
+    // The same data give the same slope: the history at the file's directions is the file's own slope.
+    expect(r.pass.numbers.historySlope).toBeCloseTo(r.pass.numbers.fileSlope!, 3);
+    expect(r.pass.numbers.changePercent).toBeCloseTo(0, 1);
+    expect(r.pass.numbers.differencePercent).toBeCloseTo((r.pass.numbers.fileSlope! - 1) * 100, 10);
+    // From the north only, the history has no record at the file's directions: no comparison, no alarm of change.
+    const fromNorth = checkSlopeMismatch(south, north, { a: east, b: west, directionId: 'd' });
+    expect(fromNorth.status === 'finding' ? fromNorth.finding.key : fromNorth.status).not.toBe(
+      'slope_mismatch.changed',
+    );
+  });
+
+  it('still finds a 3 % calibration change when the wind also changed side, with the change against the matched history', () => {
+    const history = sidedMast(START - 30 * DAY, 90, 31);
+    const changed = sidedMast(START, 180, 32, 1.03);
+    const r = checkSlopeMismatch(changed, history, { a: east, b: west, directionId: 'd' });
+    expect(r.status).toBe('finding');
+    if (r.status !== 'finding') return;
+    expect(r.finding.key).toBe('slope_mismatch.changed');
+    expect(r.finding.numbers.changePercent).toBeCloseTo(3, 1);
+    expect(r.finding.numbers.changePercent).toBeCloseTo(
+      (r.finding.numbers.slopeAfter! / r.finding.numbers.slopeBefore! - 1) * 100,
+      10,
+    );
+    expect(r.finding.fix).toMatchObject({ kind: 'slope_offset', channel: 'a' });
+    if (r.finding.fix?.kind === 'slope_offset') expect(r.finding.fix.slope).toBeCloseTo(1 / 1.03, 3);
+  });
+
+  it('passes a ratio away from 1 the previous 30 days show too, and flags it without a rescale when nothing can vouch for it', () => {
+    const standing = twoBoomMast(START, 30, 12, 1.05);
+    const before = twoBoomMast(START - 30 * DAY, 30, 11, 1.05);
+    const r = checkSlopeMismatch(standing, before, { a, b, directionId: 'd' });
+    expect(r.status).toBe('pass');
+    if (r.status === 'pass') {
+      expect(r.pass.numbers.differencePercent).toBeCloseTo(5, 0);
+      expect(Math.abs(r.pass.numbers.changePercent!)).toBeLessThan(0.5);
+    }
+    const first = checkSlopeMismatch(standing, undefined, { a, b, directionId: 'd' });
+    expect(first.status).toBe('finding');
+    if (first.status !== 'finding') return;
+    expect(first.finding.key).toBe('slope_mismatch.pair');
+    expect(first.finding.numbers.differencePercent).toBeCloseTo(5, 0);
+    // Which of the two cups is off cannot be told from their ratio: no fix that could rescale the good one.
+    expect(first.finding.fix).toBeUndefined();
+  });
+
+  it('does not judge a pair whose wakes it cannot leave out: no vane, or a boom the configuration does not give', () => {
+    expect(checkSlopeMismatch(file, history, { a, b })).toMatchObject({
+      status: 'skipped',
+      skip: { reason: 'no_vane' },
+    });
+    expect(
+      checkSlopeMismatch(file, history, { a, b: { ...b, boomDeg: undefined }, directionId: 'd' }),
+    ).toMatchObject({ status: 'skipped', skip: { reason: 'no_declared_boom' } });
+  });
+
   it('finds heights swapped from the 11th: R = ū(z2)/ū(z1) crosses 1', () => {
     const swapAt = START + 10 * DAY;
     const lower = file.channels.lower!.slice();
@@ -362,6 +446,53 @@ describe('receiptChecks', () => {
     expect(kinds).toContain('swapped_heights:pass');
     expect(out.findings).toEqual([]);
     expect(out.basic.rows).toBe(30 * 144);
+  });
+
+  it('writes only keys its checks’ vocabulary lists (RECEIPT_VOCABULARY), kind by kind', () => {
+    const history = twoBoomMast(START - 30 * DAY, 30, 11);
+    const clean = twoBoomMast(START, 30, 12);
+    const faulty = twoBoomMast(START, 30, 12, 1.04);
+    const t = faulty.channels.T!.map((v, i) => (i >= 10 * 144 ? faulty.channels.T![i - 6]! : v));
+    const stuck = faulty.channels.lower!.map((v, i) => (i >= 200 && i < 220 ? 7.3 : v));
+    const d2 = faulty.channels.d2!.map((v, i) => (i >= 5 * 144 ? (v + 15) % 360 : v));
+    const a = faulty.channels.a!.map((v, i) => (i % 997 === 0 ? 55 : v));
+    const broken = { ...faulty, channels: { ...faulty.channels, T: t, lower: stuck, d2, a } };
+    const channels: ReceiptChannel[] = [
+      { id: 'a', element: 'ws', heightM: 80, boomDeg: 90 },
+      { id: 'b', element: 'ws', heightM: 80, boomDeg: 180, slope: 0.76, offset: 0.3 },
+      { id: 'lower', element: 'ws', heightM: 40 },
+      { id: 'd', element: 'wd', heightM: 78 },
+      { id: 'd2', element: 'wd', heightM: 76 },
+      { id: 'T', element: 'T', heightM: 2 },
+    ];
+    const outputs = [
+      receiptChecks({ file: clean, history, channels, site: SITE }),
+      receiptChecks({ file: broken, history, channels }),
+      receiptChecks({ file: broken, channels: channels.slice(0, 3) }),
+      receiptChecks({
+        file: broken,
+        history,
+        channels,
+        declaredCalibrations: [
+          { channel: 'b', slope: 0.8, offset: 0.3, fromMs: START },
+          { channel: 'nowhere', slope: 1, offset: 0, fromMs: START },
+        ],
+      }),
+    ];
+    const seen = new Set<string>();
+    const misses: string[] = [];
+    for (const out of outputs) {
+      for (const r of out.results) {
+        misses.push(...vocabularyMisses(r));
+        seen.add(
+          r.status === 'finding' ? r.finding.key : r.status === 'skipped' ? r.skip.reason : r.pass.check,
+        );
+      }
+      for (const finding of out.findings) misses.push(...vocabularyMisses({ status: 'finding', finding }));
+    }
+    expect(misses).toEqual([]);
+    // The battery reaches findings, passes and skips of several kinds.
+    expect(seen.size).toBeGreaterThan(10);
   });
 
   it.skipIf(!hasShared)(

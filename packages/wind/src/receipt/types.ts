@@ -65,11 +65,11 @@ export type ReceiptFix =
 export interface ReceiptChart {
   readonly kind: 'by_direction' | 'by_lag' | 'diurnal' | 'daily' | 'run';
   /** Machine-readable name of the x axis (e.g. `direction_deg`, `lag_min`, `hour_utc`, `day_start_ms`). */
-  readonly xKey: string;
+  readonly xKey: ReceiptChartKey;
   readonly x: readonly number[];
-  readonly series: readonly { readonly key: string; readonly y: readonly number[] }[];
+  readonly series: readonly { readonly key: ReceiptChartKey; readonly y: readonly number[] }[];
   /** Named marks on the x axis (e.g. `declared_wake_deg`, `found_wake_deg`, `best_lag_min`). */
-  readonly marks?: Readonly<Record<string, number>> | undefined;
+  readonly marks?: Readonly<Partial<Record<ReceiptChartKey, number>>> | undefined;
 }
 
 /** Check kinds of the receipt. */
@@ -83,11 +83,174 @@ export type ReceiptCheckKind =
   | 'vane_offset'
   | 'stuck_sensor';
 
+/** What one check may write into its results: finding keys, skip reasons, number names, chart keys. */
+export interface ReceiptCheckVocabulary {
+  readonly findings: readonly string[];
+  readonly skips: readonly string[];
+  readonly numbers: readonly string[];
+  /** Chart axis (`xKey`), series and mark names. */
+  readonly chart: readonly string[];
+}
+
+/**
+ * Every key each check writes, by check kind (the skips `receiptChecks` itself writes included). Results are
+ * typed by it, so a check cannot write a key that is not listed; the screens name every listed key in the
+ * reader's language (the web's receipt labels test goes through this table, kind by kind).
+ */
+export const RECEIPT_VOCABULARY = {
+  basic: {
+    findings: ['basic.gaps', 'basic.duplicates', 'basic.off_grid', 'basic.out_of_range'],
+    skips: [],
+    numbers: [
+      'gapCount',
+      'missingSlots',
+      'longestGapMinutes',
+      'duplicates',
+      'conflictingDuplicates',
+      'offGrid',
+      'outOfOrder',
+      'outOfRange',
+      'valid',
+      'min',
+      'max',
+      'rangeMin',
+      'rangeMax',
+    ],
+    chart: [],
+  },
+  clock_offset: {
+    findings: ['clock_offset.radiation', 'clock_offset.temperature_phase', 'clock_offset.lapse_phase'],
+    skips: [
+      'no_radiation_or_temperature',
+      'no_site_coordinates',
+      'no_radiation_data',
+      'radiation_does_not_follow_sun',
+      'no_history',
+      'too_few_full_days',
+      'diurnal_cycle_too_weak',
+      'phase_unstable',
+    ],
+    numbers: [
+      'daytime',
+      'lagMinutes',
+      'stepLagMinutes',
+      'bestCorrelation',
+      'correlationAtZero',
+      'records',
+      'shiftMinutes',
+      'stepShiftMinutes',
+      'oddDaysShiftMinutes',
+      'evenDaysShiftMinutes',
+      'fileDays',
+      'historyDays',
+      'historyRange',
+      'signals',
+      'fixMinutes',
+    ],
+    chart: ['lag_min', 'correlation', 'best_lag_min', 'hour_utc', 'file', 'history', 'shift_min'],
+  },
+  swapped_heights: {
+    findings: [
+      'swapped_heights.ratio_crossed_one',
+      'swapped_heights.ratio_below',
+      'swapped_heights.ratio_inverted',
+    ],
+    skips: ['fewer_than_two_heights', 'not_two_heights', 'too_few_records', 'shear_too_weak'],
+    numbers: [
+      'fileRatio',
+      'historyRatio',
+      'records',
+      'ratioAfter',
+      'ratioBefore',
+      'recordsAfter',
+      'daysAfter',
+    ],
+    chart: ['day_start_ms', 'ratio_upper_lower', 'history_ratio', 'from_ms'],
+  },
+  boom_orientation: {
+    findings: ['boom_orientation.wake_elsewhere'],
+    skips: [
+      'no_same_height_pair',
+      'no_vane',
+      'no_declared_boom',
+      'declared_wake_unobserved',
+      'no_clear_wake',
+    ],
+    numbers: [
+      'declaredBoomDeg',
+      'foundBoomDeg',
+      'deltaDeg',
+      'wakeDeg',
+      'dipPercent',
+      'minRatio',
+      'medianRatio',
+      'observedBins',
+      'records',
+    ],
+    chart: ['direction_deg', 'ratio', 'records', 'declared_wake_deg', 'found_wake_deg'],
+  },
+  slope_mismatch: {
+    findings: ['slope_mismatch.changed', 'slope_mismatch.pair'],
+    skips: ['no_same_height_pair', 'no_vane', 'no_declared_boom', 'too_few_records', 'mixed_pair_scatter'],
+    numbers: [
+      'fileSlope',
+      'historySlope',
+      'changePercent',
+      'differencePercent',
+      'slopeAfter',
+      'slopeBefore',
+      'records',
+      'recordsAfter',
+      'historyDays',
+      'dailyScatterPercent',
+    ],
+    chart: ['day_start_ms', 'slope', 'history_slope', 'from_ms'],
+  },
+  declared_calibration: {
+    findings: ['declared_calibration.differs'],
+    skips: ['unknown_channel', 'no_configured_calibration'],
+    numbers: ['loggerSlope', 'loggerOffset', 'configuredSlope', 'configuredOffset'],
+    chart: [],
+  },
+  vane_offset: {
+    findings: ['vane_offset.changed', 'vane_offset.pair'],
+    skips: ['fewer_than_two_vanes', 'no_speed', 'too_few_records'],
+    numbers: [
+      'fileMeanDeg',
+      'historyMeanDeg',
+      'changeDeg',
+      'meanAfterDeg',
+      'meanBeforeDeg',
+      'records',
+      'recordsAfter',
+    ],
+    chart: ['day_start_ms', 'mean_difference_deg', 'history_mean_deg', 'from_ms'],
+  },
+  stuck_sensor: {
+    findings: ['stuck_sensor.run', 'stuck_sensor.run_temperature_unknown'],
+    skips: ['no_speed', 'no_data'],
+    numbers: ['requiredRun', 'equalNeighbourRate', 'records', 'runs', 'longestRunRecords', 'longestRunValue'],
+    chart: ['run_start_ms', 'length_records', 'value'],
+  },
+} as const satisfies Record<ReceiptCheckKind, ReceiptCheckVocabulary>;
+
+type TVocabularyEntry = (typeof RECEIPT_VOCABULARY)[ReceiptCheckKind];
+/** A finding key of some check (`clock_offset.radiation` …). */
+export type ReceiptFindingKey = TVocabularyEntry['findings'][number];
+/** A reason a check was skipped. */
+export type ReceiptSkipReason = TVocabularyEntry['skips'][number];
+/** The name of a number of a finding, a pass or a skip. */
+export type ReceiptNumberKey = TVocabularyEntry['numbers'][number];
+/** The name of a chart's axis, series or mark. */
+export type ReceiptChartKey = TVocabularyEntry['chart'][number];
+/** Numbers of a result by name. */
+export type ReceiptNumbers = Readonly<Partial<Record<ReceiptNumberKey, number>>>;
+
 /** One finding: what is wrong, how sure, the numbers behind it, a chart and the suggested fix. */
 export interface ReceiptFinding {
   readonly check: ReceiptCheckKind;
   /** Machine-readable finding key, e.g. `clock_offset.radiation`, `swapped_heights.ratio_crossed_one`. */
-  readonly key: string;
+  readonly key: ReceiptFindingKey;
   readonly severity: ReceiptSeverity;
   /** Channels the finding is about. */
   readonly channels: readonly string[];
@@ -95,7 +258,7 @@ export interface ReceiptFinding {
   readonly fromMs: number;
   readonly toMs: number;
   /** The numbers behind it, by machine-readable name. */
-  readonly numbers: Readonly<Record<string, number>>;
+  readonly numbers: ReceiptNumbers;
   readonly chart?: ReceiptChart | undefined;
   readonly fix?: ReceiptFix | undefined;
 }
@@ -104,7 +267,7 @@ export interface ReceiptFinding {
 export interface ReceiptPass {
   readonly check: ReceiptCheckKind;
   readonly channels: readonly string[];
-  readonly numbers: Readonly<Record<string, number>>;
+  readonly numbers: ReceiptNumbers;
   readonly chart?: ReceiptChart | undefined;
 }
 
@@ -112,8 +275,8 @@ export interface ReceiptPass {
 export interface ReceiptSkip {
   readonly check: ReceiptCheckKind;
   readonly channels: readonly string[];
-  readonly reason: string;
-  readonly numbers?: Readonly<Record<string, number>> | undefined;
+  readonly reason: ReceiptSkipReason;
+  readonly numbers?: ReceiptNumbers | undefined;
 }
 
 /** Outcome of one check on one channel or pair. */
@@ -128,7 +291,14 @@ export const RECEIPT_DEFAULTS = {
   clock: { maxLagHours: 12, flagMinutes: 30, minDays: 7 },
   swappedHeights: { minSpeedMps: 4, ratioBelow: 0.97, minDays: 7, crossMargin: 0.01, wakeHalfWidthDeg: 30 },
   boom: { binDeg: 10, minRecordsPerBin: 30, flagDeg: 20, minDipPercent: 8, minSpeedMps: 3 },
-  slope: { minSpeedMps: 4, flagPercent: 2, minRecords: 144, wakeHalfWidthDeg: 30 },
+  slope: {
+    minSpeedMps: 4,
+    flagPercent: 2,
+    minRecords: 144,
+    wakeHalfWidthDeg: 30,
+    sectors: 12,
+    minSectorRecords: 30,
+  },
   vane: { minSpeedMps: 4, flagDeg: 10, minRecords: 144, minDays: 7 },
   stuck: { minRun: 6, minSpeedMps: 1, minTemperatureC: 2, chanceOfFalseRun: 0.01 },
 } as const;

@@ -37,6 +37,32 @@ export function receiptStatisticOf(statistic: string): ReceiptChannel['statistic
   return 'none';
 }
 
+/** What the channel configuration in force says about a stored channel, as far as the receipt reads it. */
+export interface TReceiptChannelMetadata {
+  boomOrientationDeg: number | null;
+  calibrationSlope: number | null;
+  calibrationOffset: number | null;
+  sensorKind: string;
+}
+
+/** A stored channel as the receipt's checks see it: its element, height and statistic, and its configuration. */
+export function receiptChannelOf(
+  row: Pick<TChannelRow, 'dataKey' | 'element' | 'heightM' | 'statistic'>,
+  meta: TReceiptChannelMetadata | undefined,
+): ReceiptChannel {
+  const statistic = receiptStatisticOf(row.statistic);
+  return {
+    id: row.dataKey,
+    element: receiptElementOf(row.element),
+    heightM: row.heightM ?? undefined,
+    boomDeg: meta?.boomOrientationDeg ?? undefined,
+    statistic: statistic === 'none' ? undefined : statistic,
+    slope: meta?.calibrationSlope ?? undefined,
+    offset: meta?.calibrationOffset ?? undefined,
+    sensorKind: meta?.sensorKind || undefined,
+  };
+}
+
 /**
  * The version's values of `rows` over [fromMs, toMs) as a receipt window: only the grid slots holding a
  * value in some channel are records (so gaps are gaps), channels keyed by data key.

@@ -25,7 +25,7 @@ import { configuredChannelMetadata } from '../station-assets/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { checkText, presentDetail, presentListItem, type TChannelNames } from './receipt-present.ts';
-import { receiptElementOf, receiptStatisticOf, runReceipt, type TReceiptJob } from './receipt-run.ts';
+import { receiptChannelOf, receiptStatisticOf, runReceipt, type TReceiptJob } from './receipt-run.ts';
 import { ReceiptRepository, type TFindingInsert } from './receipts.repository.ts';
 
 /** Files of these sources get no receipt: the demo seed imports two years of files at once. */
@@ -168,23 +168,7 @@ export class ReceiptService {
     const metadata = await configuredChannelMetadata(this.db, stationId, fromMs);
     const channels = all
       .filter((c) => c.intervalS === intervalS && receiptStatisticOf(c.statistic) !== 'none')
-      .map((row) => {
-        const meta = metadata.get(row.dataKey.toLowerCase());
-        const statistic = receiptStatisticOf(row.statistic);
-        return {
-          row,
-          receipt: {
-            id: row.dataKey,
-            element: receiptElementOf(row.element),
-            heightM: row.heightM ?? undefined,
-            boomDeg: meta?.boomOrientationDeg ?? undefined,
-            statistic: statistic === 'none' ? undefined : statistic,
-            slope: meta?.calibrationSlope ?? undefined,
-            offset: meta?.calibrationOffset ?? undefined,
-            sensorKind: meta?.sensorKind || undefined,
-          },
-        };
-      });
+      .map((row) => ({ row, receipt: receiptChannelOf(row, metadata.get(row.dataKey.toLowerCase())) }));
     const hasSite = Number.isFinite(file.latitude) && Number.isFinite(file.longitude);
     return {
       versionId,

@@ -28,7 +28,8 @@ function mastSpeedHeights(topM: number): number[] {
   return [...new Set(heights)].filter((h) => h >= 10).sort((a, b) => b - a);
 }
 
-function mastChannels(topM: number, stationIndex: number, revision: number): TDemoChannel[] {
+/** The channels of a demo mast's configuration (`revision` 1: the anemometers replaced a year on). */
+export function demoMastChannels(topM: number, stationIndex: number, revision: number): TDemoChannel[] {
   const channels: TDemoChannel[] = [];
   const serial = (kind: string, h: number) =>
     `${kind}${String(10_000 + stationIndex * 37 + h + revision * 500).padStart(6, '0')}`;
@@ -50,6 +51,25 @@ function mastChannels(topM: number, stationIndex: number, revision: number): TDe
         calibration_offset: 0.38 + revision * 0.01,
       });
     }
+  }
+  // The second top cup on the opposite boom (the tower-shadow pair of the demo files, Spd<top>mB): without
+  // it the data receipt cannot leave its wake out, and the pair's ratio would follow the season's wind.
+  for (const statistic of ['mean', 'sd'] as const) {
+    channels.push({
+      channel_name: `Spd${topM}mB_${statistic === 'mean' ? 'Avg' : 'SD'}`,
+      element: 'ws',
+      height_m: topM,
+      tag: `${topM}mB`,
+      data_key: `ws_${topM}_B_${statistic}`,
+      unit: 'm/s',
+      statistic,
+      boom_orientation_deg: 315,
+      sensor_make: 'NRG Systems',
+      sensor_model: 'Class 1 anemometer',
+      sensor_serial: serial('B', topM),
+      calibration_slope: 0.7598 + ((stationIndex + topM + 3) % 7) * 0.001,
+      calibration_offset: 0.38 + revision * 0.01,
+    });
   }
   for (const h of [topM - 2, Math.round(topM / 2 / 10) * 10 - 2].filter(
     (v, i, a) => v > 8 && a.indexOf(v) === i,
@@ -164,7 +184,7 @@ export async function seedChannelConfigs(
       name: '初始配置',
       effective_from: from,
       notes: '',
-      channels: mastChannels(top, i, 0),
+      channels: demoMastChannels(top, i, 0),
     });
     if (i % 5 === 0) {
       const later = new Date(from.getTime() + 365 * 86_400_000);
@@ -173,7 +193,7 @@ export async function seedChannelConfigs(
         name: '更换风速计',
         effective_from: later,
         notes: '年度巡检更换全部风速计，重新标定',
-        channels: mastChannels(top, i, 1),
+        channels: demoMastChannels(top, i, 1),
       });
     }
   }

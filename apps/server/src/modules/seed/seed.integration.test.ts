@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { createDatabase, type Database } from '../../platform/db/database.ts';
+import { demoColumns } from './demo-timeseries.ts';
 import { DEMO_STATION_COUNT, seedOnFirstStart } from './seed.ts';
 
 let db: Database;
@@ -108,7 +109,7 @@ describe('seedOnFirstStart', () => {
     expect(configs.length).toBeGreaterThan(stations.length);
     const channels = await db
       .selectFrom('channel_config_channel')
-      .select(['config_id', 'element', 'height_m', 'statistic'])
+      .select(['config_id', 'element', 'height_m', 'statistic', 'data_key', 'boom_orientation_deg'])
       .execute();
     const mast = stations.find((s) => s.station_type === 'met_mast')!;
     const mastConfig = configs.find((c) => c.station_id === mast.id)!;
@@ -116,12 +117,25 @@ describe('seedOnFirstStart', () => {
     // The top cup is at the mast height, with mean, sd, max and min; a vane and climate sensors too.
     expect(
       mastChannels
-        .filter((c) => c.element === 'ws' && c.height_m === mast.pylon_height_m)
+        .filter(
+          (c) => c.element === 'ws' && c.height_m === mast.pylon_height_m && !c.data_key.includes('_B_'),
+        )
         .map((c) => c.statistic)
         .sort(),
     ).toEqual(['max', 'mean', 'min', 'sd']);
     expect(mastChannels.some((c) => c.element === 'wd')).toBe(true);
     expect(mastChannels.filter((c) => ['T', 'RH', 'p'].includes(c.element))).toHaveLength(3);
+    // Every column of the demo logger files is described, the second top cup on its own boom (315°, its
+    // wake at 135°): the data receipt leaves both cups' wakes out of their slope.
+    expect(mastChannels.map((c) => c.data_key).sort()).toEqual(
+      demoColumns(mast.pylon_height_m!)
+        .map((c) => c.channel.dataKey)
+        .sort(),
+    );
+    const booms = (key: string) => mastChannels.find((c) => c.data_key === key)?.boom_orientation_deg;
+    expect([booms(`ws_${mast.pylon_height_m}_mean`), booms(`ws_${mast.pylon_height_m}_B_mean`)]).toEqual([
+      135, 315,
+    ]);
   });
 
   it('does nothing on later starts', async () => {
