@@ -36,3 +36,60 @@ export function parseUtcCode(value: string | undefined): number | undefined {
 
 /** Beijing time, the default for Chinese users. */
 export const DEFAULT_UTC_CODE = '+08:00';
+
+const DAY_MS = 86_400_000;
+
+/** The calendar date (`YYYY-MM-DD`) of an instant on the wall clock of a fixed UTC offset. */
+export function localDate(ms: number, utcOffsetMinutes: number): string {
+  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first and last calendar dates of a period [startMs, endMs) at a fixed UTC offset, as a period is
+ * written for people: its end is exclusive, so a period ending at local midnight ends on the day before
+ * (2024-10-31 16:00Z – 2024-11-30 16:00Z at UTC+08:00 reads 2024-11-01 – 2024-11-30).
+ *
+ * @example localDateRange(Date.UTC(2024, 9, 31, 16), Date.UTC(2024, 10, 30, 16), 480) // { start: '2024-11-01', end: '2024-11-30' }
+ */
+export function localDateRange(
+  startMs: number,
+  endMs: number,
+  utcOffsetMinutes: number,
+): { start: string; end: string } {
+  return {
+    start: localDate(startMs, utcOffsetMinutes),
+    end: localDate(Math.max(startMs, endMs - 1), utcOffsetMinutes),
+  };
+}
+
+/**
+ * Measuring days of a site (issue 41), the one definition every screen, report and answer uses: the calendar
+ * days of the site's zone (the fixed UTC offset its loggers write) from the day of the first record to the day
+ * of the last record, both counted — a record belongs to the day of its period start (WIND-ANALYSIS §1).
+ * Two full years of 10-minute data (first record 00:00 on 1 January, last 23:50 on 31 December of the next
+ * year) are 730 or 731 days, not the 729 a difference of instants floored to days gives; one record is one day.
+ * Days without data inside the span count (a site measures from its first record to its last); the recovery
+ * rate says how much of that span holds data.
+ *
+ * @returns the number of days, or null without a first or last record (or a last before the first)
+ * @example measuringDays(Date.UTC(2022, 11, 31, 16), Date.UTC(2024, 11, 31, 15, 50), 480) // 731
+ */
+export function measuringDays(
+  firstRecordMs: number | null | undefined,
+  lastRecordMs: number | null | undefined,
+  utcOffsetMinutes: number,
+): number | null {
+  if (
+    firstRecordMs === null ||
+    firstRecordMs === undefined ||
+    lastRecordMs === null ||
+    lastRecordMs === undefined ||
+    !Number.isFinite(firstRecordMs) ||
+    !Number.isFinite(lastRecordMs) ||
+    lastRecordMs < firstRecordMs
+  ) {
+    return null;
+  }
+  const dayOf = (ms: number) => Math.floor((ms + utcOffsetMinutes * 60_000) / DAY_MS);
+  return dayOf(lastRecordMs) - dayOf(firstRecordMs) + 1;
+}

@@ -613,7 +613,8 @@ describe('a site’s data state follows its stored data', () => {
       status: 0,
       startTime: '2024-05-01T00:00:00.000Z',
       dataTime: '2024-05-03T23:50:00.000Z',
-      measuringDays: 2,
+      // Three whole days of records are three measuring days (issue 41: not the two a floored difference gives).
+      measuringDays: 3,
     });
     const log = await server.call('POST', '/api/web/station_log/page', {
       token: adminToken,

@@ -105,9 +105,16 @@ afterAll(async () => {
 });
 
 describe('the site overview', () => {
-  it('counts measuring days over the stored data', async () => {
+  it('counts measuring days over the stored data: calendar days of the site’s zone, first to last record, both counted', async () => {
     const r = await server.call('GET', `/api/web/station/overview?id=${station.id}`, { token });
-    expect(r.body.data.measuringDays).toBe(Math.floor(((ROWS - 1) * STEP) / 86_400_000));
+    // 20 whole days of records (00:00 on the 1st to 23:50 on the 20th, the site in UTC): 20, not 19.
+    expect(r.body.data.measuringDays).toBe(ROWS / 144);
+    // The same site read in Beijing time: its days are still the site's own.
+    const zh = await server.call('GET', `/api/web/station/overview?id=${station.id}`, {
+      token,
+      headers: { 'utc-code': '+08:00' },
+    });
+    expect(zh.body.data.measuringDays).toBe(20);
   });
 });
 

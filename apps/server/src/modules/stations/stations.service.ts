@@ -1,6 +1,7 @@
 import {
   AppError,
   type Language,
+  measuringDays,
   STATION_STATUSES,
   STATION_TAGS_MAX,
   STATION_TYPES,
@@ -145,12 +146,12 @@ export class StationService {
 
   async overview(user: TAuthUser, id: number, language: Language): Promise<TStationOverview> {
     const r = await this.detail(user, id, language);
-    // Measuring days: the span of the stored data when there is any, else start date → last data time.
+    // Measuring days (packages/shared measuringDays: calendar days of the site's zone, first to last record,
+    // both counted) over the stored data when there is any, else start date → last data time.
     const span = await this.stations.dataSpan(id);
-    const from = span?.firstTime?.getTime() ?? (r.startTime ? Date.parse(r.startTime) : Number.NaN);
-    const to = span?.lastTime?.getTime() ?? (r.dataTime ? Date.parse(r.dataTime) : Number.NaN);
-    const days =
-      Number.isFinite(from) && Number.isFinite(to) ? Math.max(0, Math.floor((to - from) / 86_400_000)) : null;
+    const from = span?.firstTime?.getTime() ?? (r.startTime ? Date.parse(r.startTime) : null);
+    const to = span?.lastTime?.getTime() ?? (r.dataTime ? Date.parse(r.dataTime) : null);
+    const days = measuringDays(from, to, r.loggerUtcOffset);
     return {
       id: r.id,
       stationCode: r.stationCode,
