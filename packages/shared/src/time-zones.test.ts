@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { listUtcOptions, localDate, localDateRange, measuringDays, parseUtcCode } from './time-zones.ts';
+import {
+  listUtcOptions,
+  localDate,
+  localDateRange,
+  localMinute,
+  measuringDays,
+  parseUtcCode,
+  utcLabel,
+} from './time-zones.ts';
 
 describe('listUtcOptions', () => {
   it('runs from UTC−12:00 to UTC+14:00 in 30-minute steps', () => {
@@ -33,6 +41,9 @@ describe('localDate(ms, utcOffsetMinutes) and localDateRange(startMs, endMs, utc
     expect(new Date(start).toISOString().slice(0, 10)).toBe('2024-10-31');
     expect(localDate(start, 480)).toBe('2024-11-01');
     expect(localDate(Date.UTC(2024, 10, 1, 3), -420)).toBe('2024-10-31');
+    expect(localMinute(Date.UTC(2024, 9, 31, 16, 10), 480)).toBe('2024-11-01 00:10');
+    expect(utcLabel(480)).toBe('UTC+08:00');
+    expect(utcLabel(-210)).toBe('UTC-03:30');
   });
 
   it('ends a period on the day of its last instant, its end being exclusive', () => {

@@ -44,6 +44,16 @@ export function localDate(ms: number, utcOffsetMinutes: number): string {
   return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
+/** An instant to the minute (`YYYY-MM-DD HH:mm`) on the wall clock of a fixed UTC offset. */
+export function localMinute(ms: number, utcOffsetMinutes: number): string {
+  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** `UTC+08:00` of an offset in minutes, to say which clock a written time is on. */
+export function utcLabel(utcOffsetMinutes: number): string {
+  return `UTC${formatOffset(utcOffsetMinutes)}`;
+}
+
 /**
  * The first and last calendar dates of a period [startMs, endMs) at a fixed UTC offset, as a period is
  * written for people: its end is exclusive, so a period ending at local midnight ends on the day before

@@ -1,5 +1,6 @@
 import {
   LIDAR_KPI_REASON_KEYS,
+  localDateRange,
   type TLidarCandidates,
   type TLidarVerifyResult,
   ZLidarCandidates,
@@ -347,5 +348,45 @@ describe('lidar versus mast on synthetic sites built from one truth', () => {
     expect(sheet.getRow(4).getCell(1).value).toBe(60);
     expect(sheet.getRow(4).getCell(19).value).toBe('✗');
     expect(String(book.getWorksheet('KPI')!.getRow(1).getCell(1).value)).toContain('Carbon Trust');
+  });
+
+  it('dates the compared period in the reader’s zone and says what each R² is, in both languages (issue 41)', async () => {
+    const pairs = ZLidarCandidates.parse((await candidates(biased)).body.data).pairs;
+    const payload = { lidarVersionId: biased.versionId, mastVersionId: mast.versionId, pairs };
+    const result = (await server.call('POST', '/api/data-process/lidar/verify', { token, body: payload }))
+      .body.data as TLidarVerifyResult;
+    const period = localDateRange(Date.parse(result.startTime), Date.parse(result.endTime), -300);
+    // The series start at UTC midnight: the UTC stamps' dates are a day late at UTC−05:00 on both ends.
+    expect(period.start).not.toBe(result.startTime.slice(0, 10));
+    expect(period.end).not.toBe(result.endTime.slice(0, 10));
+    for (const [language, sheetName, origin, kpi] of [
+      [
+        'ZH',
+        '高度配对',
+        /过原点 R²（1 − 残差平方和.*小于 0；非 KPI）/,
+        /含截距 R²（r²，风速 KPI 所用的 R²）/,
+      ],
+      [
+        'EN',
+        'Height pairs',
+        /R² through the origin \(1 − SSres\/SStot.*below 0.*not a KPI\)/,
+        /R² with offset \(r², the speed KPI’s R²\)/,
+      ],
+    ] as const) {
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-process/lidar/export',
+        headers: { token, language, 'utc-code': '-05:00', 'content-type': 'application/json' },
+        payload,
+      });
+      expect(r.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet(sheetName)!;
+      expect(String(sheet.getRow(1).getCell(1).value)).toContain(`${period.start} – ${period.end}`);
+      const headers = (sheet.getRow(3).values as unknown[]).map(String);
+      expect(headers.some((h) => origin.test(h))).toBe(true);
+      expect(headers.some((h) => kpi.test(h))).toBe(true);
+    }
   });
 });

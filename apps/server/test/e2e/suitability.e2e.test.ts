@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import {
+  localDateRange,
   SUITABILITY_CLASS_KEYS,
   type TSuitabilityResult,
   ZSuitabilityRequest,
@@ -270,6 +271,31 @@ describe('the site suitability check on a crafted mast of 18 months', () => {
     const cells = JSON.stringify(table.getSheetValues());
     expect(cells).toMatch(/✓|✗/);
   });
+
+  it('dates the analysed period in the reader’s zone, its end exclusive, in both languages (issue 41)', async () => {
+    const check = await server.call('POST', '/api/data-process/suitability/check', { token, body: body() });
+    expect(check.status).toBe(200);
+    const { startTime, endTime } = check.body.data as { startTime: string; endTime: string };
+    // The data start at UTC midnight: at UTC−05:00 the period starts the evening before, and ends the day
+    // before its exclusive end's UTC date — the first ten characters of the stamps are wrong on both ends.
+    const zone = -300;
+    const period = localDateRange(Date.parse(startTime), Date.parse(endTime), zone);
+    expect(period.start).not.toBe(startTime.slice(0, 10));
+    expect(period.end).not.toBe(endTime.slice(0, 10));
+    for (const language of ['ZH', 'EN'] as const) {
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/data-process/suitability/export',
+        headers: { token, language, 'utc-code': '-05:00', 'content-type': 'application/json' },
+        payload: body(),
+      });
+      expect(r.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+      const head = String(book.worksheets[0]!.getRow(1).getCell(1).value);
+      expect(head).toContain(`${period.start} – ${period.end}`);
+    }
+  });
 });
 
 describe('the suitability sheets in the statistics workbook', () => {
@@ -411,11 +437,14 @@ describe('the analysis report chapter and the energy yield', () => {
         targetHeightM: 90,
         sectorWidthDeg: 30,
         generatedAt: new Date('2026-01-01T00:00:00Z'),
+        utcOffsetMinutes: 480,
         ownerName: 'admin',
         suitability: { result: suitability },
       };
       const { blocks, charts } = composeAnalysisReport(statistics, meta, ['suitability'], language);
       const json = JSON.stringify(blocks);
+      // The generation time on the requester's clock, with its zone said (issue 41), not bare UTC.
+      expect(json).toContain('2026-01-01 08:00 (UTC+08:00)');
       expect(json).toContain(language === 'zh' ? '场址适用性' : 'Site suitability');
       expect(json).toContain(suitability.verdictText);
       expect(json).toMatch(/✓/);

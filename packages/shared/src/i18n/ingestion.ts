@@ -342,8 +342,8 @@ export const INGEST_DOUBT_MESSAGES = {
     en: 'the turbulence intensity values {min} to {max} are fractions, not percent; read as fractions — please confirm',
   },
   stampsOutOfRange: {
-    zh: '时间 {first} ～ {last} 早于 1990 年或晚于明天：请检查时间列与格式',
-    en: 'the stamps {first} to {last} lie before 1990 or after tomorrow — check the time column and format',
+    zh: '时间 {first} ～ {last}（UTC）早于 1990 年或晚于明天：请检查时间列与格式',
+    en: 'the stamps {first} to {last} (UTC) lie before 1990 or after tomorrow — check the time column and format',
   },
   dateOrderAmbiguous: {
     zh: '日期的日、月顺序无法确定，暂按 {format} 读取：请确认',

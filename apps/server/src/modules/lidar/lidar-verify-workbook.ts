@@ -1,4 +1,4 @@
-import type { Language, TLidarVerifyResult } from '@masthub/shared';
+import { type Language, localDateRange, type TLidarVerifyResult } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
@@ -10,12 +10,15 @@ const round = (v: number | null | undefined, digits = 4) =>
 /**
  * The lidar-versus-mast check as an xlsx workbook in the caller's language: one row per height with the
  * regressions through the origin and with offset, the mean difference, the direction regression, ✓/✗ at
- * the best-practice and minimum levels and the verdict; then the criteria with their source.
+ * the best-practice and minimum levels and the verdict; then the criteria with their source. The period's
+ * dates are those of the reader's zone (`utcOffsetMinutes`, the request's `utc-code`), as on the screen.
  */
 export async function buildLidarVerifyWorkbook(
   result: TLidarVerifyResult,
   language: Language,
+  utcOffsetMinutes: number,
 ): Promise<Buffer> {
+  const period = localDateRange(Date.parse(result.startTime), Date.parse(result.endTime), utcOffsetMinutes);
   const t = textsIn(language, 'lidarVerify.');
   const mark = (pass: boolean) => (pass ? t.yes : t.no);
   const book = new ExcelJS.Workbook();
@@ -26,8 +29,8 @@ export async function buildLidarVerifyWorkbook(
       lidarVersion: result.lidar.versionName,
       mast: result.mast.stationName,
       mastVersion: result.mast.versionName,
-      start: result.startTime.slice(0, 10),
-      end: result.endTime.slice(0, 10),
+      start: period.start,
+      end: period.end,
     }),
   ]).font = { italic: true };
   sheet.addRow([result.summary]).font = { bold: true };

@@ -40,8 +40,8 @@ export function lidarVerifyRoutes(lidar: LidarVerifyService): TRouteDef[] {
       body: ZLidarVerifyRequest,
       isRaw: true,
       timeoutMs: 120_000,
-      handle: async ({ user, body, language, reply }) => {
-        const { fileName, content } = await lidar.exportWorkbook(user, body, { language });
+      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
+        const { fileName, content } = await lidar.exportWorkbook(user, body, { language, utcOffsetMinutes });
         return sendFile(reply, {
           fileName,
           contentType: XLSX_CONTENT_TYPE,

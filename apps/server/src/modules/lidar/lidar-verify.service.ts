@@ -45,6 +45,8 @@ const looksRemote = (c: TChannelRow) => REMOTE_SENSING.test(c.name) || REMOTE_SE
 /** How the caller reads texts (route context). */
 export interface TLidarVerifyContext {
   language: Language;
+  /** The reader's zone (the request's `utc-code`): the workbook's dates are on its clock. */
+  utcOffsetMinutes?: number;
 }
 
 /** The channel nearest to `heightM` within `tolerance` (first by position on a tie), or undefined. */
@@ -99,7 +101,7 @@ export class LidarVerifyService {
     ctx: TLidarVerifyContext,
   ): Promise<{ fileName: string; content: Buffer }> {
     const result = await this.verify(user, request, ctx);
-    const content = await buildLidarVerifyWorkbook(result, ctx.language);
+    const content = await buildLidarVerifyWorkbook(result, ctx.language, ctx.utcOffsetMinutes ?? 0);
     const name = say(ctx.language, 'lidarVerify.file');
     return {
       fileName: `${name}_${result.lidar.versionName}_${result.mast.versionName}.xlsx`,

@@ -89,6 +89,16 @@ export class ReceiptRepository {
     return row?.station_code;
   }
 
+  /** The site's zone: the fixed UTC offset (minutes) its loggers write. */
+  async findStationUtcOffset(stationId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('station')
+      .select('logger_utc_offset_minutes')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    return row?.logger_utc_offset_minutes ?? 0;
+  }
+
   findByRawFile(rawFileId: number) {
     return this.db
       .selectFrom('data_receipt')

@@ -3,12 +3,14 @@ import {
   type Language,
   localizeDoubt,
   localizeUnreadableReason,
+  localMinute,
   type TPage,
   type TReceiptDetail,
   type TReceiptDismissRequest,
   type TReceiptListItem,
   type TReceiptPageRequest,
   text,
+  utcLabel,
 } from '@masthub/shared';
 import type { ReceiptOutput } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
@@ -341,6 +343,9 @@ export class ReceiptService {
     if (!finding) throw new AppError('NOT_FOUND');
     await this.access.assertCanEdit(user, finding.station_id);
     if (finding.status !== 'open') throw new AppError('RECEIPT_FINDING_NOT_OPEN');
+    // The station log names the finding's period on the site's clock, with the zone said.
+    const zone = await this.repository.findStationUtcOffset(finding.station_id);
+    const siteTime = (date: Date) => localMinute(date.getTime(), zone);
     await this.db.transaction().execute(async (trx) => {
       const repository = new ReceiptRepository(trx);
       const dismissalId = await repository.insertDismissal({
@@ -363,8 +368,8 @@ export class ReceiptService {
         objects: text('stationLog.receiptDismissed', {
           check: checkText(finding.check_kind),
           channels: finding.channels.join(', '),
-          from: finding.period_start.toISOString().slice(0, 16).replace('T', ' '),
-          to: finding.period_end.toISOString().slice(0, 16).replace('T', ' '),
+          from: siteTime(finding.period_start),
+          to: `${siteTime(finding.period_end)} (${utcLabel(zone)})`,
           reason: request.reason,
         }),
         details: { findingId: finding.id, key: finding.finding_key, dismissalId, reason: request.reason },

@@ -160,6 +160,7 @@ export class AnalysisReportBuilder {
           sectorWidthDeg: params.sectorWidth,
           windYear,
           generatedAt: now,
+          utcOffsetMinutes: params.utcOffsetMinutes,
           ownerName: report.owner_name,
           suitability,
         },

@@ -36,6 +36,8 @@ export interface TAnalysisReportMeta {
   /** The 12 months of the wind year and their analysis (speeds at every height), when chosen. */
   windYear?: { start: string; end: string; result: TStatisticsResult } | undefined;
   generatedAt: Date;
+  /** The zone of the requester (its `utc-code`, minutes east of UTC): the generation time is written on its clock. */
+  utcOffsetMinutes?: number | undefined;
   ownerName: string;
   /** The site suitability at the target height (issue 29), or why it could not be made; absent when not asked. */
   suitability?: { result: TSuitabilityResult } | { reason: string } | undefined;

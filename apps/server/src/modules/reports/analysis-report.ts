@@ -1,8 +1,10 @@
 import {
   ANALYSIS_SECTION_NAMES,
   type Language,
+  localMinute,
   type TAnalysisSection,
   type TStatisticsResult,
+  utcLabel,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import {
@@ -81,7 +83,7 @@ export function composeAnalysisReport(
       start: meta.startDate,
       end: meta.endDate,
       owner: meta.ownerName,
-      generatedAt: meta.generatedAt.toISOString().slice(0, 16).replace('T', ' '),
+      generatedAt: `${localMinute(meta.generatedAt.getTime(), meta.utcOffsetMinutes ?? 0)} (${utcLabel(meta.utcOffsetMinutes ?? 0)})`,
     }),
   });
   sections.forEach((section, i) => {

@@ -1,5 +1,6 @@
 import {
   AppError,
+  localDate,
   ZIdQuery,
   ZQueryId,
   ZStationCheckExistQuery,
@@ -37,8 +38,9 @@ import {
 
 import type { StationService } from './stations.service.ts';
 
-function stamp(date: Date): string {
-  return date.toISOString().slice(0, 10).replace(/-/g, '');
+/** Today in the caller's zone as YYYYMMDD (a file name's date). */
+function stamp(date: Date, utcOffsetMinutes: number): string {
+  return localDate(date.getTime(), utcOffsetMinutes).replace(/-/g, '');
 }
 
 export function stationRoutes(stations: StationService, archiveLimits: TArchiveLimits): TRouteDef[] {
@@ -196,10 +198,10 @@ export function stationRoutes(stations: StationService, archiveLimits: TArchiveL
       scope: 'download',
       body: ZStationExportRequest.optional().default({}),
       isRaw: true,
-      handle: async ({ user, body, language, reply }) => {
+      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
         const rows = await stations.exportRows(user, body, language);
         const file = await buildCoordinateWorkbook(rows, language);
-        const name = `${COORDINATE_EXPORT_NAME[language]}_${stamp(new Date())}.xlsx`;
+        const name = `${COORDINATE_EXPORT_NAME[language]}_${stamp(new Date(), utcOffsetMinutes)}.xlsx`;
         return sendFile(reply, {
           fileName: name,
           contentType: XLSX_CONTENT_TYPE,

@@ -1,4 +1,4 @@
-import type { Language, TSuitabilityResult } from '@masthub/shared';
+import { type Language, localDateRange, type TSuitabilityResult } from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
@@ -17,13 +17,16 @@ export function passMark(pass: boolean | null, language: Language): string {
  * The site suitability sheets, added to `book` (a standalone workbook, or another workbook that carries
  * the check beside its own sheets): the class table with ✓/✗ per class I/II/III × A+/A/B/C, the verdict
  * of each class, the turbulence bins against the four NTM curves, every extreme-wind estimate, shear and
- * inflow by sector, and the notes.
+ * inflow by sector, and the notes. The period's dates are those of the reader's zone (`utcOffsetMinutes`, the
+ * request's `utc-code`), as on the screen.
  */
 export function addSuitabilitySheets(
   book: ExcelJS.Workbook,
   result: TSuitabilityResult,
   language: Language,
+  utcOffsetMinutes: number,
 ): void {
+  const period = localDateRange(Date.parse(result.startTime), Date.parse(result.endTime), utcOffsetMinutes);
   const t = textsIn(language, 'suitability.');
   const bold = (row: ExcelJS.Row) => {
     row.font = { bold: true };
@@ -32,8 +35,8 @@ export function addSuitabilitySheets(
   table.addRow([
     say(language, 'suitability.sheet.head', {
       version: result.versionName,
-      start: result.startTime.slice(0, 10),
-      end: result.endTime.slice(0, 10),
+      start: period.start,
+      end: period.end,
       hub: String(result.hubHeight),
       channel: result.speedChannel.name,
     }),
@@ -163,8 +166,9 @@ export function addSuitabilitySheets(
 export async function buildSuitabilityWorkbook(
   result: TSuitabilityResult,
   language: Language,
+  utcOffsetMinutes: number,
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  addSuitabilitySheets(book, result, language);
+  addSuitabilitySheets(book, result, language, utcOffsetMinutes);
   return writeWorkbook(book);
 }

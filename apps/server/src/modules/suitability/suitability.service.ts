@@ -164,7 +164,7 @@ export class SuitabilityService {
     ctx: TSuitabilityContext,
   ): Promise<{ fileName: string; content: Buffer }> {
     const result = await this.check(user, request, ctx);
-    const content = await buildSuitabilityWorkbook(result, ctx.language);
+    const content = await buildSuitabilityWorkbook(result, ctx.language, ctx.utcOffsetMinutes);
     const name = say(ctx.language, 'suitability.file');
     return { fileName: `${name}_${result.versionName}_${result.hubHeight}m.xlsx`, content };
   }

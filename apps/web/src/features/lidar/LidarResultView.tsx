@@ -2,6 +2,7 @@ import type { TLidarHeightResult, TLidarVerifyResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateRange } from '../../app/use-date-time.ts';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   buildDirectionScatterOption,
@@ -21,6 +22,9 @@ const Mark = ({ mark }: { mark: string }) =>
 /** The result: the summary, the KPI source, the KPI table with ✓/✗ per height, the scatter charts. */
 export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
   const { t } = useTranslation();
+  const formatDateRange = useFormatDateRange();
+  // The compared period [start, end) as dates in the reader's zone (not the UTC stamps' first ten characters).
+  const period = formatDateRange(result.startTime, result.endTime);
   const charts = useMemo(() => {
     const labels = {
       pairs: t('lidar-verify.chart.pairs'),
@@ -87,8 +91,8 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
         description={t('lidar-verify.setup', {
           lidar: `${result.lidar.stationName} / ${result.lidar.versionName}`,
           mast: `${result.mast.stationName} / ${result.mast.versionName}`,
-          start: result.startTime.slice(0, 10),
-          end: result.endTime.slice(0, 10),
+          start: period.start,
+          end: period.end,
         })}
       />
       <Table<TLidarHeightResult>
@@ -112,11 +116,14 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
             title: t('lidar-verify.table.origin'),
             children: [
               {
-                title: t('lidar-verify.table.slope'),
-                width: 80,
+                title: (
+                  <Tooltip title={t('lidar-verify.table.slopeKpiHint')}>
+                    {t('lidar-verify.table.slopeKpi')}
+                  </Tooltip>
+                ),
+                width: 90,
                 render: (_, h) => fmt(h.speed.throughOrigin?.slope),
               },
-              { title: 'R²', width: 80, render: (_, h) => fmt(h.speed.throughOrigin?.rSquared) },
             ],
           },
           {
@@ -132,7 +139,18 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
                 width: 90,
                 render: (_, h) => fmt(h.speed.withOffset?.intercept, 3),
               },
-              { title: 'R²', width: 80, render: (_, h) => fmt(h.speed.withOffset?.rSquared) },
+              // The R² the speed KPI judges (OWA roadmap): of the regression with offset, r², 0…1. The R² of the
+              // line through the origin (about the mean, negative when that line fits worse than the mean)
+              // is in the workbook with its definition, not here where it would read as an error.
+              {
+                title: (
+                  <Tooltip title={t('lidar-verify.table.rSquaredKpiHint')}>
+                    {t('lidar-verify.table.rSquaredKpi')}
+                  </Tooltip>
+                ),
+                width: 90,
+                render: (_, h) => fmt(h.speed.withOffset?.rSquared),
+              },
             ],
           },
           {

@@ -6,7 +6,13 @@ import {
 } from '@masthub/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
-import { DATE_TIME_FORMAT, formatDateTime, utcOffsetMinutes, wallTimeToIso } from '../../app/date-time.ts';
+import {
+  DATE_TIME_FORMAT,
+  formatDateMinute,
+  formatDateTime,
+  utcOffsetMinutes,
+  wallTimeToIso,
+} from '../../app/date-time.ts';
 
 /**
  * Pure logic of the MeasureWind screen (SPEC §2, §4, §5, §9): flags and their colours, channel ordering
@@ -353,7 +359,7 @@ export function formatZoneMs(zoneMs: number, format = 'YYYY-MM-DD HH:mm'): strin
 
 /** Table time column: the period start in the user's zone, minutes only (logger intervals are minutes). */
 export function formatRowTime(iso: string, utcCode: string): string {
-  return formatDateTime(iso, utcCode).slice(0, 16);
+  return formatDateMinute(iso, utcCode);
 }
 
 /** A chart bucket width as a count and a unit, for "one point every 10 minutes". */

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useFormatDate, useFormatDateTime } from '../../app/use-date-time.ts';
 import { StatChart } from '../statistics/components/StatChart.tsx';
 import { useApplyFix, useDismissFinding, useUndoFix } from './api.ts';
 import { buildReceiptChartOption, fixParams, formatEvidence, SEVERITY_COLORS } from './receipt.utils.ts';
@@ -18,6 +18,7 @@ import { buildReceiptChartOption, fixParams, formatEvidence, SEVERITY_COLORS } f
 export function ReceiptFindingCard({ finding }: { finding: TReceiptFinding }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
+  const formatDate = useFormatDate();
   const apply = useApplyFix();
   const undo = useUndoFix();
   const dismiss = useDismissFinding();
@@ -30,10 +31,10 @@ export function ReceiptFindingCard({ finding }: { finding: TReceiptFinding }) {
         ? buildReceiptChartOption(
             finding.chart,
             (key) => t(`receipt.chart.${key}`, { defaultValue: key }),
-            (ms) => formatDateTime(new Date(ms).toISOString()).slice(0, 10),
+            (ms) => formatDate(new Date(ms).toISOString()),
           )
         : undefined,
-    [finding.chart, t, formatDateTime],
+    [finding.chart, t, formatDate],
   );
   const nameOf = (dataKey: string) => finding.channels.find((c) => c.dataKey === dataKey)?.name ?? dataKey;
   const applied = finding.appliedFix;

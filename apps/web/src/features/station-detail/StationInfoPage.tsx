@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useFormatDate, useFormatDateTime } from '../../app/use-date-time.ts';
 import { RawFilesCard } from '../ingestion/RawFilesCard.tsx';
 import { SiteDataCard } from '../ingestion/SiteDataCard.tsx';
 import { LastReceiptsCard } from '../receipts/LastReceiptsCard.tsx';
@@ -21,7 +21,7 @@ import { useStationId } from './use-station-id.ts';
 /** The shown value of one edit-form field of a site (names rather than ids). */
 function useFieldValue() {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatDate = useFormatDate();
   return (field: TFormField, station: TStationRecord): ReactNode => {
     const none = <Typography.Text type="secondary">{t('stations.detail.none')}</Typography.Text>;
     const text = (value: string | number | null | undefined) =>
@@ -49,7 +49,7 @@ function useFieldValue() {
         return station.tags.length > 0 ? <StationTagList tags={station.tags} /> : none;
       default: {
         const value = (station as unknown as Record<string, unknown>)[field.key];
-        if (field.type === 'date') return text(formatDateTime(value as string | null).slice(0, 10));
+        if (field.type === 'date') return text(formatDate(value as string | null));
         if (Array.isArray(value))
           return value.length > 0 ? value.join(field.type === 'dateRange' ? ' ~ ' : ', ') : none;
         return text(value as string | number | null);

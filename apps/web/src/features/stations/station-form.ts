@@ -1,5 +1,5 @@
 import type { TFormField, TStationRecord, TStationSaveInput } from '@masthub/shared';
-import { formatDateTime, wallTimeToIso } from '../../app/date-time.ts';
+import { formatDate, wallTimeToIso } from '../../app/date-time.ts';
 
 /**
  * The server-driven forms keep plain JSON values (the date pickers convert at the form item), so the
@@ -103,8 +103,7 @@ export function recordToValues(
         break;
       default:
         if (field.type === 'date') {
-          const text = formatDateTime(source[field.key] as string | null, utcCode);
-          values[field.key] = text ? text.slice(0, 10) : null;
+          values[field.key] = formatDate(source[field.key] as string | null, utcCode) || null;
         } else {
           values[field.key] = source[field.key] ?? (ARRAY_TYPES.has(field.type) ? [] : null);
         }

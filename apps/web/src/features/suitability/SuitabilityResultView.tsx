@@ -2,6 +2,7 @@ import type { TSuitabilityResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateRange } from '../../app/use-date-time.ts';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   buildExtremeOption,
@@ -19,6 +20,9 @@ const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322
 /** The result: the verdict, the class table with ✓/✗, the extreme estimates, the four charts, the notes. */
 export function SuitabilityResultView({ result }: { result: TSuitabilityResult }) {
   const { t } = useTranslation();
+  const formatDateRange = useFormatDateRange();
+  // The analysed period [start, end) as dates in the reader's zone (not the UTC stamps' first ten characters).
+  const period = formatDateRange(result.startTime, result.endTime);
   const rows = useMemo(() => classTableRows(result), [result]);
   const charts = useMemo(
     () => [
@@ -83,8 +87,8 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
           version: result.versionName,
           channel: result.speedChannel.name,
           hub: result.hubHeight,
-          start: result.startTime.slice(0, 10),
-          end: result.endTime.slice(0, 10),
+          start: period.start,
+          end: period.end,
         })}
         {lt &&
           ` ${t('suitability.longTermBasis', { name: lt.name, mean: fmt(lt.meanSpeedMps), maxima: lt.annualMaxima })}`}

@@ -4,6 +4,7 @@ import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { useFormatDateRange } from '../../app/use-date-time.ts';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 
 const fmt = (v: number | null | undefined, digits = 3) =>
@@ -24,6 +25,7 @@ export function ScaleResult({
   onGenerate: () => void;
 }) {
   const { t } = useTranslation();
+  const formatDateRange = useFormatDateRange();
   const scatterOption = useMemo<EChartsOption>(() => {
     const maxX = Math.max(1, ...result.scatter.x);
     const line =
@@ -107,8 +109,8 @@ export function ScaleResult({
       />
       <Typography.Text type="secondary">
         {t('wsa.scale.longTerm', {
-          start: result.longTerm.start?.slice(0, 10) ?? '—',
-          end: result.longTerm.end?.slice(0, 10) ?? '—',
+          start: formatDateRange(result.longTerm.start, result.longTerm.end).start || '—',
+          end: formatDateRange(result.longTerm.start, result.longTerm.end).end || '—',
           meso: fmt(result.longTerm.mesoMean, 2),
           scaled: fmt(result.longTerm.scaledMean, 2),
         })}

@@ -3,6 +3,7 @@ import { buffer as readStream } from 'node:stream/consumers';
 import {
   AppError,
   type Language,
+  localMinute,
   type TChartData,
   type TChartRequest,
   type TDataPage,
@@ -331,7 +332,8 @@ export class WindDataService {
         altitudeM: station.altitude_m,
       },
       versionName,
-      createdAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      // On the clock of the file's time stamps (the export's zone), as its header says.
+      createdAt: localMinute(Date.now(), utcOffsetMinutes),
     };
     return {
       fileName: `${baseName}${format.extension}`,

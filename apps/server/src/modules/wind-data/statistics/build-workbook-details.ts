@@ -1,3 +1,4 @@
+import { localMinute } from '@masthub/shared';
 import { header } from './statistics-labels.ts';
 import { fixed, type SheetWriter, type TSheetInput } from './workbook-writer.ts';
 
@@ -91,6 +92,9 @@ export function writeMommSideBySide(w: SheetWriter, { result, name }: TSheetInpu
 
 export function writeMonthlyMaxima(w: SheetWriter, { result, language, name }: TSheetInput): void {
   const maxima = result.extreme.monthlyMaxima;
+  // Times on the clock the analysis was read in (the request's zone), as the screen shows them.
+  const at = (iso: string | null | undefined) =>
+    iso ? localMinute(Date.parse(iso), result.utcOffsetMinutes) : null;
   if (maxima.length === 0) return;
   w.table(
     [
@@ -112,9 +116,9 @@ export function writeMonthlyMaxima(w: SheetWriter, { result, language, name }: T
         row.count,
         fixed(row.coverage, 2),
         fixed(row.max, 3),
-        row.maxTime,
+        at(row.maxTime),
         fixed(row.gustMax, 3),
-        row.gustMaxTime,
+        at(row.gustMaxTime),
       ]),
     ),
     header('monthlyMaxima', language),

@@ -1,6 +1,7 @@
 import {
   formatUnit,
   type Language,
+  localMinute,
   STATISTICS_TABS,
   type TStatisticsResult,
   type TStatisticsTab,
@@ -61,6 +62,9 @@ function writeSummary(w: SheetWriter, { result }: TSheetInput): void {
 }
 
 function writeRecovery(w: SheetWriter, { result, name }: TSheetInput): void {
+  // Times on the clock the analysis was read in (the request's zone), as the screen shows them.
+  const at = (iso: string | null | undefined) =>
+    iso ? localMinute(Date.parse(iso), result.utcOffsetMinutes) : null;
   w.table(
     [
       'channel',
@@ -99,7 +103,7 @@ function writeRecovery(w: SheetWriter, { result, name }: TSheetInput): void {
       fixed(y.coverage, 2),
       fixed(y.mean, 3),
       fixed(y.max, 3),
-      y.maxTime?.slice(0, 16).replace('T', ' ') ?? null,
+      at(y.maxTime),
     ]),
   );
   w.table(
@@ -111,8 +115,8 @@ function writeRecovery(w: SheetWriter, { result, name }: TSheetInput): void {
             i === 0 ? name(g.channelId) : '',
             i === 0 ? g.gapCount : null,
             fixed(gap.daysLost, 3),
-            gap.from.slice(0, 16).replace('T', ' '),
-            gap.to.slice(0, 16).replace('T', ' '),
+            at(gap.from),
+            at(gap.to),
           ]),
     ),
   );
@@ -485,6 +489,6 @@ export async function buildStatisticsWorkbook(
     });
     writer.sheet.getColumn(1).width = 22;
   }
-  if (suitability) addSuitabilitySheets(workbook, suitability, language);
+  if (suitability) addSuitabilitySheets(workbook, suitability, language, result.utcOffsetMinutes);
   return writeWorkbook(workbook);
 }

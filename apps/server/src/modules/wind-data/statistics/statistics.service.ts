@@ -1,6 +1,7 @@
 import {
   AppError,
   type Language,
+  localDateRange,
   type THomeRose,
   type THomeRoseQuery,
   type TStatisticsRequest,
@@ -243,8 +244,10 @@ export class StatisticsService {
       : await buildStatisticsWorkbook(computed.value, ctx.language, suitability);
     // The range and name come with the JSON: the whole answer is not parsed here for them.
     const { startTime, endTime, versionName } = computed.head;
-    const stamp = startTime.slice(0, 10).replaceAll('-', '');
-    const end = endTime.slice(0, 10).replaceAll('-', '');
+    // The analysed days of the reader's zone, its end exclusive (as the screen's header).
+    const days = localDateRange(Date.parse(startTime), Date.parse(endTime), ctx.utcOffsetMinutes);
+    const stamp = days.start.replaceAll('-', '');
+    const end = days.end.replaceAll('-', '');
     return {
       fileName: `${EXPORT_FILE_NAME[ctx.language]}_${versionName}_${stamp}-${end}.xlsx`,
       content,

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { PermissionButton } from '../../../app/PermissionButton.tsx';
+import { useFormatDate } from '../../../app/use-date-time.ts';
 import { useDeleteReference, useLongTermCandidates, useReferenceSeries } from '../api.ts';
 import { candidateToValues, type LongTermValues } from './longterm.request.ts';
 import { ReferenceEditModal, ReferenceUploadModal } from './ReferenceModals.tsx';
@@ -138,6 +139,7 @@ export function LongTermCandidates({
 /** The reference series the user may see, nearest to the site first: upload, edit, delete. */
 export function LongTermReferences({ stationId }: { stationId: number }) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const { data, isLoading } = useReferenceSeries(stationId);
   const remove = useDeleteReference();
   const [isUploading, setUploading] = useState(false);
@@ -172,7 +174,7 @@ export function LongTermReferences({ stationId }: { stationId: number }) {
           {
             title: t('longterm.refs.span'),
             key: 'span',
-            render: (_, r) => `${r.firstTime?.slice(0, 10) ?? '–'} ~ ${r.lastTime?.slice(0, 10) ?? '–'}`,
+            render: (_, r) => `${formatDate(r.firstTime) || '–'} ~ ${formatDate(r.lastTime) || '–'}`,
           },
           { title: t('longterm.refs.interval'), dataIndex: 'intervalMinutes' },
           {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { showFieldErrors } from '../../../app/list/field-errors.ts';
 import { useZodRule } from '../../../app/use-zod-rule.ts';
+import { readUtcCode } from '../../../request/request.ts';
 import { RuleItem } from '../../common/RuleItem.tsx';
 import { useLongTermGenerate } from '../api.ts';
 import { periodLabel, sectorsLabel } from './longterm.format.ts';
@@ -88,7 +89,7 @@ export function LongTermGenerateModal({
             <Select
               options={periods.map((p, i) => ({
                 value: i,
-                label: periodLabel(p, t('longterm.wholeReference')),
+                label: periodLabel(p, t('longterm.wholeReference'), readUtcCode()),
               }))}
             />
           </RuleItem>

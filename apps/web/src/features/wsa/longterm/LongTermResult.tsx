@@ -1,7 +1,7 @@
 import { MCP_WEAK_CORRELATION_R, type TMcpCompareResult, type TMcpRow } from '@masthub/shared';
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { useFormatDateRange } from '../../../app/use-date-time.ts';
 import { LongTermCharts } from './LongTermCharts.tsx';
 import { LongTermTable } from './LongTermTable.tsx';
 import { formatNumber } from './longterm.format.ts';
@@ -15,8 +15,10 @@ export function LongTermResult({
   onGenerate: (row: TMcpRow) => void;
 }) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
-  const day = (v: string | null) => formatDateTime(v).slice(0, 10) || '—';
+  const formatDateRange = useFormatDateRange();
+  // Both periods are [start, end): their last day is the one before the end's midnight.
+  const concurrent = formatDateRange(result.concurrentStart, result.concurrentEnd);
+  const reference = formatDateRange(result.referenceStart, result.referenceEnd);
   const hasRecommendation = result.recommendation !== null;
   // A weak correlation reads as a warning even with a recommendation (the verdict says why).
   const isWeak = result.r !== null && result.r < MCP_WEAK_CORRELATION_R;
@@ -26,12 +28,12 @@ export function LongTermResult({
         {t('longterm.summary', {
           periods: result.concurrentPeriods,
           months: result.concurrentMonths,
-          start: day(result.concurrentStart),
-          end: day(result.concurrentEnd),
+          start: concurrent.start || '—',
+          end: concurrent.end || '—',
           r: formatNumber(result.r, 3),
           reference: result.referenceName,
-          refStart: day(result.referenceStart),
-          refEnd: day(result.referenceEnd),
+          refStart: reference.start || '—',
+          refEnd: reference.end || '—',
         })}
       </Typography.Text>
       <Alert type={hasRecommendation && !isWeak ? 'success' : 'warning'} showIcon title={result.verdict} />

@@ -3,6 +3,7 @@ import { Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../app/PermissionButton.tsx';
+import { readUtcCode } from '../../../request/request.ts';
 import {
   formatNumber,
   formatPercent,
@@ -14,10 +15,11 @@ import {
 
 /** The long-term means columns: one group per long-term period, average year and plain mean. */
 function longTermColumns(result: TMcpCompareResult, t: TFunction): TableColumnsType<TMcpRow> {
+  const utcCode = readUtcCode();
   const periods = result.rows[0]?.longTerm ?? [];
   return periods.map((p, i) => ({
     key: `lt${i}`,
-    title: periodLabel(p, t('longterm.wholeReference')),
+    title: periodLabel(p, t('longterm.wholeReference'), utcCode),
     children: [
       {
         key: `lt${i}-year`,

@@ -32,8 +32,14 @@ describe('methods table formatting', () => {
   });
 
   it('names a long-term period by its days, or as the whole reference when both ends are open', () => {
-    expect(periodLabel({ start: null, end: null }, 'whole')).toBe('whole');
-    expect(periodLabel({ start: '2005-01-01T00:00:00Z', end: null }, 'whole')).toBe('2005-01-01 ~ …');
+    expect(periodLabel({ start: null, end: null }, 'whole', '+08:00')).toBe('whole');
+    expect(periodLabel({ start: '2005-01-01T00:00:00Z', end: null }, 'whole', '+00:00')).toBe(
+      '2005-01-01 ~ …',
+    );
+    // The days of the user's zone, the end exclusive: ten Beijing years are 2005-01-01 ~ 2014-12-31.
+    expect(
+      periodLabel({ start: '2004-12-31T16:00:00Z', end: '2014-12-31T16:00:00Z' }, 'whole', '+08:00'),
+    ).toBe('2005-01-01 ~ 2014-12-31');
   });
 
   it('finds the recommended row', () => {

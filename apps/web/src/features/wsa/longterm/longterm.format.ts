@@ -1,4 +1,5 @@
 import type { TLongTermDefault, TMcpCompareResult, TMcpRow } from '@masthub/shared';
+import { formatDateRange } from '../../../app/date-time.ts';
 
 const isMissing = (v: number | null | undefined): v is null | undefined =>
   v === null || v === undefined || !Number.isFinite(v);
@@ -28,10 +29,18 @@ export function sectorsLabel(sectors: number, overall: string): string {
   return sectors === 0 ? overall : String(sectors);
 }
 
-/** A long-term period's heading: its dates, or `whole` when both ends are the reference's own. */
-export function periodLabel(p: { start: string | null; end: string | null }, whole: string): string {
+/**
+ * A long-term period's heading: its first and last dates in the user's zone (the period is [start, end)),
+ * or `whole` when both ends are the reference's own.
+ */
+export function periodLabel(
+  p: { start: string | null; end: string | null },
+  whole: string,
+  utcCode: string,
+): string {
   if (p.start === null && p.end === null) return whole;
-  return `${p.start?.slice(0, 10) ?? '…'} ~ ${p.end?.slice(0, 10) ?? '…'}`;
+  const dates = formatDateRange(p.start, p.end, utcCode);
+  return `${dates.start || '…'} ~ ${dates.end || '…'}`;
 }
 
 /** The recommended row of a result, if any. */
