@@ -230,6 +230,9 @@ describe('lidar versus mast on synthetic sites built from one truth', () => {
     );
     expect(zh.heights[0]!.verdictText).toBe('60 m：未达到最低要求（风速斜率超出范围）');
     expect(LIDAR_KPI_REASON_KEYS).toContain('speed_slope');
+    // The sites' first versions by their built-in name in the reader's language (issue 41).
+    expect([result.lidar.versionName, result.mast.versionName]).toEqual(['Original data', 'Original data']);
+    expect([zh.lidar.versionName, zh.mast.versionName]).toEqual(['原始数据', '原始数据']);
   });
 
   it('checks one site against itself when it carries both devices (channels chosen by the user)', async () => {

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { MCP_METHOD_KEYS, ZLongTermConvergence, ZMcpCompareResult } from '@masthub/shared';
+import {
+  displayVersionLabel,
+  MCP_METHOD_KEYS,
+  ZLongTermConvergence,
+  ZMcpCompareResult,
+} from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
@@ -250,7 +255,8 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     expect(lt).toMatchObject({
       step: 'longterm_mcp',
       method: rec.method,
-      referenceName: step.params.reference.name,
+      // The other site's original version by its name in the reader's language (issue 41).
+      referenceName: displayVersionLabel(step.params.reference.name, 'en'),
       uTotal: step.params.uTotal,
       uLt: step.params.uLt,
     });
@@ -262,7 +268,7 @@ describe.skipIf(!hasM5)(`the long-term workbench on the M5 mast (${hasM5 ? 'samp
     for (const [language, objects] of [
       [
         'EN',
-        `Long-term correction: data version “M5 长期订正” generated against “${step.params.reference.name}” (`,
+        `Long-term correction: data version “M5 长期订正” generated against “${displayVersionLabel(step.params.reference.name, 'en')}” (`,
       ],
       ['ZH', `长期订正：以“${step.params.reference.name}”为参考生成数据版本“M5 长期订正”（`],
     ] as const) {

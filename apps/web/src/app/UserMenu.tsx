@@ -1,9 +1,12 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { displayPersonName } from '@masthub/shared';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api.ts';
 import { useLogin } from '../features/auth/login.storage.ts';
+import { useAppLanguage } from '../i18n/i18n.ts';
+import { toShortLanguage } from '../i18n/languages.ts';
 import { feedback } from './feedback.ts';
 
 export function UserMenu() {
@@ -11,7 +14,9 @@ export function UserMenu() {
   const navigate = useNavigate();
   const login = useLogin();
   const logout = useLogout();
-  const name = login?.userName || login?.account || '';
+  const language = toShortLanguage(useAppLanguage());
+  // The stored name; the built-in administrator's reads in the reader's language (issue 41).
+  const name = (login?.userName && displayPersonName(login.userName, language)) || login?.account || '';
   return (
     <Dropdown
       trigger={['click']}

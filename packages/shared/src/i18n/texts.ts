@@ -1,3 +1,4 @@
+import { displayVersionLabel } from '../ingestion/timeseries.schema.ts';
 import { ALARM_HANDLE_STATUS_NAMES, type TAlarmHandleStatus } from '../stations/alarms.schema.ts';
 import { PASSWORD_RECORD_KIND_NAMES, type TPasswordRecordKind } from '../stations/password-records.schema.ts';
 import { SCALING_METHOD_NAMES, type TScalingMethodKey } from '../wind-data/mesoscale.schema.ts';
@@ -142,6 +143,30 @@ export const BUILTIN_NAMES = {
     en: 'Wind measurement analysis report (GB/T 18710)',
   },
   'reportTemplate.analysis_completeness': { zh: '数据完整性报告', en: 'Data completeness report' },
+  // Issue 41: the roles MastHub creates (the administrator's on every first start, the demo's with the demo
+  // data) with their descriptions, the channel configurations the seed writes, the built-in administrator.
+  'role.admin': { zh: '系统管理员', en: 'System administrator' },
+  'roleDescription.admin': {
+    zh: '全部功能与全部站点（含新增站点）',
+    en: 'Every function and every site (new sites included)',
+  },
+  'role.windEngineer': { zh: '风资源工程师', en: 'Wind resource engineer' },
+  'roleDescription.windEngineer': {
+    zh: '分析测风数据、运行数据处理、编制报告',
+    en: 'Analyses wind data, runs data processing, writes reports',
+  },
+  'role.dataAdmin': { zh: '数据管理员', en: 'Data administrator' },
+  'roleDescription.dataAdmin': {
+    zh: '维护测风站台账、数据接入与规则',
+    en: 'Keeps the site register, data intake and rules',
+  },
+  'role.operations': { zh: '运维人员', en: 'Operations staff' },
+  'roleDescription.operations': { zh: '处理告警与维修', en: 'Handles alarms and repairs' },
+  'role.guest': { zh: '访客', en: 'Guest' },
+  'roleDescription.guest': { zh: '只读查看指定站点', en: 'Views the sites given to them, read only' },
+  'channelConfig.initial': { zh: '初始配置', en: 'Initial configuration' },
+  'channelConfig.anemometersReplaced': { zh: '更换风速计', en: 'Anemometers replaced' },
+  'user.admin': { zh: '系统管理员', en: 'System administrator' },
 } as const satisfies Record<string, TLocalized>;
 export type TBuiltinKey = keyof typeof BUILTIN_NAMES;
 
@@ -149,6 +174,90 @@ export type TBuiltinKey = keyof typeof BUILTIN_NAMES;
 export function displayName(name: string, builtinKey: string | null | undefined, language: Language): string {
   const builtin = builtinKey ? (BUILTIN_NAMES as Record<string, TLocalized>)[builtinKey] : undefined;
   return builtin ? builtin[language] : name;
+}
+
+/** The built-in key of a role's description: `role.admin` → `roleDescription.admin`. */
+export function roleDescriptionKey(builtinKey: string | null | undefined): string | null {
+  return builtinKey?.startsWith('role.') ? `roleDescription.${builtinKey.slice('role.'.length)}` : null;
+}
+
+/**
+ * What a save stores for a row that may carry a built-in key: saved under its built-in name in either
+ * language (the form shows it in the user's), it stays built-in with its stored name; renamed, it is the
+ * user's, with the name as written and no key.
+ */
+export function nameToStore(
+  before: { name: string; builtinKey: string | null } | undefined,
+  submitted: string,
+): { name: string; builtinKey: string | null } {
+  const builtin = before?.builtinKey
+    ? (BUILTIN_NAMES as Record<string, TLocalized>)[before.builtinKey]
+    : undefined;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (before && builtin && [before.name, builtin.zh, builtin.en].some((name) => same(name, submitted))) {
+    return { name: before.name, builtinKey: before.builtinKey };
+  }
+  return { name: submitted, builtinKey: null };
+}
+
+/**
+ * The name of a person as written for the reader. The built-in administrator is created as 系统管理员; that
+ * stored name — on the user and in every copy of it a record keeps (who changed a rule, who did something in
+ * the station log) — is the well-known key of the built-in name and reads in the reader's language. Any other
+ * name, and the administrator's once renamed, is shown as typed.
+ */
+export function displayPersonName(name: string, language: Language): string;
+export function displayPersonName(name: string | null, language: Language): string | null;
+export function displayPersonName(name: string | null, language: Language): string | null {
+  return name === BUILTIN_NAMES['user.admin'].zh ? BUILTIN_NAMES['user.admin'][language] : name;
+}
+
+/** The name to store when a person's name is saved: the built-in administrator's, shown in either language, stays the key. */
+export function personNameToStore(stored: string | null | undefined, submitted: string): string {
+  const admin = BUILTIN_NAMES['user.admin'];
+  const same = (a: string) => a.toLowerCase() === submitted.trim().toLowerCase();
+  return stored === admin.zh && (same(admin.zh) || same(admin.en)) ? stored : submitted;
+}
+
+/** The built-in key whose Chinese name a copy of a name equals (`prefix`: `role.`), for records that keep names. */
+function builtinKeyOfCopy(name: string, prefix: string): string | null {
+  for (const [key, names] of Object.entries<TLocalized>(BUILTIN_NAMES)) {
+    if (key.startsWith(prefix) && names.zh === name) return key;
+  }
+  return null;
+}
+
+/**
+ * A role's name for the reader. A role row says by its key (`builtinKey`: a key, or null for a role a user
+ * named); a copy of a role's name a record keeps (the login log) has no key (`undefined`) and reads by the
+ * built-in name it equals.
+ */
+export function displayRoleName(
+  name: string | null,
+  builtinKey: string | null | undefined,
+  language: Language,
+): string | null {
+  if (name === null) return null;
+  const key = builtinKey === undefined ? builtinKeyOfCopy(name, 'role.') : builtinKey;
+  return displayName(name, key, language);
+}
+
+/** A role's description for the reader: a built-in role's by its key, any other as written. */
+export function displayRoleDescription(
+  description: string,
+  builtinKey: string | null | undefined,
+  language: Language,
+): string {
+  return displayName(description, roleDescriptionKey(builtinKey), language);
+}
+
+/**
+ * A label composed from a version's stored name (a long-term reference `原始数据 · Spd80mN`) as a text
+ * parameter: with the original version's name in it, given in both languages, so it reads in the reader's.
+ */
+export function versionLabelParam(label: string): TTextParam {
+  const en = displayVersionLabel(label, 'en');
+  return en === label ? label : { zh: displayVersionLabel(label, 'zh'), en };
 }
 
 /** A row's name as a text parameter: a built-in name stays a key, so it reads in the reader's language. */

@@ -317,6 +317,18 @@ export function versionDisplayName(version: { kind: string; name: string }, lang
   return version.kind === 'original' ? ORIGINAL_VERSION_NAME[language] : version.name;
 }
 
+/**
+ * A label a record composed from a version's stored name and kept (a long-term reference made of another
+ * site's version, `原始数据 · Spd80mN`), as the reader reads it: the original version's stored name, alone or
+ * before ` · `, is its well-known key (issue 41); anything else stays as written.
+ */
+export function displayVersionLabel(label: string, language: Language): string {
+  const stored = ORIGINAL_VERSION_NAME.zh;
+  if (label === stored) return ORIGINAL_VERSION_NAME[language];
+  if (label.startsWith(`${stored} · `)) return ORIGINAL_VERSION_NAME[language] + label.slice(stored.length);
+  return label;
+}
+
 export const ZDatasetVersion = z.object({
   id: z.number().int(),
   stationId: z.number().int(),

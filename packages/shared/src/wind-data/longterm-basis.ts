@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language } from '../i18n/language.ts';
+import { displayVersionLabel } from '../ingestion/timeseries.schema.ts';
 import { MCP_METHOD_KEYS, MCP_METHOD_NAMES } from './longterm.schema.ts';
 import { SCALING_METHOD_KEYS, SCALING_METHOD_NAMES } from './mesoscale.schema.ts';
 import type { TLineageStep } from './wind-data.schema.ts';
@@ -47,7 +48,7 @@ export function longTermBasisOf(lineage: readonly TLineageStep[], language: Lang
         : method;
       return {
         step: 'longterm_mcp',
-        referenceName: textOf(reference.name),
+        referenceName: displayVersionLabel(textOf(reference.name), language),
         method,
         methodName: p.isBySector === true ? `${named} (${numberOrNull(p.sectors) ?? ''})` : named,
         concurrentPeriods: numberOrNull(p.concurrentPeriods),

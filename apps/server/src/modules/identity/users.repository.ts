@@ -25,6 +25,7 @@ export class UserRepository {
         'u.created_at',
         'u.last_login_at',
         'r.name as role_name',
+        'r.builtin_key as role_builtin_key',
         'r.is_admin',
         'r.data_scope',
         'r.requires_second_factor',

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   AppError,
+  displayPersonName,
   type Language,
   localizeDoubt,
   localizeStoreReason,
@@ -79,14 +80,17 @@ function toRawFile(row: TRawFileRow & TReceiptColumns, language: Language): TRaw
     firstTime: row.first_time?.toISOString() ?? null,
     lastTime: row.last_time?.toISOString() ?? null,
     valueCount: row.value_count,
-    uploaderName: row.uploader_name,
+    uploaderName: displayPersonName(row.uploader_name, language),
     createTime: row.created_at.toISOString(),
     parseTime: row.parsed_at?.toISOString() ?? null,
     receipt: receiptOf(row),
   };
 }
 
-function toRuleRecord(row: TParseRuleRow & { station_count?: number | null }): TParseRuleRecord {
+function toRuleRecord(
+  row: TParseRuleRow & { station_count?: number | null },
+  language: Language,
+): TParseRuleRecord {
   return {
     id: row.id,
     name: row.name,
@@ -94,7 +98,7 @@ function toRuleRecord(row: TParseRuleRow & { station_count?: number | null }): T
     channels: row.channels as TRecognizedChannel[],
     notes: row.notes,
     stationCount: Number(row.station_count ?? 0),
-    updaterName: row.updater_name,
+    updaterName: displayPersonName(row.updater_name, language),
     updateTime: row.updated_at.toISOString(),
   };
 }
@@ -394,19 +398,27 @@ export class IngestionApi {
     return this.rules.options();
   }
 
-  async pageRules(request: { pageNo: number; pageSize: number; name?: string | undefined }) {
+  async pageRules(
+    request: { pageNo: number; pageSize: number; name?: string | undefined },
+    language: Language,
+  ) {
     const { rows, total } = await this.rules.page({
       name: request.name,
       offset: (request.pageNo - 1) * request.pageSize,
       limit: request.pageSize,
     });
-    return { records: rows.map(toRuleRecord), total, pageNo: request.pageNo, pageSize: request.pageSize };
+    return {
+      records: rows.map((r) => toRuleRecord(r, language)),
+      total,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
   }
 
-  async ruleDetail(id: number): Promise<TParseRuleRecord> {
+  async ruleDetail(id: number, language: Language): Promise<TParseRuleRecord> {
     const row = await this.rules.findById(id);
     if (!row) throw new AppError('NOT_FOUND');
-    return toRuleRecord({ ...row, station_count: await this.rules.countStations(id) });
+    return toRuleRecord({ ...row, station_count: await this.rules.countStations(id) }, language);
   }
 
   async saveRule(user: TAuthUser, body: TParseRuleSave): Promise<{ id: number }> {

@@ -34,7 +34,7 @@ export function parseRuleRoutes(api: IngestionApi): TRouteDef[] {
       scope: 'read',
       body: ZParseRulePageRequest,
       response: zPage(ZParseRuleRecord),
-      handle: ({ body }) => api.pageRules(body),
+      handle: ({ body, language }) => api.pageRules(body, language),
     }),
     defineRoute({
       method: 'GET',
@@ -45,7 +45,7 @@ export function parseRuleRoutes(api: IngestionApi): TRouteDef[] {
       scope: 'read',
       query: ZIdQuery,
       response: ZParseRuleRecord,
-      handle: ({ query }) => api.ruleDetail(query.id),
+      handle: ({ query, language }) => api.ruleDetail(query.id, language),
     }),
     saveRoute({
       url: '/web/parse_rule/save_or_update',

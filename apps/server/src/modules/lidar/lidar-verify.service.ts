@@ -6,6 +6,7 @@ import {
   type TLidarSites,
   type TLidarVerifyRequest,
   type TLidarVerifyResult,
+  versionDisplayName,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
@@ -262,7 +263,7 @@ export class LidarVerifyService {
       stationId: v.stationId,
       stationName: await this.repository.findStationName(v.stationId),
       versionId: v.id,
-      versionName: v.name,
+      versionName: versionDisplayName(v, ctx.language),
     });
     return {
       language: ctx.language,

@@ -13,7 +13,7 @@ export function loginLogRoutes(loginLog: LoginLogService): TRouteDef[] {
       scope: 'read',
       body: ZLoginLogPageRequest,
       response: zPage(ZLoginLogRecord),
-      handle: ({ body }) => loginLog.page(body),
+      handle: ({ body, language }) => loginLog.page(body, language),
     }),
   ];
 }

@@ -1,18 +1,26 @@
-import type { TLoginLogPageRequest, TLoginLogRecord, TPage } from '@masthub/shared';
+import {
+  displayPersonName,
+  displayRoleName,
+  type Language,
+  type TLoginLogPageRequest,
+  type TLoginLogRecord,
+  type TPage,
+} from '@masthub/shared';
 import type { LoginLogRepository } from './login-log.repository.ts';
 
 /** The login log page (SPEC §3 Login log): account, name, role, ip, time, user type and result. */
 export class LoginLogService {
   constructor(private readonly log: LoginLogRepository) {}
 
-  async page(filter: TLoginLogPageRequest): Promise<TPage<TLoginLogRecord>> {
+  async page(filter: TLoginLogPageRequest, language: Language): Promise<TPage<TLoginLogRecord>> {
     const { records, total } = await this.log.page(filter);
     return {
       records: records.map((r) => ({
         id: r.id,
         operatorAccount: r.account,
-        operatorName: r.user_name,
-        roleName: r.role_name,
+        // Names as the record kept them; built-in ones (the administrator, MastHub's roles) in the reader's language.
+        operatorName: displayPersonName(r.user_name, language),
+        roleName: displayRoleName(r.role_name, undefined, language),
         ip: r.ip,
         operateTime: r.created_at.toISOString(),
         userType: r.user_type,

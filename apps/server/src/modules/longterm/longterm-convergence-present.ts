@@ -1,4 +1,5 @@
 import {
+  displayVersionLabel,
   type Language,
   MCP_METHOD_NAMES,
   type TLongTermConvergence,
@@ -6,6 +7,7 @@ import {
   type TLtConvergenceStatus,
   type TLtConvergenceStep,
   type TMcpMethodKey,
+  versionDisplayName,
   ZMcpReference,
 } from '@masthub/shared';
 import { say, type TServerTextKey } from '../../i18n/index.ts';
@@ -41,13 +43,18 @@ export function presentDefault(
   return {
     stationId: Number(row.station_id),
     versionId: row.target_version_id === null ? null : Number(row.target_version_id),
-    versionName: row.version_name,
+    versionName:
+      row.version_name === null
+        ? null
+        : versionDisplayName({ kind: row.version_kind ?? '', name: row.version_name }, language),
     speedChannelId: row.speed_channel_id === null ? null : Number(row.speed_channel_id),
     speedChannelName: row.speed_channel_name,
     directionChannelId: row.direction_channel_id === null ? null : Number(row.direction_channel_id),
     directionChannelName: row.direction_channel_name,
     reference: isReferenceVisible ? ZMcpReference.parse(row.reference) : null,
-    referenceName: isReferenceVisible ? row.reference_name : say(language, 'longterm.reference.hidden'),
+    referenceName: isReferenceVisible
+      ? displayVersionLabel(row.reference_name, language)
+      : say(language, 'longterm.reference.hidden'),
     isReferenceVisible,
     method,
     methodName: MCP_METHOD_NAMES[method]?.[language] ?? row.method,

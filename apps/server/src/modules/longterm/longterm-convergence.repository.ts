@@ -3,7 +3,10 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import type { DB, LongtermConvergenceTable, LongtermSiteDefaultTable } from '../../platform/db/schema.ts';
 
-export type TSiteDefaultRow = Selectable<LongtermSiteDefaultTable> & { version_name: string | null };
+export type TSiteDefaultRow = Selectable<LongtermSiteDefaultTable> & {
+  version_name: string | null;
+  version_kind: string | null;
+};
 export type TConvergenceRow = Selectable<LongtermConvergenceTable>;
 
 /** A site default to write (every column but who and when, which come from the caller). */
@@ -53,7 +56,7 @@ export class LongTermConvergenceRepository {
       .selectFrom('longterm_site_default as d')
       .leftJoin('dataset_version as v', 'v.id', 'd.target_version_id')
       .selectAll('d')
-      .select('v.name as version_name')
+      .select(['v.name as version_name', 'v.kind as version_kind'])
       .where('d.station_id', '=', stationId)
       .executeTakeFirst();
   }

@@ -8,6 +8,7 @@ import {
   type TMcpMethodKey,
   type TMcpPeriodKey,
   text,
+  versionLabelParam,
   ZMcpReference,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
@@ -175,7 +176,7 @@ export class LongTermConvergenceService {
         stationId: request.stationId,
         location: 'dataProcessing',
         objects: text('stationLog.longTermDefaultSet', {
-          reference: resolved.job.referenceName,
+          reference: versionLabelParam(resolved.job.referenceName),
           method: MCP_METHOD_NAMES[request.method],
         }),
         details: { reference: request.reference, method: request.method, sectors: request.sectors },
@@ -398,7 +399,7 @@ export class LongTermConvergenceService {
           month: last?.month ?? '',
           previous: (outlook.previousLtMps ?? 0).toFixed(2),
           latest: (outlook.latestLtMps ?? 0).toFixed(2),
-          reference: referenceName,
+          reference: versionLabelParam(referenceName),
         }),
         messageType: 'warning' as const,
         stationIds: [stationId],

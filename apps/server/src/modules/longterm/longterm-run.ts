@@ -1,5 +1,6 @@
 import {
   AppError,
+  displayVersionLabel,
   type Language,
   MCP_METHOD_NAMES,
   MCP_SCATTER_MAX,
@@ -184,7 +185,7 @@ export function compareSeries(
     concurrentEnd: iso(periodEnd(aligned.periodStartMs[aligned.x.length - 1]!, period)),
     concurrentPeriods: aligned.x.length,
     concurrentMonths: months.size,
-    referenceName: job.referenceName,
+    referenceName: displayVersionLabel(job.referenceName, job.language),
     referenceStart: refSpan ? iso(refSpan.startMs) : null,
     referenceEnd: refSpan ? iso(refSpan.endMs) : null,
     r,

@@ -7,6 +7,7 @@ import {
   type TMcpGenerateRequest,
   type TMcpGenerateResult,
   text,
+  versionLabelParam,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
@@ -158,7 +159,7 @@ export class LongTermService {
         stationId: version.stationId,
         location: 'dataProcessing',
         objects: text('stationLog.longTermVersion', {
-          reference: job.referenceName,
+          reference: versionLabelParam(job.referenceName),
           name: request.name,
           method: MCP_METHOD_NAMES[request.method],
         }),

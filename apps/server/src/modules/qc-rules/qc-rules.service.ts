@@ -2,6 +2,7 @@ import {
   AppError,
   builtinKeysMatching,
   displayName,
+  displayPersonName,
   LANGUAGES,
   type Language,
   nameParam,
@@ -46,7 +47,7 @@ function toRule(row: TRuleRow, language: Language): TQcRule {
     params: row.params,
     isEnabled: row.is_enabled,
     notes: row.notes,
-    updaterName: row.updater_name,
+    updaterName: displayPersonName(row.updater_name, language),
     updateTime: row.updated_at.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  displayPersonName,
   type Language,
   type TDoubt,
   type TReceiptChart,
@@ -75,7 +76,7 @@ function fixStatusOf(row: TFindingRow): 'queued' | 'applied' | 'undone' | 'faile
   return row.fix_status ?? 'queued';
 }
 
-export function presentFinding(row: TFindingRow, names: TChannelNames): TReceiptFinding {
+export function presentFinding(row: TFindingRow, names: TChannelNames, language: Language): TReceiptFinding {
   const fix = row.fix === null ? null : ZReceiptFix.safeParse(row.fix);
   return {
     id: row.id,
@@ -94,7 +95,7 @@ export function presentFinding(row: TFindingRow, names: TChannelNames): TReceipt
         ? null
         : {
             reason: row.dismissal_reason,
-            dismisserName: row.dismisser_name ?? '',
+            dismisserName: displayPersonName(row.dismisser_name ?? '', language),
             createTime: row.dismissed_at?.toISOString() ?? '',
           },
     appliedFix:
@@ -107,7 +108,7 @@ export function presentFinding(row: TFindingRow, names: TChannelNames): TReceipt
             status: fixStatusOf(row),
             taskId: row.fix_task_id ?? null,
             undoTaskId: row.fix_undo_task_id ?? null,
-            creatorName: row.fix_creator_name ?? '',
+            creatorName: displayPersonName(row.fix_creator_name ?? '', language),
             createTime: row.fix_created_at?.toISOString() ?? '',
           },
   };
@@ -171,7 +172,7 @@ export function presentDetail(
       numbers: numbersOf(p.numbers),
     })),
     skipped: skipped.map((s) => ({ check: s.check, channels: named(names, s.channels), reason: s.reason })),
-    findings: findings.map((f) => presentFinding(f, names)),
+    findings: findings.map((f) => presentFinding(f, names, language)),
     error: row.error === null ? null : presentStoredError(row.error, language),
     doubts: (row.doubts as TDoubt[] | null) ?? [],
   };

@@ -132,7 +132,8 @@ export function dataReportRoutes(reports: DataReportService): TRouteDef[] {
       scope: 'read',
       query: ZDataReportFieldsQuery,
       response: ZDataReportFields,
-      handle: ({ user, query, utcOffsetMinutes }) => reports.fields(user, query.versionId, utcOffsetMinutes),
+      handle: ({ user, query, utcOffsetMinutes, language }) =>
+        reports.fields(user, query.versionId, utcOffsetMinutes, language),
     }),
   ];
 }

@@ -205,7 +205,12 @@ export class DataReportService {
 
   // --- Form fields of a version -----------------------------------------------------------------
 
-  async fields(user: TAuthUser, versionId: number, utcOffsetMinutes: number): Promise<TDataReportFields> {
+  async fields(
+    user: TAuthUser,
+    versionId: number,
+    utcOffsetMinutes: number,
+    language: Language = 'zh',
+  ): Promise<TDataReportFields> {
     const version = await this.store.findVersion(versionId);
     if (!version) throw new AppError('NOT_FOUND');
     await this.access.assertCanView(user, version.stationId);
@@ -244,7 +249,7 @@ export class DataReportService {
     return {
       versionId,
       stationId: version.stationId,
-      versionName: version.name,
+      versionName: versionDisplayName(version, language),
       speeds: speeds.map(present),
       directions: directions.map(present),
       dataStartDate: hasData ? localDate(first) : null,

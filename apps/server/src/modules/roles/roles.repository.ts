@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
@@ -16,6 +16,7 @@ export class RoleRepository {
         'r.id',
         'r.name',
         'r.description',
+        'r.builtin_key',
         'r.is_admin',
         'r.data_scope',
         'r.created_at',
@@ -25,11 +26,24 @@ export class RoleRepository {
       ]);
   }
 
-  async page(filter: { pageNo: number; pageSize: number; keywords?: string | undefined }) {
+  /**
+   * A page of roles; `keywords` match the stored name or, `builtinKeys`, the built-in name in either
+   * language (a built-in role is found by the name the reader sees).
+   */
+  async page(filter: {
+    pageNo: number;
+    pageSize: number;
+    keywords?: string | undefined;
+    builtinKeys?: readonly string[];
+  }) {
+    const matches = (keywords: string) =>
+      filter.builtinKeys?.length
+        ? sql<SqlBool>`(r.name ILIKE ${likeContains(keywords)} OR r.builtin_key IN (${sql.join([...filter.builtinKeys])}))`
+        : sql<SqlBool>`r.name ILIKE ${likeContains(keywords)}`;
     let base = this.db.selectFrom('role as r');
-    if (filter.keywords) base = base.where('r.name', 'ilike', likeContains(filter.keywords));
+    if (filter.keywords) base = base.where(matches(filter.keywords));
     let query = this.selectWithCounts();
-    if (filter.keywords) query = query.where('r.name', 'ilike', likeContains(filter.keywords));
+    if (filter.keywords) query = query.where(matches(filter.keywords));
     const { rows: records, total } = await readPage(
       base,
       query.orderBy('r.is_admin', 'desc').orderBy('r.id'),
@@ -47,7 +61,15 @@ export class RoleRepository {
     return withRowLock(
       this.db
         .selectFrom('role')
-        .select(['id', 'name', 'description', 'is_admin', 'data_scope', 'requires_second_factor'])
+        .select([
+          'id',
+          'name',
+          'description',
+          'builtin_key',
+          'is_admin',
+          'data_scope',
+          'requires_second_factor',
+        ])
         .where('id', '=', id),
       lock,
     ).executeTakeFirst();
@@ -64,6 +86,7 @@ export class RoleRepository {
   async insert(values: {
     name: string;
     description: string;
+    builtin_key?: string | null;
     requires_second_factor?: boolean;
   }): Promise<number> {
     const row = await this.db.insertInto('role').values(values).returning('id').executeTakeFirstOrThrow();
@@ -72,7 +95,12 @@ export class RoleRepository {
 
   async update(
     id: number,
-    values: { name: string; description: string; requires_second_factor?: boolean },
+    values: {
+      name: string;
+      description: string;
+      builtin_key?: string | null;
+      requires_second_factor?: boolean;
+    },
   ): Promise<void> {
     await this.db
       .updateTable('role')
@@ -138,9 +166,16 @@ export class RoleRepository {
     }
   }
 
-  search(keywords: string | undefined, limit: number) {
-    let query = this.db.selectFrom('role').select(['id', 'name']).orderBy('name').limit(limit);
-    if (keywords) query = query.where('name', 'ilike', likeContains(keywords));
+  search(keywords: string | undefined, limit: number, builtinKeys: readonly string[] = []) {
+    let query = this.db.selectFrom('role').select(['id', 'name', 'builtin_key']).orderBy('name').limit(limit);
+    if (keywords) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('name', 'ilike', likeContains(keywords)),
+          ...(builtinKeys.length > 0 ? [eb('builtin_key', 'in', [...builtinKeys])] : []),
+        ]),
+      );
+    }
     return query.execute();
   }
 }

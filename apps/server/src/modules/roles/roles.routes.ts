@@ -33,7 +33,7 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       scope: 'read',
       body: ZRolePageRequest,
       response: zPage(ZRoleRecord),
-      handle: ({ body }) => roles.page(body),
+      handle: ({ body, language }) => roles.page(body, language),
     }),
     defineRoute({
       method: 'GET',
@@ -44,7 +44,7 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       scope: 'read',
       query: ZIdQuery,
       response: ZRoleDetail,
-      handle: ({ query }) => roles.detail(query.id),
+      handle: ({ query, language }) => roles.detail(query.id, language),
     }),
     saveRoute({
       url: '/security/sys/role/save_or_update',
@@ -77,7 +77,7 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       scope: 'read',
       query: ZIdQuery,
       response: ZRoleRights,
-      handle: ({ query }) => roles.rights(query.id),
+      handle: ({ query, language }) => roles.rights(query.id, language),
     }),
     defineAction({
       method: 'POST',
@@ -98,7 +98,7 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       scope: 'read',
       body: ZAssignedUsersRequest,
       response: zPage(ZUserRecord),
-      handle: ({ body }) => roles.assignedUsers(body),
+      handle: ({ body, language }) => roles.assignedUsers(body, language),
     }),
     defineRoute({
       method: 'GET',
@@ -109,7 +109,7 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       scope: 'read',
       query: ZDropDownQuery,
       response: z.array(ZDropDownOption),
-      handle: ({ query }) => roles.search(query.keywords),
+      handle: ({ query, language }) => roles.search(query.keywords, language),
     }),
   ];
 }

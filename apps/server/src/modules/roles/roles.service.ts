@@ -1,6 +1,12 @@
 import {
   AppError,
+  builtinKeysMatching,
+  displayName,
+  displayRoleDescription,
   FEATURE_KEYS,
+  type Language,
+  nameToStore,
+  roleDescriptionKey,
   type TAssignedUsersRequest,
   type TDropDownOption,
   type TPage,
@@ -28,11 +34,11 @@ export interface TRoleRepositories {
   guard: ManagementGuard;
 }
 
-function presentRole(row: TRoleRow): TRoleRecord {
+function presentRole(row: TRoleRow, language: Language): TRoleRecord {
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
+    name: displayName(row.name, row.builtin_key, language),
+    description: displayRoleDescription(row.description, row.builtin_key, language),
     isAdmin: row.is_admin,
     dataScope: row.data_scope,
     userCount: Number(row.user_count ?? 0),
@@ -54,34 +60,56 @@ export class RoleService {
     private readonly tx: TTransactor<TRoleRepositories>,
   ) {}
 
-  async page(filter: TRolePageRequest): Promise<TPage<TRoleRecord>> {
-    const { records, total } = await this.roles.page(filter);
-    return { records: records.map(presentRole), total, pageNo: filter.pageNo, pageSize: filter.pageSize };
+  async page(filter: TRolePageRequest, language: Language): Promise<TPage<TRoleRecord>> {
+    const { records, total } = await this.roles.page({
+      ...filter,
+      builtinKeys: filter.keywords ? builtinKeysMatching(filter.keywords, 'role.') : [],
+    });
+    return {
+      records: records.map((r) => presentRole(r, language)),
+      total,
+      pageNo: filter.pageNo,
+      pageSize: filter.pageSize,
+    };
   }
 
-  async detail(id: number): Promise<TRoleDetail> {
+  async detail(id: number, language: Language): Promise<TRoleDetail> {
     const row = await this.roles.findWithCounts(id);
     if (!row) throw new AppError('NOT_FOUND');
-    const rights = await this.rights(id);
-    return { ...presentRole(row), features: rights.features, stationIds: rights.stations.map((s) => s.id) };
+    const rights = await this.rights(id, language);
+    return {
+      ...presentRole(row, language),
+      features: rights.features,
+      stationIds: rights.stations.map((s) => s.id),
+    };
   }
 
   /** Creates a role without rights, or renames / describes one the caller could change (issue 26 §1). */
   save(caller: TAuthUser, input: TRoleSaveRequest): Promise<{ id: number }> {
     return this.tx.run(async ({ roles, guard }) => {
+      const before = input.id === undefined ? undefined : await roles.findById(input.id, 'update');
       if (input.id !== undefined) {
-        if (!(await roles.findById(input.id, 'update'))) throw new AppError('NOT_FOUND');
+        if (!before) throw new AppError('NOT_FOUND');
         await guard.assertCanManageRole(caller, input.id);
       }
-      const holder = await roles.findByName(input.name);
+      // A built-in role saved under its name (either language) stays built-in with its stored name and, the
+      // description shown in either language left alone, its stored description; renamed, it is the user's.
+      const stored = nameToStore(before && { name: before.name, builtinKey: before.builtin_key }, input.name);
+      const descriptionKey = roleDescriptionKey(stored.builtinKey);
+      const description =
+        before && descriptionKey
+          ? nameToStore({ name: before.description, builtinKey: descriptionKey }, input.description).name
+          : input.description;
+      const holder = await roles.findByName(stored.name);
       if (holder && holder.id !== input.id) {
         throw new AppError('ROLE_NAME_TAKEN', { name: input.name }, [
           { field: 'name', message: 'v.nameTaken' },
         ]);
       }
       const values = {
-        name: input.name,
-        description: input.description,
+        name: stored.name,
+        description,
+        builtin_key: stored.builtinKey,
         // Left as it is when the request does not say (an older client).
         ...(input.requiresSecondFactor === undefined
           ? {}
@@ -115,7 +143,7 @@ export class RoleService {
     });
   }
 
-  async rights(id: number): Promise<TRoleRights> {
+  async rights(id: number, language: Language): Promise<TRoleRights> {
     const role = await this.roles.findById(id);
     if (!role) throw new AppError('NOT_FOUND');
     const [features, stations] = await Promise.all([
@@ -124,7 +152,7 @@ export class RoleService {
     ]);
     return {
       roleId: role.id,
-      roleName: role.name,
+      roleName: displayName(role.name, role.builtin_key, language),
       isAdmin: role.is_admin,
       features: role.is_admin ? [...FEATURE_KEYS] : features,
       dataScope: role.is_admin ? 'all' : role.data_scope,
@@ -159,18 +187,22 @@ export class RoleService {
     });
   }
 
-  async assignedUsers(filter: TAssignedUsersRequest): Promise<TPage<TUserRecord>> {
+  async assignedUsers(filter: TAssignedUsersRequest, language: Language): Promise<TPage<TUserRecord>> {
     if (!(await this.roles.findById(filter.roleId))) throw new AppError('NOT_FOUND');
     const { records, total } = await this.users.page(filter);
     return {
-      records: records.map(presentUserRecord),
+      records: records.map((r) => presentUserRecord(r, language)),
       total,
       pageNo: filter.pageNo,
       pageSize: filter.pageSize,
     };
   }
 
-  async search(keywords: string | undefined): Promise<TDropDownOption[]> {
-    return (await this.roles.search(keywords, 50)).map((r) => ({ id: r.id, name: r.name }));
+  async search(keywords: string | undefined, language: Language): Promise<TDropDownOption[]> {
+    const builtinKeys = keywords ? builtinKeysMatching(keywords, 'role.') : [];
+    return (await this.roles.search(keywords, 50, builtinKeys)).map((r) => ({
+      id: r.id,
+      name: displayName(r.name, r.builtin_key, language),
+    }));
   }
 }

@@ -162,6 +162,7 @@ export async function seedChannelConfigs(
   const configs: {
     station_id: number;
     name: string;
+    builtin_key: string;
     effective_from: Date;
     notes: string;
     channels: TDemoChannel[];
@@ -172,6 +173,7 @@ export async function seedChannelConfigs(
       configs.push({
         station_id: station.id,
         name: '初始配置',
+        builtin_key: 'channelConfig.initial',
         effective_from: from,
         notes: '',
         channels: remoteSensingChannels(station.station_type, i),
@@ -182,6 +184,7 @@ export async function seedChannelConfigs(
     configs.push({
       station_id: station.id,
       name: '初始配置',
+      builtin_key: 'channelConfig.initial',
       effective_from: from,
       notes: '',
       channels: demoMastChannels(top, i, 0),
@@ -191,6 +194,7 @@ export async function seedChannelConfigs(
       configs.push({
         station_id: station.id,
         name: '更换风速计',
+        builtin_key: 'channelConfig.anemometersReplaced',
         effective_from: later,
         notes: '年度巡检更换全部风速计，重新标定',
         channels: demoMastChannels(top, i, 1),

@@ -19,6 +19,8 @@ export interface TSeedResult {
 }
 
 interface TDemoRole {
+  /** Its name in BUILTIN_NAMES (the stored name is the Chinese one). */
+  builtinKey: string;
   name: string;
   description: string;
   dataScope: 'all' | 'list';
@@ -27,6 +29,7 @@ interface TDemoRole {
 
 const DEMO_ROLES: TDemoRole[] = [
   {
+    builtinKey: 'role.windEngineer',
     name: '风资源工程师',
     description: '分析测风数据、运行数据处理、编制报告',
     dataScope: 'list',
@@ -41,6 +44,7 @@ const DEMO_ROLES: TDemoRole[] = [
     ],
   },
   {
+    builtinKey: 'role.dataAdmin',
     name: '数据管理员',
     description: '维护测风站台账、数据接入与规则',
     dataScope: 'all',
@@ -59,6 +63,7 @@ const DEMO_ROLES: TDemoRole[] = [
     ],
   },
   {
+    builtinKey: 'role.operations',
     name: '运维人员',
     description: '处理告警与维修',
     dataScope: 'list',
@@ -71,7 +76,13 @@ const DEMO_ROLES: TDemoRole[] = [
       'system.repairList',
     ],
   },
-  { name: '访客', description: '只读查看指定站点', dataScope: 'list', features: ['report.preview'] },
+  {
+    builtinKey: 'role.guest',
+    name: '访客',
+    description: '只读查看指定站点',
+    dataScope: 'list',
+    features: ['report.preview'],
+  },
 ];
 
 const DEMO_USERS = [
@@ -116,6 +127,7 @@ export async function seedOnFirstStart(
       .values({
         name: '系统管理员',
         description: '全部功能与全部站点（含新增站点）',
+        builtin_key: 'role.admin',
         is_admin: true,
         data_scope: 'all',
       })
@@ -154,7 +166,12 @@ export async function seedOnFirstStart(
       for (const role of DEMO_ROLES) {
         const row = await trx
           .insertInto('role')
-          .values({ name: role.name, description: role.description, data_scope: role.dataScope })
+          .values({
+            name: role.name,
+            description: role.description,
+            data_scope: role.dataScope,
+            builtin_key: role.builtinKey,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         roleIds.set(role.name, row.id);

@@ -25,6 +25,8 @@ export interface TChannelInsert {
 export interface TConfigWrite {
   stationId: number;
   name: string;
+  /** The built-in name's key (BUILTIN_NAMES) a seeded configuration keeps while it is not renamed. */
+  builtinKey?: string | null;
   effectiveFrom: Date;
   notes: string;
   updaterId: number;
@@ -43,6 +45,7 @@ export class ChannelConfigRepository {
         'c.id',
         'c.station_id',
         'c.name',
+        'c.builtin_key',
         'c.effective_from',
         'c.notes',
         'c.updater_name',
@@ -132,6 +135,7 @@ export class ChannelConfigRepository {
       .values({
         station_id: config.stationId,
         name: config.name,
+        builtin_key: config.builtinKey ?? null,
         effective_from: config.effectiveFrom,
         notes: config.notes,
         updater_id: config.updaterId,
@@ -147,6 +151,7 @@ export class ChannelConfigRepository {
       .updateTable('channel_config')
       .set({
         name: config.name,
+        builtin_key: config.builtinKey ?? null,
         effective_from: config.effectiveFrom,
         notes: config.notes,
         updater_id: config.updaterId,

@@ -3,8 +3,12 @@ import {
   CHANNEL_ELEMENT_KEYS,
   CHANNEL_ELEMENTS,
   CHANNEL_STATISTIC_NAMES,
+  displayName,
+  displayPersonName,
   type Language,
   localizeIssues,
+  nameParam,
+  nameToStore,
   type TChannelConfigDetail,
   type TChannelConfigListQuery,
   type TChannelConfigListReply,
@@ -126,7 +130,7 @@ export class ChannelConfigService {
     rows.forEach((row, i) => {
       if (row.effective_from.getTime() <= at) inForceIndex = i;
     });
-    const summaries = rows.map((row, i) => this.toSummary(row, rows[i + 1], i === inForceIndex));
+    const summaries = rows.map((row, i) => this.toSummary(row, rows[i + 1], i === inForceIndex, language));
     // Newest first, as the tab lists them.
     const records = [...summaries].reverse();
     if (inForceIndex < 0) return { records, inForce: null };
@@ -149,7 +153,7 @@ export class ChannelConfigService {
       (rows[index + 1] === undefined || rows[index + 1]!.effective_from.getTime() > now);
     const channels = await this.configs.listChannels([id]);
     return {
-      ...this.toSummary(rows[index]!, rows[index + 1], isInForce),
+      ...this.toSummary(rows[index]!, rows[index + 1], isInForce, language),
       channels: channels.map((c) => toChannelRecord(c, language)),
     };
   }
@@ -168,9 +172,15 @@ export class ChannelConfigService {
         throw new AppError('CHANNEL_CONFIG_DATE_TAKEN', {
           effectiveFrom: formatInstant(input.effectiveFrom),
         });
+      // A seeded configuration saved under its built-in name (either language) keeps it; renamed, it is the user's.
+      const stored = nameToStore(
+        existing && { name: existing.name, builtinKey: existing.builtin_key },
+        input.name,
+      );
       const write = {
         stationId: input.stationId,
-        name: input.name,
+        name: stored.name,
+        builtinKey: stored.builtinKey,
         effectiveFrom: input.effectiveFrom,
         notes: input.notes,
         updaterId: user.id,
@@ -213,7 +223,7 @@ export class ChannelConfigService {
         location: 'channelConfiguration',
         objects: text(existing ? 'stationLog.channelConfigEdited' : 'stationLog.channelConfigAdded', {
           code: station!.stationCode,
-          name: input.name,
+          name: nameParam(stored.name, stored.builtinKey),
           from: formatInstant(input.effectiveFrom),
           count: input.channels.length,
         }),
@@ -238,7 +248,7 @@ export class ChannelConfigService {
         location: 'channelConfiguration',
         objects: text('stationLog.channelConfigDeleted', {
           code: station!.stationCode,
-          name: config.name,
+          name: nameParam(config.name, config.builtin_key),
           from: formatInstant(config.effective_from),
         }),
         details: {
@@ -395,17 +405,18 @@ export class ChannelConfigService {
     row: TConfigRow,
     next: TConfigRow | undefined,
     isInForce: boolean,
+    language: Language,
   ): TChannelConfigSummary {
     return {
       id: row.id,
       stationId: row.station_id,
-      name: row.name,
+      name: displayName(row.name, row.builtin_key, language),
       effectiveFrom: row.effective_from.toISOString(),
       effectiveTo: next ? next.effective_from.toISOString() : null,
       notes: row.notes,
       channelCount: Number(row.channel_count ?? 0),
       isInForce,
-      updaterName: row.updater_name,
+      updaterName: displayPersonName(row.updater_name, language),
       updateTime: row.updated_at.toISOString(),
     };
   }

@@ -1,4 +1,5 @@
 import {
+  displayPersonName,
   isText,
   type Language,
   renderText,
@@ -92,7 +93,7 @@ export class StationLogService {
       records: records.map((r) => ({
         id: r.id,
         operatorAccount: r.operator_account,
-        operatorName: r.operator_name,
+        operatorName: displayPersonName(r.operator_name, language),
         operateTime: r.operate_time.toISOString(),
         type: r.type,
         typeName: STATION_LOG_TYPE_NAMES[r.type][language],

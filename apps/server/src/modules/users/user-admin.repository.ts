@@ -62,6 +62,7 @@ export class UserAdminRepository {
           'u.last_login_at',
           'u.is_builtin',
           'r.name as role_name',
+          'r.builtin_key as role_builtin_key',
           'r.is_admin',
           'c.name as company_name',
           'd.name as dept_name',
@@ -90,6 +91,7 @@ export class UserAdminRepository {
         'u.account',
         'u.user_name',
         'r.name as role_name',
+        'r.builtin_key as role_builtin_key',
         'c.name as company_name',
         'd.name as dept_name',
       ])

@@ -1,8 +1,12 @@
 import {
   AppError,
+  displayPersonName,
+  displayRoleName,
   FEATURE_KEYS,
   isFeatureKey,
   isValidAccount,
+  type Language,
+  personNameToStore,
   type TPage,
   type TProfile,
   type TProfileUpdateRequest,
@@ -38,13 +42,13 @@ export interface TUserAdminRepositories extends TUserAdminParts {
 const USER_LIST_LIMIT = 500;
 
 /** A row of the user list as it leaves the server. */
-export function presentUserRecord(row: TUserAdminRow): TUserRecord {
+export function presentUserRecord(row: TUserAdminRow, language: Language): TUserRecord {
   return {
     id: row.id,
     account: row.account,
-    userName: row.user_name,
+    userName: displayPersonName(row.user_name, language),
     roleId: row.role_id,
-    roleName: row.role_name,
+    roleName: displayRoleName(row.role_name, row.role_builtin_key, language),
     isAdmin: row.is_admin === true,
     companyId: row.company_id,
     companyName: row.company_name,
@@ -83,10 +87,10 @@ export class UserAdminService {
     private readonly tx: TTransactor<TUserAdminRepositories>,
   ) {}
 
-  async page(filter: TUserPageRequest): Promise<TPage<TUserRecord>> {
+  async page(filter: TUserPageRequest, language: Language): Promise<TPage<TUserRecord>> {
     const { records, total } = await this.users.page(filter);
     return {
-      records: records.map(presentUserRecord),
+      records: records.map((r) => presentUserRecord(r, language)),
       total,
       pageNo: filter.pageNo,
       pageSize: filter.pageSize,
@@ -97,7 +101,7 @@ export class UserAdminService {
    * Users for pickers. Only user administrators see every account; anyone else sees the users of
    * their own company (no company: themselves only), so the list does not hand out the directory.
    */
-  async list(caller: TAuthUser, filter: TUserListRequest): Promise<TUserListItem[]> {
+  async list(caller: TAuthUser, filter: TUserListRequest, language: Language): Promise<TUserListItem[]> {
     const scoped: TUserFilter = caller.features.has('system.user')
       ? filter
       : caller.companyId === null
@@ -107,8 +111,8 @@ export class UserAdminService {
     return rows.map((r) => ({
       id: r.id,
       account: r.account,
-      userName: r.user_name,
-      roleName: r.role_name,
+      userName: displayPersonName(r.user_name, language),
+      roleName: displayRoleName(r.role_name, r.role_builtin_key, language),
       companyName: r.company_name,
       groupName: r.dept_name,
     }));
@@ -152,7 +156,8 @@ export class UserAdminService {
 
       const values = {
         account: input.account,
-        userName: input.userName,
+        // The built-in administrator's name, shown in the reader's language, is saved back as its key.
+        userName: personNameToStore(existing?.user_name, input.userName),
         roleId: input.roleId,
         companyId: input.companyId,
         deptId: input.groupId,
@@ -276,14 +281,14 @@ export class UserAdminService {
     });
   }
 
-  async profile(caller: TAuthUser): Promise<TProfile> {
+  async profile(caller: TAuthUser, language: Language): Promise<TProfile> {
     const user = await this.accounts.findById(caller.id);
     if (!user) throw new AppError('NOT_LOGGED_IN');
     return {
       userId: user.id,
       account: user.account,
-      userName: user.user_name,
-      roleName: user.role_name,
+      userName: displayPersonName(user.user_name, language),
+      roleName: displayRoleName(user.role_name, user.role_builtin_key, language),
       companyName: user.company_name,
       groupName: user.dept_name,
       phone: user.phone,
@@ -295,11 +300,19 @@ export class UserAdminService {
 
   /** The personal centre edits name, phone and e-mail only; account, role and organisation are the admin's. */
   async updateProfile(caller: TAuthUser, input: TProfileUpdateRequest): Promise<void> {
-    await this.users.updateProfile(caller.id, input);
+    const stored = (await this.accounts.findById(caller.id))?.user_name;
+    await this.users.updateProfile(caller.id, {
+      ...input,
+      userName: personNameToStore(stored, input.userName),
+    });
   }
 
   /** A user's rightConfig: the caller's own, or another user's when the caller manages users. */
-  async rightConfig(caller: TAuthUser, userId: number | undefined): Promise<TRightConfig> {
+  async rightConfig(
+    caller: TAuthUser,
+    userId: number | undefined,
+    language: Language,
+  ): Promise<TRightConfig> {
     const targetId = userId ?? caller.id;
     if (targetId !== caller.id && !caller.features.has('system.user')) throw new AppError('FORBIDDEN');
     const user = await this.accounts.findById(targetId);
@@ -320,9 +333,9 @@ export class UserAdminService {
     return {
       userId: user.id,
       account: user.account,
-      userName: user.user_name,
+      userName: displayPersonName(user.user_name, language),
       roleId: user.role_id,
-      roleName: user.role_name,
+      roleName: displayRoleName(user.role_name, user.role_builtin_key, language),
       companyName: user.company_name,
       groupName: user.dept_name,
       isAdmin,

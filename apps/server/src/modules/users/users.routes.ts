@@ -44,7 +44,7 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       scope: 'read',
       body: ZUserPageRequest,
       response: zPage(ZUserRecord),
-      handle: ({ body }) => users.page(body),
+      handle: ({ body, language }) => users.page(body, language),
     }),
     defineRoute({
       method: 'POST',
@@ -56,7 +56,7 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       scope: 'read',
       body: ZUserListRequest,
       response: z.array(ZUserListItem),
-      handle: ({ user, body }) => users.list(user, body),
+      handle: ({ user, body, language }) => users.list(user, body, language),
     }),
     defineRoute({
       method: 'POST',
@@ -124,7 +124,7 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       auth: 'user',
       scope: 'read',
       response: ZProfile,
-      handle: ({ user }) => users.profile(user),
+      handle: ({ user, language }) => users.profile(user, language),
     }),
     defineAction({
       method: 'POST',
@@ -146,7 +146,7 @@ export function userRoutes(users: UserAdminService): TRouteDef[] {
       scope: 'read',
       query: ZRightConfigQuery,
       response: ZRightConfig,
-      handle: ({ user, query }) => users.rightConfig(user, query.userId),
+      handle: ({ user, query, language }) => users.rightConfig(user, query.userId, language),
     }),
   ];
 }

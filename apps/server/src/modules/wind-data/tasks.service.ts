@@ -1,5 +1,6 @@
 import {
   AppError,
+  displayPersonName,
   type Language,
   localizeProcessingFailure,
   type TPage,
@@ -281,7 +282,7 @@ export function presentTask(task: TTaskRow, language: Language): TProcessingTask
     result: task.result,
     errorKey: task.errorKey,
     error: localizeProcessingFailure(task.errorKey, task.errorDetails, language),
-    creatorName: task.creatorName,
+    creatorName: displayPersonName(task.creatorName, language),
     createTime: task.createdAt.toISOString(),
     startTime: task.startedAt?.toISOString() ?? null,
     finishTime: task.finishedAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  displayPersonName,
   type Language,
   type TDatasetVersion,
   type TLineageStep,
@@ -65,7 +66,7 @@ export class VersionService {
     if (!detail || !listed) throw new AppError('NOT_FOUND');
     return {
       ...presentVersion(listed, language),
-      creatorName: detail.creatorName,
+      creatorName: displayPersonName(detail.creatorName, language),
       lineage: detail.lineage as TLineageStep[],
       activeTaskId: active?.id ?? null,
     };

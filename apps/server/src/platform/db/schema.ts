@@ -30,6 +30,8 @@ export interface RoleTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   requires_second_factor: Generated<boolean>;
+  /** Key of the name (and, `roleDescription.*`, the description) in BUILTIN_NAMES for a role MastHub created (0041). */
+  builtin_key: Generated<string | null>;
 }
 
 export interface RoleFeatureTable {
@@ -350,6 +352,8 @@ export interface ChannelConfigTable {
   updater_name: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Key of the name in BUILTIN_NAMES for a configuration the seed wrote (0041); null once renamed. */
+  builtin_key: Generated<string | null>;
 }
 
 export interface ChannelConfigChannelTable {

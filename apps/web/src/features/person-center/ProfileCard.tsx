@@ -1,5 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
-import { type TProfile, type TProfileUpdateRequest, ZProfileUpdateRequest } from '@masthub/shared';
+import {
+  personNameToStore,
+  type TProfile,
+  type TProfileUpdateRequest,
+  ZProfileUpdateRequest,
+} from '@masthub/shared';
 import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +37,8 @@ function ProfileForm({ profile, onDone }: { profile: TProfile; onDone: () => voi
     try {
       await update.mutateAsync(body);
       // The header shows the stored name: keep it in step.
-      if (login) saveLogin({ ...login, userName: body.userName });
+      // (the built-in administrator's name, shown in the reader's language, is stored as its key).
+      if (login) saveLogin({ ...login, userName: personNameToStore(login.userName, body.userName) });
       feedback.success(t('person.profile.saved'));
       onDone();
     } catch (error) {
