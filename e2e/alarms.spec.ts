@@ -81,7 +81,7 @@ describe('[ALARMS]', () => {
         .toContain(zh ? '疑似，重点关注' : 'Suspicious, watch closely');
       await expect
         .poll(async () => (await page.getByTestId('station-header').textContent()) ?? '', POLL)
-        .toContain(zh ? '重点关注' : 'Checking');
+        .toContain(zh ? '重点关注' : 'Under watch');
       await screenshot(page, `alarms-handled-${locale}`);
       await page.context().close();
     });

@@ -173,7 +173,7 @@ describe('[DOWNLOAD-APPLY]', () => {
     await screenshot(reviewer, 'apply-manage-en-US');
     const before = smtp.received.length;
     await pending.getByRole('button', { name: 'Approve' }).click();
-    const review = reviewer.getByRole('dialog', { name: 'Approve 1 application(s)' });
+    const review = reviewer.getByRole('dialog', { name: 'Approve 1 application' });
     await review.getByLabel('Sender e-mail').click();
     await reviewer.locator('.ant-select-item-option', { hasText: senderName }).click();
     await review.getByRole('button', { name: 'Approve' }).click();

@@ -100,6 +100,8 @@ describe('the server message catalogue', () => {
       expect(entry.en.trim(), key).not.toBe('');
       expect(entry.en, key).not.toMatch(CJK);
       expect(new Set(placeholdersOf(entry.zh)), key).toEqual(new Set(placeholdersOf(entry.en)));
+      // A count reads "1 site", "2 sites" ({count|site|sites}), never "site(s)" (issue 41).
+      expect(entry.en.replaceAll('http(s)', ''), key).not.toMatch(/\w\(s\)/);
     }
   });
 

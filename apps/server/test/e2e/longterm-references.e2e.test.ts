@@ -297,7 +297,7 @@ describe('reference series and the candidate ranking', () => {
     expect(ranked.candidates[0]!.rHourly).toBeGreaterThan(0.99);
     expect(ranked.candidates[0]!.rDaily).toBeGreaterThan(0.99);
     expect(ranked.candidates[0]!.cvRmse).toBeLessThan(0.01);
-    expect(ranked.summary).toBe('1 candidate(s) within 50 km of 目标测风塔.');
+    expect(ranked.summary).toBe('1 candidate within 50 km of 目标测风塔.');
     expect(server.services.compute.completed).toBe(tasks + 1);
 
     const all = await server.call('POST', '/api/data-process/longterm/candidates', {

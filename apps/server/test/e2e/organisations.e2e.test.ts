@@ -178,12 +178,12 @@ describe('companies', () => {
         {
           errorCode: 'COMPANY_HAS_USERS',
           count: 1,
-          message: 'This company still has 1 user(s) and cannot be deleted',
+          message: 'This company still has 1 user and cannot be deleted',
         },
         {
           errorCode: 'COMPANY_HAS_GROUPS',
           count: 1,
-          message: 'This company still has 1 department(s); delete them first',
+          message: 'This company still has 1 department; delete it first',
         },
       ],
     });
@@ -194,7 +194,7 @@ describe('companies', () => {
       {
         status: 409,
         zh: '该公司下还有 1 个用户，不能删除',
-        en: 'This company still has 1 user(s) and cannot be deleted',
+        en: 'This company still has 1 user and cannot be deleted',
       },
     );
   });
@@ -209,7 +209,7 @@ describe('companies', () => {
       {
         status: 409,
         zh: '该公司下还有 1 个部门，请先删除部门',
-        en: 'This company still has 1 department(s); delete them first',
+        en: 'This company still has 1 department; delete it first',
       },
     );
   });
@@ -290,7 +290,7 @@ describe('departments', () => {
       {
         status: 409,
         zh: '该部门下还有 1 个用户，不能删除',
-        en: 'This department still has 1 user(s) and cannot be deleted',
+        en: 'This department still has 1 user and cannot be deleted',
       },
     );
 

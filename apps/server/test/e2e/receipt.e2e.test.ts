@@ -317,7 +317,7 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
     expect(await server.services.reminders.run('receipt')).toBe(1);
     const [mail] = (await smtp.waitFor(before + 1, 30_000)).slice(before);
     expect(mail!.rcpt).toContain(address);
-    expect(mail!.parsed.subject).toMatch(/数据回执有待处理的发现 \/ open data-receipt findings on 1 sites$/);
+    expect(mail!.parsed.subject).toMatch(/数据回执有待处理的发现 \/ open data-receipt findings on 1 site$/);
     const open = (await detail(receiptId)).findings.filter((f) => f.status === 'open');
     expect(open.length).toBeGreaterThan(0);
     // The hub shows the site while it has open findings.
@@ -326,7 +326,9 @@ describe('the data receipt of an uploaded month with two heights swapped', () =>
     expect(hub.body.data.receipts.sites).toBeGreaterThanOrEqual(1);
     expect(hub.body.data.receipts.latest[0].stationId).toBe(site.id);
     expect(mail!.parsed.text).toContain(site.stationCode);
-    expect(mail!.parsed.text).toContain(`${open.length} open data-receipt findings`);
+    expect(mail!.parsed.text).toContain(
+      `${open.length} open data-receipt ${open.length === 1 ? 'finding' : 'findings'}`,
+    );
     const log = await server.db
       .selectFrom('mail_send_log')
       .select(['kind', 'status', 'user_id'])

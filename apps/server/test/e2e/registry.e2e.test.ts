@@ -101,7 +101,7 @@ describe('owners (业主)', () => {
         {
           errorCode: 'OWNER_IN_USE',
           count: 1,
-          message: 'This owner is linked to 1 site(s) and cannot be deleted',
+          message: 'This owner is linked to 1 site and cannot be deleted',
         },
       ],
     });
@@ -204,7 +204,7 @@ describe('device types and manufacturers', () => {
       canDelete: false,
       stationCount: 1,
       childCount: 0,
-      message: 'This manufacturer is used by 1 site(s) and cannot be deleted',
+      message: 'This manufacturer is used by 1 site and cannot be deleted',
     });
     const typeRel = await server.call(
       'GET',
@@ -339,7 +339,7 @@ describe('tags', () => {
       language: 'EN',
     });
     expect(del.status).toBe(409);
-    expect(del.body.msg).toBe('This tag is used by 1 site(s); remove it from them or disable it instead');
+    expect(del.body.msg).toBe('This tag is used by 1 site; remove it from that site or disable it instead');
     await server.db.deleteFrom('station_tag').where('tag_id', '=', tagId).execute();
     const check = await server.call('GET', `/api/web/sys/tag/delete/check?id=${tagId}`, { token: admin });
     expect(check.body.data.canDelete).toBe(true);

@@ -703,7 +703,7 @@ describe('reminders', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.parsed.text).toContain(site.stationCode);
     expect(mine[0]!.parsed.subject).toMatch(
-      /个站点超过 1 天无数据 \/ \d+ sites without data for over a day$/,
+      /个站点超过 1 天无数据 \/ \d+ sites? without data for over a day$/,
     );
     // Give a duplicate the time to arrive: there is none.
     await new Promise((r) => setTimeout(r, 1500));

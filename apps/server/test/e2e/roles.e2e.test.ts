@@ -177,7 +177,7 @@ describe('deleting roles', () => {
     await expectRefused('GET', api(`delete?id=${user.roleId}`), undefined, {
       status: 409,
       zh: '该角色已分配给 1 个用户，不能删除',
-      en: 'This role is assigned to 1 user(s) and cannot be deleted',
+      en: 'This role is assigned to 1 user and cannot be deleted',
     });
   });
 

@@ -157,7 +157,7 @@ describe('station fields and status options', () => {
       { value: -1, name: 'Not monitored', color: '#6b8aa6' },
       { value: 0, name: 'Normal', color: '#05a045' },
       { value: 1, name: 'Alarming', color: '#e53935' },
-      { value: 2, name: 'Checking (focus)', color: '#1e88e5' },
+      { value: 2, name: 'Under watch', color: '#1e88e5' },
       { value: 3, name: 'In maintenance', color: '#fb8c00' },
     ]);
   });

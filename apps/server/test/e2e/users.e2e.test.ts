@@ -424,7 +424,7 @@ describe('GET /api/security/sys/user/delete', () => {
     expect(zh.status).toBe(409);
     expect(zh.body.msg).toBe('该用户拥有 2 个站点，请先移交站点再删除');
     const en = await server.call('GET', `${DELETE}?id=${owner.id}`, { token: admin, language: 'EN' });
-    expect(en.body.msg).toBe('This user owns 2 site(s); transfer them before deleting the user');
+    expect(en.body.msg).toBe('This user owns 2 sites; transfer them before deleting the user');
     expect((await server.call('GET', '/api/security/sys/user/profile', { token: ownerToken })).status).toBe(
       200,
     );

@@ -84,23 +84,23 @@ export const ERROR_MESSAGES = {
   },
   COMPANY_HAS_USERS: {
     zh: '该公司下还有 {count} 个用户，不能删除',
-    en: 'This company still has {count} user(s) and cannot be deleted',
+    en: 'This company still has {count} {count|user|users} and cannot be deleted',
   },
   COMPANY_HAS_GROUPS: {
     zh: '该公司下还有 {count} 个部门，请先删除部门',
-    en: 'This company still has {count} department(s); delete them first',
+    en: 'This company still has {count} {count|department|departments}; delete {count|it|them} first',
   },
   GROUP_HAS_USERS: {
     zh: '该部门下还有 {count} 个用户，不能删除',
-    en: 'This department still has {count} user(s) and cannot be deleted',
+    en: 'This department still has {count} {count|user|users} and cannot be deleted',
   },
   ROLE_HAS_USERS: {
     zh: '该角色已分配给 {count} 个用户，不能删除',
-    en: 'This role is assigned to {count} user(s) and cannot be deleted',
+    en: 'This role is assigned to {count} {count|user|users} and cannot be deleted',
   },
   USER_OWNS_STATIONS: {
     zh: '该用户拥有 {count} 个站点，请先移交站点再删除',
-    en: 'This user owns {count} site(s); transfer them before deleting the user',
+    en: 'This user owns {count} {count|site|sites}; transfer {count|it|them} before deleting the user',
   },
   CANNOT_DELETE_SELF: { zh: '不能删除当前登录的用户', en: 'You cannot delete yourself' },
   BUILTIN_ADMIN_PROTECTED: {
@@ -146,7 +146,7 @@ export const ERROR_MESSAGES = {
   OWNER_NAME_TAKEN: { zh: '业主“{name}”已存在', en: 'An owner named “{name}” already exists' },
   OWNER_IN_USE: {
     zh: '该业主关联了 {count} 个站点，不能删除',
-    en: 'This owner is linked to {count} site(s) and cannot be deleted',
+    en: 'This owner is linked to {count} {count|site|sites} and cannot be deleted',
   },
   DEVICE_TYPE_NAME_TAKEN: {
     zh: '设备类型“{name}”已存在',
@@ -158,16 +158,16 @@ export const ERROR_MESSAGES = {
   },
   DEVICE_TYPE_IN_USE: {
     zh: '该设备类型下的厂家被 {count} 个站点使用，不能删除',
-    en: 'Manufacturers of this device type are used by {count} site(s); it cannot be deleted',
+    en: 'Manufacturers of this device type are used by {count} {count|site|sites}; it cannot be deleted',
   },
   MANUFACTURER_IN_USE: {
     zh: '该厂家被 {count} 个站点使用，不能删除',
-    en: 'This manufacturer is used by {count} site(s) and cannot be deleted',
+    en: 'This manufacturer is used by {count} {count|site|sites} and cannot be deleted',
   },
   TAG_NAME_TAKEN: { zh: '标签“{name}”已存在', en: 'A tag named “{name}” already exists' },
   TAG_IN_USE: {
     zh: '该标签被 {count} 个站点使用，请先从站点移除或停用该标签',
-    en: 'This tag is used by {count} site(s); remove it from them or disable it instead',
+    en: 'This tag is used by {count} {count|site|sites}; remove it from {count|that site|those sites} or disable it instead',
   },
   ATTACHMENT_TYPE_NOT_ALLOWED: {
     zh: '附件“{fileName}”的格式不支持，仅支持 .docx、.pdf、.xls、.xlsx 文件',
@@ -200,7 +200,7 @@ export const ERROR_MESSAGES = {
   },
   DATA_SOURCE_IN_USE: {
     zh: '该数据源被 {count} 条文件匹配规则使用，请先修改或删除这些规则',
-    en: 'This data source is used by {count} file-match rule(s); change or delete them first',
+    en: 'This data source is used by {count} file-match {count|rule|rules}; change or delete {count|it|them} first',
   },
   DATA_SOURCE_ADDRESS_ERROR: {
     zh: '服务器地址错误：找不到服务器“{host}”，请检查服务器地址',
@@ -236,7 +236,7 @@ export const ERROR_MESSAGES = {
   },
   PARSE_RULE_IN_USE: {
     zh: '该解析规则被 {count} 个站点使用，不能删除',
-    en: 'This parse rule is used by {count} site(s) and cannot be deleted',
+    en: 'This parse rule is used by {count} {count|site|sites} and cannot be deleted',
   },
   UPLOAD_TYPE_NOT_ALLOWED: {
     zh: '不支持的文件类型“{fileName}”，允许：{allowed}',
@@ -418,7 +418,7 @@ export const ERROR_MESSAGES = {
   },
   REFERENCE_IN_USE: {
     zh: '参考序列“{name}”仍被 {count} 个长期订正数据版本引用，请先删除这些版本',
-    en: 'The reference series “{name}” is still named by {count} long-term corrected data version(s); delete those versions first',
+    en: 'The reference series “{name}” is still named by {count} long-term corrected data {count|version|versions}; delete {count|it|them} first',
   },
   LONGTERM_REFERENCE_NOT_VISIBLE: {
     zh: '站点的数据管理员（无则业主）无权查看参考数据所在的站点，收敛不再计算：请更换参考，或为其开通该站点的权限',

@@ -16,7 +16,7 @@ export function parseLanguageHeader(value: string | string[] | undefined): Langu
  * the message tables declared `as const`, so a call that leaves one out does not compile.
  */
 export type TPlaceholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | TPlaceholders<Rest>
+  ? (Name extends `${infer Plural}|${string}` ? Plural : Name) | TPlaceholders<Rest>
   : never;
 
 /** The values a localised message needs: one, neither null nor undefined, per placeholder of either language. */
@@ -24,21 +24,29 @@ export type TMessageParams<M extends TLocalized> = {
   [K in TPlaceholders<M['zh']> | TPlaceholders<M['en']>]: NonNullable<unknown>;
 };
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const PLACEHOLDER = /\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g;
 
 /**
- * Replaces `{name}` placeholders with the given values. A placeholder without a value (absent, null or
+ * Replaces `{name}` placeholders with the given values, and `{name|one|other}` with the word for the number
+ * `name` holds — `one` for exactly 1, `other` for anything else (English plural, issue 41: "1 site",
+ * "2 sites", never "site(s)"): `{count} {count|site|sites}`. A placeholder without a value (absent, null or
  * undefined) is left as it is — never "undefined" — so unfilledPlaceholders finds it.
  */
 export function interpolate(template: string, params: Record<string, unknown> = {}): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) =>
-    params[name] === undefined || params[name] === null ? whole : String(params[name]),
-  );
+  return template.replace(PLACEHOLDER, (whole, name: string, one?: string, other?: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) return whole;
+    if (one !== undefined) return Number(value) === 1 ? one : (other ?? '');
+    return String(value);
+  });
 }
 
-/** The `{name}` placeholders of a text, in order: of a template, or those a formatted message still has. */
+/**
+ * The names of the `{name}` (and `{name|one|other}`) placeholders of a text, each once, in order: of a
+ * template, or those a formatted message still has.
+ */
 export function placeholdersOf(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
 
 /** Whether every placeholder of the template has a value in `params`. */

@@ -47,6 +47,26 @@ describe('interpolate', () => {
   });
 });
 
+describe('interpolate with a plural word {name|one|other}', () => {
+  it('writes the singular for exactly one and the plural otherwise (issue 41: "1 site", never "site(s)")', () => {
+    const template = '{count} {count|site|sites} moved';
+    expect(interpolate(template, { count: 1 })).toBe('1 site moved');
+    expect(interpolate(template, { count: 2 })).toBe('2 sites moved');
+    expect(interpolate(template, { count: 0 })).toBe('0 sites moved');
+    expect(interpolate(template, { count: '1' })).toBe('1 site moved');
+    expect(interpolate(template, {})).toBe(template);
+    expect(placeholdersOf(template)).toEqual(['count']);
+  });
+
+  it('leaves no "(s)" in the English of any message table', () => {
+    for (const [name, table] of TABLES) {
+      for (const [key, entry] of Object.entries(table)) {
+        expect(entry.en.replaceAll('http(s)', ''), `${name}.${key}`).not.toMatch(/\w\(s\)/);
+      }
+    }
+  });
+});
+
 describe('the localised message tables (issue 26: no `{…}` reaches a user)', () => {
   it('finds the message tables of the package', () => {
     const names = TABLES.map(([name]) => name);
@@ -61,8 +81,12 @@ describe('the localised message tables (issue 26: no `{…}` reaches a user)', (
       const en = placeholdersOf(entry.en).sort();
       expect(zh, `${key}: zh ${zh} vs en ${en}`).toEqual(en);
       for (const language of LANGUAGES) {
-        // The compiler reads `{name}` as a placeholder of any text; interpolate only fills \w+ names.
-        expect(entry[language].replace(/\{\w+\}/g, ''), `${key}.${language}`).not.toMatch(/[{}]/);
+        // The compiler reads `{name}` as a placeholder of any text; interpolate only fills \w+ names (and
+        // `{name|one|other}` plural words).
+        expect(
+          entry[language].replace(/\{\w+(?:\|[^{}|]*\|[^{}|]*)?\}/g, ''),
+          `${key}.${language}`,
+        ).not.toMatch(/[{}]/);
         expect(interpolate(entry[language], sampleParams(entry)), `${key}.${language}`).not.toMatch(
           LEFT_OVER,
         );

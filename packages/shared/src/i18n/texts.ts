@@ -313,7 +313,7 @@ const PHRASES = {
   },
   'stationLog.receiptDone': {
     zh: '文件“{file}”的数据回执：{findings} 项发现，其中错误 {errors} 项、警告 {warnings} 项',
-    en: 'Data receipt of “{file}”: {findings} findings, {errors} errors and {warnings} warnings among them',
+    en: 'Data receipt of “{file}”: {findings} {findings|finding|findings}, {errors} {errors|error|errors} and {warnings} {warnings|warning|warnings} among them',
   },
   'stationLog.receiptDismissed': {
     zh: '数据回执的发现“{check}”（{channels}，{from} 至 {to}）已忽略：{reason}',
@@ -431,11 +431,11 @@ const PHRASES = {
   },
   'message.receiptFindings': {
     zh: '站点 {code}：文件“{file}”的数据回执有 {count} 项待处理的发现',
-    en: 'Site {code}: the data receipt of “{file}” has {count} open findings',
+    en: 'Site {code}: the data receipt of “{file}” has {count} open {count|finding|findings}',
   },
   'message.receiptFindingsDetail': {
     zh: '错误 {errors} 项、警告 {warnings} 项：{checks}。请在站点的数据回执中查看证据并应用或忽略建议的修正。',
-    en: '{errors} errors and {warnings} warnings: {checks}. Open the site’s data receipts to see the evidence and apply or dismiss the suggested fixes.',
+    en: '{errors} {errors|error|errors} and {warnings} {warnings|warning|warnings}: {checks}. Open the site’s data receipts to see the evidence and apply or dismiss the suggested fixes.',
   },
   'message.secondFactorLocked': {
     zh: '两步验证已锁定 {minutes} 分钟',
@@ -451,7 +451,7 @@ const PHRASES = {
   'message.taskFailed': { zh: '{kind}失败（任务 #{taskId}）', en: '{kind} failed (task #{taskId})' },
   'message.applySubmitted': {
     zh: '{user} 提交了下载申请（{count} 个站点），请审批',
-    en: '{user} applied to download the data of {count} site(s); please review',
+    en: '{user} applied to download the data of {count} {count|site|sites}; please review',
   },
   'message.applyRevoked': {
     zh: '下载申请 #{id} 的下载链接已被 {user} 撤销',

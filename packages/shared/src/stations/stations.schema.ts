@@ -21,7 +21,7 @@ export const STATION_STATUSES = [
   { value: -1, name: { zh: '未监测', en: 'Not monitored' } },
   { value: 0, name: { zh: '正常', en: 'Normal' } },
   { value: 1, name: { zh: '告警', en: 'Alarming' } },
-  { value: 2, name: { zh: '重点关注', en: 'Checking (focus)' } },
+  { value: 2, name: { zh: '重点关注', en: 'Under watch' } },
   { value: 3, name: { zh: '维护中', en: 'In maintenance' } },
 ] as const satisfies readonly { value: number; name: TLocalized }[];
 export const STATION_STATUS_VALUES = STATION_STATUSES.map((s) => s.value) as number[];

@@ -125,7 +125,7 @@ function CodeStep({
           />
         </Form.Item>
         <Form.Item name="rememberDevice" valuePropName="checked">
-          <Checkbox>{t('auth.secondFactor.remember', { days: challenge.rememberDays })}</Checkbox>
+          <Checkbox>{t('auth.secondFactor.remember', { count: challenge.rememberDays })}</Checkbox>
         </Form.Item>
         <Form.Item style={{ marginBottom: 8 }}>
           <Button type="primary" htmlType="submit" block loading={isSubmitting}>

@@ -83,7 +83,7 @@ export function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
   return (
     <Card
       size="small"
-      title={t('hub.recoveryTitle', { days: recovery.days })}
+      title={t('hub.recoveryTitle', { count: recovery.days })}
       extra={
         <Typography.Text type="secondary">
           {t('hub.recoveryWindow', { from: recovery.from, to: recovery.to })}
@@ -96,7 +96,7 @@ export function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
       ) : (
         <>
           <Typography.Paragraph>
-            {t('hub.recoveryMean', { pct: `${(recovery.meanPct ?? 0).toFixed(1)} %`, sites: recovery.sites })}
+            {t('hub.recoveryMean', { pct: `${(recovery.meanPct ?? 0).toFixed(1)} %`, count: recovery.sites })}
           </Typography.Paragraph>
           <PartsBar
             parts={recovery.bands.map((b, k) => ({
@@ -136,7 +136,7 @@ export function HubKpis({ data, canReview }: { data: THubOverview; canReview: bo
       </Col>
       <Col xs={12} md={8} xl={4}>
         <Kpi
-          title={t('hub.kpi.silent', { days: data.silent.days })}
+          title={t('hub.kpi.silent', { count: data.silent.days })}
           value={data.silent.count}
           to="/stationManage"
           danger

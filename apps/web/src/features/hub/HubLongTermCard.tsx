@@ -19,7 +19,7 @@ export function HubLongTermCard({ longTerm }: { longTerm: THubOverview['longTerm
     { key: 'pending', value: longTerm.pending, color: undefined },
   ] as const;
   return (
-    <Card size="small" title={t('hub.longTerm.title', { sites: longTerm.sites })} data-testid="hub-longterm">
+    <Card size="small" title={t('hub.longTerm.title', { count: longTerm.sites })} data-testid="hub-longterm">
       {longTerm.sites === 0 ? (
         <Typography.Text type="secondary">{t('hub.longTerm.none')}</Typography.Text>
       ) : (
@@ -49,7 +49,7 @@ export function HubLongTermCard({ longTerm }: { longTerm: THubOverview['longTerm
                 <Tag color={s.status === 'not_yet' ? 'gold' : 'default'}>
                   {s.monthsNeeded === null
                     ? s.statusName
-                    : t('hub.longTerm.monthsNeeded', { months: s.monthsNeeded })}
+                    : t('hub.longTerm.monthsNeeded', { count: s.monthsNeeded })}
                 </Tag>
               )}
               render={(s) => (
@@ -57,7 +57,7 @@ export function HubLongTermCard({ longTerm }: { longTerm: THubOverview['longTerm
                   {s.stationCode} · {s.projectName}
                   <Typography.Text type="secondary">
                     {' '}
-                    {t('hub.longTerm.months', { months: s.months })}
+                    {t('hub.longTerm.months', { count: s.months })}
                   </Typography.Text>
                 </Link>
               )}

@@ -139,7 +139,7 @@ function HubBody({ data, canReview }: { data: THubOverview; canReview: boolean }
             items={data.silent.longest}
             rowKey={(s) => s.stationId}
             empty={t('hub.none')}
-            extra={(s) => <Tag color="volcano">{t('hub.silentFor', { days: s.silentDays })}</Tag>}
+            extra={(s) => <Tag color="volcano">{t('hub.silentFor', { count: s.silentDays })}</Tag>}
             render={(s) => (
               <Link to={siteLink(s.stationId)}>
                 {s.stationCode} · {s.projectName}

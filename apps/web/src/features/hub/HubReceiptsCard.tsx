@@ -15,7 +15,7 @@ export function HubReceiptsCard({ receipts }: { receipts: THubOverview['receipts
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   return (
-    <Card size="small" title={t('receipt.hub.title', { sites: receipts.sites })} data-testid="hub-receipts">
+    <Card size="small" title={t('receipt.hub.title', { count: receipts.sites })} data-testid="hub-receipts">
       {receipts.openFindings === 0 ? (
         <Typography.Text type="secondary">{t('receipt.hub.none')}</Typography.Text>
       ) : (

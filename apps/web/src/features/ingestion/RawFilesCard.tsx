@@ -214,7 +214,7 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
           pageNo,
           pageSize: PAGE_SIZE,
           total: page?.total,
-          totalText: (total) => t('ingestion.files.total', { total }),
+          totalText: (total) => t('ingestion.files.total', { count: total }),
           onChange: setPageNo,
         })}
       />

@@ -90,7 +90,7 @@ export function LastReceiptsCard({ stationId }: { stationId: number }) {
           pageNo,
           pageSize: PAGE_SIZE,
           total: page?.total,
-          totalText: (total) => t('ingestion.files.total', { total }),
+          totalText: (total) => t('ingestion.files.total', { count: total }),
           onChange: setPageNo,
         })}
       />

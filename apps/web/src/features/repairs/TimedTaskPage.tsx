@@ -156,7 +156,14 @@ function ReminderCard({ task }: { task: TIntervalTask }) {
             </Form.Item>
             {frequency === 'days' ? (
               <Form.Item name="everyDays" label={t('repairs.tasks.everyDays')} rules={[rule('everyDays')]}>
-                <InputNumber min={1} max={31} precision={0} suffix={t('repairs.tasks.days')} />
+                <InputNumber
+                  min={1}
+                  max={31}
+                  precision={0}
+                  suffix={t('repairs.tasks.days', {
+                    count: Number(watched?.everyDays ?? task.everyDays ?? 1),
+                  })}
+                />
               </Form.Item>
             ) : null}
           </Col>

@@ -401,7 +401,7 @@ function ConfigDescriptions({ config }: { config: TChannelConfigDetail }) {
         {
           key: 'to',
           label: t('stations.channels.effectiveTo'),
-          children: config.effectiveTo ? formatDateTime(config.effectiveTo) : t('stations.channels.now'),
+          children: config.effectiveTo ? formatDateTime(config.effectiveTo) : t('stations.channels.noEnd'),
         },
         {
           key: 'updated',

@@ -192,7 +192,7 @@ export function StationListPage() {
               pageSize: PAGE_SIZE,
               total: page?.total ?? 0,
               showSizeChanger: false,
-              showTotal: (total) => t('stations.list.total', { total }),
+              showTotal: (total) => t('stations.list.total', { count: total }),
             }}
           />
         </div>

@@ -55,7 +55,7 @@ export function StationListToolbar(props: StationListToolbarProps) {
   return (
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
       <Space size={12}>
-        <Typography.Text strong>{t('stations.list.total', { total: props.total })}</Typography.Text>
+        <Typography.Text strong>{t('stations.list.total', { count: props.total })}</Typography.Text>
         {selectedIds.length > 0 ? (
           <Space size={4} data-testid="stations-selection">
             <Typography.Text>{t('stations.list.selected', { count: selectedIds.length })}</Typography.Text>

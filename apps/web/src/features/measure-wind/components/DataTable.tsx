@@ -121,7 +121,7 @@ export function DataTable({
           pageSizeOptions={PAGE_SIZE_OPTIONS}
           showSizeChanger
           showQuickJumper
-          showTotal={(total) => t('measure-wind.table.total', { total })}
+          showTotal={(total) => t('measure-wind.table.total', { count: total })}
           onChange={onPageChange}
         />
       </Flex>

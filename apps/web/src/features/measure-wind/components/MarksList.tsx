@@ -158,7 +158,7 @@ export function MarksList({ versionId, blockedReason }: MarksListProps) {
         pageNo,
         pageSize: PAGE_SIZE,
         total: page?.total,
-        totalText: (total) => t('measure-wind.table.total', { total }),
+        totalText: (total) => t('measure-wind.table.total', { count: total }),
         onChange: setPageNo,
       })}
     />

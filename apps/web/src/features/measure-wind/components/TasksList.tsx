@@ -133,7 +133,7 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
           pageNo,
           pageSize: PAGE_SIZE,
           total: page?.total,
-          totalText: (total) => t('measure-wind.table.total', { total }),
+          totalText: (total) => t('measure-wind.table.total', { count: total }),
           onChange: setPageNo,
         })}
       />
