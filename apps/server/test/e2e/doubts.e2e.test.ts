@@ -115,7 +115,7 @@ describe('a doubt is shown, never stored silently (issue 40 §1)', () => {
       channels: data.recognition.channels,
     };
     for (const [language, text] of [
-      ['EN', /1 doubts of the recognition are still open \(the unit “furlongs\/fortnight” is not known/],
+      ['EN', /1 doubt of the recognition is still open \(the unit “furlongs\/fortnight” is not known/],
       ['ZH', /识别结果还有 1 处存疑未确认（单位“furlongs\/fortnight”无法识别/],
     ] as const) {
       const refused = await server.call('POST', '/api/data-parse/parse/text/recognize', {
@@ -282,7 +282,7 @@ describe('a doubt is shown, never stored silently (issue 40 §1)', () => {
     expect(r.statusCode, r.body).toBe(200);
     const [outcome] = r.json().data;
     expect(outcome).toMatchObject({ status: 'held', reasonKey: 'held_doubts' });
-    expect(outcome.reason).toMatch(/1 doubts are open/);
+    expect(outcome.reason).toMatch(/1 doubt is open/);
     const again = await server.app.inject({
       method: 'POST',
       url: `/api/data-parse/parse/text/preview_recognize?rawFileId=${outcome.rawFileId}`,

@@ -49,7 +49,7 @@ export const ERROR_MESSAGES = {
   },
   SECOND_FACTOR_LOCKED: {
     zh: '验证码错误次数过多，两步验证已锁定 {minutes} 分钟；可使用恢复码登录，或请管理员解锁',
-    en: 'Too many wrong codes: two-factor login is locked for {minutes} minutes; log in with a recovery code, or ask an administrator to unlock it',
+    en: 'Too many wrong codes: two-factor login is locked for {minutes} {minutes|minute|minutes}; log in with a recovery code, or ask an administrator to unlock it',
   },
   SECOND_FACTOR_NOT_LOCKED: {
     zh: '该用户的两步验证未被锁定',
@@ -254,7 +254,7 @@ export const ERROR_MESSAGES = {
   },
   STATION_IMPORT_INVALID: {
     zh: '导入文件有 {count} 处错误，未导入任何站点',
-    en: 'The file has {count} errors; no site was imported',
+    en: 'The file has {count} {count|error|errors}; no site was imported',
   },
   STATION_IMPORT_FILE: {
     zh: '无法读取导入文件：{reason}',
@@ -406,7 +406,7 @@ export const ERROR_MESSAGES = {
   },
   MCP_NO_CONCURRENT: {
     zh: '参考数据与测风数据没有足够的同期时段（满足覆盖率的{period}数据至少需要 {minimum} 个，现有 {found} 个）',
-    en: 'The reference and the measured data share too few concurrent periods ({period} periods meeting the coverage: at least {minimum} are needed, {found} found)',
+    en: 'The reference and the measured data share too few concurrent periods ({period} {period|period|periods} meeting the coverage: at least {minimum} are needed, {found} found)',
   },
   REFERENCE_FILE_TYPE: {
     zh: '参考序列“{fileName}”须为文本时间序列文件（.csv、.txt、.dat、.wnd）',
@@ -490,7 +490,7 @@ export const ERROR_MESSAGES = {
   },
   SERVER_BUSY: {
     zh: '服务器繁忙，请 {retryAfterSeconds} 秒后重试',
-    en: 'The server is busy; please try again in {retryAfterSeconds} seconds',
+    en: 'The server is busy; please try again in {retryAfterSeconds} {retryAfterSeconds|second|seconds}',
   },
   ARCHIVE_TOO_MANY_ENTRIES: {
     zh: '文件“{fileName}”包含的条目超过 {maximum} 个，已拒绝，未保存任何内容',
@@ -526,7 +526,7 @@ export const ERROR_MESSAGES = {
   },
   ACCESS_TOKEN_RATE_LIMITED: {
     zh: '此访问令牌每分钟最多 {limit} 次请求，请 {retryAfterSeconds} 秒后重试',
-    en: 'This access token may make at most {limit} requests a minute; please try again in {retryAfterSeconds} seconds',
+    en: 'This access token may make at most {limit} requests a minute; please try again in {retryAfterSeconds} {retryAfterSeconds|second|seconds}',
   },
   ACCESS_TOKEN_TOO_MANY: {
     zh: '每个用户最多持有 {maximum} 个有效的访问令牌，请先撤销不用的令牌',
@@ -538,7 +538,7 @@ export const ERROR_MESSAGES = {
   },
   DOUBTS_OPEN: {
     zh: '识别结果还有 {count} 处存疑未确认（{first}）：请逐项确认或修改后再入库，未保存任何数据',
-    en: '{count} doubts of the recognition are still open ({firstEn}): confirm or change each first; nothing was stored',
+    en: '{count} {count|doubt|doubts} of the recognition {count|is|are} still open ({firstEn}): confirm or change each first; nothing was stored',
   },
   MCP_BATCH_REFUSED: {
     zh: '不接受 JSON-RPC 批量请求：每个请求只能包含一条 JSON-RPC 消息，请逐条发送',
@@ -554,7 +554,7 @@ export const ERROR_MESSAGES = {
   },
   WEBHOOK_TIMEOUT: {
     zh: '接收方在 {seconds} 秒内没有应答',
-    en: 'The receiver did not answer within {seconds} seconds',
+    en: 'The receiver did not answer within {seconds} {seconds|second|seconds}',
   },
   WEBHOOK_CONNECTION_FAILED: {
     zh: '无法连接接收方：{reason}',

@@ -43,7 +43,7 @@ export const INGEST_UNREADABLE_REASONS = {
   },
   header_row_missing: {
     zh: '第 {row} 行（字段行）不存在，文件只有 {rows} 行',
-    en: 'the header row {row} does not exist; the file has only {rows} rows',
+    en: 'the header row {row} does not exist; the file has only {rows} {rows|row|rows}',
   },
   bad_rule: { zh: '解析规则有误：{detail}', en: 'the parse rule is invalid: {detail}' },
   not_time_series: {
@@ -60,7 +60,7 @@ export const INGEST_UNREADABLE_REASONS = {
   },
   held_doubts: {
     zh: '识别有 {count} 处存疑（{first}）：文件已保存，数据暂未入库，待确认',
-    en: '{count} doubts are open ({first}): the file is kept and no data is stored until they are confirmed',
+    en: '{count} {count|doubt|doubts} {count|is|are} open ({first}): the file is kept and no data is stored until they are confirmed',
   },
   radial_velocity_data: {
     zh: '这是激光雷达按波束和距离门记录的径向（视线方向）风速数据（如 Molas3D 实时数据），不是风速风向统计值，须先做风场反演才能作为 10 分钟风数据导入，未保存任何数据',
@@ -120,15 +120,15 @@ export type TUnreadableReasonKey = keyof typeof INGEST_UNREADABLE_REASONS;
 export const INGEST_WARNING_MESSAGES = {
   rowsOutOfOrder: {
     zh: '有 {detail} 行时间倒序，已按时间排序',
-    en: '{detail} rows went back in time; the rows were sorted by time',
+    en: '{detail} {detail|row|rows} went back in time; the rows were sorted by time',
   },
   duplicateTimestamps: {
     zh: '有 {detail} 行时间重复，保留了每个时间的第一行',
-    en: '{detail} rows repeated a time stamp; the first row of each was kept',
+    en: '{detail} {detail|row|rows} repeated a time stamp; the first row of each was kept',
   },
   skippedRows: {
     zh: '有 {detail} 行无法读取时间，已跳过',
-    en: '{detail} rows had no readable time and were skipped',
+    en: '{detail} {detail|row|rows} had no readable time and {detail|was|were} skipped',
   },
   repeatedHeaderRows: {
     zh: '文件中间有 {detail} 行重复的表头，已跳过',
@@ -140,7 +140,7 @@ export const INGEST_WARNING_MESSAGES = {
   },
   invalidNumbers: {
     zh: '有 {detail} 个数值无法读取，按缺测处理',
-    en: '{detail} values were not numbers and are treated as missing',
+    en: '{detail} {detail|value was not a number and is|values were not numbers and are} treated as missing',
   },
   dateOrderAmbiguous: {
     zh: '日期的日、月顺序无法确定，暂按 {detail} 读取，请确认',

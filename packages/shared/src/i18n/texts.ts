@@ -341,7 +341,7 @@ const PHRASES = {
   },
   'stationLog.fileStored': {
     zh: '数据文件“{file}”入库 {count} 个值{span}',
-    en: 'Data file “{file}” stored: {count} values{span}',
+    en: 'Data file “{file}” stored: {count} {count|value|values}{span}',
   },
   'stationLog.repairRequested': {
     zh: '维修申请 #{id}：{reason}（收件 {recipients}）',
@@ -355,11 +355,11 @@ const PHRASES = {
   'stationLog.alarmsHandled': { zh: '告警 {ids}：{mode}{reason}', en: 'Alarms {ids}: {mode}{reason}' },
   'stationLog.channelConfigAdded': {
     zh: '站点 {code}：新增通道配置“{name}”（生效时间 {from}，{count} 个通道）',
-    en: 'Site {code}: channel configuration “{name}” added (effective {from}, {count} channels)',
+    en: 'Site {code}: channel configuration “{name}” added (effective {from}, {count} {count|channel|channels})',
   },
   'stationLog.channelConfigEdited': {
     zh: '站点 {code}：修改通道配置“{name}”（生效时间 {from}，{count} 个通道）',
-    en: 'Site {code}: channel configuration “{name}” changed (effective {from}, {count} channels)',
+    en: 'Site {code}: channel configuration “{name}” changed (effective {from}, {count} {count|channel|channels})',
   },
   'stationLog.channelConfigDeleted': {
     zh: '站点 {code}：删除通道配置“{name}”（生效时间 {from}）',
@@ -407,7 +407,7 @@ const PHRASES = {
     zh: '通道 {channel}：一天中 {percent}% 的数据被质控标记（{rules}）',
     en: 'Channel {channel}: {percent}% of a day’s values flagged by quality control ({rules})',
   },
-  'alarm.noData': { zh: '连续 {days} 天无数据{rule}', en: 'No data for {days} days{rule}' },
+  'alarm.noData': { zh: '连续 {days} 天无数据{rule}', en: 'No data for {days} {days|day|days}{rule}' },
   'alarm.rule': { zh: '（规则“{name}”）', en: ' (rule “{name}”)' },
 
   // Pushed and listed messages (SPEC §3 message, §4).
@@ -439,11 +439,11 @@ const PHRASES = {
   },
   'message.secondFactorLocked': {
     zh: '两步验证已锁定 {minutes} 分钟',
-    en: 'Two-factor login locked for {minutes} minutes',
+    en: 'Two-factor login locked for {minutes} {minutes|minute|minutes}',
   },
   'message.secondFactorLockedDetail': {
     zh: '有人输入正确的密码后连续 {failures} 次输错了验证码，验证码登录已锁定 {minutes} 分钟。如果不是您本人，请立即修改密码。锁定期间仍可用恢复码登录，管理员也可以解锁。',
-    en: 'Someone entered your password and then {failures} wrong codes in a row, so logging in with a code is locked for {minutes} minutes. If this was not you, change your password now. A recovery code still logs you in, and an administrator can unlock it.',
+    en: 'Someone entered your password and then {failures} wrong codes in a row, so logging in with a code is locked for {minutes} {minutes|minute|minutes}. If this was not you, change your password now. A recovery code still logs you in, and an administrator can unlock it.',
   },
   'message.repairRequested': { zh: '站点 {code} 已申请维修', en: 'Site {code}: repair requested' },
   'message.repairReason': { zh: '{user}：{reason}', en: '{user}: {reason}' },

@@ -383,6 +383,8 @@ function ConfigTimeline({
   );
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** A configuration's validity, last change and notes. */
 function ConfigDescriptions({ config }: { config: TChannelConfigDetail }) {
   const { t } = useTranslation();
@@ -393,15 +395,21 @@ function ConfigDescriptions({ config }: { config: TChannelConfigDetail }) {
       column={{ xs: 1, md: 3 }}
       style={{ marginBottom: 12 }}
       items={[
+        // A date or "still in force" is read whole: the long "last changed" beside it must not squeeze it into
+        // two lines ("no / w", issue 41).
         {
           key: 'from',
           label: t('stations.channels.effectiveFrom'),
-          children: formatDateTime(config.effectiveFrom),
+          children: <span style={NO_WRAP}>{formatDateTime(config.effectiveFrom)}</span>,
         },
         {
           key: 'to',
           label: t('stations.channels.effectiveTo'),
-          children: config.effectiveTo ? formatDateTime(config.effectiveTo) : t('stations.channels.noEnd'),
+          children: (
+            <span style={NO_WRAP}>
+              {config.effectiveTo ? formatDateTime(config.effectiveTo) : t('stations.channels.noEnd')}
+            </span>
+          ),
         },
         {
           key: 'updated',

@@ -74,7 +74,7 @@ export function WebhookDeliveriesDrawer({
     {
       key: 'attempts',
       title: t('system.webhook.log.attempts'),
-      width: 80,
+      width: 96,
       render: (_, d) => `${d.attempts}/${d.maxAttempts}`,
     },
     // The whole reason, wrapped: a refusal cut short hid what to change.
