@@ -53,6 +53,8 @@ export const ZLidarVerifyRequest = z
       .default(2),
     /** Whether suspicious (2) values pair (WIND-ANALYSIS §2.3). */
     includeSuspicious: z.boolean(vmsg('invalidType')).default(true),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean(vmsg('invalidType')).default(true),
     startTime: ZTime.optional(),
     endTime: ZTime.optional(),
   })

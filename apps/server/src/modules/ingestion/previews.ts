@@ -223,8 +223,7 @@ export class Previews {
       const first = unanswered[0]!;
       throw new AppError('DOUBTS_OPEN', {
         count: unanswered.length,
-        first: localizeDoubt(first, 'zh'),
-        firstEn: localizeDoubt(first, 'en'),
+        first: { zh: localizeDoubt(first, 'zh'), en: localizeDoubt(first, 'en') },
         ids: unanswered.map((d) => d.id).join(','),
       });
     }

@@ -271,6 +271,7 @@ export class LidarVerifyService {
       toMs,
       minReferenceSpeed: request.minReferenceSpeed,
       includeSuspicious: request.includeSuspicious,
+      includeFilled: request.includeFilled,
     };
   }
 }

@@ -131,6 +131,22 @@ export function addSuitabilitySheets(
   const g = result.extremes.gust;
   extremes.addRow([]);
   extremes.addRow([g.methodName, round(g.valueMps, 2)]);
+  // The maxima the methods stood on, each with its time and flag (issue 41 §1).
+  extremes.addRow([]);
+  bold(extremes.addRow([t['report.maxima']]));
+  bold(
+    extremes.addRow([t['col.method'], t['col.timeUtc'], t['col.maximum'], t['col.flag'], t['col.fitted']]),
+  );
+  const methodName = new Map(result.extremes.estimates.map((e) => [e.method, e.name]));
+  for (const m of result.extremes.maxima) {
+    extremes.addRow([
+      methodName.get(m.method) ?? m.method,
+      `${m.time.slice(0, 16).replace('T', ' ')}`,
+      round(m.valueMps, 2),
+      m.flag,
+      passMark(m.isUsed, language),
+    ]);
+  }
 
   const sectors = book.addWorksheet(t['sheet.sectors']);
   bold(

@@ -32,7 +32,6 @@ import {
   Row,
   Select,
   Space,
-  Switch,
   Table,
   Tag,
   Typography,
@@ -44,6 +43,7 @@ import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { useFileDownload } from '../../request/use-file-download.ts';
+import { AnalysisBasisNote, QualityOptions } from '../common/AnalysisQuality.tsx';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   FieldCol,
@@ -70,6 +70,7 @@ interface Values {
   turbineIds?: number[];
   range?: [Dayjs, Dayjs] | null;
   includeSuspicious?: boolean;
+  includeFilled?: boolean;
   densityMode?: (typeof ENERGY_DENSITY_MODES)[number];
   fixedDensity?: number | null;
   losses?: Partial<Record<(typeof ENERGY_LOSS_KEYS)[number], number | null>>;
@@ -93,6 +94,7 @@ function toRequest(v: Values): TEnergyRequestInput {
         }
       : {}),
     includeSuspicious: v.includeSuspicious ?? false,
+    includeFilled: v.includeFilled ?? true,
     densityMode: v.densityMode ?? 'measured',
     ...(v.densityMode === 'fixed' ? { fixedDensity: v.fixedDensity ?? (undefined as never) } : {}),
     losses: Object.fromEntries(
@@ -270,6 +272,7 @@ export function ElectricComputerPage() {
             sectorWidth: 30,
             densityMode: 'measured',
             includeSuspicious: false,
+            includeFilled: true,
             losses: { wake: 0, availability: 3, electrical: 2, icing: 0, curtailment: 0, other: 0 },
             uncertainties: [],
           }}
@@ -344,14 +347,10 @@ export function ElectricComputerPage() {
                 </Form.Item>
               )}
             </Col>
-            <Col span={3}>
-              <Form.Item
-                name="includeSuspicious"
-                label={t('statistics.filters.includeSuspicious')}
-                valuePropName="checked"
-              >
-                <Switch />
-              </Form.Item>
+            <Col span={6}>
+              <Flex gap={16}>
+                <QualityOptions />
+              </Flex>
             </Col>
             <LossesAndUncertaintiesCols rule={rule} />
           </Row>
@@ -467,6 +466,7 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
         })}
         {result.shearIsDefault && ` ${t('energy.result.shearDefault')}`}
       </Typography.Text>
+      <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
       <EnergyLongTermNote result={result} />
       <EnergyClassNote result={result} />
       {missing.length > 0 && (

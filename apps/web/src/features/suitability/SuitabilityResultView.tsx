@@ -2,7 +2,9 @@ import type { TSuitabilityResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
+import { DecidingRecordAlert, MaximaTable } from './SuitabilityExtremes.tsx';
 import {
   buildExtremeOption,
   buildSectorOption,
@@ -78,6 +80,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         }
         description={result.verdictText}
       />
+      <DecidingRecordAlert result={result} />
       <Typography.Text type="secondary">
         {t('suitability.setup', {
           version: result.versionName,
@@ -89,6 +92,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         {lt &&
           ` ${t('suitability.longTermBasis', { name: lt.name, mean: fmt(lt.meanSpeedMps), maxima: lt.annualMaxima })}`}
       </Typography.Text>
+      <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
       <Table
         rowKey="key"
         size="small"
@@ -183,6 +187,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
             fromV50: fmt(result.extremes.gust.fromV50Mps),
           })}
         </Typography.Paragraph>
+        <MaximaTable result={result} />
       </Card>
       <ChartCardGrid charts={charts} />
       {result.notes.length > 0 && (
