@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
+import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Lidar versus mast (issue 31): a lidar's data version checked against a mast's (or one site's lidar
@@ -179,5 +180,7 @@ export const ZLidarVerifyResult = z.object({
   /** Every height reaches at least the minimum criteria. */
   isPass: z.boolean(),
   summary: z.string(),
+  /** What the comparison stood on: records of each channel used and left out by why (issue 41 §1). */
+  basis: ZAnalysisBasis,
 });
 export type TLidarVerifyResult = z.infer<typeof ZLidarVerifyResult>;

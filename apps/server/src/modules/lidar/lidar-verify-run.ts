@@ -196,5 +196,6 @@ export async function lidarVerifyResult(db: Database, job: TLidarVerifyJob): Pro
       failed === 0
         ? say(language, 'lidarVerify.summary.pass', { count })
         : say(language, 'lidarVerify.summary.fail', { count, failed: String(failed) }),
+    basis: read.basis,
   };
 }

@@ -2,6 +2,7 @@ import type { TLidarHeightResult, TLidarVerifyResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   buildDirectionScatterOption,
@@ -91,6 +92,7 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
           end: result.endTime.slice(0, 10),
         })}
       />
+      <AnalysisBasisNote basis={result.basis} versionName={result.lidar.versionName} />
       <Table<TLidarHeightResult>
         rowKey={(h) => `${h.lidarSpeedChannel.id}-${h.mastSpeedChannel.id}`}
         size="small"
