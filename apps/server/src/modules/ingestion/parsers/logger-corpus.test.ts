@@ -125,6 +125,8 @@ describe.skipIf(!hasCorpus)(
       expect(element('Ch101_Avg_deg_C')).toBe('T');
       expect(byName(r, 'Ch104_Avg_m/s').evidence?.element.evidence).toBe('sensorDescription:Wind Speed Fast');
       expect(element('Ch12_Avg_Deg')).toBe('wd');
+      // `Units: RH` of the NRG RH5X hygrometer: percent relative humidity, not an unknown unit `RH`.
+      expect(shape(byName(r, 'Ch11_Avg_RH'))).toEqual(['RH', null, 'mean', '%']);
       expect(r.channels.filter((c) => c.element === 'wd' && c.statistic === 'mean')).toHaveLength(2);
       // Its header's zone is read; the stamps carry their own (…Z), which wins.
       expect(r.rule.utcOffsetMinutes).toBe(-300);
