@@ -115,14 +115,14 @@ export function notAnElement(words: readonly string[]): string | null {
 
 /**
  * The element an NRG sensor description or measurand states (`Description: Azimuth Angle`, `Measurand:
- * Wind Speed Fast`, `NRG 200M Vane`), first match wins: the sensor's own parts (body, heater, fan, tilt)
- * and the sun's angles are 'other' before any element word; null when the description names no element
+ * Wind Speed Fast`, `NRG 200M Vane`), first match wins: the sensor's own parts (body, heater, fan, tilt),
+ * the sun's angles and a precipitation type (a code, not a depth) are 'other' before any element word; null when the description names no element
  * (`Lufft WS500`, `OP1 loopback`), and the unit decides.
  */
 export const SENSOR_ELEMENT_WORDS: [TChannelElement, RegExp][] = [
   [
     'other',
-    /azimuth|zenith|elevation|angle|tilt|roll|pitch|heater|fan\b|body|internal|\bpv\b|pvt\d*|\bpoa\b|module|panel|quality|\bisc\b|circuit|soiling|insolation|current|dew ?point|chill|wet ?bulb|compass/i,
+    /azimuth|zenith|elevation|angle|tilt|roll|pitch|heater|fan\b|body|internal|\bpv\b|pvt\d*|\bpoa\b|module|panel|quality|\bisc\b|circuit|soiling|insolation|current|dew ?point|chill|wet ?bulb|compass|precip(itation)? ?type/i,
   ],
   ['wd', /vane|direction|\b200[MP]\b/i],
   ['ws', /anem|speed|\bcup\b|\b40[CH]\b|\bS1\b/i],
