@@ -517,7 +517,7 @@ const CASES: TCase[] = [
     outcome: 'notTimeSeries',
     file: 'windographer_txt/brightwind_windographer_flagging_log.txt',
     kind: 'store_only',
-    confirmStatus: 500,
+    confirmStatus: 200,
   },
 
   // ── WAsP ─────────────────────────────────────────────────────────────────────────────────────────
@@ -526,7 +526,7 @@ const CASES: TCase[] = [
     outcome: 'notTimeSeries',
     file: 'wasp_tab/foxes_winds100.tab',
     kind: 'wasp_tab',
-    confirmStatus: 500,
+    confirmStatus: 200,
   },
 
   // ── NRG ──────────────────────────────────────────────────────────────────────────────────────────
@@ -1406,11 +1406,23 @@ describe.skipIf(!hasSamples)(
         token,
         body: { stationId: site.id, token: answer.body.data.token },
       });
-      // Reported in issue 40's closing note: the confirmation parses the file anyway and fails with a 500.
+      // As the preview said: kept as it is, not parsed, with the reason (it answered 500 before issue 40's close).
       expect(
         confirmed.status,
         `${c.file}: the confirmation now answers ${confirmed.status}; update the case`,
       ).toBe(c.confirmStatus);
+      const rawFileId = confirmed.body.data.rawFileId as number;
+      let row: { status: string; reason_key: string | null } | undefined;
+      for (let i = 0; i < 300; i++) {
+        row = await server.db
+          .selectFrom('raw_file')
+          .select(['status', 'reason_key'])
+          .where('id', '=', rawFileId)
+          .executeTakeFirst();
+        if (row && row.status !== 'pending' && row.status !== 'parsing') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(row).toEqual({ status: 'stored_not_parsed', reason_key: 'not_time_series' });
     }
 
     async function checkNothingStored(c: TNothingStored): Promise<void> {
