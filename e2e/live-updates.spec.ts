@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoMonthFiles } from '../apps/server/src/modules/seed/demo-timeseries.ts';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.ts';
 import { launchBrowser, logIn, newContext, screenshot } from './support/browser.ts';
+import { chartBoxes, unreadableTexts } from './support/chart-checks.ts';
 
 /**
  * Screens stay current without a reload (issue 41 §2): what the server changes reaches the screen that
@@ -152,6 +153,18 @@ describe('[LIVE]', () => {
       expect(await isSamePage(page)).toBe(true);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `live-receipts-${locale}`);
+
+      // Its receipt opens from the card; the findings' charts at the drawer's width: no date label, axis
+      // name or legend drawn over another (issue 41 §4).
+      await badge.click();
+      const charts = page.getByTestId('receipt-drawer').getByTestId('receipt-chart');
+      await charts.first().locator('canvas').waitFor(POLL);
+      await page.waitForTimeout(800);
+      for (let i = 0; i < (await charts.count()); i++) {
+        expect(unreadableTexts(await chartBoxes(charts.nth(i))), `chart ${i}`).toEqual([]);
+      }
+      await charts.first().scrollIntoViewIfNeeded();
+      await screenshot(page, `live-receipt-charts-${locale}`);
       await context.close();
     }, 300_000);
 
