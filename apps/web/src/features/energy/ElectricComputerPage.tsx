@@ -37,7 +37,6 @@ import {
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { EChartsOption } from 'echarts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
@@ -57,6 +56,12 @@ import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, exportEnergyEya, useTurbines } from './api.ts';
 import { classColumn, EnergyClassNote } from './EnergyClassNote.tsx';
 import { EnergyLongTermNote } from './EnergyLongTermNote.tsx';
+import {
+  buildHourlyPowerOption,
+  buildMonthlyEnergyOption,
+  buildSectorShareOption,
+  buildSiteCurveOption,
+} from './energy.charts.ts';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
 interface Values {
@@ -380,78 +385,10 @@ export function ElectricComputerPage() {
 function EnergyResultView({ result }: { result: TEnergyResult }) {
   const { t } = useTranslation();
   const missing = result.turbines[0]?.missingMonths ?? [];
-  const monthlyOption = useMemo<EChartsOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'category', data: Array.from({ length: 12 }, (_, i) => String(i + 1)) },
-      // A month's energy of the average year (the card's title says so); the annual figures are MWh/yr.
-      yAxis: { type: 'value', name: 'MWh' },
-      series: result.turbines.map((r) => ({
-        type: 'bar',
-        name: r.model,
-        data: r.byMonth.map((m) => m.grossMwh),
-      })),
-    }),
-    [result],
-  );
-  const hourlyOption = useMemo<EChartsOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => String(h)) },
-      yAxis: { type: 'value', name: 'kW' },
-      series: result.turbines.map((r) => ({
-        type: 'line',
-        name: r.model,
-        data: r.byHour.map((h) => h.meanPowerKw),
-      })),
-    }),
-    [result],
-  );
-  const sectorOption = useMemo<EChartsOption | undefined>(
-    () =>
-      result.sectorLabels.length === 0
-        ? undefined
-        : {
-            tooltip: {},
-            legend: { top: 0 },
-            polar: { radius: '70%' },
-            angleAxis: {
-              type: 'category',
-              data: result.sectorLabels,
-              startAngle: 90 + 180 / result.sectorLabels.length,
-            },
-            radiusAxis: {},
-            series: result.turbines.map((r) => ({
-              type: 'bar',
-              coordinateSystem: 'polar',
-              name: r.model,
-              data: r.bySector.map((s) =>
-                s.energyShare === null ? 0 : Math.round(s.energyShare * 1000) / 10,
-              ),
-            })),
-          },
-    [result],
-  );
-  const curveOption = useMemo<EChartsOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'value', name: 'm/s' },
-      yAxis: { type: 'value', name: 'kW' },
-      series: result.turbines.map((r) => ({
-        type: 'line',
-        name: r.model,
-        showSymbol: false,
-        data: r.siteCurve.speed.map((v, i) => [v, r.siteCurve.power[i]!]),
-      })),
-    }),
-    [result],
-  );
+  const monthlyOption = useMemo(() => buildMonthlyEnergyOption(result), [result]);
+  const hourlyOption = useMemo(() => buildHourlyPowerOption(result), [result]);
+  const sectorOption = useMemo(() => buildSectorShareOption(result), [result]);
+  const curveOption = useMemo(() => buildSiteCurveOption(result), [result]);
   return (
     <Flex vertical gap={16} data-testid="energy-result">
       <Typography.Text type="secondary">
