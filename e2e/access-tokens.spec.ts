@@ -168,10 +168,12 @@ describe('[AUTH][TOKENS]', () => {
     await page.getByLabel('Account').fill(account);
     // The organisation tree has a search button of its own: the form's is the submit button.
     await page.locator('button[type="submit"]', { hasText: 'Search' }).click();
+    // The user's tokens are under the row's "More" (at most three actions show in a row).
     await page
       .getByRole('row', { name: new RegExp(account) })
-      .getByRole('button', { name: 'Access tokens' })
+      .getByRole('button', { name: 'More' })
       .click();
+    await page.getByRole('menuitem', { name: 'Access tokens' }).click();
     const dialog = page.getByRole('dialog', { name: 'Access tokens of “令牌用户”' });
     await dialog
       .getByRole('row', { name: /nightly-sync/ })

@@ -120,11 +120,12 @@ describe('[SYSTEM]', () => {
     await admin.getByRole('cell', { name: USER_ACCOUNT }).waitFor();
     await screenshot(admin, 'user-list');
 
-    // Deleting a user who owns sites leads to the transfer dialog instead.
+    // Deleting a user who owns sites leads to the transfer dialog instead (delete is under the row's "更多").
     await admin
       .getByRole('row', { name: /eng_zhang01/ })
-      .getByRole('button', { name: '删除' })
+      .getByRole('button', { name: '更多' })
       .click();
+    await admin.getByRole('menuitem', { name: '删除' }).click();
     await admin.locator('.ant-modal-confirm-title', { hasText: '请先移交站点' }).waitFor();
     await admin.getByRole('button', { name: '移交站点' }).click();
     await admin.getByText(/全部拥有的站点（\d+ 个）/).waitFor();

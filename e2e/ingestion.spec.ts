@@ -107,8 +107,12 @@ describe('[INGESTION]', () => {
     await dialog.getByRole('button', { name: '完成' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    // The site's raw-file list and data range show the new data.
-    const fileRow = page.locator('.ant-table-row', { hasText: `${code}_202001.csv` });
+    // The site's raw-file list and data range show the new data (its last receipts list the file too).
+    const fileRow = page
+      .locator('.ant-card')
+      .filter({ hasText: '原始文件与解析状态' })
+      .last()
+      .locator('.ant-table-row', { hasText: `${code}_202001.csv` });
     await fileRow.waitFor();
     await fileRow.getByText('已解析').waitFor();
     await expect

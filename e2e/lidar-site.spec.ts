@@ -44,6 +44,8 @@ beforeAll(async () => {
       stationCode: '31031',
       projectName: 'Lidar e2e site',
       stationType: 'floating_lidar',
+      // The buoy's logger writes UTC, as its file says (else the zone would be a doubt to confirm).
+      loggerUtcOffset: 0,
       regionCode: '330000',
       longitude: 121.9,
       latitude: 29.8,

@@ -137,8 +137,16 @@ describe('[RECEIPT]', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       // The file's row gets its receipt badge: pending first, then (refreshing by itself, no click) the
-      // open findings.
-      const fileRow = page.locator('.ant-table-row', { hasText: path.basename(file) });
+      // open findings. The site's last receipts list it too, without a reload (issue 41 §2).
+      await page
+        .getByTestId('last-receipts')
+        .locator('.ant-table-row', { hasText: path.basename(file) })
+        .waitFor(POLL);
+      const filesCard = page
+        .locator('.ant-card')
+        .filter({ hasText: zh ? '原始文件与解析状态' : 'Raw files and parse status' })
+        .last();
+      const fileRow = filesCard.locator('.ant-table-row', { hasText: path.basename(file) });
       await fileRow.waitFor(POLL);
       const badge = fileRow.getByTestId('receipt-badge');
       await expect

@@ -168,7 +168,7 @@ describe('[WORDS]', () => {
       await expect.poll(() => summary.textContent(), POLL).toContain(`${lidar.start} – ${lidar.end}`);
       // The sites' first versions by their built-in name in the reader's language.
       await expect.poll(() => summary.textContent(), POLL).toContain(zh ? '原始数据' : 'Original data');
-      const table = page.getByTestId('lidar-table');
+      const table = page.getByTestId('lidar-regression-table');
       await table
         .getByText(zh ? 'R²（KPI）' : 'R² (KPI)', { exact: true })
         .first()

@@ -84,6 +84,7 @@ import { buildApp } from './platform/http/app.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
+import { changeAudience } from './wiring/change-audience.ts';
 import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
 import { buildOutboundEvents } from './wiring/outbound-events.ts';
@@ -268,6 +269,7 @@ function buildServices(
       alarms,
       { convergence: longTermConvergence, jobs, receipts: receipts.receipts },
       events,
+      messages,
     ),
     config.INGEST_CONCURRENCY,
   );
@@ -549,6 +551,7 @@ export async function createServer(
       services.messages,
       authenticate,
       log.child({ module: 'realtime' }),
+      changeAudience(services.stationAccess),
     );
     await realtime.start();
     const app = await buildApp({

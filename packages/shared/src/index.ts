@@ -46,6 +46,7 @@ export * from './time-zones.ts';
 export * from './units.ts';
 export * from './webhooks/webhook-events.schema.ts';
 export * from './webhooks/webhooks.schema.ts';
+export * from './wind-data/analysis-basis.schema.ts';
 export * from './wind-data/energy.schema.ts';
 export * from './wind-data/lidar-verify.schema.ts';
 export * from './wind-data/longterm.schema.ts';

@@ -31,3 +31,22 @@ export interface THeartbeat {
   toUserId: number;
   message: 'ping' | 'pong';
 }
+
+/**
+ * What a "changed" frame can name (issue 41 §2): a site's data receipts, a site's stored data (files,
+ * versions, its header), the personal access tokens a user sees.
+ */
+export const CHANGE_TOPICS = ['receipts', 'station-data', 'access-tokens'] as const;
+export type TChangeTopic = (typeof CHANGE_TOPICS)[number];
+
+/**
+ * A frame of the real-time channel saying that something the user may see changed on the server, so the
+ * screens that show it ask again. It carries no data of its own: what changed is read through the API,
+ * under the reader's rights, like any other read.
+ */
+export const ZChangeFrame = z.discriminatedUnion('topic', [
+  z.object({ event: z.literal('changed'), topic: z.literal('receipts'), stationId: z.number().int() }),
+  z.object({ event: z.literal('changed'), topic: z.literal('station-data'), stationId: z.number().int() }),
+  z.object({ event: z.literal('changed'), topic: z.literal('access-tokens') }),
+]);
+export type TChangeFrame = z.infer<typeof ZChangeFrame>;

@@ -13,6 +13,16 @@ function formatOffset(offsetMinutes: number): string {
   return `${sign}${hh}:${mm}`;
 }
 
+/**
+ * A moment as a reader at a fixed UTC offset (a site's logger zone) reads it, with the zone named:
+ * `2025-09-05 20:00 (UTC+08:00)`.
+ */
+export function formatZonedTime(moment: Date | number, offsetMinutes: number): string {
+  const ms = typeof moment === 'number' ? moment : moment.getTime();
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)} (UTC${formatOffset(offsetMinutes)})`;
+}
+
 /** UTC−12:00 … UTC+14:00 in 30-minute steps (53 options). */
 export function listUtcOptions(): TUtcOption[] {
   const options: TUtcOption[] = [];

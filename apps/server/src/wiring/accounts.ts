@@ -44,6 +44,7 @@ export function buildAccountServices(
       identity: identity.identity,
       stationAccess,
       ratePerMinute: config.ACCESS_TOKEN_RATE_PER_MINUTE,
+      changes: notices.messages,
     }),
     stationGrants: createStationGrantService(db, stationAccess),
     // User administration writes roles, organisations and accounts of the modules above it in its transactions.

@@ -5,6 +5,7 @@ import { standaloneAlarmService } from '../../src/modules/alarms/alarms.service.
 import { createDatabase } from '../../src/platform/db/database.ts';
 import type { DB } from '../../src/platform/db/schema.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { confirmLayout } from '../layouts.ts';
 import {
   buildStation,
   buildUser,
@@ -209,12 +210,15 @@ describe('abnormal data on arrival', () => {
 
   it('opens a data-abnormal alarm on the channel a QC rule flags for most of a day, naming channel and rule', async () => {
     const site = await buildStation(server.db);
-    // Day 2 reads 99 m/s for 20 hours: above the speed range rule (< 40 m/s).
+    // Day 2 reads 99 m/s for 20 hours: above the speed range rule (< 40 m/s). Above 75 m/s the file is
+    // doubted on arrival (issue 40): its layout is confirmed as it is, as the data administrator would.
+    const bytes = file(3, (i) => (i >= 144 && i < 144 + 120 ? 99 : 6 + (i % 5) * 0.1));
+    await confirmLayout(server, site.id, 'stuck.csv', bytes);
     const result = await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: 'stuck.csv',
       source: 'upload',
-      bytes: file(3, (i) => (i >= 144 && i < 144 + 120 ? 99 : 6 + (i % 5) * 0.1)),
+      bytes,
     });
     expect(result.status).toBe('parsed');
     const alarms = await alarmsOf(site.id);
@@ -247,11 +251,13 @@ describe('abnormal data on arrival', () => {
     const site = await buildStation(server.db);
     // Days 2 and 3 bad in the first file; day 4 bad in the second (adjacent); day 8 bad (after good days).
     const bad = (day: number) => (i: number) => (Math.floor(i / 144) === day && i % 144 < 120 ? 99 : 6);
+    const first = file(4, (i) => (Math.floor(i / 144) >= 2 && i % 144 < 120 ? 99 : 6));
+    await confirmLayout(server, site.id, 'a.csv', first);
     await server.services.ingestion.ingestFile({
       stationId: site.id,
       fileName: 'a.csv',
       source: 'upload',
-      bytes: file(4, (i) => (Math.floor(i / 144) >= 2 && i % 144 < 120 ? 99 : 6)),
+      bytes: first,
     });
     await server.services.ingestion.ingestFile({
       stationId: site.id,

@@ -57,6 +57,8 @@ describe.skipIf(!hasSamples)('a floating-lidar site with a real WindCube buoy fi
       stationCode: '310',
       projectName: 'Morro Bay lidar test',
       stationType: 'floating_lidar',
+      // The buoy's logger writes UTC, as its file says (else the zone would be a doubt to confirm).
+      loggerUtcOffset: 0,
       regionCode: '330000',
       longitude: 121.9,
       latitude: 29.8,

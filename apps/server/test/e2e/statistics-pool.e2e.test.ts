@@ -268,6 +268,7 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
       fromMs: START,
       toMs: START + ROWS * 600_000,
       utcOffsetMinutes: 480,
+      versionId,
       includeSuspicious: true,
       names: channels.map((c) => [c.id, c.name]),
       station: { code: '610001', latitude: 38.5, longitude: 106.2, altitudeM: 1200 },

@@ -409,7 +409,13 @@ describe('the analysis report chapter and the energy yield', () => {
     const ctx = { language: 'zh' as const, utcOffsetMinutes: 0 };
     const statistics = await server.services.statistics.analyseVersion(
       version,
-      { versionId: version.id, sectors: 12, includeSuspicious: true, weibullMethod: 'wasp' },
+      {
+        versionId: version.id,
+        sectors: 12,
+        includeSuspicious: true,
+        includeFilled: true,
+        weibullMethod: 'wasp',
+      },
       ctx,
     );
     for (const language of ['zh', 'en'] as const) {

@@ -130,6 +130,31 @@ async function upload(target: TProcess, stationId: number, fileName: string, con
   expect(r.status, await r.clone().text()).toBe(200);
 }
 
+/**
+ * A file previewed and confirmed as the browser does, its layout remembered for the site (issue 40): the
+ * site's next files of that layout, fetched by nobody watching, are read rather than held.
+ */
+async function confirmInPreview(target: TProcess, stationId: number, fileName: string, content: Buffer) {
+  const { payload, contentType } = multipartBody([
+    { name: 'stationId', value: String(stationId) },
+    { name: 'file', fileName, content },
+  ]);
+  const r = await fetch(
+    `http://127.0.0.1:${target.port}/api/data-parse/parse/text/preview_recognize?stationId=${stationId}`,
+    { method: 'POST', headers: { token, 'content-type': contentType }, body: new Uint8Array(payload) },
+  );
+  expect(r.status, await r.clone().text()).toBe(200);
+  const data = ((await r.json()) as { data: { token: string; recognition: { doubts: { id: string }[] } } })
+    .data;
+  const confirmed = await call(target, 'POST', '/data-parse/parse/text/recognize', {
+    stationId,
+    token: data.token,
+    acceptedDoubts: data.recognition.doubts.map((d) => d.id),
+    rememberLayout: true,
+  });
+  expect(confirmed.status, confirmed.raw.toString()).toBe(200);
+}
+
 function loggerCsv(rows: number, channels: number, startMs: number): Buffer {
   const header = ['Timestamp', ...Array.from({ length: channels }, (_, c) => `WS_${c + 10}m_Avg`)].join(',');
   const lines = [header];
@@ -313,6 +338,13 @@ describe('two API processes, a worker, one database and one bucket', () => {
     try {
       const { mkdirSync, writeFileSync } = await import('node:fs');
       mkdirSync(path.join(root, 'data'), { recursive: true });
+      // The site's data administrator confirmed this logger's layout once, on an earlier day's file.
+      await confirmInPreview(
+        api1,
+        station.id,
+        `${station.stationCode}_20250531.csv`,
+        loggerCsv(144, 2, Date.UTC(2025, 4, 31)),
+      );
       for (const day of ['01', '02']) {
         writeFileSync(
           path.join(root, 'data', `${station.stationCode}_202506${day}.csv`),
@@ -361,6 +393,7 @@ describe('two API processes, a worker, one database and one bucket', () => {
             .selectFrom('raw_file')
             .select('status')
             .where('station_id', '=', station.id)
+            .where('source', '=', 'ftp')
             .execute();
           return rows.length === 2 && rows.every((r) => r.status === 'parsed') ? true : undefined;
         },
@@ -379,6 +412,7 @@ describe('two API processes, a worker, one database and one bucket', () => {
         .selectFrom('raw_file')
         .select('file_name')
         .where('station_id', '=', station.id)
+        .where('source', '=', 'ftp')
         .execute();
       expect(files.map((f) => f.file_name).sort()).toEqual([
         `${station.stationCode}_20250601.csv`,

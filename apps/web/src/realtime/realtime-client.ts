@@ -1,4 +1,4 @@
-import type { Language } from '@masthub/shared';
+import type { Language, TChangeFrame } from '@masthub/shared';
 import { HEARTBEAT_INTERVAL_MS, SOCKET_CONNECT_DELAY_MS } from '@masthub/shared/constants.ts';
 import {
   buildHeartbeat,
@@ -23,6 +23,8 @@ export interface RealtimeStartOptions {
   getSession: () => { userId: number; token: string } | null;
   getLanguage: () => Language;
   onMessage: (message: TPushedMessage) => void;
+  /** Something the user may see changed on the server: the screens showing it ask again. */
+  onChange: (change: TChangeFrame) => void;
 }
 
 const tabSuffix = createTabSuffix();
@@ -75,6 +77,7 @@ export class RealtimeClient {
       const frame = parseSocketFrame(event.data);
       if (frame.kind === 'message') options.onMessage(frame.message);
       else if (frame.kind === 'task') emitTaskEvent(frame.task);
+      else if (frame.kind === 'change') options.onChange(frame.change);
     });
     socket.addEventListener('error', () => {
       console.error('[realtime] websocket connection error, reconnecting');

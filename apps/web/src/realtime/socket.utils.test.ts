@@ -91,6 +91,22 @@ describe('parseSocketFrame(data)', () => {
     });
   });
 
+  it('reads change frames of the topics it knows, with their site', () => {
+    expect(parseSocketFrame('{"event":"changed","topic":"receipts","stationId":7}')).toEqual({
+      kind: 'change',
+      change: { event: 'changed', topic: 'receipts', stationId: 7 },
+    });
+    expect(parseSocketFrame('{"event":"changed","topic":"access-tokens"}')).toEqual({
+      kind: 'change',
+      change: { event: 'changed', topic: 'access-tokens' },
+    });
+  });
+
+  it('ignores change frames of unknown topics or without their site', () => {
+    expect(parseSocketFrame('{"event":"changed","topic":"weather"}')).toEqual({ kind: 'unknown' });
+    expect(parseSocketFrame('{"event":"changed","topic":"receipts"}')).toEqual({ kind: 'unknown' });
+  });
+
   it('ignores anything else', () => {
     expect(parseSocketFrame('not json')).toEqual({ kind: 'unknown' });
     expect(parseSocketFrame('[1]')).toEqual({ kind: 'unknown' });

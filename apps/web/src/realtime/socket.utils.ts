@@ -1,4 +1,10 @@
-import type { Language, THeartbeat, TProcessingTask } from '@masthub/shared';
+import {
+  type Language,
+  type TChangeFrame,
+  type THeartbeat,
+  type TProcessingTask,
+  ZChangeFrame,
+} from '@masthub/shared';
 
 /** A message pushed by the server (SPEC §3/§7). */
 export interface TPushedMessage {
@@ -15,6 +21,8 @@ export type SocketFrame =
   | { kind: 'message'; message: TPushedMessage }
   /** A transient processing-task frame `{"event":"task","task":…}` (progress and end, never stored). */
   | { kind: 'task'; task: TProcessingTask }
+  /** Something the user may see changed on the server `{"event":"changed","topic":…}` (issue 41 §2). */
+  | { kind: 'change'; change: TChangeFrame }
   | { kind: 'unknown' };
 
 export interface SocketUrlInput {
@@ -56,8 +64,8 @@ function isTaskLike(value: unknown): value is TProcessingTask {
 }
 
 /**
- * Reads one server frame: heartbeats are ignored by the caller, messages become notifications and task
- * frames go to the pages that follow a processing task.
+ * Reads one server frame: heartbeats are ignored by the caller, messages become notifications, task
+ * frames go to the pages that follow a processing task and change frames mark what they name stale.
  */
 export function parseSocketFrame(data: unknown): SocketFrame {
   if (typeof data !== 'string') return { kind: 'unknown' };
@@ -72,6 +80,10 @@ export function parseSocketFrame(data: unknown): SocketFrame {
   if (record['heartbeat'] === true) return { kind: 'heartbeat' };
   if (record['event'] === 'task') {
     return isTaskLike(record['task']) ? { kind: 'task', task: record['task'] } : { kind: 'unknown' };
+  }
+  if (record['event'] === 'changed') {
+    const change = ZChangeFrame.safeParse(record);
+    return change.success ? { kind: 'change', change: change.data } : { kind: 'unknown' };
   }
   if (typeof record['message'] !== 'string') return { kind: 'unknown' };
   return {

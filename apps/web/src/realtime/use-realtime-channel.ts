@@ -5,13 +5,15 @@ import { readLogin } from '../features/auth/login.storage.ts';
 import { messageKeys } from '../features/messages/api.ts';
 import { useAppLanguage } from '../i18n/i18n.ts';
 import { toShortLanguage } from '../i18n/languages.ts';
+import { queriesChangedBy } from './changed-queries.ts';
 import { realtimeClient } from './realtime-client.ts';
 import { notificationKind } from './socket.utils.ts';
 
 /**
  * Runs the push channel while the main layout is mounted: each pushed message becomes a notification
  * (title = message, description = description, the icon of its messageType) and the unread count is
- * refreshed (SPEC §4). A repair notification, clicked, opens the fault report log. The server writes
+ * refreshed (SPEC §4); each `changed` frame marks the queries showing what changed stale, so the screens
+ * on view ask again (issue 41 §2). A repair notification, clicked, opens the fault report log. The server writes
  * pushed messages in the channel's language, so the channel opens again when the language changes.
  */
 export function useRealtimeChannel(navigate?: (path: string) => void): void {
@@ -37,6 +39,9 @@ export function useRealtimeChannel(navigate?: (path: string) => void): void {
           ...(target ? { onClick: () => navigateRef.current?.(target), style: { cursor: 'pointer' } } : {}),
         });
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      },
+      onChange: (change) => {
+        for (const queryKey of queriesChangedBy(change)) void queryClient.invalidateQueries({ queryKey });
       },
     });
     return () => realtimeClient.stop();

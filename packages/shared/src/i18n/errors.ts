@@ -538,7 +538,7 @@ export const ERROR_MESSAGES = {
   },
   DOUBTS_OPEN: {
     zh: '识别结果还有 {count} 处存疑未确认（{first}）：请逐项确认或修改后再入库，未保存任何数据',
-    en: '{count} {count|doubt|doubts} of the recognition {count|is|are} still open ({firstEn}): confirm or change each first; nothing was stored',
+    en: '{count} {count|doubt|doubts} of the recognition {count|is|are} still open ({first}): confirm or change each first; nothing was stored',
   },
   MCP_BATCH_REFUSED: {
     zh: '不接受 JSON-RPC 批量请求：每个请求只能包含一条 JSON-RPC 消息，请逐条发送',

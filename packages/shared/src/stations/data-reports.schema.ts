@@ -133,6 +133,8 @@ export const ZAnalysisReportRequest = z
       .max(WIND_REPORT_LIMITS.shearHeightsMax, vmsg('shearHeightsMax'))
       .default([]),
     includeSuspicious: z.boolean(vmsg('invalidType')).default(true),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean(vmsg('invalidType')).default(true),
     weibullMethod: z.enum(WEIBULL_METHODS, vmsg('oneOf')).default('wasp'),
   })
   // The rules between fields run even when another field failed, so a form shows every error at once:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
+import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 import { ZLongTermBasis } from './longterm-basis.ts';
 import { SUITABILITY_CLASS_KEYS, ZIecClass } from './site-suitability.schema.ts';
 import { WEIBULL_METHODS } from './statistics.schema.ts';
@@ -141,6 +142,8 @@ export const ZEnergyRequest = z
       .datetime({ offset: true, ...vmsg('invalidType') })
       .optional(),
     includeSuspicious: z.boolean(vmsg('invalidType')).default(false),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean(vmsg('invalidType')).default(true),
     densityMode: z.enum(ENERGY_DENSITY_MODES, vmsg('oneOf')).default('measured'),
     fixedDensity: z.coerce
       .number()
@@ -278,6 +281,8 @@ export const ZEnergyResult = z.object({
     })
     .nullable(),
   turbines: z.array(ZEnergyTurbineResult),
+  /** What the yield stood on: version, period, records used and left out by why (issue 41 §1). */
+  basis: ZAnalysisBasis,
 });
 export type TEnergyResult = z.infer<typeof ZEnergyResult>;
 

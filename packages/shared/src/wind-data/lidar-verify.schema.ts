@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
+import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Lidar versus mast (issue 31): a lidar's data version checked against a mast's (or one site's lidar
@@ -53,6 +54,8 @@ export const ZLidarVerifyRequest = z
       .default(2),
     /** Whether suspicious (2) values pair (WIND-ANALYSIS §2.3). */
     includeSuspicious: z.boolean(vmsg('invalidType')).default(true),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean(vmsg('invalidType')).default(true),
     startTime: ZTime.optional(),
     endTime: ZTime.optional(),
   })
@@ -177,5 +180,7 @@ export const ZLidarVerifyResult = z.object({
   /** Every height reaches at least the minimum criteria. */
   isPass: z.boolean(),
   summary: z.string(),
+  /** What the comparison stood on: records of each channel used and left out by why (issue 41 §1). */
+  basis: ZAnalysisBasis,
 });
 export type TLidarVerifyResult = z.infer<typeof ZLidarVerifyResult>;

@@ -130,6 +130,8 @@ export const ZMcpCandidatesRequest = z.object({
     .max(1, vmsg('mcpCoverageRange'))
     .default(0.9),
   includeSuspicious: z.boolean().default(false),
+  /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+  includeFilled: z.boolean().default(true),
 });
 export type TMcpCandidatesRequest = z.infer<typeof ZMcpCandidatesRequest>;
 

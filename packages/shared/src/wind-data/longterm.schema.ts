@@ -86,6 +86,8 @@ export const ZMcpCompareRequest = z.object({
     .refine((v) => (MCP_SECTOR_CHOICES as readonly number[]).includes(v), vmsg('oneOf'))
     .default(12),
   includeSuspicious: z.boolean().default(false),
+  /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+  includeFilled: z.boolean().default(true),
   /** Up to three long-term periods side by side; none = the whole reference. */
   longTermPeriods: z
     .array(ZMcpLongTermPeriod)

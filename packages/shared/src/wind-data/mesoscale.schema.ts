@@ -78,6 +78,8 @@ export const ZScaleRequest = z.object({
   /** Share of an hour's records needed for an hourly mean (WIND-ANALYSIS §12). */
   minCoverage: z.coerce.number().min(0.5, vmsg('coverageRange')).max(1, vmsg('coverageRange')).default(0.9),
   includeSuspicious: z.boolean().default(false),
+  /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+  includeFilled: z.boolean().default(true),
 });
 export type TScaleRequest = z.infer<typeof ZScaleRequest>;
 export type TScaleRequestInput = z.input<typeof ZScaleRequest>;

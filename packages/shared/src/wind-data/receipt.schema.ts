@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
-import { ZDoubt } from '../ingestion/recognition.schema.ts';
 import type { TLocalized } from '../i18n/language.ts';
+import { ZDoubt } from '../ingestion/recognition.schema.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -28,6 +28,7 @@ export const RECEIPT_FIX_KINDS = [
   'set_boom_orientation',
   'slope_offset',
   'vane_offset',
+  'flag_invalid',
 ] as const;
 export type TReceiptFixKind = (typeof RECEIPT_FIX_KINDS)[number];
 
@@ -78,6 +79,15 @@ export const ZReceiptFix = z.discriminatedUnion('kind', [
     fromMs: z.number(),
   }),
   z.object({ kind: z.literal('vane_offset'), channel: z.string(), deg: z.number(), fromMs: z.number() }),
+  /** The channel's values outside [min, max] over the period flagged invalid (values kept; issue 41 §1). */
+  z.object({
+    kind: z.literal('flag_invalid'),
+    channel: z.string(),
+    fromMs: z.number(),
+    toMs: z.number(),
+    min: z.number(),
+    max: z.number(),
+  }),
 ]);
 export type TReceiptFix = z.infer<typeof ZReceiptFix>;
 

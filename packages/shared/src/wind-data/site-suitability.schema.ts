@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
+import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 import { ZLongTermBasis } from './longterm-basis.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -156,6 +157,8 @@ export const ZSuitabilityRequest = z
       .optional(),
     sectors: z.union([z.literal(12), z.literal(16)], vmsg('oneOf')).default(12),
     includeSuspicious: z.boolean(vmsg('invalidType')).default(false),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean(vmsg('invalidType')).default(true),
     startTime: ZTime.optional(),
     endTime: ZTime.optional(),
   })
@@ -268,6 +271,35 @@ const ZSectorValue = z.object({
   isFlagged: z.boolean(),
 });
 
+/** A maximum one extreme-wind method used (or left out for coverage), at hub height. */
+export const ZSuitabilityMaximum = z.object({
+  method: z.enum(['periodicMaxima', 'independentStorms']),
+  /** Stamp of the record (UTC ISO). */
+  time: z.string(),
+  valueMps: z.number(),
+  /** Its quality flag (0 good, 1 filled, 2 suspicious: the others never reach an analysis). */
+  flag: z.number().int(),
+  /** True when it entered the fit. */
+  isUsed: z.boolean(),
+});
+export type TSuitabilityMaximum = z.infer<typeof ZSuitabilityMaximum>;
+
+/**
+ * A verdict decided by one record: the largest maximum of the chosen method more than 1.5× the next
+ * (`dominant`), or the 10-minute V50 above the 50-year gust it should stay under (`aboveGust`).
+ */
+export const ZSuitabilityDecidingRecord = z.object({
+  reason: z.enum(['dominant', 'aboveGust']),
+  method: z.enum(['periodicMaxima', 'independentStorms']),
+  time: z.string(),
+  valueMps: z.number(),
+  /** The next largest maximum of the method, m/s. */
+  nextMps: ZNum,
+  /** The speed channel, so that the record opens in the wind-data table. */
+  channelId: z.number().int(),
+});
+export type TSuitabilityDecidingRecord = z.infer<typeof ZSuitabilityDecidingRecord>;
+
 export const ZSuitabilityResult = z.object({
   versionId: z.number().int(),
   versionName: z.string(),
@@ -315,6 +347,13 @@ export const ZSuitabilityResult = z.object({
     returnVariate: z.number(),
     series: z.array(ZSuitabilityExtremeSeries),
     gust: z.object({ method: z.string(), methodName: z.string(), valueMps: ZNum, fromV50Mps: ZNum }),
+    /**
+     * The maxima the periodic-maxima and storm methods stood on, at hub height, each with its time and
+     * flag (issue 41 §1): the screen, the workbook and the report list them.
+     */
+    maxima: z.array(ZSuitabilityMaximum),
+    /** The one record that decides the chosen 50-year extreme, when one does (else null). */
+    decidingRecord: ZSuitabilityDecidingRecord.nullable(),
   }),
   shear: z
     .object({
@@ -335,6 +374,8 @@ export const ZSuitabilityResult = z.object({
     })
     .nullable(),
   notes: z.array(ZNote),
+  /** What the check stood on: version, period, records used and left out by why (issue 41 §1). */
+  basis: ZAnalysisBasis,
 });
 export type TSuitabilityResult = z.infer<typeof ZSuitabilityResult>;
 

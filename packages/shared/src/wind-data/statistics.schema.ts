@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
+import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 import { MCP_METHOD_KEYS, MCP_PERIOD_KEYS, MCP_PERIOD_NAMES } from './longterm.schema.ts';
 
 /**
@@ -71,6 +72,8 @@ export const ZStatisticsRequest = z
     sectors: z.union([z.literal(12), z.literal(16)], vmsg('oneOf')).default(16),
     /** Use suspicious (flag 2) values; invalid and icing are never used (DESIGN §3). */
     includeSuspicious: z.boolean(vmsg('invalidType')).default(true),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean(vmsg('invalidType')).default(true),
     weibullMethod: z.enum(WEIBULL_METHODS, vmsg('oneOf')).default('wasp'),
     /** Reference speed of the correlation tab; default: the highest speed average. */
     correlationReferenceId: ZId.optional(),
@@ -619,6 +622,8 @@ export const ZStatisticsResult = z.object({
   sectors: z.number().int(),
   includeSuspicious: z.boolean(),
   weibullMethod: z.enum(WEIBULL_METHODS),
+  /** What the statistics stood on: records used and left out by why, per channel (issue 41 §1). */
+  basis: ZAnalysisBasis,
   channels: z.array(ZStatisticsChannel),
   summary: z.object({ rows: z.array(ZSummaryRow) }),
   recovery: ZRecoverySection,

@@ -496,6 +496,8 @@ export const ZVersionExportRequest = z
     directionChannelId: ZId.optional(),
     /** Include suspicious (flag 2) values; invalid and icing are always left out of formats 2–5. */
     includeSuspicious: z.boolean().default(true),
+    /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
+    includeFilled: z.boolean().default(true),
     /** WAsP .tab: 12 sectors (the default) or 16, and its speed bins. */
     tabSectors: z.union([z.literal(12), z.literal(16)], vmsg('oneOf')).default(12),
     tabBins: z.enum(TAB_BIN_CHOICES, vmsg('oneOf')).default('edges'),

@@ -142,6 +142,15 @@ export function basicReceipt(
         fromMs: firstMs,
         toMs: lastMs + step,
         numbers: { outOfRange, valid, min, max, rangeMin: range!.min, rangeMax: range!.max },
+        // One click flags them invalid on a working version (undoable): no analysis uses them then.
+        fix: {
+          kind: 'flag_invalid',
+          channel: c.id,
+          fromMs: firstMs,
+          toMs: lastMs + step,
+          min: range!.min,
+          max: range!.max,
+        },
       });
     }
   }

@@ -55,7 +55,16 @@ export type ReceiptFix =
       readonly offset: number;
       readonly fromMs: number;
     }
-  | { readonly kind: 'vane_offset'; readonly channel: string; readonly deg: number; readonly fromMs: number };
+  | { readonly kind: 'vane_offset'; readonly channel: string; readonly deg: number; readonly fromMs: number }
+  | {
+      /** Flag the channel's values outside [min, max] in [fromMs, toMs) invalid (values kept, issue 41). */
+      readonly kind: 'flag_invalid';
+      readonly channel: string;
+      readonly fromMs: number;
+      readonly toMs: number;
+      readonly min: number;
+      readonly max: number;
+    };
 
 /**
  * Data for a small chart: one x axis and one or more named y series of equal length (NaN = no value).

@@ -13,6 +13,7 @@ import {
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { ManagementGuard, StationAccess } from '../access/index.ts';
+import type { MessageService } from '../messages/index.ts';
 import type { AccessTokenRepository, TAccessTokenRow } from './access-tokens.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,17 @@ export class AccessTokenService {
     private readonly tokens: AccessTokenRepository,
     private readonly access: StationAccess,
     private readonly guard: ManagementGuard,
+    private readonly changes?: Pick<MessageService, 'announceChange'>,
   ) {}
+
+  /** The lists showing a user's tokens ask again: theirs, and their company's in administration. */
+  private async changed(owner: { id: number; companyId: number | null }): Promise<void> {
+    await this.changes?.announceChange({
+      topic: 'access-tokens',
+      ownerId: owner.id,
+      companyId: owner.companyId,
+    });
+  }
 
   async create(caller: TAuthUser, request: TAccessTokenCreateRequest): Promise<TAccessTokenCreated> {
     // Each site must be one the user sees now (404 unknown, 403 not theirs).
@@ -57,6 +68,7 @@ export class AccessTokenService {
     });
     const row = await this.tokens.findById(id);
     const [record] = await this.present([row as TAccessTokenRow]);
+    await this.changed(caller);
     return { ...(record as TAccessTokenRecord), secret };
   }
 
@@ -68,7 +80,7 @@ export class AccessTokenService {
   async revokeOwn(caller: TAuthUser, id: number): Promise<void> {
     const row = await this.tokens.findById(id);
     if (row?.user_id !== caller.id) throw new AppError('NOT_FOUND');
-    await this.tokens.revoke(id, caller.id);
+    if (await this.tokens.revoke(id, caller.id)) await this.changed(caller);
   }
 
   /** The tokens of the caller's company (every company for a system administrator). */
@@ -104,7 +116,9 @@ export class AccessTokenService {
     if (!caller.isAdmin && owner.company_id !== caller.companyId) throw new AppError('NOT_FOUND');
     if (Number(owner.user_id) !== caller.id)
       await this.guard.assertCanManageUser(caller, Number(owner.user_id));
-    await this.tokens.revoke(id, caller.id);
+    if (await this.tokens.revoke(id, caller.id)) {
+      await this.changed({ id: Number(owner.user_id), companyId: owner.company_id });
+    }
   }
 
   private async present(rows: TAccessTokenRow[]): Promise<TAccessTokenRecord[]> {

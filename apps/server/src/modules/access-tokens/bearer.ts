@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_PREFIX, AppError, type TAccessTokenScope } from '@masthub/
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import type { IdentityService, TAccountUpkeep } from '../identity/index.ts';
+import type { MessageService } from '../messages/index.ts';
 import type { AccessTokenRepository, TAccessTokenRow } from './access-tokens.repository.ts';
 import { stationIdsOf } from './access-tokens.service.ts';
 
@@ -42,8 +43,9 @@ export class TokenRateLimiter {
 /**
  * Resolves `Authorization: Bearer <secret>` (issue 32): the token's user with the rights their role gives
  * them now, narrowed to the token's scopes and sites. Revoked or unknown → ACCESS_TOKEN_INVALID, expired →
- * ACCESS_TOKEN_EXPIRED (401). A use is noted (time, address) and written to the login log with the token's
- * name at most once a minute per token, or when the address changes.
+ * ACCESS_TOKEN_EXPIRED (401). A use is noted (time, address), written to the login log with the token's
+ * name and announced to the screens listing the token at most once a minute per token, or when the
+ * address changes.
  */
 export class BearerAuthenticator {
   constructor(
@@ -51,6 +53,7 @@ export class BearerAuthenticator {
     private readonly identity: Pick<IdentityService, 'callerOf'>,
     private readonly attempts: TAccountUpkeep['attempts'],
     private readonly limiter: TokenRateLimiter,
+    private readonly changes?: Pick<MessageService, 'announceChange'>,
   ) {}
 
   /** When a refused call of each token was last written to the login log (ms), so refusals write once a minute. */
@@ -110,6 +113,12 @@ export class BearerAuthenticator {
           roleName: caller.roleName,
           userType: caller.isAdmin ? 'admin' : 'normal',
         },
+      });
+      // The token's "last used" changed: the lists showing it ask again (issue 41 §2).
+      await this.changes?.announceChange({
+        topic: 'access-tokens',
+        ownerId: caller.id,
+        companyId: caller.companyId,
       });
     }
     const stationIds = stationIdsOf(row);

@@ -133,4 +133,35 @@ describe('StationAccess', () => {
     await expect(refusal).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(access.assertCanView(subject, [])).resolves.toEqual([]);
   });
+
+  it('viewersAmong: of many users, names in one query those who see a site, by each way and no other', async () => {
+    const owner = await buildUser(db);
+    const byRole = await buildUser(db);
+    const assigned = await buildUser(db);
+    const everything = await buildUser(db, { dataScope: 'all' });
+    const outsider = await buildUser(db);
+    const site = await buildStation(db, { ownerId: owner.id });
+    await grantRoleStations(db, byRole.roleId, [site.id]);
+    await assignStations(db, assigned.id, [site.id]);
+    const subjects = [
+      await subjectOf(owner),
+      await subjectOf(byRole),
+      await subjectOf(assigned),
+      await subjectOf(everything, 'all'),
+      { ...(await subjectOf(outsider)), isAdmin: true },
+      await subjectOf(outsider),
+    ];
+    const viewers = await access.viewersAmong(subjects, site.id);
+    expect([...viewers].sort((a, b) => a - b)).toEqual(
+      [owner.id, byRole.id, assigned.id, everything.id, outsider.id].sort((a, b) => a - b),
+    );
+    // The plain outsider is the one left out (the administrator subject above shares its id).
+    expect(await access.viewersAmong([await subjectOf(outsider)], site.id)).toEqual([]);
+    // A call narrowed to other sites sees nothing of this one, whatever the role says.
+    expect(
+      await access.viewersAmong([{ ...(await subjectOf(everything, 'all')), stationIds: [-1] }], site.id),
+    ).toEqual([]);
+    await db.updateTable('station').set({ is_deleted: true }).where('id', '=', site.id).execute();
+    expect(await access.viewersAmong(subjects, site.id)).toEqual([]);
+  });
 });

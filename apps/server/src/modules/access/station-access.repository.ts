@@ -143,6 +143,35 @@ export class StationAccessRepository {
     );
   }
 
+  /**
+   * The ids of those of `subjects` who reach one live station, in one query for all of them: the rule of
+   * `listKinds` (role scope, role list, assignment, ownership, a call's narrowing). Used to tell the users
+   * connected to the real-time channel which of them may hear that something of the site changed.
+   */
+  async listReaching(subjects: readonly TAccessSubject[], stationId: number): Promise<number[]> {
+    const inCall = subjects.filter(
+      (s) => s.stationIds === undefined || s.stationIds.some((id) => Number(id) === stationId),
+    );
+    if (inCall.length === 0) return [];
+    const listed = inCall.filter((s) => !roleReachesAll(s));
+    const result = await sql<{ id: number | string }>`
+      SELECT u.id
+        FROM station s
+        CROSS JOIN unnest(${listed.map((s) => s.id)}::bigint[], ${listed.map((s) => s.roleId)}::bigint[])
+             AS u(id, role_id)
+       WHERE s.id = ${stationId} AND NOT s.is_deleted
+         AND (s.owner_id = u.id
+              OR EXISTS (SELECT 1 FROM user_station us WHERE us.user_id = u.id AND us.station_id = s.id)
+              OR EXISTS (SELECT 1 FROM role_station rs WHERE rs.role_id = u.role_id AND rs.station_id = s.id))
+      UNION ALL
+      SELECT u.id
+        FROM station s
+        CROSS JOIN unnest(${inCall.filter(roleReachesAll).map((s) => s.id)}::bigint[]) AS u(id)
+       WHERE s.id = ${stationId} AND NOT s.is_deleted
+    `.execute(this.db);
+    return result.rows.map((row) => Number(row.id));
+  }
+
   /** How many live stations the subject reaches. */
   countAccessible(subject: TAccessSubject): Promise<number> {
     return countRows(

@@ -38,6 +38,11 @@ export class StationAccess {
     return this.repository.listDataAdministrators(stationId);
   }
 
+  /** The ids of those of `subjects` who see a live station (one query for all of them). */
+  viewersAmong(subjects: readonly TAccessSubject[], stationId: number): Promise<number[]> {
+    return this.repository.listReaching(subjects, stationId);
+  }
+
   /** The SQL condition for station lists; `stationAlias` is the alias of the station table in the query. */
   filter(subject: TAccessSubject, stationAlias = 'station'): Expression<SqlBool> {
     return stationAccessPredicate(subject, stationAlias);

@@ -229,6 +229,7 @@ export class ApplyExport {
           versionId,
           format: row.file_type,
           includeSuspicious: true,
+          includeFilled: true,
           tabSectors: 12,
           tabBins: 'edges',
           ...range,

@@ -32,7 +32,12 @@ import {
   windShear,
 } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
-import { deriveSdFromTi, loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import {
+  deriveSdFromTi,
+  loadForAnalysis,
+  openTimeSeriesStore,
+  type TChannelRow,
+} from '../timeseries/index.ts';
 
 /** WIND-ANALYSIS §6: without a second height α = 1/7. */
 const DEFAULT_ALPHA = 1 / 7;
@@ -129,7 +134,12 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   ]) {
     if (c) wanted.set(c.id, c);
   }
-  const loaded = deriveSdFromTi(await loadSeries(store, [...wanted.values()], fromMs, toMs));
+  // The one analysis read (issue 41 §1): invalid, icing and values outside physical limits never used.
+  const analysed = await loadForAnalysis(store, version.id, [...wanted.values()], fromMs, toMs, {
+    includeSuspicious: request.includeSuspicious,
+    includeFilled: request.includeFilled,
+  });
+  const loaded = deriveSdFromTi(analysed);
   const seriesOf = (c: TChannelRow) => {
     const s = loaded.channels.find((x) => x.row.id === c.id)!;
     return applyFlagMask(s.values, s.flags, { includeSuspicious: request.includeSuspicious });
@@ -287,6 +297,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     longTerm: job.longTerm,
     siteClass,
     turbines: results,
+    basis: analysed.basis,
   };
 }
 

@@ -29,7 +29,7 @@ import type { TParserPort } from '../ingestion/index.ts';
 import { readTextReportHead, UnreadableFileError } from '../ingestion/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import {
-  loadSeries,
+  loadForAnalysis,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
@@ -359,7 +359,10 @@ export class MesoscaleService {
     const pairs =
       fromMs < toMs
         ? concurrentPairs(
-            await loadSeries(this.store, mastDir ? [mast, mastDir] : [mast], fromMs, toMs),
+            await loadForAnalysis(this.store, version.id, mastDir ? [mast, mastDir] : [mast], fromMs, toMs, {
+              includeSuspicious: request.includeSuspicious,
+              includeFilled: request.includeFilled,
+            }),
             { timesMs: times, speed: mesoSpeed, direction: mesoDir, intervalMinutes: mesoInterval },
             { includeSuspicious: request.includeSuspicious, minCoverage: request.minCoverage },
             mastDir !== undefined,

@@ -240,6 +240,19 @@ export class IngestionService implements TIngestion {
       if (plan.kind === 'hold') return await this.hold(claimed, plan.reasonKey, plan.doubts, plan.layoutKey);
       const { snapshot } = plan;
       kind = snapshot.kind ?? null;
+      // A WAsP .tab or a flag log is no time series: kept as it is, as its preview said.
+      if (
+        snapshot.kind === 'wasp_tab' ||
+        (snapshot.kind === 'store_only' && snapshot.channels.length === 0)
+      ) {
+        return await this.fail(
+          claimed,
+          'stored_not_parsed',
+          'not_time_series',
+          { kind: snapshot.kind },
+          kind,
+        );
+      }
       lap('ruleMs');
       await this.rawFiles.setProgress(rawFileId, 40);
       const parsed = this.parser.parseFile(claimed.file_name, bytes, snapshot.rule, snapshot.channels);

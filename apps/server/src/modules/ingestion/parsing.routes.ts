@@ -81,7 +81,15 @@ export function parsingRoutes(
       scope: 'write',
       body: ZRecognizeConfirm,
       response: ZParseTask,
-      handle: ({ user, body }) => api.confirm(user, body),
+      handle: async ({ user, body, language }) => {
+        try {
+          return await api.confirm(user, body);
+        } catch (error) {
+          // A file that is no time series (a WAsP .tab, a flag log) is refused with its reason, as in the preview.
+          if (error instanceof UnreadableFileError) throw unreadableToAppError(error, language);
+          throw error;
+        }
+      },
     }),
     defineRoute({
       method: 'GET',

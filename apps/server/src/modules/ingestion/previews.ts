@@ -158,7 +158,9 @@ export class Previews {
     const sha256 = preview.sha256.trim();
     const recognition = (preview.recognition as { storeOnly?: boolean } & TRecognition) ?? null;
     let snapshot = confirmation.snapshot;
-    if (recognition && !recognition.storeOnly) {
+    // A file the preview said is stored but not parsed (a WAsP .tab, a flag log) has no doubts to check.
+    const isNotParsed = recognition?.warnings?.includes('storedNotParsed') === true;
+    if (recognition && !recognition.storeOnly && !isNotParsed) {
       const bytes = await this.ingestion.readContent(sha256);
       if (!bytes) throw new AppError('NOT_FOUND');
       snapshot = this.checkDoubts(recognition, snapshot, bytes, confirmation.acceptedDoubts);
@@ -223,8 +225,7 @@ export class Previews {
       const first = unanswered[0]!;
       throw new AppError('DOUBTS_OPEN', {
         count: unanswered.length,
-        first: localizeDoubt(first, 'zh'),
-        firstEn: localizeDoubt(first, 'en'),
+        first: { zh: localizeDoubt(first, 'zh'), en: localizeDoubt(first, 'en') },
         ids: unanswered.map((d) => d.id).join(','),
       });
     }

@@ -16,7 +16,7 @@ import {
 import type { TServerTextKey } from '../../i18n/index.ts';
 import { say } from '../../i18n/index.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import { loadForAnalysis, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
 
 /** The most scatter points per chart (an even thinning of the pairs). */
 const SCATTER_MAX = 2000;
@@ -39,6 +39,7 @@ export interface TLidarVerifyJob {
   toMs: number;
   minReferenceSpeed: number;
   includeSuspicious: boolean;
+  includeFilled?: boolean | undefined;
 }
 
 /** A snake_case key of packages/wind as the catalogue's camelCase name. */
@@ -80,8 +81,13 @@ export async function lidarVerifyResult(db: Database, job: TLidarVerifyJob): Pro
     for (const c of [p.lidarSpeed, p.mastSpeed, p.lidarDirection, p.mastDirection])
       if (c) wanted.set(c.id, c);
   }
-  const read = await store.readChannels([...wanted.values()], job.fromMs, job.toMs);
-  const series = (c: TChannelRow | undefined) => (c ? read.series.get(c.id) : undefined);
+  // The one analysis read (issue 41 §1): values outside physical limits are never compared.
+  const read = await loadForAnalysis(store, job.lidar.versionId, [...wanted.values()], job.fromMs, job.toMs, {
+    includeSuspicious: job.includeSuspicious,
+    includeFilled: job.includeFilled ?? true,
+  });
+  const series = (c: TChannelRow | undefined) =>
+    c ? read.channels.find((x) => x.row.id === c.id) : undefined;
   const inputs: LidarVsMastHeightInput[] = job.pairs.map((p) => {
     const ls = series(p.lidarSpeed)!;
     const ms = series(p.mastSpeed)!;
@@ -190,5 +196,6 @@ export async function lidarVerifyResult(db: Database, job: TLidarVerifyJob): Pro
       failed === 0
         ? say(language, 'lidarVerify.summary.pass', { count })
         : say(language, 'lidarVerify.summary.fail', { count, failed: String(failed) }),
+    basis: read.basis,
   };
 }

@@ -274,6 +274,7 @@ export class LidarVerifyService {
       toMs,
       minReferenceSpeed: request.minReferenceSpeed,
       includeSuspicious: request.includeSuspicious,
+      includeFilled: request.includeFilled,
     };
   }
 }

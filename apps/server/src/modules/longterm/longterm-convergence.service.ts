@@ -54,6 +54,7 @@ function compareRequestOf(request: TLongTermDefaultRequest): TMcpCompareRequest 
     coverage: request.coverage,
     sectors: request.sectors,
     includeSuspicious: false,
+    includeFilled: true,
     longTermPeriods: request.longTermPeriod ? [request.longTermPeriod] : [],
   };
 }
@@ -354,6 +355,7 @@ export class LongTermConvergenceService {
       coverage: row.coverage,
       sectors: row.sectors,
       includeSuspicious: false,
+      includeFilled: true,
       longTermPeriods: hasPeriod
         ? [
             {

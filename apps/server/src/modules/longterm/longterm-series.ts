@@ -2,7 +2,7 @@ import type { McpSeries } from '@masthub/wind';
 import { applyFlagMask } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
 import { readMesoscaleColumns } from '../energy/index.ts';
-import { loadSeries, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import { loadForAnalysis, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
 import { readReferenceColumns } from './reference-columns.ts';
 
 /**
@@ -43,10 +43,19 @@ export async function readMcpSeries(
   db: Database,
   source: TLongTermSource,
   includeSuspicious: boolean,
+  includeFilled = true,
 ): Promise<McpSeries> {
   if (source.kind === 'site') {
     const channels = source.direction ? [source.speed, source.direction] : [source.speed];
-    const loaded = await loadSeries(openTimeSeriesStore(db), channels, source.fromMs, source.toMs);
+    // The one analysis read (issue 41 §1): values outside physical limits are never a long-term input.
+    const loaded = await loadForAnalysis(
+      openTimeSeriesStore(db),
+      source.speed.versionId,
+      channels,
+      source.fromMs,
+      source.toMs,
+      { includeSuspicious, includeFilled },
+    );
     const mask = (i: number) =>
       applyFlagMask(loaded.channels[i]!.values, loaded.channels[i]!.flags, { includeSuspicious });
     return {

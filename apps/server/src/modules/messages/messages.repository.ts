@@ -143,7 +143,8 @@ export class MessageRepository {
   }
 
   /** Wakes every MastHub process listening on the channel (fan-out across API processes). */
-  async notify(channel: string, payload: string): Promise<void> {
-    await sql`SELECT pg_notify(${channel}, ${payload})`.execute(this.db);
+  /** NOTIFY now, or at the commit of `within` (PostgreSQL delivers a transaction's notifications then). */
+  async notify(channel: string, payload: string, within: Database = this.db): Promise<void> {
+    await sql`SELECT pg_notify(${channel}, ${payload})`.execute(within);
   }
 }

@@ -7,6 +7,8 @@ import {
   type TPage,
   type TText,
 } from '@masthub/shared';
+import type { Database } from '../../platform/db/database.ts';
+import type { TChange } from './changes.ts';
 import type { MessageRepository, TMessageReader, TMessageRow } from './messages.repository.ts';
 
 export const MESSAGE_CHANNEL = 'masthub_message';
@@ -92,6 +94,26 @@ export class MessageService {
     if (Buffer.byteLength(payload) > EVENT_PAYLOAD_MAX) return false;
     await this.messages.notify(EVENT_CHANNEL, payload);
     return true;
+  }
+
+  /**
+   * Announces that something changed (issue 41 §2) to every process, whose sockets of users allowed to see
+   * it then get a `changed` frame. After a commit it never throws: a lost announcement costs a screen its
+   * freshness until it is read again, never the caller's work, which is done. Inside a transaction
+   * (`within`) it goes out at the commit, and not at all on a rollback. False when it was not sent.
+   */
+  async announceChange(change: TChange, within?: Database): Promise<boolean> {
+    const payload = JSON.stringify({ change });
+    if (within) {
+      await this.messages.notify(EVENT_CHANNEL, payload, within);
+      return true;
+    }
+    try {
+      await this.messages.notify(EVENT_CHANNEL, payload);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** A stored message for the push, in each socket's language. */

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { changeFrameOf, type TChange, type TChangeAudience, ZChange } from './changes.ts';
 import { EVENT_CHANNEL, MESSAGE_CHANNEL, type MessageService } from './messages.service.ts';
 
 /** Close codes sent to the browser; 4401 mirrors HTTP 401. */
@@ -19,11 +20,14 @@ const IDLE_LIMIT_MS = HEARTBEAT_INTERVAL_MS * 3;
 const ZHeartbeat = z.object({ heartbeat: z.literal(true), message: z.string().optional() });
 const ZNotification = z.object({ id: z.number().int(), userId: z.number().int() });
 const ZEventNotification = z.object({ userId: z.number().int(), frame: z.record(z.string(), z.unknown()) });
+const ZChangeNotification = z.object({ change: ZChange });
 
 interface TClient {
   socket: WebSocket;
   userId: number;
   token: string;
+  /** The user as their token resolved at the last heartbeat (rights included): who may hear of a change. */
+  user: TAuthUser;
   /** The language of the socket's URL (`/zh`, `/en`): pushed messages are written in it. */
   language: Language;
   lastSeen: number;
@@ -43,6 +47,8 @@ export class RealtimeHub {
     private readonly messages: MessageService,
     private readonly authenticate: (token: string | undefined) => Promise<TAuthUser>,
     private readonly log: Logger,
+    /** Who among the connected users may hear of a change (nobody when not given). */
+    private readonly audience: TChangeAudience = async () => new Set(),
   ) {}
 
   async start(): Promise<void> {
@@ -128,7 +134,13 @@ export class RealtimeHub {
       const parsed = ZNotification.safeParse(JSON.parse(n.payload));
       if (parsed.success) void this.deliver(parsed.data.id, parsed.data.userId);
     } else if (n.channel === EVENT_CHANNEL) {
-      const parsed = ZEventNotification.safeParse(JSON.parse(n.payload));
+      const payload: unknown = JSON.parse(n.payload);
+      const change = ZChangeNotification.safeParse(payload);
+      if (change.success) {
+        void this.deliverChange(change.data.change);
+        return;
+      }
+      const parsed = ZEventNotification.safeParse(payload);
       if (parsed.success) this.deliverEvent(parsed.data.userId, parsed.data.frame);
     }
   }
@@ -160,6 +172,28 @@ export class RealtimeHub {
   private deliverEvent(userId: number, frame: Record<string, unknown>): void {
     const text = JSON.stringify(frame);
     for (const client of this.clients) if (client.userId === userId) client.socket.send(text);
+  }
+
+  /**
+   * A `changed` frame to the sockets in this process of the users allowed to see what changed (issue 41
+   * §2), decided once per change over the connected users with the rights they had at their last
+   * heartbeat.
+   */
+  private async deliverChange(change: TChange): Promise<void> {
+    const clients = [...this.clients];
+    if (clients.length === 0) return;
+    const users = new Map(clients.map((c) => [c.userId, c.user]));
+    let allowed: ReadonlySet<number>;
+    try {
+      allowed = await this.audience(change, [...users.values()]);
+    } catch (err) {
+      this.log.warn({ err, topic: change.topic }, 'the audience of a change could not be decided');
+      return;
+    }
+    const frame = JSON.stringify(changeFrameOf(change));
+    for (const client of clients) {
+      if (allowed.has(client.userId) && this.clients.has(client)) client.socket.send(frame);
+    }
   }
 
   private sweep(): void {
@@ -195,9 +229,10 @@ export class RealtimeHub {
             return;
           }
           if (!ZHeartbeat.safeParse(frame).success) return;
-          // Each heartbeat re-checks the token, so logout or a password change ends the channel too.
+          // Each heartbeat re-checks the token, so logout or a password change ends the channel too, and
+          // a change of rights reaches the audience of the changes pushed next.
           try {
-            await this.authenticate(client.token);
+            client.user = await this.authenticate(client.token);
           } catch {
             socket.close(WS_CLOSE.notLoggedIn, 'not logged in');
             return;
@@ -218,6 +253,7 @@ export class RealtimeHub {
             socket,
             userId,
             token: token!,
+            user: result,
             language: parseLanguageHeader(request.params.lang),
             lastSeen: Date.now(),
           };

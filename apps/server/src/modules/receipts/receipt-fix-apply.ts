@@ -203,6 +203,37 @@ export async function applyReceiptFix(
     };
   }
   const channel = channelByKey(all, fix.channel);
+  if (fix.kind === 'flag_invalid') {
+    // Values outside the limits in the finding's period flagged invalid (3); values and other flags kept.
+    const loaded = await load(ctx.store, [channel], fix.fromMs, fix.toMs);
+    const c = loaded.channels[0]!;
+    const flags = Uint8Array.from(c.flags);
+    let flagged = 0;
+    for (let i = 0; i < flags.length; i++) {
+      const v = c.values[i]!;
+      if (Number.isNaN(v) || flags[i]! >= 3 || (v >= fix.min && v <= fix.max)) continue;
+      flags[i] = 3;
+      flagged++;
+    }
+    if (flagged === 0) throw new ProcessingFailure('no_data');
+    const undo = await writeAll(
+      ctx,
+      loaded,
+      new Map([[channel.id, { values: Float32Array.from(c.values), flags }]]),
+    );
+    return {
+      result: {
+        kind: fix.kind,
+        channel: channel.name,
+        fromTime: new Date(fix.fromMs).toISOString(),
+        toTime: new Date(fix.toMs).toISOString(),
+        min: fix.min,
+        max: fix.max,
+        flagged,
+      },
+      undo,
+    };
+  }
   const loaded = await load(
     ctx.store,
     [channel],

@@ -10,6 +10,7 @@ import {
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
+import type { MessageService } from '../messages/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore, type TVersionRow } from '../timeseries/index.ts';
 import {
@@ -44,6 +45,8 @@ export class ReceiptFixService {
     private readonly tasks: ProcessingTaskService,
     private readonly versions: Pick<VersionService, 'create'>,
     private readonly stationLog: Pick<StationLogService, 'record'>,
+    /** Where a finding fixed or given back is announced to the screens showing the site's receipts. */
+    private readonly messages: Pick<MessageService, 'announceChange'>,
   ) {
     this.repository = new ReceiptRepository(db);
     this.store = openTimeSeriesStore(db);
@@ -172,6 +175,8 @@ export class ReceiptFixService {
     await repository.markFixApplied(row.id, undo as unknown as Record<string, unknown>);
     await repository.setFindingStatus(finding.id, 'fixed');
     await repository.recountOpen(finding.receipt_id);
+    // Sent when the task's transaction commits.
+    await this.messages.announceChange({ topic: 'receipts', stationId: finding.station_id }, ctx.trx);
     return { receiptFixId: row.id, findingId: finding.id, ...result };
   }
 
@@ -189,6 +194,7 @@ export class ReceiptFixService {
     if (finding) {
       await repository.setFindingStatus(finding.id, 'open');
       await repository.recountOpen(finding.receipt_id);
+      await this.messages.announceChange({ topic: 'receipts', stationId: finding.station_id }, ctx.trx);
     }
     return { receiptFixId: row.id, findingId: row.finding_id, ...result };
   }

@@ -21,7 +21,7 @@ export function createReceiptServices(
   deps: {
     stationAccess: StationAccess;
     stationLog: StationLogService;
-    messages: Pick<MessageService, 'sendMany'>;
+    messages: Pick<MessageService, 'sendMany' | 'announceChange'>;
     processingTasks: ProcessingTaskService;
     versions: Pick<VersionService, 'create'>;
     log: Logger;
@@ -45,6 +45,7 @@ export function createReceiptServices(
       deps.processingTasks,
       deps.versions,
       deps.stationLog,
+      deps.messages,
     ),
   };
 }

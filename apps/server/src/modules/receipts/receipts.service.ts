@@ -52,7 +52,7 @@ export class ReceiptService {
     private readonly db: Database,
     private readonly access: StationAccess,
     private readonly stationLog: Pick<StationLogService, 'record' | 'recordAs'>,
-    private readonly messages: Pick<MessageService, 'sendMany'>,
+    private readonly messages: Pick<MessageService, 'sendMany' | 'announceChange'>,
     private readonly log: Logger,
     private readonly compute?: TComputeAccess,
     /** Where a receipt with open findings is announced (webhooks). */
@@ -66,6 +66,7 @@ export class ReceiptService {
   async onDataArrived(jobs: Pick<TJobs, 'send'>, event: TDataArrivedEvent): Promise<boolean> {
     if (NO_RECEIPT_SOURCES.has(event.source) || event.firstTimeMs === null) return false;
     await this.repository.upsertPending(event.rawFileId, event.stationId, event.versionId);
+    await this.changed(event.stationId);
     await jobs.send(
       'receipt.compute',
       { rawFileId: event.rawFileId },
@@ -80,6 +81,7 @@ export class ReceiptService {
    */
   async onFileHeld(event: TFileHeldEvent): Promise<void> {
     await this.repository.upsertHeld(event.rawFileId, event.stationId, event.doubts);
+    await this.changed(event.stationId);
     const [receivers, code] = await Promise.all([
       this.access.dataAdministrators(event.stationId),
       this.repository.findStationCode(event.stationId),
@@ -149,8 +151,10 @@ export class ReceiptService {
         error: storedError(error instanceof AppError ? error : new AppError('INTERNAL')),
         computeMs: Math.round(performance.now() - started),
       });
+      await this.changed(stationId);
       return true;
     }
+    await this.changed(stationId);
     // A re-delivered job (the receipt was done already) tells nobody again unless it found something new.
     if (before?.status !== 'done' || added > 0) await this.tell(receiptId, stationId, file);
     return true;
@@ -375,6 +379,12 @@ export class ReceiptService {
         details: { findingId: finding.id, key: finding.finding_key, dismissalId, reason: request.reason },
       });
     });
+    await this.changed(finding.station_id);
     return this.detail(user, finding.receipt_id, language);
+  }
+
+  /** Tells the screens showing the site's receipts (and its files' badges) that they changed. */
+  private async changed(stationId: number): Promise<void> {
+    await this.messages.announceChange({ topic: 'receipts', stationId });
   }
 }

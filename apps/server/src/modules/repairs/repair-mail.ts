@@ -1,14 +1,9 @@
-import type { Language } from '@masthub/shared';
+import { formatZonedTime, type Language } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 
 /** '2026-11-26 08:30 (UTC+08:00)' in the reader's time zone (minutes east of UTC). */
 export function formatLocalTime(date: Date | null, offsetMinutes: number): string {
-  if (!date) return '—';
-  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString();
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  const zone = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} (${zone})`;
+  return date ? formatZonedTime(date, offsetMinutes) : '—';
 }
 
 export interface TRepairMailInput {

@@ -1,4 +1,4 @@
-import { IEC_TURBULENCE_CATEGORIES, type TSuitabilityResult } from '@masthub/shared';
+import { IEC_TURBULENCE_CATEGORIES, localMinute, type TSuitabilityResult, utcLabel } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import { passMark } from '../suitability/index.ts';
 import { fmt, type TChapterContext, table } from './analysis-figures.ts';
@@ -33,6 +33,9 @@ export function suitabilityChapter(ctx: TChapterContext): void {
     }),
   });
   blocks.push({ kind: 'paragraph', text: r.verdictText });
+  // A verdict one record decides says so next to the verdict (issue 41 §1).
+  const deciding = r.notes.find((n) => n.key === 'decidedByOneRecord' || n.key === 'v50AboveGust');
+  if (deciding) blocks.push({ kind: 'paragraph', text: `⚠ ${deciding.text}` });
   blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.report.classTable') });
   // One column per wind class (I, II, III), each cell the four categories' marks: the table fits a page.
   const classes = ['I', 'II', 'III'] as const;
@@ -89,6 +92,25 @@ export function suitabilityChapter(ctx: TChapterContext): void {
       ]),
     ),
   );
+  // The largest maxima of the chosen method, with their times (on the requester's clock) and flags.
+  const zone = meta.utcOffsetMinutes ?? 0;
+  const chosenMaxima = r.extremes.maxima
+    .filter((m) => m.method === r.extremes.chosenMethod && m.isUsed)
+    .sort((a, b) => b.valueMps - a.valueMps)
+    .slice(0, 5);
+  if (chosenMaxima.length > 0) {
+    blocks.push({ kind: 'paragraph', text: say(language, 'suitability.report.maxima') });
+    blocks.push(
+      table(
+        [
+          [say(language, 'suitability.col.time', { zone: utcLabel(zone) }), 2],
+          [say(language, 'suitability.col.maximum'), 1],
+          [say(language, 'suitability.col.flag'), 1],
+        ],
+        chosenMaxima.map((m) => [localMinute(Date.parse(m.time), zone), fmt(m.valueMps, 2), String(m.flag)]),
+      ),
+    );
+  }
   suitabilityCharts(ctx, r);
   if (r.notes.length > 0) {
     blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.report.notes') });

@@ -1,6 +1,6 @@
 import { RECOVERY_BANDS } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
-import { openTimeSeriesStore } from '../timeseries/index.ts';
+import { loadForAnalysis, openTimeSeriesStore } from '../timeseries/index.ts';
 import type { TPeriod } from './periods.ts';
 import { ReportRepository } from './reports.repository.ts';
 
@@ -125,11 +125,12 @@ export async function collectFigures(
         (c) => c.element === 'ws' && (c.statistic === 'mean' || c.statistic === 'max') && c.heightM !== null,
       );
       if (channels.length > 0) {
-        const read = await store.readChannels(channels, fromMs, toMs);
+        // The one analysis read (issue 41 §1): a value outside physical limits is no mean and no gust.
+        const read = await loadForAnalysis(store, version.id, channels, fromMs, toMs);
         const expected = Math.max(1, Math.round((toMs - fromMs) / ((channels[0]!.intervalS ?? 600) * 1000)));
         const byHeight = new Map<number, THeightFigures>();
         for (const c of channels) {
-          const series = read.series.get(c.id);
+          const series = read.channels.find((x) => x.row.id === c.id);
           const h = byHeight.get(c.heightM!) ?? {
             heightM: c.heightM!,
             recovery: 0,
@@ -142,7 +143,7 @@ export async function collectFigures(
             let max = Number.NEGATIVE_INFINITY;
             for (let i = 0; i < series.values.length; i++) {
               const v = series.values[i]!;
-              if (!Number.isFinite(v) || series.flags[i] === INVALID_FLAG) continue;
+              if (!Number.isFinite(v) || series.flags[i]! >= INVALID_FLAG) continue;
               valid += 1;
               sum += v;
               if (v > max) max = v;

@@ -34,7 +34,7 @@ import { readTextReportHead } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import type { SuitabilityService } from '../suitability/index.ts';
 import {
-  loadSeries,
+  loadForAnalysis,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
@@ -272,7 +272,7 @@ export class DataReportService {
     toMs: number,
     utcOffsetMinutes: number,
   ): Promise<{ start: string; end: string } | null> {
-    const loaded = await loadSeries(this.store, [speed], fromMs, toMs);
+    const loaded = await loadForAnalysis(this.store, speed.versionId, [speed], fromMs, toMs);
     const { grid } = loaded;
     const channel = loaded.channels[0];
     if (!channel || grid.length === 0) return null;

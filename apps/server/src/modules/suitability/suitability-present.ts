@@ -1,8 +1,13 @@
 import {
+  formatZonedTime,
   type Language,
+  leftOutTotals,
   SUITABILITY_CHECK_NAMES,
   SUITABILITY_CLASS_KEYS,
+  type TAnalysisBasis,
   type TSuitabilityCheckKey,
+  type TSuitabilityDecidingRecord,
+  type TSuitabilityMaximum,
   type TSuitabilityResult,
   versionDisplayName,
   ZSuitabilityResult,
@@ -31,6 +36,74 @@ export interface TSuitabilityRun {
   /** The maxima of the Gumbel on given annual maxima (typed, or the long-term series'), or null. */
   inputAnnualMaxima: readonly number[] | null;
   notes: TSuitabilityNoteInput[];
+  /** What the check stood on (the analysis read's basis). */
+  basis: TAnalysisBasis;
+  /** The flags of the speed channel as the analysis read them. */
+  speedFlags: Uint8Array;
+}
+
+/** A maximum more than this many times the next decides the extreme alone (issue 41 §1). */
+export const DOMINANT_RATIO = 1.5;
+
+type TMaximumMethod = TSuitabilityMaximum['method'];
+
+/** The maxima of the periodic-maxima and storm methods at hub height, with their times and flags. */
+export function extremeMaxima(
+  run: Pick<TSuitabilityRun, 'suitability' | 'grid' | 'speedFlags'>,
+): TSuitabilityMaximum[] {
+  const { suitability: s, grid, speedFlags } = run;
+  const stepMs = grid.intervalMinutes * 60_000;
+  const at = (index: number) => new Date(grid.startMs + index * stepMs).toISOString();
+  const periodic = s.extremes.periodicMaxima.periods
+    .filter((p) => p.maxIndex >= 0 && p.maxMps !== undefined)
+    .map((p) => ({
+      method: 'periodicMaxima' as const,
+      time: at(p.maxIndex),
+      valueMps: p.maxMps!,
+      flag: speedFlags[p.maxIndex] ?? 0,
+      isUsed: p.isUsed,
+    }));
+  const storms = s.extremes.independentStorms;
+  const ranked = [...storms.storms].sort((a, b) => b.peakMps - a.peakMps).slice(0, storms.plot.length);
+  const stormMaxima = ranked.map((storm, k) => ({
+    method: 'independentStorms' as const,
+    time: at(storm.peakIndex),
+    valueMps: storm.peakMps,
+    flag: speedFlags[storm.peakIndex] ?? 0,
+    isUsed: storms.plot[k]?.isFitted ?? false,
+  }));
+  return [...periodic, ...stormMaxima];
+}
+
+/**
+ * The record that decides the chosen extreme alone, if one does: the chosen method's largest used maximum
+ * more than {@link DOMINANT_RATIO}× the next, or (with a measured gust) a 10-minute V50 above the 50-year
+ * gust, which a 10-minute mean cannot physically exceed.
+ */
+export function decidingRecord(
+  s: SiteSuitability,
+  maxima: readonly TSuitabilityMaximum[],
+  channelId: number,
+): TSuitabilityDecidingRecord | null {
+  const chosen = s.extremes.chosen.method;
+  const method: TMaximumMethod | null =
+    chosen === 'periodicMaxima' || chosen === 'independentStorms' ? chosen : null;
+  if (!method) return null;
+  const used = maxima.filter((m) => m.method === method && m.isUsed).sort((a, b) => b.valueMps - a.valueMps);
+  const top = used[0];
+  if (!top) return null;
+  const next = used[1]?.valueMps ?? null;
+  if (next !== null && top.valueMps > DOMINANT_RATIO * next)
+    return { reason: 'dominant', method, time: top.time, valueMps: top.valueMps, nextMps: next, channelId };
+  const v50 = s.extremes.chosen.valueMps;
+  if (
+    s.gust.method !== 'fromV50' &&
+    v50 !== undefined &&
+    Number.isFinite(s.gust.valueMps) &&
+    v50 > s.gust.valueMps
+  )
+    return { reason: 'aboveGust', method, time: top.time, valueMps: top.valueMps, nextMps: next, channelId };
+  return null;
 }
 
 const UNITS: Record<TSuitabilityCheckKey, string> = {
@@ -89,6 +162,41 @@ export function presentSuitability(run: TSuitabilityRun): TSuitabilityResult {
   const endMs = grid.startMs + grid.length * grid.intervalMinutes * 60_000;
   const chosen = s.extremes.chosen.method;
   const periods = String(job.request.periodsPerYear);
+  const maxima = extremeMaxima(run);
+  const deciding = decidingRecord(s, maxima, job.speed.id);
+  const decidingNote = deciding
+    ? [
+        noteText(language, {
+          key: deciding.reason === 'dominant' ? 'decidedByOneRecord' : 'v50AboveGust',
+          params: {
+            time: formatZonedTime(Date.parse(deciding.time), job.utcOffsetMinutes),
+            value: deciding.valueMps.toFixed(2),
+            ...(deciding.reason === 'dominant'
+              ? { next: deciding.nextMps === null ? '—' : deciding.nextMps.toFixed(2) }
+              : {
+                  v50: s.extremes.chosen.valueMps?.toFixed(2) ?? '—',
+                  gust: Number.isFinite(s.gust.valueMps) ? s.gust.valueMps.toFixed(2) : '—',
+                }),
+          },
+        }),
+      ]
+    : [];
+  const leftOut = leftOutTotals(run.basis);
+  const basisNote =
+    leftOut.total > 0
+      ? [
+          noteText(language, {
+            key: 'leftOut',
+            params: {
+              total: String(leftOut.total),
+              outsideLimits: String(leftOut.outsideLimits),
+              invalid: String(leftOut.invalid + leftOut.icing),
+              suspicious: String(leftOut.suspicious),
+              filled: String(leftOut.filled),
+            },
+          }),
+        ]
+      : [];
   const result: TSuitabilityResult = {
     versionId: job.version.id,
     versionName: versionDisplayName(job.version, language),
@@ -169,6 +277,8 @@ export function presentSuitability(run: TSuitabilityRun): TSuitabilityResult {
         valueMps: num(s.gust.valueMps),
         fromV50Mps: num(s.gust.fromV50Mps),
       },
+      maxima,
+      decidingRecord: deciding,
     },
     shear: s.shear
       ? {
@@ -204,7 +314,13 @@ export function presentSuitability(run: TSuitabilityRun): TSuitabilityResult {
           source: run.densitySource ?? 'standard',
         }
       : null,
-    notes: [...s.reasons.map((r) => reasonNote(language, r)), ...run.notes.map((n) => noteText(language, n))],
+    notes: [
+      ...decidingNote,
+      ...basisNote,
+      ...s.reasons.map((r) => reasonNote(language, r)),
+      ...run.notes.map((n) => noteText(language, n)),
+    ],
+    basis: run.basis,
   };
   return ZSuitabilityResult.parse(result);
 }

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import {
   deriveSdFromTi,
-  loadSeries,
+  loadForAnalysis,
   openTimeSeriesStore,
   type TChannelRow,
   type TLoadedSeries,
@@ -94,8 +94,18 @@ export async function suitabilityResult(db: Database, job: TSuitabilityJob) {
   ]) {
     if (c) wanted.set(c.id, c);
   }
-  // A TI channel chosen as σ is turned into σ = TI·V̄ (the NREL M5 gives TI per cup).
-  const loaded = deriveSdFromTi(await loadSeries(store, [...wanted.values()], job.fromMs, job.toMs));
+  // The one analysis read (issue 41 §1): invalid, icing and values outside physical limits out, suspicious
+  // and filled records by the request's options. A TI channel chosen as σ is turned into σ = TI·V̄.
+  const policy = { includeSuspicious: include, includeFilled: request.includeFilled };
+  const analysed = await loadForAnalysis(
+    store,
+    job.version.id,
+    [...wanted.values()],
+    job.fromMs,
+    job.toMs,
+    policy,
+  );
+  const loaded = deriveSdFromTi(analysed);
   const speedMeasured = masked(loaded, speed, include);
   if (!speedMeasured.some((v) => !Number.isNaN(v))) throw new AppError('STATISTICS_NO_DATA');
   const calendar = buildCalendarIndex(loaded.grid, job.utcOffsetMinutes / 60);
@@ -156,10 +166,13 @@ export async function suitabilityResult(db: Database, job: TSuitabilityJob) {
     ...(annualMaximaMps ? { annualMaximaMps } : {}),
     options,
   });
+  const speedFlags = loaded.channels.find((c) => c.row.id === speed.id)!.flags;
   const run: TSuitabilityRun = {
     job,
     suitability,
     grid: loaded.grid,
+    basis: analysed.basis,
+    speedFlags,
     extrapolation: { fromHeightM: measuredHeight, exponent: alpha, isDefaultExponent: isDefaultAlpha },
     densitySource: density?.source ?? null,
     longTerm: job.longTerm
@@ -215,7 +228,10 @@ async function longTermInputs(
 ): Promise<{ meanSpeedMps: number | undefined; annualMaximaMps: number[] } | undefined> {
   const lt = job.longTerm;
   if (!lt) return undefined;
-  const loaded = await loadSeries(openTimeSeriesStore(db), [lt.speed], lt.fromMs, lt.toMs);
+  const loaded = await loadForAnalysis(openTimeSeriesStore(db), lt.id, [lt.speed], lt.fromMs, lt.toMs, {
+    includeSuspicious: job.request.includeSuspicious,
+    includeFilled: job.request.includeFilled,
+  });
   const values = scaled(
     masked(loaded, lt.speed, job.request.includeSuspicious),
     factorFor(lt.speed.heightM ?? job.request.hubHeight),

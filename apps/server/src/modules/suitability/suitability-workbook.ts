@@ -1,4 +1,10 @@
-import { type Language, localDateRange, type TSuitabilityResult } from '@masthub/shared';
+import {
+  type Language,
+  localDateRange,
+  localMinute,
+  type TSuitabilityResult,
+  utcLabel,
+} from '@masthub/shared';
 import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
@@ -134,6 +140,28 @@ export function addSuitabilitySheets(
   const g = result.extremes.gust;
   extremes.addRow([]);
   extremes.addRow([g.methodName, round(g.valueMps, 2)]);
+  // The maxima the methods stood on, each with its time and flag (issue 41 §1).
+  extremes.addRow([]);
+  bold(extremes.addRow([t['report.maxima']]));
+  bold(
+    extremes.addRow([
+      t['col.method'],
+      say(language, 'suitability.col.time', { zone: utcLabel(utcOffsetMinutes) }),
+      t['col.maximum'],
+      t['col.flag'],
+      t['col.fitted'],
+    ]),
+  );
+  const methodName = new Map(result.extremes.estimates.map((e) => [e.method, e.name]));
+  for (const m of result.extremes.maxima) {
+    extremes.addRow([
+      methodName.get(m.method) ?? m.method,
+      localMinute(Date.parse(m.time), utcOffsetMinutes),
+      round(m.valueMps, 2),
+      m.flag,
+      passMark(m.isUsed, language),
+    ]);
+  }
 
   const sectors = book.addWorksheet(t['sheet.sectors']);
   bold(

@@ -113,6 +113,7 @@ export class SuitabilityService {
       directionChannelIds?: readonly number[] | undefined;
       shearChannelIds?: readonly number[] | undefined;
       includeSuspicious: boolean;
+      includeFilled?: boolean | undefined;
       startTime?: string | undefined;
       endTime?: string | undefined;
     },

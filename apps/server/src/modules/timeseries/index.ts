@@ -1,6 +1,13 @@
 /** The public face of the timeseries module: all that other modules, server.ts and the seed import of it. */
 
 export {
+  applyPolicy,
+  DEFAULT_FLAG_POLICY,
+  loadForAnalysis,
+  PHYSICAL_LIMITS,
+  withPolicy,
+} from './analysis-read.ts';
+export {
   emptyChunk,
   encodeChunk,
   mergeFileIntoChunk,

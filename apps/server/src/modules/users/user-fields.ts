@@ -16,7 +16,8 @@ const USER_COLUMNS: readonly TUserColumn[] = [
   { key: 'companyName', title: SERVER_TEXTS['users.column.companyName'], width: 160 },
   { key: 'groupName', title: SERVER_TEXTS['users.column.groupName'], width: 140 },
   { key: 'phone', title: SERVER_TEXTS['users.column.phone'], width: 140 },
-  { key: 'email', title: SERVER_TEXTS['users.column.email'], width: 200 },
+  // A whole address such as eng.zhang01@masthub.example (issue 41 §4: data columns are not cut).
+  { key: 'email', title: SERVER_TEXTS['users.column.email'], width: 260 },
   { key: 'createDate', title: SERVER_TEXTS['users.column.createDate'], width: DATE_COLUMN_WIDTH },
   { key: 'lastLoginTime', title: SERVER_TEXTS['users.column.lastLoginTime'], width: DATE_COLUMN_WIDTH },
 ];

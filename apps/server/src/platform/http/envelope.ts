@@ -26,7 +26,16 @@ export function successEnvelope<T>(data: T, language: Language) {
  * the compiler makes each AppError give its code's details, this catches what it cannot see.
  */
 export function errorEnvelope<C extends ErrorCode>(code: C, language: Language, ...args: TErrorArgs<C>) {
-  const [details = {}, fields = []] = args as [Record<string, unknown>?, TFieldError[]?];
+  const [given = {}, fields = []] = args as [Record<string, unknown>?, TFieldError[]?];
+  // A detail given in both languages ({ zh, en }: a doubt's sentence) is read in the caller's.
+  const details = Object.fromEntries(
+    Object.entries(given).map(([name, value]) => [
+      name,
+      value !== null && typeof value === 'object' && 'zh' in value && 'en' in value
+        ? (value as Record<Language, unknown>)[language]
+        : value,
+    ]),
+  );
   const status = ERROR_STATUS[code];
   const template: string = ERROR_MESSAGES[code][language];
   const unfilled = canInterpolate(template, details) ? [] : [code];

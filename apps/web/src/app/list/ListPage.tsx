@@ -12,7 +12,6 @@ import {
   Table,
   type TableColumnsType,
   type TableProps,
-  Tooltip,
 } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useState } from 'react';
@@ -20,6 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../date-time.ts';
 import { PermissionButton } from '../PermissionButton.tsx';
 import { type FitColumn, fitColumns } from '../table/fit-columns.ts';
+import { useElementWidth } from '../table/use-element-width.ts';
+import { RowActionList, rowActionsOf } from './RowActionButtons.tsx';
+import { rowActionsWidthPx, type TRowAction } from './row-actions.ts';
 import { type DeleteSpec, useConfirmDelete } from './use-confirm-delete.tsx';
 import { useServerPagination } from './use-server-pagination.ts';
 
@@ -40,16 +42,19 @@ export type ListSearch =
   | { kind: 'form'; name: string; fields: readonly SearchField[]; onReset?: () => void }
   | { kind: 'keywords'; placeholder: string; width?: number };
 
-/** The row buttons of a list, behind one feature: extra actions, edit, and the server-checked delete. */
+/**
+ * The row actions of a list, behind one feature: edit, the screen's own actions, and the server-checked
+ * delete — at most three in the row, the rest in its "More" menu (RowActionList); the column is as wide as
+ * the rows on the page need.
+ */
 export interface RowActions<T> {
   feature: FeatureKey;
   onEdit?: (record: T) => void;
   delete?: DeleteSpec<T>;
-  /** Buttons between edit and delete (e.g. "rights", "pull now"); the caller gates them. */
-  extra?: (record: T) => ReactNode;
-  /** Why a record cannot be deleted at all (the delete button is disabled with it as tooltip). */
+  /** Actions between edit and delete (e.g. "rights", "pull now"), most used first; each names its gate. */
+  extra?: (record: T) => TRowAction[];
+  /** Why a record cannot be deleted at all (the delete action is disabled with it as tooltip). */
   deleteBlocked?: (record: T) => string | undefined;
-  width?: number;
 }
 
 /** Create, edit and delete of a list's records behind one feature (the usual administration list). */
@@ -135,31 +140,38 @@ export function ListPage<T extends object>({
       ? { feature: editor.feature, label: editor.createLabel, onClick: () => editor.open(null) }
       : undefined);
   const askDelete = useConfirmDelete(actions?.delete);
+  const [tableBox, containerWidth] = useElementWidth();
   const apply = (next: Record<string, unknown>) => {
     setValues(next);
     setPageNo(1);
   };
 
+  const rowActions = (record: T): TRowAction[] =>
+    actions
+      ? rowActionsOf(t, {
+          feature: actions.feature,
+          onEdit: actions.onEdit ? () => actions.onEdit?.(record) : undefined,
+          extra: actions.extra?.(record),
+          deleteBlocked: actions.delete ? actions.deleteBlocked?.(record) : undefined,
+          onDelete: actions.delete ? () => void askDelete(record) : undefined,
+        })
+      : [];
+  const actionTitle = t('system.common.actions');
   const actionColumn: TableColumnsType<T> = actions
     ? [
         {
           key: 'actions',
-          title: t('system.common.actions'),
+          title: actionTitle,
           fixed: 'right',
-          width: actions.width ?? 140,
-          render: (_: unknown, record: T) => (
-            <RowActionButtons
-              feature={actions.feature}
-              onEdit={actions.onEdit ? () => actions.onEdit?.(record) : undefined}
-              extra={actions.extra?.(record)}
-              deleteBlocked={actions.delete ? actions.deleteBlocked?.(record) : undefined}
-              onDelete={actions.delete ? () => void askDelete(record) : undefined}
-            />
-          ),
+          width: rowActionsWidthPx((page?.records ?? []).map(rowActions), {
+            more: t('common.actions.more'),
+            title: actionTitle,
+          }),
+          render: (_: unknown, record: T) => <RowActionList actions={rowActions(record)} />,
         },
       ]
     : [];
-  const fit = fitColumns<T>([...columns, ...actionColumn]);
+  const fit = fitColumns<T>([...columns, ...actionColumn], containerWidth);
 
   const refresh = (
     <Button
@@ -250,58 +262,19 @@ export function ListPage<T extends object>({
         </Space>
       </Flex>
       {caption ? <div style={{ marginBottom: 12 }}>{caption}</div> : null}
-      <Table<T>
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        size="middle"
-        loading={isFetching}
-        columns={fit.columns}
-        dataSource={page?.records ?? []}
-        {...fit.tableProps}
-        {...tableProps}
-        pagination={pagination}
-      />
+      <div ref={tableBox}>
+        <Table<T>
+          rowKey={rowKey as TableProps<T>['rowKey']}
+          size="middle"
+          loading={isFetching}
+          columns={fit.columns}
+          dataSource={page?.records ?? []}
+          {...fit.tableProps}
+          {...tableProps}
+          pagination={pagination}
+        />
+      </div>
     </>
   );
   return bare ? body : <Card>{body}</Card>;
-}
-
-/**
- * The buttons of a row: edit, then what the screen adds, then delete (disabled with its reason when the
- * record cannot be deleted at all), each behind the screen's feature.
- */
-export function RowActionButtons({
-  feature,
-  onEdit,
-  extra,
-  onDelete,
-  deleteBlocked,
-}: {
-  feature: FeatureKey;
-  onEdit?: (() => void) | undefined;
-  extra?: ReactNode;
-  onDelete?: (() => void) | undefined;
-  deleteBlocked?: string | undefined;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Space size={0}>
-      {onEdit ? (
-        <PermissionButton feature={feature} type="link" size="small" onClick={onEdit}>
-          {t('system.common.edit')}
-        </PermissionButton>
-      ) : null}
-      {extra}
-      {deleteBlocked ? (
-        <Tooltip title={deleteBlocked}>
-          <Button type="link" size="small" danger disabled>
-            {t('system.common.delete')}
-          </Button>
-        </Tooltip>
-      ) : onDelete ? (
-        <PermissionButton feature={feature} type="link" size="small" danger onClick={onDelete}>
-          {t('system.common.delete')}
-        </PermissionButton>
-      ) : null}
-    </Space>
-  );
 }

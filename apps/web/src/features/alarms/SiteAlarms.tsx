@@ -91,31 +91,29 @@ export function SiteAlarms({ stationId }: { stationId: number }) {
         }}
         actions={{
           feature: 'alarm.handle',
-          width: 160,
-          extra: (record) => (
-            <>
-              <PermissionButton
-                feature="alarm.handle"
-                type="link"
-                size="small"
-                onClick={() => setHandling([record.id])}
-              >
-                {t('alarms.handle')}
-              </PermissionButton>
-              {record.handleStatus === 'unprocessed' || record.isOpen ? (
-                <PermissionButton
-                  feature="alarm.handle"
-                  type="link"
-                  size="small"
-                  onClick={() =>
-                    setRepairing({ stationIds: [stationId], alarmIds: [record.id], reason: record.content })
-                  }
-                >
-                  {t('alarms.repair')}
-                </PermissionButton>
-              ) : null}
-            </>
-          ),
+          extra: (record) => [
+            {
+              key: 'handle',
+              label: t('alarms.handle'),
+              feature: 'alarm.handle',
+              onClick: () => setHandling([record.id]),
+            },
+            ...(record.handleStatus === 'unprocessed' || record.isOpen
+              ? [
+                  {
+                    key: 'repair',
+                    label: t('alarms.repair'),
+                    feature: 'alarm.handle' as const,
+                    onClick: () =>
+                      setRepairing({
+                        stationIds: [stationId],
+                        alarmIds: [record.id],
+                        reason: record.content,
+                      }),
+                  },
+                ]
+              : []),
+          ],
         }}
       />
       <AlarmHandleModal

@@ -1,5 +1,5 @@
 import { APPLY_AUDIT_STATUS_NAMES, APPLY_AUDIT_STATUSES, type TApplyRecord } from '@masthub/shared';
-import { Button, Modal, Space, Tooltip } from 'antd';
+import { Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
@@ -104,29 +104,34 @@ export function ApplyManagePage() {
         }
         actions={{
           feature: 'system.apply',
-          width: 220,
-          extra: (record) => (
-            <Space size={0}>
-              {record.auditStatus === 'pending' ? (
-                <>
-                  <Button type="link" size="small" onClick={() => decide('approved', [record.id])}>
-                    {t('apply.actions.approve')}
-                  </Button>
-                  <Button type="link" size="small" danger onClick={() => decide('rejected', [record.id])}>
-                    {t('apply.actions.reject')}
-                  </Button>
-                </>
-              ) : null}
-              <Button type="link" size="small" onClick={() => setDetailId(record.id)}>
-                {t('apply.actions.detail')}
-              </Button>
-              {record.auditStatus === 'approved' && record.linkState === 'active' ? (
-                <Button type="link" size="small" danger onClick={() => askRevoke(record)}>
-                  {t('apply.actions.revoke')}
-                </Button>
-              ) : null}
-            </Space>
-          ),
+          extra: (record) => [
+            ...(record.auditStatus === 'pending'
+              ? [
+                  {
+                    key: 'approve',
+                    label: t('apply.actions.approve'),
+                    onClick: () => decide('approved', [record.id]),
+                  },
+                  {
+                    key: 'reject',
+                    label: t('apply.actions.reject'),
+                    danger: true,
+                    onClick: () => decide('rejected', [record.id]),
+                  },
+                ]
+              : []),
+            { key: 'detail', label: t('apply.actions.detail'), onClick: () => setDetailId(record.id) },
+            ...(record.auditStatus === 'approved' && record.linkState === 'active'
+              ? [
+                  {
+                    key: 'revoke',
+                    label: t('apply.actions.revoke'),
+                    danger: true,
+                    onClick: () => askRevoke(record),
+                  },
+                ]
+              : []),
+          ],
         }}
         tableProps={{
           rowSelection: {

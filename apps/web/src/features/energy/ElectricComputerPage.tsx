@@ -32,18 +32,17 @@ import {
   Row,
   Select,
   Space,
-  Switch,
   Table,
   Tag,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { EChartsOption } from 'echarts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../app/list/field-errors.ts';
 import { useZodRule } from '../../app/use-zod-rule.ts';
 import { useFileDownload } from '../../request/use-file-download.ts';
+import { AnalysisBasisNote, QualityOptions } from '../common/AnalysisQuality.tsx';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   FieldCol,
@@ -57,6 +56,12 @@ import { channelOptions } from '../statistics/version-options.ts';
 import { calculateEnergy, exportEnergy, exportEnergyEya, useTurbines } from './api.ts';
 import { classColumn, EnergyClassNote } from './EnergyClassNote.tsx';
 import { EnergyLongTermNote } from './EnergyLongTermNote.tsx';
+import {
+  buildHourlyPowerOption,
+  buildMonthlyEnergyOption,
+  buildSectorShareOption,
+  buildSiteCurveOption,
+} from './energy.charts.ts';
 import { TurbineLibraryDrawer } from './TurbineLibraryDrawer.tsx';
 
 interface Values {
@@ -70,6 +75,7 @@ interface Values {
   turbineIds?: number[];
   range?: [Dayjs, Dayjs] | null;
   includeSuspicious?: boolean;
+  includeFilled?: boolean;
   densityMode?: (typeof ENERGY_DENSITY_MODES)[number];
   fixedDensity?: number | null;
   losses?: Partial<Record<(typeof ENERGY_LOSS_KEYS)[number], number | null>>;
@@ -93,6 +99,7 @@ function toRequest(v: Values): TEnergyRequestInput {
         }
       : {}),
     includeSuspicious: v.includeSuspicious ?? false,
+    includeFilled: v.includeFilled ?? true,
     densityMode: v.densityMode ?? 'measured',
     ...(v.densityMode === 'fixed' ? { fixedDensity: v.fixedDensity ?? (undefined as never) } : {}),
     losses: Object.fromEntries(
@@ -270,6 +277,7 @@ export function ElectricComputerPage() {
             sectorWidth: 30,
             densityMode: 'measured',
             includeSuspicious: false,
+            includeFilled: true,
             losses: { wake: 0, availability: 3, electrical: 2, icing: 0, curtailment: 0, other: 0 },
             uncertainties: [],
           }}
@@ -344,14 +352,10 @@ export function ElectricComputerPage() {
                 </Form.Item>
               )}
             </Col>
-            <Col span={3}>
-              <Form.Item
-                name="includeSuspicious"
-                label={t('statistics.filters.includeSuspicious')}
-                valuePropName="checked"
-              >
-                <Switch />
-              </Form.Item>
+            <Col span={6}>
+              <Flex gap={16}>
+                <QualityOptions />
+              </Flex>
             </Col>
             <LossesAndUncertaintiesCols rule={rule} />
           </Row>
@@ -381,78 +385,10 @@ export function ElectricComputerPage() {
 function EnergyResultView({ result }: { result: TEnergyResult }) {
   const { t } = useTranslation();
   const missing = result.turbines[0]?.missingMonths ?? [];
-  const monthlyOption = useMemo<EChartsOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'category', data: Array.from({ length: 12 }, (_, i) => String(i + 1)) },
-      // A month's energy of the average year (the card's title says so); the annual figures are MWh/yr.
-      yAxis: { type: 'value', name: 'MWh' },
-      series: result.turbines.map((r) => ({
-        type: 'bar',
-        name: r.model,
-        data: r.byMonth.map((m) => m.grossMwh),
-      })),
-    }),
-    [result],
-  );
-  const hourlyOption = useMemo<EChartsOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => String(h)) },
-      yAxis: { type: 'value', name: 'kW' },
-      series: result.turbines.map((r) => ({
-        type: 'line',
-        name: r.model,
-        data: r.byHour.map((h) => h.meanPowerKw),
-      })),
-    }),
-    [result],
-  );
-  const sectorOption = useMemo<EChartsOption | undefined>(
-    () =>
-      result.sectorLabels.length === 0
-        ? undefined
-        : {
-            tooltip: {},
-            legend: { top: 0 },
-            polar: { radius: '70%' },
-            angleAxis: {
-              type: 'category',
-              data: result.sectorLabels,
-              startAngle: 90 + 180 / result.sectorLabels.length,
-            },
-            radiusAxis: {},
-            series: result.turbines.map((r) => ({
-              type: 'bar',
-              coordinateSystem: 'polar',
-              name: r.model,
-              data: r.bySector.map((s) =>
-                s.energyShare === null ? 0 : Math.round(s.energyShare * 1000) / 10,
-              ),
-            })),
-          },
-    [result],
-  );
-  const curveOption = useMemo<EChartsOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'value', name: 'm/s' },
-      yAxis: { type: 'value', name: 'kW' },
-      series: result.turbines.map((r) => ({
-        type: 'line',
-        name: r.model,
-        showSymbol: false,
-        data: r.siteCurve.speed.map((v, i) => [v, r.siteCurve.power[i]!]),
-      })),
-    }),
-    [result],
-  );
+  const monthlyOption = useMemo(() => buildMonthlyEnergyOption(result), [result]);
+  const hourlyOption = useMemo(() => buildHourlyPowerOption(result), [result]);
+  const sectorOption = useMemo(() => buildSectorShareOption(result), [result]);
+  const curveOption = useMemo(() => buildSiteCurveOption(result), [result]);
   return (
     <Flex vertical gap={16} data-testid="energy-result">
       <Typography.Text type="secondary">
@@ -467,6 +403,7 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
         })}
         {result.shearIsDefault && ` ${t('energy.result.shearDefault')}`}
       </Typography.Text>
+      <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
       <EnergyLongTermNote result={result} />
       <EnergyClassNote result={result} />
       {missing.length > 0 && (

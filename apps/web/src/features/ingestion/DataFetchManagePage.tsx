@@ -4,7 +4,6 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useDataSourcePage, useDeleteDataSource, usePullSource } from './api.ts';
@@ -143,19 +142,16 @@ export function DataFetchManagePage() {
       usePage={useDataSources}
       columns={columns}
       actions={{
-        width: 220,
-        extra: (record) => (
-          <PermissionButton
-            feature="system.dataFetch"
-            type="link"
-            size="small"
-            icon={<CloudDownloadOutlined />}
-            loading={pull.isPending && pull.variables === record.id}
-            onClick={() => void pullNow(record)}
-          >
-            {t('ingestion.ds.pull')}
-          </PermissionButton>
-        ),
+        extra: (record) => [
+          {
+            key: 'pull',
+            label: t('ingestion.ds.pull'),
+            icon: <CloudDownloadOutlined />,
+            feature: 'system.dataFetch',
+            loading: pull.isPending && pull.variables === record.id,
+            onClick: () => void pullNow(record),
+          },
+        ],
       }}
     />
   );

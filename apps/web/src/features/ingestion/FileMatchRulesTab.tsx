@@ -69,9 +69,6 @@ export function FileMatchRulesTab() {
       }}
       usePage={useFileMatchRules}
       columns={columns}
-      actions={{
-        width: 130,
-      }}
     />
   );
 }

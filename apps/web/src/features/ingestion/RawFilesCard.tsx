@@ -126,40 +126,13 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
       width: 280,
       fixed: 'right',
       render: (_, file) => (
-        <Space size={0}>
-          {file.status === 'held' ? (
-            <PermissionButton
-              type="link"
-              size="small"
-              feature="data.import"
-              icon={<AuditOutlined />}
-              data-testid={`confirm-held-${file.id}`}
-              onClick={() => setConfirming([{ rawFileId: file.id, name: file.fileName }])}
-            >
-              {t('ingestion.files.confirmHeld')}
-            </PermissionButton>
-          ) : null}
-          <PermissionButton
-            type="link"
-            size="small"
-            feature="data.import"
-            icon={<RedoOutlined />}
-            disabled={!canReparse(file.status)}
-            loading={busyId === file.id}
-            onClick={() => void reparse(file)}
-          >
-            {t('ingestion.files.reparse')}
-          </PermissionButton>
-          <PermissionButton
-            type="link"
-            size="small"
-            feature="station.downloadRaw"
-            icon={<DownloadOutlined />}
-            onClick={() => void download([file.id], file.fileName)}
-          >
-            {t('ingestion.files.download')}
-          </PermissionButton>
-        </Space>
+        <RawFileActions
+          file={file}
+          isBusy={busyId === file.id}
+          onConfirm={() => setConfirming([{ rawFileId: file.id, name: file.fileName }])}
+          onReparse={() => void reparse(file)}
+          onDownload={() => void download([file.id], file.fileName)}
+        />
       ),
     },
   ];
@@ -228,5 +201,53 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
         }}
       />
     </Card>
+  );
+}
+
+/** A raw file's row actions: confirm a held file (issue 40), re-parse, download the original. */
+function RawFileActions(props: {
+  file: TRawFile;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onReparse: () => void;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation();
+  const { file } = props;
+  return (
+    <Space size={0}>
+      {file.status === 'held' ? (
+        <PermissionButton
+          type="link"
+          size="small"
+          feature="data.import"
+          icon={<AuditOutlined />}
+          data-testid={`confirm-held-${file.id}`}
+          onClick={props.onConfirm}
+        >
+          {t('ingestion.files.confirmHeld')}
+        </PermissionButton>
+      ) : null}
+      <PermissionButton
+        type="link"
+        size="small"
+        feature="data.import"
+        icon={<RedoOutlined />}
+        disabled={!canReparse(file.status)}
+        loading={props.isBusy}
+        onClick={props.onReparse}
+      >
+        {t('ingestion.files.reparse')}
+      </PermissionButton>
+      <PermissionButton
+        type="link"
+        size="small"
+        feature="station.downloadRaw"
+        icon={<DownloadOutlined />}
+        onClick={props.onDownload}
+      >
+        {t('ingestion.files.download')}
+      </PermissionButton>
+    </Space>
   );
 }

@@ -2,7 +2,10 @@ import type { TLidarHeightResult, TLidarVerifyResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FitColumn, fitColumns } from '../../app/table/fit-columns.ts';
+import { useElementWidth } from '../../app/table/use-element-width.ts';
 import { useFormatDateRange } from '../../app/use-date-time.ts';
+import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
 import {
   buildDirectionScatterOption,
@@ -16,6 +19,9 @@ const fmt = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
 
 const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
+/** A ✓/✗ column of a KPI: its title ("Speed slope", "Dir. R²") wraps over two lines. */
+const MARK_COLUMN_PX = 66;
+const rowKey = (h: TLidarHeightResult) => `${h.lidarSpeedChannel.id}-${h.mastSpeedChannel.id}`;
 const Mark = ({ mark }: { mark: string }) =>
   mark ? <span style={{ color: MARK_COLOURS[mark], fontWeight: 600 }}>{mark}</span> : <>—</>;
 
@@ -60,7 +66,82 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
           ]),
     ]);
   }, [result, t]);
-  const levelColumns = (level: 'bestPractice' | 'minimum') => ({
+  // Two tables that fit the card at 1366 px (issue 41 §4): the regressions per height, then the KPIs of
+  // both levels with the verdict.
+  const [tableBox, tableWidth] = useElementWidth();
+  const height: FitColumn<TLidarHeightResult> = {
+    title: t('lidar-verify.table.height'),
+    fixed: 'left',
+    width: 80,
+    render: (_, h) =>
+      h.mastHeightM === h.heightM ? `${h.heightM} m` : `${h.heightM} m / ${h.mastHeightM} m`,
+  };
+  const regression = fitColumns<TLidarHeightResult>(
+    [
+      height,
+      { title: t('lidar-verify.table.pairs'), width: 80, render: (_, h) => h.speed.pairCount },
+      {
+        title: t('lidar-verify.table.origin'),
+        children: [
+          {
+            title: (
+              <Tooltip title={t('lidar-verify.table.slopeKpiHint')}>
+                {t('lidar-verify.table.slopeKpi')}
+              </Tooltip>
+            ),
+            width: 90,
+            render: (_, h) => fmt(h.speed.throughOrigin?.slope),
+          },
+        ],
+      },
+      {
+        title: t('lidar-verify.table.withOffset'),
+        children: [
+          {
+            title: t('lidar-verify.table.slope'),
+            width: 80,
+            render: (_, h) => fmt(h.speed.withOffset?.slope),
+          },
+          {
+            title: t('lidar-verify.table.intercept'),
+            width: 90,
+            render: (_, h) => fmt(h.speed.withOffset?.intercept, 3),
+          },
+          // The R² the speed KPI judges (OWA roadmap): of the regression with offset, r², 0…1. The R² of the
+          // line through the origin (about the mean, negative when that line fits worse than the mean) is in
+          // the workbook with its definition, not here where it would read as an error (issue 41).
+          {
+            title: (
+              <Tooltip title={t('lidar-verify.table.rSquaredKpiHint')}>
+                {t('lidar-verify.table.rSquaredKpi')}
+              </Tooltip>
+            ),
+            width: 90,
+            render: (_, h) => fmt(h.speed.withOffset?.rSquared),
+          },
+        ],
+      },
+      {
+        title: t('lidar-verify.table.meanDifference'),
+        width: 110,
+        render: (_, h) => fmt(h.speed.meanDifference, 3),
+      },
+      {
+        title: t('lidar-verify.table.direction'),
+        children: [
+          { title: t('lidar-verify.table.slope'), width: 80, render: (_, h) => fmt(h.direction?.slope) },
+          {
+            title: t('lidar-verify.table.offset'),
+            width: 80,
+            render: (_, h) => fmt(h.direction?.offsetDeg, 2),
+          },
+          { title: 'R²', width: 80, render: (_, h) => fmt(h.direction?.rSquared) },
+        ],
+      },
+    ],
+    tableWidth,
+  );
+  const levelColumns = (level: 'bestPractice' | 'minimum'): FitColumn<TLidarHeightResult> => ({
     title: t(`lidar-verify.table.${level}`),
     children: [
       ...LIDAR_CRITERIA.map((c) => ({
@@ -69,18 +150,38 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
             {t(`lidar-verify.criterion.${c.key}`)}
           </Tooltip>
         ),
-        width: 78,
+        width: MARK_COLUMN_PX,
         align: 'center' as const,
         render: (_: unknown, h: TLidarHeightResult) => <Mark mark={criterionMark(h, level, c)} />,
       })),
       {
         title: t('lidar-verify.table.level'),
-        width: 70,
+        width: MARK_COLUMN_PX,
         align: 'center' as const,
         render: (_: unknown, h: TLidarHeightResult) => <Mark mark={h[level].pass ? '✓' : '✗'} />,
       },
     ],
   });
+  const kpis = fitColumns<TLidarHeightResult>(
+    [
+      height,
+      levelColumns('bestPractice'),
+      levelColumns('minimum'),
+      {
+        title: t('lidar-verify.table.verdict'),
+        width: 170,
+        wrap: true,
+        render: (_, h) => (
+          <Typography.Text
+            type={h.verdict === 'fail' ? 'danger' : h.verdict === 'minimum' ? 'warning' : 'success'}
+          >
+            {h.verdictText}
+          </Typography.Text>
+        ),
+      },
+    ],
+    tableWidth,
+  );
   return (
     <Flex vertical gap={16} data-testid="lidar-result">
       <Alert
@@ -95,96 +196,30 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
           end: period.end,
         })}
       />
-      <Table<TLidarHeightResult>
-        rowKey={(h) => `${h.lidarSpeedChannel.id}-${h.mastSpeedChannel.id}`}
-        size="small"
-        bordered
-        pagination={false}
-        scroll={{ x: 1900 }}
-        data-testid="lidar-table"
-        dataSource={result.heights}
-        columns={[
-          {
-            title: t('lidar-verify.table.height'),
-            fixed: 'left',
-            width: 110,
-            render: (_, h) =>
-              h.mastHeightM === h.heightM ? `${h.heightM} m` : `${h.heightM} m / ${h.mastHeightM} m`,
-          },
-          { title: t('lidar-verify.table.pairs'), width: 80, render: (_, h) => h.speed.pairCount },
-          {
-            title: t('lidar-verify.table.origin'),
-            children: [
-              {
-                title: (
-                  <Tooltip title={t('lidar-verify.table.slopeKpiHint')}>
-                    {t('lidar-verify.table.slopeKpi')}
-                  </Tooltip>
-                ),
-                width: 90,
-                render: (_, h) => fmt(h.speed.throughOrigin?.slope),
-              },
-            ],
-          },
-          {
-            title: t('lidar-verify.table.withOffset'),
-            children: [
-              {
-                title: t('lidar-verify.table.slope'),
-                width: 80,
-                render: (_, h) => fmt(h.speed.withOffset?.slope),
-              },
-              {
-                title: t('lidar-verify.table.intercept'),
-                width: 90,
-                render: (_, h) => fmt(h.speed.withOffset?.intercept, 3),
-              },
-              // The R² the speed KPI judges (OWA roadmap): of the regression with offset, r², 0…1. The R² of the
-              // line through the origin (about the mean, negative when that line fits worse than the mean)
-              // is in the workbook with its definition, not here where it would read as an error.
-              {
-                title: (
-                  <Tooltip title={t('lidar-verify.table.rSquaredKpiHint')}>
-                    {t('lidar-verify.table.rSquaredKpi')}
-                  </Tooltip>
-                ),
-                width: 90,
-                render: (_, h) => fmt(h.speed.withOffset?.rSquared),
-              },
-            ],
-          },
-          {
-            title: t('lidar-verify.table.meanDifference'),
-            width: 110,
-            render: (_, h) => fmt(h.speed.meanDifference, 3),
-          },
-          {
-            title: t('lidar-verify.table.direction'),
-            children: [
-              { title: t('lidar-verify.table.slope'), width: 80, render: (_, h) => fmt(h.direction?.slope) },
-              {
-                title: t('lidar-verify.table.offset'),
-                width: 80,
-                render: (_, h) => fmt(h.direction?.offsetDeg, 2),
-              },
-              { title: 'R²', width: 80, render: (_, h) => fmt(h.direction?.rSquared) },
-            ],
-          },
-          levelColumns('bestPractice'),
-          levelColumns('minimum'),
-          {
-            title: t('lidar-verify.table.verdict'),
-            width: 280,
-            render: (_, h) => (
-              <Typography.Text
-                type={h.verdict === 'fail' ? 'danger' : h.verdict === 'minimum' ? 'warning' : 'success'}
-              >
-                {h.verdictText}
-              </Typography.Text>
-            ),
-          },
-        ]}
-      />
+      <AnalysisBasisNote basis={result.basis} versionName={result.lidar.versionName} />
+      <div ref={tableBox}>
+        <Table<TLidarHeightResult>
+          rowKey={rowKey}
+          size="small"
+          bordered
+          pagination={false}
+          data-testid="lidar-regression-table"
+          dataSource={result.heights}
+          {...regression.tableProps}
+          columns={regression.columns}
+        />
+        <Table<TLidarHeightResult>
+          rowKey={rowKey}
+          size="small"
+          bordered
+          pagination={false}
+          style={{ marginTop: 16 }}
+          data-testid="lidar-table"
+          dataSource={result.heights}
+          {...kpis.tableProps}
+          columns={kpis.columns}
+        />
+      </div>
       <Alert
         type="info"
         data-testid="lidar-kpi-source"

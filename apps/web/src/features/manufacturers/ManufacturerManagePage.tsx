@@ -5,7 +5,7 @@ import { App, Button, Card, Col, Flex, Input, Row, Space, Table, type TableColum
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { RowActionButtons } from '../../app/list/ListPage.tsx';
+import { RowActionButtons } from '../../app/list/RowActionButtons.tsx';
 import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { fitColumns } from '../../app/table/fit-columns.ts';
 import {

@@ -2,8 +2,9 @@ import { HistoryOutlined, LineChartOutlined, UnorderedListOutlined } from '@ant-
 import type { TProcessingTask } from '@masthub/shared';
 import { CHART_MAX_CHANNELS } from '@masthub/shared/wind-data/wind-data.schema.ts';
 import { Empty, Flex, Result, Skeleton, Tabs } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { useCan } from '../../app/PermissionButton.tsx';
 import { readUtcCode } from '../../request/request.ts';
@@ -21,7 +22,7 @@ import { TasksList } from './components/TasksList.tsx';
 import { VersionControls, ViewOnlyAlert } from './components/VersionControls.tsx';
 import { VersionFormModal } from './components/VersionFormModal.tsx';
 import { WorkspaceActions } from './components/WorkspaceActions.tsx';
-import { defaultVersion, rowsPickerRange, snapPickerRange } from './measure-wind.utils.ts';
+import { defaultVersion, focusFromQuery, rowsPickerRange, snapPickerRange } from './measure-wind.utils.ts';
 import { useTaskTracker } from './use-task-tracker.ts';
 import { useViewSelection } from './use-view-selection.ts';
 
@@ -57,7 +58,10 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
     isPending: isVersionsPending,
     isError: isVersionsError,
   } = useVersions(stationId);
-  const [pickedVersionId, setPickedVersionId] = useState<number>();
+  // A link to one record (`?versionId=…&at=…&channelId=…`) opens its version, its day and its channel.
+  const [searchParams] = useSearchParams();
+  const focus = useMemo(() => focusFromQuery(searchParams), [searchParams]);
+  const [pickedVersionId, setPickedVersionId] = useState<number | undefined>(focus.versionId);
   const version = versions.find((candidate) => candidate.id === pickedVersionId) ?? defaultVersion(versions);
   const versionId = version?.id;
   const { data: channels = [], isPending: isChannelsPending } = useVersionChannels(versionId);
@@ -69,6 +73,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
     version,
     channels,
     utcCode,
+    focus,
   );
 
   // Table paging and row selection start over whenever what the table shows changes.

@@ -302,6 +302,34 @@ export function defaultDataRange(
   return [monthBack.isBefore(first) ? first : monthBack, end];
 }
 
+/** A record an analysis pointed at (issue 41 §1: `?versionId=…&at=…&channelId=…`), opened in the workspace. */
+export interface TDataFocus {
+  versionId?: number | undefined;
+  /** The record's stamp, ISO. */
+  at?: string | undefined;
+  channelId?: number | undefined;
+}
+
+/** The focus of a link's query, each part only when it reads. */
+export function focusFromQuery(params: URLSearchParams): TDataFocus {
+  const id = (key: string) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  const at = params.get('at') ?? undefined;
+  return {
+    versionId: id('versionId'),
+    at: at && Number.isFinite(Date.parse(at)) ? at : undefined,
+    channelId: id('channelId'),
+  };
+}
+
+/** The day either side of a focused record: the range the workspace opens on. */
+export function focusDataRange(at: string, utcCode: string): PickerRange {
+  const moment = isoToPicker(at, utcCode);
+  return [moment.subtract(1, 'day'), moment.add(1, 'day')];
+}
+
 /**
  * The time range covered by table rows (the mark dialog from a selection): from the first row's period
  * start to the end of the last row's period, as ISO instants.

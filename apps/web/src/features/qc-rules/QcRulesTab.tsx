@@ -124,9 +124,6 @@ export function QcRulesTab({ ruleType }: QcRulesTabProps) {
           remove: (record) => deleteRule.mutateAsync(record.id),
           texts: 'qc-rules',
         }}
-        actions={{
-          width: 130,
-        }}
       />
       <QcRuleFormModal
         open={editing !== undefined}

@@ -17,7 +17,11 @@ export const receiptKeys = {
   all: ['receipts'] as const,
   page: (stationId: number, pageNo: number, isOpenOnly: boolean) =>
     ['receipts', 'page', stationId, pageNo, isOpenOnly] as const,
+  /** Every page of a site's receipts. */
+  stationPages: (stationId: number) => ['receipts', 'page', stationId] as const,
   detail: (id: number) => ['receipts', 'detail', id] as const,
+  /** Every receipt's detail. */
+  details: ['receipts', 'detail'] as const,
   digest: ['receipts', 'digest'] as const,
 };
 

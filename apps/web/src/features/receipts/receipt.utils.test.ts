@@ -1,5 +1,6 @@
 import type { TReceiptChart } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
+import { fitChartOption } from '../common/chart-fit.ts';
 import { badgeOf, buildReceiptChartOption, fixParams, formatEvidence } from './receipt.utils.ts';
 
 describe('badgeOf', () => {
@@ -78,5 +79,16 @@ describe('buildReceiptChartOption', () => {
     );
     expect((option.xAxis as { type: string }).type).toBe('value');
     expect((option.series as { markLine?: unknown }[])[0]!.markLine).toBeUndefined();
+  });
+
+  it('asks for as many dates as the chart’s width holds, so the day labels never overlap', () => {
+    const month = { ...chart, x: Array.from({ length: 31 }, (_, d) => d * 86_400_000) };
+    const option = buildReceiptChartOption(month, String, (ms) => new Date(ms).toISOString().slice(0, 10));
+    const at = (widthPx: number) =>
+      (fitChartOption(option, { widthPx, heightPx: 200 }) as { xAxis: Record<string, any> }).xAxis;
+    // The drawer's chart (about 700 px) and a narrow one: ten-character dates need about 90 px each.
+    expect(at(700).splitNumber).toBe(6);
+    expect(at(360).splitNumber).toBe(3);
+    expect(at(360).axisLabel.hideOverlap).toBe(true);
   });
 });

@@ -61,6 +61,14 @@ export function fixParams(
       };
     case 'vane_offset':
       return { channel: nameOf(fix.channel), deg: fix.deg.toFixed(1), from: formatTime(fix.fromMs) };
+    case 'flag_invalid':
+      return {
+        channel: nameOf(fix.channel),
+        from: formatTime(fix.fromMs),
+        to: formatTime(fix.toMs),
+        min: fix.min,
+        max: fix.max,
+      };
   }
 }
 

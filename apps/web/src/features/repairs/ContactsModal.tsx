@@ -11,7 +11,7 @@ import { Button, Divider, Flex, Form, Input, Modal, Radio, Select, Table, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
-import { RowActionButtons } from '../../app/list/ListPage.tsx';
+import { RowActionButtons } from '../../app/list/RowActionButtons.tsx';
 import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useConfirmDelete } from '../../app/list/use-confirm-delete.tsx';
 import { useContacts, useDeleteContact, useMyCarbonCopy, useSaveCarbonCopy, useSaveContact } from './api.ts';

@@ -4,7 +4,7 @@ import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../app/list/ListPage.tsx';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { useCan } from '../../app/PermissionButton.tsx';
 import type { FitColumn } from '../../app/table/fit-columns.ts';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useRepairRecordPage } from './api.ts';
@@ -104,19 +104,18 @@ export function RepairRecordsPanel({ stationId }: { stationId: number }) {
           open: (record) => setEditing(record),
         }}
         actions={{
-          width: 150,
           extra: (record) =>
-            record.isClosed ? null : (
-              <PermissionButton
-                feature="repair.edit"
-                type="link"
-                size="small"
-                data-testid="repair-close"
-                onClick={() => setClosing(record)}
-              >
-                {t('repairs.records.close')}
-              </PermissionButton>
-            ),
+            record.isClosed
+              ? []
+              : [
+                  {
+                    key: 'close',
+                    label: t('repairs.records.close'),
+                    feature: 'repair.edit',
+                    testId: 'repair-close',
+                    onClick: () => setClosing(record),
+                  },
+                ],
         }}
       />
       <RepairRecordFormModal stationId={stationId} editing={editing} onClose={() => setEditing(undefined)} />

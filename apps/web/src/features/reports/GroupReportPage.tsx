@@ -112,6 +112,8 @@ function useGroupColumns(): FitColumn<TReportGroupRecord>[] {
       key: 'effectiveDate',
       title: t('reports.group.effectiveDate'),
       width: 190,
+      // The dates, then whether they hold today: the tag goes under them rather than being cut.
+      wrap: true,
       render: (_, r) => (
         <>
           {r.effectiveDate.join(' ~ ')}{' '}
@@ -149,7 +151,7 @@ function useGroupColumns(): FitColumn<TReportGroupRecord>[] {
       key: 'last',
       dataIndex: 'lastStatusName',
       title: t('reports.group.lastStatus'),
-      width: 90,
+      width: 110,
       render: (name: string, r) => (name ? <Tag color={STATUS_COLORS[r.lastStatus ?? '']}>{name}</Tag> : '—'),
     },
     { key: 'creatorName', dataIndex: 'creatorName', title: t('reports.group.creator'), width: 90 },
@@ -304,16 +306,13 @@ export function GroupReportPage() {
           texts: 'reports.group',
         }}
         actions={{
-          width: 170,
-          extra: (record) => (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => void navigate(`/report/groupReport/groupDetail/reportList?id=${record.id}`)}
-            >
-              {t('reports.group.open')}
-            </Button>
-          ),
+          extra: (record) => [
+            {
+              key: 'open',
+              label: t('reports.group.open'),
+              onClick: () => void navigate(`/report/groupReport/groupDetail/reportList?id=${record.id}`),
+            },
+          ],
         }}
       />
       <SchemaFormModal<GroupValues, TReportGroupSaveInput, { id: number }>

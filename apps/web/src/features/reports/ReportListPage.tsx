@@ -1,7 +1,7 @@
 import { FilePdfOutlined, FileWordOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { TGroupReportRecord, TStatementType } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Descriptions, Dropdown, Popconfirm, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Descriptions, Dropdown, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
@@ -63,6 +63,7 @@ export function ReportListPage() {
   const generate = useGenerateReport();
   const resend = useResendReport();
   const remove = useDeleteReport();
+  const { modal } = App.useApp();
   if (groupId === undefined || group.isError) return <ChooseGroup />;
   // Sending needs the group's sender and receivers (REPORT_NO_RECIPIENT otherwise): say so on the button.
   const canSend = group.data
@@ -174,75 +175,61 @@ export function ReportListPage() {
         }
         actions={{
           feature: 'report.preview',
-          width: 260,
+          // Preview and resend in the row; the Word and PDF files and delete under "More".
           extra: (record) =>
-            record.hasFiles ? (
-              <Space size={0} wrap>
-                <PermissionButton
-                  feature="report.preview"
-                  type="link"
-                  size="small"
-                  onClick={() => void open(record).catch(() => undefined)}
-                >
-                  {t('reports.list.preview')}
-                </PermissionButton>
-                <Tooltip title="Word">
-                  <PermissionButton
-                    feature="report.download"
-                    type="link"
-                    size="small"
-                    icon={<FileWordOutlined />}
-                    data-testid="report-docx"
-                    onClick={() => void fetchFile(record, 'docx').catch(() => undefined)}
-                  />
-                </Tooltip>
-                <Tooltip title="PDF">
-                  <PermissionButton
-                    feature="report.download"
-                    type="link"
-                    size="small"
-                    icon={<FilePdfOutlined />}
-                    onClick={() => void fetchFile(record, 'pdf').catch(() => undefined)}
-                  />
-                </Tooltip>
-                {canSend ? (
-                  <PermissionButton
-                    feature="report.send"
-                    type="link"
-                    size="small"
-                    data-testid="report-resend"
-                    onClick={() =>
+            record.hasFiles
+              ? [
+                  {
+                    key: 'preview',
+                    label: t('reports.list.preview'),
+                    feature: 'report.preview',
+                    onClick: () => void open(record).catch(() => undefined),
+                  },
+                  {
+                    key: 'resend',
+                    label: t('reports.list.resend'),
+                    feature: 'report.send',
+                    disabledReason: canSend ? undefined : t('reports.list.noSender'),
+                    testId: 'report-resend',
+                    onClick: () =>
                       void resend
                         .mutateAsync(record.id)
                         .then(() => feedback.success(t('reports.list.sent')))
-                        .catch(() => undefined)
-                    }
-                  >
-                    {t('reports.list.resend')}
-                  </PermissionButton>
-                ) : (
-                  <Tooltip title={t('reports.list.noSender')}>
-                    <Button type="link" size="small" disabled data-testid="report-resend">
-                      {t('reports.list.resend')}
-                    </Button>
-                  </Tooltip>
-                )}
-                <Popconfirm
-                  title={t('reports.list.deleteConfirm', { period: record.statementDate })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() =>
-                    remove
-                      .mutateAsync(record.id)
-                      .then(() => feedback.success(t('reports.list.deleted')))
-                      .catch(() => undefined)
-                  }
-                >
-                  <Button type="link" size="small" danger>
-                    {t('system.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ) : null,
+                        .catch(() => undefined),
+                  },
+                  {
+                    key: 'docx',
+                    label: 'Word',
+                    icon: <FileWordOutlined />,
+                    feature: 'report.download',
+                    testId: 'report-docx',
+                    onClick: () => void fetchFile(record, 'docx').catch(() => undefined),
+                  },
+                  {
+                    key: 'pdf',
+                    label: 'PDF',
+                    icon: <FilePdfOutlined />,
+                    feature: 'report.download',
+                    onClick: () => void fetchFile(record, 'pdf').catch(() => undefined),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('system.common.delete'),
+                    danger: true,
+                    onClick: () =>
+                      modal.confirm({
+                        title: t('reports.list.deleteConfirm', { period: record.statementDate }),
+                        okType: 'danger',
+                        okText: t('system.common.delete'),
+                        onOk: () =>
+                          remove
+                            .mutateAsync(record.id)
+                            .then(() => feedback.success(t('reports.list.deleted')))
+                            .catch(() => undefined),
+                      }),
+                  },
+                ]
+              : [],
         }}
       />
     </>

@@ -1,6 +1,6 @@
 import type { TRoleRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Space, type TableColumnsType, Tag } from 'antd';
+import { Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -94,25 +94,18 @@ export function RoleListPage() {
           texts: 'system.role',
         }}
         actions={{
-          width: 250,
-          extra: (role) => (
-            <>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void navigate(`/systemManage/RoleManage/RoleRight?roleId=${role.id}`)}
-              >
-                {t('system.role.rights')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void navigate(`/systemManage/RoleManage/AssignedUser?roleId=${role.id}`)}
-              >
-                {t('system.role.assignedUsers')}
-              </Button>
-            </>
-          ),
+          extra: (role) => [
+            {
+              key: 'rights',
+              label: t('system.role.rights'),
+              onClick: () => void navigate(`/systemManage/RoleManage/RoleRight?roleId=${role.id}`),
+            },
+            {
+              key: 'users',
+              label: t('system.role.assignedUsers'),
+              onClick: () => void navigate(`/systemManage/RoleManage/AssignedUser?roleId=${role.id}`),
+            },
+          ],
           deleteBlocked: (role) => (role.isAdmin ? t('system.role.adminProtected') : undefined),
         }}
       />

@@ -27,6 +27,8 @@ export const stationKeys = {
   fields: ['stations', 'fields'] as const,
   statuses: ['stations', 'statuses'] as const,
   page: (request: TStationPageRequest) => ['stations', 'page', request] as const,
+  /** Every page of the site list. */
+  pages: ['stations', 'page'] as const,
   detail: (id: number) => ['stations', id, 'detail'] as const,
   overview: (id: number) => ['stations', id, 'overview'] as const,
   listConfig: ['personal-config', STATION_LIST_CONFIG_TYPE] as const,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { useFileDownload } from '../../request/use-file-download.ts';
+import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
 import { DataReportsDrawer } from '../reports/DataReportsDrawer.tsx';
 import { useStationId } from '../station-detail/use-station-id.ts';
 import {
@@ -137,6 +138,7 @@ export function StasticAnalysisPage() {
         </Spin>
       ) : (
         <Spin spinning={analysis.isFetching}>
+          <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
           <StatisticsTabs
             result={result}
             activeTab={activeTab}

@@ -1,10 +1,11 @@
 import { DownloadOutlined, FileTextOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { TDatasetVersion, TWeibullMethod } from '@masthub/shared';
 import { MOMM_DEFAULT_MIN_COVERAGE, WEIBULL_METHODS } from '@masthub/shared/wind-data/statistics.schema.ts';
-import { Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select, Switch } from 'antd';
+import { Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
+import { QualityOptions } from '../common/AnalysisQuality.tsx';
 import type { StatisticsFilters } from './statistics.utils.ts';
 import { versionOptions } from './version-options.ts';
 
@@ -14,6 +15,7 @@ export interface FilterValues {
   range?: [Dayjs, Dayjs] | null;
   sectors: 12 | 16;
   includeSuspicious: boolean;
+  includeFilled: boolean;
   weibullMethod: TWeibullMethod;
   mommMinCoverage: number;
 }
@@ -21,6 +23,7 @@ export interface FilterValues {
 export const INITIAL: FilterValues = {
   sectors: 16,
   includeSuspicious: true,
+  includeFilled: true,
   weibullMethod: 'wasp',
   mommMinCoverage: MOMM_DEFAULT_MIN_COVERAGE,
 };
@@ -34,6 +37,7 @@ export function toFilters(values: FilterValues): StatisticsFilters {
       : null,
     sectors: values.sectors,
     includeSuspicious: values.includeSuspicious,
+    includeFilled: values.includeFilled,
     weibullMethod: values.weibullMethod,
     mommMinCoverage: values.mommMinCoverage,
   };
@@ -126,13 +130,7 @@ export function StatisticsFilterForm({
           data-testid="statistics-momm-coverage"
         />
       </Form.Item>
-      <Form.Item
-        name="includeSuspicious"
-        label={t('statistics.filters.includeSuspicious')}
-        valuePropName="checked"
-      >
-        <Switch />
-      </Form.Item>
+      <QualityOptions />
       <Form.Item>
         <Flex gap={8}>
           <Button

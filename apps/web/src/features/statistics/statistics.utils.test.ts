@@ -80,6 +80,16 @@ describe('toStatisticsRequest(filters, utcCode, choices)', () => {
     weibullMethod: 'wasp' as const,
   };
 
+  it('sends the filled records’ option only when they are left out (the default request stays shared)', () => {
+    expect(toStatisticsRequest({ ...filters, includeFilled: true }, '+08:00')).not.toHaveProperty(
+      'includeFilled',
+    );
+    expect(toStatisticsRequest({ ...filters, includeFilled: false }, '+08:00')).toMatchObject({
+      includeSuspicious: true,
+      includeFilled: false,
+    });
+  });
+
   it('sends all channels and the whole range when nothing is chosen', () => {
     expect(toStatisticsRequest(filters, '+08:00')).toEqual({
       versionId: 3,

@@ -82,6 +82,8 @@ export interface StatisticsFilters {
   range: readonly [string, string] | null;
   sectors: 12 | 16;
   includeSuspicious: boolean;
+  /** Filled or corrected records are used (issue 41 §1; sent only when left out). */
+  includeFilled?: boolean | undefined;
   weibullMethod: TWeibullMethod;
   /** The MOMM's monthly coverage threshold, 0–1 (sent only when not the default 0.8). */
   mommMinCoverage?: number | undefined;
@@ -114,6 +116,7 @@ export function toStatisticsRequest(
     weibullMethod: filters.weibullMethod,
   };
   if (filters.channelIds.length > 0) request.channelIds = [...filters.channelIds];
+  if (filters.includeFilled === false) request.includeFilled = false;
   if (filters.mommMinCoverage !== undefined && filters.mommMinCoverage !== MOMM_DEFAULT_MIN_COVERAGE) {
     request.mommMinCoverage = filters.mommMinCoverage;
   }

@@ -23,6 +23,8 @@ const INITIAL: Partial<SuitabilityFormValues> = {
   turbulenceDefinition: 'sigma',
   extremeMethod: 'highest',
   periodsPerYear: 12,
+  includeSuspicious: false,
+  includeFilled: true,
 };
 
 /**

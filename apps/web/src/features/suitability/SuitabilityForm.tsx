@@ -6,6 +6,7 @@ import {
 } from '@masthub/shared';
 import { Button, Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Slider } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QualityOptions } from '../common/AnalysisQuality.tsx';
 import { channelLabel, versionOptions } from '../statistics/version-options.ts';
 import { channelsOf, type SuitabilityFormValues, type TChannelKind } from './suitability.request.ts';
 
@@ -165,6 +166,9 @@ export function SuitabilityForm(props: Props) {
             <Input placeholder="22.1, 25.3, 19.8 …" />
           </Form.Item>
         </Col>
+      </Row>
+      <Row gutter={16}>
+        <QualityOptions />
       </Row>
       <Row gutter={8}>
         <Col>

@@ -2,8 +2,12 @@ import type { TSuitabilityResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FitColumn, fitColumns } from '../../app/table/fit-columns.ts';
+import { useElementWidth } from '../../app/table/use-element-width.ts';
 import { useFormatDateRange } from '../../app/use-date-time.ts';
+import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
 import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
+import { DecidingRecordAlert, MaximaTable } from './SuitabilityExtremes.tsx';
 import {
   buildExtremeOption,
   buildSectorOption,
@@ -16,6 +20,8 @@ const fmt = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
 
 const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
+/** A class column: room for a limit such as "1.225" or a mark, and its title such as "III A+". */
+const CLASS_COLUMN_PX = 60;
 
 /** The result: the verdict, the class table with ✓/✗, the extreme estimates, the four charts, the notes. */
 export function SuitabilityResultView({ result }: { result: TSuitabilityResult }) {
@@ -58,6 +64,51 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
     ],
     [result, t],
   );
+  // The twelve class columns fit the card at 1366 px beside the check, its value and records (issue 41 §4):
+  // the verdict is in the class III columns, which must not need sideways scrolling.
+  const [classTableBox, classTableWidth] = useElementWidth();
+  const classColumns: FitColumn<(typeof rows)[number]>[] = [
+    {
+      title: t('suitability.table.check'),
+      dataIndex: 'name',
+      fixed: 'left',
+      width: 170,
+      render: (name: string, r) => (
+        <Tooltip title={r.methodName}>
+          {name}
+          {r.isFlagged && (
+            <Tag color="orange" style={{ marginLeft: 4 }}>
+              {t('suitability.table.flagged')}
+            </Tag>
+          )}
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('suitability.table.value'),
+      width: 110,
+      render: (_, r) => `${fmt(r.value, r.key === 'turbulence' ? 4 : 2)} ${r.unit}`.trim(),
+    },
+    { title: t('suitability.table.records'), dataIndex: 'records', width: 80 },
+    ...result.classKeys.map((key) => ({
+      // "III A+" stays on one line.
+      title: key.replace(' ', '\u00a0'),
+      width: CLASS_COLUMN_PX,
+      align: 'center' as const,
+      ellipsis: false,
+      render: (_: unknown, r: (typeof rows)[number]) => {
+        const cell = r.cells[key]!;
+        return cell.mark ? (
+          <Tooltip title={t('suitability.table.limit', { limit: fmt(cell.limit, 3) })}>
+            <span style={{ color: MARK_COLOURS[cell.mark], fontWeight: 600 }}>{cell.mark}</span>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{fmt(cell.limit, 3)}</Typography.Text>
+        );
+      },
+    })),
+  ];
+  const classTable = fitColumns(classColumns, classTableWidth);
   const suitable = result.siteClass.windClass !== null && result.siteClass.windClass !== 'S';
   const lt = result.longTermVersion;
   return (
@@ -82,6 +133,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         }
         description={result.verdictText}
       />
+      <DecidingRecordAlert result={result} />
       <Typography.Text type="secondary">
         {t('suitability.setup', {
           version: result.versionName,
@@ -93,67 +145,32 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         {lt &&
           ` ${t('suitability.longTermBasis', { name: lt.name, mean: fmt(lt.meanSpeedMps), maxima: lt.annualMaxima })}`}
       </Typography.Text>
-      <Table
-        rowKey="key"
-        size="small"
-        pagination={false}
-        scroll={{ x: 1400 }}
-        data-testid="suit-table"
-        dataSource={rows}
-        columns={[
-          {
-            title: t('suitability.table.check'),
-            dataIndex: 'name',
-            fixed: 'left',
-            width: 200,
-            render: (name: string, r) => (
-              <Tooltip title={r.methodName}>
-                {name}
-                {r.isFlagged && (
-                  <Tag color="orange" style={{ marginLeft: 4 }}>
-                    {t('suitability.table.flagged')}
-                  </Tag>
-                )}
-              </Tooltip>
-            ),
-          },
-          {
-            title: t('suitability.table.value'),
-            width: 110,
-            render: (_, r) => `${fmt(r.value, r.key === 'turbulence' ? 4 : 2)} ${r.unit}`.trim(),
-          },
-          { title: t('suitability.table.records'), dataIndex: 'records', width: 90 },
-          ...result.classKeys.map((key) => ({
-            title: key,
-            width: 72,
-            align: 'center' as const,
-            render: (_: unknown, r: (typeof rows)[number]) => {
-              const cell = r.cells[key]!;
-              return cell.mark ? (
-                <Tooltip title={t('suitability.table.limit', { limit: fmt(cell.limit, 3) })}>
-                  <span style={{ color: MARK_COLOURS[cell.mark], fontWeight: 600 }}>{cell.mark}</span>
-                </Tooltip>
-              ) : (
-                <Typography.Text type="secondary">{fmt(cell.limit, 3)}</Typography.Text>
-              );
-            },
-          })),
-        ]}
-        summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}>
-              <b>{t('suitability.table.verdict')}</b>
-            </Table.Summary.Cell>
-            {result.verdicts.map((v, k) => (
-              <Table.Summary.Cell key={v.key} index={3 + k} align="center">
-                <span style={{ color: MARK_COLOURS[passMark(v.isSuitable)], fontWeight: 700 }}>
-                  {passMark(v.isSuitable)}
-                </span>
+      <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
+      <div ref={classTableBox}>
+        <Table
+          rowKey="key"
+          size="small"
+          pagination={false}
+          data-testid="suit-table"
+          dataSource={rows}
+          {...classTable.tableProps}
+          columns={classTable.columns}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={3}>
+                <b>{t('suitability.table.verdict')}</b>
               </Table.Summary.Cell>
-            ))}
-          </Table.Summary.Row>
-        )}
-      />
+              {result.verdicts.map((v, k) => (
+                <Table.Summary.Cell key={v.key} index={3 + k} align="center">
+                  <span style={{ color: MARK_COLOURS[passMark(v.isSuitable)], fontWeight: 700 }}>
+                    {passMark(v.isSuitable)}
+                  </span>
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          )}
+        />
+      </div>
       <Card size="small" title={t('suitability.extremes')}>
         <Table
           rowKey="method"
@@ -187,6 +204,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
             fromV50: fmt(result.extremes.gust.fromV50Mps),
           })}
         </Typography.Paragraph>
+        <MaximaTable result={result} />
       </Card>
       <ChartCardGrid charts={charts} />
       {result.notes.length > 0 && (

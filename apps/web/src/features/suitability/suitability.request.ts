@@ -22,6 +22,9 @@ export interface SuitabilityFormValues {
   periodsPerYear: number;
   /** Annual maxima typed one per line or separated by commas. */
   annualMaxima?: string | undefined;
+  /** The quality options every analysis offers (issue 41 §1). */
+  includeSuspicious?: boolean | undefined;
+  includeFilled?: boolean | undefined;
 }
 
 /** The kinds of channel each select offers. */
@@ -127,5 +130,7 @@ export function toSuitabilityRequest(values: SuitabilityFormValues): TSuitabilit
     extremeMethod: values.extremeMethod,
     periodsPerYear: values.periodsPerYear,
     ...(maxima ? { annualMaximaMps: maxima } : {}),
+    includeSuspicious: values.includeSuspicious ?? false,
+    includeFilled: values.includeFilled ?? true,
   };
 }

@@ -1,9 +1,9 @@
 import type { TUserRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { App, Button, Col, Row, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { App, Col, Row, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { feedback } from '../../app/feedback.ts';
 import { ListPage } from '../../app/list/ListPage.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
@@ -15,7 +15,7 @@ import { OrganisationTree } from './OrganisationTree.tsx';
 import { TransferOwnershipModal } from './TransferOwnershipModal.tsx';
 import { UserAccessTokensModal } from './UserAccessTokensModal.tsx';
 import { UserFormModal } from './UserFormModal.tsx';
-import { UserSecurityActions } from './UserSecurityActions.tsx';
+import { useUserSecurityActions } from './use-user-security-actions.ts';
 import { findOrgNode, mapUserFields, type OrgTreeNode, orgFilter, toOrgTree } from './users.utils.ts';
 
 function trimmed(value: string | undefined): string | undefined {
@@ -57,6 +57,10 @@ export function UserListPage() {
   const { data: fields = [] } = useUserFields();
   const { data: roles = [] } = useRoleOptions();
   const deleteUser = useDeleteUser();
+  const navigate = useNavigate();
+  const securityActions = useUserSecurityActions((user, shown) =>
+    setSecrets({ account: user.account, ...shown }),
+  );
 
   const selectOrg = (node: OrgTreeNode | undefined) => setOrgKey(node?.key);
 
@@ -148,37 +152,26 @@ export function UserListPage() {
             open: setEditing,
           }}
           actions={{
-            width: 400,
-            extra: (user) => (
-              <>
-                <Link to={`/systemManage/UserManage/UserRight?userId=${user.id}`}>
-                  <Button type="link" size="small">
-                    {t('system.user.rights')}
-                  </Button>
-                </Link>
-                <UserSecurityActions
-                  user={user}
-                  isSelf={user.id === login?.userId}
-                  onSecrets={(shown) => setSecrets({ account: user.account, ...shown })}
-                />
-                <Button type="link" size="small" onClick={() => setTokensOf(user)}>
-                  {t('system.user.accessTokens.open')}
-                </Button>
-                {user.isBuiltin || user.id === login?.userId ? (
-                  <Tooltip
-                    title={t(user.isBuiltin ? 'system.user.delete.builtin' : 'system.user.delete.self')}
-                  >
-                    <Button type="link" size="small" danger disabled>
-                      {t('system.common.delete')}
-                    </Button>
-                  </Tooltip>
-                ) : (
-                  <Button type="link" size="small" danger onClick={() => askDelete(user)}>
-                    {t('system.common.delete')}
-                  </Button>
-                )}
-              </>
-            ),
+            // Edit and rights in the row; the account-security actions, tokens and delete under "More".
+            extra: (user) => [
+              {
+                key: 'rights',
+                label: t('system.user.rights'),
+                onClick: () => void navigate(`/systemManage/UserManage/UserRight?userId=${user.id}`),
+              },
+              ...securityActions(user, user.id === login?.userId),
+              { key: 'tokens', label: t('system.user.accessTokens.open'), onClick: () => setTokensOf(user) },
+              {
+                key: 'delete',
+                label: t('system.common.delete'),
+                danger: true,
+                disabledReason:
+                  user.isBuiltin || user.id === login?.userId
+                    ? t(user.isBuiltin ? 'system.user.delete.builtin' : 'system.user.delete.self')
+                    : undefined,
+                onClick: () => askDelete(user),
+              },
+            ],
           }}
         />
       </Col>

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { ListPage } from '../../app/list/ListPage.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { useFormatDateTime } from '../../app/use-date-time.ts';
 import {
   useDeleteWebhook,
@@ -135,33 +134,29 @@ export function WebhookListPage() {
           texts: 'system.webhook',
         }}
         actions={{
-          width: 300,
-          extra: (hook) => (
-            <>
-              <PermissionButton
-                feature={FEATURE}
-                type="link"
-                size="small"
-                loading={test.isPending && test.variables === hook.id}
-                onClick={() => void sendTest(hook)}
-                data-testid={`webhook-test-${hook.id}`}
-              >
-                {t('system.webhook.sendTest')}
-              </PermissionButton>
-              <PermissionButton
-                feature={FEATURE}
-                type="link"
-                size="small"
-                onClick={() => setLogOf(hook)}
-                data-testid={`webhook-log-${hook.id}`}
-              >
-                {t('system.webhook.deliveryLog')}
-              </PermissionButton>
-              <PermissionButton feature={FEATURE} type="link" size="small" onClick={() => askRotate(hook)}>
-                {t('system.webhook.rotate')}
-              </PermissionButton>
-            </>
-          ),
+          extra: (hook) => [
+            {
+              key: 'test',
+              label: t('system.webhook.sendTest'),
+              feature: FEATURE,
+              loading: test.isPending && test.variables === hook.id,
+              onClick: () => void sendTest(hook),
+              testId: `webhook-test-${hook.id}`,
+            },
+            {
+              key: 'log',
+              label: t('system.webhook.deliveryLog'),
+              feature: FEATURE,
+              onClick: () => setLogOf(hook),
+              testId: `webhook-log-${hook.id}`,
+            },
+            {
+              key: 'rotate',
+              label: t('system.webhook.rotate'),
+              feature: FEATURE,
+              onClick: () => askRotate(hook),
+            },
+          ],
         }}
       />
       <WebhookFormModal

@@ -102,6 +102,14 @@ function energyResult(overrides: Partial<TEnergyResult> = {}): TEnergyResult {
     longTerm: null,
     siteClass: null,
     turbines: [turbineResult(1), turbineResult(2, { netMwh: null, grossMwh: null, missingMonths: [2] })],
+    basis: {
+      versionId: 1,
+      startTime: '2025-01-01T00:00:00.000Z',
+      endTime: '2026-01-01T00:00:00.000Z',
+      records: 52_560,
+      policy: { includeSuspicious: false, includeFilled: true },
+      channels: [],
+    },
     ...overrides,
   };
 }

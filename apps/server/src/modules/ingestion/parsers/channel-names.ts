@@ -150,7 +150,8 @@ const UNIT_ALIASES: [RegExp, string][] = [
   ],
   [/^(deg[ _]?c|degc|°c|℃|c|celcius|celsius|degrees c|degrees celsius|deg celsius)$/i, 'deg_C'],
   [new RegExp(`^(deg|degs|degree|degrees|°|${CHINESE_WORDS.unitWords.degree})$`, 'i'), 'deg'],
-  [/^(%|%rh|percent|rh%|% rh)$/i, '%'],
+  // NRG sensor histories write a hygrometer's unit as `RH` (`Units: RH`, `Ch11_Avg_RH`): percent.
+  [/^(%|%rh|percent|rh%|% rh|rh)$/i, '%'],
   [/^(hpa|mbar|mb|millibars?)$/i, 'hPa'],
   [/^kpa$/i, 'kPa'],
   [/^(v|volts?|vdc)$/i, 'V'],

@@ -162,7 +162,9 @@ export function valueDoubts(
     // may be, so only means are held to it (the limit of 75 m/s holds for all).
     const speedTooHigh =
       channel.element === 'ws' && unit === 'm/s' && channel.statistic === 'mean' && stats.p99 > 40;
-    if (!medianOutside && !manyOutside && !speedTooHigh) continue;
+    // One m/s value above the limit is already a contradiction (issue 40: a maximum above 75 m/s).
+    const speedAboveLimit = channel.element === 'ws' && unit === 'm/s' && stats.max > range.high;
+    if (!medianOutside && !manyOutside && !speedTooHigh && !speedAboveLimit) continue;
     const like = medianOutside
       ? lookAlike(channel.element, inFile(stats.median), inFile(stats.min), fileUnit)
       : null;
@@ -178,7 +180,7 @@ export function valueDoubts(
       doubts.push(
         columnDoubt('values', channel.column, 'speedUnitUnlikely', { ...params, p99: shown(stats.p99) }),
       );
-    } else if (channel.element === 'ws' && unit === 'm/s' && stats.max > range.high) {
+    } else if (speedAboveLimit) {
       doubts.push(columnDoubt('values', channel.column, 'speedAboveLimit', { max: shown(stats.max) }));
     } else if (!medianOutside) {
       const share = shown((100 * stats.outside) / stats.count);

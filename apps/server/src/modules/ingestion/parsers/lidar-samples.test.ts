@@ -385,6 +385,42 @@ describe('Scintec per-variable markers, on a file built by the test', () => {
   });
 });
 
+describe('Scintec variable definitions, on a file built by the test', () => {
+  const mnd = [
+    'FORMAT-1',
+    '2024-01-01 00:10:00 0',
+    'MFAS',
+    '4 1 1',
+    '# variable definitions',
+    'height # z # m # Z1 # 0 # 99999',
+    'wind speed # speed # m/s # G1 # 0 # 99.99',
+    'error code # - - - - groundclutter - - - #  # E # IIIIWIII',
+    'sigma speed # sigSpeed # m/s # S # 0 # 88.88',
+    '# beginning of data block',
+    '',
+    '2024-01-01 00:10:00 00:10:00',
+    '#    z  speed  error  sigSpeed',
+    '    40   6.00      0     88.88',
+    '',
+    '2024-01-01 00:20:00 00:10:00',
+    '#    z  speed  error  sigSpeed',
+    '    40   7.00      0      0.90',
+    '',
+  ].join('\n');
+
+  it('counts the five-field error-code line as a variable: later names and invalid markers stay their own', () => {
+    const bytes = new TextEncoder().encode(mnd);
+    const r = recognize(bytes, 'built.mnd');
+    expect(r.channels.map((c) => [c.name, c.dataKey])).toEqual([
+      ['40m wind speed (speed)', 'ws_40_mean'],
+      ['40m sigma speed (sigSpeed)', 'ws_40_sd'],
+    ]);
+    const parsed = parseFile(bytes, 'built.mnd', r.rule, r.channels);
+    expect(Number.isNaN(column(parsed, 'ws_40_sd')[0]!)).toBe(true);
+    expect(column(parsed, 'ws_40_sd')[1]).toBeCloseTo(0.9, 4);
+  });
+});
+
 describe.skipIf(!hasSamples)(`Halo .hpl raw scans recognised and refused (${skipped})`, () => {
   const HALO = [
     'halo_hpl/halo-reader_soverato-2021-10-01-VAD_194_20210624_170110.hpl',

@@ -37,7 +37,9 @@ describe.skipIf(!hasCorpus)(
       expect(r.kind).toBe('toa5');
       expect(r.channels.every((c) => c.heightM === null)).toBe(true);
       expect(shape(byName(r, 'WS500_relative_humidity'))).toEqual(['RH', null, 'mean', '%']);
-      expect(shape(byName(r, 'WS500_relative_air_pressure'))).toEqual(['p', null, 'mean', 'hPa']);
+      // Lufft's `relative air pressure` is reduced to sea level; the `absolute` one is the air's at the site.
+      expect(shape(byName(r, 'WS500_relative_air_pressure'))).toEqual(['other', null, 'mean', 'hPa']);
+      expect(shape(byName(r, 'WS500_absolute_air_pressure'))).toEqual(['p', null, 'mean', 'hPa']);
       expect(shape(byName(r, 'WS500_air_temperature'))).toEqual(['T', null, 'mean', 'deg_C']);
       expect(shape(byName(r, 'WS500_air_density'))).toEqual(['rho', null, 'mean', 'kg/m^3']);
       // Derived quantities keep their own unit under 'other': never the air temperature or humidity.
@@ -97,6 +99,10 @@ describe.skipIf(!hasCorpus)(
       const doubt = r.doubts.find((d) => d.column === pressure.column && d.field === 'values');
       expect(doubt).toMatchObject({ reason: 'valuesLookScaled', suggestion: { unit: 'daPa' } });
       expect(localizeDoubt(doubt!, 'en')).toContain('look like air pressure in daPa, not hPa');
+      // The pressure reduced to sea level is no air pressure at the site: kept as other, not range-checked.
+      const seaLevel = byName(r, 'Pressure s.l. (hPa)');
+      expect(shape(seaLevel)).toEqual(['other', null, 'mean', 'hPa']);
+      expect(r.doubts.filter((d) => d.column === seaLevel.column)).toEqual([]);
     });
 
     it('reads the NRG 9431 sensor history: the measurand or description decides the element before the unit', () => {
@@ -125,6 +131,8 @@ describe.skipIf(!hasCorpus)(
       expect(element('Ch101_Avg_deg_C')).toBe('T');
       expect(byName(r, 'Ch104_Avg_m/s').evidence?.element.evidence).toBe('sensorDescription:Wind Speed Fast');
       expect(element('Ch12_Avg_Deg')).toBe('wd');
+      // `Units: RH` of the NRG RH5X hygrometer: percent relative humidity, not an unknown unit `RH`.
+      expect(shape(byName(r, 'Ch11_Avg_RH'))).toEqual(['RH', null, 'mean', '%']);
       expect(r.channels.filter((c) => c.element === 'wd' && c.statistic === 'mean')).toHaveLength(2);
       // Its header's zone is read; the stamps carry their own (…Z), which wins.
       expect(r.rule.utcOffsetMinutes).toBe(-300);

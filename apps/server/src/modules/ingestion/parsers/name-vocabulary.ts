@@ -71,14 +71,22 @@ export const INTERVAL_IN_NAME_RE =
   /(?<![\d.])\d{1,3}\s?(?:min|mins|minute|minutes|h|hr|hrs|hour|hours|sec|secs|second|seconds)(?![A-Za-z])/gi;
 
 /**
+ * A pressure reduced to sea level (Krova `Pressure s.l.`, Campbell BaroVue `BV_BP_SL`, MSLP, QNH, QFF, and
+ * what Lufft's WS sensors call the `relative air pressure`): a figure for weather maps, not the air pressure
+ * at the mast that air density is computed from.
+ */
+const SEA_LEVEL_PRESSURE =
+  /\b(p|press|pres|prs|pressure|bp|baro)\b.*\b(sea ?level|s l|sl|msl)\b|\b(sea ?level|msl)\b.*\b(p|press|pres|pressure|bp|baro)\b|\bmslp\b|\bqnh\b|\bqff\b|\brel(ative)? air ?press(ure)?\b/;
+
+/**
  * Quantities whose names hold an element word but which are not that element (issue 40): read as
  * 'other' with their own unit. Dew point, wind chill and wet bulb are temperatures derived from the air's
  * humidity, not the air temperature every analysis takes element T for; absolute humidity and the mixing
  * ratio are not relative humidity; a compass heading is the sensor's orientation, not the wind's
  * direction; insolation (an energy per area) is not irradiance; extraterrestrial, diffuse and direct
  * radiation are not the global horizontal irradiance; uncertainty and source columns of a data set
- * (TMY3 `Wspd uncert`, `Wspd source`) describe another column. Matched against the name's lower-case
- * words joined by spaces.
+ * (TMY3 `Wspd uncert`, `Wspd source`) describe another column; a pressure reduced to sea level is not
+ * the air pressure at the site. Matched against the name's lower-case words joined by spaces.
  */
 export const NOT_AN_ELEMENT: [RegExp, string][] = [
   [/\b(uncert|uncertainty|source|src)\b/, 'data set column'],
@@ -92,6 +100,7 @@ export const NOT_AN_ELEMENT: [RegExp, string][] = [
   [/\bslr ?mj\b|\binsolation\b|\bsun ?hours?\b/, 'insolation'],
   [/\bwater ?level\b|\blvl\b|\bwaterlevel\b/, 'water level'],
   [/\betrn?\b|\bdhi\b|\bdiffuse\b|\bdirect\b|\billum\b/, 'other radiation'],
+  [SEA_LEVEL_PRESSURE, 'sea-level pressure'],
 ];
 
 /** The words of a derived quantity in a name's words, as written there (`GHI uncert` is an uncertainty). */
@@ -106,14 +115,14 @@ export function notAnElement(words: readonly string[]): string | null {
 
 /**
  * The element an NRG sensor description or measurand states (`Description: Azimuth Angle`, `Measurand:
- * Wind Speed Fast`, `NRG 200M Vane`), first match wins: the sensor's own parts (body, heater, fan, tilt)
- * and the sun's angles are 'other' before any element word; null when the description names no element
+ * Wind Speed Fast`, `NRG 200M Vane`), first match wins: the sensor's own parts (body, heater, fan, tilt),
+ * the sun's angles and a precipitation type (a code, not a depth) are 'other' before any element word; null when the description names no element
  * (`Lufft WS500`, `OP1 loopback`), and the unit decides.
  */
 export const SENSOR_ELEMENT_WORDS: [TChannelElement, RegExp][] = [
   [
     'other',
-    /azimuth|zenith|elevation|angle|tilt|roll|pitch|heater|fan\b|body|internal|\bpv\b|pvt\d*|\bpoa\b|module|panel|quality|\bisc\b|circuit|soiling|insolation|current|dew ?point|chill|wet ?bulb|compass/i,
+    /azimuth|zenith|elevation|angle|tilt|roll|pitch|heater|fan\b|body|internal|\bpv\b|pvt\d*|\bpoa\b|module|panel|quality|\bisc\b|circuit|soiling|insolation|current|dew ?point|chill|wet ?bulb|compass|precip(itation)? ?type/i,
   ],
   ['wd', /vane|direction|\b200[MP]\b/i],
   ['ws', /anem|speed|\bcup\b|\b40[CH]\b|\bS1\b/i],

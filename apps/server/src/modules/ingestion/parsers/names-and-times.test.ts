@@ -28,6 +28,15 @@ describe('heightStatistics(channelName)', () => {
     ['气压（hPa）', 'p', null, 'mean', 'hPa'],
     ['Tower 187ft Speed', 'ws', 57, 'mean', 'm/s'],
     ['Gradient Richardson (38_ 87_ 122 m)', 'other', null, 'mean', ''],
+    // A pressure reduced to sea level is no air pressure at the mast; the station pressure next to it is.
+    ['Pressure s.l. (hPa)', 'other', null, 'mean', 'hPa'],
+    ['BV_BP_SL_Avg', 'other', null, 'mean', ''],
+    ['WS500_relative_air_pressure', 'other', null, 'mean', ''],
+    ['MSLP_hPa', 'other', null, 'mean', 'hPa'],
+    ['QNH (hPa)', 'other', null, 'mean', 'hPa'],
+    ['Pressure (hPa)', 'p', null, 'mean', 'hPa'],
+    ['BV_BP_Avg', 'p', null, 'mean', 'hPa'],
+    ['WS500_absolute_air_pressure', 'p', null, 'mean', 'hPa'],
   ];
   for (const [name, element, heightM, statistic, unit] of cases) {
     it(`heightStatistics('${name}') → ${element} ${heightM ?? '—'} m ${statistic} ${unit}`, () => {

@@ -189,6 +189,8 @@ const CASES: TExpect[] = [
       [7, 'prcp', null, 'sum'],
       [13, 'wd', null, 'mean'],
       [16, 'ghi', 2.2, 'mean'],
+      // Ch34, the WS600's `Measurand: Precipitation Type`: a code, not precipitation.
+      [93, 'other', 2, 'mean'],
     ],
   },
   {

@@ -82,8 +82,11 @@ function readLayout(lines: readonly string[]): TMndLayout {
       const colon = line.indexOf(':');
       if (colon > 0) info.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     } else if (section === 'variable definitions') {
+      // One line per variable, in the order of the title row. The error-code line has five fields, no
+      // invalid value (`error code # - - groundclutter - # # E # IIIIIIII`): it is a variable too, or
+      // every later one takes the name and marker of the next.
       const parts = line.split('#').map((p) => p.trim());
-      if (parts.length >= 6) {
+      if (parts.length >= 5) {
         const invalidText = parts[parts.length - 1]!;
         const invalid = /^[+-]?\d/.test(invalidText) ? Number(invalidText) : Number.NaN;
         variables.push({ longName: parts[0]!, symbol: parts[1]!, unit: parts[2]!, invalid });

@@ -321,7 +321,9 @@ export class WindDataService {
       fromMs: range.fromMs,
       toMs: range.toMs,
       utcOffsetMinutes,
+      versionId: version.id,
       includeSuspicious: request.includeSuspicious,
+      includeFilled: request.includeFilled,
       tab: { sectors: request.tabSectors, bins: request.tabBins },
       // The column names the data table shows (unique over the whole version, whatever is picked).
       names: [...exportNames(all)],

@@ -23,6 +23,8 @@ import {
   loadSeries,
   openTimeSeriesStore,
   type TChannelRow,
+  type TLoadedSeries,
+  withPolicy,
 } from '../../timeseries/index.ts';
 import { asciiOr } from '../export-names.ts';
 import { arrowChunks, parquetChunks } from './export-columnar.ts';
@@ -41,7 +43,11 @@ export interface TExportJob {
   fromMs: number;
   toMs: number;
   utcOffsetMinutes: number;
+  /** The version read (the cleaned formats' basis). */
+  versionId: number;
   includeSuspicious: boolean;
+  /** Filled or corrected (flag 1) records in the cleaned formats (default true). */
+  includeFilled?: boolean | undefined;
   /** WAsP .tab: 12 or 16 sectors; bins 0–1, 1–2 … (`edges`) or centred on integers (`centred`, brightwind). */
   tab?: { sectors: number; bins: 'edges' | 'centred' } | undefined;
   /** Column name by channel id (unique over the version, as the data table shows them). */
@@ -71,9 +77,16 @@ export async function exportChunks(
     throw err;
   }
   const utcOffsetHours = job.utcOffsetMinutes / 60;
-  // Formats 2–5 leave out invalid and icing values, and suspicious ones unless asked for.
+  // The cleaned formats (2, 3, 5) read through the one analysis policy (issue 41 §1): invalid and icing
+  // values and values outside physical limits left out, suspicious and filled ones by the request. The
+  // formats with a flag column (1, 4, 6, 7) write every value with its stored flag.
+  let cleaned: TLoadedSeries | undefined;
   const masked = (k: number) => {
-    const c = loaded.channels[k]!;
+    cleaned ??= withPolicy(loaded, job.versionId, {
+      includeSuspicious: job.includeSuspicious,
+      includeFilled: job.includeFilled ?? true,
+    });
+    const c = cleaned.channels[k]!;
     return usableSeries(c.values, c.flags, { includeSuspicious: job.includeSuspicious });
   };
   // The speed, vane and (when there is one) speed sd of the pair formats (2, 3).

@@ -24,7 +24,7 @@ import {
   type WindShear,
   windShear,
 } from '@masthub/wind';
-import { type TLoadedSeries, toWindStation } from '../../timeseries/index.ts';
+import { type TLoadedSeries, toWindStation, withPolicy } from '../../timeseries/index.ts';
 import {
   ANNUAL_MAXIMUM_MIN_COVERAGE,
   AnalysisContext,
@@ -53,6 +53,8 @@ import { LIDAR_TI_NOTE } from './statistics-labels.ts';
 export interface TAnalysisOptions {
   sectors: number;
   includeSuspicious: boolean;
+  /** Filled or corrected (flag 1) records are used (issue 41 §1; default true). */
+  includeFilled?: boolean | undefined;
   weibullMethod: TWeibullMethod;
   /** A speed average among the loaded channels; default the highest. */
   correlationReferenceId?: number | undefined;
@@ -99,7 +101,13 @@ export function hasUsableValue(station: Station, includeSuspicious: boolean): bo
  * of the range is usable.
  */
 export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
-  const { loaded, language, options } = input;
+  const { language, options } = input;
+  // The one analysis read's policy (issue 41 §1), on copies of the flags: the loaded arrays may be the
+  // column cache's and stay as read.
+  const { basis, ...loaded } = withPolicy(input.loaded, input.version.id, {
+    includeSuspicious: options.includeSuspicious,
+    includeFilled: options.includeFilled ?? true,
+  });
   const station = toWindStation(loaded, input.utcOffsetMinutes);
   if (station.grid.length === 0 || !hasUsableValue(station, options.includeSuspicious)) {
     throw new AppError('STATISTICS_NO_DATA');
@@ -133,6 +141,7 @@ export function buildAnalysis(input: TAnalysisInput): TStatisticsResult {
     sectors: options.sectors,
     includeSuspicious: options.includeSuspicious,
     weibullMethod: options.weibullMethod,
+    basis,
     channels: ctx.channelInfos,
     summary: { rows: summarySection(ctx) },
     recovery: recoverySection(ctx),

@@ -190,6 +190,7 @@ export class StatisticsService {
       options: {
         sectors: request.sectors,
         includeSuspicious: request.includeSuspicious,
+        includeFilled: request.includeFilled,
         weibullMethod: request.weibullMethod,
         correlationReferenceId: request.correlationReferenceId,
         correlationPeriod: request.correlationPeriod,

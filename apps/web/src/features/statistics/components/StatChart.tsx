@@ -12,7 +12,10 @@ import {
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementWidth } from '../../../app/table/use-element-width.ts';
+import { fitChartOption } from '../../common/chart-fit.ts';
 
 echarts.use([
   BarChart,
@@ -28,6 +31,14 @@ echarts.use([
   CanvasRenderer,
 ]);
 
+declare global {
+  interface Window {
+    /** Read by browser tests: the chart drawn in an element (its option and what it rendered). */
+    __masthubChartAt?: (element: HTMLElement) => ReturnType<typeof echarts.getInstanceByDom>;
+  }
+}
+if (typeof window !== 'undefined') window.__masthubChartAt = (element) => echarts.getInstanceByDom(element);
+
 export interface StatChartProps {
   /** Undefined shows the "no data" placeholder. */
   option: EChartsOption | undefined;
@@ -37,19 +48,29 @@ export interface StatChartProps {
   height?: number;
 }
 
-/** One statistics chart (ECharts on canvas) with a fixed height. */
+/**
+ * One result chart (ECharts on canvas) with a fixed height, drawn once its width is known and laid out
+ * for it: legend, margins and label density follow the one rule of `fitChartOption`.
+ */
 export function StatChart({ option, testId, height = 380 }: StatChartProps) {
   const { t } = useTranslation();
+  const [box, width] = useElementWidth();
+  const fitted = useMemo(
+    () => (option && width ? fitChartOption(option, { widthPx: width, heightPx: height }) : undefined),
+    [option, width, height],
+  );
   return (
-    <div data-testid={testId} style={{ height, width: '100%' }}>
+    <div ref={box} data-testid={testId} style={{ height, width: '100%' }}>
       {option ? (
-        <ReactEChartsCore
-          echarts={echarts}
-          option={option}
-          notMerge
-          lazyUpdate
-          style={{ height, width: '100%' }}
-        />
+        fitted && (
+          <ReactEChartsCore
+            echarts={echarts}
+            option={fitted}
+            notMerge
+            lazyUpdate
+            style={{ height, width: '100%' }}
+          />
+        )
       ) : (
         <Empty
           style={{ paddingTop: height / 3 }}

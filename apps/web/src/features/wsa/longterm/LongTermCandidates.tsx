@@ -47,6 +47,7 @@ export function LongTermCandidates({
           radiusKm: radiusKm ?? MCP_CANDIDATE_RADIUS_KM,
           coverage: form.getFieldValue('coverage') ?? 0.9,
           includeSuspicious: form.getFieldValue('includeSuspicious') ?? false,
+          includeFilled: true,
         }),
       );
     } catch (error) {
