@@ -25,13 +25,10 @@ const rowKey = (h: TLidarHeightResult) => `${h.lidarSpeedChannel.id}-${h.mastSpe
 const Mark = ({ mark }: { mark: string }) =>
   mark ? <span style={{ color: MARK_COLOURS[mark], fontWeight: 600 }}>{mark}</span> : <>—</>;
 
-/** The result: the summary, the KPI source, the KPI table with ✓/✗ per height, the scatter charts. */
-export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
+/** The scatter charts of every height: speeds, and directions where they were compared. */
+function useScatterCharts(result: TLidarVerifyResult) {
   const { t } = useTranslation();
-  const formatDateRange = useFormatDateRange();
-  // The compared period [start, end) as dates in the reader's zone (not the UTC stamps' first ten characters).
-  const period = formatDateRange(result.startTime, result.endTime);
-  const charts = useMemo(() => {
+  return useMemo(() => {
     const labels = {
       pairs: t('lidar-verify.chart.pairs'),
       origin: t('lidar-verify.chart.origin'),
@@ -66,6 +63,15 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
           ]),
     ]);
   }, [result, t]);
+}
+
+/** The result: the summary, the KPI source, the KPI table with ✓/✗ per height, the scatter charts. */
+export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
+  const { t } = useTranslation();
+  const formatDateRange = useFormatDateRange();
+  // The compared period [start, end) as dates in the reader's zone (not the UTC stamps' first ten characters).
+  const period = formatDateRange(result.startTime, result.endTime);
+  const charts = useScatterCharts(result);
   // Two tables that fit the card at 1366 px (issue 41 §4): the regressions per height, then the KPIs of
   // both levels with the verdict.
   const [tableBox, tableWidth] = useElementWidth();
