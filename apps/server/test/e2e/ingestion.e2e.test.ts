@@ -579,7 +579,7 @@ describe('stamps off the time grid', () => {
       expect(page.body.data.records[0]).toMatchObject({ status: 'parsed', reasonKey: 'off_grid_rows' });
       expect(page.body.data.records[0].reason).toBe(
         language === 'EN'
-          ? 'stored; 1 rows (1 distinct times) whose time is off the 10-minute grid were left out (first: 2024-05-01 00:13 UTC)'
+          ? 'stored; 1 row (1 distinct time) whose time is off the 10-minute grid was left out (first: 2024-05-01 00:13 UTC)'
           : '已入库；1 行（1 个不同时间）的时间不在 10 分钟整点网格上，未入库（第一行：2024-05-01 00:13 UTC）',
       );
     }
