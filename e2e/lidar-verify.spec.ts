@@ -66,7 +66,7 @@ describe('[LIDAR]', () => {
         .waitFor(POLL);
       await expect
         .poll(() => page.getByTestId('lidar-summary').textContent(), POLL)
-        .toMatch(zh ? /个高度/ : /heights/);
+        .toMatch(zh ? /个高度/ : /\bheights?\b/);
       await expect
         .poll(() => page.getByTestId('lidar-kpi-source').textContent(), POLL)
         .toMatch(zh ? /浮式激光雷达技术商业认可路线图/ : /Carbon Trust Offshore Wind Accelerator/);

@@ -118,7 +118,7 @@ describe('station log page', () => {
     expect(page.body.data.records.map((r: { type: string }) => r.type)).toEqual(['delete', 'add']);
     expect(page.body.data.records[1]).toMatchObject({
       operatorAccount: 'admin',
-      // The built-in administrator's name is read in the reader's language (issue 41 §3).
+      // The built-in administrator's name in the reader's language (issue 41).
       operatorName: 'System administrator',
       typeName: 'Add',
       location: 'Site list',

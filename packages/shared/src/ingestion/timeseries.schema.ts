@@ -55,7 +55,7 @@ export const INGEST_STORE_REASONS = {
   },
   off_grid_rows_snapped: {
     zh: '已入库；{snapped} 个时间偏离 {minutes} 分钟整点网格不超过 {toleranceS} 秒，已对齐到网格；另有 {count} 行（{stamps} 个不同时间）不在网格上，未入库（第一行：{first}）',
-    en: 'stored; {snapped} {snapped|stamp|stamps} within {toleranceS} s of the {minutes}-minute grid {snapped|was|were} moved onto it; {count} more {count|row|rows} ({stamps} distinct {stamps|time|times}) off the grid were left out (first: {first})',
+    en: 'stored; {snapped} {snapped|stamp|stamps} within {toleranceS} s of the {minutes}-minute grid {snapped|was|were} moved onto it; {count} more {count|row|rows} ({stamps} distinct {stamps|time|times}) off the grid {count|was|were} left out (first: {first})',
   },
   internal_error: {
     zh: '解析时发生内部错误，请联系管理员',

@@ -392,7 +392,8 @@ function ConfigDescriptions({ config }: { config: TChannelConfigDetail }) {
   return (
     <Descriptions
       size="small"
-      column={{ xs: 1, md: 3 }}
+      // Two to a row at 1366 px: validity dates and "still in force" stay whole and apart from the next item.
+      column={{ xs: 1, xl: 2, xxl: 3 }}
       style={{ marginBottom: 12 }}
       items={[
         // A date or "still in force" is read whole: the long "last changed" beside it must not squeeze it into
