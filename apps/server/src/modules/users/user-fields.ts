@@ -11,8 +11,9 @@ interface TUserColumn {
 /** The user-list columns (SPEC §3: "the user list columns come from the server"), in display order. */
 const USER_COLUMNS: readonly TUserColumn[] = [
   { key: 'account', title: SERVER_TEXTS['users.column.account'], width: 140, fixed: 'left' },
-  { key: 'userName', title: SERVER_TEXTS['users.column.userName'], width: 120 },
-  { key: 'roleName', title: SERVER_TEXTS['users.column.roleName'], width: 140 },
+  // Room for the built-in names in English ("System administrator", "Wind resource engineer").
+  { key: 'userName', title: SERVER_TEXTS['users.column.userName'], width: 170 },
+  { key: 'roleName', title: SERVER_TEXTS['users.column.roleName'], width: 190 },
   { key: 'companyName', title: SERVER_TEXTS['users.column.companyName'], width: 160 },
   { key: 'groupName', title: SERVER_TEXTS['users.column.groupName'], width: 140 },
   { key: 'phone', title: SERVER_TEXTS['users.column.phone'], width: 140 },
