@@ -1,8 +1,8 @@
 import type { TEnergyRequest, TEnergyResult, TEnergyTurbineResult, TTurbine } from '@masthub/shared';
 
 /**
- * The energy yield of a data version as an IEC 61400-15-2 EYA DEF document (the JSON Schema vendored
- * beside this file, draft 2020-12; power curves as IEC 61400-16 Power Curve Schema documents).
+ * The energy yield of a data version as an IEC 61400-15-2 EYA DEF document (the official JSON Schema,
+ * draft 2020-12, in ../shared/reference/standards; power curves as IEC 61400-16 Power Curve Schema documents).
  *
  * How MastHub's single-point yield maps onto the format, so a reviewer can trace every figure:
  * - each candidate turbine is a scenario: one wind farm of one turbine at the site's coordinates (EPSG:4326,

@@ -1,9 +1,9 @@
 import type { TEnergyResult, TEnergyTurbineResult, TTurbine } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
+import { eyaDefValidator, hasEyaDefSchemas } from '../../../../test/eya-def-validator.ts';
 import { buildEyaDef, sensitivityOf, type TEyaInput } from './build-eya-def.ts';
-import { eyaDefValidator } from './eya-def-validator.ts';
 
-const validate = eyaDefValidator();
+const validate = hasEyaDefSchemas ? eyaDefValidator() : () => [];
 
 const CURVE = [
   { speed: 3, power: 0, ct: 0.9 },
@@ -136,12 +136,15 @@ function input(overrides: Partial<TEyaInput> = {}): TEyaInput {
 }
 
 describe('the IEC 61400-15-2 EYA DEF document of an energy yield (issue 32)', () => {
-  it('is valid against the vendored EYA DEF and IEC 61400-16 power curve schemas', () => {
-    const document = buildEyaDef(input());
-    expect(validate(document)).toEqual([]);
-  });
+  it.skipIf(!hasEyaDefSchemas)(
+    'is valid against the official EYA DEF and IEC 61400-16 power curve schemas',
+    () => {
+      const document = buildEyaDef(input());
+      expect(validate(document)).toEqual([]);
+    },
+  );
 
-  it('refuses what the schema refuses: the validator is not a formality', () => {
+  it.skipIf(!hasEyaDefSchemas)('refuses what the schema refuses: the validator is not a formality', () => {
     const document = buildEyaDef(input()) as Record<string, unknown>;
     expect(validate({ ...document, epsg_srid: 'WGS84' }).join()).toMatch(/epsg_srid/);
     const { scenarios: _, ...withoutScenarios } = document;
