@@ -27,10 +27,11 @@ export function RoleListPage() {
       key: 'name',
       dataIndex: 'name',
       title: t('system.role.fields.name'),
-      width: 160,
+      // A built-in name in English ("System administrator") with its tags: they wrap rather than be cut.
+      width: 220,
       fixed: 'left',
       render: (name: string, role) => (
-        <Space size={6}>
+        <Space size={6} wrap>
           <span>{name}</span>
           {role.isAdmin ? <Tag color="gold">{t('system.role.adminTag')}</Tag> : null}
           {role.requiresSecondFactor ? <Tag color="purple">{t('system.role.secondFactorTag')}</Tag> : null}
