@@ -17,6 +17,7 @@ export * from './identity/second-factor.schema.ts';
 export * from './identity/station-access.schema.ts';
 export * from './identity/users.schema.ts';
 export * from './ingestion/data-sources.schema.ts';
+export * from './ingestion/doubt-edits.ts';
 export * from './ingestion/file-match.schema.ts';
 export * from './ingestion/recognition.schema.ts';
 export * from './ingestion/timeseries.schema.ts';

@@ -17,6 +17,7 @@ import type {
   TRecognizedChannel,
   TSmtpSecurity,
 } from '@masthub/shared';
+import { isResolvedByEdit } from '@masthub/shared/ingestion/doubt-edits.ts';
 
 /** Site data files of SPEC §5 (several at once), lidar and sodar files included (issue 31). */
 export const SITE_UPLOAD_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'dat', 'sta', 'mnd', 'hpl'] as const;
@@ -82,23 +83,6 @@ export function statusColor(status: TRawFileStatus | TParseTask['status']): stri
   }
 }
 
-/** Statuses a raw file can be parsed again from. */
-/** What a doubt of a column is about, as the preview lets the user change it. */
-function partOf(channel: TRecognizedChannel, field: TDoubt['field']): unknown {
-  switch (field) {
-    case 'element':
-      return channel.element;
-    case 'statistic':
-      return channel.statistic;
-    case 'height':
-      return channel.heightM;
-    case 'unit':
-      return channel.sourceUnit || channel.unit;
-    default:
-      return undefined;
-  }
-}
-
 /**
  * The doubts of a recognition still open as the user edited the preview (issue 40), as the server judges
  * them (confirm-doubts.ts): a doubt about a column or the time axis is resolved by changing what it is
@@ -110,27 +94,10 @@ export function openDoubts(
   rule: TParseRule,
   channels: readonly TRecognizedChannel[],
 ): TDoubt[] {
-  const recognized = new Map(recognition.channels.map((c) => [c.column, c]));
-  const confirmed = new Map(channels.map((c) => [c.column, c]));
-  return (recognition.doubts ?? []).filter((doubt) => {
-    if (doubt.column === null) {
-      if (doubt.field === 'timeFormat') return rule.dateFormat === recognition.rule.dateFormat;
-      if (doubt.field === 'zone') return rule.utcOffsetMinutes === recognition.rule.utcOffsetMinutes;
-      return true;
-    }
-    const before = recognized.get(doubt.column);
-    const now = confirmed.get(doubt.column);
-    if (!now) return false;
-    if (!before) return true;
-    // The values' doubt of a column whose element or unit the user changed is judged again on confirming.
-    if (doubt.field === 'values')
-      return (
-        partOf(before, 'element') === partOf(now, 'element') && partOf(before, 'unit') === partOf(now, 'unit')
-      );
-    return partOf(before, doubt.field) === partOf(now, doubt.field);
-  });
+  return (recognition.doubts ?? []).filter((doubt) => !isResolvedByEdit(doubt, recognition, rule, channels));
 }
 
+/** Statuses a raw file can be parsed again from. */
 export function canReparse(status: TRawFileStatus): boolean {
   return status === 'failed' || status === 'stored_not_parsed';
 }

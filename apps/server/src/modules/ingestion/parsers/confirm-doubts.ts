@@ -1,21 +1,11 @@
-import type { TDoubt, TParseRule, TRecognition, TRecognizedChannel } from '@masthub/shared';
+import {
+  isResolvedByEdit,
+  type TDoubt,
+  type TParseRule,
+  type TRecognition,
+  type TRecognizedChannel,
+} from '@masthub/shared';
 import { stampDoubts, valueDoubts, windDoubts } from './doubts.ts';
-
-/** The parts of a channel a doubt can be about, as the user may change them in the preview. */
-function partOf(channel: TRecognizedChannel, field: TDoubt['field']): unknown {
-  switch (field) {
-    case 'element':
-      return channel.element;
-    case 'statistic':
-      return channel.statistic;
-    case 'height':
-      return channel.heightM;
-    case 'unit':
-      return channel.sourceUnit || channel.unit;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The doubts still open when a user confirms a preview with `rule` and `channels` (issue 40 §1):
@@ -33,23 +23,14 @@ export function openDoubts(
   /** The file parsed with the confirmed rule and channels, in MastHub's units (the parser port's). */
   parsed: { timesMs: Float64Array; columns: { channel: TRecognizedChannel; values: Float32Array }[] },
 ): TDoubt[] {
-  const recognized = new Map(recognition.channels.map((c) => [c.column, c]));
-  const confirmed = new Map(channels.map((c) => [c.column, c]));
-  const open: TDoubt[] = [];
-  for (const doubt of recognition.doubts) {
-    if (doubt.field === 'values' || doubt.field === 'stamps' || doubt.field === 'file') continue;
-    if (doubt.column !== null) {
-      const before = recognized.get(doubt.column);
-      const now = confirmed.get(doubt.column);
-      if (!now) continue;
-      if (before && partOf(before, doubt.field) !== partOf(now, doubt.field)) continue;
-      open.push(doubt);
-      continue;
-    }
-    if (doubt.field === 'timeFormat' && rule.dateFormat !== recognition.rule.dateFormat) continue;
-    if (doubt.field === 'zone' && rule.utcOffsetMinutes !== recognition.rule.utcOffsetMinutes) continue;
-    open.push(doubt);
-  }
+  // Values, stamps and the file are judged again below as parsed; the rest stays open unless the edit resolved it.
+  const open = recognition.doubts.filter(
+    (doubt) =>
+      doubt.field !== 'values' &&
+      doubt.field !== 'stamps' &&
+      doubt.field !== 'file' &&
+      !isResolvedByEdit(doubt, recognition, rule, channels),
+  );
   const times = parsed.timesMs;
   return [
     ...open,
