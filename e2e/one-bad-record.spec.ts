@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { oneSpikeFile } from '../apps/server/test/one-spike-file.ts';
 import { launchBrowser, logIn, newContext, screenshot } from './support/browser.ts';
 
 /**
@@ -12,42 +13,9 @@ import { launchBrowser, logIn, newContext, screenshot } from './support/browser.
  * outside physical limits, and lists the maxima it stood on.
  */
 const POLL = { timeout: 90_000 };
-const START_MS = Date.UTC(2025, 8, 1);
-const ROWS = 10 * 144;
-const SPIKE = 4 * 144 + 72;
 let browser: Browser;
 let tmp: string;
 const sites: Record<string, number> = {};
-
-/** mulberry32: the same file on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** Ten days at 80 m: Weibull(8, 2) speeds with σ = 0.08·V, gusts, a vane, a thermometer; one 85 m/s. */
-function tenDays(): string {
-  const next = random(41);
-  const lines = ['Timestamp,WS_80m_Avg,WS_80m_SD,WS_80m_Max,WD_80m_Avg,T_5m_Avg'];
-  for (let i = 0; i < ROWS; i++) {
-    const v = 8 * Math.sqrt(-Math.log(1 - next() * 0.999));
-    const sd = v * 0.08 * (0.8 + 0.4 * next());
-    const t = new Date(START_MS + i * 600_000).toISOString().slice(0, 19).replace('T', ' ');
-    const speed = i === SPIKE ? 85 : v;
-    lines.push(
-      [t, speed.toFixed(2), sd.toFixed(3), (v + 2.5 * sd).toFixed(2), Math.floor(next() * 360), '12.5'].join(
-        ',',
-      ),
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 async function api(url: string, token: string | undefined, body: unknown) {
   const response = await fetch(`${inject('baseUrl')}/api${url}`, {
@@ -83,7 +51,7 @@ beforeAll(async () => {
     });
     sites[locale] = saved.id;
   }
-  writeFileSync(path.join(tmp, 'ten-days-one-85.csv'), tenDays());
+  writeFileSync(path.join(tmp, 'ten-days-one-85.csv'), oneSpikeFile());
 });
 afterAll(async () => {
   await browser.close();

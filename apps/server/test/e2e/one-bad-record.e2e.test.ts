@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { loadSeries } from '../../src/modules/timeseries/version-series.ts';
 import { multipartBody } from '../multipart.ts';
+import { ONE_SPIKE, oneSpikeFile } from '../one-spike-file.ts';
 import { buildStation, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 import { waitForTask } from '../wind-fixtures.ts';
 
@@ -14,44 +15,11 @@ import { waitForTask } from '../wind-fixtures.ts';
  * was left out and why, in both languages; the receipt's out-of-range finding flags it invalid on a
  * working version in one click, and the undo puts the flag back.
  */
-const STEP_MS = 600_000;
-const START_MS = Date.UTC(2025, 8, 1);
-const ROWS = 10 * 144;
-const SPIKE = 4 * 144 + 72; // day 5, 12:00 UTC
+const { stepMs: STEP_MS, startMs: START_MS, rows: ROWS, spike: SPIKE } = ONE_SPIKE;
 
 let server: TTestServer;
 let token: string;
 let site: { id: number };
-
-/** A small seeded generator (mulberry32): the file is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** Ten days of a logger at 80 m: Weibull(8, 2) speeds with σ = 0.08·V, gusts, a vane and a thermometer. */
-function tenDays(): Buffer {
-  const next = random(41);
-  const lines = ['Timestamp,WS_80m_Avg,WS_80m_SD,WS_80m_Max,WD_80m_Avg,T_5m_Avg'];
-  for (let i = 0; i < ROWS; i++) {
-    const v = 8 * Math.sqrt(-Math.log(1 - next() * 0.999));
-    const sd = v * 0.08 * (0.8 + 0.4 * next());
-    const t = new Date(START_MS + i * STEP_MS).toISOString().slice(0, 19).replace('T', ' ');
-    const speed = i === SPIKE ? 85 : v;
-    lines.push(
-      [t, speed.toFixed(2), sd.toFixed(3), (v + 2.5 * sd).toFixed(2), Math.floor(next() * 360), '12.5'].join(
-        ',',
-      ),
-    );
-  }
-  return Buffer.from(`${lines.join('\n')}\n`);
-}
 
 async function waitForParsed(rawFileId: number): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -98,7 +66,7 @@ beforeAll(async () => {
   // The browser's flow: the preview doubts the 85 m/s, the user confirms the file as it is.
   const { payload, contentType } = multipartBody([
     { name: 'stationId', value: String(site.id) },
-    { name: 'file', fileName: 'ten-days.csv', content: tenDays() },
+    { name: 'file', fileName: 'ten-days.csv', content: Buffer.from(oneSpikeFile()) },
   ]);
   const preview = await server.app.inject({
     method: 'POST',
