@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { standaloneAlarmService } from '../apps/server/src/modules/alarms/alarms.service.ts';
 import { createDatabase } from '../apps/server/src/platform/db/database.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
-import { launchBrowser, logIn, newContext, screenshot } from './support/browser.ts';
+import { launchBrowser, logIn, newContext, pickOption, screenshot } from './support/browser.ts';
 
 const POLL = { timeout: 30_000 };
 let browser: Browser;
@@ -67,10 +67,11 @@ describe('[ALARMS]', () => {
       await row.locator('.ant-checkbox-input').check();
       await page.getByTestId('alarm-handle-selected').click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(zh ? '处理方式' : 'Decision').click();
-      await page
-        .locator('.ant-select-item-option', { hasText: zh ? '疑似，重点关注' : 'Suspicious, watch closely' })
-        .click();
+      await pickOption(
+        page,
+        dialog.getByLabel(zh ? '处理方式' : 'Decision'),
+        zh ? '疑似，重点关注' : 'Suspicious, watch closely',
+      );
       await dialog
         .getByLabel(zh ? '原因' : 'Reason')
         .fill(zh ? '风速计疑似结冰' : 'Cup anemometer may be iced');

@@ -16,7 +16,7 @@ import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './support/browser.ts';
+import { launchBrowser, logIn, newContext, screenshot, settled } from './support/browser.ts';
 import { confirmHeldFile } from './support/held-files.ts';
 
 /**
@@ -218,6 +218,8 @@ describe('[MEASURE-WIND]', () => {
     // The export dialog says "leave empty for all data" and leaves it empty; the shown period is one click.
     await page.getByTestId('mw-export').click();
     const exportDialog = page.getByRole('dialog');
+    // A click while the dialog still zooms in can land beside the link (seen once in CI): wait for it to stop.
+    await settled(page.locator('.ant-modal').first());
     const rangeInputs = exportDialog.locator('.ant-picker-range input');
     await rangeInputs.first().waitFor();
     expect(await rangeInputs.first().inputValue()).toBe('');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 /** Debian's Chromium, started with the flags this machine kind needs (no background networking). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,4 +47,38 @@ export async function logIn(page: Page, account: string, password: string): Prom
   await page.getByLabel(/^(密码|Password)$/).fill(password);
   await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
   await page.waitForURL('**/index');
+}
+
+/** Waits until the element's CSS animations (and its subtree's) are over: an antd dialog or dropdown opening. */
+export async function settled(target: Locator): Promise<void> {
+  await target.waitFor();
+  await target.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)).then(
+      () => undefined,
+    ),
+  );
+}
+
+/**
+ * Picks an option of an antd select by its text once the dialog holding it and the dropdown have stopped
+ * moving, and checks the select shows it: a click on an option while the dialog still zooms in lands on the
+ * dialog's wrapper, which closes the dropdown (seen in CI). Tries three times.
+ */
+export async function pickOption(page: Page, trigger: Locator, text: string): Promise<void> {
+  const dialog = page.locator('.ant-modal').filter({ has: trigger });
+  if (await dialog.count()) await settled(dialog.first());
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await dropdown.isVisible())) await trigger.click();
+    await settled(dropdown);
+    const option = dropdown.locator('.ant-select-item-option', { hasText: text }).first();
+    try {
+      await option.click({ timeout: 5_000 });
+      const field = page.locator('.ant-select').filter({ has: trigger }).last();
+      await expect.poll(async () => (await field.textContent()) ?? '', { timeout: 2_000 }).toContain(text);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
