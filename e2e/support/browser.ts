@@ -49,14 +49,25 @@ export async function logIn(page: Page, account: string, password: string): Prom
   await page.waitForURL('**/index');
 }
 
-/** Waits until the element's CSS animations (and its subtree's) are over: an antd dialog or dropdown opening. */
+/**
+ * Waits until the element's finite CSS animations (and its subtree's) are over: an antd dialog or dropdown
+ * opening. Endless ones (a spinner) are left out, they never finish.
+ */
 export async function settled(target: Locator): Promise<void> {
   await target.waitFor();
-  await target.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)).then(
+  await target.evaluate((element) => {
+    const running = element
+      .getAnimations({ subtree: true })
+      .filter((animation) => animation.playState === 'running')
+      .filter((animation) =>
+        Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+      )
+      .map((animation) => animation.finished.catch(() => undefined));
+    // An animation that stalls (its element hidden meanwhile) must not hold the test: two seconds at most.
+    return Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 2_000))]).then(
       () => undefined,
-    ),
-  );
+    );
+  });
 }
 
 /**
@@ -65,8 +76,12 @@ export async function settled(target: Locator): Promise<void> {
  * dialog's wrapper, which closes the dropdown (seen in CI). Tries three times.
  */
 export async function pickOption(page: Page, trigger: Locator, text: string): Promise<void> {
-  const dialog = page.locator('.ant-modal').filter({ has: trigger });
-  if (await dialog.count()) await settled(dialog.first());
+  const ancestor = (cls: string) =>
+    trigger.locator(
+      `xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ${cls} ")][1]`,
+    );
+  const dialog = ancestor('ant-modal');
+  if (await dialog.count()) await settled(dialog);
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
   for (let attempt = 1; ; attempt += 1) {
     if (!(await dropdown.isVisible())) await trigger.click();
@@ -74,7 +89,7 @@ export async function pickOption(page: Page, trigger: Locator, text: string): Pr
     const option = dropdown.locator('.ant-select-item-option', { hasText: text }).first();
     try {
       await option.click({ timeout: 5_000 });
-      const field = page.locator('.ant-select').filter({ has: trigger }).last();
+      const field = ancestor('ant-select');
       await expect.poll(async () => (await field.textContent()) ?? '', { timeout: 2_000 }).toContain(text);
       return;
     } catch (error) {
