@@ -39,7 +39,15 @@ import {
 import { writeLongTermVersion } from '../wind-data/index.ts';
 import { MesoscaleRepository } from './mesoscale.repository.ts';
 import { presentDataset, presentMesoscaleReason, scalingTexts } from './mesoscale-present.ts';
-import { concurrentPairs, f32, f64, HOUR_MS, meanOf, monthlyMeans } from './mesoscale-scaling.ts';
+import {
+  concurrentPairs,
+  f32,
+  f64,
+  HOUR_MS,
+  meanOf,
+  monthlyMeans,
+  SCALING_METHOD_OF,
+} from './mesoscale-scaling.ts';
 
 /** Fewer concurrent hours than this give no scaling (the sector rule's 30, WIND-ANALYSIS §12). */
 const MIN_CONCURRENT_HOURS = 30;
@@ -380,7 +388,7 @@ export class MesoscaleService {
       xDirectionDeg: pairs.map((p) => p.xd),
       yDirectionDeg: mastDir ? pairs.map((p) => p.yd) : undefined,
       sectors,
-      method: request.method,
+      method: SCALING_METHOD_OF[request.method],
     });
     const ols = fitLinearLeastSquares(x, y)!;
     const labels = sectorLabels(sectors);
