@@ -23,6 +23,7 @@ import {
   createLongTermReferenceServices,
   createLongTermService,
 } from './modules/longterm/index.ts';
+import type { LookupService } from './modules/lookups/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
 import { createMessageService, type MessageService, RealtimeHub } from './modules/messages/index.ts';
@@ -32,7 +33,6 @@ import type { OwnerService } from './modules/owners/index.ts';
 import type { PersonalConfigService } from './modules/personal-config/index.ts';
 import { createQcRuleService, type QcRuleService } from './modules/qc-rules/index.ts';
 import { createReceiptServices, type TReceiptServices } from './modules/receipts/index.ts';
-import type { ReferenceService } from './modules/reference/index.ts';
 import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
 import { DataReportService, ReportService } from './modules/reports/index.ts';
 import type { RoleService } from './modules/roles/index.ts';
@@ -111,13 +111,13 @@ export interface TServices {
   alarms: AlarmService;
   /** The station log; station-changing services record through it inside their transaction. */
   stationLog: StationLogService;
-  /** The site register (issue 4, part A): sites, owners, manufacturers, tags, personal config, reference data. */
+  /** The site register (issue 4, part A): sites, owners, manufacturers, tags, personal config, lookup data. */
   stations: StationService;
   owners: OwnerService;
   manufacturers: ManufacturerService;
   tags: TagService;
   personalConfig: PersonalConfigService;
-  reference: ReferenceService;
+  lookups: LookupService;
   /** Site attachments, password records and channel configurations (issue 4, part B). */
   attachments: AttachmentService;
   passwordRecords: PasswordRecordService;

@@ -15,6 +15,7 @@ import {
   longTermReferenceRoutes,
   longTermRoutes,
 } from '../modules/longterm/index.ts';
+import { lookupRoutes } from '../modules/lookups/index.ts';
 import { manufacturerRoutes } from '../modules/manufacturers/index.ts';
 import { mcpRoutes } from '../modules/mcp/index.ts';
 import { messageRoutes } from '../modules/messages/index.ts';
@@ -24,7 +25,6 @@ import { ownerRoutes } from '../modules/owners/index.ts';
 import { personalConfigRoutes } from '../modules/personal-config/index.ts';
 import { qcRuleRoutes } from '../modules/qc-rules/index.ts';
 import { receiptRoutes } from '../modules/receipts/index.ts';
-import { referenceRoutes } from '../modules/reference/index.ts';
 import { repairRoutes } from '../modules/repairs/index.ts';
 import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
 import { roleRoutes } from '../modules/roles/index.ts';
@@ -72,7 +72,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...manufacturerRoutes(services.manufacturers),
     ...tagRoutes(services.tags),
     ...personalConfigRoutes(services.personalConfig),
-    ...referenceRoutes(services.reference, services.owners),
+    ...lookupRoutes(services.lookups, services.owners),
     ...attachmentRoutes(services.attachments),
     ...passwordRecordRoutes(services.passwordRecords),
     ...channelConfigRoutes(services.channelConfigs),
