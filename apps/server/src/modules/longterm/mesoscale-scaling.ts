@@ -26,17 +26,6 @@ export interface TConcurrentHour {
   yd: number;
 }
 
-export function f64(buffer: Buffer): Float64Array {
-  const copy = new Uint8Array(buffer.length);
-  copy.set(buffer);
-  return new Float64Array(copy.buffer);
-}
-export function f32(buffer: Buffer): Float32Array {
-  const copy = new Uint8Array(buffer.length);
-  copy.set(buffer);
-  return new Float32Array(copy.buffer);
-}
-
 /** Hourly means of an irregular (or coarser than hourly) series keyed by hour start (UTC ms). */
 export function hourlyByTime(
   timesMs: Float64Array,
