@@ -123,7 +123,7 @@ function benchScale(): TBenchResult {
   const cd = xd.subarray(from);
   const cy = Float64Array.from(cx, (v) => 1.1 * v + 0.3 + (next() - 0.5));
   const run = () => {
-    for (const method of ['lls', 'tls', 'variance_ratio', 'speed_sort'] as const) {
+    for (const method of ['ols', 'tls', 'variance_ratio', 'speed_sort'] as const) {
       const scaling = scaleBySector({ x: cx, y: cy, xDirectionDeg: cd, sectors: 12, method });
       applySectorScaling(scaling, x, xd);
     }

@@ -6,7 +6,7 @@ import { AlarmService } from './modules/alarms/index.ts';
 import { type ApplyService, createApplyService } from './modules/apply/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
 import { buildDataSourceServices } from './modules/data-sources/index.ts';
-import { EnergyService, MesoscaleService, TurbineService } from './modules/energy/index.ts';
+import { EnergyService, TurbineService } from './modules/energy/index.ts';
 import { createOnlineGeocoder, GeocodingService, OfflineGeocoder } from './modules/geocoding/index.ts';
 import { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
@@ -16,13 +16,10 @@ import type { LoginLogService } from './modules/login-log/index.ts';
 import type {
   LongTermConvergenceService,
   LongTermService,
-  TLongTermReferenceServices,
+  TLongTermMethodServices,
 } from './modules/longterm/index.ts';
-import {
-  createLongTermConvergenceService,
-  createLongTermReferenceServices,
-  createLongTermService,
-} from './modules/longterm/index.ts';
+import { createLongTermConvergenceService, createLongTermService } from './modules/longterm/index.ts';
+import type { LookupService } from './modules/lookups/index.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import type { ManufacturerService } from './modules/manufacturers/index.ts';
 import { createMessageService, type MessageService, RealtimeHub } from './modules/messages/index.ts';
@@ -32,7 +29,7 @@ import type { OwnerService } from './modules/owners/index.ts';
 import type { PersonalConfigService } from './modules/personal-config/index.ts';
 import { createQcRuleService, type QcRuleService } from './modules/qc-rules/index.ts';
 import { createReceiptServices, type TReceiptServices } from './modules/receipts/index.ts';
-import type { ReferenceService } from './modules/reference/index.ts';
+import type { TReferenceDataServices } from './modules/reference-data/index.ts';
 import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
 import { DataReportService, ReportService } from './modules/reports/index.ts';
 import type { RoleService } from './modules/roles/index.ts';
@@ -87,6 +84,7 @@ import { buildAccountServices } from './wiring/accounts.ts';
 import { changeAudience } from './wiring/change-audience.ts';
 import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
+import { buildLongTermServices } from './wiring/long-term.ts';
 import { buildOutboundEvents } from './wiring/outbound-events.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
@@ -111,13 +109,13 @@ export interface TServices {
   alarms: AlarmService;
   /** The station log; station-changing services record through it inside their transaction. */
   stationLog: StationLogService;
-  /** The site register (issue 4, part A): sites, owners, manufacturers, tags, personal config, reference data. */
+  /** The site register (issue 4, part A): sites, owners, manufacturers, tags, personal config, lookup data. */
   stations: StationService;
   owners: OwnerService;
   manufacturers: ManufacturerService;
   tags: TagService;
   personalConfig: PersonalConfigService;
-  reference: ReferenceService;
+  lookups: LookupService;
   /** Site attachments, password records and channel configurations (issue 4, part B). */
   attachments: AttachmentService;
   passwordRecords: PasswordRecordService;
@@ -151,14 +149,14 @@ export interface TServices {
   hub: HubService;
   turbines: TurbineService;
   energy: EnergyService;
-  mesoscale: MesoscaleService;
+  referenceData: TReferenceDataServices;
   /** The long-term correction workbench (issue 28): MCP methods compared, the long-term version. */
   longTerm: LongTermService;
   /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
   suitability: SuitabilityService;
   /** Lidar versus mast (issue 31): a lidar's version checked against a mast's against the OWA roadmap KPIs. */
   lidarVerify: LidarVerifyService;
-  longTermReferences: TLongTermReferenceServices;
+  longTermMethods: TLongTermMethodServices;
   /** A site's default reference and the convergence of its running campaign (issue 28, §13). */
   longTermConvergence: LongTermConvergenceService;
   /** The data receipt of every arriving file and its one-click fixes (issue 30, WIND-ANALYSIS §15). */
@@ -362,10 +360,11 @@ function buildServices(
     ),
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
-    mesoscale: new MesoscaleService(db, stationAccess, rawFileStore, parserPort, stationLog, archiveLimits),
     longTerm,
-    longTermReferences: createLongTermReferenceServices(db, {
+    ...buildLongTermServices(db, {
       stationAccess,
+      stationLog,
+      archiveLimits,
       files: rawFileStore,
       parser: parserPort,
       compute: computeAccess,

@@ -8,7 +8,7 @@ export { normalizeDirection } from './direction/normalize-direction.ts';
 export { type SectorBounds, sectorBounds } from './direction/sector-bounds.ts';
 export { type SectorLabelStyle, sectorLabels } from './direction/sector-labels.ts';
 export { vectorMeanDirection } from './direction/vector-mean-direction.ts';
-// Energy yield (WIND-ANALYSIS §11) and mesoscale scaling (§12), issue 16.
+// Energy yield (WIND-ANALYSIS §11), issue 16.
 export {
   AVERAGE_YEAR_HOURS,
   AVERAGE_YEAR_MONTH_HOURS,
@@ -79,7 +79,7 @@ export type {
 } from './lidar/types.ts';
 export { usablePairs } from './lidar/usable-pairs.ts';
 export { verifyLidarHeight } from './lidar/verify-lidar-height.ts';
-// Long-term correction (MCP) workbench (WIND-ANALYSIS §13), issue 28.
+// Long-term correction (WIND-ANALYSIS §13, issue 28), mesoscale scaling by sector among its methods (§12, issue 16).
 export { aepSensitivity } from './longterm/aep-sensitivity.ts';
 export { alignForMcp } from './longterm/align-for-mcp.ts';
 export { averageByMcpPeriod, type McpPeriodMeans } from './longterm/average-by-mcp-period.ts';
@@ -96,12 +96,21 @@ export {
   type McpValidationBlock,
 } from './longterm/cross-validate-mcp.ts';
 export { fitMcp, type McpFitOptions, type McpPairs } from './longterm/fit-mcp.ts';
+export { fitRatioOfMeans } from './longterm/fit-ratio-of-means.ts';
+export { hourlyMeans } from './longterm/hourly-means.ts';
 export { type McpConvergence, type McpConvergenceStep, mcpConvergence } from './longterm/mcp-convergence.ts';
 export { type McpUncertainty, mcpUncertainty } from './longterm/mcp-uncertainty.ts';
 export { meanOfMonthlyMeans } from './longterm/mean-of-monthly-means.ts';
 export { predictMcp } from './longterm/predict-mcp.ts';
 export { type AnnualMean, referenceAnnualMeans } from './longterm/reference-annual-means.ts';
 export { type ReferenceHomogeneity, referenceHomogeneity } from './longterm/reference-homogeneity.ts';
+export {
+  applySectorScaling,
+  type ScalingFit,
+  type SectorScaling,
+  scaleBySector,
+  scalePredict,
+} from './longterm/scale-by-sector.ts';
 export { type SimpleSpeedRatio, simpleSpeedRatio } from './longterm/simple-speed-ratio.ts';
 export { type LongTermSummary, summarizeLongTerm } from './longterm/summarize-long-term.ts';
 export {
@@ -124,17 +133,6 @@ export { fitLinearLeastSquares, type LinearFit } from './math/fit-linear-least-s
 export { fitOrthogonalLeastSquares } from './math/fit-orthogonal-least-squares.ts';
 export { fitThroughOrigin } from './math/fit-through-origin.ts';
 export { fitVarianceRatio } from './math/fit-variance-ratio.ts';
-export { fitRatioOfMeans } from './mesoscale/fit-ratio-of-means.ts';
-export { hourlyMeans } from './mesoscale/hourly-means.ts';
-export {
-  applySectorScaling,
-  SCALING_METHODS,
-  type ScalingFit,
-  type ScalingMethod,
-  type SectorScaling,
-  scaleBySector,
-  scalePredict,
-} from './mesoscale/scale-by-sector.ts';
 export { applyFlagMask } from './model/apply-flag-mask.ts';
 export { buildCalendarIndex } from './model/build-calendar-index.ts';
 export { civilTimeOf } from './model/civil-time-of.ts';
@@ -169,7 +167,6 @@ export { applyTowerShadowChoice } from './processing/apply-tower-shadow-choice.t
 export { correctRepresentativeYear } from './processing/correct-representative-year.ts';
 export { extrapolateSeries } from './processing/extrapolate-series.ts';
 export { fillGapsLinear } from './processing/fill-gaps-linear.ts';
-export { fitSpeedSort } from './processing/fit-speed-sort.ts';
 export { mergeTowerShadow, type TowerShadowMethod } from './processing/merge-tower-shadow.ts';
 export { selectAverageYear } from './processing/select-average-year.ts';
 export { selectBestYear } from './processing/select-best-year.ts';

@@ -1,8 +1,8 @@
 import type { StationAccess } from '../modules/access/index.ts';
+import { LookupService } from '../modules/lookups/index.ts';
 import { createManufacturerService } from '../modules/manufacturers/index.ts';
 import { createOwnerService } from '../modules/owners/index.ts';
 import { createPersonalConfigService } from '../modules/personal-config/index.ts';
-import { ReferenceService } from '../modules/reference/index.ts';
 import { buildStationAssetServices } from '../modules/station-assets/index.ts';
 import type { StationLogService } from '../modules/station-log/index.ts';
 import { createStationService, stationFigures } from '../modules/stations/index.ts';
@@ -14,7 +14,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { TServices } from '../server.ts';
 
 /**
- * The site register (sites, owners, manufacturers, tags, personal config, reference data) and the site's
+ * The site register (sites, owners, manufacturers, tags, personal config, lookup data) and the site's
  * assets (attachments, password records, channel configurations).
  */
 export function buildRegisterServices(
@@ -29,7 +29,7 @@ export function buildRegisterServices(
   | 'manufacturers'
   | 'tags'
   | 'personalConfig'
-  | 'reference'
+  | 'lookups'
   | 'attachments'
   | 'passwordRecords'
   | 'channelConfigs'
@@ -41,7 +41,7 @@ export function buildRegisterServices(
     manufacturers: createManufacturerService(db),
     tags: createTagService(db),
     personalConfig: createPersonalConfigService(db),
-    reference: new ReferenceService(stationFigures(db)),
+    lookups: new LookupService(stationFigures(db)),
     ...buildStationAssetServices(db, config, log, { stationAccess, stationLog, files }),
   };
 }

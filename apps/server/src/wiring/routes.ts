@@ -3,7 +3,7 @@ import { accessTokenRoutes } from '../modules/access-tokens/index.ts';
 import { alarmRoutes } from '../modules/alarms/index.ts';
 import { applyRoutes } from '../modules/apply/index.ts';
 import { dataSourceRoutes, fileMatchRuleRoutes } from '../modules/data-sources/index.ts';
-import { energyRoutes, mesoscaleRoutes } from '../modules/energy/index.ts';
+import { energyRoutes } from '../modules/energy/index.ts';
 import { geocodingRoutes } from '../modules/geocoding/index.ts';
 import { hubRoutes } from '../modules/hub/index.ts';
 import { identityRoutes } from '../modules/identity/index.ts';
@@ -11,10 +11,12 @@ import { ingestionRoutes, parserInfo } from '../modules/ingestion/index.ts';
 import { lidarVerifyRoutes } from '../modules/lidar/index.ts';
 import { loginLogRoutes } from '../modules/login-log/index.ts';
 import {
+  candidateRoutes,
   longTermConvergenceRoutes,
-  longTermReferenceRoutes,
   longTermRoutes,
+  scalingRoutes,
 } from '../modules/longterm/index.ts';
+import { lookupRoutes } from '../modules/lookups/index.ts';
 import { manufacturerRoutes } from '../modules/manufacturers/index.ts';
 import { mcpRoutes } from '../modules/mcp/index.ts';
 import { messageRoutes } from '../modules/messages/index.ts';
@@ -24,7 +26,7 @@ import { ownerRoutes } from '../modules/owners/index.ts';
 import { personalConfigRoutes } from '../modules/personal-config/index.ts';
 import { qcRuleRoutes } from '../modules/qc-rules/index.ts';
 import { receiptRoutes } from '../modules/receipts/index.ts';
-import { referenceRoutes } from '../modules/reference/index.ts';
+import { mesoscaleDatasetRoutes, referenceSeriesRoutes } from '../modules/reference-data/index.ts';
 import { repairRoutes } from '../modules/repairs/index.ts';
 import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
 import { roleRoutes } from '../modules/roles/index.ts';
@@ -72,7 +74,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...manufacturerRoutes(services.manufacturers),
     ...tagRoutes(services.tags),
     ...personalConfigRoutes(services.personalConfig),
-    ...referenceRoutes(services.reference, services.owners),
+    ...lookupRoutes(services.lookups, services.owners),
     ...attachmentRoutes(services.attachments),
     ...passwordRecordRoutes(services.passwordRecords),
     ...channelConfigRoutes(services.channelConfigs),
@@ -95,9 +97,12 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...applyRoutes(services.apply),
     ...hubRoutes(services.hub),
     ...energyRoutes(services.turbines, services.energy),
-    ...mesoscaleRoutes(services.mesoscale),
+    // In the order the API has always listed them (the OpenAPI document stays the same).
+    ...mesoscaleDatasetRoutes(services.referenceData.mesoscale),
+    ...scalingRoutes(services.longTermMethods.scaling),
     ...longTermRoutes(services.longTerm),
-    ...longTermReferenceRoutes(services.longTermReferences),
+    ...referenceSeriesRoutes(services.referenceData.series),
+    ...candidateRoutes(services.longTermMethods.candidates),
     ...longTermConvergenceRoutes(services.longTermConvergence),
     ...receiptRoutes(services.receipts),
     ...statisticsRoutes(services.statistics),

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { ZMcpCandidatesResult, ZMcpCompareResult, ZReferenceSeries } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceSeries } from '../../src/modules/longterm/index.ts';
+import { createReferenceSeries } from '../../src/modules/reference-data/index.ts';
 import { registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { multipartBody } from '../multipart.ts';

@@ -1,6 +1,6 @@
 import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceSeries } from '../../src/modules/longterm/index.ts';
+import { createReferenceSeries } from '../../src/modules/reference-data/index.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import type { TRouteAuth } from '../../src/platform/http/route.ts';
 import { multipartBody } from '../multipart.ts';

@@ -20,7 +20,11 @@ export interface McpSeries {
 /** Averaging period of the alignment: one hour, one day (midnight to midnight) or one calendar month. */
 export type McpPeriod = '1H' | '1D' | '1M';
 
-/** The five methods of WIND-ANALYSIS §13 (speed_ratio: b = ȳ/x̄, a = 0 on the aligned periods). */
+/**
+ * The one vocabulary of long-term correction methods: the five of WIND-ANALYSIS §13 (speed_ratio: b = ȳ/x̄,
+ * a = 0 on the aligned periods), which are also the methods of the mesoscale scaling by sector (§12:
+ * {@link scaleBySector}, where the API's older names `lls` and `ratio_of_means` are `ols` and `speed_ratio`).
+ */
 export type McpMethod = 'ols' | 'tls' | 'variance_ratio' | 'speed_sort' | 'speed_ratio';
 export const MCP_METHODS: readonly McpMethod[] = [
   'ols',

@@ -6,7 +6,6 @@ import { applyTowerShadowChoice } from './apply-tower-shadow-choice.ts';
 import { correctRepresentativeYear } from './correct-representative-year.ts';
 import { extrapolateSeries } from './extrapolate-series.ts';
 import { fillGapsLinear } from './fill-gaps-linear.ts';
-import { fitSpeedSort } from './fit-speed-sort.ts';
 import { mergeTowerShadow } from './merge-tower-shadow.ts';
 import { selectAverageYear } from './select-average-year.ts';
 import { selectBestYear } from './select-best-year.ts';
@@ -129,18 +128,6 @@ describe('long-term correction (WIND-ANALYSIS §7)', () => {
     expect(r.deltaBySector[0]).toBeCloseTo(0.36, 12);
     for (let i = 0; i < mast.length; i++) expect(r.values[i]! - mast[i]!).toBeCloseTo(0.36, 12);
     expect(7.0 + r.deltaBySector[0]!).toBeCloseTo(7.36, 12);
-  });
-
-  it('fitSpeedSort drops the points below the cutoff and fits through the half means', () => {
-    const ref = [1, 5, 6, 7, 8];
-    const target = [2, 6, 7, 8, 9];
-    const fit = fitSpeedSort(ref, target)!;
-    expect(fit.cutoffMps).toBeCloseTo(Math.min(0.5 * 5.4, 4), 12);
-    expect(fit.count).toBe(4);
-    expect(fit.slope).toBeCloseTo(1, 12);
-    expect(fit.intercept).toBeCloseTo(1, 12);
-    expect(fit.predict(fit.cutoffMps / 2)).toBeCloseTo((fit.cutoffMps + 1) / 2, 12);
-    expect(fitSpeedSort([1], [1])).toBeUndefined();
   });
 
   it('selectBestYear picks the 12 consecutive months with the best recovery', () => {

@@ -8,7 +8,7 @@ import type {
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { listCities, PROVINCES, provinceOf } from '../reference/index.ts';
+import { listCities, PROVINCES, provinceOf } from '../lookups/index.ts';
 import type { StationService } from '../stations/index.ts';
 import type { TOnlineGeocoder } from './online-geocoders.ts';
 

@@ -2,14 +2,8 @@ import type { Language, TMcpCandidate, TMcpCandidatesResult } from '@masthub/sha
 import { alignForMcp, crossValidateMcp, type McpSeries } from '@masthub/wind';
 import { say } from '../../i18n/index.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { readMcpSeries, type TCandidateEntry, type TSeriesSource } from '../reference-data/index.ts';
 import { MCP_MIN_PERIODS, pearson } from './longterm-run.ts';
-import { readMcpSeries, type TLongTermSource } from './longterm-series.ts';
-
-/** One candidate as it crosses to a worker thread: what it is, and where its speed is read from. */
-export type TCandidateEntry = Omit<
-  TMcpCandidate,
-  'concurrentMonths' | 'concurrentHours' | 'rHourly' | 'rDaily' | 'cvRmse' | 'note'
-> & { source: TLongTermSource | undefined };
 
 /** A ranking as it crosses to a worker thread. */
 export interface TCandidateJob {
@@ -18,7 +12,7 @@ export interface TCandidateJob {
   utcOffsetMinutes: number;
   coverage: number;
   includeSuspicious: boolean;
-  target: TLongTermSource;
+  target: TSeriesSource;
   candidates: TCandidateEntry[];
   radiusKm: number;
   found: number;
@@ -27,7 +21,7 @@ export interface TCandidateJob {
 }
 
 /** A source's speed only (no direction: the ranking fits overall lines). */
-function speedOnly(source: TLongTermSource): TLongTermSource {
+function speedOnly(source: TSeriesSource): TSeriesSource {
   return source.kind === 'site'
     ? { ...source, direction: undefined }
     : { ...source, directionKey: undefined };

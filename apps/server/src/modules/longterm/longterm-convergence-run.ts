@@ -1,8 +1,8 @@
 import type { TLtConvergenceStep, TMcpMethodKey } from '@masthub/shared';
 import { mcpConvergence } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
+import { seriesSpan } from '../reference-data/index.ts';
 import { longTermRanges, offsetMsOf, readJobSeries, type TLongTermJob } from './longterm-run.ts';
-import { seriesSpan } from './longterm-series.ts';
 
 /** A site default's convergence as it crosses to a worker thread: the comparison job and the method. */
 export interface TConvergenceJob extends TLongTermJob {

@@ -22,8 +22,8 @@ import {
 } from '@masthub/wind';
 import { say } from '../../i18n/index.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { readMcpSeries, seriesSpan, type TSeriesSource } from '../reference-data/index.ts';
 import { num, presentRow, recommendationReason, verdictOf } from './longterm-present.ts';
-import { readMcpSeries, seriesSpan, type TLongTermSource } from './longterm-series.ts';
 
 /**
  * Fewest aligned periods a comparison needs (MCP_NO_CONCURRENT below): a month of hours or of days —
@@ -42,8 +42,8 @@ export interface TLongTermJob {
    */
   utcOffsetMinutes: number;
   request: TMcpCompareRequest;
-  target: TLongTermSource;
-  reference: TLongTermSource;
+  target: TSeriesSource;
+  reference: TSeriesSource;
   referenceName: string;
 }
 

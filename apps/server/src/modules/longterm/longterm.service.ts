@@ -14,7 +14,12 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
-import { findMesoscaleReference, type TMesoscaleReferenceInfo } from '../energy/index.ts';
+import {
+  findMesoscaleReference,
+  resolveSeriesReference,
+  type TMesoscaleReferenceInfo,
+  type TSeriesSource,
+} from '../reference-data/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import {
   openTimeSeriesStore,
@@ -27,8 +32,6 @@ import {
 import { writeLongTermVersion } from '../wind-data/index.ts';
 import { generateSeries, type TLongTermGenerated, type TLongTermGenerateJob } from './longterm-generate.ts';
 import { compareResult, MCP_MIN_PERIODS, type TLongTermJob } from './longterm-run.ts';
-import type { TLongTermSource } from './longterm-series.ts';
-import { resolveSeriesReference } from './references.service.ts';
 
 function fieldError(field: string, message = 'v.oneOf'): AppError {
   return new AppError('VALIDATION_FAILED', {}, [{ field, message }]);
@@ -219,7 +222,7 @@ export class LongTermService {
       });
     if (!source) throw noData();
     const ref = request.reference;
-    let reference: TLongTermSource;
+    let reference: TSeriesSource;
     let referenceName: string;
     let lineage: Record<string, unknown>;
     let hasReferenceDirection: boolean;
@@ -247,7 +250,7 @@ export class LongTermService {
         directionChannel: resolved.direction?.name ?? null,
       };
     } else if (ref.kind === 'reference') {
-      // A stored reference series (references.service.ts): its home site's view right, its columns.
+      // A stored reference series (reference-data/references.service.ts): its home site's view right, its columns.
       ({ reference, referenceName, lineage, hasReferenceDirection, referenceStationId } =
         await resolveSeriesReference(this.db, this.access, user, ref));
     } else {
@@ -299,7 +302,7 @@ export class LongTermService {
   ): Promise<{
     speed: TChannelRow;
     direction: TChannelRow | undefined;
-    source: TLongTermSource | undefined;
+    source: TSeriesSource | undefined;
   }> {
     const channels = await this.store.listChannels(version.id);
     const speed = channels.find((c) => c.id === ids.speedChannelId);
@@ -312,7 +315,7 @@ export class LongTermService {
       }
     }
     const range = (await this.store.channelRanges(version.id)).get(speed.id);
-    const source: TLongTermSource | undefined =
+    const source: TSeriesSource | undefined =
       range?.firstTime && range.lastTime
         ? {
             kind: 'site',

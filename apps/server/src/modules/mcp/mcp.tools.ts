@@ -20,7 +20,7 @@ import type { HeavyAdmission } from '../../platform/compute/admission.ts';
 import type { AlarmService } from '../alarms/index.ts';
 import type { EnergyService, TurbineService } from '../energy/index.ts';
 import type { IngestionApi } from '../ingestion/index.ts';
-import { PROVINCES } from '../reference/index.ts';
+import { PROVINCES } from '../lookups/index.ts';
 import type { ChannelConfigService } from '../station-assets/index.ts';
 import type { StationService } from '../stations/index.ts';
 import type { StatisticsService, VersionService } from '../wind-data/index.ts';

@@ -1,7 +1,8 @@
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createReferenceSeries, type LongTermConvergenceService, setSiteDefault } from '../longterm/index.ts';
+import { type LongTermConvergenceService, setSiteDefault } from '../longterm/index.ts';
+import { createReferenceSeries } from '../reference-data/index.ts';
 import { DEMO_REFERENCE_HEIGHT_M, demoReferenceSeries } from './demo-reference.ts';
 import { DEMO_PERIOD, DEMO_SITE_COUNT, DEMO_UTC_OFFSET_MINUTES } from './demo-timeseries.ts';
 

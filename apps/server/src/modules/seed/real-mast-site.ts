@@ -1,7 +1,7 @@
 import { applyFlagMask } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
-import { createReferenceSeries } from '../longterm/index.ts';
+import { createReferenceSeries } from '../reference-data/index.ts';
 import { loadSeries, openTimeSeriesStore } from '../timeseries/index.ts';
 
 /**

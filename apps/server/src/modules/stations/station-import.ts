@@ -16,7 +16,7 @@ import {
   type TArchiveLimits,
 } from '../../platform/files/archive-limits.ts';
 import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
-import { PROVINCES } from '../reference/index.ts';
+import { PROVINCES } from '../lookups/index.ts';
 
 /** Rows one batch import may hold. */
 export const STATION_IMPORT_MAX_ROWS = 1000;

@@ -11,7 +11,7 @@ import {
   WARN_TYPES,
   WARRANTY_STATUSES,
 } from '@masthub/shared';
-import { provinceOf } from '../reference/index.ts';
+import { provinceOf } from '../lookups/index.ts';
 import type { StationRepository } from './stations.repository.ts';
 
 type TRecordRow = NonNullable<Awaited<ReturnType<StationRepository['findRecord']>>>;

@@ -35,7 +35,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
-import { PROVINCES, provinceOf } from '../reference/index.ts';
+import { PROVINCES, provinceOf } from '../lookups/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
 import { IMPORT_COLUMNS, rowToRequest, type TImportRow, validateRow } from './station-import.ts';

@@ -1,7 +1,21 @@
-import { applyFlagMask, hourlyMeans } from '@masthub/wind';
+import type { TScalingMethodKey } from '@masthub/shared';
+import { applyFlagMask, hourlyMeans, type McpMethod } from '@masthub/wind';
 import type { loadSeries } from '../timeseries/index.ts';
 
 export const HOUR_MS = 3_600_000;
+
+/**
+ * The API's scaling method names, which the requests, the stored results and the station log keep, in the
+ * one vocabulary of long-term methods (packages/wind McpMethod): `lls` is OLS, `ratio_of_means` the speed
+ * ratio ȳ/x̄.
+ */
+export const SCALING_METHOD_OF: Record<TScalingMethodKey, McpMethod> = {
+  lls: 'ols',
+  tls: 'tls',
+  variance_ratio: 'variance_ratio',
+  speed_sort: 'speed_sort',
+  ratio_of_means: 'speed_ratio',
+};
 
 /** One concurrent hour: mesoscale (x) and mast (y) mean speed, and their directions. */
 export interface TConcurrentHour {
@@ -10,17 +24,6 @@ export interface TConcurrentHour {
   y: number;
   xd: number;
   yd: number;
-}
-
-export function f64(buffer: Buffer): Float64Array {
-  const copy = new Uint8Array(buffer.length);
-  copy.set(buffer);
-  return new Float64Array(copy.buffer);
-}
-export function f32(buffer: Buffer): Float32Array {
-  const copy = new Uint8Array(buffer.length);
-  copy.set(buffer);
-  return new Float32Array(copy.buffer);
 }
 
 /** Hourly means of an irregular (or coarser than hourly) series keyed by hour start (UTC ms). */

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import { SERVER_TEXTS } from '../../i18n/index.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import type { OwnerService } from '../owners/index.ts';
-import type { ReferenceService } from './reference.service.ts';
+import type { LookupService } from './lookups.service.ts';
 
-/** GET /web/common/…: reference data for any logged-in user (the client ignores non-200 answers). */
-export function referenceRoutes(reference: ReferenceService, owners: OwnerService): TRouteDef[] {
+/** GET /web/common/…: lookup data for any logged-in user (the client ignores non-200 answers). */
+export function lookupRoutes(lookups: LookupService, owners: OwnerService): TRouteDef[] {
   return [
     defineRoute({
       method: 'GET',
@@ -26,7 +26,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       auth: 'user',
       scope: 'read',
       response: z.array(ZRegion),
-      handle: async ({ language }) => reference.regions(language),
+      handle: async ({ language }) => lookups.regions(language),
     }),
     defineRoute({
       method: 'GET',
@@ -38,7 +38,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       scope: 'read',
       query: ZBoundsQuery,
       response: ZBounds,
-      handle: ({ user, query, language }) => reference.bounds(user, query, language),
+      handle: ({ user, query, language }) => lookups.bounds(user, query, language),
     }),
     defineRoute({
       method: 'GET',
@@ -48,7 +48,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       auth: 'user',
       scope: 'read',
       response: z.array(ZProtocolOption),
-      handle: async () => reference.protocols(),
+      handle: async () => lookups.protocols(),
     }),
     defineRoute({
       method: 'GET',
@@ -59,7 +59,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       scope: 'read',
       query: ZStationTypesQuery,
       response: z.array(ZOption),
-      handle: async ({ query, language }) => reference.stationTypes(query.type, language),
+      handle: async ({ query, language }) => lookups.stationTypes(query.type, language),
     }),
     defineRoute({
       method: 'GET',
@@ -69,7 +69,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       auth: 'user',
       scope: 'read',
       response: z.array(ZThemeOption),
-      handle: async ({ language }) => reference.themes(language),
+      handle: async ({ language }) => lookups.themes(language),
     }),
     defineRoute({
       method: 'GET',
@@ -79,7 +79,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       auth: 'user',
       scope: 'read',
       response: z.array(ZOption),
-      handle: async ({ language }) => reference.warrantyStatus(language),
+      handle: async ({ language }) => lookups.warrantyStatus(language),
     }),
     defineRoute({
       method: 'GET',
@@ -99,7 +99,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       auth: 'user',
       scope: 'read',
       response: z.array(ZOption),
-      handle: async ({ language }) => reference.warnStatus(language),
+      handle: async ({ language }) => lookups.warnStatus(language),
     }),
     defineRoute({
       method: 'GET',
@@ -109,7 +109,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       auth: 'user',
       scope: 'read',
       response: z.array(ZOption),
-      handle: async ({ language }) => reference.warnTypes(language),
+      handle: async ({ language }) => lookups.warnTypes(language),
     }),
     defineRoute({
       method: 'GET',
@@ -120,7 +120,7 @@ export function referenceRoutes(reference: ReferenceService, owners: OwnerServic
       scope: 'read',
       query: ZKeywordsQuery,
       response: z.array(z.string()),
-      handle: ({ user, query }) => reference.projectNames(user, query.keywords),
+      handle: ({ user, query }) => lookups.projectNames(user, query.keywords),
     }),
   ];
 }

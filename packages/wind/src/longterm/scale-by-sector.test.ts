@@ -30,7 +30,7 @@ describe('WIND-ANALYSIS §12 worked example (the §7 pairs, one sector)', () => 
       xDirectionDeg: X.map(() => 0),
       sectors: 1,
       minCount: 1,
-      method: 'ratio_of_means',
+      method: 'speed_ratio',
     });
     const line = scaling.bySector[0]!.fit!;
     expect([5, 8, 12].map((x) => scalePredict(line, x))).toEqual([
@@ -73,6 +73,26 @@ describe('sector scaling', () => {
     expect(out.speedMps[0]).toBe(0);
     expect(out.speedMps[1]).toBeCloseTo(7, 9);
     expect(out.directionDeg[1]).toBeCloseTo(25, 9);
+  });
+
+  it('scales with speed sort: drops the pairs below the cutoff min(0.5·x̄, 4) and fits through the half means', () => {
+    const x = [1, 5, 6, 7, 8];
+    const s = scaleBySector({
+      x,
+      y: [2, 6, 7, 8, 9],
+      xDirectionDeg: x.map(() => 0),
+      sectors: 1,
+      minCount: 1,
+      method: 'speed_sort',
+    });
+    const fit = s.bySector[0]!.fit!;
+    expect(fit.cutoffMps).toBeCloseTo(Math.min(0.5 * 5.4, 4), 12);
+    expect(fit.slope).toBeCloseTo(1, 12);
+    expect(fit.intercept).toBeCloseTo(1, 12);
+    expect(scalePredict(fit, fit.cutoffMps! / 2)).toBeCloseTo((fit.cutoffMps! + 1) / 2, 12);
+    expect(
+      scaleBySector({ x: [1], y: [1], xDirectionDeg: [0], sectors: 1, method: 'speed_sort' }).overall,
+    ).toBe(undefined);
   });
 
   it('scales with speed sort from the origin below its cutoff and through the half means above', () => {

@@ -1,15 +1,15 @@
 import type { McpSeries } from '@masthub/wind';
 import { applyFlagMask } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
-import { readMesoscaleColumns } from '../energy/index.ts';
 import { loadForAnalysis, openTimeSeriesStore, type TChannelRow } from '../timeseries/index.ts';
+import { readMesoscaleColumns } from './mesoscale-reference.ts';
 import { readReferenceColumns } from './reference-columns.ts';
 
 /**
- * Where a series of the workbench is read from: a site's channels, a mesoscale dataset's columns, or a
- * stored reference series' columns.
+ * Where a series of the long-term workbench is read from: a site's channels, a mesoscale dataset's
+ * columns, or a stored reference series' columns.
  */
-export type TLongTermSource =
+export type TSeriesSource =
   | {
       kind: 'site';
       speed: TChannelRow;
@@ -41,7 +41,7 @@ export type TLongTermSource =
  */
 export async function readMcpSeries(
   db: Database,
-  source: TLongTermSource,
+  source: TSeriesSource,
   includeSuspicious: boolean,
   includeFilled = true,
 ): Promise<McpSeries> {

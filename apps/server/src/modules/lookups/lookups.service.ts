@@ -42,8 +42,8 @@ function options<V extends string | number>(
   return list.map((o) => ({ value: o.value, name: o.name[language] }));
 }
 
-/** Reference data for forms and the map (SPEC §7 Common and reference). Never fails on odd input. */
-export class ReferenceService {
+/** Lookup data for forms and the map (SPEC §7 Common and reference). Never fails on odd input. */
+export class LookupService {
   constructor(private readonly stations: TStationFigures) {}
 
   regions(language: Language): TRegion[] {

@@ -2,7 +2,7 @@ import { AppError, type Language } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { MesoscaleRepository } from './mesoscale.repository.ts';
 import { presentMesoscaleReason } from './mesoscale-present.ts';
-import { f32, f64 } from './mesoscale-scaling.ts';
+import { toFloat32, toFloat64 } from './reference-columns.ts';
 
 /** What another module needs to know of a mesoscale dataset used as a reference (no values). */
 export interface TMesoscaleReferenceInfo {
@@ -12,6 +12,20 @@ export interface TMesoscaleReferenceInfo {
   intervalMinutes: number;
   channels: { key: string; name: string; element: string; heightM: number | null }[];
   files: { fileName: string; sha256: string }[];
+}
+
+type TListedDataset = Awaited<ReturnType<MesoscaleRepository['listParsed']>>[number];
+
+/** What a reference is of a dataset row (no values). */
+function referenceInfoOf(row: TListedDataset): TMesoscaleReferenceInfo {
+  return {
+    id: Number(row.id),
+    stationId: Number(row.station_id),
+    name: row.name,
+    intervalMinutes: Number(row.interval_minutes ?? 60),
+    channels: row.channels.map((c) => ({ key: c.key, name: c.name, element: c.element, heightM: c.heightM })),
+    files: row.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
+  };
 }
 
 /**
@@ -28,14 +42,7 @@ export async function findMesoscaleReference(
   if (row.status !== 'parsed' || !row.times) {
     throw new AppError('MESOSCALE_NOT_PARSED', { reason: presentMesoscaleReason(row.reason, language) });
   }
-  return {
-    id: Number(row.id),
-    stationId: Number(row.station_id),
-    name: row.name,
-    intervalMinutes: Number(row.interval_minutes ?? 60),
-    channels: row.channels.map((c) => ({ key: c.key, name: c.name, element: c.element, heightM: c.heightM })),
-    files: row.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
-  };
+  return referenceInfoOf(row);
 }
 
 /** The parsed mesoscale datasets of a site as references (no values). The caller checks the site's access. */
@@ -44,14 +51,7 @@ export async function listMesoscaleReferences(
   stationId: number,
 ): Promise<TMesoscaleReferenceInfo[]> {
   const rows = await new MesoscaleRepository(db).listParsed(stationId);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    stationId: Number(row.station_id),
-    name: row.name,
-    intervalMinutes: Number(row.interval_minutes ?? 60),
-    channels: row.channels.map((c) => ({ key: c.key, name: c.name, element: c.element, heightM: c.heightM })),
-    files: row.files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })),
-  }));
+  return rows.map(referenceInfoOf);
 }
 
 /** The stamps (UTC ms) and the named columns of a parsed mesoscale dataset. */
@@ -64,6 +64,8 @@ export async function readMesoscaleColumns(
   const row = await repository.findDataset(datasetId);
   if (!row?.times) throw new AppError('NOT_FOUND');
   const columns = new Map<string, Float32Array>();
-  for (const c of await repository.listChannelValues(datasetId, [...keys])) columns.set(c.key, f32(c.values));
-  return { timesMs: f64(row.times), columns };
+  for (const c of await repository.listChannelValues(datasetId, [...keys])) {
+    columns.set(c.key, toFloat32(c.values));
+  }
+  return { timesMs: toFloat64(row.times), columns };
 }

@@ -3,18 +3,9 @@ import { fitLinearLeastSquares } from '../math/fit-linear-least-squares.ts';
 import { fitOrthogonalLeastSquares } from '../math/fit-orthogonal-least-squares.ts';
 import { fitVarianceRatio } from '../math/fit-variance-ratio.ts';
 import type { NumericSeries } from '../model/types.ts';
-import { fitSpeedSort } from '../processing/fit-speed-sort.ts';
 import { fitRatioOfMeans } from './fit-ratio-of-means.ts';
-
-/** Scaling methods of WIND-ANALYSIS §12 (§7 plus ratio of means). */
-export type ScalingMethod = 'lls' | 'tls' | 'variance_ratio' | 'speed_sort' | 'ratio_of_means';
-export const SCALING_METHODS: readonly ScalingMethod[] = [
-  'lls',
-  'tls',
-  'variance_ratio',
-  'speed_sort',
-  'ratio_of_means',
-];
+import { fitSpeedSortLine } from './fit-speed-sort-line.ts';
+import type { McpMethod } from './types.ts';
 
 /** A scaling line of one sector (or all sectors). */
 export interface ScalingFit {
@@ -35,7 +26,7 @@ export interface ScalingFit {
 
 export interface SectorScaling {
   readonly sectors: number;
-  readonly method: ScalingMethod;
+  readonly method: McpMethod;
   readonly overall: ScalingFit | undefined;
   /** Per sector of the reference direction: its own fit, or the overall one when it has < minCount pairs. */
   readonly bySector: ReadonlyArray<{
@@ -48,14 +39,38 @@ export interface SectorScaling {
   }>;
 }
 
-function fitWith(method: ScalingMethod, x: NumericSeries, y: NumericSeries): ScalingFit | undefined {
+/**
+ * The SpeedSort line of the scaling (WIND-ANALYSIS §7, §12): the long-term correction's one SpeedSort
+ * ({@link fitSpeedSortLine}) on the pairs without gaps, its cutoff min(0.5·x̄, 4) from their mean reference
+ * speed (the workbench takes the MOMM of the aligned periods instead).
+ */
+function fitScalingSpeedSort(
+  x: NumericSeries,
+  y: NumericSeries,
+): { slope: number; intercept: number; cutoffMps: number } | undefined {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    const xi = x[i]!;
+    const yi = y[i]!;
+    if (Number.isNaN(xi) || Number.isNaN(yi)) continue;
+    xs.push(xi);
+    ys.push(yi);
+  }
+  if (xs.length < 2) return undefined;
+  const cutoffMps = Math.min((0.5 * xs.reduce((a, b) => a + b, 0)) / xs.length, 4);
+  const line = fitSpeedSortLine(xs, ys, cutoffMps);
+  return line && { slope: line.slope, intercept: line.offset, cutoffMps };
+}
+
+function fitWith(method: McpMethod, x: NumericSeries, y: NumericSeries): ScalingFit | undefined {
   const ols = fitLinearLeastSquares(x, y);
   if (!ols) return undefined;
   let line: { slope: number; intercept: number; cutoffMps?: number } | undefined;
-  if (method === 'lls') line = ols;
+  if (method === 'ols') line = ols;
   else if (method === 'tls') line = fitOrthogonalLeastSquares(x, y);
   else if (method === 'variance_ratio') line = fitVarianceRatio(x, y);
-  else if (method === 'speed_sort') line = fitSpeedSort(x, y);
+  else if (method === 'speed_sort') line = fitScalingSpeedSort(x, y);
   else line = fitRatioOfMeans(x, y);
   if (!line) return undefined;
   return {
@@ -95,11 +110,11 @@ export function scaleBySector(input: {
   xDirectionDeg: NumericSeries;
   yDirectionDeg?: NumericSeries | undefined;
   sectors?: number;
-  method?: ScalingMethod;
+  method?: McpMethod;
   minCount?: number;
 }): SectorScaling {
   const sectors = input.sectors ?? 12;
-  const method = input.method ?? 'lls';
+  const method = input.method ?? 'ols';
   const minCount = input.minCount ?? 30;
   const overall = fitWith(method, input.x, input.y);
   const index = directionSectorIndices(input.xDirectionDeg, sectors);

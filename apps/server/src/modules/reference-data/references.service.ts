@@ -81,7 +81,7 @@ function guessSource(fileName: string, head: string): TReferenceSourceKey {
  * `data.process` (the routes) and the edit right on the home site (here). A reference serves every site:
  * the candidate ranking lists the visible references within a radius of the target site.
  */
-export class ReferenceService {
+export class ReferenceSeriesService {
   private readonly references: ReferencesRepository;
 
   constructor(

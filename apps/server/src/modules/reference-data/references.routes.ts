@@ -3,28 +3,25 @@ import {
   localizeIssues,
   REFERENCE_UPLOAD_MAX_BYTES,
   ZIdQuery,
-  ZMcpCandidatesRequest,
-  ZMcpCandidatesResult,
   ZReferencePageRequest,
   ZReferenceSeries,
   ZReferenceUpdateRequest,
   ZReferenceUploadFields,
   zPage,
 } from '@masthub/shared';
-import { FileTooLargeError } from '../../platform/files/file-store.ts';
-import { readAll, refuseNul } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { deleteByIdRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
-import type { TLongTermReferenceServices } from './longterm-references.module.ts';
+import type { ReferenceSeriesService } from './references.service.ts';
+import { readUploadParts } from './upload-parts.ts';
 
 const TAGS = ['wind-data', 'longterm'];
 
 /**
- * Reference series of the long-term workbench and the candidate ranking (issue 28). Listing and ranking
- * need the view right of the site asked about; uploading, editing and deleting need `data.process` and the
- * edit right on the reference's home site.
+ * Reference series of the long-term workbench (issue 28). Listing needs the view right of the site asked
+ * about; uploading, editing and deleting need `data.process` and the edit right on the reference's home site.
+ * (Their candidate ranking is the workbench's: longterm/candidates.routes.ts.)
  */
-export function longTermReferenceRoutes({ references, candidates }: TLongTermReferenceServices): TRouteDef[] {
+export function referenceSeriesRoutes(references: ReferenceSeriesService): TRouteDef[] {
   return [
     defineRoute({
       method: 'POST',
@@ -65,34 +62,13 @@ export function longTermReferenceRoutes({ references, candidates }: TLongTermRef
       response: ZSavedId,
       timeoutMs: 300_000,
       handle: async ({ user, request, language }) => {
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-        const fields: Record<string, string> = {};
-        let file: { fileName: string; content: Buffer } | undefined;
-        try {
-          for await (const part of request.parts({
-            limits: { fileSize: REFERENCE_UPLOAD_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024 },
-          })) {
-            if (part.type === 'field') {
-              refuseNul(part.fieldname, String(part.value));
-              fields[part.fieldname] = String(part.value);
-              if (part.fieldname === 'stationId') {
-                const id = Number(part.value);
-                if (Number.isInteger(id) && id > 0) await references.assertCanManage(user, id);
-              }
-              continue;
-            }
-            refuseNul('file', part.filename);
-            part.file.once('limit', () =>
-              part.file.destroy(new FileTooLargeError(REFERENCE_UPLOAD_MAX_BYTES)),
-            );
-            file = { fileName: part.filename, content: await readAll(part.file, REFERENCE_UPLOAD_MAX_BYTES) };
-          }
-        } catch (error) {
-          request.raw.unpipe();
-          request.raw.resume();
-          if (error instanceof FileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE');
-          throw error;
-        }
+        const { fields, files } = await readUploadParts(request, {
+          maxBytes: REFERENCE_UPLOAD_MAX_BYTES,
+          files: 1,
+          fields: 12,
+          onStationId: (id) => references.assertCanManage(user, id),
+        });
+        const file = files.at(-1);
         const parsed = ZReferenceUploadFields.safeParse(fields);
         if (!parsed.success) {
           throw new AppError('VALIDATION_FAILED', {}, localizeIssues(parsed.error.issues, language));
@@ -121,23 +97,6 @@ export function longTermReferenceRoutes({ references, candidates }: TLongTermRef
       tags: TAGS,
       auth: 'data.process',
       remove: (id, user) => references.delete(user, id),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/data-process/longterm/candidates',
-      summary:
-        'Ranks the candidate references of a target speed: every visible reference series within radiusKm ' +
-        '(default 50) of the site, its mesoscale datasets and every visible site within the radius, the ' +
-        'nearest 20, by concurrent hourly and daily r, concurrent months and CV RMSE (OLS), with distance and height',
-      tags: TAGS,
-      auth: 'user',
-      scope: 'read',
-      heavy: 'compute',
-      body: ZMcpCandidatesRequest,
-      response: ZMcpCandidatesResult,
-      timeoutMs: 300_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        candidates.rank(user, body, { language, utcOffsetMinutes }),
     }),
   ];
 }
