@@ -1,7 +1,7 @@
 import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RowList } from '../../app/list/RowList.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useApplyDetail } from './api.ts';
 import { AUDIT_COLORS, ExportState } from './apply-columns.tsx';
 

@@ -3,9 +3,9 @@ import type { TTurbine } from '@masthub/shared';
 import { Button, Drawer, Popconfirm, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
+import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
 import { exportTurbine, readTurbineFile, useDeleteTurbine, useTurbines } from './api.ts';
 import { TurbineFormModal, type TurbineValues, toTurbineValues } from './TurbineFormModal.tsx';
 

@@ -3,9 +3,9 @@ import { Card, Col, Empty, Flex, Row, Space, Statistic, Table, Tag, Tooltip, Typ
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RowList } from '../../app/list/RowList.tsx';
-import { formatBytes } from '../apply/apply-columns.tsx';
-import { RECOVERY_COLORS, recoveryColor } from '../statistics/statistics.utils.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
+import { formatBytes } from '../apply/index.ts';
+import { RECOVERY_COLORS, recoveryColor } from '../statistics/index.ts';
 import styles from './HubPage.module.css';
 
 export const siteLink = (stationId: number, tab = 'StationInfo') =>

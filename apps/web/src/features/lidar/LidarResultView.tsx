@@ -2,11 +2,11 @@ import type { TLidarHeightResult, TLidarVerifyResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FitColumn, fitColumns } from '../../app/table/fit-columns.ts';
-import { useElementWidth } from '../../app/table/use-element-width.ts';
-import { useFormatDateRange } from '../../app/use-date-time.ts';
-import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
-import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
+import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
+import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
+import { useElementWidth } from '../../ui/table/use-element-width.ts';
+import { useFormatDateRange } from '../../ui/use-date-time.ts';
+import { AnalysisBasisNote } from '../analysis-form/index.ts';
 import {
   buildDirectionScatterOption,
   buildSpeedScatterOption,

@@ -11,12 +11,12 @@ import type { FormInstance, FormRule } from 'antd';
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { useZodRule } from '../../app/use-zod-rule.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
-import { useStationSearch } from '../ingestion/api.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { useStationSearch } from '../ingestion/index.ts';
 import { useSaveQcRule } from './api.ts';
 import {
   COMPARATOR_SYMBOLS,

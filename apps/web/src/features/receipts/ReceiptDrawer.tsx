@@ -14,9 +14,9 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useReceiptDetail } from './api.ts';
 import { ReceiptFindingCard } from './ReceiptFindingCard.tsx';
 import { formatEvidence } from './receipt.utils.ts';

@@ -11,10 +11,9 @@ import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { FieldCol, NumberCol } from '../common/VersionChannelCols.tsx';
-import { channelOptions } from '../statistics/version-options.ts';
-import { useAnalysisTemplates, useDataReportFields, useRequestAnalysisReport } from './api.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { channelOptions, FieldCol, NumberCol, useDataReportFields } from '../analysis-form/index.ts';
+import { useAnalysisTemplates, useRequestAnalysisReport } from './api.ts';
 
 interface Values {
   reportName?: string;

@@ -1,6 +1,6 @@
 import type { TStationLogType } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { wallTimeToIso } from '../../app/date-time.ts';
+import { wallTimeToIso } from '../../ui/date-time.ts';
 
 /** What the filter form holds; the time range is wall time in the user's zone (`YYYY-MM-DD HH:mm:ss`). */
 export interface StationLogFilters {

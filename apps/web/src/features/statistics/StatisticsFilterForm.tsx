@@ -4,10 +4,9 @@ import { MOMM_DEFAULT_MIN_COVERAGE, WEIBULL_METHODS } from '@masthub/shared/wind
 import { Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
-import { QualityOptions } from '../common/AnalysisQuality.tsx';
+import { DATE_TIME_FORMAT } from '../../ui/date-time.ts';
+import { QualityOptions, versionOptions } from '../analysis-form/index.ts';
 import type { StatisticsFilters } from './statistics.utils.ts';
-import { versionOptions } from './version-options.ts';
 
 export interface FilterValues {
   versionId?: number;

@@ -6,8 +6,7 @@ import {
 } from '@masthub/shared';
 import { Button, Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Slider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QualityOptions } from '../common/AnalysisQuality.tsx';
-import { channelLabel, versionOptions } from '../statistics/version-options.ts';
+import { channelLabel, QualityOptions, versionOptions } from '../analysis-form/index.ts';
 import { channelsOf, type SuitabilityFormValues, type TChannelKind } from './suitability.request.ts';
 
 interface Props {

@@ -6,7 +6,7 @@ import type {
 } from '@masthub/shared';
 import { Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { formatValue } from '../statistics.utils.ts';
 import { decimalColumn } from './decimal-column.ts';
 

@@ -2,9 +2,9 @@ import type { TStatisticsResult } from '@masthub/shared';
 import { Alert, Descriptions, Flex, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { airDensityOption } from '../charts.utils.ts';
 import { DensityByMonthTable } from '../components/DetailTables.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
 /** Air density (空气密度, WIND-ANALYSIS §8.5) from T, p (and RH), or the standard 1.225 kg/m³. */

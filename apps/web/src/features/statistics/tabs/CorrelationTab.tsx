@@ -21,10 +21,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../../i18n/i18n.ts';
 import { toShortLanguage } from '../../../i18n/languages.ts';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { correlationOption, regressionCaption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import {
   type CorrelationChoices,

@@ -2,9 +2,9 @@ import type { TExtremeRow, TStatisticsResult } from '@masthub/shared';
 import { Alert, Descriptions, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { extremeOption, gumbelOption } from '../charts.utils.ts';
 import { MonthlyMaximaTable } from '../components/DetailTables.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
 

@@ -2,10 +2,10 @@ import { formatUnit, type TPeriodComparisonRow, type TStatisticsResult } from '@
 import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { linesOption } from '../charts.utils.ts';
 import { MommTable } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
 import { useElementChoice } from './use-element-choice.ts';

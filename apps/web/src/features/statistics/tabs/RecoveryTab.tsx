@@ -3,11 +3,11 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Flex, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { recoveryOption } from '../charts.utils.ts';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { RecoveryRate } from '../components/RecoveryRate.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue, type RecoveryTreeRow, recoveryPieces, toRecoveryTree } from '../statistics.utils.ts';
 

@@ -3,8 +3,8 @@ import { SHEAR_MAX_HEIGHTS, SHEAR_MIN_HEIGHTS } from '@masthub/shared/wind-data/
 import { Alert, Button, Descriptions, Empty, Flex, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { shearByOption, shearProfileOption } from '../charts.utils.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { channelCaption, formatValue, speedAverages } from '../statistics.utils.ts';
 
 export interface ShearTabProps {

@@ -2,11 +2,11 @@ import { formatUnit, type TStatisticsResult, type TSummaryRow } from '@masthub/s
 import { Descriptions, Flex, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { summaryOption } from '../charts.utils.ts';
 import { decimalColumn } from '../components/decimal-column.ts';
 import { RecoveryRate } from '../components/RecoveryRate.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 
 /** Summary (WIND-ANALYSIS §8.1): one row per channel; chart of mean speed and power density by height. */
 export function SummaryTab({ result }: { result: TStatisticsResult }) {

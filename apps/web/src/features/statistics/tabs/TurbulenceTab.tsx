@@ -2,10 +2,10 @@ import type { TStatisticsResult, TTurbulenceRow } from '@masthub/shared';
 import { Alert, Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { turbulenceOption } from '../charts.utils.ts';
 import { TurbulenceDetail } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 

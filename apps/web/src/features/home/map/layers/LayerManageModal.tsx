@@ -15,9 +15,9 @@ import {
   type UploadFile,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../../app/feedback.ts';
-import { PermissionButton } from '../../../../app/PermissionButton.tsx';
+import { feedback } from '../../../../browser/feedback.ts';
 import { RequestError } from '../../../../request/request.ts';
+import { PermissionButton } from '../../../../ui/PermissionButton.tsx';
 import { useDeleteMapLayer, useMapLayerList, useUploadMapLayer } from './api.ts';
 import {
   formatBounds,

@@ -1,0 +1,10 @@
+export { AnalysisBasisNote, QualityOptions } from './AnalysisQuality.tsx';
+export { useDataReportFields, useStatisticsVersions } from './api.ts';
+export {
+  FieldCol,
+  NumberCol,
+  topSpeedChannel,
+  useVersionChannels,
+  VersionChannelCols,
+} from './VersionChannelCols.tsx';
+export { channelLabel, channelOptions, versionOptions } from './version-options.ts';
