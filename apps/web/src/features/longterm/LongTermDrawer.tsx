@@ -1,201 +1,87 @@
-import { CalculatorOutlined, PushpinOutlined } from '@ant-design/icons';
-import {
-  type TMcpCompareRequest,
-  type TMcpCompareResult,
-  type TMcpGenerateResult,
-  type TMcpRow,
-  type TMesoscaleDataset,
-  ZMcpCompareRequest,
-} from '@masthub/shared';
-import { Alert, App, Button, Collapse, Drawer, Form, Space, Tooltip } from 'antd';
+import type { TMesoscaleDataset } from '@masthub/shared';
+import { Drawer, Flex, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { readUtcCode } from '../../request/request.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
-import { showFieldErrors } from '../../ui/list/field-errors.ts';
-import { PermissionButton } from '../../ui/PermissionButton.tsx';
-import { useLongTermCompare } from './api.ts';
-import { useLongTermConvergence, useSaveLongTermDefault } from './convergence.api.ts';
-import { LongTermCandidates, LongTermReferences } from './LongTermCandidates.tsx';
-import { LongTermConvergenceCard } from './LongTermConvergenceCard.tsx';
-import { LongTermForm } from './LongTermForm.tsx';
-import { LongTermGenerateModal } from './LongTermGenerateModal.tsx';
-import { LongTermResult } from './LongTermResult.tsx';
-import { recommendedRow } from './longterm.format.ts';
-import { type LongTermValues, toCompareRequest, toDefaultRequest, toFormField } from './longterm.request.ts';
+import { McpWorkbench } from './McpWorkbench.tsx';
+import { ScalingForm } from './ScalingForm.tsx';
+
+/** How the long-term drawer correcting a site opens: scaling or MCP, from a mesoscale row or none. */
+export interface TLongTermOpening {
+  method: TLongTermMethod;
+  /** The mesoscale dataset of the row it was opened from. */
+  datasetId?: number | undefined;
+}
+
+export type TLongTermMethod = 'mcp' | 'scaling';
 
 /**
- * The long-term correction workbench (WIND-ANALYSIS §13): the site's speed against a reference by every
- * MCP method at once, and the chosen row's long-term series as a new data version.
+ * The one drawer that corrects a site to the long term (WIND-ANALYSIS §12, §13), by either method: every MCP
+ * method compared against a reference, or a mesoscale dataset scaled to the mast. The dataset row's two
+ * buttons open it on their method; the method can be switched inside.
  */
 export function LongTermDrawer({
   stationId,
   datasets,
-  datasetId,
-  open,
+  opening,
   onClose,
 }: {
   stationId: number;
   datasets: readonly TMesoscaleDataset[];
-  /** The mesoscale dataset to start from, when opened from its row. */
-  datasetId?: number | undefined;
-  open: boolean;
+  /** Undefined while closed. */
+  opening: TLongTermOpening | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LongTermValues>();
-  const toRequest = (values: LongTermValues) => toCompareRequest(values, readUtcCode());
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZMcpCompareRequest.safeParse(toRequest(values as LongTermValues)),
-  });
-  const compare = useLongTermCompare();
-  const [result, setResult] = useState<TMcpCompareResult>();
-  const [request, setRequest] = useState<TMcpCompareRequest>();
-  const [generating, setGenerating] = useState<TMcpRow>();
-  const [generated, setGenerated] = useState<TMcpGenerateResult>();
-  const saveDefault = useSaveLongTermDefault();
-  const { message } = App.useApp();
-  const recommended = result ? recommendedRow(result) : undefined;
-
-  // The compared target and reference become the site's default, with the recommended method.
-  const setAsDefault = async () => {
-    if (!request || !recommended) return;
-    const saved = await saveDefault
-      .mutateAsync(toDefaultRequest(stationId, request, recommended))
-      .catch(() => undefined);
-    if (saved) void message.success(t('longterm.setDefault.done', { verdict: saved.verdict }));
-  };
-
-  // Opened on a site with a default reference (and not from a mesoscale row): start from that reference
-  // (none when it is on a site the caller may not view).
-  const { data: convergence } = useLongTermConvergence(open ? stationId : undefined);
-  const preset = datasetId === undefined ? (convergence?.default?.reference ?? undefined) : undefined;
-
-  // The next opening starts afresh (the form is destroyed with the drawer's content).
-  const close = () => {
-    setResult(undefined);
-    setRequest(undefined);
-    setGenerated(undefined);
-    onClose();
-  };
-
-  const run = async () => {
-    // A validation overtaken by a value the form set meanwhile (a channel filled in when the reference's
-    // version arrived) rejects with no field in error: its values stand, as antd documents.
-    const values = await form
-      .validateFields()
-      .catch((error: { errorFields?: unknown[]; values?: LongTermValues }) =>
-        error.errorFields?.length === 0 ? error.values : undefined,
-      );
-    if (!values) return;
-    const parsed = ZMcpCompareRequest.safeParse(toRequest(values));
-    if (!parsed.success) {
-      // The fields' rules run this very schema; validating again shows its errors where they belong.
-      await form.validateFields().catch(() => undefined);
-      return;
+  const [method, setMethod] = useState<TLongTermMethod>(opening?.method ?? 'mcp');
+  const [scaledId, setScaledId] = useState(opening?.datasetId);
+  // A new opening starts on its method and dataset, in the same render (no request of the other method).
+  const [shownOpening, setShownOpening] = useState(opening);
+  if (opening !== shownOpening) {
+    setShownOpening(opening);
+    if (opening) {
+      setMethod(opening.method);
+      setScaledId(opening.datasetId);
     }
-    const body = parsed.data;
-    setGenerated(undefined);
-    try {
-      setResult(await compare.mutateAsync(body));
-      setRequest(body);
-    } catch (error) {
-      showFieldErrors(form, error, (field) => toFormField(field, values.referenceKind));
-    }
-  };
+  }
+  const parsed = datasets.filter((d) => d.status === 'parsed');
+  // Scaling needs a dataset: the row's, or the first that can be scaled.
+  const scaled = parsed.find((d) => d.id === scaledId) ?? (scaledId === undefined ? parsed[0] : undefined);
 
   return (
     <Drawer
-      open={open}
-      onClose={close}
-      size={1280}
-      title={t('longterm.title')}
+      open={opening !== undefined}
+      onClose={onClose}
+      size={method === 'mcp' ? 1280 : 1100}
+      title={method === 'mcp' ? t('longterm.title') : t('wsa.scale.title', { name: scaled?.name ?? '' })}
       destroyOnHidden
       data-testid="lt-drawer"
     >
-      <LongTermForm
-        form={form}
-        stationId={stationId}
-        datasets={datasets}
-        datasetId={datasetId}
-        preset={preset}
-        rule={rule}
-      />
-      <Collapse
-        size="small"
-        style={{ marginBottom: 16 }}
-        items={[
-          {
-            key: 'candidates',
-            label: t('longterm.candidates.title'),
-            children: <LongTermCandidates form={form} onCompare={() => void run()} />,
-          },
-          {
-            key: 'references',
-            label: t('longterm.refs.title'),
-            children: <LongTermReferences stationId={stationId} />,
-          },
-        ]}
-      />
-      <Space wrap>
-        <Button
-          type="primary"
-          icon={<CalculatorOutlined />}
-          loading={compare.isPending}
-          onClick={() => void run()}
-          data-testid="lt-run"
-        >
-          {t('longterm.compare')}
-        </Button>
-        {result && request ? (
-          <Tooltip
-            title={
-              recommended
-                ? t('longterm.setDefault.hint', { method: recommended.methodName })
-                : t('longterm.setDefault.noRecommendation')
-            }
-          >
-            <PermissionButton
-              feature="data.process"
-              icon={<PushpinOutlined />}
-              disabled={!recommended}
-              loading={saveDefault.isPending}
-              onClick={() => void setAsDefault()}
-              data-testid="lt-set-default"
-            >
-              {t('longterm.setDefault.button')}
-            </PermissionButton>
-          </Tooltip>
-        ) : null}
-      </Space>
-      <div style={{ marginTop: 16 }}>
-        <LongTermConvergenceCard stationId={stationId} isHiddenWithoutDefault />
-      </div>
-      {generated && (
-        <Alert
-          style={{ marginTop: 16 }}
-          type="success"
-          showIcon
-          title={t('longterm.generate.done', { name: generated.versionName })}
-          action={
-            <Link to={`/StationDetail/MeasureWind?stationId=${stationId}`}>
-              {t('longterm.generate.goTo')}
-            </Link>
-          }
+      <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
+        <Segmented<TLongTermMethod>
+          value={method}
+          onChange={setMethod}
+          options={[
+            { value: 'mcp', label: t('longterm.methods.mcp') },
+            { value: 'scaling', label: t('longterm.methods.scaling') },
+          ]}
+          data-testid="lt-method"
         />
-      )}
-      {result && request && (
-        <>
-          <LongTermResult result={result} onGenerate={setGenerating} />
-          <LongTermGenerateModal
-            request={request}
-            result={result}
-            row={generating}
-            onClose={() => setGenerating(undefined)}
-            onGenerated={setGenerated}
+        {method === 'scaling' && (
+          <Select
+            style={{ width: 320 }}
+            aria-label={t('longterm.dataset')}
+            placeholder={t('longterm.dataset')}
+            value={scaled?.id}
+            onChange={setScaledId}
+            options={parsed.map((d) => ({ value: d.id, label: d.name }))}
+            data-testid="scale-dataset"
           />
-        </>
+        )}
+      </Flex>
+      {method === 'mcp' ? (
+        <McpWorkbench stationId={stationId} datasets={datasets} datasetId={opening?.datasetId} />
+      ) : (
+        <ScalingForm stationId={stationId} dataset={scaled} />
       )}
     </Drawer>
   );

@@ -9,9 +9,8 @@ import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationSearch } from '../ingestion/index.ts';
 import { useDeleteMesoscale, useMesoscaleDatasets, useScaleResults } from './api.ts';
-import { LongTermDrawer } from './LongTermDrawer.tsx';
+import { LongTermDrawer, type TLongTermOpening } from './LongTermDrawer.tsx';
 import { MesoscaleUploadModal } from './MesoscaleUploadModal.tsx';
-import { ScalingForm } from './ScalingForm.tsx';
 
 const fmt = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
@@ -32,9 +31,8 @@ export function LongTermPage() {
   const results = useScaleResults(stationId);
   const remove = useDeleteMesoscale();
   const [isUploading, setUploading] = useState(false);
-  const [scaling, setScaling] = useState<TMesoscaleDataset>();
-  // Open with the dataset of the row it was opened from (null: from the toolbar, none chosen).
-  const [longTermFrom, setLongTermFrom] = useState<number | null>();
+  // The long-term drawer's method and the dataset of the row it was opened from (none from the toolbar).
+  const [opening, setOpening] = useState<TLongTermOpening>();
 
   return (
     <Flex vertical gap={16} data-testid="wsa-page">
@@ -65,7 +63,7 @@ export function LongTermPage() {
           <Button
             icon={<LineChartOutlined />}
             disabled={stationId === undefined}
-            onClick={() => setLongTermFrom(null)}
+            onClick={() => setOpening({ method: 'mcp' })}
             data-testid="wsa-longterm"
           >
             {t('longterm.open')}
@@ -137,7 +135,7 @@ export function LongTermPage() {
                         type="link"
                         size="small"
                         disabled={r.status !== 'parsed'}
-                        onClick={() => setScaling(r)}
+                        onClick={() => setOpening({ method: 'scaling', datasetId: r.id })}
                         data-testid="wsa-scale"
                       >
                         {t('wsa.scale.open')}
@@ -146,7 +144,7 @@ export function LongTermPage() {
                         type="link"
                         size="small"
                         disabled={r.status !== 'parsed'}
-                        onClick={() => setLongTermFrom(r.id)}
+                        onClick={() => setOpening({ method: 'mcp', datasetId: r.id })}
                         data-testid="wsa-longterm-row"
                       >
                         {t('longterm.open')}
@@ -200,13 +198,11 @@ export function LongTermPage() {
             open={isUploading}
             onClose={() => setUploading(false)}
           />
-          <ScalingForm stationId={stationId} dataset={scaling} onClose={() => setScaling(undefined)} />
           <LongTermDrawer
             stationId={stationId}
             datasets={datasets.data?.records ?? []}
-            datasetId={longTermFrom ?? undefined}
-            open={longTermFrom !== undefined}
-            onClose={() => setLongTermFrom(undefined)}
+            opening={opening}
+            onClose={() => setOpening(undefined)}
           />
         </>
       )}

@@ -7,7 +7,7 @@ import {
   type TScaleResult,
   ZScaleRequest,
 } from '@masthub/shared';
-import { Button, Col, Drawer, Form, InputNumber, Row, Select } from 'antd';
+import { Button, Col, Form, InputNumber, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
@@ -15,7 +15,7 @@ import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { FieldCol, NumberCol, useVersionChannels, VersionChannelCols } from '../analysis-form/index.ts';
 import { useScaleCalculate, useScaleGenerate } from './api.ts';
-import { ScaleResult } from './ScaleResult.tsx';
+import { ScalingResult } from './ScalingResult.tsx';
 
 interface ScaleValues {
   versionId?: number;
@@ -28,14 +28,16 @@ interface ScaleValues {
   minCoverage?: number | null;
 }
 
+/**
+ * The mesoscale-scaling method of the long-term drawer (WIND-ANALYSIS §12): one mesoscale dataset scaled to
+ * the mast by the chosen method, its result, and a data version made of it.
+ */
 export function ScalingForm({
   stationId,
   dataset,
-  onClose,
 }: {
   stationId: number;
   dataset: TMesoscaleDataset | undefined;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ScaleValues>();
@@ -94,13 +96,7 @@ export function ScalingForm({
   };
 
   return (
-    <Drawer
-      open={dataset !== undefined}
-      onClose={onClose}
-      size={1100}
-      title={t('wsa.scale.title', { name: dataset?.name ?? '' })}
-      destroyOnHidden
-    >
+    <>
       <Form<ScaleValues> form={form} layout="vertical" name="scaleForm">
         <Row gutter={16}>
           <VersionChannelCols
@@ -158,7 +154,7 @@ export function ScalingForm({
         </Button>
       </Form>
       {result && (
-        <ScaleResult
+        <ScalingResult
           result={result}
           versionName={versionName}
           onVersionName={setVersionName}
@@ -166,6 +162,6 @@ export function ScalingForm({
           onGenerate={() => void makeVersion()}
         />
       )}
-    </Drawer>
+    </>
   );
 }

@@ -11,7 +11,7 @@ const fmt = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
 
 /** A scaling's statistics, scatter and monthly charts, the long-term means, and making a version of it. */
-export function ScaleResult({
+export function ScalingResult({
   result,
   versionName,
   onVersionName,
