@@ -1,5 +1,6 @@
 export { AnalysisBasisNote, QualityOptions } from './AnalysisQuality.tsx';
 export { useDataReportFields, useStatisticsVersions } from './api.ts';
+export { useAnalysisExport } from './use-analysis-export.ts';
 export {
   FieldCol,
   NumberCol,

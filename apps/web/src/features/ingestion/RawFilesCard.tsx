@@ -9,7 +9,8 @@ import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
 import { formatBytes } from '../../ui/format-bytes.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
-import { dateTimeColumn, serverPaging } from '../../ui/table/table-parts.ts';
+import { ServerPagedTable } from '../../ui/table/ServerPagedTable.tsx';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { ReceiptBadge, ReceiptDrawer } from '../receipts/index.ts';
 import { downloadOriginal, reparseRawFile, useInvalidateSiteData, useRawFiles, waitForTask } from './api.ts';
@@ -174,21 +175,15 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
         </Space>
       }
     >
-      <Table<TRawFile>
-        rowKey="id"
-        size="small"
+      <ServerPagedTable<TRawFile>
         loading={isFetching}
         columns={columns}
-        dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('ingestion.files.empty') }}
-        pagination={serverPaging({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total,
-          totalText: (total) => t('ingestion.files.total', { count: total }),
-          onChange: setPageNo,
-        })}
+        page={page}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNo}
+        emptyText={t('ingestion.files.empty')}
+        totalText={(total) => t('ingestion.files.total', { count: total })}
       />
       <ReceiptDrawer receiptId={receiptId} onClose={() => setReceiptId(undefined)} />
       <UploadPreviewModal

@@ -4,9 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RequestError } from '../../request/request.ts';
-import { useFileDownload } from '../../request/use-file-download.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { useStatisticsVersions, versionOptions } from '../analysis-form/index.ts';
+import { useAnalysisExport, useStatisticsVersions, versionOptions } from '../analysis-form/index.ts';
 import { exportLidarVerify, useLidarCandidates, useLidarSites, useLidarVerify } from './api.ts';
 import { LidarPairsTable } from './LidarPairsTable.tsx';
 import { LidarResultView } from './LidarResultView.tsx';
@@ -47,8 +46,8 @@ export function LidarVsMastPage() {
   const candidates = useLidarCandidates(lidarVersionId, mastVersionId);
   const [rows, setRows] = useState<TPairRow[]>([]);
   const [request, setRequest] = useState<TLidarVerifyRequestInput>();
-  const { isSaving: isExporting, download } = useFileDownload();
   const verify = useLidarVerify(request);
+  const { isExporting, runExport } = useAnalysisExport(request, exportLidarVerify, 'lidar-verify');
 
   // This site's first version; the other site from `?otherStationId=`, else this site itself.
   useEffect(() => {
@@ -84,15 +83,6 @@ export function LidarVsMastPage() {
       return;
     }
     setRequest(next);
-  };
-
-  const runExport = async () => {
-    if (!request) return;
-    await download(
-      () => exportLidarVerify(request),
-      `${t('lidar-verify.exportName')}.xlsx`,
-      t('lidar-verify.exported'),
-    );
   };
 
   if (stationId === undefined) return null;

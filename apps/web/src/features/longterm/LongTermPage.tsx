@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { feedback } from '../../browser/feedback.ts';
+import { formatFixed } from '../../ui/format-number.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationSearch } from '../ingestion/index.ts';
@@ -12,8 +13,7 @@ import { useDeleteMesoscale, useMesoscaleDatasets, useScaleResults } from './api
 import { LongTermDrawer, type TLongTermOpening } from './LongTermDrawer.tsx';
 import { MesoscaleUploadModal } from './MesoscaleUploadModal.tsx';
 
-const fmt = (v: number | null | undefined, digits = 3) =>
-  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+const fmt = (v: number | null | undefined, digits = 3) => formatFixed(v, digits);
 
 /**
  * Wind source assessment (SPEC §2 /report/windSourceAssement, WIND-ANALYSIS §12): a site's mesoscale

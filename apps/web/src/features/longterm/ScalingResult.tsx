@@ -4,11 +4,11 @@ import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
+import { formatFixed } from '../../ui/format-number.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
 
-const fmt = (v: number | null | undefined, digits = 3) =>
-  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+const fmt = (v: number | null | undefined, digits = 3) => formatFixed(v, digits);
 
 /** A scaling's statistics, scatter and monthly charts, the long-term means, and making a version of it. */
 export function ScalingResult({

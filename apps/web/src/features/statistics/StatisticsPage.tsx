@@ -3,10 +3,9 @@ import { Alert, Empty, Flex, Form, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, readUtcCode } from '../../request/request.ts';
-import { useFileDownload } from '../../request/use-file-download.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { AnalysisBasisNote, useStatisticsVersions } from '../analysis-form/index.ts';
+import { AnalysisBasisNote, useAnalysisExport, useStatisticsVersions } from '../analysis-form/index.ts';
 import { DataReportsDrawer } from '../reports/index.ts';
 import { exportStatistics, useStatisticsAnalysis, useStatisticsChannels } from './api.ts';
 import { LongTermVersionNote } from './LongTermVersionNote.tsx';
@@ -36,7 +35,6 @@ export function StatisticsPage() {
   const [filters, setFilters] = useState<StatisticsFilters>();
   const [choices, setChoices] = useState<Choices>({});
   const [activeTab, setActiveTab] = useState<TabKey>('summary');
-  const { isSaving: isExporting, download } = useFileDownload();
   const [isReportsOpen, setReportsOpen] = useState(false);
 
   const request: TStatisticsRequestInput | undefined = useMemo(
@@ -44,6 +42,7 @@ export function StatisticsPage() {
     [filters, choices],
   );
   const analysis = useStatisticsAnalysis(request);
+  const { isExporting, runExport } = useAnalysisExport(request, exportStatistics, 'statistics');
 
   // The original version (listed first) is chosen when the page opens.
   useEffect(() => {
@@ -71,15 +70,6 @@ export function StatisticsPage() {
     }
     setChoices({});
     setFilters(next);
-  };
-
-  const runExport = async () => {
-    if (!request) return;
-    await download(
-      () => exportStatistics(request),
-      `${t('statistics.exportName')}.xlsx`,
-      t('statistics.exported'),
-    );
   };
 
   if (stationId === undefined) return null;

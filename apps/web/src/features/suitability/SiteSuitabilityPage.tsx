@@ -3,9 +3,8 @@ import { Alert, Empty, Flex, Form, Result, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../request/request.ts';
-import { useFileDownload } from '../../request/use-file-download.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { useStatisticsVersions } from '../analysis-form/index.ts';
+import { useAnalysisExport, useStatisticsVersions } from '../analysis-form/index.ts';
 import { useStatisticsChannels } from '../statistics/index.ts';
 import { exportSuitability, useSuitabilityCheck, useSuitabilityDefaults } from './api.ts';
 import { SuitabilityForm } from './SuitabilityForm.tsx';
@@ -44,8 +43,8 @@ export function SiteSuitabilityPage() {
   const { data: defaults } = useSuitabilityDefaults(stationId);
   const { data: channels } = useStatisticsChannels(versionId);
   const [request, setRequest] = useState<TSuitabilityRequestInput>();
-  const { isSaving: isExporting, download } = useFileDownload();
   const check = useSuitabilityCheck(request);
+  const { isExporting, runExport } = useAnalysisExport(request, exportSuitability, 'suitability');
 
   // The defaults: the long-term version's measured source (else the original) and the long-term basis.
   useEffect(() => {
@@ -89,15 +88,6 @@ export function SiteSuitabilityPage() {
       return;
     }
     setRequest(next);
-  };
-
-  const runExport = async () => {
-    if (!request) return;
-    await download(
-      () => exportSuitability(request),
-      `${t('suitability.exportName')}.xlsx`,
-      t('suitability.exported'),
-    );
   };
 
   if (stationId === undefined) return null;

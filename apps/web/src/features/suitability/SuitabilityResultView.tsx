@@ -3,6 +3,7 @@ import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
+import { formatFixed } from '../../ui/format-number.ts';
 import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
 import { useElementWidth } from '../../ui/table/use-element-width.ts';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
@@ -16,8 +17,7 @@ import {
   passMark,
 } from './suitability.charts.ts';
 
-const fmt = (v: number | null | undefined, digits = 2) =>
-  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+const fmt = (v: number | null | undefined, digits = 2) => formatFixed(v, digits);
 
 const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
 /** A class column: room for a limit such as "1.225" or a mark, and its title such as "III A+". */

@@ -5,7 +5,8 @@ import { Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
-import { dateTimeColumn, serverPaging } from '../../../ui/table/table-parts.ts';
+import { ServerPagedTable } from '../../../ui/table/ServerPagedTable.tsx';
+import { dateTimeColumn } from '../../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { useMarks, useUndoMark } from '../api.ts';
 import { FLAG_TAG_COLORS, flagName } from '../wind-data.utils.ts';
@@ -144,23 +145,17 @@ export function MarksList({ versionId, blockedReason }: MarksListProps) {
   ];
 
   return (
-    <Table<TFlagMark>
+    <ServerPagedTable<TFlagMark>
       data-testid="mw-marks"
-      rowKey="id"
-      size="small"
       loading={isFetching}
       columns={columns}
-      dataSource={page?.records ?? []}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('measure-wind.marks.empty') }}
       rowClassName={(mark) => (mark.isUndone ? 'mw-mark-undone' : '')}
-      pagination={serverPaging({
-        pageNo,
-        pageSize: PAGE_SIZE,
-        total: page?.total,
-        totalText: (total) => t('measure-wind.table.total', { count: total }),
-        onChange: setPageNo,
-      })}
+      page={page}
+      pageNo={pageNo}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPageNo}
+      emptyText={t('measure-wind.marks.empty')}
+      totalText={(total) => t('measure-wind.table.total', { count: total })}
     />
   );
 }

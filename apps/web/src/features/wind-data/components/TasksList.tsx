@@ -4,7 +4,8 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Button, Flex, Progress, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeColumn, serverPaging } from '../../../ui/table/table-parts.ts';
+import { ServerPagedTable } from '../../../ui/table/ServerPagedTable.tsx';
+import { dateTimeColumn } from '../../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { useTaskPage } from '../api.ts';
 import { describeTaskResult, isTaskActive, taskProgressStatus } from '../wind-data.utils.ts';
@@ -121,21 +122,15 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
           aria-label={t('common.actions.refresh')}
         />
       </Flex>
-      <Table<TProcessingTask>
+      <ServerPagedTable<TProcessingTask>
         data-testid="mw-tasks"
-        rowKey="id"
-        size="small"
         columns={columns}
-        dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('measure-wind.tasks.empty') }}
-        pagination={serverPaging({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total,
-          totalText: (total) => t('measure-wind.table.total', { count: total }),
-          onChange: setPageNo,
-        })}
+        page={page}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNo}
+        emptyText={t('measure-wind.tasks.empty')}
+        totalText={(total) => t('measure-wind.table.total', { count: total })}
       />
     </Flex>
   );
