@@ -41,6 +41,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../request/use-file-download.ts';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
+import { translatedOptions } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
@@ -296,7 +297,7 @@ export function EnergyYieldPage() {
               <Form.Item name="shearMode" label={t('energy.form.shearMode')}>
                 <Radio.Group
                   optionType="button"
-                  options={ENERGY_SHEAR_MODES.map((m) => ({ value: m, label: t(`energy.shearModes.${m}`) }))}
+                  options={translatedOptions(ENERGY_SHEAR_MODES, t, 'energy.shearModes')}
                 />
               </Form.Item>
             </Col>
@@ -338,12 +339,7 @@ export function EnergyYieldPage() {
             </FieldCol>
             <Col span={6}>
               <Form.Item name="densityMode" label={t('energy.form.density')}>
-                <Select
-                  options={ENERGY_DENSITY_MODES.map((m) => ({
-                    value: m,
-                    label: t(`energy.densityModes.${m}`),
-                  }))}
-                />
+                <Select options={translatedOptions(ENERGY_DENSITY_MODES, t, 'energy.densityModes')} />
               </Form.Item>
             </Col>
             <Col span={3}>

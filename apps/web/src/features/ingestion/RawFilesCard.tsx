@@ -2,7 +2,7 @@ import { AuditOutlined, DownloadOutlined, RedoOutlined, ReloadOutlined } from '@
 import type { TRawFile, TRawFileStatus } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { RAW_FILE_STATUSES } from '@masthub/shared/ingestion/timeseries.schema.ts';
-import { Button, Card, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';

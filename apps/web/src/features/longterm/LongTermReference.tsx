@@ -1,4 +1,4 @@
-import type { TMesoscaleDataset, TReferenceSeries } from '@masthub/shared';
+import type { TMesoscaleDataset } from '@masthub/shared';
 import { Col, Form, type FormInstance, Radio, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,12 @@ import { type LongTermValues, REFERENCE_FIELDS } from './longterm.request.ts';
 const KINDS = ['mesoscale', 'site', 'reference'] as const;
 
 /** The channels of a mesoscale dataset of one element as select options. */
-function datasetChannelOptions(dataset: TMesoscaleDataset | undefined, element: 'ws' | 'wd') {
-  return (dataset?.channels ?? [])
+/** The speed ('ws') or direction ('wd') columns of a mesoscale dataset or a stored series, as options. */
+export function referenceChannelOptions(
+  source: { channels: readonly { element: string; key: string; name: string }[] } | undefined,
+  element: 'ws' | 'wd',
+) {
+  return (source?.channels ?? [])
     .filter((c) => c.element === element)
     .map((c) => ({ value: c.key, label: c.name }));
 }
@@ -83,8 +87,8 @@ function MesoscaleReference({
   useEffect(() => {
     if (!dataset) return;
     form.setFieldsValue({
-      speedKey: datasetChannelOptions(dataset, 'ws').at(-1)?.value,
-      directionKey: datasetChannelOptions(dataset, 'wd').at(-1)?.value,
+      speedKey: referenceChannelOptions(dataset, 'ws').at(-1)?.value,
+      directionKey: referenceChannelOptions(dataset, 'wd').at(-1)?.value,
     });
   }, [dataset, form]);
   return (
@@ -102,21 +106,11 @@ function MesoscaleReference({
           data-testid="lt-dataset"
         />
       </RuleCol>
-      <RuleCol
-        span={6}
-        name="speedKey"
-        field={REFERENCE_FIELDS.speedKey}
-        label={t('longterm.speedKey')}
+      <ReferenceChannelCols
+        speeds={referenceChannelOptions(dataset, 'ws')}
+        directions={referenceChannelOptions(dataset, 'wd')}
         rule={rule}
-        required
-      >
-        <Select options={datasetChannelOptions(dataset, 'ws')} />
-      </RuleCol>
-      <Col span={6}>
-        <Form.Item name="directionKey" label={t('longterm.directionKey')}>
-          <Select allowClear options={datasetChannelOptions(dataset, 'wd')} />
-        </Form.Item>
-      </Col>
+      />
     </>
   );
 }
@@ -195,13 +189,6 @@ function SiteReference({
   );
 }
 
-/** The columns of a reference series of one element as select options. */
-function seriesChannelOptions(series: TReferenceSeries | undefined, element: 'ws' | 'wd') {
-  return (series?.channels ?? [])
-    .filter((c) => c.element === element)
-    .map((c) => ({ value: c.key, label: c.name }));
-}
-
 /** A stored reference series (MERRA-2, ERA5, Vortex, .wnd…) and its speed and direction columns. */
 function SeriesReference({
   form,
@@ -248,6 +235,28 @@ function SeriesReference({
           data-testid="lt-series"
         />
       </RuleCol>
+      <ReferenceChannelCols
+        speeds={referenceChannelOptions(series, 'ws')}
+        directions={referenceChannelOptions(series, 'wd')}
+        rule={rule}
+      />
+    </>
+  );
+}
+
+/** The reference's speed column (required) and direction column of a mesoscale dataset or a stored series. */
+function ReferenceChannelCols({
+  speeds,
+  directions,
+  rule,
+}: {
+  speeds: { value: string; label: string }[];
+  directions: { value: string; label: string }[];
+  rule: TFieldRule;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <RuleCol
         span={6}
         name="speedKey"
@@ -256,11 +265,11 @@ function SeriesReference({
         rule={rule}
         required
       >
-        <Select options={seriesChannelOptions(series, 'ws')} />
+        <Select options={speeds} />
       </RuleCol>
       <Col span={6}>
         <Form.Item name="directionKey" label={t('longterm.directionKey')}>
-          <Select allowClear options={seriesChannelOptions(series, 'wd')} />
+          <Select allowClear options={directions} />
         </Form.Item>
       </Col>
     </>

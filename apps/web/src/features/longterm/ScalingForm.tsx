@@ -11,10 +11,12 @@ import { Button, Col, Form, InputNumber, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
+import { translatedOptions } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { FieldCol, NumberCol, useVersionChannels, VersionChannelCols } from '../analysis-form/index.ts';
 import { useScaleCalculate, useScaleGenerate } from './api.ts';
+import { referenceChannelOptions } from './LongTermReference.tsx';
 import { ScalingResult } from './ScalingResult.tsx';
 
 interface ScaleValues {
@@ -107,17 +109,11 @@ export function ScalingForm({
           />
           <Col span={6}>
             <Form.Item name="method" label={t('wsa.scale.method')}>
-              <Select
-                options={SCALING_METHOD_KEYS.map((m) => ({ value: m, label: t(`wsa.methods.${m}`) }))}
-              />
+              <Select options={translatedOptions(SCALING_METHOD_KEYS, t, 'wsa.methods')} />
             </Form.Item>
           </Col>
           <FieldCol span={6} name="mesoSpeedKey" label={t('wsa.scale.mesoSpeed')} rule={rule} isRequired>
-            <Select
-              options={(dataset?.channels ?? [])
-                .filter((c) => c.element === 'ws')
-                .map((c) => ({ value: c.key, label: c.name }))}
-            />
+            <Select options={referenceChannelOptions(dataset, 'ws')} />
           </FieldCol>
           <FieldCol
             span={6}
@@ -126,11 +122,7 @@ export function ScalingForm({
             rule={rule}
             isRequired
           >
-            <Select
-              options={(dataset?.channels ?? [])
-                .filter((c) => c.element === 'wd')
-                .map((c) => ({ value: c.key, label: c.name }))}
-            />
+            <Select options={referenceChannelOptions(dataset, 'wd')} />
           </FieldCol>
           <NumberCol
             name="sectorWidth"

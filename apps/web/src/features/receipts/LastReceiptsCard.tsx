@@ -1,5 +1,5 @@
 import type { TReceiptListItem } from '@masthub/shared';
-import { Card, Checkbox, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Card, Checkbox, Space, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerPagedTable } from '../../ui/table/ServerPagedTable.tsx';

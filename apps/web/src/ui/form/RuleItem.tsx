@@ -38,7 +38,11 @@ export function RuleCol({
 }
 
 /** Select or radio options whose labels are the translations `<prefix>.<value>`. */
-export function translatedOptions<V extends string>(values: readonly V[], t: TFunction, prefix: string) {
+export function translatedOptions<V extends string | number>(
+  values: readonly V[],
+  t: TFunction,
+  prefix: string,
+) {
   return values.map((value) => {
     const key: string = `${prefix}.${value}`;
     return { value, label: t(key) };

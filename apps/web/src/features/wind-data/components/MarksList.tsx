@@ -1,7 +1,7 @@
 import { UndoOutlined } from '@ant-design/icons';
 import type { TFlagMark } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Popconfirm, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';

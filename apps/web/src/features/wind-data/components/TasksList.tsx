@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { TDatasetVersion, TProcessingTask, TTaskStatus } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Flex, Progress, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Progress, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerPagedTable } from '../../../ui/table/ServerPagedTable.tsx';

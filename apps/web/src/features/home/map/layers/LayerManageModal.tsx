@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../../browser/feedback.ts';
 import { RequestError } from '../../../../request/request.ts';
+import { translatedOptions } from '../../../../ui/form/RuleItem.tsx';
 import { PermissionButton } from '../../../../ui/PermissionButton.tsx';
 import { useDeleteMapLayer, useMapLayerList, useUploadMapLayer } from './api.ts';
 import {
@@ -167,9 +168,7 @@ export function LayerManageModal({ open, onClose }: { open: boolean; onClose: ()
             rules={[{ required: true, message: t('home-layers.manage.required.kind') }]}
             style={{ flex: '1 1 220px' }}
           >
-            <Select
-              options={MAP_LAYER_KINDS.map((k) => ({ value: k, label: t(`home-layers.kinds.${k}`) }))}
-            />
+            <Select options={translatedOptions(MAP_LAYER_KINDS, t, 'home-layers.kinds')} />
           </Form.Item>
           <Form.Item
             name="name"
