@@ -32,7 +32,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -44,6 +43,7 @@ import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
 import { translatedOptions } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useStationId } from '../../ui/use-station-id.ts';
 import {
   AnalysisBasisNote,
@@ -410,10 +410,8 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
           title={t('energy.result.missingMonths', { months: missing.join(', ') })}
         />
       )}
-      <Table<TEnergyTurbineResult>
+      <WholeTable<TEnergyTurbineResult>
         rowKey="turbineId"
-        size="small"
-        pagination={false}
         scroll={{ x: 1300 }}
         data-testid="energy-table"
         dataSource={result.turbines}

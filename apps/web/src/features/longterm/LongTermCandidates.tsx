@@ -5,12 +5,13 @@ import {
   type TMcpCandidatesResult,
   type TReferenceSeries,
 } from '@masthub/shared';
-import { Alert, Button, type FormInstance, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { Alert, Button, type FormInstance, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDate } from '../../ui/use-date-time.ts';
 import { useDeleteReference, useLongTermCandidates, useReferenceSeries } from './api.ts';
 import { candidateToValues, type LongTermValues } from './longterm.request.ts';
@@ -71,11 +72,9 @@ export function LongTermCandidates({
       </Space>
       {result && <Alert type="info" showIcon title={result.summary} />}
       {result && (
-        <Table<TMcpCandidate>
-          size="small"
+        <WholeTable<TMcpCandidate>
           rowKey={(c) => `${c.kind}-${JSON.stringify(c.reference)}-${c.stationId}`}
           dataSource={result.candidates}
-          pagination={false}
           scroll={{ x: 'max-content' }}
           columns={[
             { title: t('longterm.candidates.kind'), dataIndex: 'kindName' },
@@ -155,12 +154,10 @@ export function LongTermReferences({ stationId }: { stationId: number }) {
       >
         {t('longterm.refs.upload')}
       </PermissionButton>
-      <Table<TReferenceSeries>
-        size="small"
+      <WholeTable<TReferenceSeries>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.records ?? []}
-        pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('longterm.refs.name'), dataIndex: 'name' },

@@ -1,12 +1,13 @@
 import { DeleteOutlined, LineChartOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TMesoscaleDataset, TScaleResultRecord } from '@masthub/shared';
-import { Button, Card, Empty, Flex, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { feedback } from '../../browser/feedback.ts';
 import { formatFixed } from '../../ui/format-number.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationSearch } from '../ingestion/index.ts';
 import { useDeleteMesoscale, useMesoscaleDatasets, useScaleResults } from './api.ts';
@@ -75,12 +76,10 @@ export function LongTermPage() {
       ) : (
         <>
           <Card size="small" title={t('wsa.datasets')}>
-            <Table<TMesoscaleDataset>
+            <WholeTable<TMesoscaleDataset>
               rowKey="id"
-              size="small"
               loading={datasets.isPending}
               dataSource={datasets.data?.records ?? []}
-              pagination={false}
               data-testid="wsa-datasets"
               columns={[
                 { title: t('wsa.upload.name'), dataIndex: 'name' },
@@ -165,12 +164,10 @@ export function LongTermPage() {
             />
           </Card>
           <Card size="small" title={t('wsa.results')}>
-            <Table<TScaleResultRecord>
+            <WholeTable<TScaleResultRecord>
               rowKey="id"
-              size="small"
               loading={results.isPending}
               dataSource={results.data ?? []}
-              pagination={false}
               columns={[
                 { title: t('wsa.datasets'), dataIndex: 'datasetName', width: 180 },
                 { title: t('wsa.scale.method'), dataIndex: 'methodName', width: 130 },

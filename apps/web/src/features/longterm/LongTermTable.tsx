@@ -1,9 +1,10 @@
 import type { TMcpCompareResult, TMcpRow } from '@masthub/shared';
-import { Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { readUtcCode } from '../../request/request.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import {
   formatNumber,
   formatPercent,
@@ -41,10 +42,8 @@ function longTermColumns(result: TMcpCompareResult, t: TFunction): TableColumnsT
 function SectorLinesTable({ lines }: { lines: TMcpRow['sectorLines'] }) {
   const { t } = useTranslation();
   return (
-    <Table<TMcpRow['sectorLines'][number]>
-      size="small"
+    <WholeTable<TMcpRow['sectorLines'][number]>
       rowKey="label"
-      pagination={false}
       dataSource={lines}
       columns={[
         { key: 'label', title: t('longterm.table.sector'), dataIndex: 'label', width: 120 },
@@ -168,11 +167,9 @@ export function LongTermTable({
     },
   ];
   return (
-    <Table<TMcpRow>
-      size="small"
+    <WholeTable<TMcpRow>
       bordered
       rowKey={rowKey}
-      pagination={false}
       dataSource={result.rows}
       columns={columns}
       scroll={{ x: 'max-content' }}

@@ -1,11 +1,12 @@
 import type { TScaleResult } from '@masthub/shared';
-import { Alert, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Flex, Input, Space, Tag, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
 import { formatFixed } from '../../ui/format-number.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
 
 const fmt = (v: number | null | undefined, digits = 3) => formatFixed(v, digits);
@@ -67,10 +68,8 @@ export function ScalingResult({
         showIcon
         title={result.verdict}
       />
-      <Table
-        size="small"
+      <WholeTable
         rowKey="label"
-        pagination={false}
         dataSource={[
           { label: t('wsa.scale.allSectors'), isMerged: false, directionOffsetDeg: 0, ...result.overall },
           ...result.sectors,

@@ -1,21 +1,10 @@
 import type { TReceiptDetail } from '@masthub/shared';
 import { localizeDoubt } from '@masthub/shared/i18n/ingestion.ts';
-import {
-  Alert,
-  Collapse,
-  Descriptions,
-  Drawer,
-  Empty,
-  Flex,
-  List,
-  Skeleton,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Collapse, Descriptions, Drawer, Empty, Flex, List, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useReceiptDetail } from './api.ts';
 import { ReceiptFindingCard } from './ReceiptFindingCard.tsx';
@@ -48,10 +37,8 @@ function BasicReceipt({ receipt }: { receipt: TReceiptDetail }) {
           </Descriptions.Item>
         ))}
       </Descriptions>
-      <Table<TBasicChannel>
-        size="small"
+      <WholeTable<TBasicChannel>
         rowKey="dataKey"
-        pagination={false}
         scroll={{ x: 'max-content', y: 240 }}
         dataSource={basic.channels}
         columns={[

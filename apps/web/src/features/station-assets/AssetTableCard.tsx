@@ -1,5 +1,6 @@
-import { Card, Table, type TableColumnsType } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 
 /** A site asset list (attachments, password records): a small card with its action and an unpaged table. */
 export function AssetTableCard<T extends { id: number }>({
@@ -24,13 +25,11 @@ export function AssetTableCard<T extends { id: number }>({
 }) {
   return (
     <Card size="small" title={title} extra={extra}>
-      <Table<T>
+      <WholeTable<T>
         rowKey="id"
-        size="small"
         loading={isLoading}
         columns={columns}
         dataSource={records}
-        pagination={false}
         locale={{ emptyText }}
         {...(footer === undefined ? {} : { footer: () => footer })}
       />

@@ -23,7 +23,6 @@ import {
   Flex,
   Row,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Timeline,
@@ -36,6 +35,7 @@ import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
 import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
 import { fitColumns } from '../../ui/table/fit-columns.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
 import {
@@ -214,14 +214,12 @@ export function ChannelConfigurationPage() {
             {selected ? (
               <>
                 <ConfigDescriptions config={selected} />
-                <Table<TChannelRecord>
+                <WholeTable<TChannelRecord>
                   rowKey="id"
-                  size="small"
                   loading={isFetching}
                   columns={fit.columns}
                   dataSource={sortChannels(selected.channels)}
                   {...fit.tableProps}
-                  pagination={false}
                 />
               </>
             ) : (

@@ -1,6 +1,7 @@
 import type { TRemoteSensingChannel } from '@masthub/shared';
-import { Card, Descriptions, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useRemoteSensingProfile } from './api.ts';
 
 interface THeightRow {
@@ -67,12 +68,10 @@ export function RemoteSensingCard({ stationId }: { stationId: number }) {
       {profile.heights.length === 0 ? (
         <Empty description={t('stations.remoteSensing.noHeights')} />
       ) : (
-        <Table<THeightRow>
+        <WholeTable<THeightRow>
           rowKey="heightM"
-          size="small"
           columns={columns}
           dataSource={profile.heights}
-          pagination={false}
           data-testid="remote-sensing-heights"
         />
       )}

@@ -6,6 +6,7 @@ import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
 import { formatFixed } from '../../ui/format-number.ts';
 import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
 import { useElementWidth } from '../../ui/table/use-element-width.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
 import { AnalysisBasisNote } from '../analysis-form/index.ts';
 import { DecidingRecordAlert, MaximaTable } from './SuitabilityExtremes.tsx';
@@ -147,10 +148,8 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
       </Typography.Text>
       <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
       <div ref={classTableBox}>
-        <Table
+        <WholeTable
           rowKey="key"
-          size="small"
-          pagination={false}
           data-testid="suit-table"
           dataSource={rows}
           {...classTable.tableProps}
@@ -172,10 +171,8 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         />
       </div>
       <Card size="small" title={t('suitability.extremes')}>
-        <Table
+        <WholeTable
           rowKey="method"
-          size="small"
-          pagination={false}
           data-testid="suit-extremes"
           dataSource={result.extremes.estimates}
           columns={[

@@ -1,8 +1,9 @@
 import { formatUnit, type TStatisticsResult, type TSummaryRow } from '@masthub/shared';
-import { Descriptions, Flex, Table, type TableColumnsType } from 'antd';
+import { Descriptions, Flex, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { summaryOption } from '../charts.utils.ts';
 import { decimalColumn } from '../components/decimal-column.ts';
@@ -77,12 +78,10 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
         ]}
       />
       <StatChart testId="stat-chart-summary" option={option} />
-      <Table<TSummaryRow>
+      <WholeTable<TSummaryRow>
         rowKey="channelId"
-        size="small"
         columns={columns}
         dataSource={result.summary.rows}
-        pagination={false}
         scroll={{ x: 'max-content' }}
       />
     </Flex>

@@ -3,6 +3,7 @@ import { DATA_PAGE_MAX_ROWS } from '@masthub/shared/wind-data/wind-data.schema.t
 import { Flex, Pagination, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { type HTMLAttributes, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { flagCellStyle, flagName, formatRowTime, formatValue } from '../wind-data.utils.ts';
 import { FlagLegend } from './FlagLegend.tsx';
 
@@ -91,15 +92,13 @@ export function DataTable({
   return (
     <Flex vertical gap={8}>
       <div data-testid="mw-table" data-rows={page?.records.length ?? 0}>
-        <Table<TDataRow>
+        <WholeTable<TDataRow>
           rowKey="time"
-          size="small"
           bordered
           virtual
           loading={isLoading}
           columns={columns}
           dataSource={page?.records ?? []}
-          pagination={false}
           scroll={{ x: scrollX, y: TABLE_HEIGHT_PX }}
           locale={{ emptyText: t('measure-wind.table.empty') }}
           rowSelection={{

@@ -8,7 +8,6 @@ import {
   Modal,
   Popconfirm,
   Select,
-  Table,
   type TableColumnsType,
   Typography,
   Upload,
@@ -19,6 +18,7 @@ import { feedback } from '../../../../browser/feedback.ts';
 import { RequestError } from '../../../../request/request.ts';
 import { translatedOptions } from '../../../../ui/form/RuleItem.tsx';
 import { PermissionButton } from '../../../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../../../ui/table/WholeTable.tsx';
 import { useDeleteMapLayer, useMapLayerList, useUploadMapLayer } from './api.ts';
 import {
   formatBounds,
@@ -140,13 +140,11 @@ export function LayerManageModal({ open, onClose }: { open: boolean; onClose: ()
       mask={{ closable: false }}
     >
       <Typography.Title level={5}>{t('home-layers.manage.listTitle')}</Typography.Title>
-      <Table<TMapLayer>
+      <WholeTable<TMapLayer>
         rowKey="id"
-        size="small"
         columns={columns}
         dataSource={list.data ?? []}
         loading={list.isFetching}
-        pagination={false}
         scroll={{ y: 240 }}
         locale={{ emptyText: t('home-layers.empty') }}
         data-testid="layer-manage-table"
