@@ -1,3 +1,4 @@
+export { AnalysisOutcome } from './AnalysisOutcome.tsx';
 export { AnalysisBasisNote, QualityOptions } from './AnalysisQuality.tsx';
 export { useDataReportFields, useStatisticsVersions } from './api.ts';
 export { useAnalysisExport } from './use-analysis-export.ts';

@@ -1,11 +1,15 @@
 import type { TLidarVerifyRequestInput } from '@masthub/shared';
-import { Button, Card, Col, Empty, Flex, Form, InputNumber, Radio, Result, Row, Select, Spin } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, InputNumber, Radio, Row, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RequestError } from '../../request/request.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { useAnalysisExport, useStatisticsVersions, versionOptions } from '../analysis-form/index.ts';
+import {
+  AnalysisOutcome,
+  useAnalysisExport,
+  useStatisticsVersions,
+  versionOptions,
+} from '../analysis-form/index.ts';
 import { exportLidarVerify, useLidarCandidates, useLidarSites, useLidarVerify } from './api.ts';
 import { LidarPairsTable } from './LidarPairsTable.tsx';
 import { LidarResultView } from './LidarResultView.tsx';
@@ -89,7 +93,6 @@ export function LidarVsMastPage() {
   if (!isVersionsPending && (versions ?? []).length === 0) {
     return <Empty description={t('lidar-verify.noVersions')} />;
   }
-  const result = verify.data;
   return (
     <Flex vertical gap={16} data-testid="lidar-page">
       <Card size="small">
@@ -168,7 +171,7 @@ export function LidarVsMastPage() {
           </Button>
           <Button
             data-testid="lidar-export"
-            disabled={result === undefined}
+            disabled={verify.data === undefined}
             loading={isExporting}
             onClick={() => void runExport()}
           >
@@ -176,22 +179,9 @@ export function LidarVsMastPage() {
           </Button>
         </Flex>
       </Card>
-      {!request ? (
-        <Empty description={t('lidar-verify.start')} />
-      ) : verify.isError ? (
-        <Result
-          status="warning"
-          title={verify.error instanceof RequestError ? verify.error.message : t('lidar-verify.failed')}
-        />
-      ) : !result ? (
-        <Spin spinning>
-          <div style={{ height: 240 }} />
-        </Spin>
-      ) : (
-        <Spin spinning={verify.isFetching}>
-          <LidarResultView result={result} />
-        </Spin>
-      )}
+      <AnalysisOutcome area="lidar-verify" isRequested={request !== undefined} query={verify}>
+        {(result) => <LidarResultView result={result} />}
+      </AnalysisOutcome>
     </Flex>
   );
 }

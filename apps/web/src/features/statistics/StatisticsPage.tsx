@@ -1,11 +1,16 @@
 import type { TStatisticsRequestInput } from '@masthub/shared';
-import { Alert, Empty, Flex, Form, Result, Spin, Typography } from 'antd';
+import { Alert, Empty, Flex, Form, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError, readUtcCode } from '../../request/request.ts';
+import { readUtcCode } from '../../request/request.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { AnalysisBasisNote, useAnalysisExport, useStatisticsVersions } from '../analysis-form/index.ts';
+import {
+  AnalysisBasisNote,
+  AnalysisOutcome,
+  useAnalysisExport,
+  useStatisticsVersions,
+} from '../analysis-form/index.ts';
 import { DataReportsDrawer } from '../reports/index.ts';
 import { exportStatistics, useStatisticsAnalysis, useStatisticsChannels } from './api.ts';
 import { LongTermVersionNote } from './LongTermVersionNote.tsx';
@@ -77,8 +82,6 @@ export function StatisticsPage() {
     return <Empty description={t('statistics.noVersions')} />;
   }
 
-  const result = analysis.data;
-
   return (
     <Flex vertical gap={16} data-testid="statistics-page">
       <DataReportsDrawer
@@ -94,7 +97,7 @@ export function StatisticsPage() {
         channelOptions={channelOptions}
         isRunning={analysis.isFetching}
         isMixed={isMixed}
-        canExport={result !== undefined}
+        canExport={analysis.data !== undefined}
         isExporting={isExporting}
         onRun={() => void run()}
         onExport={() => void runExport()}
@@ -110,28 +113,19 @@ export function StatisticsPage() {
         </Typography.Text>
       )}
       {isMixed && <Alert type="warning" showIcon title={t('statistics.filters.mixedIntervals')} />}
-      {!request ? (
-        <Empty description={t('statistics.start')} />
-      ) : analysis.isError ? (
-        <Result
-          status="warning"
-          title={analysis.error instanceof RequestError ? analysis.error.message : t('statistics.failed')}
-        />
-      ) : !result ? (
-        <Spin spinning>
-          <div style={{ height: 240 }} />
-        </Spin>
-      ) : (
-        <Spin spinning={analysis.isFetching}>
-          <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
-          <StatisticsTabs
-            result={result}
-            activeTab={activeTab}
-            onTabChange={setActiveTab}
-            onChoices={setChoices}
-          />
-        </Spin>
-      )}
+      <AnalysisOutcome area="statistics" isRequested={request !== undefined} query={analysis}>
+        {(result) => (
+          <>
+            <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
+            <StatisticsTabs
+              result={result}
+              activeTab={activeTab}
+              onTabChange={setActiveTab}
+              onChoices={setChoices}
+            />
+          </>
+        )}
+      </AnalysisOutcome>
     </Flex>
   );
 }

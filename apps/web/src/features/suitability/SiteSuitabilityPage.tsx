@@ -1,10 +1,9 @@
 import type { TSuitabilityRequestInput } from '@masthub/shared';
-import { Alert, Empty, Flex, Form, Result, Spin } from 'antd';
+import { Alert, Empty, Flex, Form } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../request/request.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { useAnalysisExport, useStatisticsVersions } from '../analysis-form/index.ts';
+import { AnalysisOutcome, useAnalysisExport, useStatisticsVersions } from '../analysis-form/index.ts';
 import { useStatisticsChannels } from '../statistics/index.ts';
 import { exportSuitability, useSuitabilityCheck, useSuitabilityDefaults } from './api.ts';
 import { SuitabilityForm } from './SuitabilityForm.tsx';
@@ -94,7 +93,6 @@ export function SiteSuitabilityPage() {
   if (!isVersionsPending && (versions ?? []).length === 0) {
     return <Empty description={t('suitability.noVersions')} />;
   }
-  const result = check.data;
   return (
     <Flex vertical gap={16} data-testid="suit-page">
       <SuitabilityForm
@@ -105,7 +103,7 @@ export function SiteSuitabilityPage() {
         channels={channels ?? []}
         speed={speed}
         isRunning={check.isFetching}
-        canExport={result !== undefined}
+        canExport={check.data !== undefined}
         isExporting={isExporting}
         onRun={() => void run()}
         onExport={() => void runExport()}
@@ -122,22 +120,9 @@ export function SiteSuitabilityPage() {
           })}
         />
       )}
-      {!request ? (
-        <Empty description={t('suitability.start')} />
-      ) : check.isError ? (
-        <Result
-          status="warning"
-          title={check.error instanceof RequestError ? check.error.message : t('suitability.failed')}
-        />
-      ) : !result ? (
-        <Spin spinning>
-          <div style={{ height: 240 }} />
-        </Spin>
-      ) : (
-        <Spin spinning={check.isFetching}>
-          <SuitabilityResultView result={result} />
-        </Spin>
-      )}
+      <AnalysisOutcome area="suitability" isRequested={request !== undefined} query={check}>
+        {(result) => <SuitabilityResultView result={result} />}
+      </AnalysisOutcome>
     </Flex>
   );
 }
