@@ -7,7 +7,7 @@ import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { summaryOption } from '../charts.utils.ts';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { RecoveryRate } from '../components/RecoveryRate.tsx';
+import { recoveryRateColumn } from '../components/RecoveryRate.tsx';
 
 /** Summary (WIND-ANALYSIS §8.1): one row per channel; chart of mean speed and power density by height. */
 export function SummaryTab({ result }: { result: TStatisticsResult }) {
@@ -43,13 +43,7 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
     decimalColumn('sd', t('statistics.columns.sd'), 90, 3),
     decimalColumn('min', t('statistics.columns.min'), 90, 2),
     decimalColumn('max', t('statistics.columns.max'), 90, 2),
-    {
-      key: 'validRate',
-      dataIndex: 'validRate',
-      title: t('statistics.columns.validRate'),
-      width: 130,
-      render: (v: number | null) => <RecoveryRate value={v} />,
-    },
+    recoveryRateColumn('validRate', t('statistics.columns.validRate'), 130),
     decimalColumn('avgWindPower', t('statistics.columns.avgWindPower'), 150, 1),
     decimalColumn('usefulWindHours', t('statistics.columns.usefulWindHours'), 140, 1),
     decimalColumn('weibullScale', t('statistics.columns.weibullScale'), 120, 3),
