@@ -28,7 +28,7 @@ export interface AppRoute {
   caseSensitive?: boolean;
 }
 
-const tabsShell: PageLoader = () => import('./app/RouteTabsLayout.tsx').then((m) => m.RouteTabsLayout);
+const tabsShell: PageLoader = () => import('./ui/RouteTabsLayout.tsx').then((m) => m.RouteTabsLayout);
 
 /** Routes outside the main layout. */
 export const publicRoutes: AppRoute[] = [

@@ -1,7 +1,7 @@
 import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useRouteTabs } from '../ui/route-tabs.ts';
+import { useRouteTabs } from './route-tabs.ts';
 
 /**
  * A shell whose tabs are its children in the route table (site detail, group detail): the tab bar
