@@ -28,8 +28,7 @@ export interface AppRoute {
   caseSensitive?: boolean;
 }
 
-const tabsShell: PageLoader = () =>
-  import('./features/common/RouteTabsLayout.tsx').then((m) => m.RouteTabsLayout);
+const tabsShell: PageLoader = () => import('./ui/RouteTabsLayout.tsx').then((m) => m.RouteTabsLayout);
 
 /** Routes outside the main layout. */
 export const publicRoutes: AppRoute[] = [
@@ -81,7 +80,7 @@ export const mainRoutes: AppRoute[] = [
         path: '/StationDetail/ChannelConfiguration',
         name: 'menu.channelConfiguration',
         page: () =>
-          import('./features/station-detail/ChannelConfigurationPage.tsx').then(
+          import('./features/station-assets/ChannelConfigurationPage.tsx').then(
             (m) => m.ChannelConfigurationPage,
           ),
       },
@@ -94,18 +93,17 @@ export const mainRoutes: AppRoute[] = [
       {
         path: '/StationDetail/MeasureWind',
         name: 'menu.measureWind',
-        page: () => import('./features/measure-wind/MeasureWindPage.tsx').then((m) => m.MeasureWindPage),
+        page: () => import('./features/wind-data/WindDataPage.tsx').then((m) => m.WindDataPage),
       },
       {
         path: '/StationDetail/StasticAnalysis',
         name: 'menu.statisticAnalysis',
-        page: () =>
-          import('./features/statistics/StasticAnalysisPage.tsx').then((m) => m.StasticAnalysisPage),
+        page: () => import('./features/statistics/StatisticsPage.tsx').then((m) => m.StatisticsPage),
       },
       {
         path: '/StationDetail/ElectricComputer',
         name: 'menu.electricComputer',
-        page: () => import('./features/energy/ElectricComputerPage.tsx').then((m) => m.ElectricComputerPage),
+        page: () => import('./features/energy/EnergyYieldPage.tsx').then((m) => m.EnergyYieldPage),
       },
       {
         path: '/StationDetail/SiteSuitability',
@@ -153,8 +151,7 @@ export const mainRoutes: AppRoute[] = [
       {
         path: '/report/windSourceAssement',
         name: 'menu.windSourceAssessment',
-        page: () =>
-          import('./features/wsa/WindSourceAssessmentPage.tsx').then((m) => m.WindSourceAssessmentPage),
+        page: () => import('./features/longterm/LongTermPage.tsx').then((m) => m.LongTermPage),
       },
     ],
   },
@@ -220,13 +217,13 @@ export const mainRoutes: AppRoute[] = [
         path: '/systemManage/RuleManage',
         name: 'menu.ruleManage',
         access: 'system.rule',
-        page: () => import('./features/ingestion/RuleManagePage.tsx').then((m) => m.RuleManagePage),
+        page: () => import('./features/rules/RulesPage.tsx').then((m) => m.RulesPage),
       },
       {
         path: '/systemManage/DataFetchManage',
         name: 'menu.dataFetchManage',
         access: 'system.dataFetch',
-        page: () => import('./features/ingestion/DataFetchManagePage.tsx').then((m) => m.DataFetchManagePage),
+        page: () => import('./features/ingestion/DataSourcesPage.tsx').then((m) => m.DataSourcesPage),
       },
       {
         path: '/systemManage/TimedTask',

@@ -4,9 +4,9 @@ import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
-import { useMainColor } from '../features/system-info/api.ts';
+import { setFeedbackApi } from '../browser/feedback.ts';
+import { useMainColor } from '../features/system-info/index.ts';
 import { i18next, useAppLanguage } from '../i18n/i18n.ts';
-import { setFeedbackApi } from './feedback.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,4 +1,4 @@
-import { BackHomeResult } from './LinkResult.tsx';
+import { BackHomeResult } from '../ui/LinkResult.tsx';
 
 /** SPEC §6: a route whose feature is not in selectedFeatures shows 'no access permission'. */
 export function ForbiddenResult() {

@@ -12,15 +12,15 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { findMissingFeature, type RouteHandle } from '../access.ts';
-import { useSelectedFeatures } from '../features/auth/login.storage.ts';
-import { MessageBell } from '../features/messages/MessageBell.tsx';
-import { useRealtimeChannel } from '../realtime/use-realtime-channel.ts';
+import { useSelectedFeatures } from '../browser/login.storage.ts';
+import { MessageBell } from '../features/messages/index.ts';
 import { type MenuIcon, mainRoutes } from '../routes.tsx';
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import { ForbiddenResult } from './ForbiddenResult.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
 import styles from './MainLayout.module.css';
 import { buildMenu, findMenuSelection, type MenuNode } from './menu.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { useRealtimeChannel } from './use-realtime-channel.ts';
 
 const ICONS: Record<MenuIcon, ReactNode> = {
   home: <HomeOutlined />,

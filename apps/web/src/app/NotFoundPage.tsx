@@ -1,4 +1,4 @@
-import { BackHomeResult } from './LinkResult.tsx';
+import { BackHomeResult } from '../ui/LinkResult.tsx';
 
 export function NotFoundPage() {
   return <BackHomeResult status="404" texts="notFound" />;

@@ -3,11 +3,11 @@ import { displayPersonName } from '@masthub/shared';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../features/auth/api.ts';
-import { useLogin } from '../features/auth/login.storage.ts';
+import { feedback } from '../browser/feedback.ts';
+import { useLogin } from '../browser/login.storage.ts';
+import { useLogout } from '../features/auth/index.ts';
 import { useAppLanguage } from '../i18n/i18n.ts';
 import { toShortLanguage } from '../i18n/languages.ts';
-import { feedback } from './feedback.ts';
 
 export function UserMenu() {
   const { t } = useTranslation();

@@ -1,16 +1,16 @@
 import { SCREEN_LOAD_TIMEOUT_MS } from '@masthub/shared/constants.ts';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { RouteHandle } from '../access.ts';
-import { readLogin } from '../features/auth/login.storage.ts';
+import { feedback } from '../browser/feedback.ts';
+import { readLogin } from '../browser/login.storage.ts';
+import { DOWNLOAD_LINK_PREFIX } from '../browser/return-to.ts';
+import { STORAGE_KEYS, writeItem } from '../browser/storage.ts';
 import { i18next, setAppLanguage } from '../i18n/i18n.ts';
 import { languageFromPath } from '../i18n/languages.ts';
 import { LOGIN_PATH } from '../request/request.ts';
 import { type AppRoute, mainRoutes, type PageLoader, publicRoutes } from '../routes.tsx';
-import { feedback } from './feedback.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootRoute, RouteErrorPage, RouteLoadingFallback } from './RootRoute.tsx';
-import { DOWNLOAD_LINK_PREFIX } from './return-to.ts';
-import { STORAGE_KEYS, writeItem } from './storage.ts';
 import { withTimeout } from './with-timeout.ts';
 
 function lazyPage(loader: PageLoader) {

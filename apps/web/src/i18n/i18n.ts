@@ -3,7 +3,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { readItem, STORAGE_KEYS, writeItem } from '../app/storage.ts';
+import { readItem, STORAGE_KEYS, writeItem } from '../browser/storage.ts';
 import { type AppLanguage, detectLanguage, isAppLanguage } from './languages.ts';
 import { buildResources } from './resources.ts';
 

@@ -4,13 +4,13 @@ import type { TFieldError } from '@masthub/shared';
 import { REQUEST_TIMEOUT_MS } from '@masthub/shared/constants.ts';
 import { ERROR_MESSAGES } from '@masthub/shared/i18n/errors.ts';
 import { DEFAULT_UTC_CODE } from '@masthub/shared/time-zones.ts';
-import { feedback } from '../app/feedback.ts';
-import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../app/storage.ts';
-import { clearLogin, readLogin } from '../features/auth/login.storage.ts';
+import { feedback } from '../browser/feedback.ts';
+import { clearLogin, readLogin } from '../browser/login.storage.ts';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../browser/storage.ts';
 import { getAppLanguage } from '../i18n/i18n.ts';
 import { toHeaderLanguage, toShortLanguage } from '../i18n/languages.ts';
 import { buildHeaders, buildUrl, fileNameOf, type QueryParams } from './request.utils.ts';
-import { decideOutcome, type RawResult } from './response-outcome.ts';
+import { decideOutcome, type RawResult, type ResponseOutcome } from './response-outcome.ts';
 
 export const API_BASE = '/api';
 export const LOGIN_PATH = '/login';
@@ -129,16 +129,21 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       handleUnauthorized(outcome.message, outcome.redirectToLogin);
       throw new RequestError(401, outcome.message, outcome.message, [], true);
     case 'failure':
-      if (!silent) feedback.error(outcome.message);
-      throw new RequestError(
-        outcome.code,
-        outcome.message,
-        outcome.serverMessage,
-        outcome.fields,
-        false,
-        outcome.errorCode,
-      );
+      return fail(outcome, silent);
   }
+}
+
+/** A refused call: its message shown (unless silent), then thrown with the server's details. */
+function fail(outcome: Extract<ResponseOutcome, { kind: 'failure' }>, silent: boolean): never {
+  if (!silent) feedback.error(outcome.message);
+  throw new RequestError(
+    outcome.code,
+    outcome.message,
+    outcome.serverMessage,
+    outcome.fields,
+    false,
+    outcome.errorCode,
+  );
 }
 
 /** A file answered by the API (xlsx export, attachment, IEA 43 JSON). */
@@ -215,15 +220,7 @@ export async function requestFile(path: string, options: RequestOptions = {}): P
     if (!silent) feedback.error(message);
     throw new RequestError(500, message, undefined, []);
   }
-  if (!silent) feedback.error(outcome.message);
-  throw new RequestError(
-    outcome.code,
-    outcome.message,
-    outcome.serverMessage,
-    outcome.fields,
-    false,
-    outcome.errorCode,
-  );
+  return fail(outcome, silent);
 }
 
 function isEnvelopeLike(body: unknown): boolean {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { feedback } from '../app/feedback.ts';
+import { feedback } from '../browser/feedback.ts';
 import { type DownloadedFile, saveFile } from './request.ts';
 
 /**

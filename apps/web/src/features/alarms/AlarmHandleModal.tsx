@@ -7,7 +7,7 @@ import {
 } from '@masthub/shared';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useHandleAlarms } from './api.ts';
 
 interface HandleValues {

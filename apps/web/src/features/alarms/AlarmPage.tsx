@@ -1,9 +1,9 @@
 import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/PermissionButton.tsx';
-import { RepairRecordsPanel } from '../repairs/RepairRecordsPanel.tsx';
-import { useStationId } from '../station-detail/use-station-id.ts';
+import { useCan } from '../../ui/PermissionButton.tsx';
+import { useStationId } from '../../ui/use-station-id.ts';
+import { RepairRecordsPanel } from '../repairs/index.ts';
 import { SiteAlarms } from './SiteAlarms.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import type { TAlarmRecord } from '@masthub/shared';
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 
 const STATUS_COLORS: Record<string, string> = {
   unprocessed: 'red',

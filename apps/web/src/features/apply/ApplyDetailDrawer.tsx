@@ -1,7 +1,8 @@
-import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RowList } from '../../app/list/RowList.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useApplyDetail } from './api.ts';
 import { AUDIT_COLORS, ExportState } from './apply-columns.tsx';
 
@@ -76,11 +77,9 @@ export function ApplyDetailDrawer({ id, onClose }: { id: number | undefined; onC
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('apply.detail.downloadLog')}
           </Typography.Title>
-          <Table
-            size="small"
+          <WholeTable
             rowKey={(r) => `${r.time}-${r.ip}`}
             dataSource={data.downloads}
-            pagination={false}
             locale={{ emptyText: <Empty description={t('apply.detail.noDownloads')} /> }}
             columns={[
               {

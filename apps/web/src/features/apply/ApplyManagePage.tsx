@@ -2,12 +2,12 @@ import { APPLY_AUDIT_STATUS_NAMES, APPLY_AUDIT_STATUSES, type TApplyRecord } fro
 import { Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { ApplyDetailDrawer } from './ApplyDetailDrawer.tsx';
 import { useApplyPage, useRevokeLink } from './api.ts';
 import { applyColumns } from './apply-columns.tsx';

@@ -12,9 +12,9 @@ import {
 import { Alert, DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveApplication } from './api.ts';
 
 interface ApplyFormValues {

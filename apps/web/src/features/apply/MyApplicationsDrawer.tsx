@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Button, Drawer, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { ApplyDetailDrawer } from './ApplyDetailDrawer.tsx';
 import { openTicket, requestTicket, useApplyPage } from './api.ts';
 import { applyColumns } from './apply-columns.tsx';

@@ -7,10 +7,10 @@ import {
 } from '@masthub/shared';
 import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { useSenders } from '../repairs/api.ts';
-import { useSystemInfo } from '../system-info/api.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { useSenders } from '../repairs/index.ts';
+import { useSystemInfo } from '../system-info/index.ts';
 import { useReviewApplications } from './api.ts';
 
 interface ReviewFormValues {

@@ -2,8 +2,8 @@ import type { TApplyRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { formatBytes as formatSize } from '../station-detail/station-detail.utils.ts';
+import { formatBytes as formatSize } from '../../ui/format-bytes.ts';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
 
 export const AUDIT_COLORS: Record<TApplyRecord['auditStatus'], string> = {
   pending: 'gold',
@@ -11,7 +11,7 @@ export const AUDIT_COLORS: Record<TApplyRecord['auditStatus'], string> = {
   rejected: 'red',
 };
 
-/** A size for people (the site-detail helper), '—' when unknown. */
+/** A size for people (ui/format-bytes.ts), '—' when unknown. */
 export function formatBytes(bytes: number | null | undefined): string {
   return bytes === null || bytes === undefined ? '—' : formatSize(bytes);
 }

@@ -3,8 +3,8 @@ import { type TSecondFactorSetup, ZSecondFactorChallengeRequest } from '@masthub
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useZodRule } from '../../app/use-zod-rule.ts';
 import { RequestError } from '../../request/request.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { beginSetupAtLogin } from './api.ts';
 
 interface EnrolmentCodeFormProps {

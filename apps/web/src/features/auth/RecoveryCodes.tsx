@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyWithFeedback } from '../../app/clipboard.ts';
+import { copyWithFeedback } from '../../ui/clipboard.ts';
 
 /** The one-time recovery codes, shown once right after two-factor login was turned on. */
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {

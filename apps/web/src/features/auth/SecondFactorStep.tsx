@@ -8,8 +8,8 @@ import {
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useZodRule } from '../../app/use-zod-rule.ts';
 import { RequestError } from '../../request/request.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { enableAtLogin, logInWithCode } from './api.ts';
 import { EnrolmentCodeForm } from './EnrolmentCodeForm.tsx';
 import { SecondFactorKey } from './SecondFactorKey.tsx';

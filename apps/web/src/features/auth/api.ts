@@ -14,9 +14,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { clearLogin, readDeviceToken, saveLogin, saveRightConfig } from '../../browser/login.storage.ts';
 import { realtimeClient } from '../../realtime/realtime-client.ts';
 import { http, LOGIN_PATH } from '../../request/request.ts';
-import { clearLogin, readDeviceToken, saveLogin, saveRightConfig } from './login.storage.ts';
 
 /**
  * Logs in. A session reply is stored (see finishLogin); a challenge (the user's second factor, or the

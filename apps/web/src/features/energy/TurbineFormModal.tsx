@@ -9,8 +9,8 @@ import {
 } from '@masthub/shared';
 import { Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { RuleCol, translatedOptions } from '../common/RuleItem.tsx';
+import { RuleCol, translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveTurbine } from './api.ts';
 
 export interface TurbineValues {

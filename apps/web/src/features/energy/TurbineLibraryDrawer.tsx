@@ -1,11 +1,12 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TTurbine } from '@masthub/shared';
-import { Button, Drawer, Popconfirm, Space, Table, Tag, Tooltip, Upload } from 'antd';
+import { Button, Drawer, Popconfirm, Space, Tag, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
+import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
+import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { exportTurbine, readTurbineFile, useDeleteTurbine, useTurbines } from './api.ts';
 import { TurbineFormModal, type TurbineValues, toTurbineValues } from './TurbineFormModal.tsx';
 
@@ -122,12 +123,10 @@ export function TurbineLibraryDrawer({ open, onClose }: { open: boolean; onClose
         </Space>
       }
     >
-      <Table<TTurbine>
+      <WholeTable<TTurbine>
         rowKey="id"
-        size="small"
         loading={turbines.isPending}
         dataSource={turbines.data?.records ?? []}
-        pagination={false}
         columns={[
           {
             title: t('energy.library.model'),

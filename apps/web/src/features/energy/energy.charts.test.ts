@@ -1,6 +1,6 @@
 import type { TEnergyResult } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
-import { fitChartOption, LEGEND_HEIGHT_PX } from '../common/chart-fit.ts';
+import { fitChartOption, LEGEND_HEIGHT_PX } from '../../ui/charts/chart-fit.ts';
 import {
   buildHourlyPowerOption,
   buildMonthlyEnergyOption,

@@ -10,7 +10,7 @@ import { Card, Col, Flex, Row, Skeleton, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogin } from '../auth/login.storage.ts';
+import { useLogin } from '../../browser/login.storage.ts';
 import { compactFilter, fetchMapSites, homeMapKeys } from './api.ts';
 import styles from './HomePage.module.css';
 

@@ -1,11 +1,12 @@
 import type { THubOverview, THubRecovery } from '@masthub/shared';
-import { Card, Col, Empty, Flex, Row, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RowList } from '../../app/list/RowList.tsx';
-import { formatBytes } from '../apply/apply-columns.tsx';
-import { RECOVERY_COLORS, recoveryColor } from '../statistics/statistics.utils.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
+import { formatBytes } from '../apply/index.ts';
+import { RECOVERY_COLORS, recoveryColor } from '../statistics/index.ts';
 import styles from './HubPage.module.css';
 
 export const siteLink = (stationId: number, tab = 'StationInfo') =>
@@ -218,10 +219,8 @@ export function HubReportsCard({ reports }: { reports: THubOverview['reports'] }
   const { t } = useTranslation();
   return (
     <Card size="small" title={t('hub.reports')}>
-      <Table
-        size="small"
+      <WholeTable
         rowKey="id"
-        pagination={false}
         dataSource={reports}
         locale={{ emptyText: t('hub.none') }}
         columns={[

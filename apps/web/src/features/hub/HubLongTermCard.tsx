@@ -2,7 +2,7 @@ import type { THubOverview } from '@masthub/shared';
 import { Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RowList } from '../../app/list/RowList.tsx';
+import { RowList } from '../../ui/list/RowList.tsx';
 import { siteLink } from './HubCards.tsx';
 
 /**

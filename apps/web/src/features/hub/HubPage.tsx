@@ -4,9 +4,9 @@ import { Button, Card, Col, Flex, InputNumber, Row, Space, Tag, Typography } fro
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RowList } from '../../app/list/RowList.tsx';
-import { useCan } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
+import { useCan } from '../../ui/PermissionButton.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useHubOverview } from './api.ts';
 import {
   HubAlarmsCard,

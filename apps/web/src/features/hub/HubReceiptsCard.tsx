@@ -2,9 +2,9 @@ import type { THubOverview } from '@masthub/shared';
 import { Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RowList } from '../../app/list/RowList.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { SEVERITY_COLORS } from '../receipts/receipt.utils.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { SEVERITY_COLORS } from '../receipts/index.ts';
 import { siteLink } from './HubCards.tsx';
 
 /**

@@ -7,8 +7,8 @@ import {
 } from '@masthub/shared';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { RuleCol, type TFieldRule, translatedOptions } from '../common/RuleItem.tsx';
+import { feedback } from '../../browser/feedback.ts';
+import { RuleCol, type TFieldRule, translatedOptions } from '../../ui/form/RuleItem.tsx';
 import { PROTOCOLS_BY_TYPE } from './ingestion.utils.ts';
 
 /** A data-source field's label and the help below it: `ingestion.ds.<key>` and `ingestion.ds.<key>Help`. */

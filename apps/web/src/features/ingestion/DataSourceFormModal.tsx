@@ -3,10 +3,10 @@ import { type TDataSourceRecord, type TSmtpSecurity, ZDataSourceSaveRequest } fr
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { showFieldErrors } from '../../app/list/field-errors.ts';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import type { RecordFormModalProps } from '../common/record-form.ts';
+import { feedback } from '../../browser/feedback.ts';
+import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
+import { showFieldErrors } from '../../ui/list/field-errors.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { testConnection, useSaveDataSource } from './api.ts';
 import { ConnectionFields, SmtpFields } from './DataSourceFields.tsx';
 import { FolderBrowserModal } from './FolderBrowserModal.tsx';

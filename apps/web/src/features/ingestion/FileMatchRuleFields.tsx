@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RuleCol, RuleItem, type TFieldRule } from '../common/RuleItem.tsx';
+import { RuleCol, RuleItem, type TFieldRule } from '../../ui/form/RuleItem.tsx';
 import type { useMatchComponents } from './api.ts';
 
 const CONDITION_PARTS = ['component', 'operator', 'value'] as const;

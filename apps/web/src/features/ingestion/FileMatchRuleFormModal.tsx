@@ -2,9 +2,9 @@ import { type TFileMatchRuleRecord, ZFileMatchRuleSaveRequest } from '@masthub/s
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { RuleCol } from '../common/RuleItem.tsx';
-import type { RecordFormModalProps } from '../common/record-form.ts';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
+import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import {
   useDataSourceList,
   useFileTypeSuffixes,

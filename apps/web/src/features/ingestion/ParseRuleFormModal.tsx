@@ -1,9 +1,9 @@
 import { type TParseRuleRecord, ZParseRuleSave } from '@masthub/shared';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import type { RecordFormModalProps } from '../common/record-form.ts';
+import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useCharsets, useDateFormats, useSaveParseRule } from './api.ts';
 import {
   DELIMITER_KEYS,

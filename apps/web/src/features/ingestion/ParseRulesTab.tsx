@@ -2,7 +2,7 @@ import type { TParseRuleRecord } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
+import { UpdatedCell } from '../../ui/table/UpdatedCell.tsx';
 import { useDeleteParseRule, useParseRulePage } from './api.ts';
 import { DELIMITER_KEYS } from './ingestion.utils.ts';
 import { ParseRuleFormModal } from './ParseRuleFormModal.tsx';

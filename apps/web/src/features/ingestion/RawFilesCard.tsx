@@ -2,17 +2,17 @@ import { AuditOutlined, DownloadOutlined, RedoOutlined, ReloadOutlined } from '@
 import type { TRawFile, TRawFileStatus } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { RAW_FILE_STATUSES } from '@masthub/shared/ingestion/timeseries.schema.ts';
-import { Button, Card, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
-import { dateTimeColumn, serverPaging } from '../common/table-parts.ts';
-import { ReceiptBadge } from '../receipts/ReceiptBadge.tsx';
-import { ReceiptDrawer } from '../receipts/ReceiptDrawer.tsx';
-import { formatBytes } from '../station-detail/station-detail.utils.ts';
+import { formatBytes } from '../../ui/format-bytes.ts';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { ServerPagedTable } from '../../ui/table/ServerPagedTable.tsx';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { ReceiptBadge, ReceiptDrawer } from '../receipts/index.ts';
 import { downloadOriginal, reparseRawFile, useInvalidateSiteData, useRawFiles, waitForTask } from './api.ts';
 import { canReparse, statusColor } from './ingestion.utils.ts';
 import { UploadPreviewModal } from './UploadPreviewModal.tsx';
@@ -175,21 +175,15 @@ export function RawFilesCard({ stationId }: { stationId: number }) {
         </Space>
       }
     >
-      <Table<TRawFile>
-        rowKey="id"
-        size="small"
+      <ServerPagedTable<TRawFile>
         loading={isFetching}
         columns={columns}
-        dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('ingestion.files.empty') }}
-        pagination={serverPaging({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total,
-          totalText: (total) => t('ingestion.files.total', { count: total }),
-          onChange: setPageNo,
-        })}
+        page={page}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNo}
+        emptyText={t('ingestion.files.empty')}
+        totalText={(total) => t('ingestion.files.total', { count: total })}
       />
       <ReceiptDrawer receiptId={receiptId} onClose={() => setReceiptId(undefined)} />
       <UploadPreviewModal

@@ -4,6 +4,7 @@ import { Alert, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { DoubtsPanel } from './DoubtsPanel.tsx';
 import { RecognitionSummary } from './RecognitionSummary.tsx';
 import { previewRowColumns, type TDoubtState, useChannelColumns } from './recognition-columns.tsx';
@@ -64,13 +65,11 @@ export function RecognitionPreview({
         scroll={{ x: 'max-content', y: 320 }}
       />
       <Typography.Text strong>{t('ingestion.preview.firstRows')}</Typography.Text>
-      <Table<{ key: number; cells: string[] }>
+      <WholeTable<{ key: number; cells: string[] }>
         rowKey="key"
-        size="small"
         bordered
         columns={rowColumns}
         dataSource={recognition.previewRows.slice(0, 10).map((cells, key) => ({ key, cells }))}
-        pagination={false}
         scroll={{ x: 'max-content' }}
       />
     </Flex>

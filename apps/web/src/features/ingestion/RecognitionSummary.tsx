@@ -1,7 +1,7 @@
 import type { TParseRule, TRecognition } from '@masthub/shared';
 import { Descriptions, Flex, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { DELIMITER_KEYS, stampTimes } from './ingestion.utils.ts';
 
 interface RecognitionRuleProps {

@@ -1,8 +1,8 @@
 import type { FeatureKey } from '@masthub/shared';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage, type ListPageProps } from '../../app/list/ListPage.tsx';
-import type { RecordFormModalProps } from '../common/record-form.ts';
+import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
+import { ListPage, type ListPageProps } from '../../ui/list/ListPage.tsx';
 
 /**
  * A bordered list of records (rules, data sources) created and edited in one form dialog: the editor

@@ -2,9 +2,9 @@ import { CloudDownloadOutlined, InboxOutlined, SaveOutlined } from '@ant-design/
 import { Card, Col, Descriptions, Flex, Row, Select, Space, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useManualPull, useParseRuleOptions, useUpdateStationParseRule, useVersions } from './api.ts';
 import { dataRangeOf, SITE_UPLOAD_ACCEPT, UPLOAD_MAX_FILES, uploadProblem } from './ingestion.utils.ts';
 import { UploadPreviewModal } from './UploadPreviewModal.tsx';

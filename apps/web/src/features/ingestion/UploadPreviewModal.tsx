@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../request/request.ts';
-import { useChannelElements } from '../station-detail/api.ts';
+import { useChannelElements } from '../station-assets/index.ts';
 import { exportTemplate } from './api.ts';
 import { UploadItemView, UploadStateIcon } from './UploadItemView.tsx';
 import { type TUploadSource, type UploadItem, unansweredDoubts, useUploadBatch } from './use-upload-batch.ts';

@@ -1,7 +1,7 @@
 import type { TParseRule, TParseTask, TRecognizedChannel } from '@masthub/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { RequestError } from '../../request/request.ts';
 import {
   confirmRecognize,

@@ -1,6 +1,7 @@
 import type { TLidarCandidates, TLidarChannel, TLidarHeightPair } from '@masthub/shared';
-import { Button, Select, Table } from 'antd';
+import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import type { TPairRow } from './lidar.pairs.ts';
 
 interface Props {
@@ -42,10 +43,8 @@ export function LidarPairsTable({ candidates, rows, onChange }: Props) {
       );
     };
   return (
-    <Table<TPairRow>
+    <WholeTable<TPairRow>
       rowKey="key"
-      size="small"
-      pagination={false}
       data-testid="lidar-pairs"
       dataSource={[...rows]}
       locale={{ emptyText: t('lidar-verify.form.noPairs') }}

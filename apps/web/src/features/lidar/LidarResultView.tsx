@@ -1,12 +1,14 @@
 import type { TLidarHeightResult, TLidarVerifyResult } from '@masthub/shared';
-import { Alert, Card, Flex, Table, Tooltip, Typography } from 'antd';
+import { Alert, Card, Flex, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FitColumn, fitColumns } from '../../app/table/fit-columns.ts';
-import { useElementWidth } from '../../app/table/use-element-width.ts';
-import { useFormatDateRange } from '../../app/use-date-time.ts';
-import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
-import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
+import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
+import { formatFixed } from '../../ui/format-number.ts';
+import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
+import { useElementWidth } from '../../ui/table/use-element-width.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
+import { useFormatDateRange } from '../../ui/use-date-time.ts';
+import { AnalysisBasisNote } from '../analysis-form/index.ts';
 import {
   buildDirectionScatterOption,
   buildSpeedScatterOption,
@@ -15,8 +17,7 @@ import {
   limitText,
 } from './lidar.charts.ts';
 
-const fmt = (v: number | null | undefined, digits = 4) =>
-  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+const fmt = (v: number | null | undefined, digits = 4) => formatFixed(v, digits);
 
 const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
 /** A ✓/✗ column of a KPI: its title ("Speed slope", "Dir. R²") wraps over two lines. */
@@ -204,21 +205,17 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
       />
       <AnalysisBasisNote basis={result.basis} versionName={result.lidar.versionName} />
       <div ref={tableBox}>
-        <Table<TLidarHeightResult>
+        <WholeTable<TLidarHeightResult>
           rowKey={rowKey}
-          size="small"
           bordered
-          pagination={false}
           data-testid="lidar-regression-table"
           dataSource={result.heights}
           {...regression.tableProps}
           columns={regression.columns}
         />
-        <Table<TLidarHeightResult>
+        <WholeTable<TLidarHeightResult>
           rowKey={rowKey}
-          size="small"
           bordered
-          pagination={false}
           style={{ marginTop: 16 }}
           data-testid="lidar-table"
           dataSource={result.heights}

@@ -1,13 +1,15 @@
 import type { TLidarVerifyRequestInput } from '@masthub/shared';
-import { Button, Card, Col, Empty, Flex, Form, InputNumber, Radio, Result, Row, Select, Spin } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, InputNumber, Radio, Row, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RequestError } from '../../request/request.ts';
-import { useFileDownload } from '../../request/use-file-download.ts';
-import { useStationId } from '../station-detail/use-station-id.ts';
-import { useStatisticsVersions } from '../statistics/api.ts';
-import { versionOptions } from '../statistics/version-options.ts';
+import { useStationId } from '../../ui/use-station-id.ts';
+import {
+  AnalysisOutcome,
+  useAnalysisExport,
+  useStatisticsVersions,
+  versionOptions,
+} from '../analysis-form/index.ts';
 import { exportLidarVerify, useLidarCandidates, useLidarSites, useLidarVerify } from './api.ts';
 import { LidarPairsTable } from './LidarPairsTable.tsx';
 import { LidarResultView } from './LidarResultView.tsx';
@@ -48,8 +50,8 @@ export function LidarVsMastPage() {
   const candidates = useLidarCandidates(lidarVersionId, mastVersionId);
   const [rows, setRows] = useState<TPairRow[]>([]);
   const [request, setRequest] = useState<TLidarVerifyRequestInput>();
-  const { isSaving: isExporting, download } = useFileDownload();
   const verify = useLidarVerify(request);
+  const { isExporting, runExport } = useAnalysisExport(request, exportLidarVerify, 'lidar-verify');
 
   // This site's first version; the other site from `?otherStationId=`, else this site itself.
   useEffect(() => {
@@ -87,20 +89,10 @@ export function LidarVsMastPage() {
     setRequest(next);
   };
 
-  const runExport = async () => {
-    if (!request) return;
-    await download(
-      () => exportLidarVerify(request),
-      `${t('lidar-verify.exportName')}.xlsx`,
-      t('lidar-verify.exported'),
-    );
-  };
-
   if (stationId === undefined) return null;
   if (!isVersionsPending && (versions ?? []).length === 0) {
     return <Empty description={t('lidar-verify.noVersions')} />;
   }
-  const result = verify.data;
   return (
     <Flex vertical gap={16} data-testid="lidar-page">
       <Card size="small">
@@ -179,7 +171,7 @@ export function LidarVsMastPage() {
           </Button>
           <Button
             data-testid="lidar-export"
-            disabled={result === undefined}
+            disabled={verify.data === undefined}
             loading={isExporting}
             onClick={() => void runExport()}
           >
@@ -187,22 +179,9 @@ export function LidarVsMastPage() {
           </Button>
         </Flex>
       </Card>
-      {!request ? (
-        <Empty description={t('lidar-verify.start')} />
-      ) : verify.isError ? (
-        <Result
-          status="warning"
-          title={verify.error instanceof RequestError ? verify.error.message : t('lidar-verify.failed')}
-        />
-      ) : !result ? (
-        <Spin spinning>
-          <div style={{ height: 240 }} />
-        </Spin>
-      ) : (
-        <Spin spinning={verify.isFetching}>
-          <LidarResultView result={result} />
-        </Spin>
-      )}
+      <AnalysisOutcome area="lidar-verify" isRequested={request !== undefined} query={verify}>
+        {(result) => <LidarResultView result={result} />}
+      </AnalysisOutcome>
     </Flex>
   );
 }

@@ -3,10 +3,10 @@ import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
+import { DATE_TIME_FORMAT } from '../../ui/date-time.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useLoginLogPage } from './api.ts';
 import { type LoginLogFilters, toLoginLogRequest } from './login-log.utils.ts';
 

@@ -1,5 +1,4 @@
-import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { wallTimeToIso } from '../../app/date-time.ts';
+import { toLogPageRequest } from '../../ui/list/log-filters.ts';
 
 /** What the filter form holds; the time range is wall time in the user's zone (`YYYY-MM-DD HH:mm:ss`). */
 export interface LoginLogFilters {
@@ -22,28 +21,11 @@ export interface LoginLogRequest {
   endTime?: string;
 }
 
-function text(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-/** Filters → request: blanks left out, the range sent as instants with the user's zone offset. */
+/** Filters → request: page 20, blanks left out, the range sent as instants with the user's zone offset. */
 export function toLoginLogRequest(
   filters: LoginLogFilters,
   pageNo: number,
   utcCode: string,
 ): LoginLogRequest {
-  const request: LoginLogRequest = { pageNo, pageSize: PAGE_SIZE };
-  const account = text(filters.account);
-  const userName = text(filters.userName);
-  const ip = text(filters.ip);
-  if (account) request.account = account;
-  if (userName) request.userName = userName;
-  if (ip) request.ip = ip;
-  if (filters.result) request.result = filters.result;
-  if (filters.range) {
-    request.startTime = wallTimeToIso(filters.range[0], utcCode);
-    request.endTime = wallTimeToIso(filters.range[1], utcCode);
-  }
-  return request;
+  return toLogPageRequest(filters, pageNo, utcCode);
 }

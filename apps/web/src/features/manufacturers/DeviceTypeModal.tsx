@@ -1,7 +1,7 @@
 import { type TManufacturerSaveRequest, ZManufacturerSaveRequest } from '@masthub/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveManufacturer } from './api.ts';
 import { toDeviceTypeSaveRequest } from './manufacturers.utils.ts';
 

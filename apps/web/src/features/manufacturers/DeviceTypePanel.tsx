@@ -2,8 +2,8 @@ import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-d
 import type { TDeviceTypeOption } from '@masthub/shared';
 import { Button, Card, Dropdown, Flex, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
-import { SideTreeAllButton, SideTreeBody } from '../../app/SideTree.tsx';
+import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
+import { SideTreeAllButton, SideTreeBody } from '../../ui/SideTree.tsx';
 
 interface DeviceTypePanelProps {
   types: readonly TDeviceTypeOption[];

@@ -1,8 +1,8 @@
 import { type TManufacturerRecord, ZManufacturerSaveRequest } from '@masthub/shared';
 import { AutoComplete, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { SchemaItem } from '../../app/list/SchemaItem.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useDeviceTypes, useSaveManufacturer } from './api.ts';
 import { type ManufacturerFormValues, toManufacturerSaveRequest } from './manufacturers.utils.ts';
 

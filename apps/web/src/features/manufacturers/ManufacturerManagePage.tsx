@@ -4,10 +4,10 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { App, Button, Card, Col, Flex, Input, Row, Space, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { RowActionButtons } from '../../app/list/RowActionButtons.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { RowActionButtons } from '../../ui/list/RowActionButtons.tsx';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { fitColumns } from '../../ui/table/fit-columns.ts';
 import {
   checkManufacturerRelation,
   useDeleteManufacturer,

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogin } from '../auth/login.storage.ts';
+import { useLogin } from '../../browser/login.storage.ts';
 import { useUnreadCount } from './api.ts';
 import { MessageDrawer } from './MessageDrawer.tsx';
 

@@ -9,8 +9,8 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Button, Drawer, Empty, Flex, Pagination, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { type NotificationKind, notificationKind } from '../../realtime/socket.utils.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useIgnoreMessage, useMarkRead, useMessagePage } from './api.ts';
 import styles from './MessageDrawer.module.css';
 

@@ -1,7 +1,7 @@
 import { type TOwnerRecord, ZOwnerSaveRequest } from '@masthub/shared';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { SchemaItem } from '../../app/list/SchemaItem.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useSaveOwner } from './api.ts';
 import { type OwnerFormValues, toOwnerSaveRequest } from './owners.utils.ts';
 

@@ -2,10 +2,10 @@ import { type TChangePasswordRequest, ZChangePasswordRequest } from '@masthub/sh
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { RequestError } from '../../request/request.ts';
-import { changePassword, useEndSession } from '../auth/api.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { changePassword, useEndSession } from '../auth/index.ts';
 
 /** The three fields in order; each is checked again when the one it is compared with changes. */
 const PASSWORD_FIELDS: {

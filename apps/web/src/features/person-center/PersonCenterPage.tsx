@@ -1,6 +1,6 @@
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AccessTokensCard } from './AccessTokensCard.tsx';
+import { AccessTokensCard } from '../access-tokens/index.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecondFactorCard } from './SecondFactorCard.tsx';

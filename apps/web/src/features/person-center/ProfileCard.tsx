@@ -8,11 +8,11 @@ import {
 import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { saveLogin, useLogin } from '../../browser/login.storage.ts';
 import { RequestError } from '../../request/request.ts';
-import { saveLogin, useLogin } from '../auth/login.storage.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useProfile, useUpdateProfile } from './api.ts';
 
 interface ProfileFormValues {

@@ -8,11 +8,10 @@ import {
 import { Alert, Button, Card, Flex, Form, Input, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
-import { RecoveryCodes } from '../auth/RecoveryCodes.tsx';
-import { SecondFactorKey } from '../auth/SecondFactorKey.tsx';
+import { feedback } from '../../browser/feedback.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { RecoveryCodes, SecondFactorKey } from '../auth/index.ts';
 import {
   useBeginSecondFactor,
   useDisableSecondFactor,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { readUtcCode, saveUtcCode } from '../../request/request.ts';
 import { useUtcOptions } from './api.ts';
 

@@ -11,12 +11,13 @@ import type { FormInstance, FormRule } from 'antd';
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { useZodRule } from '../../app/use-zod-rule.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
-import { useStationSearch } from '../ingestion/api.ts';
+import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { useStationSearch } from '../ingestion/index.ts';
 import { useSaveQcRule } from './api.ts';
 import {
   COMPARATOR_SYMBOLS,
@@ -328,10 +329,7 @@ function ConditionsList({
                   <Select
                     style={{ width: 130 }}
                     aria-label={t('qc-rules.form.statistic')}
-                    options={STATISTICS.map((s) => ({
-                      value: s,
-                      label: t(`qc-rules.statistics.${s}`),
-                    }))}
+                    options={translatedOptions(STATISTICS, t, 'qc-rules.statistics')}
                   />
                 </Form.Item>
                 <Form.Item name={[field.name, 'comparator']} rules={[rule(`${path}.comparator`)]}>
@@ -429,7 +427,7 @@ function FlagCol({ rule }: { rule: (field: string) => FormRule }) {
   return (
     <Col xs={24} md={8}>
       <Form.Item name={['params', 'flag']} label={t('qc-rules.form.flag')} rules={[rule('params.flag')]}>
-        <Select options={RULE_FLAGS.map((f) => ({ value: f, label: t(`qc-rules.flags.${f}`) }))} />
+        <Select options={translatedOptions(RULE_FLAGS, t, 'qc-rules.flags')} />
       </Form.Item>
     </Col>
   );
@@ -462,7 +460,7 @@ function LidarFilterCols({ rule }: { rule: (field: string) => FormRule }) {
           <Select
             mode="multiple"
             data-testid="lidar-filter-device-types"
-            options={REMOTE_SENSING_TYPES.map((d) => ({ value: d, label: t(`qc-rules.deviceTypes.${d}`) }))}
+            options={translatedOptions(REMOTE_SENSING_TYPES, t, 'qc-rules.deviceTypes')}
           />
         </Form.Item>
       </Col>

@@ -3,10 +3,10 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { useCan } from '../../app/PermissionButton.tsx';
-import { UpdatedCell } from '../../app/table/UpdatedCell.tsx';
+import { feedback } from '../../browser/feedback.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { useCan } from '../../ui/PermissionButton.tsx';
+import { UpdatedCell } from '../../ui/table/UpdatedCell.tsx';
 import { useDeleteQcRule, useQcRulePage, useSaveQcRule } from './api.ts';
 import { QcRuleFormModal } from './QcRuleFormModal.tsx';
 import {

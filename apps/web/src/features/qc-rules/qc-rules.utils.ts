@@ -165,89 +165,82 @@ export function ruleElement(rule: Pick<TQcRule, 'kind' | 'params'>): string | un
   return typeof params.element === 'string' ? params.element : undefined;
 }
 
+/** The parsed parameters of each rule kind (what its schema's `safeParse` gives). */
+type TRuleParams = {
+  [K in keyof typeof QC_RULE_PARAMS]: Extract<
+    ReturnType<(typeof QC_RULE_PARAMS)[K]['safeParse']>,
+    { success: true }
+  >['data'];
+};
+
+/** Names of elements and flags, and the translation, that a rule's summary is written with. */
+interface TSummaryWords {
+  t: TTranslate;
+  element: (code: string) => string;
+  flag: (code: number) => string;
+}
+
+/** The parameters of each kind's summary text (`qc-rules.summary.<kind>`). */
+const SUMMARY_PARAMS: {
+  [K in keyof TRuleParams]: (p: TRuleParams[K], words: TSummaryWords) => Record<string, unknown>;
+} = {
+  range: (p, { element, flag }) => ({
+    element: element(p.element),
+    min: p.min,
+    max: p.max,
+    unit: ELEMENT_UNITS[p.element],
+    flag: flag(p.flag),
+  }),
+  trend: (p, { element, flag }) => ({
+    element: element(p.element),
+    hours: p.windowHours,
+    change: p.maxChange,
+    unit: ELEMENT_UNITS[p.element],
+    flag: flag(p.flag),
+  }),
+  height_diff: (p, { element, flag }) => ({
+    element: element(p.element),
+    upper: p.upperHeight,
+    lower: p.lowerHeight,
+    difference: p.maxDifference,
+    unit: ELEMENT_UNITS[p.element],
+    flag: flag(p.flag),
+  }),
+  missing_days: (p, { element }) => ({ element: element(p.element), count: p.minValuesPerDay }),
+  custom: (p, { t, element, flag }) => {
+    const joined = p.conditions.map((c) => describeCondition(c, t)).join(t(`qc-rules.summary.${p.combine}`));
+    return {
+      expression: p.negate ? t('qc-rules.summary.not', { expression: joined }) : joined,
+      target: element(p.targetElement ?? p.conditions[0]!.element),
+      flag: flag(p.flag),
+    };
+  },
+  no_data_days: (p) => ({ days: p.days }),
+  lidar_filter: (p, { t, flag }) => {
+    const off = t('qc-rules.summary.off');
+    return {
+      types: p.deviceTypes.map((d) => t(`qc-rules.deviceTypes.${d}`)).join(', '),
+      availability: p.availabilityMin ?? off,
+      cnr: p.cnrMinDb ?? off,
+      quality: p.qualityMin ?? off,
+      markers: p.invalidMarkers.length > 0 ? p.invalidMarkers.join(', ') : off,
+      flag: flag(p.flag),
+    };
+  },
+};
+
 /** The parameters of a rule in words: `风速 0–40 m/s → 无效`. */
 export function describeQcRule(rule: Pick<TQcRule, 'kind' | 'params'>, t: TTranslate): string {
-  const element = (code: string) => t(`qc-rules.elements.${code}`);
-  const flag = (code: number) => t(`qc-rules.flags.${code}`);
-  switch (rule.kind) {
-    case 'range': {
-      const parsed = QC_RULE_PARAMS.range.safeParse(rule.params);
-      if (!parsed.success) break;
-      const p = parsed.data;
-      return t('qc-rules.summary.range', {
-        element: element(p.element),
-        min: p.min,
-        max: p.max,
-        unit: ELEMENT_UNITS[p.element],
-        flag: flag(p.flag),
-      });
-    }
-    case 'trend': {
-      const parsed = QC_RULE_PARAMS.trend.safeParse(rule.params);
-      if (!parsed.success) break;
-      const p = parsed.data;
-      return t('qc-rules.summary.trend', {
-        element: element(p.element),
-        hours: p.windowHours,
-        change: p.maxChange,
-        unit: ELEMENT_UNITS[p.element],
-        flag: flag(p.flag),
-      });
-    }
-    case 'height_diff': {
-      const parsed = QC_RULE_PARAMS.height_diff.safeParse(rule.params);
-      if (!parsed.success) break;
-      const p = parsed.data;
-      return t('qc-rules.summary.height_diff', {
-        element: element(p.element),
-        upper: p.upperHeight,
-        lower: p.lowerHeight,
-        difference: p.maxDifference,
-        unit: ELEMENT_UNITS[p.element],
-        flag: flag(p.flag),
-      });
-    }
-    case 'missing_days': {
-      const parsed = QC_RULE_PARAMS.missing_days.safeParse(rule.params);
-      if (!parsed.success) break;
-      return t('qc-rules.summary.missing_days', {
-        element: element(parsed.data.element),
-        count: parsed.data.minValuesPerDay,
-      });
-    }
-    case 'custom': {
-      const parsed = QC_RULE_PARAMS.custom.safeParse(rule.params);
-      if (!parsed.success) break;
-      const p = parsed.data;
-      const parts = p.conditions.map((c) => describeCondition(c, t));
-      const joined = parts.join(t(`qc-rules.summary.${p.combine}`));
-      return t('qc-rules.summary.custom', {
-        expression: p.negate ? t('qc-rules.summary.not', { expression: joined }) : joined,
-        target: element(p.targetElement ?? p.conditions[0]!.element),
-        flag: flag(p.flag),
-      });
-    }
-    case 'no_data_days': {
-      const parsed = QC_RULE_PARAMS.no_data_days.safeParse(rule.params);
-      if (!parsed.success) break;
-      return t('qc-rules.summary.no_data_days', { days: parsed.data.days });
-    }
-    case 'lidar_filter': {
-      const parsed = QC_RULE_PARAMS.lidar_filter.safeParse(rule.params);
-      if (!parsed.success) break;
-      const p = parsed.data;
-      const off = t('qc-rules.summary.off');
-      return t('qc-rules.summary.lidar_filter', {
-        types: p.deviceTypes.map((d) => t(`qc-rules.deviceTypes.${d}`)).join(', '),
-        availability: p.availabilityMin ?? off,
-        cnr: p.cnrMinDb ?? off,
-        quality: p.qualityMin ?? off,
-        markers: p.invalidMarkers.length > 0 ? p.invalidMarkers.join(', ') : off,
-        flag: flag(p.flag),
-      });
-    }
-  }
-  return t('qc-rules.summary.invalid');
+  const kind = rule.kind as keyof TRuleParams;
+  const parsed = QC_RULE_PARAMS[kind]?.safeParse(rule.params);
+  if (!parsed?.success) return t('qc-rules.summary.invalid');
+  const words: TSummaryWords = {
+    t,
+    element: (code) => t(`qc-rules.elements.${code}`),
+    flag: (code) => t(`qc-rules.flags.${code}`),
+  };
+  const describe = SUMMARY_PARAMS[kind] as (p: unknown, words: TSummaryWords) => Record<string, unknown>;
+  return t(`qc-rules.summary.${kind}`, describe(parsed.data, words));
 }
 
 function describeCondition(c: TCustomCondition, t: TTranslate): string {

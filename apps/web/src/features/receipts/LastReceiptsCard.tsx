@@ -1,9 +1,9 @@
 import type { TReceiptListItem } from '@masthub/shared';
-import { Card, Checkbox, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Card, Checkbox, Space, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { serverPaging } from '../common/table-parts.ts';
+import { ServerPagedTable } from '../../ui/table/ServerPagedTable.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useReceiptDigest, useReceiptPage, useSaveReceiptDigest } from './api.ts';
 import { ReceiptBadge } from './ReceiptBadge.tsx';
 import { ReceiptDrawer } from './ReceiptDrawer.tsx';
@@ -78,21 +78,15 @@ export function LastReceiptsCard({ stationId }: { stationId: number }) {
         </Space>
       }
     >
-      <Table<TReceiptListItem>
-        rowKey="id"
-        size="small"
+      <ServerPagedTable<TReceiptListItem>
         loading={isFetching}
         columns={columns}
-        dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('receipt.card.empty') }}
-        pagination={serverPaging({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: page?.total,
-          totalText: (total) => t('ingestion.files.total', { count: total }),
-          onChange: setPageNo,
-        })}
+        page={page}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNo}
+        emptyText={t('receipt.card.empty')}
+        totalText={(total) => t('ingestion.files.total', { count: total })}
       />
       <ReceiptDrawer receiptId={openId} onClose={() => setOpenId(undefined)} />
     </Card>

@@ -1,22 +1,12 @@
 import type { TReceiptDetail } from '@masthub/shared';
 import { localizeDoubt } from '@masthub/shared/i18n/ingestion.ts';
-import {
-  Alert,
-  Collapse,
-  Descriptions,
-  Drawer,
-  Empty,
-  Flex,
-  List,
-  Skeleton,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Collapse, Descriptions, Drawer, Empty, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useReceiptDetail } from './api.ts';
 import { ReceiptFindingCard } from './ReceiptFindingCard.tsx';
 import { formatEvidence } from './receipt.utils.ts';
@@ -48,10 +38,8 @@ function BasicReceipt({ receipt }: { receipt: TReceiptDetail }) {
           </Descriptions.Item>
         ))}
       </Descriptions>
-      <Table<TBasicChannel>
-        size="small"
+      <WholeTable<TBasicChannel>
         rowKey="dataKey"
-        pagination={false}
         scroll={{ x: 'max-content', y: 240 }}
         dataSource={basic.channels}
         columns={[
@@ -151,42 +139,43 @@ export function ReceiptDrawer({
           <Collapse
             size="small"
             items={[
-              {
-                key: 'passed',
-                label: t('receipt.drawer.passed', { count: receipt.passed.length }),
-                children: (
-                  <List
-                    size="small"
-                    dataSource={receipt.passed}
-                    renderItem={(p) => (
-                      <List.Item>
-                        {checkName(p.check)} · {channelsOf(p.channels)}
-                      </List.Item>
-                    )}
-                  />
+              checkFold(
+                'passed',
+                t('receipt.drawer.passed', { count: receipt.passed.length }),
+                receipt.passed,
+                (p) => (
+                  <>
+                    {checkName(p.check)} · {channelsOf(p.channels)}
+                  </>
                 ),
-              },
-              {
-                key: 'skipped',
-                label: t('receipt.drawer.skipped', { count: receipt.skipped.length }),
-                children: (
-                  <List
-                    size="small"
-                    dataSource={receipt.skipped}
-                    renderItem={(s) => (
-                      <List.Item>
-                        {checkName(s.check)}
-                        {s.channels.length > 0 ? ` · ${channelsOf(s.channels)}` : ''}:{' '}
-                        {t(`receipt.skip.${s.reason}`, { defaultValue: s.reason })}
-                      </List.Item>
-                    )}
-                  />
+              ),
+              checkFold(
+                'skipped',
+                t('receipt.drawer.skipped', { count: receipt.skipped.length }),
+                receipt.skipped,
+                (s) => (
+                  <>
+                    {checkName(s.check)}
+                    {s.channels.length > 0 ? ` · ${channelsOf(s.channels)}` : ''}:{' '}
+                    {t(`receipt.skip.${s.reason}`, { defaultValue: s.reason })}
+                  </>
                 ),
-              },
+              ),
             ]}
           />
         </Flex>
       )}
     </Drawer>
   );
+}
+
+/** A fold of the receipt's checks (passed, skipped): its count in the label, one line a check. */
+function checkFold<TCheck>(key: string, label: string, checks: TCheck[], line: (check: TCheck) => ReactNode) {
+  return {
+    key,
+    label,
+    children: (
+      <List size="small" dataSource={checks} renderItem={(check) => <List.Item>{line(check)}</List.Item>} />
+    ),
+  };
 }

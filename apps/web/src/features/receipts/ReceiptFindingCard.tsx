@@ -3,10 +3,10 @@ import type { TReceiptFinding } from '@masthub/shared';
 import { Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { useFormatDate, useFormatDateTime } from '../../app/use-date-time.ts';
-import { StatChart } from '../statistics/components/StatChart.tsx';
+import { feedback } from '../../browser/feedback.ts';
+import { StatChart } from '../../ui/charts/StatChart.tsx';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { useFormatDate, useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useApplyFix, useDismissFinding, useUndoFix } from './api.ts';
 import { buildReceiptChartOption, fixParams, formatEvidence, SEVERITY_COLORS } from './receipt.utils.ts';
 

@@ -1,6 +1,6 @@
 import type { TReceiptChart } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
-import { fitChartOption } from '../common/chart-fit.ts';
+import { fitChartOption } from '../../ui/charts/chart-fit.ts';
 import { badgeOf, buildReceiptChartOption, fixParams, formatEvidence } from './receipt.utils.ts';
 
 describe('badgeOf', () => {

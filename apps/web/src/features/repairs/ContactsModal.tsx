@@ -10,10 +10,10 @@ import {
 import { Button, Divider, Flex, Form, Input, Modal, Radio, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { RowActionButtons } from '../../app/list/RowActionButtons.tsx';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { useConfirmDelete } from '../../app/list/use-confirm-delete.tsx';
+import { feedback } from '../../browser/feedback.ts';
+import { RowActionButtons } from '../../ui/list/RowActionButtons.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { useConfirmDelete } from '../../ui/list/use-confirm-delete.tsx';
 import { useContacts, useDeleteContact, useMyCarbonCopy, useSaveCarbonCopy, useSaveContact } from './api.ts';
 
 type ContactValues = Partial<TContactSaveInput>;

@@ -2,9 +2,9 @@ import type { TRepairRecord } from '@masthub/shared';
 import { Alert, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { useSaveMark, useVersionChannels, useVersions } from '../measure-wind/api.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { useSaveMark, useVersionChannels, useVersions } from '../wind-data/index.ts';
 
 const INVALID_FLAG = 3;
 

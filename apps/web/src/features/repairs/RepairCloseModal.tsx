@@ -2,7 +2,7 @@ import { type TRepairRecord, type TRepairRecordCloseInput, ZRepairRecordCloseReq
 import { DatePicker, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useCloseRepairRecord } from './api.ts';
 import { fromPicker, type RecordValues, toPicker } from './repair-record-form.ts';
 

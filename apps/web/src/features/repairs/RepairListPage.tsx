@@ -3,9 +3,9 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useRepairLogPage } from './api.ts';
 
 const MAIL_COLORS: Record<string, string> = {

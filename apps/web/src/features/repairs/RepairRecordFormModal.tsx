@@ -2,7 +2,7 @@ import { type TRepairRecord, type TRepairRecordSaveInput, ZRepairRecordSaveReque
 import { DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveRepairRecord } from './api.ts';
 import { fromPicker, type RecordValues, toPicker } from './repair-record-form.ts';
 

@@ -8,9 +8,9 @@ import {
 import { Alert, Button, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { feedback } from '../../browser/feedback.ts';
 import { RequestError } from '../../request/request.ts';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useContacts, useMyCarbonCopy, useRequestRepair, useSenders, verifyRepair } from './api.ts';
 import { ContactsModal } from './ContactsModal.tsx';
 

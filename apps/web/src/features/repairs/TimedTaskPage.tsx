@@ -25,12 +25,12 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { showFieldErrors } from '../../app/list/field-errors.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { showFieldErrors } from '../../ui/list/field-errors.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useIntervalTasks, useSaveIntervalTask, useSenders, useSendLogPage } from './api.ts';
 
 const STATUS_COLORS: Record<string, string> = {

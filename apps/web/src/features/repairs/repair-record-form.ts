@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { utcOffsetMinutes, wallTimeToIso } from '../../app/date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
+import { utcOffsetMinutes, wallTimeToIso } from '../../ui/date-time.ts';
 
 /** An instant (ISO) as the picker's value, in the user's time zone. */
 export function toPicker(value: string | null | undefined): Dayjs | undefined {

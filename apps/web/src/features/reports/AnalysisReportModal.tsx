@@ -11,10 +11,10 @@ import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { FieldCol, NumberCol } from '../common/VersionChannelCols.tsx';
-import { channelOptions } from '../statistics/version-options.ts';
-import { useAnalysisTemplates, useDataReportFields, useRequestAnalysisReport } from './api.ts';
+import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { channelOptions, FieldCol, NumberCol, useDataReportFields } from '../analysis-form/index.ts';
+import { useAnalysisTemplates, useRequestAnalysisReport } from './api.ts';
 
 interface Values {
   reportName?: string;
@@ -199,12 +199,7 @@ export function AnalysisReportModal({
           />
           <Col span={8}>
             <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
-              <Select
-                options={WEIBULL_METHODS.map((m) => ({
-                  value: m,
-                  label: t(`statistics.weibullMethods.${m}`),
-                }))}
-              />
+              <Select options={translatedOptions(WEIBULL_METHODS, t, 'statistics.weibullMethods')} />
             </Form.Item>
           </Col>
           <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')} rule={rule}>

@@ -28,11 +28,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { showFieldErrors } from '../../app/list/field-errors.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
+import { showFieldErrors } from '../../ui/list/field-errors.ts';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { AnalysisReportModal } from './AnalysisReportModal.tsx';
 import { downloadDataReport, useDataReportPage, useDeleteDataReport, useUploadDataReport } from './api.ts';
 

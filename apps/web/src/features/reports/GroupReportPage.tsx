@@ -26,15 +26,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { FieldCol } from '../common/VersionChannelCols.tsx';
-import { useSenders } from '../repairs/api.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { FieldCol } from '../analysis-form/index.ts';
+import { useSenders } from '../repairs/index.ts';
 import { useDeleteGroup, useGroupPage, useSaveGroup, useTemplates } from './api.ts';
 
 const StationPickerModal = lazy(() =>
-  import('../home/map/StationPickerModal.tsx').then((m) => ({ default: m.StationPickerModal })),
+  import('../home/index.ts').then((m) => ({ default: m.StationPickerModal })),
 );
 
 const STATUS_COLORS: Record<string, string> = { generating: 'blue', success: 'green', failure: 'red' };

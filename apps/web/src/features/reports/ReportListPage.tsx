@@ -4,13 +4,13 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { App, Descriptions, Dropdown, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { feedback } from '../../app/feedback.ts';
-import { LinkResult } from '../../app/LinkResult.tsx';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
+import { LinkResult } from '../../ui/LinkResult.tsx';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import {
   downloadReport,
   previewReport,

@@ -1,6 +1,5 @@
 import type {
   TAnalysisReportRequest,
-  TDataReportFields,
   TDataReportPageRequest,
   TDataReportRecord,
   TGroupReportGenerateRequest,
@@ -121,7 +120,6 @@ export function previewReport(id: number) {
 export const dataReportKeys = {
   all: ['data-reports'] as const,
   page: (request: TDataReportPageRequest) => ['data-reports', 'page', request] as const,
-  fields: (versionId: number) => ['data-reports', 'fields', versionId] as const,
   templates: ['data-reports', 'templates'] as const,
 };
 
@@ -134,14 +132,6 @@ export function useDataReportPage(request: TDataReportPageRequest, enabled = tru
     enabled,
     refetchInterval: (query) =>
       (query.state.data?.records ?? []).some((r) => r.status === 'generating') ? POLL_MS : false,
-  });
-}
-
-export function useDataReportFields(versionId: number | undefined) {
-  return useQuery({
-    queryKey: dataReportKeys.fields(versionId ?? 0),
-    queryFn: () => http.get<TDataReportFields>('/web/report/data/fields', { versionId }),
-    enabled: versionId !== undefined,
   });
 }
 

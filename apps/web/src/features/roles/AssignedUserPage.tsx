@@ -4,13 +4,13 @@ import { Card, Flex, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BackTitle } from '../../app/BackTitle.tsx';
-import { LinkResult } from '../../app/LinkResult.tsx';
-import { useServerPagination } from '../../app/list/use-server-pagination.ts';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { fitColumns } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { parseIdParam } from '../users/users.utils.ts';
+import { BackTitle } from '../../ui/BackTitle.tsx';
+import { LinkResult } from '../../ui/LinkResult.tsx';
+import { useServerPagination } from '../../ui/list/use-server-pagination.ts';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { fitColumns } from '../../ui/table/fit-columns.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { parseIdParam } from '../users/index.ts';
 import { useAssignedUsers, useRoleRights } from './api.ts';
 
 /** The users holding one role (SPEC §2 AssignedUser, `?roleId=`). */

@@ -1,7 +1,7 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveRole } from './api.ts';
 
 interface RoleFormModalProps {

@@ -4,8 +4,8 @@ import { Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { checkRoleDelete, useDeleteRole, useRolePage } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
 

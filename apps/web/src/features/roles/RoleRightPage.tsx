@@ -5,13 +5,12 @@ import { Alert, Card, Col, Flex, Radio, Row, Space, Spin, Transfer, Tree, Typogr
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BackTitle } from '../../app/BackTitle.tsx';
-import { feedback } from '../../app/feedback.ts';
-import { LinkResult } from '../../app/LinkResult.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
-import { buildFeatureTree, toFeatureKeys } from '../access/feature-tree.ts';
-import { fetchStationOptions } from '../users/api.ts';
-import { parseIdParam } from '../users/users.utils.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { BackTitle } from '../../ui/BackTitle.tsx';
+import { LinkResult } from '../../ui/LinkResult.tsx';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
+import { buildFeatureTree, fetchStationOptions, toFeatureKeys } from '../access/index.ts';
+import { parseIdParam } from '../users/index.ts';
 import { useRoleRights, useSaveRoleRights } from './api.ts';
 import { mergeStationOptions, stationMatches } from './roles.utils.ts';
 

@@ -2,12 +2,11 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useRouteTabs } from '../../app/route-tabs.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
-import { useRegions, useStationOverview } from '../stations/api.ts';
-import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
-import { provinceNamesOf, siteLocationText } from './station-detail.utils.ts';
-import { useStationId } from './use-station-id.ts';
+import { useRouteTabs } from '../../ui/route-tabs.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { useStationId } from '../../ui/use-station-id.ts';
+import { StationStatusTag, StationTagList, useRegions, useStationOverview } from '../stations/index.ts';
+import { provinceNamesOf, siteLocationText } from './site-location.ts';
 
 function StationHeader({ stationId }: { stationId: number }) {
   const { t } = useTranslation();

@@ -4,19 +4,20 @@ import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionButton, useCan } from '../../app/PermissionButton.tsx';
-import { useFormatDate, useFormatDateTime } from '../../app/use-date-time.ts';
-import { RawFilesCard } from '../ingestion/RawFilesCard.tsx';
-import { SiteDataCard } from '../ingestion/SiteDataCard.tsx';
-import { LastReceiptsCard } from '../receipts/LastReceiptsCard.tsx';
-import { useStationDetail, useStationFields } from '../stations/api.ts';
-import { StationFormModal } from '../stations/StationFormModal.tsx';
-import { StationStatusTag, StationTagList } from '../stations/StationTags.tsx';
-import { LongTermConvergenceCard } from '../wsa/longterm/LongTermConvergenceCard.tsx';
-import { AttachmentsCard } from './AttachmentsCard.tsx';
-import { PasswordRecordsCard } from './PasswordRecordsCard.tsx';
-import { RemoteSensingCard } from './RemoteSensingCard.tsx';
-import { useStationId } from './use-station-id.ts';
+import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
+import { useFormatDate, useFormatDateTime } from '../../ui/use-date-time.ts';
+import { useStationId } from '../../ui/use-station-id.ts';
+import { RawFilesCard, SiteDataCard } from '../ingestion/index.ts';
+import { LongTermConvergenceCard } from '../longterm/index.ts';
+import { LastReceiptsCard } from '../receipts/index.ts';
+import { AttachmentsCard, PasswordRecordsCard, RemoteSensingCard } from '../station-assets/index.ts';
+import {
+  StationFormModal,
+  StationStatusTag,
+  StationTagList,
+  useStationDetail,
+  useStationFields,
+} from '../stations/index.ts';
 
 /** The shown value of one edit-form field of a site (names rather than ids). */
 function useFieldValue() {

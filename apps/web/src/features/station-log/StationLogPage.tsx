@@ -5,12 +5,12 @@ import { Descriptions, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { readUtcCode } from '../../request/request.ts';
-import { useTagList } from '../tags/api.ts';
+import { DATE_TIME_FORMAT } from '../../ui/date-time.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
+import { useTagList } from '../tags/index.ts';
 import { useStationLogPage } from './api.ts';
 import {
   type DetailRow,

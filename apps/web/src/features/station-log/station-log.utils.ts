@@ -1,6 +1,5 @@
 import type { TStationLogType } from '@masthub/shared';
-import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { wallTimeToIso } from '../../app/date-time.ts';
+import { toLogPageRequest } from '../../ui/list/log-filters.ts';
 
 /** What the filter form holds; the time range is wall time in the user's zone (`YYYY-MM-DD HH:mm:ss`). */
 export interface StationLogFilters {
@@ -21,28 +20,13 @@ export interface StationLogRequest {
   endTime?: string;
 }
 
-function text(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 /** Filters → request: page 20, blanks left out, the range sent as instants with the user's zone offset. */
 export function toStationLogRequest(
   filters: StationLogFilters,
   pageNo: number,
   utcCode: string,
 ): StationLogRequest {
-  const request: StationLogRequest = { pageNo, pageSize: PAGE_SIZE };
-  const operator = text(filters.operator);
-  const stationCode = text(filters.stationCode);
-  if (operator) request.operator = operator;
-  if (filters.type) request.type = filters.type;
-  if (stationCode) request.stationCode = stationCode;
-  if (filters.range) {
-    request.startTime = wallTimeToIso(filters.range[0], utcCode);
-    request.endTime = wallTimeToIso(filters.range[1], utcCode);
-  }
-  return request;
+  return toLogPageRequest(filters, pageNo, utcCode);
 }
 
 /** Tag colour of each change type. */

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { RowList } from '../../app/list/RowList.tsx';
+import { feedback } from '../../browser/feedback.ts';
 import { http, RequestError, requestFile, saveFile } from '../../request/request.ts';
+import { RowList } from '../../ui/list/RowList.tsx';
 
 /**
  * Batch import of sites (SPEC §6 site list "batch import"): the template in the user's language, one

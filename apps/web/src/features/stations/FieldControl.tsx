@@ -13,8 +13,8 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
+import { DATE_TIME_FORMAT } from '../../ui/date-time.ts';
 import {
   useGenericOptions,
   useManufacturerTree,

@@ -1,11 +1,12 @@
 import type { TFileRulePreviewRow } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Drawer, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FitColumn } from '../../app/table/fit-columns.ts';
-import { fitColumns } from '../../app/table/fit-columns.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
 import { http } from '../../request/request.ts';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { fitColumns } from '../../ui/table/fit-columns.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 
 /**
  * The file-rule preview of the site list (SPEC §2): for each site, the file-match rules that route its
@@ -112,16 +113,14 @@ export function FileRulePreviewDrawer({
       {stationIds.length === 0 ? (
         <Empty description={t('stations.fileRules.none')} />
       ) : (
-        <Table<TFileRulePreviewRow>
+        <WholeTable<TFileRulePreviewRow>
           data-testid="file-rule-preview"
           rowKey="stationId"
-          size="small"
           bordered
           loading={isFetching}
           dataSource={data ?? []}
           columns={fit.columns}
           {...fit.tableProps}
-          pagination={false}
         />
       )}
     </Drawer>

@@ -8,7 +8,7 @@ import {
 import { Button, Checkbox, Drawer, Flex, Space, Tabs, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { useSaveStationListConfig } from './api.ts';
 import {
   type ColumnSetting,

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../request/request.ts';
-import { downloadOriginal } from '../ingestion/api.ts';
+import { downloadOriginal } from '../ingestion/index.ts';
 
 interface RawDownloadValues {
   range?: [Dayjs | null, Dayjs | null] | null;

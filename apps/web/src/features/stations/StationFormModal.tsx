@@ -3,9 +3,9 @@ import type { FormRule } from 'antd';
 import { Col, Form, Modal, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { checkStationCode, useSaveStation, useStationFields } from './api.ts';
 import { dateItemProps, FieldControl } from './FieldControl.tsx';
 import {

@@ -13,8 +13,8 @@ import type { TStationExportRequest } from '@masthub/shared';
 import { Button, Flex, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
 import { saveFile } from '../../request/request.ts';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { exportCoordinates } from './api.ts';
 
 interface StationListToolbarProps {

@@ -2,7 +2,7 @@ import type { TStationRecord } from '@masthub/shared';
 import { Form, Modal, Select, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { useSetStationTags, useTagOptions } from './api.ts';
 
 interface StationTagsModalProps {

@@ -1,5 +1,5 @@
 import type { TFormField, TStationRecord, TStationSaveInput } from '@masthub/shared';
-import { formatDate, wallTimeToIso } from '../../app/date-time.ts';
+import { formatDate, wallTimeToIso } from '../../ui/date-time.ts';
 
 /**
  * The server-driven forms keep plain JSON values (the date pickers convert at the form item), so the

@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
-import { useVersionDetail } from '../measure-wind/api.ts';
+import { useVersionDetail } from '../wind-data/index.ts';
 
 /**
  * Says that the chosen version is long-term corrected (issue 28): its reference, method and the

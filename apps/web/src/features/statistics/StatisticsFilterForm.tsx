@@ -4,10 +4,10 @@ import { MOMM_DEFAULT_MIN_COVERAGE, WEIBULL_METHODS } from '@masthub/shared/wind
 import { Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../app/date-time.ts';
-import { QualityOptions } from '../common/AnalysisQuality.tsx';
+import { DATE_TIME_FORMAT } from '../../ui/date-time.ts';
+import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { QualityOptions, versionOptions } from '../analysis-form/index.ts';
 import type { StatisticsFilters } from './statistics.utils.ts';
-import { versionOptions } from './version-options.ts';
 
 export interface FilterValues {
   versionId?: number;
@@ -110,7 +110,7 @@ export function StatisticsFilterForm({
       <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
         <Select
           style={{ width: 160 }}
-          options={WEIBULL_METHODS.map((m) => ({ value: m, label: t(`statistics.weibullMethods.${m}`) }))}
+          options={translatedOptions(WEIBULL_METHODS, t, 'statistics.weibullMethods')}
         />
       </Form.Item>
       <Form.Item

@@ -1,27 +1,12 @@
-import type {
-  TDatasetVersion,
-  TStatisticsRequestInput,
-  TStatisticsResult,
-  TVersionChannel,
-} from '@masthub/shared';
+import type { TStatisticsRequestInput, TStatisticsResult, TVersionChannel } from '@masthub/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http, requestFile } from '../../request/request.ts';
 
 export const statisticsKeys = {
-  versions: (stationId: number) => ['statistics', 'stations', stationId, 'versions'] as const,
   channels: (versionId: number) => ['statistics', 'versions', versionId, 'channels'] as const,
   analysis: (request: TStatisticsRequestInput) =>
     ['statistics', 'versions', request.versionId, 'analysis', request] as const,
 };
-
-/** The site's data versions (the original first). */
-export function useStatisticsVersions(stationId: number | undefined) {
-  return useQuery({
-    queryKey: statisticsKeys.versions(stationId ?? 0),
-    queryFn: () => http.get<TDatasetVersion[]>('/web/version/list', { stationId }),
-    enabled: stationId !== undefined,
-  });
-}
 
 /** The channels of a version with their data ranges. */
 export function useStatisticsChannels(versionId: number | undefined) {

@@ -163,40 +163,57 @@ export function turbulenceOption(
 
 /** Air density: mean per calendar month (bars, top) and per local hour (line, bottom). */
 export function airDensityOption(section: TStatisticsResult['airDensity'], labels: Labels): EChartsOption {
+  const axis = { name: 'kg/m³', isScaled: true };
+  return stackedPanelsOption(64, [
+    {
+      title: labels.byMonth,
+      categories: section.byCalendarMonth.map((m) => String(m.month)),
+      series: {
+        type: 'bar',
+        name: labels.airDensity,
+        data: section.byCalendarMonth.map((m) => fixed(m.mean, 4)),
+      },
+      axis,
+    },
+    {
+      title: labels.byHour,
+      categories: section.byHour.map((_, h) => String(h)),
+      series: { type: 'line', name: labels.airDensity, data: section.byHour.map((v) => fixed(v, 4)) },
+      axis,
+    },
+  ]);
+}
+
+/** One panel of a two-panel chart: its title, its categories, one series and its value axis. */
+interface TChartPanel {
+  title: string | undefined;
+  categories: string[];
+  series: { type: 'bar' | 'line'; name: string | undefined; data: (number | null)[] };
+  axis: { name: string; isScaled?: boolean };
+}
+
+/** Two panels stacked, each a category axis with one series (air density, shear by hour and sector). */
+function stackedPanelsOption(left: number, panels: readonly [TChartPanel, TChartPanel]): EChartsOption {
   return {
     tooltip: { trigger: 'axis' },
     grid: [
-      { left: 64, right: 24, top: 32, height: '32%' },
-      { left: 64, right: 24, bottom: 32, height: '32%' },
+      { left, right: 24, top: 32, height: '32%' },
+      { left, right: 24, bottom: 32, height: '32%' },
     ],
-    title: [
-      { text: labels.byMonth, left: 'center', top: 0, textStyle: { fontSize: 13 } },
-      { text: labels.byHour, left: 'center', top: '52%', textStyle: { fontSize: 13 } },
-    ],
-    xAxis: [
-      { type: 'category', gridIndex: 0, data: section.byCalendarMonth.map((m) => String(m.month)) },
-      { type: 'category', gridIndex: 1, data: section.byHour.map((_, h) => String(h)) },
-    ],
-    yAxis: [
-      { type: 'value', gridIndex: 0, scale: true, name: 'kg/m³' },
-      { type: 'value', gridIndex: 1, scale: true, name: 'kg/m³' },
-    ],
-    series: [
-      {
-        type: 'bar',
-        name: labels.airDensity,
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: section.byCalendarMonth.map((m) => fixed(m.mean, 4)),
-      },
-      {
-        type: 'line',
-        name: labels.airDensity,
-        xAxisIndex: 1,
-        yAxisIndex: 1,
-        data: section.byHour.map((v) => fixed(v, 4)),
-      },
-    ],
+    title: panels.map((p, i) => ({
+      text: p.title,
+      left: 'center',
+      top: i === 0 ? 0 : '52%',
+      textStyle: { fontSize: 13 },
+    })),
+    xAxis: panels.map((p, i) => ({ type: 'category' as const, gridIndex: i, data: p.categories })),
+    yAxis: panels.map((p, i) => ({
+      type: 'value' as const,
+      gridIndex: i,
+      ...(p.axis.isScaled ? { scale: true } : {}),
+      name: p.axis.name,
+    })),
+    series: panels.map((p, i) => ({ ...p.series, xAxisIndex: i, yAxisIndex: i })),
   };
 }
 
@@ -451,39 +468,18 @@ export function shearProfileOption(shear: TShearSection, labels: Labels): EChart
 
 /** Shear exponent by local hour (line) and by direction sector (bars). */
 export function shearByOption(shear: TShearSection, labels: Labels): EChartsOption {
-  return {
-    tooltip: { trigger: 'axis' },
-    grid: [
-      { left: 56, right: 24, top: 32, height: '32%' },
-      { left: 56, right: 24, bottom: 32, height: '32%' },
-    ],
-    title: [
-      { text: labels.byHour, left: 'center', top: 0, textStyle: { fontSize: 13 } },
-      { text: labels.bySector, left: 'center', top: '52%', textStyle: { fontSize: 13 } },
-    ],
-    xAxis: [
-      { type: 'category', gridIndex: 0, data: shear.byHour.map((h) => String(h.hour)) },
-      { type: 'category', gridIndex: 1, data: shear.bySector.map((s) => s.label) },
-    ],
-    yAxis: [
-      { type: 'value', gridIndex: 0, name: 'α' },
-      { type: 'value', gridIndex: 1, name: 'α' },
-    ],
-    series: [
-      {
-        type: 'line',
-        name: labels.exponent,
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: shear.byHour.map((h) => fixed(h.exponent, 4)),
-      },
-      {
-        type: 'bar',
-        name: labels.exponent,
-        xAxisIndex: 1,
-        yAxisIndex: 1,
-        data: shear.bySector.map((s) => fixed(s.exponent, 4)),
-      },
-    ],
-  };
+  return stackedPanelsOption(56, [
+    {
+      title: labels.byHour,
+      categories: shear.byHour.map((h) => String(h.hour)),
+      series: { type: 'line', name: labels.exponent, data: shear.byHour.map((h) => fixed(h.exponent, 4)) },
+      axis: { name: 'α' },
+    },
+    {
+      title: labels.bySector,
+      categories: shear.bySector.map((s) => s.label),
+      series: { type: 'bar', name: labels.exponent, data: shear.bySector.map((s) => fixed(s.exponent, 4)) },
+      axis: { name: 'α' },
+    },
+  ]);
 }

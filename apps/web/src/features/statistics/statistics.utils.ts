@@ -10,7 +10,7 @@ import type {
 } from '@masthub/shared';
 import { RECOVERY_BANDS } from '@masthub/shared/constants.ts';
 import { MOMM_DEFAULT_MIN_COVERAGE } from '@masthub/shared/wind-data/statistics.schema.ts';
-import { wallTimeToIso } from '../../app/date-time.ts';
+import { wallTimeToIso } from '../../ui/date-time.ts';
 
 /** The 11 tabs in screen order; each key is also the tab's `data-node-key` and chart test id suffix. */
 export const TAB_KEYS = [

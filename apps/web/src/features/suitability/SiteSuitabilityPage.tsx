@@ -1,11 +1,10 @@
 import type { TSuitabilityRequestInput } from '@masthub/shared';
-import { Alert, Empty, Flex, Form, Result, Spin } from 'antd';
+import { Alert, Empty, Flex, Form } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../request/request.ts';
-import { useFileDownload } from '../../request/use-file-download.ts';
-import { useStationId } from '../station-detail/use-station-id.ts';
-import { useStatisticsChannels, useStatisticsVersions } from '../statistics/api.ts';
+import { useStationId } from '../../ui/use-station-id.ts';
+import { AnalysisOutcome, useAnalysisExport, useStatisticsVersions } from '../analysis-form/index.ts';
+import { useStatisticsChannels } from '../statistics/index.ts';
 import { exportSuitability, useSuitabilityCheck, useSuitabilityDefaults } from './api.ts';
 import { SuitabilityForm } from './SuitabilityForm.tsx';
 import { SuitabilityResultView } from './SuitabilityResultView.tsx';
@@ -43,8 +42,8 @@ export function SiteSuitabilityPage() {
   const { data: defaults } = useSuitabilityDefaults(stationId);
   const { data: channels } = useStatisticsChannels(versionId);
   const [request, setRequest] = useState<TSuitabilityRequestInput>();
-  const { isSaving: isExporting, download } = useFileDownload();
   const check = useSuitabilityCheck(request);
+  const { isExporting, runExport } = useAnalysisExport(request, exportSuitability, 'suitability');
 
   // The defaults: the long-term version's measured source (else the original) and the long-term basis.
   useEffect(() => {
@@ -90,20 +89,10 @@ export function SiteSuitabilityPage() {
     setRequest(next);
   };
 
-  const runExport = async () => {
-    if (!request) return;
-    await download(
-      () => exportSuitability(request),
-      `${t('suitability.exportName')}.xlsx`,
-      t('suitability.exported'),
-    );
-  };
-
   if (stationId === undefined) return null;
   if (!isVersionsPending && (versions ?? []).length === 0) {
     return <Empty description={t('suitability.noVersions')} />;
   }
-  const result = check.data;
   return (
     <Flex vertical gap={16} data-testid="suit-page">
       <SuitabilityForm
@@ -114,7 +103,7 @@ export function SiteSuitabilityPage() {
         channels={channels ?? []}
         speed={speed}
         isRunning={check.isFetching}
-        canExport={result !== undefined}
+        canExport={check.data !== undefined}
         isExporting={isExporting}
         onRun={() => void run()}
         onExport={() => void runExport()}
@@ -131,22 +120,9 @@ export function SiteSuitabilityPage() {
           })}
         />
       )}
-      {!request ? (
-        <Empty description={t('suitability.start')} />
-      ) : check.isError ? (
-        <Result
-          status="warning"
-          title={check.error instanceof RequestError ? check.error.message : t('suitability.failed')}
-        />
-      ) : !result ? (
-        <Spin spinning>
-          <div style={{ height: 240 }} />
-        </Spin>
-      ) : (
-        <Spin spinning={check.isFetching}>
-          <SuitabilityResultView result={result} />
-        </Spin>
-      )}
+      <AnalysisOutcome area="suitability" isRequested={request !== undefined} query={check}>
+        {(result) => <SuitabilityResultView result={result} />}
+      </AnalysisOutcome>
     </Flex>
   );
 }

@@ -2,7 +2,7 @@ import type { TSuitabilityResult } from '@masthub/shared';
 import { Alert, Collapse, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 
 /** The wind-data table opened on one record of the checked version (issue 41 §1). */
 export function recordLink(result: TSuitabilityResult, time: string, channelId: number): string {

@@ -6,8 +6,8 @@ import {
 } from '@masthub/shared';
 import { Button, Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Slider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QualityOptions } from '../common/AnalysisQuality.tsx';
-import { channelLabel, versionOptions } from '../statistics/version-options.ts';
+import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { channelLabel, QualityOptions, versionOptions } from '../analysis-form/index.ts';
 import { channelsOf, type SuitabilityFormValues, type TChannelKind } from './suitability.request.ts';
 
 interface Props {
@@ -144,12 +144,7 @@ export function SuitabilityForm(props: Props) {
         </Col>
         <Col span={5}>
           <Form.Item name="extremeMethod" label={t('suitability.form.extremeMethod')}>
-            <Select
-              options={SUITABILITY_EXTREME_CHOICES.map((m) => ({
-                value: m,
-                label: t(`suitability.methods.${m}`),
-              }))}
-            />
+            <Select options={translatedOptions(SUITABILITY_EXTREME_CHOICES, t, 'suitability.methods')} />
           </Form.Item>
         </Col>
         <Col span={3}>

@@ -2,11 +2,13 @@ import type { TSuitabilityResult } from '@masthub/shared';
 import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FitColumn, fitColumns } from '../../app/table/fit-columns.ts';
-import { useElementWidth } from '../../app/table/use-element-width.ts';
-import { useFormatDateRange } from '../../app/use-date-time.ts';
-import { AnalysisBasisNote } from '../common/AnalysisQuality.tsx';
-import { ChartCardGrid } from '../common/ChartCardGrid.tsx';
+import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
+import { formatFixed } from '../../ui/format-number.ts';
+import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
+import { useElementWidth } from '../../ui/table/use-element-width.ts';
+import { WholeTable } from '../../ui/table/WholeTable.tsx';
+import { useFormatDateRange } from '../../ui/use-date-time.ts';
+import { AnalysisBasisNote } from '../analysis-form/index.ts';
 import { DecidingRecordAlert, MaximaTable } from './SuitabilityExtremes.tsx';
 import {
   buildExtremeOption,
@@ -16,8 +18,7 @@ import {
   passMark,
 } from './suitability.charts.ts';
 
-const fmt = (v: number | null | undefined, digits = 2) =>
-  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+const fmt = (v: number | null | undefined, digits = 2) => formatFixed(v, digits);
 
 const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
 /** A class column: room for a limit such as "1.225" or a mark, and its title such as "III A+". */
@@ -147,10 +148,8 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
       </Typography.Text>
       <AnalysisBasisNote basis={result.basis} versionName={result.versionName} />
       <div ref={classTableBox}>
-        <Table
+        <WholeTable
           rowKey="key"
-          size="small"
-          pagination={false}
           data-testid="suit-table"
           dataSource={rows}
           {...classTable.tableProps}
@@ -172,10 +171,8 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         />
       </div>
       <Card size="small" title={t('suitability.extremes')}>
-        <Table
+        <WholeTable
           rowKey="method"
-          size="small"
-          pagination={false}
           data-testid="suit-extremes"
           dataSource={result.extremes.estimates}
           columns={[

@@ -1,7 +1,7 @@
 import { type TTagRecord, ZTagSaveRequest } from '@masthub/shared';
 import { AutoComplete, ColorPicker, Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveTag, useTagGroups } from './api.ts';
 import { DEFAULT_TAG_COLOR, TAG_COLOR_PRESETS, type TagFormValues, toTagSaveRequest } from './tags.utils.ts';
 

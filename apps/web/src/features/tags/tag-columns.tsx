@@ -2,8 +2,8 @@ import type { TTagStatus } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RowActionButtons } from '../../app/list/RowActionButtons.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { RowActionButtons } from '../../ui/list/RowActionButtons.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import type { TagRow } from './tags.utils.ts';
 
 /** The tag table's columns: group (spanning its rows), the coloured tag, colour, status switch, usage. */

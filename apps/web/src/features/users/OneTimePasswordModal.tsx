@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyWithFeedback } from '../../app/clipboard.ts';
+import { copyWithFeedback } from '../../ui/clipboard.ts';
 
 interface OneTimePasswordModalProps {
   /** The account the secrets belong to. */

@@ -1,9 +1,9 @@
 import { ZCompanySaveRequest, ZGroupSaveRequest } from '@masthub/shared';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useZodRule } from '../../app/use-zod-rule.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { RequestError } from '../../request/request.ts';
+import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { type OrgSaveInput, useSaveOrganisation } from './api.ts';
 
 export interface OrganisationEdit {

@@ -9,8 +9,8 @@ import {
 import { App, Button, Card, Dropdown, Flex, Input, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { SideTreeAllButton, SideTreeBody } from '../../app/SideTree.tsx';
+import { feedback } from '../../browser/feedback.ts';
+import { SideTreeAllButton, SideTreeBody } from '../../ui/SideTree.tsx';
 import { checkOrganisationDelete, useDeleteOrganisation, useOrganisationTree } from './api.ts';
 import { type OrganisationEdit, OrganisationNameModal } from './OrganisationNameModal.tsx';
 import { filterOrgTree, type OrgTreeNode, toOrgTree } from './users.utils.ts';

@@ -1,7 +1,7 @@
 import { Alert, Form, Modal, Radio, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
+import { feedback } from '../../browser/feedback.ts';
 import { useStationUserPage, useTransferAuthority, useUserOptions } from './api.ts';
 
 const OWNED_PAGE_SIZE = 1000;

@@ -2,9 +2,12 @@ import type { TUserRecord } from '@masthub/shared';
 import { Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { AccessTokenTable } from '../person-center/AccessTokenTable.tsx';
-import { useAdminAccessTokens, useRevokeAccessTokenAsAdmin } from '../person-center/access-tokens.api.ts';
+import { feedback } from '../../browser/feedback.ts';
+import {
+  AccessTokenTable,
+  useAdminAccessTokens,
+  useRevokeAccessTokenAsAdmin,
+} from '../access-tokens/index.ts';
 
 const PAGE_SIZE = 10;
 

@@ -1,8 +1,8 @@
 import type { TUserRecord, TUserSaveInput } from '@masthub/shared';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { SchemaItem } from '../../app/list/SchemaItem.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useCompanyOptions, useGroupOptions, useRoleOptions, useSaveUser } from './api.ts';
 import { userFormParser } from './user-form.ts';
 

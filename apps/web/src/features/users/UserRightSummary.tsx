@@ -2,8 +2,8 @@ import type { TRightConfig } from '@masthub/shared';
 import { Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BackTitle } from '../../app/BackTitle.tsx';
-import { PermissionButton } from '../../app/PermissionButton.tsx';
+import { BackTitle } from '../../ui/BackTitle.tsx';
+import { PermissionButton } from '../../ui/PermissionButton.tsx';
 
 /** The user's card on their rights page: back link, name, role link and account facts. */
 export function UserRightSummary({

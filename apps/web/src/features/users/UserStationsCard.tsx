@@ -4,8 +4,8 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { App, Button, Card, Flex, Input, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { useServerPagination } from '../../app/list/use-server-pagination.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { useServerPagination } from '../../ui/list/use-server-pagination.ts';
 import { useAuthorizeStations, useStationUserPage } from './api.ts';
 import { sortAccessKinds, splitStationSelection } from './users.utils.ts';
 

@@ -7,7 +7,6 @@ import type {
   TResetSecondFactorReply,
   TRightConfig,
   TStationAccessRecord,
-  TStationOption,
   TStationUserPageRequest,
   TTableField,
   TUserListItem,
@@ -74,14 +73,6 @@ export function useStationUserPage(request: TStationUserPageRequest, isEnabled =
     request,
     isEnabled,
   );
-}
-
-/** Sites the caller may see whose code or project contains the keywords (pickers). */
-export function fetchStationOptions(keywords: string, limit = 1000): Promise<TStationOption[]> {
-  return http.post<TStationOption[]>('/security/sys/permission/station_options', {
-    keywords: keywords || undefined,
-    limit,
-  });
 }
 
 export function useSaveUser() {

@@ -1,9 +1,9 @@
 import type { TUserRecord } from '@masthub/shared';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import type { TRowAction } from '../../app/list/row-actions.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
+import type { TRowAction } from '../../ui/list/row-actions.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useResetPassword, useResetSecondFactor, useUnlockSecondFactor } from './api.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { TWebhookDeliveryRecord, TWebhookRecord } from '@masthub/shared';
 import { Button, Drawer, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServerPagination } from '../../app/list/use-server-pagination.ts';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { useServerPagination } from '../../ui/list/use-server-pagination.ts';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useWebhookDeliveries } from './api.ts';
 
 const STATUS_COLORS: Record<TWebhookDeliveryRecord['status'], string> = {

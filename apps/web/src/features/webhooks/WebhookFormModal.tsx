@@ -8,8 +8,8 @@ import {
 } from '@masthub/shared';
 import { Checkbox, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaFormModal } from '../../app/list/SchemaFormModal.tsx';
-import { SchemaItem } from '../../app/list/SchemaItem.tsx';
+import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useCreateWebhook, useUpdateWebhook } from './api.ts';
 
 interface WebhookFormValues {

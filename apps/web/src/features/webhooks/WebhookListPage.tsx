@@ -3,9 +3,9 @@ import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { App, Space, Switch, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../app/feedback.ts';
-import { ListPage } from '../../app/list/ListPage.tsx';
-import { useFormatDateTime } from '../../app/use-date-time.ts';
+import { feedback } from '../../browser/feedback.ts';
+import { ListPage } from '../../ui/list/ListPage.tsx';
+import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import {
   useDeleteWebhook,
   useEnableWebhook,

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyWithFeedback } from '../../app/clipboard.ts';
+import { copyWithFeedback } from '../../ui/clipboard.ts';
 
 /** A webhook's signing secret, shown this once (after creation or rotation), with how to check it. */
 export function WebhookSecretModal({ secret, onClose }: { secret: string | null; onClose: () => void }) {

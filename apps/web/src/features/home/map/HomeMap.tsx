@@ -18,7 +18,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import detailedLandUrl from 'world-atlas/land-50m.json?url';
 import landUrl from 'world-atlas/land-110m.json?url';
-import { useRegions, useStationStatuses } from '../../stations/api.ts';
+import { useRegions, useStationStatuses } from '../../stations/index.ts';
 import { type TMapSiteFilter, useMapSites } from '../api.ts';
 import { buildBaseStyle } from './base-style.ts';
 import {

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSystemInfo } from '../../system-info/api.ts';
+import { useSystemInfo } from '../../system-info/index.ts';
 
 /** From this zoom the bundled base (coastlines 1:50m, provinces) has little left to show inside a province. */
 export const OFFLINE_DETAIL_ZOOM = 7;

@@ -3,8 +3,8 @@ import { Button, Card, Descriptions, Divider, Skeleton, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
-import { useStationOverview } from '../../stations/api.ts';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
+import { useStationOverview } from '../../stations/index.ts';
 
 /** ECharts loads with the first opened panel, not with the map. */
 const HomeRoseCharts = lazy(() => import('./rose/HomeRoseCharts.tsx'));

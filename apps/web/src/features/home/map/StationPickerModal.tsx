@@ -4,7 +4,7 @@ import { PAGE_SIZE, stationStatusColor } from '@masthub/shared/constants.ts';
 import { Flex, Input, Modal, Segmented, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGenericOptions, useStationStatuses } from '../../stations/api.ts';
+import { useGenericOptions, useStationStatuses } from '../../stations/index.ts';
 import { type TMapSiteFilter, useMapSites } from '../api.ts';
 
 /** MapLibre and its base data load only when the map view is opened. */

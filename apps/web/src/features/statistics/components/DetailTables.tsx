@@ -4,9 +4,10 @@ import type {
   TStatisticsResult,
   TTurbulenceItem,
 } from '@masthub/shared';
-import { Flex, Table, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { formatValue } from '../statistics.utils.ts';
 import { decimalColumn } from './decimal-column.ts';
 
@@ -31,10 +32,8 @@ export function JointFrequencyTable({ table, labels }: { table: TJointFrequencyT
   return (
     <Flex vertical gap={8} data-testid="stat-joint-table">
       <Typography.Title level={5}>{t('statistics.detail.jointTable')}</Typography.Title>
-      <Table
+      <WholeTable
         rowKey="key"
-        size="small"
-        pagination={false}
         scroll={{ x: 'max-content' }}
         dataSource={rows}
         columns={[
@@ -69,10 +68,8 @@ export function TurbulenceDetail({ item }: { item: TTurbulenceItem }) {
       {item.bySector.length > 0 && (
         <>
           <Typography.Title level={5}>{t('statistics.detail.tiBySector')}</Typography.Title>
-          <Table<TSectorTi>
+          <WholeTable<TSectorTi>
             rowKey="label"
-            size="small"
-            pagination={false}
             dataSource={item.bySector}
             columns={[
               { key: 'label', dataIndex: 'label', title: t('statistics.columns.sector'), width: 100 },
@@ -102,10 +99,8 @@ export function MommTable({
       <Typography.Title level={5}>
         {t('statistics.detail.mommTitle', { pct: formatValue(section.mommMinCoverage * 100, 0) })}
       </Typography.Title>
-      <Table<TMommRow>
+      <WholeTable<TMommRow>
         rowKey="channelId"
-        size="small"
-        pagination={false}
         dataSource={section.series}
         columns={[
           {
@@ -142,10 +137,8 @@ export function DensityByMonthTable({ months }: { months: TStatisticsResult['air
   return (
     <Flex vertical gap={8} data-testid="stat-density-by-month">
       <Typography.Title level={5}>{t('statistics.detail.densityByYearMonth')}</Typography.Title>
-      <Table<TDensityRow>
+      <WholeTable<TDensityRow>
         rowKey="month"
-        size="small"
-        pagination={false}
         dataSource={months}
         columns={[
           { key: 'month', dataIndex: 'month', title: t('statistics.detail.yearMonth'), width: 120 },
@@ -166,10 +159,8 @@ export function MonthlyMaximaTable({ maxima }: { maxima: TMonthlyMaxima }) {
   return (
     <Flex vertical gap={8} data-testid="stat-monthly-maxima">
       <Typography.Title level={5}>{t('statistics.detail.monthlyMaxima')}</Typography.Title>
-      <Table<TMaximaRow>
+      <WholeTable<TMaximaRow>
         rowKey="month"
-        size="small"
-        pagination={false}
         dataSource={maxima.months}
         columns={[
           { key: 'month', dataIndex: 'month', title: t('statistics.detail.yearMonth'), width: 110 },

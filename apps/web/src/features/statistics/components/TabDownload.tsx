@@ -4,7 +4,7 @@ import { Button, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../../request/use-file-download.ts';
-import { exportVersion } from '../../measure-wind/api.ts';
+import { exportVersion } from '../../wind-data/index.ts';
 
 /**
  * The WAsP .tab of a rose's speed and vane over the analysed period, in the analysis's sectors (12 or 16)

@@ -1,10 +1,11 @@
 import type { TStatisticsResult } from '@masthub/shared';
-import { Alert, Descriptions, Flex, Table } from 'antd';
+import { Alert, Descriptions, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { airDensityOption } from '../charts.utils.ts';
 import { DensityByMonthTable } from '../components/DetailTables.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
 /** Air density (空气密度, WIND-ANALYSIS §8.5) from T, p (and RH), or the standard 1.225 kg/m³. */
@@ -43,10 +44,8 @@ export function AirDensityTab({ result }: { result: TStatisticsResult }) {
         ]}
       />
       <StatChart testId="stat-chart-airDensity" option={option} height={460} />
-      <Table
+      <WholeTable
         rowKey="month"
-        size="small"
-        pagination={false}
         dataSource={section.byCalendarMonth}
         columns={[
           { key: 'month', dataIndex: 'month', title: t('statistics.columns.month'), width: 100 },

@@ -13,7 +13,6 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
@@ -21,10 +20,11 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../../i18n/i18n.ts';
 import { toShortLanguage } from '../../../i18n/languages.ts';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { correlationOption, regressionCaption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import {
   type CorrelationChoices,
@@ -200,12 +200,10 @@ export function CorrelationTab({ result, onReferenceChange, onCorrelationChange 
         ]}
       />
       <StatChart testId="stat-chart-correlation" option={option || undefined} height={420} />
-      <Table<TCorrelationSectorRow>
+      <WholeTable<TCorrelationSectorRow>
         rowKey="sectorRange"
-        size="small"
         columns={columns}
         dataSource={item.sectors}
-        pagination={false}
         scroll={{ x: 'max-content' }}
       />
     </Flex>

@@ -1,10 +1,11 @@
 import { formatUnit, type TStatisticsResult } from '@masthub/shared';
-import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, Flex, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { linesOption, monthHourOption } from '../charts.utils.ts';
 import { ChannelPicker } from '../components/ChannelPicker.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
 import { useElementChoice } from './use-element-choice.ts';
@@ -84,14 +85,7 @@ export function DailyTab({ result }: { result: TStatisticsResult }) {
           <StatChart testId="stat-chart-daily-matrix" option={heatmap} height={360} />
         </Flex>
       )}
-      <Table<HourRow>
-        rowKey="hour"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      <WholeTable<HourRow> rowKey="hour" columns={columns} dataSource={rows} scroll={{ x: 'max-content' }} />
     </Flex>
   );
 }

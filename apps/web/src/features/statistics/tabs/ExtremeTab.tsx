@@ -1,10 +1,11 @@
 import type { TExtremeRow, TStatisticsResult } from '@masthub/shared';
-import { Alert, Descriptions, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Descriptions, Flex, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { extremeOption, gumbelOption } from '../charts.utils.ts';
 import { MonthlyMaximaTable } from '../components/DetailTables.tsx';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
 
@@ -64,12 +65,10 @@ export function ExtremeTab({ result }: { result: TStatisticsResult }) {
   return (
     <Flex vertical gap={16}>
       <StatChart testId="stat-chart-extreme" option={option} />
-      <Table<TExtremeRow>
+      <WholeTable<TExtremeRow>
         rowKey="channelId"
-        size="small"
         columns={columns}
         dataSource={rows}
-        pagination={false}
         scroll={{ x: 'max-content' }}
       />
       {gumbel && (

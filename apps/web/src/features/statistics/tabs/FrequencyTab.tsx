@@ -2,8 +2,8 @@ import type { TFrequencyItem, TStatisticsResult } from '@masthub/shared';
 import { Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
 import { frequencyOption } from '../charts.utils.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 

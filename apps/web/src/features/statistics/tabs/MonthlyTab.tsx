@@ -1,11 +1,12 @@
 import { formatUnit, type TPeriodComparisonRow, type TStatisticsResult } from '@masthub/shared';
-import { Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, Flex, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { linesOption } from '../charts.utils.ts';
 import { MommTable } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue } from '../statistics.utils.ts';
 import { useElementChoice } from './use-element-choice.ts';
@@ -67,14 +68,7 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
         options={present.map((e) => ({ value: e, label: t(`statistics.elements.${e}`) }))}
       />
       <StatChart testId="stat-chart-monthly" option={option} />
-      <Table<MonthRow>
-        rowKey="key"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      <WholeTable<MonthRow> rowKey="key" columns={columns} dataSource={rows} scroll={{ x: 'max-content' }} />
       {section.periodComparison.rows.length > 0 && (
         <Flex vertical gap={8}>
           <Typography.Text strong>
@@ -86,12 +80,10 @@ export function MonthlyTab({ result }: { result: TStatisticsResult }) {
               mean: formatValue(section.periodComparison.baselineMean, 3),
             })}
           </Typography.Text>
-          <Table<TPeriodComparisonRow>
+          <WholeTable<TPeriodComparisonRow>
             rowKey="name"
-            size="small"
             columns={comparisonColumns}
             dataSource={section.periodComparison.rows}
-            pagination={false}
           />
         </Flex>
       )}

@@ -3,11 +3,11 @@ import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Flex, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { recoveryOption } from '../charts.utils.ts';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { RecoveryRate } from '../components/RecoveryRate.tsx';
-import { StatChart } from '../components/StatChart.tsx';
+import { recoveryRateColumn } from '../components/RecoveryRate.tsx';
 import { useChannelLookup } from '../components/use-channel-lookup.ts';
 import { formatValue, type RecoveryTreeRow, recoveryPieces, toRecoveryTree } from '../statistics.utils.ts';
 
@@ -33,13 +33,7 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
     },
     { key: 'year', dataIndex: 'year', title: t('statistics.recovery.year'), width: 80 },
     { key: 'count', dataIndex: 'count', title: t('statistics.recovery.count'), width: 100 },
-    {
-      key: 'coverage',
-      dataIndex: 'coverage',
-      title: t('statistics.recovery.coverage'),
-      width: 150,
-      render: (v: number | null) => <RecoveryRate value={v} />,
-    },
+    recoveryRateColumn('coverage', t('statistics.recovery.coverage'), 150),
     decimalColumn('mean', t('statistics.recovery.mean'), 100, 3),
     decimalColumn('max', t('statistics.recovery.max'), 100, 2),
     {
@@ -84,13 +78,7 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
       width: 100,
     },
     { key: 'validCount', dataIndex: 'validCount', title: t('statistics.columns.validCount'), width: 100 },
-    {
-      key: 'validRate',
-      dataIndex: 'validRate',
-      title: t('statistics.columns.validRate'),
-      width: 130,
-      render: (v: number | null) => <RecoveryRate value={v} />,
-    },
+    recoveryRateColumn('validRate', t('statistics.columns.validRate'), 130),
     decimalColumn('validAvg', t('statistics.columns.validAvg'), 130, 3),
     decimalColumn('avgWindPower', t('statistics.columns.avgWindPower'), 150, 1),
   ];

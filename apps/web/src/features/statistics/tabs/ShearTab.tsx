@@ -1,10 +1,11 @@
 import type { TStatisticsResult } from '@masthub/shared';
 import { SHEAR_MAX_HEIGHTS, SHEAR_MIN_HEIGHTS } from '@masthub/shared/wind-data/statistics.schema.ts';
-import { Alert, Button, Descriptions, Empty, Flex, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Flex, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { shearByOption, shearProfileOption } from '../charts.utils.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { channelCaption, formatValue, speedAverages } from '../statistics.utils.ts';
 
 export interface ShearTabProps {
@@ -108,10 +109,8 @@ export function ShearTab({ result, onHeightsChange }: ShearTabProps) {
       />
       <StatChart testId="stat-chart-shear" option={option} />
       <StatChart testId="stat-chart-shear-by" option={byOption} height={460} />
-      <Table
+      <WholeTable
         rowKey="hour"
-        size="small"
-        pagination={false}
         dataSource={shear.byHour}
         columns={[
           { key: 'hour', dataIndex: 'hour', title: t('statistics.columns.hour'), width: 80 },

@@ -1,12 +1,13 @@
 import { formatUnit, type TStatisticsResult, type TSummaryRow } from '@masthub/shared';
-import { Descriptions, Flex, Table, type TableColumnsType } from 'antd';
+import { Descriptions, Flex, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../app/use-date-time.ts';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
+import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { summaryOption } from '../charts.utils.ts';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { RecoveryRate } from '../components/RecoveryRate.tsx';
-import { StatChart } from '../components/StatChart.tsx';
+import { recoveryRateColumn } from '../components/RecoveryRate.tsx';
 
 /** Summary (WIND-ANALYSIS §8.1): one row per channel; chart of mean speed and power density by height. */
 export function SummaryTab({ result }: { result: TStatisticsResult }) {
@@ -42,13 +43,7 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
     decimalColumn('sd', t('statistics.columns.sd'), 90, 3),
     decimalColumn('min', t('statistics.columns.min'), 90, 2),
     decimalColumn('max', t('statistics.columns.max'), 90, 2),
-    {
-      key: 'validRate',
-      dataIndex: 'validRate',
-      title: t('statistics.columns.validRate'),
-      width: 130,
-      render: (v: number | null) => <RecoveryRate value={v} />,
-    },
+    recoveryRateColumn('validRate', t('statistics.columns.validRate'), 130),
     decimalColumn('avgWindPower', t('statistics.columns.avgWindPower'), 150, 1),
     decimalColumn('usefulWindHours', t('statistics.columns.usefulWindHours'), 140, 1),
     decimalColumn('weibullScale', t('statistics.columns.weibullScale'), 120, 3),
@@ -77,12 +72,10 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
         ]}
       />
       <StatChart testId="stat-chart-summary" option={option} />
-      <Table<TSummaryRow>
+      <WholeTable<TSummaryRow>
         rowKey="channelId"
-        size="small"
         columns={columns}
         dataSource={result.summary.rows}
-        pagination={false}
         scroll={{ x: 'max-content' }}
       />
     </Flex>

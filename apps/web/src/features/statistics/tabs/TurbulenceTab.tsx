@@ -1,11 +1,12 @@
 import type { TStatisticsResult, TTurbulenceRow } from '@masthub/shared';
-import { Alert, Descriptions, Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { Alert, Descriptions, Empty, Flex, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatChart } from '../../../ui/charts/StatChart.tsx';
+import { WholeTable } from '../../../ui/table/WholeTable.tsx';
 import { turbulenceOption } from '../charts.utils.ts';
 import { TurbulenceDetail } from '../components/DetailTables.tsx';
 import { decimalColumn } from '../components/decimal-column.ts';
-import { StatChart } from '../components/StatChart.tsx';
 import { useHeightChoice } from '../components/use-height-choice.tsx';
 import { formatValue } from '../statistics.utils.ts';
 
@@ -54,13 +55,7 @@ export function TurbulenceTab({ result }: { result: TStatisticsResult }) {
         ]}
       />
       <StatChart testId="stat-chart-turbulence" option={option} />
-      <Table<TTurbulenceRow>
-        rowKey="name"
-        size="small"
-        columns={columns}
-        dataSource={item.rows}
-        pagination={false}
-      />
+      <WholeTable<TTurbulenceRow> rowKey="name" columns={columns} dataSource={item.rows} />
       <TurbulenceDetail item={item} />
     </Flex>
   );

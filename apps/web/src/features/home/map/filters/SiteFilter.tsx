@@ -8,7 +8,7 @@ import {
   useRegions,
   useStationStatuses,
   useTagOptions,
-} from '../../../stations/api.ts';
+} from '../../../stations/index.ts';
 import { compactFilter, type TMapSiteFilter } from '../../api.ts';
 
 type FormValues = Pick<

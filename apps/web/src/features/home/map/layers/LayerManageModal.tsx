@@ -8,16 +8,17 @@ import {
   Modal,
   Popconfirm,
   Select,
-  Table,
   type TableColumnsType,
   Typography,
   Upload,
   type UploadFile,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../../app/feedback.ts';
-import { PermissionButton } from '../../../../app/PermissionButton.tsx';
+import { feedback } from '../../../../browser/feedback.ts';
 import { RequestError } from '../../../../request/request.ts';
+import { translatedOptions } from '../../../../ui/form/RuleItem.tsx';
+import { PermissionButton } from '../../../../ui/PermissionButton.tsx';
+import { WholeTable } from '../../../../ui/table/WholeTable.tsx';
 import { useDeleteMapLayer, useMapLayerList, useUploadMapLayer } from './api.ts';
 import {
   formatBounds,
@@ -139,13 +140,11 @@ export function LayerManageModal({ open, onClose }: { open: boolean; onClose: ()
       mask={{ closable: false }}
     >
       <Typography.Title level={5}>{t('home-layers.manage.listTitle')}</Typography.Title>
-      <Table<TMapLayer>
+      <WholeTable<TMapLayer>
         rowKey="id"
-        size="small"
         columns={columns}
         dataSource={list.data ?? []}
         loading={list.isFetching}
-        pagination={false}
         scroll={{ y: 240 }}
         locale={{ emptyText: t('home-layers.empty') }}
         data-testid="layer-manage-table"
@@ -167,9 +166,7 @@ export function LayerManageModal({ open, onClose }: { open: boolean; onClose: ()
             rules={[{ required: true, message: t('home-layers.manage.required.kind') }]}
             style={{ flex: '1 1 220px' }}
           >
-            <Select
-              options={MAP_LAYER_KINDS.map((k) => ({ value: k, label: t(`home-layers.kinds.${k}`) }))}
-            />
+            <Select options={translatedOptions(MAP_LAYER_KINDS, t, 'home-layers.kinds')} />
           </Form.Item>
           <Form.Item
             name="name"

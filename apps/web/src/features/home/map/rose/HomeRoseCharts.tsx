@@ -8,7 +8,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../../app/use-date-time.ts';
+import { useFormatDateTime } from '../../../../ui/use-date-time.ts';
 import { useHomeRose } from '../../api.ts';
 
 echarts.use([BarChart, LineChart, GridComponent, PolarComponent, TooltipComponent, CanvasRenderer]);

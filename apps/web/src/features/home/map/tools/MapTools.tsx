@@ -11,7 +11,7 @@ import { Button, Flex, message, Tooltip } from 'antd';
 import { type GeoJSONSource, type Map as MapLibreMap, type MapMouseEvent, Marker } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSystemInfo } from '../../../system-info/api.ts';
+import { useSystemInfo } from '../../../system-info/index.ts';
 import { addTileLayer } from '../base-style.ts';
 import { useMapAnnotations, useSaveMapAnnotations } from './api.ts';
 import { distance, formatLength, type LonLat, pathLengths, polygonArea } from './geodesy.ts';

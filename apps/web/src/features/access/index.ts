@@ -1,0 +1,3 @@
+export { fetchStationOptions } from './api.ts';
+export { FeatureStatusTree } from './FeatureStatusTree.tsx';
+export { buildFeatureTree, toFeatureKeys } from './feature-tree.ts';

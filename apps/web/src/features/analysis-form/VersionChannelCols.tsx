@@ -1,0 +1,132 @@
+import type { TDataReportFields } from '@masthub/shared';
+import { Col, Form, type FormInstance, type FormRule, InputNumber, Select } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDataReportFields, useStatisticsVersions } from './api.ts';
+import { channelOptions, versionOptions } from './version-options.ts';
+
+type TRule = (field: string) => FormRule;
+
+/**
+ * A site's versions and the chosen version's channels for an analysis form whose fields are `versionId`,
+ * `speedChannelId` and `directionChannelId` (energy yield, mesoscale scaling): the first version is
+ * chosen, then the main anemometer at the top height and the top vane.
+ */
+export function useVersionChannels(form: FormInstance, stationId: number | undefined) {
+  const versionId: number | undefined = Form.useWatch('versionId', form);
+  const { data: versions } = useStatisticsVersions(stationId);
+  const fields = useDataReportFields(versionId);
+  useEffect(() => {
+    if (versionId === undefined && versions && versions.length > 0)
+      form.setFieldValue('versionId', versions[0]!.id);
+  }, [versions, versionId, form]);
+  useEffect(() => {
+    const data = fields.data;
+    if (!data) return;
+    form.setFieldsValue({
+      speedChannelId: topSpeedChannel(data)?.id,
+      directionChannelId: data.directions.at(-1)?.id,
+    });
+  }, [fields.data, form]);
+  return { versions, fields };
+}
+
+/** The first (main) anemometer at the top height; a second boom at that height comes after it. */
+export function topSpeedChannel(data: TDataReportFields) {
+  const topHeight = data.speeds.at(-1)?.heightM;
+  return data.speeds.find((s) => s.heightM === topHeight);
+}
+
+/** The version, speed channel and direction channel columns of an analysis form (span 6 each). */
+export function VersionChannelCols({
+  versions,
+  fields,
+  rule,
+  speedLabel,
+  directionLabel,
+  isDirectionChecked = false,
+}: ReturnType<typeof useVersionChannels> & {
+  rule: TRule;
+  speedLabel: string;
+  directionLabel: string;
+  /** Whether the direction runs through the schema's rule too. */
+  isDirectionChecked?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={6}>
+        <Form.Item
+          name="versionId"
+          label={t('statistics.filters.version')}
+          rules={[rule('versionId')]}
+          required
+        >
+          <Select options={versionOptions(versions, t)} />
+        </Form.Item>
+      </Col>
+      <Col span={6}>
+        <Form.Item name="speedChannelId" label={speedLabel} rules={[rule('speedChannelId')]} required>
+          <Select options={channelOptions(fields.data?.speeds)} />
+        </Form.Item>
+      </Col>
+      <Col span={6}>
+        <Form.Item
+          name="directionChannelId"
+          label={directionLabel}
+          {...(isDirectionChecked ? { rules: [rule('directionChannelId')] } : {})}
+        >
+          <Select allowClear options={channelOptions(fields.data?.directions)} />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** A required number column of an analysis form: a height (m) or the sector width (°). */
+export function NumberCol({
+  name,
+  label,
+  suffix,
+  rule,
+  span,
+}: {
+  name: string;
+  label: string;
+  suffix: string;
+  rule: TRule;
+  span: number;
+}) {
+  return (
+    <Col span={span}>
+      <Form.Item name={name} label={label} rules={[rule(name)]} required>
+        <InputNumber style={{ width: '100%' }} suffix={suffix} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** A column with one field of an analysis form, checked by the shared schema's rule for it. */
+export function FieldCol({
+  span,
+  name,
+  label,
+  rule,
+  isRequired = false,
+  children,
+}: {
+  span: number;
+  name: string;
+  label: string;
+  rule: TRule;
+  isRequired?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Col span={span}>
+      <Form.Item name={name} label={label} rules={[rule(name)]} required={isRequired || undefined}>
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}

@@ -1,0 +1,3 @@
+export { changePassword, useEndSession, useLogout } from './api.ts';
+export { RecoveryCodes } from './RecoveryCodes.tsx';
+export { SecondFactorKey } from './SecondFactorKey.tsx';

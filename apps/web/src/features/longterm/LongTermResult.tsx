@@ -1,0 +1,44 @@
+import { MCP_WEAK_CORRELATION_R, type TMcpCompareResult, type TMcpRow } from '@masthub/shared';
+import { Alert, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatDateRange } from '../../ui/use-date-time.ts';
+import { LongTermCharts } from './LongTermCharts.tsx';
+import { LongTermTable } from './LongTermTable.tsx';
+import { formatNumber } from './longterm.format.ts';
+
+/** The comparison: the concurrent data in one line, the verdict, the methods table and the charts. */
+export function LongTermResult({
+  result,
+  onGenerate,
+}: {
+  result: TMcpCompareResult;
+  onGenerate: (row: TMcpRow) => void;
+}) {
+  const { t } = useTranslation();
+  const formatDateRange = useFormatDateRange();
+  // Both periods are [start, end): their last day is the one before the end's midnight.
+  const concurrent = formatDateRange(result.concurrentStart, result.concurrentEnd);
+  const reference = formatDateRange(result.referenceStart, result.referenceEnd);
+  const hasRecommendation = result.recommendation !== null;
+  // A weak correlation reads as a warning even with a recommendation (the verdict says why).
+  const isWeak = result.r !== null && result.r < MCP_WEAK_CORRELATION_R;
+  return (
+    <Flex vertical gap={16} style={{ marginTop: 16 }} data-testid="lt-result">
+      <Typography.Text data-testid="lt-summary">
+        {t('longterm.summary', {
+          periods: result.concurrentPeriods,
+          months: result.concurrentMonths,
+          start: concurrent.start || '—',
+          end: concurrent.end || '—',
+          r: formatNumber(result.r, 3),
+          reference: result.referenceName,
+          refStart: reference.start || '—',
+          refEnd: reference.end || '—',
+        })}
+      </Typography.Text>
+      <Alert type={hasRecommendation && !isWeak ? 'success' : 'warning'} showIcon title={result.verdict} />
+      <LongTermTable result={result} onGenerate={onGenerate} />
+      <LongTermCharts result={result} />
+    </Flex>
+  );
+}

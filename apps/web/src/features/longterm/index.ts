@@ -1,0 +1,1 @@
+export { LongTermConvergenceCard } from './LongTermConvergenceCard.tsx';

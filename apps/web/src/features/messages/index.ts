@@ -1,0 +1,2 @@
+export { messageKeys } from './api.ts';
+export { MessageBell } from './MessageBell.tsx';

@@ -1,0 +1,1 @@
+export { QcRulesTab } from './QcRulesTab.tsx';

@@ -1,0 +1,1 @@
+export { DataReportsDrawer } from './DataReportsDrawer.tsx';

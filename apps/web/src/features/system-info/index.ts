@@ -1,0 +1,1 @@
+export { useMainColor, useSystemInfo } from './api.ts';

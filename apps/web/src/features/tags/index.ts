@@ -1,0 +1,1 @@
+export { useTagList } from './api.ts';

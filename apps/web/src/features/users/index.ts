@@ -1,0 +1,1 @@
+export { parseIdParam } from './users.utils.ts';

@@ -1,0 +1,1 @@
+export { exportVersion, useSaveMark, useVersionChannels, useVersionDetail, useVersions } from './api.ts';

@@ -1,0 +1,19 @@
+import type { FormRule } from 'antd';
+import { useAppLanguage } from '../../i18n/i18n.ts';
+import { toShortLanguage } from '../../i18n/languages.ts';
+import { firstFieldError, type TSafeParser } from '../../i18n/validation.ts';
+
+/**
+ * antd form rules backed by a shared zod schema: the whole form is parsed so cross-field rules stay in the
+ * schema, and the `v.<key>` messages are translated into the current language.
+ */
+export function useZodRule(schema: TSafeParser): (field: string) => FormRule {
+  const language = toShortLanguage(useAppLanguage());
+  return (field) =>
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const message = firstFieldError(schema, getFieldsValue(), field, language);
+        if (message) throw new Error(message);
+      },
+    });
+}
