@@ -10,7 +10,8 @@ import {
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
@@ -86,13 +87,7 @@ export class LidarVerifyService {
   ): Promise<TLidarVerifyResult> {
     const { lidar, mast } = await this.versions(user, request.lidarVersionId, request.mastVersionId);
     const job = await this.resolve(lidar, mast, request, ctx);
-    return this.compute
-      ? runComputeTask<TLidarVerifyResult>(this.compute.pool, {
-          kind: 'lidarVerify',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : lidarVerifyResult(this.db, job);
+    return runTask(this.compute, { kind: 'lidarVerify', job }, () => lidarVerifyResult(this.db, job));
   }
 
   /** The verification as an xlsx workbook (KPI table with ✓/✗, the criteria and their source). */

@@ -12,7 +12,8 @@ import {
 import { primarySpeedChannels } from '@masthub/wind';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
@@ -90,13 +91,7 @@ export class SuitabilityService {
     ctx: TSuitabilityContext,
   ): Promise<TSuitabilityResult> {
     const job = await this.resolve(version, request, ctx);
-    return this.compute
-      ? runComputeTask<TSuitabilityResult>(this.compute.pool, {
-          kind: 'suitability',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : suitabilityResult(this.db, job);
+    return runTask(this.compute, { kind: 'suitability', job }, () => suitabilityResult(this.db, job));
   }
 
   /**

@@ -15,7 +15,8 @@ import {
 } from '@masthub/shared';
 import { EXPORT_FORMATS } from '@masthub/wind';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import { runTask } from '../../../platform/compute/run-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
@@ -246,14 +247,11 @@ export class WindDataService {
       bucketCount,
     };
     // Long ranges are read, inflated and downsampled in a worker thread; short ones here (see the limit).
-    const buckets =
-      this.compute && chartJobSize(job) >= CHART_POOL_MIN_VALUES
-        ? await runComputeTask<Awaited<ReturnType<typeof chartBuckets>>>(this.compute.pool, {
-            kind: 'chart',
-            databaseUrl: this.compute.databaseUrl,
-            job,
-          })
-        : await chartBuckets(this.db, job);
+    const buckets = await runTask(
+      chartJobSize(job) >= CHART_POOL_MIN_VALUES ? this.compute : undefined,
+      { kind: 'chart', job },
+      () => chartBuckets(this.db, job),
+    );
     const seriesById = new Map(buckets.map((b) => [b.channelId, b]));
     return {
       times: Array.from({ length: bucketCount }, (_, b) => bucketStart + b * bucketMs),
