@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   type TLidarCandidates,
   type TLidarChannel,
@@ -34,10 +35,6 @@ const VANE_TOLERANCE_M = 10;
 const SITES_MAX = 500;
 /** Channel names and keys that mark a lidar/sodar channel when one version carries both devices. */
 const REMOTE_SENSING = /lidar|windcube|wls|zephir|zx|sodar|triton|scintec|(^|[^a-z])lid([^a-z]|$)/i;
-
-function fieldError(field: string, key: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `v.${key}` }]);
-}
 
 const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
 const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c) && c.heightM !== null;

@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldIssue,
   type Language,
   measuringDays,
   STATION_STATUSES,
@@ -27,7 +28,6 @@ import {
   type TStationTagsRequest,
   type TText,
   text,
-  VALIDATION_KEY_PREFIX,
   type ValidationMessageKey,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
@@ -53,10 +53,6 @@ const REQUIRED_KEYS: Record<string, ValidationMessageKey> = {
   projectName: 'projectNameRequired',
   stationType: 'stationTypeRequired',
 };
-
-function fieldError(field: string, key: ValidationMessageKey): TFieldError {
-  return { field, message: VALIDATION_KEY_PREFIX + key };
-}
 
 function isBlank(value: unknown): boolean {
   return (
@@ -309,18 +305,18 @@ export class StationService {
     const fields: TFieldError[] = [];
     for (const key of REQUIRED_EDIT_KEYS) {
       if (isBlank((input as Record<string, unknown>)[key]))
-        fields.push(fieldError(key, REQUIRED_KEYS[key] ?? 'required'));
+        fields.push(fieldIssue(key, REQUIRED_KEYS[key] ?? 'required'));
     }
     if (input.regionCode && !provinceOf(input.regionCode))
-      fields.push(fieldError('regionCode', 'unknownOption'));
+      fields.push(fieldIssue('regionCode', 'unknownOption'));
     if (input.ownerPartyId !== null && !(await stations.ownerPartyExists(input.ownerPartyId))) {
-      fields.push(fieldError('ownerPartyId', 'unknownOption'));
+      fields.push(fieldIssue('ownerPartyId', 'unknownOption'));
     }
     if (input.manufacturerId !== null && !(await stations.manufacturerExists(input.manufacturerId))) {
-      fields.push(fieldError('manufacturerId', 'unknownOption'));
+      fields.push(fieldIssue('manufacturerId', 'unknownOption'));
     }
     if (input.dataAdminId !== null && !(await stations.liveUserExists(input.dataAdminId))) {
-      fields.push(fieldError('dataAdminId', 'unknownOption'));
+      fields.push(fieldIssue('dataAdminId', 'unknownOption'));
     }
     if (input.tagIds !== null) fields.push(...(await this.checkTags(stations, input.tagIds, currentTagIds)));
     if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
@@ -330,9 +326,9 @@ export class StationService {
   private async checkTags(stations: StationRepository, tagIds: number[], currentTagIds: number[]) {
     if (tagIds.length > STATION_TAGS_MAX) throw new AppError('STATION_TAG_LIMIT', { max: STATION_TAGS_MAX });
     const found = await stations.findTags(tagIds);
-    if (found.length !== tagIds.length) return [fieldError('tagIds', 'unknownOption')];
+    if (found.length !== tagIds.length) return [fieldIssue('tagIds', 'unknownOption')];
     if (found.some((t) => !t.is_enabled && !currentTagIds.includes(t.id)))
-      return [fieldError('tagIds', 'tagDisabled')];
+      return [fieldIssue('tagIds', 'tagDisabled')];
     return [];
   }
 

@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   longTermBasisOf,
   type TLineageStep,
@@ -28,10 +29,6 @@ import {
 import { SuitabilityRepository } from './suitability.repository.ts';
 import { suitabilityResult, type TSuitabilityJob } from './suitability-run.ts';
 import { buildSuitabilityWorkbook } from './suitability-workbook.ts';
-
-function fieldError(field: string, key: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `v.${key}` }]);
-}
 
 const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
 const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
