@@ -16,12 +16,12 @@ import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
+  isMeanDirection,
+  isMeanSpeed,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import { LidarVerifyRepository } from './lidar-verify.repository.ts';
 import { lidarVerifyResult, type TLidarVerifyJob, type TLidarVerifyPairJob } from './lidar-verify-run.ts';
@@ -36,9 +36,9 @@ const SITES_MAX = 500;
 /** Channel names and keys that mark a lidar/sodar channel when one version carries both devices. */
 const REMOTE_SENSING = /lidar|windcube|wls|zephir|zx|sodar|triton|scintec|(^|[^a-z])lid([^a-z]|$)/i;
 
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c) && c.heightM !== null;
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c) && c.heightM !== null;
+// Heights are what pairs a lidar's channel with a mast's: a channel without one takes no part.
+const isSpeed = (c: TChannelRow) => isMeanSpeed(c) && c.heightM !== null;
+const isVane = (c: TChannelRow) => isMeanDirection(c) && c.heightM !== null;
 const looksRemote = (c: TChannelRow) => REMOTE_SENSING.test(c.name) || REMOTE_SENSING.test(c.dataKey);
 
 /** How the caller reads texts (route context). */

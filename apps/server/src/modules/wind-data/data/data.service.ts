@@ -23,11 +23,11 @@ import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import type { IngestionApi, IngestionService } from '../../ingestion/index.ts';
 import { applyParsedFile, StoreRefusal, UnreadableFileError } from '../../ingestion/index.ts';
 import {
+  isMeanOf,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindStatistic,
 } from '../../timeseries/index.ts';
 import { exportNames } from '../export-names.ts';
 import { ResultCache } from '../statistics/result-cache.ts';
@@ -420,7 +420,7 @@ function pickChannel(
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   }
-  const candidates = all.filter((c) => c.element === element && toWindStatistic(c.statistic) === 'avg');
+  const candidates = all.filter(isMeanOf(element));
   if (candidates.length === 0) return undefined;
   if (nearHeight === null) return candidates.reduce((a, b) => ((b.heightM ?? 0) > (a.heightM ?? 0) ? b : a));
   return candidates.reduce((a, b) =>

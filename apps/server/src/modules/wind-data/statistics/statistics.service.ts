@@ -16,12 +16,13 @@ import type { StationAccess } from '../../access/index.ts';
 import type { SuitabilityService } from '../../suitability/index.ts';
 import {
   ColumnCache,
+  highestMeanSpeed,
+  isMeanSpeed,
   loadSeries,
+  nearestVane,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
-  toWindElement,
-  toWindStatistic,
 } from '../../timeseries/index.ts';
 import type { VersionService } from '../versions.service.ts';
 import { analysisJson, statisticsFieldError as fieldError, type TAnalysisJob } from './analysis-run.ts';
@@ -48,10 +49,6 @@ const CACHE_MAX_CHARS = 64 * 1024 * 1024;
 export interface TStatisticsContext {
   language: Language;
   utcOffsetMinutes: number;
-}
-
-function isSpeedAverage(c: TChannelRow): boolean {
-  return toWindElement(c.element) === 'ws' && toWindStatistic(c.statistic) === 'avg';
 }
 
 /** The interval held by the most channels (the shorter one on a tie). */
@@ -282,27 +279,9 @@ export class StatisticsService {
     const version = await this.store.findOriginalVersion(query.stationId);
     if (!version) return empty;
     const all = await this.store.listChannels(version.id);
-    const speed = all
-      .filter(isSpeedAverage)
-      .sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))
-      .at(-1);
+    const speed = highestMeanSpeed(all);
     if (!speed) return empty;
-    const vane = all
-      .filter(
-        (c) =>
-          toWindElement(c.element) === 'wd' &&
-          toWindStatistic(c.statistic) === 'avg' &&
-          c.intervalS === speed.intervalS,
-      )
-      .reduce<TChannelRow | undefined>(
-        (best, v) =>
-          !best ||
-          Math.abs((v.heightM ?? 0) - (speed.heightM ?? 0)) <
-            Math.abs((best.heightM ?? 0) - (speed.heightM ?? 0))
-            ? v
-            : best,
-        undefined,
-      );
+    const vane = nearestVane(all, speed);
     const ranges = await this.store.channelRanges(version.id);
     const r = ranges.get(speed.id);
     if (!r?.firstTime || !r.lastTime) return empty;
@@ -345,7 +324,7 @@ export class StatisticsService {
           'unknownChannel',
           language,
         );
-      if (!isSpeedAverage(c)) {
+      if (!isMeanSpeed(c)) {
         throw fieldError(
           request.shearChannelIds?.includes(id) ? 'shearChannelIds' : 'correlationReferenceId',
           'notSpeedChannel',
