@@ -265,12 +265,12 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    dataArrivedListeners(
-      alarms,
-      { convergence: longTermConvergence, jobs, receipts: receipts.receipts },
+    dataArrivedListeners(alarms, {
+      longTerm: { convergence: longTermConvergence, jobs },
+      receipts: { service: receipts.receipts, jobs },
       events,
-      messages,
-    ),
+      changes: messages,
+    }),
     config.INGEST_CONCURRENCY,
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
