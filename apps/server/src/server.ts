@@ -3,15 +3,15 @@ import type pg from 'pg';
 import { createStationAccess, type StationAccess, type StationGrantService } from './modules/access/index.ts';
 import type { AccessTokenService, BearerAuthenticator } from './modules/access-tokens/index.ts';
 import { AlarmService } from './modules/alarms/index.ts';
-import { type ApplyService, createApplyService } from './modules/apply/index.ts';
+import type { ApplyService } from './modules/apply/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
 import { buildDataSourceServices } from './modules/data-sources/index.ts';
 import { EnergyService, TurbineService } from './modules/energy/index.ts';
 import { createOnlineGeocoder, GeocodingService, OfflineGeocoder } from './modules/geocoding/index.ts';
-import { HubService } from './modules/hub/index.ts';
+import type { HubService } from './modules/hub/index.ts';
 import type { IdentityService, SecondFactorService } from './modules/identity/index.ts';
 import { createParserPort, IngestionApi, IngestionService } from './modules/ingestion/index.ts';
-import { createLidarVerifyService, type LidarVerifyService } from './modules/lidar/index.ts';
+import type { LidarVerifyService } from './modules/lidar/index.ts';
 import type { LoginLogService } from './modules/login-log/index.ts';
 import type {
   LongTermConvergenceService,
@@ -30,8 +30,8 @@ import type { PersonalConfigService } from './modules/personal-config/index.ts';
 import { createQcRuleService, type QcRuleService } from './modules/qc-rules/index.ts';
 import { createReceiptServices, type TReceiptServices } from './modules/receipts/index.ts';
 import type { TReferenceDataServices } from './modules/reference-data/index.ts';
-import { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
-import { DataReportService, ReportService } from './modules/reports/index.ts';
+import type { ContactService, ReminderService, RepairService } from './modules/repairs/index.ts';
+import type { DataReportService, ReportService } from './modules/reports/index.ts';
 import type { RoleService } from './modules/roles/index.ts';
 import {
   demoFirstMonthFor,
@@ -52,16 +52,16 @@ import type {
 } from './modules/station-assets/index.ts';
 import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
-import { createSuitabilityService, type SuitabilityService } from './modules/suitability/index.ts';
+import type { SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
-import { ColumnCache, registerReencodeJob } from './modules/timeseries/index.ts';
+import { registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
   FlagMarkService,
   ProcessingService,
   ProcessingTaskService,
-  StatisticsService,
+  type StatisticsService,
   VersionService,
   WindDataService,
 } from './modules/wind-data/index.ts';
@@ -81,10 +81,12 @@ import { buildApp } from './platform/http/app.ts';
 import { PgBossJobs, type TJobs } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { buildAccountServices } from './wiring/accounts.ts';
+import { buildAnalysisServices } from './wiring/analysis.ts';
 import { changeAudience } from './wiring/change-audience.ts';
 import { closePools, createComputePools, type TComputePools, warmPools } from './wiring/compute-pools.ts';
 import { dataArrivedListeners } from './wiring/data-arrived.ts';
 import { buildLongTermServices } from './wiring/long-term.ts';
+import { buildOperationsServices } from './wiring/operations.ts';
 import { buildOutboundEvents } from './wiring/outbound-events.ts';
 import { buildRegisterServices } from './wiring/register.ts';
 import { buildRoutes } from './wiring/routes.ts';
@@ -263,12 +265,12 @@ function buildServices(
     jobs,
     log.child({ module: 'ingestion' }),
     stationLog,
-    dataArrivedListeners(
-      alarms,
-      { convergence: longTermConvergence, jobs, receipts: receipts.receipts },
+    dataArrivedListeners(alarms, {
+      longTerm: { convergence: longTermConvergence, jobs },
+      receipts: { service: receipts.receipts, jobs },
       events,
-      messages,
-    ),
+      changes: messages,
+    }),
     config.INGEST_CONCURRENCY,
   );
   const ingestionApi = new IngestionApi(db, ingestion, stationAccess, rawFileStore);
@@ -290,16 +292,7 @@ function buildServices(
     },
     rawFileStore,
   );
-  const contacts = new ContactService(db);
-  const suitability = createSuitabilityService(db, { stationAccess, compute: computeAccess });
-  const statistics = new StatisticsService(
-    db,
-    versions,
-    stationAccess,
-    computeAccess,
-    suitability,
-    config.COLUMN_CACHE_MB > 0 ? new ColumnCache(config.COLUMN_CACHE_MB * 1024 * 1024) : undefined,
-  );
+  const analysis = buildAnalysisServices(db, config, { stationAccess, versions, compute: computeAccess });
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
@@ -310,6 +303,20 @@ function buildServices(
     rawFileStore,
     computeAccess,
   );
+  const operations = buildOperationsServices(db, config, log, {
+    stationAccess,
+    stationLog,
+    alarms,
+    messages,
+    outbox,
+    jobs,
+    events,
+    files: rawFileStore,
+    windData,
+    ingestionApi,
+    statistics: analysis.statistics,
+    suitability: analysis.suitability,
+  });
   const services: TServices = {
     alarms,
     ...buildAccountServices(db, config, stationAccess, { messages, outbox, log }),
@@ -325,7 +332,6 @@ function buildServices(
     versions,
     windData,
     qcRules: createQcRuleService(db, stationAccess, stationLog),
-    statistics,
     admission: new HeavyAdmission(capacityOf(config).admission),
     compute,
     computeStreams,
@@ -336,28 +342,7 @@ function buildServices(
     mapLayers: createMapLayerService(db, rawFileStore, config.HAS_POINT_QUERY),
     // [anchor: wind-data services]
     outbox,
-    contacts,
-    repairs: new RepairService(
-      db,
-      stationAccess,
-      alarms,
-      contacts,
-      outbox,
-      messages,
-      stationLog,
-      log.child({ module: 'repairs' }),
-    ),
-    reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' }), stationAccess),
-    reports: new ReportService(
-      db,
-      stationAccess,
-      rawFileStore,
-      outbox,
-      messages,
-      jobs,
-      log.child({ module: 'reports' }),
-      events,
-    ),
+    ...operations,
     turbines,
     energy: new EnergyService(db, versions, turbines, computeAccess),
     longTerm,
@@ -371,31 +356,7 @@ function buildServices(
     }),
     longTermConvergence,
     receipts,
-    suitability,
-    lidarVerify: createLidarVerifyService(db, { stationAccess, compute: computeAccess }),
-    dataReports: new DataReportService(
-      db,
-      stationAccess,
-      rawFileStore,
-      { statistics, suitability },
-      messages,
-      jobs,
-      log.child({ module: 'data-reports' }),
-      events,
-    ),
-    apply: createApplyService(config, {
-      db,
-      access: stationAccess,
-      files: rawFileStore,
-      windData,
-      ingestionApi,
-      outbox,
-      messages,
-      jobs,
-      log: log.child({ module: 'apply' }),
-      events,
-    }),
-    hub: new HubService(db, log.child({ module: 'hub' })),
+    ...analysis,
     webhooks,
     events,
   };

@@ -8,31 +8,35 @@ import type { OutboundEvents } from '../platform/events/outbound-events.ts';
 import type { TJobs } from '../platform/jobs/jobs.ts';
 import { fileIngestedOnDataArrived } from './outbound-events.ts';
 
+/** The listeners beyond the hub and the alarms, each left out when its option is (tests that ingest alone). */
+export interface TDataArrivedOptions {
+  /** The long-term convergence: a recompute queued when a new month arrived at a site with a default. */
+  longTerm?: { convergence: LongTermConvergenceService; jobs: Pick<TJobs, 'send'> };
+  /** The data receipt (issue 30): a receipt queued for every arriving file but the demo seed's. */
+  receipts?: { service: ReceiptService; jobs: Pick<TJobs, 'send'> };
+  /** The outbound-events port: files ingested and failed are announced to webhooks (issue 32). */
+  events?: OutboundEvents;
+  /** Where the screens are told that a site's stored data changed (issue 41 §2). */
+  changes?: Pick<MessageService, 'announceChange'>;
+}
+
 /**
  * Who hears that a file's data is stored, in order: the hub's per-day recovery, then the alarms (site
- * status, data-missing alarm, QC rules over the new period), then the long-term convergence (a recompute
- * queued when a new month arrived at a site with a default; left out by tests that ingest alone), then the
- * data receipt (issue 30: a receipt queued for every arriving file but the demo seed's), then the outbound
- * events (issue 32: file ingested / failed, for webhooks), then the screens showing the site's files,
- * versions and header (issue 41 §2: a `station-data` change). Ingestion defines the port and names none.
+ * status, data-missing alarm, QC rules over the new period), then the long-term convergence, then the
+ * data receipt, then the outbound events (file ingested / failed, for webhooks), then the screens showing
+ * the site's files, versions and header (issue 41 §2: a `station-data` change). Ingestion defines the
+ * port and names none.
  */
 export function dataArrivedListeners(
   alarms: AlarmService,
-  longTerm?: {
-    convergence: LongTermConvergenceService;
-    jobs: Pick<TJobs, 'send'>;
-    receipts?: ReceiptService;
-  },
-  /** The outbound-events port: files ingested and failed are announced to webhooks (issue 32). */
-  events?: OutboundEvents,
-  /** Where the screens are told that a site's stored data changed (issue 41 §2). */
-  changes?: Pick<MessageService, 'announceChange'>,
+  options: TDataArrivedOptions = {},
 ): TDataArrivedListener[] {
+  const { longTerm, receipts, events, changes } = options;
   return [
     hubOnDataArrived,
     alarmsOnDataArrived(alarms),
     ...(longTerm ? [longTermOnDataArrived(longTerm.convergence, longTerm.jobs)] : []),
-    ...(longTerm?.receipts ? [receiptOnDataArrived(longTerm.receipts, longTerm.jobs)] : []),
+    ...(receipts ? [receiptOnDataArrived(receipts.service, receipts.jobs)] : []),
     ...(events ? [fileIngestedOnDataArrived(events)] : []),
     ...(changes ? [stationDataChanged(changes)] : []),
   ];

@@ -1,3 +1,4 @@
+import { AppError, type TFieldError } from '../errors.ts';
 import { ERROR_MESSAGES } from './errors.ts';
 import type { TLocalized } from './language.ts';
 
@@ -339,4 +340,28 @@ export function requiredError(requiredKey: ValidationMessageKey): {
       VALIDATION_KEY_PREFIX +
       (issue.input === undefined || issue.input === null ? requiredKey : 'invalidType'),
   };
+}
+
+/**
+ * One field's problem as a validation key for the envelope's `data.fields` (the server localises it):
+ * the entry of a list of problems. `fieldIssue('regionCode', 'unknownOption')`.
+ */
+export function fieldIssue(
+  field: string,
+  key: ValidationMessageKey,
+  params?: Record<string, unknown>,
+): TFieldError {
+  return { field, message: VALIDATION_KEY_PREFIX + key, ...(params ? { params } : {}) };
+}
+
+/**
+ * The VALIDATION_FAILED error of one field, as a service throws it:
+ * `throw fieldError('speedChannelId', 'suitabilityChannel')`.
+ */
+export function fieldError(
+  field: string,
+  key: ValidationMessageKey,
+  params?: Record<string, unknown>,
+): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [fieldIssue(field, key, params)]);
 }

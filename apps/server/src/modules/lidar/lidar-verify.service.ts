@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   type TLidarCandidates,
   type TLidarChannel,
@@ -10,16 +11,17 @@ import {
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
+  isMeanDirection,
+  isMeanSpeed,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import { LidarVerifyRepository } from './lidar-verify.repository.ts';
 import { lidarVerifyResult, type TLidarVerifyJob, type TLidarVerifyPairJob } from './lidar-verify-run.ts';
@@ -34,13 +36,9 @@ const SITES_MAX = 500;
 /** Channel names and keys that mark a lidar/sodar channel when one version carries both devices. */
 const REMOTE_SENSING = /lidar|windcube|wls|zephir|zx|sodar|triton|scintec|(^|[^a-z])lid([^a-z]|$)/i;
 
-function fieldError(field: string, key: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `v.${key}` }]);
-}
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c) && c.heightM !== null;
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c) && c.heightM !== null;
+// Heights are what pairs a lidar's channel with a mast's: a channel without one takes no part.
+const isSpeed = (c: TChannelRow) => isMeanSpeed(c) && c.heightM !== null;
+const isVane = (c: TChannelRow) => isMeanDirection(c) && c.heightM !== null;
 const looksRemote = (c: TChannelRow) => REMOTE_SENSING.test(c.name) || REMOTE_SENSING.test(c.dataKey);
 
 /** How the caller reads texts (route context). */
@@ -86,13 +84,7 @@ export class LidarVerifyService {
   ): Promise<TLidarVerifyResult> {
     const { lidar, mast } = await this.versions(user, request.lidarVersionId, request.mastVersionId);
     const job = await this.resolve(lidar, mast, request, ctx);
-    return this.compute
-      ? runComputeTask<TLidarVerifyResult>(this.compute.pool, {
-          kind: 'lidarVerify',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : lidarVerifyResult(this.db, job);
+    return runTask(this.compute, { kind: 'lidarVerify', job }, () => lidarVerifyResult(this.db, job));
   }
 
   /** The verification as an xlsx workbook (KPI table with ✓/✗, the criteria and their source). */

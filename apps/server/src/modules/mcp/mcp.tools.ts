@@ -1,6 +1,6 @@
 import {
-  AppError,
   type FeatureKey,
+  fieldError,
   type Language,
   type TMcpAlarmsInput,
   type TMcpFindSitesInput,
@@ -72,9 +72,7 @@ function provinceCodes(province: string): string[] {
   const found = PROVINCES.filter(
     (p) => p.name === province || p.nameEn.toLowerCase() === wanted || p.name.startsWith(province),
   );
-  if (found.length === 0) {
-    throw new AppError('VALIDATION_FAILED', {}, [{ field: 'province', message: 'v.oneOf' }]);
-  }
+  if (found.length === 0) throw fieldError('province', 'oneOf');
   return found.map((p) => p.code);
 }
 

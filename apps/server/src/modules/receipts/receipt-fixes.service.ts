@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   RECEIPT_VERSION_NAME,
   type TReceiptApplyReply,
@@ -143,9 +144,7 @@ export class ReceiptFixService {
   ): Promise<{ version: TVersionRow; isNew: boolean }> {
     if (versionId !== undefined) {
       const version = await this.tasks.writableVersion(user, versionId);
-      if (version.stationId !== stationId) {
-        throw new AppError('VALIDATION_FAILED', {}, [{ field: 'versionId', message: 'v.oneOf' }]);
-      }
+      if (version.stationId !== stationId) throw fieldError('versionId', 'oneOf');
       return { version, isNew: false };
     }
     const existing = await this.repository.findWorkingVersionByName(stationId, RECEIPT_VERSION_NAME);

@@ -14,7 +14,8 @@ import {
 } from '@masthub/shared';
 import type { ReceiptOutput } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
@@ -129,14 +130,11 @@ export class ReceiptService {
     let job: TReceiptJob | undefined;
     try {
       if (!version) throw new AppError('NOT_FOUND');
-      job = await this.jobOf(version.id, stationId, file);
-      const output = this.compute
-        ? await runComputeTask<ReceiptOutput>(this.compute.pool, {
-            kind: 'receipt_checks',
-            databaseUrl: this.compute.databaseUrl,
-            job,
-          })
-        : await runReceipt(this.db, job);
+      const checks = await this.jobOf(version.id, stationId, file);
+      job = checks;
+      const output = await runTask(this.compute, { kind: 'receipt_checks', job: checks }, () =>
+        runReceipt(this.db, checks),
+      );
       added = await this.save(receiptId, stationId, job, output, Math.round(performance.now() - started));
     } catch (error) {
       if (!(error instanceof AppError)) this.log.error({ err: error, rawFileId }, 'receipt failed');

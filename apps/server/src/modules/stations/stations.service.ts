@@ -3,7 +3,6 @@ import {
   type Language,
   measuringDays,
   STATION_STATUSES,
-  STATION_TAGS_MAX,
   STATION_TYPES,
   stationStatusColor,
   type TFieldError,
@@ -11,7 +10,6 @@ import {
   type TStationCheckExistQuery,
   type TStationCheckExistReply,
   type TStationExportRequest,
-  type TStationField,
   type TStationFilter,
   type TStationMapItem,
   type TStationOverview,
@@ -25,10 +23,7 @@ import {
   type TStationSearchRequest,
   type TStationStatGroupItem,
   type TStationTagsRequest,
-  type TText,
   text,
-  VALIDATION_KEY_PREFIX,
-  type ValidationMessageKey,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
@@ -37,66 +32,23 @@ import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import { PROVINCES, provinceOf } from '../lookups/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
-import { REQUIRED_EDIT_KEYS, stationFields } from './station-fields.ts';
+import { stationFields } from './station-fields.ts';
 import { IMPORT_COLUMNS, rowToRequest, type TImportRow, validateRow } from './station-import.ts';
-import { dateOnly, nameOf, presentStation, remoteSensingValues } from './station-record.ts';
-import type { StationRepository, TStationValues } from './stations.repository.ts';
+import { nameOf, presentStation } from './station-record.ts';
+import {
+  assertCodeFree,
+  checkStationInput,
+  checkStationTags,
+  loggedChanges,
+  stationValues,
+} from './station-save.ts';
+import type { StationRepository } from './stations.repository.ts';
 
 export interface TStationRepositories {
   stations: StationRepository;
   /** The transaction itself, for the station log. */
   db: Database;
 }
-
-const REQUIRED_KEYS: Record<string, ValidationMessageKey> = {
-  stationCode: 'stationCodeRequired',
-  projectName: 'projectNameRequired',
-  stationType: 'stationTypeRequired',
-};
-
-function fieldError(field: string, key: ValidationMessageKey): TFieldError {
-  return { field, message: VALIDATION_KEY_PREFIX + key };
-}
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
-  );
-}
-
-/** Fields whose change is logged, in the order the log names them (STATION_FIELD_NAMES). */
-const LOGGED_FIELDS: TStationField[] = [
-  'station_code',
-  'project_name',
-  'station_type',
-  'device_model',
-  'device_serial',
-  'device_firmware',
-  'measurement_heights_m',
-  'region_code',
-  'location',
-  'longitude',
-  'latitude',
-  'altitude_m',
-  'pylon_height_m',
-  'logger_utc_offset_minutes',
-  'status',
-  'start_time',
-  'manufacturer_id',
-  'owner_party_id',
-  'data_admin_id',
-  'warn_type',
-  'warn_status',
-  'warranty_start',
-  'warranty_end',
-  'install_start',
-  'install_end',
-  'sim',
-  'repair_emails',
-  'cc_emails',
-  'notes',
-  'tags',
-];
 
 /**
  * The site register (SPEC §3 Station, §5, §7 Station): list, search, statistics, detail, create, edit,
@@ -304,79 +256,6 @@ export class StationService {
     return this.stations.projectNames(user, keywords, 50);
   }
 
-  /** Checks required fields (from the edit form) and references; throws one VALIDATION_FAILED with every field. */
-  private async checkInput(stations: StationRepository, input: TStationSaveRequest, currentTagIds: number[]) {
-    const fields: TFieldError[] = [];
-    for (const key of REQUIRED_EDIT_KEYS) {
-      if (isBlank((input as Record<string, unknown>)[key]))
-        fields.push(fieldError(key, REQUIRED_KEYS[key] ?? 'required'));
-    }
-    if (input.regionCode && !provinceOf(input.regionCode))
-      fields.push(fieldError('regionCode', 'unknownOption'));
-    if (input.ownerPartyId !== null && !(await stations.ownerPartyExists(input.ownerPartyId))) {
-      fields.push(fieldError('ownerPartyId', 'unknownOption'));
-    }
-    if (input.manufacturerId !== null && !(await stations.manufacturerExists(input.manufacturerId))) {
-      fields.push(fieldError('manufacturerId', 'unknownOption'));
-    }
-    if (input.dataAdminId !== null && !(await stations.liveUserExists(input.dataAdminId))) {
-      fields.push(fieldError('dataAdminId', 'unknownOption'));
-    }
-    if (input.tagIds !== null) fields.push(...(await this.checkTags(stations, input.tagIds, currentTagIds)));
-    if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
-  }
-
-  /** Tags must exist; newly given ones must be enabled; at most STATION_TAGS_MAX (STATION_TAG_LIMIT). */
-  private async checkTags(stations: StationRepository, tagIds: number[], currentTagIds: number[]) {
-    if (tagIds.length > STATION_TAGS_MAX) throw new AppError('STATION_TAG_LIMIT', { max: STATION_TAGS_MAX });
-    const found = await stations.findTags(tagIds);
-    if (found.length !== tagIds.length) return [fieldError('tagIds', 'unknownOption')];
-    if (found.some((t) => !t.is_enabled && !currentTagIds.includes(t.id)))
-      return [fieldError('tagIds', 'tagDisabled')];
-    return [];
-  }
-
-  private values(
-    input: TStationSaveRequest,
-    current?: { warn_type: string; warn_status: number; logger_utc_offset_minutes: number },
-  ): TStationValues {
-    const province = input.regionCode ? provinceOf(input.regionCode) : undefined;
-    return {
-      station_code: input.stationCode,
-      project_name: input.projectName,
-      station_type: input.stationType ?? 'met_mast',
-      region_code: input.regionCode,
-      province: province?.name ?? null,
-      location: input.location,
-      longitude: input.longitude ?? 0,
-      latitude: input.latitude ?? 0,
-      altitude_m: input.altitude,
-      pylon_height_m: input.pylonHeight,
-      logger_utc_offset_minutes: input.loggerUtcOffset ?? current?.logger_utc_offset_minutes ?? 480,
-      status: input.status ?? 0,
-      start_time: input.startTime ?? null,
-      manufacturer_id: input.manufacturerId,
-      owner_party_id: input.ownerPartyId,
-      data_admin_id: input.dataAdminId,
-      warn_type: input.warnType ?? current?.warn_type ?? 'none',
-      warn_status: input.warnStatus ?? current?.warn_status ?? 0,
-      warranty_start: input.warrantyDateRange?.[0] ?? null,
-      warranty_end: input.warrantyDateRange?.[1] ?? null,
-      install_start: input.installDateRange?.[0] ?? null,
-      install_end: input.installDateRange?.[1] ?? null,
-      sim: input.sim,
-      repair_emails: input.repairEmails,
-      cc_emails: input.ccEmails,
-      notes: input.notes,
-      ...remoteSensingValues(input),
-    };
-  }
-
-  private async assertCodeFree(stations: StationRepository, code: string, id: number | undefined) {
-    const holder = await stations.findLiveByCode(code);
-    if (holder && holder.id !== id) throw new AppError('STATION_CODE_TAKEN', { stationCode: code });
-  }
-
   /**
    * Creates (station.add, or station.saveAs when copying a site the user can see; the creator becomes the
    * user-owner) or updates (station.edit + access) a site.
@@ -399,37 +278,16 @@ export class StationService {
         const current = await stations.findForUpdate(input.id);
         if (!current) throw new AppError('NOT_FOUND');
         const currentTags = await stations.tagIdsOf(input.id);
-        await this.checkInput(stations, input, currentTags);
-        await this.assertCodeFree(stations, input.stationCode, input.id);
-        const values = this.values(input, current);
+        await checkStationInput(stations, input, currentTags);
+        await assertCodeFree(stations, input.stationCode, input.id);
+        const values = stationValues(input, current);
         await stations.update(input.id, values);
         const nextTags = input.tagIds ?? currentTags;
         if (input.tagIds !== null) await stations.setTags(input.id, input.tagIds);
-        const before: Record<string, unknown> = {
-          ...current,
-          location: current.location ?? '',
-          start_time: current.start_time?.toISOString() ?? null,
-          warranty_start: dateOnly(current.warranty_start),
-          warranty_end: dateOnly(current.warranty_end),
-          install_start: dateOnly(current.install_start),
-          install_end: dateOnly(current.install_end),
-          tags: [...currentTags].sort((a, b) => a - b),
-        };
-        const after: Record<string, unknown> = {
-          ...values,
-          start_time: values.start_time?.toISOString() ?? null,
-          tags: [...nextTags].sort((a, b) => a - b),
-        };
-        const changes: Record<string, [unknown, unknown]> = {};
-        const names: TText[] = [];
-        for (const key of LOGGED_FIELDS) {
-          const a = before[key] ?? null;
-          const b = after[key] ?? null;
-          if (JSON.stringify(a) !== JSON.stringify(b)) {
-            changes[key] = [a, b];
-            names.push(text(`stationField.${key}`));
-          }
-        }
+        const { changes, names } = loggedChanges(
+          { ...current, tags: currentTags },
+          { ...values, tags: nextTags },
+        );
         if (names.length > 0) {
           await this.stationLog.record(db, {
             operator: user,
@@ -463,9 +321,9 @@ export class StationService {
     input: TStationSaveRequest,
     location: 'stationList' | 'batchImport',
   ): Promise<TStationSaveReply> {
-    await this.checkInput(stations, input, []);
-    await this.assertCodeFree(stations, input.stationCode, undefined);
-    const values = this.values(input);
+    await checkStationInput(stations, input, []);
+    await assertCodeFree(stations, input.stationCode, undefined);
+    const values = stationValues(input);
     const row = await stations.insert({ ...values, owner_id: user.id, creator_id: user.id });
     if (input.tagIds?.length) await stations.setTags(row.id, input.tagIds);
     await this.stationLog.record(db, {
@@ -556,7 +414,7 @@ export class StationService {
       const current = await stations.findForUpdate(input.stationId);
       if (!current) throw new AppError('NOT_FOUND');
       const currentTags = await stations.tagIdsOf(input.stationId);
-      const fields = await this.checkTags(stations, input.tagIds, currentTags);
+      const fields = await checkStationTags(stations, input.tagIds, currentTags);
       if (fields.length > 0) throw new AppError('VALIDATION_FAILED', {}, fields);
       await stations.setTags(input.stationId, input.tagIds);
       const names = (await stations.findTags(input.tagIds)).map((t) => t.name);

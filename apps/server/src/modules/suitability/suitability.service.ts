@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   longTermBasisOf,
   type TLineageStep,
@@ -9,38 +10,32 @@ import {
   type TSuitabilityResult,
   ZSuitabilityRequest,
 } from '@masthub/shared';
-import { primarySpeedChannels } from '@masthub/wind';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
+  clippedRange,
+  highestMeanSpeed,
+  isGust,
+  isMeanDirection,
+  isMeanOf,
+  isMeanSpeed,
+  isSpeedSd,
+  lowestMeanOf,
+  nearestVane,
   openTimeSeriesStore,
-  speedSensorKind,
+  primaryShearSpeeds,
+  speedCompanions,
   type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import { SuitabilityRepository } from './suitability.repository.ts';
 import { suitabilityResult, type TSuitabilityJob } from './suitability-run.ts';
 import { buildSuitabilityWorkbook } from './suitability-workbook.ts';
-
-function fieldError(field: string, key: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `v.${key}` }]);
-}
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
-/** σ of the speed, or a TI channel (data key `…_ti…`) the run turns into σ. */
-const isSd = (c: TChannelRow) =>
-  c.element === 'ws' && (c.statistic === 'sd' || /(^|_)ti(_|$)/i.test(c.dataKey));
-const isGust = (c: TChannelRow) => c.element === 'ws' && c.statistic === 'max';
-const isVertical = (c: TChannelRow) => c.element === 'wsv' && isAvg(c);
-const isElement = (element: string) => (c: TChannelRow) => toWindElement(c.element) === element && isAvg(c);
 
 /** How the caller reads times and texts (route context). */
 export interface TSuitabilityContext {
@@ -90,13 +85,7 @@ export class SuitabilityService {
     ctx: TSuitabilityContext,
   ): Promise<TSuitabilityResult> {
     const job = await this.resolve(version, request, ctx);
-    return this.compute
-      ? runComputeTask<TSuitabilityResult>(this.compute.pool, {
-          kind: 'suitability',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : suitabilityResult(this.db, job);
+    return runTask(this.compute, { kind: 'suitability', job }, () => suitabilityResult(this.db, job));
   }
 
   /**
@@ -120,26 +109,15 @@ export class SuitabilityService {
     ctx: TSuitabilityContext,
   ): Promise<TSuitabilityResult> {
     const all = await this.store.listChannels(version.id);
-    const speed = all
-      .filter((c) => isSpeed(c) && c.heightM !== null && (choice.speedChannelIds?.includes(c.id) ?? true))
-      .sort((a, b) => a.heightM! - b.heightM!)
-      .at(-1);
+    const speed = highestMeanSpeed(
+      all.filter((c) => c.heightM !== null && (choice.speedChannelIds?.includes(c.id) ?? true)),
+    );
     if (!speed) throw new AppError('STATISTICS_NO_DATA');
-    const atSpeed = (c: TChannelRow) => c.intervalS === speed.intervalS && c.heightM === speed.heightM;
-    const sd =
-      all.find((c) => atSpeed(c) && c.statistic === 'sd' && isSd(c)) ??
-      all.find((c) => atSpeed(c) && isSd(c));
-    const gust = all.find((c) => atSpeed(c) && isGust(c));
-    const vane = all
-      .filter(
-        (c) =>
-          isVane(c) &&
-          c.intervalS === speed.intervalS &&
-          (choice.directionChannelIds?.includes(c.id) ?? true),
-      )
-      .sort(
-        (a, b) => Math.abs((a.heightM ?? 0) - speed.heightM!) - Math.abs((b.heightM ?? 0) - speed.heightM!),
-      )[0];
+    const { sd, gust } = speedCompanions(all, speed);
+    const vane = nearestVane(
+      all.filter((c) => choice.directionChannelIds?.includes(c.id) ?? true),
+      speed,
+    );
     return this.checkVersion(
       version,
       ZSuitabilityRequest.parse({
@@ -212,7 +190,7 @@ export class SuitabilityService {
     const all = await this.store.listChannels(version.id);
     const byId = new Map(all.map((c) => [c.id, c]));
     const speed = byId.get(request.speedChannelId);
-    if (!speed || !isSpeed(speed) || speed.heightM === null || !(speed.heightM > 0)) {
+    if (!speed || !isMeanSpeed(speed) || speed.heightM === null || !(speed.heightM > 0)) {
       throw fieldError('speedChannelId', 'suitabilityChannel');
     }
     const sameInterval = (c: TChannelRow) => c.intervalS === speed.intervalS;
@@ -223,30 +201,24 @@ export class SuitabilityService {
       if (!sameInterval(c)) throw fieldError(field, 'suitabilityInterval');
       return c;
     };
-    const lowest = (fits: (c: TChannelRow) => boolean) =>
-      all.filter((c) => fits(c) && sameInterval(c)).sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))[0];
-    const vane = pick('directionChannelId', request.directionChannelId, isVane);
-    const sd = pick('sdChannelId', request.sdChannelId, isSd);
+    const lowest = (element: string) => lowestMeanOf(all, element, speed.intervalS);
+    const vane = pick('directionChannelId', request.directionChannelId, isMeanDirection);
+    const sd = pick('sdChannelId', request.sdChannelId, isSpeedSd);
     const gust = pick('gustChannelId', request.gustChannelId, (c) => isGust(c) && c.heightM !== null);
-    const vertical = pick('verticalChannelId', request.verticalChannelId, isVertical);
+    const vertical = pick('verticalChannelId', request.verticalChannelId, isMeanOf('wsv'));
     const measured = request.densitySource === 'measured';
     const temperature = measured
-      ? (pick('temperatureChannelId', request.temperatureChannelId, isElement('T')) ?? lowest(isElement('T')))
+      ? (pick('temperatureChannelId', request.temperatureChannelId, isMeanOf('T')) ?? lowest('T'))
       : undefined;
     const pressure = temperature
-      ? (pick('pressureChannelId', request.pressureChannelId, isElement('p')) ?? lowest(isElement('p')))
+      ? (pick('pressureChannelId', request.pressureChannelId, isMeanOf('p')) ?? lowest('p'))
       : undefined;
-    const humidity = temperature ? lowest(isElement('RH')) : undefined;
+    const humidity = temperature ? lowest('RH') : undefined;
     const ranges = await this.store.channelRanges(version.id);
-    const shearSpeeds = this.shearSpeeds(request, all, byId, sameInterval, ranges);
-    const r = ranges.get(speed.id);
-    if (!r?.firstTime || !r.lastTime) throw new AppError('STATISTICS_NO_DATA');
-    const fromMs = Math.max(r.firstTime.getTime(), request.startTime ? Date.parse(request.startTime) : 0);
-    const toMs = Math.min(
-      r.lastTime.getTime() + speed.intervalS * 1000,
-      request.endTime ? Date.parse(request.endTime) : Number.POSITIVE_INFINITY,
-    );
-    if (!(fromMs < toMs)) throw new AppError('STATISTICS_NO_DATA');
+    const shearSpeeds = this.shearSpeeds(request, all, byId, speed.intervalS, ranges);
+    const range = clippedRange(ranges.get(speed.id), speed.intervalS, request);
+    if (!range) throw new AppError('STATISTICS_NO_DATA');
+    const { fromMs, toMs } = range;
     return {
       language: ctx.language,
       utcOffsetMinutes: ctx.utcOffsetMinutes,
@@ -273,31 +245,20 @@ export class SuitabilityService {
     request: TSuitabilityRequest,
     all: readonly TChannelRow[],
     byId: Map<number, TChannelRow>,
-    sameInterval: (c: TChannelRow) => boolean,
+    intervalS: number,
     ranges: Awaited<ReturnType<TTimeSeriesStore['channelRanges']>>,
   ): TChannelRow[] {
     if (request.shearChannelIds.length > 0) {
+      const fits = (c: TChannelRow | undefined): c is TChannelRow =>
+        !!c && isMeanSpeed(c) && c.intervalS === intervalS && c.heightM !== null;
       const chosen = request.shearChannelIds.map((id) => byId.get(id));
       const heights = new Set(chosen.map((c) => c?.heightM));
-      if (
-        !chosen.every((c): c is TChannelRow => !!c && isSpeed(c) && sameInterval(c) && c.heightM !== null) ||
-        heights.size !== chosen.length
-      ) {
+      if (!chosen.every(fits) || heights.size !== chosen.length) {
         throw fieldError('shearChannelIds', 'shearHeightsRange');
       }
       return chosen.sort((a, b) => a.heightM! - b.heightM!);
     }
-    return primarySpeedChannels(
-      all
-        .filter((c) => isSpeed(c) && sameInterval(c) && c.heightM !== null)
-        .map((row) => ({
-          id: String(row.id),
-          heightM: row.heightM!,
-          sensorKind: speedSensorKind(row),
-          valueCount: ranges.get(row.id)?.valueCount ?? 0,
-          row,
-        })),
-    ).map((candidate) => candidate.row);
+    return primaryShearSpeeds(all, intervalS, ranges);
   }
 
   /** The named long-term version of the same site, the site's newest when none is named, none for null. */
@@ -321,7 +282,7 @@ export class SuitabilityService {
       found = { version, basis };
     }
     const channels = await this.store.listChannels(found.version.id);
-    const speed = channels.filter(isSpeed).sort((a, b) => a.position - b.position)[0];
+    const speed = channels.filter(isMeanSpeed).sort((a, b) => a.position - b.position)[0];
     const range = speed ? (await this.store.channelRanges(found.version.id)).get(speed.id) : undefined;
     if (!speed || !range?.firstTime || !range.lastTime) {
       if (request.longTermVersionId === undefined) return null;

@@ -8,6 +8,20 @@ export {
   withPolicy,
 } from './analysis-read.ts';
 export {
+  clippedRange,
+  highestMeanSpeed,
+  isGust,
+  isMean,
+  isMeanDirection,
+  isMeanOf,
+  isMeanSpeed,
+  isSpeedSd,
+  lowestMeanOf,
+  nearestVane,
+  primaryShearSpeeds,
+  speedCompanions,
+} from './channel-choice.ts';
+export {
   emptyChunk,
   encodeChunk,
   mergeFileIntoChunk,

@@ -165,7 +165,7 @@ export function defaultRange(
 }
 
 /** A turbulence-intensity column's data key: the word `ti` between separators (e.g. `ws_130_ti`). */
-const TI_KEY_RE = /(^|_)ti(_|$)/i;
+export const TI_KEY_RE = /(^|_)ti(_|$)/i;
 
 /**
  * Some loggers and public datasets (the NREL M5 mast) give turbulence intensity per cup instead of the

@@ -1,18 +1,16 @@
 import type { Readable } from 'node:stream';
-import { AppError, VALIDATION_KEY_PREFIX, ZQueryId } from '@masthub/shared';
+import { AppError, fieldError, ZQueryId } from '@masthub/shared';
 import type { FastifyRequest } from 'fastify';
 import { FileTooLargeError } from '../files/file-store.ts';
 
 /** Refuses a multipart field value or file name holding U+0000 (JSON bodies are checked in app.ts). */
 export function refuseNul(field: string, value: string): void {
-  if (value.includes('\u0000')) {
-    throw new AppError('VALIDATION_FAILED', {}, [{ field, message: 'v.nulCharacter' }]);
-  }
+  if (value.includes('\u0000')) throw fieldError(field, 'nulCharacter');
 }
 
 /** Refuses an upload whose form field `field` (sent in the query or before the file) is missing or unreadable. */
 export function fieldRequired(field: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: `${VALIDATION_KEY_PREFIX}required` }]);
+  return fieldError(field, 'required');
 }
 
 /** The one file of a single-file upload, still streaming in. */

@@ -15,18 +15,19 @@ import {
 } from '@masthub/shared';
 import { EXPORT_FORMATS } from '@masthub/wind';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import { runTask } from '../../../platform/compute/run-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
 import { PreSerialized } from '../../../platform/http/pre-serialized.ts';
 import type { IngestionApi, IngestionService } from '../../ingestion/index.ts';
 import { applyParsedFile, StoreRefusal, UnreadableFileError } from '../../ingestion/index.ts';
 import {
+  isMeanOf,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindStatistic,
 } from '../../timeseries/index.ts';
 import { exportNames } from '../export-names.ts';
 import { ResultCache } from '../statistics/result-cache.ts';
@@ -246,14 +247,11 @@ export class WindDataService {
       bucketCount,
     };
     // Long ranges are read, inflated and downsampled in a worker thread; short ones here (see the limit).
-    const buckets =
-      this.compute && chartJobSize(job) >= CHART_POOL_MIN_VALUES
-        ? await runComputeTask<Awaited<ReturnType<typeof chartBuckets>>>(this.compute.pool, {
-            kind: 'chart',
-            databaseUrl: this.compute.databaseUrl,
-            job,
-          })
-        : await chartBuckets(this.db, job);
+    const buckets = await runTask(
+      chartJobSize(job) >= CHART_POOL_MIN_VALUES ? this.compute : undefined,
+      { kind: 'chart', job },
+      () => chartBuckets(this.db, job),
+    );
     const seriesById = new Map(buckets.map((b) => [b.channelId, b]));
     return {
       times: Array.from({ length: bucketCount }, (_, b) => bucketStart + b * bucketMs),
@@ -422,7 +420,7 @@ function pickChannel(
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   }
-  const candidates = all.filter((c) => c.element === element && toWindStatistic(c.statistic) === 'avg');
+  const candidates = all.filter(isMeanOf(element));
   if (candidates.length === 0) return undefined;
   if (nearHeight === null) return candidates.reduce((a, b) => ((b.heightM ?? 0) > (a.heightM ?? 0) ? b : a));
   return candidates.reduce((a, b) =>

@@ -1,6 +1,7 @@
 import { ZQcRunRequest } from '@masthub/shared';
 import { type FlagCode, strongerFlag } from '@masthub/wind';
-import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import { runTask } from '../../../platform/compute/run-task.ts';
 import { INTERNAL_RULE, listQcRulesForRun, type TQcSkipReason } from '../../qc-rules/index.ts';
 import type { TChannelRow } from '../../timeseries/index.ts';
 import { applyFlagMark } from '../marks/apply-flag-mark.ts';
@@ -43,13 +44,12 @@ async function runQc(
     const loaded = await loadChannels(ctx.store, channels, range);
     const startMs = loaded.grid.startMs;
     // The evaluation runs in a worker thread when there is a pool; the series move there (no copy).
-    const result = compute
-      ? await runComputeTask<TQcGroupResult>(
-          compute.pool,
-          { kind: 'qc', loaded, rules, utcOffsetMinutes },
-          { transferList: loaded.channels.flatMap((c) => [c.values.buffer, c.flags.buffer]) },
-        )
-      : evaluateQcGroup(loaded, rules, utcOffsetMinutes);
+    const result: TQcGroupResult = await runTask(
+      compute,
+      { kind: 'qc', loaded, rules, utcOffsetMinutes },
+      () => evaluateQcGroup(loaded, rules, utcOffsetMinutes),
+      { transferList: loaded.channels.flatMap((c) => [c.values.buffer, c.flags.buffer]) },
+    );
     const skippedHere = new Map(result.skipped.map((s) => [s.ruleId, s.reason]));
     for (const [id] of skippedEverywhere) {
       const reason = skippedHere.get(id);

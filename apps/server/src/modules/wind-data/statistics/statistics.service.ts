@@ -9,28 +9,23 @@ import {
   type TSuitabilityResult,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
-import type { TRunOptions } from '../../../platform/compute/compute-pool.ts';
-import { runComputeTask, type TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
+import { runTask } from '../../../platform/compute/run-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { StationAccess } from '../../access/index.ts';
 import type { SuitabilityService } from '../../suitability/index.ts';
 import {
   ColumnCache,
+  highestMeanSpeed,
+  isMeanSpeed,
   loadSeries,
+  nearestVane,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
-  toWindElement,
-  toWindStatistic,
 } from '../../timeseries/index.ts';
-import type { TWindDataComputeTask } from '../compute-tasks.ts';
 import type { VersionService } from '../versions.service.ts';
-import {
-  analysisJson,
-  statisticsFieldError as fieldError,
-  type TAnalysisJob,
-  type TAnalysisText,
-} from './analysis-run.ts';
+import { analysisJson, statisticsFieldError as fieldError, type TAnalysisJob } from './analysis-run.ts';
 import { buildStatisticsWorkbook } from './build-workbook.ts';
 import { ComputedAnalysis } from './computed-analysis.ts';
 import { buildHomeRose, emptyHomeRose } from './home-rose.ts';
@@ -54,10 +49,6 @@ const CACHE_MAX_CHARS = 64 * 1024 * 1024;
 export interface TStatisticsContext {
   language: Language;
   utcOffsetMinutes: number;
-}
-
-function isSpeedAverage(c: TChannelRow): boolean {
-  return toWindElement(c.element) === 'ws' && toWindStatistic(c.statistic) === 'avg';
 }
 
 /** The interval held by the most channels (the shorter one on a tie). */
@@ -138,11 +129,6 @@ export class StatisticsService {
     return this.analyseVersionCached(version, request, ctx, signal);
   }
 
-  /** Runs a task in the compute pool, turning a worker's AppError back into one. */
-  private inPool<T>(task: TWindDataComputeTask, options: TRunOptions = {}): Promise<T> {
-    return runComputeTask<T>(this.compute!.pool, task, options);
-  }
-
   /**
    * The analysis of a version whose access was checked by the caller (the statistics call, or an
    * analysis report whose request was checked when it was made): any sector count that divides 360,
@@ -211,12 +197,12 @@ export class StatisticsService {
       job.known = known;
       job.shareColumns = true;
     }
-    const text = this.compute
-      ? await this.inPool<TAnalysisText>(
-          { kind: 'analysis', databaseUrl: this.compute.databaseUrl, job },
-          signal ? { signal } : {},
-        )
-      : await analysisJson(this.db, job);
+    const text = await runTask(
+      this.compute,
+      { kind: 'analysis', job },
+      () => analysisJson(this.db, job),
+      signal ? { signal } : {},
+    );
     if (this.columns) {
       for (const column of text.read ?? []) {
         const channel = channels.find((c) => c.id === column.id);
@@ -235,14 +221,16 @@ export class StatisticsService {
   ): Promise<{ fileName: string; content: Buffer }> {
     const computed = (await this.analyseCached(user, request, ctx, signal)).value;
     const suitability = await this.suitabilityOf(request, ctx);
-    const content = this.compute
-      ? Buffer.from(
-          await this.inPool<Uint8Array>(
-            { kind: 'workbook', json: computed.json, language: ctx.language, suitability },
-            signal ? { signal } : {},
-          ),
-        )
-      : await buildStatisticsWorkbook(computed.value, ctx.language, suitability);
+    // A thread's bytes arrive as a Uint8Array: wrapped, not copied (the buffer is this call's alone).
+    const bytes: Uint8Array = await runTask(
+      this.compute,
+      { kind: 'workbook', json: computed.json, language: ctx.language, suitability },
+      () => buildStatisticsWorkbook(computed.value, ctx.language, suitability),
+      signal ? { signal } : {},
+    );
+    const content = Buffer.isBuffer(bytes)
+      ? bytes
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // The range and name come with the JSON: the whole answer is not parsed here for them.
     const { startTime, endTime, versionName } = computed.head;
     // The analysed days of the reader's zone, its end exclusive (as the screen's header).
@@ -291,27 +279,9 @@ export class StatisticsService {
     const version = await this.store.findOriginalVersion(query.stationId);
     if (!version) return empty;
     const all = await this.store.listChannels(version.id);
-    const speed = all
-      .filter(isSpeedAverage)
-      .sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))
-      .at(-1);
+    const speed = highestMeanSpeed(all);
     if (!speed) return empty;
-    const vane = all
-      .filter(
-        (c) =>
-          toWindElement(c.element) === 'wd' &&
-          toWindStatistic(c.statistic) === 'avg' &&
-          c.intervalS === speed.intervalS,
-      )
-      .reduce<TChannelRow | undefined>(
-        (best, v) =>
-          !best ||
-          Math.abs((v.heightM ?? 0) - (speed.heightM ?? 0)) <
-            Math.abs((best.heightM ?? 0) - (speed.heightM ?? 0))
-            ? v
-            : best,
-        undefined,
-      );
+    const vane = nearestVane(all, speed);
     const ranges = await this.store.channelRanges(version.id);
     const r = ranges.get(speed.id);
     if (!r?.firstTime || !r.lastTime) return empty;
@@ -354,7 +324,7 @@ export class StatisticsService {
           'unknownChannel',
           language,
         );
-      if (!isSpeedAverage(c)) {
+      if (!isMeanSpeed(c)) {
         throw fieldError(
           request.shearChannelIds?.includes(id) ? 'shearChannelIds' : 'correlationReferenceId',
           'notSpeedChannel',
