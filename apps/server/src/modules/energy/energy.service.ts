@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  fieldError,
   type Language,
   longTermBasisOf,
   STATISTICS_FIELD_MESSAGES,
@@ -8,18 +9,21 @@ import {
   type TEnergyResult,
   type TLineageStep,
 } from '@masthub/shared';
-import { primarySpeedChannels } from '@masthub/wind';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
+  clippedRange,
+  isMeanDirection,
+  isMeanSpeed,
+  lowestMeanOf,
   openTimeSeriesStore,
-  speedSensorKind,
+  primaryShearSpeeds,
+  speedCompanions,
   type TChannelRow,
   type TTimeSeriesStore,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import type { VersionService } from '../wind-data/index.ts';
 import { EnergyRepository } from './energy.repository.ts';
@@ -27,13 +31,10 @@ import { energyResult, type TEnergyJob } from './energy-run.ts';
 import { buildEyaDef } from './eya-def/build-eya-def.ts';
 import type { TurbineService } from './turbines.service.ts';
 
-function fieldError(field: string, message: string): AppError {
+/** A field's error whose message is already in the caller's language (the statistics' channel words). */
+function fieldMessage(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', {}, [{ field, message }]);
 }
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
 
 /**
  * Energy yield of turbines on a site's data version (issue 16, WIND-ANALYSIS §11): the chosen speed
@@ -65,19 +66,17 @@ export class EnergyService {
     const all = await this.store.listChannels(version.id);
     const byId = new Map(all.map((c) => [c.id, c]));
     const speed = byId.get(request.speedChannelId);
-    if (!speed || !isSpeed(speed)) {
-      throw fieldError('speedChannelId', STATISTICS_FIELD_MESSAGES.notSpeedChannel[ctx.language]);
-    }
-    if (speed.heightM === null || !(speed.heightM > 0)) {
-      throw fieldError('speedChannelId', STATISTICS_FIELD_MESSAGES.notSpeedChannel[ctx.language]);
+    if (!speed || !isMeanSpeed(speed) || speed.heightM === null || !(speed.heightM > 0)) {
+      throw fieldMessage('speedChannelId', STATISTICS_FIELD_MESSAGES.notSpeedChannel[ctx.language]);
     }
     const sameInterval = (c: TChannelRow) => c.intervalS === speed.intervalS;
     let vane: TChannelRow | undefined;
     if (request.directionChannelId !== undefined) {
       vane = byId.get(request.directionChannelId);
-      if (!vane || !isVane(vane) || !sameInterval(vane)) throw fieldError('directionChannelId', 'v.oneOf');
+      if (!vane || !isMeanDirection(vane) || !sameInterval(vane))
+        throw fieldError('directionChannelId', 'oneOf');
     }
-    if (request.shearMode === 'sector' && !vane) throw fieldError('directionChannelId', 'v.required');
+    if (request.shearMode === 'sector' && !vane) throw fieldError('directionChannelId', 'required');
     const ranges = await this.store.channelRanges(version.id);
     // Shear heights: the two chosen, or one primary cup per height of the speed's interval — the
     // statistics' default (packages/wind primarySpeedChannels), so both show the same α.
@@ -86,46 +85,23 @@ export class EnergyService {
       shearSpeeds = request.shearChannelIds.map((id) => byId.get(id)).filter((c): c is TChannelRow => !!c);
       if (
         shearSpeeds.length !== 2 ||
-        !shearSpeeds.every((c) => isSpeed(c) && sameInterval(c) && c.heightM !== null) ||
+        !shearSpeeds.every((c) => isMeanSpeed(c) && sameInterval(c) && c.heightM !== null) ||
         shearSpeeds[0]!.heightM === shearSpeeds[1]!.heightM
       ) {
-        throw fieldError('shearChannelIds', 'v.shearTwoHeights');
+        throw fieldError('shearChannelIds', 'shearTwoHeights');
       }
     } else {
-      shearSpeeds = primarySpeedChannels(
-        all
-          .filter((c) => isSpeed(c) && sameInterval(c) && c.heightM !== null)
-          .map((row) => ({
-            id: String(row.id),
-            heightM: row.heightM!,
-            sensorKind: speedSensorKind(row),
-            valueCount: ranges.get(row.id)?.valueCount ?? 0,
-            row,
-          })),
-      ).map((candidate) => candidate.row);
+      shearSpeeds = primaryShearSpeeds(all, speed.intervalS, ranges);
     }
-    const avgOf = (element: string) =>
-      all
-        .filter((c) => toWindElement(c.element) === element && isAvg(c) && sameInterval(c))
-        .sort((a, b) => (a.heightM ?? 0) - (b.heightM ?? 0))[0];
     // The σ (or TI) and gust at the speed's height, for the site's IEC class beside each turbine's.
-    const atSpeed = (c: TChannelRow) => sameInterval(c) && c.element === 'ws' && c.heightM === speed.heightM;
-    const sd =
-      all.find((c) => atSpeed(c) && c.statistic === 'sd') ??
-      all.find((c) => atSpeed(c) && /(^|_)ti(_|$)/i.test(c.dataKey));
-    const gust = all.find((c) => atSpeed(c) && c.statistic === 'max');
-    const temperature = avgOf('T');
-    const pressure = avgOf('p');
-    const humidity = avgOf('RH');
+    const { sd, gust } = speedCompanions(all, speed);
+    const temperature = lowestMeanOf(all, 'T', speed.intervalS);
+    const pressure = lowestMeanOf(all, 'p', speed.intervalS);
+    const humidity = lowestMeanOf(all, 'RH', speed.intervalS);
 
-    const r = ranges.get(speed.id);
-    if (!r?.firstTime || !r.lastTime) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
-    const fromMs = Math.max(r.firstTime.getTime(), request.startTime ? Date.parse(request.startTime) : 0);
-    const toMs = Math.min(
-      r.lastTime.getTime() + speed.intervalS * 1000,
-      request.endTime ? Date.parse(request.endTime) : Number.POSITIVE_INFINITY,
-    );
-    if (!(fromMs < toMs)) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
+    const period = clippedRange(ranges.get(speed.id), speed.intervalS, request);
+    if (!period) throw new AppError('ENERGY_NO_CURVE_OVERLAP');
+    const { fromMs, toMs } = period;
     const station = await new EnergyRepository(this.db).findStationAltitude(version.stationId);
     const detail = await this.store.findVersionDetail(version.id);
     const job: TEnergyJob = {
@@ -148,13 +124,7 @@ export class EnergyService {
       turbines,
       longTerm: longTermBasisOf((detail?.lineage ?? []) as TLineageStep[], ctx.language),
     };
-    return this.compute
-      ? runComputeTask<TEnergyResult>(this.compute.pool, {
-          kind: 'energy',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : energyResult(this.db, job);
+    return runTask(this.compute, { kind: 'energy', job }, () => energyResult(this.db, job));
   }
 
   /**

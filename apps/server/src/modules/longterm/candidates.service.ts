@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   MCP_CANDIDATES_MAX,
   type TMcpCandidatesRequest,
@@ -7,28 +8,20 @@ import {
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { ReferenceCandidates, TCandidateEntry, TSeriesSource } from '../reference-data/index.ts';
 import {
+  isMeanDirection,
+  isMeanSpeed,
   openTimeSeriesStore,
-  type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import { rankCandidates, type TCandidateJob } from './longterm-candidates.ts';
 import { MCP_MIN_PERIODS } from './longterm-run.ts';
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
-
-function fieldError(field: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: 'v.oneOf' }]);
-}
 
 /**
  * The candidate ranking of the long-term workbench (issue 28): for a target site's speed, the candidate
@@ -79,13 +72,7 @@ export class CandidateService {
       isCapped: listed.length > capped.length,
       siteName,
     };
-    return this.compute
-      ? runComputeTask<TMcpCandidatesResult>(this.compute.pool, {
-          kind: 'longterm_candidates',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : rankCandidates(this.db, job);
+    return runTask(this.compute, { kind: 'longterm_candidates', job }, () => rankCandidates(this.db, job));
   }
 
   /** The target's speed channel as a source; MCP_NO_CONCURRENT when it holds no data. */
@@ -96,10 +83,10 @@ export class CandidateService {
   ): Promise<TSeriesSource> {
     const channels = await this.store.listChannels(version.id);
     const speed = channels.find((c) => c.id === request.speedChannelId);
-    if (!speed || !isSpeed(speed)) throw fieldError('speedChannelId');
+    if (!speed || !isMeanSpeed(speed)) throw fieldError('speedChannelId', 'oneOf');
     if (request.directionChannelId !== undefined) {
       const vane = channels.find((c) => c.id === request.directionChannelId);
-      if (!vane || !isVane(vane)) throw fieldError('directionChannelId');
+      if (!vane || !isMeanDirection(vane)) throw fieldError('directionChannelId', 'oneOf');
     }
     const range = (await this.store.channelRanges(version.id)).get(speed.id);
     if (!range?.firstTime || !range.lastTime) {

@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   MCP_METHOD_NAMES,
   type TLongTermConvergence,
@@ -12,7 +13,8 @@ import {
   ZMcpReference,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -57,10 +59,6 @@ function compareRequestOf(request: TLongTermDefaultRequest): TMcpCompareRequest 
     includeFilled: true,
     longTermPeriods: request.longTermPeriod ? [request.longTermPeriod] : [],
   };
-}
-
-function fieldError(field: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message: 'v.oneOf' }]);
 }
 
 /**
@@ -110,7 +108,7 @@ export class LongTermConvergenceService {
     ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TLongTermConvergence> {
     const resolved = await this.longTerm.check(user, compareRequestOf(request), ctx);
-    if (resolved.version.stationId !== request.stationId) throw fieldError('versionId');
+    if (resolved.version.stationId !== request.stationId) throw fieldError('versionId', 'oneOf');
     await this.access.assertCanEdit(user, request.stationId);
     await this.saveDefault(request, resolved, ctx.utcOffsetMinutes, {
       id: user.id,
@@ -133,7 +131,7 @@ export class LongTermConvergenceService {
       language: JOB_LANGUAGE,
       utcOffsetMinutes,
     });
-    if (resolved.version.stationId !== request.stationId) throw fieldError('versionId');
+    if (resolved.version.stationId !== request.stationId) throw fieldError('versionId', 'oneOf');
     await this.saveDefault(request, resolved, utcOffsetMinutes, {
       id: null,
       account: 'system',
@@ -149,7 +147,7 @@ export class LongTermConvergenceService {
     utcOffsetMinutes: number,
     operator: { id: number | null; account: string; userName: string },
   ): Promise<void> {
-    if (request.sectors > 0 && !resolved.hasReferenceDirection) throw fieldError('sectors');
+    if (request.sectors > 0 && !resolved.hasReferenceDirection) throw fieldError('sectors', 'oneOf');
     await this.db.transaction().execute(async (trx) => {
       await new LongTermConvergenceRepository(trx).upsertDefault({
         stationId: request.stationId,
@@ -277,13 +275,9 @@ export class LongTermConvergenceService {
     try {
       const job = await this.jobOf(defaults);
       referenceName = job.referenceName;
-      computed = this.compute
-        ? await runComputeTask<TConvergenceComputed>(this.compute.pool, {
-            kind: 'longterm_convergence',
-            databaseUrl: this.compute.databaseUrl,
-            job,
-          })
-        : await convergenceSeries(this.db, job);
+      computed = await runTask(this.compute, { kind: 'longterm_convergence', job }, () =>
+        convergenceSeries(this.db, job),
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await this.repository.upsertConvergence({
@@ -340,7 +334,7 @@ export class LongTermConvergenceService {
       channels.find((c) => id !== null && c.id === Number(id)) ??
       (name === null ? undefined : channels.find((c) => c.name.toLowerCase() === name.toLowerCase()));
     const speed = find(row.speed_channel_id, row.speed_channel_name);
-    if (!speed) throw fieldError('speedChannelId');
+    if (!speed) throw fieldError('speedChannelId', 'oneOf');
     const direction =
       row.direction_channel_name === null
         ? undefined

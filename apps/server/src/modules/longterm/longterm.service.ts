@@ -1,5 +1,6 @@
 import {
   AppError,
+  fieldError,
   type Language,
   MCP_METHOD_NAMES,
   type TMcpCompareRequest,
@@ -11,7 +12,8 @@ import {
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import { runComputeTask, type TComputeAccess } from '../../platform/compute/compute-task.ts';
+import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
+import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
@@ -22,24 +24,16 @@ import {
 } from '../reference-data/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import {
+  isMeanDirection,
+  isMeanSpeed,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
   type TVersionRow,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import { writeLongTermVersion } from '../wind-data/index.ts';
 import { generateSeries, type TLongTermGenerated, type TLongTermGenerateJob } from './longterm-generate.ts';
 import { compareResult, MCP_MIN_PERIODS, type TLongTermJob } from './longterm-run.ts';
-
-function fieldError(field: string, message = 'v.oneOf'): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field, message }]);
-}
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
 
 /** What a checked request resolves to, before anything is computed. */
 export interface TResolved {
@@ -80,13 +74,7 @@ export class LongTermService {
     ctx: { language: Language; utcOffsetMinutes: number },
   ): Promise<TMcpCompareResult> {
     const { job } = await this.resolve(user, request, ctx);
-    return this.compute
-      ? runComputeTask<TMcpCompareResult>(this.compute.pool, {
-          kind: 'longterm_compare',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : compareResult(this.db, job);
+    return runTask(this.compute, { kind: 'longterm_compare', job }, () => compareResult(this.db, job));
   }
 
   /** A new working version of the target site holding the chosen row's long-term series, with its lineage. */
@@ -98,10 +86,10 @@ export class LongTermService {
     const resolved = await this.resolve(user, request, ctx);
     await this.access.assertCanEdit(user, resolved.version.stationId);
     if (request.longTermPeriodIndex >= Math.max(1, request.longTermPeriods.length)) {
-      throw fieldError('longTermPeriodIndex');
+      throw fieldError('longTermPeriodIndex', 'oneOf');
     }
     if (request.isBySector && (!resolved.hasReferenceDirection || request.sectors < 2)) {
-      throw fieldError('isBySector');
+      throw fieldError('isBySector', 'oneOf');
     }
     const job: TLongTermGenerateJob = {
       ...resolved.job,
@@ -109,13 +97,9 @@ export class LongTermService {
       isBySector: request.isBySector,
       longTermPeriodIndex: request.longTermPeriodIndex,
     };
-    const generated = this.compute
-      ? await runComputeTask<TLongTermGenerated>(this.compute.pool, {
-          kind: 'longterm_generate',
-          databaseUrl: this.compute.databaseUrl,
-          job,
-        })
-      : await generateSeries(this.db, job);
+    const generated = await runTask(this.compute, { kind: 'longterm_generate', job }, () =>
+      generateSeries(this.db, job),
+    );
     const versionId = await this.writeVersion(user, request, resolved, generated);
     return { versionId, versionName: request.name };
   }
@@ -260,7 +244,7 @@ export class LongTermService {
       const column = (key: string | undefined, element: string, field: string) => {
         if (key === undefined) return undefined;
         const found = dataset.channels.find((c) => c.key === key);
-        if (!found || found.element !== element) throw fieldError(field);
+        if (!found || found.element !== element) throw fieldError(field, 'oneOf');
         return found;
       };
       const speedColumn = column(ref.speedKey, 'ws', 'reference.speedKey')!;
@@ -306,12 +290,12 @@ export class LongTermService {
   }> {
     const channels = await this.store.listChannels(version.id);
     const speed = channels.find((c) => c.id === ids.speedChannelId);
-    if (!speed || !isSpeed(speed)) throw fieldError(fields.speed);
+    if (!speed || !isMeanSpeed(speed)) throw fieldError(fields.speed, 'oneOf');
     let direction: TChannelRow | undefined;
     if (ids.directionChannelId !== undefined) {
       direction = channels.find((c) => c.id === ids.directionChannelId);
-      if (!direction || !isVane(direction) || direction.intervalS !== speed.intervalS) {
-        throw fieldError(fields.direction);
+      if (!direction || !isMeanDirection(direction) || direction.intervalS !== speed.intervalS) {
+        throw fieldError(fields.direction, 'oneOf');
       }
     }
     const range = (await this.store.channelRanges(version.id)).get(speed.id);

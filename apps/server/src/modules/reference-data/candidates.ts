@@ -3,20 +3,16 @@ import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
+  isMeanDirection,
+  isMeanSpeed,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
-  toWindElement,
-  toWindStatistic,
 } from '../timeseries/index.ts';
 import { listMesoscaleReferences } from './mesoscale-reference.ts';
 import { defaultReferenceKeys } from './reference-store.ts';
 import { ReferencesRepository, type TNear } from './references.repository.ts';
 import type { TSeriesSource } from './series-source.ts';
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
 
 /** One candidate as it crosses to a worker thread: what it is, and where its speed is read from. */
 export type TCandidateEntry = Omit<
@@ -161,12 +157,12 @@ export class ReferenceCandidates {
     const ranges = await this.store.channelRanges(version.id);
     const withData = (c: TChannelRow) => (ranges.get(c.id)?.valueCount ?? 0) > 0;
     const speed = channels
-      .filter((c) => isSpeed(c) && withData(c))
+      .filter((c) => isMeanSpeed(c) && withData(c))
       .sort((a, b) => (b.heightM ?? 0) - (a.heightM ?? 0) || a.position - b.position)[0];
     if (!speed) return none;
     const gap = (c: TChannelRow) => Math.abs((c.heightM ?? 0) - (speed.heightM ?? 0));
     const vane = channels
-      .filter((c) => isVane(c) && withData(c) && c.intervalS === speed.intervalS)
+      .filter((c) => isMeanDirection(c) && withData(c) && c.intervalS === speed.intervalS)
       .sort((a, b) => gap(a) - gap(b) || a.position - b.position)[0];
     const range = ranges.get(speed.id)!;
     return {
