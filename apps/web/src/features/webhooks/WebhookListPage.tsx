@@ -1,10 +1,11 @@
 import type { TWebhookRecord } from '@masthub/shared';
 import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
-import { App, Space, Switch, type TableColumnsType, Tag } from 'antd';
+import { App, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { ListPage } from '../../ui/list/ListPage.tsx';
+import type { FitColumn } from '../../ui/table/fit-columns.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import {
   useDeleteWebhook,
@@ -58,7 +59,7 @@ export function WebhookListPage() {
       onOk: async () => setSecret((await rotate.mutateAsync(hook.id)).secret),
     });
 
-  const columns: TableColumnsType<TWebhookRecord> = [
+  const columns: FitColumn<TWebhookRecord>[] = [
     { key: 'name', dataIndex: 'name', title: t('system.webhook.fields.name'), width: 160, ellipsis: true },
     { key: 'url', dataIndex: 'url', title: t('system.webhook.fields.url'), width: 260, ellipsis: true },
     {
@@ -102,7 +103,9 @@ export function WebhookListPage() {
       key: 'secretPrefix',
       dataIndex: 'secretPrefix',
       title: t('system.webhook.fields.secret'),
-      width: 120,
+      // "whsec_" and four random characters, kept whole: at 120 px shrunk by the fit, "whsec_qWgA…" was cut.
+      width: 140,
+      wrap: true,
       render: (prefix: string) => `${prefix}…`,
     },
     {
