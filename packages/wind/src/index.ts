@@ -35,13 +35,6 @@ export {
 export type { ExportChannel } from './export/export-channel.ts';
 export { EXPORT_FORMATS } from './export/export-formats.ts';
 export { writeMeteodynTim } from './export/write-meteodyn-tim.ts';
-export {
-  type ColumnarChannel,
-  monthRowGroups,
-  type PageCompressor,
-  writeParquet,
-} from './export/write-parquet.ts';
-export { type RawFile, writeRawExport } from './export/write-raw-export.ts';
 export { writeTimeSeriesCsv } from './export/write-time-series-csv.ts';
 export { writeWaspTab } from './export/write-wasp-tab.ts';
 export { writeWindographerTxt } from './export/write-windographer-txt.ts';
