@@ -13,7 +13,7 @@ import {
   loadM5ForMcp,
   m5Series,
   naiveMs,
-} from '../packages/wind/src/longterm/mcp-reference-fixture.ts';
+} from '../packages/wind/src/testing/mcp-reference-fixture.ts';
 
 type TResult = { name: string; value: number; unit: string };
 

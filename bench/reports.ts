@@ -15,7 +15,7 @@ import { MailOutbox } from '../apps/server/src/modules/mail/mail-outbox.ts';
 import { SmtpSender } from '../apps/server/src/modules/mail/smtp-sender.ts';
 import { MessageRepository } from '../apps/server/src/modules/messages/messages.repository.ts';
 import { MessageService } from '../apps/server/src/modules/messages/messages.service.ts';
-import { ReportService } from '../apps/server/src/modules/reports/reports.service.ts';
+import { ReportService } from '../apps/server/src/modules/reports/group/reports.service.ts';
 import { seedDemoTimeseries } from '../apps/server/src/modules/seed/demo-timeseries.ts';
 import { StationLogService } from '../apps/server/src/modules/station-log/station-log.service.ts';
 import { createDatabase } from '../apps/server/src/platform/db/database.ts';

@@ -6,11 +6,12 @@
 //   Issue target ≤ 300 ms.
 // - `suitability.check_ms.5y`: the same on five synthetic years (262 944 slots, no gaps).
 // Single thread, best of 5 runs after a warm-up, performance.now.
-import { hasMcpShared, loadM5ForMcp } from '../packages/wind/src/longterm/mcp-reference-fixture.ts';
+
 import { buildCalendarIndex } from '../packages/wind/src/model/build-calendar-index.ts';
 import { createTimeGrid } from '../packages/wind/src/model/create-time-grid.ts';
 import type { NumericSeries } from '../packages/wind/src/model/types.ts';
 import { siteSuitability } from '../packages/wind/src/suitability/site-suitability.ts';
+import { hasMcpShared, loadM5ForMcp } from '../packages/wind/src/testing/mcp-reference-fixture.ts';
 
 type TResult = { name: string; value: number; unit: string };
 

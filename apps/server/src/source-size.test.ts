@@ -4,13 +4,19 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The size rule of issue 27 for the two apps' sources (tests aside): no file over 600 lines (the
- * database's table types in db/schema.ts excepted: one interface a table, read as a list), no function
- * over 200 lines. A long function or file is split along its seams (chapters, sheets, panels, steps).
+ * The size rule of issue 27 for the sources of the two apps and the two packages (tests aside; the
+ * packages since issue 42): no file over 600 lines (the database's table types in db/schema.ts excepted:
+ * one interface a table, read as a list), no function over 200 lines. A long function or file is split
+ * along its seams (chapters, sheets, panels, steps).
  */
 const MAX_FILE_LINES = 600;
 const MAX_FUNCTION_LINES = 200;
-const ROOTS = [import.meta.dirname, path.resolve(import.meta.dirname, '../../web/src')];
+const ROOTS = [
+  import.meta.dirname,
+  path.resolve(import.meta.dirname, '../../web/src'),
+  path.resolve(import.meta.dirname, '../../../packages/shared/src'),
+  path.resolve(import.meta.dirname, '../../../packages/wind/src'),
+];
 const EXEMPT_FILES = new Set(['platform/db/schema.ts']);
 
 /**
@@ -27,7 +33,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** `apps/server/src/…` or `apps/web/src/…`, for messages. */
+/** `apps/server/src/…`, `apps/web/src/…`, `packages/wind/src/…`, for messages. */
 const shown = (file: string) =>
   path
     .relative(path.resolve(import.meta.dirname, '../../..'), file)
@@ -86,7 +92,7 @@ describe('the size of the sources', () => {
     expect(over.filter((entry) => !allowed(entry))).toEqual([]);
   });
 
-  it('reads both apps (a scan that found nothing would pass everything)', () => {
-    for (const root of ROOTS) expect(sourceFiles(root).length).toBeGreaterThan(200);
+  it('reads both apps and both packages (a scan that found nothing would pass everything)', () => {
+    for (const root of ROOTS) expect(sourceFiles(root).length).toBeGreaterThan(50);
   });
 });

@@ -64,13 +64,13 @@ import zh_users from './zh-CN/users.json' with { type: 'json' };
  * literal key passes a value for each of them.
  *
  * The areas:
- * - analysis-report: The analysis report (reports/analysis-report.ts and its chapters): headings, table columns, sentences. The chapter names are packages/shared ANALYSIS_SECTION_NAMES (the web shows them too).
+ * - analysis-report: The analysis report (reports/analysis/analysis-report.ts and its chapters): headings, table columns, sentences. The chapter names are packages/shared ANALYSIS_SECTION_NAMES (the web shows them too).
  * - apply: Download applications (issue 17): the e-mails to the applicant, the export's notes, the refusal page.
- * - common: Words many areas use; `common.ownerParty` is the Chinese term the API documentation glosses "owner party" with, `common.cityInProvince` a city named with its province (offline address search; English takes ASCII brackets).
+ * - common: Words many areas use; `common.compass.*` the 16 compass points by their codes (packages/wind sectorLabels(n, 'compass'), compassPointName); `common.ownerParty` is the Chinese term the API documentation glosses "owner party" with, `common.cityInProvince` a city named with its province (offline address search; English takes ASCII brackets).
  * - data-reports: Data reports (SPEC §2 data reports): how an analysis report names the channels it reads.
  * - data-sources: Data sources (SPEC §3 /systemManage/DataFetchManage): connection tests and why a fetched file was not matched.
  * - energy-workbook: The energy yield workbook (energy/energy-workbook.ts, energy.routes.ts): file name, sheet names, column headers.
- * - group-report: The group reports (reports/compose.ts, charts.ts): sections, table columns, sentences.
+ * - group-report: The group reports (reports/group/compose.ts, charts.ts): sections, table columns, sentences.
  * - group-reports: Group reports (SPEC §2 /report/groupReport): the e-mail that carries a report.
  * - http: The answer envelope of every API call.
  * - hub: The hub (/hub): alarm ages, report states and deliveries.

@@ -7,8 +7,8 @@ import { renderText, type TStatisticsResult, type TText } from '@masthub/shared'
 import { sql } from 'kysely';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeAnalysisReport } from '../../src/modules/reports/analysis-report.ts';
-import { renderDocx, renderPdf } from '../../src/modules/reports/render.ts';
+import { composeAnalysisReport } from '../../src/modules/reports/analysis/analysis-report.ts';
+import { renderDocx, renderPdf } from '../../src/modules/reports/render/render.ts';
 import { DEMO_ANALYSIS_REPORT_NAME, seedDemoDataReports } from '../../src/modules/seed/demo-operations.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';

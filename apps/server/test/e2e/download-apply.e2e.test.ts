@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFigures } from '../../src/modules/reports/collect.ts';
+import { collectFigures } from '../../src/modules/reports/group/collect.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import {
   backfillStationDays,

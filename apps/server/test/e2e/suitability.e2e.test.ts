@@ -13,8 +13,8 @@ import {
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeAnalysisReport } from '../../src/modules/reports/analysis-report.ts';
-import { renderDocx } from '../../src/modules/reports/render.ts';
+import { composeAnalysisReport } from '../../src/modules/reports/analysis/analysis-report.ts';
+import { renderDocx } from '../../src/modules/reports/render/render.ts';
 import { registerRealMastSite } from '../../src/modules/seed/real-mast-site.ts';
 import { TimeSeriesRepository } from '../../src/modules/timeseries/timeseries.repository.ts';
 import { writeLongTermVersion } from '../../src/modules/wind-data/index.ts';

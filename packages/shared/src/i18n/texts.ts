@@ -1,5 +1,5 @@
+import { ALARM_HANDLE_STATUS_NAMES, type TAlarmHandleStatus } from '../alarms/alarms.schema.ts';
 import { displayVersionLabel } from '../ingestion/timeseries.schema.ts';
-import { ALARM_HANDLE_STATUS_NAMES, type TAlarmHandleStatus } from '../stations/alarms.schema.ts';
 import { PASSWORD_RECORD_KIND_NAMES, type TPasswordRecordKind } from '../stations/password-records.schema.ts';
 import { SCALING_METHOD_NAMES, type TScalingMethodKey } from '../wind-data/mesoscale.schema.ts';
 import { RECEIPT_CHECK_NAMES } from '../wind-data/receipt.schema.ts';

@@ -4,9 +4,9 @@ import { MCP_METHOD_KEYS } from './longterm.schema.ts';
 import {
   CORRELATION_PERIOD_KEYS,
   CORRELATION_PERIOD_NAMES,
-  ZCorrelationSection,
   ZStatisticsRequest,
 } from './statistics.schema.ts';
+import { ZCorrelationSection } from './statistics-result.schema.ts';
 
 describe('ZStatisticsRequest: the correlation tab’s period, coverage and method', () => {
   it('defaults to the 10-min records, coverage 0.9 and OLS (today’s correlation)', () => {

@@ -72,9 +72,8 @@ describe('direction helpers (WIND-ANALYSIS §0)', () => {
     expect([...applyVaneOffset([350, 10, Number.NaN], 15)]).toEqual([5, 25, Number.NaN]);
   });
 
-  it('sectorLabels gives compass, Chinese, centre, WAsP, letter and range labels', () => {
+  it('sectorLabels gives compass, centre, WAsP, letter and range labels', () => {
     expect(sectorLabels(16, 'compass').slice(0, 3)).toEqual(['N', 'NNE', 'NE']);
-    expect(sectorLabels(16, 'compass-zh').slice(0, 3)).toEqual(['北', '北东北', '东北']);
     expect(sectorLabels(8, 'compass')).toEqual(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
     expect(sectorLabels(12, 'centre')).toEqual([
       '0',

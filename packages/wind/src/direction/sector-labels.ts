@@ -16,31 +16,14 @@ const COMPASS_16 = [
   'NW',
   'NNW',
 ];
-const COMPASS_16_ZH = [
-  '北',
-  '北东北',
-  '东北',
-  '东东北',
-  '东',
-  '东东南',
-  '东南',
-  '南东南',
-  '南',
-  '南西南',
-  '西南',
-  '西西南',
-  '西',
-  '西西北',
-  '西北',
-  '北西北',
-];
 
 /** Label style of {@link sectorLabels}. */
-export type SectorLabelStyle = 'compass' | 'compass-zh' | 'centre' | 'wasp' | 'letter' | 'range';
+export type SectorLabelStyle = 'compass' | 'centre' | 'wasp' | 'letter' | 'range';
 
 /**
  * Labels of `sectors` equal sectors centred on 0° (WIND-ANALYSIS §0, SPEC §9):
- * - `compass` / `compass-zh`: N, NNE … (北, 北东北 …) — 4, 8 or 16 sectors only;
+ * - `compass`: the compass point codes N, NNE … — 4, 8 or 16 sectors only (their names in a language
+ *   are the caller's catalogue's);
  * - `centre`: centre angle ("0", "30", … for 12 sectors);
  * - `wasp`: WAsP sector numbers "1" … "n";
  * - `letter`: the platform's letter sectors, spreadsheet style A … Z, AA … AD (SPEC §9 "A-Z and A-D";
@@ -57,12 +40,10 @@ export function sectorLabels(sectors: number, style: SectorLabelStyle = 'centre'
   const out: string[] = [];
   for (let s = 0; s < sectors; s++) {
     switch (style) {
-      case 'compass':
-      case 'compass-zh': {
+      case 'compass': {
         if (16 % sectors !== 0)
           throw new Error('sectorLabels requires 4, 8 or 16 sectors for compass labels');
-        const names = style === 'compass' ? COMPASS_16 : COMPASS_16_ZH;
-        out.push(names[s * (16 / sectors)]!);
+        out.push(COMPASS_16[s * (16 / sectors)]!);
         break;
       }
       case 'centre':

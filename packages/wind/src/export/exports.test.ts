@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { wgs84ToUtm } from '../geo/wgs84-to-utm.ts';
 import { createTimeGrid } from '../model/create-time-grid.ts';
 import { frequencyTable } from '../statistics/frequency-table.ts';
-import { crc32 } from './crc32.ts';
 import { formatPlainNumber } from './format-plain-number.ts';
 import { writeMeteodynTim } from './write-meteodyn-tim.ts';
-import { writeRawExport } from './write-raw-export.ts';
 import { writeTimeSeriesCsv } from './write-time-series-csv.ts';
 import { writeWaspTab } from './write-wasp-tab.ts';
 import { writeWindographerTxt } from './write-windographer-txt.ts';
@@ -314,64 +312,5 @@ describe('writeMeteodynTim (EXPORTS §6, provisional)', () => {
       .split('\r\n')
       .map((l) => Number(l.split(' ')[0]));
     expect(written.reduce((a, b) => a + b, 0) / written.length).toBeCloseTo(8, 10);
-  });
-});
-
-describe('writeRawExport (EXPORTS §1)', () => {
-  const file = (name: string, content: string) => ({
-    name,
-    bytes: new TextEncoder().encode(content),
-    sha256: 'ab'.repeat(32),
-    uploadedAt: '2025-01-01T00:00:00Z',
-    kind: 'generic-csv',
-  });
-
-  it('writeRawExport(one file) gives the original bytes and name unchanged', () => {
-    const f = file('logger.dat', '\uFEFFa,b\r\n1,2');
-    const out = writeRawExport([f]);
-    expect(out.fileName).toBe('logger.dat');
-    expect([...out.chunks]).toEqual([f.bytes]);
-  });
-
-  it('writeRawExport(several files) writes a valid stored ZIP with deduplicated names and MANIFEST.csv', () => {
-    const out = writeRawExport([file('a.csv', 'one'), file('a.csv', 'two'), file('b', 'three')]);
-    expect(out.contentType).toBe('application/zip');
-    const parts = [...out.chunks];
-    const zip = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const p of parts) {
-      zip.set(p, at);
-      at += p.length;
-    }
-    const view = new DataView(zip.buffer);
-    const eocd = zip.length - 22;
-    expect(view.getUint32(eocd, true)).toBe(0x06054b50);
-    const count = view.getUint16(eocd + 10, true);
-    let cd = view.getUint32(eocd + 16, true);
-    const entries: Record<string, string> = {};
-    for (let k = 0; k < count; k++) {
-      expect(view.getUint32(cd, true)).toBe(0x02014b50);
-      const crc = view.getUint32(cd + 16, true);
-      const size = view.getUint32(cd + 20, true);
-      const nameLength = view.getUint16(cd + 28, true);
-      const local = view.getUint32(cd + 42, true);
-      const name = new TextDecoder().decode(zip.subarray(cd + 46, cd + 46 + nameLength));
-      const dataStart = local + 30 + view.getUint16(local + 26, true);
-      const data = zip.subarray(dataStart, dataStart + size);
-      expect(crc32(data)).toBe(crc);
-      entries[name] = new TextDecoder().decode(data);
-      cd += 46 + nameLength;
-    }
-    expect(Object.keys(entries)).toEqual(['a.csv', 'a_2.csv', 'b', 'MANIFEST.csv']);
-    expect(entries['a_2.csv']).toBe('two');
-    expect(entries['MANIFEST.csv']!.split('\r\n')[0]).toBe('file,size_bytes,sha256,uploaded_at,kind');
-    expect(entries['MANIFEST.csv']!.split('\r\n')[2]).toBe(
-      `a_2.csv,3,${'ab'.repeat(32)},2025-01-01T00:00:00Z,generic-csv`,
-    );
-    expect(() => writeRawExport([])).toThrow('writeRawExport requires at least one file');
-  });
-
-  it('crc32("123456789") = 0xCBF43926', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
   });
 });

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGolden, printGoldenLedger } from '../testing/golden-ledger.ts';
-import { alignForMcp } from './align-for-mcp.ts';
-import { averageByMcpPeriod } from './average-by-mcp-period.ts';
-import { compareMcpMethods } from './compare-mcp-methods.ts';
-import { fitMcp, type McpFitOptions } from './fit-mcp.ts';
 import {
   hasMcpShared,
   loadM5ForMcp,
@@ -12,7 +8,11 @@ import {
   MCP_SKIP_MESSAGE,
   m5Series,
   naiveMs,
-} from './mcp-reference-fixture.ts';
+} from '../testing/mcp-reference-fixture.ts';
+import { alignForMcp } from './align-for-mcp.ts';
+import { averageByMcpPeriod } from './average-by-mcp-period.ts';
+import { compareMcpMethods } from './compare-mcp-methods.ts';
+import { fitMcp, type McpFitOptions } from './fit-mcp.ts';
 import { meanOfMonthlyMeans } from './mean-of-monthly-means.ts';
 import { roundHalfEven } from './round-half-even.ts';
 import { simpleSpeedRatio } from './simple-speed-ratio.ts';

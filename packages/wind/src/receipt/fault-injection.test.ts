@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { angleDifference } from '../direction/angle-difference.ts';
-import { checkBoomOrientation } from './check-boom-orientation.ts';
-import { checkClockByTemperature } from './check-clock-by-temperature.ts';
-import { checkSlopeMismatch } from './check-slope-mismatch.ts';
-import { checkStuckSensor } from './check-stuck-sensor.ts';
-import { checkSwappedHeights } from './check-swapped-heights.ts';
-import { checkVaneOffset } from './check-vane-offset.ts';
 import {
   hasReceiptShared,
   indexAt,
@@ -23,7 +17,13 @@ import {
   RECEIPT_SKIP_MESSAGE,
   ratioPattern,
   TWIN_BOOMS,
-} from './fault-injection-fixture.ts';
+} from '../testing/fault-injection-fixture.ts';
+import { checkBoomOrientation } from './check-boom-orientation.ts';
+import { checkClockByTemperature } from './check-clock-by-temperature.ts';
+import { checkSlopeMismatch } from './check-slope-mismatch.ts';
+import { checkStuckSensor } from './check-stuck-sensor.ts';
+import { checkSwappedHeights } from './check-swapped-heights.ts';
+import { checkVaneOffset } from './check-vane-offset.ts';
 import type { ReceiptChannel, ReceiptCheckResult, ReceiptWindow } from './types.ts';
 import { vocabularyMisses } from './vocabulary-misses.ts';
 

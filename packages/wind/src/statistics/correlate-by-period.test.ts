@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alignForMcp } from '../longterm/align-for-mcp.ts';
 import { fitMcp } from '../longterm/fit-mcp.ts';
+import type { McpMethod, McpPeriod, McpSeries } from '../longterm/types.ts';
 import {
   hasMcpShared,
   loadM5ForMcp,
@@ -8,8 +9,7 @@ import {
   MCP_SKIP_MESSAGE,
   m5Series,
   naiveMs,
-} from '../longterm/mcp-reference-fixture.ts';
-import type { McpMethod, McpPeriod, McpSeries } from '../longterm/types.ts';
+} from '../testing/mcp-reference-fixture.ts';
 import { relativeDifference } from '../testing/shared-fixtures.ts';
 import { correlateByPeriod } from './correlate-by-period.ts';
 import { correlateBySector } from './correlate-by-sector.ts';

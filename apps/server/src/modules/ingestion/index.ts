@@ -17,4 +17,3 @@ export { fileExtension } from './parsers/classify-file.ts';
 export { readTextReportHead } from './parsers/text-report.ts';
 export { UnreadableFileError } from './parsers/unreadable-file-error.ts';
 export type { TRawFileRow } from './raw-files.repository.ts';
-export { type TZipEntry, zipStream } from './zip-writer.ts';

@@ -22,13 +22,13 @@ import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
+import { type TZipEntry, zipStream } from '../../platform/files/zip-writer.ts';
 import type { StationAccess } from '../access/index.ts';
 import { openTimeSeriesStore, presentVersion, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { IngestionRepository } from './ingestion.repository.ts';
 import type { IngestionService, TRuleSnapshot } from './ingestion.service.ts';
 import { ParseRuleRepository, ruleOfRow, type TParseRuleRow } from './parse-rules.repository.ts';
 import { RawFileRepository, type TRawFileRow } from './raw-files.repository.ts';
-import { type TZipEntry, zipStream } from './zip-writer.ts';
 
 /** The localised reason of a raw file's failure. */
 export function reasonOf(row: TRawFileRow, language: Language): string | null {

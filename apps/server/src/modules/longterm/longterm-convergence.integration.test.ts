@@ -13,7 +13,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TTestServer,
 } from '../../../test/test-server.ts';
-import { collectFigures } from '../reports/collect.ts';
+import { collectFigures } from '../reports/group/collect.ts';
 import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 
 /**

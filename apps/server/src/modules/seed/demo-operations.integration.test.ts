@@ -18,7 +18,7 @@ import { MailOutbox } from '../mail/mail-outbox.ts';
 import { SmtpSender } from '../mail/smtp-sender.ts';
 import { MessageRepository } from '../messages/messages.repository.ts';
 import { MessageService } from '../messages/messages.service.ts';
-import { ReportService } from '../reports/reports.service.ts';
+import { ReportService } from '../reports/group/reports.service.ts';
 import { StationLogService } from '../station-log/station-log.service.ts';
 import { seedDemoOperations, seedDemoReports } from './demo-operations.ts';
 import { seedDemoTimeseries } from './demo-timeseries.ts';

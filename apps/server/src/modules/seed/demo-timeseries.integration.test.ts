@@ -6,8 +6,8 @@ import {
   type TTestServer,
 } from '../../../test/test-server.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { collectFigures } from '../reports/collect.ts';
-import { periodContaining } from '../reports/periods.ts';
+import { collectFigures } from '../reports/group/collect.ts';
+import { periodContaining } from '../reports/group/periods.ts';
 import { TimeSeriesRepository } from '../timeseries/timeseries.repository.ts';
 import { DEMO_REFERENCE_LABEL, seedDemoLongTerm } from './demo-longterm.ts';
 import { DEMO_UTC_OFFSET_MINUTES, demoMonthFiles, seedDemoTimeseries } from './demo-timeseries.ts';

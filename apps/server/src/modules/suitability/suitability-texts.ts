@@ -1,5 +1,6 @@
 import type { Language, TSuitabilityNote } from '@masthub/shared';
 import { sectorLabels } from '@masthub/wind';
+import { compassPointName } from '../../i18n/compass.ts';
 import { say, type TServerTextKey } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
 
@@ -37,6 +38,7 @@ export function noteText(language: Language, note: TSuitabilityNoteInput): TSuit
 
 /** Sector labels as the statistics name them: compass points for 4/8/16 sectors, centres otherwise. */
 export function sectorNames(sectors: number, language: Language): string[] {
-  if (16 % sectors === 0) return sectorLabels(sectors, language === 'zh' ? 'compass-zh' : 'compass');
+  if (16 % sectors === 0)
+    return sectorLabels(sectors, 'compass').map((code) => compassPointName(language, code));
   return sectorLabels(sectors, 'centre').map((label) => `${label}°`);
 }

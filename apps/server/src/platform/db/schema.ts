@@ -607,6 +607,17 @@ export interface TsChunkTable {
   updated_at: UpdatedAt;
 }
 
+/** Where the resumable store.reencode job stands (migration 0032): one row, read and written by raw SQL. */
+export interface TsReencodeProgressTable {
+  id: Generated<boolean>;
+  version_id: Generated<number>;
+  channel_id: Generated<number>;
+  month_start: Generated<Date>;
+  reencoded: Generated<number>;
+  done: Generated<boolean>;
+  updated_at: UpdatedAt;
+}
+
 export interface TsVersionSummaryTable {
   version_id: number;
   first_time: Timestamp | null;
@@ -1362,6 +1373,7 @@ export interface DB {
   ts_channel: TsChannelTable;
   ts_chunk: TsChunkTable;
   ts_version_summary: TsVersionSummaryTable;
+  ts_reencode_progress: TsReencodeProgressTable;
   // Processing (migration 0008).
   qc_rule: QcRuleTable;
   processing_task: ProcessingTaskTable;

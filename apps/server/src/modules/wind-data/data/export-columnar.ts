@@ -1,4 +1,4 @@
-import { type ColumnarChannel, monthRowGroups, type TimeGrid, writeParquet } from '@masthub/wind';
+import type { TimeGrid } from '@masthub/wind';
 import {
   type Data,
   Field,
@@ -12,6 +12,7 @@ import {
   tableToIPC,
   Uint8,
 } from 'apache-arrow';
+import { type ColumnarChannel, monthRowGroups, writeParquet } from '../../../platform/files/write-parquet.ts';
 import type { TChannelRow } from '../../timeseries/index.ts';
 
 /**
@@ -21,7 +22,7 @@ import type { TChannelRow } from '../../timeseries/index.ts';
  * as the CSV export writes them (flags say which are suspicious, invalid or icing).
  *
  * Measured on the five-year NREL M5 mast (106 channels × 266 000 rows, 2-core machine under load): the
- * Parquet writer of packages/wind 0.56–0.78 s for 46 MB (hyparquet-writer 0.17 2.1–6.5 s, parquet-wasm
+ * Parquet writer of platform/files 0.56–0.78 s for 46 MB (hyparquet-writer 0.17 2.1–6.5 s, parquet-wasm
  * 0.8 3.0 s and no row group per month; see writeParquet), apache-arrow 21 the Arrow IPC stream in
  * 0.4–0.9 s (147 MB, not compressed). The whole download of the M5 version over HTTP, read from
  * PostgreSQL in a compute thread (bench/parquet.ts, idle machine): Parquet 991 ms and 47.2 MB, 28 % of the

@@ -10,6 +10,7 @@ import {
   type UsableSeries,
   usableSeries,
 } from '@masthub/wind';
+import { compassPointName } from '../../../i18n/compass.ts';
 import type { TLoadedSeries } from '../../timeseries/index.ts';
 import type { TAnalysisOptions } from './build-analysis.ts';
 import { elementName, heightTagOf } from './statistics-labels.ts';
@@ -129,7 +130,8 @@ export class AnalysisContext {
 
   sectorNames(): string[] {
     const sectors = this.options.sectors;
-    if (16 % sectors === 0) return sectorLabels(sectors, this.language === 'zh' ? 'compass-zh' : 'compass');
+    if (16 % sectors === 0)
+      return sectorLabels(sectors, 'compass').map((code) => compassPointName(this.language, code));
     return sectorLabels(sectors, 'centre').map((label) => `${label}°`);
   }
 

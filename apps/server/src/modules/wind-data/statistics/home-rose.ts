@@ -8,6 +8,7 @@ import {
   speedFrequency,
   windRose,
 } from '@masthub/wind';
+import { compassPointName } from '../../../i18n/compass.ts';
 import type { TChannelRow, TLoadedSeries } from '../../timeseries/index.ts';
 
 const HOME_ROSE_SECTORS = 16;
@@ -75,7 +76,9 @@ export function buildHomeRose(
       if (!rose) return withData;
       return {
         ...withData,
-        categories: sectorLabels(HOME_ROSE_SECTORS, options.language === 'zh' ? 'compass-zh' : 'compass'),
+        categories: sectorLabels(HOME_ROSE_SECTORS, 'compass').map((code) =>
+          compassPointName(options.language, code),
+        ),
         values: rose.sectors.map((s) => (query.type === 'direction' ? s.frequencyPct : s.energyPct)),
       };
     }

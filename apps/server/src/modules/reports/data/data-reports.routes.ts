@@ -13,12 +13,12 @@ import {
   ZReportTemplate,
   zPage,
 } from '@masthub/shared';
-import { sendFile } from '../../platform/http/file-reply.ts';
-import { receiveSingleFile } from '../../platform/http/multipart.ts';
-import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { ZSavedId } from '../../platform/http/route-shapes.ts';
+import { sendFile } from '../../../platform/http/file-reply.ts';
+import { receiveSingleFile } from '../../../platform/http/multipart.ts';
+import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
+import { ZSavedId } from '../../../platform/http/route-shapes.ts';
+import { reportDeleteRoute } from '../report-delete-route.ts';
 import type { DataReportService } from './data-reports.service.ts';
-import { reportDeleteRoute } from './report-delete-route.ts';
 
 /** Data reports: uploaded text reports and generated analysis reports (SPEC §3, §5, §6, §7; issue 15). */
 export function dataReportRoutes(reports: DataReportService): TRouteDef[] {

@@ -15,7 +15,14 @@ import {
   WidthType,
 } from 'docx';
 import PDFDocument from 'pdfkit';
-import type { TBlock } from './compose.ts';
+
+/** A report as blocks both renderers (Word, PDF) lay out the same way. */
+export type TBlock =
+  | { kind: 'title'; text: string; subtitle: string }
+  | { kind: 'heading'; text: string; level?: 1 | 2 }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'table'; columns: { title: string; width: number }[]; rows: string[][] }
+  | { kind: 'chart'; id: string; caption: string };
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,7 @@
 import { formatUnit } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
-import { GB_TURBULENCE_GRADES } from '../wind-data/index.ts';
+import { say } from '../../../i18n/index.ts';
+import { GB_TURBULENCE_GRADES } from '../../wind-data/index.ts';
+import { toPng } from '../render/chart-png.ts';
 import {
   fmt,
   iecCategoryText,
@@ -9,7 +10,6 @@ import {
   table,
   wpdClass,
 } from './analysis-figures.ts';
-import { toPng } from './charts.ts';
 
 /* The chapters of the analysis report on the measurements: the site, recovery, speed, distribution, rose, turbulence. */
 

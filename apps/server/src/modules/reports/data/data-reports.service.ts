@@ -20,19 +20,19 @@ import {
   type TReportTemplate,
   versionDisplayName,
 } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
-import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
-import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
-import { FileTooLargeError, type TFileStore } from '../../platform/files/file-store.ts';
-import type { TJobs } from '../../platform/jobs/jobs.ts';
-import type { Logger } from '../../platform/logger.ts';
-import { presentStoredError } from '../../platform/stored-error.ts';
-import type { StationAccess } from '../access/index.ts';
-import { readTextReportHead } from '../ingestion/index.ts';
-import type { MessageService } from '../messages/index.ts';
-import type { SuitabilityService } from '../suitability/index.ts';
+import { say } from '../../../i18n/index.ts';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { OutboundEvents } from '../../../platform/events/outbound-events.ts';
+import { lockContent, removeUnreferenced } from '../../../platform/files/content-references.ts';
+import { FileTooLargeError, type TFileStore } from '../../../platform/files/file-store.ts';
+import type { TJobs } from '../../../platform/jobs/jobs.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { presentStoredError } from '../../../platform/stored-error.ts';
+import type { StationAccess } from '../../access/index.ts';
+import { readTextReportHead } from '../../ingestion/index.ts';
+import type { MessageService } from '../../messages/index.ts';
+import type { SuitabilityService } from '../../suitability/index.ts';
 import {
   loadForAnalysis,
   openTimeSeriesStore,
@@ -40,12 +40,12 @@ import {
   type TTimeSeriesStore,
   toWindElement,
   toWindStatistic,
-} from '../timeseries/index.ts';
-import type { StatisticsService } from '../wind-data/index.ts';
-import { heightTagOf } from '../wind-data/index.ts';
-import { AnalysisReportBuilder, type TStoredParams } from './analysis-build.ts';
+} from '../../timeseries/index.ts';
+import type { StatisticsService } from '../../wind-data/index.ts';
+import { heightTagOf } from '../../wind-data/index.ts';
+import { AnalysisReportBuilder, type TStoredParams } from '../analysis/analysis-build.ts';
+import { ReportRepository } from '../group/reports.repository.ts';
 import { DataReportRepository } from './data-reports.repository.ts';
-import { ReportRepository } from './reports.repository.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const HEAD_TEXT_BYTES = 64 * 1024;

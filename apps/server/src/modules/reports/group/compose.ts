@@ -7,18 +7,11 @@ import {
   type TReportSection,
   type TStatementType,
 } from '@masthub/shared';
-import { say, type TServerTextKey } from '../../i18n/index.ts';
-import { textsIn } from '../../i18n/pick.ts';
+import { say, type TServerTextKey } from '../../../i18n/index.ts';
+import { textsIn } from '../../../i18n/pick.ts';
+import type { TBlock } from '../render/render.ts';
 import type { TLongTermFigures, TReportFigures } from './collect.ts';
 import { periodLabel, REPORT_OFFSET_MINUTES } from './periods.ts';
-
-/** A report as blocks both renderers (Word, PDF) lay out the same way. */
-export type TBlock =
-  | { kind: 'title'; text: string; subtitle: string }
-  | { kind: 'heading'; text: string; level?: 1 | 2 }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'table'; columns: { title: string; width: number }[]; rows: string[][] }
-  | { kind: 'chart'; id: string; caption: string };
 
 export interface TComposeInput {
   groupName: string;

@@ -1,4 +1,4 @@
-import type { TimeGrid } from '../model/types.ts';
+import type { TimeGrid } from '@masthub/wind';
 
 /** A channel of a columnar export: Float32 values (NaN = missing), flag codes, and what describes it. */
 export interface ColumnarChannel {

@@ -27,18 +27,19 @@ import {
   type TTemplatePageRequest,
   text,
 } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
-import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
-import { removeUnreferenced } from '../../platform/files/content-references.ts';
-import type { TFileStore } from '../../platform/files/file-store.ts';
-import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
-import type { Logger } from '../../platform/logger.ts';
-import { presentStoredError, storedError } from '../../platform/stored-error.ts';
-import type { StationAccess } from '../access/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
-import type { MessageService } from '../messages/index.ts';
+import { say } from '../../../i18n/index.ts';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../../platform/events/outbound-events.ts';
+import { removeUnreferenced } from '../../../platform/files/content-references.ts';
+import type { TFileStore } from '../../../platform/files/file-store.ts';
+import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../../platform/jobs/jobs.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { presentStoredError, storedError } from '../../../platform/stored-error.ts';
+import type { StationAccess } from '../../access/index.ts';
+import type { MailOutbox } from '../../mail/index.ts';
+import type { MessageService } from '../../messages/index.ts';
+import { renderDocx, renderPdf } from '../render/render.ts';
 import { renderCharts } from './charts.ts';
 import { collectFigures } from './collect.ts';
 import { composeReport } from './compose.ts';
@@ -50,7 +51,6 @@ import {
   REPORT_OFFSET_MINUTES,
   type TPeriod,
 } from './periods.ts';
-import { renderDocx, renderPdf } from './render.ts';
 import { ReportRepository } from './reports.repository.ts';
 
 export const REPORT_TICK_CRON = '*/5 * * * *';

@@ -6,7 +6,8 @@ import {
   type TStatisticsResult,
   utcLabel,
 } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
+import { say } from '../../../i18n/index.ts';
+import type { TBlock, TChartImage } from '../render/render.ts';
 import {
   distributionChapter,
   overviewChapter,
@@ -30,8 +31,6 @@ import {
   shearChapter,
 } from './analysis-site-chapters.ts';
 import { suitabilityChapter } from './analysis-suitability-chapter.ts';
-import type { TBlock } from './compose.ts';
-import type { TChartImage } from './render.ts';
 
 export type { TAnalysisReportMeta } from './analysis-figures.ts';
 export { DEFAULT_SHEAR_EXPONENT, extrapolateToHeight, wpdClass } from './analysis-figures.ts';

@@ -1,5 +1,6 @@
 import type { Language, TStatisticsResult } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
+import { say } from '../../../i18n/index.ts';
+import { toPng } from '../render/chart-png.ts';
 import {
   extrapolateToHeight,
   fmt,
@@ -11,7 +12,6 @@ import {
   type TReportTexts,
   table,
 } from './analysis-figures.ts';
-import { toPng } from './charts.ts';
 
 /* The chapters of the analysis report on the site's wind climate: shear, correlation, air density, extremes, long-term periods, conclusion. */
 

@@ -7,13 +7,13 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { likeContains } from '../../platform/db/like.ts';
-import { readPage } from '../../platform/db/paging.ts';
-import { sameName } from '../../platform/db/rows.ts';
-import type { DB, GroupReportTable, ReportGroupTable } from '../../platform/db/schema.ts';
-import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
+import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { likeContains } from '../../../platform/db/like.ts';
+import { readPage } from '../../../platform/db/paging.ts';
+import { sameName } from '../../../platform/db/rows.ts';
+import type { DB, GroupReportTable, ReportGroupTable } from '../../../platform/db/schema.ts';
+import { hasAllStations, stationAccessPredicate } from '../../access/index.ts';
 import type { TPeriod } from './periods.ts';
 
 type TDb = Database | Transaction<DB>;

@@ -10,25 +10,25 @@ import {
   type TStatisticsResult,
   text,
 } from '@masthub/shared';
-import type { Database } from '../../platform/db/database.ts';
-import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
-import { lockContent, removeUnreferenced } from '../../platform/files/content-references.ts';
-import type { TFileStore } from '../../platform/files/file-store.ts';
-import type { Logger } from '../../platform/logger.ts';
-import { presentStoredError, storedError } from '../../platform/stored-error.ts';
-import type { MessageService } from '../messages/index.ts';
-import type { SuitabilityService } from '../suitability/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../../platform/events/outbound-events.ts';
+import { lockContent, removeUnreferenced } from '../../../platform/files/content-references.ts';
+import type { TFileStore } from '../../../platform/files/file-store.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { presentStoredError, storedError } from '../../../platform/stored-error.ts';
+import type { MessageService } from '../../messages/index.ts';
+import type { SuitabilityService } from '../../suitability/index.ts';
 import {
   openTimeSeriesStore,
   type TTimeSeriesStore,
   type TVersionRow,
   toWindElement,
   toWindStatistic,
-} from '../timeseries/index.ts';
-import type { StatisticsService } from '../wind-data/index.ts';
+} from '../../timeseries/index.ts';
+import type { StatisticsService } from '../../wind-data/index.ts';
+import { DataReportRepository } from '../data/data-reports.repository.ts';
+import { renderDocx, renderPdf } from '../render/render.ts';
 import { composeAnalysisReport, type TAnalysisReportMeta } from './analysis-report.ts';
-import { DataReportRepository } from './data-reports.repository.ts';
-import { renderDocx, renderPdf } from './render.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -2,8 +2,8 @@
 // the NREL M5 mast it was computed on, prepared exactly as its README says. The library itself does no I/O.
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { SHARED_DIR } from '../testing/shared-fixtures.ts';
-import type { McpSeries } from './types.ts';
+import type { McpSeries } from '../longterm/types.ts';
+import { SHARED_DIR } from './shared-fixtures.ts';
 
 export const MCP_REFERENCE_PATH = `${SHARED_DIR}reference/brightwind-mcp/reference.json`;
 export const M5_PATH = `${SHARED_DIR}samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz`;

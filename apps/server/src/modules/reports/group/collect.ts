@@ -1,6 +1,6 @@
 import { RECOVERY_BANDS } from '@masthub/shared';
-import type { Database } from '../../platform/db/database.ts';
-import { loadForAnalysis, openTimeSeriesStore } from '../timeseries/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { loadForAnalysis, openTimeSeriesStore } from '../../timeseries/index.ts';
 import type { TPeriod } from './periods.ts';
 import { ReportRepository } from './reports.repository.ts';
 

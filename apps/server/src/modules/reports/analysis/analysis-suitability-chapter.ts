@@ -1,8 +1,8 @@
 import { IEC_TURBULENCE_CATEGORIES, localMinute, type TSuitabilityResult, utcLabel } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
-import { passMark } from '../suitability/index.ts';
+import { say } from '../../../i18n/index.ts';
+import { passMark } from '../../suitability/index.ts';
+import { toPng } from '../render/chart-png.ts';
 import { fmt, type TChapterContext, table } from './analysis-figures.ts';
-import { toPng } from './charts.ts';
 
 /** The four NTM curves' colours (A+ … C), as the web's chart draws them. */
 const CATEGORY_COLOURS = ['#cf1322', '#fa8c16', '#1677ff', '#389e0d'];

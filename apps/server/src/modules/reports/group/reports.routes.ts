@@ -15,10 +15,10 @@ import {
   zPage,
 } from '@masthub/shared';
 import { z } from 'zod';
-import { sendFile } from '../../platform/http/file-reply.ts';
-import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, saveRoute, ZSavedId } from '../../platform/http/route-shapes.ts';
-import { reportDeleteRoute } from './report-delete-route.ts';
+import { sendFile } from '../../../platform/http/file-reply.ts';
+import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
+import { deleteByIdRoute, saveRoute, ZSavedId } from '../../../platform/http/route-shapes.ts';
+import { reportDeleteRoute } from '../report-delete-route.ts';
 import type { ReportService } from './reports.service.ts';
 
 /** Group reports, their templates and generated files (SPEC §2 /report/groupReport, §6, §7; issue 15). */

@@ -1,9 +1,9 @@
 // Test support only (not exported from index.ts): the real masts of ../shared cut into month-long "files"
 // with the 30 days before each as history, and the fault injections of WIND-ANALYSIS §15. No I/O in the library.
 import { existsSync, readFileSync } from 'node:fs';
-import { loadM5ForMcp, M5_PATH } from '../longterm/mcp-reference-fixture.ts';
-import { SHARED_DIR } from '../testing/shared-fixtures.ts';
-import type { ReceiptChannel, ReceiptWindow } from './types.ts';
+import type { ReceiptChannel, ReceiptWindow } from '../receipt/types.ts';
+import { loadM5ForMcp, M5_PATH } from './mcp-reference-fixture.ts';
+import { SHARED_DIR } from './shared-fixtures.ts';
 
 export const FERGUS_PATH = `${SHARED_DIR}samples/real-mast/usdoe-fergus-electric/fergus_electric_10min_2001-04_2002-06.csv`;
 export const hasReceiptShared = existsSync(M5_PATH) && existsSync(FERGUS_PATH);

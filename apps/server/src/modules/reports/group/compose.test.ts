@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TBlock } from '../render/render.ts';
 import type { TLongTermFigures, TReportFigures } from './collect.ts';
-import { composeReport, type TBlock } from './compose.ts';
+import { composeReport } from './compose.ts';
 
 function figures(longTerm: TLongTermFigures[]): TReportFigures {
   return {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZPageRequest } from '../api.ts';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
+import { zEmailList } from '../repairs/repairs.schema.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
-import { zEmailList } from './repairs.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Group reports (SPEC §2 /report/groupReport, §3 group report and its list rows, §4 generation states,

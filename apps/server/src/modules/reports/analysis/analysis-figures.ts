@@ -5,10 +5,9 @@ import type {
   TStatisticsResult,
   TSuitabilityResult,
 } from '@masthub/shared';
-import { say } from '../../i18n/index.ts';
-import { type TKeysUnder, textsIn } from '../../i18n/pick.ts';
-import type { TBlock } from './compose.ts';
-import type { TChartImage } from './render.ts';
+import { say } from '../../../i18n/index.ts';
+import { type TKeysUnder, textsIn } from '../../../i18n/pick.ts';
+import type { TBlock, TChartImage } from '../render/render.ts';
 
 /* The figures and helpers the chapters of the analysis report share (analysis-report.ts puts them together). */
 
