@@ -57,6 +57,10 @@ describe('[LONGTERM]', () => {
         .getByText(/合成演示参考 Synthetic demo reference/)
         .first()
         .waitFor(POLL);
+      // The channels fill in once the reference's version has arrived; a click before that is refused by the
+      // form (its field then says so), as it would be for a user who clicks that fast.
+      await drawer.getByText('WS50m_m/s').first().waitFor(POLL);
+      await drawer.getByText('WD50m_deg').first().waitFor(POLL);
       await page.getByTestId('lt-run').click();
       await page.getByTestId('lt-recommended').first().waitFor(POLL);
       // Five methods, overall and by 12 sectors.

@@ -7,6 +7,7 @@ import {
   DATA_REPORT_TYPE_NAMES,
   DATA_REPORT_UPLOAD_MAX_BYTES,
   displayName,
+  fieldError,
   type Language,
   REPORT_STATUS_NAMES,
   type TAnalysisReportRequest,
@@ -34,12 +35,12 @@ import { readTextReportHead } from '../../ingestion/index.ts';
 import type { MessageService } from '../../messages/index.ts';
 import type { SuitabilityService } from '../../suitability/index.ts';
 import {
+  isMeanDirection,
+  isMeanSpeed,
   loadForAnalysis,
   openTimeSeriesStore,
   type TChannelRow,
   type TTimeSeriesStore,
-  toWindElement,
-  toWindStatistic,
 } from '../../timeseries/index.ts';
 import type { StatisticsService } from '../../wind-data/index.ts';
 import { heightTagOf } from '../../wind-data/index.ts';
@@ -50,20 +51,12 @@ import { DataReportRepository } from './data-reports.repository.ts';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const HEAD_TEXT_BYTES = 64 * 1024;
 
-function field(fieldName: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', {}, [{ field: fieldName, message }]);
-}
-
 function isoDate(value: Date | null): string | null {
   // node-postgres reads a `date` as local midnight; every process runs with TZ=UTC.
   if (!value) return null;
   const local = new Date(value.getTime() - value.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 10);
 }
-
-const isAvg = (c: TChannelRow) => toWindStatistic(c.statistic) === 'avg';
-const isSpeed = (c: TChannelRow) => toWindElement(c.element) === 'ws' && isAvg(c);
-const isVane = (c: TChannelRow) => toWindElement(c.element) === 'wd' && isAvg(c);
 
 /**
  * Data reports (SPEC §3 data report, §5 wind report rules, §6, §7 /web/report/data/*): a text report an
@@ -227,8 +220,8 @@ export class DataReportService {
     });
     const byHeight = (a: TChannelRow, b: TChannelRow) =>
       (a.heightM ?? 0) - (b.heightM ?? 0) || a.position - b.position;
-    const speeds = all.filter(isSpeed).sort(byHeight);
-    const directions = all.filter(isVane).sort(byHeight);
+    const speeds = all.filter(isMeanSpeed).sort(byHeight);
+    const directions = all.filter(isMeanDirection).sort(byHeight);
     let first = Number.POSITIVE_INFINITY;
     let last = Number.NEGATIVE_INFINITY;
     for (const c of [...speeds, ...directions]) {
@@ -407,36 +400,38 @@ export class DataReportService {
     const all = await this.store.listChannels(version.id);
     const byId = new Map(all.map((c) => [c.id, c]));
     const speeds = request.speedChannelIds.map((id) => byId.get(id));
-    if (speeds.some((c) => !c || !isSpeed(c))) throw field('speedChannelIds', 'v.reportSpeedsRange');
+    if (speeds.some((c) => !c || !isMeanSpeed(c))) throw fieldError('speedChannelIds', 'reportSpeedsRange');
     const vanes = request.directionChannelIds.map((id) => byId.get(id));
-    if (vanes.some((c) => !c || !isVane(c))) throw field('directionChannelIds', 'v.reportDirectionRequired');
+    if (vanes.some((c) => !c || !isMeanDirection(c)))
+      throw fieldError('directionChannelIds', 'reportDirectionRequired');
     const interval = speeds[0]!.intervalS;
     if ([...speeds, ...vanes].some((c) => c!.intervalS !== interval)) {
-      throw field('directionChannelIds', 'v.reportIntervalMismatch');
+      throw fieldError('directionChannelIds', 'reportIntervalMismatch');
     }
     if (request.shearChannelIds.length === 2) {
       const [a, b] = request.shearChannelIds.map((id) => byId.get(id));
       if (
         !a ||
         !b ||
-        !isSpeed(a) ||
-        !isSpeed(b) ||
+        !isMeanSpeed(a) ||
+        !isMeanSpeed(b) ||
         a.heightM === null ||
         b.heightM === null ||
         a.heightM === b.heightM
       ) {
-        throw field('shearChannelIds', 'v.shearTwoHeights');
+        throw fieldError('shearChannelIds', 'shearTwoHeights');
       }
     }
     if (request.windYearStart && request.windYearEnd) {
       const start = request.reportStartDate.slice(0, 7);
       const end = request.reportEndDate.slice(0, 7);
       if (request.windYearStart < start || request.windYearEnd > end) {
-        throw field('windYearEnd', 'v.windYearOutside');
+        throw fieldError('windYearEnd', 'windYearOutside');
       }
     }
     const template = await this.reports.findTemplate(request.templateId, ANALYSIS_TEMPLATE_TYPE);
-    if (!template || template.type !== ANALYSIS_TEMPLATE_TYPE) throw field('templateId', 'v.unknownOption');
+    if (!template || template.type !== ANALYSIS_TEMPLATE_TYPE)
+      throw fieldError('templateId', 'unknownOption');
     const heights = (list: (TChannelRow | undefined)[]) =>
       [...new Set(list.map((c) => heightTagOf(c!.heightM)))].join('/');
     const element = say(ctx.language, 'dataReports.element', {
@@ -500,12 +495,12 @@ export class DataReportService {
     let fileName: string;
     let contentType: string;
     if (row.type === 'upload') {
-      if (format !== 'txt') throw field('format', 'v.oneOf');
+      if (format !== 'txt') throw fieldError('format', 'oneOf');
       sha256 = row.file_sha256;
       fileName = row.file_name ?? `${row.report_name}.txt`;
       contentType = 'text/plain; charset=utf-8';
     } else {
-      if (format === 'txt') throw field('format', 'v.oneOf');
+      if (format === 'txt') throw fieldError('format', 'oneOf');
       if (row.status !== 'success') throw new AppError('REPORT_NOT_READY');
       sha256 = format === 'docx' ? row.docx_sha256 : row.pdf_sha256;
       fileName = `${row.report_name}_${row.station_code}.${format}`;
