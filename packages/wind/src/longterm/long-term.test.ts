@@ -231,6 +231,18 @@ describe('crossValidateMcp', () => {
       }, 60_000);
     }
   }
+  it('crossValidateMcp(speed_sort) with a given long-term reference speed L cuts at min(0.5·L, 4) as fitMcp does', () => {
+    // L = 5 m/s: cutoff 2.5 m/s (it took L itself as the cutoff before issue 42's review).
+    const options: McpFitOptions = {
+      method: 'speed_sort',
+      sectors: 1,
+      minSectorCount: 900,
+      longTermReferenceMps: 5,
+    };
+    const fast = crossValidateMcp(aligned, options, { blockKind: 'month' })!;
+    const slow = refitCrossValidation(aligned, options);
+    expect(fast.blocks.map((b) => b.error)).toEqual(slow.map((e) => expect.closeTo(e, 11)));
+  }, 60_000);
 });
 
 describe('mcpConvergence', () => {

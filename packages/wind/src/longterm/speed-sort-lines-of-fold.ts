@@ -20,8 +20,8 @@ function sortedWithout(a: Float64Array, b: Float64Array): Float64Array {
 /**
  * The SpeedSort refits of a block cross-validation: speeds presorted per sector (and overall, index S),
  * a fold's sorted speeds are the whole minus the left-out block's own, and its cutoff min(0.5·L, 4) takes
- * L, the MOMM of the fold's reference speeds, from per-block month sums (`longTermReferenceMps`, when given,
- * is taken as the cutoff itself, as crossValidateMcp always did).
+ * L, the MOMM of the fold's reference speeds, from per-block month sums, or `longTermReferenceMps` when given
+ * (as fitMcp takes it; until issue 42's review it was taken as the cutoff itself).
  *
  * @param sectors S ≥ 1; the returned lines are per sector, index S the all-sector line (fitted only when a
  *   sector falls back to it; with one sector it is that sector's)
@@ -81,7 +81,8 @@ export function speedSortLinesOfFold(
       momm += (monthSums[blocks * 24 + m]! - monthSums[b * 24 + m]!) / c;
       months++;
     }
-    const cutoff = options.longTermReferenceMps ?? Math.min(0.5 * (momm / months), 4);
+    // fitMcp's rule: L given, or the fold's MOMM; the cutoff is min(0.5·L, 4) either way.
+    const cutoff = Math.min(0.5 * (options.longTermReferenceMps ?? momm / months), 4);
     const [bx, by] = bucket(starts[b]!, starts[b + 1]!);
     const lineOf = (s: number): McpFoldLine => {
       const line = speedSortFromSorted(
