@@ -94,41 +94,36 @@ export async function benchLoad(): Promise<TBenchResult[]> {
       return ((await r.json()) as { data: { token: string } }).data.token;
     };
     const token = await login();
-    // The demo's data goes in by a background job: wait until the three masts hold it.
-    const versions = async () => {
-      const r = await fetch(`${base}/web/station/page`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify({ pageNo: 1, pageSize: 300 }),
-      });
-      const sites = ((await r.json()) as { data: { records: { id: number }[] } }).data.records;
-      const found: { versionId: number; channelId: number }[] = [];
-      for (const site of sites) {
-        if (found.length >= 3) break;
-        const v = await fetch(`${base}/web/version/list?stationId=${site.id}`, { headers: { token } });
-        const list = ((await v.json()) as { data: { id: number; endTime?: string | null }[] }).data;
-        // A mast counts once its last demo month is in (the import goes month by month).
-        const lastMonth = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) - 600_000;
-        if (list[0]?.endTime && Date.parse(list[0].endTime) >= lastMonth) {
-          const c = await fetch(`${base}/web/version/channels?versionId=${list[0].id}`, {
-            headers: { token },
-          });
-          const channels = ((await c.json()) as { data: { id: number; element: string }[] }).data ?? [];
-          const speed = channels.find((x) => x.element === 'ws');
-          if (speed) found.push({ versionId: list[0].id, channelId: speed.id });
-        }
-      }
-      return found;
-    };
-    let masts: { versionId: number; channelId: number }[] = [];
+    // The demo's data goes in by a background job: the server says when it is done (issue 43 §4: guessing
+    // from the last stamp broke when the demo moved to Beijing time).
     await waitFor(
       'the demo data',
       async () => {
-        masts = await versions();
-        return masts.length >= 3;
+        const health = (await (await fetch(`${base}/health`)).json()) as { data: { demoData?: string } };
+        return health.data.demoData === 'ready';
       },
       900_000,
     );
+    // Three masts with a mean speed channel to load.
+    const r = await fetch(`${base}/web/station/page`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ pageNo: 1, pageSize: 300 }),
+    });
+    const sites = ((await r.json()) as { data: { records: { id: number }[] } }).data.records;
+    const masts: { versionId: number; channelId: number }[] = [];
+    for (const site of sites) {
+      if (masts.length >= 3) break;
+      const v = await fetch(`${base}/web/version/list?stationId=${site.id}`, { headers: { token } });
+      const list = ((await v.json()) as { data: { id: number; endTime?: string | null }[] }).data;
+      if (!list[0]?.endTime) continue;
+      const c = await fetch(`${base}/web/version/channels?versionId=${list[0].id}`, { headers: { token } });
+      const channels = ((await c.json()) as { data: { id: number; element: string }[] }).data ?? [];
+      const speed = channels.find((x) => x.element === 'ws');
+      if (speed) masts.push({ versionId: list[0].id, channelId: speed.id });
+    }
+    if (masts.length < 3)
+      throw new Error(`the demo data holds ${masts.length} masts with a speed channel, not 3`);
     // The demo's one-time seeding (the rest of its import, the first reports, the alarm evaluation) runs
     // in the server's job queue: the load starts once the server is quiet, so it measures the API.
     const quietAfterMs = await waitForQuiet(server.pid!, 600_000);

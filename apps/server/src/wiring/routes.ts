@@ -58,7 +58,16 @@ import type { TServices } from '../server.ts';
 /** Every route of the API, each module's plugin over its services. */
 export function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
   return [
-    ...systemInfoRoutes(config, () => probe.ping()),
+    ...systemInfoRoutes(
+      config,
+      () => probe.ping(),
+      async () =>
+        config.SEED_DEMO_DATA
+          ? (await services.jobs.pendingCount('seed.demo-timeseries')) > 0
+            ? 'loading'
+            : 'ready'
+          : undefined,
+    ),
     ...identityRoutes(services.identity, services.secondFactors),
     ...messageRoutes(services.messages),
     ...userRoutes(services.users),

@@ -7,7 +7,17 @@ export const APP_VERSION = '0.1.0';
 
 const ZUtcOption = z.object({ code: z.string(), label: z.string(), offsetMinutes: z.number().int() });
 
-export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<void>): TRouteDef[] {
+/**
+ * The demo data's import on a first start (SEED_DEMO_DATA): `loading` while its background job is queued or
+ * running, `ready` after; absent without demo data. Scripts and benchmarks wait for `ready`.
+ */
+export type TDemoDataState = 'loading' | 'ready';
+
+export function systemInfoRoutes(
+  config: TConfig,
+  pingDatabase: () => Promise<void>,
+  demoDataState: () => Promise<TDemoDataState | undefined> = async () => undefined,
+): TRouteDef[] {
   return [
     defineRoute({
       method: 'POST',
@@ -41,14 +51,19 @@ export function systemInfoRoutes(config: TConfig, pingDatabase: () => Promise<vo
       method: 'GET',
       url: '/health',
       summary:
-        'Liveness: answers when the API and its database are up; 503 within about a second when the database does not answer',
+        'Liveness: answers when the API and its database are up; 503 within about a second when the database does not answer. With demo data, whether its first import is still loading',
       tags: ['system'],
       auth: 'public',
       scope: 'public',
-      response: z.object({ status: z.literal('ok'), version: z.string() }),
+      response: z.object({
+        status: z.literal('ok'),
+        version: z.string(),
+        demoData: z.enum(['loading', 'ready']).optional(),
+      }),
       handle: async () => {
         await pingDatabase();
-        return { status: 'ok' as const, version: APP_VERSION };
+        const demoData = await demoDataState();
+        return { status: 'ok' as const, version: APP_VERSION, ...(demoData ? { demoData } : {}) };
       },
     }),
   ];

@@ -119,6 +119,8 @@ export interface TJobs {
   unschedule(queue: TQueueName): Promise<void>;
   /** The state of one job, or null when unknown (completed jobs are kept a while). */
   getJob(queue: TQueueName, id: string): Promise<{ state: string; output: unknown } | null>;
+  /** How many jobs of a queue are not done yet (created, waiting to retry or running). */
+  pendingCount(queue: TQueueName): Promise<number>;
 }
 
 export interface TJobsOptions {
@@ -277,5 +279,9 @@ export class PgBossJobs implements TJobs {
   async getJob(queue: TQueueName, id: string): Promise<{ state: string; output: unknown } | null> {
     const job = await this.boss.getJobById(queue, id);
     return job ? { state: job.state, output: job.output } : null;
+  }
+
+  async pendingCount(queue: TQueueName): Promise<number> {
+    return (await this.boss.getQueueSize(queue, { before: 'completed' })) ?? 0;
   }
 }
