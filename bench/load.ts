@@ -111,16 +111,38 @@ export async function benchLoad(): Promise<TBenchResult[]> {
       body: JSON.stringify({ pageNo: 1, pageSize: 300 }),
     });
     const sites = ((await r.json()) as { data: { records: { id: number }[] } }).data.records;
-    const masts: { versionId: number; channelId: number }[] = [];
+    // Per mast: its newest version and mean speed, and the workbench's compare body from the site's default
+    // reference when it has one (the demo gives its masts one).
+    const masts: { stationId: number; versionId: number; channelId: number; compare?: unknown }[] = [];
     for (const site of sites) {
       if (masts.length >= 3) break;
       const v = await fetch(`${base}/web/version/list?stationId=${site.id}`, { headers: { token } });
       const list = ((await v.json()) as { data: { id: number; endTime?: string | null }[] }).data;
       if (!list[0]?.endTime) continue;
       const c = await fetch(`${base}/web/version/channels?versionId=${list[0].id}`, { headers: { token } });
-      const channels = ((await c.json()) as { data: { id: number; element: string }[] }).data ?? [];
-      const speed = channels.find((x) => x.element === 'ws');
-      if (speed) masts.push({ versionId: list[0].id, channelId: speed.id });
+      const channels =
+        ((await c.json()) as { data: { id: number; element: string; statistic: string }[] }).data ?? [];
+      const speed = channels.find(
+        (x) => x.element === 'ws' && (x.statistic === 'avg' || x.statistic === 'mean'),
+      );
+      if (!speed) continue;
+      const d = await fetch(`${base}/data-process/longterm/default?stationId=${site.id}`, {
+        headers: { token },
+      });
+      const preset = ((await d.json()) as { data: Record<string, unknown> | null }).data;
+      const compare =
+        preset?.reference && preset.versionId && preset.speedChannelId
+          ? {
+              versionId: preset.versionId,
+              speedChannelId: preset.speedChannelId,
+              ...(preset.directionChannelId ? { directionChannelId: preset.directionChannelId } : {}),
+              reference: preset.reference,
+              period: preset.period,
+              coverage: preset.coverage,
+              sectors: preset.sectors,
+            }
+          : undefined;
+      masts.push({ stationId: site.id, versionId: list[0].id, channelId: speed.id, compare });
     }
     if (masts.length < 3)
       throw new Error(`the demo data holds ${masts.length} masts with a speed channel, not 3`);
@@ -138,6 +160,7 @@ export async function benchLoad(): Promise<TBenchResult[]> {
     const times: number[] = [];
     const byUrl = new Map<string, number[]>();
     let errors = 0;
+    const errorsByUrl = new Map<string, number>();
     let peakRss = 0;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, rssOf(server!.pid!));
@@ -151,32 +174,53 @@ export async function benchLoad(): Promise<TBenchResult[]> {
         const pick = k % 100;
         const mast = masts[k % masts.length]!;
         const month = months[(k >> 8) % months.length]!;
+        // The mix of issue 43 §4: the list, map, chart, table and statistics of before, and the newer
+        // screens' calls — long-term compare, suitability, data receipts, access tokens.
+        let method: 'GET' | 'POST' = 'POST';
         let url: string;
         let body: unknown;
-        if (pick < 30) [url, body] = ['/web/station/page', { pageNo: 1 + (k % 15), pageSize: 20 }];
-        else if (pick < 50) [url, body] = ['/web/station/search', { mode: 'map' }];
-        else if (pick < 70)
+        if (pick < 25) [url, body] = ['/web/station/page', { pageNo: 1 + (k % 15), pageSize: 20 }];
+        else if (pick < 42) [url, body] = ['/web/station/search', { mode: 'map' }];
+        else if (pick < 60)
           [url, body] = [
             '/web/version/data/chart',
             { versionId: mast.versionId, channelIds: [mast.channelId], ...month, maxPoints: 2000 },
           ];
-        else if (pick < 85)
+        else if (pick < 73)
           [url, body] = [
             '/web/version/data/page',
             { versionId: mast.versionId, pageNo: 1, pageSize: 500, ...month },
           ];
-        else [url, body] = ['/data-process/statistics/analysis', { versionId: mast.versionId, ...month }];
+        else if (pick < 85)
+          [url, body] = ['/data-process/statistics/analysis', { versionId: mast.versionId, ...month }];
+        else if (pick < 88)
+          [url, body] = [
+            '/data-process/suitability/check',
+            { versionId: mast.versionId, speedChannelId: mast.channelId, hubHeight: 100 },
+          ];
+        else if (pick < 90 && mast.compare) [url, body] = ['/data-process/longterm/compare', mast.compare];
+        else if (pick < 96)
+          [url, body] = ['/web/receipt/page', { pageNo: 1, pageSize: 20, stationId: mast.stationId }];
+        else [method, url, body] = ['GET', '/security/sys/user/access_token/list', undefined];
         const t = performance.now();
         try {
           const r = await fetch(`${base}${url}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', token: userToken, 'utc-code': '+08:00' },
-            body: JSON.stringify(body),
+            method,
+            headers: {
+              ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+              token: userToken,
+              'utc-code': '+08:00',
+            },
+            ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
           });
           const reply = (await r.json()) as { code: number };
-          if (reply.code !== 200) errors++;
+          if (reply.code !== 200) {
+            errors++;
+            errorsByUrl.set(url, (errorsByUrl.get(url) ?? 0) + 1);
+          }
         } catch {
           errors++;
+          errorsByUrl.set(url, (errorsByUrl.get(url) ?? 0) + 1);
         }
         times.push(performance.now() - t);
         byUrl.set(url, [...(byUrl.get(url) ?? []), performance.now() - t]);
@@ -193,7 +237,7 @@ export async function benchLoad(): Promise<TBenchResult[]> {
     );
     for (const [url, list] of byUrl) {
       console.log(
-        `    ${url}: ${list.length} calls, p50 ${Math.round(percentile(list, 50))} ms, p95 ${Math.round(percentile(list, 95))} ms`,
+        `    ${url}: ${list.length} calls, p50 ${Math.round(percentile(list, 50))} ms, p95 ${Math.round(percentile(list, 95))} ms, ${errorsByUrl.get(url) ?? 0} errors`,
       );
     }
     return [
