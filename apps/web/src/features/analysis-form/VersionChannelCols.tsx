@@ -1,11 +1,10 @@
 import type { TDataReportFields } from '@masthub/shared';
-import { Col, Form, type FormInstance, type FormRule, InputNumber, Select } from 'antd';
+import { Col, Form, type FormInstance, InputNumber, Select } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useDataReportFields, useStatisticsVersions } from './api.ts';
 import { channelOptions, versionOptions } from './version-options.ts';
-
-type TRule = (field: string) => FormRule;
 
 /**
  * A site's versions and the chosen version's channels for an analysis form whose fields are `versionId`,
@@ -41,17 +40,16 @@ export function topSpeedChannel(data: TDataReportFields) {
 export function VersionChannelCols({
   versions,
   fields,
-  rule,
   speedLabel,
   directionLabel,
   isDirectionChecked = false,
 }: ReturnType<typeof useVersionChannels> & {
-  rule: TRule;
   speedLabel: string;
   directionLabel: string;
   /** Whether the direction runs through the schema's rule too. */
   isDirectionChecked?: boolean;
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   return (
     <>
@@ -88,15 +86,14 @@ export function NumberCol({
   name,
   label,
   suffix,
-  rule,
   span,
 }: {
   name: string;
   label: string;
   suffix: string;
-  rule: TRule;
   span: number;
 }) {
+  const rule = useFieldRule();
   return (
     <Col span={span}>
       <Form.Item name={name} label={label} rules={[rule(name)]} required>
@@ -111,17 +108,16 @@ export function FieldCol({
   span,
   name,
   label,
-  rule,
   isRequired = false,
   children,
 }: {
   span: number;
   name: string;
   label: string;
-  rule: TRule;
   isRequired?: boolean;
   children: ReactNode;
 }) {
+  const rule = useFieldRule();
   return (
     <Col span={span}>
       <Form.Item name={name} label={label} rules={[rule(name)]} required={isRequired || undefined}>

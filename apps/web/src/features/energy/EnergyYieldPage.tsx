@@ -25,7 +25,6 @@ import {
   Empty,
   Flex,
   Form,
-  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -40,7 +39,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../request/use-file-download.ts';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
-import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { RuleForm, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
@@ -117,7 +116,8 @@ const fmt = (v: number | null | undefined, digits = 1) =>
     : v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The loss percentages and the named uncertainties of the energy form (full-width columns). */
-function LossesAndUncertaintiesCols({ rule }: { rule: (field: string) => FormRule }) {
+function LossesAndUncertaintiesCols() {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   return (
     <>
@@ -270,7 +270,8 @@ export function EnergyYieldPage() {
   return (
     <Flex vertical gap={16} data-testid="energy-page">
       <Card size="small">
-        <Form<Values>
+        <RuleForm<Values>
+          rule={rule}
           form={form}
           name="energyForm"
           layout="vertical"
@@ -287,12 +288,11 @@ export function EnergyYieldPage() {
           <Row gutter={16}>
             <VersionChannelCols
               {...versionChannels}
-              rule={rule}
               speedLabel={t('energy.form.speed')}
               directionLabel={t('energy.form.direction')}
               isDirectionChecked
             />
-            <NumberCol name="hubHeight" label={t('energy.form.hubHeight')} suffix="m" rule={rule} span={6} />
+            <NumberCol name="hubHeight" label={t('energy.form.hubHeight')} suffix="m" span={6} />
             <Col span={6}>
               <Form.Item name="shearMode" label={t('energy.form.shearMode')}>
                 <Radio.Group
@@ -301,7 +301,7 @@ export function EnergyYieldPage() {
                 />
               </Form.Item>
             </Col>
-            <FieldCol span={6} name="shearChannelIds" label={t('energy.form.shearHeights')} rule={rule}>
+            <FieldCol span={6} name="shearChannelIds" label={t('energy.form.shearHeights')}>
               <Select
                 mode="multiple"
                 allowClear
@@ -309,13 +309,7 @@ export function EnergyYieldPage() {
                 options={channelOptions(fields.data?.speeds)}
               />
             </FieldCol>
-            <NumberCol
-              name="sectorWidth"
-              label={t('reports.data.sectorWidth')}
-              suffix="°"
-              rule={rule}
-              span={4}
-            />
+            <NumberCol name="sectorWidth" label={t('reports.data.sectorWidth')} suffix="°" span={4} />
             <Col span={8}>
               <Form.Item name="range" label={t('statistics.filters.range')}>
                 <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
@@ -325,7 +319,6 @@ export function EnergyYieldPage() {
               span={12}
               name="turbineIds"
               label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
-              rule={rule}
               isRequired
             >
               <Select
@@ -354,7 +347,7 @@ export function EnergyYieldPage() {
                 <QualityOptions />
               </Flex>
             </Col>
-            <LossesAndUncertaintiesCols rule={rule} />
+            <LossesAndUncertaintiesCols />
           </Row>
           <Flex gap={8} style={{ marginTop: 16 }}>
             <Button
@@ -371,7 +364,7 @@ export function EnergyYieldPage() {
               {t('energy.library.title')}
             </Button>
           </Flex>
-        </Form>
+        </RuleForm>
       </Card>
       {result ? <EnergyResultView result={result} /> : <Empty description={t('energy.start')} />}
       <TurbineLibraryDrawer open={isLibraryOpen} onClose={() => setLibraryOpen(false)} />

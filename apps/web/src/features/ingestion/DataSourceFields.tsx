@@ -8,7 +8,7 @@ import {
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { RuleCol, type TFieldRule, translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { PROTOCOLS_BY_TYPE } from './ingestion.utils.ts';
 
 /** A data-source field's label and the help below it: `ingestion.ds.<key>` and `ingestion.ds.<key>Help`. */
@@ -21,28 +21,27 @@ const PORT_INPUT = { min: 1, max: 65535, precision: 0, style: { width: '100%' } 
 
 /** The connection of a data source: name, protocol, server, account, folder, schedule. */
 export function ConnectionFields({
-  rule,
   record,
   fetchType,
   onBrowse,
 }: {
-  rule: TFieldRule;
   record: TDataSourceRecord | undefined;
   fetchType: 'email' | 'ftp';
   onBrowse: () => void;
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   const helped = useHelpedLabel();
   const isEmail = fetchType === 'email';
   return (
     <Row gutter={16}>
-      <RuleCol xs={24} md={12} name="name" label={t('ingestion.ds.name')} rule={rule} required>
+      <RuleCol xs={24} md={12} name="name" label={t('ingestion.ds.name')} required>
         <Input autoComplete="off" maxLength={50} />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="fetchType" label={t('ingestion.ds.fetchType')} rule={rule} required>
+      <RuleCol xs={12} md={6} name="fetchType" label={t('ingestion.ds.fetchType')} required>
         <Select options={translatedOptions(['email', 'ftp'] as const, t, 'ingestion.source')} />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="protocol" label={t('ingestion.ds.protocol')} rule={rule} required>
+      <RuleCol xs={12} md={6} name="protocol" label={t('ingestion.ds.protocol')} required>
         <Select
           options={PROTOCOLS_BY_TYPE[fetchType].map((value) => ({
             value,
@@ -50,13 +49,13 @@ export function ConnectionFields({
           }))}
         />
       </RuleCol>
-      <RuleCol xs={24} md={12} name="host" label={t('ingestion.ds.host')} rule={rule} required>
+      <RuleCol xs={24} md={12} name="host" label={t('ingestion.ds.host')} required>
         <Input autoComplete="off" />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="port" label={t('ingestion.ds.port')} rule={rule}>
+      <RuleCol xs={12} md={6} name="port" label={t('ingestion.ds.port')}>
         <InputNumber {...PORT_INPUT} />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="isSsl" label={t('ingestion.ds.ssl')} valuePropName="checked">
+      <RuleCol rule={false} xs={12} md={6} name="isSsl" label={t('ingestion.ds.ssl')} valuePropName="checked">
         <Switch />
       </RuleCol>
       <RuleCol
@@ -64,7 +63,6 @@ export function ConnectionFields({
         md={12}
         name="username"
         label={t(isEmail ? 'ingestion.ds.usernameEmail' : 'ingestion.ds.usernameFtp')}
-        rule={rule}
         required
       >
         <Input autoComplete="off" />
@@ -74,7 +72,6 @@ export function ConnectionFields({
         md={12}
         name="password"
         label={t(isEmail ? 'ingestion.ds.passwordEmail' : 'ingestion.ds.passwordFtp')}
-        rule={rule}
         required={!record}
         extra={record ? t('ingestion.ds.passwordKeep') : undefined}
       >
@@ -98,10 +95,17 @@ export function ConnectionFields({
           </Space.Compact>
         </Form.Item>
       </Col>
-      <RuleCol xs={12} md={8} name="intervalMinutes" {...helped('interval')} rule={rule}>
+      <RuleCol xs={12} md={8} name="intervalMinutes" {...helped('interval')}>
         <InputNumber min={1} max={10080} precision={0} style={{ width: '100%' }} />
       </RuleCol>
-      <RuleCol xs={12} md={4} name="isEnabled" label={t('ingestion.ds.enabled')} valuePropName="checked">
+      <RuleCol
+        rule={false}
+        xs={12}
+        md={4}
+        name="isEnabled"
+        label={t('ingestion.ds.enabled')}
+        valuePropName="checked"
+      >
         <Switch />
       </RuleCol>
     </Row>
@@ -110,11 +114,9 @@ export function ConnectionFields({
 
 /** The SMTP server an inbox sends its repair mails through (e-mail sources only). */
 export function SmtpFields({
-  rule,
   record,
   smtpSecurity,
 }: {
-  rule: TFieldRule;
   record: TDataSourceRecord | undefined;
   smtpSecurity: TSmtpSecurity;
 }) {
@@ -126,16 +128,16 @@ export function SmtpFields({
         {t('ingestion.ds.smtpTitle')}
       </Divider>
       <Row gutter={16}>
-        <RuleCol xs={24} md={12} name="smtpHost" {...helped('smtpHost')} rule={rule}>
+        <RuleCol xs={24} md={12} name="smtpHost" {...helped('smtpHost')}>
           <Input autoComplete="off" placeholder="smtp.example.com" />
         </RuleCol>
-        <RuleCol xs={12} md={6} name="smtpSecurity" label={t('ingestion.ds.smtpSecurity')} rule={rule}>
+        <RuleCol xs={12} md={6} name="smtpSecurity" label={t('ingestion.ds.smtpSecurity')}>
           <Select options={translatedOptions(SMTP_SECURITIES, t, 'ingestion.ds.smtpSecurities')} />
         </RuleCol>
-        <RuleCol xs={12} md={6} name="smtpPort" label={t('ingestion.ds.port')} rule={rule}>
+        <RuleCol xs={12} md={6} name="smtpPort" label={t('ingestion.ds.port')}>
           <InputNumber {...PORT_INPUT} placeholder={String(SMTP_DEFAULT_PORTS[smtpSecurity])} />
         </RuleCol>
-        <RuleCol xs={24} md={12} name="smtpUsername" {...helped('smtpUsername')} rule={rule}>
+        <RuleCol xs={24} md={12} name="smtpUsername" {...helped('smtpUsername')}>
           <Input autoComplete="off" />
         </RuleCol>
         <RuleCol
@@ -143,7 +145,6 @@ export function SmtpFields({
           md={12}
           name="smtpPassword"
           label={t('ingestion.ds.smtpPassword')}
-          rule={rule}
           extra={
             record?.hasSmtpPassword ? t('ingestion.ds.passwordKeep') : t('ingestion.ds.smtpPasswordHelp')
           }

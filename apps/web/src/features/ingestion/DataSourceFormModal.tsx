@@ -79,15 +79,10 @@ export function DataSourceFormModal({ open, record, onClose }: RecordFormModalPr
         },
       }}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <ConnectionFields
-            rule={rule}
-            record={record}
-            fetchType={fetchType}
-            onBrowse={() => setBrowsing(true)}
-          />
-          {isEmail ? <SmtpFields rule={rule} record={record} smtpSecurity={smtpSecurity} /> : null}
+          <ConnectionFields record={record} fetchType={fetchType} onBrowse={() => setBrowsing(true)} />
+          {isEmail ? <SmtpFields record={record} smtpSecurity={smtpSecurity} /> : null}
           {record ? (
             <FolderBrowserModal
               open={isBrowsing}

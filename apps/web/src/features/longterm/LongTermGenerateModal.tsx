@@ -9,7 +9,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { readUtcCode } from '../../request/request.ts';
-import { RuleItem } from '../../ui/form/RuleItem.tsx';
+import { RuleForm, RuleItem } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { useLongTermGenerate } from './api.ts';
@@ -72,7 +72,8 @@ export function LongTermGenerateModal({
       confirmLoading={generate.isPending}
       destroyOnHidden
     >
-      <Form<GenerateValues>
+      <RuleForm<GenerateValues>
+        rule={rule}
         form={form}
         layout="vertical"
         name="longTermGenerate"
@@ -81,11 +82,11 @@ export function LongTermGenerateModal({
           longTermPeriodIndex: 0,
         }}
       >
-        <RuleItem name="name" label={t('longterm.generate.name')} rule={rule} required>
+        <RuleItem name="name" label={t('longterm.generate.name')} required>
           <Input maxLength={50} data-testid="lt-generate-name" />
         </RuleItem>
         {periods.length > 1 && (
-          <RuleItem name="longTermPeriodIndex" label={t('longterm.generate.longTermPeriod')} rule={rule}>
+          <RuleItem name="longTermPeriodIndex" label={t('longterm.generate.longTermPeriod')}>
             <Select
               options={periods.map((p, i) => ({
                 value: i,
@@ -94,7 +95,7 @@ export function LongTermGenerateModal({
             />
           </RuleItem>
         )}
-      </Form>
+      </RuleForm>
     </Modal>
   );
 }

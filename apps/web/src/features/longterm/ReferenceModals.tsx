@@ -32,24 +32,17 @@ interface TReferenceValues {
 const orUndefined = <T,>(v: T | null | undefined) => (v === null ? undefined : v);
 
 /** Name, source, coordinates, height and time zone: the fields both dialogs share. */
-function MetaFields({
-  rule,
-  isUpload,
-}: {
-  rule: (field: string) => import('antd').FormRule;
-  isUpload: boolean;
-}) {
+function MetaFields({ isUpload }: { isUpload: boolean }) {
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
   return (
     <>
-      <SchemaItem name="name" label={t('longterm.refs.name')} rule={rule} required />
+      <SchemaItem name="name" label={t('longterm.refs.name')} required />
       <Row gutter={16}>
         <SchemaItem
           span={12}
           name="source"
           label={t('longterm.refs.source')}
-          rule={rule}
           required={!isUpload}
           extra={isUpload ? t('longterm.refs.sourceHint') : undefined}
         >
@@ -65,23 +58,21 @@ function MetaFields({
           span={12}
           name="heightM"
           label={t('longterm.refs.height')}
-          rule={rule}
           required={!isUpload}
           extra={isUpload ? t('longterm.refs.heightHint') : undefined}
         >
           <InputNumber style={{ width: '100%' }} min={0} />
         </SchemaItem>
-        <SchemaItem span={12} name="latitude" label={t('longterm.refs.latitude')} rule={rule} required>
+        <SchemaItem span={12} name="latitude" label={t('longterm.refs.latitude')} required>
           <InputNumber style={{ width: '100%' }} min={-90} max={90} />
         </SchemaItem>
-        <SchemaItem span={12} name="longitude" label={t('longterm.refs.longitude')} rule={rule} required>
+        <SchemaItem span={12} name="longitude" label={t('longterm.refs.longitude')} required>
           <InputNumber style={{ width: '100%' }} min={-180} max={180} />
         </SchemaItem>
       </Row>
       <SchemaItem
         name="utcOffsetMinutes"
         label={t('longterm.refs.timeZone')}
-        rule={rule}
         extra={t('longterm.refs.timeZoneHint')}
       >
         <Select
@@ -144,9 +135,9 @@ export function ReferenceUploadModal({
       onClose={close}
       width={640}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <MetaFields rule={rule} isUpload />
+          <MetaFields isUpload />
           <Form.Item label={t('longterm.refs.file')} extra={t('longterm.refs.fileHint')} required>
             <Upload
               accept=".csv,.txt,.dat,.wnd,.tsv"
@@ -208,7 +199,7 @@ export function ReferenceEditModal({
       onClose={onClose}
       width={640}
     >
-      {({ rule }) => <MetaFields rule={rule} isUpload={false} />}
+      {() => <MetaFields isUpload={false} />}
     </SchemaFormModal>
   );
 }

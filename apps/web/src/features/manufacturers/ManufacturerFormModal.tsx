@@ -81,32 +81,19 @@ export function ManufacturerFormModal({
                 />
               </Form.Item>
             </Col>
-            <SchemaItem
-              span={12}
-              name="name"
-              label={t('registry.manufacturer.fields.name')}
-              rule={rule}
-              required
-            />
-            <SchemaItem span={12} name="model" label={t('registry.manufacturer.fields.model')} rule={rule} />
-            <SchemaItem
-              span={12}
-              name="contact"
-              label={t('registry.manufacturer.fields.contact')}
-              rule={rule}
-            />
+            <SchemaItem span={12} name="name" label={t('registry.manufacturer.fields.name')} required />
+            <SchemaItem span={12} name="model" label={t('registry.manufacturer.fields.model')} />
+            <SchemaItem span={12} name="contact" label={t('registry.manufacturer.fields.contact')} />
             <SchemaItem
               span={12}
               name="telephone"
               label={t('registry.manufacturer.fields.telephone')}
-              rule={rule}
               placeholder={t('registry.common.phonePlaceholder')}
             />
             <SchemaItem
               span={12}
               name="email"
               label={t('registry.manufacturer.fields.email')}
-              rule={rule}
               placeholder={t('registry.common.emailPlaceholder')}
             />
           </Row>

@@ -30,19 +30,17 @@ export function OwnerFormModal({ open, owner, onClose, onSaved }: OwnerFormModal
       onSaved={onSaved}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <SchemaItem name="name" label={t('registry.owner.fields.name')} rule={rule} required />
+          <SchemaItem name="name" label={t('registry.owner.fields.name')} required />
           <SchemaItem
             name="phone"
             label={t('registry.owner.fields.phone')}
-            rule={rule}
             placeholder={t('registry.common.phonePlaceholder')}
           />
           <SchemaItem
             name="email"
             label={t('registry.owner.fields.email')}
-            rule={rule}
             placeholder={t('registry.common.emailPlaceholder')}
           />
         </>

@@ -135,10 +135,10 @@ export function AnalysisReportModal({
     >
       {({ rule }) => (
         <Row gutter={16}>
-          <FieldCol span={12} name="reportName" label={t('reports.data.reportName')} rule={rule} isRequired>
+          <FieldCol span={12} name="reportName" label={t('reports.data.reportName')} isRequired>
             <Input maxLength={50} />
           </FieldCol>
-          <FieldCol span={12} name="templateId" label={t('reports.data.template')} rule={rule}>
+          <FieldCol span={12} name="templateId" label={t('reports.data.template')}>
             <Select
               options={(templates.data?.records ?? []).map((tpl) => ({
                 value: tpl.id,
@@ -161,7 +161,7 @@ export function AnalysisReportModal({
               <DatePicker.RangePicker picker="month" style={{ width: '100%' }} allowEmpty={[true, true]} />
             </Form.Item>
           </Col>
-          <FieldCol span={12} name="speedChannelIds" label={t('reports.data.speeds')} rule={rule} isRequired>
+          <FieldCol span={12} name="speedChannelIds" label={t('reports.data.speeds')} isRequired>
             <Select
               mode="multiple"
               options={speedOptions}
@@ -169,13 +169,7 @@ export function AnalysisReportModal({
               maxTagCount="responsive"
             />
           </FieldCol>
-          <FieldCol
-            span={12}
-            name="directionChannelIds"
-            label={t('reports.data.directions')}
-            rule={rule}
-            isRequired
-          >
+          <FieldCol span={12} name="directionChannelIds" label={t('reports.data.directions')} isRequired>
             <Select
               mode="multiple"
               options={directionOptions}
@@ -183,26 +177,14 @@ export function AnalysisReportModal({
               maxTagCount="responsive"
             />
           </FieldCol>
-          <NumberCol
-            name="targetHeight"
-            label={t('reports.data.targetHeight')}
-            suffix="m"
-            rule={rule}
-            span={8}
-          />
-          <NumberCol
-            name="sectorWidth"
-            label={t('reports.data.sectorWidth')}
-            suffix="°"
-            rule={rule}
-            span={8}
-          />
+          <NumberCol name="targetHeight" label={t('reports.data.targetHeight')} suffix="m" span={8} />
+          <NumberCol name="sectorWidth" label={t('reports.data.sectorWidth')} suffix="°" span={8} />
           <Col span={8}>
             <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
               <Select options={translatedOptions(WEIBULL_METHODS, t, 'statistics.weibullMethods')} />
             </Form.Item>
           </Col>
-          <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')} rule={rule}>
+          <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')}>
             <Select
               mode="multiple"
               options={speedOptions}

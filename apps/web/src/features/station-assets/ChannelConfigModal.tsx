@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { DATE_TIME_FORMAT, formatDateTime, wallTimeToIso } from '../../ui/date-time.ts';
+import { RuleForm } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { type ChannelConfigBody, useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ChannelRowsList } from './ChannelRowsList.tsx';
@@ -132,7 +133,8 @@ export function ChannelConfigModal({
       destroyOnHidden
       mask={{ closable: false }}
     >
-      <Form<ConfigValues>
+      <RuleForm<ConfigValues>
+        rule={rule}
         form={form}
         layout="vertical"
         name="channelConfig"
@@ -169,8 +171,8 @@ export function ChannelConfigModal({
               : t('stations.channels.firstHint')}
           </Typography.Paragraph>
         ) : null}
-        <ChannelRowsList form={form} rule={rule} elements={elements} statisticOptions={statisticOptions} />
-      </Form>
+        <ChannelRowsList form={form} elements={elements} statisticOptions={statisticOptions} />
+      </RuleForm>
     </Modal>
   );
 }

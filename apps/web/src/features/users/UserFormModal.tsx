@@ -118,13 +118,7 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
                 />
               </Form.Item>
             </Col>
-            <SchemaItem
-              span={12}
-              name="userName"
-              label={t('system.user.fields.userName')}
-              rule={rule}
-              required
-            />
+            <SchemaItem span={12} name="userName" label={t('system.user.fields.userName')} required />
             <Col span={12}>
               <Form.Item name="roleId" label={t('system.user.fields.role')} rules={[rule('roleId')]} required>
                 <Select
@@ -167,14 +161,12 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
               span={12}
               name="phone"
               label={t('system.user.fields.phone')}
-              rule={rule}
               placeholder={t('system.user.form.phonePlaceholder')}
             />
             <SchemaItem
               span={12}
               name="email"
               label={t('system.user.fields.email')}
-              rule={rule}
               placeholder={t('system.user.form.emailPlaceholder')}
             />
             {isCreate ? (

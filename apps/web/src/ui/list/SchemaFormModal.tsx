@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import type { TSafeParser } from '../../i18n/validation.ts';
+import { FormRuleProvider } from '../form/RuleItem.tsx';
 import { useZodRule } from '../form/use-zod-rule.ts';
 import { showFieldErrors } from './field-errors.ts';
 
@@ -33,7 +34,10 @@ export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   mapField?: (serverField: string) => string;
   /** The form instance, when the caller watches fields (`Form.useWatch`); one is made otherwise. */
   form?: FormInstance<V>;
-  /** The fields; `rule(field)` checks a field with the schema over the whole form. */
+  /**
+   * The fields; `rule(field)` checks a field with the schema over the whole form (`RuleItem`, `RuleCol` and
+   * `SchemaItem` use it when given no rule).
+   */
   children: (context: { rule: (field: string) => FormRule; form: FormInstance<V> }) => ReactNode;
 }
 
@@ -125,7 +129,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
         {...formProps}
       >
         <ResetOnOpen form={form} />
-        {children({ rule, form })}
+        <FormRuleProvider rule={rule}>{children({ rule, form })}</FormRuleProvider>
       </Form>
     </Modal>
   );

@@ -9,7 +9,7 @@ import { Button, DatePicker, Form, Modal, Radio, Row, Select, Space, Switch } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../request/request.ts';
-import { RuleCol, RuleItem } from '../../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleForm, RuleItem } from '../../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { exportVersion } from '../api.ts';
@@ -88,7 +88,8 @@ export function ExportModal({
       okButtonProps={{ icon: <DownloadOutlined />, loading: isExporting }}
       onOk={() => void submit()}
     >
-      <Form<ExportFormValues>
+      <RuleForm<ExportFormValues>
+        rule={rule}
         form={form}
         name="mwExportForm"
         layout="vertical"
@@ -103,7 +104,7 @@ export function ExportModal({
           tabBins: 'edges',
         }}
       >
-        <RuleItem name="format" label={t('measure-wind.export.format')} rule={rule} required>
+        <RuleItem name="format" label={t('measure-wind.export.format')} required>
           <Select
             options={EXPORT_FORMATS.map((entry) => ({
               value: entry.code,
@@ -120,13 +121,13 @@ export function ExportModal({
               ] as const
             ).map(([name, labelKey, pairChannels]) => (
               <RuleCol
+                rule={false}
                 key={name}
                 xs={24}
                 md={12}
                 name={name}
                 label={t(`measure-wind.export.${labelKey}`)}
                 rules={[pairRule]}
-                rule={rule}
                 required
               >
                 <ChannelSelect channels={pairChannels} />
@@ -134,20 +135,14 @@ export function ExportModal({
             ))}
             {format === 5 && (
               <>
-                <RuleCol
-                  xs={24}
-                  md={12}
-                  name="tabSectors"
-                  label={t('measure-wind.export.tabSectors')}
-                  rule={rule}
-                >
+                <RuleCol xs={24} md={12} name="tabSectors" label={t('measure-wind.export.tabSectors')}>
                   <Radio.Group
                     optionType="button"
                     data-testid="export-tab-sectors"
                     options={[12, 16].map((n) => ({ value: n, label: String(n) }))}
                   />
                 </RuleCol>
-                <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')} rule={rule}>
+                <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')}>
                   <Select
                     data-testid="export-tab-bins"
                     options={TAB_BIN_CHOICES.map((key) => ({
@@ -164,7 +159,6 @@ export function ExportModal({
             name="channelIds"
             label={t('measure-wind.export.channels')}
             extra={t('measure-wind.export.channelsHint')}
-            rule={rule}
           >
             <ChannelSelect channels={channels} mode="multiple" allowClear maxTagCount="responsive" />
           </RuleItem>
@@ -208,7 +202,7 @@ export function ExportModal({
         >
           <Switch />
         </Form.Item>
-      </Form>
+      </RuleForm>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
 import type { TSafeParser } from '../../../i18n/validation.ts';
+import { FormRuleProvider, type TFieldRule } from '../../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
@@ -29,7 +30,7 @@ export function useProcessingForm<V>(
 ) {
   const [form] = Form.useForm<V>();
   const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
-  return { form, rule, frame: { form, toRequest } };
+  return { form, rule, frame: { form, toRequest, rule } };
 }
 
 export interface ProcessingModalProps<V> {
@@ -38,6 +39,8 @@ export interface ProcessingModalProps<V> {
   form: FormInstance<V>;
   /** The form values as the request (the modal's zod rules check the same mapping). */
   toRequest: (values: V) => unknown;
+  /** The schema rule every field below is checked by unless given another. */
+  rule: TFieldRule;
   onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
   width?: number;
@@ -59,6 +62,7 @@ export function ProcessingModal<V>({
   open,
   form,
   toRequest,
+  rule,
   onClose,
   onStarted,
   width = 640,
@@ -104,19 +108,21 @@ export function ProcessingModal<V>({
         style={{ marginBottom: 16 }}
         title={t(`measure-wind.process.descriptions.${kind}`)}
       />
-      {name ? (
-        <Form<V>
-          form={form}
-          name={name}
-          layout="vertical"
-          preserve={false}
-          initialValues={initialValues as FormProps<V>['initialValues']}
-        >
-          {children}
-        </Form>
-      ) : (
-        children
-      )}
+      <FormRuleProvider rule={rule}>
+        {name ? (
+          <Form<V>
+            form={form}
+            name={name}
+            layout="vertical"
+            preserve={false}
+            initialValues={initialValues as FormProps<V>['initialValues']}
+          >
+            {children}
+          </Form>
+        ) : (
+          children
+        )}
+      </FormRuleProvider>
     </Modal>
   );
 }
