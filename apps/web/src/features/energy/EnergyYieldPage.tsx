@@ -40,7 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../request/use-file-download.ts';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
 import { RuleForm, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useStationId } from '../../ui/use-station-id.ts';
@@ -219,9 +219,7 @@ export function EnergyYieldPage() {
   const { t } = useTranslation();
   const stationId = useStationId();
   const [form] = Form.useForm<Values>();
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZEnergyRequest.safeParse(toRequest(values as Values)),
-  });
+  const rule = useRequestRule(ZEnergyRequest, toRequest);
   const densityMode = Form.useWatch('densityMode', form);
   const versionChannels = useVersionChannels(form, stationId);
   const { fields } = versionChannels;

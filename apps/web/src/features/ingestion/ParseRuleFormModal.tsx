@@ -2,7 +2,7 @@ import { type TParseRuleRecord, ZParseRuleSave } from '@masthub/shared';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useCharsets, useDateFormats, useSaveParseRule } from './api.ts';
 import {
@@ -18,10 +18,9 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
   const { t } = useTranslation();
   const [form] = Form.useForm<ParseRuleFormValues>();
   // The field helper below needs the schema rule outside the dialog's render prop.
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZParseRuleSave.safeParse(toParseRuleSave(values as ParseRuleFormValues, record)),
-  });
+  const rule = useRequestRule(ZParseRuleSave, (values: ParseRuleFormValues) =>
+    toParseRuleSave(values, record),
+  );
   const initialValues = toParseRuleForm(record);
   const { data: charsets = [] } = useCharsets();
   const { data: dateFormats = [] } = useDateFormats();

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { readUtcCode } from '../../request/request.ts';
 import { RuleForm, RuleItem } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { useLongTermGenerate } from './api.ts';
 import { periodLabel, sectorsLabel } from './longterm.format.ts';
@@ -45,9 +45,7 @@ export function LongTermGenerateModal({
       v.longTermPeriodIndex ?? 0,
       v.name ?? '',
     );
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZMcpGenerateRequest.safeParse(toRequest(values as GenerateValues)),
-  });
+  const rule = useRequestRule(ZMcpGenerateRequest, toRequest);
   const periods = row?.longTerm ?? [];
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RuleForm, translatedOptions } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { FieldCol, NumberCol, useVersionChannels, VersionChannelCols } from '../analysis-form/index.ts';
 import { useScaleCalculate, useScaleGenerate } from './api.ts';
@@ -54,9 +54,7 @@ export function ScalingForm({
     sectorWidth: v.sectorWidth ?? (undefined as never),
     minCoverage: v.minCoverage ?? 0.9,
   });
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZScaleRequest.safeParse(toRequest(values as ScaleValues)),
-  });
+  const rule = useRequestRule(ZScaleRequest, toRequest);
   const versionChannels = useVersionChannels(form, stationId);
   const calculate = useScaleCalculate();
   const generate = useScaleGenerate();

@@ -7,7 +7,7 @@ import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { DATE_TIME_FORMAT, formatDateTime, wallTimeToIso } from '../../ui/date-time.ts';
 import { RuleForm } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { type ChannelConfigBody, useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ChannelRowsList } from './ChannelRowsList.tsx';
 import { useStatisticOptions } from './ElementSelect.tsx';
@@ -72,10 +72,9 @@ export function ChannelConfigModal({
   const [form] = Form.useForm<ConfigValues>();
   const save = useSaveChannelConfig(stationId);
   const id = mode === 'edit' ? source?.id : undefined;
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZChannelConfigSaveRequest.safeParse(toConfigBody(stationId, values as ConfigValues, id)),
-  });
+  const rule = useRequestRule(ZChannelConfigSaveRequest, (values: ConfigValues) =>
+    toConfigBody(stationId, values, id),
+  );
   const { data: elements = [] } = useChannelElements();
   const statisticOptions = useStatisticOptions();
 

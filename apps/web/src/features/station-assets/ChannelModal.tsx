@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RuleCol, RuleForm } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ElementSelect, useStatisticOptions } from './ElementSelect.tsx';
 import { type ChannelDraft, cleanChannel, emptyChannel, toChannelDraft } from './station-assets.utils.ts';
@@ -47,9 +47,7 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
   const { t } = useTranslation();
   const [form] = Form.useForm<Partial<ChannelDraft>>();
   const save = useSaveChannelConfig(stationId);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZChannel.safeParse(cleanChannel(values as ChannelDraft)),
-  });
+  const rule = useRequestRule(ZChannel, cleanChannel);
   const { data: elements = [] } = useChannelElements();
   const statisticOptions = useStatisticOptions();
 

@@ -26,7 +26,7 @@ import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { copyWithFeedback } from '../../ui/clipboard.ts';
 import { DATE_TIME_FORMAT, wallTimeToIso } from '../../ui/date-time.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { AssetTableCard } from './AssetTableCard.tsx';
 import {
@@ -71,10 +71,7 @@ function AddPasswordModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<AddValues>();
   const add = useAddPasswordRecord(stationId);
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZPasswordRecordAddRequest.safeParse(toBody(stationId, values as AddValues)),
-  });
+  const rule = useRequestRule(ZPasswordRecordAddRequest, (values: AddValues) => toBody(stationId, values));
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;

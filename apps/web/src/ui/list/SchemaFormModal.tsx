@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import type { TSafeParser } from '../../i18n/validation.ts';
 import { FormRuleProvider } from '../form/RuleItem.tsx';
-import { useZodRule } from '../form/use-zod-rule.ts';
+import { useRequestRule } from '../form/use-zod-rule.ts';
 import { showFieldErrors } from './field-errors.ts';
 
 export interface SchemaFormModalProps<V extends object, R, S = unknown> {
@@ -80,7 +80,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
   const { t } = useTranslation();
   const [form] = Form.useForm<V>(givenForm);
   const [isSaving, setSaving] = useState(false);
-  const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
+  const rule = useRequestRule(schema, toRequest);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);

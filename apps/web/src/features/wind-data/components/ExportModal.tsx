@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../request/request.ts';
 import { RuleCol, RuleForm, RuleItem } from '../../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { exportVersion } from '../api.ts';
 import {
@@ -51,9 +51,7 @@ export function ExportModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<ExportFormValues>();
   const toRequest = (values: ExportFormValues) => toExportRequest(values, version.id, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZVersionExportRequest.safeParse(toRequest(values as ExportFormValues)),
-  });
+  const rule = useRequestRule(ZVersionExportRequest, toRequest);
   const [isExporting, setExporting] = useState(false);
   const format = Form.useWatch('format', form) ?? 1;
   const needsPair = exportNeedsSpeedAndDirection(format);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
 import type { TSafeParser } from '../../../i18n/validation.ts';
 import { FormRuleProvider, type TFieldRule } from '../../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
 
@@ -29,7 +29,7 @@ export function useProcessingForm<V>(
   toRequest: (values: V) => unknown,
 ) {
   const [form] = Form.useForm<V>();
-  const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
+  const rule = useRequestRule(schema, toRequest);
   return { form, rule, frame: { form, toRequest, rule } };
 }
 
