@@ -67,7 +67,6 @@ export function ApplyModal({
       schema={ZApplySave}
       save={(request) => save.mutateAsync(request as TApplySave)}
       savedMessage={t('apply.submitted')}
-      onSaved={() => onClose()}
       onClose={onClose}
       okText={t('apply.open')}
       mapField={(field) => (field === 'startTime' || field === 'endTime' ? 'range' : field)}

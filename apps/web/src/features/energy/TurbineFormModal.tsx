@@ -101,7 +101,6 @@ export function TurbineFormModal({
       schema={ZTurbineSaveRequest}
       save={(body) => save.mutateAsync(ZTurbineSaveRequest.parse(body) as TTurbineSaveRequest)}
       savedMessage={t('energy.library.saved')}
-      onSaved={onClose}
       onClose={onClose}
       mapField={(field) => (field.startsWith('curve') ? 'curveText' : field)}
     >

@@ -57,8 +57,6 @@ export function DataSourceFormModal({ open, record, onClose }: RecordFormModalPr
       toRequest={(values) => toDataSourceSave(values, record?.id)}
       schema={ZDataSourceSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={onClose}
       onClose={onClose}
       footerExtra={() => (
         <Button icon={<ApiOutlined />} loading={isTesting} onClick={() => void test()}>

@@ -46,8 +46,6 @@ export function FileMatchRuleFormModal({
       toRequest={(values) => toFileMatchSave(values, record?.id)}
       schema={ZFileMatchRuleSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={() => onClose()}
       onClose={onClose}
     >
       {() => (

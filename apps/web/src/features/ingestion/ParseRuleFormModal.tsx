@@ -49,8 +49,6 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
       toRequest={(values) => toParseRuleSave(values, record)}
       schema={ZParseRuleSave}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={() => onClose()}
       onClose={onClose}
     >
       {() => (

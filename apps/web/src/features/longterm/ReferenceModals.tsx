@@ -195,7 +195,6 @@ export function ReferenceEditModal({
       schema={ZReferenceUpdateRequest}
       save={(request) => update.mutateAsync(ZReferenceUpdateRequest.parse(request))}
       savedMessage={t('longterm.refs.saved')}
-      onSaved={onClose}
       onClose={onClose}
       width={640}
     >

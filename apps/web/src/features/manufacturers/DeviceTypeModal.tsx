@@ -39,7 +39,6 @@ export function DeviceTypeModal({ edit, onClose, onSaved }: DeviceTypeModalProps
       toRequest={(values) => toDeviceTypeSaveRequest(values.deviceType, edit?.id)}
       schema={ZManufacturerSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
       onSaved={(reply) => onSaved(reply.deviceTypeId)}
       onClose={onClose}
       // The form has one field: every server field error is about it.

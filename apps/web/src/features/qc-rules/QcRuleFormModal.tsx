@@ -178,8 +178,6 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
       toRequest={(values) => toQcRuleSave(values, ruleType, record?.id)}
       schema={ZQcRuleSave}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={() => onClose()}
       onClose={onClose}
     >
       {() => (

@@ -51,7 +51,6 @@ export function RepairRecordFormModal({
       schema={ZRepairRecordSaveRequest}
       save={(request) => save.mutateAsync(ZRepairRecordSaveRequest.parse(request))}
       savedMessage={t('repairs.records.saved')}
-      onSaved={onClose}
       onClose={onClose}
     >
       {({ rule }) => (

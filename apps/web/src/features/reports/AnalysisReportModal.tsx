@@ -129,7 +129,6 @@ export function AnalysisReportModal({
       schema={ZAnalysisReportRequest}
       save={(body) => request.mutateAsync(ZAnalysisReportRequest.parse(body) as TAnalysisReportRequest)}
       savedMessage={t('reports.data.started')}
-      onSaved={onClose}
       onClose={onClose}
       mapField={mapField}
     >

@@ -33,7 +33,6 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       toRequest={(values) => ({ ...values, ...(role ? { id: role.id } : {}) }) as TRoleSaveRequest}
       schema={ZRoleSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
       onSaved={(reply) => onSaved(reply.id, role === undefined)}
       onClose={onClose}
     >

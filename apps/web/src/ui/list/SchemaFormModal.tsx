@@ -18,12 +18,12 @@ export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   toRequest: (values: V) => R;
   /** The shared zod schema of the request. */
   schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> };
-  /** Sends the request; the dialog closes through `onSaved` when it resolves. */
+  /** Sends the request; the dialog closes (through `onSaved` when given) when it resolves. */
   save: (request: R) => Promise<S>;
-  /** The toast after saving. */
-  savedMessage: string;
-  /** After saving, with the server's reply and the form's values (the caller closes the dialog). */
-  onSaved: (reply: S, values: V) => void;
+  /** The toast after saving (default: "saved"). */
+  savedMessage?: string;
+  /** After saving, with the server's reply and the form's values (the caller closes the dialog); default: close. */
+  onSaved?: (reply: S, values: V) => void;
   onClose: () => void;
   width?: number;
   okText?: string;
@@ -88,8 +88,9 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
     setSaving(true);
     try {
       const reply = await save(toRequest(values));
-      feedback.success(savedMessage);
-      onSaved(reply, values);
+      feedback.success(savedMessage ?? t('system.common.saved'));
+      if (onSaved) onSaved(reply, values);
+      else onClose();
     } catch (error) {
       showFieldErrors(form, error, mapField);
     } finally {
