@@ -27,6 +27,7 @@ import { RequestError, readUtcCode } from '../../request/request.ts';
 import { copyWithFeedback } from '../../ui/clipboard.ts';
 import { DATE_TIME_FORMAT, wallTimeToIso } from '../../ui/date-time.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { AssetTableCard } from './AssetTableCard.tsx';
 import {
@@ -212,13 +213,7 @@ export function PasswordRecordsCard({ stationId }: { stationId: number }) {
           <Typography.Text type="warning">{t('stations.passwords.undecryptable')}</Typography.Text>
         ),
     },
-    {
-      key: 'effectiveTime',
-      dataIndex: 'effectiveTime',
-      title: t('stations.passwords.effectiveTime'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('effectiveTime', t('stations.passwords.effectiveTime'), formatDateTime),
     { key: 'notes', dataIndex: 'notes', title: t('stations.passwords.notes'), ellipsis: true },
     { key: 'creator', dataIndex: 'creatorName', title: t('stations.passwords.creator'), width: 120 },
     {
