@@ -5,10 +5,10 @@ import {
   type TDataSourceRecord,
   type TSmtpSecurity,
 } from '@masthub/shared';
-import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { RuleCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { PROTOCOLS_BY_TYPE } from './ingestion.utils.ts';
 
 /** A data-source field's label and the help below it: `ingestion.ds.<key>` and `ingestion.ds.<key>Help`. */
@@ -55,9 +55,7 @@ export function ConnectionFields({
       <RuleCol xs={12} md={6} name="port" label={t('ingestion.ds.port')}>
         <InputNumber {...PORT_INPUT} />
       </RuleCol>
-      <RuleCol rule={false} xs={12} md={6} name="isSsl" label={t('ingestion.ds.ssl')} valuePropName="checked">
-        <Switch />
-      </RuleCol>
+      <SwitchCol xs={12} md={6} name="isSsl" label={t('ingestion.ds.ssl')} />
       <RuleCol
         xs={24}
         md={12}
@@ -98,16 +96,7 @@ export function ConnectionFields({
       <RuleCol xs={12} md={8} name="intervalMinutes" {...helped('interval')}>
         <InputNumber min={1} max={10080} precision={0} style={{ width: '100%' }} />
       </RuleCol>
-      <RuleCol
-        rule={false}
-        xs={12}
-        md={4}
-        name="isEnabled"
-        label={t('ingestion.ds.enabled')}
-        valuePropName="checked"
-      >
-        <Switch />
-      </RuleCol>
+      <SwitchCol xs={12} md={4} name="isEnabled" label={t('ingestion.ds.enabled')} />
     </Row>
   );
 }

@@ -1,8 +1,8 @@
 import { type TFileMatchRuleRecord, ZFileMatchRuleSaveRequest } from '@masthub/shared';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RuleCol } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, SwitchCol } from '../../ui/form/RuleItem.tsx';
 import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import {
@@ -97,16 +97,7 @@ export function FileMatchRuleFormModal({
           <RuleCol xs={24} md={8} name="sortOrder" label={t('ingestion.match.sortOrder')}>
             <InputNumber min={0} precision={0} style={{ width: '100%' }} />
           </RuleCol>
-          <RuleCol
-            rule={false}
-            xs={24}
-            md={4}
-            name="isEnabled"
-            label={t('ingestion.match.enabled')}
-            valuePropName="checked"
-          >
-            <Switch />
-          </RuleCol>
+          <SwitchCol xs={24} md={4} name="isEnabled" label={t('ingestion.match.enabled')} />
           <RuleCol xs={24} md={12} name="notes" label={t('ingestion.match.notes')}>
             <Input maxLength={200} />
           </RuleCol>

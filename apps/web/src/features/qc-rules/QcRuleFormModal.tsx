@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
-import { translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useStationSearch } from '../ingestion/index.ts';
@@ -215,11 +215,7 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
             {kindFields()}
             {WITH_FLAG.includes(kind) && <FlagCol />}
             <ScopeCols isOneStation={scope === 'station'} stations={stations} onSearch={setKeywords} />
-            <Col xs={24} md={4}>
-              <Form.Item name="isEnabled" label={t('qc-rules.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SwitchCol xs={24} md={4} name="isEnabled" label={t('qc-rules.enabled')} />
             <Col xs={24} md={20}>
               <Form.Item name="notes" label={t('qc-rules.notes')} rules={[rule('notes')]}>
                 <Input maxLength={200} />

@@ -1,4 +1,4 @@
-import { Col, Form, type FormItemProps, type FormProps, type FormRule } from 'antd';
+import { Col, Form, type FormItemProps, type FormProps, type FormRule, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { createContext, type ReactNode, useContext } from 'react';
 
@@ -73,6 +73,21 @@ export function RuleCol({
     <Col span={span} xs={xs} md={md}>
       <RuleItem {...item} />
     </Col>
+  );
+}
+
+/** An on/off field in a grid column, not checked by the schema (a switch always holds a boolean). */
+export function SwitchCol(
+  props: Omit<RuleItemProps, 'rule' | 'valuePropName' | 'children'> & {
+    span?: number;
+    xs?: number;
+    md?: number;
+  },
+) {
+  return (
+    <RuleCol {...props} rule={false} valuePropName="checked">
+      <Switch />
+    </RuleCol>
   );
 }
 
