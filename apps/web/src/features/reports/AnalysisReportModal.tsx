@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { channelOptions, FieldCol, NumberCol, useDataReportFields } from '../analysis-form/index.ts';
 import { useAnalysisTemplates, useRequestAnalysisReport } from './api.ts';
@@ -93,15 +94,7 @@ function initialValuesOf(data: TDataReportFields | undefined, templateId: number
  * rules that need the data from the server): speeds, directions, target height, sector width, multi-year
  * periods, the wind year (the best-recovered 12 months proposed), shear heights.
  */
-export function AnalysisReportModal({
-  open,
-  versionId,
-  onClose,
-}: {
-  open: boolean;
-  versionId: number;
-  onClose: () => void;
-}) {
+export function AnalysisReportModal({ open, versionId, onClose }: DialogProps & { versionId: number }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const fields = useDataReportFields(open ? versionId : undefined);

@@ -26,6 +26,7 @@ import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { copyWithFeedback } from '../../ui/clipboard.ts';
 import { DATE_TIME_FORMAT, wallTimeToIso } from '../../ui/date-time.ts';
+import type { StationDialogProps } from '../../ui/form/record-form.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
@@ -60,15 +61,7 @@ function toBody(stationId: number, values: AddValues): PasswordRecordInput {
   };
 }
 
-function AddPasswordModal({
-  stationId,
-  open,
-  onClose,
-}: {
-  stationId: number;
-  open: boolean;
-  onClose: () => void;
-}) {
+function AddPasswordModal({ stationId, open, onClose }: StationDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AddValues>();
   const add = useAddPasswordRecord(stationId);
