@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useUpdateReference, useUploadReference } from './api.ts';
@@ -90,12 +91,10 @@ export function ReferenceUploadModal({
   point,
   open,
   onClose,
-}: {
+}: DialogProps & {
   stationId: number;
   /** The site's coordinates, offered as the reference's. */
   point: { latitude: number; longitude: number } | undefined;
-  open: boolean;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File>();

@@ -1,18 +1,17 @@
 import { type TManufacturerRecord, ZManufacturerSaveRequest } from '@masthub/shared';
 import { AutoComplete, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useDeviceTypes, useSaveManufacturer } from './api.ts';
 import { type ManufacturerFormValues, toManufacturerSaveRequest } from './manufacturers.utils.ts';
 
-interface ManufacturerFormModalProps {
-  open: boolean;
+interface ManufacturerFormModalProps extends DialogProps {
   /** Undefined: create a manufacturer. */
   manufacturer: TManufacturerRecord | undefined;
   /** The device type a new manufacturer starts under (the one selected on the left). */
   defaultDeviceType?: string;
-  onClose: () => void;
   onSaved: () => void;
 }
 

@@ -1,15 +1,14 @@
 import { type TOwnerRecord, ZOwnerSaveRequest } from '@masthub/shared';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useSaveOwner } from './api.ts';
 import { type OwnerFormValues, toOwnerSaveRequest } from './owners.utils.ts';
 
-interface OwnerFormModalProps {
-  open: boolean;
+interface OwnerFormModalProps extends DialogProps {
   /** Undefined: create an owner. */
   owner: TOwnerRecord | undefined;
-  onClose: () => void;
   onSaved: () => void;
 }
 

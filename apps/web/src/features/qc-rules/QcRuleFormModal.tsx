@@ -15,6 +15,7 @@ import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
 import { SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useStationSearch } from '../ingestion/index.ts';
@@ -33,11 +34,9 @@ import {
   toQcRuleSave,
 } from './qc-rules.utils.ts';
 
-interface QcRuleFormModalProps {
-  open: boolean;
+interface QcRuleFormModalProps extends DialogProps {
   ruleType: TQcRuleType;
   record: TQcRule | undefined;
-  onClose: () => void;
 }
 
 const WITH_ELEMENT: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'missing_days'];

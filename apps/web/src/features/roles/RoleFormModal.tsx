@@ -1,13 +1,12 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveRole } from './api.ts';
 
-interface RoleFormModalProps {
-  open: boolean;
+interface RoleFormModalProps extends DialogProps {
   role: TRoleRecord | undefined;
-  onClose: () => void;
   /** After a save, with the role's id (a new role goes on to its rights). */
   onSaved: (id: number, isNew: boolean) => void;
 }

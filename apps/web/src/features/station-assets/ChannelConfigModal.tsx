@@ -7,6 +7,7 @@ import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { DATE_TIME_FORMAT, formatDateTime, wallTimeToIso } from '../../ui/date-time.ts';
 import { RuleForm } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { type ChannelConfigBody, useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ChannelRowsList } from './ChannelRowsList.tsx';
@@ -49,13 +50,11 @@ function ApplyValues({ values }: { values: ConfigValues | undefined }) {
   return null;
 }
 
-interface ChannelConfigModalProps {
+interface ChannelConfigModalProps extends DialogProps {
   stationId: number;
-  open: boolean;
   /** 'create' starts from `source` (a copy of the configuration in force) with a new effective date. */
   mode: 'create' | 'edit';
   source: TChannelConfigDetail | undefined;
-  onClose: () => void;
   onSaved: (id: number) => void;
 }
 

@@ -4,18 +4,17 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RuleCol, RuleForm } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ElementSelect, useStatisticOptions } from './ElementSelect.tsx';
 import { type ChannelDraft, cleanChannel, emptyChannel, toChannelDraft } from './station-assets.utils.ts';
 
-interface ChannelModalProps {
+interface ChannelModalProps extends DialogProps {
   stationId: number;
   config: TChannelConfigDetail | undefined;
   /** The index of the channel in `config.channels`; undefined adds one. */
   index: number | undefined;
-  open: boolean;
-  onClose: () => void;
 }
 
 /** The channels of `config` with one replaced (index) or added, as the save body expects. */

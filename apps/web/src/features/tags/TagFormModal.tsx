@@ -1,15 +1,14 @@
 import { type TTagRecord, ZTagSaveRequest } from '@masthub/shared';
 import { AutoComplete, ColorPicker, Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveTag, useTagGroups } from './api.ts';
 import { DEFAULT_TAG_COLOR, TAG_COLOR_PRESETS, type TagFormValues, toTagSaveRequest } from './tags.utils.ts';
 
-interface TagFormModalProps {
-  open: boolean;
+interface TagFormModalProps extends DialogProps {
   /** Undefined: create a tag. */
   tag: TTagRecord | undefined;
-  onClose: () => void;
   onSaved: () => void;
 }
 

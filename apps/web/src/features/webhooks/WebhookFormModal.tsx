@@ -8,6 +8,7 @@ import {
 } from '@masthub/shared';
 import { Checkbox, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useCreateWebhook, useUpdateWebhook } from './api.ts';
@@ -35,11 +36,9 @@ export function WebhookFormModal({
   hook,
   onClose,
   onCreated,
-}: {
-  open: boolean;
+}: DialogProps & {
   /** Undefined: a new webhook. */
   hook: TWebhookRecord | undefined;
-  onClose: () => void;
   onCreated: (secret: TWebhookSecret) => void;
 }) {
   const { t } = useTranslation();

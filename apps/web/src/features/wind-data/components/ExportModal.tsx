@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../request/request.ts';
 import { RuleCol, RuleForm, RuleItem } from '../../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
 import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { exportVersion } from '../api.ts';
@@ -24,15 +25,13 @@ import { channelsOf, type PickerRange } from '../wind-data.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { RANGE_FORMAT } from './ProcessingModal.tsx';
 
-export interface ExportModalProps {
-  open: boolean;
+export interface ExportModalProps extends DialogProps {
   version: TDatasetVersion;
   channels: readonly TVersionChannel[];
   selectedIds: readonly number[];
   /** The period the chart shows: offered as a one-click choice, never pre-filled (empty = all data). */
   shownRange: PickerRange | undefined;
   utcCode: string;
-  onClose: () => void;
 }
 
 /**

@@ -7,16 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
 import type { TSafeParser } from '../../../i18n/validation.ts';
 import { FormRuleProvider, type TFieldRule } from '../../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
 import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
 
 /** What every processing dialog of MeasureWind gets from the page. */
-export interface ProcessingDialogProps {
-  open: boolean;
+export interface ProcessingDialogProps extends DialogProps {
   versionId: number;
   utcCode: string;
-  onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
 }
 

@@ -7,6 +7,7 @@ import {
 import { Form, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RuleCol, translatedOptions } from '../../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
 import { type RepresentativeYearFormValues, toRepresentativeYearRequest } from '../requests.utils.ts';
 import { channelsOf } from '../wind-data.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
@@ -18,12 +19,10 @@ import {
   useReferenceChoices,
 } from './RepresentativeYearFields.tsx';
 
-export interface RepresentativeYearModalProps {
-  open: boolean;
+export interface RepresentativeYearModalProps extends DialogProps {
   stationId: number;
   version: TDatasetVersion;
   channels: readonly TVersionChannel[];
-  onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
 }
 
