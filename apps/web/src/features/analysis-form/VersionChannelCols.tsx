@@ -2,7 +2,7 @@ import type { TDataReportFields } from '@masthub/shared';
 import { Col, Form, type FormInstance, InputNumber, Select } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useDataReportFields, useStatisticsVersions } from './api.ts';
 import { channelOptions, versionOptions } from './version-options.ts';
 
@@ -53,21 +53,12 @@ export function VersionChannelCols({
   const { t } = useTranslation();
   return (
     <>
-      <Col span={6}>
-        <Form.Item
-          name="versionId"
-          label={t('statistics.filters.version')}
-          rules={[rule('versionId')]}
-          required
-        >
-          <Select options={versionOptions(versions, t)} />
-        </Form.Item>
-      </Col>
-      <Col span={6}>
-        <Form.Item name="speedChannelId" label={speedLabel} rules={[rule('speedChannelId')]} required>
-          <Select options={channelOptions(fields.data?.speeds)} />
-        </Form.Item>
-      </Col>
+      <RuleCol span={6} name="versionId" label={t('statistics.filters.version')} required>
+        <Select options={versionOptions(versions, t)} />
+      </RuleCol>
+      <RuleCol span={6} name="speedChannelId" label={speedLabel} required>
+        <Select options={channelOptions(fields.data?.speeds)} />
+      </RuleCol>
       <Col span={6}>
         <Form.Item
           name="directionChannelId"

@@ -39,7 +39,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../request/use-file-download.ts';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
-import { RuleForm, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleForm, RuleItem, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
@@ -335,9 +335,9 @@ export function EnergyYieldPage() {
             </Col>
             <Col span={3}>
               {densityMode === 'fixed' && (
-                <Form.Item name="fixedDensity" label="ρ" rules={[rule('fixedDensity')]} required>
+                <RuleItem name="fixedDensity" label="ρ" required>
                   <InputNumber style={{ width: '100%' }} step={0.005} />
-                </Form.Item>
+                </RuleItem>
               )}
             </Col>
             <Col span={6}>

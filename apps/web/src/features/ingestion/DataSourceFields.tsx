@@ -8,7 +8,7 @@ import {
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { RuleCol, SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleItem, SwitchCol, translatedOptions } from '../../ui/form/RuleItem.tsx';
 import { PROTOCOLS_BY_TYPE } from './ingestion.utils.ts';
 
 /** A data-source field's label and the help below it: `ingestion.ds.<key>` and `ingestion.ds.<key>Help`. */
@@ -29,7 +29,6 @@ export function ConnectionFields({
   fetchType: 'email' | 'ftp';
   onBrowse: () => void;
 }) {
-  const rule = useFieldRule();
   const { t } = useTranslation();
   const helped = useHelpedLabel();
   const isEmail = fetchType === 'email';
@@ -78,9 +77,9 @@ export function ConnectionFields({
       <Col xs={24} md={12}>
         <Form.Item label={t(isEmail ? 'ingestion.ds.folderEmail' : 'ingestion.ds.folderFtp')}>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="folder" noStyle rules={[rule('folder')]}>
+            <RuleItem name="folder" noStyle>
               <Input autoComplete="off" placeholder={isEmail ? 'INBOX' : '/'} />
-            </Form.Item>
+            </RuleItem>
             <Button
               icon={<FolderOpenOutlined />}
               onClick={() => {

@@ -1,6 +1,7 @@
 import { type TParseRuleRecord, ZParseRuleSave } from '@masthub/shared';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
 import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
@@ -54,11 +55,9 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
       {() => (
         <>
           <Row gutter={16}>
-            <Col xs={24} md={16}>
-              <Form.Item name="name" label={t('ingestion.rule.name')} rules={[rule('name')]} required>
-                <Input autoComplete="off" maxLength={50} />
-              </Form.Item>
-            </Col>
+            <RuleCol xs={24} md={16} name="name" label={t('ingestion.rule.name')} required>
+              <Input autoComplete="off" maxLength={50} />
+            </RuleCol>
             <Col xs={24} md={8}>
               <Form.Item
                 name={['rule', 'encoding']}
@@ -120,11 +119,9 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
                 <Switch />
               </Form.Item>
             </Col>
-            <Col span={24}>
-              <Form.Item name="notes" label={t('ingestion.rule.notes')} rules={[rule('notes')]}>
-                <Input.TextArea rows={2} maxLength={200} />
-              </Form.Item>
-            </Col>
+            <RuleCol span={24} name="notes" label={t('ingestion.rule.notes')}>
+              <Input.TextArea rows={2} maxLength={200} />
+            </RuleCol>
           </Row>
         </>
       )}

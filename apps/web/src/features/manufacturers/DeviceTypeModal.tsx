@@ -1,6 +1,7 @@
 import { type TManufacturerSaveRequest, ZManufacturerSaveRequest } from '@masthub/shared';
-import { Form, Input } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveManufacturer } from './api.ts';
 import { toDeviceTypeSaveRequest } from './manufacturers.utils.ts';
@@ -44,15 +45,10 @@ export function DeviceTypeModal({ edit, onClose, onSaved }: DeviceTypeModalProps
       // The form has one field: every server field error is about it.
       mapField={() => 'deviceType'}
     >
-      {({ rule }) => (
-        <Form.Item
-          name="deviceType"
-          label={t('registry.manufacturer.fields.deviceType')}
-          rules={[rule('deviceType')]}
-          required
-        >
+      {() => (
+        <RuleItem name="deviceType" label={t('registry.manufacturer.fields.deviceType')} required>
           <Input autoComplete="off" />
-        </Form.Item>
+        </RuleItem>
       )}
     </SchemaFormModal>
   );

@@ -1,6 +1,7 @@
 import { type TManufacturerRecord, ZManufacturerSaveRequest } from '@masthub/shared';
-import { AutoComplete, Col, Form, Row } from 'antd';
+import { AutoComplete, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
 import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
@@ -58,28 +59,26 @@ export function ManufacturerFormModal({
       onSaved={() => onSaved()}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item
-                name="deviceType"
-                label={t('registry.manufacturer.fields.deviceType')}
-                rules={[rule('deviceType')]}
-                required
-              >
-                <AutoComplete
-                  placeholder={t('registry.manufacturer.form.deviceTypePlaceholder')}
-                  options={types.map((type) => ({ value: type.name }))}
-                  showSearch={{
-                    filterOption: (input, option) =>
-                      String(option?.value ?? '')
-                        .toLowerCase()
-                        .includes(input.trim().toLowerCase()),
-                  }}
-                />
-              </Form.Item>
-            </Col>
+            <RuleCol
+              span={12}
+              name="deviceType"
+              label={t('registry.manufacturer.fields.deviceType')}
+              required
+            >
+              <AutoComplete
+                placeholder={t('registry.manufacturer.form.deviceTypePlaceholder')}
+                options={types.map((type) => ({ value: type.name }))}
+                showSearch={{
+                  filterOption: (input, option) =>
+                    String(option?.value ?? '')
+                      .toLowerCase()
+                      .includes(input.trim().toLowerCase()),
+                }}
+              />
+            </RuleCol>
             <SchemaItem span={12} name="name" label={t('registry.manufacturer.fields.name')} required />
             <SchemaItem span={12} name="model" label={t('registry.manufacturer.fields.model')} />
             <SchemaItem span={12} name="contact" label={t('registry.manufacturer.fields.contact')} />

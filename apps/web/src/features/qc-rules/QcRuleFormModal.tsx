@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
-import { SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
@@ -182,23 +182,19 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
       {() => (
         <>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="name" label={t('qc-rules.name')} rules={[rule('name')]} required>
-                <Input autoComplete="off" maxLength={50} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="kind" label={t('qc-rules.kind')} rules={[rule('kind')]} required>
-                <Select
-                  disabled={KINDS_OF_TYPE[ruleType].length === 1}
-                  options={KINDS_OF_TYPE[ruleType].map((k) => ({
-                    value: k,
-                    label: t(`qc-rules.kinds.${k}`),
-                  }))}
-                  onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
-                />
-              </Form.Item>
-            </Col>
+            <RuleCol xs={24} md={12} name="name" label={t('qc-rules.name')} required>
+              <Input autoComplete="off" maxLength={50} />
+            </RuleCol>
+            <RuleCol xs={24} md={12} name="kind" label={t('qc-rules.kind')} required>
+              <Select
+                disabled={KINDS_OF_TYPE[ruleType].length === 1}
+                options={KINDS_OF_TYPE[ruleType].map((k) => ({
+                  value: k,
+                  label: t(`qc-rules.kinds.${k}`),
+                }))}
+                onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
+              />
+            </RuleCol>
             {WITH_ELEMENT.includes(kind) && (
               <Col xs={24} md={8}>
                 <Form.Item
@@ -215,11 +211,9 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
             {WITH_FLAG.includes(kind) && <FlagCol />}
             <ScopeCols isOneStation={scope === 'station'} stations={stations} onSearch={setKeywords} />
             <SwitchCol xs={24} md={4} name="isEnabled" label={t('qc-rules.enabled')} />
-            <Col xs={24} md={20}>
-              <Form.Item name="notes" label={t('qc-rules.notes')} rules={[rule('notes')]}>
-                <Input maxLength={200} />
-              </Form.Item>
-            </Col>
+            <RuleCol xs={24} md={20} name="notes" label={t('qc-rules.notes')}>
+              <Input maxLength={200} />
+            </RuleCol>
           </Row>
         </>
       )}

@@ -25,7 +25,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
 import { ListPage } from '../../ui/list/ListPage.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import type { FitColumn } from '../../ui/table/fit-columns.ts';
@@ -193,7 +193,6 @@ function ScheduleAndSendingCols({
   isAutoSend: boolean;
   senders: readonly Pick<TDataSourceOption, 'id' | 'name' | 'username'>[] | undefined;
 }) {
-  const rule = useFieldRule();
   const { t } = useTranslation();
   const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
   return (
@@ -223,32 +222,18 @@ function ScheduleAndSendingCols({
           ]}
         />
       </FieldCol>
-      <Col span={16}>
-        <Form.Item
-          name="dataSourceId"
-          label={t('reports.group.sender')}
-          rules={[rule('dataSourceId')]}
-          required={isAutoSend}
-        >
-          <Select
-            allowClear
-            options={(senders ?? []).map((s) => ({
-              value: s.id,
-              label: `${s.name} <${s.username}>`,
-            }))}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="receiverAddress"
-          label={t('reports.group.receivers')}
-          rules={[rule('receiverAddress')]}
-          required={isAutoSend}
-        >
-          <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
-        </Form.Item>
-      </Col>
+      <RuleCol span={16} name="dataSourceId" label={t('reports.group.sender')} required={isAutoSend}>
+        <Select
+          allowClear
+          options={(senders ?? []).map((s) => ({
+            value: s.id,
+            label: `${s.name} <${s.username}>`,
+          }))}
+        />
+      </RuleCol>
+      <RuleCol span={12} name="receiverAddress" label={t('reports.group.receivers')} required={isAutoSend}>
+        <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+      </RuleCol>
       <FieldCol span={12} name="copyAddress" label={t('reports.group.cc')}>
         <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
       </FieldCol>

@@ -1,6 +1,7 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveRole } from './api.ts';
@@ -35,18 +36,14 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       onSaved={(reply) => onSaved(reply.id, role === undefined)}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <Form.Item name="name" label={t('system.role.fields.name')} rules={[rule('name')]} required>
+          <RuleItem name="name" label={t('system.role.fields.name')} required>
             <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="description"
-            label={t('system.role.fields.description')}
-            rules={[rule('description')]}
-          >
+          </RuleItem>
+          <RuleItem name="description" label={t('system.role.fields.description')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={50} />
-          </Form.Item>
+          </RuleItem>
           <Form.Item
             name="requiresSecondFactor"
             label={t('system.role.fields.requiresSecondFactor')}

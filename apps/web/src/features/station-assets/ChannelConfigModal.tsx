@@ -1,12 +1,12 @@
 import { type TChannelConfigDetail, ZChannelConfigSaveRequest } from '@masthub/shared';
-import { Col, DatePicker, Form, Input, Modal, Row, Typography } from 'antd';
+import { DatePicker, Form, Input, Modal, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { DATE_TIME_FORMAT, formatDateTime, wallTimeToIso } from '../../ui/date-time.ts';
-import { RuleForm } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleForm } from '../../ui/form/RuleItem.tsx';
 import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { type ChannelConfigBody, useChannelElements, useSaveChannelConfig } from './api.ts';
@@ -141,26 +141,15 @@ export function ChannelConfigModal({
       >
         <ApplyValues values={initialValues} />
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="name" label={t('stations.channels.configName')} rules={[rule('name')]} required>
-              <Input autoComplete="off" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="effectiveFrom"
-              label={t('stations.channels.effectiveFrom')}
-              rules={[rule('effectiveFrom')]}
-              required
-            >
-              <DatePicker showTime style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={10}>
-            <Form.Item name="notes" label={t('stations.channels.notes')} rules={[rule('notes')]}>
-              <Input autoComplete="off" maxLength={200} />
-            </Form.Item>
-          </Col>
+          <RuleCol span={8} name="name" label={t('stations.channels.configName')} required>
+            <Input autoComplete="off" maxLength={50} />
+          </RuleCol>
+          <RuleCol span={6} name="effectiveFrom" label={t('stations.channels.effectiveFrom')} required>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </RuleCol>
+          <RuleCol span={10} name="notes" label={t('stations.channels.notes')}>
+            <Input autoComplete="off" maxLength={200} />
+          </RuleCol>
         </Row>
         {mode === 'create' ? (
           <Typography.Paragraph type="secondary">
