@@ -45,3 +45,24 @@ export function useInvalidatingMutation<TInput, TReply>(
     onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
+
+/** A mutation hook that POSTs its input as the body to `path`, then reloads the `invalidates` queries. */
+export function createPostHook<TBody, TReply>(path: string, invalidates: readonly QueryKey[]) {
+  return function usePostMutation() {
+    return useInvalidatingMutation((body: TBody) => http.post<TReply>(path, body), invalidates);
+  };
+}
+
+/** A mutation hook that POSTs `{ id }` to `path`, then reloads the `invalidates` queries. */
+export function createIdPostHook<TReply>(path: string, invalidates: readonly QueryKey[]) {
+  return function useIdPostMutation() {
+    return useInvalidatingMutation((id: number) => http.post<TReply>(path, { id }), invalidates);
+  };
+}
+
+/** A delete hook: GETs `path` with the query `{ id }`, then reloads the `invalidates` queries. */
+export function createDeleteHook(path: string, invalidates: readonly QueryKey[]) {
+  return function useDeleteMutation() {
+    return useInvalidatingMutation((id: number) => http.get<null>(path, { id }), invalidates);
+  };
+}

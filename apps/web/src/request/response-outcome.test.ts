@@ -10,28 +10,23 @@ import {
 const zh: OutcomeContext = { language: 'zh', isOnLoginPage: false };
 const en: OutcomeContext = { language: 'en', isOnLoginPage: false };
 
+/** A reply with the server's envelope `{ code, msg, data }` as its body. */
+const envelope = (status: number, code: number, msg: string, data: unknown = null) =>
+  ({ type: 'response', status, body: { code, msg, data } }) as const;
+
 describe('decideOutcome(raw, context)', () => {
   it('returns data for an envelope with code 200', () => {
-    const outcome = decideOutcome(
-      { type: 'response', status: 200, body: { code: 200, msg: 'ok', data: { a: 1 } } },
-      zh,
-    );
+    const outcome = decideOutcome(envelope(200, 200, 'ok', { a: 1 }), zh);
     expect(outcome).toEqual({ kind: 'success', data: { a: 1 } });
   });
 
   it('returns null data as success too', () => {
-    const outcome = decideOutcome(
-      { type: 'response', status: 200, body: { code: 200, msg: '', data: null } },
-      zh,
-    );
+    const outcome = decideOutcome(envelope(200, 200, ''), zh);
     expect(outcome).toEqual({ kind: 'success', data: null });
   });
 
   it('treats envelope code 401 as unauthorized with the server msg and a redirect', () => {
-    const outcome = decideOutcome(
-      { type: 'response', status: 200, body: { code: 401, msg: '登录已过期，请重新登录', data: null } },
-      zh,
-    );
+    const outcome = decideOutcome(envelope(200, 401, '登录已过期，请重新登录'), zh);
     expect(outcome).toEqual({
       kind: 'unauthorized',
       code: 401,
@@ -46,10 +41,10 @@ describe('decideOutcome(raw, context)', () => {
   });
 
   it('only shows the 401 message when already on /login', () => {
-    const outcome = decideOutcome(
-      { type: 'response', status: 401, body: { code: 401, msg: 'Please log in first', data: null } },
-      { language: 'en', isOnLoginPage: true },
-    );
+    const outcome = decideOutcome(envelope(401, 401, 'Please log in first'), {
+      language: 'en',
+      isOnLoginPage: true,
+    });
     expect(outcome).toMatchObject({ kind: 'unauthorized', redirectToLogin: false });
   });
 
@@ -67,10 +62,7 @@ describe('decideOutcome(raw, context)', () => {
   });
 
   it('maps HTTP 500 to the server-error text whatever the body says', () => {
-    const outcome = decideOutcome(
-      { type: 'response', status: 500, body: { code: 500, msg: 'TypeError: x is undefined', data: null } },
-      en,
-    );
+    const outcome = decideOutcome(envelope(500, 500, 'TypeError: x is undefined'), en);
     expect(outcome).toMatchObject({
       kind: 'failure',
       code: 500,
@@ -115,12 +107,11 @@ describe('decideOutcome(raw, context)', () => {
   });
 
   it('shows the msg of a non-200 envelope code on HTTP 200', () => {
-    expect(
-      decideOutcome(
-        { type: 'response', status: 200, body: { code: 409, msg: '版本正在处理中', data: null } },
-        zh,
-      ),
-    ).toMatchObject({ kind: 'failure', code: 409, message: '版本正在处理中' });
+    expect(decideOutcome(envelope(200, 409, '版本正在处理中'), zh)).toMatchObject({
+      kind: 'failure',
+      code: 409,
+      message: '版本正在处理中',
+    });
   });
 
   it('reports a 2xx body without an envelope as a server error', () => {
@@ -158,10 +149,7 @@ describe('decideOutcome error codes', () => {
   });
 
   it('has no errorCode when the server sent none', () => {
-    const outcome = decideOutcome(
-      { type: 'response', status: 200, body: { code: 400, msg: 'x', data: null } },
-      { language: 'en', isOnLoginPage: false },
-    );
+    const outcome = decideOutcome(envelope(200, 400, 'x'), { language: 'en', isOnLoginPage: false });
     expect(outcome).not.toHaveProperty('errorCode');
   });
 });

@@ -6,7 +6,7 @@ import type {
   TAccessTokenRecord,
 } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { createIdPostHook, createPostHook, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const accessTokenKeys = {
@@ -24,20 +24,14 @@ export function useOwnAccessTokens() {
 }
 
 /** Makes a token; the reply carries the secret, shown once. */
-export function useCreateAccessToken() {
-  return useInvalidatingMutation(
-    (body: TAccessTokenCreateRequest) =>
-      http.post<TAccessTokenCreated>('/security/sys/user/access_token/create', body),
-    [accessTokenKeys.all],
-  );
-}
+export const useCreateAccessToken = createPostHook<TAccessTokenCreateRequest, TAccessTokenCreated>(
+  '/security/sys/user/access_token/create',
+  [accessTokenKeys.all],
+);
 
-export function useRevokeOwnAccessToken() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<null>('/security/sys/user/access_token/revoke', { id }),
-    [accessTokenKeys.all],
-  );
-}
+export const useRevokeOwnAccessToken = createIdPostHook<null>('/security/sys/user/access_token/revoke', [
+  accessTokenKeys.all,
+]);
 
 /** Administrators: the tokens of their company's users (one user's with `userId`). */
 export function useAdminAccessTokens(request: TAccessTokenAdminPageRequest, isEnabled = true) {
@@ -49,9 +43,6 @@ export function useAdminAccessTokens(request: TAccessTokenAdminPageRequest, isEn
   );
 }
 
-export function useRevokeAccessTokenAsAdmin() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<null>('/security/sys/access_token/revoke', { id }),
-    [accessTokenKeys.all],
-  );
-}
+export const useRevokeAccessTokenAsAdmin = createIdPostHook<null>('/security/sys/access_token/revoke', [
+  accessTokenKeys.all,
+]);

@@ -5,8 +5,9 @@ import {
   type TAlarmHandleRequest,
   ZAlarmHandleRequest,
 } from '@masthub/shared';
-import { Form, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useHandleAlarms } from './api.ts';
 
@@ -45,22 +46,17 @@ export function AlarmHandleModal({
       onSaved={onHandled}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <Form.Item
-            name="handleMode"
-            label={t('alarms.fields.handleMode')}
-            rules={[rule('handleMode')]}
-            required
-          >
+          <RuleItem name="handleMode" label={t('alarms.fields.handleMode')} required>
             <Select
               placeholder={t('system.common.choose')}
               options={ALARM_HANDLE_MODES.map((value) => ({ value, label: t(`alarms.statuses.${value}`) }))}
             />
-          </Form.Item>
-          <Form.Item name="reason" label={t('alarms.fields.reason')} rules={[rule('reason')]}>
+          </RuleItem>
+          <RuleItem name="reason" label={t('alarms.fields.reason')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={ALARM_REASON_MAX} />
-          </Form.Item>
+          </RuleItem>
         </>
       )}
     </SchemaFormModal>

@@ -1,11 +1,10 @@
 import type { TDataReportFields } from '@masthub/shared';
-import { Col, Form, type FormInstance, type FormRule, InputNumber, Select } from 'antd';
+import { Col, Form, type FormInstance, InputNumber, Select } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RuleCol, useFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useDataReportFields, useStatisticsVersions } from './api.ts';
 import { channelOptions, versionOptions } from './version-options.ts';
-
-type TRule = (field: string) => FormRule;
 
 /**
  * A site's versions and the chosen version's channels for an analysis form whose fields are `versionId`,
@@ -41,35 +40,25 @@ export function topSpeedChannel(data: TDataReportFields) {
 export function VersionChannelCols({
   versions,
   fields,
-  rule,
   speedLabel,
   directionLabel,
   isDirectionChecked = false,
 }: ReturnType<typeof useVersionChannels> & {
-  rule: TRule;
   speedLabel: string;
   directionLabel: string;
   /** Whether the direction runs through the schema's rule too. */
   isDirectionChecked?: boolean;
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   return (
     <>
-      <Col span={6}>
-        <Form.Item
-          name="versionId"
-          label={t('statistics.filters.version')}
-          rules={[rule('versionId')]}
-          required
-        >
-          <Select options={versionOptions(versions, t)} />
-        </Form.Item>
-      </Col>
-      <Col span={6}>
-        <Form.Item name="speedChannelId" label={speedLabel} rules={[rule('speedChannelId')]} required>
-          <Select options={channelOptions(fields.data?.speeds)} />
-        </Form.Item>
-      </Col>
+      <RuleCol span={6} name="versionId" label={t('statistics.filters.version')} required>
+        <Select options={versionOptions(versions, t)} />
+      </RuleCol>
+      <RuleCol span={6} name="speedChannelId" label={speedLabel} required>
+        <Select options={channelOptions(fields.data?.speeds)} />
+      </RuleCol>
       <Col span={6}>
         <Form.Item
           name="directionChannelId"
@@ -88,15 +77,14 @@ export function NumberCol({
   name,
   label,
   suffix,
-  rule,
   span,
 }: {
   name: string;
   label: string;
   suffix: string;
-  rule: TRule;
   span: number;
 }) {
+  const rule = useFieldRule();
   return (
     <Col span={span}>
       <Form.Item name={name} label={label} rules={[rule(name)]} required>
@@ -111,17 +99,16 @@ export function FieldCol({
   span,
   name,
   label,
-  rule,
   isRequired = false,
   children,
 }: {
   span: number;
   name: string;
   label: string;
-  rule: TRule;
   isRequired?: boolean;
   children: ReactNode;
 }) {
+  const rule = useFieldRule();
   return (
     <Col span={span}>
       <Form.Item name={name} label={label} rules={[rule(name)]} required={isRequired || undefined}>

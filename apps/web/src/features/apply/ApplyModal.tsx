@@ -14,6 +14,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveApplication } from './api.ts';
 
@@ -67,7 +68,6 @@ export function ApplyModal({
       schema={ZApplySave}
       save={(request) => save.mutateAsync(request as TApplySave)}
       savedMessage={t('apply.submitted')}
-      onSaved={() => onClose()}
       onClose={onClose}
       okText={t('apply.open')}
       mapField={(field) => (field === 'startTime' || field === 'endTime' ? 'range' : field)}
@@ -85,14 +85,14 @@ export function ApplyModal({
               {t('stations.rawDownload.tooMany', { max: APPLY_MAX_SITES })}
             </Typography.Text>
           ) : null}
-          <Form.Item name="fileType" label={t('apply.fields.fileType')} rules={[rule('fileType')]} required>
+          <RuleItem name="fileType" label={t('apply.fields.fileType')} required>
             <Select
               options={Object.entries(APPLY_FILE_TYPE_NAMES).map(([code, name]) => ({
                 value: Number(code),
                 label: name[language],
               }))}
             />
-          </Form.Item>
+          </RuleItem>
           <Form.Item
             name="range"
             label={t('apply.fields.timeScope')}
@@ -101,33 +101,23 @@ export function ApplyModal({
           >
             <DatePicker.RangePicker style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="versionMode" label={t('apply.fields.versionMode')} rules={[rule('versionMode')]}>
+          <RuleItem name="versionMode" label={t('apply.fields.versionMode')}>
             <Select
               options={APPLY_VERSION_MODES.map((mode) => ({
                 value: mode,
                 label: APPLY_VERSION_MODE_NAMES[mode][language],
               }))}
             />
-          </Form.Item>
-          <Form.Item
-            name="applyReason"
-            label={t('apply.fields.applyReason')}
-            rules={[rule('applyReason')]}
-            required
-          >
+          </RuleItem>
+          <RuleItem name="applyReason" label={t('apply.fields.applyReason')} required>
             <Input.TextArea
               rows={2}
               showCount={{ formatter: ({ count }) => `${count} / ${APPLY_REASON_MAX}` }}
             />
-          </Form.Item>
-          <Form.Item
-            name="toAddr"
-            label={t('apply.fields.toAddr')}
-            extra={t('apply.fields.toAddrHint')}
-            rules={[rule('toAddr')]}
-          >
+          </RuleItem>
+          <RuleItem name="toAddr" label={t('apply.fields.toAddr')} extra={t('apply.fields.toAddrHint')}>
             <Input autoComplete="email" />
-          </Form.Item>
+          </RuleItem>
         </>
       )}
     </SchemaFormModal>

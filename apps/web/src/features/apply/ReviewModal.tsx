@@ -8,6 +8,7 @@ import {
 import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSenders } from '../repairs/index.ts';
 import { useSystemInfo } from '../system-info/index.ts';
@@ -56,16 +57,11 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | undefi
       }}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <Form.Item
-            name="comment"
-            label={t('apply.review.comment')}
-            rules={[rule('comment')]}
-            required={!isApprove}
-          >
+          <RuleItem name="comment" label={t('apply.review.comment')} required={!isApprove}>
             <Input.TextArea rows={2} showCount maxLength={APPLY_REASON_MAX} />
-          </Form.Item>
+          </RuleItem>
           {isApprove ? (
             <>
               {systemInfo.data?.hasPublicUrl === false ? (
@@ -76,9 +72,9 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | undefi
                   style={{ marginBottom: 16 }}
                 />
               ) : null}
-              <Form.Item name="linkDays" label={t('apply.review.linkDays')} rules={[rule('linkDays')]}>
+              <RuleItem name="linkDays" label={t('apply.review.linkDays')}>
                 <InputNumber min={1} max={APPLY_LINK_DAYS_MAX} precision={0} style={{ width: 160 }} />
-              </Form.Item>
+              </RuleItem>
               <Form.Item
                 name="dataSourceId"
                 label={t('apply.review.sender')}

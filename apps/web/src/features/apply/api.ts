@@ -8,7 +8,8 @@ import type {
   TApplyTicketRequest,
   TPage,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createIdPostHook, createPostHook } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const applyKeys = {
@@ -49,30 +50,16 @@ export function useApplyDetail(id: number | undefined) {
   });
 }
 
-export function useSaveApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TApplySave) => http.post<{ id: number }>('/web/apply/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applyKeys.all }),
-  });
-}
+export const useSaveApplication = createPostHook<TApplySave, { id: number }>('/web/apply/save', [
+  applyKeys.all,
+]);
 
-export function useReviewApplications() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TApplyReview) =>
-      http.post<{ updated: number; mailed: boolean }>('/web/apply/review', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applyKeys.all }),
-  });
-}
+export const useReviewApplications = createPostHook<TApplyReview, { updated: number; mailed: boolean }>(
+  '/web/apply/review',
+  [applyKeys.all],
+);
 
-export function useRevokeLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.post<null>('/web/apply/revoke', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applyKeys.all }),
-  });
-}
+export const useRevokeLink = createIdPostHook<null>('/web/apply/revoke', [applyKeys.all]);
 
 /** A two-minute ticket for the file; `silent` when the page shows the refusal itself. */
 export function requestTicket(body: TApplyTicketRequest, silent = false) {

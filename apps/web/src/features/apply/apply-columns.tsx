@@ -1,9 +1,9 @@
 import type { TApplyRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatBytes as formatSize } from '../../ui/format-bytes.ts';
 import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 
 export const AUDIT_COLORS: Record<TApplyRecord['auditStatus'], string> = {
   pending: 'gold',
@@ -86,13 +86,7 @@ export function applyColumns(
   }
   columns.push(
     { key: 'applyReason', dataIndex: 'applyReason', title: t('apply.fields.applyReason'), width: 170 },
-    {
-      key: 'applyTime',
-      dataIndex: 'applyTime',
-      title: t('apply.fields.applyTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('applyTime', t('apply.fields.applyTime'), formatDateTime),
   );
   if (options.withApplicant) {
     columns.push(

@@ -25,7 +25,6 @@ import {
   Empty,
   Flex,
   Form,
-  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -40,8 +39,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../request/use-file-download.ts';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
-import { translatedOptions } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { RuleForm, RuleItem, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useStationId } from '../../ui/use-station-id.ts';
@@ -117,7 +116,8 @@ const fmt = (v: number | null | undefined, digits = 1) =>
     : v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The loss percentages and the named uncertainties of the energy form (full-width columns). */
-function LossesAndUncertaintiesCols({ rule }: { rule: (field: string) => FormRule }) {
+function LossesAndUncertaintiesCols() {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   return (
     <>
@@ -219,9 +219,7 @@ export function EnergyYieldPage() {
   const { t } = useTranslation();
   const stationId = useStationId();
   const [form] = Form.useForm<Values>();
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZEnergyRequest.safeParse(toRequest(values as Values)),
-  });
+  const rule = useRequestRule(ZEnergyRequest, toRequest);
   const densityMode = Form.useWatch('densityMode', form);
   const versionChannels = useVersionChannels(form, stationId);
   const { fields } = versionChannels;
@@ -270,7 +268,8 @@ export function EnergyYieldPage() {
   return (
     <Flex vertical gap={16} data-testid="energy-page">
       <Card size="small">
-        <Form<Values>
+        <RuleForm<Values>
+          rule={rule}
           form={form}
           name="energyForm"
           layout="vertical"
@@ -287,12 +286,11 @@ export function EnergyYieldPage() {
           <Row gutter={16}>
             <VersionChannelCols
               {...versionChannels}
-              rule={rule}
               speedLabel={t('energy.form.speed')}
               directionLabel={t('energy.form.direction')}
               isDirectionChecked
             />
-            <NumberCol name="hubHeight" label={t('energy.form.hubHeight')} suffix="m" rule={rule} span={6} />
+            <NumberCol name="hubHeight" label={t('energy.form.hubHeight')} suffix="m" span={6} />
             <Col span={6}>
               <Form.Item name="shearMode" label={t('energy.form.shearMode')}>
                 <Radio.Group
@@ -301,7 +299,7 @@ export function EnergyYieldPage() {
                 />
               </Form.Item>
             </Col>
-            <FieldCol span={6} name="shearChannelIds" label={t('energy.form.shearHeights')} rule={rule}>
+            <FieldCol span={6} name="shearChannelIds" label={t('energy.form.shearHeights')}>
               <Select
                 mode="multiple"
                 allowClear
@@ -309,13 +307,7 @@ export function EnergyYieldPage() {
                 options={channelOptions(fields.data?.speeds)}
               />
             </FieldCol>
-            <NumberCol
-              name="sectorWidth"
-              label={t('reports.data.sectorWidth')}
-              suffix="°"
-              rule={rule}
-              span={4}
-            />
+            <NumberCol name="sectorWidth" label={t('reports.data.sectorWidth')} suffix="°" span={4} />
             <Col span={8}>
               <Form.Item name="range" label={t('statistics.filters.range')}>
                 <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
@@ -325,7 +317,6 @@ export function EnergyYieldPage() {
               span={12}
               name="turbineIds"
               label={t('energy.form.turbines', { max: ENERGY_TURBINES_MAX })}
-              rule={rule}
               isRequired
             >
               <Select
@@ -344,9 +335,9 @@ export function EnergyYieldPage() {
             </Col>
             <Col span={3}>
               {densityMode === 'fixed' && (
-                <Form.Item name="fixedDensity" label="ρ" rules={[rule('fixedDensity')]} required>
+                <RuleItem name="fixedDensity" label="ρ" required>
                   <InputNumber style={{ width: '100%' }} step={0.005} />
-                </Form.Item>
+                </RuleItem>
               )}
             </Col>
             <Col span={6}>
@@ -354,7 +345,7 @@ export function EnergyYieldPage() {
                 <QualityOptions />
               </Flex>
             </Col>
-            <LossesAndUncertaintiesCols rule={rule} />
+            <LossesAndUncertaintiesCols />
           </Row>
           <Flex gap={8} style={{ marginTop: 16 }}>
             <Button
@@ -371,7 +362,7 @@ export function EnergyYieldPage() {
               {t('energy.library.title')}
             </Button>
           </Flex>
-        </Form>
+        </RuleForm>
       </Card>
       {result ? <EnergyResultView result={result} /> : <Empty description={t('energy.start')} />}
       <TurbineLibraryDrawer open={isLibraryOpen} onClose={() => setLibraryOpen(false)} />

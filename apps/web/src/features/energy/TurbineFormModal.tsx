@@ -101,34 +101,33 @@ export function TurbineFormModal({
       schema={ZTurbineSaveRequest}
       save={(body) => save.mutateAsync(ZTurbineSaveRequest.parse(body) as TTurbineSaveRequest)}
       savedMessage={t('energy.library.saved')}
-      onSaved={onClose}
       onClose={onClose}
       mapField={(field) => (field.startsWith('curve') ? 'curveText' : field)}
     >
       {({ rule }) => (
         <Row gutter={16}>
-          <RuleCol span={12} name="model" label={t('energy.library.model')} rule={rule} required>
+          <RuleCol span={12} name="model" label={t('energy.library.model')} required>
             <Input maxLength={100} />
           </RuleCol>
-          <RuleCol span={12} name="manufacturer" label={t('energy.library.manufacturer')} rule={rule}>
+          <RuleCol span={12} name="manufacturer" label={t('energy.library.manufacturer')}>
             <Input maxLength={100} />
           </RuleCol>
-          <RuleCol span={8} name="ratedKw" label={t('energy.library.rated')} rule={rule} required>
+          <RuleCol span={8} name="ratedKw" label={t('energy.library.rated')} required>
             <InputNumber style={{ width: '100%' }} suffix="kW" />
           </RuleCol>
-          <RuleCol span={8} name="rotorDiameterM" label={t('energy.library.diameter')} rule={rule} required>
+          <RuleCol span={8} name="rotorDiameterM" label={t('energy.library.diameter')} required>
             <InputNumber style={{ width: '100%' }} suffix="m" />
           </RuleCol>
-          <RuleCol span={8} name="referenceDensity" label={t('energy.library.density')} rule={rule}>
+          <RuleCol span={8} name="referenceDensity" label={t('energy.library.density')}>
             <InputNumber style={{ width: '100%' }} suffix="kg/m³" step={0.005} />
           </RuleCol>
-          <RuleCol span={12} name="hubHeightsM" label={t('energy.library.hubHeights')} rule={rule}>
+          <RuleCol span={12} name="hubHeightsM" label={t('energy.library.hubHeights')}>
             <Select mode="tags" tokenSeparators={[',', ' ']} />
           </RuleCol>
-          <RuleCol span={6} name="regulation" label={t('energy.library.regulation')}>
+          <RuleCol rule={false} span={6} name="regulation" label={t('energy.library.regulation')}>
             <Select options={translatedOptions(TURBINE_REGULATIONS, t, 'energy.regulation')} />
           </RuleCol>
-          <RuleCol span={6} name="iecClass" label={t('energy.library.iecClass')} rule={rule}>
+          <RuleCol span={6} name="iecClass" label={t('energy.library.iecClass')}>
             <Select
               allowClear
               options={[
@@ -143,16 +142,15 @@ export function TurbineFormModal({
             label={t('energy.library.curve')}
             extra={t('energy.library.curveHint')}
             rules={[rule('curve')]}
-            rule={rule}
             field="curve.1.speed"
             required
           >
             <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} />
           </RuleCol>
-          <RuleCol span={12} name="source" label={t('energy.library.source')}>
+          <RuleCol rule={false} span={12} name="source" label={t('energy.library.source')}>
             <Input maxLength={500} />
           </RuleCol>
-          <RuleCol span={12} name="licence" label={t('energy.library.licence')}>
+          <RuleCol rule={false} span={12} name="licence" label={t('energy.library.licence')}>
             <Input maxLength={200} />
           </RuleCol>
         </Row>

@@ -7,7 +7,8 @@ import type {
   TTurbinePageRequest,
   TTurbineSaveRequest,
 } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createDeleteHook, createPostHook } from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 
 export const energyKeys = {
@@ -25,21 +26,11 @@ export function useTurbines(keywords?: string) {
   });
 }
 
-export function useSaveTurbine() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TTurbineSaveRequest) => http.post<{ id: number }>('/web/turbine/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: energyKeys.allTurbines }),
-  });
-}
+export const useSaveTurbine = createPostHook<TTurbineSaveRequest, { id: number }>('/web/turbine/save', [
+  energyKeys.allTurbines,
+]);
 
-export function useDeleteTurbine() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/turbine/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: energyKeys.allTurbines }),
-  });
-}
+export const useDeleteTurbine = createDeleteHook('/web/turbine/delete', [energyKeys.allTurbines]);
 
 export function readTurbineFile(file: File) {
   const form = new FormData();

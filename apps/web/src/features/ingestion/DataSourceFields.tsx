@@ -5,10 +5,10 @@ import {
   type TDataSourceRecord,
   type TSmtpSecurity,
 } from '@masthub/shared';
-import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { RuleCol, type TFieldRule, translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleItem, SwitchCol, translatedOptions } from '../../ui/form/RuleItem.tsx';
 import { PROTOCOLS_BY_TYPE } from './ingestion.utils.ts';
 
 /** A data-source field's label and the help below it: `ingestion.ds.<key>` and `ingestion.ds.<key>Help`. */
@@ -21,12 +21,10 @@ const PORT_INPUT = { min: 1, max: 65535, precision: 0, style: { width: '100%' } 
 
 /** The connection of a data source: name, protocol, server, account, folder, schedule. */
 export function ConnectionFields({
-  rule,
   record,
   fetchType,
   onBrowse,
 }: {
-  rule: TFieldRule;
   record: TDataSourceRecord | undefined;
   fetchType: 'email' | 'ftp';
   onBrowse: () => void;
@@ -36,13 +34,13 @@ export function ConnectionFields({
   const isEmail = fetchType === 'email';
   return (
     <Row gutter={16}>
-      <RuleCol xs={24} md={12} name="name" label={t('ingestion.ds.name')} rule={rule} required>
+      <RuleCol xs={24} md={12} name="name" label={t('ingestion.ds.name')} required>
         <Input autoComplete="off" maxLength={50} />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="fetchType" label={t('ingestion.ds.fetchType')} rule={rule} required>
+      <RuleCol xs={12} md={6} name="fetchType" label={t('ingestion.ds.fetchType')} required>
         <Select options={translatedOptions(['email', 'ftp'] as const, t, 'ingestion.source')} />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="protocol" label={t('ingestion.ds.protocol')} rule={rule} required>
+      <RuleCol xs={12} md={6} name="protocol" label={t('ingestion.ds.protocol')} required>
         <Select
           options={PROTOCOLS_BY_TYPE[fetchType].map((value) => ({
             value,
@@ -50,21 +48,18 @@ export function ConnectionFields({
           }))}
         />
       </RuleCol>
-      <RuleCol xs={24} md={12} name="host" label={t('ingestion.ds.host')} rule={rule} required>
+      <RuleCol xs={24} md={12} name="host" label={t('ingestion.ds.host')} required>
         <Input autoComplete="off" />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="port" label={t('ingestion.ds.port')} rule={rule}>
+      <RuleCol xs={12} md={6} name="port" label={t('ingestion.ds.port')}>
         <InputNumber {...PORT_INPUT} />
       </RuleCol>
-      <RuleCol xs={12} md={6} name="isSsl" label={t('ingestion.ds.ssl')} valuePropName="checked">
-        <Switch />
-      </RuleCol>
+      <SwitchCol xs={12} md={6} name="isSsl" label={t('ingestion.ds.ssl')} />
       <RuleCol
         xs={24}
         md={12}
         name="username"
         label={t(isEmail ? 'ingestion.ds.usernameEmail' : 'ingestion.ds.usernameFtp')}
-        rule={rule}
         required
       >
         <Input autoComplete="off" />
@@ -74,7 +69,6 @@ export function ConnectionFields({
         md={12}
         name="password"
         label={t(isEmail ? 'ingestion.ds.passwordEmail' : 'ingestion.ds.passwordFtp')}
-        rule={rule}
         required={!record}
         extra={record ? t('ingestion.ds.passwordKeep') : undefined}
       >
@@ -83,9 +77,9 @@ export function ConnectionFields({
       <Col xs={24} md={12}>
         <Form.Item label={t(isEmail ? 'ingestion.ds.folderEmail' : 'ingestion.ds.folderFtp')}>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="folder" noStyle rules={[rule('folder')]}>
+            <RuleItem name="folder" noStyle>
               <Input autoComplete="off" placeholder={isEmail ? 'INBOX' : '/'} />
-            </Form.Item>
+            </RuleItem>
             <Button
               icon={<FolderOpenOutlined />}
               onClick={() => {
@@ -98,23 +92,19 @@ export function ConnectionFields({
           </Space.Compact>
         </Form.Item>
       </Col>
-      <RuleCol xs={12} md={8} name="intervalMinutes" {...helped('interval')} rule={rule}>
+      <RuleCol xs={12} md={8} name="intervalMinutes" {...helped('interval')}>
         <InputNumber min={1} max={10080} precision={0} style={{ width: '100%' }} />
       </RuleCol>
-      <RuleCol xs={12} md={4} name="isEnabled" label={t('ingestion.ds.enabled')} valuePropName="checked">
-        <Switch />
-      </RuleCol>
+      <SwitchCol xs={12} md={4} name="isEnabled" label={t('ingestion.ds.enabled')} />
     </Row>
   );
 }
 
 /** The SMTP server an inbox sends its repair mails through (e-mail sources only). */
 export function SmtpFields({
-  rule,
   record,
   smtpSecurity,
 }: {
-  rule: TFieldRule;
   record: TDataSourceRecord | undefined;
   smtpSecurity: TSmtpSecurity;
 }) {
@@ -126,16 +116,16 @@ export function SmtpFields({
         {t('ingestion.ds.smtpTitle')}
       </Divider>
       <Row gutter={16}>
-        <RuleCol xs={24} md={12} name="smtpHost" {...helped('smtpHost')} rule={rule}>
+        <RuleCol xs={24} md={12} name="smtpHost" {...helped('smtpHost')}>
           <Input autoComplete="off" placeholder="smtp.example.com" />
         </RuleCol>
-        <RuleCol xs={12} md={6} name="smtpSecurity" label={t('ingestion.ds.smtpSecurity')} rule={rule}>
+        <RuleCol xs={12} md={6} name="smtpSecurity" label={t('ingestion.ds.smtpSecurity')}>
           <Select options={translatedOptions(SMTP_SECURITIES, t, 'ingestion.ds.smtpSecurities')} />
         </RuleCol>
-        <RuleCol xs={12} md={6} name="smtpPort" label={t('ingestion.ds.port')} rule={rule}>
+        <RuleCol xs={12} md={6} name="smtpPort" label={t('ingestion.ds.port')}>
           <InputNumber {...PORT_INPUT} placeholder={String(SMTP_DEFAULT_PORTS[smtpSecurity])} />
         </RuleCol>
-        <RuleCol xs={24} md={12} name="smtpUsername" {...helped('smtpUsername')} rule={rule}>
+        <RuleCol xs={24} md={12} name="smtpUsername" {...helped('smtpUsername')}>
           <Input autoComplete="off" />
         </RuleCol>
         <RuleCol
@@ -143,7 +133,6 @@ export function SmtpFields({
           md={12}
           name="smtpPassword"
           label={t('ingestion.ds.smtpPassword')}
-          rule={rule}
           extra={
             record?.hasSmtpPassword ? t('ingestion.ds.passwordKeep') : t('ingestion.ds.smtpPasswordHelp')
           }

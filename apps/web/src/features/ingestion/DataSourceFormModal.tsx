@@ -57,8 +57,6 @@ export function DataSourceFormModal({ open, record, onClose }: RecordFormModalPr
       toRequest={(values) => toDataSourceSave(values, record?.id)}
       schema={ZDataSourceSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={onClose}
       onClose={onClose}
       footerExtra={() => (
         <Button icon={<ApiOutlined />} loading={isTesting} onClick={() => void test()}>
@@ -79,15 +77,10 @@ export function DataSourceFormModal({ open, record, onClose }: RecordFormModalPr
         },
       }}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <ConnectionFields
-            rule={rule}
-            record={record}
-            fetchType={fetchType}
-            onBrowse={() => setBrowsing(true)}
-          />
-          {isEmail ? <SmtpFields rule={rule} record={record} smtpSecurity={smtpSecurity} /> : null}
+          <ConnectionFields record={record} fetchType={fetchType} onBrowse={() => setBrowsing(true)} />
+          {isEmail ? <SmtpFields record={record} smtpSecurity={smtpSecurity} /> : null}
           {record ? (
             <FolderBrowserModal
               open={isBrowsing}

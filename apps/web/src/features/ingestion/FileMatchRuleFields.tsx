@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RuleCol, RuleItem, type TFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleItem } from '../../ui/form/RuleItem.tsx';
 import type { useMatchComponents } from './api.ts';
 
 const CONDITION_PARTS = ['component', 'operator', 'value'] as const;
@@ -14,13 +14,7 @@ function namedOptions<V>(items: readonly { value: V; name: string }[] | undefine
 }
 
 /** The rule's conditions on the file: component, operator and value per row. */
-export function MatchConditionsList({
-  rule,
-  components,
-}: {
-  rule: TFieldRule;
-  components: TMatchComponents;
-}) {
+export function MatchConditionsList({ components }: { components: TMatchComponents }) {
   const { t } = useTranslation();
   const controls = {
     component: (
@@ -46,12 +40,7 @@ export function MatchConditionsList({
           {fields.map((field) => (
             <Space key={field.key} align="start" style={{ display: 'flex' }}>
               {CONDITION_PARTS.map((part) => (
-                <RuleItem
-                  key={part}
-                  name={[field.name, part]}
-                  field={`conditions.${field.name}.${part}`}
-                  rule={rule}
-                >
+                <RuleItem key={part} name={[field.name, part]} field={`conditions.${field.name}.${part}`}>
                   {controls[part]}
                 </RuleItem>
               ))}
@@ -78,13 +67,11 @@ export function MatchConditionsList({
 
 /** How the rule finds the site: a chosen site, or a code read from the file's name. */
 export function StationMatchFields({
-  rule,
   components,
   stationMode,
   stations,
   onSearch,
 }: {
-  rule: TFieldRule;
   components: TMatchComponents;
   stationMode: string | undefined;
   stations: readonly { id: number; stationCode: string; projectName: string }[];
@@ -93,35 +80,23 @@ export function StationMatchFields({
   const { t } = useTranslation();
   return (
     <>
-      <RuleCol
-        xs={24}
-        md={8}
-        name="stationMode"
-        label={t('ingestion.match.stationMode')}
-        rule={rule}
-        required
-      >
+      <RuleCol xs={24} md={8} name="stationMode" label={t('ingestion.match.stationMode')} required>
         <Select options={namedOptions(components?.stationModes)} />
       </RuleCol>
       {stationMode === 'fromName' ? (
         <>
           {(['stationCodeStart', 'stationCodeLength'] as const).map((name) => (
-            <RuleCol key={name} xs={24} md={8} name={name} label={t(`ingestion.match.${name}`)} rule={rule}>
+            <RuleCol key={name} xs={24} md={8} name={name} label={t(`ingestion.match.${name}`)}>
               <InputNumber min={1} precision={0} style={{ width: '100%' }} />
             </RuleCol>
           ))}
-          <RuleCol
-            span={24}
-            name="stationCodeRegex"
-            label={t('ingestion.match.stationCodeRegex')}
-            rule={rule}
-          >
+          <RuleCol span={24} name="stationCodeRegex" label={t('ingestion.match.stationCodeRegex')}>
             <Input autoComplete="off" />
           </RuleCol>
         </>
       ) : (
         <Col xs={24} md={16}>
-          <RuleItem name="stationId" label={t('ingestion.match.station')} rule={rule} required>
+          <RuleItem name="stationId" label={t('ingestion.match.station')} required>
             <Select
               showSearch={{ filterOption: false, onSearch }}
               options={stations.map((station) => ({

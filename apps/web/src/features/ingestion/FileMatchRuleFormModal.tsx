@@ -1,8 +1,8 @@
 import { type TFileMatchRuleRecord, ZFileMatchRuleSaveRequest } from '@masthub/shared';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RuleCol } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, SwitchCol } from '../../ui/form/RuleItem.tsx';
 import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import {
@@ -46,16 +46,14 @@ export function FileMatchRuleFormModal({
       toRequest={(values) => toFileMatchSave(values, record?.id)}
       schema={ZFileMatchRuleSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={() => onClose()}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <Row gutter={16}>
-          <RuleCol xs={24} md={12} name="name" label={t('ingestion.match.name')} rule={rule} required>
+          <RuleCol xs={24} md={12} name="name" label={t('ingestion.match.name')} required>
             <Input autoComplete="off" maxLength={50} />
           </RuleCol>
-          <RuleCol xs={24} md={12} name="dataSourceId" label={t('ingestion.match.dataSource')} rule={rule}>
+          <RuleCol xs={24} md={12} name="dataSourceId" label={t('ingestion.match.dataSource')}>
             <Select
               allowClear
               placeholder={t('ingestion.match.anySource')}
@@ -67,15 +65,14 @@ export function FileMatchRuleFormModal({
             md={12}
             name="folder"
             label={t('ingestion.match.folder')}
-            rule={rule}
             tooltip={t('ingestion.match.folderHelp')}
           >
             <Input autoComplete="off" onChange={revalidatePair} />
           </RuleCol>
-          <RuleCol xs={24} md={12} name="inbox" label={t('ingestion.match.inbox')} rule={rule}>
+          <RuleCol xs={24} md={12} name="inbox" label={t('ingestion.match.inbox')}>
             <Input autoComplete="off" onChange={revalidatePair} />
           </RuleCol>
-          <RuleCol span={24} name="fileTypeSuffixes" label={t('ingestion.match.fileTypes')} rule={rule}>
+          <RuleCol span={24} name="fileTypeSuffixes" label={t('ingestion.match.fileTypes')}>
             <Select
               mode="multiple"
               allowClear
@@ -88,29 +85,20 @@ export function FileMatchRuleFormModal({
           </RuleCol>
           <Col span={24}>
             <Form.Item label={t('ingestion.match.conditions')}>
-              <MatchConditionsList rule={rule} components={components} />
+              <MatchConditionsList components={components} />
             </Form.Item>
           </Col>
           <StationMatchFields
-            rule={rule}
             components={components}
             stationMode={stationMode}
             stations={stations}
             onSearch={setKeywords}
           />
-          <RuleCol xs={24} md={8} name="sortOrder" label={t('ingestion.match.sortOrder')} rule={rule}>
+          <RuleCol xs={24} md={8} name="sortOrder" label={t('ingestion.match.sortOrder')}>
             <InputNumber min={0} precision={0} style={{ width: '100%' }} />
           </RuleCol>
-          <RuleCol
-            xs={24}
-            md={4}
-            name="isEnabled"
-            label={t('ingestion.match.enabled')}
-            valuePropName="checked"
-          >
-            <Switch />
-          </RuleCol>
-          <RuleCol xs={24} md={12} name="notes" label={t('ingestion.match.notes')} rule={rule}>
+          <SwitchCol xs={24} md={4} name="isEnabled" label={t('ingestion.match.enabled')} />
+          <RuleCol xs={24} md={12} name="notes" label={t('ingestion.match.notes')}>
             <Input maxLength={200} />
           </RuleCol>
         </Row>

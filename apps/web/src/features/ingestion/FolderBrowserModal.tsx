@@ -2,13 +2,12 @@ import { ArrowUpOutlined, FolderOutlined } from '@ant-design/icons';
 import { Button, Empty, List, Modal, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useSourceDirs } from './api.ts';
 
-interface FolderBrowserModalProps {
-  open: boolean;
+interface FolderBrowserModalProps extends DialogProps {
   sourceId: number;
   startPath: string;
-  onClose: () => void;
   onChoose: (path: string) => void;
 }
 

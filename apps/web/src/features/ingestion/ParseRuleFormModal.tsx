@@ -1,8 +1,9 @@
 import { type TParseRuleRecord, ZParseRuleSave } from '@masthub/shared';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
 import type { RecordFormModalProps } from '../../ui/form/record-form.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useCharsets, useDateFormats, useSaveParseRule } from './api.ts';
 import {
@@ -18,10 +19,9 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
   const { t } = useTranslation();
   const [form] = Form.useForm<ParseRuleFormValues>();
   // The field helper below needs the schema rule outside the dialog's render prop.
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZParseRuleSave.safeParse(toParseRuleSave(values as ParseRuleFormValues, record)),
-  });
+  const rule = useRequestRule(ZParseRuleSave, (values: ParseRuleFormValues) =>
+    toParseRuleSave(values, record),
+  );
   const initialValues = toParseRuleForm(record);
   const { data: charsets = [] } = useCharsets();
   const { data: dateFormats = [] } = useDateFormats();
@@ -50,18 +50,14 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
       toRequest={(values) => toParseRuleSave(values, record)}
       schema={ZParseRuleSave}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={() => onClose()}
       onClose={onClose}
     >
       {() => (
         <>
           <Row gutter={16}>
-            <Col xs={24} md={16}>
-              <Form.Item name="name" label={t('ingestion.rule.name')} rules={[rule('name')]} required>
-                <Input autoComplete="off" maxLength={50} />
-              </Form.Item>
-            </Col>
+            <RuleCol xs={24} md={16} name="name" label={t('ingestion.rule.name')} required>
+              <Input autoComplete="off" maxLength={50} />
+            </RuleCol>
             <Col xs={24} md={8}>
               <Form.Item
                 name={['rule', 'encoding']}
@@ -123,11 +119,9 @@ export function ParseRuleFormModal({ open, record, onClose }: RecordFormModalPro
                 <Switch />
               </Form.Item>
             </Col>
-            <Col span={24}>
-              <Form.Item name="notes" label={t('ingestion.rule.notes')} rules={[rule('notes')]}>
-                <Input.TextArea rows={2} maxLength={200} />
-              </Form.Item>
-            </Col>
+            <RuleCol span={24} name="notes" label={t('ingestion.rule.notes')}>
+              <Input.TextArea rows={2} maxLength={200} />
+            </RuleCol>
           </Row>
         </>
       )}

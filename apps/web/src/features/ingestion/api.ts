@@ -26,7 +26,12 @@ import type {
   TStationSearchItem,
 } from '@masthub/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import {
+  createDeleteHook,
+  createPostHook,
+  useInvalidatingMutation,
+  usePageQuery,
+} from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 import { isTaskFinished } from './ingestion.utils.ts';
 
@@ -225,19 +230,12 @@ export function useParseRulePage(request: { pageNo: number; pageSize: number; na
   return usePageQuery<TParseRuleRecord>(ingestionKeys.rulePage(request), '/web/parse_rule/page', request);
 }
 
-export function useSaveParseRule() {
-  return useInvalidatingMutation(
-    (body: TParseRuleSave) => http.post<{ id: number }>('/web/parse_rule/save_or_update', body),
-    [ingestionKeys.rules],
-  );
-}
+export const useSaveParseRule = createPostHook<TParseRuleSave, { id: number }>(
+  '/web/parse_rule/save_or_update',
+  [ingestionKeys.rules],
+);
 
-export function useDeleteParseRule() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/parse_rule/delete', { id }),
-    [ingestionKeys.rules],
-  );
-}
+export const useDeleteParseRule = createDeleteHook('/web/parse_rule/delete', [ingestionKeys.rules]);
 
 // File-match rules (RuleManage).
 
@@ -264,19 +262,14 @@ export function useFileMatchPage(request: TFileMatchRulePageRequest) {
   );
 }
 
-export function useSaveFileMatchRule() {
-  return useInvalidatingMutation(
-    (body: Record<string, unknown>) => http.post<{ id: number }>('/web/rule/file_match/save_or_update', body),
-    [ingestionKeys.fileMatch],
-  );
-}
+export const useSaveFileMatchRule = createPostHook<Record<string, unknown>, { id: number }>(
+  '/web/rule/file_match/save_or_update',
+  [ingestionKeys.fileMatch],
+);
 
-export function useDeleteFileMatchRule() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/rule/file_match/delete', { id }),
-    [ingestionKeys.fileMatch],
-  );
-}
+export const useDeleteFileMatchRule = createDeleteHook('/web/rule/file_match/delete', [
+  ingestionKeys.fileMatch,
+]);
 
 export function useStationSearch(keywords: string, ids: readonly number[]) {
   return useQuery({
@@ -304,19 +297,12 @@ export function useDataSourcePage(request: TDataSourcePageRequest) {
   return usePageQuery<TDataSourceRecord>(ingestionKeys.sourcePage(request), '/web/data_source/page', request);
 }
 
-export function useSaveDataSource() {
-  return useInvalidatingMutation(
-    (body: TDataSourceSaveRequest) => http.post<{ id: number }>('/web/data_source/save_or_update', body),
-    [ingestionKeys.sources],
-  );
-}
+export const useSaveDataSource = createPostHook<TDataSourceSaveRequest, { id: number }>(
+  '/web/data_source/save_or_update',
+  [ingestionKeys.sources],
+);
 
-export function useDeleteDataSource() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/data_source/delete', { id }),
-    [ingestionKeys.sources],
-  );
-}
+export const useDeleteDataSource = createDeleteHook('/web/data_source/delete', [ingestionKeys.sources]);
 
 export function testConnection(body: TDataSourceSaveRequest) {
   return http.post<TDataSourceTestResult>('/web/data_source/test_connection', body, { timeoutMs: 120_000 });

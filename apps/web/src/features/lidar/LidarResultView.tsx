@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
 import { formatFixed } from '../../ui/format-number.ts';
+import { PassMark } from '../../ui/PassMark.tsx';
 import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
 import { useElementWidth } from '../../ui/table/use-element-width.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
@@ -19,12 +20,9 @@ import {
 
 const fmt = (v: number | null | undefined, digits = 4) => formatFixed(v, digits);
 
-const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
 /** A ✓/✗ column of a KPI: its title ("Speed slope", "Dir. R²") wraps over two lines. */
 const MARK_COLUMN_PX = 66;
 const rowKey = (h: TLidarHeightResult) => `${h.lidarSpeedChannel.id}-${h.mastSpeedChannel.id}`;
-const Mark = ({ mark }: { mark: string }) =>
-  mark ? <span style={{ color: MARK_COLOURS[mark], fontWeight: 600 }}>{mark}</span> : <>—</>;
 
 /** The scatter charts of every height: speeds, and directions where they were compared. */
 function useScatterCharts(result: TLidarVerifyResult) {
@@ -159,13 +157,13 @@ export function LidarResultView({ result }: { result: TLidarVerifyResult }) {
         ),
         width: MARK_COLUMN_PX,
         align: 'center' as const,
-        render: (_: unknown, h: TLidarHeightResult) => <Mark mark={criterionMark(h, level, c)} />,
+        render: (_: unknown, h: TLidarHeightResult) => <PassMark mark={criterionMark(h, level, c)} />,
       })),
       {
         title: t('lidar-verify.table.level'),
         width: MARK_COLUMN_PX,
         align: 'center' as const,
-        render: (_: unknown, h: TLidarHeightResult) => <Mark mark={h[level].pass ? '✓' : '✗'} />,
+        render: (_: unknown, h: TLidarHeightResult) => <PassMark mark={h[level].pass ? '✓' : '✗'} />,
       },
     ],
   });

@@ -1,11 +1,11 @@
 import type { TLoginLogRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { readUtcCode } from '../../request/request.ts';
 import { DATE_TIME_FORMAT } from '../../ui/date-time.ts';
 import { ListPage } from '../../ui/list/ListPage.tsx';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useLoginLogPage } from './api.ts';
 import { type LoginLogFilters, toLoginLogRequest } from './login-log.utils.ts';
@@ -60,13 +60,7 @@ export function LoginLogPage() {
     { key: 'operatorName', dataIndex: 'operatorName', title: t('system.loginLog.name'), width: 120 },
     { key: 'roleName', dataIndex: 'roleName', title: t('system.loginLog.role'), width: 140 },
     { key: 'ip', dataIndex: 'ip', title: t('system.loginLog.ip'), width: 140 },
-    {
-      key: 'operateTime',
-      dataIndex: 'operateTime',
-      title: t('system.loginLog.time'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('operateTime', t('system.loginLog.time'), formatDateTime),
     {
       key: 'userType',
       dataIndex: 'userType',

@@ -23,7 +23,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
-import { RuleCol, RuleItem, type TFieldRule } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleForm, RuleItem, type TFieldRule } from '../../ui/form/RuleItem.tsx';
 import { useVersionChannels, VersionChannelCols } from '../analysis-form/index.ts';
 import { LongTermReference } from './LongTermReference.tsx';
 import { candidateToValues, LONG_TERM_DEFAULTS, type LongTermValues } from './longterm.request.ts';
@@ -44,6 +44,7 @@ export function LongTermForm({
   datasetId?: number | undefined;
   /** The site's default reference to start from (a neighbouring site's is left to the user to pick). */
   preset?: TMcpReference | undefined;
+  /** The schema rule every field is checked by. */
   rule: TFieldRule;
 }) {
   const { t } = useTranslation();
@@ -56,7 +57,8 @@ export function LongTermForm({
     form.setFieldsValue(candidateToValues({ stationId, reference: preset }));
   }, [preset, stationId, form]);
   return (
-    <Form<LongTermValues>
+    <RuleForm<LongTermValues>
+      rule={rule}
       form={form}
       layout="vertical"
       name="longTermForm"
@@ -69,7 +71,6 @@ export function LongTermForm({
       <Row gutter={16}>
         <VersionChannelCols
           {...versionChannels}
-          rule={rule}
           speedLabel={t('longterm.targetSpeed')}
           directionLabel={t('longterm.targetDirection')}
         />
@@ -77,20 +78,20 @@ export function LongTermForm({
       <Divider titlePlacement="start" plain>
         {t('longterm.reference')}
       </Divider>
-      <LongTermReference form={form} stationId={stationId} datasets={datasets} rule={rule} />
+      <LongTermReference form={form} stationId={stationId} datasets={datasets} />
       <Divider titlePlacement="start" plain>
         {t('longterm.options')}
       </Divider>
       <Row gutter={16}>
-        <RuleCol span={6} name="period" label={t('longterm.period')} rule={rule}>
+        <RuleCol span={6} name="period" label={t('longterm.period')}>
           <Select
             options={MCP_PERIOD_KEYS.map((p) => ({ value: p, label: MCP_PERIOD_NAMES[p][language] }))}
           />
         </RuleCol>
-        <RuleCol span={6} name="coverage" label={t('longterm.coverage')} rule={rule} required>
+        <RuleCol span={6} name="coverage" label={t('longterm.coverage')} required>
           <InputNumber style={{ width: '100%' }} min={0.5} max={1} step={0.05} />
         </RuleCol>
-        <RuleCol span={6} name="sectors" label={t('longterm.sectors')} rule={rule}>
+        <RuleCol span={6} name="sectors" label={t('longterm.sectors')}>
           <Select
             options={MCP_SECTOR_CHOICES.map((n) => ({
               value: n,
@@ -104,13 +105,13 @@ export function LongTermForm({
           </Form.Item>
         </Col>
       </Row>
-      <LongTermPeriods rule={rule} />
-    </Form>
+      <LongTermPeriods />
+    </RuleForm>
   );
 }
 
 /** Up to MCP_LONG_TERM_PERIODS_MAX date ranges, either end open. */
-function LongTermPeriods({ rule }: { rule: TFieldRule }) {
+function LongTermPeriods() {
   const { t } = useTranslation();
   return (
     <Form.Item
@@ -127,7 +128,6 @@ function LongTermPeriods({ rule }: { rule: TFieldRule }) {
                     <RuleItem
                       name={item.name}
                       field={`longTermPeriods.${item.name}`}
-                      rule={rule}
                       style={{ marginBottom: 0 }}
                     >
                       <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />

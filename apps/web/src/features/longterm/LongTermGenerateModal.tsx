@@ -9,8 +9,8 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { readUtcCode } from '../../request/request.ts';
-import { RuleItem } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { RuleForm, RuleItem } from '../../ui/form/RuleItem.tsx';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { useLongTermGenerate } from './api.ts';
 import { periodLabel, sectorsLabel } from './longterm.format.ts';
@@ -45,9 +45,7 @@ export function LongTermGenerateModal({
       v.longTermPeriodIndex ?? 0,
       v.name ?? '',
     );
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZMcpGenerateRequest.safeParse(toRequest(values as GenerateValues)),
-  });
+  const rule = useRequestRule(ZMcpGenerateRequest, toRequest);
   const periods = row?.longTerm ?? [];
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -72,7 +70,8 @@ export function LongTermGenerateModal({
       confirmLoading={generate.isPending}
       destroyOnHidden
     >
-      <Form<GenerateValues>
+      <RuleForm<GenerateValues>
+        rule={rule}
         form={form}
         layout="vertical"
         name="longTermGenerate"
@@ -81,11 +80,11 @@ export function LongTermGenerateModal({
           longTermPeriodIndex: 0,
         }}
       >
-        <RuleItem name="name" label={t('longterm.generate.name')} rule={rule} required>
+        <RuleItem name="name" label={t('longterm.generate.name')} required>
           <Input maxLength={50} data-testid="lt-generate-name" />
         </RuleItem>
         {periods.length > 1 && (
-          <RuleItem name="longTermPeriodIndex" label={t('longterm.generate.longTermPeriod')} rule={rule}>
+          <RuleItem name="longTermPeriodIndex" label={t('longterm.generate.longTermPeriod')}>
             <Select
               options={periods.map((p, i) => ({
                 value: i,
@@ -94,7 +93,7 @@ export function LongTermGenerateModal({
             />
           </RuleItem>
         )}
-      </Form>
+      </RuleForm>
     </Modal>
   );
 }

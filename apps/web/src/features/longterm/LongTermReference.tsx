@@ -2,7 +2,7 @@ import type { TMesoscaleDataset } from '@masthub/shared';
 import { Col, Form, type FormInstance, Radio, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RuleCol, type TFieldRule, translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, translatedOptions } from '../../ui/form/RuleItem.tsx';
 import {
   channelOptions,
   topSpeedChannel,
@@ -35,12 +35,10 @@ export function LongTermReference({
   form,
   stationId,
   datasets,
-  rule,
 }: {
   form: FormInstance<LongTermValues>;
   stationId: number;
   datasets: readonly TMesoscaleDataset[];
-  rule: TFieldRule;
 }) {
   const { t } = useTranslation();
   const kind = Form.useWatch('referenceKind', form);
@@ -56,11 +54,11 @@ export function LongTermReference({
         </Form.Item>
       </Col>
       {kind === 'site' ? (
-        <SiteReference form={form} stationId={stationId} rule={rule} />
+        <SiteReference form={form} stationId={stationId} />
       ) : kind === 'reference' ? (
-        <SeriesReference form={form} stationId={stationId} rule={rule} />
+        <SeriesReference form={form} stationId={stationId} />
       ) : (
-        <MesoscaleReference form={form} datasets={datasets} rule={rule} />
+        <MesoscaleReference form={form} datasets={datasets} />
       )}
     </Row>
   );
@@ -69,11 +67,9 @@ export function LongTermReference({
 function MesoscaleReference({
   form,
   datasets,
-  rule,
 }: {
   form: FormInstance<LongTermValues>;
   datasets: readonly TMesoscaleDataset[];
-  rule: TFieldRule;
 }) {
   const { t } = useTranslation();
   const datasetId = Form.useWatch('datasetId', form);
@@ -98,7 +94,6 @@ function MesoscaleReference({
         name="datasetId"
         field={REFERENCE_FIELDS.datasetId}
         label={t('longterm.dataset')}
-        rule={rule}
         required
       >
         <Select
@@ -109,22 +104,13 @@ function MesoscaleReference({
       <ReferenceChannelCols
         speeds={referenceChannelOptions(dataset, 'ws')}
         directions={referenceChannelOptions(dataset, 'wd')}
-        rule={rule}
       />
     </>
   );
 }
 
 /** Another site (or this one) as the reference: its versions and the chosen version's channels. */
-function SiteReference({
-  form,
-  stationId,
-  rule,
-}: {
-  form: FormInstance<LongTermValues>;
-  stationId: number;
-  rule: TFieldRule;
-}) {
+function SiteReference({ form, stationId }: { form: FormInstance<LongTermValues>; stationId: number }) {
   const { t } = useTranslation();
   const [keywords, setKeywords] = useState('');
   const refStationId = Form.useWatch('refStationId', form);
@@ -164,7 +150,6 @@ function SiteReference({
           name="refVersionId"
           field={REFERENCE_FIELDS.refVersionId}
           label={t('longterm.refVersion')}
-          rule={rule}
           required
         >
           <Select options={versionOptions(versions, t)} />
@@ -174,7 +159,6 @@ function SiteReference({
           name="refSpeedChannelId"
           field={REFERENCE_FIELDS.refSpeedChannelId}
           label={t('longterm.speedKey')}
-          rule={rule}
           required
         >
           <Select options={channelOptions(fields.data?.speeds)} />
@@ -190,15 +174,7 @@ function SiteReference({
 }
 
 /** A stored reference series (MERRA-2, ERA5, Vortex, .wnd…) and its speed and direction columns. */
-function SeriesReference({
-  form,
-  stationId,
-  rule,
-}: {
-  form: FormInstance<LongTermValues>;
-  stationId: number;
-  rule: TFieldRule;
-}) {
+function SeriesReference({ form, stationId }: { form: FormInstance<LongTermValues>; stationId: number }) {
   const { t } = useTranslation();
   const { data } = useReferenceSeries(stationId);
   const referenceId = Form.useWatch('referenceId', form);
@@ -218,7 +194,6 @@ function SeriesReference({
         name="referenceId"
         field={REFERENCE_FIELDS.referenceId}
         label={t('longterm.series')}
-        rule={rule}
         required
       >
         <Select
@@ -238,7 +213,6 @@ function SeriesReference({
       <ReferenceChannelCols
         speeds={referenceChannelOptions(series, 'ws')}
         directions={referenceChannelOptions(series, 'wd')}
-        rule={rule}
       />
     </>
   );
@@ -248,11 +222,9 @@ function SeriesReference({
 function ReferenceChannelCols({
   speeds,
   directions,
-  rule,
 }: {
   speeds: { value: string; label: string }[];
   directions: { value: string; label: string }[];
-  rule: TFieldRule;
 }) {
   const { t } = useTranslation();
   return (
@@ -262,7 +234,6 @@ function ReferenceChannelCols({
         name="speedKey"
         field={REFERENCE_FIELDS.speedKey}
         label={t('longterm.speedKey')}
-        rule={rule}
         required
       >
         <Select options={speeds} />

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readUtcCode } from '../../request/request.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { useLongTermCompare } from './api.ts';
@@ -43,9 +43,7 @@ export function McpWorkbench({
   const { t } = useTranslation();
   const [form] = Form.useForm<LongTermValues>();
   const toRequest = (values: LongTermValues) => toCompareRequest(values, readUtcCode());
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZMcpCompareRequest.safeParse(toRequest(values as LongTermValues)),
-  });
+  const rule = useRequestRule(ZMcpCompareRequest, toRequest);
   const compare = useLongTermCompare();
   const [result, setResult] = useState<TMcpCompareResult>();
   const [request, setRequest] = useState<TMcpCompareRequest>();

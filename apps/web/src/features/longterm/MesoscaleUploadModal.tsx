@@ -4,19 +4,12 @@ import { Button, Form, Input, Modal, Select, Upload, type UploadFile } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
+import type { StationDialogProps } from '../../ui/form/record-form.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { useUploadMesoscale } from './api.ts';
 
 /** Uploads a mesoscale dataset (a .wnd and its companions, stored unchanged) to a site. */
-export function MesoscaleUploadModal({
-  stationId,
-  open,
-  onClose,
-}: {
-  stationId: number;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function MesoscaleUploadModal({ stationId, open, onClose }: StationDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name?: string; utcOffsetMinutes?: number }>();
   const [files, setFiles] = useState<File[]>([]);

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useUpdateReference, useUploadReference } from './api.ts';
@@ -32,24 +33,17 @@ interface TReferenceValues {
 const orUndefined = <T,>(v: T | null | undefined) => (v === null ? undefined : v);
 
 /** Name, source, coordinates, height and time zone: the fields both dialogs share. */
-function MetaFields({
-  rule,
-  isUpload,
-}: {
-  rule: (field: string) => import('antd').FormRule;
-  isUpload: boolean;
-}) {
+function MetaFields({ isUpload }: { isUpload: boolean }) {
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
   return (
     <>
-      <SchemaItem name="name" label={t('longterm.refs.name')} rule={rule} required />
+      <SchemaItem name="name" label={t('longterm.refs.name')} required />
       <Row gutter={16}>
         <SchemaItem
           span={12}
           name="source"
           label={t('longterm.refs.source')}
-          rule={rule}
           required={!isUpload}
           extra={isUpload ? t('longterm.refs.sourceHint') : undefined}
         >
@@ -65,23 +59,21 @@ function MetaFields({
           span={12}
           name="heightM"
           label={t('longterm.refs.height')}
-          rule={rule}
           required={!isUpload}
           extra={isUpload ? t('longterm.refs.heightHint') : undefined}
         >
           <InputNumber style={{ width: '100%' }} min={0} />
         </SchemaItem>
-        <SchemaItem span={12} name="latitude" label={t('longterm.refs.latitude')} rule={rule} required>
+        <SchemaItem span={12} name="latitude" label={t('longterm.refs.latitude')} required>
           <InputNumber style={{ width: '100%' }} min={-90} max={90} />
         </SchemaItem>
-        <SchemaItem span={12} name="longitude" label={t('longterm.refs.longitude')} rule={rule} required>
+        <SchemaItem span={12} name="longitude" label={t('longterm.refs.longitude')} required>
           <InputNumber style={{ width: '100%' }} min={-180} max={180} />
         </SchemaItem>
       </Row>
       <SchemaItem
         name="utcOffsetMinutes"
         label={t('longterm.refs.timeZone')}
-        rule={rule}
         extra={t('longterm.refs.timeZoneHint')}
       >
         <Select
@@ -99,12 +91,10 @@ export function ReferenceUploadModal({
   point,
   open,
   onClose,
-}: {
+}: DialogProps & {
   stationId: number;
   /** The site's coordinates, offered as the reference's. */
   point: { latitude: number; longitude: number } | undefined;
-  open: boolean;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File>();
@@ -144,9 +134,9 @@ export function ReferenceUploadModal({
       onClose={close}
       width={640}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <MetaFields rule={rule} isUpload />
+          <MetaFields isUpload />
           <Form.Item label={t('longterm.refs.file')} extra={t('longterm.refs.fileHint')} required>
             <Upload
               accept=".csv,.txt,.dat,.wnd,.tsv"
@@ -204,11 +194,10 @@ export function ReferenceEditModal({
       schema={ZReferenceUpdateRequest}
       save={(request) => update.mutateAsync(ZReferenceUpdateRequest.parse(request))}
       savedMessage={t('longterm.refs.saved')}
-      onSaved={onClose}
       onClose={onClose}
       width={640}
     >
-      {({ rule }) => <MetaFields rule={rule} isUpload={false} />}
+      {() => <MetaFields isUpload={false} />}
     </SchemaFormModal>
   );
 }

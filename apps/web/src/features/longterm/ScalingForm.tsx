@@ -11,8 +11,8 @@ import { Button, Col, Form, InputNumber, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { translatedOptions } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { RuleForm, translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { FieldCol, NumberCol, useVersionChannels, VersionChannelCols } from '../analysis-form/index.ts';
 import { useScaleCalculate, useScaleGenerate } from './api.ts';
@@ -54,9 +54,7 @@ export function ScalingForm({
     sectorWidth: v.sectorWidth ?? (undefined as never),
     minCoverage: v.minCoverage ?? 0.9,
   });
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZScaleRequest.safeParse(toRequest(values as ScaleValues)),
-  });
+  const rule = useRequestRule(ZScaleRequest, toRequest);
   const versionChannels = useVersionChannels(form, stationId);
   const calculate = useScaleCalculate();
   const generate = useScaleGenerate();
@@ -99,11 +97,10 @@ export function ScalingForm({
 
   return (
     <>
-      <Form<ScaleValues> form={form} layout="vertical" name="scaleForm">
+      <RuleForm<ScaleValues> rule={rule} form={form} layout="vertical" name="scaleForm">
         <Row gutter={16}>
           <VersionChannelCols
             {...versionChannels}
-            rule={rule}
             speedLabel={t('wsa.scale.mastSpeed')}
             directionLabel={t('wsa.scale.mastDirection')}
           />
@@ -112,26 +109,14 @@ export function ScalingForm({
               <Select options={translatedOptions(SCALING_METHOD_KEYS, t, 'wsa.methods')} />
             </Form.Item>
           </Col>
-          <FieldCol span={6} name="mesoSpeedKey" label={t('wsa.scale.mesoSpeed')} rule={rule} isRequired>
+          <FieldCol span={6} name="mesoSpeedKey" label={t('wsa.scale.mesoSpeed')} isRequired>
             <Select options={referenceChannelOptions(dataset, 'ws')} />
           </FieldCol>
-          <FieldCol
-            span={6}
-            name="mesoDirectionKey"
-            label={t('wsa.scale.mesoDirection')}
-            rule={rule}
-            isRequired
-          >
+          <FieldCol span={6} name="mesoDirectionKey" label={t('wsa.scale.mesoDirection')} isRequired>
             <Select options={referenceChannelOptions(dataset, 'wd')} />
           </FieldCol>
-          <NumberCol
-            name="sectorWidth"
-            label={t('reports.data.sectorWidth')}
-            suffix="°"
-            rule={rule}
-            span={6}
-          />
-          <FieldCol span={6} name="minCoverage" label={t('wsa.scale.coverage')} rule={rule}>
+          <NumberCol name="sectorWidth" label={t('reports.data.sectorWidth')} suffix="°" span={6} />
+          <FieldCol span={6} name="minCoverage" label={t('wsa.scale.coverage')}>
             <InputNumber style={{ width: '100%' }} step={0.05} />
           </FieldCol>
         </Row>
@@ -144,7 +129,7 @@ export function ScalingForm({
         >
           {t('wsa.scale.calculate')}
         </Button>
-      </Form>
+      </RuleForm>
       {result && (
         <ScalingResult
           result={result}

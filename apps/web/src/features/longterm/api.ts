@@ -16,7 +16,7 @@ import type {
   TScaleResultRecord,
 } from '@masthub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInvalidatingMutation } from '../../request/queries.ts';
+import { createDeleteHook, createPostHook, useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const wsaKeys = {
@@ -57,12 +57,7 @@ export function useUploadMesoscale() {
   );
 }
 
-export function useDeleteMesoscale() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/mesoscale/delete', { id }),
-    [wsaKeys.all],
-  );
-}
+export const useDeleteMesoscale = createDeleteHook('/web/mesoscale/delete', [wsaKeys.all]);
 
 export function useScaleCalculate() {
   return useInvalidatingMutation(
@@ -133,20 +128,12 @@ export function useUploadReference() {
   );
 }
 
-export function useUpdateReference() {
-  return useInvalidatingMutation(
-    (body: TReferenceUpdateRequest) =>
-      http.post<{ id: number }>('/data-process/longterm/references/update', body),
-    [wsaKeys.all],
-  );
-}
+export const useUpdateReference = createPostHook<TReferenceUpdateRequest, { id: number }>(
+  '/data-process/longterm/references/update',
+  [wsaKeys.all],
+);
 
-export function useDeleteReference() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/data-process/longterm/references/delete', { id }),
-    [wsaKeys.all],
-  );
-}
+export const useDeleteReference = createDeleteHook('/data-process/longterm/references/delete', [wsaKeys.all]);
 
 /** The candidate references of a target, ranked (a worker-thread computation, nothing stored). */
 export function useLongTermCandidates() {

@@ -1,6 +1,7 @@
 import { type TManufacturerSaveRequest, ZManufacturerSaveRequest } from '@masthub/shared';
-import { Form, Input } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveManufacturer } from './api.ts';
 import { toDeviceTypeSaveRequest } from './manufacturers.utils.ts';
@@ -39,21 +40,15 @@ export function DeviceTypeModal({ edit, onClose, onSaved }: DeviceTypeModalProps
       toRequest={(values) => toDeviceTypeSaveRequest(values.deviceType, edit?.id)}
       schema={ZManufacturerSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
       onSaved={(reply) => onSaved(reply.deviceTypeId)}
       onClose={onClose}
       // The form has one field: every server field error is about it.
       mapField={() => 'deviceType'}
     >
-      {({ rule }) => (
-        <Form.Item
-          name="deviceType"
-          label={t('registry.manufacturer.fields.deviceType')}
-          rules={[rule('deviceType')]}
-          required
-        >
+      {() => (
+        <RuleItem name="deviceType" label={t('registry.manufacturer.fields.deviceType')} required>
           <Input autoComplete="off" />
-        </Form.Item>
+        </RuleItem>
       )}
     </SchemaFormModal>
   );

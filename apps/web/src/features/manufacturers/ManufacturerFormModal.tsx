@@ -1,18 +1,18 @@
 import { type TManufacturerRecord, ZManufacturerSaveRequest } from '@masthub/shared';
-import { AutoComplete, Col, Form, Row } from 'antd';
+import { AutoComplete, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useDeviceTypes, useSaveManufacturer } from './api.ts';
 import { type ManufacturerFormValues, toManufacturerSaveRequest } from './manufacturers.utils.ts';
 
-interface ManufacturerFormModalProps {
-  open: boolean;
+interface ManufacturerFormModalProps extends DialogProps {
   /** Undefined: create a manufacturer. */
   manufacturer: TManufacturerRecord | undefined;
   /** The device type a new manufacturer starts under (the one selected on the left). */
   defaultDeviceType?: string;
-  onClose: () => void;
   onSaved: () => void;
 }
 
@@ -59,54 +59,39 @@ export function ManufacturerFormModal({
       onSaved={() => onSaved()}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item
-                name="deviceType"
-                label={t('registry.manufacturer.fields.deviceType')}
-                rules={[rule('deviceType')]}
-                required
-              >
-                <AutoComplete
-                  placeholder={t('registry.manufacturer.form.deviceTypePlaceholder')}
-                  options={types.map((type) => ({ value: type.name }))}
-                  showSearch={{
-                    filterOption: (input, option) =>
-                      String(option?.value ?? '')
-                        .toLowerCase()
-                        .includes(input.trim().toLowerCase()),
-                  }}
-                />
-              </Form.Item>
-            </Col>
-            <SchemaItem
+            <RuleCol
               span={12}
-              name="name"
-              label={t('registry.manufacturer.fields.name')}
-              rule={rule}
+              name="deviceType"
+              label={t('registry.manufacturer.fields.deviceType')}
               required
-            />
-            <SchemaItem span={12} name="model" label={t('registry.manufacturer.fields.model')} rule={rule} />
-            <SchemaItem
-              span={12}
-              name="contact"
-              label={t('registry.manufacturer.fields.contact')}
-              rule={rule}
-            />
+            >
+              <AutoComplete
+                placeholder={t('registry.manufacturer.form.deviceTypePlaceholder')}
+                options={types.map((type) => ({ value: type.name }))}
+                showSearch={{
+                  filterOption: (input, option) =>
+                    String(option?.value ?? '')
+                      .toLowerCase()
+                      .includes(input.trim().toLowerCase()),
+                }}
+              />
+            </RuleCol>
+            <SchemaItem span={12} name="name" label={t('registry.manufacturer.fields.name')} required />
+            <SchemaItem span={12} name="model" label={t('registry.manufacturer.fields.model')} />
+            <SchemaItem span={12} name="contact" label={t('registry.manufacturer.fields.contact')} />
             <SchemaItem
               span={12}
               name="telephone"
               label={t('registry.manufacturer.fields.telephone')}
-              rule={rule}
               placeholder={t('registry.common.phonePlaceholder')}
             />
             <SchemaItem
               span={12}
               name="email"
               label={t('registry.manufacturer.fields.email')}
-              rule={rule}
               placeholder={t('registry.common.emailPlaceholder')}
             />
           </Row>

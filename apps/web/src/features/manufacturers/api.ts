@@ -7,7 +7,7 @@ import type {
   TManufacturerSaveRequest,
 } from '@masthub/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation } from '../../request/queries.ts';
+import { createPostHook, useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const manufacturerKeys = {
@@ -34,13 +34,10 @@ export function useManufacturerList(request: TManufacturerListRequest) {
 }
 
 /** Saves a manufacturer or a device type (`kind`), POST /web/manufacturer/saveOrUpdate. */
-export function useSaveManufacturer() {
-  return useInvalidatingMutation(
-    (body: TManufacturerSaveRequest) =>
-      http.post<{ id: number; deviceTypeId: number }>('/web/manufacturer/saveOrUpdate', body),
-    [manufacturerKeys.all],
-  );
-}
+export const useSaveManufacturer = createPostHook<
+  TManufacturerSaveRequest,
+  { id: number; deviceTypeId: number }
+>('/web/manufacturer/saveOrUpdate', [manufacturerKeys.all]);
 
 /** Whether a type or manufacturer may be deleted, and what goes with it (SPEC §5). */
 export function checkManufacturerRelation(ref: TManufacturerRefQuery): Promise<TManufacturerRelation> {

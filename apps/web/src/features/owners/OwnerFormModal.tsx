@@ -1,15 +1,14 @@
 import { type TOwnerRecord, ZOwnerSaveRequest } from '@masthub/shared';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useSaveOwner } from './api.ts';
 import { type OwnerFormValues, toOwnerSaveRequest } from './owners.utils.ts';
 
-interface OwnerFormModalProps {
-  open: boolean;
+interface OwnerFormModalProps extends DialogProps {
   /** Undefined: create an owner. */
   owner: TOwnerRecord | undefined;
-  onClose: () => void;
   onSaved: () => void;
 }
 
@@ -30,19 +29,17 @@ export function OwnerFormModal({ open, owner, onClose, onSaved }: OwnerFormModal
       onSaved={onSaved}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <SchemaItem name="name" label={t('registry.owner.fields.name')} rule={rule} required />
+          <SchemaItem name="name" label={t('registry.owner.fields.name')} required />
           <SchemaItem
             name="phone"
             label={t('registry.owner.fields.phone')}
-            rule={rule}
             placeholder={t('registry.common.phonePlaceholder')}
           />
           <SchemaItem
             name="email"
             label={t('registry.owner.fields.email')}
-            rule={rule}
             placeholder={t('registry.common.emailPlaceholder')}
           />
         </>

@@ -1,9 +1,9 @@
 import type { TOwnerRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../ui/list/ListPage.tsx';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { checkOwnerDelete, useDeleteOwner, useOwnerPage } from './api.ts';
 import { OwnerFormModal } from './OwnerFormModal.tsx';
@@ -32,13 +32,7 @@ export function OwnerManagePage() {
       width: 100,
       align: 'right',
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('system.common.createTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('system.common.createTime'), formatDateTime),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import type { TDeleteCheck, TOwnerPageRequest, TOwnerRecord, TOwnerSaveRequest } from '@masthub/shared';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { createDeleteHook, createPostHook, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const ownerKeys = {
@@ -11,20 +11,12 @@ export function useOwnerPage(request: TOwnerPageRequest) {
   return usePageQuery<TOwnerRecord>(ownerKeys.page(request), '/web/owner/page', request);
 }
 
-export function useSaveOwner() {
-  return useInvalidatingMutation(
-    (body: TOwnerSaveRequest) => http.post<{ id: number }>('/web/owner/save_or_update', body),
-    [ownerKeys.all],
-  );
-}
+export const useSaveOwner = createPostHook<TOwnerSaveRequest, { id: number }>('/web/owner/save_or_update', [
+  ownerKeys.all,
+]);
 
 export function checkOwnerDelete(id: number): Promise<TDeleteCheck> {
   return http.get<TDeleteCheck>('/web/owner/delete/check', { id });
 }
 
-export function useDeleteOwner() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/owner/delete', { id }),
-    [ownerKeys.all],
-  );
-}
+export const useDeleteOwner = createDeleteHook('/web/owner/delete', [ownerKeys.all]);

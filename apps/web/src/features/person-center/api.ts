@@ -8,7 +8,8 @@ import type {
   TSecondFactorStatus,
 } from '@masthub/shared';
 import { listUtcOptions, type TUtcOption } from '@masthub/shared/time-zones.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createPostHook } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 /** Time-zone options; reference data, so a failure is silent and the built-in list is used. */
@@ -37,13 +38,10 @@ export function useProfile() {
   });
 }
 
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TProfileUpdateRequest) => http.post<null>('/security/sys/user/update_profile', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }),
-  });
-}
+export const useUpdateProfile = createPostHook<TProfileUpdateRequest, null>(
+  '/security/sys/user/update_profile',
+  [profileKey],
+);
 
 export const secondFactorKey = ['profile', 'second-factor'] as const;
 
@@ -63,20 +61,12 @@ export function useBeginSecondFactor() {
 }
 
 /** Turns two-factor login on with the key's first code; the recovery codes come back once. */
-export function useEnableSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TSecondFactorEnableRequest) =>
-      http.post<TRecoveryCodes>('/security/sys/user/second_factor/enable', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKey }),
-  });
-}
+export const useEnableSecondFactor = createPostHook<TSecondFactorEnableRequest, TRecoveryCodes>(
+  '/security/sys/user/second_factor/enable',
+  [secondFactorKey],
+);
 
-export function useDisableSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TSecondFactorDisableRequest) =>
-      http.post<null>('/security/sys/user/second_factor/disable', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKey }),
-  });
-}
+export const useDisableSecondFactor = createPostHook<TSecondFactorDisableRequest, null>(
+  '/security/sys/user/second_factor/disable',
+  [secondFactorKey],
+);

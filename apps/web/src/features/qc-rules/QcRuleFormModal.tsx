@@ -7,14 +7,15 @@ import {
   type TQcRuleType,
   ZQcRuleSave,
 } from '@masthub/shared';
-import type { FormInstance, FormRule } from 'antd';
+import type { FormInstance } from 'antd';
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/i18n.ts';
 import { toShortLanguage } from '../../i18n/languages.ts';
 import { firstFieldError, type TSafeParser, validationMessage } from '../../i18n/validation.ts';
-import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import { RuleCol, SwitchCol, translatedOptions, useFieldRule } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useStationSearch } from '../ingestion/index.ts';
@@ -33,11 +34,9 @@ import {
   toQcRuleSave,
 } from './qc-rules.utils.ts';
 
-interface QcRuleFormModalProps {
-  open: boolean;
+interface QcRuleFormModalProps extends DialogProps {
   ruleType: TQcRuleType;
   record: TQcRule | undefined;
-  onClose: () => void;
 }
 
 const WITH_ELEMENT: readonly TQcRuleKind[] = ['range', 'trend', 'height_diff', 'missing_days'];
@@ -77,10 +76,8 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
       case 'range':
         return (
           <>
-            <ParamCol name="min" rule={rule}>
-              {number({ ...(unit ? { suffix: unit } : {}) })}
-            </ParamCol>
-            <ParamCol name="max" rule={rule} dependsOn="min" tooltip={t('qc-rules.form.rangeHelp')}>
+            <ParamCol name="min">{number({ ...(unit ? { suffix: unit } : {}) })}</ParamCol>
+            <ParamCol name="max" dependsOn="min" tooltip={t('qc-rules.form.rangeHelp')}>
               {number({ ...(unit ? { suffix: unit } : {}) })}
             </ParamCol>
           </>
@@ -88,31 +85,27 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
       case 'trend':
         return (
           <>
-            <ParamCol name="maxChange" rule={rule} tooltip={t('qc-rules.form.trendHelp')}>
+            <ParamCol name="maxChange" tooltip={t('qc-rules.form.trendHelp')}>
               {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
             </ParamCol>
-            <ParamCol name="windowHours" rule={rule}>
-              {number({ min: 1, precision: 0 })}
-            </ParamCol>
+            <ParamCol name="windowHours">{number({ min: 1, precision: 0 })}</ParamCol>
           </>
         );
       case 'height_diff':
         return (
           <>
-            <ParamCol name="lowerHeight" rule={rule}>
+            <ParamCol name="lowerHeight">{number({ min: 0 })}</ParamCol>
+            <ParamCol name="upperHeight" dependsOn="lowerHeight">
               {number({ min: 0 })}
             </ParamCol>
-            <ParamCol name="upperHeight" rule={rule} dependsOn="lowerHeight">
-              {number({ min: 0 })}
-            </ParamCol>
-            <ParamCol name="maxDifference" rule={rule} tooltip={t('qc-rules.form.heightDiffHelp')}>
+            <ParamCol name="maxDifference" tooltip={t('qc-rules.form.heightDiffHelp')}>
               {number({ min: 0, ...(unit ? { suffix: unit } : {}) })}
             </ParamCol>
           </>
         );
       case 'missing_days':
         return (
-          <ParamCol name="minValuesPerDay" rule={rule} tooltip={t('qc-rules.form.missingDaysHelp')}>
+          <ParamCol name="minValuesPerDay" tooltip={t('qc-rules.form.missingDaysHelp')}>
             {number({ min: 1, precision: 0 })}
           </ParamCol>
         );
@@ -144,7 +137,7 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
                 tooltip={t('qc-rules.form.heightHelp')}
                 required
               >
-                <ConditionsList rule={rule} schema={schema} form={form} elementOptions={elementOptions} />
+                <ConditionsList schema={schema} form={form} elementOptions={elementOptions} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -164,12 +157,12 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
         );
       case 'no_data_days':
         return (
-          <ParamCol name="days" rule={rule} tooltip={t('qc-rules.form.daysHelp')}>
+          <ParamCol name="days" tooltip={t('qc-rules.form.daysHelp')}>
             {number({ min: 1, precision: 0 })}
           </ParamCol>
         );
       case 'lidar_filter':
-        return <LidarFilterCols rule={rule} />;
+        return <LidarFilterCols />;
     }
   };
 
@@ -182,32 +175,26 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
       form={form}
       initialValues={initialValues}
       toRequest={(values) => toQcRuleSave(values, ruleType, record?.id)}
-      schema={schema}
+      schema={ZQcRuleSave}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
-      onSaved={() => onClose()}
       onClose={onClose}
     >
       {() => (
         <>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="name" label={t('qc-rules.name')} rules={[rule('name')]} required>
-                <Input autoComplete="off" maxLength={50} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="kind" label={t('qc-rules.kind')} rules={[rule('kind')]} required>
-                <Select
-                  disabled={KINDS_OF_TYPE[ruleType].length === 1}
-                  options={KINDS_OF_TYPE[ruleType].map((k) => ({
-                    value: k,
-                    label: t(`qc-rules.kinds.${k}`),
-                  }))}
-                  onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
-                />
-              </Form.Item>
-            </Col>
+            <RuleCol xs={24} md={12} name="name" label={t('qc-rules.name')} required>
+              <Input autoComplete="off" maxLength={50} />
+            </RuleCol>
+            <RuleCol xs={24} md={12} name="kind" label={t('qc-rules.kind')} required>
+              <Select
+                disabled={KINDS_OF_TYPE[ruleType].length === 1}
+                options={KINDS_OF_TYPE[ruleType].map((k) => ({
+                  value: k,
+                  label: t(`qc-rules.kinds.${k}`),
+                }))}
+                onChange={(next: TQcRuleKind) => form.setFieldValue('params', defaultParams(next))}
+              />
+            </RuleCol>
             {WITH_ELEMENT.includes(kind) && (
               <Col xs={24} md={8}>
                 <Form.Item
@@ -221,23 +208,12 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
               </Col>
             )}
             {kindFields()}
-            {WITH_FLAG.includes(kind) && <FlagCol rule={rule} />}
-            <ScopeCols
-              rule={rule}
-              isOneStation={scope === 'station'}
-              stations={stations}
-              onSearch={setKeywords}
-            />
-            <Col xs={24} md={4}>
-              <Form.Item name="isEnabled" label={t('qc-rules.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={20}>
-              <Form.Item name="notes" label={t('qc-rules.notes')} rules={[rule('notes')]}>
-                <Input maxLength={200} />
-              </Form.Item>
-            </Col>
+            {WITH_FLAG.includes(kind) && <FlagCol />}
+            <ScopeCols isOneStation={scope === 'station'} stations={stations} onSearch={setKeywords} />
+            <SwitchCol xs={24} md={4} name="isEnabled" label={t('qc-rules.enabled')} />
+            <RuleCol xs={24} md={20} name="notes" label={t('qc-rules.notes')}>
+              <Input maxLength={200} />
+            </RuleCol>
           </Row>
         </>
       )}
@@ -248,18 +224,17 @@ export function QcRuleFormModal({ open, ruleType, record, onClose }: QcRuleFormM
 /** One required numeric parameter of a rule kind, labelled by its key. */
 function ParamCol({
   name,
-  rule,
   dependsOn,
   tooltip,
   children,
 }: {
   name: string;
-  rule: (field: string) => FormRule;
   /** The parameter this one is checked against (re-validated when that one changes). */
   dependsOn?: string;
   tooltip?: string;
   children: ReactNode;
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   return (
     <Col xs={24} md={8}>
@@ -279,16 +254,15 @@ function ParamCol({
 
 /** The conditions of a custom rule (at most 10): element, height, statistic, comparator, threshold. */
 function ConditionsList({
-  rule,
   schema,
   form,
   elementOptions,
 }: {
-  rule: (field: string) => FormRule;
   schema: TSafeParser;
   form: FormInstance<QcRuleFormValues>;
   elementOptions: (codes: readonly string[]) => { value: string; label: string }[];
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
   return (
@@ -372,17 +346,16 @@ function ConditionsList({
 
 /** Where the rule applies: every site, or one site found by code or name. */
 function ScopeCols({
-  rule,
   isOneStation,
   stations,
   onSearch,
 }: {
-  rule: (field: string) => FormRule;
   isOneStation: boolean;
   /** The sites found, the rule's own site first when editing. */
   stations: readonly { id: number; stationCode: string; projectName: string }[];
   onSearch: (keywords: string) => void;
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   const language = toShortLanguage(useAppLanguage());
   return (
@@ -422,7 +395,8 @@ function ScopeCols({
 }
 
 /** The flag a rule sets on the values it catches. */
-function FlagCol({ rule }: { rule: (field: string) => FormRule }) {
+function FlagCol() {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   return (
     <Col xs={24} md={8}>
@@ -434,7 +408,8 @@ function FlagCol({ rule }: { rule: (field: string) => FormRule }) {
 }
 
 /** The lidar/sodar filter's measurement types and thresholds; an empty threshold turns its filter off. */
-function LidarFilterCols({ rule }: { rule: (field: string) => FormRule }) {
+function LidarFilterCols() {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   const optional = (name: string, suffix: string, tooltip?: string) => (
     <Col xs={24} md={8}>

@@ -1,5 +1,6 @@
 import type { TPage, TQcRule, TQcRulePageRequest, TQcRuleType } from '@masthub/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createDeleteHook, createPostHook } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const qcRuleKeys = {
@@ -27,19 +28,9 @@ export function useQcRuleList(ruleType: TQcRuleType, stationId?: number) {
   });
 }
 
-export function useSaveQcRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      http.post<{ id: number }>('/web/rule/save_or_update', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: qcRuleKeys.all }),
-  });
-}
+export const useSaveQcRule = createPostHook<Record<string, unknown>, { id: number }>(
+  '/web/rule/save_or_update',
+  [qcRuleKeys.all],
+);
 
-export function useDeleteQcRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get<null>('/web/rule/delete', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: qcRuleKeys.all }),
-  });
-}
+export const useDeleteQcRule = createDeleteHook('/web/rule/delete', [qcRuleKeys.all]);

@@ -10,7 +10,7 @@ import {
   type TReceiptListItem,
 } from '@masthub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInvalidatingMutation } from '../../request/queries.ts';
+import { createPostHook, useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const receiptKeys = {
@@ -90,12 +90,10 @@ export function useReceiptDetail(id: number | undefined) {
  */
 const STALE = [receiptKeys.all, ['stations'], ['hub']] as const;
 
-export function useApplyFix() {
-  return useInvalidatingMutation(
-    (body: TReceiptApplyRequest) => http.post<TReceiptApplyReply>('/web/receipt/apply', body),
-    STALE,
-  );
-}
+export const useApplyFix = createPostHook<TReceiptApplyRequest, TReceiptApplyReply>(
+  '/web/receipt/apply',
+  STALE,
+);
 
 export function useUndoFix() {
   return useInvalidatingMutation(
@@ -104,9 +102,7 @@ export function useUndoFix() {
   );
 }
 
-export function useDismissFinding() {
-  return useInvalidatingMutation(
-    (body: TReceiptDismissRequest) => http.post<TReceiptDetail>('/web/receipt/dismiss', body),
-    STALE,
-  );
-}
+export const useDismissFinding = createPostHook<TReceiptDismissRequest, TReceiptDetail>(
+  '/web/receipt/dismiss',
+  STALE,
+);

@@ -7,10 +7,11 @@ import {
   ZCarbonCopySaveRequest,
   ZContactSaveRequest,
 } from '@masthub/shared';
-import { Button, Divider, Flex, Form, Input, Modal, Radio, Select, Table, Typography } from 'antd';
+import { Button, Divider, Flex, Input, Modal, Radio, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { RowActionButtons } from '../../ui/list/RowActionButtons.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useConfirmDelete } from '../../ui/list/use-confirm-delete.tsx';
@@ -122,28 +123,28 @@ export function ContactsModal({ open, onClose }: { open: boolean; onClose: () =>
         onSaved={() => setEditing(undefined)}
         onClose={() => setEditing(undefined)}
       >
-        {({ rule }) => (
+        {() => (
           <>
-            <Form.Item name="type" label={t('repairs.contacts.type')} rules={[rule('type')]} required>
+            <RuleItem name="type" label={t('repairs.contacts.type')} required>
               <Radio.Group
                 options={CONTACT_TYPES.map((value) => ({
                   value,
                   label: t(`repairs.contacts.types.${value}`),
                 }))}
               />
-            </Form.Item>
-            <Form.Item name="name" label={t('repairs.contacts.name')} rules={[rule('name')]} required>
+            </RuleItem>
+            <RuleItem name="name" label={t('repairs.contacts.name')} required>
               <Input maxLength={50} />
-            </Form.Item>
-            <Form.Item name="email" label={t('repairs.contacts.email')} rules={[rule('email')]} required>
+            </RuleItem>
+            <RuleItem name="email" label={t('repairs.contacts.email')} required>
               <Input maxLength={255} />
-            </Form.Item>
-            <Form.Item name="phone" label={t('repairs.contacts.phone')} rules={[rule('phone')]}>
+            </RuleItem>
+            <RuleItem name="phone" label={t('repairs.contacts.phone')}>
               <Input maxLength={30} />
-            </Form.Item>
-            <Form.Item name="function" label={t('repairs.contacts.function')} rules={[rule('function')]}>
+            </RuleItem>
+            <RuleItem name="function" label={t('repairs.contacts.function')}>
               <Input maxLength={50} placeholder={t('repairs.contacts.functionPlaceholder')} />
-            </Form.Item>
+            </RuleItem>
           </>
         )}
       </SchemaFormModal>

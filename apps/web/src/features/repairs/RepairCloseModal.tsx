@@ -1,7 +1,8 @@
 import { type TRepairRecord, type TRepairRecordCloseInput, ZRepairRecordCloseRequest } from '@masthub/shared';
-import { DatePicker, Form, Input, Typography } from 'antd';
+import { DatePicker, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useCloseRepairRecord } from './api.ts';
 import { fromPicker, type RecordValues, toPicker } from './repair-record-form.ts';
@@ -43,36 +44,21 @@ export function RepairCloseModal({
       onSaved={onClosed}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
           <Typography.Paragraph type="secondary">{t('repairs.records.closeHint')}</Typography.Paragraph>
-          <Form.Item
-            name="maintainResult"
-            label={t('repairs.records.maintainResult')}
-            rules={[rule('maintainResult')]}
-            required
-          >
+          <RuleItem name="maintainResult" label={t('repairs.records.maintainResult')} required>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
-          </Form.Item>
-          <Form.Item
-            name="maintainStaff"
-            label={t('repairs.records.maintainStaff')}
-            rules={[rule('maintainStaff')]}
-            required
-          >
+          </RuleItem>
+          <RuleItem name="maintainStaff" label={t('repairs.records.maintainStaff')} required>
             <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item
-            name="maintainDate"
-            label={t('repairs.records.maintainDate')}
-            rules={[rule('maintainDate')]}
-            required
-          >
+          </RuleItem>
+          <RuleItem name="maintainDate" label={t('repairs.records.maintainDate')} required>
             <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="endTime" label={t('repairs.records.endTime')} rules={[rule('endTime')]} required>
+          </RuleItem>
+          <RuleItem name="endTime" label={t('repairs.records.endTime')} required>
             <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
+          </RuleItem>
         </>
       )}
     </SchemaFormModal>

@@ -1,7 +1,8 @@
 import { type TRepairRecord, type TRepairRecordSaveInput, ZRepairRecordSaveRequest } from '@masthub/shared';
-import { DatePicker, Form, Input } from 'antd';
+import { DatePicker, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveRepairRecord } from './api.ts';
 import { fromPicker, type RecordValues, toPicker } from './repair-record-form.ts';
@@ -51,49 +52,31 @@ export function RepairRecordFormModal({
       schema={ZRepairRecordSaveRequest}
       save={(request) => save.mutateAsync(ZRepairRecordSaveRequest.parse(request))}
       savedMessage={t('repairs.records.saved')}
-      onSaved={onClose}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <Form.Item
-            name="faultType"
-            label={t('repairs.records.faultType')}
-            rules={[rule('faultType')]}
-            required
-          >
+          <RuleItem name="faultType" label={t('repairs.records.faultType')} required>
             <Input maxLength={50} placeholder={t('repairs.records.faultTypePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="faultDesc" label={t('repairs.records.faultDesc')} rules={[rule('faultDesc')]}>
+          </RuleItem>
+          <RuleItem name="faultDesc" label={t('repairs.records.faultDesc')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
-          </Form.Item>
-          <Form.Item name="faultStart" label={t('repairs.records.faultStart')} rules={[rule('faultStart')]}>
+          </RuleItem>
+          <RuleItem name="faultStart" label={t('repairs.records.faultStart')}>
             <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="maintainResult"
-            label={t('repairs.records.maintainResult')}
-            rules={[rule('maintainResult')]}
-          >
+          </RuleItem>
+          <RuleItem name="maintainResult" label={t('repairs.records.maintainResult')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
-          </Form.Item>
-          <Form.Item
-            name="maintainStaff"
-            label={t('repairs.records.maintainStaff')}
-            rules={[rule('maintainStaff')]}
-          >
+          </RuleItem>
+          <RuleItem name="maintainStaff" label={t('repairs.records.maintainStaff')}>
             <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item
-            name="maintainDate"
-            label={t('repairs.records.maintainDate')}
-            rules={[rule('maintainDate')]}
-          >
+          </RuleItem>
+          <RuleItem name="maintainDate" label={t('repairs.records.maintainDate')}>
             <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="endTime" label={t('repairs.records.endTime')} rules={[rule('endTime')]}>
+          </RuleItem>
+          <RuleItem name="endTime" label={t('repairs.records.endTime')}>
             <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
+          </RuleItem>
         </>
       )}
     </SchemaFormModal>

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RequestError } from '../../request/request.ts';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useContacts, useMyCarbonCopy, useRequestRepair, useSenders, verifyRepair } from './api.ts';
 import { ContactsModal } from './ContactsModal.tsx';
@@ -106,7 +107,7 @@ export function RepairRequestModal({ target, onClose }: { target?: RepairTarget;
         }}
         onClose={onClose}
       >
-        {({ rule }) => (
+        {() => (
           <>
             <Flex vertical gap={8} style={{ marginBottom: 16 }}>
               {(verified?.ready ?? []).map((s) => (
@@ -129,10 +130,9 @@ export function RepairRequestModal({ target, onClose }: { target?: RepairTarget;
                 />
               ) : null}
             </Flex>
-            <Form.Item
+            <RuleItem
               name="dataSourceId"
               label={t('repairs.request.sender')}
-              rules={[rule('dataSourceId')]}
               required
               extra={senderOptions.length === 0 ? t('repairs.request.noSender') : undefined}
             >
@@ -141,10 +141,10 @@ export function RepairRequestModal({ target, onClose }: { target?: RepairTarget;
                 options={senderOptions}
                 loading={senders.isLoading}
               />
-            </Form.Item>
-            <Form.Item name="reason" label={t('repairs.request.reason')} rules={[rule('reason')]} required>
+            </RuleItem>
+            <RuleItem name="reason" label={t('repairs.request.reason')} required>
               <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} showCount maxLength={REPAIR_REASON_MAX} />
-            </Form.Item>
+            </RuleItem>
             <Form.Item
               label={t('repairs.request.extraCc')}
               extra={
@@ -154,7 +154,7 @@ export function RepairRequestModal({ target, onClose }: { target?: RepairTarget;
               }
             >
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="ccEmails" noStyle rules={[rule('ccEmails')]}>
+                <RuleItem name="ccEmails" noStyle>
                   <Select
                     mode="tags"
                     tokenSeparators={[',', ';', ' ']}
@@ -162,7 +162,7 @@ export function RepairRequestModal({ target, onClose }: { target?: RepairTarget;
                     options={ccOptions}
                     style={{ width: '100%' }}
                   />
-                </Form.Item>
+                </RuleItem>
                 <Button onClick={() => setContactsOpen(true)}>{t('repairs.contacts.open')}</Button>
               </Space.Compact>
             </Form.Item>

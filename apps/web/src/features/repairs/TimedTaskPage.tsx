@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { ListPage } from '../../ui/list/ListPage.tsx';
 import type { FitColumn } from '../../ui/table/fit-columns.ts';
@@ -73,9 +73,7 @@ function ReminderCard({ task }: { task: TIntervalTask }) {
   const senders = useSenders();
   const save = useSaveIntervalTask();
   const toRequest = (values: TaskValues): TIntervalTaskSaveInput => ({ ...values, type: task.type });
-  const rule = useZodRule({
-    safeParse: (v: unknown) => ZIntervalTaskSaveRequest.safeParse(toRequest(v as TaskValues)),
-  });
+  const rule = useRequestRule(ZIntervalTaskSaveRequest, toRequest);
   const frequency = Form.useWatch('frequency', form) ?? task.frequency;
   const watched = Form.useWatch([], form) as TaskValues | undefined;
   const cron = previewCron(watched ?? toValues(task));

@@ -19,7 +19,7 @@ import type {
   TUserAndCarbonCopy,
 } from '@masthub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { createDeleteHook, createPostHook, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const repairKeys = {
@@ -52,19 +52,11 @@ export function useContacts(type?: 1 | 2, enabled = true) {
   });
 }
 
-export function useSaveContact() {
-  return useInvalidatingMutation(
-    (body: TContactSaveRequest) => http.post<{ id: number }>('/web/contacts/save', body),
-    [['repairs', 'contacts']],
-  );
-}
+export const useSaveContact = createPostHook<TContactSaveRequest, { id: number }>('/web/contacts/save', [
+  ['repairs', 'contacts'],
+]);
 
-export function useDeleteContact() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/contacts/delete', { id }),
-    [['repairs', 'contacts']],
-  );
-}
+export const useDeleteContact = createDeleteHook('/web/contacts/delete', [['repairs', 'contacts']]);
 
 export function useMyCarbonCopy(enabled = true) {
   return useQuery({
@@ -115,12 +107,10 @@ export function useRepairRecordPage(request: TRepairRecordPageRequest) {
   return usePageQuery<TRepairRecord>(repairKeys.records(request), '/web/repair/record/page', request);
 }
 
-export function useSaveRepairRecord() {
-  return useInvalidatingMutation(
-    (body: TRepairRecordSaveRequest) => http.post<{ id: number }>('/web/repair/record/save', body),
-    [repairKeys.all],
-  );
-}
+export const useSaveRepairRecord = createPostHook<TRepairRecordSaveRequest, { id: number }>(
+  '/web/repair/record/save',
+  [repairKeys.all],
+);
 
 export function useCloseRepairRecord() {
   const queryClient = useQueryClient();
@@ -147,9 +137,7 @@ export function useIntervalTasks() {
   });
 }
 
-export function useSaveIntervalTask() {
-  return useInvalidatingMutation(
-    (body: TIntervalTaskSaveRequest) => http.post<TIntervalTask>('/web/interval_task/save', body),
-    [repairKeys.tasks],
-  );
-}
+export const useSaveIntervalTask = createPostHook<TIntervalTaskSaveRequest, TIntervalTask>(
+  '/web/interval_task/save',
+  [repairKeys.tasks],
+);

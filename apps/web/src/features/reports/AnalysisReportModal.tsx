@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translatedOptions } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { channelOptions, FieldCol, NumberCol, useDataReportFields } from '../analysis-form/index.ts';
 import { useAnalysisTemplates, useRequestAnalysisReport } from './api.ts';
@@ -93,15 +94,7 @@ function initialValuesOf(data: TDataReportFields | undefined, templateId: number
  * rules that need the data from the server): speeds, directions, target height, sector width, multi-year
  * periods, the wind year (the best-recovered 12 months proposed), shear heights.
  */
-export function AnalysisReportModal({
-  open,
-  versionId,
-  onClose,
-}: {
-  open: boolean;
-  versionId: number;
-  onClose: () => void;
-}) {
+export function AnalysisReportModal({ open, versionId, onClose }: DialogProps & { versionId: number }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const fields = useDataReportFields(open ? versionId : undefined);
@@ -129,16 +122,15 @@ export function AnalysisReportModal({
       schema={ZAnalysisReportRequest}
       save={(body) => request.mutateAsync(ZAnalysisReportRequest.parse(body) as TAnalysisReportRequest)}
       savedMessage={t('reports.data.started')}
-      onSaved={onClose}
       onClose={onClose}
       mapField={mapField}
     >
       {({ rule }) => (
         <Row gutter={16}>
-          <FieldCol span={12} name="reportName" label={t('reports.data.reportName')} rule={rule} isRequired>
+          <FieldCol span={12} name="reportName" label={t('reports.data.reportName')} isRequired>
             <Input maxLength={50} />
           </FieldCol>
-          <FieldCol span={12} name="templateId" label={t('reports.data.template')} rule={rule}>
+          <FieldCol span={12} name="templateId" label={t('reports.data.template')}>
             <Select
               options={(templates.data?.records ?? []).map((tpl) => ({
                 value: tpl.id,
@@ -161,7 +153,7 @@ export function AnalysisReportModal({
               <DatePicker.RangePicker picker="month" style={{ width: '100%' }} allowEmpty={[true, true]} />
             </Form.Item>
           </Col>
-          <FieldCol span={12} name="speedChannelIds" label={t('reports.data.speeds')} rule={rule} isRequired>
+          <FieldCol span={12} name="speedChannelIds" label={t('reports.data.speeds')} isRequired>
             <Select
               mode="multiple"
               options={speedOptions}
@@ -169,13 +161,7 @@ export function AnalysisReportModal({
               maxTagCount="responsive"
             />
           </FieldCol>
-          <FieldCol
-            span={12}
-            name="directionChannelIds"
-            label={t('reports.data.directions')}
-            rule={rule}
-            isRequired
-          >
+          <FieldCol span={12} name="directionChannelIds" label={t('reports.data.directions')} isRequired>
             <Select
               mode="multiple"
               options={directionOptions}
@@ -183,26 +169,14 @@ export function AnalysisReportModal({
               maxTagCount="responsive"
             />
           </FieldCol>
-          <NumberCol
-            name="targetHeight"
-            label={t('reports.data.targetHeight')}
-            suffix="m"
-            rule={rule}
-            span={8}
-          />
-          <NumberCol
-            name="sectorWidth"
-            label={t('reports.data.sectorWidth')}
-            suffix="°"
-            rule={rule}
-            span={8}
-          />
+          <NumberCol name="targetHeight" label={t('reports.data.targetHeight')} suffix="m" span={8} />
+          <NumberCol name="sectorWidth" label={t('reports.data.sectorWidth')} suffix="°" span={8} />
           <Col span={8}>
             <Form.Item name="weibullMethod" label={t('statistics.filters.weibullMethod')}>
               <Select options={translatedOptions(WEIBULL_METHODS, t, 'statistics.weibullMethods')} />
             </Form.Item>
           </Col>
-          <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')} rule={rule}>
+          <FieldCol span={12} name="shearChannelIds" label={t('reports.data.shearHeights')}>
             <Select
               mode="multiple"
               options={speedOptions}

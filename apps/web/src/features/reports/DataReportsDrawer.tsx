@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
+import type { StationDialogProps } from '../../ui/form/record-form.ts';
 import { showFieldErrors } from '../../ui/list/field-errors.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
@@ -46,15 +47,7 @@ function formatBytes(n: number | null): string {
 }
 
 /** Uploads one .txt report exported by a wind-analysis tool (SPEC §5), stored unchanged. */
-function UploadReportModal({
-  open,
-  stationId,
-  onClose,
-}: {
-  open: boolean;
-  stationId: number;
-  onClose: () => void;
-}) {
+function UploadReportModal({ open, stationId, onClose }: StationDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{
     reportName?: string;
@@ -146,12 +139,7 @@ export function DataReportsDrawer({
   stationId,
   versionId,
   onClose,
-}: {
-  open: boolean;
-  stationId: number;
-  versionId: number | undefined;
-  onClose: () => void;
-}) {
+}: StationDialogProps & { versionId: number | undefined }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const [pageNo, setPageNo] = useState(1);

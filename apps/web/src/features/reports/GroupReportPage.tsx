@@ -13,7 +13,6 @@ import {
   Col,
   DatePicker,
   Form,
-  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -26,6 +25,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
 import { ListPage } from '../../ui/list/ListPage.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import type { FitColumn } from '../../ui/table/fit-columns.ts';
@@ -187,11 +187,9 @@ function toGroupRequest(
 
 /** When a group's reports are made (weekday, day of month, time) and to whom they are e-mailed. */
 function ScheduleAndSendingCols({
-  rule,
   isAutoSend,
   senders,
 }: {
-  rule: (field: string) => FormRule;
   isAutoSend: boolean;
   senders: readonly Pick<TDataSourceOption, 'id' | 'name' | 'username'>[] | undefined;
 }) {
@@ -199,7 +197,7 @@ function ScheduleAndSendingCols({
   const weekday = (n: number) => t(`reports.group.weekdays.${n}`);
   return (
     <>
-      <FieldCol span={8} name="autoGenerate" label={t('reports.group.autoGenerate')} rule={rule}>
+      <FieldCol span={8} name="autoGenerate" label={t('reports.group.autoGenerate')}>
         <Radio.Group
           options={[
             { value: true, label: t('reports.group.yes') },
@@ -207,16 +205,16 @@ function ScheduleAndSendingCols({
           ]}
         />
       </FieldCol>
-      <FieldCol span={5} name="generateTimes" label={t('reports.group.generateTimes')} rule={rule}>
+      <FieldCol span={5} name="generateTimes" label={t('reports.group.generateTimes')}>
         <Input placeholder="08:00" maxLength={5} />
       </FieldCol>
-      <FieldCol span={6} name="week" label={t('reports.group.week')} rule={rule}>
+      <FieldCol span={6} name="week" label={t('reports.group.week')}>
         <Select options={[1, 2, 3, 4, 5, 6, 7].map((value) => ({ value, label: weekday(value) }))} />
       </FieldCol>
-      <FieldCol span={5} name="month" label={t('reports.group.month')} rule={rule}>
+      <FieldCol span={5} name="month" label={t('reports.group.month')}>
         <InputNumber min={1} max={28} precision={0} style={{ width: '100%' }} />
       </FieldCol>
-      <FieldCol span={8} name="autoSend" label={t('reports.group.autoSend')} rule={rule}>
+      <FieldCol span={8} name="autoSend" label={t('reports.group.autoSend')}>
         <Radio.Group
           options={[
             { value: true, label: t('reports.group.yes') },
@@ -224,33 +222,19 @@ function ScheduleAndSendingCols({
           ]}
         />
       </FieldCol>
-      <Col span={16}>
-        <Form.Item
-          name="dataSourceId"
-          label={t('reports.group.sender')}
-          rules={[rule('dataSourceId')]}
-          required={isAutoSend}
-        >
-          <Select
-            allowClear
-            options={(senders ?? []).map((s) => ({
-              value: s.id,
-              label: `${s.name} <${s.username}>`,
-            }))}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="receiverAddress"
-          label={t('reports.group.receivers')}
-          rules={[rule('receiverAddress')]}
-          required={isAutoSend}
-        >
-          <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
-        </Form.Item>
-      </Col>
-      <FieldCol span={12} name="copyAddress" label={t('reports.group.cc')} rule={rule}>
+      <RuleCol span={16} name="dataSourceId" label={t('reports.group.sender')} required={isAutoSend}>
+        <Select
+          allowClear
+          options={(senders ?? []).map((s) => ({
+            value: s.id,
+            label: `${s.name} <${s.username}>`,
+          }))}
+        />
+      </RuleCol>
+      <RuleCol span={12} name="receiverAddress" label={t('reports.group.receivers')} required={isAutoSend}>
+        <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
+      </RuleCol>
+      <FieldCol span={12} name="copyAddress" label={t('reports.group.cc')}>
         <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} />
       </FieldCol>
     </>
@@ -333,30 +317,18 @@ export function GroupReportPage() {
       >
         {({ rule }) => (
           <Row gutter={16}>
-            <FieldCol span={12} name="name" label={t('reports.group.name')} rule={rule} isRequired>
+            <FieldCol span={12} name="name" label={t('reports.group.name')} isRequired>
               <Input maxLength={50} />
             </FieldCol>
-            <FieldCol
-              span={12}
-              name="effectiveDate"
-              label={t('reports.group.effectiveDate')}
-              rule={rule}
-              isRequired
-            >
+            <FieldCol span={12} name="effectiveDate" label={t('reports.group.effectiveDate')} isRequired>
               <DatePicker.RangePicker style={{ width: '100%' }} />
             </FieldCol>
-            <FieldCol
-              span={12}
-              name="reportType"
-              label={t('reports.group.reportType')}
-              rule={rule}
-              isRequired
-            >
+            <FieldCol span={12} name="reportType" label={t('reports.group.reportType')} isRequired>
               <Checkbox.Group
                 options={STATEMENT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
               />
             </FieldCol>
-            <FieldCol span={12} name="language" label={t('reports.group.language')} rule={rule} isRequired>
+            <FieldCol span={12} name="language" label={t('reports.group.language')} isRequired>
               <Radio.Group
                 options={[
                   { value: 'zh', label: '中文' },
@@ -384,8 +356,8 @@ export function GroupReportPage() {
                 </Form.Item>
               </Col>
             ))}
-            <ScheduleAndSendingCols rule={rule} isAutoSend={autoSend} senders={senders.data} />
-            <FieldCol span={24} name="stationIds" label={t('reports.group.stations')} rule={rule} isRequired>
+            <ScheduleAndSendingCols isAutoSend={autoSend} senders={senders.data} />
+            <FieldCol span={24} name="stationIds" label={t('reports.group.stations')} isRequired>
               <PickedSites onPick={() => setPicking(true)} />
             </FieldCol>
           </Row>

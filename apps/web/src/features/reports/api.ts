@@ -13,7 +13,13 @@ import type {
   TReportTemplate,
 } from '@masthub/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import {
+  createDeleteHook,
+  createIdPostHook,
+  createPostHook,
+  useInvalidatingMutation,
+  usePageQuery,
+} from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 
 export const reportKeys = {
@@ -58,12 +64,7 @@ export function useSaveGroup() {
   );
 }
 
-export function useDeleteGroup() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/statement/group/delete', { id }),
-    [reportKeys.all],
-  );
-}
+export const useDeleteGroup = createDeleteHook('/web/statement/group/delete', [reportKeys.all]);
 
 /**
  * The reports of a group; polled every 5 s while one is generating or one was generated less than
@@ -86,26 +87,14 @@ export function useReportPage(request: TGroupReportPageRequest) {
   });
 }
 
-export function useGenerateReport() {
-  return useInvalidatingMutation(
-    (body: TGroupReportGenerateRequest) => http.post<{ id: number }>('/web/statement/generate', body),
-    [reportKeys.all],
-  );
-}
+export const useGenerateReport = createPostHook<TGroupReportGenerateRequest, { id: number }>(
+  '/web/statement/generate',
+  [reportKeys.all],
+);
 
-export function useResendReport() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<{ mailId: number }>('/web/statement/send', { id }),
-    [reportKeys.all],
-  );
-}
+export const useResendReport = createIdPostHook<{ mailId: number }>('/web/statement/send', [reportKeys.all]);
 
-export function useDeleteReport() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/statement/delete', { id }),
-    [reportKeys.all],
-  );
-}
+export const useDeleteReport = createDeleteHook('/web/statement/delete', [reportKeys.all]);
 
 export function downloadReport(id: number, format: 'docx' | 'pdf') {
   return requestFile('/web/statement/download', { params: { id, format } });
@@ -148,12 +137,10 @@ export function useAnalysisTemplates() {
   });
 }
 
-export function useRequestAnalysisReport() {
-  return useInvalidatingMutation(
-    (body: TAnalysisReportRequest) => http.post<{ id: number }>('/web/report/data/save', body),
-    [dataReportKeys.all],
-  );
-}
+export const useRequestAnalysisReport = createPostHook<TAnalysisReportRequest, { id: number }>(
+  '/web/report/data/save',
+  [dataReportKeys.all],
+);
 
 export interface TDataReportUpload {
   stationId: number;
@@ -183,12 +170,7 @@ export function useUploadDataReport() {
   );
 }
 
-export function useDeleteDataReport() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/report/data/delete', { id }),
-    [dataReportKeys.all],
-  );
-}
+export const useDeleteDataReport = createDeleteHook('/web/report/data/delete', [dataReportKeys.all]);
 
 export function downloadDataReport(id: number, format: 'txt' | 'docx' | 'pdf', inline = false) {
   return requestFile('/web/report/data/downLoad', { method: 'POST', body: { id, format, inline } });

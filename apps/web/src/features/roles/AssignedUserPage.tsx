@@ -1,5 +1,5 @@
 import type { TUserRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
+import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Card, Flex, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { LinkResult } from '../../ui/LinkResult.tsx';
 import { useServerPagination } from '../../ui/list/use-server-pagination.ts';
 import { PermissionButton } from '../../ui/PermissionButton.tsx';
 import { fitColumns } from '../../ui/table/fit-columns.ts';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { parseIdParam } from '../users/index.ts';
 import { useAssignedUsers, useRoleRights } from './api.ts';
@@ -58,13 +59,7 @@ export function AssignedUserPage() {
       width: 200,
       ellipsis: true,
     },
-    {
-      key: 'lastLoginTime',
-      dataIndex: 'lastLoginTime',
-      title: t('system.user.columns.lastLoginTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string | null) => formatDateTime(value),
-    },
+    dateTimeColumn('lastLoginTime', t('system.user.columns.lastLoginTime'), formatDateTime),
     {
       key: 'actions',
       title: t('system.common.actions'),

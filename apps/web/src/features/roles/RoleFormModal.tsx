@@ -1,13 +1,13 @@
 import { type TRoleRecord, type TRoleSaveRequest, ZRoleSaveRequest } from '@masthub/shared';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveRole } from './api.ts';
 
-interface RoleFormModalProps {
-  open: boolean;
+interface RoleFormModalProps extends DialogProps {
   role: TRoleRecord | undefined;
-  onClose: () => void;
   /** After a save, with the role's id (a new role goes on to its rights). */
   onSaved: (id: number, isNew: boolean) => void;
 }
@@ -33,22 +33,17 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       toRequest={(values) => ({ ...values, ...(role ? { id: role.id } : {}) }) as TRoleSaveRequest}
       schema={ZRoleSaveRequest}
       save={(request) => save.mutateAsync(request)}
-      savedMessage={t('system.common.saved')}
       onSaved={(reply) => onSaved(reply.id, role === undefined)}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <Form.Item name="name" label={t('system.role.fields.name')} rules={[rule('name')]} required>
+          <RuleItem name="name" label={t('system.role.fields.name')} required>
             <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="description"
-            label={t('system.role.fields.description')}
-            rules={[rule('description')]}
-          >
+          </RuleItem>
+          <RuleItem name="description" label={t('system.role.fields.description')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={50} />
-          </Form.Item>
+          </RuleItem>
           <Form.Item
             name="requiresSecondFactor"
             label={t('system.role.fields.requiresSecondFactor')}

@@ -1,10 +1,11 @@
 import type { TRoleRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH, PAGE_SIZE } from '@masthub/shared/constants.ts';
+import { PAGE_SIZE } from '@masthub/shared/constants.ts';
 import { Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '../../ui/list/ListPage.tsx';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { checkRoleDelete, useDeleteRole, useRolePage } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
@@ -71,13 +72,7 @@ export function RoleListPage() {
         <Link to={`/systemManage/RoleManage/AssignedUser?roleId=${role.id}`}>{count}</Link>
       ),
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('system.common.createTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('system.common.createTime'), formatDateTime),
   ];
 
   return (

@@ -9,7 +9,7 @@ import type {
   TUserRecord,
 } from '@masthub/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { createDeleteHook, createPostHook, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const roleKeys = {
@@ -44,27 +44,18 @@ export function useAssignedUsers(request: TAssignedUsersRequest, isEnabled: bool
 /** Roles and users name each other: a change to one shows in both lists. */
 const IDENTITY_QUERIES = [roleKeys.all, ['users']];
 
-export function useSaveRole() {
-  return useInvalidatingMutation(
-    (body: TRoleSaveRequest) => http.post<{ id: number }>('/security/sys/role/save_or_update', body),
-    IDENTITY_QUERIES,
-  );
-}
+export const useSaveRole = createPostHook<TRoleSaveRequest, { id: number }>(
+  '/security/sys/role/save_or_update',
+  IDENTITY_QUERIES,
+);
 
 export function checkRoleDelete(id: number): Promise<TDeleteCheck> {
   return http.get<TDeleteCheck>('/security/sys/role/delete/check', { id });
 }
 
-export function useDeleteRole() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/security/sys/role/delete', { id }),
-    IDENTITY_QUERIES,
-  );
-}
+export const useDeleteRole = createDeleteHook('/security/sys/role/delete', IDENTITY_QUERIES);
 
-export function useSaveRoleRights() {
-  return useInvalidatingMutation(
-    (body: TRoleRightsRequest) => http.post<null>('/security/sys/role/rights', body),
-    IDENTITY_QUERIES,
-  );
-}
+export const useSaveRoleRights = createPostHook<TRoleRightsRequest, null>(
+  '/security/sys/role/rights',
+  IDENTITY_QUERIES,
+);

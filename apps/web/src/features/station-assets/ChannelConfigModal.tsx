@@ -1,12 +1,14 @@
 import { type TChannelConfigDetail, ZChannelConfigSaveRequest } from '@masthub/shared';
-import { Col, DatePicker, Form, Input, Modal, Row, Typography } from 'antd';
+import { DatePicker, Form, Input, Modal, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { DATE_TIME_FORMAT, formatDateTime, wallTimeToIso } from '../../ui/date-time.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { RuleCol, RuleForm } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { type ChannelConfigBody, useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ChannelRowsList } from './ChannelRowsList.tsx';
 import { useStatisticOptions } from './ElementSelect.tsx';
@@ -48,13 +50,11 @@ function ApplyValues({ values }: { values: ConfigValues | undefined }) {
   return null;
 }
 
-interface ChannelConfigModalProps {
+interface ChannelConfigModalProps extends DialogProps {
   stationId: number;
-  open: boolean;
   /** 'create' starts from `source` (a copy of the configuration in force) with a new effective date. */
   mode: 'create' | 'edit';
   source: TChannelConfigDetail | undefined;
-  onClose: () => void;
   onSaved: (id: number) => void;
 }
 
@@ -71,10 +71,9 @@ export function ChannelConfigModal({
   const [form] = Form.useForm<ConfigValues>();
   const save = useSaveChannelConfig(stationId);
   const id = mode === 'edit' ? source?.id : undefined;
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZChannelConfigSaveRequest.safeParse(toConfigBody(stationId, values as ConfigValues, id)),
-  });
+  const rule = useRequestRule(ZChannelConfigSaveRequest, (values: ConfigValues) =>
+    toConfigBody(stationId, values, id),
+  );
   const { data: elements = [] } = useChannelElements();
   const statisticOptions = useStatisticOptions();
 
@@ -132,7 +131,8 @@ export function ChannelConfigModal({
       destroyOnHidden
       mask={{ closable: false }}
     >
-      <Form<ConfigValues>
+      <RuleForm<ConfigValues>
+        rule={rule}
         form={form}
         layout="vertical"
         name="channelConfig"
@@ -141,26 +141,15 @@ export function ChannelConfigModal({
       >
         <ApplyValues values={initialValues} />
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="name" label={t('stations.channels.configName')} rules={[rule('name')]} required>
-              <Input autoComplete="off" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="effectiveFrom"
-              label={t('stations.channels.effectiveFrom')}
-              rules={[rule('effectiveFrom')]}
-              required
-            >
-              <DatePicker showTime style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={10}>
-            <Form.Item name="notes" label={t('stations.channels.notes')} rules={[rule('notes')]}>
-              <Input autoComplete="off" maxLength={200} />
-            </Form.Item>
-          </Col>
+          <RuleCol span={8} name="name" label={t('stations.channels.configName')} required>
+            <Input autoComplete="off" maxLength={50} />
+          </RuleCol>
+          <RuleCol span={6} name="effectiveFrom" label={t('stations.channels.effectiveFrom')} required>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </RuleCol>
+          <RuleCol span={10} name="notes" label={t('stations.channels.notes')}>
+            <Input autoComplete="off" maxLength={200} />
+          </RuleCol>
         </Row>
         {mode === 'create' ? (
           <Typography.Paragraph type="secondary">
@@ -169,8 +158,8 @@ export function ChannelConfigModal({
               : t('stations.channels.firstHint')}
           </Typography.Paragraph>
         ) : null}
-        <ChannelRowsList form={form} rule={rule} elements={elements} statisticOptions={statisticOptions} />
-      </Form>
+        <ChannelRowsList form={form} elements={elements} statisticOptions={statisticOptions} />
+      </RuleForm>
     </Modal>
   );
 }

@@ -3,19 +3,18 @@ import { Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
-import { RuleCol } from '../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import { RuleCol, RuleForm } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { useChannelElements, useSaveChannelConfig } from './api.ts';
 import { ElementSelect, useStatisticOptions } from './ElementSelect.tsx';
 import { type ChannelDraft, cleanChannel, emptyChannel, toChannelDraft } from './station-assets.utils.ts';
 
-interface ChannelModalProps {
+interface ChannelModalProps extends DialogProps {
   stationId: number;
   config: TChannelConfigDetail | undefined;
   /** The index of the channel in `config.channels`; undefined adds one. */
   index: number | undefined;
-  open: boolean;
-  onClose: () => void;
 }
 
 /** The channels of `config` with one replaced (index) or added, as the save body expects. */
@@ -47,9 +46,7 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
   const { t } = useTranslation();
   const [form] = Form.useForm<Partial<ChannelDraft>>();
   const save = useSaveChannelConfig(stationId);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZChannel.safeParse(cleanChannel(values as ChannelDraft)),
-  });
+  const rule = useRequestRule(ZChannel, cleanChannel);
   const { data: elements = [] } = useChannelElements();
   const statisticOptions = useStatisticOptions();
 
@@ -72,12 +69,12 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
   };
 
   const text = (name: keyof ChannelDraft, label: string, required = false) => (
-    <RuleCol span={8} key={name} name={name} label={label} rule={rule} required={required}>
+    <RuleCol span={8} key={name} name={name} label={label} required={required}>
       <Input autoComplete="off" />
     </RuleCol>
   );
   const number = (name: keyof ChannelDraft, label: string, min?: number, max?: number) => (
-    <RuleCol span={8} key={name} name={name} label={label} rule={rule}>
+    <RuleCol span={8} key={name} name={name} label={label}>
       <InputNumber min={min} max={max} style={{ width: '100%' }} />
     </RuleCol>
   );
@@ -99,7 +96,8 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
       destroyOnHidden
       mask={{ closable: false }}
     >
-      <Form<Partial<ChannelDraft>>
+      <RuleForm<Partial<ChannelDraft>>
+        rule={rule}
         form={form}
         layout="vertical"
         name="channel"
@@ -108,10 +106,10 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
       >
         <Row gutter={16}>
           {text('channelName', t('stations.channels.channelName'), true)}
-          <RuleCol span={8} name="element" label={t('stations.channels.element')} rule={rule} required>
+          <RuleCol span={8} name="element" label={t('stations.channels.element')} required>
             <ElementSelect elements={elements} onUnit={(unit) => form.setFieldValue('unit', unit)} />
           </RuleCol>
-          <RuleCol span={8} name="statistic" label={t('stations.channels.statistic')} rule={rule} required>
+          <RuleCol span={8} name="statistic" label={t('stations.channels.statistic')} required>
             <Select options={statisticOptions} />
           </RuleCol>
           {text('dataKey', t('stations.channels.dataKey'), true)}
@@ -127,7 +125,7 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
           {number('calibrationSlope', t('stations.channels.calibrationSlope'))}
           {number('calibrationOffset', t('stations.channels.calibrationOffset'))}
         </Row>
-      </Form>
+      </RuleForm>
     </Modal>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFieldRule } from '../../ui/form/RuleItem.tsx';
+import { useFieldRule } from '../../ui/form/RuleItem.tsx';
 import type { ConfigValues } from './ChannelConfigModal.tsx';
 import { ElementSelect, type useStatisticOptions } from './ElementSelect.tsx';
 import { type ChannelDraft, emptyChannel } from './station-assets.utils.ts';
@@ -65,15 +65,14 @@ function ChannelGrid({ rows, columns }: { rows: FormListFieldData[]; columns: Gr
 /** The configuration's channels as editable rows (at least one). */
 export function ChannelRowsList({
   form,
-  rule,
   elements,
   statisticOptions,
 }: {
   form: FormInstance<ConfigValues>;
-  rule: TFieldRule;
   elements: readonly TChannelElementOption[];
   statisticOptions: ReturnType<typeof useStatisticOptions>;
 }) {
+  const rule = useFieldRule();
   const { t } = useTranslation();
   /** A column editing one field of each channel, its control labelled by the column's title. */
   const field = (

@@ -26,7 +26,9 @@ import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
 import { copyWithFeedback } from '../../ui/clipboard.ts';
 import { DATE_TIME_FORMAT, wallTimeToIso } from '../../ui/date-time.ts';
-import { useZodRule } from '../../ui/form/use-zod-rule.ts';
+import type { StationDialogProps } from '../../ui/form/record-form.ts';
+import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { AssetTableCard } from './AssetTableCard.tsx';
 import {
@@ -59,22 +61,11 @@ function toBody(stationId: number, values: AddValues): PasswordRecordInput {
   };
 }
 
-function AddPasswordModal({
-  stationId,
-  open,
-  onClose,
-}: {
-  stationId: number;
-  open: boolean;
-  onClose: () => void;
-}) {
+function AddPasswordModal({ stationId, open, onClose }: StationDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AddValues>();
   const add = useAddPasswordRecord(stationId);
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      ZPasswordRecordAddRequest.safeParse(toBody(stationId, values as AddValues)),
-  });
+  const rule = useRequestRule(ZPasswordRecordAddRequest, (values: AddValues) => toBody(stationId, values));
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
@@ -215,13 +206,7 @@ export function PasswordRecordsCard({ stationId }: { stationId: number }) {
           <Typography.Text type="warning">{t('stations.passwords.undecryptable')}</Typography.Text>
         ),
     },
-    {
-      key: 'effectiveTime',
-      dataIndex: 'effectiveTime',
-      title: t('stations.passwords.effectiveTime'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('effectiveTime', t('stations.passwords.effectiveTime'), formatDateTime),
     { key: 'notes', dataIndex: 'notes', title: t('stations.passwords.notes'), ellipsis: true },
     { key: 'creator', dataIndex: 'creatorName', title: t('stations.passwords.creator'), width: 120 },
     {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../request/request.ts';
+import type { StationsDialogProps } from '../../ui/form/record-form.ts';
 import type { FitColumn } from '../../ui/table/fit-columns.ts';
 import { fitColumns } from '../../ui/table/fit-columns.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
@@ -14,15 +15,7 @@ import { useFormatDateTime } from '../../ui/use-date-time.ts';
  * (recognition when none), how many files it holds and the latest one — where a data administrator
  * looks first when a site's data stops.
  */
-export function FileRulePreviewDrawer({
-  open,
-  stationIds,
-  onClose,
-}: {
-  open: boolean;
-  stationIds: readonly number[];
-  onClose: () => void;
-}) {
+export function FileRulePreviewDrawer({ open, stationIds, onClose }: StationsDialogProps) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data, isFetching } = useQuery({

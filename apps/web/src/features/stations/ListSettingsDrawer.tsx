@@ -9,6 +9,7 @@ import { Button, Checkbox, Drawer, Flex, Space, Tabs, Tooltip, Typography } from
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useSaveStationListConfig } from './api.ts';
 import {
   type ColumnSetting,
@@ -22,9 +23,7 @@ import {
   toSearchFieldsConfig,
 } from './list-config.ts';
 
-interface ListSettingsDrawerProps {
-  open: boolean;
-  onClose: () => void;
+interface ListSettingsDrawerProps extends DialogProps {
   columns: ColumnSetting[];
   searchFields: SearchFieldSetting[];
   serverColumns: readonly TColumnField[];

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../request/request.ts';
+import type { StationsDialogProps } from '../../ui/form/record-form.ts';
 import { downloadOriginal } from '../ingestion/index.ts';
 
 interface RawDownloadValues {
@@ -15,15 +16,7 @@ interface RawDownloadValues {
  * Downloads the original logger files of the sites picked in the site list (SPEC §2 "raw data
  * download"): one ZIP, a folder per site; the period is optional (empty = every file).
  */
-export function RawDownloadModal({
-  open,
-  stationIds,
-  onClose,
-}: {
-  open: boolean;
-  stationIds: readonly number[];
-  onClose: () => void;
-}) {
+export function RawDownloadModal({ open, stationIds, onClose }: StationsDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RawDownloadValues>();
   const [isDownloading, setDownloading] = useState(false);

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { RequestError, readUtcCode } from '../../request/request.ts';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useZodRule } from '../../ui/form/use-zod-rule.ts';
 import { checkStationCode, useSaveStation, useStationFields } from './api.ts';
 import { dateItemProps, FieldControl } from './FieldControl.tsx';
@@ -19,12 +20,10 @@ import {
 
 export type StationFormMode = 'create' | 'edit' | 'saveAs';
 
-interface StationFormModalProps {
-  open: boolean;
+interface StationFormModalProps extends DialogProps {
   mode: StationFormMode;
   /** The site to edit or copy. */
   station?: TStationRecord;
-  onClose: () => void;
   onSaved?: (id: number) => void;
 }
 

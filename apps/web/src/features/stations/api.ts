@@ -19,7 +19,7 @@ import type {
 } from '@masthub/shared';
 import { STATION_LIST_CONFIG_TYPE } from '@masthub/shared/stations/personal-config.schema.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { createPostHook, useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
 import { http, requestFile } from '../../request/request.ts';
 
 export const stationKeys = {
@@ -94,19 +94,15 @@ const STATION_QUERIES = [
   ['reference'],
 ];
 
-export function useSaveStation() {
-  return useInvalidatingMutation(
-    (body: TStationSaveInput) => http.post<TStationSaveReply>('/web/station/save_or_update', body),
-    STATION_QUERIES,
-  );
-}
+export const useSaveStation = createPostHook<TStationSaveInput, TStationSaveReply>(
+  '/web/station/save_or_update',
+  STATION_QUERIES,
+);
 
-export function useSetStationTags() {
-  return useInvalidatingMutation(
-    (body: { stationId: number; tagIds: number[] }) => http.post<null>('/web/station/tags', body),
-    STATION_QUERIES,
-  );
-}
+export const useSetStationTags = createPostHook<{ stationId: number; tagIds: number[] }, null>(
+  '/web/station/tags',
+  STATION_QUERIES,
+);
 
 export function useDeleteStation() {
   return useInvalidatingMutation(

@@ -29,6 +29,33 @@ function asArray(value: unknown): Record<string, unknown>[] {
     : [];
 }
 
+/**
+ * The server's entries in the user's stored order: each stored item that names a server entry (once,
+ * the first time) is merged with it; server entries the user never stored follow with their defaults.
+ */
+function mergeWithStored<E extends { key: string }, S>(
+  server: readonly E[],
+  stored: unknown,
+  fromStored: (entry: E, item: Record<string, unknown>) => S,
+  fromDefault: (entry: E) => S,
+): S[] {
+  const byKey = new Map(server.map((entry) => [entry.key, entry]));
+  const result: S[] = [];
+  const seen = new Set<string>();
+  for (const item of asArray(stored)) {
+    const key = item['key'];
+    if (typeof key !== 'string' || seen.has(key)) continue;
+    const entry = byKey.get(key);
+    if (!entry) continue;
+    seen.add(key);
+    result.push(fromStored(entry, item));
+  }
+  for (const entry of server) {
+    if (!seen.has(entry.key)) result.push(fromDefault(entry));
+  }
+  return result;
+}
+
 /** The stored value of one key of the site-list config, or undefined. */
 export function storedValue(records: readonly TPersonalConfigRecord[] | undefined, key: string): unknown {
   return records?.find((record) => record.key === key)?.value;
@@ -40,38 +67,27 @@ export function storedValue(records: readonly TPersonalConfigRecord[] | undefine
  * FIXED_COLUMNS_MAX fixed visible columns (an old or hand-made config) are unfixed from the end.
  */
 export function mergeColumns(server: readonly TColumnField[], stored: unknown): ColumnSetting[] {
-  const byKey = new Map(server.map((column) => [column.key, column]));
-  const result: ColumnSetting[] = [];
-  const seen = new Set<string>();
-  for (const item of asArray(stored)) {
-    const key = item['key'];
-    if (typeof key !== 'string' || seen.has(key)) continue;
-    const column = byKey.get(key);
-    if (!column) continue;
-    seen.add(key);
-    const fixed = item['fixed'] === 'left' || item['fixed'] === 'right' ? item['fixed'] : null;
-    const width = typeof item['width'] === 'number' ? item['width'] : column.width;
-    result.push({
-      key,
+  const merged = mergeWithStored(
+    server,
+    stored,
+    (column, item): ColumnSetting => ({
+      key: column.key,
       title: column.title,
-      width,
+      width: typeof item['width'] === 'number' ? item['width'] : column.width,
       visible: item['visible'] !== false,
-      fixed,
+      fixed: item['fixed'] === 'left' || item['fixed'] === 'right' ? item['fixed'] : null,
       sortable: column.sortable,
-    });
-  }
-  for (const column of server) {
-    if (seen.has(column.key)) continue;
-    result.push({
+    }),
+    (column): ColumnSetting => ({
       key: column.key,
       title: column.title,
       width: column.width,
       visible: column.defaultVisible,
       fixed: column.fixed,
       sortable: column.sortable,
-    });
-  }
-  return limitFixed(result);
+    }),
+  );
+  return limitFixed(merged);
 }
 
 /** Unfixes visible fixed columns beyond FIXED_COLUMNS_MAX (the last ones first). */
@@ -112,22 +128,12 @@ export function toColumnsConfig(columns: readonly ColumnSetting[]): TColumnConfi
 }
 
 export function mergeSearchFields(server: readonly TFormField[], stored: unknown): SearchFieldSetting[] {
-  const byKey = new Map(server.map((field) => [field.key, field]));
-  const result: SearchFieldSetting[] = [];
-  const seen = new Set<string>();
-  for (const item of asArray(stored)) {
-    const key = item['key'];
-    if (typeof key !== 'string' || seen.has(key)) continue;
-    const field = byKey.get(key);
-    if (!field) continue;
-    seen.add(key);
-    result.push({ key, title: field.title, visible: item['visible'] !== false });
-  }
-  for (const field of server) {
-    if (!seen.has(field.key))
-      result.push({ key: field.key, title: field.title, visible: field.defaultVisible });
-  }
-  return result;
+  return mergeWithStored(
+    server,
+    stored,
+    (field, item) => ({ key: field.key, title: field.title, visible: item['visible'] !== false }),
+    (field) => ({ key: field.key, title: field.title, visible: field.defaultVisible }),
+  );
 }
 
 export function toSearchFieldsConfig(fields: readonly SearchFieldSetting[]): StoredSearchField[] {

@@ -62,14 +62,10 @@ describe('roseOption(item, labels)', () => {
 });
 
 describe('correlationOption(item, labels) and regressionCaption(item)', () => {
+  const LABELS = { x: 'x', y: 'y', points: 'p', line: 'l', title: 't' };
+
   it('pairs the sample points and the regression line', () => {
-    const option = correlationOption(correlation, {
-      x: 'x',
-      y: 'y',
-      points: 'p',
-      line: 'l',
-      title: 't',
-    }) as any;
+    const option = correlationOption(correlation, LABELS) as any;
     expect(option.series[0].data).toEqual([
       [1, 0.9],
       [2, 1.7],
@@ -82,21 +78,12 @@ describe('correlationOption(item, labels) and regressionCaption(item)', () => {
   });
 
   it('puts how the pairs were averaged and fitted under the title, and draws a SpeedSort line through its cutoff', () => {
-    const plain = correlationOption(correlation, {
-      x: 'x',
-      y: 'y',
-      points: 'p',
-      line: 'l',
-      title: 't',
-    }) as any;
+    const plain = correlationOption(correlation, LABELS) as any;
     expect(plain.title.subtext).toBeUndefined();
     const speedSort = { ...correlation, line: { x: [1, 2, 3], y: [0.5, 1, 2.2] } };
     const option = correlationOption(speedSort, {
-      x: 'x',
-      y: 'y',
-      points: 'p',
+      ...LABELS,
       line: 'SpeedSort line',
-      title: 't',
       subtitle: 'Daily, coverage ≥ 90 %, SpeedSort',
     }) as any;
     expect(option.title).toMatchObject({ text: 't', subtext: 'Daily, coverage ≥ 90 %, SpeedSort' });

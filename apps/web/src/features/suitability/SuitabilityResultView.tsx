@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCardGrid } from '../../ui/charts/ChartCardGrid.tsx';
 import { formatFixed } from '../../ui/format-number.ts';
+import { PASS_MARK_COLOURS, PassMark } from '../../ui/PassMark.tsx';
 import { type FitColumn, fitColumns } from '../../ui/table/fit-columns.ts';
 import { useElementWidth } from '../../ui/table/use-element-width.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
@@ -20,7 +21,6 @@ import {
 
 const fmt = (v: number | null | undefined, digits = 2) => formatFixed(v, digits);
 
-const MARK_COLOURS: Record<string, string> = { '✓': '#389e0d', '✗': '#cf1322' };
 /** A class column: room for a limit such as "1.225" or a mark, and its title such as "III A+". */
 const CLASS_COLUMN_PX = 60;
 
@@ -101,7 +101,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
         const cell = r.cells[key]!;
         return cell.mark ? (
           <Tooltip title={t('suitability.table.limit', { limit: fmt(cell.limit, 3) })}>
-            <span style={{ color: MARK_COLOURS[cell.mark], fontWeight: 600 }}>{cell.mark}</span>
+            <span style={{ color: PASS_MARK_COLOURS[cell.mark], fontWeight: 600 }}>{cell.mark}</span>
           </Tooltip>
         ) : (
           <Typography.Text type="secondary">{fmt(cell.limit, 3)}</Typography.Text>
@@ -161,9 +161,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
               </Table.Summary.Cell>
               {result.verdicts.map((v, k) => (
                 <Table.Summary.Cell key={v.key} index={3 + k} align="center">
-                  <span style={{ color: MARK_COLOURS[passMark(v.isSuitable)], fontWeight: 700 }}>
-                    {passMark(v.isSuitable)}
-                  </span>
+                  <PassMark mark={passMark(v.isSuitable)} fontWeight={700} />
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

@@ -1,15 +1,15 @@
 import { type TTagRecord, ZTagSaveRequest } from '@masthub/shared';
 import { AutoComplete, ColorPicker, Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { useSaveTag, useTagGroups } from './api.ts';
 import { DEFAULT_TAG_COLOR, TAG_COLOR_PRESETS, type TagFormValues, toTagSaveRequest } from './tags.utils.ts';
 
-interface TagFormModalProps {
-  open: boolean;
+interface TagFormModalProps extends DialogProps {
   /** Undefined: create a tag. */
   tag: TTagRecord | undefined;
-  onClose: () => void;
   onSaved: () => void;
 }
 
@@ -44,15 +44,14 @@ export function TagFormModal({ open, tag, onClose, onSaved }: TagFormModalProps)
       onSaved={() => onSaved()}
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <Form.Item name="name" label={t('registry.tag.fields.name')} rules={[rule('name')]} required>
+          <RuleItem name="name" label={t('registry.tag.fields.name')} required>
             <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
+          </RuleItem>
+          <RuleItem
             name="parentName"
             label={t('registry.tag.fields.group')}
-            rules={[rule('parentName')]}
             extra={t('registry.tag.form.groupHelp')}
           >
             <AutoComplete
@@ -66,11 +65,10 @@ export function TagFormModal({ open, tag, onClose, onSaved }: TagFormModalProps)
                     .includes(input.trim().toLowerCase()),
               }}
             />
-          </Form.Item>
-          <Form.Item
+          </RuleItem>
+          <RuleItem
             name="color"
             label={t('registry.tag.fields.color')}
-            rules={[rule('color')]}
             getValueFromEvent={(value: { toHexString(): string }) => value.toHexString()}
             required
           >
@@ -80,7 +78,7 @@ export function TagFormModal({ open, tag, onClose, onSaved }: TagFormModalProps)
               format="hex"
               presets={[{ label: t('registry.tag.form.presets'), colors: [...TAG_COLOR_PRESETS] }]}
             />
-          </Form.Item>
+          </RuleItem>
           <Form.Item name="status" label={t('registry.tag.fields.status')}>
             <Radio.Group
               optionType="button"

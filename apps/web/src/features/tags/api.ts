@@ -7,7 +7,7 @@ import type {
   TTagStatus,
 } from '@masthub/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation } from '../../request/queries.ts';
+import { createDeleteHook, createPostHook, useInvalidatingMutation } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const tagKeys = {
@@ -32,12 +32,9 @@ export function useTagGroups() {
   });
 }
 
-export function useSaveTag() {
-  return useInvalidatingMutation(
-    (body: TTagSaveRequest) => http.post<{ id: number }>('/web/sys/tag/save_or_update', body),
-    [tagKeys.all],
-  );
-}
+export const useSaveTag = createPostHook<TTagSaveRequest, { id: number }>('/web/sys/tag/save_or_update', [
+  tagKeys.all,
+]);
 
 /** Enables or disables tags (POST /web/sys/tag/enable | disable). */
 export function useSetTagStatus() {
@@ -52,9 +49,4 @@ export function checkTagDelete(id: number): Promise<TDeleteCheck> {
   return http.get<TDeleteCheck>('/web/sys/tag/delete/check', { id });
 }
 
-export function useDeleteTag() {
-  return useInvalidatingMutation(
-    (id: number) => http.get<null>('/web/sys/tag/delete', { id }),
-    [tagKeys.all],
-  );
-}
+export const useDeleteTag = createDeleteHook('/web/sys/tag/delete', [tagKeys.all]);

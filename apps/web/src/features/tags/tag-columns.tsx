@@ -1,8 +1,8 @@
 import type { TTagStatus } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowActionButtons } from '../../ui/list/RowActionButtons.tsx';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import type { TagRow } from './tags.utils.ts';
 
@@ -98,13 +98,7 @@ export function useTagColumns({
       width: 110,
       align: 'right',
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('system.common.createTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createTime', t('system.common.createTime'), formatDateTime),
     {
       key: 'actions',
       title: t('system.common.actions'),

@@ -1,6 +1,7 @@
 import type { TUserRecord, TUserSaveInput } from '@masthub/shared';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleCol } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useCompanyOptions, useGroupOptions, useRoleOptions, useSaveUser } from './api.ts';
@@ -101,93 +102,65 @@ export function UserFormModal({ open, user, defaults, onClose, onSaved }: UserFo
       }
       onClose={onClose}
     >
-      {({ rule }) => (
+      {() => (
         <>
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item
-                name="account"
-                label={t('system.user.fields.account')}
-                rules={[rule('account')]}
-                required
-              >
-                <Input
-                  autoComplete="off"
-                  placeholder={t('system.user.form.accountPlaceholder')}
-                  disabled={!isCreate && user?.isBuiltin}
-                />
-              </Form.Item>
-            </Col>
-            <SchemaItem
-              span={12}
-              name="userName"
-              label={t('system.user.fields.userName')}
-              rule={rule}
-              required
-            />
-            <Col span={12}>
-              <Form.Item name="roleId" label={t('system.user.fields.role')} rules={[rule('roleId')]} required>
-                <Select
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={t('system.common.choose')}
-                  options={roles.map((role) => ({ value: role.id, label: role.name }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="companyId"
-                label={t('system.user.fields.company')}
-                rules={[rule('companyId')]}
-                required
-              >
-                <Select
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={t('system.common.choose')}
-                  options={companies.map((company) => ({ value: company.id, label: company.name }))}
-                  onChange={() => form.setFieldValue('groupId', null)}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="groupId" label={t('system.user.fields.department')} rules={[rule('groupId')]}>
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  loading={isLoadingGroups}
-                  disabled={companyId === undefined}
-                  placeholder={
-                    companyId === undefined ? t('system.user.form.companyFirst') : t('system.common.choose')
-                  }
-                  options={groups.map((group) => ({ value: group.id, label: group.name }))}
-                />
-              </Form.Item>
-            </Col>
+            <RuleCol span={12} name="account" label={t('system.user.fields.account')} required>
+              <Input
+                autoComplete="off"
+                placeholder={t('system.user.form.accountPlaceholder')}
+                disabled={!isCreate && user?.isBuiltin}
+              />
+            </RuleCol>
+            <SchemaItem span={12} name="userName" label={t('system.user.fields.userName')} required />
+            <RuleCol span={12} name="roleId" label={t('system.user.fields.role')} required>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('system.common.choose')}
+                options={roles.map((role) => ({ value: role.id, label: role.name }))}
+              />
+            </RuleCol>
+            <RuleCol span={12} name="companyId" label={t('system.user.fields.company')} required>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('system.common.choose')}
+                options={companies.map((company) => ({ value: company.id, label: company.name }))}
+                onChange={() => form.setFieldValue('groupId', null)}
+              />
+            </RuleCol>
+            <RuleCol span={12} name="groupId" label={t('system.user.fields.department')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={isLoadingGroups}
+                disabled={companyId === undefined}
+                placeholder={
+                  companyId === undefined ? t('system.user.form.companyFirst') : t('system.common.choose')
+                }
+                options={groups.map((group) => ({ value: group.id, label: group.name }))}
+              />
+            </RuleCol>
             <SchemaItem
               span={12}
               name="phone"
               label={t('system.user.fields.phone')}
-              rule={rule}
               placeholder={t('system.user.form.phonePlaceholder')}
             />
             <SchemaItem
               span={12}
               name="email"
               label={t('system.user.fields.email')}
-              rule={rule}
               placeholder={t('system.user.form.emailPlaceholder')}
             />
             {isCreate ? (
-              <Col span={12}>
-                <Form.Item
-                  name="password"
-                  label={t('system.user.fields.password')}
-                  rules={[rule('password')]}
-                  extra={t('system.user.form.passwordHelp')}
-                >
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
-              </Col>
+              <RuleCol
+                span={12}
+                name="password"
+                label={t('system.user.fields.password')}
+                extra={t('system.user.form.passwordHelp')}
+              >
+                <Input.Password autoComplete="new-password" />
+              </RuleCol>
             ) : null}
           </Row>
         </>

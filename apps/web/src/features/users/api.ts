@@ -17,7 +17,12 @@ import type {
   TUserSaveReply,
 } from '@masthub/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import {
+  createIdPostHook,
+  createPostHook,
+  useInvalidatingMutation,
+  usePageQuery,
+} from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const userKeys = {
@@ -75,12 +80,10 @@ export function useStationUserPage(request: TStationUserPageRequest, isEnabled =
   );
 }
 
-export function useSaveUser() {
-  return useInvalidatingMutation(
-    (body: TUserSaveInput) => http.post<TUserSaveReply>('/security/sys/user/save_or_update', body),
-    [userKeys.all, organisationKeys.all, ['roles']],
-  );
-}
+export const useSaveUser = createPostHook<TUserSaveInput, TUserSaveReply>(
+  '/security/sys/user/save_or_update',
+  [userKeys.all, organisationKeys.all, ['roles']],
+);
 
 /** The refusal (owned sites, self, built-in admin) is handled by the caller: the call is silent. */
 export function useDeleteUser() {
@@ -101,28 +104,20 @@ export function useResetPassword() {
  * An administrator removes another user's second factor (a lost phone); logged in the login log. The
  * enrolment code comes back once when the user's role requires a second factor.
  */
-export function useResetSecondFactor() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<TResetSecondFactorReply>('/security/sys/user/reset_second_factor', { id }),
-    [userKeys.all],
-  );
-}
+export const useResetSecondFactor = createIdPostHook<TResetSecondFactorReply>(
+  '/security/sys/user/reset_second_factor',
+  [userKeys.all],
+);
 
 /** An administrator lifts the lock wrong codes put on another user's second factor. */
-export function useUnlockSecondFactor() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<null>('/security/sys/user/unlock_second_factor', { id }),
-    [userKeys.all],
-  );
-}
+export const useUnlockSecondFactor = createIdPostHook<null>('/security/sys/user/unlock_second_factor', [
+  userKeys.all,
+]);
 
-export function useAuthorizeStations() {
-  return useInvalidatingMutation(
-    (body: TAuthorizeStationRequest) =>
-      http.post<{ changed: number }>('/security/sys/permission/user_authorize_station', body),
-    [userKeys.all],
-  );
-}
+export const useAuthorizeStations = createPostHook<TAuthorizeStationRequest, { changed: number }>(
+  '/security/sys/permission/user_authorize_station',
+  [userKeys.all],
+);
 
 export interface TransferInput {
   fromUserId: number;

@@ -3,6 +3,7 @@ import { Button, Drawer, Flex, Table, type TableColumnsType, Tag, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerPagination } from '../../ui/list/use-server-pagination.ts';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useWebhookDeliveries } from './api.ts';
 
@@ -36,13 +37,7 @@ export function WebhookDeliveriesDrawer({
 
   const kindLabel = (kind: TWebhookDeliveryRecord['kind']) => t(`system.webhook.events.${kind}`);
   const columns: TableColumnsType<TWebhookDeliveryRecord> = [
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('system.webhook.log.time'),
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createdAt', t('system.webhook.log.time'), formatDateTime),
     {
       key: 'kind',
       dataIndex: 'kind',

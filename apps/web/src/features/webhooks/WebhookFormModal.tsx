@@ -8,6 +8,7 @@ import {
 } from '@masthub/shared';
 import { Checkbox, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../ui/form/record-form.ts';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
 import { SchemaItem } from '../../ui/list/SchemaItem.tsx';
 import { useCreateWebhook, useUpdateWebhook } from './api.ts';
@@ -35,11 +36,9 @@ export function WebhookFormModal({
   hook,
   onClose,
   onCreated,
-}: {
-  open: boolean;
+}: DialogProps & {
   /** Undefined: a new webhook. */
   hook: TWebhookRecord | undefined;
-  onClose: () => void;
   onCreated: (secret: TWebhookSecret) => void;
 }) {
   const { t } = useTranslation();
@@ -68,21 +67,20 @@ export function WebhookFormModal({
       onClose={onClose}
       width={640}
     >
-      {({ rule }) => (
+      {() => (
         <>
-          <SchemaItem name="name" label={t('system.webhook.fields.name')} rule={rule} required>
+          <SchemaItem name="name" label={t('system.webhook.fields.name')} required>
             <Input autoComplete="off" maxLength={50} data-testid="webhook-name" />
           </SchemaItem>
           <SchemaItem
             name="url"
             label={t('system.webhook.fields.url')}
-            rule={rule}
             required
             extra={t('system.webhook.form.urlHelp')}
           >
             <Input autoComplete="off" placeholder="https://example.com/masthub" data-testid="webhook-url" />
           </SchemaItem>
-          <SchemaItem name="events" label={t('system.webhook.fields.events')} rule={rule} required>
+          <SchemaItem name="events" label={t('system.webhook.fields.events')} required>
             <Checkbox.Group
               data-testid="webhook-events"
               options={WEBHOOK_EVENT_KINDS.map((kind) => ({
@@ -91,7 +89,7 @@ export function WebhookFormModal({
               }))}
             />
           </SchemaItem>
-          <SchemaItem name="isEnabled" label={t('system.webhook.fields.isEnabled')} rule={rule}>
+          <SchemaItem name="isEnabled" label={t('system.webhook.fields.isEnabled')}>
             <Switch />
           </SchemaItem>
         </>

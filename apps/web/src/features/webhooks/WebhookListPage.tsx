@@ -1,11 +1,11 @@
 import type { TWebhookRecord } from '@masthub/shared';
-import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import { App, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import { ListPage } from '../../ui/list/ListPage.tsx';
 import type { FitColumn } from '../../ui/table/fit-columns.ts';
+import { dateTimeColumn } from '../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import {
   useDeleteWebhook,
@@ -114,13 +114,7 @@ export function WebhookListPage() {
       title: t('system.webhook.fields.creator'),
       width: 120,
     },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('system.common.createTime'),
-      width: DATE_COLUMN_WIDTH,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createdAt', t('system.common.createTime'), formatDateTime),
   ];
 
   return (

@@ -10,7 +10,7 @@ import type {
   TWebhookUpdateRequest,
 } from '@masthub/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useInvalidatingMutation, usePageQuery } from '../../request/queries.ts';
+import { createIdPostHook, createPostHook, usePageQuery } from '../../request/queries.ts';
 import { http } from '../../request/request.ts';
 
 export const webhookKeys = {
@@ -23,47 +23,28 @@ export function useWebhookPage(request: TWebhookPageRequest) {
   return usePageQuery<TWebhookRecord>(webhookKeys.page(request), '/system/webhook/page', request);
 }
 
-export function useCreateWebhook() {
-  return useInvalidatingMutation(
-    (body: TWebhookCreateRequest) => http.post<TWebhookSecret>('/system/webhook/create', body),
-    [webhookKeys.all],
-  );
-}
+export const useCreateWebhook = createPostHook<TWebhookCreateRequest, TWebhookSecret>(
+  '/system/webhook/create',
+  [webhookKeys.all],
+);
 
-export function useUpdateWebhook() {
-  return useInvalidatingMutation(
-    (body: TWebhookUpdateRequest) => http.post<null>('/system/webhook/update', body),
-    [webhookKeys.all],
-  );
-}
+export const useUpdateWebhook = createPostHook<TWebhookUpdateRequest, null>('/system/webhook/update', [
+  webhookKeys.all,
+]);
 
-export function useEnableWebhook() {
-  return useInvalidatingMutation(
-    (body: TWebhookEnableRequest) => http.post<null>('/system/webhook/enable', body),
-    [webhookKeys.all],
-  );
-}
+export const useEnableWebhook = createPostHook<TWebhookEnableRequest, null>('/system/webhook/enable', [
+  webhookKeys.all,
+]);
 
-export function useRotateWebhookSecret() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<TWebhookSecret>('/system/webhook/rotate_secret', { id }),
-    [webhookKeys.all],
-  );
-}
+export const useRotateWebhookSecret = createIdPostHook<TWebhookSecret>('/system/webhook/rotate_secret', [
+  webhookKeys.all,
+]);
 
-export function useDeleteWebhook() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<null>('/system/webhook/delete', { id }),
-    [webhookKeys.all],
-  );
-}
+export const useDeleteWebhook = createIdPostHook<null>('/system/webhook/delete', [webhookKeys.all]);
 
-export function useTestWebhook() {
-  return useInvalidatingMutation(
-    (id: number) => http.post<TWebhookDeliveryRecord>('/system/webhook/test', { id }),
-    [webhookKeys.all],
-  );
-}
+export const useTestWebhook = createIdPostHook<TWebhookDeliveryRecord>('/system/webhook/test', [
+  webhookKeys.all,
+]);
 
 /** A hook's delivery log; refreshed every few seconds while a delivery is still waiting or being sent. */
 export function useWebhookDeliveries(request: TWebhookDeliveryPageRequest, isEnabled: boolean) {

@@ -17,3 +17,14 @@ export function useZodRule(schema: TSafeParser): (field: string) => FormRule {
       },
     });
 }
+
+/**
+ * The rule of a form whose values become a request: each field is checked by `schema` over the request
+ * `toRequest` makes of the whole form.
+ */
+export function useRequestRule<V>(
+  schema: TSafeParser,
+  toRequest: (values: V) => unknown,
+): (field: string) => FormRule {
+  return useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
+}

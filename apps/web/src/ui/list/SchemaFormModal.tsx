@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../browser/feedback.ts';
 import type { TSafeParser } from '../../i18n/validation.ts';
-import { useZodRule } from '../form/use-zod-rule.ts';
+import { FormRuleProvider } from '../form/RuleItem.tsx';
+import { useRequestRule } from '../form/use-zod-rule.ts';
 import { showFieldErrors } from './field-errors.ts';
 
 export interface SchemaFormModalProps<V extends object, R, S = unknown> {
@@ -17,12 +18,12 @@ export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   toRequest: (values: V) => R;
   /** The shared zod schema of the request. */
   schema: { safeParse: (input: unknown) => ReturnType<TSafeParser['safeParse']> };
-  /** Sends the request; the dialog closes through `onSaved` when it resolves. */
+  /** Sends the request; the dialog closes (through `onSaved` when given) when it resolves. */
   save: (request: R) => Promise<S>;
-  /** The toast after saving. */
-  savedMessage: string;
-  /** After saving, with the server's reply and the form's values (the caller closes the dialog). */
-  onSaved: (reply: S, values: V) => void;
+  /** The toast after saving (default: "saved"). */
+  savedMessage?: string;
+  /** After saving, with the server's reply and the form's values (the caller closes the dialog); default: close. */
+  onSaved?: (reply: S, values: V) => void;
   onClose: () => void;
   width?: number;
   okText?: string;
@@ -33,7 +34,10 @@ export interface SchemaFormModalProps<V extends object, R, S = unknown> {
   mapField?: (serverField: string) => string;
   /** The form instance, when the caller watches fields (`Form.useWatch`); one is made otherwise. */
   form?: FormInstance<V>;
-  /** The fields; `rule(field)` checks a field with the schema over the whole form. */
+  /**
+   * The fields; `rule(field)` checks a field with the schema over the whole form (`RuleItem`, `RuleCol` and
+   * `SchemaItem` use it when given no rule).
+   */
   children: (context: { rule: (field: string) => FormRule; form: FormInstance<V> }) => ReactNode;
 }
 
@@ -76,7 +80,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
   const { t } = useTranslation();
   const [form] = Form.useForm<V>(givenForm);
   const [isSaving, setSaving] = useState(false);
-  const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
+  const rule = useRequestRule(schema, toRequest);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -84,8 +88,9 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
     setSaving(true);
     try {
       const reply = await save(toRequest(values));
-      feedback.success(savedMessage);
-      onSaved(reply, values);
+      feedback.success(savedMessage ?? t('system.common.saved'));
+      if (onSaved) onSaved(reply, values);
+      else onClose();
     } catch (error) {
       showFieldErrors(form, error, mapField);
     } finally {
@@ -125,7 +130,7 @@ export function SchemaFormModal<V extends object, R, S = unknown>({
         {...formProps}
       >
         <ResetOnOpen form={form} />
-        {children({ rule, form })}
+        <FormRuleProvider rule={rule}>{children({ rule, form })}</FormRuleProvider>
       </Form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { DATE_COLUMN_WIDTH } from '@masthub/shared/constants.ts';
 import type { TablePaginationConfig } from 'antd';
 
 /** A column of server instants (`createTime`…) shown in the user's time zone. */
@@ -5,7 +6,7 @@ export function dateTimeColumn(
   key: string,
   title: string,
   format: (value: string | null | undefined) => string,
-  width = 170,
+  width = DATE_COLUMN_WIDTH,
 ) {
   return { key, dataIndex: key, title, width, render: (value: string | null) => format(value) };
 }

@@ -9,8 +9,9 @@ import { Button, DatePicker, Form, Modal, Radio, Row, Select, Space, Switch } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../request/request.ts';
-import { RuleCol, RuleItem } from '../../../ui/form/RuleItem.tsx';
-import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
+import { RuleCol, RuleForm, RuleItem } from '../../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
+import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { exportVersion } from '../api.ts';
 import {
@@ -24,15 +25,13 @@ import { channelsOf, type PickerRange } from '../wind-data.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { RANGE_FORMAT } from './ProcessingModal.tsx';
 
-export interface ExportModalProps {
-  open: boolean;
+export interface ExportModalProps extends DialogProps {
   version: TDatasetVersion;
   channels: readonly TVersionChannel[];
   selectedIds: readonly number[];
   /** The period the chart shows: offered as a one-click choice, never pre-filled (empty = all data). */
   shownRange: PickerRange | undefined;
   utcCode: string;
-  onClose: () => void;
 }
 
 /**
@@ -51,9 +50,7 @@ export function ExportModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<ExportFormValues>();
   const toRequest = (values: ExportFormValues) => toExportRequest(values, version.id, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZVersionExportRequest.safeParse(toRequest(values as ExportFormValues)),
-  });
+  const rule = useRequestRule(ZVersionExportRequest, toRequest);
   const [isExporting, setExporting] = useState(false);
   const format = Form.useWatch('format', form) ?? 1;
   const needsPair = exportNeedsSpeedAndDirection(format);
@@ -88,7 +85,8 @@ export function ExportModal({
       okButtonProps={{ icon: <DownloadOutlined />, loading: isExporting }}
       onOk={() => void submit()}
     >
-      <Form<ExportFormValues>
+      <RuleForm<ExportFormValues>
+        rule={rule}
         form={form}
         name="mwExportForm"
         layout="vertical"
@@ -103,7 +101,7 @@ export function ExportModal({
           tabBins: 'edges',
         }}
       >
-        <RuleItem name="format" label={t('measure-wind.export.format')} rule={rule} required>
+        <RuleItem name="format" label={t('measure-wind.export.format')} required>
           <Select
             options={EXPORT_FORMATS.map((entry) => ({
               value: entry.code,
@@ -120,13 +118,13 @@ export function ExportModal({
               ] as const
             ).map(([name, labelKey, pairChannels]) => (
               <RuleCol
+                rule={false}
                 key={name}
                 xs={24}
                 md={12}
                 name={name}
                 label={t(`measure-wind.export.${labelKey}`)}
                 rules={[pairRule]}
-                rule={rule}
                 required
               >
                 <ChannelSelect channels={pairChannels} />
@@ -134,20 +132,14 @@ export function ExportModal({
             ))}
             {format === 5 && (
               <>
-                <RuleCol
-                  xs={24}
-                  md={12}
-                  name="tabSectors"
-                  label={t('measure-wind.export.tabSectors')}
-                  rule={rule}
-                >
+                <RuleCol xs={24} md={12} name="tabSectors" label={t('measure-wind.export.tabSectors')}>
                   <Radio.Group
                     optionType="button"
                     data-testid="export-tab-sectors"
                     options={[12, 16].map((n) => ({ value: n, label: String(n) }))}
                   />
                 </RuleCol>
-                <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')} rule={rule}>
+                <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')}>
                   <Select
                     data-testid="export-tab-bins"
                     options={TAB_BIN_CHOICES.map((key) => ({
@@ -164,7 +156,6 @@ export function ExportModal({
             name="channelIds"
             label={t('measure-wind.export.channels')}
             extra={t('measure-wind.export.channelsHint')}
-            rule={rule}
           >
             <ChannelSelect channels={channels} mode="multiple" allowClear maxTagCount="responsive" />
           </RuleItem>
@@ -208,7 +199,7 @@ export function ExportModal({
         >
           <Switch />
         </Form.Item>
-      </Form>
+      </RuleForm>
     </Modal>
   );
 }

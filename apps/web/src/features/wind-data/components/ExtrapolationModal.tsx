@@ -51,7 +51,6 @@ export function ExtrapolationModal({ channels, ...dialog }: ExtrapolationModalPr
         name="channelIds"
         label={t('measure-wind.extrapolation.speeds')}
         extra={t('measure-wind.extrapolation.speedsHint')}
-        rule={rule}
         required
       >
         <ChannelSelect channels={speeds} mode="multiple" maxCount={MAX_SPEEDS} allowClear />
@@ -62,18 +61,11 @@ export function ExtrapolationModal({ channels, ...dialog }: ExtrapolationModalPr
           md={8}
           name="targetHeight"
           label={t('measure-wind.extrapolation.targetHeight')}
-          rule={rule}
           required
         >
           <InputNumber min={1} max={500} precision={0} suffix="m" style={{ width: '100%' }} />
         </RuleCol>
-        <RuleCol
-          xs={24}
-          md={16}
-          name="shearMode"
-          label={t('measure-wind.extrapolation.shearMode')}
-          rule={rule}
-        >
+        <RuleCol xs={24} md={16} name="shearMode" label={t('measure-wind.extrapolation.shearMode')}>
           <Radio.Group
             optionType="button"
             options={translatedOptions(
@@ -85,12 +77,7 @@ export function ExtrapolationModal({ channels, ...dialog }: ExtrapolationModalPr
         </RuleCol>
       </Row>
       {shearMode === 'sector' ? (
-        <RuleItem
-          name="directionChannelId"
-          label={t('measure-wind.extrapolation.directionChannel')}
-          rule={rule}
-          required
-        >
+        <RuleItem name="directionChannelId" label={t('measure-wind.extrapolation.directionChannel')} required>
           <ChannelSelect channels={vanes} />
         </RuleItem>
       ) : null}

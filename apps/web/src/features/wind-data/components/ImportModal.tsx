@@ -4,15 +4,14 @@ import { Button, List, Modal, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
 import { formatBytes } from '../../../ui/format-bytes.ts';
 import { importIntoVersion } from '../api.ts';
 import { IMPORT_ACCEPT, IMPORT_MAX_FILES, importProblem } from '../requests.utils.ts';
 
-export interface ImportModalProps {
-  open: boolean;
+export interface ImportModalProps extends DialogProps {
   versionId: number;
   versionName: string;
-  onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
 }
 

@@ -57,7 +57,6 @@ export function InterpolationModal({ channels, selectedIds, ...dialog }: Interpo
           md={12}
           name="targetChannelId"
           label={t('measure-wind.interpolation.target')}
-          rule={rule}
           required
         >
           <ChannelSelect channels={channels} />
@@ -67,21 +66,15 @@ export function InterpolationModal({ channels, selectedIds, ...dialog }: Interpo
           md={12}
           name="predictorChannelId"
           label={t('measure-wind.interpolation.predictor')}
-          rule={rule}
           dependencies={['targetChannelId']}
           required
         >
           <ChannelSelect channels={channels} />
         </RuleCol>
-        <RuleCol
-          xs={12}
-          name="minPairs"
-          {...hintedLabel(t, 'measure-wind.interpolation', 'minPairs')}
-          rule={rule}
-        >
+        <RuleCol xs={12} name="minPairs" {...hintedLabel(t, 'measure-wind.interpolation', 'minPairs')}>
           <InputNumber min={10} max={100_000} precision={0} style={{ width: '100%' }} />
         </RuleCol>
-        <RuleCol xs={12} name="minR" {...hintedLabel(t, 'measure-wind.interpolation', 'minR')} rule={rule}>
+        <RuleCol xs={12} name="minR" {...hintedLabel(t, 'measure-wind.interpolation', 'minR')}>
           <InputNumber min={0} max={1} step={0.05} style={{ width: '100%' }} />
         </RuleCol>
       </Row>

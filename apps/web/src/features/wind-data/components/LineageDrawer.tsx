@@ -1,15 +1,14 @@
 import type { TDatasetVersion, TLineageStep } from '@masthub/shared';
 import { Descriptions, Drawer, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
 import { useFormatDateTime } from '../../../ui/use-date-time.ts';
 import { useVersionDetail } from '../api.ts';
 import { summarizeResult } from '../wind-data.utils.ts';
 
-export interface LineageDrawerProps {
-  open: boolean;
+export interface LineageDrawerProps extends DialogProps {
   versionId: number;
   versions: readonly TDatasetVersion[];
-  onClose: () => void;
 }
 
 /** Where a version came from and what was done to it: source, method, parameters, who, when. */

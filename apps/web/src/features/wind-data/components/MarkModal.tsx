@@ -2,7 +2,7 @@ import { type TVersionChannel, ZMarkCreate } from '@masthub/shared';
 import { DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
-import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { useSaveMark } from '../api.ts';
 import { type MarkFormValues, toMarkRequest } from '../requests.utils.ts';
@@ -31,9 +31,7 @@ export function MarkModal({ draft, versionId, channels, utcCode, onClose, onSave
   const { t } = useTranslation();
   const [form] = Form.useForm<MarkFormValues>();
   const toRequest = (values: MarkFormValues) => toMarkRequest(values, versionId, utcCode);
-  const rule = useZodRule({
-    safeParse: (values: unknown) => ZMarkCreate.safeParse(toRequest(values as MarkFormValues)),
-  });
+  const rule = useRequestRule(ZMarkCreate, toRequest);
   const save = useSaveMark();
 
   const submit = async () => {

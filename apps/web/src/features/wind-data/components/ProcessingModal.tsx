@@ -6,16 +6,16 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
 import type { TSafeParser } from '../../../i18n/validation.ts';
-import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
+import { FormRuleProvider, type TFieldRule } from '../../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
+import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { startProcessing, type TProcessBodies, type TProcessKind } from '../api.ts';
 
 /** What every processing dialog of MeasureWind gets from the page. */
-export interface ProcessingDialogProps {
-  open: boolean;
+export interface ProcessingDialogProps extends DialogProps {
   versionId: number;
   utcCode: string;
-  onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
 }
 
@@ -28,8 +28,8 @@ export function useProcessingForm<V>(
   toRequest: (values: V) => unknown,
 ) {
   const [form] = Form.useForm<V>();
-  const rule = useZodRule({ safeParse: (values: unknown) => schema.safeParse(toRequest(values as V)) });
-  return { form, rule, frame: { form, toRequest } };
+  const rule = useRequestRule(schema, toRequest);
+  return { form, rule, frame: { form, toRequest, rule } };
 }
 
 export interface ProcessingModalProps<V> {
@@ -38,6 +38,8 @@ export interface ProcessingModalProps<V> {
   form: FormInstance<V>;
   /** The form values as the request (the modal's zod rules check the same mapping). */
   toRequest: (values: V) => unknown;
+  /** The schema rule every field below is checked by unless given another. */
+  rule: TFieldRule;
   onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
   width?: number;
@@ -59,6 +61,7 @@ export function ProcessingModal<V>({
   open,
   form,
   toRequest,
+  rule,
   onClose,
   onStarted,
   width = 640,
@@ -104,19 +107,21 @@ export function ProcessingModal<V>({
         style={{ marginBottom: 16 }}
         title={t(`measure-wind.process.descriptions.${kind}`)}
       />
-      {name ? (
-        <Form<V>
-          form={form}
-          name={name}
-          layout="vertical"
-          preserve={false}
-          initialValues={initialValues as FormProps<V>['initialValues']}
-        >
-          {children}
-        </Form>
-      ) : (
-        children
-      )}
+      <FormRuleProvider rule={rule}>
+        {name ? (
+          <Form<V>
+            form={form}
+            name={name}
+            layout="vertical"
+            preserve={false}
+            initialValues={initialValues as FormProps<V>['initialValues']}
+          >
+            {children}
+          </Form>
+        ) : (
+          children
+        )}
+      </FormRuleProvider>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { type TQcRule, ZQcRunRequest } from '@masthub/shared';
-import { Form, Select, Tag } from 'antd';
+import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RuleItem } from '../../../ui/form/RuleItem.tsx';
 import { useQcRules } from '../api.ts';
 import { type QcFormValues, toQcRequest } from '../requests.utils.ts';
 import {
@@ -33,12 +34,7 @@ export function QcModal({ stationId, ...dialog }: QcModalProps) {
 
   return (
     <ProcessingModal name="mwQcForm" initialValues={{ ruleIds: [] }} kind="qc" {...dialog} {...frame}>
-      <Form.Item
-        name="ruleIds"
-        label={t('measure-wind.qc.rules')}
-        extra={t('measure-wind.qc.rulesHint')}
-        rules={[rule('ruleIds')]}
-      >
+      <RuleItem name="ruleIds" label={t('measure-wind.qc.rules')} extra={t('measure-wind.qc.rulesHint')}>
         <Select
           mode="multiple"
           allowClear
@@ -54,7 +50,7 @@ export function QcModal({ stationId, ...dialog }: QcModalProps) {
               disabled: !qcRule.isEnabled,
             }))}
         />
-      </Form.Item>
+      </RuleItem>
       <RangeFormItem rules={[rule('endTime')]} />
     </ProcessingModal>
   );

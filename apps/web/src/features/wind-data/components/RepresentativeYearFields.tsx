@@ -3,7 +3,7 @@ import type { TDatasetVersion, TVersionChannel } from '@masthub/shared';
 import { Button, Col, Form, type FormInstance, InputNumber, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RuleCol, RuleItem, type TFieldRule } from '../../../ui/form/RuleItem.tsx';
+import { RuleCol, RuleItem } from '../../../ui/form/RuleItem.tsx';
 import { useStationSearch } from '../../ingestion/index.ts';
 import { useVersionChannels, useVersions } from '../api.ts';
 import type { RepresentativeYearFormValues } from '../requests.utils.ts';
@@ -57,7 +57,7 @@ export function useReferenceChoices(form: FormInstance<RepresentativeYearFormVal
 }
 
 /** The average year's periods (start and end year), one to three. */
-export function PeriodsList({ rule, lastYear }: { rule: TFieldRule; lastYear: number }) {
+export function PeriodsList({ lastYear }: { lastYear: number }) {
   const { t } = useTranslation();
   const year = (index: number, end: 'startYear' | 'endYear') => (
     <InputNumber
@@ -78,7 +78,6 @@ export function PeriodsList({ rule, lastYear }: { rule: TFieldRule; lastYear: nu
                 <RuleItem
                   name={[field.name, 'startYear']}
                   field={`periods.${field.name}.startYear`}
-                  rule={rule}
                   style={{ marginBottom: 8 }}
                 >
                   {year(index, 'startYear')}
@@ -87,7 +86,6 @@ export function PeriodsList({ rule, lastYear }: { rule: TFieldRule; lastYear: nu
                 <RuleItem
                   name={[field.name, 'endYear']}
                   field={`periods.${field.name}.endYear`}
-                  rule={rule}
                   dependencies={[['periods', field.name, 'startYear']]}
                   style={{ marginBottom: 8 }}
                 >
@@ -120,13 +118,11 @@ export function PeriodsList({ rule, lastYear }: { rule: TFieldRule; lastYear: nu
 
 /** The reference series of a long-term correction: station, version, its speed and direction, long-term mean. */
 export function ReferenceFields({
-  rule,
   stations,
   onSearch,
   versions,
   channels,
 }: {
-  rule: TFieldRule;
   stations: readonly { id: number; stationCode: string; projectName: string }[];
   onSearch: (keywords: string) => void;
   versions: readonly TDatasetVersion[];
@@ -179,7 +175,6 @@ export function ReferenceFields({
           md={choice.md}
           name={choice.name}
           label={label(choice.labelKey)}
-          rule={rule}
           field={`reference.${choice.field}`}
           required
         >
@@ -192,7 +187,6 @@ export function ReferenceFields({
         name="longTermMeanMps"
         label={label('longTermMean')}
         tooltip={label('longTermMeanHint')}
-        rule={rule}
         field="reference.longTermMeanMps"
       >
         <InputNumber min={0.1} max={50} step={0.1} suffix="m/s" style={{ width: '100%' }} />

@@ -7,6 +7,7 @@ import {
 import { Form, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RuleCol, translatedOptions } from '../../../ui/form/RuleItem.tsx';
+import type { DialogProps } from '../../../ui/form/record-form.ts';
 import { type RepresentativeYearFormValues, toRepresentativeYearRequest } from '../requests.utils.ts';
 import { channelsOf } from '../wind-data.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
@@ -18,12 +19,10 @@ import {
   useReferenceChoices,
 } from './RepresentativeYearFields.tsx';
 
-export interface RepresentativeYearModalProps {
-  open: boolean;
+export interface RepresentativeYearModalProps extends DialogProps {
   stationId: number;
   version: TDatasetVersion;
   channels: readonly TVersionChannel[];
-  onClose: () => void;
   onStarted: (task: TProcessingTask) => void;
 }
 
@@ -40,7 +39,7 @@ export function RepresentativeYearModal({
 }: RepresentativeYearModalProps) {
   const { t } = useTranslation();
   const toRequest = (values: RepresentativeYearFormValues) => toRepresentativeYearRequest(values, version.id);
-  const { form, rule, frame } = useProcessingForm(ZRepresentativeYearRequest, toRequest);
+  const { form, frame } = useProcessingForm(ZRepresentativeYearRequest, toRequest);
   const method = Form.useWatch('method', form) ?? 'best';
   const { hasReference, ...reference } = useReferenceChoices(form, stationId);
 
@@ -65,14 +64,7 @@ export function RepresentativeYearModal({
         }
       >
         <Row gutter={16}>
-          <RuleCol
-            xs={24}
-            md={12}
-            name="method"
-            label={t('measure-wind.representativeYear.method')}
-            rule={rule}
-            required
-          >
+          <RuleCol xs={24} md={12} name="method" label={t('measure-wind.representativeYear.method')} required>
             <Radio.Group
               optionType="button"
               options={translatedOptions(
@@ -87,13 +79,12 @@ export function RepresentativeYearModal({
             md={12}
             name="speedChannelId"
             label={t('measure-wind.representativeYear.speedChannel')}
-            rule={rule}
             required
           >
             <ChannelSelect channels={speeds} />
           </RuleCol>
         </Row>
-        {method === 'average' ? <PeriodsList rule={rule} lastYear={lastYear} /> : null}
+        {method === 'average' ? <PeriodsList lastYear={lastYear} /> : null}
         <Form.Item
           name="hasReference"
           label={t('measure-wind.representativeYear.reference')}
@@ -102,7 +93,7 @@ export function RepresentativeYearModal({
         >
           <Switch />
         </Form.Item>
-        {hasReference ? <ReferenceFields rule={rule} {...reference} /> : null}
+        {hasReference ? <ReferenceFields {...reference} /> : null}
       </Form>
     </ProcessingModal>
   );

@@ -65,14 +65,7 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
           initialValues={initialValues}
         >
           <Row gutter={16}>
-            <RuleCol
-              xs={24}
-              md={12}
-              name="method"
-              label={t('measure-wind.towerShadow.method')}
-              rule={rule}
-              required
-            >
+            <RuleCol xs={24} md={12} name="method" label={t('measure-wind.towerShadow.method')} required>
               <Radio.Group
                 optionType="button"
                 options={translatedOptions(
@@ -87,7 +80,6 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
               md={6}
               name="correctionAngle"
               {...hintedLabel(t, 'measure-wind.towerShadow', 'correctionAngle')}
-              rule={rule}
               required
             >
               {/* No min/max: an angle out of range gets the SPEC §5 message instead of being clamped. */}
@@ -98,7 +90,6 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
               md={6}
               name="wakeHalfWidth"
               {...hintedLabel(t, 'measure-wind.towerShadow', 'wakeHalfWidth')}
-              rule={rule}
             >
               <InputNumber min={5} max={60} step={1} suffix="°" style={{ width: '100%' }} />
             </RuleCol>
@@ -108,7 +99,6 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
               name="directionChannelId"
               label={t('measure-wind.towerShadow.directionChannel')}
               extra={method === 'gb' ? undefined : t('measure-wind.towerShadow.directionOptional')}
-              rule={rule}
               dependencies={['method']}
               required={method === 'gb'}
             >
@@ -121,7 +111,7 @@ export function TowerShadowModal({ stationId, channels, ...dialog }: TowerShadow
           <Typography.Title level={5} style={{ marginTop: 0 }}>
             {t('measure-wind.towerShadow.pairs')}
           </Typography.Title>
-          <TowerShadowPairs rule={rule} method={method} channels={channels} />
+          <TowerShadowPairs method={method} channels={channels} />
         </Form>
       )}
     </ProcessingModal>

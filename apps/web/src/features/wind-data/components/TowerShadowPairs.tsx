@@ -2,21 +2,20 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TVersionChannel } from '@masthub/shared';
 import { Button, Card, Col, Form, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RuleCol, type TFieldRule } from '../../../ui/form/RuleItem.tsx';
+import { RuleCol } from '../../../ui/form/RuleItem.tsx';
 import { channelsOf } from '../wind-data.utils.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 
 const MAX_PAIRS = 20;
 
 interface PairProps {
-  rule: TFieldRule;
   /** The tower-shadow method: the GB method needs each cup's boom bearing. */
   method: string;
   channels: readonly TVersionChannel[];
 }
 
 /** One cup of a pair: its average (required), boom bearing, standard deviation and maximum. */
-function PairSide({ rule, method, channels, row, side }: PairProps & { row: number; side: 'A' | 'B' }) {
+function PairSide({ method, channels, row, side }: PairProps & { row: number; side: 'A' | 'B' }) {
   const { t } = useTranslation();
   return (
     <Row gutter={8}>
@@ -25,7 +24,6 @@ function PairSide({ rule, method, channels, row, side }: PairProps & { row: numb
         name={[row, `avg${side}`]}
         field={`pairs.${row}.avg${side}`}
         label={t('measure-wind.towerShadow.avg', { side })}
-        rule={rule}
         required
       >
         <ChannelSelect channels={channelsOf(channels, 'ws', 'avg')} />
@@ -36,16 +34,25 @@ function PairSide({ rule, method, channels, row, side }: PairProps & { row: numb
         field={`pairs.${row}.boom${side}`}
         label={t('measure-wind.towerShadow.boom', { side })}
         tooltip={t('measure-wind.towerShadow.boomHint')}
-        rule={rule}
         dependencies={['method']}
         required={method === 'gb'}
       >
         <InputNumber min={0} max={360} step={1} suffix="°" style={{ width: '100%' }} />
       </RuleCol>
-      <RuleCol span={12} name={[row, `sd${side}`]} label={t('measure-wind.towerShadow.sd', { side })}>
+      <RuleCol
+        rule={false}
+        span={12}
+        name={[row, `sd${side}`]}
+        label={t('measure-wind.towerShadow.sd', { side })}
+      >
         <ChannelSelect channels={channelsOf(channels, 'ws', 'sd')} allowClear />
       </RuleCol>
-      <RuleCol span={12} name={[row, `max${side}`]} label={t('measure-wind.towerShadow.max', { side })}>
+      <RuleCol
+        rule={false}
+        span={12}
+        name={[row, `max${side}`]}
+        label={t('measure-wind.towerShadow.max', { side })}
+      >
         <ChannelSelect channels={channelsOf(channels, 'ws', 'max')} allowClear />
       </RuleCol>
     </Row>

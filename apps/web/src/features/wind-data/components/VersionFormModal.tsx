@@ -3,7 +3,7 @@ import { type TDatasetVersion, ZVersionCreate, ZVersionRename } from '@masthub/s
 import { Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../browser/feedback.ts';
-import { useZodRule } from '../../../ui/form/use-zod-rule.ts';
+import { useRequestRule } from '../../../ui/form/use-zod-rule.ts';
 import { showFieldErrors } from '../../../ui/list/field-errors.ts';
 import { useCreateVersion, useRenameVersion } from '../api.ts';
 
@@ -38,10 +38,7 @@ export function VersionFormModal({
     isCreate
       ? { stationId, sourceVersionId: values.sourceVersionId, name: values.name ?? '' }
       : { id: version.id, name: values.name ?? '' };
-  const rule = useZodRule({
-    safeParse: (values: unknown) =>
-      (isCreate ? ZVersionCreate : ZVersionRename).safeParse(toRequest(values as VersionFormValues)),
-  });
+  const rule = useRequestRule(isCreate ? ZVersionCreate : ZVersionRename, toRequest);
   const create = useCreateVersion(stationId);
   const rename = useRenameVersion(stationId);
 

@@ -21,6 +21,35 @@ export function activeFilterCount(filter: TMapSiteFilter): number {
   return Object.keys(compactFilter(filter)).length;
 }
 
+/** A filter field matching any of the chosen options ("any" while none is chosen). */
+function AnyOfItem({
+  name,
+  label,
+  options,
+  isSearchable = false,
+  marginBottom = 8,
+}: {
+  name: keyof FormValues;
+  label: string;
+  options: { value: string | number; label: string }[];
+  isSearchable?: boolean;
+  marginBottom?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label} style={{ marginBottom }}>
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        {...(isSearchable ? { showSearch: { optionFilterProp: 'label' } } : {})}
+        placeholder={t('home-overview.filter.any')}
+        options={options}
+      />
+    </Form.Item>
+  );
+}
+
 /**
  * The site query of the home map (SPEC §2 "site query with filters"): keywords, project, status, station
  * type, owner party, tags and province. "Query" applies the form; the map's sites, counts and overview
@@ -60,7 +89,8 @@ export function SiteFilter({
     });
   }, [form, value]);
 
-  const multi = { mode: 'multiple' as const, allowClear: true, maxTagCount: 'responsive' as const };
+  const ownerOptions = (owners.data ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const tagOptions = (tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
   return (
     <section aria-label={t('home-overview.filter.title')} data-testid="site-filter">
       <Flex align="center" gap={6}>
@@ -82,44 +112,30 @@ export function SiteFilter({
         <Form.Item name="projectName" label={t('home-overview.filter.project')} style={{ marginBottom: 8 }}>
           <Input allowClear placeholder={t('home-overview.filter.projectPlaceholder')} maxLength={50} />
         </Form.Item>
-        <Form.Item name="status" label={t('home-overview.filter.status')} style={{ marginBottom: 8 }}>
-          <Select
-            {...multi}
-            placeholder={t('home-overview.filter.any')}
-            options={(statuses.data ?? []).map((s) => ({ value: s.value, label: s.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="stationType" label={t('home-overview.filter.type')} style={{ marginBottom: 8 }}>
-          <Select
-            {...multi}
-            placeholder={t('home-overview.filter.any')}
-            options={(types.data ?? []).map((o) => ({ value: o.value, label: o.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="ownerPartyId" label={t('home-overview.filter.owner')} style={{ marginBottom: 8 }}>
-          <Select
-            {...multi}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('home-overview.filter.any')}
-            options={(owners.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="tagIds" label={t('home-overview.filter.tags')} style={{ marginBottom: 8 }}>
-          <Select
-            {...multi}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('home-overview.filter.any')}
-            options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="regionCodes" label={t('home-overview.filter.province')} style={{ marginBottom: 12 }}>
-          <Select
-            {...multi}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('home-overview.filter.any')}
-            options={provinceOptions}
-          />
-        </Form.Item>
+        <AnyOfItem
+          name="status"
+          label={t('home-overview.filter.status')}
+          options={(statuses.data ?? []).map((s) => ({ value: s.value, label: s.name }))}
+        />
+        <AnyOfItem
+          name="stationType"
+          label={t('home-overview.filter.type')}
+          options={(types.data ?? []).map((o) => ({ value: o.value, label: o.name }))}
+        />
+        <AnyOfItem
+          name="ownerPartyId"
+          label={t('home-overview.filter.owner')}
+          options={ownerOptions}
+          isSearchable
+        />
+        <AnyOfItem name="tagIds" label={t('home-overview.filter.tags')} options={tagOptions} isSearchable />
+        <AnyOfItem
+          name="regionCodes"
+          label={t('home-overview.filter.province')}
+          options={provinceOptions}
+          isSearchable
+          marginBottom={12}
+        />
         <Flex gap={8}>
           <Button type="primary" htmlType="submit">
             {t('home-overview.filter.submit')}
