@@ -161,6 +161,7 @@ export async function benchLoad(): Promise<TBenchResult[]> {
     const byUrl = new Map<string, number[]>();
     let errors = 0;
     const errorsByUrl = new Map<string, number>();
+    const errorKinds = new Set<string>();
     let peakRss = 0;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, rssOf(server!.pid!));
@@ -169,7 +170,11 @@ export async function benchLoad(): Promise<TBenchResult[]> {
     const user = async (u: number) => {
       const userToken = tokens[u % tokens.length]!;
       let k = u;
-      while (Date.now() - started < DURATION_MS) {
+      // One user in ten runs one long-term compare, another one suitability check, at some point of the
+      // minute (an engineer runs them now and then; each is seconds of a compute thread).
+      const heavyAt = 3 + (u % 20);
+      const heavy = u % 10 === 0 ? 'compare' : u % 10 === 5 ? 'suitability' : undefined;
+      for (let step = 0; Date.now() - started < DURATION_MS; step++) {
         k = (k * 1103515245 + 12345) & 0x7fffffff;
         const pick = k % 100;
         const mast = masts[k % masts.length]!;
@@ -179,27 +184,28 @@ export async function benchLoad(): Promise<TBenchResult[]> {
         let method: 'GET' | 'POST' = 'POST';
         let url: string;
         let body: unknown;
-        if (pick < 25) [url, body] = ['/web/station/page', { pageNo: 1 + (k % 15), pageSize: 20 }];
-        else if (pick < 42) [url, body] = ['/web/station/search', { mode: 'map' }];
-        else if (pick < 60)
-          [url, body] = [
-            '/web/version/data/chart',
-            { versionId: mast.versionId, channelIds: [mast.channelId], ...month, maxPoints: 2000 },
-          ];
-        else if (pick < 73)
-          [url, body] = [
-            '/web/version/data/page',
-            { versionId: mast.versionId, pageNo: 1, pageSize: 500, ...month },
-          ];
-        else if (pick < 85)
-          [url, body] = ['/data-process/statistics/analysis', { versionId: mast.versionId, ...month }];
-        else if (pick < 88)
+        if (step === heavyAt && heavy === 'suitability')
           [url, body] = [
             '/data-process/suitability/check',
             { versionId: mast.versionId, speedChannelId: mast.channelId, hubHeight: 100 },
           ];
-        else if (pick < 90 && mast.compare) [url, body] = ['/data-process/longterm/compare', mast.compare];
-        else if (pick < 96)
+        else if (step === heavyAt && heavy === 'compare' && mast.compare)
+          [url, body] = ['/data-process/longterm/compare', mast.compare];
+        else if (pick < 27) [url, body] = ['/web/station/page', { pageNo: 1 + (k % 15), pageSize: 20 }];
+        else if (pick < 44) [url, body] = ['/web/station/search', { mode: 'map' }];
+        else if (pick < 62)
+          [url, body] = [
+            '/web/version/data/chart',
+            { versionId: mast.versionId, channelIds: [mast.channelId], ...month, maxPoints: 2000 },
+          ];
+        else if (pick < 75)
+          [url, body] = [
+            '/web/version/data/page',
+            { versionId: mast.versionId, pageNo: 1, pageSize: 500, ...month },
+          ];
+        else if (pick < 87)
+          [url, body] = ['/data-process/statistics/analysis', { versionId: mast.versionId, ...month }];
+        else if (pick < 93)
           [url, body] = ['/web/receipt/page', { pageNo: 1, pageSize: 20, stationId: mast.stationId }];
         else [method, url, body] = ['GET', '/security/sys/user/access_token/list', undefined];
         const t = performance.now();
@@ -213,10 +219,11 @@ export async function benchLoad(): Promise<TBenchResult[]> {
             },
             ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
           });
-          const reply = (await r.json()) as { code: number };
+          const reply = (await r.json()) as { code: number; data?: { errorCode?: string } };
           if (reply.code !== 200) {
             errors++;
             errorsByUrl.set(url, (errorsByUrl.get(url) ?? 0) + 1);
+            errorKinds.add(`${url} ${r.status} ${reply.data?.errorCode ?? ''}`);
           }
         } catch {
           errors++;
@@ -235,6 +242,7 @@ export async function benchLoad(): Promise<TBenchResult[]> {
         percentile(times, 50),
       )} ms, p99 ${Math.round(percentile(times, 99))} ms)`,
     );
+    for (const kind of errorKinds) console.log(`    error: ${kind}`);
     for (const [url, list] of byUrl) {
       console.log(
         `    ${url}: ${list.length} calls, p50 ${Math.round(percentile(list, 50))} ms, p95 ${Math.round(percentile(list, 95))} ms, ${errorsByUrl.get(url) ?? 0} errors`,
