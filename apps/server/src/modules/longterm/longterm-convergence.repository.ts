@@ -153,14 +153,4 @@ export class LongTermConvergenceRepository {
       .onConflict((oc) => oc.column('station_id').doUpdateSet(row))
       .execute();
   }
-
-  /** The site's code (messages name it). */
-  async findStationCode(stationId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('station')
-      .select('station_code')
-      .where('id', '=', stationId)
-      .executeTakeFirst();
-    return row?.station_code;
-  }
 }

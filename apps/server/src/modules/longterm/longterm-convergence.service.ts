@@ -381,7 +381,7 @@ export class LongTermConvergenceService {
   ): Promise<void> {
     const [receivers, code] = await Promise.all([
       this.access.dataAdministrators(stationId),
-      this.repository.findStationCode(stationId),
+      this.access.stationCode(stationId),
     ]);
     const last = computed.steps[computed.steps.length - 1];
     const percent = Math.round((outlook.changeLastMonth ?? 0) * 1000) / 10;

@@ -85,7 +85,7 @@ export class ReceiptService {
     await this.changed(event.stationId);
     const [receivers, code] = await Promise.all([
       this.access.dataAdministrators(event.stationId),
-      this.repository.findStationCode(event.stationId),
+      this.access.stationCode(event.stationId),
     ]);
     const first = event.doubts[0];
     const details = { count: event.doubts.length };

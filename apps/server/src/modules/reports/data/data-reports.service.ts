@@ -45,6 +45,7 @@ import type { StatisticsService } from '../../wind-data/index.ts';
 import { heightTagOf } from '../../wind-data/index.ts';
 import { AnalysisReportBuilder, type TStoredParams } from '../analysis/analysis-build.ts';
 import { ReportRepository } from '../group/reports.repository.ts';
+import { UNBUILT_DATA_REPORT } from '../unbuilt.ts';
 import { DataReportRepository } from './data-reports.repository.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -459,14 +460,7 @@ export class DataReportService {
       status: 'generating',
       params: JSON.stringify(params),
       language: ctx.language,
-      file_name: null,
-      file_sha256: null,
-      file_size: null,
-      docx_sha256: null,
-      docx_size: null,
-      pdf_sha256: null,
-      pdf_size: null,
-      build_time: null,
+      ...UNBUILT_DATA_REPORT,
     });
     await this.jobs.send('reports.analysis', { reportId: id }, { singletonKey: `analysis:${id}` });
     return { id };

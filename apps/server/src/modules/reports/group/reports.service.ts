@@ -40,6 +40,7 @@ import type { StationAccess } from '../../access/index.ts';
 import type { MailOutbox } from '../../mail/index.ts';
 import type { MessageService } from '../../messages/index.ts';
 import { renderDocx, renderPdf } from '../render/render.ts';
+import { UNBUILT_SCHEDULED_REPORT } from '../unbuilt.ts';
 import { renderCharts } from './charts.ts';
 import { collectFigures } from './collect.ts';
 import { composeReport } from './compose.ts';
@@ -553,15 +554,7 @@ export class ReportService {
           period_start: slot.start,
           period_end: slot.end,
           language: g.language,
-          trigger: 'schedule',
-          created_by: null,
-          generate_time: null,
-          send_time: null,
-          mail_id: null,
-          docx_sha256: null,
-          pdf_sha256: null,
-          docx_size: null,
-          pdf_size: null,
+          ...UNBUILT_SCHEDULED_REPORT,
         });
         if (id !== undefined) created.push(id);
       }
