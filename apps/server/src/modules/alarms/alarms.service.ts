@@ -14,10 +14,8 @@ import {
   type TText,
   text,
 } from '@masthub/shared';
-import type { Transaction } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { Database, TDb } from '../../platform/db/database.ts';
 import {
   NO_OUTBOUND_EVENTS,
   type OutboundEvents,
@@ -44,8 +42,6 @@ import {
   stationStatusMoves,
   type TStationStatusEvent,
 } from './station-status.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** How often silent sites are looked for: "no data for N days" needs no finer grain. */
 export const ALARM_SWEEP_CRON = '*/10 * * * *';

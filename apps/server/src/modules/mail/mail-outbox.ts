@@ -9,17 +9,14 @@ import {
   type TSendLogPageRequest,
   type TSendLogRecord,
 } from '@masthub/shared';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB, TMailAttachment } from '../../platform/db/schema.ts';
+import type { Database, TDb } from '../../platform/db/database.ts';
+import type { TMailAttachment } from '../../platform/db/schema.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import { MailOutboxRepository } from './mail-outbox.repository.ts';
 import { isTransientSmtpError, type SmtpSender, type TOutgoingMail, toSmtpError } from './smtp-sender.ts';
-
-type TDb = Database | Transaction<DB>;
 
 export interface TNewMail {
   kind: TMailKind;

@@ -11,10 +11,8 @@ import {
   type TStationLogType,
   type TText,
 } from '@masthub/shared';
-import type { Transaction } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { Database, TDb } from '../../platform/db/database.ts';
 import type { TAccessSubject } from '../access/index.ts';
 import { StationLogRepository } from './station-log.repository.ts';
 
@@ -49,7 +47,7 @@ export class StationLogService {
   constructor(private readonly db: Database) {}
 
   /** Writes one log row through `db` — pass the caller's transaction. */
-  async record(db: Database | Transaction<DB>, entry: TStationLogEntry): Promise<void> {
+  async record(db: TDb, entry: TStationLogEntry): Promise<void> {
     await new StationLogRepository(db).insert({
       operatorId: entry.operator.id,
       operatorAccount: entry.operator.account,
@@ -68,7 +66,7 @@ export class StationLogService {
    * `systemName` (the source: ftp, email…).
    */
   async recordAs(
-    db: Database | Transaction<DB>,
+    db: TDb,
     actor: { userId: number | null; systemName: string },
     entry: Omit<TStationLogEntry, 'operator'>,
   ): Promise<void> {
