@@ -4,8 +4,8 @@ import {
   ZSuitabilityRequest,
   ZSuitabilityResult,
 } from '@masthub/shared';
-import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { workbookRoute } from '../../platform/http/route-shapes.ts';
 import type { SuitabilityService } from './suitability.service.ts';
 
 /** Site suitability (issue 29, WIND-ANALYSIS §14; /StationDetail/SiteSuitability). */
@@ -29,31 +29,17 @@ export function suitabilityRoutes(suitability: SuitabilityService): TRouteDef[] 
       handle: ({ user, body, language, utcOffsetMinutes }) =>
         suitability.check(user, body, { language, utcOffsetMinutes }),
     }),
-    defineRoute({
-      method: 'POST',
+    workbookRoute({
       url: '/data-process/suitability/export',
       summary:
         'The site suitability as an .xlsx file: class table with ✓/✗, verdicts, turbulence bins, extreme-wind ' +
         'estimates, shear and inflow by sector, in the caller’s language',
       tags: ['wind-data', 'suitability'],
       auth: 'user',
-      scope: 'download',
-      heavy: 'compute',
       body: ZSuitabilityRequest,
-      isRaw: true,
       timeoutMs: 120_000,
-      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
-        const { fileName, content } = await suitability.exportWorkbook(user, body, {
-          language,
-          utcOffsetMinutes,
-        });
-        return sendFile(reply, {
-          fileName,
-          contentType: XLSX_CONTENT_TYPE,
-          sizeBytes: content.length,
-          content,
-        });
-      },
+      build: ({ user, body, language, utcOffsetMinutes }) =>
+        suitability.exportWorkbook(user, body, { language, utcOffsetMinutes }),
     }),
     defineRoute({
       method: 'GET',
