@@ -26,6 +26,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { OutboundEvents } from '../../../platform/events/outbound-events.ts';
 import { lockContent, removeUnreferenced } from '../../../platform/files/content-references.ts';
 import { FileTooLargeError, type TFileStore } from '../../../platform/files/file-store.ts';
+import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { TJobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { presentStoredError } from '../../../platform/stored-error.ts';
@@ -400,7 +401,7 @@ export class DataReportService {
   async requestAnalysis(
     user: TAuthUser,
     request: TAnalysisReportRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<{ id: number }> {
     const version = await this.store.findVersion(request.versionId);
     if (!version) throw new AppError('NOT_FOUND');
