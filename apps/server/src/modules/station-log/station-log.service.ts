@@ -13,6 +13,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database, TDb } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TAccessSubject } from '../access/index.ts';
 import { StationLogRepository } from './station-log.repository.ts';
 
@@ -87,25 +88,20 @@ export class StationLogService {
     language: Language,
   ): Promise<TPage<TStationLogRecord>> {
     const { records, total } = await new StationLogRepository(this.db).page(subject, filter);
-    return {
-      records: records.map((r) => ({
-        id: r.id,
-        operatorAccount: r.operator_account,
-        operatorName: displayPersonName(r.operator_name, language),
-        operateTime: r.operate_time.toISOString(),
-        type: r.type,
-        typeName: STATION_LOG_TYPE_NAMES[r.type][language],
-        location: locationName(r.location, language),
-        locationKey: r.location,
-        // Rows written before texts were stored by key keep their prose.
-        objects: isText(r.objects_text) ? renderText(r.objects_text, language) : r.objects,
-        stationId: r.station_id,
-        stationCode: r.station_code,
-        details: r.details ?? null,
-      })),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => ({
+      id: r.id,
+      operatorAccount: r.operator_account,
+      operatorName: displayPersonName(r.operator_name, language),
+      operateTime: r.operate_time.toISOString(),
+      type: r.type,
+      typeName: STATION_LOG_TYPE_NAMES[r.type][language],
+      location: locationName(r.location, language),
+      locationKey: r.location,
+      // Rows written before texts were stored by key keep their prose.
+      objects: isText(r.objects_text) ? renderText(r.objects_text, language) : r.objects,
+      stationId: r.station_id,
+      stationCode: r.station_code,
+      details: r.details ?? null,
+    }));
   }
 }

@@ -23,6 +23,7 @@ import {
 import { say } from '../../../i18n/index.ts';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { presentPage } from '../../../platform/db/paging.ts';
 import type { OutboundEvents } from '../../../platform/events/outbound-events.ts';
 import { lockContent, removeUnreferenced } from '../../../platform/files/content-references.ts';
 import { FileTooLargeError, type TFileStore } from '../../../platform/files/file-store.ts';
@@ -108,20 +109,15 @@ export class DataReportService {
       { ...request, type: ANALYSIS_TEMPLATE_TYPE },
       keys,
     );
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        type: r.type,
-        typeName: DATA_REPORT_TYPE_NAMES.analysis[language],
-        tempName: displayName(r.name, r.builtin_key, language),
-        sections: r.sections,
-        sectionNames: r.sections.map((s) => ANALYSIS_SECTION_NAMES[s as TAnalysisSection]?.[language] ?? s),
-        isBuiltin: r.is_builtin,
-      })),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => ({
+      id: Number(r.id),
+      type: r.type,
+      typeName: DATA_REPORT_TYPE_NAMES.analysis[language],
+      tempName: displayName(r.name, r.builtin_key, language),
+      sections: r.sections,
+      sectionNames: r.sections.map((s) => ANALYSIS_SECTION_NAMES[s as TAnalysisSection]?.[language] ?? s),
+      isBuiltin: r.is_builtin,
+    }));
   }
 
   // --- List -------------------------------------------------------------------------------------
@@ -134,12 +130,7 @@ export class DataReportService {
     // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.reports.page(user, request);
-    return {
-      records: rows.map((r) => this.present(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => this.present(r, language));
   }
 
   private present(
