@@ -14,7 +14,7 @@ import { say } from '../../i18n/index.ts';
 import { sendFile } from '../../platform/http/file-reply.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { editRoutes, workbookRoute } from '../../platform/http/route-shapes.ts';
+import { computeRoute, editRoutes, workbookRoute } from '../../platform/http/route-shapes.ts';
 import type { EnergyService } from './energy.service.ts';
 import { buildEnergyWorkbook } from './energy-workbook.ts';
 import type { TurbineService } from './turbines.service.ts';
@@ -88,8 +88,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         return sendFile(reply, { ...file, contentType: 'application/xml; charset=utf-8' });
       },
     }),
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/energy/calculate',
       summary:
         'Energy yield of up to 5 turbines on a data version (WIND-ANALYSIS §11): hub-height speeds from the ' +
@@ -97,14 +96,12 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         'breakdowns by month, hour and sector',
       tags: ['energy'],
       auth: 'user',
-      heavy: 'compute',
       body: ZEnergyRequest,
       response: ZEnergyResult,
       timeoutMs: 120_000,
       // It computes and stores nothing: a look at the data, as the statistics analysis is (and the MCP tool).
       scope: 'read',
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        energy.calculate(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => energy.calculate(user, body, reader),
     }),
     workbookRoute({
       url: '/data-process/energy/export',

@@ -5,14 +5,13 @@ import {
   ZSuitabilityResult,
 } from '@masthub/shared';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { workbookRoute } from '../../platform/http/route-shapes.ts';
+import { computeRoute, workbookRoute } from '../../platform/http/route-shapes.ts';
 import type { SuitabilityService } from './suitability.service.ts';
 
 /** Site suitability (issue 29, WIND-ANALYSIS §14; /StationDetail/SiteSuitability). */
 export function suitabilityRoutes(suitability: SuitabilityService): TRouteDef[] {
   return [
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/suitability/check',
       summary:
         'The IEC 61400-1 class check of a version at hub height: mean speed, the 50-year extreme by every method ' +
@@ -22,12 +21,10 @@ export function suitabilityRoutes(suitability: SuitabilityService): TRouteDef[] 
       tags: ['wind-data', 'suitability'],
       auth: 'user',
       scope: 'read',
-      heavy: 'compute',
       body: ZSuitabilityRequest,
       response: ZSuitabilityResult,
       timeoutMs: 120_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        suitability.check(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => suitability.check(user, body, reader),
     }),
     workbookRoute({
       url: '/data-process/suitability/export',

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { TAuthUser } from '../auth/auth-user.ts';
 import { presentDeleteCheck } from './delete-check.ts';
 import { sendFile, XLSX_CONTENT_TYPE } from './file-reply.ts';
-import { defineRoute, type TInfer, type TRouteAuth, type TRouteContext, type TRouteDef } from './route.ts';
+import {
+  defineRoute,
+  type TInfer,
+  type TReaderContext,
+  type TRouteAuth,
+  type TRouteContext,
+  type TRouteDef,
+} from './route.ts';
 
 /**
  * Route shapes the modules repeat with other names: each factory writes one `defineRoute` the same way
@@ -186,5 +193,30 @@ export function workbookRoute<B extends TSchema>(
         content,
       });
     },
+  });
+}
+
+/**
+ * A call the compute lane answers (heavy 'compute'): the body in, and the service given the caller, the body
+ * and how the caller reads (language and zone).
+ */
+export function computeRoute<B extends TSchema, R extends TSchema>(
+  def: TRouteHead & {
+    method?: 'POST' | 'PUT';
+    scope: 'read' | 'write';
+    body: B;
+    response: R;
+    timeoutMs?: number;
+    compute: (user: TAuthUser, body: z.output<B>, reader: TReaderContext) => Promise<z.input<R>>;
+  },
+): TRouteDef {
+  const { compute, method = 'POST', ...head } = def;
+  return defineRoute({
+    method,
+    ...head,
+    heavy: 'compute',
+    // The response's input type is `z.input<R>` for every schema R; TypeScript cannot see that through the generic.
+    handle: ({ user, body, language, utcOffsetMinutes }) =>
+      compute(user, body as z.output<B>, { language, utcOffsetMinutes }) as Promise<never>,
   });
 }
