@@ -3,6 +3,23 @@ import { type TChannelRow, TimeSeriesRepository } from '../src/modules/timeserie
 import { writeSeries } from '../src/modules/timeseries/version-series.ts';
 import type { TTestServer } from './test-server.ts';
 
+/**
+ * Ingests a file into a site as the seed does and expects it parsed: the site's original version and its
+ * channel ids by name.
+ */
+export async function ingestOriginal(
+  server: TTestServer,
+  stationId: number,
+  file: { fileName: string; path: string },
+): Promise<{ versionId: number; channelIds: Map<string, number> }> {
+  const ingested = await server.services.ingestion.ingestFile({ stationId, source: 'seed', ...file });
+  expect(ingested.status).toBe('parsed');
+  const store = new TimeSeriesRepository(server.db);
+  const version = (await store.findOriginalVersion(stationId))!;
+  const channels = await store.listChannels(version.id);
+  return { versionId: version.id, channelIds: new Map(channels.map((c) => [c.name, c.id])) };
+}
+
 /** One channel of crafted data: values on a grid from `startMs` (NaN = missing). */
 export interface TSeedChannel {
   dataKey: string;

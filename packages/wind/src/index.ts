@@ -31,52 +31,22 @@ export { usablePairs } from './lidar/usable-pairs.ts';
 // Long-term correction (WIND-ANALYSIS §13, issue 28), mesoscale scaling by sector among its methods (§12, issue 16).
 export { aepSensitivity } from './longterm/aep-sensitivity.ts';
 export { alignForMcp } from './longterm/align-for-mcp.ts';
-export { averageByMcpPeriod, type McpPeriodMeans } from './longterm/average-by-mcp-period.ts';
 export {
-  type CompareMcpOptions,
   compareMcpMethods,
-  type McpComparison,
   type McpComparisonRow,
   type McpRecommendation,
 } from './longterm/compare-mcp-methods.ts';
-export {
-  crossValidateMcp,
-  type McpCrossValidation,
-  type McpValidationBlock,
-} from './longterm/cross-validate-mcp.ts';
-export { fitMcp, type McpFitOptions, type McpPairs } from './longterm/fit-mcp.ts';
-export { fitRatioOfMeans } from './longterm/fit-ratio-of-means.ts';
+export { crossValidateMcp } from './longterm/cross-validate-mcp.ts';
+export { fitMcp } from './longterm/fit-mcp.ts';
 export { hourlyMeans } from './longterm/hourly-means.ts';
-export { type McpConvergence, type McpConvergenceStep, mcpConvergence } from './longterm/mcp-convergence.ts';
-export { type McpUncertainty, mcpUncertainty } from './longterm/mcp-uncertainty.ts';
-export { meanOfMonthlyMeans } from './longterm/mean-of-monthly-means.ts';
+export { mcpConvergence } from './longterm/mcp-convergence.ts';
+export { mcpUncertainty } from './longterm/mcp-uncertainty.ts';
 export { predictMcp } from './longterm/predict-mcp.ts';
-export { type AnnualMean, referenceAnnualMeans } from './longterm/reference-annual-means.ts';
-export { type ReferenceHomogeneity, referenceHomogeneity } from './longterm/reference-homogeneity.ts';
-export {
-  applySectorScaling,
-  type ScalingFit,
-  type SectorScaling,
-  scaleBySector,
-  scalePredict,
-} from './longterm/scale-by-sector.ts';
-export { type SimpleSpeedRatio, simpleSpeedRatio } from './longterm/simple-speed-ratio.ts';
-export { type LongTermSummary, summarizeLongTerm } from './longterm/summarize-long-term.ts';
-export {
-  type LongTermSeries,
-  type SynthesizeOptions,
-  synthesizeLongTerm,
-} from './longterm/synthesize-long-term.ts';
-export {
-  MCP_METHODS,
-  type McpAlignment,
-  type McpFit,
-  type McpLine,
-  type McpMethod,
-  type McpPeriod,
-  type McpSectorFit,
-  type McpSeries,
-} from './longterm/types.ts';
+export { referenceAnnualMeans } from './longterm/reference-annual-means.ts';
+export { referenceHomogeneity } from './longterm/reference-homogeneity.ts';
+export { applySectorScaling, scaleBySector } from './longterm/scale-by-sector.ts';
+export { synthesizeLongTerm } from './longterm/synthesize-long-term.ts';
+export type { McpAlignment, McpLine, McpMethod, McpPeriod, McpSeries } from './longterm/types.ts';
 export { fitLinearLeastSquares } from './math/fit-linear-least-squares.ts';
 export { applyFlagMask } from './model/apply-flag-mask.ts';
 export { buildCalendarIndex } from './model/build-calendar-index.ts';

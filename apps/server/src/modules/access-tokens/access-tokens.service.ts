@@ -12,6 +12,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { ManagementGuard, StationAccess } from '../access/index.ts';
 import type { MessageService } from '../messages/index.ts';
 import type { AccessTokenRepository, TAccessTokenRow } from './access-tokens.repository.ts';
@@ -93,17 +94,12 @@ export class AccessTokenService {
       : { all: false as const, companyId: caller.companyId };
     const { rows, total } = await this.tokens.page(owners, filter);
     const records = await this.present(rows);
-    return {
-      records: records.map((record, i) => ({
-        ...record,
-        userId: Number(rows[i]!.user_id),
-        account: rows[i]!.account,
-        userName: rows[i]!.user_name,
-      })),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (record, i) => ({
+      ...record,
+      userId: Number(rows[i]!.user_id),
+      account: rows[i]!.account,
+      userName: rows[i]!.user_name,
+    }));
   }
 
   /**

@@ -103,6 +103,16 @@ export class StationAccessRepository {
     return rows.rows.map((r) => Number(r.user_id));
   }
 
+  /** A site's code (the messages about it name it). */
+  async findStationCode(stationId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('station')
+      .select('station_code')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    return row?.station_code;
+  }
+
   /** A live user as an access subject, or undefined. */
   async findSubject(userId: number): Promise<TAccessSubject | undefined> {
     const row = await this.db

@@ -38,6 +38,11 @@ export class StationAccess {
     return this.repository.listDataAdministrators(stationId);
   }
 
+  /** A site's code, for the messages to its data administrators. */
+  stationCode(stationId: number): Promise<string | undefined> {
+    return this.repository.findStationCode(stationId);
+  }
+
   /** The ids of those of `subjects` who see a live station (one query for all of them). */
   viewersAmong(subjects: readonly TAccessSubject[], stationId: number): Promise<number[]> {
     return this.repository.listReaching(subjects, stationId);

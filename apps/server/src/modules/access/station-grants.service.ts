@@ -9,6 +9,7 @@ import {
   type TTransferAuthorityQuery,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TUserLookup } from '../users/index.ts';
 import type { ManagementGuard } from './management-guard.ts';
@@ -107,27 +108,22 @@ export class StationGrantService {
     const target = await this.access.findSubject(filter.userId);
     if (!target) throw new AppError('NOT_FOUND');
     const { records, total } = await this.grants.pageForUser(target, caller, filter);
-    return {
-      records: records.map((row) => {
-        const kinds: TStationAccessKind[] = [];
-        if (row.is_role) kinds.push('role');
-        if (row.is_assigned) kinds.push('assigned');
-        if (row.is_owner) kinds.push('owner');
-        return {
-          stationId: row.id,
-          stationCode: row.station_code,
-          projectName: row.project_name,
-          province: row.province,
-          ownerName: row.owner_name,
-          kinds,
-          isRemovable: row.is_assigned,
-          isTransferable: row.is_owner,
-        };
-      }),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (row) => {
+      const kinds: TStationAccessKind[] = [];
+      if (row.is_role) kinds.push('role');
+      if (row.is_assigned) kinds.push('assigned');
+      if (row.is_owner) kinds.push('owner');
+      return {
+        stationId: row.id,
+        stationCode: row.station_code,
+        projectName: row.project_name,
+        province: row.province,
+        ownerName: row.owner_name,
+        kinds,
+        isRemovable: row.is_assigned,
+        isTransferable: row.is_owner,
+      };
+    });
   }
 
   async listOptions(

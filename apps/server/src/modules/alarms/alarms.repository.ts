@@ -1,12 +1,9 @@
 import type { FeatureKey, TAlarmHandleRequest, TAlarmPageRequest } from '@masthub/shared';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { TDb } from '../../platform/db/database.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import type { DB } from '../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** Alarms, the sites' status and warning fields, and who hears of them. */
 export class AlarmRepository {

@@ -14,10 +14,9 @@ import {
   type TText,
   text,
 } from '@masthub/shared';
-import type { Transaction } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { Database, TDb } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import {
   NO_OUTBOUND_EVENTS,
   type OutboundEvents,
@@ -44,8 +43,6 @@ import {
   stationStatusMoves,
   type TStationStatusEvent,
 } from './station-status.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** How often silent sites are looked for: "no data for N days" needs no finer grain. */
 export const ALARM_SWEEP_CRON = '*/10 * * * *';
@@ -318,29 +315,24 @@ export class AlarmService {
   async page(user: TAuthUser, request: TAlarmPageRequest, language: Language): Promise<TPage<TAlarmRecord>> {
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.alarms.page(user, request);
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        stationId: Number(r.station_id),
-        stationCode: r.station_code,
-        type: r.type,
-        typeName: ALARM_TYPE_NAMES[r.type][language],
-        channelKey: r.channel_key,
-        periodStart: r.period_start.toISOString(),
-        periodEnd: r.period_end.toISOString(),
-        content: renderContent(r.content as TAlarmContent, language),
-        isOpen: r.is_open,
-        handleStatus: r.handle_status,
-        handleStatusName: ALARM_HANDLE_STATUS_NAMES[r.handle_status][language],
-        handlerName: displayPersonName(r.handler_name, language),
-        handleTime: r.handle_time?.toISOString() ?? null,
-        reason: r.reason,
-        createTime: r.created_at.toISOString(),
-      })),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => ({
+      id: Number(r.id),
+      stationId: Number(r.station_id),
+      stationCode: r.station_code,
+      type: r.type,
+      typeName: ALARM_TYPE_NAMES[r.type][language],
+      channelKey: r.channel_key,
+      periodStart: r.period_start.toISOString(),
+      periodEnd: r.period_end.toISOString(),
+      content: renderContent(r.content as TAlarmContent, language),
+      isOpen: r.is_open,
+      handleStatus: r.handle_status,
+      handleStatusName: ALARM_HANDLE_STATUS_NAMES[r.handle_status][language],
+      handlerName: displayPersonName(r.handler_name, language),
+      handleTime: r.handle_time?.toISOString() ?? null,
+      reason: r.reason,
+      createTime: r.created_at.toISOString(),
+    }));
   }
 
   /**

@@ -1,26 +1,16 @@
 import type { TApplyPageRequest } from '@masthub/shared';
-import {
-  type Expression,
-  type Insertable,
-  type SqlBool,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { TDb } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
 import { countRows } from '../../platform/db/rows.ts';
 import type {
-  DB,
   DownloadApplicationTable,
   DownloadLogTable,
   DownloadTicketTable,
 } from '../../platform/db/schema.ts';
 import { callSitesCover, stationAccessPredicate } from '../access/index.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** The sites of the application aliased `a`, as an SQL bigint[]. */
 const applicationSites = sql`ARRAY(SELECT das.station_id FROM download_application_station das WHERE das.application_id = a.id)`;

@@ -15,6 +15,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
@@ -171,12 +172,9 @@ export class ApplyService {
     utcOffsetMinutes: number,
   ): Promise<TPage<TApplyRecord>> {
     const { rows, total } = await page;
-    return {
-      records: rows.map((r) => presentApplication(r, user, language, utcOffsetMinutes)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) =>
+      presentApplication(r, user, language, utcOffsetMinutes),
+    );
   }
 
   /** /systemManage/applyManage: applications whose sites the reviewer may all see. */

@@ -88,6 +88,18 @@ describe.skipIf(unavailable !== undefined)('e-mail data sources against dovecot'
   let stationB: { id: number; stationCode: string };
   let sourceId: number;
 
+  /** The test mailbox as an IMAP source form names it (its password added where a test sends one). */
+  function mailbox(name = '测风邮箱') {
+    return {
+      name,
+      fetchType: 'email',
+      protocol: 'imap',
+      host: dovecot.host,
+      port: dovecot.port,
+      username: dovecot.user,
+    };
+  }
+
   async function append(raw: Buffer): Promise<void> {
     const client = new ImapFlow({
       host: dovecot.host,
@@ -156,12 +168,7 @@ describe.skipIf(unavailable !== undefined)('e-mail data sources against dovecot'
 
   it('tests the connection of an unsaved source', async () => {
     const r = await call('POST', '/api/web/data_source/test_connection', {
-      name: '测风邮箱',
-      fetchType: 'email',
-      protocol: 'imap',
-      host: dovecot.host,
-      port: dovecot.port,
-      username: dovecot.user,
+      ...mailbox(),
       password: dovecot.password,
       folder: 'INBOX',
     });
@@ -171,12 +178,7 @@ describe.skipIf(unavailable !== undefined)('e-mail data sources against dovecot'
 
   it('saves the source with its password sealed and never returned', async () => {
     const r = await call('POST', '/api/web/data_source/save_or_update', {
-      name: '测风邮箱',
-      fetchType: 'email',
-      protocol: 'imap',
-      host: dovecot.host,
-      port: dovecot.port,
-      username: dovecot.user,
+      ...mailbox(),
       password: dovecot.password,
       folder: 'INBOX',
       intervalMinutes: 30,
@@ -289,15 +291,7 @@ describe.skipIf(unavailable !== undefined)('e-mail data sources against dovecot'
   });
 
   it('reports a wrong password clearly and stores nothing', async () => {
-    const wrong = {
-      name: '密码错误的邮箱',
-      fetchType: 'email',
-      protocol: 'imap',
-      host: dovecot.host,
-      port: dovecot.port,
-      username: dovecot.user,
-      password: 'wrong-password',
-    };
+    const wrong = { ...mailbox('密码错误的邮箱'), password: 'wrong-password' };
     const test = await call('POST', '/api/web/data_source/test_connection', wrong);
     expect(test.status).toBe(422);
     expect(test.body.msg).toBe('Login to 127.0.0.1 failed: wrong user name, password or authorisation code');
@@ -344,12 +338,7 @@ describe.skipIf(unavailable !== undefined)('e-mail data sources against dovecot'
   it('reports a mailbox that does not exist', async () => {
     const r = await call('POST', '/api/web/data_source/test_connection', {
       id: sourceId,
-      name: '测风邮箱',
-      fetchType: 'email',
-      protocol: 'imap',
-      host: dovecot.host,
-      port: dovecot.port,
-      username: dovecot.user,
+      ...mailbox(),
       folder: '不存在的文件夹',
     });
     expect(r.status).toBe(422);

@@ -18,7 +18,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import { editRoutes } from '../../platform/http/route-shapes.ts';
 import type { DataSourceService } from './data-sources.service.ts';
 
 /**
@@ -60,20 +60,17 @@ export function dataSourceRoutes(sources: DataSourceService): TRouteDef[] {
       response: ZDataSourceRecord,
       handle: ({ query, language }) => sources.detail(query.id, language),
     }),
-    saveRoute({
-      url: '/web/data_source/save_or_update',
-      summary:
-        'Create (no id) or update a data source; the password is write-only (blank on update keeps the stored one) and stored encrypted',
+    ...editRoutes({
+      base: '/web/data_source',
+      saveAt: 'save_or_update',
       tags: ['data sources'],
       auth: 'system.dataFetch',
       body: ZDataSourceSaveRequest,
+      summaries: {
+        save: 'Create (no id) or update a data source; the password is write-only (blank on update keeps the stored one) and stored encrypted',
+        remove: 'Delete a data source that no file-match rule uses (what it fetched stays stored)',
+      },
       save: (body, user) => sources.save(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/web/data_source/delete',
-      summary: 'Delete a data source that no file-match rule uses (what it fetched stays stored)',
-      tags: ['data sources'],
-      auth: 'system.dataFetch',
       remove: (id) => sources.delete(id),
     }),
     defineRoute({

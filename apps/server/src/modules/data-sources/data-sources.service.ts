@@ -22,6 +22,7 @@ import {
 } from '@masthub/shared';
 import { SERVER_TEXTS, say, type TServerTextKey } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -110,12 +111,7 @@ export class DataSourceService {
 
   async page(filter: TDataSourcePageRequest, language: Language): Promise<TPage<TDataSourceRecord>> {
     const { records, total } = await this.sources.page(filter);
-    return {
-      records: records.map((r) => presentDataSource(r, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => presentDataSource(r, language));
   }
 
   async detail(id: number, language: Language): Promise<TDataSourceRecord> {
@@ -444,38 +440,33 @@ export class DataSourceService {
   ): Promise<TPage<TFetchedFileRecord>> {
     if (filter.stationId !== undefined) await this.access.assertCanView(user, filter.stationId);
     const { records, total } = await this.sources.pageFiles(filter, user);
-    return {
-      records: records.map((r) => ({
-        id: r.id,
-        dataSourceId: r.data_source_id,
-        dataSourceName: r.data_source_name,
-        fileName: r.file_name,
-        sizeBytes: r.size_bytes,
-        origin: r.kind === 'email' ? `${r.mailbox} · ${r.subject}` : r.remote_path,
-        isMatched: r.is_matched,
-        ruleId: r.rule_id,
-        ruleName: r.rule_name,
-        stationId: r.station_id,
-        stationCode: r.station_code,
-        rawFileId: r.raw_file_id,
-        receipt:
-          r.receipt_id === null
-            ? null
-            : {
-                id: r.receipt_id,
-                status: r.receipt_status!,
-                findingCount: r.receipt_finding_count!,
-                openCount: r.receipt_open_count!,
-                maxSeverity: r.receipt_max_severity,
-              },
-        ingestStatus: r.ingest_status,
-        reason: presentFileReason(r.reason, language),
-        createTime: r.created_at.toISOString(),
-      })),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => ({
+      id: r.id,
+      dataSourceId: r.data_source_id,
+      dataSourceName: r.data_source_name,
+      fileName: r.file_name,
+      sizeBytes: r.size_bytes,
+      origin: r.kind === 'email' ? `${r.mailbox} · ${r.subject}` : r.remote_path,
+      isMatched: r.is_matched,
+      ruleId: r.rule_id,
+      ruleName: r.rule_name,
+      stationId: r.station_id,
+      stationCode: r.station_code,
+      rawFileId: r.raw_file_id,
+      receipt:
+        r.receipt_id === null
+          ? null
+          : {
+              id: r.receipt_id,
+              status: r.receipt_status!,
+              findingCount: r.receipt_finding_count!,
+              openCount: r.receipt_open_count!,
+              maxSeverity: r.receipt_max_severity,
+            },
+      ingestStatus: r.ingest_status,
+      reason: presentFileReason(r.reason, language),
+      createTime: r.created_at.toISOString(),
+    }));
   }
 
   // --- Schedule -------------------------------------------------------------------------------------

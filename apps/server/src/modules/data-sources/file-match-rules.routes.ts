@@ -11,7 +11,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import { editRoutes } from '../../platform/http/route-shapes.ts';
 import type { FileMatchRuleService } from './file-match-rules.service.ts';
 
 /** File-match rules (RuleManage): 'system.rule'; the drop-down of rules is open to every user. */
@@ -71,20 +71,17 @@ export function fileMatchRuleRoutes(rules: FileMatchRuleService): TRouteDef[] {
       response: ZFileMatchRuleRecord,
       handle: ({ query, language }) => rules.detail(query.id, language),
     }),
-    saveRoute({
-      url: '/web/rule/file_match/save_or_update',
-      summary:
-        'Create (no id) or update a file-match rule: name unique without whitespace, folder and inbox not both empty',
+    ...editRoutes({
+      base: '/web/rule/file_match',
+      saveAt: 'save_or_update',
       tags: ['rules'],
       auth: 'system.rule',
       body: ZFileMatchRuleSaveRequest,
+      summaries: {
+        save: 'Create (no id) or update a file-match rule: name unique without whitespace, folder and inbox not both empty',
+        remove: 'Delete a file-match rule (at least one rule must be kept)',
+      },
       save: (body, user) => rules.save(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/web/rule/file_match/delete',
-      summary: 'Delete a file-match rule (at least one rule must be kept)',
-      tags: ['rules'],
-      auth: 'system.rule',
       remove: (id, user) => rules.delete(user, id),
     }),
   ];

@@ -18,6 +18,7 @@ import {
   type TPage,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { DataSourceRepository } from './data-sources.repository.ts';
@@ -71,12 +72,7 @@ export class FileMatchRuleService {
 
   async page(filter: TFileMatchRulePageRequest, language: Language): Promise<TPage<TFileMatchRuleRecord>> {
     const { records, total } = await this.rules.page(filter);
-    return {
-      records: records.map((r) => this.toRecord(r, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => this.toRecord(r, language));
   }
 
   async detail(id: number, language: Language): Promise<TFileMatchRuleRecord> {

@@ -1,10 +1,13 @@
 // The energy task that runs in the compute pool (registered by its URL in index.ts).
-import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import {
+  onDatabase,
+  type TComputeHandlers,
+  type TDatabaseJobTask,
+} from '../../platform/compute/compute-tasks.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
 
-export type TEnergyComputeTask =
-  /** An energy-yield calculation (energy-run.ts). */
-  { kind: 'energy'; databaseUrl: string; job: TEnergyJob };
+/** An energy-yield calculation (energy-run.ts). */
+export type TEnergyComputeTask = TDatabaseJobTask<'energy', TEnergyJob>;
 
 declare module '../../platform/compute/compute-tasks.ts' {
   interface TComputeTaskKinds {
@@ -12,8 +15,6 @@ declare module '../../platform/compute/compute-tasks.ts' {
   }
 }
 
-const energyTasks: TComputeHandlers<TEnergyComputeTask> = {
-  energy: (task, thread) => energyResult(thread.databaseOf(task.databaseUrl).db, task.job),
-};
+const energyTasks: TComputeHandlers<TEnergyComputeTask> = { energy: onDatabase(energyResult) };
 
 export default energyTasks;

@@ -11,10 +11,10 @@ import {
   zPage,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
-import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
+import { sendFile } from '../../platform/http/file-reply.ts';
 import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import { computeRoute, editRoutes, workbookRoute } from '../../platform/http/route-shapes.ts';
 import type { EnergyService } from './energy.service.ts';
 import { buildEnergyWorkbook } from './energy-workbook.ts';
 import type { TurbineService } from './turbines.service.ts';
@@ -44,19 +44,17 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       response: ZTurbine,
       handle: ({ query }) => turbines.detail(query.id),
     }),
-    saveRoute({
-      url: '/web/turbine/save',
-      summary: 'Adds (no id) or edits a library turbine; built-in reference turbines are read-only',
+    ...editRoutes({
+      base: '/web/turbine',
+      saveAt: 'save',
       tags: ['energy'],
       auth: 'system.turbine',
       body: ZTurbineSaveRequest,
+      summaries: {
+        save: 'Adds (no id) or edits a library turbine; built-in reference turbines are read-only',
+        remove: 'Deletes a library turbine (not a built-in one)',
+      },
       save: (body, user) => turbines.save(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/web/turbine/delete',
-      summary: 'Deletes a library turbine (not a built-in one)',
-      tags: ['energy'],
-      auth: 'system.turbine',
       remove: (id) => turbines.delete(id),
     }),
     defineRoute({
@@ -90,8 +88,7 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         return sendFile(reply, { ...file, contentType: 'application/xml; charset=utf-8' });
       },
     }),
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/energy/calculate',
       summary:
         'Energy yield of up to 5 turbines on a data version (WIND-ANALYSIS §11): hub-height speeds from the ' +
@@ -99,32 +96,25 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
         'breakdowns by month, hour and sector',
       tags: ['energy'],
       auth: 'user',
-      heavy: 'compute',
       body: ZEnergyRequest,
       response: ZEnergyResult,
       timeoutMs: 120_000,
       // It computes and stores nothing: a look at the data, as the statistics analysis is (and the MCP tool).
       scope: 'read',
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        energy.calculate(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => energy.calculate(user, body, reader),
     }),
-    defineRoute({
-      method: 'POST',
+    workbookRoute({
       url: '/data-process/energy/export',
       summary: 'The energy yield as an xlsx workbook (summary, by month, by hour, by sector, site curves)',
       tags: ['energy'],
       auth: 'user',
-      scope: 'download',
-      heavy: 'compute',
       body: ZEnergyRequest,
-      isRaw: true,
       timeoutMs: 120_000,
-      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
+      build: async ({ user, body, language, utcOffsetMinutes }) => {
         const result = await energy.calculate(user, body, { language, utcOffsetMinutes });
         const content = await buildEnergyWorkbook(result, language);
         const name = say(language, 'energyWorkbook.fileName');
-        const fileName = `${name}_${result.versionName}.xlsx`;
-        return sendFile(reply, { fileName, contentType: XLSX_CONTENT_TYPE, content });
+        return { fileName: `${name}_${result.versionName}.xlsx`, content };
       },
     }),
     defineRoute({

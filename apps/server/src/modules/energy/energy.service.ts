@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError,
   fieldError,
-  type Language,
   longTermBasisOf,
   STATISTICS_FIELD_MESSAGES,
   type TEnergyRequest,
@@ -14,6 +13,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { TReaderContext } from '../../platform/http/route.ts';
 import {
   clippedRange,
   isMeanDirection,
@@ -56,11 +56,7 @@ export class EnergyService {
     this.store = openTimeSeriesStore(db);
   }
 
-  async calculate(
-    user: TAuthUser,
-    request: TEnergyRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
-  ): Promise<TEnergyResult> {
+  async calculate(user: TAuthUser, request: TEnergyRequest, ctx: TReaderContext): Promise<TEnergyResult> {
     const version = await this.versions.visibleVersion(user, request.versionId);
     const turbines = await this.turbines.byIds(request.turbineIds);
     const all = await this.store.listChannels(version.id);
@@ -134,7 +130,7 @@ export class EnergyService {
   async eyaDocument(
     user: TAuthUser,
     request: TEnergyRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<{ fileName: string; content: Buffer }> {
     const result = await this.calculate(user, request, ctx);
     const version = await this.versions.visibleVersion(user, request.versionId);

@@ -1,11 +1,9 @@
 import type { TTurbinePageRequest } from '@masthub/shared';
-import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { TDb } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import type { DB, TurbineTable } from '../../platform/db/schema.ts';
-
-type TDb = Database | Transaction<DB>;
+import type { TurbineTable } from '../../platform/db/schema.ts';
 
 /** The turbine library. */
 export class TurbineRepository {

@@ -9,6 +9,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TurbineTable } from '../../platform/db/schema.ts';
 import type { TArchiveLimits } from '../../platform/files/archive-limits.ts';
 import { parseTurbineFile, type TParsedTurbine, TurbineFileError, writeWtg } from './turbine-formats.ts';
@@ -53,12 +54,7 @@ export class TurbineService {
 
   async page(request: TTurbinePageRequest): Promise<TPage<TTurbine>> {
     const { rows, total } = await this.turbines.page(request);
-    return {
-      records: rows.map((r) => this.present(r)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => this.present(r));
   }
 
   async detail(id: number): Promise<TTurbine> {

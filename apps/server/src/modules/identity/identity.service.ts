@@ -1,8 +1,5 @@
 import {
   AppError,
-  FEATURE_KEYS,
-  type FeatureKey,
-  isFeatureKey,
   type TChangePasswordRequest,
   type TLoginChallenge,
   type TLoginReply,
@@ -19,6 +16,7 @@ import {
 } from '../../platform/auth/passwords.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { TConfig } from '../../platform/config.ts';
+import { callerFrom, featuresOf } from './caller.ts';
 import type { LoginAttemptRepository } from './login-attempts.repository.ts';
 import type { SecondFactorRepository } from './second-factor.repository.ts';
 import { refusalOf, type SecondFactorService } from './second-factor.service.ts';
@@ -277,7 +275,7 @@ export class IdentityService {
         deviceId: device?.id ?? null,
       }),
     ]);
-    const features = await this.featuresOf(user.role_id, user.is_admin === true);
+    const features = await featuresOf(this.users, user.role_id, user.is_admin === true);
     return {
       deviceId,
       reply: {
@@ -454,29 +452,9 @@ export class IdentityService {
     return caller;
   }
 
-  /**
-   * A live, enabled user as the caller of a request, with the rights their role gives them now; undefined
-   * for a deleted or disabled one. `tokenId` is the session's login token (0: none).
-   */
+  /** A user as the caller of a request (`callerFrom`); `tokenId` is the session's login token (0: none). */
   async callerOf(userId: number, tokenId = 0): Promise<TAuthUser | undefined> {
-    const user = await this.users.findById(userId);
-    if (!user?.is_enabled) return undefined;
-    const isAdmin = user.is_admin === true;
-    return {
-      id: user.id,
-      account: user.account,
-      userName: user.user_name,
-      roleId: user.role_id,
-      roleName: user.role_name,
-      companyId: user.company_id,
-      companyName: user.company_name,
-      deptId: user.dept_id,
-      deptName: user.dept_name,
-      isAdmin,
-      dataScope: isAdmin ? 'all' : (user.data_scope ?? 'list'),
-      features: await this.featuresOf(user.role_id, isAdmin),
-      tokenId,
-    };
+    return callerFrom(this.users, await this.users.findById(userId), tokenId);
   }
 
   async logout(user: TAuthUser): Promise<void> {
@@ -495,11 +473,5 @@ export class IdentityService {
     if (input.newPassword === input.oldPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
     await this.users.updatePassword(user.id, await hashPassword(input.newPassword));
     await this.tokens.revokeAllForUser(user.id, user.id);
-  }
-
-  private async featuresOf(roleId: number | null, isAdmin: boolean): Promise<ReadonlySet<FeatureKey>> {
-    if (isAdmin) return new Set(FEATURE_KEYS);
-    if (roleId === null) return new Set();
-    return new Set((await this.users.listFeatures(roleId)).filter(isFeatureKey));
   }
 }

@@ -1,5 +1,6 @@
 /** The public face of the identity module: all that other modules, server.ts and the seed import of it. */
 
+export { callerByAccount } from './caller.ts';
 export {
   accountUpkeep,
   buildIdentityServices,

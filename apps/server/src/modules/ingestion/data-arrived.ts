@@ -1,7 +1,5 @@
 import type { TDoubt } from '@masthub/shared';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { TDb } from '../../platform/db/database.ts';
 
 /** A file's data was stored for a site: its original version and the period the file covered. */
 export interface TDataArrivedEvent {
@@ -24,7 +22,7 @@ export interface TDataArrivedEvent {
  */
 export interface TDataArrivedListener {
   /** In the file's transaction, once its values are stored: a failure rolls the file back. */
-  inTransaction?(trx: Database | Transaction<DB>, event: TDataArrivedEvent): Promise<void>;
+  inTransaction?(trx: TDb, event: TDataArrivedEvent): Promise<void>;
   /** After the commit: a failure is logged and the file stays stored. */
   afterCommit?(event: TDataArrivedEvent): Promise<unknown>;
   /** A file of a site could not be parsed (nothing stored); the demo seed's files are not announced. */

@@ -21,6 +21,7 @@ import {
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TFileStore, TStagedFile } from '../../platform/files/file-store.ts';
 import { type TZipEntry, zipStream } from '../../platform/files/zip-writer.ts';
 import type { StationAccess } from '../access/index.ts';
@@ -188,12 +189,7 @@ export class IngestionApi {
       offset: (request.pageNo - 1) * request.pageSize,
       limit: request.pageSize,
     });
-    return {
-      records: rows.map((r) => toRawFile(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => toRawFile(r, language));
   }
 
   async reparse(user: TAuthUser, rawFileId: number): Promise<TParseTask> {
@@ -407,12 +403,7 @@ export class IngestionApi {
       offset: (request.pageNo - 1) * request.pageSize,
       limit: request.pageSize,
     });
-    return {
-      records: rows.map((r) => toRuleRecord(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => toRuleRecord(r, language));
   }
 
   async ruleDetail(id: number, language: Language): Promise<TParseRuleRecord> {

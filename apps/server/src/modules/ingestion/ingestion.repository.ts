@@ -1,28 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 
-/** What ingestion reads beside raw files and parse rules: channel configurations, how files route to sites. */
+/** What ingestion reads beside raw files and parse rules: how files route to sites. */
 export class IngestionRepository {
   constructor(private readonly db: Database) {}
-
-  /** The channels of a site's configuration in force at `at`; data older than every configuration use the first one. */
-  async listConfiguredChannels(stationId: number, at: Date) {
-    const base = this.db
-      .selectFrom('channel_config')
-      .select('id')
-      .where('station_id', '=', stationId)
-      .limit(1);
-    const config =
-      (await base.where('effective_from', '<=', at).orderBy('effective_from', 'desc').executeTakeFirst()) ??
-      (await base.orderBy('effective_from', 'asc').executeTakeFirst());
-    if (!config) return [];
-    return this.db
-      .selectFrom('channel_config_channel')
-      .select(['channel_name', 'data_key', 'element', 'height_m', 'statistic', 'unit'])
-      .where('config_id', '=', config.id)
-      .orderBy('position')
-      .execute();
-  }
 
   /** The sites with their parse rule's name. */
   listStationsWithParseRule(ids: readonly number[]) {

@@ -19,6 +19,7 @@ import {
 } from '../../platform/files/file-store.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { configuredChannelsAt } from '../station-assets/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { applyParsedFile, offGridNote, StoreRefusal, type TConfiguredChannel } from './apply-parsed.ts';
@@ -29,7 +30,6 @@ import {
   type TDataArrivedListener,
 } from './data-arrived.ts';
 import { FileReading, type TRuleSnapshot } from './file-reading.ts';
-import { IngestionRepository } from './ingestion.repository.ts';
 import type { TIngestFileInput, TIngestion, TIngestResult } from './ingestion.types.ts';
 import { cleanFileName, ingestResultOf, storedFileText } from './ingestion-support.ts';
 import { ParseRuleRepository } from './parse-rules.repository.ts';
@@ -423,7 +423,7 @@ export class IngestionService implements TIngestion {
   ): Promise<TConfiguredChannel[]> {
     // The latest configuration in force then; data older than every configuration use the first one.
     const at = new Date(atMs ?? Date.now());
-    const channels = await new IngestionRepository(this.db).listConfiguredChannels(stationId, at);
+    const channels = await configuredChannelsAt(this.db, stationId, at);
     return channels.map((c) => ({
       channelName: c.channel_name,
       dataKey: c.data_key,

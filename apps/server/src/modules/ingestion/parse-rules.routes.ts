@@ -9,7 +9,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { defineAction, deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import { defineAction, editRoutes } from '../../platform/http/route-shapes.ts';
 import type { IngestionApi } from './ingestion.api.ts';
 
 /** Parse rules (RuleManage) and the parse rule of a site. */
@@ -47,19 +47,17 @@ export function parseRuleRoutes(api: IngestionApi): TRouteDef[] {
       response: ZParseRuleRecord,
       handle: ({ query, language }) => api.ruleDetail(query.id, language),
     }),
-    saveRoute({
-      url: '/web/parse_rule/save_or_update',
-      summary: 'Create (no id) or update a parse rule; names are unique',
+    ...editRoutes({
+      base: '/web/parse_rule',
+      saveAt: 'save_or_update',
       tags: ['parse-rule'],
       auth: 'system.rule',
       body: ZParseRuleSave,
+      summaries: {
+        save: 'Create (no id) or update a parse rule; names are unique',
+        remove: 'Delete a parse rule; refused while a site uses it',
+      },
       save: (body, user) => api.saveRule(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/web/parse_rule/delete',
-      summary: 'Delete a parse rule; refused while a site uses it',
-      tags: ['parse-rule'],
-      auth: 'system.rule',
       remove: (id) => api.deleteRule(id),
     }),
     defineAction({

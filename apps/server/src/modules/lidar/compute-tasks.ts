@@ -1,10 +1,13 @@
 // The lidar-versus-mast task that runs in the compute pool (registered by its URL in index.ts).
-import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import {
+  onDatabase,
+  type TComputeHandlers,
+  type TDatabaseJobTask,
+} from '../../platform/compute/compute-tasks.ts';
 import { lidarVerifyResult, type TLidarVerifyJob } from './lidar-verify-run.ts';
 
-export type TLidarComputeTask =
-  /** The lidar-versus-mast verification of matched heights (lidar-verify-run.ts). */
-  { kind: 'lidarVerify'; databaseUrl: string; job: TLidarVerifyJob };
+/** The lidar-versus-mast verification of matched heights (lidar-verify-run.ts). */
+export type TLidarComputeTask = TDatabaseJobTask<'lidarVerify', TLidarVerifyJob>;
 
 declare module '../../platform/compute/compute-tasks.ts' {
   interface TComputeTaskKinds {
@@ -12,8 +15,6 @@ declare module '../../platform/compute/compute-tasks.ts' {
   }
 }
 
-const lidarTasks: TComputeHandlers<TLidarComputeTask> = {
-  lidarVerify: (task, thread) => lidarVerifyResult(thread.databaseOf(task.databaseUrl).db, task.job),
-};
+const lidarTasks: TComputeHandlers<TLidarComputeTask> = { lidarVerify: onDatabase(lidarVerifyResult) };
 
 export default lidarTasks;

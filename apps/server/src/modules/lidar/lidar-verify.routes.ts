@@ -5,8 +5,8 @@ import {
   ZLidarVerifyRequest,
   ZLidarVerifyResult,
 } from '@masthub/shared';
-import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { workbookRoute } from '../../platform/http/route-shapes.ts';
 import type { LidarVerifyService } from './lidar-verify.service.ts';
 
 /** Lidar versus mast (issue 31; /StationDetail/LidarVsMast). Permissions as the statistics. */
@@ -28,27 +28,16 @@ export function lidarVerifyRoutes(lidar: LidarVerifyService): TRouteDef[] {
       timeoutMs: 120_000,
       handle: ({ user, body, language }) => lidar.verify(user, body, { language }),
     }),
-    defineRoute({
-      method: 'POST',
+    workbookRoute({
       url: '/data-process/lidar/export',
       summary:
         'The lidar-versus-mast check as an .xlsx file (KPI table with ✓/✗, the criteria and their source)',
       tags: ['wind-data', 'lidar'],
       auth: 'user',
-      scope: 'download',
-      heavy: 'compute',
       body: ZLidarVerifyRequest,
-      isRaw: true,
       timeoutMs: 120_000,
-      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
-        const { fileName, content } = await lidar.exportWorkbook(user, body, { language, utcOffsetMinutes });
-        return sendFile(reply, {
-          fileName,
-          contentType: XLSX_CONTENT_TYPE,
-          sizeBytes: content.length,
-          content,
-        });
-      },
+      build: ({ user, body, language, utcOffsetMinutes }) =>
+        lidar.exportWorkbook(user, body, { language, utcOffsetMinutes }),
     }),
     defineRoute({
       method: 'GET',

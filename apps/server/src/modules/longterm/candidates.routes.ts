@@ -1,12 +1,12 @@
 import { ZMcpCandidatesRequest, ZMcpCandidatesResult } from '@masthub/shared';
-import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { TRouteDef } from '../../platform/http/route.ts';
+import { computeRoute } from '../../platform/http/route-shapes.ts';
 import type { CandidateService } from './candidates.service.ts';
 
 /** The candidate ranking of the long-term workbench (issue 28): the view right of the target's site. */
 export function candidateRoutes(candidates: CandidateService): TRouteDef[] {
   return [
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/longterm/candidates',
       summary:
         'Ranks the candidate references of a target speed: every visible reference series within radiusKm ' +
@@ -15,12 +15,10 @@ export function candidateRoutes(candidates: CandidateService): TRouteDef[] {
       tags: ['wind-data', 'longterm'],
       auth: 'user',
       scope: 'read',
-      heavy: 'compute',
       body: ZMcpCandidatesRequest,
       response: ZMcpCandidatesResult,
       timeoutMs: 300_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        candidates.rank(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => candidates.rank(user, body, reader),
     }),
   ];
 }

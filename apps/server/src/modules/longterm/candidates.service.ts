@@ -11,6 +11,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { TReaderContext } from '../../platform/http/route.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { ReferenceCandidates, TCandidateEntry, TSeriesSource } from '../reference-data/index.ts';
 import {
@@ -44,7 +45,7 @@ export class CandidateService {
   async rank(
     user: TAuthUser,
     request: TMcpCandidatesRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TMcpCandidatesResult> {
     const { language } = ctx;
     const version = await this.store.findVersion(request.versionId);

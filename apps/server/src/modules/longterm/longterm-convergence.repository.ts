@@ -1,7 +1,7 @@
 import type { TLtConvergenceStatus } from '@masthub/shared';
-import type { Selectable, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB, LongtermConvergenceTable, LongtermSiteDefaultTable } from '../../platform/db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { TDb } from '../../platform/db/database.ts';
+import type { LongtermConvergenceTable, LongtermSiteDefaultTable } from '../../platform/db/schema.ts';
 
 export type TSiteDefaultRow = Selectable<LongtermSiteDefaultTable> & {
   version_name: string | null;
@@ -49,7 +49,7 @@ export interface TConvergenceValues {
 
 /** The site defaults of the long-term workbench and their stored convergence (migration 0024). */
 export class LongTermConvergenceRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: TDb) {}
 
   async findDefault(stationId: number): Promise<TSiteDefaultRow | undefined> {
     return this.db
@@ -152,15 +152,5 @@ export class LongTermConvergenceRepository {
       .values({ station_id: values.stationId, ...row })
       .onConflict((oc) => oc.column('station_id').doUpdateSet(row))
       .execute();
-  }
-
-  /** The site's code (messages name it). */
-  async findStationCode(stationId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('station')
-      .select('station_code')
-      .where('id', '=', stationId)
-      .executeTakeFirst();
-    return row?.station_code;
   }
 }

@@ -6,6 +6,7 @@ import {
   ZLongTermStationQuery,
 } from '@masthub/shared';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { computeRoute } from '../../platform/http/route-shapes.ts';
 import type { LongTermConvergenceService } from './longterm-convergence.service.ts';
 
 /** A site's default reference and the convergence of its running campaign (issue 28, WIND-ANALYSIS §13). */
@@ -24,7 +25,7 @@ export function longTermConvergenceRoutes(convergence: LongTermConvergenceServic
       response: ZLongTermDefaultReply,
       handle: ({ user, query, language }) => convergence.getDefault(user, query.stationId, language),
     }),
-    defineRoute({
+    computeRoute({
       method: 'PUT',
       url: '/data-process/longterm/default',
       summary:
@@ -34,12 +35,10 @@ export function longTermConvergenceRoutes(convergence: LongTermConvergenceServic
       tags: ['wind-data', 'longterm'],
       auth: 'data.process',
       scope: 'write',
-      heavy: 'compute',
       body: ZLongTermDefaultRequest,
       response: ZLongTermConvergence,
       timeoutMs: 120_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        convergence.setDefault(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => convergence.setDefault(user, body, reader),
     }),
     defineRoute({
       method: 'DELETE',

@@ -16,6 +16,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { TReaderContext } from '../../platform/http/route.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { storedError } from '../../platform/stored-error.ts';
@@ -105,7 +106,7 @@ export class LongTermConvergenceService {
   async setDefault(
     user: TAuthUser,
     request: TLongTermDefaultRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TLongTermConvergence> {
     const resolved = await this.longTerm.check(user, compareRequestOf(request), ctx);
     if (resolved.version.stationId !== request.stationId) throw fieldError('versionId', 'oneOf');
@@ -381,7 +382,7 @@ export class LongTermConvergenceService {
   ): Promise<void> {
     const [receivers, code] = await Promise.all([
       this.access.dataAdministrators(stationId),
-      this.repository.findStationCode(stationId),
+      this.access.stationCode(stationId),
     ]);
     const last = computed.steps[computed.steps.length - 1];
     const percent = Math.round((outlook.changeLastMonth ?? 0) * 1000) / 10;

@@ -4,14 +4,14 @@ import {
   ZMcpGenerateRequest,
   ZMcpGenerateResult,
 } from '@masthub/shared';
-import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import type { TRouteDef } from '../../platform/http/route.ts';
+import { computeRoute } from '../../platform/http/route-shapes.ts';
 import type { LongTermService } from './longterm.service.ts';
 
 /** The long-term correction workbench (issue 28, WIND-ANALYSIS §13). */
 export function longTermRoutes(longTerm: LongTermService): TRouteDef[] {
   return [
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/longterm/compare',
       summary:
         'Compares the five MCP methods (OLS, TLS, variance ratio, SpeedSort, speed ratio), overall and by the ' +
@@ -21,15 +21,12 @@ export function longTermRoutes(longTerm: LongTermService): TRouteDef[] {
       tags: ['wind-data', 'longterm'],
       auth: 'user',
       scope: 'read',
-      heavy: 'compute',
       body: ZMcpCompareRequest,
       response: ZMcpCompareResult,
       timeoutMs: 120_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        longTerm.compare(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => longTerm.compare(user, body, reader),
     }),
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/longterm/generate',
       summary:
         'Writes the long-term series of one compared row (the method overall or by sector, over one long-term ' +
@@ -38,12 +35,10 @@ export function longTermRoutes(longTerm: LongTermService): TRouteDef[] {
       tags: ['wind-data', 'longterm'],
       auth: 'data.process',
       scope: 'write',
-      heavy: 'compute',
       body: ZMcpGenerateRequest,
       response: ZMcpGenerateResult,
       timeoutMs: 300_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        longTerm.generate(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => longTerm.generate(user, body, reader),
     }),
   ];
 }

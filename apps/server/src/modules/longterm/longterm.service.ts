@@ -1,7 +1,6 @@
 import {
   AppError,
   fieldError,
-  type Language,
   MCP_METHOD_NAMES,
   type TMcpCompareRequest,
   type TMcpCompareResult,
@@ -15,6 +14,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { TReaderContext } from '../../platform/http/route.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
   findMesoscaleReference,
@@ -71,7 +71,7 @@ export class LongTermService {
   async compare(
     user: TAuthUser,
     request: TMcpCompareRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TMcpCompareResult> {
     const { job } = await this.resolve(user, request, ctx);
     return runTask(this.compute, { kind: 'longterm_compare', job }, () => compareResult(this.db, job));
@@ -81,7 +81,7 @@ export class LongTermService {
   async generate(
     user: TAuthUser,
     request: TMcpGenerateRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TMcpGenerateResult> {
     const resolved = await this.resolve(user, request, ctx);
     await this.access.assertCanEdit(user, resolved.version.stationId);
@@ -160,11 +160,7 @@ export class LongTermService {
    * A request resolved for a caller: the checks `compare` makes (existence, the caller's view of the
    * target's and the reference's sites, channels), nothing computed — a site default is saved after them.
    */
-  check(
-    user: TAuthUser,
-    request: TMcpCompareRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
-  ): Promise<TResolved> {
+  check(user: TAuthUser, request: TMcpCompareRequest, ctx: TReaderContext): Promise<TResolved> {
     return this.resolve(user, request, ctx);
   }
 
@@ -172,10 +168,7 @@ export class LongTermService {
    * A request resolved with no caller (a job: the nightly convergence of a site default, whose request was
    * checked against its setter when saved): existence and channels only.
    */
-  resolveForJob(
-    request: TMcpCompareRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
-  ): Promise<TResolved> {
+  resolveForJob(request: TMcpCompareRequest, ctx: TReaderContext): Promise<TResolved> {
     return this.resolve(null, request, ctx);
   }
 
@@ -188,7 +181,7 @@ export class LongTermService {
   private async resolve(
     user: TAuthUser | null,
     request: TMcpCompareRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TResolved> {
     const { language } = ctx;
     const version = await this.store.findVersion(request.versionId);

@@ -1,8 +1,6 @@
-import type { Insertable, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB, MesoscaleResultTable } from '../../platform/db/schema.ts';
-
-type TDb = Database | Transaction<DB>;
+import type { Insertable } from 'kysely';
+import type { TDb } from '../../platform/db/database.ts';
+import type { MesoscaleResultTable } from '../../platform/db/schema.ts';
 
 /** The scaling results of mesoscale datasets against measured versions (their datasets: reference-data/). */
 export class ScalingRepository {

@@ -1,6 +1,7 @@
 import { ZScaleGenerateRequest, ZScaleRequest, ZScaleResult, ZScaleResultRecord } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { computeRoute } from '../../platform/http/route-shapes.ts';
 import type { ScalingService } from './scaling.service.ts';
 
 /** The scaling of mesoscale datasets (issue 16; SPEC §2 /report/windSourceAssement, §7 temp_data_scale_*). */
@@ -43,8 +44,7 @@ export function scalingRoutes(scaling: ScalingService): TRouteDef[] {
         return result;
       },
     }),
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/process/temp_data_scale_generate',
       summary:
         'A new working version of the site holding the long-term mesoscale series scaled to the mast (lineage: ' +
@@ -52,12 +52,10 @@ export function scalingRoutes(scaling: ScalingService): TRouteDef[] {
       tags: ['wind-data'],
       auth: 'data.process',
       scope: 'write',
-      heavy: 'compute',
       body: ZScaleGenerateRequest,
       response: ZScaleResult,
       timeoutMs: 300_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        scaling.generate(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => scaling.generate(user, body, reader),
     }),
   ];
 }

@@ -12,6 +12,7 @@ import {
 import { applySectorScaling, fitLinearLeastSquares, scaleBySector, sectorLabels } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { TReaderContext } from '../../platform/http/route.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
   type MesoscaleDatasetService,
@@ -87,7 +88,7 @@ export class ScalingService {
   async calculate(
     user: TAuthUser,
     request: TScaleRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
     generatedVersionId: number | null = null,
   ): Promise<
     TScaleResult & {
@@ -268,7 +269,7 @@ export class ScalingService {
   async generate(
     user: TAuthUser,
     request: TScaleGenerateRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TScaleResult> {
     const { scaled, mastChannel, mastDirection, datasetRow, datasetTimesMs, ...result } =
       await this.calculate(user, request, ctx);

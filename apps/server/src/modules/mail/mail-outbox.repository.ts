@@ -1,12 +1,10 @@
 import type { TSendLogPageRequest } from '@masthub/shared';
-import { type Insertable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
+import { type Insertable, sql } from 'kysely';
+import type { TDb } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { listStrandedIds } from '../../platform/db/outbox.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import type { DB, MailSendLogTable, TMailAttachment } from '../../platform/db/schema.ts';
-
-type TDb = Database | Transaction<DB>;
+import type { MailSendLogTable, TMailAttachment } from '../../platform/db/schema.ts';
 
 /** The send log: every e-mail written, claimed with a lease, and finished. */
 export class MailOutboxRepository {

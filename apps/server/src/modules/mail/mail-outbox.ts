@@ -9,17 +9,15 @@ import {
   type TSendLogPageRequest,
   type TSendLogRecord,
 } from '@masthub/shared';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB, TMailAttachment } from '../../platform/db/schema.ts';
+import type { Database, TDb } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
+import type { TMailAttachment } from '../../platform/db/schema.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import { MailOutboxRepository } from './mail-outbox.repository.ts';
 import { isTransientSmtpError, type SmtpSender, type TOutgoingMail, toSmtpError } from './smtp-sender.ts';
-
-type TDb = Database | Transaction<DB>;
 
 export interface TNewMail {
   kind: TMailKind;
@@ -267,25 +265,20 @@ export class MailOutbox {
 
   async page(request: TSendLogPageRequest, language: Language): Promise<TPage<TSendLogRecord>> {
     const { rows, total } = await this.mails.page(request);
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        kind: r.kind,
-        typeDesc: MAIL_KIND_NAMES[r.kind][language],
-        toName: r.to_name,
-        toAddr: r.to_addrs.join(', '),
-        ccAddr: r.cc_addrs.join(', '),
-        subject: r.subject,
-        status: r.status,
-        statusDesc: MAIL_STATUS_NAMES[r.status][language],
-        attempts: r.attempts,
-        error: presentStoredError(r.last_error, language),
-        sendTime: r.sent_at?.toISOString() ?? null,
-        createTime: r.created_at.toISOString(),
-      })),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      typeDesc: MAIL_KIND_NAMES[r.kind][language],
+      toName: r.to_name,
+      toAddr: r.to_addrs.join(', '),
+      ccAddr: r.cc_addrs.join(', '),
+      subject: r.subject,
+      status: r.status,
+      statusDesc: MAIL_STATUS_NAMES[r.status][language],
+      attempts: r.attempts,
+      error: presentStoredError(r.last_error, language),
+      sendTime: r.sent_at?.toISOString() ?? null,
+      createTime: r.created_at.toISOString(),
+    }));
   }
 }

@@ -8,6 +8,7 @@ import {
   type TText,
 } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TChange } from './changes.ts';
 import type { MessageRepository, TMessageReader, TMessageRow } from './messages.repository.ts';
 
@@ -131,12 +132,7 @@ export class MessageService {
     language: Language,
   ): Promise<TPage<TMessage>> {
     const { records, total } = await this.messages.page(reader, filter);
-    return {
-      records: records.map((row) => presentMessage(row, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (row) => presentMessage(row, language));
   }
 
   async countUnread(reader: TMessageReader): Promise<{ count: number }> {

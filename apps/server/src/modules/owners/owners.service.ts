@@ -6,6 +6,7 @@ import {
   type TOwnerSaveRequest,
   type TPage,
 } from '@masthub/shared';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { TDeleteBlocker } from '../organisations/index.ts';
 import type { OwnerRepository } from './owners.repository.ts';
@@ -19,19 +20,14 @@ export class OwnerService {
 
   async page(filter: TOwnerPageRequest): Promise<TPage<TOwnerRecord>> {
     const { records, total } = await this.owners.page(filter);
-    return {
-      records: records.map((r) => ({
-        id: r.id,
-        name: r.name,
-        phone: r.phone || null,
-        email: r.email || null,
-        stationCount: Number(r.station_count ?? 0),
-        createTime: r.created_at.toISOString(),
-      })),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => ({
+      id: r.id,
+      name: r.name,
+      phone: r.phone || null,
+      email: r.email || null,
+      stationCount: Number(r.station_count ?? 0),
+      createTime: r.created_at.toISOString(),
+    }));
   }
 
   options(): Promise<TOwnerOption[]> {

@@ -1,7 +1,7 @@
 import { ZIdQuery, ZQcRule, ZQcRuleListQuery, ZQcRulePageRequest, ZQcRuleSave, zPage } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import { editRoutes } from '../../platform/http/route-shapes.ts';
 import type { QcRuleService } from './qc-rules.service.ts';
 
 /**
@@ -44,20 +44,17 @@ export function qcRuleRoutes(rules: QcRuleService): TRouteDef[] {
       response: ZQcRule,
       handle: ({ user, query, language }) => rules.detail(user, query.id, language),
     }),
-    saveRoute({
-      url: '/web/rule/save_or_update',
-      summary:
-        'Create (no id) or update a quality-control or warning rule: params checked per kind, name unique within the rule type',
+    ...editRoutes({
+      base: '/web/rule',
+      saveAt: 'save_or_update',
       tags: ['rules'],
       auth: 'system.rule',
       body: ZQcRuleSave,
+      summaries: {
+        save: 'Create (no id) or update a quality-control or warning rule: params checked per kind, name unique within the rule type',
+        remove: 'Delete a quality-control or warning rule',
+      },
       save: (body, user) => rules.save(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/web/rule/delete',
-      summary: 'Delete a quality-control or warning rule',
-      tags: ['rules'],
-      auth: 'system.rule',
       remove: (id, user) => rules.delete(user, id),
     }),
   ];

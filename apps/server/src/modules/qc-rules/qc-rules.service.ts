@@ -17,6 +17,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
@@ -78,12 +79,7 @@ export class QcRuleService {
       ...request,
       builtinKeys: this.namedBuiltins(request.name),
     });
-    return {
-      records: records.map((row) => toRule(row, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows: records, total }, (row) => toRule(row, language));
   }
 
   async detail(user: TAuthUser, id: number, language: Language): Promise<TQcRule> {

@@ -1,9 +1,13 @@
 // The data receipt's task that runs in the compute pool (registered by its URL in index.ts).
-import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import {
+  onDatabase,
+  type TComputeHandlers,
+  type TDatabaseJobTask,
+} from '../../platform/compute/compute-tasks.ts';
 import { runReceipt, type TReceiptJob } from './receipt-run.ts';
 
 /** Every check of WIND-ANALYSIS §15 on one file and the 30 days before it (receipt-run.ts). */
-export type TReceiptComputeTask = { kind: 'receipt_checks'; databaseUrl: string; job: TReceiptJob };
+export type TReceiptComputeTask = TDatabaseJobTask<'receipt_checks', TReceiptJob>;
 
 declare module '../../platform/compute/compute-tasks.ts' {
   interface TComputeTaskKinds {
@@ -11,8 +15,6 @@ declare module '../../platform/compute/compute-tasks.ts' {
   }
 }
 
-const receiptTasks: TComputeHandlers<TReceiptComputeTask> = {
-  receipt_checks: (task, thread) => runReceipt(thread.databaseOf(task.databaseUrl).db, task.job),
-};
+const receiptTasks: TComputeHandlers<TReceiptComputeTask> = { receipt_checks: onDatabase(runReceipt) };
 
 export default receiptTasks;

@@ -80,15 +80,6 @@ export class ReceiptRepository {
       .execute();
   }
 
-  async findStationCode(stationId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('station')
-      .select('station_code')
-      .where('id', '=', stationId)
-      .executeTakeFirst();
-    return row?.station_code;
-  }
-
   /** The site's zone: the fixed UTC offset (minutes) its loggers write. */
   async findStationUtcOffset(stationId: number): Promise<number> {
     const row = await this.db

@@ -17,6 +17,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -85,7 +86,7 @@ export class ReceiptService {
     await this.changed(event.stationId);
     const [receivers, code] = await Promise.all([
       this.access.dataAdministrators(event.stationId),
-      this.repository.findStationCode(event.stationId),
+      this.access.stationCode(event.stationId),
     ]);
     const first = event.doubts[0];
     const details = { count: event.doubts.length };
@@ -311,7 +312,7 @@ export class ReceiptService {
       offset: (request.pageNo - 1) * request.pageSize,
       limit: request.pageSize,
     });
-    return { records: rows.map(presentListItem), total, pageNo: request.pageNo, pageSize: request.pageSize };
+    return presentPage(request, { rows, total }, presentListItem);
   }
 
   /** GET detail: the whole receipt (the caller's view of its site). */

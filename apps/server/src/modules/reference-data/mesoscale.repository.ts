@@ -1,12 +1,10 @@
 import type { TMesoscalePageRequest } from '@masthub/shared';
-import { type Expression, type Insertable, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { TDb } from '../../platform/db/database.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import type { DB, MesoscaleDatasetTable } from '../../platform/db/schema.ts';
+import type { MesoscaleDatasetTable } from '../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** Mesoscale datasets with their channels (their scaling results: longterm/scaling.repository.ts). */
 export class MesoscaleRepository {

@@ -9,6 +9,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import {
   ArchiveUnreadableError,
   type TArchiveLimits,
@@ -55,12 +56,7 @@ export class MesoscaleDatasetService {
     // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.mesoscale.page(user, request);
-    return {
-      records: rows.map((r) => presentDataset(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => presentDataset(r, language));
   }
 
   async assertCanUpload(user: TAuthUser, stationId: number): Promise<void> {

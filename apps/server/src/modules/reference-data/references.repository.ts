@@ -1,18 +1,9 @@
-import {
-  type Expression,
-  type Insertable,
-  type SqlBool,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { TDb } from '../../platform/db/database.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import type { DB, ReferenceSeriesTable } from '../../platform/db/schema.ts';
+import type { ReferenceSeriesTable } from '../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** A point and a radius: the references (or sites) within it. */
 export interface TNear {

@@ -14,6 +14,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import { removeUnreferenced } from '../../platform/files/content-references.ts';
 import type { TFileStore } from '../../platform/files/file-store.ts';
 import type { StationAccess } from '../access/index.ts';
@@ -108,12 +109,7 @@ export class ReferenceSeriesService {
     }
     const filter = { ...(request.stationId === undefined ? {} : { stationId: request.stationId }), near };
     const { rows, total } = await this.references.page(user, filter, request);
-    return {
-      records: rows.map((r) => presentReference(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => presentReference(r, language));
   }
 
   /** One reference the caller may see (its home site's view right). */

@@ -1,10 +1,8 @@
 import type { TContactListQuery } from '@masthub/shared';
-import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { TDb } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
-import type { ContactTable, DB } from '../../platform/db/schema.ts';
-
-type TDb = Database | Transaction<DB>;
+import type { ContactTable } from '../../platform/db/schema.ts';
 
 /** A company's address book (a company of none is company 0) and each user's own carbon copies. */
 export class ContactRepository {

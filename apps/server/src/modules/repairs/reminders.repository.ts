@@ -1,10 +1,18 @@
 import type { TIntervalTaskType } from '@masthub/shared';
-import { sql, type Transaction, type Updateable } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB, IntervalTaskTable } from '../../platform/db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { TDb } from '../../platform/db/database.ts';
+import type { IntervalTaskTable } from '../../platform/db/schema.ts';
 import { stationAccessPredicate, type TAccessSubject } from '../access/index.ts';
 
-type TDb = Database | Transaction<DB>;
+/** A user a reminder or digest goes to: what their site reach and their greeting need, and where to send. */
+interface TRecipientRow {
+  id: number;
+  role_id: number | null;
+  is_admin: boolean;
+  data_scope: 'all' | 'list';
+  user_name: string;
+  email: string;
+}
 
 /** The reminder settings and what a reminder lists: unhandled alarms, silent sites, their readers. */
 export class ReminderRepository {
@@ -51,14 +59,7 @@ export class ReminderRepository {
 
   /** Enabled users with an e-mail address who hold `feature` (admins hold all), in id order. */
   async listRecipients(feature: string) {
-    const rows = await sql<{
-      id: number;
-      role_id: number | null;
-      is_admin: boolean;
-      data_scope: 'all' | 'list';
-      user_name: string;
-      email: string;
-    }>`
+    const rows = await sql<TRecipientRow>`
       SELECT u.id, u.role_id, r.is_admin, r.data_scope, u.user_name, u.email
         FROM app_user u JOIN role r ON r.id = u.role_id
        WHERE u.is_enabled AND NOT u.is_deleted AND coalesce(u.email, '') <> ''
@@ -69,14 +70,7 @@ export class ReminderRepository {
 
   /** Live users with an e-mail address who asked for the data-receipt digest (personal setting receipt/digest). */
   async listDigestRecipients() {
-    const rows = await sql<{
-      id: number;
-      role_id: number | null;
-      is_admin: boolean;
-      data_scope: 'all' | 'list';
-      user_name: string;
-      email: string;
-    }>`
+    const rows = await sql<TRecipientRow>`
       SELECT u.id, u.role_id, coalesce(r.is_admin, false) AS is_admin, coalesce(r.data_scope, 'list') AS data_scope,
              u.user_name, u.email
         FROM app_user u

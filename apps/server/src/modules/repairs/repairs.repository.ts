@@ -1,13 +1,11 @@
 import type { TRepairLogPageRequest, TRepairRecordPageRequest } from '@masthub/shared';
-import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { TDb } from '../../platform/db/database.ts';
 import { likeContains } from '../../platform/db/like.ts';
 import { readPage } from '../../platform/db/paging.ts';
-import type { DB, RepairRecordTable, RepairRequestTable } from '../../platform/db/schema.ts';
+import type { RepairRecordTable, RepairRequestTable } from '../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../access/index.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** Repair requests (the fault report log) and repair records, with the sites and alarms they name. */
 export class RepairRepository {

@@ -23,7 +23,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import { deleteByIdRoute, saveRoute } from '../../platform/http/route-shapes.ts';
+import { editRoutes, saveRoute } from '../../platform/http/route-shapes.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { ContactService } from './contacts.service.ts';
@@ -83,19 +83,17 @@ export function repairRoutes(deps: {
       response: z.array(ZContactRecord),
       handle: ({ user, query, language }) => contacts.list(user, { type: query.type }, language),
     }),
-    saveRoute({
-      url: '/web/contacts/save',
-      summary: 'Adds or edits a contact of the caller’s company',
+    ...editRoutes({
+      base: '/web/contacts',
+      saveAt: 'save',
       tags: ['contacts'],
       auth: 'alarm.handle',
       body: ZContactSaveRequest,
+      summaries: {
+        save: 'Adds or edits a contact of the caller’s company',
+        remove: 'Deletes a contact of the caller’s company',
+      },
       save: (body, user) => contacts.save(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/web/contacts/delete',
-      summary: 'Deletes a contact of the caller’s company',
-      tags: ['contacts'],
-      auth: 'alarm.handle',
       remove: (id, user) => contacts.delete(user, id),
     }),
     defineRoute({

@@ -21,6 +21,7 @@ import {
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
@@ -288,27 +289,22 @@ export class RepairService {
   ): Promise<TPage<TRepairLogRecord>> {
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.repairs.pageRequests(user, request);
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        stationId: Number(r.station_id),
-        stationCode: r.station_code,
-        projectName: r.project_name,
-        deviceType: r.device_type,
-        manufacturerName: r.manufacturer_name,
-        receiverAddress: r.receiver_addrs.join(', '),
-        copyAddress: r.copy_addrs.join(', '),
-        reason: r.reason,
-        operator: r.operator_name,
-        groupName: r.group_name,
-        repairTime: r.created_at.toISOString(),
-        mailStatus: r.mail_status ?? '',
-        mailStatusName: r.mail_status ? MAIL_STATUS_NAMES[r.mail_status][language] : '',
-      })),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => ({
+      id: Number(r.id),
+      stationId: Number(r.station_id),
+      stationCode: r.station_code,
+      projectName: r.project_name,
+      deviceType: r.device_type,
+      manufacturerName: r.manufacturer_name,
+      receiverAddress: r.receiver_addrs.join(', '),
+      copyAddress: r.copy_addrs.join(', '),
+      reason: r.reason,
+      operator: r.operator_name,
+      groupName: r.group_name,
+      repairTime: r.created_at.toISOString(),
+      mailStatus: r.mail_status ?? '',
+      mailStatusName: r.mail_status ? MAIL_STATUS_NAMES[r.mail_status][language] : '',
+    }));
   }
 
   /** POST /web/repair/record/page: a site's repairs, open ones first. */
@@ -319,12 +315,9 @@ export class RepairService {
   ): Promise<TPage<TRepairRecord>> {
     await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.repairs.pageRecords(request);
-    return {
-      records: rows.map((r) => presentRecord(r, Number(r.alarm_count ?? 0), language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) =>
+      presentRecord(r, Number(r.alarm_count ?? 0), language),
+    );
   }
 
   /** POST /web/repair/record/save: a repair recorded by hand (a visit without a request), or edited. */

@@ -14,12 +14,7 @@ import {
 } from '@masthub/shared';
 import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
-import {
-  defineAction,
-  deleteByIdRoute,
-  deleteCheckRoute,
-  saveRoute,
-} from '../../platform/http/route-shapes.ts';
+import { defineAction, editRoutes } from '../../platform/http/route-shapes.ts';
 import type { RoleService } from './roles.service.ts';
 
 export function roleRoutes(roles: RoleService): TRouteDef[] {
@@ -46,26 +41,19 @@ export function roleRoutes(roles: RoleService): TRouteDef[] {
       response: ZRoleDetail,
       handle: ({ query, language }) => roles.detail(query.id, language),
     }),
-    saveRoute({
-      url: '/security/sys/role/save_or_update',
-      summary: 'Create a role (without id) or rename / describe one',
+    ...editRoutes({
+      base: '/security/sys/role',
+      saveAt: 'save_or_update',
       tags: ['roles'],
       auth: 'system.role',
       body: ZRoleSaveRequest,
+      summaries: {
+        save: 'Create a role (without id) or rename / describe one',
+        remove: 'Delete a role no user holds (never the administrator role)',
+        check: 'Whether a role can be deleted, and why not',
+      },
       save: (body, user) => roles.save(user, body),
-    }),
-    deleteByIdRoute({
-      url: '/security/sys/role/delete',
-      summary: 'Delete a role no user holds (never the administrator role)',
-      tags: ['roles'],
-      auth: 'system.role',
       remove: (id, user) => roles.delete(user, id),
-    }),
-    deleteCheckRoute({
-      url: '/security/sys/role/delete/check',
-      summary: 'Whether a role can be deleted, and why not',
-      tags: ['roles'],
-      auth: 'system.role',
       check: (id) => roles.checkDelete(id),
     }),
     defineRoute({

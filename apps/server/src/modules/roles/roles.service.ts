@@ -19,6 +19,7 @@ import {
   type TUserRecord,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { ManagementGuard, StationAccess } from '../access/index.ts';
 import type { TDeleteBlocker } from '../organisations/index.ts';
@@ -65,12 +66,7 @@ export class RoleService {
       ...filter,
       builtinKeys: filter.keywords ? builtinKeysMatching(filter.keywords, 'role.') : [],
     });
-    return {
-      records: records.map((r) => presentRole(r, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => presentRole(r, language));
   }
 
   async detail(id: number, language: Language): Promise<TRoleDetail> {
@@ -190,12 +186,7 @@ export class RoleService {
   async assignedUsers(filter: TAssignedUsersRequest, language: Language): Promise<TPage<TUserRecord>> {
     if (!(await this.roles.findById(filter.roleId))) throw new AppError('NOT_FOUND');
     const { records, total } = await this.users.page(filter);
-    return {
-      records: records.map((r) => presentUserRecord(r, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => presentUserRecord(r, language));
   }
 
   async search(keywords: string | undefined, language: Language): Promise<TDropDownOption[]> {

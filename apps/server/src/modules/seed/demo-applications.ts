@@ -1,61 +1,9 @@
-import { FEATURE_KEYS, type FeatureKey } from '@masthub/shared';
-import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { ApplyService } from '../apply/index.ts';
+import { callerByAccount } from '../identity/index.ts';
 
 const DAY_MS = 86_400_000;
-
-/** A demo user as the caller of a service (what a login would resolve). */
-async function demoUser(db: Database, account: string): Promise<TAuthUser | undefined> {
-  const row = await db
-    .selectFrom('app_user as u')
-    .leftJoin('role as r', 'r.id', 'u.role_id')
-    .leftJoin('company as c', 'c.id', 'u.company_id')
-    .leftJoin('dept as d', 'd.id', 'u.dept_id')
-    .select([
-      'u.id',
-      'u.account',
-      'u.user_name',
-      'u.role_id',
-      'r.name as role_name',
-      'r.is_admin',
-      'r.data_scope',
-      'u.company_id',
-      'c.name as company_name',
-      'u.dept_id',
-      'd.name as dept_name',
-    ])
-    .where('u.account', '=', account)
-    .where('u.is_deleted', '=', false)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const isAdmin = row.is_admin === true;
-  const features = isAdmin
-    ? FEATURE_KEYS
-    : (
-        await db
-          .selectFrom('role_feature')
-          .select('feature')
-          .where('role_id', '=', row.role_id ?? -1)
-          .execute()
-      ).map((f) => f.feature as FeatureKey);
-  return {
-    id: row.id,
-    account: row.account,
-    userName: row.user_name,
-    roleId: row.role_id,
-    roleName: row.role_name,
-    companyId: row.company_id,
-    companyName: row.company_name,
-    deptId: row.dept_id,
-    deptName: row.dept_name,
-    isAdmin,
-    dataScope: isAdmin ? 'all' : (row.data_scope ?? 'list'),
-    features: new Set(features),
-    tokenId: 0,
-  };
-}
 
 /**
  * Demo download applications (issue 17), made through the service as users would: the operations
@@ -68,9 +16,9 @@ export async function seedDemoApplications(db: Database, apply: ApplyService, lo
   const existing = await db.selectFrom('download_application').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const [ops, guest, reviewer] = await Promise.all([
-    demoUser(db, 'ops_wang01'),
-    demoUser(db, 'guest_01'),
-    demoUser(db, 'data_li01'),
+    callerByAccount(db, 'ops_wang01'),
+    callerByAccount(db, 'guest_01'),
+    callerByAccount(db, 'data_li01'),
   ]);
   if (!ops || !guest || !reviewer) return false;
   // Sites with data the applicant may see (the operations engineer's first 40 sites).

@@ -21,6 +21,36 @@ interface TDemoChannel {
 
 const SPEED_STATISTICS: TStatistic[] = ['mean', 'sd', 'max', 'min'];
 const DIRECTION_STATISTICS: TStatistic[] = ['mean', 'sd'];
+/** How a logger names a statistic at the end of a channel name (Spd80m_Avg). */
+const NAME_SUFFIX: Record<TStatistic, string> = { mean: 'Avg', sd: 'SD', max: 'Max', min: 'Min' };
+
+/**
+ * A demo channel: tagged by its height and keyed `<element>_<height>_<statistic>` unless it says otherwise,
+ * with no boom orientation and no calibration unless it has them.
+ */
+function demoChannel(
+  c: Pick<
+    TDemoChannel,
+    | 'channel_name'
+    | 'element'
+    | 'height_m'
+    | 'unit'
+    | 'statistic'
+    | 'sensor_make'
+    | 'sensor_model'
+    | 'sensor_serial'
+  > &
+    Partial<TDemoChannel>,
+): TDemoChannel {
+  return {
+    tag: `${c.height_m}m`,
+    data_key: `${c.element}_${c.height_m}_${c.statistic}`,
+    boom_orientation_deg: null,
+    calibration_slope: null,
+    calibration_offset: null,
+    ...c,
+  };
+}
 
 /** Cup heights of a mast: top, about 80 % and 50 % of the top, and 10 m, as Chinese masts are typically equipped. */
 function mastSpeedHeights(topM: number): number[] {
@@ -35,61 +65,61 @@ export function demoMastChannels(topM: number, stationIndex: number, revision: n
     `${kind}${String(10_000 + stationIndex * 37 + h + revision * 500).padStart(6, '0')}`;
   for (const h of mastSpeedHeights(topM)) {
     for (const statistic of SPEED_STATISTICS) {
-      channels.push({
-        channel_name: `Spd${h}m_${statistic === 'mean' ? 'Avg' : statistic === 'sd' ? 'SD' : statistic === 'max' ? 'Max' : 'Min'}`,
-        element: 'ws',
-        height_m: h,
-        tag: `${h}m`,
-        data_key: `ws_${h}_${statistic}`,
-        unit: 'm/s',
-        statistic,
-        boom_orientation_deg: 135,
-        sensor_make: 'NRG Systems',
-        sensor_model: 'Class 1 anemometer',
-        sensor_serial: serial('A', h),
-        calibration_slope: 0.7598 + ((stationIndex + h) % 7) * 0.001,
-        calibration_offset: 0.38 + revision * 0.01,
-      });
+      channels.push(
+        demoChannel({
+          channel_name: `Spd${h}m_${NAME_SUFFIX[statistic]}`,
+          element: 'ws',
+          height_m: h,
+          unit: 'm/s',
+          statistic,
+          boom_orientation_deg: 135,
+          sensor_make: 'NRG Systems',
+          sensor_model: 'Class 1 anemometer',
+          sensor_serial: serial('A', h),
+          calibration_slope: 0.7598 + ((stationIndex + h) % 7) * 0.001,
+          calibration_offset: 0.38 + revision * 0.01,
+        }),
+      );
     }
   }
   // The second top cup on the opposite boom (the tower-shadow pair of the demo files, Spd<top>mB): without
   // it the data receipt cannot leave its wake out, and the pair's ratio would follow the season's wind.
   for (const statistic of ['mean', 'sd'] as const) {
-    channels.push({
-      channel_name: `Spd${topM}mB_${statistic === 'mean' ? 'Avg' : 'SD'}`,
-      element: 'ws',
-      height_m: topM,
-      tag: `${topM}mB`,
-      data_key: `ws_${topM}_B_${statistic}`,
-      unit: 'm/s',
-      statistic,
-      boom_orientation_deg: 315,
-      sensor_make: 'NRG Systems',
-      sensor_model: 'Class 1 anemometer',
-      sensor_serial: serial('B', topM),
-      calibration_slope: 0.7598 + ((stationIndex + topM + 3) % 7) * 0.001,
-      calibration_offset: 0.38 + revision * 0.01,
-    });
+    channels.push(
+      demoChannel({
+        channel_name: `Spd${topM}mB_${NAME_SUFFIX[statistic]}`,
+        element: 'ws',
+        height_m: topM,
+        tag: `${topM}mB`,
+        data_key: `ws_${topM}_B_${statistic}`,
+        unit: 'm/s',
+        statistic,
+        boom_orientation_deg: 315,
+        sensor_make: 'NRG Systems',
+        sensor_model: 'Class 1 anemometer',
+        sensor_serial: serial('B', topM),
+        calibration_slope: 0.7598 + ((stationIndex + topM + 3) % 7) * 0.001,
+        calibration_offset: 0.38 + revision * 0.01,
+      }),
+    );
   }
   for (const h of [topM - 2, Math.round(topM / 2 / 10) * 10 - 2].filter(
     (v, i, a) => v > 8 && a.indexOf(v) === i,
   )) {
     for (const statistic of DIRECTION_STATISTICS) {
-      channels.push({
-        channel_name: `Dir${h}m_${statistic === 'mean' ? 'Avg' : 'SD'}`,
-        element: 'wd',
-        height_m: h,
-        tag: `${h}m`,
-        data_key: `wd_${h}_${statistic}`,
-        unit: 'deg',
-        statistic,
-        boom_orientation_deg: 315,
-        sensor_make: 'NRG Systems',
-        sensor_model: '200M vane',
-        sensor_serial: serial('V', h),
-        calibration_slope: null,
-        calibration_offset: null,
-      });
+      channels.push(
+        demoChannel({
+          channel_name: `Dir${h}m_${NAME_SUFFIX[statistic]}`,
+          element: 'wd',
+          height_m: h,
+          unit: 'deg',
+          statistic,
+          boom_orientation_deg: 315,
+          sensor_make: 'NRG Systems',
+          sensor_model: '200M vane',
+          sensor_serial: serial('V', h),
+        }),
+      );
     }
   }
   const climate: [string, string, string][] = [
@@ -98,21 +128,19 @@ export function demoMastChannels(topM: number, stationIndex: number, revision: n
     ['p', 'Prs8m_Avg', 'hPa'],
   ];
   for (const [element, name, unit] of climate) {
-    channels.push({
-      channel_name: name,
-      element,
-      height_m: 8,
-      tag: '8m',
-      data_key: `${element.toLowerCase()}_8_mean`,
-      unit,
-      statistic: 'mean',
-      boom_orientation_deg: null,
-      sensor_make: 'Vaisala',
-      sensor_model: element === 'p' ? 'PTB110' : 'HMP155',
-      sensor_serial: serial(element, 8),
-      calibration_slope: null,
-      calibration_offset: null,
-    });
+    channels.push(
+      demoChannel({
+        channel_name: name,
+        element,
+        height_m: 8,
+        data_key: `${element.toLowerCase()}_8_mean`,
+        unit,
+        statistic: 'mean',
+        sensor_make: 'Vaisala',
+        sensor_model: element === 'p' ? 'PTB110' : 'HMP155',
+        sensor_serial: serial(element, 8),
+      }),
+    );
   }
   return channels;
 }
@@ -126,21 +154,18 @@ function remoteSensingChannels(kind: 'lidar' | 'sodar', stationIndex: number): T
       ['ws', 'sd', 'm/s'],
       ['wd', 'mean', 'deg'],
     ] as const) {
-      channels.push({
-        channel_name: `${element === 'ws' ? 'HWS' : 'Dir'}${h}m_${statistic === 'mean' ? 'Avg' : 'SD'}`,
-        element,
-        height_m: h,
-        tag: `${h}m`,
-        data_key: `${element}_${h}_${statistic}`,
-        unit,
-        statistic,
-        boom_orientation_deg: null,
-        sensor_make: kind === 'lidar' ? 'ZX Lidars' : 'Scintec',
-        sensor_model: kind === 'lidar' ? 'ZX 300' : 'MFAS',
-        sensor_serial: `${kind === 'lidar' ? 'ZX' : 'SC'}${String(2000 + stationIndex).padStart(5, '0')}`,
-        calibration_slope: null,
-        calibration_offset: null,
-      });
+      channels.push(
+        demoChannel({
+          channel_name: `${element === 'ws' ? 'HWS' : 'Dir'}${h}m_${NAME_SUFFIX[statistic]}`,
+          element,
+          height_m: h,
+          unit,
+          statistic,
+          sensor_make: kind === 'lidar' ? 'ZX Lidars' : 'Scintec',
+          sensor_model: kind === 'lidar' ? 'ZX 300' : 'MFAS',
+          sensor_serial: `${kind === 'lidar' ? 'ZX' : 'SC'}${String(2000 + stationIndex).padStart(5, '0')}`,
+        }),
+      );
     }
   }
   return channels;

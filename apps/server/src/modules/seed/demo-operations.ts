@@ -3,7 +3,12 @@ import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AlarmService } from '../alarms/index.ts';
 import type { DataReportService, ReportService } from '../reports/index.ts';
-import { periodContaining, type TPeriod } from '../reports/index.ts';
+import {
+  periodContaining,
+  type TPeriod,
+  UNBUILT_DATA_REPORT,
+  UNBUILT_SCHEDULED_REPORT,
+} from '../reports/index.ts';
 import { DEMO_SITE_COUNT } from './demo-timeseries.ts';
 
 const DAY = 86_400_000;
@@ -363,15 +368,7 @@ export async function seedDemoReports(db: Database, reports: ReportService, log:
           statement_type: type,
           period_start: period.start,
           period_end: period.end,
-          trigger: 'schedule',
-          created_by: null,
-          generate_time: null,
-          send_time: null,
-          mail_id: null,
-          docx_sha256: null,
-          pdf_sha256: null,
-          docx_size: null,
-          pdf_size: null,
+          ...UNBUILT_SCHEDULED_REPORT,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -476,14 +473,7 @@ export async function seedDemoDataReports(
       owner_name: admin.user_name,
       status: 'generating',
       params: JSON.stringify(params),
-      file_name: null,
-      file_sha256: null,
-      file_size: null,
-      docx_sha256: null,
-      docx_size: null,
-      pdf_sha256: null,
-      pdf_size: null,
-      build_time: null,
+      ...UNBUILT_DATA_REPORT,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

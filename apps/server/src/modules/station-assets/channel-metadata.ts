@@ -17,6 +17,14 @@ export interface TConfiguredChannelMetadata {
 }
 
 /**
+ * The channels of a site's configuration in force at `at` (the latest effective at or before it; data older
+ * than every configuration use the first one), in their order: what ingestion stores a file's channels by.
+ */
+export function configuredChannelsAt(db: Database, stationId: number, at: Date) {
+  return new ChannelConfigRepository(db).listChannelsInForce(stationId, at);
+}
+
+/**
  * The channels of a site's configuration in force at `atMs` (the first configuration for data older than
  * every one), keyed by lower-case data key: their boom orientations and calibrations (issue 30).
  */
@@ -25,7 +33,7 @@ export async function configuredChannelMetadata(
   stationId: number,
   atMs: number,
 ): Promise<Map<string, TConfiguredChannelMetadata>> {
-  const rows = await new ChannelConfigRepository(db).listChannelsInForce(stationId, new Date(atMs));
+  const rows = await configuredChannelsAt(db, stationId, new Date(atMs));
   return new Map(
     rows.map((r) => [
       r.data_key.toLowerCase(),

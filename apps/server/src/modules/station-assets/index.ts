@@ -6,6 +6,7 @@ export { channelConfigRoutes } from './channel-config.routes.ts';
 export type { ChannelConfigService } from './channel-config.service.ts';
 export {
   configuredChannelMetadata,
+  configuredChannelsAt,
   setConfiguredBoomOrientation,
   type TConfiguredChannelMetadata,
 } from './channel-metadata.ts';

@@ -11,10 +11,9 @@ import {
   type TStationLogType,
   type TText,
 } from '@masthub/shared';
-import type { Transaction } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { Database, TDb } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TAccessSubject } from '../access/index.ts';
 import { StationLogRepository } from './station-log.repository.ts';
 
@@ -49,7 +48,7 @@ export class StationLogService {
   constructor(private readonly db: Database) {}
 
   /** Writes one log row through `db` — pass the caller's transaction. */
-  async record(db: Database | Transaction<DB>, entry: TStationLogEntry): Promise<void> {
+  async record(db: TDb, entry: TStationLogEntry): Promise<void> {
     await new StationLogRepository(db).insert({
       operatorId: entry.operator.id,
       operatorAccount: entry.operator.account,
@@ -68,7 +67,7 @@ export class StationLogService {
    * `systemName` (the source: ftp, email…).
    */
   async recordAs(
-    db: Database | Transaction<DB>,
+    db: TDb,
     actor: { userId: number | null; systemName: string },
     entry: Omit<TStationLogEntry, 'operator'>,
   ): Promise<void> {
@@ -89,25 +88,20 @@ export class StationLogService {
     language: Language,
   ): Promise<TPage<TStationLogRecord>> {
     const { records, total } = await new StationLogRepository(this.db).page(subject, filter);
-    return {
-      records: records.map((r) => ({
-        id: r.id,
-        operatorAccount: r.operator_account,
-        operatorName: displayPersonName(r.operator_name, language),
-        operateTime: r.operate_time.toISOString(),
-        type: r.type,
-        typeName: STATION_LOG_TYPE_NAMES[r.type][language],
-        location: locationName(r.location, language),
-        locationKey: r.location,
-        // Rows written before texts were stored by key keep their prose.
-        objects: isText(r.objects_text) ? renderText(r.objects_text, language) : r.objects,
-        stationId: r.station_id,
-        stationCode: r.station_code,
-        details: r.details ?? null,
-      })),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => ({
+      id: r.id,
+      operatorAccount: r.operator_account,
+      operatorName: displayPersonName(r.operator_name, language),
+      operateTime: r.operate_time.toISOString(),
+      type: r.type,
+      typeName: STATION_LOG_TYPE_NAMES[r.type][language],
+      location: locationName(r.location, language),
+      locationKey: r.location,
+      // Rows written before texts were stored by key keep their prose.
+      objects: isText(r.objects_text) ? renderText(r.objects_text, language) : r.objects,
+      stationId: r.station_id,
+      stationCode: r.station_code,
+      details: r.details ?? null,
+    }));
   }
 }

@@ -28,6 +28,7 @@ import {
 import { say } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import { PROVINCES, provinceOf } from '../lookups/index.ts';
@@ -81,12 +82,7 @@ export class StationService {
   ): Promise<TPage<TStationRecord>> {
     const { records, total } = await this.stations.page(user, filter);
     const tags = await this.stations.tagsOf(records.map((r) => r.id));
-    return {
-      records: records.map((r) => presentStation(r, tags, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => presentStation(r, tags, language));
   }
 
   async detail(user: TAuthUser, id: number, language: Language): Promise<TStationRecord> {

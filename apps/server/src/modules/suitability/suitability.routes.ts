@@ -4,15 +4,14 @@ import {
   ZSuitabilityRequest,
   ZSuitabilityResult,
 } from '@masthub/shared';
-import { sendFile, XLSX_CONTENT_TYPE } from '../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
+import { computeRoute, workbookRoute } from '../../platform/http/route-shapes.ts';
 import type { SuitabilityService } from './suitability.service.ts';
 
 /** Site suitability (issue 29, WIND-ANALYSIS §14; /StationDetail/SiteSuitability). */
 export function suitabilityRoutes(suitability: SuitabilityService): TRouteDef[] {
   return [
-    defineRoute({
-      method: 'POST',
+    computeRoute({
       url: '/data-process/suitability/check',
       summary:
         'The IEC 61400-1 class check of a version at hub height: mean speed, the 50-year extreme by every method ' +
@@ -22,38 +21,22 @@ export function suitabilityRoutes(suitability: SuitabilityService): TRouteDef[] 
       tags: ['wind-data', 'suitability'],
       auth: 'user',
       scope: 'read',
-      heavy: 'compute',
       body: ZSuitabilityRequest,
       response: ZSuitabilityResult,
       timeoutMs: 120_000,
-      handle: ({ user, body, language, utcOffsetMinutes }) =>
-        suitability.check(user, body, { language, utcOffsetMinutes }),
+      compute: (user, body, reader) => suitability.check(user, body, reader),
     }),
-    defineRoute({
-      method: 'POST',
+    workbookRoute({
       url: '/data-process/suitability/export',
       summary:
         'The site suitability as an .xlsx file: class table with ✓/✗, verdicts, turbulence bins, extreme-wind ' +
         'estimates, shear and inflow by sector, in the caller’s language',
       tags: ['wind-data', 'suitability'],
       auth: 'user',
-      scope: 'download',
-      heavy: 'compute',
       body: ZSuitabilityRequest,
-      isRaw: true,
       timeoutMs: 120_000,
-      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
-        const { fileName, content } = await suitability.exportWorkbook(user, body, {
-          language,
-          utcOffsetMinutes,
-        });
-        return sendFile(reply, {
-          fileName,
-          contentType: XLSX_CONTENT_TYPE,
-          sizeBytes: content.length,
-          content,
-        });
-      },
+      build: ({ user, body, language, utcOffsetMinutes }) =>
+        suitability.exportWorkbook(user, body, { language, utcOffsetMinutes }),
     }),
     defineRoute({
       method: 'GET',

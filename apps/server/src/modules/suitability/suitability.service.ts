@@ -15,6 +15,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { TReaderContext } from '../../platform/http/route.ts';
 import type { StationAccess } from '../access/index.ts';
 import {
   clippedRange,
@@ -36,12 +37,6 @@ import {
 import { SuitabilityRepository } from './suitability.repository.ts';
 import { suitabilityResult, type TSuitabilityJob } from './suitability-run.ts';
 import { buildSuitabilityWorkbook } from './suitability-workbook.ts';
-
-/** How the caller reads times and texts (route context). */
-export interface TSuitabilityContext {
-  language: Language;
-  utcOffsetMinutes: number;
-}
 
 /**
  * Site suitability (issue 29, WIND-ANALYSIS §14): the IEC 61400-1 class check of a site's data version at
@@ -67,7 +62,7 @@ export class SuitabilityService {
   async check(
     user: TAuthUser,
     request: TSuitabilityRequest,
-    ctx: TSuitabilityContext,
+    ctx: TReaderContext,
   ): Promise<TSuitabilityResult> {
     const version = await this.store.findVersion(request.versionId);
     if (!version) throw new AppError('NOT_FOUND');
@@ -82,7 +77,7 @@ export class SuitabilityService {
   async checkVersion(
     version: TVersionRow,
     request: TSuitabilityRequest,
-    ctx: TSuitabilityContext,
+    ctx: TReaderContext,
   ): Promise<TSuitabilityResult> {
     const job = await this.resolve(version, request, ctx);
     return runTask(this.compute, { kind: 'suitability', job }, () => suitabilityResult(this.db, job));
@@ -106,7 +101,7 @@ export class SuitabilityService {
       startTime?: string | undefined;
       endTime?: string | undefined;
     },
-    ctx: TSuitabilityContext,
+    ctx: TReaderContext,
   ): Promise<TSuitabilityResult> {
     const all = await this.store.listChannels(version.id);
     const speed = highestMeanSpeed(
@@ -140,7 +135,7 @@ export class SuitabilityService {
   async exportWorkbook(
     user: TAuthUser,
     request: TSuitabilityRequest,
-    ctx: TSuitabilityContext,
+    ctx: TReaderContext,
   ): Promise<{ fileName: string; content: Buffer }> {
     const result = await this.check(user, request, ctx);
     const content = await buildSuitabilityWorkbook(result, ctx.language, ctx.utcOffsetMinutes);
@@ -185,7 +180,7 @@ export class SuitabilityService {
   private async resolve(
     version: TVersionRow,
     request: TSuitabilityRequest,
-    ctx: TSuitabilityContext,
+    ctx: TReaderContext,
   ): Promise<TSuitabilityJob> {
     const all = await this.store.listChannels(version.id);
     const byId = new Map(all.map((c) => [c.id, c]));

@@ -1,7 +1,7 @@
 import { leftOutTotals } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
+import { channelRow } from '../../../test/channel-rows.ts';
 import { applyPolicy, withPolicy } from './analysis-read.ts';
-import type { TChannelRow } from './timeseries.types.ts';
 import type { TLoadedChannel } from './version-series.ts';
 
 /** Factory: a loaded channel of `element`/`statistic` with the given values and flags. */
@@ -12,8 +12,7 @@ function channel(
   flags: number[] = values.map(() => 0),
   id = 1,
 ): TLoadedChannel {
-  const row: TChannelRow = {
-    id,
+  const row = channelRow(id, {
     versionId: 7,
     dataKey: `${element}_80_${statistic}`,
     name: `${element} 80 m ${statistic}`,
@@ -21,10 +20,7 @@ function channel(
     heightM: 80,
     statistic,
     unit: element === 'ws' ? 'm/s' : '',
-    sourceUnit: '',
-    intervalS: 600,
-    position: id,
-  };
+  });
   return { row, values: Float32Array.from(values), flags: Uint8Array.from(flags) };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { channelRow } from '../../../test/channel-rows.ts';
 import {
   clippedRange,
   highestMeanSpeed,
@@ -20,21 +21,13 @@ function channel(
   heightM: number | null,
   more: Partial<TChannelRow> = {},
 ): TChannelRow {
-  const dataKey = `${element}_${heightM ?? 'x'}_${statistic}`;
-  return {
-    id,
-    versionId: 1,
-    dataKey,
-    name: dataKey,
+  return channelRow(id, {
+    dataKey: `${element}_${heightM ?? 'x'}_${statistic}`,
     element,
     heightM,
     statistic,
-    unit: '',
-    sourceUnit: '',
-    intervalS: 600,
-    position: id,
     ...more,
-  };
+  });
 }
 
 const ws80 = channel(1, 'ws', 'avg', 80);

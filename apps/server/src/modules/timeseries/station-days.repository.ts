@@ -1,6 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import { sql } from 'kysely';
+import type { Database, TDb } from '../../platform/db/database.ts';
 import { TimeSeriesRepository } from './timeseries.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -47,7 +46,7 @@ export function dailyValidSlots(
  * the data, so the hub's figures move with the data and a rolled-back file leaves no trace.
  */
 export async function refreshStationDays(
-  db: Database | Transaction<DB>,
+  db: TDb,
   stationId: number,
   versionId: number,
   fromMs: number,
@@ -110,11 +109,7 @@ export function currentWindowTo(nowMs: number): string {
  * whole days before it, for one site or for all. All sites at once sums ~300 000 day rows for 10 000
  * sites (≈ 120 ms measured on this machine kind): done once a day, not on every hub call.
  */
-export async function refreshStationWindows(
-  db: Database | Transaction<DB>,
-  windowTo: string,
-  stationId?: number,
-): Promise<void> {
+export async function refreshStationWindows(db: TDb, windowTo: string, stationId?: number): Promise<void> {
   const one = stationId === undefined ? sql`true` : sql`station_id = ${stationId}`;
   // Sites without a day in the window keep a row of zeros (they are silent, not unknown).
   await sql`
@@ -141,7 +136,7 @@ const WINDOW_LOCK_CLASS = 74_521_108;
  * others wait on the lock and find it done.
  */
 export async function rollStationWindows(db: Database, windowTo: string): Promise<boolean> {
-  const isDue = async (q: Database | Transaction<DB>) => {
+  const isDue = async (q: TDb) => {
     // Every site with days has a row (written with its days): only rows of another day are stale.
     const due = await sql<{ one: number }>`
       SELECT 1 AS one FROM station_recovery WHERE window_to <> ${windowTo}::date LIMIT 1`.execute(q);

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { channelRow } from '../../../test/channel-rows.ts';
 import type { TChannelRow } from './timeseries.repository.ts';
 import { deriveSdFromTi, speedSensorKind, type TLoadedSeries, toWindStation } from './version-series.ts';
 
 function row(id: number, dataKey: string, statistic: string, heightM: number): TChannelRow {
-  return {
-    id,
-    versionId: 1,
-    dataKey,
-    name: dataKey,
-    element: 'ws',
-    heightM,
-    statistic,
-    unit: '',
-    sourceUnit: '',
-    intervalS: 600,
-    position: id,
-  };
+  return channelRow(id, { dataKey, element: 'ws', heightM, statistic });
 }
 
 function loaded(channels: [TChannelRow, number[]][]): TLoadedSeries {

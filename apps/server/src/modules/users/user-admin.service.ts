@@ -21,6 +21,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { ManagementGuard, StationAccess } from '../access/index.ts';
 import type { TAccountUpkeep } from '../identity/index.ts';
@@ -89,12 +90,7 @@ export class UserAdminService {
 
   async page(filter: TUserPageRequest, language: Language): Promise<TPage<TUserRecord>> {
     const { records, total } = await this.users.page(filter);
-    return {
-      records: records.map((r) => presentUserRecord(r, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (r) => presentUserRecord(r, language));
   }
 
   /**

@@ -15,6 +15,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import { generateToken } from '../../platform/auth/tokens.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { SecretBox } from '../../platform/secrets/secret-box.ts';
 import { presentStoredError } from '../../platform/stored-error.ts';
 import { hasAllStations, type ManagementGuard } from '../access/index.ts';
@@ -159,24 +160,19 @@ export class WebhookService {
 
   async page(caller: TAuthUser, filter: TWebhookPageRequest): Promise<TPage<TWebhookRecord>> {
     const { rows, total } = await this.hooks.page(await this.ownersOf(caller), filter);
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        name: r.name,
-        url: r.url,
-        events: r.events as TWebhookEventKind[],
-        isEnabled: r.is_enabled,
-        secretPrefix: r.secret_prefix,
-        companyName: r.company_name,
-        creatorAccount: r.creator_account,
-        createdAt: r.created_at.toISOString(),
-        lastStatus: r.last_status ?? null,
-        lastDeliveryAt: r.last_delivery_at ? new Date(r.last_delivery_at).toISOString() : null,
-      })),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows, total }, (r) => ({
+      id: Number(r.id),
+      name: r.name,
+      url: r.url,
+      events: r.events as TWebhookEventKind[],
+      isEnabled: r.is_enabled,
+      secretPrefix: r.secret_prefix,
+      companyName: r.company_name,
+      creatorAccount: r.creator_account,
+      createdAt: r.created_at.toISOString(),
+      lastStatus: r.last_status ?? null,
+      lastDeliveryAt: r.last_delivery_at ? new Date(r.last_delivery_at).toISOString() : null,
+    }));
   }
 
   async deliveries(

@@ -4,7 +4,11 @@
 // (written here, streamed to the API over a message port).
 import type { MessagePort } from 'node:worker_threads';
 import type { Language, TStatisticsResult, TSuitabilityResult } from '@masthub/shared';
-import type { TComputeHandlers } from '../../platform/compute/compute-tasks.ts';
+import {
+  onDatabase,
+  type TComputeHandlers,
+  type TDatabaseJobTask,
+} from '../../platform/compute/compute-tasks.ts';
 import type { TQcRuleForRun } from '../qc-rules/index.ts';
 import type { TLoadedSeries } from '../timeseries/index.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
@@ -15,9 +19,9 @@ import { buildStatisticsWorkbook } from './statistics/build-workbook.ts';
 
 export type TWindDataComputeTask =
   /** Reads the series with the thread's own connection to `databaseUrl`; answers the result's JSON. */
-  | { kind: 'analysis'; databaseUrl: string; job: TAnalysisJob }
+  | TDatabaseJobTask<'analysis', TAnalysisJob>
   /** A long chart read: the buckets of every channel (data/chart-run.ts). */
-  | { kind: 'chart'; databaseUrl: string; job: TChartJob }
+  | TDatabaseJobTask<'chart', TChartJob>
   /** A QC run's evaluation over channels of one interval (processing/qc-evaluate.ts). */
   | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
   /** An export in formats 1–5, its text sent over `port` (data/export-run.ts); answers nothing. */
@@ -32,8 +36,8 @@ declare module '../../platform/compute/compute-tasks.ts' {
 }
 
 const windDataTasks: TComputeHandlers<TWindDataComputeTask> = {
-  analysis: (task, thread) => analysisJson(thread.databaseOf(task.databaseUrl).db, task.job),
-  chart: (task, thread) => chartBuckets(thread.databaseOf(task.databaseUrl).db, task.job),
+  analysis: onDatabase(analysisJson),
+  chart: onDatabase(chartBuckets),
   qc: (task) => evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes),
   export: async (task, thread) => {
     const { db, readTurn } = thread.databaseOf(task.databaseUrl);

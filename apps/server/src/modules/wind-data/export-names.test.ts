@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { channelRow } from '../../../test/channel-rows.ts';
 import { parserPort } from '../ingestion/parser-binding.ts';
-import type { TChannelRow } from '../timeseries/timeseries.repository.ts';
 import { exportNames, sensorTagOf } from './export-names.ts';
 
 const SAMPLE = path.resolve(
@@ -14,19 +14,7 @@ const SKIP = `${SAMPLE} not found: /work/shared is absent, the dual-boom sample 
 if (!hasSample) console.warn(SKIP);
 
 function row(id: number, dataKey: string, element: string, heightM: number | null, statistic = 'mean') {
-  return {
-    id,
-    versionId: 1,
-    dataKey,
-    name: dataKey,
-    element,
-    heightM,
-    statistic,
-    unit: '',
-    sourceUnit: '',
-    intervalS: 600,
-    position: id,
-  } satisfies TChannelRow;
+  return channelRow(id, { dataKey, element, heightM, statistic });
 }
 
 describe('exportNames', () => {

@@ -11,6 +11,7 @@ import {
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { presentPage } from '../../platform/db/paging.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { StationAccess } from '../access/index.ts';
@@ -225,12 +226,7 @@ export class ProcessingTaskService {
   ): Promise<TPage<TProcessingTask>> {
     await this.stationAccess.assertCanView(user, filter.stationId);
     const { records, total } = await this.tasks.page(filter);
-    return {
-      records: records.map((t) => presentTask(t, language)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (t) => presentTask(t, language));
   }
 
   /** The active task of a version, if any. */

@@ -1,10 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { TDb } from '../../platform/db/database.ts';
 
 /** What the version functions read beside the time series: the site's names, a version's chunk count. */
 export class VersionRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: TDb) {}
 
   findStationNames(stationId: number) {
     return this.db

@@ -34,6 +34,20 @@ export type TComputeHandlers<TTask extends TComputeTaskBase> = {
   [K in TTask['kind']]: (task: Extract<TTask, { kind: K }>, thread: TComputeThread) => unknown;
 };
 
+/** A task that runs a job against a database the thread connects to: the shape most modules' tasks have. */
+export interface TDatabaseJobTask<K extends string, TJob> {
+  kind: K;
+  databaseUrl: string;
+  job: TJob;
+}
+
+/** The handler of a `TDatabaseJobTask`: `run` on the thread's connection to the task's database. */
+export function onDatabase<TJob, R>(
+  run: (db: Database, job: TJob) => R,
+): (task: { databaseUrl: string; job: TJob }, thread: TComputeThread) => R {
+  return (task, thread) => run(thread.databaseOf(task.databaseUrl).db, task.job);
+}
+
 /** What the pool gives each thread (piscina's workerData): the URLs of the modules' task files. */
 export interface TComputeWorkerData {
   taskModules: readonly string[];

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { readOnlyAwarePool } from './read-only.ts';
 import type { DB } from './schema.ts';
@@ -8,6 +8,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export type Database = Kysely<DB>;
+
+/** The database or a transaction on it: what repositories and in-transaction steps read and write through. */
+export type TDb = Database | Transaction<DB>;
 
 /** Opens the pool and the typed query builder over it. */
 export function createDatabase(

@@ -26,3 +26,20 @@ export async function readPage<DL, TL extends keyof DL, O, DC, TC extends keyof 
   ]);
   return { rows, total };
 }
+
+/**
+ * A page as the API answers it: the page's rows presented (`index` is the row's place on the page), the whole
+ * list's count and the window asked for.
+ */
+export function presentPage<R, T>(
+  window: TPageWindow,
+  page: { rows: readonly R[]; total: number },
+  present: (row: R, index: number) => T,
+): { records: T[]; total: number; pageNo: number; pageSize: number } {
+  return {
+    records: page.rows.map((row, index) => present(row, index)),
+    total: page.total,
+    pageNo: window.pageNo,
+    pageSize: window.pageSize,
+  };
+}

@@ -2,7 +2,15 @@ import { ZDeleteCheck, ZIdQuery } from '@masthub/shared';
 import { z } from 'zod';
 import type { TAuthUser } from '../auth/auth-user.ts';
 import { presentDeleteCheck } from './delete-check.ts';
-import { defineRoute, type TInfer, type TRouteAuth, type TRouteContext, type TRouteDef } from './route.ts';
+import { sendFile, XLSX_CONTENT_TYPE } from './file-reply.ts';
+import {
+  defineRoute,
+  type TInfer,
+  type TReaderContext,
+  type TRouteAuth,
+  type TRouteContext,
+  type TRouteDef,
+} from './route.ts';
 
 /**
  * Route shapes the modules repeat with other names: each factory writes one `defineRoute` the same way
@@ -117,5 +125,98 @@ export function saveRoute<B extends TSchema>(
     scope: 'write',
     response: ZSavedId,
     handle: ({ body, user }) => save(body as z.output<B>, user),
+  });
+}
+
+/**
+ * The edit routes of a list screen, under one head: POST `base/<saveAt>` (`saveRoute`), GET `base/delete`
+ * (`deleteByIdRoute`) and, where the screen asks before it deletes, GET `base/delete/check`
+ * (`deleteCheckRoute`), in that order.
+ */
+export function editRoutes<B extends TSchema>(def: {
+  base: string;
+  saveAt: 'save' | 'save_or_update';
+  tags: string[];
+  auth: TRouteHead['auth'];
+  body: B;
+  summaries: { save: string; remove: string; check?: string };
+  save: (body: z.output<B>, user: TAuthUser) => Promise<z.input<typeof ZSavedId>>;
+  remove: (id: number, user: TAuthUser) => Promise<unknown>;
+  check?: (id: number) => Promise<TDeleteBlockers>;
+}): TRouteDef[] {
+  const { base, tags, auth, summaries, check } = def;
+  const routes = [
+    saveRoute({
+      url: `${base}/${def.saveAt}`,
+      summary: summaries.save,
+      tags,
+      auth,
+      body: def.body,
+      save: def.save,
+    }),
+    deleteByIdRoute({ url: `${base}/delete`, summary: summaries.remove, tags, auth, remove: def.remove }),
+  ];
+  if (check && summaries.check !== undefined) {
+    routes.push(
+      deleteCheckRoute({ url: `${base}/delete/check`, summary: summaries.check, tags, auth, check }),
+    );
+  }
+  return routes;
+}
+
+/**
+ * POST `url`: a workbook the compute lane builds from the body, downloaded as an .xlsx file (the handler
+ * writes the reply itself). `build` names the service call.
+ */
+export function workbookRoute<B extends TSchema>(
+  def: TRouteHead & {
+    body: B;
+    timeoutMs?: number;
+    build: (
+      ctx: TRouteContext<TInfer<B>, undefined, undefined, TRouteHead['auth']>,
+    ) => Promise<{ fileName: string; content: Uint8Array }>;
+  },
+): TRouteDef {
+  const { build, ...head } = def;
+  return defineRoute({
+    method: 'POST',
+    ...head,
+    scope: 'download',
+    heavy: 'compute',
+    isRaw: true,
+    handle: async (ctx) => {
+      const { fileName, content } = await build(ctx);
+      return sendFile(ctx.reply, {
+        fileName,
+        contentType: XLSX_CONTENT_TYPE,
+        sizeBytes: content.length,
+        content,
+      });
+    },
+  });
+}
+
+/**
+ * A call the compute lane answers (heavy 'compute'): the body in, and the service given the caller, the body
+ * and how the caller reads (language and zone).
+ */
+export function computeRoute<B extends TSchema, R extends TSchema>(
+  def: TRouteHead & {
+    method?: 'POST' | 'PUT';
+    scope: 'read' | 'write';
+    body: B;
+    response: R;
+    timeoutMs?: number;
+    compute: (user: TAuthUser, body: z.output<B>, reader: TReaderContext) => Promise<z.input<R>>;
+  },
+): TRouteDef {
+  const { compute, method = 'POST', ...head } = def;
+  return defineRoute({
+    method,
+    ...head,
+    heavy: 'compute',
+    // The response's input type is `z.input<R>` for every schema R; TypeScript cannot see that through the generic.
+    handle: ({ user, body, language, utcOffsetMinutes }) =>
+      compute(user, body as z.output<B>, { language, utcOffsetMinutes }) as Promise<never>,
   });
 }

@@ -23,6 +23,13 @@ type TSchema = z.ZodType;
 /** What a schema (or its absence) hands the handler. */
 export type TInfer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** How the caller reads times and texts: the request's language and its zone (`utc-code`), as services take them. */
+export interface TReaderContext {
+  language: Language;
+  /** Minutes east of UTC. */
+  utcOffsetMinutes: number;
+}
+
 export interface TRouteContext<B, Q, P, A extends TRouteAuth> {
   user: A extends 'public' ? TAuthUser | null : TAuthUser;
   body: B;

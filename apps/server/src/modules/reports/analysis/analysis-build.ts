@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   ANALYSIS_SECTIONS,
   AppError,
-  type Language,
   longTermBasisOf,
   type TAnalysisReportRequest,
   type TAnalysisSection,
@@ -14,6 +13,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../../platform/events/outbound-events.ts';
 import { lockContent, removeUnreferenced } from '../../../platform/files/content-references.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
+import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../../platform/stored-error.ts';
 import type { MessageService } from '../../messages/index.ts';
@@ -219,7 +219,7 @@ export class AnalysisReportBuilder {
     version: TVersionRow,
     params: TStoredParams,
     range: { startMs: number; endMs: number },
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<TAnalysisReportMeta['suitability']> {
     try {
       const result = await this.suitability.checkWithDefaults(

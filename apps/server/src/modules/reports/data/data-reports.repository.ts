@@ -1,13 +1,11 @@
 import type { TDataReportPageRequest } from '@masthub/shared';
-import { type Insertable, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
-import type { Database } from '../../../platform/db/database.ts';
+import type { TDb } from '../../../platform/db/database.ts';
 import { likeContains } from '../../../platform/db/like.ts';
 import { readPage } from '../../../platform/db/paging.ts';
-import type { DataReportTable, DB } from '../../../platform/db/schema.ts';
+import type { DataReportTable } from '../../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../../access/index.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** Data reports: uploaded text reports and generated analysis reports of a site. */
 export class DataReportRepository {

@@ -24,9 +24,11 @@ import {
 import { say } from '../../../i18n/index.ts';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { presentPage } from '../../../platform/db/paging.ts';
 import type { OutboundEvents } from '../../../platform/events/outbound-events.ts';
 import { lockContent, removeUnreferenced } from '../../../platform/files/content-references.ts';
 import { FileTooLargeError, type TFileStore } from '../../../platform/files/file-store.ts';
+import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { TJobs } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { presentStoredError } from '../../../platform/stored-error.ts';
@@ -46,6 +48,7 @@ import type { StatisticsService } from '../../wind-data/index.ts';
 import { heightTagOf } from '../../wind-data/index.ts';
 import { AnalysisReportBuilder, type TStoredParams } from '../analysis/analysis-build.ts';
 import { ReportRepository } from '../group/reports.repository.ts';
+import { UNBUILT_DATA_REPORT } from '../unbuilt.ts';
 import { DataReportRepository } from './data-reports.repository.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -99,20 +102,15 @@ export class DataReportService {
       { ...request, type: ANALYSIS_TEMPLATE_TYPE },
       keys,
     );
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        type: r.type,
-        typeName: DATA_REPORT_TYPE_NAMES.analysis[language],
-        tempName: displayName(r.name, r.builtin_key, language),
-        sections: r.sections,
-        sectionNames: r.sections.map((s) => ANALYSIS_SECTION_NAMES[s as TAnalysisSection]?.[language] ?? s),
-        isBuiltin: r.is_builtin,
-      })),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => ({
+      id: Number(r.id),
+      type: r.type,
+      typeName: DATA_REPORT_TYPE_NAMES.analysis[language],
+      tempName: displayName(r.name, r.builtin_key, language),
+      sections: r.sections,
+      sectionNames: r.sections.map((s) => ANALYSIS_SECTION_NAMES[s as TAnalysisSection]?.[language] ?? s),
+      isBuiltin: r.is_builtin,
+    }));
   }
 
   // --- List -------------------------------------------------------------------------------------
@@ -125,12 +123,7 @@ export class DataReportService {
     // A filter naming a site beyond the caller is refused as every station-scoped call is (issue 26 §1).
     if (request.stationId !== undefined) await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.reports.page(user, request);
-    return {
-      records: rows.map((r) => this.present(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => this.present(r, language));
   }
 
   private present(
@@ -392,7 +385,7 @@ export class DataReportService {
   async requestAnalysis(
     user: TAuthUser,
     request: TAnalysisReportRequest,
-    ctx: { language: Language; utcOffsetMinutes: number },
+    ctx: TReaderContext,
   ): Promise<{ id: number }> {
     const version = await this.store.findVersion(request.versionId);
     if (!version) throw new AppError('NOT_FOUND');
@@ -454,14 +447,7 @@ export class DataReportService {
       status: 'generating',
       params: JSON.stringify(params),
       language: ctx.language,
-      file_name: null,
-      file_sha256: null,
-      file_size: null,
-      docx_sha256: null,
-      docx_size: null,
-      pdf_sha256: null,
-      pdf_size: null,
-      build_time: null,
+      ...UNBUILT_DATA_REPORT,
     });
     await this.jobs.send('reports.analysis', { reportId: id }, { singletonKey: `analysis:${id}` });
     return { id };

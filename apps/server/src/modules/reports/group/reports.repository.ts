@@ -1,22 +1,13 @@
 import type { TGroupReportPageRequest, TReportGroupPageRequest, TTemplatePageRequest } from '@masthub/shared';
-import {
-  type Expression,
-  type Insertable,
-  type SqlBool,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
-import type { Database } from '../../../platform/db/database.ts';
+import type { TDb } from '../../../platform/db/database.ts';
 import { likeContains } from '../../../platform/db/like.ts';
 import { readPage } from '../../../platform/db/paging.ts';
 import { sameName } from '../../../platform/db/rows.ts';
-import type { DB, GroupReportTable, ReportGroupTable } from '../../../platform/db/schema.ts';
+import type { GroupReportTable, ReportGroupTable } from '../../../platform/db/schema.ts';
 import { hasAllStations, stationAccessPredicate } from '../../access/index.ts';
 import type { TPeriod } from './periods.ts';
-
-type TDb = Database | Transaction<DB>;
 
 /** Report templates, groups of sites and their generated reports. */
 export class ReportRepository {

@@ -30,6 +30,7 @@ import {
 import { say } from '../../../i18n/index.ts';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { presentPage } from '../../../platform/db/paging.ts';
 import { NO_OUTBOUND_EVENTS, type OutboundEvents } from '../../../platform/events/outbound-events.ts';
 import { removeUnreferenced } from '../../../platform/files/content-references.ts';
 import type { TFileStore } from '../../../platform/files/file-store.ts';
@@ -40,6 +41,7 @@ import type { StationAccess } from '../../access/index.ts';
 import type { MailOutbox } from '../../mail/index.ts';
 import type { MessageService } from '../../messages/index.ts';
 import { renderDocx, renderPdf } from '../render/render.ts';
+import { UNBUILT_SCHEDULED_REPORT } from '../unbuilt.ts';
 import { renderCharts } from './charts.ts';
 import { collectFigures } from './collect.ts';
 import { composeReport } from './compose.ts';
@@ -132,12 +134,7 @@ export class ReportService {
     // Built-in templates are found by their name in either language.
     const keys = request.tempName ? builtinKeysMatching(request.tempName, 'reportTemplate.') : [];
     const { rows, total } = await this.reports.pageTemplates(request, keys);
-    return {
-      records: rows.map((r) => this.presentTemplate(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => this.presentTemplate(r, language));
   }
 
   // --- Groups -----------------------------------------------------------------------------------
@@ -198,12 +195,7 @@ export class ReportService {
     language: Language,
   ): Promise<TPage<TReportGroupRecord>> {
     const { rows, total } = await this.reports.pageGroups(user, request, today());
-    return {
-      records: rows.map((r) => this.presentGroup(r, language)),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => this.presentGroup(r, language));
   }
 
   async groupDetail(user: TAuthUser, id: number, language: Language): Promise<TReportGroupDetail> {
@@ -299,29 +291,24 @@ export class ReportService {
   ): Promise<TPage<TGroupReportRecord>> {
     await this.assertGroup(user, request.groupId);
     const { rows, total } = await this.reports.pageReports(request);
-    return {
-      records: rows.map((r) => ({
-        id: Number(r.id),
-        groupId: Number(r.group_id),
-        statementDate: periodLabel(r.statement_type, { start: r.period_start, end: r.period_end }),
-        periodStart: r.period_start.toISOString(),
-        periodEnd: r.period_end.toISOString(),
-        statementType: r.statement_type,
-        statementTypeName: STATEMENT_TYPE_NAMES[r.statement_type][language],
-        status: r.status,
-        statusName: REPORT_STATUS_NAMES[r.status][language],
-        reason: presentStoredError(r.reason, language),
-        generateTime: r.generate_time?.toISOString() ?? null,
-        sendTime: r.sent_at?.toISOString() ?? null,
-        sendStatus: r.mail_status ?? '',
-        sendStatusName: r.mail_status ? MAIL_STATUS_NAMES[r.mail_status][language] : '',
-        hasFiles: r.docx_sha256 !== null && r.pdf_sha256 !== null,
-        createTime: r.created_at.toISOString(),
-      })),
-      total,
-      pageNo: request.pageNo,
-      pageSize: request.pageSize,
-    };
+    return presentPage(request, { rows, total }, (r) => ({
+      id: Number(r.id),
+      groupId: Number(r.group_id),
+      statementDate: periodLabel(r.statement_type, { start: r.period_start, end: r.period_end }),
+      periodStart: r.period_start.toISOString(),
+      periodEnd: r.period_end.toISOString(),
+      statementType: r.statement_type,
+      statementTypeName: STATEMENT_TYPE_NAMES[r.statement_type][language],
+      status: r.status,
+      statusName: REPORT_STATUS_NAMES[r.status][language],
+      reason: presentStoredError(r.reason, language),
+      generateTime: r.generate_time?.toISOString() ?? null,
+      sendTime: r.sent_at?.toISOString() ?? null,
+      sendStatus: r.mail_status ?? '',
+      sendStatusName: r.mail_status ? MAIL_STATUS_NAMES[r.mail_status][language] : '',
+      hasFiles: r.docx_sha256 !== null && r.pdf_sha256 !== null,
+      createTime: r.created_at.toISOString(),
+    }));
   }
 
   /** POST /web/statement/generate: (re)generates the report of a period now, in the background. */
@@ -553,15 +540,7 @@ export class ReportService {
           period_start: slot.start,
           period_end: slot.end,
           language: g.language,
-          trigger: 'schedule',
-          created_by: null,
-          generate_time: null,
-          send_time: null,
-          mail_id: null,
-          docx_sha256: null,
-          pdf_sha256: null,
-          docx_size: null,
-          pdf_size: null,
+          ...UNBUILT_SCHEDULED_REPORT,
         });
         if (id !== undefined) created.push(id);
       }

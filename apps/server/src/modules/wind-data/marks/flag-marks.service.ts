@@ -1,6 +1,7 @@
 import { AppError, type TFlagMark, type TMarkCreate, type TPage } from '@masthub/shared';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { presentPage } from '../../../platform/db/paging.ts';
 import type { StationAccess } from '../../access/index.ts';
 import { openTimeSeriesStore, type TChannelRow, type TTimeSeriesStore } from '../../timeseries/index.ts';
 import { TaskRepository } from '../tasks.repository.ts';
@@ -61,12 +62,7 @@ export class FlagMarkService {
     await this.stationAccess.assertCanView(user, version.stationId);
     const { records, total } = await this.marks.page(filter);
     const names = await this.channelNames(version.id);
-    return {
-      records: records.map((m) => presentMark(m, names)),
-      total,
-      pageNo: filter.pageNo,
-      pageSize: filter.pageSize,
-    };
+    return presentPage(filter, { rows: records, total }, (m) => presentMark(m, names));
   }
 
   /** Undoes a mark (manual or a QC run); 409 MARK_ALREADY_UNDONE the second time. */

@@ -1,13 +1,8 @@
-import {
-  AppError,
-  type Language,
-  type TFieldError,
-  type TProcessingTask,
-  type TTaskKind,
-} from '@masthub/shared';
+import { AppError, type TFieldError, type TProcessingTask, type TTaskKind } from '@masthub/shared';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { StationAccess } from '../../access/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../../timeseries/index.ts';
 import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
@@ -54,7 +49,7 @@ export class ProcessingService {
     user: TAuthUser,
     kind: TProcessingKind,
     request: { versionId: number; reference?: { versionId: number } | undefined } & Record<string, unknown>,
-    context: { language: Language; utcOffsetMinutes: number },
+    context: TReaderContext,
   ): Promise<TProcessingTask> {
     const version = await this.tasks.writableVersion(user, request.versionId);
     if (request.reference) {

@@ -1,24 +1,13 @@
 import { AppError } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
+import { channelRow } from '../../../../test/channel-rows.ts';
 import type { TChannelRow } from '../../timeseries/timeseries.repository.ts';
 import type { TLoadedSeries } from '../../timeseries/version-series.ts';
 import { buildAnalysis } from './build-analysis.ts';
 import { samplePairs } from './correlation-section.ts';
 
 function row(id: number, name: string, element: string, heightM: number, statistic = 'mean'): TChannelRow {
-  return {
-    id,
-    versionId: 1,
-    dataKey: name,
-    name,
-    element,
-    heightM,
-    statistic,
-    unit: 'm/s',
-    sourceUnit: '',
-    intervalS: 600,
-    position: id,
-  };
+  return channelRow(id, { dataKey: name, element, heightM, statistic, unit: 'm/s' });
 }
 
 function loaded(values: number[][], flags: number[][], rows: TChannelRow[]): TLoadedSeries {

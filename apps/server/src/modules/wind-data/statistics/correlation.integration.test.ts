@@ -11,7 +11,7 @@ import {
   startTestServer,
   type TTestServer,
 } from '../../../../test/test-server.ts';
-import { TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
+import { ingestOriginal } from '../../../../test/wind-fixtures.ts';
 
 /**
  * The correlation tab's averaging periods and methods over the real app (PostgreSQL, ingestion, the
@@ -75,17 +75,10 @@ beforeAll(async () => {
   const dataset = makeDataset();
   const file = path.join(dataDir, 'pair.csv');
   writeFileSync(file, dataset.csv);
-  const ingested = await server.services.ingestion.ingestFile({
-    stationId: site.id,
+  ({ versionId, channelIds: ids } = await ingestOriginal(server, site.id, {
     fileName: 'pair.csv',
-    source: 'seed',
     path: file,
-  });
-  expect(ingested.status).toBe('parsed');
-  const store = new TimeSeriesRepository(server.db);
-  const version = (await store.findOriginalVersion(site.id))!;
-  versionId = version.id;
-  ids = new Map((await store.listChannels(version.id)).map((c) => [c.name, c.id]));
+  }));
   const viewer = await buildUser(server.db, { features: [] });
   await grantRoleStations(server.db, viewer.roleId, [site.id]);
   token = await server.login(viewer.account, viewer.password);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStation, startTestServer, type TTestServer } from '../../../../test/test-server.ts';
-import { TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
+import { ingestOriginal } from '../../../../test/wind-fixtures.ts';
 
 /**
  * Issue 29 "complete the statistics" through ingestion → store → the statistics and export endpoints,
@@ -41,16 +41,10 @@ describe.skipIf(!hasShared)(
       server = await startTestServer({ DATA_DIR: dataDir });
       token = await server.login('admin', 'Admin#2026pw');
       const site = await buildStation(server.db);
-      const ingested = await server.services.ingestion.ingestFile({
-        stationId: site.id,
+      ({ versionId, channelIds: ids } = await ingestOriginal(server, site.id, {
         fileName: 'demo_data2.csv',
-        source: 'seed',
         path: DEMO,
-      });
-      expect(ingested.status).toBe('parsed');
-      const store = new TimeSeriesRepository(server.db);
-      versionId = (await store.findOriginalVersion(site.id))!.id;
-      ids = new Map((await store.listChannels(versionId)).map((c) => [c.name, c.id]));
+      }));
     });
 
     afterAll(async () => {
@@ -179,20 +173,21 @@ describe.skipIf(!hasShared)(
     });
 
     it('exports the .tab in 16 sectors with bins centred on integers as brightwind writes it', async () => {
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/api/web/version/export',
-        headers: { token, 'utc-code': '+00:00' },
-        payload: {
-          versionId,
-          format: 5,
-          speedChannelId: ids.get('Spd80mN'),
-          directionChannelId: ids.get('Dir78mS'),
-          startTime: START,
-          tabSectors: 16,
-          tabBins: 'centred',
-        },
-      });
+      // The .tab (format 5) of the 80 m north cup and the 78 m vane, with `options` of the export form.
+      const exportTab = (options: Record<string, unknown>) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/web/version/export',
+          headers: { token, 'utc-code': '+00:00' },
+          payload: {
+            versionId,
+            format: 5,
+            speedChannelId: ids.get('Spd80mN'),
+            directionChannelId: ids.get('Dir78mS'),
+            ...options,
+          },
+        });
+      const response = await exportTab({ startTime: START, tabSectors: 16, tabBins: 'centred' });
       expect(response.statusCode).toBe(200);
       const parse = (line: string) => line.trim().split(/\s+/).map(Number);
       const ours = response.body.split('\r\n').filter((l) => l.length > 0);
@@ -208,17 +203,7 @@ describe.skipIf(!hasShared)(
         });
       }
       // The default stays 12 sectors of 0–1, 1–2 … bins.
-      const plain = await server.app.inject({
-        method: 'POST',
-        url: '/api/web/version/export',
-        headers: { token, 'utc-code': '+00:00' },
-        payload: {
-          versionId,
-          format: 5,
-          speedChannelId: ids.get('Spd80mN'),
-          directionChannelId: ids.get('Dir78mS'),
-        },
-      });
+      const plain = await exportTab({});
       const lines = plain.body.split('\r\n');
       expect(parse(lines[2]!)[0]).toBe(12);
       expect(parse(lines[4]!)[0]).toBe(1);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStation, startTestServer, type TTestServer } from '../../../../test/test-server.ts';
-import { TimeSeriesRepository } from '../../timeseries/timeseries.repository.ts';
+import { ingestOriginal } from '../../../../test/wind-fixtures.ts';
 
 /**
  * Golden check of the whole analysis path (ingestion → store → analysis endpoint) against brightwind
@@ -33,21 +33,13 @@ describe.skipIf(!hasShared)(
       server = await startTestServer({ DATA_DIR: dataDir });
       const token = await server.login('admin', 'Admin#2026pw');
       const site = await buildStation(server.db);
-      const ingested = await server.services.ingestion.ingestFile({
-        stationId: site.id,
-        fileName: 'demo_data2.csv',
-        source: 'seed',
-        path: DEMO,
-      });
-      expect(ingested.status).toBe('parsed');
-      const store = new TimeSeriesRepository(server.db);
-      const version = (await store.findOriginalVersion(site.id))!;
-      ids = new Map((await store.listChannels(version.id)).map((c) => [c.name, c.id]));
+      const ingested = await ingestOriginal(server, site.id, { fileName: 'demo_data2.csv', path: DEMO });
+      ids = ingested.channelIds;
       const r = await server.call('POST', '/api/data-process/statistics/analysis', {
         token,
         headers: { 'utc-code': '+00:00' },
         body: {
-          versionId: version.id,
+          versionId: ingested.versionId,
           startTime: '2016-01-09T17:10:00Z',
           sectors: 16,
           correlationReferenceId: ids.get('Spd40mN'),

@@ -1,7 +1,7 @@
 import { ZHomeRose, ZHomeRoseQuery, ZStatisticsRequest, ZStatisticsResult } from '@masthub/shared';
 import { clientGone } from '../../../platform/http/client-gone.ts';
-import { sendFile, XLSX_CONTENT_TYPE } from '../../../platform/http/file-reply.ts';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
+import { workbookRoute } from '../../../platform/http/route-shapes.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
 /** Statistics analysis of a version (StasticAnalysis) and the home-map charts of a site (issue 7). */
@@ -30,32 +30,15 @@ export function statisticsRoutes(statistics: StatisticsService): TRouteDef[] {
         return value.answer as never;
       },
     }),
-    defineRoute({
-      method: 'POST',
+    workbookRoute({
       url: '/data-process/statistics/export',
       summary:
         'The statistics analysis as an .xlsx file, one sheet per tab, headers in the caller’s language',
       tags: ['statistics'],
       auth: 'user',
-      scope: 'download',
-      heavy: 'compute',
       body: ZStatisticsRequest,
-      isRaw: true,
-      handle: async ({ user, body, language, utcOffsetMinutes, reply }) => {
-        const file = await statistics.exportWorkbook(
-          user,
-          body,
-          { language, utcOffsetMinutes },
-          clientGone(reply),
-        );
-        const { fileName, content } = file;
-        return sendFile(reply, {
-          fileName,
-          contentType: XLSX_CONTENT_TYPE,
-          sizeBytes: content.length,
-          content,
-        });
-      },
+      build: ({ user, body, language, utcOffsetMinutes, reply }) =>
+        statistics.exportWorkbook(user, body, { language, utcOffsetMinutes }, clientGone(reply)),
     }),
     defineRoute({
       method: 'GET',

@@ -12,6 +12,7 @@ import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import { runTask } from '../../../platform/compute/run-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { StationAccess } from '../../access/index.ts';
 import type { SuitabilityService } from '../../suitability/index.ts';
 import {
@@ -44,12 +45,6 @@ const CACHE_MAX_AGE_MS = 30 * 60_000;
  * string and the envelope bytes in each language), so ≈ 200 MB at most.
  */
 const CACHE_MAX_CHARS = 64 * 1024 * 1024;
-
-/** Who asks and how they read times and texts (route context). */
-export interface TStatisticsContext {
-  language: Language;
-  utcOffsetMinutes: number;
-}
 
 /** The interval held by the most channels (the shorter one on a tie). */
 function mostCommonInterval(channels: readonly TChannelRow[]): number | undefined {
@@ -112,7 +107,7 @@ export class StatisticsService {
   async analyse(
     user: TAuthUser,
     request: TStatisticsRequest,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
     signal?: AbortSignal,
   ): Promise<TStatisticsResult> {
     return (await this.analyseCached(user, request, ctx, signal)).value.value;
@@ -122,7 +117,7 @@ export class StatisticsService {
   async analyseCached(
     user: TAuthUser,
     request: TStatisticsRequest,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
     signal?: AbortSignal,
   ): Promise<{ value: ComputedAnalysis; cached: boolean }> {
     const version = await this.versions.visibleVersion(user, request.versionId);
@@ -137,7 +132,7 @@ export class StatisticsService {
   async analyseVersion(
     version: { id: number; stationId: number; name: string; kind: string },
     request: TAnalysisRun,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
     signal?: AbortSignal,
   ): Promise<TStatisticsResult> {
     return (await this.analyseVersionCached(version, request, ctx, signal)).value.value;
@@ -146,7 +141,7 @@ export class StatisticsService {
   private async analyseVersionCached(
     version: { id: number; stationId: number; name: string; kind: string },
     request: TAnalysisRun,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
     signal?: AbortSignal,
   ): Promise<{ value: ComputedAnalysis; cached: boolean }> {
     // The data revision is read first: data changing while this computes gets a new key.
@@ -158,7 +153,7 @@ export class StatisticsService {
   private async computeAnalysis(
     version: { id: number; stationId: number; name: string; kind: string },
     request: TAnalysisRun,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
     signal: AbortSignal | undefined,
     revision: number | string,
   ): Promise<ComputedAnalysis> {
@@ -216,7 +211,7 @@ export class StatisticsService {
   async exportWorkbook(
     user: TAuthUser,
     request: TStatisticsRequest,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
     signal?: AbortSignal,
   ): Promise<{ fileName: string; content: Buffer }> {
     const computed = (await this.analyseCached(user, request, ctx, signal)).value;
@@ -249,7 +244,7 @@ export class StatisticsService {
    */
   private async suitabilityOf(
     request: TStatisticsRequest,
-    ctx: TStatisticsContext,
+    ctx: TReaderContext,
   ): Promise<TSuitabilityResult | undefined> {
     if (request.suitabilityHubHeight === undefined || !this.suitability) return undefined;
     const version = await this.store.findVersion(request.versionId);
@@ -273,7 +268,7 @@ export class StatisticsService {
    * A home-map chart of a site (SPEC §2 home rose charts) from its original version over the last 12
    * months of data: the highest speed average and the vane nearest to it.
    */
-  async homeRose(user: TAuthUser, query: THomeRoseQuery, ctx: TStatisticsContext): Promise<THomeRose> {
+  async homeRose(user: TAuthUser, query: THomeRoseQuery, ctx: TReaderContext): Promise<THomeRose> {
     await this.stationAccess.assertCanView(user, query.stationId);
     const empty = emptyHomeRose(query);
     const version = await this.store.findOriginalVersion(query.stationId);
