@@ -8,6 +8,7 @@ import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
 import { benchFirstCall } from './first-call.ts';
+import { benchFirstScreen } from './first-screen.ts';
 import { benchGeoTiff } from './geotiff.ts';
 import { benchHub } from './hub.ts';
 import { benchIngest } from './ingest.ts';
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
   add(await benchMap());
   add(await benchGeoTiff());
   add(await benchMeasureWindPage());
+  add(await benchFirstScreen());
   add(await benchAlarms());
   add(await benchReports());
   add(await benchEnergy());
