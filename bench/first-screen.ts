@@ -222,11 +222,8 @@ function figures(name: string, runs: TRun[]): TBenchResult[] {
 async function waitForDemoData(address: string): Promise<void> {
   const started = Date.now();
   for (;;) {
-    const body = (await (await fetch(`${address}/api/health`)).json()) as {
-      data?: { demoData?: string };
-      demoData?: string;
-    };
-    if ((body.data?.demoData ?? body.demoData) === 'ready') break;
+    const body = (await (await fetch(`${address}/api/health`)).json()) as { data: { demoData?: string } };
+    if (body.data.demoData === 'ready') break;
     if (Date.now() - started > 900_000) throw new Error('the demo data import did not finish in 15 minutes');
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -55,19 +55,23 @@ import { archiveLimitsOf } from '../platform/files/archive-limits.ts';
 import type { TRouteDef } from '../platform/http/route.ts';
 import type { TServices } from '../server.ts';
 
+/**
+ * Whether the first demo import is still loading, for /health: asked of the job queue until it is done, then
+ * remembered (the import runs once; a liveness probe polled every few seconds then costs no query).
+ */
+function demoDataState(services: TServices, config: TConfig): () => Promise<'loading' | 'ready' | undefined> {
+  let isReady = false;
+  return async () => {
+    if (!config.SEED_DEMO_DATA) return undefined;
+    isReady ||= (await services.jobs.pendingCount('seed.demo-timeseries')) === 0;
+    return isReady ? 'ready' : 'loading';
+  };
+}
+
 /** Every route of the API, each module's plugin over its services. */
 export function buildRoutes(services: TServices, config: TConfig, probe: DatabaseProbe): TRouteDef[] {
   return [
-    ...systemInfoRoutes(
-      config,
-      () => probe.ping(),
-      async () =>
-        config.SEED_DEMO_DATA
-          ? (await services.jobs.pendingCount('seed.demo-timeseries')) > 0
-            ? 'loading'
-            : 'ready'
-          : undefined,
-    ),
+    ...systemInfoRoutes(config, () => probe.ping(), demoDataState(services, config)),
     ...identityRoutes(services.identity, services.secondFactors),
     ...messageRoutes(services.messages),
     ...userRoutes(services.users),
