@@ -18,8 +18,8 @@ import {
   scaleBySector,
   windShear,
 } from '../packages/wind/src/index.ts';
+import { loadM5Station } from '../packages/wind/src/testing/m5-station.ts';
 import type { TBenchResult } from './run.ts';
-import { loadM5Station } from './wind.ts';
 
 const M5_PATH = path.resolve(
   import.meta.dirname,

@@ -1,9 +1,7 @@
 // Wind analytics timings for `npm run bench` (issue 6): all 11 statistics of packages/wind
 // (computeStationStatistics) on (a) a synthetic, deterministic station-year of 40 channels at 10 minutes
 // and (b) the five-year NREL M5 mast, every channel. Single thread, best of a few runs, performance.now.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import {
   type Channel,
   computeStationStatistics,
@@ -11,17 +9,13 @@ import {
   type Station,
   timeGridFromRange,
 } from '../packages/wind/src/index.ts';
+import { loadM5Station, M5_PATH } from '../packages/wind/src/testing/m5-station.ts';
 
 interface BenchFigure {
   name: string;
   value: number;
   unit: string;
 }
-
-const M5_PATH = path.resolve(
-  import.meta.dirname,
-  '../../shared/samples/real-mast/nrel-nwtc-m5/nrel_nwtc_m5_10min_2012-08_2017-09.csv.gz',
-);
 
 /** Deterministic LCG in [0, 1). */
 function random(seed: number): () => number {
@@ -112,77 +106,6 @@ export function buildSyntheticStationYear(): Station {
   make('RH_10m_avg', 'RH', 10, 'avg', () => 50 + 40 * rnd());
   if (channels.length !== 40) throw new Error(`synthetic station has ${channels.length} channels`);
   return { grid, utcOffsetHours: 8, channels };
-}
-
-/** The NREL M5 file on a fixed UTC−07:00 10-min grid (off-grid and duplicate stamps dropped). */
-export function loadM5Station(file: string): Station {
-  const text = gunzipSync(readFileSync(file)).toString('latin1');
-  let lineEnd = text.indexOf('\n');
-  const header = text.slice(0, lineEnd).split(',');
-  const columns = header.slice(1);
-  const stamps: number[] = [];
-  const rows: string[] = [];
-  let pos = lineEnd + 1;
-  while (pos < text.length) {
-    lineEnd = text.indexOf('\n', pos);
-    if (lineEnd < 0) lineEnd = text.length;
-    const line = text.slice(pos, lineEnd);
-    pos = lineEnd + 1;
-    if (line.length === 0) continue;
-    // "2012-08-30 18:00:00-06:00" → UTC ms
-    const ms = Date.parse(`${line.slice(0, 10)}T${line.slice(11, 25)}`);
-    if (!(ms % 600_000 === 0)) continue; // off-grid logger restarts (and unparsable stamps)
-    stamps.push(ms);
-    rows.push(line);
-  }
-  const start = stamps[0]!;
-  const grid = timeGridFromRange(start, stamps[stamps.length - 1]! + 600_000, 10);
-  const data = columns.map(() => new Float32Array(grid.length).fill(Number.NaN));
-  const seen = new Uint8Array(grid.length);
-  rows.forEach((line, r) => {
-    const i = (stamps[r]! - start) / 600_000;
-    if (seen[i]) return; // duplicate stamp: keep the first row
-    seen[i] = 1;
-    const cells = line.split(',');
-    for (let c = 0; c < columns.length; c++) {
-      const cell = cells[c + 1];
-      if (cell) {
-        const v = Number(cell);
-        if (!Number.isNaN(v)) data[c]![i] = v;
-      }
-    }
-  });
-  const channels: Channel[] = [];
-  columns.forEach((name, c) => {
-    const values = data[c]!;
-    if (values.every(Number.isNaN)) return; // text columns (Stability Flag) and empty shear columns
-    const height = Number(/(\d+)\s*m\)/.exec(name)?.[1] ?? 0);
-    let element: Element = 'other';
-    if (/^Speed \(/.test(name)) element = 'ws';
-    else if (/^Direction \(/.test(name)) element = 'wd';
-    else if (/^Air Temperature \(/.test(name)) element = 'T';
-    else if (/^Air Pressure \(/.test(name)) element = 'p';
-    else if (/^Relative Humidity \(/.test(name)) element = 'RH';
-    else if (/^Air Density \(/.test(name)) element = 'rho';
-    const boom = /sonic/.test(name) ? 180 : 0;
-    channels.push({ id: name, element, heightM: height, statistic: 'avg', boomOrientationDeg: boom, values });
-    const ti = columns.indexOf(`Ti (cup_ ${height} m)`);
-    if (element === 'ws' && boom === 0 && ti >= 0) {
-      // The file has no sd columns: σ = U × Ti/100 (as the reference runs derive it).
-      const sd = new Float32Array(grid.length);
-      const tiValues = data[ti]!;
-      for (let i = 0; i < grid.length; i++) sd[i] = (values[i]! * tiValues[i]!) / 100;
-      channels.push({
-        id: `${name} sd`,
-        element: 'ws',
-        heightM: height,
-        statistic: 'sd',
-        boomOrientationDeg: 0,
-        values: sd,
-      });
-    }
-  });
-  return { grid, utcOffsetHours: -7, channels };
 }
 
 function bestOf(runs: number, f: () => void): number {

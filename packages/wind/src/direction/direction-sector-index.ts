@@ -9,8 +9,14 @@
 export function directionSectorIndex(directionDeg: number, sectors: number): number {
   if (Number.isNaN(directionDeg)) return -1;
   const width = 360 / sectors;
-  let x = (directionDeg + width / 2) % 360;
-  if (x < 0) x += 360;
+  let x = directionDeg + width / 2;
+  // x mod 360 without the floating remainder (a library call) where a subtraction gives it exactly:
+  // x − 360 for 360 ≤ x < 720 is exact (Sterbenz), the same number fmod gives.
+  if (x >= 360 && x < 720) x -= 360;
+  else if (!(x >= 0 && x < 360)) {
+    x %= 360;
+    if (x < 0) x += 360;
+  }
   const s = Math.floor(x / width);
   return s >= sectors ? sectors - 1 : s;
 }

@@ -58,6 +58,38 @@ describe('direction helpers (WIND-ANALYSIS §0)', () => {
     }
   });
 
+  it('directionSectorIndex gives the sector of the floating remainder for every direction from −720° to 1 080° (exact subtraction instead of %)', () => {
+    const byRemainder = (d: number, sectors: number) => {
+      const width = 360 / sectors;
+      let x = (d + width / 2) % 360;
+      if (x < 0) x += 360;
+      const s = Math.floor(x / width);
+      return s >= sectors ? sectors - 1 : s;
+    };
+    const directions: number[] = [
+      -0,
+      0,
+      360,
+      720,
+      -360,
+      Number.MAX_VALUE,
+      -Number.MAX_VALUE,
+      Number.POSITIVE_INFINITY,
+    ];
+    for (let k = -72_000; k <= 108_000; k++) directions.push(k / 100, Math.fround(k / 100));
+    for (const sectors of [1, 4, 8, 12, 16, 36, 360]) {
+      const width = 360 / sectors;
+      for (let s = 0; s <= 2 * sectors; s++) {
+        const edge = s * width - width / 2;
+        directions.push(edge, edge + 360, Math.fround(edge), edge - Number.EPSILON * 512);
+      }
+      const mismatches = directions.filter(
+        (d) => !Object.is(directionSectorIndex(d, sectors), byRemainder(d, sectors)),
+      );
+      expect(mismatches).toEqual([]);
+    }
+  });
+
   it('directionSectorIndices rejects a non-integer sector count', () => {
     expect(() => directionSectorIndices([1], 12.5)).toThrow('directionSectorIndices requires sectors');
     expect([...directionSectorIndices([0, 90, Number.NaN], 4)]).toEqual([0, 1, -1]);

@@ -75,23 +75,42 @@ export function dataRecovery(
     lack[m] = l;
     invalid[m] = inv;
   }
-  const counts = (should: number, l: number, inv: number): RecoveryCounts => {
-    const valid = should - l - inv;
-    return {
-      shouldCount: should,
-      lackCount: l,
-      invalidCount: inv,
-      validCount: valid,
-      validRatePct: should > 0 ? (valid / should) * 100 : undefined,
-    };
+  if (!calendar) return { overall: recoveryCounts(n, lack[0]!, invalid[0]!), byMonth: [] };
+  return recoveryFromCounts(calendar, lack, invalid);
+}
+
+function recoveryCounts(should: number, l: number, inv: number): RecoveryCounts {
+  const valid = should - l - inv;
+  return {
+    shouldCount: should,
+    lackCount: l,
+    invalidCount: inv,
+    validCount: valid,
+    validRatePct: should > 0 ? (valid / should) * 100 : undefined,
   };
-  if (!calendar) return { overall: counts(n, lack[0]!, invalid[0]!), byMonth: [] };
+}
+
+/**
+ * The recovery from the lack and invalid counts of every month run of `calendar` (what
+ * {@link dataRecovery} counts, or a sweep that counts them while it does more: `sweepChannel`).
+ */
+export function recoveryFromCounts(
+  calendar: CalendarIndex,
+  lack: ArrayLike<number>,
+  invalid: ArrayLike<number>,
+): DataRecovery {
   let totalLack = 0;
   let totalInvalid = 0;
+  let should = 0;
   const byMonth = calendar.months.map((month, m) => {
     totalLack += lack[m]!;
     totalInvalid += invalid[m]!;
-    return { year: month.year, month: month.month, ...counts(month.slotCount, lack[m]!, invalid[m]!) };
+    should += month.slotCount;
+    return {
+      year: month.year,
+      month: month.month,
+      ...recoveryCounts(month.slotCount, lack[m]!, invalid[m]!),
+    };
   });
-  return { overall: counts(n, totalLack, totalInvalid), byMonth };
+  return { overall: recoveryCounts(should, totalLack, totalInvalid), byMonth };
 }

@@ -37,31 +37,50 @@ export function timeContinuityGaps(
   intervalMinutes: number,
   options: { longest?: number } = {},
 ): TimeContinuity {
-  const keep = options.longest ?? Number.POSITIVE_INFINITY;
-  const gaps: TimeGap[] = [];
-  let gapCount = 0;
-  let daysLost = 0;
+  const gaps = new GapList(options.longest ?? Number.POSITIVE_INFINITY);
   let last = -1;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value (every channel of every analysis)
     if (v !== v) continue;
-    if (last >= 0 && i - last > 1) {
-      const missingSlots = i - last - 1;
-      const gapDays = (missingSlots * intervalMinutes) / 1440;
-      gapCount++;
-      daysLost += gapDays;
-      if (keep === Number.POSITIVE_INFINITY) {
-        gaps.push({ fromIndex: last, toIndex: i, missingSlots, daysLost: gapDays });
-      } else if (gaps.length < keep || missingSlots > gaps[gaps.length - 1]!.missingSlots) {
-        // Sorted longest first; a new gap goes after the ones at least as long (earlier ones win ties).
-        let at = gaps.length;
-        while (at > 0 && gaps[at - 1]!.missingSlots < missingSlots) at--;
-        gaps.splice(at, 0, { fromIndex: last, toIndex: i, missingSlots, daysLost: gapDays });
-        if (gaps.length > keep) gaps.pop();
-      }
-    }
+    if (last >= 0 && i - last > 1) gaps.add(last, i, intervalMinutes);
     last = i;
   }
-  return { gaps, gapCount, daysLost };
+  return gaps.result();
+}
+
+/**
+ * The gaps of one series as a pass meets them (in time order): their count and days lost, and all of
+ * them or the `keep` longest, longest first (a tie in the order of time) — for `timeContinuityGaps` and
+ * for a pass that finds them while it does more (`sweepChannel`).
+ */
+export class GapList {
+  private readonly gaps: TimeGap[] = [];
+  private gapCount = 0;
+  private daysLost = 0;
+
+  constructor(private readonly keep: number) {}
+
+  /** The gap between the values at slots `last` and `next` (next − last > 1). */
+  add(last: number, next: number, intervalMinutes: number): void {
+    const gaps = this.gaps;
+    const keep = this.keep;
+    const missingSlots = next - last - 1;
+    const gapDays = (missingSlots * intervalMinutes) / 1440;
+    this.gapCount++;
+    this.daysLost += gapDays;
+    if (keep === Number.POSITIVE_INFINITY) {
+      gaps.push({ fromIndex: last, toIndex: next, missingSlots, daysLost: gapDays });
+    } else if (gaps.length < keep || missingSlots > gaps[gaps.length - 1]!.missingSlots) {
+      // Sorted longest first; a new gap goes after the ones at least as long (earlier ones win ties).
+      let at = gaps.length;
+      while (at > 0 && gaps[at - 1]!.missingSlots < missingSlots) at--;
+      gaps.splice(at, 0, { fromIndex: last, toIndex: next, missingSlots, daysLost: gapDays });
+      if (gaps.length > keep) gaps.pop();
+    }
+  }
+
+  result(): TimeContinuity {
+    return { gaps: this.gaps, gapCount: this.gapCount, daysLost: this.daysLost };
+  }
 }

@@ -4,23 +4,23 @@ import { describeSeries, type SeriesDescription } from '../math/describe-series.
 import { buildCalendarIndex } from '../model/build-calendar-index.ts';
 import type { CalendarIndex, Channel, Station } from '../model/types.ts';
 import { type UsableSeries, usableSeries } from '../model/usable-series.ts';
-import { type DataRecovery, dataRecovery } from '../recovery/data-recovery.ts';
+import type { DataRecovery } from '../recovery/data-recovery.ts';
+import type { TimeContinuity } from '../recovery/time-continuity-gaps.ts';
 import { primarySpeedChannels } from '../shear/primary-speed-channels.ts';
 import { type WindShear, windShear } from '../shear/wind-shear.ts';
 import { airDensitySeries } from '../statistics/air-density-series.ts';
-import { type CalendarSums, calendarSums } from '../statistics/calendar-sums.ts';
-import { correlateBySector, type SectorCorrelation } from '../statistics/correlate-by-sector.ts';
+import type { CalendarSums } from '../statistics/calendar-sums.ts';
+import { type ChannelSweep, sweepChannel } from '../statistics/channel-sweep.ts';
+import type { SectorCorrelation } from '../statistics/correlate-by-sector.ts';
 import { type DiurnalVariation, diurnalVariation } from '../statistics/diurnal-variation.ts';
-import { type ExtremeWind, extremeWind } from '../statistics/extreme-wind.ts';
+import type { ExtremeWind } from '../statistics/extreme-wind.ts';
 import type { WeibullMethod } from '../statistics/fit-weibull.ts';
 import { type MonthlyVariation, monthlyVariation } from '../statistics/monthly-variation.ts';
-import { type SpeedFrequency, speedFrequency } from '../statistics/speed-frequency.ts';
-import { type SpeedSummary, summarizeSpeed } from '../statistics/summarize-speed.ts';
-import {
-  type TurbulenceIntensityTable,
-  turbulenceIntensityBySpeed,
-} from '../statistics/turbulence-intensity-by-speed.ts';
-import { type WindRose, windRose } from '../statistics/wind-rose.ts';
+import type { SpeedFrequency } from '../statistics/speed-frequency.ts';
+import type { SpeedSummary } from '../statistics/summarize-speed.ts';
+import type { TurbulenceIntensityTable } from '../statistics/turbulence-intensity-by-speed.ts';
+import { periodMeanDensity, type WindRose } from '../statistics/wind-rose.ts';
+import { speedStatistics } from './speed-statistics.ts';
 
 /** Options of {@link computeStationStatistics}. */
 export interface StationStatisticsOptions {
@@ -53,6 +53,8 @@ export interface StationStatisticsOptions {
    * here and reused, so a caller shaping more tables by sector does not work them out again.
    */
   readonly sectorIndices?: Map<string, Int16Array>;
+  /** Gaps listed per channel in `continuity`, longest first (default 50; counts cover every gap). */
+  readonly longestGaps?: number;
 }
 
 /** All statistics of one channel (the ones that apply to its element). */
@@ -60,6 +62,8 @@ export interface ChannelStatistics {
   readonly channelId: string;
   readonly description: SeriesDescription | undefined;
   readonly recovery: DataRecovery;
+  /** Breaks in the usable values' time continuity (`timeContinuityGaps` with `longestGaps`). */
+  readonly continuity: TimeContinuity;
   readonly monthly: MonthlyVariation | undefined;
   readonly diurnal: DiurnalVariation | undefined;
   /** Wind speed averages only. */
@@ -141,6 +145,8 @@ export function computeStationStatistics(
     if (airDensity) density = series;
   }
 
+  // The rose's ρ where the series has none (its period mean), worked out once for every speed.
+  const fallbackDensity = typeof density === 'number' ? density : periodMeanDensity(density);
   const sectorCache = options.sectorIndices ?? new Map<string, Int16Array>();
   const sectorsOf = (vane: Channel): Int16Array => {
     let s = sectorCache.get(vane.id);
@@ -153,24 +159,28 @@ export function computeStationStatistics(
   const reference = speeds[speeds.length - 1];
   const referenceVane = reference ? nearestVane(reference.heightM) : undefined;
 
-  // Each channel is described once (a gust channel is also its speed's gust maximum).
-  // Every channel but a vane is swept once for its description, monthly and diurnal variation.
+  // Every channel is swept once (stored values and flags) for its description, recovery, gaps and
+  // calendar sums (monthly and diurnal variation); the vanes' sums are not kept (no monthly tables).
+  const swept = new Map<string, ChannelSweep>();
   const sweeps = options.sums ?? new Map<string, CalendarSums>();
-  for (const c of station.channels) if (c.element !== 'wd') sweeps.set(c.id, calendarSums(get(c), calendar));
-  const descriptions = new Map<string, SeriesDescription | undefined>();
-  const describe = (c: Channel): SeriesDescription | undefined => {
-    if (!descriptions.has(c.id)) {
-      const sweep = sweeps.get(c.id);
-      descriptions.set(c.id, sweep ? sweep.description : describeSeries(get(c)));
-    }
-    return descriptions.get(c.id);
-  };
+  for (const c of station.channels) {
+    const sweep = sweepChannel(c.values, c.flags, calendar, {
+      intervalMinutes: grid.intervalMinutes,
+      includeSuspicious,
+      ...(options.longestGaps !== undefined ? { longestGaps: options.longestGaps } : {}),
+    });
+    swept.set(c.id, sweep);
+    if (c.element !== 'wd') sweeps.set(c.id, sweep.sums);
+  }
+  const describe = (c: Channel): SeriesDescription | undefined => swept.get(c.id)!.sums.description;
   const channels: ChannelStatistics[] = station.channels.map((c) => {
     const values = get(c);
+    const sweep = swept.get(c.id)!;
     const base = {
       channelId: c.id,
-      description: describe(c),
-      recovery: dataRecovery(c.values, c.flags, calendar),
+      description: sweep.sums.description,
+      recovery: sweep.recovery,
+      continuity: sweep.continuity,
     };
     const sums = sweeps.get(c.id);
     if (c.element === 'wd' || !sums) {
@@ -198,40 +208,27 @@ export function computeStationStatistics(
     const sd = sibling('sd');
     const gust = sibling('max');
     const vane = nearestVane(c.heightM);
-    const summary = summarizeSpeed(values, {
+    const speed = speedStatistics({
+      speeds: values,
+      heightM: c.heightM,
+      description: base.description,
+      gustMaxMps: gust ? describe(gust)?.max : undefined,
       intervalMinutes: grid.intervalMinutes,
-      airDensityKgM3: density,
-      ...(gust ? { gustsMps: get(gust) } : {}),
-      ...(options.weibullMethod ? { weibullMethod: options.weibullMethod } : {}),
-      described: { speeds: base.description, ...(gust ? { gusts: describe(gust) } : {}) },
+      sweep: {
+        speeds: values,
+        density,
+        fallbackDensity,
+        weibullMethod: options.weibullMethod ?? 'wasp',
+        vaneSectors: vane ? sectorsOf(vane) : undefined,
+        calmThresholdMps: options.calmThresholdMps ?? 0.5,
+        sectors,
+        sd: sd ? get(sd) : undefined,
+        reference:
+          reference && referenceVane && reference.id !== c.id
+            ? { speeds: get(reference), sectors: sectorsOf(referenceVane) }
+            : undefined,
+      },
     });
-    const speed = {
-      summary,
-      frequency: speedFrequency(values),
-      turbulence: sd ? turbulenceIntensityBySpeed(values, get(sd)) : undefined,
-      rose: vane
-        ? windRose(values, get(vane), {
-            sectors,
-            calmThresholdMps: options.calmThresholdMps ?? 0.5,
-            airDensityKgM3: density,
-          })
-        : undefined,
-      extreme: summary
-        ? extremeWind({
-            heightM: c.heightM,
-            meanSpeedMps: summary.mean,
-            maxSpeedMps: summary.max,
-            ...(summary.gustMaxMps !== undefined ? { gustMaxMps: summary.gustMaxMps } : {}),
-          })
-        : undefined,
-      correlation:
-        reference && referenceVane && reference.id !== c.id
-          ? correlateBySector(get(reference), values, get(referenceVane), {
-              sectors,
-              referenceSectorIndex: sectorsOf(referenceVane),
-            })
-          : undefined,
-    };
     return { ...base, monthly, diurnal, speed };
   });
 

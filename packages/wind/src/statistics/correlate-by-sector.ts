@@ -96,6 +96,21 @@ export function correlateBySector(
     gx[j] = referenceMps[i]!;
     gy[j] = targetMps[i]!;
   }
+  return correlationFromGroups(gx, gy, offsets, options.referenceMeansMps);
+}
+
+/**
+ * The correlation of {@link correlateBySector} from the concurrent pairs grouped by reference sector
+ * (sector s's pairs, in time order, at `offsets[s]`…`offsets[s + 1]`): for a pass that groups them while
+ * it does more (`sweepSpeed`).
+ */
+export function correlationFromGroups(
+  gx: Float64Array,
+  gy: Float64Array,
+  offsets: Int32Array,
+  referenceMeansMps?: ArrayLike<number>,
+): SectorCorrelation {
+  const sectors = offsets.length - 1;
   const labels = sectorLabels(sectors, 'range');
   const rows: CorrelationSector[] = [];
   for (let s = 0; s < sectors; s++) {
@@ -108,7 +123,7 @@ export function correlateBySector(
       for (let i = 0; i < sx.length; i++) sum += sx[i]!;
       referenceMean = sum / sx.length;
     }
-    const at = options.referenceMeansMps?.[s] ?? referenceMean;
+    const at = referenceMeansMps?.[s] ?? referenceMean;
     rows.push({
       index: s,
       sectorRange: labels[s]!,

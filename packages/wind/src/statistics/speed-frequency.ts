@@ -54,9 +54,22 @@ export function speedFrequency(
     counts[k]!++;
     total++;
   }
+  return frequencyFromCounts(counts, total, width, options.maxSpeedMps ?? 0);
+}
+
+/**
+ * The distribution of {@link speedFrequency} from its bin counts (bin k centred on k·width; trailing
+ * empty bins above `maxSpeedMps` dropped): for a pass that counts them while it does more (`sweepSpeed`).
+ */
+export function frequencyFromCounts(
+  counts: Float64Array,
+  total: number,
+  width: number,
+  maxSpeedMps: number,
+): SpeedFrequency | undefined {
   if (total === 0) return undefined;
   let last = counts.length - 1;
-  const minimumLast = Math.ceil((options.maxSpeedMps ?? 0) / width);
+  const minimumLast = Math.ceil(maxSpeedMps / width);
   while (last > minimumLast && counts[last] === 0) last--;
   const bins: SpeedBin[] = [];
   for (let k = 0; k <= last; k++) {

@@ -86,8 +86,22 @@ export function turbulenceIntensityBySpeed(
     sigma[j] = speedSdMps[i]!;
     ti[j] = speedSdMps[i]! / speedsMps[i]!;
   }
+  return turbulenceFromGroups(ti, sigma, offsets, width);
+}
+
+/**
+ * The table of {@link turbulenceIntensityBySpeed} from the records' TI and σ grouped by speed bin (bin
+ * k's records, in time order, at `offsets[k]`…`offsets[k + 1]`): for a pass that groups them while it
+ * does more (`sweepSpeed`).
+ */
+export function turbulenceFromGroups(
+  ti: Float64Array,
+  sigma: Float64Array,
+  offsets: Int32Array,
+  width: number,
+): TurbulenceIntensityTable {
   const bins: TurbulenceBin[] = [];
-  for (let k = 0; k < binCount; k++) {
+  for (let k = 0; k + 1 < offsets.length; k++) {
     const start = offsets[k]!;
     const end = offsets[k + 1]!;
     if (end === start) continue;

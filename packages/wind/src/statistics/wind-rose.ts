@@ -82,7 +82,22 @@ export function windRose(
     const rho = densitySeries ? densitySeries[i]! : fallbackDensity;
     energy[s]! += 0.5 * (Number.isNaN(rho) ? fallbackDensity : rho) * v * v * v;
   }
+  return roseFromSums(counts, speedSums, energy, total, calmCount);
+}
+
+/**
+ * The rose of {@link windRose} from its per-sector sums (records, speeds, ½ρv³) and the counts of
+ * records and calm ones: for a pass that sums them while it does more (`sweepSpeed`).
+ */
+export function roseFromSums(
+  counts: Float64Array,
+  speedSums: Float64Array,
+  energy: Float64Array,
+  total: number,
+  calmCount: number,
+): WindRose | undefined {
   if (total === 0) return undefined;
+  const sectors = counts.length;
   const nonCalm = total - calmCount;
   let energyTotal = 0;
   for (let s = 0; s < sectors; s++) energyTotal += energy[s]!;
@@ -104,7 +119,7 @@ export function windRose(
 }
 
 /** Mean of the present values of a density series; 1.225 kg/m³ when none is present. */
-function periodMeanDensity(series: NumericSeries): number {
+export function periodMeanDensity(series: NumericSeries): number {
   let sum = 0;
   let count = 0;
   for (let i = 0; i < series.length; i++) {

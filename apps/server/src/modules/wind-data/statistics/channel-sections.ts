@@ -19,7 +19,6 @@ import {
   monthlyVariation,
   periodComparisonRows,
   type TurbulenceCategory,
-  timeContinuityGaps,
   turbulenceReportRows,
   weibullCumulative,
   weibullDensity,
@@ -109,7 +108,8 @@ export function recoverySection(ctx: AnalysisContext): TStatisticsResult['recove
       })),
     ),
     gaps: ctx.station.channels.map((c) => {
-      const continuity = timeContinuityGaps(ctx.mask(c), intervalMinutes, { longest: 50 });
+      // Found by packages/wind's one sweep of the channel (timeContinuityGaps of the usable values).
+      const continuity = ctx.statisticsOf(c.id).continuity;
       const longest = continuity.gaps;
       return {
         channelId: ctx.info(c.id).channelId,
