@@ -56,6 +56,18 @@ export function fitLinearLeastSquares(x: NumericSeries, y: NumericSeries): Linea
     syy += dy * dy;
     sxy += dx * dy;
   }
+  return linearFitFrom(count, meanX, meanY, sxx, syy, sxy);
+}
+
+/** The fit from the pairs' count, means and centred sums; undefined with no spread in x. */
+export function linearFitFrom(
+  count: number,
+  meanX: number,
+  meanY: number,
+  sxx: number,
+  syy: number,
+  sxy: number,
+): LinearFit | undefined {
   if (!(sxx > 0)) return undefined;
   const slope = sxy / sxx;
   const intercept = meanY - slope * meanX;

@@ -17,6 +17,7 @@ import type { ExtremeWind } from '../statistics/extreme-wind.ts';
 import type { WeibullMethod } from '../statistics/fit-weibull.ts';
 import { type MonthlyVariation, monthlyVariation } from '../statistics/monthly-variation.ts';
 import type { SpeedFrequency } from '../statistics/speed-frequency.ts';
+import { SpeedScratch } from '../statistics/speed-sweep.ts';
 import type { SpeedSummary } from '../statistics/summarize-speed.ts';
 import type { TurbulenceIntensityTable } from '../statistics/turbulence-intensity-by-speed.ts';
 import { periodMeanDensity, type WindRose } from '../statistics/wind-rose.ts';
@@ -147,6 +148,7 @@ export function computeStationStatistics(
 
   // The rose's ρ where the series has none (its period mean), worked out once for every speed.
   const fallbackDensity = typeof density === 'number' ? density : periodMeanDensity(density);
+  const scratch = new SpeedScratch(grid.length);
   const sectorCache = options.sectorIndices ?? new Map<string, Int16Array>();
   const sectorsOf = (vane: Channel): Int16Array => {
     let s = sectorCache.get(vane.id);
@@ -223,6 +225,7 @@ export function computeStationStatistics(
         calmThresholdMps: options.calmThresholdMps ?? 0.5,
         sectors,
         sd: sd ? get(sd) : undefined,
+        scratch,
         reference:
           reference && referenceVane && reference.id !== c.id
             ? { speeds: get(reference), sectors: sectorsOf(referenceVane) }

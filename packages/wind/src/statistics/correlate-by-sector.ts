@@ -1,7 +1,7 @@
 import { directionSectorIndex } from '../direction/direction-sector-index.ts';
 import { sectorLabels } from '../direction/sector-labels.ts';
-import { fitLinearLeastSquares, type LinearFit } from '../math/fit-linear-least-squares.ts';
-import { fitThroughOrigin } from '../math/fit-through-origin.ts';
+import { fitGroupedLines } from '../math/fit-grouped-lines.ts';
+import type { LinearFit } from '../math/fit-linear-least-squares.ts';
 import type { NumericSeries } from '../model/types.ts';
 import { correlationStrength } from './correlation-strength.ts';
 
@@ -112,22 +112,17 @@ export function correlationFromGroups(
 ): SectorCorrelation {
   const sectors = offsets.length - 1;
   const labels = sectorLabels(sectors, 'range');
+  const lines = fitGroupedLines(gx, gy, offsets);
   const rows: CorrelationSector[] = [];
   for (let s = 0; s < sectors; s++) {
-    const sx = gx.subarray(offsets[s]!, offsets[s + 1]!);
-    const sy = gy.subarray(offsets[s]!, offsets[s + 1]!);
-    const fit = fitLinearLeastSquares(sx, sy);
-    let referenceMean: number | undefined;
-    if (sx.length > 0) {
-      let sum = 0;
-      for (let i = 0; i < sx.length; i++) sum += sx[i]!;
-      referenceMean = sum / sx.length;
-    }
+    const count = offsets[s + 1]! - offsets[s]!;
+    const fit = lines.byGroup[s];
+    const referenceMean = count > 0 ? lines.groupSumX[s]! / count : undefined;
     const at = referenceMeansMps?.[s] ?? referenceMean;
     rows.push({
       index: s,
       sectorRange: labels[s]!,
-      count: sx.length,
+      count,
       intercept: fit?.intercept,
       slope: fit?.slope,
       r: fit?.r,
@@ -137,5 +132,5 @@ export function correlationFromGroups(
       strength: fit ? correlationStrength(fit.r) : undefined,
     });
   }
-  return { sectors: rows, overall: fitLinearLeastSquares(gx, gy), throughOrigin: fitThroughOrigin(gx, gy) };
+  return { sectors: rows, overall: lines.overall, throughOrigin: lines.throughOrigin };
 }

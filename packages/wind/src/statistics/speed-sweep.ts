@@ -21,6 +21,28 @@ export interface SpeedSweepInput {
   readonly sd?: NumericSeries | undefined;
   /** The reference speeds and their vane's sectors: the correlation by sector. */
   readonly reference?: { readonly speeds: NumericSeries; readonly sectors: Int16Array } | undefined;
+  /**
+   * Work arrays of the grid's length that one station's speed averages share (no result keeps them): the
+   * grouped TI, σ and pairs are written there instead of in arrays allocated per channel.
+   */
+  readonly scratch?: SpeedScratch | undefined;
+}
+
+/** Work arrays for {@link sweepSpeed}, one set per station analysis (see `SpeedSweepInput.scratch`). */
+export class SpeedScratch {
+  private readonly arrays: Float64Array[] = [];
+
+  constructor(readonly length: number) {}
+
+  /** Work array `k` (0–3) holding at least `size` numbers, as a view of exactly `size`. */
+  take(k: number, size: number): Float64Array {
+    let a = this.arrays[k];
+    if (!a || a.length < size) {
+      a = new Float64Array(Math.max(size, this.length));
+      this.arrays[k] = a;
+    }
+    return a.subarray(0, size);
+  }
 }
 
 /** The tables of one speed average, each equal to its one-statistic function's. */
@@ -235,31 +257,32 @@ interface Groups {
  */
 function groupRecords(input: SpeedSweepInput, first: FirstPass, m1: number): Groups {
   const { speeds, sd, reference } = input;
+  const take = (k: number, size: number) => input.scratch?.take(k, size) ?? new Float64Array(size);
   const wasp = input.weibullMethod === 'wasp' && first.count >= 2;
   const withTi = sd !== undefined && first.tiTotal > 0;
   const groups: Groups = { above: undefined };
   if (!wasp && !withTi && !reference) return groups;
   let above = 0;
-  let ti = new Float64Array(0);
+  let ti: Float64Array = new Float64Array(0);
   let sigma = ti;
   let tiFill = new Int32Array(0);
   if (withTi) {
     groups.tiOffsets = offsetsOf(first.tiCounts, first.tiBins);
     tiFill = groups.tiOffsets.slice(0, first.tiBins);
-    ti = new Float64Array(first.tiTotal);
-    sigma = new Float64Array(first.tiTotal);
+    ti = take(0, first.tiTotal);
+    sigma = take(1, first.tiTotal);
     groups.ti = ti;
     groups.sigma = sigma;
   }
-  let gx = ti;
-  let gy = ti;
+  let gx: Float64Array = ti;
+  let gy: Float64Array = ti;
   let pairFill = tiFill;
   if (reference) {
     const sectors = input.sectors;
     groups.pairOffsets = offsetsOf(first.pairCounts, sectors);
     pairFill = groups.pairOffsets.slice(0, sectors);
-    gx = new Float64Array(groups.pairOffsets[sectors]!);
-    gy = new Float64Array(groups.pairOffsets[sectors]!);
+    gx = take(2, groups.pairOffsets[sectors]!);
+    gy = take(3, groups.pairOffsets[sectors]!);
     groups.gx = gx;
     groups.gy = gy;
   }

@@ -92,7 +92,7 @@ export function turbulenceIntensityBySpeed(
 /**
  * The table of {@link turbulenceIntensityBySpeed} from the records' TI and σ grouped by speed bin (bin
  * k's records, in time order, at `offsets[k]`…`offsets[k + 1]`): for a pass that groups them while it
- * does more (`sweepSpeed`).
+ * does more (`sweepSpeed`). `ti` is reordered within each bin (the P90s are selected in place).
  */
 export function turbulenceFromGroups(
   ti: Float64Array,
@@ -100,20 +100,29 @@ export function turbulenceFromGroups(
   offsets: Int32Array,
   width: number,
 ): TurbulenceIntensityTable {
+  // The all-records mean and sd first, in time order; then every bin is summarised and its P90 selected in
+  // place (reordering its own records only), and the all-records P90 last (an order statistic: any order).
+  const overallMoments = meanAndSd(ti);
   const bins: TurbulenceBin[] = [];
   for (let k = 0; k + 1 < offsets.length; k++) {
     const start = offsets[k]!;
     const end = offsets[k + 1]!;
     if (end === start) continue;
-    bins.push(summarize(ti.subarray(start, end), sigma.subarray(start, end), k * width));
+    const binTi = ti.subarray(start, end);
+    bins.push(summarize(binTi, meanAndSd(binTi), sigma.subarray(start, end), k * width));
   }
-  const overall = summarize(ti, undefined, Number.NaN);
+  const overall = summarize(ti, overallMoments, undefined, Number.NaN);
   return { bins, overall };
 }
 
-function summarize(ti: Float64Array, sigma: Float64Array | undefined, centreMps: number): TurbulenceBin {
+/** A bin from its TI (reordered here: its P90 is selected in place), their mean and sd, and its σ. */
+function summarize(
+  ti: Float64Array,
+  [meanTi, sdTi]: [number, number],
+  sigma: Float64Array | undefined,
+  centreMps: number,
+): TurbulenceBin {
   const count = ti.length;
-  const [meanTi, sdTi] = meanAndSd(ti);
   let iecRepresentativeTi = Number.NaN;
   if (sigma) {
     const [meanSigma, sdSigma] = meanAndSd(sigma);
@@ -126,8 +135,7 @@ function summarize(ti: Float64Array, sigma: Float64Array | undefined, centreMps:
     sdTi,
     representativeTi: meanTi + 1.28 * sdTi,
     iecRepresentativeTi,
-    // A copy: the caller's bins are views into the all-records array summarised after them.
-    p90Ti: quantileInPlace(ti.slice(), 0.9)!,
+    p90Ti: quantileInPlace(ti, 0.9)!,
     characteristicTi: meanTi + sdTi / centreMps,
   };
 }
