@@ -2,9 +2,17 @@
 // previous implementation gave — every number bit for bit (compared with Object.is, −0 and NaN included):
 // each fused sum adds the same values in the same order as the pass it replaces.
 import { describe, expect, it } from 'vitest';
+import { directionSectorIndices } from '../direction/direction-sector-indices.ts';
 import { timeGridFromRange } from '../model/time-grid-from-range.ts';
 import type { Channel, Station } from '../model/types.ts';
+import { usableSeries } from '../model/usable-series.ts';
+import { frequencyTable } from '../statistics/frequency-table.ts';
+import { turbulenceIntensityBySector } from '../statistics/turbulence-intensity-by-sector.ts';
 import { hasM5, loadM5Station, M5_PATH, M5_SKIP_MESSAGE } from '../testing/m5-station.ts';
+import {
+  referenceFrequencyTable,
+  referenceTurbulenceIntensityBySector,
+} from '../testing/reference/reference-detail-tables.ts';
 import { referenceStationStatistics } from '../testing/reference/reference-station-statistics.ts';
 import { computeStationStatistics, type StationStatisticsOptions } from './compute-station-statistics.ts';
 
@@ -144,6 +152,39 @@ describe('the fused station statistics', () => {
       }
     }, 60_000);
   }
+
+  it('the joint frequency table and TI by sector give what the previous implementation gave, with and without sector indices', () => {
+    for (const seed of [4, 5]) {
+      const station = randomStation(seed);
+      const get = (id: string) => {
+        const c = station.channels.find((o) => o.id === id)!;
+        return usableSeries(c.values, c.flags);
+      };
+      for (const [speed, sd, vane] of [
+        ['ws80', 'ws80sd', 'wd78'],
+        ['ws10', 'ws10sd', 'wd10'],
+      ] as const) {
+        for (const sectors of [12, 16]) {
+          const sectorIndex = directionSectorIndices(get(vane), sectors);
+          for (const options of [
+            { sectors },
+            { sectors, sectorIndex },
+            { sectors, binStart: 'half' as const, maxSpeedMps: 40 },
+          ]) {
+            const joint = frequencyTable(get(speed), get(vane), options);
+            expect(
+              firstDifference(joint, referenceFrequencyTable(get(speed), get(vane), options)),
+            ).toBeUndefined();
+          }
+          for (const options of [{ sectors }, { sectors, sectorIndex, minSpeedMps: 4 }]) {
+            const bySector = turbulenceIntensityBySector(get(speed), get(sd), get(vane), options);
+            const reference = referenceTurbulenceIntensityBySector(get(speed), get(sd), get(vane), options);
+            expect(firstDifference(bySector, reference)).toBeUndefined();
+          }
+        }
+      }
+    }
+  });
 
   it.skipIf(!hasM5)(
     'give on the five-year NREL M5 mast every number the previous implementation gave',

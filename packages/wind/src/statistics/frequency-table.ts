@@ -52,20 +52,33 @@ export function frequencyTable(
     throw new Error('frequencyTable requires sectorIndex of the directions’ length');
   const shift = options.binStart === 'half' ? 0.5 : 0;
   const binOf = (v: number): number => (v < shift * width ? 0 : Math.floor(v / width + shift));
-  const rows: Float64Array[] = [];
+  // Counted in one flat array (bin × sectors, grown as bins appear), the rows cut from it at the end.
+  let flat = new Float64Array(64 * sectors);
+  let bins = 0;
   const sectorCounts = new Float64Array(sectors);
+  const lowest = shift * width;
   let total = 0;
   for (let i = 0; i < n; i++) {
     const v = speedsMps[i]!;
     const d = directionsDeg[i]!;
-    if (Number.isNaN(v) || Number.isNaN(d) || v < 0) continue;
-    const b = binOf(v);
-    while (rows.length <= b) rows.push(new Float64Array(sectors));
+    // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+    if (v !== v || d !== d || v < 0) continue;
+    const b = v < lowest ? 0 : Math.floor(v / width + shift);
+    if (b >= bins) {
+      bins = b + 1;
+      if (bins * sectors > flat.length) {
+        const grown = new Float64Array(Math.max(bins * sectors, flat.length * 2));
+        grown.set(flat);
+        flat = grown;
+      }
+    }
     const s = sectorIndex ? sectorIndex[i]! : directionSectorIndex(d, sectors);
-    rows[b]![s]!++;
+    flat[b * sectors + s]!++;
     sectorCounts[s]!++;
     total++;
   }
+  const rows: Float64Array[] = [];
+  for (let b = 0; b < bins; b++) rows.push(flat.slice(b * sectors, (b + 1) * sectors));
   if (options.maxSpeedMps !== undefined) {
     const lastBin = binOf(options.maxSpeedMps);
     while (rows.length <= lastBin) rows.push(new Float64Array(sectors));

@@ -50,16 +50,19 @@ export function turbulenceIntensityBySector(
   const given = options.sectorIndex;
   if (given && given.length !== n)
     throw new Error('turbulenceIntensityBySector requires sectorIndex of length n');
-  const sectorOf = new Int32Array(n).fill(-1);
-  const counts = new Int32Array(sectors);
-  for (let i = 0; i < n; i++) {
+  // Pass 1 counts the records of every sector, pass 2 groups their TI (the same test, no per-record array).
+  const sectorOf = (i: number): number => {
     const u = speedsMps[i]!;
     const s = speedSdMps[i]!;
     const d = directionsDeg[i]!;
-    if (!(u >= minSpeed) || Number.isNaN(s) || Number.isNaN(d)) continue;
-    const k = given ? given[i]! : directionSectorIndex(d, sectors);
-    sectorOf[i] = k;
-    counts[k]!++;
+    // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+    if (!(u >= minSpeed) || s !== s || d !== d) return -1;
+    return given ? given[i]! : directionSectorIndex(d, sectors);
+  };
+  const counts = new Int32Array(sectors);
+  for (let i = 0; i < n; i++) {
+    const k = sectorOf(i);
+    if (k >= 0) counts[k]!++;
   }
   // Group the TI values by sector in one typed array (for the percentile).
   const offsets = new Int32Array(sectors + 1);
@@ -67,7 +70,7 @@ export function turbulenceIntensityBySector(
   const ti = new Float64Array(offsets[sectors]!);
   const fill = offsets.slice(0, sectors);
   for (let i = 0; i < n; i++) {
-    const k = sectorOf[i]!;
+    const k = sectorOf(i);
     if (k >= 0) ti[fill[k]!++] = speedSdMps[i]! / speedsMps[i]!;
   }
   return Array.from({ length: sectors }, (_, index) => {
@@ -95,7 +98,8 @@ export function turbulenceIntensityBySector(
       meanTi,
       sdTi,
       representativeTi: meanTi + 1.28 * sdTi,
-      p90Ti: quantileInPlace(values.slice(), 0.9)!,
+      // In place: the sector's mean and sd are taken, and no other sector reads its records.
+      p90Ti: quantileInPlace(values, 0.9)!,
     };
   });
 }

@@ -58,28 +58,38 @@ export function applyPolicy(
 ): { channel: TLoadedChannel; used: number; present: number; leftOut: TLeftOut } {
   const { values, flags, row } = channel;
   const limits = limitsOf(row);
-  const leftOut: TLeftOut = { invalid: 0, icing: 0, suspicious: 0, filled: 0, outsideLimits: 0 };
+  // Without limits nothing is outside them: ±∞ bounds leave every present value in.
+  const low = limits ? limits[0] : Number.NEGATIVE_INFINITY;
+  const high = limits ? limits[1] : Number.POSITIVE_INFINITY;
   let out: Uint8Array | null = null;
   let used = 0;
   let present = 0;
+  let invalid = 0;
+  let icing = 0;
+  let suspicious = 0;
+  let filled = 0;
+  let outsideLimits = 0;
+  // Counted in locals, normal records first (the hot path: every record of every channel an analysis reads).
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (Number.isNaN(v)) continue;
+    // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+    if (v !== v) continue;
     present++;
     const f = flags[i]!;
-    if (f >= 4) leftOut.icing++;
-    else if (f === 3) leftOut.invalid++;
-    else if (limits && (v < limits[0] || v > limits[1])) {
-      leftOut.outsideLimits++;
+    if (f >= 4) icing++;
+    else if (f === 3) invalid++;
+    else if (v < low || v > high) {
+      outsideLimits++;
       out ??= Uint8Array.from(flags);
       out[i] = INVALID;
-    } else if (f === 2 && !policy.includeSuspicious) leftOut.suspicious++;
+    } else if (f === 2 && !policy.includeSuspicious) suspicious++;
     else if (f === 1 && !policy.includeFilled) {
-      leftOut.filled++;
+      filled++;
       out ??= Uint8Array.from(flags);
       out[i] = INVALID;
     } else used++;
   }
+  const leftOut: TLeftOut = { invalid, icing, suspicious, filled, outsideLimits };
   return { channel: out ? { ...channel, flags: out } : channel, used, present, leftOut };
 }
 

@@ -206,19 +206,27 @@ export function samplePairs(
   let xMax = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < x.length; i++) {
     const xi = x[i]!;
-    if (Number.isNaN(xi) || Number.isNaN(y[i]!)) continue;
+    const yi = y[i]!;
+    // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+    if (xi !== xi || yi !== yi) continue;
     count++;
     if (xi < xMin) xMin = xi;
     if (xi > xMax) xMax = xi;
   }
   const stride = Math.max(1, Math.ceil(count / max));
   const out = { x: [] as number[], y: [] as number[], xMin, xMax };
-  let seen = 0;
+  // Every stride-th present pair, the first one included (a countdown: no remainder per record).
+  let skip = 0;
   for (let i = 0; i < x.length && out.x.length < max; i++) {
     const xi = x[i]!;
     const yi = y[i]!;
-    if (Number.isNaN(xi) || Number.isNaN(yi)) continue;
-    if (seen++ % stride !== 0) continue;
+    // biome-ignore lint/suspicious/noSelfCompare: NaN test without a call per value
+    if (xi !== xi || yi !== yi) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    skip = stride - 1;
     out.x.push(round(xi, 3));
     out.y.push(round(yi, 3));
   }
