@@ -54,7 +54,7 @@ import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
 import type { SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
-import { registerReencodeJob } from './modules/timeseries/index.ts';
+import { registerPartitionJob, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
@@ -384,6 +384,7 @@ async function startWorkers(services: TServices, config: TConfig, db: Database, 
   await services.longTermConvergence.registerJobs(services.jobs);
   await services.receipts.receipts.registerJobs(services.jobs);
   await registerReencodeJob(services.jobs, db, log.child({ module: 'timeseries' }));
+  await registerPartitionJob(services.jobs, db, log.child({ module: 'timeseries' }));
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
