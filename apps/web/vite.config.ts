@@ -51,9 +51,10 @@ function precompress(): Plugin {
 }
 
 // Pages are lazy (routes.tsx). The framework and the always-needed libraries get stable vendor chunks that
-// stay cached across releases; chart libraries get their own chunk, loaded only by chart pages. Everything
-// else (antd components, zod for forms) is left to automatic splitting, so a component that only some
-// screens use loads with those screens instead of with the first one.
+// stay cached across releases; chart and map libraries get their own chunks, loaded only by their pages.
+// Everything else (antd components, zod for forms) is left to automatic splitting, so a component that only
+// some screens use loads with those screens instead of with the first one. package.json's `sideEffects`
+// lets a feature's index.ts hand out one export without the rest of the feature.
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
@@ -75,6 +76,12 @@ export default defineConfig({
               name: 'vendor-libs',
               test: /node_modules[\\/](i18next|react-i18next|@tanstack|nprogress|html-parse-stringify|void-elements)[\\/]/,
               priority: 28,
+            },
+            {
+              // The maps' library (home map, station picker): 1 MB that stays cached across releases.
+              name: 'vendor-map',
+              test: /node_modules[\\/](maplibre-gl|supercluster|kdbush|topojson-client)[\\/]/,
+              priority: 25,
             },
             {
               name: 'vendor-charts',
