@@ -65,6 +65,8 @@ function unpackWasm(wasm: TCodecExports, block: Buffer, n: number, from: number,
   const out = align16(planes + 4 * n + SLACK);
   const end = out + 4 * (to - from) + SLACK;
   const { memory } = wasm;
+  // The memory grows to the largest chunk a thread decodes (a month of one-second values: ≈ 32 MB) and
+  // stays so: WebAssembly memory does not shrink.
   if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
   new Uint8Array(memory.buffer, src, srcLength).set(block.subarray(4));
   if (wasm.lz4(src, srcLength, planes, 4 * n) !== 4 * n)
