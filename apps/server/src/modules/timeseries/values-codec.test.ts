@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import initWabt from 'wabt';
 import { encodeValues } from './chunk.ts';
 import { decodeShuffledJs, decodeShuffledWasm, hasWasmValuesCodec } from './values-codec.ts';
@@ -79,6 +79,25 @@ describe('chunk values decoded in WebAssembly (issue 43)', () => {
 
   it('runs in WebAssembly on this Node (SIMD available), not the JavaScript fallback', () => {
     expect(hasWasmValuesCodec).toBe(true);
+  });
+
+  it('falls back to the JavaScript decoder on a runtime without WebAssembly SIMD', async () => {
+    vi.resetModules();
+    const validate = vi.spyOn(WebAssembly, 'validate').mockReturnValue(false);
+    try {
+      const fallback = await import('./values-codec.ts');
+      expect(fallback.hasWasmValuesCodec).toBe(false);
+      expect(fallback.decodeShuffledInto).toBe(fallback.decodeShuffledJs);
+      const values = PATTERNS['NaN, ±Infinity, −0 and subnormals among noise']!(4464);
+      const block = encodeValues(values).subarray(1);
+      expect(bitsOf(fallback.decodeShuffled(block, 4464))).toEqual(bitsOf(values));
+      expect(() => fallback.decodeShuffledWasm(block, 4464, new Float32Array(4464), 0, 0, 4464)).toThrow(
+        /SIMD/,
+      );
+    } finally {
+      validate.mockRestore();
+      vi.resetModules();
+    }
   });
 
   for (const [name, make] of Object.entries(PATTERNS)) {
