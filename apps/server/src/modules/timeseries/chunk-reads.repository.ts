@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { decodeFlags, decodeValuesInto } from './chunk.ts';
+import { decodeFlagsInto, decodeValuesInto } from './chunk.ts';
 import { CHUNK_ROWS } from './chunk-move.repository.ts';
 import { sharedColumn, type TColumn, type TReadOptions } from './column-cache.ts';
 
@@ -175,5 +175,5 @@ function placeChunk(
   const to = Math.min(row.slot_count, grid.length - offset);
   if (to <= from) return;
   decodeValuesInto(row.values, row.slot_count, target.values, offset, from, to);
-  target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
+  decodeFlagsInto(row.flags, row.slot_count, target.flags, offset, from, to);
 }
