@@ -48,6 +48,18 @@ async function analysis(body: Record<string, unknown>) {
   return envelope.data;
 }
 
+/** A version's time-series CSV (export format 1), streamed from an export thread. */
+async function csvExport(): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/web/version/export',
+    headers: { token, 'utc-code': 'UTC+00:00' },
+    payload: { versionId, format: 1 },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
 /** Runs `call` and answers how many chunk reads it made on each server. */
 async function readsOf(call: () => Promise<unknown>): Promise<{ primary: number; standby: number }> {
   const before = cluster.chunkReads();
@@ -84,7 +96,7 @@ describe.skipIf(!bin)('compute reads on a streaming replica', () => {
     replicaDb = createDatabase(cluster.standbyUrl, 2).db;
     const station = await buildStation(server.db);
     stationId = station.id;
-    const user = await buildUser(server.db, { features: ['data.process'] });
+    const user = await buildUser(server.db, { features: ['data.process', 'station.downloadRaw'] });
     await grantRoleStations(server.db, user.roleId, [station.id]);
     const login = await server.app.inject({
       method: 'POST',
@@ -111,6 +123,14 @@ describe.skipIf(!bin)('compute reads on a streaming replica', () => {
     const reads = await readsOf(() => analysis({ sectors: 16 }));
     expect(reads.standby).toBeGreaterThan(0);
     expect(reads.primary).toBe(0);
+    // An export chooses once, before its first byte, in its own thread.
+    let csv = '';
+    const exported = await readsOf(async () => {
+      csv = await csvExport();
+    });
+    expect(exported.standby).toBeGreaterThan(0);
+    expect(exported.primary).toBe(0);
+    expect(csv.trim().split('\n').length).toBeGreaterThan(SLOTS);
   });
 
   it('reads a version whose revision is newer than the standby’s from the primary, and the standby again once it has replayed it', async () => {
@@ -129,6 +149,13 @@ describe.skipIf(!bin)('compute reads on a streaming replica', () => {
     expect(lagging.primary).toBeGreaterThan(0);
     // The answer stands on the new channel's data, which the standby does not have yet.
     expect(answer?.basis?.channels.find((c) => c.name === 'WS_60')?.present).toBe(SLOTS);
+    let csv = '';
+    const exported = await readsOf(async () => {
+      csv = await csvExport();
+    });
+    expect(exported).toMatchObject({ standby: 0 });
+    expect(exported.primary).toBeGreaterThan(0);
+    expect(csv.split('\n', 1)[0]).toContain('WS_60');
 
     await cluster.resumeReplay();
     await cluster.waitForReplay();
