@@ -106,8 +106,14 @@ function chunkReadsIn(logFile: string): number {
   );
 }
 
-/** Starts a primary with database `masthub` and a streaming standby of it, each on a free loopback port. */
-export async function startReplicaCluster(bin: string): Promise<TReplicaCluster> {
+/**
+ * Starts a primary with database `masthub` and a streaming standby of it, each on a free loopback port.
+ * `logStatements` (default on) logs every statement, which `chunkReads` counts; the bench turns it off.
+ */
+export async function startReplicaCluster(
+  bin: string,
+  options: { logStatements?: boolean } = {},
+): Promise<TReplicaCluster> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-replica-'));
   const owner = await ownerIds();
   const primaryDir = path.join(tmp, 'primary');
@@ -121,8 +127,8 @@ export async function startReplicaCluster(bin: string): Promise<TReplicaCluster>
   // Loopback only, sockets in our own folder (not the machine server's), no fsync (a test's throwaway
   // data), every statement in the log (where the reads went).
   const serverOptions = (port: number) =>
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${sockets} -c fsync=off ` +
-    '-c log_statement=all';
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${sockets} -c fsync=off` +
+    (options.logStatements === false ? '' : ' -c log_statement=all');
   const start = (dir: string, port: number) =>
     asOwner(tool('pg_ctl'), ['-D', dir, '-o', serverOptions(port), '-l', `${dir}.log`, '-w', 'start']);
   const stop = (dir: string) => asOwner(tool('pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop']);
@@ -142,7 +148,7 @@ export async function startReplicaCluster(bin: string): Promise<TReplicaCluster>
     // wal_level replica is the default; initdb's pg_hba.conf lets loopback replication connections in (trust).
     writeFileSync(
       path.join(primaryDir, 'postgresql.auto.conf'),
-      'wal_level = replica\nmax_wal_senders = 4\nsynchronous_commit = off\n',
+      'wal_level = replica\nmax_wal_senders = 4\n',
       { flag: 'a' },
     );
     await start(primaryDir, primaryPort);
