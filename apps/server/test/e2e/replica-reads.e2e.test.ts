@@ -7,6 +7,7 @@ import { ReplicaReads } from '../../src/platform/db/replica-reads.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { createServer, type TServer } from '../../src/server.ts';
 import { postgresBinaries, startReplicaCluster, type TReplicaCluster } from '../replica-cluster.ts';
+import { startTcpProxy, type TTcpProxy } from '../tcp-proxy.ts';
 import { buildStation, buildUser, grantRoleStations, type TTestServer } from '../test-server.ts';
 import { seedOriginal } from '../wind-fixtures.ts';
 
@@ -25,6 +26,8 @@ const SLOTS = 144 * 40;
 const RETRY_MS = 300;
 
 let cluster: TReplicaCluster;
+/** The server reaches the standby through it (to freeze the standby). */
+let proxy: TTcpProxy;
 let server: TServer;
 let replicaDb: Database;
 let token: string;
@@ -79,10 +82,13 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 describe.skipIf(!bin)('compute reads on a streaming replica', () => {
   beforeAll(async () => {
     cluster = await startReplicaCluster(bin!);
+    proxy = await startTcpProxy('127.0.0.1', Number(new URL(cluster.standbyUrl).port));
+    const replicaUrl = new URL(cluster.standbyUrl);
+    replicaUrl.port = String(proxy.port);
     const config = loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: cluster.primaryUrl,
-      DATABASE_REPLICA_URL: cluster.standbyUrl,
+      DATABASE_REPLICA_URL: replicaUrl.toString(),
       LOG_LEVEL: 'silent',
       ADMIN_PASSWORD: 'Admin#2026pw',
       SEED_DEMO_DATA: 'false',
@@ -115,6 +121,7 @@ describe.skipIf(!bin)('compute reads on a streaming replica', () => {
   afterAll(async () => {
     await replicaDb?.destroy();
     await server?.close();
+    await proxy?.close();
     await cluster?.stop();
   });
 
@@ -164,6 +171,20 @@ describe.skipIf(!bin)('compute reads on a streaming replica', () => {
     expect(caughtUp.primary).toBe(0);
   });
 
+  it('reads the primary within seconds when the standby freezes, and the standby again once it thaws', async () => {
+    proxy.freeze();
+    // The stamp read gives up after 2 s (REPLICA_CHECK_TIMEOUT_MS): without that this call would wait for
+    // the standby past the test's timeout.
+    const frozen = await readsOf(() => analysis({ sectors: 12, weibullMethod: 'moment' }));
+    expect(frozen).toMatchObject({ standby: 0 });
+    expect(frozen.primary).toBeGreaterThan(0);
+    proxy.thaw();
+    await new Promise((r) => setTimeout(r, RETRY_MS));
+    const thawed = await readsOf(() => analysis({ sectors: 12, weibullMethod: 'mle' }));
+    expect(thawed.standby).toBeGreaterThan(0);
+    expect(thawed.primary).toBe(0);
+  });
+
   it('reads the primary while the standby is away, with one warning, and the standby again once it is back', async () => {
     await cluster.stopStandby();
     const away = await readsOf(() => analysis({ sectors: 16, weibullMethod: 'moment' }));
@@ -192,7 +213,7 @@ describe.skipIf(!bin)('compute reads on a streaming replica', () => {
 
     // The server's thread finds it again too (its pool reconnects on the next read). Options not asked
     // before, so that no cached answer stands in for a computation.
-    const fresh = ['mle', 'ls'].flatMap((weibullMethod) =>
+    const fresh = ['ls', 'mle'].flatMap((weibullMethod) =>
       [12, 16].flatMap((sectors) =>
         [true, false].map((includeSuspicious) => ({ weibullMethod, sectors, includeSuspicious })),
       ),

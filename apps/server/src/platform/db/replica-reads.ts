@@ -12,9 +12,11 @@ import { isDatabaseUnavailable } from './unavailable.ts';
  * that covers the stamp has replayed every commit the primary had made when the read began. The chunk
  * readers judge by their versions' data revisions (timeseries `versionsReplayed`).
  *
- * A replica that fails (down, unreachable, shutting down, or cancelling a read for a conflict with its
- * replay) is left for `retryMs`, with a warning logged once; reads go to the primary meanwhile, and back
- * to the replica, with a line saying so, once it answers again.
+ * A replica that fails (down, unreachable, shutting down, not answering the stamp read within 2 s, or
+ * cancelling a read for a conflict with its replay) is left for `retryMs`, with a warning logged once;
+ * reads go to the primary meanwhile, and back to the replica, with a line saying so, once it answers
+ * again. A replica that freezes in the middle of a read holds that read as a frozen primary would (the
+ * request's timeout ends it); the next reads find it in the stamp read.
  */
 export interface TReplayCheck<S> {
   /** The stamp of what the read needs, read on `db` (the primary, then the replica). */
@@ -34,12 +36,35 @@ export interface TReplicaLog {
 /** How long a replica that failed is left before reads try it again. */
 export const REPLICA_RETRY_MS = 5_000;
 
+/**
+ * How long the replica's stamp read may take before the read goes to the primary: a replica that is
+ * frozen (a paused machine, a cut network: connections open, nothing answers) must not hold the task.
+ */
+export const REPLICA_CHECK_TIMEOUT_MS = 2_000;
+
+/** The replica did not answer its stamp read in time. */
+class ReplicaTimeoutError extends Error {
+  readonly code = 'REPLICA_TIMEOUT';
+  constructor(ms: number) {
+    super(`the read replica did not answer within ${ms} ms`);
+  }
+}
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ReplicaTimeoutError(ms)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** SQLSTATE of a read a hot standby cancelled for a conflict with its replay (also a serialisation failure). */
 const RECOVERY_CONFLICT = '40001';
 
 /** Whether a replica's error means "read the primary instead": it is away, or cancelled the read for its replay. */
 export function isReplicaFailure(error: unknown): boolean {
-  if (isDatabaseUnavailable(error)) return true;
+  if (isDatabaseUnavailable(error) || error instanceof ReplicaTimeoutError) return true;
   return (error as { code?: unknown } | null)?.code === RECOVERY_CONFLICT;
 }
 
@@ -49,7 +74,7 @@ export class ReplicaReads {
 
   constructor(
     private readonly log: TReplicaLog,
-    private readonly options: { retryMs?: number; now?: () => number } = {},
+    private readonly options: { retryMs?: number; checkTimeoutMs?: number; now?: () => number } = {},
   ) {}
 
   private now(): number {
@@ -76,7 +101,7 @@ export class ReplicaReads {
     const wanted = await check.read(primary);
     let seen: S;
     try {
-      seen = await check.read(replica);
+      seen = await within(check.read(replica), this.options.checkTimeoutMs ?? REPLICA_CHECK_TIMEOUT_MS);
     } catch (error) {
       if (!isReplicaFailure(error)) throw error;
       this.failed(error);
