@@ -4,8 +4,9 @@ import { isDatabaseUnavailable } from './unavailable.ts';
 /**
  * Reads sent to a PostgreSQL streaming replica (`DATABASE_REPLICA_URL`, issue 43 §5) when it has replayed
  * what they read, else to the primary. Only the compute threads' reads come here (statistics, exports,
- * suitability, long-term, energy, lidar, receipts): every write, and every read of a request that must
- * see its own writes at once (the API's own pool, the jobs), stays on the primary.
+ * suitability, long-term, energy, lidar; the receipts and charts keep to the primary): every write, and
+ * every read of a request that must see its own writes at once (the API's own pool, the jobs), stays on
+ * the primary.
  *
  * How lag is judged is the reader's: a `TReplayCheck` reads a stamp on the primary first, then on the
  * replica, and the replica serves when its stamp covers the primary's. Read in that order, a replica
