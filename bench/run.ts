@@ -22,6 +22,7 @@ import { benchOffload } from './offload.ts';
 import { benchParquet } from './parquet.ts';
 import { benchReceipt } from './receipt.ts';
 import { benchReceiptLatency } from './receipt-latency.ts';
+import { benchReplicaReads } from './replica-reads.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchStatsPath } from './stats-path.ts';
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
   add(await benchHub());
   add(await benchOffload());
   add(await benchStatsPath());
+  add(await benchReplicaReads());
   add(await benchStoreCodecs());
   add(await benchWebhooks());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

@@ -49,6 +49,7 @@ export {
   type TVersionRow,
   VERSION_LOCK_CLASS,
 } from './timeseries.types.ts';
+export { versionsOfChannels, versionsReplayed } from './version-replay.ts';
 export {
   deriveSdFromTi,
   IntervalMismatchError,

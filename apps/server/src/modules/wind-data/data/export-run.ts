@@ -17,6 +17,7 @@ import {
   runComputeTask,
   type TComputeAccess,
 } from '../../../platform/compute/compute-task.ts';
+import { readUrlsOf } from '../../../platform/compute/run-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import {
   IntervalMismatchError,
@@ -373,7 +374,7 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
     });
     runComputeTask<void>(
       compute.streams,
-      { kind: 'export', databaseUrl: compute.databaseUrl, job, port: port2 },
+      { kind: 'export', ...readUrlsOf(compute), job, port: port2 },
       { transferList: [port2] },
     ).catch((error: unknown) => {
       if (!started) refuse(error);
