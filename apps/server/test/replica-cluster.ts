@@ -96,12 +96,15 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   }
 }
 
-/** The chunk reads of the time-series store (chunk-reads.repository.ts) a server's statement log holds. */
+/**
+ * The chunk reads of the time-series store (chunk-reads.repository.ts) a server's statement log holds:
+ * from `ts_chunk` itself or through CHUNK_ROWS (the partitioned table and what is still to move).
+ */
 function chunkReadsIn(logFile: string): number {
   const text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
   return (
     text.match(
-      /SELECT (?:channel_id, )?month_start, interval_s, slot_count, "values", flags\s+FROM ts_chunk/g,
+      /SELECT (?:channel_id, )?month_start, interval_s, slot_count, "values", flags\s+FROM (?:ts_chunk|\(SELECT \* FROM ts_chunk UNION ALL)/g,
     )?.length ?? 0
   );
 }
