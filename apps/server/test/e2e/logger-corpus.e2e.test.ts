@@ -628,18 +628,6 @@ const CASES: TCase[] = [
       ...doubtRange('heightFromDescription', 22, 30, [26]),
       ...doubtRange('heightFromDescription', 107, 111),
     ],
-    misread: [
-      {
-        columns: [107],
-        recognised: { heightM: null },
-        note: 'the 50 m of `NRG S1_50m_broken_sensor` is not read (the vanes’ `58m` is)',
-      },
-    ],
-    misreadDoubts: {
-      adds: doubtRange('heightUnstated', 107, 111),
-      misses: doubtRange('heightFromDescription', 107, 111),
-      note: 'Ch404 is doubted as having no height instead of a height from its description',
-    },
   },
   {
     outcome: 'stored',

@@ -199,7 +199,7 @@ export function buildChannels(
         heightM = sensor.heightM;
         heightEv = ev('stated', 'sensorDescription', `Height: ${sensor.heightM}`);
       } else {
-        const all = [...sensor.description.matchAll(/(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?m\b/g)];
+        const all = [...sensor.description.matchAll(/(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?m(?![A-Za-z0-9])/g)];
         const last = all[all.length - 1];
         if (last) {
           heightM = Number(last[1]);

@@ -165,6 +165,25 @@ describe('NRG sensor histories of quantities that are not the air’s nor the gl
   });
 });
 
+describe('NRG sensor descriptions that carry the height', () => {
+  it('reads a height joined to the next word by an underscore (`NRG S1_50m_broken_sensor`) and doubts it', () => {
+    const { channels, doubts } = buildChannels(
+      [{ column: 2, name: 'Ch404_Avg_m/s', unitText: '', processing: '', isText: false, isEmpty: false }],
+      {
+        kind: 'logr',
+        sensors: new Map([
+          [
+            404,
+            { description: 'NRG S1_50m_broken_sensor', measurand: '', heightM: null, units: 'm/s', type: '' },
+          ],
+        ]),
+      },
+    );
+    expect([channels[0]!.element, channels[0]!.heightM]).toEqual(['ws', 50]);
+    expect(doubts.map((d) => d.reason)).toEqual(['heightFromDescription']);
+  });
+});
+
 describe('a statistic over a longer interval than the record’s', () => {
   function csv(stepMinutes: number, titles: string[]): string {
     const rows = Array.from({ length: 8 }, (_, i) => {
