@@ -16,7 +16,8 @@
 //   `scale.stats_ms.site_year_first_unpartitioned…` (a site-year's statistics whose columns no one read
 //   yet, median of 5 sites) measured, the store.partition move timed to its end
 //   (`scale.partition_move_s…`, `scale.partition_move_mb_per_s…` of the table as it was), and
-//   `scale.stats_ms.site_year_first_partitioned…` on 5 other sites. The ingestion figure above is into the
+//   `scale.stats_ms.site_year_first_partitioned…` on 5 other sites; `scale.chunk_total_mb.*_compact…`: the
+//   chunks with TOAST and indexes in either layout as written in one go (the copy, the move). The ingestion figure above is into the
 //   partitioned table; the one before is the same bench at the commit before 0042.
 // Alone: `npx tsx bench/scale.ts [sites]`.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -266,6 +267,12 @@ export async function benchScale(sites = Number(process.env.SCALE_SITES ?? 1000)
       },
       { name: `scale.partition_move_s.${tag}`, value: layouts.moveS, unit: 's' },
       { name: `scale.partition_move_mb_per_s.${tag}`, value: layouts.moveMbPerS, unit: 'MB/s' },
+      {
+        name: `scale.chunk_total_mb.unpartitioned_compact.${tag}`,
+        value: layouts.unpartitionedMb,
+        unit: 'MB',
+      },
+      { name: `scale.chunk_total_mb.partitioned_compact.${tag}`, value: layouts.movedMb, unit: 'MB' },
     ];
   } finally {
     await server.close();
@@ -289,6 +296,8 @@ async function partitionBeforeAfter(
   statsFirstPartitionedMs: number;
   moveS: number;
   moveMbPerS: number;
+  unpartitionedMb: number;
+  movedMb: number;
 }> {
   const db = server.db;
   // From the end of the fleet: the hub, the statistics and the group report above read the first ones.
@@ -322,7 +331,15 @@ async function partitionBeforeAfter(
   if (!(await moveFor(db, 24 * 3_600_000))) throw new Error('the partition move did not end');
   const moveS = (performance.now() - started) / 1000;
   await sql`VACUUM ANALYZE ts_chunk`.execute(db);
+  // Both tables as written in one go (a copy, the move): the layouts' own sizes, without the room the
+  // ingestion's rewrites of month chunks left, which depends on when autovacuum came by.
+  const moved = await sql<{ b: string }>`
+    SELECT sum(pg_total_relation_size(relid)) AS b FROM pg_partition_tree('ts_chunk') WHERE isleaf`.execute(
+    db,
+  );
   return {
+    unpartitionedMb: Math.round(bytes / 1e5) / 10,
+    movedMb: Math.round(Number(moved.rows[0]!.b) / 1e5) / 10,
     hubUnpartitionedMs: Math.round(median(hubTimes) * 10) / 10,
     statsFirstUnpartitionedMs,
     statsFirstPartitionedMs: await firstReads(versions.slice(5)),

@@ -78,12 +78,12 @@ export class ChunkReadRepository {
       .distinct()
       .where('id', 'in', toRead)
       .execute();
-    const rows = await sql<TStoredChunk & { channel_id: number }>`
-      SELECT channel_id, month_start, interval_s, slot_count, "values", flags
-      FROM ${CHUNK_ROWS} c
-      WHERE version_id = ANY(${versions.map((v) => v.version_id)}::bigint[])
-        AND channel_id = ANY(${toRead}::bigint[])
-        AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}`.execute(this.db);
+    const rows = await channelChunksQuery(
+      versions.map((v) => v.version_id),
+      toRead,
+      firstMonth,
+      new Date(toMs),
+    ).execute(this.db);
     for (const row of rows.rows) {
       const target = series.get(Number(row.channel_id));
       if (target) placeChunk(row, grid, target);
@@ -131,6 +131,25 @@ export class ChunkReadRepository {
       ORDER BY ch.data_key, c.month_start`.execute(this.db);
     return rows.rows;
   }
+}
+
+/**
+ * The chunks of channels of the given versions over months [fromMonth, to): the statistics' and
+ * processing's read. `version_id = ANY(…)` with the values bound lets the planner keep the versions'
+ * partitions only (the partition test reads this query's plan).
+ */
+export function channelChunksQuery(
+  versionIds: readonly number[],
+  channelIds: readonly number[],
+  fromMonth: Date,
+  to: Date,
+) {
+  return sql<TStoredChunk & { channel_id: number }>`
+    SELECT channel_id, month_start, interval_s, slot_count, "values", flags
+    FROM ${CHUNK_ROWS} c
+    WHERE version_id = ANY(${versionIds}::bigint[])
+      AND channel_id = ANY(${channelIds}::bigint[])
+      AND month_start >= ${fromMonth} AND month_start < ${to}`;
 }
 
 /** A stored monthly chunk of one channel as read back. */

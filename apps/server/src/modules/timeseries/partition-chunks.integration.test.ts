@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStation, startTestServer, type TTestServer } from '../../../test/test-server.ts';
 import { reapplyPartitionMigration } from '../../../test/unpartitioned-chunks.ts';
 import { chunkSnapshot, readSeries, seedOriginal } from '../../../test/wind-fixtures.ts';
 import { encodeChunk } from './chunk.ts';
 import { CHUNK_ROWS, moveProgress, moveStep } from './chunk-move.repository.ts';
+import { channelChunksQuery } from './chunk-reads.repository.ts';
 import { moveFor } from './partition-chunks.ts';
 import { chunkKey, TimeSeriesRepository } from './timeseries.repository.ts';
 
@@ -48,7 +49,7 @@ async function oldTableExists(): Promise<boolean> {
 }
 
 /** The relations a plan reads, from EXPLAIN's text: partitions and the old table. */
-async function relationsRead(query: ReturnType<typeof sql>): Promise<string[]> {
+async function relationsRead(query: RawBuilder<unknown>): Promise<string[]> {
   const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (COSTS OFF) ${query}`.execute(server.db);
   const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
   return [...new Set(text.match(/\bon (ts_chunk_\w+)/g)?.map((m) => m.slice(3)) ?? [])].sort();
@@ -128,10 +129,13 @@ describe('the chunk table partitioned by version (issue 43 §5)', () => {
 
   it('reads one partition for a version, and during the move that partition and the old table', async () => {
     const site = fleet[2]!;
-    const read = sql`
-      SELECT channel_id, month_start, "values" FROM ${CHUNK_ROWS} c
-      WHERE version_id = ANY(${[site.versionId]}::bigint[]) AND channel_id = ANY(${site.channelIds}::bigint[])
-        AND month_start >= ${new Date(START)}`;
+    // The query readChannels sends (the statistics' read).
+    const read = channelChunksQuery(
+      [site.versionId],
+      site.channelIds,
+      new Date(START),
+      new Date(Date.UTC(2025, 0, 1)),
+    );
     const partitioned = await relationsRead(read);
     expect(partitioned).toHaveLength(1);
     expect(partitioned[0]).toMatch(/^ts_chunk_p\d+$/);
