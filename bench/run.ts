@@ -7,6 +7,7 @@ import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
+import { benchExports } from './exports.ts';
 import { benchFirstCall } from './first-call.ts';
 import { benchFirstScreen } from './first-screen.ts';
 import { benchGeoTiff } from './geotiff.ts';
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
   add(await benchIngest());
   add(await benchWindData());
   add(await benchParquet());
+  add(await benchExports());
   add(await benchStatistics());
   add(await benchMap());
   add(await benchGeoTiff());
