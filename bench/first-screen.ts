@@ -26,7 +26,10 @@ const ADMIN_PASSWORD = 'Bench#First2026';
 const RUNS = 5;
 const COLD_STATISTICS_RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+/** FIRST_SCREEN_WEB_DIST serves another build (e.g. an older commit's) to compare under the same load. */
+const WEB_DIST_DIR =
+  process.env.FIRST_SCREEN_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+const WEB_DIST = path.join(WEB_DIST_DIR, 'index.html');
 const DRAWN_TIMEOUT_MS = 180_000;
 
 type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -251,6 +254,7 @@ export async function benchFirstScreen(): Promise<TBenchResult[]> {
     SEED_DEMO_DATA: 'true',
     PORT: '0',
     HOST: '127.0.0.1',
+    WEB_DIST_DIR,
   });
   const server = await createServer(config, createLogger(config));
   let browser: Browser | undefined;
