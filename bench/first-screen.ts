@@ -11,6 +11,7 @@
 //   its version is chosen, to the first tab's (summary) chart; cached = the server's result cache holds
 //   the answer, cold = another time zone each run (another cache key, the same computation).
 // The demo data (SEED_DEMO_DATA) for the first three, the real M5 mast of ../shared for statistics.
+// FIRST_SCREEN_REQUESTS=1 also lists every response before the content (first run), with its KB.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,10 @@ const ADMIN_PASSWORD = 'Bench#First2026';
 const RUNS = 5;
 const COLD_STATISTICS_RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+/** FIRST_SCREEN_WEB_DIST serves another build (e.g. an older commit's) to compare under the same load. */
+const WEB_DIST_DIR =
+  process.env.FIRST_SCREEN_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+const WEB_DIST = path.join(WEB_DIST_DIR, 'index.html');
 const DRAWN_TIMEOUT_MS = 180_000;
 
 type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -213,6 +217,11 @@ function figures(name: string, runs: TRun[]): TBenchResult[] {
     `  (first screen ${name}: runs ${runs.map((r) => Math.round(r.ms)).join('/')} ms, ` +
       `${first.bytes.size} responses; biggest KB: ${top})`,
   );
+  if (process.env.FIRST_SCREEN_REQUESTS) {
+    // Every response before the content, in the order it finished (the first run), with its KB.
+    for (const [url, b] of first.bytes)
+      console.log(`    ${name}: ${(b / 1024).toFixed(1).padStart(7)} KB  ${url}`);
+  }
   return [
     { name: `web.first_screen_ms.${name}`, value: Math.round(median(runs.map((r) => r.ms))), unit: 'ms' },
     { name: `web.first_screen_kb.${name}`, value: Math.round(median(kb)), unit: 'KB' },
@@ -245,6 +254,7 @@ export async function benchFirstScreen(): Promise<TBenchResult[]> {
     SEED_DEMO_DATA: 'true',
     PORT: '0',
     HOST: '127.0.0.1',
+    WEB_DIST_DIR,
   });
   const server = await createServer(config, createLogger(config));
   let browser: Browser | undefined;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { benchAlarms } from './alarms.ts';
 import { benchEnergy } from './energy.ts';
+import { benchExports } from './exports.ts';
 import { benchFirstCall } from './first-call.ts';
 import { benchFirstScreen } from './first-screen.ts';
 import { benchGeoTiff } from './geotiff.ts';
@@ -22,6 +23,7 @@ import { benchOffload } from './offload.ts';
 import { benchParquet } from './parquet.ts';
 import { benchReceipt } from './receipt.ts';
 import { benchReceiptLatency } from './receipt-latency.ts';
+import { benchReplicaReads } from './replica-reads.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
 import { benchStatsPath } from './stats-path.ts';
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
   add(await benchIngest());
   add(await benchWindData());
   add(await benchParquet());
+  add(await benchExports());
   add(await benchStatistics());
   add(await benchMap());
   add(await benchGeoTiff());
@@ -146,6 +149,7 @@ async function main(): Promise<void> {
   add(await benchHub());
   add(await benchOffload());
   add(await benchStatsPath());
+  add(await benchReplicaReads());
   add(await benchStoreCodecs());
   add(await benchWebhooks());
   // In a process of its own: its peak RSS is the worker's, not what the benches before left in this heap.

@@ -11,14 +11,24 @@
 //   (the site list filtered by a name, over HTTP), `scale.stats_ms.site_year.1k_sites` (one site-year's
 //   statistics, cold, over HTTP; target ≤ 300) and `scale.group_report_ms.50_sites` (a 50-site monthly
 //   group report: tables, charts, Word and PDF).
+// - Before/after the chunk table's partitioning (issue 43 §5, migration 0042): the database is put back in
+//   the layout an upgrade finds (every chunk in one unpartitioned table), `scale.hub_ms.unpartitioned…` and
+//   `scale.stats_ms.site_year_first_unpartitioned…` (a site-year's statistics whose columns no one read
+//   yet, median of 5 sites) measured, the store.partition move timed to its end
+//   (`scale.partition_move_s…`, `scale.partition_move_mb_per_s…` of the table as it was), and
+//   `scale.stats_ms.site_year_first_partitioned…` on 5 other sites; `scale.chunk_total_mb.*_compact…`: the
+//   chunks with TOAST and indexes in either layout as written in one go (the copy, the move). The ingestion figure above is into the
+//   partitioned table; the one before is the same bench at the commit before 0042.
 // Alone: `npx tsx bench/scale.ts [sites]`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { moveFor } from '../apps/server/src/modules/timeseries/partition-chunks.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer, type TServer } from '../apps/server/src/server.ts';
+import { reapplyPartitionMigration } from '../apps/server/test/unpartitioned-chunks.ts';
 import type { TBenchResult } from './run.ts';
 
 const ADMIN_PASSWORD = 'Bench#Scale2026';
@@ -144,11 +154,13 @@ export async function benchScale(sites = Number(process.env.SCALE_SITES ?? 1000)
         indexes: string;
         database: string;
       }>`
+        -- ts_chunk is partitioned (migration 0042): its sizes are its partitions'.
+        WITH parts AS (SELECT relid FROM pg_partition_tree('ts_chunk') WHERE isleaf)
         SELECT sum(slot_count) AS slots, sum(value_count) AS present,
                sum(octet_length("values") + octet_length(flags) + coalesce(octet_length(sources), 0)) AS live,
-               pg_relation_size('ts_chunk') AS heap,
-               pg_total_relation_size('ts_chunk') - pg_relation_size('ts_chunk') - pg_indexes_size('ts_chunk') AS toast,
-               pg_indexes_size('ts_chunk') AS indexes,
+               (SELECT sum(pg_relation_size(relid)) FROM parts) AS heap,
+               (SELECT sum(pg_total_relation_size(relid) - pg_relation_size(relid) - pg_indexes_size(relid)) FROM parts) AS toast,
+               (SELECT sum(pg_indexes_size(relid)) FROM parts) AS indexes,
                pg_database_size(current_database()) AS database
           FROM ts_chunk`.execute(db)
     ).rows[0]!;
@@ -211,6 +223,11 @@ export async function benchScale(sites = Number(process.env.SCALE_SITES ?? 1000)
       server,
       stations.slice(0, 50).map((s) => s.id),
     );
+    const layouts = await partitionBeforeAfter(server, stations, {
+      hub: () => call('GET', '/web/hub/overview?silentDays=3'),
+      statsOf: (versionId) => call('POST', '/data-process/statistics/analysis', { versionId }, '+00:00'),
+    });
+    const hubUnpartitionedMs = layouts.hubUnpartitionedMs;
     console.log(
       `  (scale: ${sites} sites × 1 year × ${CHANNELS} channels, ${present} values in ${Math.round(ingestS)} s; ` +
         `chunks ${mb(Number(size.heap))} MB heap + ${mb(Number(size.toast))} MB TOAST + ${mb(Number(size.indexes))} MB indexes, ` +
@@ -237,11 +254,98 @@ export async function benchScale(sites = Number(process.env.SCALE_SITES ?? 1000)
       { name: `scale.stats_ms.site_year_first.${tag}`, value: Math.round(statsFirst), unit: 'ms' },
       { name: `scale.stats_ms.site_year.${tag}`, value: statsMs, unit: 'ms' },
       { name: 'scale.group_report_ms.50_sites', value: reportMs, unit: 'ms' },
+      { name: `scale.hub_ms.unpartitioned.${tag}`, value: hubUnpartitionedMs, unit: 'ms' },
+      {
+        name: `scale.stats_ms.site_year_first_unpartitioned.${tag}`,
+        value: layouts.statsFirstUnpartitionedMs,
+        unit: 'ms',
+      },
+      {
+        name: `scale.stats_ms.site_year_first_partitioned.${tag}`,
+        value: layouts.statsFirstPartitionedMs,
+        unit: 'ms',
+      },
+      { name: `scale.partition_move_s.${tag}`, value: layouts.moveS, unit: 's' },
+      { name: `scale.partition_move_mb_per_s.${tag}`, value: layouts.moveMbPerS, unit: 'MB/s' },
+      {
+        name: `scale.chunk_total_mb.unpartitioned_compact.${tag}`,
+        value: layouts.unpartitionedMb,
+        unit: 'MB',
+      },
+      { name: `scale.chunk_total_mb.partitioned_compact.${tag}`, value: layouts.movedMb, unit: 'MB' },
     ];
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Before and after migration 0042 on the same fleet: the database put back in the layout from before
+ * (every chunk in one unpartitioned table, as an upgrade finds it), a site-year's statistics read cold
+ * (sites whose columns no one read yet: median of 5) and the hub; then the store.partition move timed to
+ * its end; then the same statistics on 5 other sites, now read from their partitions.
+ */
+async function partitionBeforeAfter(
+  server: TServer,
+  stations: { id: number }[],
+  calls: { hub: () => Promise<number>; statsOf: (versionId: number) => Promise<number> },
+): Promise<{
+  hubUnpartitionedMs: number;
+  statsFirstUnpartitionedMs: number;
+  statsFirstPartitionedMs: number;
+  moveS: number;
+  moveMbPerS: number;
+  unpartitionedMb: number;
+  movedMb: number;
+}> {
+  const db = server.db;
+  // From the end of the fleet: the hub, the statistics and the group report above read the first ones.
+  const versions = await db
+    .selectFrom('dataset_version')
+    .select('id')
+    .where(
+      'station_id',
+      'in',
+      stations.slice(-10).map((s) => s.id),
+    )
+    .orderBy('id')
+    .execute();
+  if (versions.length < 10) throw new Error('the scale fleet needs 10 sites at least');
+  const firstReads = async (ids: { id: number }[]) => {
+    const times: number[] = [];
+    for (const v of ids) times.push(await calls.statsOf(v.id));
+    return Math.round(median(times));
+  };
+  await reapplyPartitionMigration(db);
+  await sql`VACUUM ANALYZE ts_chunk_unpartitioned`.execute(db);
+  const bytes = Number(
+    (await sql<{ b: string }>`SELECT pg_total_relation_size('ts_chunk_unpartitioned') AS b`.execute(db))
+      .rows[0]!.b,
+  );
+  await calls.hub();
+  const hubTimes: number[] = [];
+  for (let k = 0; k < 9; k++) hubTimes.push(await calls.hub());
+  const statsFirstUnpartitionedMs = await firstReads(versions.slice(0, 5));
+  const started = performance.now();
+  if (!(await moveFor(db, 24 * 3_600_000))) throw new Error('the partition move did not end');
+  const moveS = (performance.now() - started) / 1000;
+  await sql`VACUUM ANALYZE ts_chunk`.execute(db);
+  // Both tables as written in one go (a copy, the move): the layouts' own sizes, without the room the
+  // ingestion's rewrites of month chunks left, which depends on when autovacuum came by.
+  const moved = await sql<{ b: string }>`
+    SELECT sum(pg_total_relation_size(relid)) AS b FROM pg_partition_tree('ts_chunk') WHERE isleaf`.execute(
+    db,
+  );
+  return {
+    unpartitionedMb: Math.round(bytes / 1e5) / 10,
+    movedMb: Math.round(Number(moved.rows[0]!.b) / 1e5) / 10,
+    hubUnpartitionedMs: Math.round(median(hubTimes) * 10) / 10,
+    statsFirstUnpartitionedMs,
+    statsFirstPartitionedMs: await firstReads(versions.slice(5)),
+    moveS: Math.round(moveS * 10) / 10,
+    moveMbPerS: Math.round(bytes / 1e6 / moveS),
+  };
 }
 
 /** A monthly report of a group of (up to) 50 of the fleet's sites: tables, charts, Word and PDF. */

@@ -2,13 +2,16 @@
 // chunks of 4 464 ten-minute values (3 816 chunks, 17 M values), encoded and decoded in this process.
 // Figures `store.codec.<name>.bytes_per_value` and `store.codec.<name>.decode_mbps` (decoded bytes per
 // second, best of 3) for: zlib level 1 (the form before issue 33), zlib level 1 on byte-shuffled floats,
-// LZ4, and LZ4 on byte-shuffled floats — the form chosen (timeseries/chunk.ts, SHUFFLED_LZ4). zstd is
-// left out: its Node bindings compile at install (none prebuilt on npm), see chunk.ts.
+// LZ4, and LZ4 on byte-shuffled floats — the form chosen (timeseries/chunk.ts, SHUFFLED_LZ4), decoded in
+// WebAssembly (values-codec.ts, issue 43) and, as `shuffle_lz4_js`, by the JavaScript fallback (lz4-napi,
+// then the unshuffle in JavaScript, the decoder before issue 43). zstd is left out: its Node bindings
+// compile at install (none prebuilt on npm), see chunk.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync, gunzipSync, inflateSync } from 'node:zlib';
 import { compressSync as lz4Compress, uncompressSync as lz4Uncompress } from 'lz4-napi';
 import { decodeValues, encodeValues } from '../apps/server/src/modules/timeseries/chunk.ts';
+import { decodeShuffledJs } from '../apps/server/src/modules/timeseries/values-codec.ts';
 import type { TBenchResult } from './run.ts';
 
 const M5_GZ = path.resolve(
@@ -56,6 +59,14 @@ const CODECS: Record<string, [(v: Float32Array) => Buffer, (b: Buffer) => unknow
   shuffle_zlib1: [(v) => deflateSync(shuffled(v), { level: 1 }), (b) => unshuffled(inflateSync(b), N)],
   lz4: [(v) => lz4Compress(raw(v)), (b) => lz4Uncompress(b)],
   shuffle_lz4: [encodeValues, (b) => decodeValues(b, N)],
+  shuffle_lz4_js: [
+    encodeValues,
+    (b) => {
+      const out = new Float32Array(N);
+      decodeShuffledJs(b.subarray(1), N, out, 0, 0, N);
+      return out;
+    },
+  ],
 };
 
 export async function benchStoreCodecs(): Promise<TBenchResult[]> {

@@ -68,6 +68,11 @@ describe('[LONGTERM]', () => {
         .poll(() => page.getByTestId('lt-methods').locator('tr.ant-table-row').count(), POLL)
         .toBe(10);
       await page.getByTestId('lt-summary').waitFor(POLL);
+      // What the comparison stood on, as on the statistics page (issue 41 §1).
+      await page
+        .getByTestId('lt-basis-target')
+        .getByText(zh ? /^分析依据：/ : /^Stood on /)
+        .waitFor(POLL);
       await expect.poll(() => drawer.locator('canvas').count(), POLL).toBeGreaterThanOrEqual(5);
       await page.waitForTimeout(1200);
       await screenshot(page, `longterm-workbench-${locale}`);

@@ -54,7 +54,7 @@ import { StationLogService } from './modules/station-log/index.ts';
 import type { StationService } from './modules/stations/index.ts';
 import type { SuitabilityService } from './modules/suitability/index.ts';
 import type { TagService } from './modules/tags/index.ts';
-import { registerReencodeJob } from './modules/timeseries/index.ts';
+import { registerPartitionJob, registerReencodeJob } from './modules/timeseries/index.ts';
 import type { UserAdminService } from './modules/users/index.ts';
 import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
@@ -229,7 +229,11 @@ function buildServices(
   const { threads } = capacityOf(config);
   const { compute, computeStreams } = pools;
   // COMPUTE_THREADS=0 keeps the computation on the event loop (the figure before the pool, in the bench).
-  const computeAccess = threads > 0 ? { pool: compute, databaseUrl, streams: computeStreams } : undefined;
+  // DATABASE_REPLICA_URL: the threads read what the replica has replayed there (platform/db/replica-reads.ts).
+  const computeAccess =
+    threads > 0
+      ? { pool: compute, databaseUrl, replicaUrl: config.DATABASE_REPLICA_URL, streams: computeStreams }
+      : undefined;
   const longTerm = createLongTermService(db, { stationAccess, stationLog, compute: computeAccess });
   const longTermConvergence = createLongTermConvergenceService(db, {
     longTerm,
@@ -384,6 +388,7 @@ async function startWorkers(services: TServices, config: TConfig, db: Database, 
   await services.longTermConvergence.registerJobs(services.jobs);
   await services.receipts.receipts.registerJobs(services.jobs);
   await registerReencodeJob(services.jobs, db, log.child({ module: 'timeseries' }));
+  await registerPartitionJob(services.jobs, db, log.child({ module: 'timeseries' }));
   // Last: every module has registered its task handlers by now.
   await services.processingTasks.startWorkers();
 }
@@ -426,10 +431,15 @@ export async function createServer(
     onDatabaseLost?: (error: Error) => void;
     /** Starts the worker threads now, while the rest starts (see TServer.warmUp). */
     warmComputeThreads?: boolean;
+    /** How long a compute thread leaves a read replica that failed (default 5 s; the replica tests shorten it). */
+    replicaRetryMs?: number;
   } = {},
 ): Promise<TServer> {
   const capacity = capacityOf(config);
-  const pools = createComputePools(capacity);
+  const pools = createComputePools(capacity, {
+    logLevel: config.LOG_LEVEL,
+    ...(hooks.replicaRetryMs === undefined ? {} : { replicaRetryMs: hooks.replicaRetryMs }),
+  });
   // The threads load their code while the database starts and migrates (`npm start`).
   const loading = hooks.warmComputeThreads && capacity.threads > 0 ? warmPools(pools) : undefined;
   loading?.catch(() => undefined);
@@ -472,7 +482,7 @@ export async function createServer(
     const services = buildServices(db, databaseUrl, config, log, jobs, pools);
     const url = databaseUrl;
     const warmUp = async () => {
-      if (capacity.threads > 0) await warmPools(pools, url);
+      if (capacity.threads > 0) await warmPools(pools, url, config.DATABASE_REPLICA_URL);
     };
     // Then, the database up, they open their connections: the first statistics call finds them ready.
     const warming = loading?.then(warmUp);

@@ -15,6 +15,7 @@ const BASE_SYSTEM = new Set([
   'chown',
   'chmod',
   'useradd',
+  'runuser',
   'kill',
   'sh',
   'bash',
@@ -35,6 +36,10 @@ const PACKAGE_OF: Record<string, string> = {
   vsftpd: 'vsftpd',
   psql: 'postgresql',
   pg_isready: 'postgresql',
+  // The replica tests' two clusters (test/replica-cluster.ts, run from /usr/lib/postgresql/<n>/bin).
+  pg_basebackup: 'postgresql',
+  initdb: 'postgresql',
+  pg_ctl: 'postgresql',
   // The pandas example (python-example.e2e.test.ts) needs pandas and requests, not just the interpreter.
   python3: 'python3-pandas',
 };

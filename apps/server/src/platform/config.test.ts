@@ -36,6 +36,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GEOCODER_PROVIDER: 'google' })).toThrow(ConfigError);
   });
 
+  it('takes a read replica beside an external primary, and refuses one without it, the primary itself or no postgres URL', () => {
+    const primary = 'postgres://masthub@db1:5432/masthub';
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URL: 'postgres://masthub@db2:5432/masthub',
+    });
+    expect(config.DATABASE_REPLICA_URL).toBe('postgres://masthub@db2:5432/masthub');
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: '' }).DATABASE_REPLICA_URL,
+    ).toBeUndefined();
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ DATABASE_REPLICA_URL: 'postgres://masthub@db2:5432/masthub' })).toEqual([
+      'DATABASE_REPLICA_URL: needs DATABASE_URL (the primary it replicates)',
+    ]);
+    expect(
+      problems({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'postgresql://reader@DB1/masthub' }),
+    ).toEqual(['DATABASE_REPLICA_URL: names the same server and database as DATABASE_URL']);
+    expect(problems({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'https://db2/masthub' })[0]).toMatch(
+      /^DATABASE_REPLICA_URL: a postgres/,
+    );
+    expect(problems({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'db2:5432' })[0]).toMatch(
+      /^DATABASE_REPLICA_URL/,
+    );
+  });
+
   it('lists every invalid variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });

@@ -15,6 +15,15 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL (issue 43 §5): the compute threads read chunks there when
+   * it has replayed the version they read, else from the primary; everything else stays on DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .url()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'a postgres:// or postgresql:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   LOG_PRETTY: ZBoolean.default(false),
   ADMIN_ACCOUNT: z.string().min(1).max(20).default('admin'),
@@ -128,6 +137,15 @@ export class ConfigError extends Error {
   }
 }
 
+/** Whether two PostgreSQL URLs name the same host, port and database (users and options aside). */
+function sameServer(a: string, b: string): boolean {
+  const key = (url: string) => {
+    const u = new URL(url);
+    return `${u.hostname.toLowerCase()}:${u.port || '5432'}${u.pathname}`;
+  };
+  return key(a) === key(b);
+}
+
 /** Reads the environment once at boot. Nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): TConfig {
   const cleaned: Record<string, string> = {};
@@ -144,6 +162,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       (k) => !value[k],
     );
     if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: required when FILE_STORE=s3`));
+  }
+  if (value.DATABASE_REPLICA_URL) {
+    // The embedded PostgreSQL has no replica; and a "replica" that is the primary is a mistake in the setting.
+    if (!value.DATABASE_URL) {
+      throw new ConfigError(['DATABASE_REPLICA_URL: needs DATABASE_URL (the primary it replicates)']);
+    }
+    if (sameServer(value.DATABASE_REPLICA_URL, value.DATABASE_URL)) {
+      throw new ConfigError(['DATABASE_REPLICA_URL: names the same server and database as DATABASE_URL']);
+    }
   }
   const webDistDirAbs = value.WEB_DIST_DIR
     ? path.resolve(cwd, value.WEB_DIST_DIR)

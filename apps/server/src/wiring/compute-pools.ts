@@ -25,26 +25,39 @@ const COMPUTE_TASK_MODULES = [
   LIDAR_COMPUTE_TASKS,
 ];
 
-export function createComputePools(capacity: TCapacity): TComputePools {
+export function createComputePools(
+  capacity: TCapacity,
+  options: { logLevel?: string; replicaRetryMs?: number } = {},
+): TComputePools {
   const threads = Math.max(1, capacity.threads);
   return {
-    compute: new ComputePool({ taskModules: COMPUTE_TASK_MODULES, threads }),
+    compute: new ComputePool({ taskModules: COMPUTE_TASK_MODULES, threads, ...options }),
     // Exports wait on the client between pieces: their own threads, eight exports a thread.
     computeStreams: new ComputePool({
       taskModules: COMPUTE_TASK_MODULES,
       threads,
       tasksPerThread: EXPORTS_PER_THREAD,
+      ...options,
     }),
   };
 }
 
 /**
  * Starts every statistics thread, then the first export thread (a small task each: the thread loads its
- * code to run it) and, given the database, opens their connections. One after the other: with the
- * default COMPUTE_THREADS (the cores less one) the start itself keeps a core of its own.
+ * code to run it) and, given the database, opens their connections (to the read replica too, when there
+ * is one). One after the other: with the default COMPUTE_THREADS (the cores less one) the start itself
+ * keeps a core of its own.
  */
-export async function warmPools(pools: TComputePools, databaseUrl?: string): Promise<void> {
-  const task = { kind: 'warm', ...(databaseUrl ? { databaseUrl } : {}) } as const;
+export async function warmPools(
+  pools: TComputePools,
+  databaseUrl?: string,
+  replicaUrl?: string,
+): Promise<void> {
+  const task = {
+    kind: 'warm',
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(replicaUrl ? { replicaUrl } : {}),
+  } as const;
   await pools.compute.warm(task);
   await pools.computeStreams.warm(task, 1);
 }

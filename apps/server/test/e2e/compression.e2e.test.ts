@@ -51,7 +51,7 @@ function decoded(response: { headers: Record<string, unknown>; rawPayload: Buffe
 beforeAll(async () => {
   server = await startTestServer({ COMPUTE_THREADS: '1' });
   const station = await buildStation(server.db);
-  const user = await buildUser(server.db, { features: ['data.process'] });
+  const user = await buildUser(server.db, { features: ['data.process', 'station.downloadRaw'] });
   await grantRoleStations(server.db, user.roleId, [station.id]);
   token = await server.login(user.account, user.password);
   const ingested = await server.services.ingestion.ingestFile({
@@ -117,5 +117,22 @@ describe('compressed answers (issue 33)', () => {
     expect(download.headers['content-encoding']).toBeUndefined();
     // An xlsx is a zip: it starts with PK.
     expect(download.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  it('sends a version export in a text format as written, though text/csv and text/plain are compressible', async () => {
+    for (const format of [1, 4]) {
+      const download = await server.app.inject({
+        method: 'POST',
+        url: '/api/web/version/export',
+        headers: { token, 'accept-encoding': 'br, gzip', 'utc-code': 'UTC+00:00' },
+        payload: { versionId, format },
+      });
+      expect(download.statusCode, `format ${format}`).toBe(200);
+      expect(download.headers['content-type'], `format ${format}`).toMatch(/^text\//);
+      expect(download.headers['content-encoding'], `format ${format}`).toBeUndefined();
+      expect(download.rawPayload.toString('utf8'), `format ${format}`).toMatch(
+        /^(\uFEFFTimestamp,|Created )/,
+      );
+    }
   });
 });

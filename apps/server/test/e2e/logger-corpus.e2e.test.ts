@@ -273,13 +273,6 @@ function symphonieProHinesburg(
     ],
     // Ch4 and Ch6 have no height.
     doubts: doubtRange('heightUnstated', 12, 21),
-    misread: [
-      {
-        columns: [45, 49],
-        recognised: { element: 'ghi' },
-        note: 'a calculated DNI channel (Sensor History `Description: DNI`) is read as global horizontal irradiance',
-      },
-    ],
   };
 }
 
@@ -319,13 +312,6 @@ function windCubeChannels(
     [144, `${top}m Wind Direction (°)`, `wd mean ${top} deg`, topDirection!],
   ];
 }
-
-/** The lidar's internal temperature is kept as an air temperature with the tag `internal`. */
-const windCubeInternalTemperature: TMisread = {
-  columns: [2],
-  recognised: { element: 'T' },
-  note: 'the lidar’s internal temperature (`Int Temp`) is kept as an air temperature (tagged `internal`)',
-};
 
 const CASES: TCase[] = [
   // ── Campbell Scientific TOA5 ──────────────────────────────────────────────────────────────────────
@@ -378,13 +364,6 @@ const CASES: TCase[] = [
       [14, 'BV_BP_SL_Avg', 'other mean - hPa', 995.3639],
     ],
     doubts: ['heightUnstated:5', 'heightUnstated:6', 'heightUnstated:7'],
-    misread: [
-      {
-        columns: [10],
-        recognised: { element: 'T' },
-        note: 'the barometer’s internal temperature is read as a second air temperature',
-      },
-    ],
   },
   {
     outcome: 'stored',
@@ -537,21 +516,15 @@ const CASES: TCase[] = [
     370,
     { t40: 22.771816, p: 1001.269797, pyranometer: 0.028254 },
   ),
-  {
-    ...symphonieProHinesburg(
-      'logger-corpus/nrgpy_004310_2022-03-17_06.10_000836_meas.txt',
-      '2022-03-17T11:10:00Z',
-      '2022-03-17T15:09:00Z',
-      240,
-      { t40: 22.799126, p: 999.967386, pyranometer: 0.254288 },
-    ),
-    misreadDoubts: {
-      // Ch105 divides a pressure by a temperature (`GHI Channel: 14`, `DIF Channel: 13`): read as GHI, its
-      // values (up to 25 377) are doubted; as the calculated quantity it is, nothing bounds them.
-      adds: ['valuesImplausible:49', 'valuesImplausible:51', 'valuesImplausible:52'],
-      note: 'only as irradiance are the calculated DNI values implausible',
-    },
-  },
+  // Ch105 divides a pressure by a temperature (`GHI Channel: 14`, `DIF Channel: 13`): as the calculated
+  // quantity it is, nothing bounds its values (up to 25 377).
+  symphonieProHinesburg(
+    'logger-corpus/nrgpy_004310_2022-03-17_06.10_000836_meas.txt',
+    '2022-03-17T11:10:00Z',
+    '2022-03-17T15:09:00Z',
+    240,
+    { t40: 22.799126, p: 999.967386, pyranometer: 0.254288 },
+  ),
   {
     outcome: 'stored',
     file: 'nrg_symphoniepro_txt/nrgpy_671225_SunnyDog_Test_Dev_meas_2025.06.16-2025.06.16.txt',
@@ -607,13 +580,6 @@ const CASES: TCase[] = [
       ...['valuesImplausible:112', 'valuesImplausible:114', 'valuesImplausible:115'],
       'zoneConflict:file',
     ],
-    misread: [
-      {
-        columns: [72, 76],
-        recognised: { element: 'ghi' },
-        note: 'plane-of-array irradiance (`POA` in the sensor description) is read as global horizontal irradiance',
-      },
-    ],
   },
   {
     outcome: 'stored',
@@ -662,18 +628,6 @@ const CASES: TCase[] = [
       ...doubtRange('heightFromDescription', 22, 30, [26]),
       ...doubtRange('heightFromDescription', 107, 111),
     ],
-    misread: [
-      {
-        columns: [107],
-        recognised: { heightM: null },
-        note: 'the 50 m of `NRG S1_50m_broken_sensor` is not read (the vanes’ `58m` is)',
-      },
-    ],
-    misreadDoubts: {
-      adds: doubtRange('heightUnstated', 107, 111),
-      misses: doubtRange('heightFromDescription', 107, 111),
-      note: 'Ch404 is doubted as having no height instead of a height from its description',
-    },
   },
   {
     outcome: 'stored',
@@ -715,18 +669,6 @@ const CASES: TCase[] = [
       [157, 'Ch124_Avg_%', 'other mean - %', 95],
     ],
     doubts: [...doubtRange('heightUnstated', 32, 36), ...doubtRange('heightUnstated', 62, 71)],
-    misread: [
-      {
-        columns: [92, 142],
-        recognised: { element: 'RH' },
-        note: 'a pyranometer’s internal humidity is read as the air’s relative humidity',
-      },
-      {
-        columns: [112],
-        recognised: { element: 'p' },
-        note: 'the SR30 pyranometer’s internal pressure is read as a third air pressure',
-      },
-    ],
   },
   {
     outcome: 'stored',
@@ -864,23 +806,6 @@ const CASES: TCase[] = [
     ],
     doubts: [...doubtRange('heightUnstated', 8, 12), 'valuesLookScaled:13'],
     resolve: [13],
-    misread: [
-      {
-        columns: [6],
-        recognised: { element: 'T' },
-        note: 'a soil temperature (−5 cm) is read as an air temperature',
-      },
-      {
-        columns: [9],
-        recognised: { statistic: 'max' },
-        note: 'a three-hour maximum is read as the ten-minute record’s maximum',
-      },
-      {
-        columns: [21],
-        recognised: { heightM: 10 },
-        note: 'the unit `(10m)` of a cloud height is read as a height',
-      },
-    ],
   },
   {
     outcome: 'stored',
@@ -961,7 +886,6 @@ const CASES: TCase[] = [
     ),
     // No outside sensors: pressure, temperature and humidity read 0.00 all day.
     doubts: ['valuesImplausible:4'],
-    misread: [windCubeInternalTemperature],
   },
   {
     outcome: 'stored',
@@ -981,7 +905,6 @@ const CASES: TCase[] = [
       [6.28, 0.75, 4.61, 8.83, 218.65, 0.02, 0.4, -10.37, -11.28, 0.07, 100, 13.65, 0.45, 236.4],
     ),
     doubts: ['valuesImplausible:4'],
-    misread: [windCubeInternalTemperature],
   },
   {
     outcome: 'stored',
@@ -1002,7 +925,6 @@ const CASES: TCase[] = [
       [6.79, 0.78, 4.63, 8.97, 14.1, -0.44, 0.53, -14, -16.3, 0.93, 92, 7.2, 0.93, 12.9],
     ),
     doubts: [],
-    misread: [windCubeInternalTemperature],
   },
   {
     outcome: 'stored',
@@ -1022,7 +944,6 @@ const CASES: TCase[] = [
       [11.31, 1.33, 7.62, 15.73, 148.4, -0.42, 0.65, -5.1, -7.1, 0.98, 100, 15.91, 1.72, 161.8],
     ),
     doubts: [],
-    misread: [windCubeInternalTemperature],
   },
   {
     outcome: 'stored',

@@ -192,6 +192,9 @@ describe('the MCP server over streamable HTTP', () => {
     expect(s.weibull[0].shapeK).toBe(weibull80.weibull.shape);
     expect(s.shear.exponent).toBe(analysis.shear.exponent);
     expect(s.turbulence.items).toEqual([]);
+    // What the figures stood on, as the API says it (issue 41 §1: every answer says it, the MCP tools too).
+    expect(s.basis).toEqual(analysis.basis);
+    expect(s.basis.policy).toEqual({ includeSuspicious: true, includeFilled: true });
     // A summary, not the whole analysis.
     expect(stats.text.length).toBeLessThan(JSON.stringify(analysis).length / 5);
     await client.close();
@@ -253,6 +256,8 @@ describe('the MCP server over streamable HTTP', () => {
       exceedance: expected.exceedance,
     });
     expect(energy.value.turbines[0].netMwh).toBeGreaterThan(0);
+    expect(energy.value.basis).toEqual(api.json().data.basis);
+    expect(energy.value.basis.versionId).toBe(versions[0]);
     const stationsOf = (r: { value: { alarms: { stationId: number }[] } }) =>
       r.value.alarms.map((a) => a.stationId).sort((a, b) => a - b);
     const all = await call(client, 'list_open_alarms', {});

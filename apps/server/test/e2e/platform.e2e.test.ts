@@ -1,13 +1,22 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 
 let server: TTestServer;
 const dist = mkdtempSync(path.join(os.tmpdir(), 'masthub-dist-'));
+/** A built script with the `.br` and `.gz` the web build writes beside it (apps/web/vite.config.ts). */
+const SCRIPT = `export const words = ${JSON.stringify('wind '.repeat(2000))};`;
+const SCRIPT_BR = brotliCompressSync(SCRIPT);
+const SCRIPT_GZ = gzipSync(SCRIPT, { level: 9 });
 beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'app-Ab12.js'), SCRIPT);
+  writeFileSync(path.join(dist, 'assets', 'app-Ab12.js.br'), SCRIPT_BR);
+  writeFileSync(path.join(dist, 'assets', 'app-Ab12.js.gz'), SCRIPT_GZ);
   server = await startTestServer({ WEB_DIST_DIR: dist, MAIN_COLOR: 'rgb(1,2,3)', HAS_POINT_QUERY: 'true' });
 });
 afterAll(async () => {
@@ -64,6 +73,37 @@ describe('the web app', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
     expect(r.body).toContain('<div id="root">');
+  });
+});
+
+describe("the web app's built files", () => {
+  const get = (acceptEncoding: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: '/assets/app-Ab12.js',
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the brotli file written at build time to a browser that takes br, cached for a year', async () => {
+    const r = await get('gzip, deflate, br');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['content-type']).toContain('javascript');
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(r.headers.vary)).toContain('accept-encoding');
+    // The very bytes of the file, not a compression made for the request.
+    expect(r.rawPayload.equals(SCRIPT_BR)).toBe(true);
+    expect(brotliDecompressSync(r.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip file to a client that takes gzip only, and the plain file to one that takes neither', async () => {
+    const gzipped = await get('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.equals(SCRIPT_GZ)).toBe(true);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 });
 

@@ -86,7 +86,7 @@ describe('lidar and sodar files through the upload preview', () => {
       dataKey: 'ws_80_mean',
     });
     expect(byName('Azim5')).toMatchObject({ element: 'wd', heightM: 120, dataKey: 'wd_120_mean' });
-    expect(byName('Tm')).toMatchObject({ element: 'T', tag: 'internal' });
+    expect(byName('Tm')).toMatchObject({ element: 'other', unit: 'deg_C', tag: 'internal' });
     expect(recognition.rule.timestampIsPeriodEnd).toBe(true);
     expect(recognition.firstTime).toBe('2012-06-30T16:00:00.000Z');
   });

@@ -283,7 +283,7 @@ describe('statistics off the event loop, with a cache keyed by the data', () => 
     streams: server.services.computeStreams,
   });
   const eventLoopText = async (job: TExportJob) =>
-    [...((await exportChunks(server.db, job)) as Iterable<string>)].join('');
+    Buffer.concat([...((await exportChunks(server.db, job)) as Iterable<Uint8Array>)]).toString('utf8');
 
   it('writes every export format in a worker thread to the same text as on the event loop', async () => {
     for (const format of [1, 2, 3, 4, 5]) {

@@ -11,7 +11,9 @@ import {
   useRouteError,
 } from 'react-router';
 import type { RouteHandle } from '../access.ts';
+import { LOGIN_PATH } from '../request/request.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { prefetchHomeWhenIdle } from './prefetch.ts';
 
 NProgress.configure({ showSpinner: false });
 
@@ -43,6 +45,10 @@ export function RootRoute() {
     // The main layout scrolls its own content area; the window scrolls on the login page.
     window.scrollTo(0, 0);
     document.getElementById('masthub-content')?.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (pathname === LOGIN_PATH) return prefetchHomeWhenIdle();
   }, [pathname]);
 
   return <Outlet />;

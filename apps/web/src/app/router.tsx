@@ -5,7 +5,7 @@ import { feedback } from '../browser/feedback.ts';
 import { readLogin } from '../browser/login.storage.ts';
 import { DOWNLOAD_LINK_PREFIX } from '../browser/return-to.ts';
 import { STORAGE_KEYS, writeItem } from '../browser/storage.ts';
-import { i18next, setAppLanguage } from '../i18n/i18n.ts';
+import { i18next, i18nReady, setAppLanguage } from '../i18n/i18n.ts';
 import { languageFromPath } from '../i18n/languages.ts';
 import { LOGIN_PATH } from '../request/request.ts';
 import { type AppRoute, mainRoutes, type PageLoader, publicRoutes } from '../routes.tsx';
@@ -74,6 +74,8 @@ let previousPath: string | undefined;
  * tip 'please log in first' unless the user is coming from /login. A first segment naming a language sets it.
  */
 async function guardLoader({ request }: LoaderFunctionArgs) {
+  // Its toast needs the texts (the first navigation runs before they are in).
+  await i18nReady;
   const url = new URL(request.url);
   const target = url.pathname;
   // `/en/…`, `/zh/…`: a link that chooses the language (remembered like the switch), then the page.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, zRequiredText } from '../text.schema.ts';
+import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 import { ZMcpSeriesReference } from './longterm-reference.schema.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -178,6 +179,15 @@ export const ZMcpCompareResult = z.object({
   longTermMonthly: z.array(z.object({ month: z.number().int(), meanMps: ZNum })),
   /** Plain-language summary in the reader's language. */
   verdict: z.string(),
+  /** The target version's name, in the reader's language where it is a built-in one. */
+  versionName: z.string(),
+  /**
+   * What the comparison stood on (issue 41 §1), as every analysis says it: the target version, the period
+   * read, the records used and those left out by flag or physical limits.
+   */
+  basis: ZAnalysisBasis,
+  /** The same for a reference that is another site's version; null for a mesoscale or stored series. */
+  referenceBasis: ZAnalysisBasis.nullable(),
 });
 export type TMcpCompareResult = z.infer<typeof ZMcpCompareResult>;
 
@@ -197,5 +207,10 @@ export const ZMcpGenerateRequest = ZMcpCompareRequest.extend({
 });
 export type TMcpGenerateRequest = z.infer<typeof ZMcpGenerateRequest>;
 
-export const ZMcpGenerateResult = z.object({ versionId: z.number().int(), versionName: z.string() });
+export const ZMcpGenerateResult = z.object({
+  versionId: z.number().int(),
+  versionName: z.string(),
+  /** What the written series stood on (issue 41 §1): the target version's records used and left out. */
+  basis: ZAnalysisBasis,
+});
 export type TMcpGenerateResult = z.infer<typeof ZMcpGenerateResult>;

@@ -20,7 +20,7 @@ const CHANNELS = [
   { name: 'WS_80m_N_SD', values: SD },
   { name: 'WD_78m_Avg', values: WD },
 ];
-const text = (chunks: Iterable<string>) => [...chunks].join('');
+const text = (chunks: Iterable<Uint8Array>) => Buffer.concat([...chunks]).toString('utf8');
 
 describe('writeTimeSeriesCsv (EXPORTS §2)', () => {
   it('writeTimeSeriesCsv(worked example, no BOM) reproduces the example byte for byte with CRLF', () => {
@@ -45,11 +45,12 @@ describe('writeTimeSeriesCsv (EXPORTS §2)', () => {
         grid: GRID,
         utcOffsetHours: 8,
         channels: CHANNELS,
-        rowsPerChunk: 1,
+        chunkBytes: 1,
         float32: true,
       }),
     ];
-    expect(chunks[0]!.startsWith('\uFEFFTimestamp,')).toBe(true);
+    expect([...chunks[0]!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text(chunks.slice(0, 1)).startsWith('\uFEFFTimestamp,')).toBe(true);
     expect(chunks).toHaveLength(4);
   });
 

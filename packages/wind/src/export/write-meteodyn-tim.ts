@@ -1,7 +1,10 @@
-import { normalizeDirection } from '../direction/normalize-direction.ts';
-import { civilTimeOf } from '../model/civil-time-of.ts';
-import { formatCivilTime } from '../model/format-civil-time.ts';
 import type { NumericSeries, TimeGrid } from '../model/types.ts';
+import { ByteChunks, CHUNK_BYTES } from './byte-chunks.ts';
+import { MAX_NUMBER_BYTES, writeDirection, writeFixedAny } from './number-bytes.ts';
+import { maxStampBytes, stampWriter } from './stamp-bytes.ts';
+
+const SPACE = 32;
+const STAMP = 'HH:mm:ss DD-MM-YYYY';
 
 /**
  * Streams a Meteodyn WT .tim file — PROVISIONAL layout (EXPORTS §6: no authoritative description
@@ -9,9 +12,10 @@ import type { NumericSeries, TimeGrid } from '../model/types.ts';
  * direction (and SD when given) are present: `speed dir [sd] HH:MM:SS dd-mm-yyyy`, speed/SD 2 decimals,
  * direction 1 decimal. `preserveMeanSpeed` scales the written speeds so their mean equals the mean of
  * all measured speeds before records were dropped for a missing direction (Windographer's "maintain
- * constant wind speed" option).
+ * constant wind speed" option). Byte chunks of about `chunkBytes`, numbers written straight into a
+ * reused buffer (number-bytes.ts).
  *
- * @example [...writeMeteodynTim({ grid, utcOffsetHours: 0, speedMps, directionDeg, speedSdMps })].join('') // '8.37 114.2 1.24 15:30:00 09-01-2016\r\n…'
+ * @example Buffer.concat([...writeMeteodynTim({ grid, utcOffsetHours: 0, speedMps, directionDeg, speedSdMps })]) // bytes of '8.37 114.2 1.24 15:30:00 09-01-2016\r\n…'
  */
 export function* writeMeteodynTim(input: {
   grid: TimeGrid;
@@ -20,8 +24,8 @@ export function* writeMeteodynTim(input: {
   directionDeg: NumericSeries;
   speedSdMps?: NumericSeries;
   preserveMeanSpeed?: boolean;
-  rowsPerChunk?: number;
-}): Generator<string, void, undefined> {
+  chunkBytes?: number;
+}): Generator<Uint8Array, void, undefined> {
   const { grid, speedMps, directionDeg, speedSdMps } = input;
   if (
     speedMps.length !== grid.length ||
@@ -52,22 +56,32 @@ export function* writeMeteodynTim(input: {
     }
     if (keptCount > 0 && kept > 0) scale = all / allCount / (kept / keptCount);
   }
-  const stepMs = grid.intervalMinutes * 60_000;
-  const rowsPerChunk = input.rowsPerChunk ?? 2000;
-  let chunk = '';
-  let written = 0;
+  const chunks = new ByteChunks(
+    input.chunkBytes ?? CHUNK_BYTES,
+    3 * (1 + MAX_NUMBER_BYTES) + maxStampBytes(STAMP) + 2,
+  );
+  const { out, chunkBytes } = chunks;
+  const stamp = stampWriter(grid, input.utcOffsetHours, STAMP);
+  let at = 0;
   for (let i = 0; i < grid.length; i++) {
     if (!valid(i)) continue;
-    const civil = civilTimeOf(grid.startMs + i * stepMs, input.utcOffsetHours);
-    const direction = normalizeDirection(Number(directionDeg[i]!.toFixed(1)));
-    let row = `${(speedMps[i]! * scale).toFixed(2)} ${direction.toFixed(1)}`;
-    if (speedSdMps) row += ` ${(speedSdMps[i]! * scale).toFixed(2)}`;
-    row += ` ${formatCivilTime(civil, 'HH:mm:ss DD-MM-YYYY')}`;
-    chunk += `${row}\r\n`;
-    if (++written % rowsPerChunk === 0) {
-      yield chunk;
-      chunk = '';
+    at = writeFixedAny(out, at, speedMps[i]! * scale, 2);
+    out[at++] = SPACE;
+    at = writeDirection(out, at, directionDeg[i]!);
+    if (speedSdMps) {
+      out[at++] = SPACE;
+      at = writeFixedAny(out, at, speedSdMps[i]! * scale, 2);
+    }
+    out[at++] = SPACE;
+    at = stamp(out, at, i);
+    out[at++] = 13;
+    out[at++] = 10;
+    if (at >= chunkBytes) {
+      chunks.at = at;
+      yield chunks.take();
+      at = 0;
     }
   }
-  if (chunk) yield chunk;
+  chunks.at = at;
+  if (at > 0) yield chunks.take();
 }

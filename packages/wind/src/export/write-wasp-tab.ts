@@ -1,4 +1,5 @@
 import type { FrequencyTable } from '../statistics/frequency-table.ts';
+import { utf8 } from './byte-chunks.ts';
 
 /**
  * Streams a WAsP .tab observed wind climate (EXPORTS §3) from a {@link frequencyTable}:
@@ -7,9 +8,9 @@ import type { FrequencyTable } from '../statistics/frequency-table.ts';
  * upper edge (1 decimal, 2 if needed) and, per sector, the per-mille share of that sector's records
  * (2 decimals; each column sums to 1000, an empty sector is all 0.00). Space-separated, CRLF, ASCII.
  * Frequencies come from counts and are rounded only when printed (no force-adjusting of sums).
- * At most 36 sectors and 50 speed bins (WindFarmer limits).
+ * At most 36 sectors and 50 speed bins (WindFarmer limits). Given as UTF-8 (ASCII) bytes.
  *
- * @example [...writeWaspTab({ table: frequencyTable(speeds, dirs, { sectors: 12 }), description: 'M1 | WS_80m | 2016', latitudeDeg: 53.3049, longitudeDeg: -6.212, heightM: 80 })].join('')
+ * @example Buffer.concat([...writeWaspTab({ table: frequencyTable(speeds, dirs, { sectors: 12 }), description: 'M1 | WS_80m | 2016', latitudeDeg: 53.3049, longitudeDeg: -6.212, heightM: 80 })]) // the file's bytes
  */
 export function* writeWaspTab(input: {
   table: FrequencyTable;
@@ -17,7 +18,7 @@ export function* writeWaspTab(input: {
   latitudeDeg: number;
   longitudeDeg: number;
   heightM: number;
-}): Generator<string, void, undefined> {
+}): Generator<Uint8Array, void, undefined> {
   const { table } = input;
   if (table.sectors > 36) throw new Error('writeWaspTab requires at most 36 sectors');
   if (table.upperEdgesMps.length > 50) throw new Error('writeWaspTab requires at most 50 speed bins');
@@ -29,7 +30,7 @@ export function* writeWaspTab(input: {
     `${table.sectors} 1.00 0.00`,
     Array.from(table.sectorCounts, (c) => (total > 0 ? (c / total) * 100 : 0).toFixed(2)).join(' '),
   ];
-  yield `${lines.join('\r\n')}\r\n`;
+  yield utf8(`${lines.join('\r\n')}\r\n`);
   const needsTwo = table.upperEdgesMps.some((u) => Math.abs(Math.round(u * 10) - u * 10) > 1e-9);
   let body = '';
   table.counts.forEach((row, b) => {
@@ -39,5 +40,5 @@ export function* writeWaspTab(input: {
     });
     body += `${table.upperEdgesMps[b]!.toFixed(needsTwo ? 2 : 1)} ${cells.join(' ')}\r\n`;
   });
-  yield body;
+  yield utf8(body);
 }

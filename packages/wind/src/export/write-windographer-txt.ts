@@ -1,19 +1,24 @@
-import { civilTimeOf } from '../model/civil-time-of.ts';
-import { formatCivilTime } from '../model/format-civil-time.ts';
 import type { TimeGrid } from '../model/types.ts';
+import { ByteChunks, CHUNK_BYTES, utf8 } from './byte-chunks.ts';
 import type { ExportChannel } from './export-channel.ts';
 import { formatPlainNumber } from './format-plain-number.ts';
+import { MAX_NUMBER_BYTES, writeFloat32OrMissing, writeText } from './number-bytes.ts';
+import { maxStampBytes, stampWriter } from './stamp-bytes.ts';
+
+const TAB = 9;
+const STAMP = 'YYYY-MM-DD HH:mm';
 
 /**
- * Streams a Windographer-style text file (EXPORTS §5) as string chunks: the 12-line header block
- * (creation line naming the platform — it must not claim to be Windographer — lat/lon with hemisphere
+ * Streams a Windographer-style text file (EXPORTS §5) as UTF-8 byte chunks of about `chunkBytes`: the
+ * 12-line header block (creation line naming the platform — it must not claim to be Windographer — lat/lon with hemisphere
  * letters, elevation, calm threshold, included/excluded flags, time-stamp convention), then a
  * tab-separated `Date/Time` header and one CRLF row per grid step with `yyyy-mm-dd HH:MM` period-start
- * stamps, empty fields (or `missingToken`) for missing values and no trailing tab. No BOM.
+ * stamps, empty fields (or `missingToken`) for missing values and no trailing tab. No BOM. Numbers are
+ * written straight into a reused buffer (number-bytes.ts); each chunk given out is a buffer of its own.
  * The creation time is an input (no clock in this library).
  *
  * @param input.createdAt creation stamp text, `dd-mm-yyyy HH:MM`
- * @example [...writeWindographerTxt({ grid, utcOffsetHours: 0, channels, createdAt: '01-01-2025 00:00', platform: 'MastHub 0.1', latitudeDeg: 54.2, longitudeDeg: -7.6, elevationM: 120 })].join('')
+ * @example Buffer.concat([...writeWindographerTxt({ grid, utcOffsetHours: 0, channels, createdAt: '01-01-2025 00:00', platform: 'MastHub 0.1', latitudeDeg: 54.2, longitudeDeg: -7.6, elevationM: 120 })]) // the file's bytes
  */
 export function* writeWindographerTxt(input: {
   grid: TimeGrid;
@@ -29,8 +34,8 @@ export function* writeWindographerTxt(input: {
   excludedFlags?: string;
   missingToken?: string;
   float32?: boolean;
-  rowsPerChunk?: number;
-}): Generator<string, void, undefined> {
+  chunkBytes?: number;
+}): Generator<Uint8Array, void, undefined> {
   const { grid, channels } = input;
   for (const c of channels) {
     if (c.values.length !== grid.length)
@@ -55,22 +60,40 @@ export function* writeWindographerTxt(input: {
     '',
     ['Date/Time', ...channels.map((c) => c.name)].join('\t'),
   ];
-  let chunk = `${header.join('\r\n')}\r\n`;
-  const missing = input.missingToken ?? '';
-  const stepMs = grid.intervalMinutes * 60_000;
-  const rowsPerChunk = input.rowsPerChunk ?? 2000;
+  const missing = utf8(input.missingToken ?? '');
   const float32 = input.float32 ?? false;
+  const n = channels.length;
+  const values = channels.map((c) => c.values);
+  const chunks = new ByteChunks(
+    input.chunkBytes ?? CHUNK_BYTES,
+    maxStampBytes(STAMP) + n * (1 + Math.max(MAX_NUMBER_BYTES, missing.length)) + 2,
+    utf8(`${header.join('\r\n')}\r\n`),
+  );
+  const { out, chunkBytes } = chunks;
+  const stamp = stampWriter(grid, input.utcOffsetHours, STAMP);
+  let at = chunks.at;
   for (let i = 0; i < grid.length; i++) {
-    let row = formatCivilTime(
-      civilTimeOf(grid.startMs + i * stepMs, input.utcOffsetHours),
-      'YYYY-MM-DD HH:mm',
-    );
-    for (const c of channels) row += `\t${formatPlainNumber(c.values[i]!, { float32 }) ?? missing}`;
-    chunk += `${row}\r\n`;
-    if ((i + 1) % rowsPerChunk === 0) {
-      yield chunk;
-      chunk = '';
+    at = stamp(out, at, i);
+    for (let k = 0; k < n; k++) {
+      out[at++] = TAB;
+      const v = values[k]![i]!;
+      if (float32) at = writeFloat32OrMissing(out, at, v, missing);
+      else {
+        const text = formatPlainNumber(v);
+        if (text === undefined) {
+          out.set(missing, at);
+          at += missing.length;
+        } else at = writeText(out, at, text);
+      }
+    }
+    out[at++] = 13;
+    out[at++] = 10;
+    if (at >= chunkBytes) {
+      chunks.at = at;
+      yield chunks.take();
+      at = 0;
     }
   }
-  if (chunk) yield chunk;
+  chunks.at = at;
+  if (at > 0) yield chunks.take();
 }

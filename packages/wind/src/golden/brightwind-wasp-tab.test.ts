@@ -36,7 +36,7 @@ describe.skipIf(!hasShared)(
           binStart: 'half',
           maxSpeedMps: 40,
         });
-        const ours = [
+        const ours = Buffer.concat([
           ...writeWaspTab({
             table,
             description: 'demo excerpt Spd80mN Dir78mS',
@@ -44,8 +44,8 @@ describe.skipIf(!hasShared)(
             longitudeDeg: -6.212,
             heightM: 80,
           }),
-        ]
-          .join('')
+        ])
+          .toString('ascii')
           .split('\r\n')
           .filter((l) => l.length > 0);
         const theirs = readFileSync(

@@ -1,9 +1,10 @@
 // The energy task that runs in the compute pool (registered by its URL in index.ts).
 import {
-  onDatabase,
+  onReplica,
   type TComputeHandlers,
   type TDatabaseJobTask,
 } from '../../platform/compute/compute-tasks.ts';
+import { versionsReplayed } from '../timeseries/index.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
 
 /** An energy-yield calculation (energy-run.ts). */
@@ -15,6 +16,9 @@ declare module '../../platform/compute/compute-tasks.ts' {
   }
 }
 
-const energyTasks: TComputeHandlers<TEnergyComputeTask> = { energy: onDatabase(energyResult) };
+/** On the read replica when it has replayed the version (platform/db/replica-reads.ts). */
+const energyTasks: TComputeHandlers<TEnergyComputeTask> = {
+  energy: onReplica((job) => versionsReplayed([job.version.id]), energyResult),
+};
 
 export default energyTasks;

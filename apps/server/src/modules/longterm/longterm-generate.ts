@@ -1,4 +1,4 @@
-import { AppError, type TMcpMethodKey } from '@masthub/shared';
+import { AppError, type TAnalysisBasis, type TMcpMethodKey } from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { num } from './longterm-present.ts';
 import {
@@ -22,6 +22,8 @@ export interface TLongTermGenerated {
   intervalMinutes: number;
   speedMps: Float64Array;
   directionDeg: Float64Array | undefined;
+  /** What the comparison behind the series stood on (the target's records used and left out). */
+  basis: TAnalysisBasis;
   figures: {
     concurrentPeriods: number;
     r: number | null;
@@ -73,6 +75,7 @@ export async function generateSeries(db: Database, job: TLongTermGenerateJob): P
     intervalMinutes: stepMs / 60_000,
     speedMps,
     directionDeg,
+    basis: result.basis,
     figures: {
       concurrentPeriods: result.concurrentPeriods,
       r: result.r,

@@ -4,6 +4,7 @@ import {
   type Language,
   MCP_METHOD_NAMES,
   MCP_SCATTER_MAX,
+  type TAnalysisBasis,
   type TMcpCompareRequest,
   type TMcpCompareResult,
   type TMcpLongTermPeriod,
@@ -45,7 +46,12 @@ export interface TLongTermJob {
   target: TSeriesSource;
   reference: TSeriesSource;
   referenceName: string;
+  /** The target version's stored name. */
+  versionName: string;
 }
+
+/** A series of the job with what its read stood on (a site's; none for a mesoscale or stored series). */
+export type TJobSeries = McpSeries & { basis?: TAnalysisBasis };
 
 /** Up to three long-term ranges of the request as ms; none = the whole reference. */
 export function longTermRanges(
@@ -100,7 +106,7 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number | nu
 export async function readJobSeries(
   db: Database,
   job: TLongTermJob,
-): Promise<{ reference: McpSeries; target: McpSeries }> {
+): Promise<{ reference: TJobSeries; target: TJobSeries }> {
   const includeSuspicious = job.request.includeSuspicious;
   const offsetMs = offsetMsOf(job);
   const reference = await readMcpSeries(db, job.reference, includeSuspicious);
@@ -135,10 +141,12 @@ export async function compareResult(db: Database, job: TLongTermJob): Promise<TM
 
 /** The comparison of two series already read; also hands back the rows for `generate`. */
 export function compareSeries(
-  reference: McpSeries,
-  target: McpSeries,
+  reference: TJobSeries,
+  target: TJobSeries,
   job: TLongTermJob,
 ): { result: TMcpCompareResult; rows: readonly McpComparisonRow[] } {
+  // The target is always a site's version, read through the one analysis read.
+  if (!target.basis) throw new Error('the long-term target is read without its basis');
   const { language, request } = job;
   const { period, coverage } = request;
   const aligned = alignOrRefuse(reference, target, job);
@@ -221,6 +229,9 @@ export function compareSeries(
       averageYear: num(bestLongTerm?.averageYearMeanMps),
       trend: homogeneity?.isTrendFlagged ? homogeneity.trendPercentPerDecade : null,
     }),
+    versionName: displayVersionLabel(job.versionName, language),
+    basis: target.basis,
+    referenceBasis: reference.basis ?? null,
   };
   return { result, rows: comparison.rows };
 }

@@ -101,7 +101,7 @@ export class LongTermService {
       generateSeries(this.db, job),
     );
     const versionId = await this.writeVersion(user, request, resolved, generated);
-    return { versionId, versionName: request.name };
+    return { versionId, versionName: request.name, basis: generated.basis };
   }
 
   private async writeVersion(
@@ -261,6 +261,7 @@ export class LongTermService {
         target: source,
         reference,
         referenceName,
+        versionName: version.name,
       },
       version,
       speed,

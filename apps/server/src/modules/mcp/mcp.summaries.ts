@@ -3,7 +3,7 @@ import type { TEnergyResult, TStatisticsResult } from '@masthub/shared';
 /**
  * The figures of a statistics analysis a reader asks about, without its chart series (the whole answer
  * is megabytes): per channel, mean speed per height, Weibull, shear, turbulence, recovery, density,
- * MOMM and extremes. Every number is the analysis's own, unchanged.
+ * MOMM and extremes, and what they stood on. Every number is the analysis's own, unchanged.
  */
 export function statisticsSummary(result: TStatisticsResult) {
   const channelOf = new Map(result.channels.map((c) => [c.channelId, c]));
@@ -21,6 +21,8 @@ export function statisticsSummary(result: TStatisticsResult) {
     recordCount: result.recordCount,
     sectors: result.sectors,
     weibullMethod: result.weibullMethod,
+    // What the figures stood on (issue 41 §1): the flag policy and, per channel, the records used and left out.
+    basis: result.basis,
     channels: result.summary.rows.map((r) => ({
       channelId: r.channelId,
       name: r.channelName,
@@ -137,6 +139,7 @@ export function energySummary(result: TEnergyResult) {
     uncertaintySigma: result.uncertaintySigma,
     longTerm: result.longTerm,
     siteClass: result.siteClass,
+    basis: result.basis,
     turbines: result.turbines.map((t) => ({
       turbineId: t.turbineId,
       model: t.model,

@@ -15,6 +15,11 @@ declare module '../../platform/compute/compute-tasks.ts' {
   }
 }
 
+/**
+ * On the primary, never the read replica (platform/db/replica-reads.ts): a receipt runs just after its
+ * file's commit and reads that file's data and the channel configuration in force, which a replica a few
+ * milliseconds behind would not show yet.
+ */
 const receiptTasks: TComputeHandlers<TReceiptComputeTask> = { receipt_checks: onDatabase(runReceipt) };
 
 export default receiptTasks;

@@ -1,3 +1,4 @@
+import type { TAnalysisBasis } from '@masthub/shared';
 import type { McpSeries } from '@masthub/wind';
 import { applyFlagMask } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
@@ -36,15 +37,16 @@ export type TSeriesSource =
 
 /**
  * A source as an McpSeries on its own grid (stamps UTC ms, the start of each record; NaN = missing):
- * a site's channels masked by their flags (suspicious values kept only when asked), a mesoscale dataset's
- * or a reference series' stamps placed on the regular grid of its interval.
+ * a site's channels masked by their flags (suspicious values kept only when asked), with what the read
+ * stood on (`basis`, issue 41 §1); a mesoscale dataset's or a reference series' stamps placed on the
+ * regular grid of its interval (no basis: no flags).
  */
 export async function readMcpSeries(
   db: Database,
   source: TSeriesSource,
   includeSuspicious: boolean,
   includeFilled = true,
-): Promise<McpSeries> {
+): Promise<McpSeries & { basis?: TAnalysisBasis }> {
   if (source.kind === 'site') {
     const channels = source.direction ? [source.speed, source.direction] : [source.speed];
     // The one analysis read (issue 41 §1): values outside physical limits are never a long-term input.
@@ -63,6 +65,7 @@ export async function readMcpSeries(
       intervalMinutes: loaded.grid.intervalMinutes,
       speedMps: mask(0),
       directionDeg: source.direction ? mask(1) : undefined,
+      basis: loaded.basis,
     };
   }
   const keys = source.directionKey ? [source.speedKey, source.directionKey] : [source.speedKey];

@@ -403,7 +403,13 @@ export async function seedDemoDataReports(
     .where('s.station_type', '=', 'met_mast')
     .where('s.is_deleted', '=', false)
     .where((eb) =>
-      eb.exists(eb.selectFrom('ts_chunk as c').select('c.version_id').whereRef('c.version_id', '=', 'v.id')),
+      eb.exists(
+        eb
+          .selectFrom('ts_version_summary as vs')
+          .select('vs.version_id')
+          .whereRef('vs.version_id', '=', 'v.id')
+          .where('vs.chunk_count', '>', 0),
+      ),
     )
     .orderBy('s.id')
     .executeTakeFirst();
@@ -427,9 +433,10 @@ export async function seedDemoDataReports(
       .sort((a, b) => (a.height_m ?? 0) - (b.height_m ?? 0));
   const speeds = averages('ws').slice(-12);
   const vane = averages('wd').at(-1);
+  // The version's summary row holds its first and last present time (kept with its chunks).
   const range = await db
-    .selectFrom('ts_chunk')
-    .select((eb) => [eb.fn.min('first_time').as('first'), eb.fn.max('last_time').as('last')])
+    .selectFrom('ts_version_summary')
+    .select(['first_time as first', 'last_time as last'])
     .where('version_id', '=', version.id)
     .executeTakeFirst();
   if (speeds.length < 2 || !vane || !range?.first || !range.last) return false;

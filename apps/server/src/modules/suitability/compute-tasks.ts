@@ -1,9 +1,10 @@
 // The site suitability task that runs in the compute pool (registered by its URL in index.ts).
 import {
-  onDatabase,
+  onReplica,
   type TComputeHandlers,
   type TDatabaseJobTask,
 } from '../../platform/compute/compute-tasks.ts';
+import { versionsReplayed } from '../timeseries/index.ts';
 import { suitabilityResult, type TSuitabilityJob } from './suitability-run.ts';
 
 /** The IEC 61400-1 class check of a version at hub height (suitability-run.ts). */
@@ -16,7 +17,11 @@ declare module '../../platform/compute/compute-tasks.ts' {
 }
 
 const suitabilityTasks: TComputeHandlers<TSuitabilityComputeTask> = {
-  suitability: onDatabase(suitabilityResult),
+  // On the read replica when it has replayed the version and its long-term one (platform/db/replica-reads.ts).
+  suitability: onReplica(
+    (job) => versionsReplayed([job.version.id, ...(job.longTerm ? [job.longTerm.id] : [])]),
+    suitabilityResult,
+  ),
 };
 
 export default suitabilityTasks;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import { decodeFlags, decodeValuesInto } from './chunk.ts';
+import { decodeFlagsInto, decodeValuesInto } from './chunk.ts';
+import { CHUNK_ROWS } from './chunk-move.repository.ts';
 import { sharedColumn, type TColumn, type TReadOptions } from './column-cache.ts';
 
 import type { TChannelSeries } from './timeseries.types.ts';
@@ -16,7 +17,7 @@ export class ChunkReadRepository {
   async readChannel(channelId: number, fromMs: number, toMs: number): Promise<TChannelSeries | undefined> {
     const channel = await this.db
       .selectFrom('ts_channel')
-      .select(['id', 'interval_s'])
+      .select(['id', 'version_id', 'interval_s'])
       .where('id', '=', channelId)
       .executeTakeFirst();
     if (!channel) return undefined;
@@ -27,8 +28,9 @@ export class ChunkReadRepository {
     if (length === 0) return { channelId, intervalS: channel.interval_s, startMs, values, flags };
     const rows = await sql<TStoredChunk>`
       SELECT month_start, interval_s, slot_count, "values", flags
-      FROM ts_chunk
-      WHERE channel_id = ${channelId} AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}
+      FROM ${CHUNK_ROWS} c
+      WHERE version_id = ${channel.version_id} AND channel_id = ${channelId}
+        AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}
       ORDER BY month_start`.execute(this.db);
     for (const row of rows.rows) placeChunk(row, grid, { values, flags });
     return { channelId, intervalS: channel.interval_s, startMs, values, flags };
@@ -68,11 +70,20 @@ export class ChunkReadRepository {
       toRead.push(c.id);
     }
     if (length === 0 || toRead.length === 0) return { startMs, length, series };
-    const rows = await sql<TStoredChunk & { channel_id: number }>`
-      SELECT channel_id, month_start, interval_s, slot_count, "values", flags
-      FROM ts_chunk
-      WHERE channel_id = ANY(${toRead}::bigint[])
-        AND month_start >= ${firstMonth} AND month_start < ${new Date(toMs)}`.execute(this.db);
+    // The channels' versions first, so the read looks in their partitions only (a channel's chunks are
+    // in its version's: ts_chunk is partitioned by version_id).
+    const versions = await this.db
+      .selectFrom('ts_channel')
+      .select('version_id')
+      .distinct()
+      .where('id', 'in', toRead)
+      .execute();
+    const rows = await channelChunksQuery(
+      versions.map((v) => v.version_id),
+      toRead,
+      firstMonth,
+      new Date(toMs),
+    ).execute(this.db);
     for (const row of rows.rows) {
       const target = series.get(Number(row.channel_id));
       if (target) placeChunk(row, grid, target);
@@ -91,7 +102,7 @@ export class ChunkReadRepository {
       value_count: string;
     }>`
       SELECT channel_id, min(first_time) AS first_time, max(last_time) AS last_time, sum(value_count) AS value_count
-      FROM ts_chunk WHERE version_id = ${versionId} GROUP BY channel_id`.execute(this.db);
+      FROM ${CHUNK_ROWS} c WHERE version_id = ${versionId} GROUP BY channel_id`.execute(this.db);
     return new Map(
       rows.rows.map((r) => [
         Number(r.channel_id),
@@ -101,26 +112,44 @@ export class ChunkReadRepository {
   }
 
   /** Raw rows of a version's chunks (tests and comparisons). */
-  listChunkRows(versionId: number) {
-    return this.db
-      .selectFrom('ts_chunk as c')
-      .innerJoin('ts_channel as ch', 'ch.id', 'c.channel_id')
-      .select([
-        'ch.data_key',
-        'c.month_start',
-        'c.interval_s',
-        'c.slot_count',
-        'c.value_count',
-        'c.values',
-        'c.flags',
-        'c.sources',
-        'c.source_shas',
-      ])
-      .where('c.version_id', '=', versionId)
-      .orderBy('ch.data_key')
-      .orderBy('c.month_start')
-      .execute();
+  async listChunkRows(versionId: number) {
+    const rows = await sql<{
+      data_key: string;
+      month_start: Date;
+      interval_s: number;
+      slot_count: number;
+      value_count: number;
+      values: Buffer;
+      flags: Buffer;
+      sources: Buffer | null;
+      source_shas: string[];
+    }>`
+      SELECT ch.data_key, c.month_start, c.interval_s, c.slot_count, c.value_count, c."values", c.flags,
+             c.sources, c.source_shas
+      FROM ${CHUNK_ROWS} c JOIN ts_channel ch ON ch.id = c.channel_id
+      WHERE c.version_id = ${versionId}
+      ORDER BY ch.data_key, c.month_start`.execute(this.db);
+    return rows.rows;
   }
+}
+
+/**
+ * The chunks of channels of the given versions over months [fromMonth, to): the statistics' and
+ * processing's read. `version_id = ANY(…)` with the values bound lets the planner keep the versions'
+ * partitions only (the partition test reads this query's plan).
+ */
+export function channelChunksQuery(
+  versionIds: readonly number[],
+  channelIds: readonly number[],
+  fromMonth: Date,
+  to: Date,
+) {
+  return sql<TStoredChunk & { channel_id: number }>`
+    SELECT channel_id, month_start, interval_s, slot_count, "values", flags
+    FROM ${CHUNK_ROWS} c
+    WHERE version_id = ANY(${versionIds}::bigint[])
+      AND channel_id = ANY(${channelIds}::bigint[])
+      AND month_start >= ${fromMonth} AND month_start < ${to}`;
 }
 
 /** A stored monthly chunk of one channel as read back. */
@@ -165,5 +194,5 @@ function placeChunk(
   const to = Math.min(row.slot_count, grid.length - offset);
   if (to <= from) return;
   decodeValuesInto(row.values, row.slot_count, target.values, offset, from, to);
-  target.flags.set(decodeFlags(row.flags, row.slot_count).subarray(from, to), offset + from);
+  decodeFlagsInto(row.flags, row.slot_count, target.flags, offset, from, to);
 }

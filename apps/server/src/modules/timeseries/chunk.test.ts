@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeChunk,
   decodeFlags,
+  decodeFlagsInto,
   emptyChunk,
   encodeChunk,
   mergeFileIntoChunk,
@@ -68,6 +69,25 @@ describe('chunk grid', () => {
     const otherwise = deflateSync(new Uint8Array(31 * 144), { level: 9 });
     expect([...decodeFlags(otherwise, 31 * 144)]).toEqual([...new Uint8Array(31 * 144)]);
     expect(() => decodeFlags(deflateSync(new Uint8Array(5)), 31 * 144)).toThrow(/bytes/);
+  });
+
+  it('places flags [from, to) of a chunk on a grid, all-zero or not, leaving the rest of the grid alone', () => {
+    const chunk = emptyChunk(JAN, 600);
+    const n = chunk.flags.length;
+    const zeroForm = encodeChunk(chunk).flags;
+    for (let i = 0; i < n; i++) chunk.flags[i] = 1 + (i % 5);
+    const flagged = encodeChunk(chunk).flags;
+    for (const [stored, want] of [
+      [zeroForm, () => 0],
+      [flagged, (i: number) => 1 + (i % 5)],
+    ] as const) {
+      const grid = new Uint8Array(n + 20).fill(9);
+      decodeFlagsInto(stored, n, grid, 12, 3, n - 4);
+      for (let k = 0; k < grid.length; k++) {
+        const i = k - 12;
+        expect(grid[k], `grid slot ${k}`).toBe(i >= 3 && i < n - 4 ? want(i) : 9);
+      }
+    }
   });
 });
 

@@ -29,7 +29,9 @@ export {
   nextMonthStart,
   type TChunk,
 } from './chunk.ts';
+export { CHUNK_ROWS } from './chunk-move.repository.ts';
 export { ColumnCache, sharedColumn, type TColumn, type TReadOptions } from './column-cache.ts';
+export { registerPartitionJob } from './partition-chunks.ts';
 export { presentVersion } from './present-version.ts';
 export { registerReencodeJob } from './reencode-chunks.ts';
 export {
@@ -47,6 +49,7 @@ export {
   type TVersionRow,
   VERSION_LOCK_CLASS,
 } from './timeseries.types.ts';
+export { versionsOfChannels, versionsReplayed } from './version-replay.ts';
 export {
   deriveSdFromTi,
   IntervalMismatchError,

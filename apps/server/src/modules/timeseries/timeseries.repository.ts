@@ -1,6 +1,7 @@
 import { AppError, ORIGINAL_VERSION_NAME } from '@masthub/shared';
 import { sql } from 'kysely';
 import { decodeChunk, encodeChunk, type TChunk } from './chunk.ts';
+import { CHUNK_ROWS } from './chunk-move.repository.ts';
 import { ChunkReadRepository } from './chunk-reads.repository.ts';
 import {
   chunkKey,
@@ -158,6 +159,22 @@ export class TimeSeriesRepository extends ChunkReadRepository {
     const found = new Map<string, TChunk>();
     if (channelIds.length === 0 || monthStartsMs.length === 0) return found;
     const months = monthStartsMs.map((ms) => new Date(ms).toISOString());
+    // While the move into the partitions runs (migration 0042), these chunks are moved first, so the lock
+    // below, a statement of its own, finds each in ts_chunk: taken here or by the move job, whose batch
+    // this waits for. Once the move is done ts_chunk_unmoved is empty and this moves nothing.
+    await sql`
+      WITH moved AS (
+        DELETE FROM ts_chunk_unmoved
+        WHERE version_id = ${versionId}
+          AND channel_id = ANY(${[...channelIds]}::bigint[])
+          AND month_start = ANY(${months}::timestamptz[])
+        RETURNING *
+      )
+      INSERT INTO ts_chunk (version_id, channel_id, month_start, interval_s, slot_count, value_count,
+                            first_time, last_time, "values", flags, sources, source_shas, updated_at)
+      SELECT version_id, channel_id, month_start, interval_s, slot_count, value_count,
+             first_time, last_time, "values", flags, sources, source_shas, updated_at
+      FROM moved`.execute(this.db);
     const result = await sql<{
       channel_id: number;
       month_start: Date;
@@ -245,7 +262,7 @@ export class TimeSeriesRepository extends ChunkReadRepository {
       SELECT ${versionId}, min(c.first_time), max(c.last_time),
              (SELECT count(*) FROM ts_channel WHERE version_id = ${versionId}),
              count(*), coalesce(sum(c.value_count), 0), now()
-      FROM ts_chunk c WHERE c.version_id = ${versionId}
+      FROM ${CHUNK_ROWS} c WHERE c.version_id = ${versionId}
       ON CONFLICT (version_id) DO UPDATE SET
         first_time = excluded.first_time, last_time = excluded.last_time,
         channel_count = excluded.channel_count, chunk_count = excluded.chunk_count,
@@ -305,19 +322,29 @@ export class TimeSeriesRepository extends ChunkReadRepository {
                             first_time, last_time, "values", flags, sources, source_shas)
       SELECT ${targetId}, m.id, c.month_start, c.interval_s, c.slot_count, c.value_count,
              c.first_time, c.last_time, c."values", c.flags, NULL, '{}'
-      FROM ts_chunk c
+      FROM ${CHUNK_ROWS} c
       JOIN ts_channel sc ON sc.id = c.channel_id
       JOIN mapping m ON lower(m.data_key) = lower(sc.data_key)
       WHERE c.version_id = ${sourceId}`.execute(this.db);
     await this.refreshSummary(targetId);
   }
 
-  /** Deletes up to `limit` chunk rows of a version; returns how many went (0 when none are left). */
+  /**
+   * Deletes up to `limit` chunk rows of a version; returns how many went (0 when none are left). A ctid
+   * is unique within one table only: the outer `version_id =` keeps the delete in the version's partition.
+   * Rows the move into the partitions (migration 0042) has not reached go next, through ts_chunk_unmoved.
+   */
   async deleteChunkBatch(versionId: number, limit: number): Promise<number> {
     const result = await sql`
-      DELETE FROM ts_chunk WHERE ctid IN (
+      DELETE FROM ts_chunk WHERE version_id = ${versionId} AND ctid IN (
         SELECT ctid FROM ts_chunk WHERE version_id = ${versionId} LIMIT ${limit})`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    if (deleted > 0) return deleted;
+    const unmoved = await sql`
+      DELETE FROM ts_chunk_unmoved WHERE (version_id, channel_id, month_start) IN (
+        SELECT version_id, channel_id, month_start FROM ts_chunk_unmoved WHERE version_id = ${versionId}
+        LIMIT ${limit})`.execute(this.db);
+    return Number(unmoved.numAffectedRows ?? 0);
   }
 
   async deleteVersion(versionId: number): Promise<void> {

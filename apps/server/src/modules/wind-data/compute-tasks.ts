@@ -6,11 +6,13 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Language, TStatisticsResult, TSuitabilityResult } from '@masthub/shared';
 import {
   onDatabase,
+  onReplica,
   type TComputeHandlers,
   type TDatabaseJobTask,
+  type TReadUrls,
 } from '../../platform/compute/compute-tasks.ts';
 import type { TQcRuleForRun } from '../qc-rules/index.ts';
-import type { TLoadedSeries } from '../timeseries/index.ts';
+import { type TLoadedSeries, versionsReplayed } from '../timeseries/index.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
 import { streamExport, type TExportJob } from './data/export-run.ts';
 import { evaluateQcGroup } from './processing/qc-evaluate.ts';
@@ -25,7 +27,7 @@ export type TWindDataComputeTask =
   /** A QC run's evaluation over channels of one interval (processing/qc-evaluate.ts). */
   | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
   /** An export in formats 1–5, its text sent over `port` (data/export-run.ts); answers nothing. */
-  | { kind: 'export'; databaseUrl: string; job: TExportJob; port: MessagePort }
+  | (TReadUrls & { kind: 'export'; job: TExportJob; port: MessagePort })
   /** `json`: a result as `analysis` answers it. */
   | { kind: 'workbook'; json: string; language: Language; suitability?: TSuitabilityResult | undefined };
 
@@ -35,12 +37,17 @@ declare module '../../platform/compute/compute-tasks.ts' {
   }
 }
 
+/**
+ * The statistics and the exports read the read replica when it has replayed their version
+ * (platform/db/replica-reads.ts); an export chooses once, before its first byte, and stays. A chart's job
+ * names channels, not a version: it reads the primary, as the data table beside it does.
+ */
 const windDataTasks: TComputeHandlers<TWindDataComputeTask> = {
-  analysis: onDatabase(analysisJson),
+  analysis: onReplica((job) => versionsReplayed([job.version.id]), analysisJson),
   chart: onDatabase(chartBuckets),
   qc: (task) => evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes),
   export: async (task, thread) => {
-    const { db, readTurn } = thread.databaseOf(task.databaseUrl);
+    const { db, readTurn } = await thread.readerOf(task, versionsReplayed([task.job.versionId]));
     await streamExport(db, task.job, task.port, readTurn);
     return undefined;
   },

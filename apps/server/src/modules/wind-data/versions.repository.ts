@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { TDb } from '../../platform/db/database.ts';
+import { CHUNK_ROWS } from '../timeseries/index.ts';
 
 /** What the version functions read beside the time series: the site's names, a version's chunk count. */
 export class VersionRepository {
@@ -22,11 +24,8 @@ export class VersionRepository {
   }
 
   async countChunks(versionId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('ts_chunk')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('version_id', '=', versionId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const row = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM ${CHUNK_ROWS} c WHERE version_id = ${versionId}`.execute(this.db);
+    return Number(row.rows[0]?.n ?? 0);
   }
 }

@@ -52,10 +52,18 @@ export class ComputePool {
      * a slow download to take its next piece): they share the thread between their CPU bursts.
      */
     tasksPerThread?: number;
+    /** The level of the threads' own log lines (LOG_LEVEL). */
+    logLevel?: string | undefined;
+    /** How long a thread leaves a replica that failed (default REPLICA_RETRY_MS). */
+    replicaRetryMs?: number | undefined;
   }) {
     this.pool = new Piscina({
       filename: COMPUTE_WORKER_URL,
-      workerData: { taskModules: options.taskModules } satisfies TComputeWorkerData,
+      workerData: {
+        taskModules: options.taskModules,
+        logLevel: options.logLevel,
+        replicaRetryMs: options.replicaRetryMs,
+      } satisfies TComputeWorkerData,
       minThreads: 0,
       maxThreads: Math.max(1, options.threads),
       concurrentTasksPerWorker: Math.max(1, options.tasksPerThread ?? 1),

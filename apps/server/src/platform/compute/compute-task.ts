@@ -9,6 +9,11 @@ export interface TComputeAccess {
   pool: ComputePool;
   databaseUrl: string;
   /**
+   * DATABASE_REPLICA_URL: the threads read there what the replica has replayed (platform/db/replica-reads.ts);
+   * writes and the reads of the API's own pool stay on `databaseUrl`.
+   */
+  replicaUrl?: string | undefined;
+  /**
    * Threads for streamed exports, several at once a thread: an export waiting for a slow download must
    * not hold the thread the statistics wait for.
    */

@@ -8,15 +8,26 @@ import { AppError } from '@masthub/shared';
 import { sql } from 'kysely';
 import { workerData } from 'piscina';
 import { createDatabase, type Database } from '../db/database.ts';
+import { ReplicaReads, type TReplayCheck } from '../db/replica-reads.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { createLogger } from '../logger.ts';
 import { THREAD_CONNECTIONS } from './capacity.ts';
-import type { TComputeTaskBase, TComputeThread, TComputeWorkerData } from './compute-tasks.ts';
+import type {
+  TComputeTaskBase,
+  TComputeThread,
+  TComputeWorkerData,
+  TReadUrls,
+  TThreadDatabase,
+} from './compute-tasks.ts';
 import { createSlots } from './slots.ts';
 
 /** The tasks every thread knows itself, whatever modules it was given. */
 export type TComputeTask =
-  /** Started with the server: the thread loads its code (to run this), and opens its connection to `databaseUrl`. */
-  | { kind: 'warm'; databaseUrl?: string }
+  /**
+   * Started with the server: the thread loads its code (to run this), and opens its connections to
+   * `databaseUrl` and to the replica (one that does not answer is left to the reads to find).
+   */
+  | { kind: 'warm'; databaseUrl?: string; replicaUrl?: string }
   /** For the fault tests: a thread that dies under its task. */
   | { kind: 'crash' };
 
@@ -31,18 +42,54 @@ export type TComputeReply =
  * THREAD_CONNECTIONS at once so none waits for a connection until the pool gives up on it (issue 26).
  * The connections close with the thread (idle a quarter of an hour, or ended when its task is cancelled).
  */
-const databases = new Map<string, { db: Database; readTurn: ReturnType<typeof createSlots> }>();
+const databases = new Map<string, TThreadDatabase>();
 
-function databaseOf(url: string): { db: Database; readTurn: ReturnType<typeof createSlots> } {
+/**
+ * A replica that does not answer must cost a read little before it goes to the primary: its connection
+ * attempts give up after 2 s (the primary's after 5 s, createDatabase).
+ */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+
+function databaseOf(url: string, connectTimeoutMs?: number): TThreadDatabase {
   let entry = databases.get(url);
   if (!entry) {
-    entry = { db: createDatabase(url, THREAD_CONNECTIONS).db, readTurn: createSlots(THREAD_CONNECTIONS) };
+    const { db } = createDatabase(url, THREAD_CONNECTIONS, () => undefined, connectTimeoutMs);
+    entry = { db, readTurn: createSlots(THREAD_CONNECTIONS) };
     databases.set(url, entry);
   }
   return entry;
 }
 
-const thread: TComputeThread = { databaseOf };
+const options = workerData as TComputeWorkerData | undefined;
+
+/** The thread's log: the replica leaving and coming back (one line each, per thread). */
+const log = createLogger({ LOG_LEVEL: (options?.logLevel ?? 'info') as 'info' }).child({ module: 'compute' });
+
+/** Where this thread's reads go, primary or replica, and the replica's state (platform/db/replica-reads.ts). */
+const replicaReads = new ReplicaReads(log, { retryMs: options?.replicaRetryMs });
+
+function databasesOf(urls: TReadUrls) {
+  const primary = databaseOf(urls.databaseUrl);
+  const replica = urls.replicaUrl ? databaseOf(urls.replicaUrl, REPLICA_CONNECT_TIMEOUT_MS) : undefined;
+  return { primary, replica };
+}
+
+const thread: TComputeThread = {
+  databaseOf,
+  readerOf: async <S>(urls: TReadUrls, check: TReplayCheck<S> | undefined) => {
+    const { primary, replica } = databasesOf(urls);
+    const target = await replicaReads.choose({ primary: primary.db, replica: replica?.db }, check);
+    return target === 'replica' && replica ? replica : primary;
+  },
+  readWith: <S, R>(
+    urls: TReadUrls,
+    check: TReplayCheck<S> | undefined,
+    read: (db: Database) => Promise<R>,
+  ) => {
+    const { primary, replica } = databasesOf(urls);
+    return replicaReads.read({ primary: primary.db, replica: replica?.db }, check, (db) => read(db));
+  },
+};
 
 type THandler = (task: TComputeTaskBase, thread: TComputeThread) => unknown;
 
@@ -80,8 +127,13 @@ export default async function run(task: TComputeTaskBase): Promise<TComputeReply
     if (task.kind === 'warm') {
       // The thread has loaded this module and the task files (and all they run) to get here; its
       // connection opens now.
-      const { databaseUrl } = task as Extract<TComputeTask, { kind: 'warm' }>;
+      const { databaseUrl, replicaUrl } = task as Extract<TComputeTask, { kind: 'warm' }>;
       if (databaseUrl) await sql`SELECT 1`.execute(databaseOf(databaseUrl).db);
+      if (replicaUrl) {
+        await sql`SELECT 1`
+          .execute(databaseOf(replicaUrl, REPLICA_CONNECT_TIMEOUT_MS).db)
+          .catch((error: unknown) => replicaReads.failed(error));
+      }
       return { ok: true, value: undefined };
     }
     const handler = byKind.get(task.kind);

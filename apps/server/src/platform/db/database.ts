@@ -17,13 +17,15 @@ export function createDatabase(
   url: string,
   max = 20,
   onIdleError: (error: Error) => void = () => undefined,
+  /** How long taking a new connection may wait (a replica that does not answer is given less). */
+  connectionTimeoutMs = 5_000,
 ): { db: Database; pool: pg.Pool } {
   // A database that does not answer must fail a call within seconds (503), not hang it for minutes.
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: connectionTimeoutMs,
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on next use.

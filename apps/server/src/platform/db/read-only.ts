@@ -11,7 +11,7 @@ import type pg from 'pg';
  * (≈ 0.1 ms each on loopback), against a request's own queries.
  *
  * Not covered, and why: the compute threads (statistics, exports, suitability…) open their own connections
- * and only read chunks; pg-boss has its own. The whole-API scope test (permissions-scope.e2e.test.ts)
+ * and only read chunks; pg-boss has its own. The whole-API scope test (token-scopes.e2e.test.ts)
  * checks every table after every read and download call, which covers them.
  */
 const readOnlyCalls = new AsyncLocalStorage<true>();

@@ -591,6 +591,10 @@ export interface TsChannelTable {
   created_at: CreatedAt;
 }
 
+/**
+ * One row per version × channel × month. Hash-partitioned by version_id, 16 partitions (migration 0042);
+ * read through CHUNK_ROWS (timeseries/chunk-move.repository.ts) while the move of its older rows may run.
+ */
 export interface TsChunkTable {
   version_id: number;
   channel_id: number;
@@ -614,6 +618,21 @@ export interface TsReencodeProgressTable {
   channel_id: Generated<number>;
   month_start: Generated<Date>;
   reencoded: Generated<number>;
+  done: Generated<boolean>;
+  updated_at: UpdatedAt;
+}
+
+/**
+ * Where the resumable store.partition job stands (migration 0042: ts_chunk hash-partitioned by version,
+ * the rows of the table as it was moved in batches): one row, read and written by raw SQL.
+ */
+export interface TsChunkMoveProgressTable {
+  id: Generated<boolean>;
+  version_id: Generated<number>;
+  channel_id: Generated<number>;
+  month_start: Generated<Date>;
+  moved: Generated<number>;
+  reencode_pending: Generated<boolean>;
   done: Generated<boolean>;
   updated_at: UpdatedAt;
 }
@@ -1374,6 +1393,7 @@ export interface DB {
   ts_chunk: TsChunkTable;
   ts_version_summary: TsVersionSummaryTable;
   ts_reencode_progress: TsReencodeProgressTable;
+  ts_chunk_move_progress: TsChunkMoveProgressTable;
   // Processing (migration 0008).
   qc_rule: QcRuleTable;
   processing_task: ProcessingTaskTable;

@@ -243,7 +243,8 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
 async function registerPlugins(app: TApp, config: TConfig): Promise<void> {
   await app.register(fastifyHelmet, helmetOptions({ mapTileUrl: config.MAP_TILE_URL }));
   // JSON answers and the web app's text assets go compressed (br, else gzip) to a client that accepts it
-  // (issue 33); downloads (CSV, xlsx, zip) keep their bytes and their Content-Length.
+  // (issue 33). The plugin also compresses every type mime-db calls compressible (text/csv, text/plain …):
+  // a download that must keep its bytes says `compress: false` (the version export, issue 43 §2).
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -357,6 +358,7 @@ function registerRoute(app: TApp, def: TRouteDef, options: TAppOptions): void {
     url,
     handlerTimeout: def.timeoutMs ?? config.REQUEST_TIMEOUT_MS,
     config: { auth },
+    ...(def.compress === false ? { compress: false as const } : {}),
     schema: {
       summary: def.summary,
       tags: def.tags,
@@ -418,6 +420,10 @@ async function serveWebApp(app: TApp, config: TConfig): Promise<void> {
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes `.br` and `.gz` beside each script, style and data file (apps/web/vite.config.ts):
+      // sent as they are, smaller than on-the-fly compression and at no cost per request; a file without
+      // them is compressed on the fly as before.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

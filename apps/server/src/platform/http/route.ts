@@ -65,6 +65,12 @@ export interface TRouteDef<
   /** The handler writes the reply itself (file downloads); its return value is ignored. */
   isRaw?: boolean;
   /**
+   * `false`: the answer goes as it is even when its type is text (@fastify/compress compresses every type
+   * mime-db calls compressible, text/csv and text/plain included, besides app.ts's list): a download whose
+   * bytes must travel at the speed they are written (issue 43 §2).
+   */
+  compress?: false;
+  /**
    * Heavy work (statistics, workbooks, energy yield, exports): admitted through the bounded line of
    * that lane with the per-user limit before the handler runs, its place held until the answer is sent
    * or cut off (platform/compute/admission.ts, issue 26).

@@ -51,6 +51,8 @@ export interface TJobQueues {
   'receipt.compute': { rawFileId: number };
   /** At start, and again while unfinished: re-encode the chunks stored as zlib (issue 33). */
   'store.reencode': Record<string, never>;
+  /** At start, and again while unfinished: move the chunks into the partitioned table (issue 43 §5). */
+  'store.partition': Record<string, never>;
   /** Run one data-processing task (MeasureWind); `language` of the request that started it. */
   'processing.run': { taskId: number; language: 'zh' | 'en' };
 }

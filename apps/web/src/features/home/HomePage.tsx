@@ -14,8 +14,14 @@ import { useLogin } from '../../browser/login.storage.ts';
 import { compactFilter, fetchMapSites, homeMapKeys } from './api.ts';
 import styles from './HomePage.module.css';
 
-/** The map and its libraries (maplibre, supercluster, base data) load in their own chunk. */
-const HomeMap = lazy(() => import('./map/HomeMap.tsx'));
+/**
+ * The map and its libraries (maplibre, supercluster, base data) load in their own chunk, asked for as soon
+ * as this page's code runs (before the page renders; on the login page, while the user types: app/router).
+ */
+const homeMap = import('./map/HomeMap.tsx');
+// Settled by React.lazy when the map renders; this only keeps a failure of a page that never renders quiet.
+homeMap.catch(() => undefined);
+const HomeMap = lazy(() => homeMap);
 
 interface AreaLink {
   to: string;

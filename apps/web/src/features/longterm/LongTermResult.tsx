@@ -2,11 +2,15 @@ import { MCP_WEAK_CORRELATION_R, type TMcpCompareResult, type TMcpRow } from '@m
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
+import { AnalysisBasisNote } from '../analysis-form/index.ts';
 import { LongTermCharts } from './LongTermCharts.tsx';
 import { LongTermTable } from './LongTermTable.tsx';
-import { formatNumber } from './longterm.format.ts';
+import { basisNotes, formatNumber } from './longterm.format.ts';
 
-/** The comparison: the concurrent data in one line, the verdict, the methods table and the charts. */
+/**
+ * The comparison: the concurrent data in one line, what it stood on (the target's and a reference site's
+ * records used and left out, as on the statistics page), the verdict, the methods table and the charts.
+ */
 export function LongTermResult({
   result,
   onGenerate,
@@ -36,6 +40,11 @@ export function LongTermResult({
           refEnd: reference.end || '—',
         })}
       </Typography.Text>
+      {basisNotes(result).map((note) => (
+        <div key={note.key} data-testid={`lt-basis-${note.key}`}>
+          <AnalysisBasisNote basis={note.basis} versionName={note.versionName} />
+        </div>
+      ))}
       <Alert type={hasRecommendation && !isWeak ? 'success' : 'warning'} showIcon title={result.verdict} />
       <LongTermTable result={result} onGenerate={onGenerate} />
       <LongTermCharts result={result} />

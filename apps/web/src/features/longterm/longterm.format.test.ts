@@ -1,5 +1,7 @@
+import type { TAnalysisBasis } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  basisNotes,
   defaultReferenceLabel,
   formatNumber,
   formatPercent,
@@ -61,5 +63,47 @@ describe('defaultReferenceLabel', () => {
     expect(
       defaultReferenceLabel({ isReferenceVisible: false, referenceName: 'leaked · Spd80mN' }, hidden),
     ).toBe(hidden);
+  });
+});
+
+describe('what a comparison stood on', () => {
+  const basis = (versionId: number): TAnalysisBasis => ({
+    versionId,
+    startTime: '2024-01-01T00:00:00.000Z',
+    endTime: '2024-03-01T00:00:00.000Z',
+    records: 1440,
+    policy: { includeSuspicious: false, includeFilled: true },
+    channels: [
+      {
+        channelId: 1,
+        name: 'Spd80mN',
+        present: 1440,
+        used: 1439,
+        leftOut: { invalid: 0, icing: 0, suspicious: 0, filled: 0, outsideLimits: 1 },
+      },
+    ],
+  });
+
+  it('shows the target version’s basis under its name, then a reference site’s under the reference’s', () => {
+    const notes = basisNotes({
+      basis: basis(7),
+      versionName: 'Original data',
+      referenceBasis: basis(3),
+      referenceName: 'Original data · Spd10mN',
+    });
+    expect(notes.map((n) => [n.key, n.basis.versionId, n.versionName])).toEqual([
+      ['target', 7, 'Original data'],
+      ['reference', 3, 'Original data · Spd10mN'],
+    ]);
+  });
+
+  it('shows no reference basis for a mesoscale or stored reference series', () => {
+    const notes = basisNotes({
+      basis: basis(7),
+      versionName: '原始数据',
+      referenceBasis: null,
+      referenceName: 'ERA5 · WS100m',
+    });
+    expect(notes.map((n) => n.key)).toEqual(['target']);
   });
 });

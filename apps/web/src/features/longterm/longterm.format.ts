@@ -58,3 +58,19 @@ export function defaultReferenceLabel(
 ): string {
   return defaults.isReferenceVisible ? defaults.referenceName : hidden;
 }
+
+/**
+ * What a comparison stood on, as the statistics page and the other analyses show it (issue 41 §1): the
+ * target version's basis, then the reference's when the reference is another site's version (a mesoscale
+ * or stored series has no flags and no basis).
+ */
+export function basisNotes(
+  result: Pick<TMcpCompareResult, 'basis' | 'versionName' | 'referenceBasis' | 'referenceName'>,
+): { key: 'target' | 'reference'; basis: TMcpCompareResult['basis']; versionName: string }[] {
+  return [
+    { key: 'target', basis: result.basis, versionName: result.versionName },
+    ...(result.referenceBasis
+      ? [{ key: 'reference' as const, basis: result.referenceBasis, versionName: result.referenceName }]
+      : []),
+  ];
+}

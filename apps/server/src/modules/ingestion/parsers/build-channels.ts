@@ -15,7 +15,7 @@ import {
   parseChannelName,
   statisticOfProcessing,
 } from './channel-names.ts';
-import { sensorElementOf } from './name-vocabulary.ts';
+import { sensorChannelElementOf } from './name-vocabulary.ts';
 
 /** What the header block says about one column. */
 export interface TColumnHeader {
@@ -161,10 +161,7 @@ export function buildChannels(
         : ev('assumed', 'none');
     let isNeighbour = false;
     // The measurand of a multi-quantity sensor, else its description and type; the unit only when they name nothing.
-    const sensorText = sensor ? sensor.measurand || `${sensor.type} ${sensor.description}`.trim() : '';
-    const fromSensor = sensor
-      ? (sensorElementOf(sensor.measurand) ?? sensorElementOf(`${sensor.type} ${sensor.description}`))
-      : null;
+    const fromSensor = sensor ? sensorChannelElementOf(sensor) : null;
     if (fromSensor && info.statKey !== 'gustdir') {
       if (info.hasElementWord && element !== fromSensor[0]) {
         doubts.push(
@@ -176,7 +173,7 @@ export function buildChannels(
         );
       }
       element = fromSensor[0];
-      elementEv = ev('stated', 'sensorDescription', sensorText);
+      elementEv = ev('stated', 'sensorDescription', fromSensor[1]);
     } else if (!info.hasElementWord && element === 'other') {
       const implied = unit ? ELEMENT_BY_UNIT[unit] : undefined;
       if (implied && !info.isIgnored) {
@@ -202,7 +199,7 @@ export function buildChannels(
         heightM = sensor.heightM;
         heightEv = ev('stated', 'sensorDescription', `Height: ${sensor.heightM}`);
       } else {
-        const all = [...sensor.description.matchAll(/(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?m\b/g)];
+        const all = [...sensor.description.matchAll(/(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?m(?![A-Za-z0-9])/g)];
         const last = all[all.length - 1];
         if (last) {
           heightM = Number(last[1]);
@@ -268,4 +265,43 @@ export function buildChannels(
   if (unused.length > 0) warnings.push(`unusedColumnsSkipped:${unused.join(', ')}`);
   if (heightsFromDescription) warnings.push('heightsFromDescription');
   return { channels, warnings, doubts };
+}
+
+const MINUTES_PER_INTERVAL_UNIT: [RegExp, number][] = [
+  [/^s/i, 1 / 60],
+  [/^m/i, 1],
+  [/^h/i, 60],
+];
+
+/**
+ * A statistic over a longer interval than the record's (Krova `Wind speed max/3h` in a 10-minute file,
+ * issue 40): the maximum of three hours is not the record's maximum, so it is read as statistic `other`,
+ * the interval in its data key and its evidence. An interval equal to the record's (`Wind speed 10min`)
+ * changes nothing; without a step (one row) nothing is changed either.
+ */
+export function markLongerIntervalStatistics(
+  channels: TRecognizedChannel[],
+  stepMinutes: number | null,
+): void {
+  if (stepMinutes === null) return;
+  const keys = new Set(channels.map((c) => c.dataKey));
+  for (const channel of channels) {
+    if (channel.statistic === 'other' || channel.element === 'other') continue;
+    const m =
+      /(?<![\d.])(\d{1,3})\s?(min|mins|minute|minutes|h|hr|hrs|hour|hours|sec|secs|second|seconds)(?![A-Za-z])/i.exec(
+        channel.name,
+      );
+    if (!m) continue;
+    const perUnit = MINUTES_PER_INTERVAL_UNIT.find(([re]) => re.test(m[2]!))![1];
+    if (Number(m[1]) * perUnit <= stepMinutes * 1.01) continue;
+    const interval = m[0].replace(/\s+/g, '');
+    channel.statistic = 'other';
+    if (channel.evidence) channel.evidence.statistic = ev('convention', 'nameWord', interval);
+    keys.delete(channel.dataKey);
+    const base = `${channel.dataKey}_${interval.toLowerCase()}`.slice(0, 90);
+    let dataKey = base;
+    for (let n = 2; keys.has(dataKey); n++) dataKey = `${base}_${n}`;
+    keys.add(dataKey);
+    channel.dataKey = dataKey;
+  }
 }

@@ -1,6 +1,13 @@
 import { CHANNEL_ELEMENTS, type TChannelElement, type TStatistic } from '@masthub/shared';
 import { CHINESE_WORDS } from './chinese-words.ts';
-import { INTERVAL_IN_NAME_RE, notAnElement, withoutSensorModels } from './name-vocabulary.ts';
+import {
+  BELOW_GROUND_RE,
+  INTERVAL_IN_NAME_RE,
+  LENGTH_IN_BRACKET_RE,
+  LENGTH_QUANTITY_RE,
+  notAnElement,
+  withoutSensorModels,
+} from './name-vocabulary.ts';
 
 /**
  * Channel-name grammar (IMPORTS.md §5): element, height, boom orientation, statistic and unit from a
@@ -386,6 +393,14 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
   // Sensor models (`WS500_air_temperature`) name neither a height nor an element; an averaging interval
   // (`Wind speed 10min`) is not the statistic "min".
   rest = withoutSensorModels(rest).rest.replace(INTERVAL_IN_NAME_RE, ' ');
+  // A depth below the ground (`Temp -5cm`) is a soil quantity at no mast height; a length in brackets after
+  // a length quantity (`Cloud base height (10m)`) is the unit its values count in, not a height.
+  const belowGround = BELOW_GROUND_RE.exec(rest);
+  if (belowGround)
+    rest = `${rest.slice(0, belowGround.index)} ${rest.slice(belowGround.index + belowGround[0].length)}`;
+  const lengthUnit = unit === null ? LENGTH_IN_BRACKET_RE.exec(rest) : null;
+  if (lengthUnit && LENGTH_QUANTITY_RE.test(rest.slice(0, lengthUnit.index)))
+    rest = rest.slice(0, lengthUnit.index);
 
   let heightM: number | null = null;
   let tag = '';
@@ -426,7 +441,7 @@ export function parseChannelName(rawName: string): TChannelNameInfo {
     }
   }
   // Derived quantities named with an element word (dew point temperature, absolute humidity) are other.
-  const derived = element === null ? notAnElement(words) : null;
+  const derived = element === null ? (belowGround ? belowGround[0].trim() : notAnElement(words)) : null;
   if (derived !== null) {
     element = 'other';
     elementText = derived;

@@ -89,12 +89,15 @@ describe.skipIf(!hasCorpus)(
       expect(parsed.timesMs.every((t) => t % 600_000 === 0)).toBe(true);
     });
 
-    it('reads the Krova names: dew point is no temperature, `10min` is an interval, pressure in tenths is doubted', () => {
+    it('reads the Krova names: dew point and soil are no air temperature, `10min` and `max/3h` are intervals, `(10m)` no height, pressure in tenths is doubted', () => {
       const r = read(KROVA);
       expect(shape(byName(r, 'Dew point temp (C)'))).toEqual(['other', null, 'mean', 'deg_C']);
       expect(shape(byName(r, 'Wind speed 10min (m/s)'))).toEqual(['ws', null, 'mean', 'm/s']);
       expect(shape(byName(r, 'Wind dir 10min (deg)'))).toEqual(['wd', null, 'mean', 'deg']);
-      expect(shape(byName(r, 'Wind speed max/3h (m/s)'))).toEqual(['ws', null, 'max', 'm/s']);
+      // The maximum of three hours is not the 10-minute record's maximum.
+      expect(shape(byName(r, 'Wind speed max/3h (m/s)'))).toEqual(['ws', null, 'other', 'm/s']);
+      expect(shape(byName(r, 'Temp -5cm (C)'))).toEqual(['other', null, 'mean', 'deg_C']);
+      expect(byName(r, 'Cloud layer1 height (10m)').heightM).toBeNull();
       const pressure = byName(r, 'Pressure (hPa)');
       const doubt = r.doubts.find((d) => d.column === pressure.column && d.field === 'values');
       expect(doubt).toMatchObject({ reason: 'valuesLookScaled', suggestion: { unit: 'daPa' } });

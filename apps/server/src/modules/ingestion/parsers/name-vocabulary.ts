@@ -101,7 +101,31 @@ export const NOT_AN_ELEMENT: [RegExp, string][] = [
   [/\bwater ?level\b|\blvl\b|\bwaterlevel\b/, 'water level'],
   [/\betrn?\b|\bdhi\b|\bdiffuse\b|\bdirect\b|\billum\b/, 'other radiation'],
   [SEA_LEVEL_PRESSURE, 'sea-level pressure'],
+  // An instrument's own temperature, humidity or pressure (WindCube `Int Temp`, `Logger temp`, `Body_RH`):
+  // the inside of a housing, not the air.
+  [
+    /\b(int|internal|inside|body|housing|case|enclosure|board|cpu|logger)\b.*\b(t|temp|temperature|tmp|rh|hum|humidity|p|press|pressure)\b/,
+    'instrument',
+  ],
+  // A barometer's own temperature or humidity (Campbell BaroVue `BV_Temp`, `Baro_T`): its pressure is the air's.
+  [/\b(bv|baro|barometer)\b.*\b(t|temp|temperature|tmp|rh|hum|humidity)\b/, 'barometer'],
+  // In the soil: a soil temperature or moisture is not the air's (`Soil T`, `Ground temp`).
+  [/\b(soil|subsoil|ground)\b/, 'soil'],
 ];
+
+/**
+ * A depth below the ground written as a negative height (Krova `Temp -5cm (C)`, `T_-0.5m`): a soil
+ * quantity, and no mast height.
+ */
+export const BELOW_GROUND_RE = /(?<![A-Za-z0-9.])-\s?\d{1,3}(?:\.\d+)?\s?(?:cm|mm|m)(?![a-z])/i;
+
+/**
+ * A length quantity (`Cloud base height (10m)`, `Visibility (10m)`, `Snow depth`): a bracket holding only
+ * a length there is the unit its values count in (tens of metres), not the height of a sensor.
+ */
+export const LENGTH_QUANTITY_RE = /\b(height|depth|altitude|visibility|ceiling|cloud|base|level)\b/i;
+/** A bracket at the end of a name holding only a length: `(10m)`, `(100 ft)`. */
+export const LENGTH_IN_BRACKET_RE = /[([（【]\s*\d{1,4}(?:\.\d+)?\s?(?:m|cm|km|ft)\s*[)\]）】]\s*$/i;
 
 /** The words of a derived quantity in a name's words, as written there (`GHI uncert` is an uncertainty). */
 export function notAnElement(words: readonly string[]): string | null {
@@ -122,14 +146,17 @@ export function notAnElement(words: readonly string[]): string | null {
 export const SENSOR_ELEMENT_WORDS: [TChannelElement, RegExp][] = [
   [
     'other',
-    /azimuth|zenith|elevation|angle|tilt|roll|pitch|heater|fan\b|body|internal|\bpv\b|pvt\d*|\bpoa\b|module|panel|quality|\bisc\b|circuit|soiling|insolation|current|dew ?point|chill|wet ?bulb|compass|precip(itation)? ?type/i,
+    /azimuth|zenith|elevation|angle|tilt|roll|pitch|heater|fan\b|body|internal|\bpv\b|pvt\d*|\bpoa\b|module|panel|quality|\bisc\b|circuit|soiling|insolation|current|dew ?point|chill|wet ?bulb|compass|precip(itation)? ?type|(?<![a-z])(dni|dhi|poa)(?![a-z])|diffuse|direct(?![a-z])|albedo/i,
   ],
   ['wd', /vane|direction|\b200[MP]\b/i],
   ['ws', /anem|speed|\bcup\b|\b40[CH]\b|\bS1\b/i],
   ['RH', /\bRH|humi/i],
   ['p', /baro|\bBP\d*\b|pressure/i],
   ['T', /temp|\bT60\b|thermo/i],
-  ['ghi', /pyra|irradiance|solar|radiation|(?<![a-z])GHI(?![a-z])|\bSR\d{2}\b|\bCMP\d+\b/i],
+  [
+    'ghi',
+    /pyra|irradiance|solar|radiation|(?<![a-z])GHI(?![a-z])|\bSR\d{2}\b|\bCMP\d+\b|\bSMP\d+\b|\bMS-?\d{2}[A-Z]?\b|\bEKO\b|hukseflux|kipp|reference cell|\bRC\d{2}\b/i,
+  ],
   ['prcp', /rain|precip|\bTBRG\b/i],
   ['voltage', /batt|volt/i],
 ];
@@ -141,4 +168,29 @@ export function sensorElementOf(text: string): [TChannelElement, string] | null 
     if (m) return [element, m[0]];
   }
   return null;
+}
+
+/**
+ * The element of an NRG channel from its sensor history (issue 40): the measurand of a multi-quantity
+ * sensor first, else its type and description. A measurand names the quantity, not where it is measured,
+ * so the description still decides two cases: a qualifier that makes it another quantity (`Measurand:
+ * Solar Irradiance` of an `MS-40M POA` is plane-of-array irradiance, not global horizontal; a `DNI`
+ * description), and a radiometer's own humidity, pressure or temperature (`Hukseflux SR30`, `Measurand:
+ * Humidity`: the inside of its housing, not the air's). Returns the element and the sensor-history text it
+ * was read from (the evidence).
+ */
+export function sensorChannelElementOf(sensor: {
+  measurand: string;
+  type: string;
+  description: string;
+}): [TChannelElement, string] | null {
+  const device = `${sensor.type} ${sensor.description}`.trim();
+  const fromMeasurand = sensorElementOf(sensor.measurand);
+  const fromDevice = sensorElementOf(device);
+  if (!fromMeasurand) return fromDevice ? [fromDevice[0], sensor.measurand || device] : null;
+  const both = `${sensor.description || sensor.type}: ${sensor.measurand}`;
+  if (fromMeasurand[0] !== 'other' && fromDevice?.[0] === 'other') return ['other', both];
+  const own: TChannelElement[] = ['RH', 'p', 'T'];
+  if (fromDevice?.[0] === 'ghi' && own.includes(fromMeasurand[0])) return ['other', both];
+  return [fromMeasurand[0], sensor.measurand];
 }

@@ -6,7 +6,7 @@ import {
   type TRecognition,
 } from '@masthub/shared';
 import { isAq500Result, recognizeAq500 } from './aq500.ts';
-import { buildChannels, type TColumnHeader } from './build-channels.ts';
+import { buildChannels, markLongerIntervalStatistics, type TColumnHeader } from './build-channels.ts';
 import { CHINESE_WORDS } from './chinese-words.ts';
 import { classifyFile, looksBinary } from './classify-file.ts';
 import { decodeText, detectEncoding } from './decode-text.ts';
@@ -401,6 +401,7 @@ export function recognize(
   warnings.push(...parsed.warnings);
   const times = parsed.timesMs;
   const step = intervalMs(times);
+  markLongerIntervalStatistics(built.channels, step === null ? null : step / 60000);
   if (step !== null) {
     const grid = fitToGrid(times, step, parsed.repeatedTimesMs);
     if (grid.offGridCount > 0) warnings.push(`offGridRows:${grid.offGridRowCount}|${grid.offGridCount}`);

@@ -71,7 +71,8 @@ describe('WindCube v1 .sta of the older firmware (HeaderLength=, Vhm1 … per al
     expect(mapped('CNRm2')).toEqual(['cnr', 60, 'mean', 'dB', 'cnr_60_mean']);
     expect(mapped('Avail5')).toEqual(['avail', 120, 'mean', '%', 'avail_120_mean']);
     expect(mapped('um1')).toEqual(['other', 40, 'mean', 'm/s', 'other_40_u_mean']);
-    expect(mapped('Tm')).toEqual(['T', null, 'mean', 'deg_C', 'T_internal_mean']);
+    // The lidar's housing, not the air (issue 40).
+    expect(mapped('Tm')).toEqual(['other', null, 'mean', 'deg_C', 'other_internal_temp']);
     expect(byName('Tm')!.tag).toBe('internal');
     expect(mapped('WiperCount')).toEqual(['other', null, 'count', '', 'other_wiper_count']);
     expect(r.channels).toHaveLength(2 + 14 * 5);

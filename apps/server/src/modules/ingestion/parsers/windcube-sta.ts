@@ -83,9 +83,12 @@ const QUANTITIES: [RegExp, TChannelElement, TStatistic, string][] = [
   [/^(data )?availability\b/i, 'avail', 'mean', 'mean'],
 ];
 
-/** Columns without a height: the device's own sensors. */
-const SITE_COLUMNS: [RegExp, TChannelElement, string][] = [
-  [/^int(ernal)? temp/i, 'T', 'internal'],
+/**
+ * Columns without a height: the device's own sensors. The internal temperature is the lidar's housing,
+ * not the air (issue 40): kept as 'other' in °C, tagged `internal`.
+ */
+const SITE_COLUMNS: [RegExp, TChannelElement, string, string?][] = [
+  [/^int(ernal)? temp/i, 'other', 'internal', 'deg_C'],
   [/^ext(ernal)? temp/i, 'T', ''],
   [/^pressure\b/i, 'p', ''],
   [/^rel(ative)? humidity\b/i, 'RH', ''],
@@ -123,11 +126,12 @@ export function windCubeChannels(
     stat: TStatistic,
     base: string,
     tag = '',
+    ownUnit?: string,
   ) => {
     let dataKey = base.slice(0, 90);
     for (let n = 2; keys.has(dataKey); n++) dataKey = `${base.slice(0, 90)}_${n}`;
     keys.add(dataKey);
-    const unit = element === 'other' ? '' : defaultUnit(element);
+    const unit = ownUnit ?? (element === 'other' ? '' : defaultUnit(element));
     channels.push({
       column: col.column,
       name: col.name,
@@ -155,8 +159,9 @@ export function windCubeChannels(
     }
     const site = prefixed ? undefined : SITE_COLUMNS.find(([re]) => re.test(name));
     if (site) {
-      const [, element, tag] = site;
-      push(col, element, null, 'mean', `${element}${tag ? `_${tag}` : ''}_mean`, tag);
+      const [, element, tag, unit] = site;
+      const base = element === 'other' ? `other_${tag}_temp` : `${element}${tag ? `_${tag}` : ''}_mean`;
+      push(col, element, null, 'mean', base, tag, unit);
       continue;
     }
     const heightM = prefixed ? Number(prefixed[1]) : null;

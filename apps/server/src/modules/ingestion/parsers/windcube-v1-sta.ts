@@ -1,6 +1,5 @@
 import type { TChannelElement, TRecognizedChannel, TStatistic } from '@masthub/shared';
 import type { TColumnHeader } from './build-channels.ts';
-import { defaultUnit } from './channel-names.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 /**
@@ -10,7 +9,8 @@ import { UnreadableFileError } from './unreadable-file-error.ts';
  * um1 dum1 vm1 dvm1 wm1 dwm1 CNRm1 dCNR1 Avail1 Vhm2 …`: per altitude index k (1…N) the horizontal speed
  * (mean, SD, max, min), the direction, the u, v and w components with their SDs, the CNR with its SD and
  * the availability. Index k is the k-th height of `Altitudes(m)=`. `Tm` is the lidar's internal
- * temperature (kept as T tagged 'internal', as the newer firmware's `Int Temp`); `WiperCount` is kept as
+ * temperature (its housing, not the air: kept as 'other' in °C tagged 'internal', as the newer firmware's
+ * `Int Temp`); `WiperCount` is kept as
  * an 'other' count. The `Date` stamp (`yyyy/MM/dd HH:mm:ss`) is the END of the averaging period: the
  * Leosphere manuals say so for WindCube statistics, and the newer firmware's title states it
  * (`Timestamp (end of interval)`, samples/LIDAR.md §2).
@@ -104,7 +104,7 @@ export function windCubeV1Channels(
       const where = heightM === null ? `_i${index}` : `_${heightM}`;
       push(col, [element, statistic, unit], heightM, `${element}${where}_${statKey}`);
     } else if (/^tm$/i.test(name)) {
-      push(col, ['T', 'mean', defaultUnit('T')], null, 'T_internal_mean', 'internal');
+      push(col, ['other', 'mean', 'deg_C'], null, 'other_internal_temp', 'internal');
     } else if (/^wipercount$/i.test(name)) {
       push(col, ['other', 'count', ''], null, 'other_wiper_count');
     } else {

@@ -17,6 +17,7 @@ import {
   runComputeTask,
   type TComputeAccess,
 } from '../../../platform/compute/compute-task.ts';
+import { readUrlsOf } from '../../../platform/compute/run-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import {
   IntervalMismatchError,
@@ -56,19 +57,21 @@ export interface TExportJob {
   versionName: string;
   /** "YYYY-MM-DD hh:mm" of the export (Windographer header). */
   createdAt: string;
-  /** Characters per message to the API (default 256 KB; the tests use small ones to see the flow). */
+  /** Bytes per message to the API (default 256 KiB; the tests use small ones to see the flow). */
   messageChars?: number;
 }
 
 /**
- * Reads the job's series and gives the export's text in pieces (the writers of packages/wind are
- * generators: nothing holds the whole file). Reading is done when this resolves, so a refusal (no data,
+ * Reads the job's series and gives the export's bytes in pieces (the writers of packages/wind are
+ * generators: nothing holds the whole file). The text formats are a synchronous iterable of UTF-8
+ * pieces of about `job.messageChars` bytes, each a buffer of its own (it can be transferred as it is);
+ * Parquet and Arrow an asynchronous one. Reading is done when this resolves, so a refusal (no data,
  * mixed intervals) is an AppError before the first byte.
  */
 export async function exportChunks(
   db: Database,
   job: TExportJob,
-): Promise<Iterable<string> | AsyncIterable<Uint8Array>> {
+): Promise<Iterable<Uint8Array> | AsyncIterable<Uint8Array>> {
   let loaded: Awaited<ReturnType<typeof loadSeries>>;
   try {
     loaded = await loadSeries(openTimeSeriesStore(db), job.channels, job.fromMs, job.toMs);
@@ -100,6 +103,8 @@ export async function exportChunks(
     loaded.channels.map((c) => ({ name: names.get(c.row.id)!, values: c.values, flags: c.flags }));
   const { station, versionName } = job;
   const heightM = job.channels[0]?.heightM ?? 10;
+  // The writers' pieces are the messages to the API (written in the compute thread, sent as they are).
+  const chunkBytes = job.messageChars ?? MESSAGE_BYTES;
   switch (job.format) {
     case 6:
     case 7: {
@@ -119,6 +124,7 @@ export async function exportChunks(
     case 1:
       return writeTimeSeriesCsv({
         grid: loaded.grid,
+        chunkBytes,
         utcOffsetHours,
         channels: exportChannels(),
         withFlags: true,
@@ -129,11 +135,12 @@ export async function exportChunks(
         float32: true,
       });
     case 2:
-      return writeMeteodynTim({ grid: loaded.grid, utcOffsetHours, ...pair() });
+      return writeMeteodynTim({ grid: loaded.grid, utcOffsetHours, ...pair(), chunkBytes });
     case 3: {
       const utm = safeUtm(station.latitude, station.longitude);
       return writeWindsimTws({
         grid: loaded.grid,
+        chunkBytes,
         utcOffsetHours,
         ...pair(),
         siteName: asciiOr(station.code, 'MastHub'),
@@ -146,6 +153,7 @@ export async function exportChunks(
     case 4:
       return writeWindographerTxt({
         grid: loaded.grid,
+        chunkBytes,
         utcOffsetHours,
         channels: exportChannels(),
         createdAt: job.createdAt,
@@ -217,23 +225,22 @@ async function sendBinary(
 /** What the thread writing an export and the API reading it say to each other over their port. */
 export type TExportMessage =
   | { type: 'ready' }
-  | { type: 'chunk'; text: string }
-  /** A piece of a binary export (Parquet, Arrow), its buffer transferred. */
+  /** A piece of the export, its buffer transferred. */
   | { type: 'bytes'; bytes: Uint8Array }
   | { type: 'end' }
   | { type: 'error'; message: string }
   /** From the API: the client took `count` more chunks. */
   | { type: 'credit'; count: number };
 
-/** Text per message (pieces of the writers are joined up to this). */
-const MESSAGE_CHARS = 256 * 1024;
+/** Bytes per message (the text writers' piece size; Parquet and Arrow pieces are joined up to it). */
+const MESSAGE_BYTES = 256 * 1024;
 /** Messages sent and not yet taken by the client: what a slow download holds in memory (≈ 1 MB). */
 export const EXPORT_IN_FLIGHT = 4;
 
 /**
  * The worker thread's side of an export: reads the series (a refusal is thrown, before anything is
- * sent), says `ready`, then sends the text in pieces of ≈ 256 KB — never more than four ahead of what
- * the client has taken, so a slow download does not fill the memory — and `end`. It stops when the API
+ * sent), says `ready`, then writes and sends the bytes in pieces of ≈ 256 KB — never more than four
+ * ahead of what the client has taken, so a slow download does not fill the memory — and `end`. It stops when the API
  * closes the port (the client went away).
  */
 export async function streamExport(
@@ -255,13 +262,6 @@ export async function streamExport(
     closed = true;
     wake?.();
   });
-  const send = async (text: string): Promise<void> => {
-    while (credits <= 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
-    wake = undefined;
-    if (closed) return;
-    credits--;
-    port.postMessage({ type: 'chunk', text } satisfies TExportMessage);
-  };
   const sendBytes = async (bytes: Uint8Array): Promise<boolean> => {
     while (credits <= 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
     wake = undefined;
@@ -275,32 +275,10 @@ export async function streamExport(
     const chunks = await readTurn(() => exportChunks(db, job));
     port.postMessage({ type: 'ready' } satisfies TExportMessage);
     isReady = true;
-    if (Symbol.asyncIterator in chunks) {
-      await sendBinary(chunks, job.messageChars ?? MESSAGE_CHARS, (bytes) => sendBytes(bytes));
-      if (!closed) port.postMessage({ type: 'end' } satisfies TExportMessage);
-      return;
-    }
-    const messageChars = job.messageChars ?? MESSAGE_CHARS;
-    let pending: string[] = [];
-    let size = 0;
-    for (const piece of chunks) {
-      // A writer's piece may be larger than a message: it is cut (never inside a surrogate pair).
-      for (let at = 0; at < piece.length; ) {
-        let take = Math.min(piece.length - at, messageChars - size);
-        const last = piece.charCodeAt(at + take - 1);
-        if (at + take < piece.length && last >= 0xd800 && last <= 0xdbff) take++;
-        pending.push(piece.slice(at, at + take));
-        size += take;
-        at += take;
-        if (size >= messageChars) {
-          await send(pending.join(''));
-          if (closed) return;
-          pending = [];
-          size = 0;
-        }
-      }
-    }
-    if (size > 0) await send(pending.join(''));
+    if (Symbol.asyncIterator in chunks)
+      await sendBinary(chunks, job.messageChars ?? MESSAGE_BYTES, (bytes) => sendBytes(bytes));
+    // The text writers' pieces are already of the message size and their own buffers: sent as they are.
+    else for (const piece of chunks) if (piece.length > 0 && !(await sendBytes(piece))) return;
     if (!closed) port.postMessage({ type: 'end' } satisfies TExportMessage);
   } catch (error) {
     // Before `ready` only the task's reply carries the failure (an AppError stays one, the API makes any
@@ -315,7 +293,7 @@ export async function streamExport(
 
 /**
  * The API's side: runs the export in the compute pool and answers once the series are read (a refusal
- * rejects, localised like any AppError), with a stream of the text the thread sends. Destroying the
+ * rejects, localised like any AppError), with a stream of the bytes the thread sends. Destroying the
  * stream (the client went away) closes the port, and the thread stops writing.
  *
  * Every failure of the thread ends here (issue 26): before `ready` (its database connection timing out
@@ -351,13 +329,8 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
           started = true;
           resolve(stream);
           break;
-        case 'chunk':
         case 'bytes':
-          if (
-            stream.push(
-              m.type === 'chunk' ? m.text : Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length),
-            )
-          )
+          if (stream.push(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length)))
             port1.postMessage({ type: 'credit', count: 1 } satisfies TExportMessage);
           else owed++;
           break;
@@ -373,7 +346,7 @@ export async function exportStreamFromPool(compute: TComputeAccess, job: TExport
     });
     runComputeTask<void>(
       compute.streams,
-      { kind: 'export', databaseUrl: compute.databaseUrl, job, port: port2 },
+      { kind: 'export', ...readUrlsOf(compute), job, port: port2 },
       { transferList: [port2] },
     ).catch((error: unknown) => {
       if (!started) refuse(error);

@@ -75,6 +75,7 @@ function gapDataset(): { tenMinute: string; hourly: string } {
 let server: TTestServer;
 let dataDir: string;
 let viewerToken: string;
+let viewerRoleId: number;
 let site: { id: number };
 let versionId: number;
 let channelIds: Map<string, number>;
@@ -125,6 +126,7 @@ beforeAll(async () => {
   const viewer = await buildUser(server.db, { features: [] });
   await grantRoleStations(server.db, viewer.roleId, [site.id, gapSite.id, emptySite.id]);
   viewerToken = await server.login(viewer.account, viewer.password);
+  viewerRoleId = viewer.roleId;
 });
 
 afterAll(async () => {
@@ -478,6 +480,23 @@ describe('GET /data-process/statistics/home_rose', () => {
     expect(frequency.categories.slice(0, 3)).toEqual(['0', '1', '2']);
     expect(frequency.values[5]).toBeCloseTo(15, 10);
     expect(frequency.startTime).toBe('2024-01-01T00:00:00.000Z');
+  });
+
+  it('leaves a speed outside the physical limits out of every home chart, as every analysis does (issue 41 §1)', async () => {
+    // Two days at 5 m/s from the east, one record of 85 m/s that nobody ran QC on.
+    const spiked = await buildStation(server.db);
+    const lines = ['Timestamp,Spd80mN,Dir78mS'];
+    for (let i = 0; i < 288; i++)
+      lines.push(`${stamp(Date.UTC(2024, 2, 1) + i * 600_000)},${i === 100 ? 85 : 5},90`);
+    await ingest(spiked.id, 'spike.csv', `${lines.join('\n')}\n`);
+    await grantRoleStations(server.db, viewerRoleId, [spiked.id]);
+    const monthly = (await rose(spiked.id, 'monthly')).body.data;
+    expect(monthly.values).toEqual([5]);
+    const frequency = (await rose(spiked.id, 'frequency')).body.data;
+    expect(Math.max(...frequency.categories.map(Number))).toBeLessThan(10);
+    expect(frequency.values.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(100, 10);
+    const energy = (await rose(spiked.id, 'energy')).body.data;
+    expect(energy.values[4]).toBeCloseTo(100, 10);
   });
 
   it('answers empty arrays and nulls for a site without data', async () => {

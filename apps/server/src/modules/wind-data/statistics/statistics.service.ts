@@ -19,7 +19,7 @@ import {
   ColumnCache,
   highestMeanSpeed,
   isMeanSpeed,
-  loadSeries,
+  loadForAnalysis,
   nearestVane,
   openTimeSeriesStore,
   type TChannelRow,
@@ -288,7 +288,14 @@ export class StatisticsService {
       Date.UTC(lastLocal.getUTCFullYear(), lastLocal.getUTCMonth() - (TWELVE_MONTHS - 1), 1) - offsetMs;
     const fromMs = Math.max(r.firstTime.getTime(), twelveMonthsBefore);
     const needsVane = query.type === 'direction' || query.type === 'energy';
-    const loaded = await loadSeries(this.store, needsVane && vane ? [speed, vane] : [speed], fromMs, toMs);
+    // The shared analysis read: the physical limits and the flag policy, as every analysis (issue 41 §1).
+    const loaded = await loadForAnalysis(
+      this.store,
+      version.id,
+      needsVane && vane ? [speed, vane] : [speed],
+      fromMs,
+      toMs,
+    );
     return buildHomeRose(query, loaded, {
       speed,
       vane: needsVane ? vane : undefined,
