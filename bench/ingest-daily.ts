@@ -11,28 +11,13 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer } from '../apps/server/src/server.ts';
+import { DAILY_CHANNELS, DAILY_ROWS, dailyFile } from './daily-files.ts';
 import type { TBenchResult } from './run.ts';
 
 const SITES = 100;
 const DAYS = 30;
-const CHANNELS = 40;
-const ROWS = 144;
-
-/** One day of one logger: 40 speeds (10–400 m names), 10-minute rows. */
-function dailyFile(site: number, day: number): Buffer {
-  const header = ['Timestamp', ...Array.from({ length: CHANNELS }, (_, c) => `WS_${(c + 1) * 10}m_Avg`)].join(
-    ',',
-  );
-  const lines = [header];
-  const start = Date.UTC(2026, 9, 1) + day * 86_400_000;
-  for (let r = 0; r < ROWS; r++) {
-    const t = new Date(start + r * 600_000).toISOString();
-    let line = `${t.slice(0, 10)} ${t.slice(11, 19)}`;
-    for (let c = 0; c < CHANNELS; c++) line += `,${(((site * 31 + r * 7 + c * 13) % 2000) / 100).toFixed(2)}`;
-    lines.push(line);
-  }
-  return Buffer.from(`${lines.join('\r\n')}\r\n`);
-}
+const CHANNELS = DAILY_CHANNELS;
+const ROWS = DAILY_ROWS;
 
 export async function benchIngestDaily(): Promise<TBenchResult[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-daily-'));
