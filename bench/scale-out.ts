@@ -20,10 +20,9 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { findFreePort } from '../apps/server/src/platform/db/embedded.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createServer } from '../apps/server/src/server.ts';
-import { multipartBody } from '../apps/server/test/multipart.ts';
 import { postgresBinaries, startReplicaCluster } from '../apps/server/test/replica-cluster.ts';
 import { startTestS3Server } from '../apps/server/test/s3.ts';
-import { dailyFile } from './daily-files.ts';
+import { dailyFile, rememberLayout } from './daily-files.ts';
 import {
   accountsFor,
   findMasts,
@@ -98,44 +97,6 @@ async function startProcess(role: 'api' | 'worker', env: Record<string, string>)
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Confirms a site's first file in the preview, its layout remembered (issue 40), as a person does once per
- * logger: the site's next files fetched by nobody watching are then read, not held.
- */
-async function rememberLayout(
-  base: string,
-  token: string,
-  stationId: number,
-  content: Buffer,
-): Promise<void> {
-  const { payload, contentType } = multipartBody([
-    { name: 'stationId', value: String(stationId) },
-    { name: 'file', fileName: 'first.csv', content },
-  ]);
-  const r = await fetch(`${base}/data-parse/parse/text/preview_recognize?stationId=${stationId}`, {
-    method: 'POST',
-    headers: { token, 'content-type': contentType },
-    body: new Uint8Array(payload),
-  });
-  const preview = (await r.json()) as {
-    code: number;
-    data: { token: string; recognition: { doubts: { id: string }[] } };
-  };
-  if (preview.code !== 200) throw new Error(`preview of site ${stationId}: ${JSON.stringify(preview)}`);
-  const confirmed = await fetch(`${base}/data-parse/parse/text/recognize`, {
-    method: 'POST',
-    headers: { token, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      stationId,
-      token: preview.data.token,
-      acceptedDoubts: preview.data.recognition.doubts.map((d) => d.id),
-      rememberLayout: true,
-    }),
-  });
-  const reply = (await confirmed.json()) as { code: number };
-  if (reply.code !== 200) throw new Error(`confirming site ${stationId}: ${JSON.stringify(reply)}`);
 }
 
 export async function benchScaleOut(): Promise<TBenchResult[]> {
