@@ -156,6 +156,8 @@ async function main(): Promise<void> {
   add(await inOwnProcess('ingest-daily.ts'));
   // Also alone: the simulated users' client is not slowed by the heap the benches before left.
   add(await inOwnProcess('load.ts'));
+  // Alone as well: two API and two worker processes over a primary, a replica and an S3 bucket.
+  add(await inOwnProcess('scale-out.ts'));
   // Alone too: the peak RSS of refusing a zip bomb is measured from a fresh heap.
   add(await inOwnProcess('archives.ts'));
   // Last and alone: the synthetic fleet (SCALE_SITES, default 1 000 sites × a year × 40 channels).
