@@ -5,16 +5,9 @@
 // channel; `export.tws_ms.m5_all` (WindSim), `export.tim_ms.m5_all` (Meteodyn) and `export.tab_ms.m5_all`
 // (WAsP, a frequency table: a few hundred bytes, its time is reading and binning) the speed / vane pair.
 // Each with `export.<format>_mb.m5` (size) and `export.<format>_mbps.m5_all` (MB/s; target ≥ 10).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { createLogger } from '../apps/server/src/platform/logger.ts';
-import { createServer } from '../apps/server/src/server.ts';
-import { ingestM5, M5_GZ } from './m5.ts';
+import { existsSync } from 'node:fs';
+import { M5_GZ, m5ExportServer } from './m5.ts';
 import type { TBenchResult } from './run.ts';
-
-const ADMIN_PASSWORD = 'Bench#2026pw';
 
 /** Format codes of SPEC §9 by the name the figures carry. */
 const FORMATS = [
@@ -38,41 +31,9 @@ export async function benchExports(
     return [];
   }
   const runs = Number(process.env['EXPORT_RUNS'] ?? 3);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-exports-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD,
-    SEED_DEMO_DATA: 'false',
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  const server = await createServer(config, createLogger(config));
+  const m5 = await m5ExportServer({ code: '900003', name: 'NREL M5 exports' });
+  const download = m5.download;
   try {
-    const { versionId } = await ingestM5(server, dataDir, { code: '900003', name: 'NREL M5 exports' });
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${address}/api/security/sys/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    /** Downloads the whole version in a format: milliseconds to the last byte, and bytes. */
-    const download = async (format: number): Promise<{ ms: number; bytes: number }> => {
-      const t = performance.now();
-      const r = await fetch(`${address}/api/web/version/export`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token, 'utc-code': 'UTC+00:00' },
-        body: JSON.stringify({ versionId, format }),
-      });
-      if (r.status !== 200) throw new Error(`export ${format}: ${r.status} ${await r.text()}`);
-      let bytes = 0;
-      const reader = r.body!.getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.length;
-      return { ms: performance.now() - t, bytes };
-    };
     const results: TBenchResult[] = [];
     for (const { key, code } of FORMATS) {
       if (!only.includes(key)) continue;
@@ -88,8 +49,7 @@ export async function benchExports(
     }
     return results;
   } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await m5.close();
   }
 }
 

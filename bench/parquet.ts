@@ -4,16 +4,10 @@
 // (target ≤ 40) the file's size against the CSV export of the same version (values and flags alike).
 // `export.arrow_ms.m5_all` is the Arrow IPC stream for comparison; the CSV's own figures
 // (`export.csv_ms.m5_all` …) are bench/exports.ts's, with the other text formats.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { createLogger } from '../apps/server/src/platform/logger.ts';
-import { createServer } from '../apps/server/src/server.ts';
-import { ingestM5, M5_GZ } from './m5.ts';
+import { existsSync } from 'node:fs';
+import { M5_GZ, m5ExportServer } from './m5.ts';
 import type { TBenchResult } from './run.ts';
 
-const ADMIN_PASSWORD = 'Bench#2026pw';
 const RUNS = 3;
 
 function median(values: number[]): number {
@@ -26,41 +20,9 @@ export async function benchParquet(): Promise<TBenchResult[]> {
     console.warn(`export.parquet_ms.m5_all skipped: ${M5_GZ} not found (../shared is absent)`);
     return [];
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-bench-parquet-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD,
-    SEED_DEMO_DATA: 'false',
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  const server = await createServer(config, createLogger(config));
+  const m5 = await m5ExportServer({ code: '900002', name: 'NREL M5 parquet' });
+  const download = m5.download;
   try {
-    const { versionId } = await ingestM5(server, dataDir, { code: '900002', name: 'NREL M5 parquet' });
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${address}/api/security/sys/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    /** Downloads the whole version in a format: milliseconds to the last byte, and bytes. */
-    const download = async (format: number): Promise<{ ms: number; bytes: number }> => {
-      const t = performance.now();
-      const r = await fetch(`${address}/api/web/version/export`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token, 'utc-code': 'UTC+00:00' },
-        body: JSON.stringify({ versionId, format }),
-      });
-      if (r.status !== 200) throw new Error(`export ${format}: ${r.status} ${await r.text()}`);
-      let bytes = 0;
-      const reader = r.body!.getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.length;
-      return { ms: performance.now() - t, bytes };
-    };
     const csv = await download(1);
     const parquet: { ms: number; bytes: number }[] = [];
     for (let i = 0; i < RUNS; i++) parquet.push(await download(6));
@@ -76,8 +38,7 @@ export async function benchParquet(): Promise<TBenchResult[]> {
       { name: 'export.arrow_ms.m5_all', value: Math.round(arrow.ms), unit: 'ms' },
     ];
   } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await m5.close();
   }
 }
 
