@@ -162,7 +162,11 @@ function hourRunsOf(calendar: CalendarIndex): HourRuns {
   return runs;
 }
 
-/** The sweep of a channel without flags (every present value usable), month run by month run. */
+/**
+ * The sweep of a channel without flags (every present value usable), month run by month run. A copy of
+ * {@link sweepWithFlags}'s loop without the flag reads, kept on purpose: calling that one with an all-zero
+ * flag array instead made `wind.stats_ms.m5_all` ≈ 5 % slower (median 322 → 338 ms, 3 runs each, quiet machine).
+ */
 function sweepWithoutFlags(
   values: NumericSeries,
   runs: HourRuns,
