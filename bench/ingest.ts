@@ -139,7 +139,10 @@ export async function benchIngest(): Promise<TResult[]> {
       const r = await service.ingestFile({
         stationId: m5Station,
         fileName: path.basename(m5),
-        source: 'upload',
+        // As the other M5 benches: a file with doubts (M5's humidity reads past 100 %) arriving unwatched is
+        // held since issue 40, and an upload is confirmed in the preview first; 'seed' reads it through the
+        // same parse and store path without the hold.
+        source: 'seed',
         path: m5,
       });
       const m5S = (performance.now() - t) / 1000;

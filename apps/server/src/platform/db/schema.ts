@@ -378,6 +378,62 @@ export interface ChannelConfigChannelTable {
 }
 // End of site assets tables.
 
+// Sensors and their calibrations (migration 0043, issue 44).
+export interface SensorTable {
+  id: Generated<number>;
+  oem: Generated<string>;
+  model: Generated<string>;
+  serial_number: string;
+  sensor_type_id: Generated<string>;
+  classification: Generated<string>;
+  is_heated: boolean | null;
+  notes: Generated<string>;
+  properties: ColumnType<Record<string, unknown>, string | undefined, string>;
+  creator_id: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One point of a calibration's uncertainty, as IEA Task 43 writes it. */
+export interface TCalibrationUncertaintyRow {
+  reference_bin: number | null;
+  reference_unit: string | null;
+  combined_uncertainty: number | null;
+}
+
+export interface SensorCalibrationTable {
+  id: Generated<number>;
+  sensor_id: number;
+  measurement_type_id: Generated<string>;
+  slope: number | null;
+  offset: number | null;
+  sensitivity: number | null;
+  calibration_id: Generated<string>;
+  date_of_calibration: DateColumn | null;
+  revision: Generated<string>;
+  calibration_organisation: Generated<string>;
+  place_of_calibration: Generated<string>;
+  report_file_name: Generated<string>;
+  report_link: Generated<string>;
+  uncertainty_k_factor: number | null;
+  calibration_uncertainty: ColumnType<
+    TCalibrationUncertaintyRow[] | null,
+    string | null | undefined,
+    string | null
+  >;
+  notes: Generated<string>;
+  properties: ColumnType<Record<string, unknown>, string | undefined, string>;
+  source: 'iea43' | 'certificate' | 'manual';
+  certificate: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  certificate_pdf_sha256: string | null;
+  certificate_pdf_name: Generated<string>;
+  creator_id: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 // Data sources, file-match rules and fetching (migration 0007).
 type Jsonb<T> = ColumnType<T, string, string>;
 
@@ -1338,6 +1394,9 @@ export interface DB {
   station_password_record: StationPasswordRecordTable;
   channel_config: ChannelConfigTable;
   channel_config_channel: ChannelConfigChannelTable;
+  // Sensors and their calibrations (migration 0043).
+  sensor: SensorTable;
+  sensor_calibration: SensorCalibrationTable;
   // Data sources and file-match rules (migration 0007).
   data_source: DataSourceTable;
   file_match_rule: FileMatchRuleTable;

@@ -16,7 +16,7 @@ export async function lockContent(db: Database, sha256: string): Promise<void> {
 
 /**
  * True while any record names the content: raw files and previews, attachments, map layers, group and
- * data reports, mesoscale datasets, long-term reference series, approved download applications' files, and report e-mails still waiting to go out. The store is content-addressed, so the same
+ * data reports, mesoscale datasets, long-term reference series, approved download applications' files, sensors' calibration certificates (PDF), and report e-mails still waiting to go out. The store is content-addressed, so the same
  * bytes uploaded as an attachment and imported as logger data are one file: each module asking only
  * about its own table would delete the other's content.
  */
@@ -33,6 +33,7 @@ export async function isContentReferenced(db: Database, sha256: string): Promise
                     WHERE wnd_sha256 = ${sha256} OR files @> ${JSON.stringify([{ sha256 }])}::jsonb)
         OR EXISTS (SELECT 1 FROM reference_series WHERE files @> ${JSON.stringify([{ sha256 }])}::jsonb)
         OR EXISTS (SELECT 1 FROM download_application WHERE file_sha256 = ${sha256})
+        OR EXISTS (SELECT 1 FROM sensor_calibration WHERE certificate_pdf_sha256 = ${sha256})
         OR EXISTS (SELECT 1 FROM mail_send_log
                     WHERE status IN ('pending', 'sending')
                       AND attachments @> ${JSON.stringify([{ sha256 }])}::jsonb) AS used`.execute(db);
