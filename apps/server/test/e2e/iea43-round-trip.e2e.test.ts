@@ -1,3 +1,4 @@
+import { renderText, type TText } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasIea43Standard, IEA43_DEMOS, iea43Validator, readIea43Demo } from '../iea43-validator.ts';
 import { buildStation, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
@@ -99,19 +100,101 @@ describe.skipIf(!hasIea43Standard)('the IEA Task 43 demos round-trip through Mas
 });
 
 describe.skipIf(!hasIea43Standard)('the import report of the met-mast demo', () => {
-  it('reports the 0.2491 programmed against the certificate’s 0.2419, the loggers, and the site fields', async () => {
+  it('reports the 0.2491 programmed against the certificate’s 0.2419 on a dry run that keeps nothing', async () => {
     const station = await buildStation(server.db);
-    const r = await server.call('POST', `${IMPORT}?stationId=${station.id}`, {
+    const r = await server.call('POST', `${IMPORT}?stationId=${station.id}&dryRun=true`, {
       token: admin,
       body: readIea43Demo('iea43_wra_data_model.json'),
       language: 'EN',
     });
     expect(r.status).toBe(200);
-    console.log(
-      JSON.stringify({ ...r.body.data, configurations: r.body.data.configurations.length }, null, 1),
-    );
-    expect(r.body.data.calibrationMismatches).toContainEqual(
-      expect.objectContaining({ field: 'offset', programmed: 0.2491, certified: 0.2419 }),
-    );
+    expect(r.body.data).toMatchObject({ dryRun: true, siteFieldsApplied: false, loggers: 1 });
+    expect(r.body.data.configurations).toHaveLength(3);
+    expect(r.body.data.calibrationMismatches).toEqual([
+      expect.objectContaining({
+        measurementPoint: 'Spd_80.1_315',
+        path: 'measurement_location.0.measurement_point.0.logger_measurement_config.1.offset',
+        serialNumber: '09183000',
+        field: 'offset',
+        programmed: 0.2491,
+        certified: 0.2419,
+        dateOfCalibration: '2019-12-06',
+      }),
+    ]);
+    expect(r.body.data.siteFields).toEqual([
+      { field: 'latitude', current: 40, file: 53.5 },
+      { field: 'longitude', current: expect.any(Number), file: -8 },
+      { field: 'loggerUtcOffsetMinutes', current: 0, file: -300 },
+      { field: 'pylonHeightM', current: null, file: 78.5 },
+    ]);
+    expect(r.body.data.dateConvention).toContain('-5 h');
+    const kept = await server.db
+      .selectFrom('channel_config')
+      .select('id')
+      .where('station_id', '=', station.id)
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('applies the site fields when confirmed, reads the −5 h dates in the logger’s clock and logs what changed', async () => {
+    const station = await buildStation(server.db);
+    const r = await server.call('POST', `${IMPORT}?stationId=${station.id}&applySiteFields=true`, {
+      token: admin,
+      body: readIea43Demo('iea43_wra_data_model.json'),
+      language: 'ZH',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.siteFieldsApplied).toBe(true);
+    // 2020-04-12T12:00:00 at UTC−5 is 17:00 UTC.
+    expect(r.body.data.configurations[0].effectiveFrom).toBe('2020-04-12T17:00:00.000Z');
+    const site = await server.db
+      .selectFrom('station')
+      .select(['latitude', 'longitude', 'logger_utc_offset_minutes', 'pylon_height_m', 'station_type'])
+      .where('id', '=', station.id)
+      .executeTakeFirstOrThrow();
+    expect(site).toEqual({
+      latitude: 53.5,
+      longitude: -8,
+      logger_utc_offset_minutes: -300,
+      pylon_height_m: 78.5,
+      station_type: 'met_mast',
+    });
+    const channels = await server.db
+      .selectFrom('channel_config_channel as ch')
+      .innerJoin('channel_config as c', 'c.id', 'ch.config_id')
+      .select(['ch.data_key', 'ch.height_m', 'ch.logger_height_m', 'ch.height_reference', 'ch.statistic'])
+      .where('c.station_id', '=', station.id)
+      .where('c.effective_from', '=', new Date('2020-04-12T17:00:00Z'))
+      .execute();
+    // The point's height, not the logger-stated one (issue 44: Tmp_5m is not 76 m).
+    expect(channels.find((c) => c.data_key === 'CH1Avg')).toEqual({
+      data_key: 'CH1Avg',
+      height_m: 80.1,
+      logger_height_m: 80,
+      height_reference: 'ground_level',
+      statistic: 'mean',
+    });
+    expect(channels.find((c) => c.data_key === 'CH1Ti30sec')?.statistic).toBe('ti30sec');
+    const sensor = await server.db
+      .selectFrom('sensor')
+      .select('id')
+      .where('serial_number', '=', '09183000')
+      .executeTakeFirstOrThrow();
+    const calibrations = await server.db
+      .selectFrom('sensor_calibration')
+      .select(['offset', 'source'])
+      .where('sensor_id', '=', sensor.id)
+      .execute();
+    expect(calibrations).toContainEqual({ offset: 0.2419, source: 'iea43' });
+    const log = await server.db
+      .selectFrom('station_log')
+      .select('objects_text')
+      .where('station_id', '=', station.id)
+      .executeTakeFirstOrThrow();
+    const en = renderText(log.objects_text as TText, 'en');
+    expect(en).toContain('3 channel configurations added');
+    expect(en).toContain('latitude 40 → 53.5');
+    expect(en).toContain('logger UTC offset (minutes) 0 → -300');
+    expect(renderText(log.objects_text as TText, 'zh')).toContain('塔高 — → 78.5');
   });
 });

@@ -144,12 +144,17 @@ export const IEA43_EXPORT_VERSION = '1.3.0-2024.03';
  * POST /web/station/channel_config/iea43/import?stationId=: body is the data-model JSON, or a multipart
  * form with one `file`. `locationIndex` picks the measurement location (default the first);
  * `applySiteFields=true` (the dialog's confirm step) lets the file set the site's coordinates, time base,
- * mast height and station type — without it the reply only lists them.
+ * mast height and station type — without it the reply only lists them. `dryRun=true` answers the report
+ * of the import without keeping anything (the dialog shows it before the user confirms).
  */
 export const ZIea43ImportQuery = z.object({
   stationId: ZQueryId,
   locationIndex: z.coerce.number().int().min(0).max(99).default(0),
   applySiteFields: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  dryRun: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
@@ -218,6 +223,8 @@ export const ZIea43ImportReply = z.object({
     }),
   ),
   siteFieldsApplied: z.boolean(),
+  /** True when nothing was kept (dryRun): the report of what the import would do. */
+  dryRun: z.boolean(),
   /** How dates without a zone were read, in the caller's language. */
   dateConvention: z.string(),
 });

@@ -143,7 +143,11 @@ export function channelConfigRoutes(configs: ChannelConfigService, iea43: Iea43S
           user,
           query.stationId,
           parsed.data,
-          { locationIndex: query.locationIndex, applySiteFields: query.applySiteFields },
+          {
+            locationIndex: query.locationIndex,
+            applySiteFields: query.applySiteFields,
+            dryRun: query.dryRun,
+          },
           language,
         );
       },

@@ -55,6 +55,13 @@ const SITE_FIELD_NAMES: Record<TIea43ImportReply['siteFields'][number]['field'],
   stationType: { zh: '站点类型', en: 'site type' },
 };
 
+/** Rolls a dry run's transaction back with its report. */
+class DryRun extends Error {
+  constructor(readonly reply: TIea43ImportReply) {
+    super('dry run');
+  }
+}
+
 function formatInstant(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
@@ -169,7 +176,7 @@ export class Iea43Service {
     user: TAuthUser,
     stationId: number,
     document: TIea43Document,
-    options: { locationIndex: number; applySiteFields: boolean },
+    options: { locationIndex: number; applySiteFields: boolean; dryRun?: boolean },
     language: Language,
   ): Promise<TIea43ImportReply> {
     const [station] = await this.access.assertCanEdit(user, stationId);
@@ -213,7 +220,7 @@ export class Iea43Service {
       }),
       language,
     );
-    return this.tx.run(async ({ configs, iea43, db }) => {
+    const report = this.tx.run(async ({ configs, iea43, db }) => {
       await configs.lockStation(stationId);
       const clash = await configs.listAtDates(
         stationId,
@@ -305,7 +312,7 @@ export class Iea43Service {
           siteFieldsApplied: applied,
         },
       });
-      return {
+      const reply: TIea43ImportReply = {
         configurations: created,
         metadataOnly: reading.metadataOnly,
         loggers: reading.loggers.length,
@@ -313,9 +320,19 @@ export class Iea43Service {
         calibrations: calibrationCount,
         calibrationMismatches: mismatches,
         siteFields,
-        siteFieldsApplied: options.applySiteFields,
+        siteFieldsApplied: options.applySiteFields && !options.dryRun,
         dateConvention,
+        dryRun: options.dryRun === true,
       };
+      // A dry run does all the work and keeps none of it: the report is the one the import would give.
+      if (options.dryRun) throw new DryRun(reply);
+      return reply;
     });
+    try {
+      return await report;
+    } catch (error) {
+      if (error instanceof DryRun) return error.reply;
+      throw error;
+    }
   }
 }
