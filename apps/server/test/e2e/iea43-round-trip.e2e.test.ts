@@ -1,5 +1,6 @@
 import { renderText, type TText } from '@masthub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedChannelConfigs } from '../../src/modules/seed/demo-channel-configs.ts';
 import { hasIea43Standard, IEA43_DEMOS, iea43Validator, readIea43Demo } from '../iea43-validator.ts';
 import { buildStation, startTestServer, TEST_ADMIN_PASSWORD, type TTestServer } from '../test-server.ts';
 
@@ -196,5 +197,89 @@ describe.skipIf(!hasIea43Standard)('the import report of the met-mast demo', () 
     expect(en).toContain('latitude 40 → 53.5');
     expect(en).toContain('logger UTC offset (minutes) 0 → -300');
     expect(renderText(log.objects_text as TText, 'zh')).toContain('塔高 — → 78.5');
+  });
+});
+
+describe.skipIf(!hasIea43Standard)('sites made in MastHub export valid Task 43 documents', () => {
+  const validate = hasIea43Standard ? iea43Validator() : () => [];
+  const exportOf = async (stationId: number) => {
+    const r = await server.app.inject({
+      method: 'GET',
+      url: `${EXPORT}?stationId=${stationId}`,
+      headers: { token: admin },
+    });
+    expect(r.statusCode).toBe(200);
+    return r.json();
+  };
+
+  it('writes the demo seed’s mast and lidar configurations as documents the official schema accepts', async () => {
+    const mast = await buildStation(server.db);
+    const lidar = await buildStation(server.db);
+    await server.db
+      .updateTable('station')
+      .set({ station_type: 'lidar', device_model: 'ZX Lidars ZX 300', device_serial: 'ZX02001' })
+      .where('id', '=', lidar.id)
+      .execute();
+    await server.db.transaction().execute((trx) =>
+      seedChannelConfigs(trx, [
+        { id: mast.id, station_type: 'met_mast', pylon_height_m: 100, start_time: null },
+        { id: lidar.id, station_type: 'lidar', pylon_height_m: null, start_time: null },
+      ]),
+    );
+    const mastDocument = await exportOf(mast.id);
+    expect(validate(mastDocument)).toEqual([]);
+    expect(mastDocument.measurement_location[0].measurement_station_type_id).toBe('mast');
+    const lidarDocument = await exportOf(lidar.id);
+    expect(validate(lidarDocument)).toEqual([]);
+    expect(lidarDocument.measurement_location[0].logger_main_config).toEqual([
+      expect.objectContaining({ logger_oem_id: 'ZX Lidars', logger_model_name: 'ZX 300' }),
+    ]);
+    // Without a logger the site's time base is written out as the zone of every date.
+    expect(
+      lidarDocument.measurement_location[0].measurement_point[0].logger_measurement_config[0].date_from,
+    ).toMatch(/\+00:00$/);
+  });
+
+  it('maps typed units and measurement types to the official lists and refuses unknown ones with the list', async () => {
+    const site = await buildStation(server.db, { loggerUtcOffset: 480 });
+    const channel = {
+      channelName: 'Ice',
+      element: 'other',
+      measurementType: 'icing',
+      heightM: 80,
+      dataKey: 'ice_80',
+      unit: '°C',
+      statistic: 'ti',
+    };
+    const saved = await server.call('POST', '/api/web/station/channel_config/save_or_update', {
+      token: admin,
+      body: { stationId: site.id, name: 'typed', effectiveFrom: '2024-01-01T00:00:00Z', channels: [channel] },
+    });
+    expect(saved.status).toBe(200);
+    const document = await exportOf(site.id);
+    expect(validate(document)).toEqual([]);
+    const point = document.measurement_location[0].measurement_point[0];
+    expect(point.measurement_type_id).toBe('ice_detection');
+    expect(point.logger_measurement_config[0]).toMatchObject({
+      measurement_units_id: 'deg_C',
+      date_from: '2024-01-01T08:00:00+08:00',
+      column_name: [{ column_name: 'Ice', statistic_type_id: 'ti', is_ignored: false }],
+    });
+    const refused = await server.call('POST', '/api/web/station/channel_config/save_or_update', {
+      token: admin,
+      language: 'EN',
+      body: {
+        stationId: site.id,
+        name: 'bad',
+        effectiveFrom: '2025-01-01T00:00:00Z',
+        channels: [{ ...channel, unit: 'furlongs', measurementType: 'gremlins', heightM: -3 }],
+      },
+    });
+    expect(refused.status).toBe(400);
+    const fields = refused.body.data.fields as { field: string; message: string }[];
+    expect(fields.find((f) => f.field === 'channels.0.unit')?.message).toMatch(
+      /^Not in the IEA Task 43 list of units; one of: m\/s, cm\/s.*deg_C/,
+    );
+    expect(fields.find((f) => f.field === 'channels.0.measurementType')?.message).toContain('ice_detection');
   });
 });
