@@ -74,9 +74,12 @@ describe.skipIf(!hasDemo)('[IEA43]', () => {
       await report.getByText(zh ? '纬度' : 'Latitude', { exact: true }).waitFor(POLL);
       await report.getByText('53.5', { exact: true }).waitFor(POLL);
       await report.getByText('-300', { exact: true }).waitFor(POLL);
-      expect(await report.getByTestId('iea43-apply-site-fields').locator('input').isChecked()).toBe(true);
+      expect(await report.getByRole('checkbox').isChecked()).toBe(true);
       await screenshot(page, `iea43-import-report-${locale}`);
-      await page.getByRole('button', { name: zh ? '确认导入' : 'Import' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: zh ? '确认导入' : 'Import', exact: true })
+        .click();
       await report.waitFor({ state: 'hidden', ...POLL });
       await page
         .getByText(zh ? /已应用站点字段：纬度/ : /Site fields applied: Latitude/)
