@@ -91,9 +91,12 @@ describe.skipIf(!hasIea43Standard)('the IEA Task 43 demos round-trip through Mas
         return { ...d, reason: accepted?.reason ?? 'NOT ACCEPTED' };
       });
       console.log(
-        `\n${demo}: ${rows.length} differing path(s)\n${rows
-          .map((r) => `| ${r.path} | ${short(r.original)} | ${short(r.exported)} | ${r.reason} |`)
-          .join('\n')}`,
+        `\n${demo}: ${imported.body.data.configurations.length} configurations, ${
+          imported.body.data.metadataOnly.length
+        } metadata-only: ${imported.body.data.metadataOnly.map((m: { path: string }) => m.path).join(', ')}` +
+          `\n${rows.length} differing path(s)\n${rows
+            .map((r) => `| ${r.path} | ${short(r.original)} | ${short(r.exported)} | ${r.reason} |`)
+            .join('\n')}`,
       );
       expect(rows.filter((r) => r.reason === 'NOT ACCEPTED').map((r) => r.path)).toEqual([]);
     });
