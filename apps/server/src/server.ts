@@ -48,6 +48,7 @@ import {
 import type {
   AttachmentService,
   ChannelConfigService,
+  Iea43Service,
   PasswordRecordService,
 } from './modules/station-assets/index.ts';
 import { StationLogService } from './modules/station-log/index.ts';
@@ -122,6 +123,7 @@ export interface TServices {
   attachments: AttachmentService;
   passwordRecords: PasswordRecordService;
   channelConfigs: ChannelConfigService;
+  iea43: Iea43Service;
   /** Background jobs and cron schedules (pg-boss on the same PostgreSQL). */
   jobs: TJobs;
   /** File-match rules and data sources: e-mail/FTP fetching into ingestion (issue 5, part C). */

@@ -34,6 +34,7 @@ export * from './stations/download-apply.schema.ts';
 export * from './stations/geocoding.schema.ts';
 export * from './stations/hub.schema.ts';
 export * from './stations/iea43.schema.ts';
+export * from './stations/iea43-lists.ts';
 export * from './stations/map-annotations.schema.ts';
 export * from './stations/password-records.schema.ts';
 export * from './stations/personal-config.schema.ts';

@@ -33,6 +33,7 @@ export function buildRegisterServices(
   | 'attachments'
   | 'passwordRecords'
   | 'channelConfigs'
+  | 'iea43'
 > {
   const { stationAccess, stationLog, files } = shared;
   return {

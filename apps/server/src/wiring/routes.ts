@@ -90,7 +90,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...lookupRoutes(services.lookups, services.owners),
     ...attachmentRoutes(services.attachments),
     ...passwordRecordRoutes(services.passwordRecords),
-    ...channelConfigRoutes(services.channelConfigs),
+    ...channelConfigRoutes(services.channelConfigs, services.iea43),
     ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
     ...fileMatchRuleRoutes(services.fileMatchRules),
     ...dataSourceRoutes(services.dataSources),

@@ -190,7 +190,7 @@ describe('channel configurations over time', () => {
         effectiveFrom: '2025-01-01T00:00:00Z',
         channels: [
           channel(),
-          channel({ statistic: 'median' }),
+          channel({ statistic: 'bogus' }),
           channel({ dataKey: 'WS_80N_MEAN', boomOrientationDeg: 400 }),
         ],
       },
@@ -299,7 +299,7 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     mastStation = await buildStation(server.db, { projectName: '都柏林演示测风塔' });
   });
 
-  it('imports the brightwind demo mast: a configuration per date_from, history and sensors kept', async () => {
+  it('imports the brightwind demo mast: a configuration per instant, every statistic, history and sensors kept', async () => {
     const document = JSON.parse(readFileSync(BRIGHTWIND_MAST, 'utf8'));
     const r = await server.call('POST', `${IMPORT}?stationId=${mastStation.id}`, {
       token: admin,
@@ -312,13 +312,14 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
         c.channelCount,
       ]),
     ).toEqual([
-      ['2016-01-09T15:30:00.000Z', 28],
-      ['2017-01-04T18:00:00.000Z', 28],
+      ['2016-01-09T15:30:00.000Z', 29],
+      // The file ends the first configs at 17:59 and starts the next ones at 18:00: a minute in between.
+      ['2017-01-04T17:59:00.000Z', 24],
+      ['2017-01-04T18:00:00.000Z', 29],
     ]);
-    expect(r.body.data.skippedColumns).toEqual([
-      { measurementPoint: 'PrcpTot', column: 'PrcpTot', statisticType: 'sum', reason: 'statistic' },
-    ]);
-    const [firstId, secondId] = r.body.data.configurations.map((c: { id: number }) => c.id);
+    // Every statistic is a channel now (issue 44): the precipitation sum too.
+    expect(r.body.data.metadataOnly).toEqual([]);
+    const [firstId, , secondId] = r.body.data.configurations.map((c: { id: number }) => c.id);
     const first = (await server.call('GET', `${DETAIL}?id=${firstId}`, { token: admin })).body.data;
     const second = (await server.call('GET', `${DETAIL}?id=${secondId}`, { token: admin })).body.data;
     const byKey = (config: { channels: { dataKey: string }[] }, key: string) =>
@@ -339,6 +340,7 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     expect(byKey(first, 'Spd80mNStd').statistic).toBe('sd');
     expect(byKey(first, 'BattMin')).toMatchObject({ element: 'voltage', statistic: 'min', heightM: null });
     expect(byKey(first, 'T2m')).toMatchObject({ element: 'T', unit: 'deg_C', heightM: 2 });
+    expect(byKey(first, 'PrcpTot')).toMatchObject({ element: 'prcp', statistic: 'sum' });
     // Changes on 2017-01-04 18:00: a recalibrated anemometer and a replaced vane.
     expect(byKey(first, 'Spd40mS').calibrationSlope).toBe(0.0459);
     expect(byKey(second, 'Spd40mS').calibrationSlope).toBe(0.04591);
@@ -361,7 +363,7 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
       language: 'EN',
     });
     expect(r.status).toBe(409);
-    expect(await configCount(mastStation.id)).toBe(2);
+    expect(await configCount(mastStation.id)).toBe(3);
   });
 
   it('imports the floating lidar (v1.3) uploaded as a file', async () => {
@@ -391,7 +393,10 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     ).toEqual([
       ['2012-10-23T12:10:00.000Z', 86],
       ['2012-10-23T13:10:00.000Z', 127],
+      // Sensors and mounting arrangements that end or change between the logger configs' dates.
+      ['2012-11-15T13:30:00.000Z', 116],
       ['2012-11-15T13:50:00.000Z', 127],
+      ['2013-04-24T14:50:00.000Z', 116],
       ['2013-10-08T14:00:00.000Z', 127],
     ]);
     const list = await server.call('GET', `${LIST}?stationId=${lidar.id}&at=2013-01-01T00:00:00Z`, {
@@ -408,7 +413,8 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
   it('round-trips the floating-lidar model: measurement type, device, points and heights (issue 31)', async () => {
     const source = JSON.parse(readFileSync(BRIGHTWIND_LIDAR, 'utf8'));
     const site = await buildStation(server.db);
-    const imported = await server.call('POST', `${IMPORT}?stationId=${site.id}`, {
+    // The site fields (type, device, heights) follow the file when the user confirms them.
+    const imported = await server.call('POST', `${IMPORT}?stationId=${site.id}&applySiteFields=true`, {
       token: admin,
       body: source,
     });
@@ -430,13 +436,16 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     const location = document.measurement_location[0]!;
     expect(location.measurement_station_type_id).toBe('lidar');
     expect(location.mast_properties).toBeUndefined();
-    expect(location.logger_main_config).toEqual([
-      expect.objectContaining({
-        logger_model_name: 'Vaisala WindCube v2',
+    // Every logger with its history (issue 44), the OEM apart from the model as Task 43 requires.
+    expect(location.logger_main_config).toHaveLength(3);
+    for (const logger of location.logger_main_config as Record<string, unknown>[]) {
+      expect(logger).toMatchObject({
+        logger_oem_id: 'Vaisala',
+        logger_model_name: 'WindCube v2',
         logger_serial_number: 'WLS7-239',
         logger_firmware_version: '1.1.3.c',
-      }),
-    ]);
+      });
+    }
     const points = (doc: TIea43Document) =>
       doc.measurement_location[0]!.measurement_point.map(
         (p) => `${p.name}|${p.measurement_type_id}|${p.height_m}`,
@@ -444,7 +453,7 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
     expect(points(document)).toEqual(points(source));
     // And back again: a second site reads the export as the first read the source.
     const again = await buildStation(server.db);
-    const reimported = await server.call('POST', `${IMPORT}?stationId=${again.id}`, {
+    const reimported = await server.call('POST', `${IMPORT}?stationId=${again.id}&applySiteFields=true`, {
       token: admin,
       body: document,
     });
@@ -488,6 +497,7 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
       'P2m',
       'RH2m',
       'BattMin',
+      'PrcpTot',
     ]);
     const spd40mS = location.measurement_point.find((p: { name: string }) => p.name === 'Spd40mS');
     expect(
@@ -499,7 +509,8 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
         ],
       ),
     ).toEqual([
-      ['2016-01-09T15:30:00', '2017-01-04T18:00:00', 0.0459],
+      // date_to as the file stated it.
+      ['2016-01-09T15:30:00', '2017-01-04T17:59:00', 0.0459],
       ['2017-01-04T18:00:00', null, 0.04591],
     ]);
     expect(
@@ -518,7 +529,7 @@ describe.skipIf(!hasSamples)('IEA Wind Task 43 import and export (real samples)'
       body: document,
     });
     expect(imported.status).toBe(200);
-    expect(imported.body.data.skippedColumns).toEqual([]);
+    expect(imported.body.data.metadataOnly).toEqual([]);
     const channelsOf = async (stationId: number) => {
       const configs = await server.db
         .selectFrom('channel_config')
@@ -596,7 +607,6 @@ describe('IEA43 import of a malformed file', () => {
         expect.arrayContaining([
           'measurement_location.0.latitude_ddeg',
           'measurement_location.0.measurement_point.0.logger_measurement_config.0.date_from',
-          'measurement_location.0.measurement_point.0.logger_measurement_config.0.column_name',
         ]),
       );
     }
@@ -611,17 +621,18 @@ describe('IEA43 import of a malformed file', () => {
     });
     expect(notJson.statusCode).toBe(422);
     expect(notJson.json().data.errorCode).toBe('IEA43_INVALID');
-    const onlySums = structuredClone(document);
-    onlySums.measurement_location[0]!.latitude_ddeg = 40;
-    onlySums.measurement_location[0]!.measurement_point[0]!.logger_measurement_config = [
+    const onlyIgnored = structuredClone(document);
+    onlyIgnored.measurement_location[0]!.latitude_ddeg = 40;
+    onlyIgnored.measurement_location[0]!.measurement_point[0]!.logger_measurement_config = [
       {
         date_from: '2024-01-01T00:00:00',
-        column_name: [{ column_name: 'Rain', statistic_type_id: 'sum' }],
+        date_to: null,
+        column_name: [{ column_name: 'Rain', statistic_type_id: 'sum', is_ignored: true }],
       } as never,
     ];
     const nothing = await server.call('POST', `${IMPORT}?stationId=${site.id}`, {
       token: admin,
-      body: onlySums,
+      body: onlyIgnored,
       language: 'EN',
     });
     expect(nothing.status).toBe(422);

@@ -183,8 +183,8 @@ export const ERROR_MESSAGES = {
     en: 'The file is not a valid IEA Task 43 WRA data model JSON; nothing was changed',
   },
   IEA43_NOTHING_TO_IMPORT: {
-    zh: '文件中没有可导入的测量通道（统计类型须为 avg、max、min 或 sd），站点未做任何修改',
-    en: 'The file has no measurement columns to import (statistics must be avg, max, min or sd); nothing was changed',
+    zh: '文件的测量位置中没有可作为通道导入的数据列，站点未做任何修改',
+    en: 'The file’s measurement location has no data column to import as a channel; nothing was changed',
   },
   FILE_MATCH_RULE_NAME_TAKEN: {
     zh: '规则名称“{name}”已存在',

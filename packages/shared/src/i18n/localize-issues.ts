@@ -12,6 +12,8 @@ export interface TIssueLike {
   maximum?: unknown;
   origin?: string;
   keys?: string[];
+  /** A custom issue's placeholders (`{allowed}`…). */
+  params?: Record<string, unknown>;
 }
 
 function isKey(key: string): key is ValidationMessageKey {
@@ -36,7 +38,12 @@ export function issueMessageKey(issue: TIssueLike): {
 } {
   if (issue.message.startsWith(VALIDATION_KEY_PREFIX)) {
     const key = issue.message.slice(VALIDATION_KEY_PREFIX.length);
-    const params = { length: issue.maximum ?? issue.minimum, minimum: issue.minimum, maximum: issue.maximum };
+    const params = {
+      length: issue.maximum ?? issue.minimum,
+      minimum: issue.minimum,
+      maximum: issue.maximum,
+      ...issue.params,
+    };
     if (isKey(key) && isFilled(key, params)) return { key, params };
   }
   const byCode = keyOfIssueCode(issue);

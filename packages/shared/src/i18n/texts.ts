@@ -366,8 +366,14 @@ const PHRASES = {
     en: 'Site {code}: channel configuration “{name}” deleted (effective {from})',
   },
   'stationLog.iea43Imported': {
-    zh: '站点 {code}：导入 IEA Task 43 数据模型，新增 {count} 个通道配置',
-    en: 'Site {code}: IEA Task 43 data model imported, {count} channel configurations added',
+    zh: '站点 {code}：导入 IEA Task 43 数据模型，新增 {count} 个通道配置，记录 {loggers} 台采集器、{sensors} 个传感器和 {calibrations} 条校准；{metadata} 个测点或数据列仅作元数据保留；站点字段：{site}',
+    en: 'Site {code}: IEA Task 43 data model imported, {count} channel {count|configuration|configurations} added, {loggers} {loggers|logger|loggers}, {sensors} {sensors|sensor|sensors} and {calibrations} {calibrations|calibration|calibrations} recorded; {metadata} {metadata|point or column|points or columns} kept as metadata only; site fields: {site}',
+  },
+  'stationLog.iea43SiteField': { zh: '{field} {from} → {to}', en: '{field} {from} → {to}' },
+  'stationLog.iea43SiteUnchanged': { zh: '未修改', en: 'unchanged' },
+  'iea43.dateConvention': {
+    zh: '不带时区的日期按当时在用采集器的 UTC 偏移（offset_from_utc_hrs：{offsets}）读取为 UTC 时刻，导出时按同一偏移写回不带时区的本地时间；带时区的日期按其时区读取',
+    en: 'Dates without a time zone were read in the UTC offset of the logger in force (offset_from_utc_hrs: {offsets}) and are written back the same way, as local times without a zone; dates with a zone were read as given',
   },
   'stationLog.passwordRecordAdded': {
     zh: '站点 {code}：新增{kind}密码记录{target}',

@@ -62,6 +62,18 @@ export const VALIDATION_MESSAGES = {
   tooLarge: { zh: '不能大于 {maximum}', en: 'Must not be greater than {maximum}' },
   tooSmall: { zh: '不能小于 {minimum}', en: 'Must not be less than {minimum}' },
   oneOf: { zh: '请选择有效的选项', en: 'Please choose a valid option' },
+  iea43Unit: {
+    zh: '不在 IEA Task 43 的单位列表中，可选：{allowed}',
+    en: 'Not in the IEA Task 43 list of units; one of: {allowed}',
+  },
+  iea43MeasurementType: {
+    zh: '不在 IEA Task 43 的测量类型列表中，可选：{allowed}',
+    en: 'Not in the IEA Task 43 list of measurement types; one of: {allowed}',
+  },
+  heightBelowGround: {
+    zh: '高度基准为地面时高度不能小于 0（水下测点请选择海平面等基准）',
+    en: 'Must not be below 0 above ground level (a point under water takes a sea-level reference)',
+  },
   positive: { zh: '必须大于 0', en: 'Must be greater than 0' },
   minAboveMax: { zh: '最小值不能大于最大值', en: 'The minimum must not be above the maximum' },
   heightMinAboveMax: {

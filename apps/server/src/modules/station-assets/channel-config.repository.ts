@@ -1,7 +1,8 @@
+import type { TChannelHeightReference, TChannelIea43, TChannelStatistic } from '@masthub/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { countReferring } from '../../platform/db/rows.ts';
-import type { TIea43Site } from './iea43-site.ts';
+import type { TIea43SiteUpdate } from './iea43-site.ts';
 
 /** A channel as the service writes it (validated by ZChannel). */
 export interface TChannelInsert {
@@ -9,10 +10,12 @@ export interface TChannelInsert {
   element: string;
   measurementType: string;
   heightM: number | null;
+  heightReference: TChannelHeightReference;
+  loggerHeightM: number | null;
   tag: string;
   dataKey: string;
   unit: string;
-  statistic: 'mean' | 'max' | 'min' | 'sd';
+  statistic: TChannelStatistic;
   boomOrientationDeg: number | null;
   sensorMake: string;
   sensorModel: string;
@@ -20,6 +23,8 @@ export interface TChannelInsert {
   vaneOffsetDeg: number | null;
   calibrationSlope: number | null;
   calibrationOffset: number | null;
+  /** Task 43 properties kept as they came (imported channels), else null. */
+  iea43: TChannelIea43 | null;
 }
 
 export interface TConfigWrite {
@@ -107,24 +112,19 @@ export class ChannelConfigRepository {
         'device_model',
         'device_serial',
         'device_firmware',
+        'logger_utc_offset_minutes',
+        'measurement_heights_m',
       ])
       .where('id', '=', stationId)
       .where('is_deleted', '=', false)
       .executeTakeFirst();
   }
 
-  /** A site's measurement type and remote-sensing device as a Task 43 import states them (issue 31). */
-  async setSiteFromIea43(stationId: number, site: TIea43Site): Promise<void> {
+  /** The site fields a Task 43 import applies when the user confirms (issue 31, issue 44). */
+  async setSiteFromIea43(stationId: number, site: TIea43SiteUpdate): Promise<void> {
     await this.db
       .updateTable('station')
-      .set({
-        station_type: site.stationType,
-        device_model: site.deviceModel,
-        device_serial: site.deviceSerial,
-        device_firmware: site.deviceFirmware,
-        measurement_heights_m: site.heightsM,
-        updated_at: new Date(),
-      })
+      .set({ ...site, updated_at: new Date() })
       .where('id', '=', stationId)
       .execute();
   }
@@ -188,6 +188,9 @@ export class ChannelConfigRepository {
             vane_offset_deg: ch.vaneOffsetDeg,
             calibration_slope: ch.calibrationSlope,
             calibration_offset: ch.calibrationOffset,
+            height_reference: ch.heightReference,
+            logger_height_m: ch.loggerHeightM,
+            iea43: ch.iea43 === null ? null : JSON.stringify(ch.iea43),
           })),
         )
         .execute();

@@ -20,11 +20,12 @@ import { readAll, receiveSingleFile } from '../../platform/http/multipart.ts';
 import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { ChannelConfigService } from './channel-config.service.ts';
+import type { Iea43Service } from './iea43.service.ts';
 
 /** A data-model file is small (the real examples are 45–116 KB); 20 MB leaves room for big lidars. */
 const IEA43_MAX_BYTES = 20 * 1024 * 1024;
 
-export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] {
+export function channelConfigRoutes(configs: ChannelConfigService, iea43: Iea43Service): TRouteDef[] {
   return [
     defineRoute({
       method: 'GET',
@@ -98,7 +99,7 @@ export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] 
       query: ZStationIdQuery,
       isRaw: true,
       handle: async ({ user, query, reply }) => {
-        const { document, fileName } = await configs.exportIea43(user, query.stationId);
+        const { document, fileName } = await iea43.export(user, query.stationId);
         return reply
           .header('content-disposition', contentDisposition(fileName))
           .type('application/json; charset=utf-8')
@@ -109,8 +110,9 @@ export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] 
       method: 'POST',
       url: '/web/station/channel_config/iea43/import',
       summary:
-        'Import an IEA Wind Task 43 WRA data model (JSON body, or multipart with one `file`): one ' +
-        'configuration per distinct date_from; all or nothing',
+        'Import an IEA Wind Task 43 WRA data model (JSON body, or multipart with one `file`): ' +
+        'configurations, loggers, sensors and calibrations, the rest kept; the report lists metadata-only ' +
+        'points, calibration mismatches and the site fields (applied with applySiteFields=true); all or nothing',
       tags: ['station'],
       auth: 'station.edit',
       scope: 'write',
@@ -137,7 +139,17 @@ export function channelConfigRoutes(configs: ChannelConfigService): TRouteDef[] 
         if (!parsed.success) {
           throw new AppError('IEA43_INVALID', {}, localizeIssues(parsed.error.issues, language));
         }
-        return configs.importIea43(user, query.stationId, parsed.data, query.locationIndex, language);
+        return iea43.import(
+          user,
+          query.stationId,
+          parsed.data,
+          {
+            locationIndex: query.locationIndex,
+            applySiteFields: query.applySiteFields,
+            dryRun: query.dryRun,
+          },
+          language,
+        );
       },
     }),
   ];

@@ -6,7 +6,6 @@ import {
   displayName,
   displayPersonName,
   type Language,
-  localizeIssues,
   nameParam,
   nameToStore,
   type TChannelConfigDetail,
@@ -17,19 +16,14 @@ import {
   type TChannelElement,
   type TChannelElementOption,
   type TChannelRecord,
-  type TIea43Document,
-  type TIea43ImportReply,
   type TRemoteSensingProfile,
   text,
-  ZChannel,
 } from '@masthub/shared';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
-import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
-import { siteFromIea43 } from './iea43-site.ts';
 import { readRemoteSensingProfile } from './remote-sensing-profile.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
 
@@ -45,12 +39,15 @@ function formatInstant(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function toChannelInsert(row: TChannelRow): TChannelInsert {
+/** A stored channel as the services write it. */
+export function toChannelInsert(row: TChannelRow): TChannelInsert {
   return {
     channelName: row.channel_name,
     element: row.element,
     measurementType: row.measurement_type,
     heightM: row.height_m,
+    heightReference: row.height_reference,
+    loggerHeightM: row.logger_height_m,
     tag: row.tag,
     dataKey: row.data_key,
     unit: row.unit,
@@ -62,6 +59,7 @@ function toChannelInsert(row: TChannelRow): TChannelInsert {
     vaneOffsetDeg: row.vane_offset_deg,
     calibrationSlope: row.calibration_slope,
     calibrationOffset: row.calibration_offset,
+    iea43: row.iea43,
   };
 }
 
@@ -259,146 +257,6 @@ export class ChannelConfigService {
         },
       });
     });
-  }
-
-  /** The site's configurations as an IEA Task 43 WRA data-model document, and a file name for it. */
-  async exportIea43(
-    user: TAuthUser,
-    stationId: number,
-  ): Promise<{ document: TIea43Document; fileName: string }> {
-    await this.access.assertCanView(user, stationId);
-    const station = await this.configs.findStation(stationId);
-    if (!station) throw new AppError('NOT_FOUND');
-    const rows = await this.configs.listByStation(stationId);
-    const channels = await this.configs.listChannels(rows.map((r) => r.id));
-    const now = new Date();
-    const document = buildIea43Document(
-      {
-        stationCode: station.station_code,
-        projectName: station.project_name,
-        latitude: station.latitude,
-        longitude: station.longitude,
-        pylonHeightM: station.pylon_height_m,
-        notes: station.notes,
-        stationType: station.station_type,
-        deviceModel: station.device_model,
-        deviceSerial: station.device_serial,
-        deviceFirmware: station.device_firmware,
-      },
-      rows.map((row) => ({
-        effectiveFrom: row.effective_from,
-        channels: channels.filter((c) => c.config_id === row.id).map(toChannelInsert),
-      })),
-      { author: user.userName, now },
-    );
-    const fileName = `${station.station_code}_${station.project_name}_iea43_wra_data_model.json`.replace(
-      /[\\/:*?"<>|]/g,
-      '_',
-    );
-    return { document, fileName };
-  }
-
-  /**
-   * Creates one configuration per distinct `date_from` of the chosen measurement location, all or
-   * nothing: a date that already has a configuration refuses the whole import.
-   */
-  async importIea43(
-    user: TAuthUser,
-    stationId: number,
-    document: TIea43Document,
-    locationIndex: number,
-    language: Language,
-  ): Promise<TIea43ImportReply> {
-    const [station] = await this.access.assertCanEdit(user, stationId);
-    const location = document.measurement_location[locationIndex];
-    if (!location) {
-      throw new AppError(
-        'IEA43_INVALID',
-        {},
-        localizeIssues(
-          [
-            {
-              code: 'invalid_type',
-              path: ['measurement_location', locationIndex],
-              message: '',
-              input: undefined,
-            },
-          ],
-          language,
-        ),
-      );
-    }
-    const { drafts, skippedColumns } = configurationsFromIea43(location);
-    if (drafts.length === 0) throw new AppError('IEA43_NOTHING_TO_IMPORT');
-    const valid = drafts.map((draft) => this.validateDraft(draft, locationIndex, language));
-    const created = await this.tx.run(async ({ configs, db }) => {
-      await configs.lockStation(stationId);
-      const clash = await configs.listAtDates(
-        stationId,
-        valid.map((d) => d.effectiveFrom),
-      );
-      if (clash.length > 0) {
-        throw new AppError('CHANNEL_CONFIG_DATE_TAKEN', {
-          effectiveFrom: formatInstant(clash[0]!.effective_from),
-        });
-      }
-      // The file's measurement type and device describe the site too (issue 31).
-      const site = siteFromIea43(location);
-      if (site) await configs.setSiteFromIea43(stationId, site);
-      const out: TIea43ImportReply['configurations'] = [];
-      for (const draft of valid) {
-        const id = await configs.insertConfig({
-          stationId,
-          name: draft.name,
-          effectiveFrom: draft.effectiveFrom,
-          notes: draft.notes,
-          updaterId: user.id,
-          updaterName: user.userName,
-        });
-        await configs.replaceChannels(id, draft.channels);
-        out.push({
-          id,
-          name: draft.name,
-          effectiveFrom: draft.effectiveFrom.toISOString(),
-          channelCount: draft.channels.length,
-        });
-      }
-      await this.stationLog.record(db, {
-        operator: user,
-        type: 'add',
-        stationId,
-        location: 'channelConfiguration',
-        objects: text('stationLog.iea43Imported', { code: station!.stationCode, count: out.length }),
-        details: { source: 'iea43', location: location.name, configurations: out, skippedColumns },
-      });
-      return out;
-    });
-    return { configurations: created, skippedColumns };
-  }
-
-  /** Holds an imported configuration to the same rules as one typed in (lengths, ranges). */
-  private validateDraft(
-    draft: ReturnType<typeof configurationsFromIea43>['drafts'][number],
-    locationIndex: number,
-    language: Language,
-  ): TConfigDraft {
-    const channels: TChannelInsert[] = [];
-    const issues: Parameters<typeof localizeIssues>[0][number][] = [];
-    draft.channels.forEach((channel, i) => {
-      const parsed = ZChannel.safeParse(channel);
-      if (parsed.success) {
-        channels.push(parsed.data as TChannelInsert);
-        return;
-      }
-      for (const issue of parsed.error.issues) {
-        issues.push({
-          ...issue,
-          path: ['measurement_location', locationIndex, ...draft.origins[i]!.path, ...issue.path],
-        });
-      }
-    });
-    if (issues.length > 0) throw new AppError('IEA43_INVALID', {}, localizeIssues(issues, language));
-    return { name: draft.name, effectiveFrom: draft.effectiveFrom, notes: draft.notes, channels };
   }
 
   private toSummary(

@@ -1,50 +1,26 @@
 import {
-  CHANNEL_ELEMENTS,
   channelElementOf,
-  IEA43_EXPORT_VERSION,
-  type TChannelElement,
-  type TChannelStatistic,
+  channelStatisticOf,
+  type TChannelIea43,
   type TIea43Document,
   type TIea43ImportReply,
   type TIea43MeasurementLocation,
+  type TIea43MeasurementPoint,
 } from '@masthub/shared';
 import type { TChannelInsert } from './channel-config.repository.ts';
-import { iea43LoggerMainConfig, iea43StationType } from './iea43-site.ts';
+import { readIea43Date, type TFileClock } from './iea43-dates.ts';
+import { keep, type TJsonObject } from './iea43-kept.ts';
 
 /**
- * Mapping between MastHub channel configurations and the IEA Wind Task 43 WRA data model.
- *
- * MastHub keeps whole snapshots (a configuration in force from its date until the next one); the data
- * model keeps, per measurement point, time-ranged logger configs, sensors and mounting arrangements.
- * - Import: one configuration per distinct `date_from` of the location's logger measurement configs;
- *   it holds every column in force at that instant (date_from ≤ t < date_to). A column becomes a
- *   channel: channelName = dataKey = column_name, tag = measurement point name, element from the
- *   measurement type, height from the config (else the point), unit, slope and offset from the logger
- *   config, boom orientation and vane dead band from the mounting arrangement in force, sensor make,
- *   model and serial from the sensor in force.
- * - Export: channels are grouped into measurement points by (measurement type, height, tag); each run
- *   of consecutive configurations with equal properties becomes one dated entry.
- * Dates without a zone are the logger's local time in the model; MastHub reads and writes them as UTC.
+ * Reading an IEA Wind Task 43 WRA data model into MastHub (issue 44; the mapping is described in
+ * IEA43-METHODS.md beside this file). MastHub keeps whole snapshots (a configuration in force from its date
+ * until the next one); the model keeps, per measurement point, time-ranged logger configs, sensors and
+ * mounting arrangements. One configuration per instant at which anything starts or ends (a logger config,
+ * a sensor, a mounting arrangement); it holds every column in force then. Every column is a channel
+ * (every statistic), unless it is marked ignored, its name is taken in that configuration, or MastHub cannot
+ * hold it as a channel: those, and points without a channel, are kept as metadata and named in the reply.
+ * What MastHub has no column for is kept beside the channel (iea43), the location, the loggers.
  */
-
-const STATISTIC_FROM_IEA: Record<string, TChannelStatistic> = {
-  avg: 'mean',
-  max: 'max',
-  min: 'min',
-  sd: 'sd',
-};
-const STATISTIC_TO_IEA: Record<TChannelStatistic, string> = { mean: 'avg', max: 'max', min: 'min', sd: 'sd' };
-
-const SENSOR_TYPES: Partial<Record<TChannelElement, string>> = {
-  ws: 'anemometer',
-  wd: 'wind_vane',
-  T: 'thermometer',
-  RH: 'hygrometer',
-  p: 'barometer',
-  prcp: 'rain_gauge',
-  ghi: 'pyranometer',
-  voltage: 'voltmeter',
-};
 
 /** A configuration to create, before it has an id. */
 export interface TConfigDraft {
@@ -54,309 +30,386 @@ export interface TConfigDraft {
   channels: TChannelInsert[];
 }
 
-/** Where a draft channel came from in the file, for error messages. */
-export interface TChannelOrigin {
-  path: (string | number)[];
+/** A logger of the file as station_logger stores it. */
+export interface TLoggerInsert {
+  loggerOemId: string;
+  loggerModelName: string;
+  loggerSerialNumber: string;
+  loggerFirmwareVersion: string;
+  loggerId: string;
+  loggerName: string;
+  offsetFromUtcHrs: number | null;
+  averagingPeriodMinutes: number | null;
+  timestampIsEndOfPeriod: boolean | null;
+  dateFrom: Date;
+  dateTo: Date | null;
+  properties: TJsonObject;
 }
 
-/** Reads a data-model date: with a zone as given, without one as UTC. */
-export function parseIea43Date(text: string): Date {
-  return new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`);
+/** A sensor of the file for the register, with its calibrations. */
+export interface TSensorReading {
+  identity: { oem: string; model: string; serialNumber: string };
+  sensorTypeId: string;
+  classification: string;
+  isHeated: boolean | null;
+  notes: string;
+  properties: TJsonObject;
+  calibrations: TJsonObject[];
 }
 
-/** Writes a data-model date the way the samples do: `2016-01-09T15:30:00`, UTC, no zone. */
-export function formatIea43Date(date: Date): string {
-  return date.toISOString().slice(0, 19);
+export type TMetadataOnly = TIea43ImportReply['metadataOnly'][number];
+export type TMismatch = TIea43ImportReply['calibrationMismatches'][number];
+
+/** What a location of a file gives MastHub. */
+export interface TIea43Reading {
+  drafts: TConfigDraft[];
+  metadataOnly: TMetadataOnly[];
+  keptPoints: { index: number; point: TJsonObject }[];
+  loggers: TLoggerInsert[];
+  sensors: TSensorReading[];
+  clocks: TFileClock[];
+  document: TJsonObject;
+  location: TJsonObject;
 }
 
-function isInForce(item: { date_from: string; date_to?: string | null }, at: number): boolean {
-  const from = parseIea43Date(item.date_from).getTime();
-  const to = item.date_to ? parseIea43Date(item.date_to).getTime() : Number.POSITIVE_INFINITY;
-  return from <= at && at < to;
-}
+/** Point, config, column, sensor and mounting properties MastHub holds in its own columns. */
+export const POINT_MODELLED = ['name', 'measurement_type_id', 'height_m', 'height_reference_id'];
+export const CONFIG_MODELLED = ['slope', 'offset', 'measurement_units_id', 'height_m', 'date_from'];
+export const COLUMN_MODELLED = ['column_name', 'statistic_type_id'];
+export const LOGGER_MODELLED = [
+  'logger_oem_id',
+  'logger_model_name',
+  'logger_serial_number',
+  'logger_firmware_version',
+  'logger_id',
+  'logger_name',
+  'offset_from_utc_hrs',
+  'averaging_period_minutes',
+  'timestamp_is_end_of_period',
+  'date_from',
+  'date_to',
+];
+export const CALIBRATION_MODELLED = [
+  'measurement_type_id',
+  'slope',
+  'offset',
+  'sensitivity',
+  'calibration_id',
+  'date_of_calibration',
+  'revision',
+  'calibration_organisation',
+  'place_of_calibration',
+  'report_file_name',
+  'report_link',
+  'uncertainty_k_factor',
+  'calibration_uncertainty',
+  'notes',
+];
+/** The marker a kept sensor has in place of calibrations the register holds (sensor_calibration). */
+export const CALIBRATIONS_IN_REGISTER = { in: 'sensor_calibration' } as const;
+
+type TDated = { date_from: string; date_to?: string | null | undefined };
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The latest-starting item in force at `at`. */
-function pickInForce<T extends { date_from: string; date_to?: string | null }>(
+function pickInForce<T extends TDated>(
   items: readonly T[] | null | undefined,
   at: number,
+  read: (text: string) => Date,
 ): { item: T; index: number } | undefined {
-  let best: { item: T; index: number } | undefined;
+  let best: { item: T; index: number; from: number } | undefined;
   (items ?? []).forEach((item, index) => {
-    if (!isInForce(item, at)) return;
-    if (!best || parseIea43Date(item.date_from) > parseIea43Date(best.item.date_from)) best = { item, index };
+    const from = read(item.date_from).getTime();
+    const to = item.date_to ? read(item.date_to).getTime() : Number.POSITIVE_INFINITY;
+    if (from <= at && at < to && (!best || from > best.from)) best = { item, index, from };
   });
-  return best;
+  return best && { item: best.item, index: best.index };
 }
 
-/** The configurations a measurement location describes, and the columns left out. */
-export function configurationsFromIea43(location: TIea43MeasurementLocation): {
-  drafts: (TConfigDraft & { origins: TChannelOrigin[] })[];
-  skippedColumns: TIea43ImportReply['skippedColumns'];
-} {
+/** The clocks of the location's loggers, to read its zone-less dates. */
+export function clocksOf(location: TIea43MeasurementLocation): TFileClock[] {
+  return (location.logger_main_config ?? []).map((l) => ({
+    from: l.date_from,
+    to: l.date_to ?? null,
+    offsetHrs: l.offset_from_utc_hrs ?? null,
+  }));
+}
+
+function loggersOf(location: TIea43MeasurementLocation, clocks: TFileClock[]): TLoggerInsert[] {
+  return (location.logger_main_config ?? []).map((l) => {
+    // A logger's own dates are in its own clock.
+    const own: TFileClock[] = [{ from: l.date_from, to: null, offsetHrs: l.offset_from_utc_hrs ?? null }];
+    return {
+      loggerOemId: str(l.logger_oem_id),
+      loggerModelName: str(l.logger_model_name),
+      loggerSerialNumber: str(l.logger_serial_number),
+      loggerFirmwareVersion: str(l.logger_firmware_version),
+      loggerId: str(l.logger_id),
+      loggerName: str(l.logger_name),
+      offsetFromUtcHrs: num(l.offset_from_utc_hrs),
+      averagingPeriodMinutes: num(l.averaging_period_minutes),
+      timestampIsEndOfPeriod: l.timestamp_is_end_of_period ?? null,
+      dateFrom: readIea43Date(l.date_from, clocks.length ? own : []),
+      dateTo: l.date_to ? readIea43Date(l.date_to, own) : null,
+      properties: keep(l, LOGGER_MODELLED),
+    };
+  });
+}
+
+/** The sensors of the file with a serial number (the register's identity), in file order. */
+function sensorsOf(location: TIea43MeasurementLocation): TSensorReading[] {
+  const out: TSensorReading[] = [];
+  for (const point of location.measurement_point) {
+    for (const sensor of point.sensor ?? []) {
+      const serialNumber = str(sensor.serial_number);
+      if (!serialNumber) continue;
+      out.push({
+        identity: { oem: str(sensor.oem), model: str(sensor.model), serialNumber },
+        sensorTypeId: str(sensor.sensor_type_id),
+        classification: str(sensor.classification),
+        isHeated: sensor.is_heated ?? null,
+        notes: str(sensor.notes),
+        properties: keep(
+          sensor,
+          [],
+          [
+            'oem',
+            'model',
+            'serial_number',
+            'sensor_type_id',
+            'classification',
+            'is_heated',
+            'notes',
+            'date_from',
+            'date_to',
+            'calibration',
+          ],
+        ),
+        calibrations: (sensor.calibration ?? []) as TJsonObject[],
+      });
+    }
+  }
+  return out;
+}
+
+/** A point as kept beside its channels: sensors' calibrations left to the register where it has them. */
+function keptPoint(point: TIea43MeasurementPoint): TJsonObject {
+  const kept = keep(point, POINT_MODELLED, ['logger_measurement_config']);
+  if (Array.isArray(point.sensor)) {
+    kept.sensor = point.sensor.map((s) =>
+      str(s.serial_number) && Array.isArray(s.calibration)
+        ? { ...s, calibration: CALIBRATIONS_IN_REGISTER }
+        : s,
+    );
+  }
+  return kept;
+}
+
+interface TCandidate {
+  at: number;
+  point: number;
+  config: number;
+  column: number;
+  sensorIndex: number | null;
+  mountingIndex: number | null;
+  channel: Omit<TChannelInsert, 'iea43'>;
+}
+
+/** Every column in force at each instant, as a channel candidate, in file order. */
+function candidatesOf(location: TIea43MeasurementLocation, read: (t: string) => Date): TCandidate[] {
   const instants = new Set<number>();
   for (const point of location.measurement_point) {
-    for (const config of point.logger_measurement_config)
-      instants.add(parseIea43Date(config.date_from).getTime());
+    const dated: TDated[] = [
+      ...point.logger_measurement_config,
+      ...(point.sensor ?? []),
+      ...(point.mounting_arrangement ?? []),
+    ];
+    for (const item of dated) {
+      instants.add(read(item.date_from).getTime());
+      if (item.date_to) instants.add(read(item.date_to).getTime());
+    }
   }
-  const skipped = new Map<string, TIea43ImportReply['skippedColumns'][number]>();
-  const skip = (
-    measurementPoint: string,
-    column: string,
-    statisticType: string,
-    reason: 'statistic' | 'ignored' | 'duplicate',
-  ) => {
-    skipped.set(`${measurementPoint}\u0000${column}\u0000${statisticType}`, {
-      measurementPoint,
-      column,
-      statisticType,
-      reason,
-    });
-  };
-  const drafts: (TConfigDraft & { origins: TChannelOrigin[] })[] = [];
+  const out: TCandidate[] = [];
   for (const at of [...instants].sort((a, b) => a - b)) {
-    const channels: TChannelInsert[] = [];
-    const origins: TChannelOrigin[] = [];
-    const dataKeys = new Set<string>();
     location.measurement_point.forEach((point, pointIndex) => {
-      const picked = pickInForce(point.logger_measurement_config, at);
+      const picked = pickInForce(point.logger_measurement_config, at, read);
       if (!picked) return;
       const config = picked.item;
       const element = channelElementOf(point.measurement_type_id);
-      const mounting = pickInForce(point.mounting_arrangement, at)?.item;
-      const sensor = pickInForce(point.sensor, at)?.item;
+      const mounting = pickInForce(point.mounting_arrangement, at, read);
+      const sensor = pickInForce(point.sensor, at, read);
       config.column_name.forEach((column, columnIndex) => {
-        const statistic = STATISTIC_FROM_IEA[column.statistic_type_id];
-        const key = column.column_name.toLowerCase();
-        const reason = column.is_ignored
-          ? 'ignored'
-          : !statistic
-            ? 'statistic'
-            : dataKeys.has(key)
-              ? 'duplicate'
-              : undefined;
-        if (reason || !statistic) {
-          skip(point.name, column.column_name, column.statistic_type_id, reason ?? 'statistic');
-          return;
-        }
-        dataKeys.add(key);
-        channels.push({
-          channelName: column.column_name,
-          element,
-          measurementType: element === 'other' ? point.measurement_type_id : '',
-          heightM: config.height_m ?? point.height_m ?? null,
-          tag: point.name,
-          dataKey: column.column_name,
-          unit: config.measurement_units_id ?? '',
-          statistic,
-          boomOrientationDeg:
-            mounting?.boom_orientation_deg ?? config.logger_stated_boom_orientation_deg ?? null,
-          sensorMake: sensor?.oem ?? '',
-          sensorModel: sensor?.model ?? '',
-          sensorSerial: sensor?.serial_number ?? config.serial_number ?? '',
-          vaneOffsetDeg: element === 'wd' ? (mounting?.vane_dead_band_orientation_deg ?? null) : null,
-          calibrationSlope: config.slope ?? null,
-          calibrationOffset: config.offset ?? null,
-        });
-        origins.push({
-          path: [
-            'measurement_point',
-            pointIndex,
-            'logger_measurement_config',
-            picked.index,
-            'column_name',
-            columnIndex,
-          ],
+        out.push({
+          at,
+          point: pointIndex,
+          config: picked.index,
+          column: columnIndex,
+          sensorIndex: sensor?.index ?? null,
+          mountingIndex: mounting?.index ?? null,
+          channel: {
+            channelName: column.column_name,
+            element,
+            measurementType: element === 'other' ? point.measurement_type_id : '',
+            heightM: point.height_m ?? null,
+            heightReference: point.height_reference_id ?? '',
+            loggerHeightM: config.height_m ?? null,
+            tag: point.name,
+            dataKey: column.column_name,
+            unit: config.measurement_units_id ?? '',
+            statistic: channelStatisticOf(column.statistic_type_id) ?? 'text',
+            boomOrientationDeg:
+              mounting?.item.boom_orientation_deg ?? config.logger_stated_boom_orientation_deg ?? null,
+            sensorMake: str(sensor?.item.oem),
+            sensorModel: str(sensor?.item.model),
+            sensorSerial: str(sensor?.item.serial_number) || str(config.serial_number),
+            vaneOffsetDeg: element === 'wd' ? (mounting?.item.vane_dead_band_orientation_deg ?? null) : null,
+            calibrationSlope: config.slope ?? null,
+            calibrationOffset: config.offset ?? null,
+          },
         });
       });
     });
-    if (channels.length === 0) continue;
+  }
+  return out;
+}
+
+const columnKey = (c: { point: number; config: number; column: number }) =>
+  `${c.point}/${c.config}/${c.column}`;
+
+/**
+ * What a measurement location gives MastHub. `refuse` says why MastHub cannot hold a channel (the reason
+ * in the caller's language, with Task 43 names), or null when it can.
+ */
+export function readIea43Location(
+  document: TIea43Document,
+  locationIndex: number,
+  refuse: (channel: Omit<TChannelInsert, 'iea43'>, path: string) => string | null,
+): TIea43Reading {
+  const location = document.measurement_location[locationIndex]!;
+  const clocks = clocksOf(location);
+  const read = (text: string) => readIea43Date(text, clocks);
+  const base = `measurement_location.${locationIndex}.measurement_point`;
+  const columnPath = (c: { point: number; config: number; column: number }) =>
+    `${base}.${c.point}.logger_measurement_config.${c.config}.column_name.${c.column}`;
+  const candidates = candidatesOf(location, read);
+  // Columns MastHub cannot hold as channels, decided once for every instant they are in force.
+  const refused = new Map<string, string>();
+  for (const c of candidates) {
+    const key = columnKey(c);
+    if (refused.has(key)) continue;
+    const reason = refuse(c.channel, columnPath(c));
+    if (reason) refused.set(key, reason);
+  }
+  const ignored = (c: TCandidate) =>
+    location.measurement_point[c.point]!.logger_measurement_config[c.config]!.column_name[c.column]!
+      .is_ignored === true;
+  const byInstant = new Map<number, TCandidate[]>();
+  const used = new Set<string>();
+  for (const c of candidates) {
+    if (refused.has(columnKey(c)) || ignored(c)) continue;
+    const list = byInstant.get(c.at) ?? [];
+    if (list.some((o) => o.channel.dataKey.toLowerCase() === c.channel.dataKey.toLowerCase())) continue;
+    list.push(c);
+    byInstant.set(c.at, list);
+    used.add(columnKey(c));
+  }
+  // What stays metadata only: columns never a channel, configs and points without any.
+  const metadataOnly: TMetadataOnly[] = [];
+  const keptPoints: TIea43Reading['keptPoints'] = [];
+  const pointKept = new Map<number, TJsonObject>();
+  const configKept = new Map<string, TJsonObject>();
+  location.measurement_point.forEach((point, p) => {
+    const configs = point.logger_measurement_config;
+    const pointUsed = configs.some((config, k) =>
+      config.column_name.some((_, j) => used.has(`${p}/${k}/${j}`)),
+    );
+    if (!pointUsed) {
+      keptPoints.push({ index: p, point: point as TJsonObject });
+      const reasons = configs.flatMap((config, k) =>
+        config.column_name.map((_, j) => refused.get(`${p}/${k}/${j}`)).filter(Boolean),
+      );
+      metadataOnly.push({
+        path: `${base}.${p}`,
+        measurementPoint: point.name,
+        column: null,
+        statisticType: null,
+        reason: reasons.length > 0 ? 'unsupported' : configs.length > 0 ? 'ignored' : 'unsupported',
+        detail: [...new Set(reasons)].join('; '),
+      });
+      return;
+    }
+    const extraConfigs: { index: number; config: TJsonObject }[] = [];
+    configs.forEach((config, k) => {
+      const extraColumns: { index: number; column: TJsonObject }[] = [];
+      config.column_name.forEach((column, j) => {
+        const key = `${p}/${k}/${j}`;
+        if (used.has(key)) return;
+        extraColumns.push({ index: j, column: column as TJsonObject });
+        metadataOnly.push({
+          path: columnPath({ point: p, config: k, column: j }),
+          measurementPoint: point.name,
+          column: column.column_name,
+          statisticType: column.statistic_type_id,
+          reason: refused.has(key) ? 'unsupported' : column.is_ignored ? 'ignored' : 'duplicate',
+          detail: refused.get(key) ?? '',
+        });
+      });
+      if (extraColumns.length === config.column_name.length && config.column_name.length > 0) {
+        extraConfigs.push({ index: k, config: config as TJsonObject });
+        return;
+      }
+      if (config.column_name.length === 0) {
+        extraConfigs.push({ index: k, config: config as TJsonObject });
+        return;
+      }
+      configKept.set(`${p}/${k}`, {
+        index: k,
+        ...keep(config, CONFIG_MODELLED, ['column_name']),
+        ...(extraColumns.length > 0 ? { extraColumns } : {}),
+      });
+    });
+    pointKept.set(p, {
+      index: p,
+      ...keptPoint(point),
+      ...(extraConfigs.length > 0 ? { extraConfigs } : {}),
+    });
+  });
+  const drafts: TConfigDraft[] = [];
+  for (const [at, list] of [...byInstant.entries()].sort((a, b) => a[0] - b[0])) {
     const effectiveFrom = new Date(at);
     drafts.push({
-      name: `${location.name} ${formatIea43Date(effectiveFrom).replace('T', ' ').slice(0, 16)}`.slice(0, 50),
+      name: `${location.name} ${effectiveFrom.toISOString().slice(0, 16).replace('T', ' ')}`.slice(0, 50),
       effectiveFrom,
       notes: 'IEA Task 43',
-      channels,
-      origins,
+      channels: list.map((c) => {
+        const point = location.measurement_point[c.point]!;
+        const column = point.logger_measurement_config[c.config]!.column_name[c.column]!;
+        const iea43: TChannelIea43 = {
+          point: pointKept.get(c.point) as TChannelIea43['point'],
+          config: configKept.get(`${c.point}/${c.config}`) as TChannelIea43['config'],
+          column: { index: c.column, ...keep(column, COLUMN_MODELLED) },
+          sensorIndex: c.sensorIndex,
+          mountingIndex: c.mountingIndex,
+        };
+        return { ...c.channel, iea43 };
+      }),
     });
   }
-  return { drafts, skippedColumns: [...skipped.values()] };
-}
-
-/** A stored configuration with its channels, as the exporter reads it. */
-export interface TConfigForExport {
-  effectiveFrom: Date;
-  channels: TChannelInsert[];
-}
-
-export interface TStationForExport {
-  stationCode: string;
-  projectName: string;
-  latitude: number;
-  longitude: number;
-  pylonHeightM: number | null;
-  notes: string;
-  /** met_mast / lidar / sodar / floating_lidar, and a remote-sensing site's device (issue 31). */
-  stationType: string;
-  deviceModel: string;
-  deviceSerial: string;
-  deviceFirmware: string;
-}
-
-type TRun<T> = { value: T; from: Date; to: Date | null };
-
-/** Consecutive equal values (by JSON) merged into dated runs; undefined ends a run. */
-function runsOf<T>(values: readonly (T | undefined)[], dates: readonly Date[]): TRun<T>[] {
-  const runs: TRun<T>[] = [];
-  let current: (TRun<T> & { key: string }) | undefined;
-  values.forEach((value, i) => {
-    const key = value === undefined ? undefined : JSON.stringify(value);
-    if (current && key === current.key) return;
-    if (current) {
-      current.to = dates[i]!;
-      runs.push({ value: current.value, from: current.from, to: current.to });
-      current = undefined;
-    }
-    if (value !== undefined && key !== undefined) current = { value, from: dates[i]!, to: null, key };
-  });
-  if (current) runs.push({ value: current.value, from: current.from, to: null });
-  return runs;
-}
-
-function measurementTypeOf(channel: TChannelInsert): string {
-  return (
-    channel.measurementType ||
-    CHANNEL_ELEMENTS[channel.element as TChannelElement]?.measurementType ||
-    'other'
-  );
-}
-
-/** A WRA data-model document describing the site and its configurations (oldest first). */
-export function buildIea43Document(
-  station: TStationForExport,
-  configs: readonly TConfigForExport[],
-  options: { author: string; now: Date },
-): TIea43Document {
-  const dates = configs.map((c) => c.effectiveFrom);
-  // Measurement points in order of first appearance.
-  const points = new Map<
-    string,
-    { name: string; measurementType: string; heightM: number | null; element: string }
-  >();
-  for (const config of configs) {
-    for (const channel of config.channels) {
-      const key = JSON.stringify([measurementTypeOf(channel), channel.heightM, channel.tag]);
-      if (points.has(key)) continue;
-      points.set(key, {
-        name: channel.tag || `${channel.element}_${channel.heightM ?? ''}m`,
-        measurementType: measurementTypeOf(channel),
-        heightM: channel.heightM,
-        element: channel.element,
-      });
-    }
-  }
-  const usedNames = new Set<string>();
-  const measurementPoints = [...points.entries()].map(([key, point]) => {
-    let name = point.name;
-    for (let n = 2; usedNames.has(name); n++) name = `${point.name}_${n}`;
-    usedNames.add(name);
-    const perConfig = configs.map((c) =>
-      c.channels.filter((ch) => JSON.stringify([measurementTypeOf(ch), ch.heightM, ch.tag]) === key),
-    );
-    const loggerConfigs = runsOf(
-      perConfig.map((channels) => {
-        const first = channels[0];
-        if (!first) return undefined;
-        return {
-          slope: first.calibrationSlope,
-          offset: first.calibrationOffset,
-          measurement_units_id: first.unit || null,
-          height_m: first.heightM,
-          serial_number: first.sensorSerial || null,
-          columns: channels.map((ch) => ({
-            column_name: ch.channelName,
-            statistic_type_id: STATISTIC_TO_IEA[ch.statistic],
-          })),
-        };
-      }),
-      dates,
-    ).map(({ value, from, to }) => {
-      const { columns, ...rest } = value;
-      return {
-        ...rest,
-        date_from: formatIea43Date(from),
-        date_to: to ? formatIea43Date(to) : null,
-        column_name: columns.map((c) => ({ ...c, is_ignored: false, notes: null })),
-        notes: null,
-      };
-    });
-    const sensors = runsOf(
-      perConfig.map((channels) => {
-        const first = channels[0];
-        if (!first || !(first.sensorMake || first.sensorModel || first.sensorSerial)) return undefined;
-        return {
-          oem: first.sensorMake || null,
-          model: first.sensorModel || null,
-          serial_number: first.sensorSerial || null,
-          sensor_type_id: SENSOR_TYPES[first.element as TChannelElement] ?? null,
-        };
-      }),
-      dates,
-    ).map(({ value, from, to }) => ({
-      ...value,
-      date_from: formatIea43Date(from),
-      date_to: to ? formatIea43Date(to) : null,
-    }));
-    const mountings = runsOf(
-      perConfig.map((channels) => {
-        const first = channels[0];
-        if (!first || (first.boomOrientationDeg === null && first.vaneOffsetDeg === null)) return undefined;
-        return {
-          mounting_type_id: null,
-          boom_orientation_deg: first.boomOrientationDeg,
-          vane_dead_band_orientation_deg:
-            first.vaneOffsetDeg === null ? null : ((first.vaneOffsetDeg % 360) + 360) % 360,
-          orientation_reference_id: null,
-        };
-      }),
-      dates,
-    ).map(({ value, from, to }) => ({
-      ...value,
-      date_from: formatIea43Date(from),
-      date_to: to ? formatIea43Date(to) : null,
-    }));
-    return {
-      name,
-      measurement_type_id: point.measurementType,
-      height_m: point.heightM,
-      height_reference_id: 'ground_level',
-      notes: null,
-      logger_measurement_config: loggerConfigs,
-      sensor: sensors,
-      mounting_arrangement: mountings,
-    };
-  });
+  const { measurement_location: _locations, ...documentRest } = document;
   return {
-    author: options.author,
-    organisation: 'MastHub',
-    date: options.now.toISOString().slice(0, 10),
-    version: IEA43_EXPORT_VERSION,
-    plant_name: station.projectName,
-    plant_type: 'onshore_wind',
-    measurement_location: [
-      {
-        name: `${station.stationCode} ${station.projectName}`,
-        latitude_ddeg: station.latitude,
-        longitude_ddeg: station.longitude,
-        measurement_station_type_id: iea43StationType(station.stationType),
-        notes: station.notes || null,
-        update_at: formatIea43Date(options.now),
-        ...(station.stationType === 'met_mast'
-          ? { mast_properties: { mast_height_m: station.pylonHeightM } }
-          : {
-              logger_main_config: iea43LoggerMainConfig(station, formatIea43Date(dates[0] ?? options.now)),
-            }),
-        measurement_point: measurementPoints,
-      },
-    ],
+    drafts,
+    metadataOnly,
+    keptPoints,
+    loggers: loggersOf(location, clocks),
+    sensors: sensorsOf(location),
+    clocks,
+    document: documentRest,
+    location: keep(
+      location,
+      ['latitude_ddeg', 'longitude_ddeg'],
+      ['measurement_point', 'logger_main_config'],
+    ),
   };
 }

@@ -10,6 +10,7 @@ export {
   setConfiguredBoomOrientation,
   type TConfiguredChannelMetadata,
 } from './channel-metadata.ts';
+export type { Iea43Service } from './iea43.service.ts';
 export { passwordRecordRoutes } from './password-records.routes.ts';
 export type { PasswordRecordService } from './password-records.service.ts';
 export { buildStationAssetServices, type TStationAssetServices } from './station-assets.module.ts';

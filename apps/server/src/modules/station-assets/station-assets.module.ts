@@ -9,6 +9,8 @@ import { AttachmentRepository } from './attachments.repository.ts';
 import { AttachmentService } from './attachments.service.ts';
 import { ChannelConfigRepository } from './channel-config.repository.ts';
 import { ChannelConfigService } from './channel-config.service.ts';
+import { Iea43Repository } from './iea43.repository.ts';
+import { Iea43Service } from './iea43.service.ts';
 import { PasswordRecordRepository } from './password-records.repository.ts';
 import { PasswordRecordService } from './password-records.service.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
@@ -17,9 +19,10 @@ export interface TStationAssetServices {
   attachments: AttachmentService;
   passwordRecords: PasswordRecordService;
   channelConfigs: ChannelConfigService;
+  iea43: Iea43Service;
 }
 
-/** Wires the station-assets module: attachments, password records and channel configurations. */
+/** Wires the station-assets module: attachments, password records, channel configurations and Task 43. */
 export function buildStationAssetServices(
   db: Database,
   config: TConfig,
@@ -53,6 +56,17 @@ export function buildStationAssetServices(
       new ChannelConfigRepository(db),
       stationAccess,
       createTransactor(db, (trx) => ({ configs: new ChannelConfigRepository(trx), db: trx })),
+      stationLog,
+    ),
+    iea43: new Iea43Service(
+      db,
+      { configs: new ChannelConfigRepository(db), iea43: new Iea43Repository(db), db },
+      stationAccess,
+      createTransactor(db, (trx) => ({
+        configs: new ChannelConfigRepository(trx),
+        iea43: new Iea43Repository(trx),
+        db: trx,
+      })),
       stationLog,
     ),
   };

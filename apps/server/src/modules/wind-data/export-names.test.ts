@@ -37,6 +37,15 @@ describe('exportNames', () => {
     expect([...names.values()]).toEqual(['WS_80m_Avg', 'WS_80m_Avg_ws_80_mean_2', 'WS_119m_sonic_Avg']);
   });
 
+  it('names a Task 43 statistic other than mean, sd, max and min by its own (a TI is no mean, issue 44)', () => {
+    const names = exportNames([
+      row(1, 'TI at 79m', 'ws', 79, 'ti'),
+      row(2, 'Spd 79m', 'ws', 79),
+      row(3, 'Gust 79m', 'ws', 79, 'gust'),
+    ]);
+    expect([...names.values()]).toEqual(['WS_79m_TI', 'WS_79m_Avg', 'WS_79m_Gust']);
+  });
+
   it('sensorTagOf reads only boom orientations, boom letters and sonic from a data key', () => {
     expect(sensorTagOf('ws_80_N_mean')).toBe('N');
     expect(sensorTagOf('ws_80_NNE_mean_2')).toBe('NNE');

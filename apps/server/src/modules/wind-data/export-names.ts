@@ -22,13 +22,31 @@ export function exportNames(channels: readonly TChannelRow[]): Map<number, strin
   return names;
 }
 
+const OTHER_STATISTICS: Record<string, string> = {
+  ti: 'TI',
+  ti30sec: 'TI30s',
+  gust: 'Gust',
+  count: 'Count',
+  availability: 'Avail',
+  quality: 'Quality',
+  sum: 'Sum',
+  median: 'Median',
+  mode: 'Mode',
+  range: 'Range',
+  text: 'Text',
+};
+
 function canonicalName(c: TChannelRow): string {
   const element = toWindElement(c.element);
   if (element === 'other') return asciiOr(c.dataKey, `CH${c.id}`);
   const prefix = { ws: 'WS', wd: 'WD', T: 'T', RH: 'RH', p: 'P', rho: 'RHO' }[element];
   const height = c.heightM === null ? '' : `_${Number(c.heightM.toFixed(1))}m`;
   const tag = sensorTagOf(c.dataKey);
-  const statistic = { avg: 'Avg', sd: 'SD', max: 'Max', min: 'Min' }[toWindStatistic(c.statistic) ?? 'avg'];
+  const wind = toWindStatistic(c.statistic);
+  // Task 43's other statistics (ti, gust, count…, issue 44) keep their own name: a TI is no mean.
+  const statistic = wind
+    ? { avg: 'Avg', sd: 'SD', max: 'Max', min: 'Min' }[wind]
+    : (OTHER_STATISTICS[c.statistic] ?? asciiOr(c.statistic, 'Avg'));
   return `${prefix}${height}${tag ? `_${tag}` : ''}_${statistic}`;
 }
 

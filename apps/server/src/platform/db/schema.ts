@@ -1,3 +1,4 @@
+import type { TChannelHeightReference, TChannelIea43, TChannelStatistic } from '@masthub/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are read as Date and written as Date or ISO string. */
@@ -367,7 +368,7 @@ export interface ChannelConfigChannelTable {
   tag: Generated<string>;
   data_key: string;
   unit: Generated<string>;
-  statistic: 'mean' | 'max' | 'min' | 'sd';
+  statistic: TChannelStatistic;
   boom_orientation_deg: number | null;
   sensor_make: Generated<string>;
   sensor_model: Generated<string>;
@@ -375,8 +376,40 @@ export interface ChannelConfigChannelTable {
   vane_offset_deg: number | null;
   calibration_slope: number | null;
   calibration_offset: number | null;
+  // Migration 0044 (issue 44): the point's height reference, the logger-stated height, Task 43 kept as it came.
+  height_reference: Generated<TChannelHeightReference>;
+  logger_height_m: number | null;
+  iea43: ColumnType<TChannelIea43 | null, string | null | undefined, string | null>;
 }
 // End of site assets tables.
+
+// Loggers and the Task 43 properties of a site (migration 0044, issue 44).
+export interface StationLoggerTable {
+  id: Generated<number>;
+  station_id: number;
+  position: number;
+  logger_oem_id: Generated<string>;
+  logger_model_name: Generated<string>;
+  logger_serial_number: Generated<string>;
+  logger_firmware_version: Generated<string>;
+  logger_id: Generated<string>;
+  logger_name: Generated<string>;
+  offset_from_utc_hrs: number | null;
+  averaging_period_minutes: number | null;
+  timestamp_is_end_of_period: boolean | null;
+  date_from: Date;
+  date_to: Date | null;
+  properties: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface StationIea43Table {
+  station_id: number;
+  document: ColumnType<Record<string, unknown>, string | undefined, string>;
+  location: ColumnType<Record<string, unknown>, string | undefined, string>;
+  kept_points: ColumnType<{ index: number; point: Record<string, unknown> }[], string | undefined, string>;
+  imported_at: UpdatedAt;
+}
 
 // Sensors and their calibrations (migration 0043, issue 44).
 export interface SensorTable {
@@ -1394,6 +1427,9 @@ export interface DB {
   station_password_record: StationPasswordRecordTable;
   channel_config: ChannelConfigTable;
   channel_config_channel: ChannelConfigChannelTable;
+  // Loggers and Task 43 properties of a site (migration 0044).
+  station_logger: StationLoggerTable;
+  station_iea43: StationIea43Table;
   // Sensors and their calibrations (migration 0043).
   sensor: SensorTable;
   sensor_calibration: SensorCalibrationTable;

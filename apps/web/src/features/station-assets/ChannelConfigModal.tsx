@@ -101,7 +101,11 @@ export function ChannelConfigModal({
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     try {
-      const reply = await save.mutateAsync(toConfigBody(stationId, values, id));
+      // Every channel as stored in the form, with what a Task 43 import kept (fields the rows do not show).
+      const all = form.getFieldsValue(true) as ConfigValues;
+      const reply = await save.mutateAsync(
+        toConfigBody(stationId, { ...values, channels: all.channels ?? values.channels }, id),
+      );
       feedback.success(
         t(mode === 'edit' ? 'stations.channels.configSaved' : 'stations.channels.configAdded'),
       );

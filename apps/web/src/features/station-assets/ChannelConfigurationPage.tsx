@@ -48,27 +48,30 @@ import {
 } from './api.ts';
 import { ChannelConfigModal } from './ChannelConfigModal.tsx';
 import { ChannelModal, configBody } from './ChannelModal.tsx';
+import { Iea43ImportDialog } from './Iea43ImportDialog.tsx';
 import { sortChannels, toChannelDraft } from './station-assets.utils.ts';
 
 function ImportResult({ reply, onClose }: { reply: TIea43ImportReply; onClose: () => void }) {
   const { t } = useTranslation();
+  const notes = [
+    reply.metadataOnly.length > 0
+      ? t('stations.channels.metadataOnlyCount', { count: reply.metadataOnly.length })
+      : '',
+    reply.siteFieldsApplied && reply.siteFields.length > 0
+      ? t('stations.channels.importedSiteFields', {
+          fields: reply.siteFields
+            .map((f) => t(`stations.channels.importDialog.fields.${f.field}`))
+            .join(', '),
+        })
+      : '',
+  ].filter(Boolean);
   return (
     <Alert
-      type={reply.skippedColumns.length > 0 ? 'warning' : 'success'}
+      type={reply.calibrationMismatches.length > 0 ? 'warning' : 'success'}
       showIcon
       closable={{ onClose }}
       title={t('stations.channels.imported', { count: reply.configurations.length })}
-      description={
-        reply.skippedColumns.length > 0
-          ? t('stations.channels.skipped', {
-              count: reply.skippedColumns.length,
-              columns: reply.skippedColumns
-                .slice(0, 10)
-                .map((column) => `${column.column} (${t(`stations.channels.skipReasons.${column.reason}`)})`)
-                .join(', '),
-            })
-          : undefined
-      }
+      description={notes.length > 0 ? notes.join('; ') : undefined}
     />
   );
 }
@@ -133,13 +136,25 @@ export function ChannelConfigurationPage() {
     });
   };
 
-  const importJson = async (file: File) => {
+  // A file is first read on a dry run: the dialog shows its report, and confirming imports it.
+  const [pending, setPending] = useState<{ file: File; report: TIea43ImportReply }>();
+  const previewJson = async (file: File) => {
     try {
-      const reply = await importIea43.mutateAsync(file);
+      const report = await importIea43.mutateAsync({ file, dryRun: true, applySiteFields: false });
+      setPending({ file, report });
+    } catch {
+      // Shown by the request layer (invalid file, a date already taken…).
+    }
+  };
+  const importJson = async (applySiteFields: boolean) => {
+    if (!pending) return;
+    try {
+      const reply = await importIea43.mutateAsync({ file: pending.file, dryRun: false, applySiteFields });
+      setPending(undefined);
       setImported({ stationId, reply });
       feedback.success(t('stations.channels.imported', { count: reply.configurations.length }));
     } catch {
-      // Shown by the request layer (invalid file, a date already taken…).
+      // Shown by the request layer.
     }
   };
 
@@ -155,7 +170,14 @@ export function ChannelConfigurationPage() {
         stationId={stationId}
         isImporting={importIea43.isPending}
         onAdd={() => setConfigModal('create')}
-        onImport={(file) => void importJson(file)}
+        onImport={(file) => void previewJson(file)}
+      />
+      <Iea43ImportDialog
+        fileName={pending?.file.name ?? ''}
+        report={pending?.report}
+        isImporting={importIea43.isPending}
+        onConfirm={(apply) => void importJson(apply)}
+        onCancel={() => setPending(undefined)}
       />
       {importReply ? <ImportResult reply={importReply} onClose={() => setImported(undefined)} /> : null}
       <Row gutter={16}>
@@ -247,7 +269,10 @@ export function ChannelConfigurationPage() {
   );
 }
 
-/** The channels' columns: name, element, height, tag, data key, unit, statistic, boom, sensor, actions. */
+/**
+ * The channels' columns: name, element, point height (with its reference) and logger-stated height, tag, data
+ * key, unit, statistic (every Task 43 statistic), boom, sensor, actions.
+ */
 function useChannelColumns(
   onEdit: (channel: TChannelRecord) => void,
   onDelete: (channel: TChannelRecord) => void,
@@ -273,7 +298,27 @@ function useChannelColumns(
         </Space>
       ),
     },
-    { key: 'height', dataIndex: 'heightM', title: t('stations.channels.height'), width: 90 },
+    {
+      key: 'height',
+      title: t('stations.channels.pointHeight'),
+      width: 150,
+      // The point's height and its reference (Task 43), apart from the height the logger was programmed with.
+      render: (_, channel) => (
+        <Space size={4}>
+          <span>{channel.heightM ?? '—'}</span>
+          {channel.heightReference && channel.heightReference !== 'ground_level' ? (
+            <Tag>{t(`stations.channels.heightReferences.${channel.heightReference}`)}</Tag>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'loggerHeight',
+      dataIndex: 'loggerHeightM',
+      title: t('stations.channels.loggerHeight'),
+      width: 120,
+      render: (height: number | null) => height ?? '—',
+    },
     { key: 'tag', dataIndex: 'tag', title: t('stations.channels.tag'), width: 100 },
     {
       key: 'dataKey',

@@ -7,7 +7,7 @@ import { RuleCol, RuleForm } from '../../ui/form/RuleItem.tsx';
 import type { DialogProps } from '../../ui/form/record-form.ts';
 import { useRequestRule } from '../../ui/form/use-zod-rule.ts';
 import { useChannelElements, useSaveChannelConfig } from './api.ts';
-import { ElementSelect, useStatisticOptions } from './ElementSelect.tsx';
+import { ElementSelect, useHeightReferenceOptions, useStatisticOptions } from './ElementSelect.tsx';
 import { type ChannelDraft, cleanChannel, emptyChannel, toChannelDraft } from './station-assets.utils.ts';
 
 interface ChannelModalProps extends DialogProps {
@@ -49,6 +49,7 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
   const rule = useRequestRule(ZChannel, cleanChannel);
   const { data: elements = [] } = useChannelElements();
   const statisticOptions = useStatisticOptions();
+  const heightReferenceOptions = useHeightReferenceOptions();
 
   const initialValues = useMemo(() => {
     const channel = index === undefined ? undefined : config?.channels[index];
@@ -60,7 +61,9 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     try {
-      await save.mutateAsync(configBody(stationId, config, withChannel(config, index, cleanChannel(values))));
+      // Fields the form does not show (what a Task 43 import kept) come from the channel as it was.
+      const channel = cleanChannel({ ...initialValues, ...values });
+      await save.mutateAsync(configBody(stationId, config, withChannel(config, index, channel)));
       feedback.success(t('stations.channels.channelSaved'));
       onClose();
     } catch {
@@ -113,7 +116,11 @@ export function ChannelModal({ stationId, config, index, open, onClose }: Channe
             <Select options={statisticOptions} />
           </RuleCol>
           {text('dataKey', t('stations.channels.dataKey'), true)}
-          {number('heightM', t('stations.channels.height'), 0, 1000)}
+          {number('heightM', t('stations.channels.pointHeight'), -11000, 1000)}
+          <RuleCol span={8} name="heightReference" label={t('stations.channels.heightReference')}>
+            <Select options={heightReferenceOptions} />
+          </RuleCol>
+          {number('loggerHeightM', t('stations.channels.loggerHeight'), -11000, 1000)}
           {text('tag', t('stations.channels.tag'))}
           {text('unit', t('stations.channels.unit'))}
           {number('boomOrientationDeg', t('stations.channels.boom'), 0, 360)}

@@ -1,5 +1,8 @@
 import type { TChannelElementOption } from '@masthub/shared';
-import { CHANNEL_STATISTICS } from '@masthub/shared/stations/channel-config.schema.ts';
+import {
+  CHANNEL_HEIGHT_REFERENCES,
+  CHANNEL_STATISTICS,
+} from '@masthub/shared/stations/channel-config.schema.ts';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -8,6 +11,15 @@ export function useStatisticOptions() {
   return CHANNEL_STATISTICS.map((statistic) => ({
     value: statistic,
     label: t(`stations.channels.statistics.${statistic}`),
+  }));
+}
+
+/** Task 43 height references ('' is not stated: ground level). */
+export function useHeightReferenceOptions() {
+  const { t } = useTranslation();
+  return CHANNEL_HEIGHT_REFERENCES.map((reference) => ({
+    value: reference,
+    label: t(`stations.channels.heightReferences.${reference || 'none'}`),
   }));
 }
 

@@ -163,15 +163,25 @@ export function exportIea43(stationId: number) {
 }
 
 export function useImportIea43(stationId: number) {
-  const invalidate = useInvalidateConfigs(stationId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
+    /** A dry run answers the report and keeps nothing; applySiteFields is the dialog's confirmation. */
+    mutationFn: ({
+      file,
+      dryRun,
+      applySiteFields,
+    }: {
+      file: File;
+      dryRun: boolean;
+      applySiteFields: boolean;
+    }) => {
       const form = new FormData();
       form.append('file', file, file.name);
       return http.post<TIea43ImportReply>('/web/station/channel_config/iea43/import', form, {
-        params: { stationId },
+        params: { stationId, dryRun: String(dryRun), applySiteFields: String(applySiteFields) },
       });
     },
-    onSuccess: invalidate,
+    // An import may change the site's fields (coordinates, time base…) as well as its configurations.
+    onSuccess: (reply) => (reply.dryRun ? undefined : queryClient.invalidateQueries()),
   });
 }

@@ -1,4 +1,4 @@
-import type { TChannelConfigSummary, TChannelRecord } from '@masthub/shared';
+import type { TChannelConfigSummary, TChannelIea43, TChannelRecord } from '@masthub/shared';
 import { ATTACHMENT_MAX_BYTES } from '@masthub/shared/constants.ts';
 
 /** The attachment kinds of SPEC §5, for the picker's `accept`. */
@@ -51,6 +51,9 @@ export interface ChannelDraft {
   element: string;
   measurementType: string;
   heightM: number | null;
+  /** Task 43 height reference ('' not stated: ground level) and the logger-stated height (issue 44). */
+  heightReference: string;
+  loggerHeightM: number | null;
   tag: string;
   dataKey: string;
   unit: string;
@@ -62,6 +65,8 @@ export interface ChannelDraft {
   vaneOffsetDeg: number | null;
   calibrationSlope: number | null;
   calibrationOffset: number | null;
+  /** What a Task 43 import kept beside the channel: carried through an edit untouched. */
+  iea43: TChannelIea43 | null;
 }
 
 /** A stored channel as an editable draft (names and ids dropped). */
@@ -71,6 +76,8 @@ export function toChannelDraft(channel: TChannelRecord): ChannelDraft {
     element: channel.element,
     measurementType: channel.measurementType,
     heightM: channel.heightM,
+    heightReference: channel.heightReference,
+    loggerHeightM: channel.loggerHeightM,
     tag: channel.tag,
     dataKey: channel.dataKey,
     unit: channel.unit,
@@ -82,6 +89,7 @@ export function toChannelDraft(channel: TChannelRecord): ChannelDraft {
     vaneOffsetDeg: channel.vaneOffsetDeg,
     calibrationSlope: channel.calibrationSlope,
     calibrationOffset: channel.calibrationOffset,
+    iea43: channel.iea43,
   };
 }
 
@@ -92,6 +100,8 @@ export function emptyChannel(): ChannelDraft {
     element: 'ws',
     measurementType: '',
     heightM: null,
+    heightReference: '',
+    loggerHeightM: null,
     tag: '',
     dataKey: '',
     unit: 'm/s',
@@ -103,6 +113,7 @@ export function emptyChannel(): ChannelDraft {
     vaneOffsetDeg: null,
     calibrationSlope: null,
     calibrationOffset: null,
+    iea43: null,
   };
 }
 
@@ -116,6 +127,8 @@ export function cleanChannel(draft: Partial<ChannelDraft>): ChannelDraft {
     element: text(draft.element) || base.element,
     measurementType: text(draft.measurementType),
     heightM: number(draft.heightM),
+    heightReference: text(draft.heightReference),
+    loggerHeightM: number(draft.loggerHeightM),
     tag: text(draft.tag),
     dataKey: text(draft.dataKey),
     unit: text(draft.unit),
@@ -127,6 +140,7 @@ export function cleanChannel(draft: Partial<ChannelDraft>): ChannelDraft {
     vaneOffsetDeg: number(draft.vaneOffsetDeg),
     calibrationSlope: number(draft.calibrationSlope),
     calibrationOffset: number(draft.calibrationOffset),
+    iea43: draft.iea43 ?? null,
   };
 }
 
