@@ -9,6 +9,15 @@ export {
   type TSlopeOffset,
 } from './calibration-check.ts';
 export {
+  recordConfiguredSensors,
+  recordSensorsOfConfigurations,
+  sensorTypeOfChannel,
+  type TChannelSensor,
+} from './register.follow.ts';
+export { sensorsOfRepairs, setRepairSensors, type TRepairSensorRef } from './register.repairs.ts';
+export { sensorRegisterRoutes } from './register.routes.ts';
+export { SensorRegisterService } from './register.service.ts';
+export {
   SensorRepository,
   type TCalibrationValues,
   type TCreator,

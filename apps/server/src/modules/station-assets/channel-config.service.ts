@@ -27,6 +27,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
+import { recordConfiguredSensors } from '../sensors/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
 import { siteFromIea43 } from './iea43-site.ts';
@@ -216,6 +217,11 @@ export class ChannelConfigService {
         };
       }
       await configs.replaceChannels(id, input.channels);
+      // The sensor register follows the configurations (issue 44 §3).
+      await recordConfiguredSensors(db, input.stationId, input.channels, {
+        id: user.id,
+        name: user.userName,
+      });
       await this.stationLog.record(db, {
         operator: user,
         type: existing ? 'edit' : 'add',
@@ -356,6 +362,7 @@ export class ChannelConfigService {
           updaterName: user.userName,
         });
         await configs.replaceChannels(id, draft.channels);
+        await recordConfiguredSensors(db, stationId, draft.channels, { id: user.id, name: user.userName });
         out.push({
           id,
           name: draft.name,
