@@ -59,7 +59,7 @@ describe('the sensor register', () => {
       // Where it is now: the mast it moved to.
       await row.getByText(moved.nowCode).waitFor();
       await row.getByText(moved.serial).click();
-      const drawer = page.locator('.ant-drawer-content');
+      const drawer = page.locator('.ant-drawer');
       const history = drawer.locator('.ant-table-tbody tr.ant-table-row');
       await history.filter({ hasText: moved.nowCode }).filter({ hasText: texts.now }).waitFor();
       await history.filter({ hasText: moved.beforeCode }).waitFor();

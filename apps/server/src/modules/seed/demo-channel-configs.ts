@@ -255,7 +255,7 @@ type TDemoConfig = {
 /**
  * One sensor that moved between two demo masts (issue 44 §3, so the sensor register has a history to
  * show): the top cup the first replaced mast took down when its anemometers were replaced goes up on the
- * next mast with a single configuration two months later, in place of that mast's own top cup (the
+ * next mast (a met mast) with a single configuration two months later, in place of that mast's own top cup (the
  * logger keeps its slope and offset, so the demo data read as before).
  */
 function movedSensorConfig(configs: readonly TDemoConfig[]): TDemoConfig | undefined {
@@ -265,7 +265,7 @@ function movedSensorConfig(configs: readonly TDemoConfig[]): TDemoConfig | undef
   const target = configs.find(
     (c) =>
       c.station_id !== replaced.station_id &&
-      c.channels.some((ch) => ch.element === 'ws') &&
+      c.channels.some((ch) => ch.sensor_model === 'Class 1 anemometer') &&
       configs.filter((o) => o.station_id === c.station_id).length === 1,
   );
   if (!target) return undefined;
