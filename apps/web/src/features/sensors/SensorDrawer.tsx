@@ -186,7 +186,7 @@ export function SensorDrawer({ sensorId, onClose }: { sensorId: number | undefin
     <Drawer
       open={sensorId !== undefined}
       onClose={onClose}
-      width={960}
+      size={960}
       title={label}
       loading={detail.isLoading}
       extra={
@@ -204,7 +204,7 @@ export function SensorDrawer({ sensorId, onClose }: { sensorId: number | undefin
       }
     >
       {data ? (
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <RecordSection detail={data} onEdit={() => setIsEditing(true)} />
           <div>
             <Typography.Title level={5}>{t('sensors.register.history')}</Typography.Title>

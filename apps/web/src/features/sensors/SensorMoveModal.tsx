@@ -91,9 +91,7 @@ export function SensorMoveModal({
           </Typography.Paragraph>
           <RuleItem name="targetStationId" label={t('sensors.register.moveTarget')} required>
             <Select
-              showSearch
-              filterOption={false}
-              onSearch={search}
+              showSearch={{ filterOption: false, onSearch: search }}
               onFocus={() => search('')}
               options={options.map((s) => ({ value: s.id, label: `${s.stationCode} ${s.projectName}` }))}
             />

@@ -28,7 +28,7 @@ export function SensorSelect({
       onChange={onChange}
       loading={sensors.isLoading}
       placeholder={t('sensors.register.repairSensorsPlaceholder')}
-      optionFilterProp="label"
+      showSearch={{ optionFilterProp: 'label' }}
       options={(sensors.data ?? []).map((s) => ({
         value: s.id,
         label: `${[s.oem, s.model, s.serialNumber].filter(Boolean).join(' ')}${s.isNow ? '' : ` ${t('sensors.register.notNow')}`}`,
