@@ -45,6 +45,7 @@ import {
   seedOnFirstStart,
   type TSeedResult,
 } from './modules/seed/index.ts';
+import type { SensorRegisterService } from './modules/sensors/index.ts';
 import type {
   AttachmentService,
   ChannelConfigService,
@@ -124,6 +125,8 @@ export interface TServices {
   passwordRecords: PasswordRecordService;
   channelConfigs: ChannelConfigService;
   iea43: Iea43Service;
+  /** The sensor register (issue 44 §3): sensors across their life, read from the configurations. */
+  sensorRegister: SensorRegisterService;
   /** Background jobs and cron schedules (pg-boss on the same PostgreSQL). */
   jobs: TJobs;
   /** File-match rules and data sources: e-mail/FTP fetching into ingestion (issue 5, part C). */

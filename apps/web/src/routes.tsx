@@ -61,6 +61,20 @@ export const mainRoutes: AppRoute[] = [
     icon: 'station',
     page: () => import('./features/stations/StationListPage.tsx').then((m) => m.StationListPage),
   },
+  {
+    // Issue 44 §3: what a site is equipped with, across sites (the sensor register).
+    path: '/siteAssets',
+    name: 'menu.siteAssets',
+    icon: 'station',
+    indexRedirect: '/siteAssets/sensorRegister',
+    children: [
+      {
+        path: '/siteAssets/sensorRegister',
+        name: 'menu.sensorRegister',
+        page: () => import('./features/sensors/SensorRegisterPage.tsx').then((m) => m.SensorRegisterPage),
+      },
+    ],
+  },
   { path: '/stationDetail', redirect: '/StationDetail/StationInfo', caseSensitive: true },
   {
     path: '/StationDetail',

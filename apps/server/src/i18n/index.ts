@@ -18,6 +18,7 @@ import en_mesoscale from './en-US/mesoscale.json' with { type: 'json' };
 import en_rawFiles from './en-US/raw-files.json' with { type: 'json' };
 import en_reference from './en-US/reference.json' with { type: 'json' };
 import en_repairs from './en-US/repairs.json' with { type: 'json' };
+import en_sensors from './en-US/sensors.json' with { type: 'json' };
 import en_startup from './en-US/startup.json' with { type: 'json' };
 import en_stationFields from './en-US/station-fields.json' with { type: 'json' };
 import en_stationList from './en-US/station-list.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import zh_mesoscale from './zh-CN/mesoscale.json' with { type: 'json' };
 import zh_rawFiles from './zh-CN/raw-files.json' with { type: 'json' };
 import zh_reference from './zh-CN/reference.json' with { type: 'json' };
 import zh_repairs from './zh-CN/repairs.json' with { type: 'json' };
+import zh_sensors from './zh-CN/sensors.json' with { type: 'json' };
 import zh_startup from './zh-CN/startup.json' with { type: 'json' };
 import zh_stationFields from './zh-CN/station-fields.json' with { type: 'json' };
 import zh_stationList from './zh-CN/station-list.json' with { type: 'json' };
@@ -82,6 +84,7 @@ import zh_users from './zh-CN/users.json' with { type: 'json' };
  * - raw-files: Raw logger files: the name part of a ZIP of them (`000123_原始文件.zip`, `raw_files_3.zip`).
  * - reference: Reference lists the server names: themes, the country (GB/T 2260 names are data: reference/provinces.json).
  * - repairs: Repairs (SPEC §2 one-click repair, §3 repair record) and the no-data reminders of /systemManage/TimedTask.
+ * - sensors: The sensor register (issue 44 §3): the names of the channel configurations a sensor move writes.
  * - startup: What the API process prints when it starts.
  * - station-fields: Titles of the site query form, edit form and table columns (stations/station-fields.ts, station-columns.ts).
  * - station-list: The site list's batch import: why a file cannot be read, and how a row is named.
@@ -109,6 +112,7 @@ const ZH = {
   ...zh_rawFiles,
   ...zh_reference,
   ...zh_repairs,
+  ...zh_sensors,
   ...zh_startup,
   ...zh_stationFields,
   ...zh_stationList,
@@ -140,6 +144,7 @@ const EN: Record<TServerTextKey, string> = {
   ...en_rawFiles,
   ...en_reference,
   ...en_repairs,
+  ...en_sensors,
   ...en_startup,
   ...en_stationFields,
   ...en_stationList,

@@ -3,6 +3,7 @@ import { LookupService } from '../modules/lookups/index.ts';
 import { createManufacturerService } from '../modules/manufacturers/index.ts';
 import { createOwnerService } from '../modules/owners/index.ts';
 import { createPersonalConfigService } from '../modules/personal-config/index.ts';
+import { SensorRegisterService } from '../modules/sensors/index.ts';
 import { buildStationAssetServices } from '../modules/station-assets/index.ts';
 import type { StationLogService } from '../modules/station-log/index.ts';
 import { createStationService, stationFigures } from '../modules/stations/index.ts';
@@ -15,7 +16,7 @@ import type { TServices } from '../server.ts';
 
 /**
  * The site register (sites, owners, manufacturers, tags, personal config, lookup data) and the site's
- * assets (attachments, password records, channel configurations).
+ * assets (attachments, password records, channel configurations) and the sensor register they name.
  */
 export function buildRegisterServices(
   db: Database,
@@ -34,6 +35,7 @@ export function buildRegisterServices(
   | 'passwordRecords'
   | 'channelConfigs'
   | 'iea43'
+  | 'sensorRegister'
 > {
   const { stationAccess, stationLog, files } = shared;
   return {
@@ -44,5 +46,6 @@ export function buildRegisterServices(
     personalConfig: createPersonalConfigService(db),
     lookups: new LookupService(stationFigures(db)),
     ...buildStationAssetServices(db, config, log, { stationAccess, stationLog, files }),
+    sensorRegister: new SensorRegisterService(db, stationAccess, stationLog),
   };
 }

@@ -30,6 +30,7 @@ import { mesoscaleDatasetRoutes, referenceSeriesRoutes } from '../modules/refere
 import { repairRoutes } from '../modules/repairs/index.ts';
 import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
 import { roleRoutes } from '../modules/roles/index.ts';
+import { sensorRegisterRoutes } from '../modules/sensors/index.ts';
 import {
   attachmentRoutes,
   channelConfigRoutes,
@@ -91,6 +92,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...attachmentRoutes(services.attachments),
     ...passwordRecordRoutes(services.passwordRecords),
     ...channelConfigRoutes(services.channelConfigs, services.iea43),
+    ...sensorRegisterRoutes(services.sensorRegister),
     ...ingestionRoutes(services.ingestionApi, services.ingestion, parserInfo),
     ...fileMatchRuleRoutes(services.fileMatchRules),
     ...dataSourceRoutes(services.dataSources),

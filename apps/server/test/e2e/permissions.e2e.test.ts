@@ -146,6 +146,12 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/station/channel_config/delete': 'station.edit',
   'GET /api/web/station/channel_config/iea43/export': 'user',
   'POST /api/web/station/channel_config/iea43/import': 'station.edit',
+  // The sensor register (issue 44 §3).
+  'POST /api/web/sensor/page': 'user',
+  'GET /api/web/sensor/detail': 'user',
+  'GET /api/web/sensor/site_sensors': 'user',
+  'POST /api/web/sensor/update': 'station.edit',
+  'POST /api/web/sensor/move': 'station.edit',
   // Data sources and file-match rules (issue 5, part C).
   'GET /api/web/rule/match/component': 'system.rule',
   'GET /api/web/rule/file_match/fileTypeSuffix': 'system.rule',
@@ -503,6 +509,56 @@ describe('station-scoped routes', () => {
       return { attachmentId: attachment.id, recordId: record.id, configId: config.id };
     })();
     return hiddenAssets;
+  }
+
+  /** A sensor named only by the hidden site's configuration, and one named by the visible site's. */
+  let sensors: Promise<{ hiddenSensorId: number; visibleSensorId: number }> | undefined;
+  function createSensors() {
+    sensors ??= (async () => {
+      const { configId } = await createHiddenAssets();
+      const visibleConfig = await server.db
+        .insertInto('channel_config')
+        .values({
+          station_id: visible.id,
+          name: '配置',
+          effective_from: '2024-01-01T00:00:00Z',
+          updater_name: 'owner',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ids: number[] = [];
+      for (const [config, serial] of [
+        [configId, 'PERM-HIDDEN'],
+        [visibleConfig.id, 'PERM-VISIBLE'],
+      ] as const) {
+        await server.db
+          .insertInto('channel_config_channel')
+          .values({
+            config_id: config,
+            position: 0,
+            channel_name: 'Spd80m',
+            element: 'ws',
+            data_key: 'ws_80',
+            statistic: 'mean',
+            height_m: 80,
+            boom_orientation_deg: null,
+            vane_offset_deg: null,
+            calibration_slope: null,
+            calibration_offset: null,
+            sensor_make: 'Thies',
+            sensor_serial: serial,
+          })
+          .execute();
+        const sensor = await server.db
+          .insertInto('sensor')
+          .values({ oem: 'Thies', serial_number: serial })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(sensor.id);
+      }
+      return { hiddenSensorId: ids[0]!, visibleSensorId: ids[1]! };
+    })();
+    return sensors;
   }
 
   async function expectHiddenAssetsKept() {
@@ -1647,6 +1703,53 @@ describe('station-scoped routes', () => {
         `/api/web/station/channel_config/iea43/import?stationId=${hidden.id}`,
         {},
       );
+      await expectHiddenAssetsKept();
+    },
+    // The sensor register (issue 44 §3): a sensor only the hidden site names is neither listed nor shown.
+    'POST /api/web/sensor/page': async () => {
+      const { hiddenSensorId, visibleSensorId } = await createSensors();
+      const r = await server.call('POST', '/api/web/sensor/page', {
+        token: callerToken,
+        body: { serial: 'PERM-', serialMatch: 'prefix' },
+      });
+      expect(r.status).toBe(200);
+      const ids = r.body.data.records.map((s: { id: number }) => s.id);
+      expect(ids).toContain(visibleSensorId);
+      expect(ids).not.toContain(hiddenSensorId);
+      await expectForbidden('POST', '/api/web/sensor/page', { stationId: hidden.id });
+    },
+    'GET /api/web/sensor/detail': async () => {
+      const { hiddenSensorId } = await createSensors();
+      await expectForbidden('GET', `/api/web/sensor/detail?id=${hiddenSensorId}`);
+    },
+    'GET /api/web/sensor/site_sensors': () =>
+      expectForbidden('GET', `/api/web/sensor/site_sensors?stationId=${hidden.id}`),
+    'POST /api/web/sensor/update': async () => {
+      const { hiddenSensorId } = await createSensors();
+      await expectForbidden('POST', '/api/web/sensor/update', { id: hiddenSensorId, notes: '改' });
+      const row = await server.db
+        .selectFrom('sensor')
+        .select('notes')
+        .where('id', '=', hiddenSensorId)
+        .executeTakeFirstOrThrow();
+      expect(row.notes).toBe('');
+    },
+    'POST /api/web/sensor/move': async () => {
+      const { visibleSensorId, hiddenSensorId } = await createSensors();
+      const move = { date: '2025-06-01T00:00:00Z', heightM: 80 };
+      // Onto a site the caller cannot see, and off it.
+      await expectForbidden('POST', '/api/web/sensor/move', {
+        ...move,
+        sensorId: visibleSensorId,
+        fromStationId: visible.id,
+        targetStationId: hidden.id,
+      });
+      await expectForbidden('POST', '/api/web/sensor/move', {
+        ...move,
+        sensorId: hiddenSensorId,
+        fromStationId: hidden.id,
+        targetStationId: visible.id,
+      });
       await expectHiddenAssetsKept();
     },
     // Data sources (issue 5, part C): a manual pull of a site the caller cannot see is refused.

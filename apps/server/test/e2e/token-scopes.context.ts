@@ -258,6 +258,7 @@ export async function buildContext(server: TTestServer, session: string, seeded:
     qcRuleId: await one('qc_rule'),
     mapLayerId: await one('map_layer'),
     channelConfigId: await one('channel_config', ['station_id', Number(site.station_id)]),
+    sensorId: await one('sensor'),
     attachmentId: Number(attachment.id ?? attachment),
     passwordRecordId: await one('station_password_record'),
     roleId: await one('role'),

@@ -38,6 +38,7 @@ export interface TContext {
   qcRuleId: number;
   mapLayerId: number;
   channelConfigId: number;
+  sensorId: number;
   attachmentId: number;
   passwordRecordId: number;
   roleId: number;
@@ -281,6 +282,9 @@ const READS: Record<string, TFixture> = {
   'GET /api/web/station/channel_config/detail': f((c) => ({ query: { id: c.channelConfigId } })),
   'GET /api/web/station/channel_config/elements': f(() => ({})),
   'GET /api/web/station/channel_config/list': f((c) => ({ query: { stationId: c.stationId } })),
+  'POST /api/web/sensor/page': f(() => ({ body: { ...page, serial: 'A' } })),
+  'GET /api/web/sensor/detail': f((c) => ({ query: { id: c.sensorId } })),
+  'GET /api/web/sensor/site_sensors': f((c) => ({ query: { stationId: c.stationId } })),
   'GET /api/web/station/checkExist': f((c) => ({ query: { stationCode: c.stationCode } })),
   'GET /api/web/station/detail': f((c) => ({ query: { id: c.stationId } })),
   'GET /api/web/station/fields': f(() => ({})),
@@ -449,6 +453,16 @@ const WRITES: Record<string, TFixture> = {
     },
   })),
   'GET /api/web/station/channel_config/delete': f((c) => ({ query: { id: c.channelConfigId } })),
+  'POST /api/web/sensor/update': f((c) => ({ body: { id: c.sensorId, notes: 'scope test' } })),
+  'POST /api/web/sensor/move': f((c) => ({
+    body: {
+      sensorId: c.sensorId,
+      fromStationId: c.stationId,
+      targetStationId: c.station2Id,
+      date: c.lastTime,
+      heightM: 80,
+    },
+  })),
   'POST /api/web/station/channel_config/iea43/import': f((c) => ({
     query: { stationId: c.stationId },
     multipart: [{ name: 'file', fileName: 'mast.json', content: Buffer.from('{}') }],

@@ -15,6 +15,7 @@ describe('buildMenu(routes, selectedFeatures)', () => {
     expect(menu.map((node) => node.key)).toEqual([
       '/index',
       '/stationManage',
+      '/siteAssets',
       '/report',
       '/systemManage',
       '/hub',
@@ -22,6 +23,8 @@ describe('buildMenu(routes, selectedFeatures)', () => {
     expect(keys(menu)).toEqual([
       '/index',
       '/stationManage',
+      '/siteAssets',
+      '/siteAssets/sensorRegister',
       '/report',
       '/report/groupReport',
       '/report/windSourceAssement',

@@ -166,6 +166,7 @@ export const BUILTIN_NAMES = {
   'roleDescription.guest': { zh: '只读查看指定站点', en: 'Views the sites given to them, read only' },
   'channelConfig.initial': { zh: '初始配置', en: 'Initial configuration' },
   'channelConfig.anemometersReplaced': { zh: '更换风速计', en: 'Anemometers replaced' },
+  'channelConfig.sensorMovedIn': { zh: '传感器调入', en: 'Sensor moved in' },
   'user.admin': { zh: '系统管理员', en: 'System administrator' },
 } as const satisfies Record<string, TLocalized>;
 export type TBuiltinKey = keyof typeof BUILTIN_NAMES;
@@ -356,6 +357,14 @@ const PHRASES = {
   'stationLog.channelConfigAdded': {
     zh: '站点 {code}：新增通道配置“{name}”（生效时间 {from}，{count} 个通道）',
     en: 'Site {code}: channel configuration “{name}” added (effective {from}, {count} {count|channel|channels})',
+  },
+  'stationLog.sensorMovedOut': {
+    zh: '站点 {code}：传感器 {sensor} 自 {from} 起移至站点 {target}（新通道配置“{name}”）',
+    en: 'Site {code}: sensor {sensor} moved to site {target} from {from} (new channel configuration “{name}”)',
+  },
+  'stationLog.sensorMovedIn': {
+    zh: '站点 {code}：传感器 {sensor} 自 {from} 起由站点 {source} 移入，安装高度 {height} m（通道配置“{name}”）',
+    en: 'Site {code}: sensor {sensor} moved in from site {source} from {from}, mounted at {height} m (channel configuration “{name}”)',
   },
   'stationLog.channelConfigEdited': {
     zh: '站点 {code}：修改通道配置“{name}”（生效时间 {from}，{count} 个通道）',

@@ -132,6 +132,10 @@ export const VALIDATION_MESSAGES = {
   configKey: { zh: '配置项名称格式不正确', en: 'Invalid configuration key' },
   // Site assets (issue 4, part B).
   duplicate: { zh: '与其他项重复', en: 'Duplicates another entry' },
+  moveToSameSite: {
+    zh: '目标站点不能是传感器所在的站点',
+    en: 'The target site must differ from the sensor’s site',
+  },
   // Data sources and file-match rules (issue 5, part C).
   dataSourceNameRequired: { zh: '请输入数据源名称', en: 'Please enter the data source name' },
   hostRequired: { zh: '请输入服务器地址', en: 'Please enter the server address' },

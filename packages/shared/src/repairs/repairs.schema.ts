@@ -194,6 +194,8 @@ export const ZRepairRecordSaveRequest = z
     maintainStaff: zOptionalText(50),
     maintainDate: ZTime.nullish().transform((v) => v ?? null),
     endTime: ZTime.nullish().transform((v) => v ?? null),
+    /** The sensors the repair touched (the site's, issue 44 §3); absent: left as they are. */
+    sensorIds: z.array(ZId).max(100).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.faultStart && v.endTime && Date.parse(v.faultStart) > Date.parse(v.endTime)) {
@@ -238,6 +240,10 @@ export const ZRepairRecord = z.object({
   statusName: z.string(),
   /** Alarms handled as "request repair" under this repair. */
   alarmCount: z.number().int(),
+  /** The sensors the repair touched (issue 44 §3). */
+  sensors: z.array(
+    z.object({ id: z.number().int(), oem: z.string(), model: z.string(), serialNumber: z.string() }),
+  ),
   creatorName: z.string(),
   createTime: z.string(),
 });

@@ -28,6 +28,7 @@ import type { StationAccess } from '../access/index.ts';
 import type { AlarmService } from '../alarms/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { MessageService } from '../messages/index.ts';
+import { sensorsOfRepairs, setRepairSensors, type TRepairSensorRef } from '../sensors/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import type { ContactService } from './contacts.service.ts';
 import { composeRepairMail } from './repair-mail.ts';
@@ -315,8 +316,12 @@ export class RepairService {
   ): Promise<TPage<TRepairRecord>> {
     await this.access.assertCanView(user, request.stationId);
     const { rows, total } = await this.repairs.pageRecords(request);
+    const sensors = await sensorsOfRepairs(
+      this.db,
+      rows.map((r) => Number(r.id)),
+    );
     return presentPage(request, { rows, total }, (r) =>
-      presentRecord(r, Number(r.alarm_count ?? 0), language),
+      presentRecord(r, Number(r.alarm_count ?? 0), language, sensors.get(Number(r.id))),
     );
   }
 
@@ -352,6 +357,7 @@ export class RepairService {
         if (!updated) throw new AppError('NOT_FOUND');
         id = input.id;
       }
+      if (input.sensorIds !== undefined) await setRepairSensors(trx, id, input.stationId, input.sensorIds);
       await this.stationLog.record(trx, {
         operator: user,
         type: input.id === undefined ? 'add' : 'edit',
@@ -409,7 +415,8 @@ export class RepairService {
       this.log.warn({ err: error }, 'sweep after a repair failed');
     });
     const row = await this.repairs.findRecord(input.id);
-    return presentRecord(row, Number(row.alarm_count ?? 0), language);
+    const sensors = await sensorsOfRepairs(this.db, [input.id]);
+    return presentRecord(row, Number(row.alarm_count ?? 0), language, sensors.get(input.id));
   }
 }
 
@@ -439,6 +446,7 @@ function presentRecord(
   },
   alarmCount: number,
   language: Language,
+  sensors: TRepairSensorRef[] = [],
 ): TRepairRecord {
   return {
     id: Number(r.id),
@@ -454,6 +462,7 @@ function presentRecord(
     isClosed: r.is_closed,
     statusName: say(language, r.is_closed ? 'repairs.record.closed' : 'repairs.record.open'),
     alarmCount,
+    sensors,
     creatorName: r.creator_name,
     createTime: r.created_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
+import { recordSensorsOfConfigurations } from '../sensors/index.ts';
 
 type TStatistic = 'mean' | 'max' | 'min' | 'sd';
 
@@ -184,14 +185,7 @@ export async function seedChannelConfigs(
     start_time: Date | null;
   }[],
 ): Promise<void> {
-  const configs: {
-    station_id: number;
-    name: string;
-    builtin_key: string;
-    effective_from: Date;
-    notes: string;
-    channels: TDemoChannel[];
-  }[] = [];
+  const configs: TDemoConfig[] = [];
   for (const [i, station] of stations.entries()) {
     const from = station.start_time ?? new Date(Date.UTC(2022, 0, 1));
     if (station.station_type === 'lidar' || station.station_type === 'sodar') {
@@ -226,6 +220,8 @@ export async function seedChannelConfigs(
       });
     }
   }
+  const moved = movedSensorConfig(configs);
+  if (moved) configs.push(moved);
   const inserted = await trx
     .insertInto('channel_config')
     .values(configs.map(({ channels: _channels, ...c }) => ({ ...c, updater_name: '系统管理员' })))
@@ -240,4 +236,60 @@ export async function seedChannelConfigs(
       .values(rows.slice(start, start + 1000))
       .execute();
   }
+  // The sensor register follows the configurations (issue 44 §3).
+  await recordSensorsOfConfigurations(
+    trx,
+    inserted.map((r) => r.id),
+  );
+}
+
+type TDemoConfig = {
+  station_id: number;
+  name: string;
+  builtin_key: string;
+  effective_from: Date;
+  notes: string;
+  channels: TDemoChannel[];
+};
+
+/**
+ * One sensor that moved between two demo masts (issue 44 §3, so the sensor register has a history to
+ * show): the top cup the first replaced mast took down when its anemometers were replaced goes up on the
+ * next mast (a met mast) with a single configuration two months later, in place of that mast's own top cup (the
+ * logger keeps its slope and offset, so the demo data read as before).
+ */
+function movedSensorConfig(configs: readonly TDemoConfig[]): TDemoConfig | undefined {
+  const replaced = configs.find((c) => c.builtin_key === 'channelConfig.anemometersReplaced');
+  if (!replaced) return undefined;
+  const before = configs.find((c) => c.station_id === replaced.station_id && c !== replaced)!;
+  const target = configs.find(
+    (c) =>
+      c.station_id !== replaced.station_id &&
+      c.channels.some((ch) => ch.sensor_model === 'Class 1 anemometer') &&
+      configs.filter((o) => o.station_id === c.station_id).length === 1,
+  );
+  if (!target) return undefined;
+  const topOf = (channels: readonly TDemoChannel[]) =>
+    Math.max(...channels.filter((ch) => ch.element === 'ws').map((ch) => ch.height_m));
+  const cup = before.channels.find(
+    (ch) => ch.element === 'ws' && ch.height_m === topOf(before.channels) && ch.tag === `${ch.height_m}m`,
+  )!;
+  const top = topOf(target.channels);
+  return {
+    station_id: target.station_id,
+    name: '传感器调入',
+    builtin_key: 'channelConfig.sensorMovedIn',
+    effective_from: new Date(replaced.effective_from.getTime() + 59 * 86_400_000),
+    notes: '',
+    channels: target.channels.map((ch) =>
+      ch.element === 'ws' && ch.height_m === top && ch.tag === `${top}m`
+        ? {
+            ...ch,
+            sensor_make: cup.sensor_make,
+            sensor_model: cup.sensor_model,
+            sensor_serial: cup.sensor_serial,
+          }
+        : ch,
+    ),
+  };
 }

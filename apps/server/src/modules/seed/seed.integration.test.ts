@@ -138,6 +138,39 @@ describe('seedOnFirstStart', () => {
     ]);
   });
 
+  it('records every sensor the demo configurations name, one of them moved between two masts', async () => {
+    const named = await db
+      .selectFrom('channel_config_channel')
+      .select(['sensor_make', 'sensor_model', 'sensor_serial'])
+      .where('sensor_serial', '<>', '')
+      .distinct()
+      .execute();
+    const sensors = await db
+      .selectFrom('sensor')
+      .select(['oem', 'model', 'serial_number', 'sensor_type_id'])
+      .execute();
+    expect(sensors).toHaveLength(named.length);
+    expect(sensors.every((s) => s.sensor_type_id !== '')).toBe(true);
+    // The moved cup: on the first replaced mast until its anemometers were replaced, then on another mast.
+    const movedIn = await db
+      .selectFrom('channel_config as c')
+      .innerJoin('channel_config_channel as ch', 'ch.config_id', 'c.id')
+      .innerJoin('station as s', 's.id', 'c.station_id')
+      .select(['c.station_id', 'ch.sensor_serial', 's.station_type'])
+      .where('c.builtin_key', '=', 'channelConfig.sensorMovedIn')
+      .execute();
+    expect(new Set(movedIn.map((r) => r.station_type))).toEqual(new Set(['met_mast']));
+    const serials = new Set(movedIn.map((r) => r.sensor_serial));
+    const elsewhere = await db
+      .selectFrom('channel_config as c')
+      .innerJoin('channel_config_channel as ch', 'ch.config_id', 'c.id')
+      .select(['c.station_id', 'ch.sensor_serial'])
+      .where('ch.sensor_serial', 'in', [...serials])
+      .where('c.station_id', '<>', movedIn[0]!.station_id)
+      .execute();
+    expect(new Set(elsewhere.map((r) => r.sensor_serial)).size).toBe(1);
+  });
+
   it('does nothing on later starts', async () => {
     const again = await seedOnFirstStart(db, { adminAccount: 'admin', withDemoData: true });
     expect(again).toMatchObject({ isFirstStart: false, generatedPassword: null });

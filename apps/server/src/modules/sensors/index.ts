@@ -9,9 +9,18 @@ export {
   type TSlopeOffset,
 } from './calibration-check.ts';
 export {
-  SensorRepository,
-  type TCalibrationValues,
-  type TCreator,
-  type TSensorIdentity,
-  type TSensorProperties,
+  recordConfiguredSensors,
+  recordSensorsOfConfigurations,
+  sensorTypeOfChannel,
+  type TChannelSensor,
+} from './register.follow.ts';
+export { sensorsOfRepairs, setRepairSensors, type TRepairSensorRef } from './register.repairs.ts';
+export { sensorRegisterRoutes } from './register.routes.ts';
+export { SensorRegisterService } from './register.service.ts';
+export { sensorRecords, type TSensorRecords } from './sensors.module.ts';
+export type {
+  TCalibrationValues,
+  TCreator,
+  TSensorIdentity,
+  TSensorProperties,
 } from './sensors.repository.ts';

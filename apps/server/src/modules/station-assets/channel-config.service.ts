@@ -23,6 +23,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
+import { recordConfiguredSensors } from '../sensors/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { readRemoteSensingProfile } from './remote-sensing-profile.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
@@ -214,6 +215,11 @@ export class ChannelConfigService {
         };
       }
       await configs.replaceChannels(id, input.channels);
+      // The sensor register follows the configurations (issue 44 §3).
+      await recordConfiguredSensors(db, input.stationId, input.channels, {
+        id: user.id,
+        name: user.userName,
+      });
       await this.stationLog.record(db, {
         operator: user,
         type: existing ? 'edit' : 'add',

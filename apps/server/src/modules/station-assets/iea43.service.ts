@@ -13,7 +13,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
-import { SensorRepository } from '../sensors/index.ts';
+import { recordConfiguredSensors, sensorRecords } from '../sensors/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { toChannelInsert } from './channel-config.service.ts';
 import { readIea43Location } from './iea43.mapper.ts';
@@ -148,7 +148,7 @@ export class Iea43Service {
         if (id.serialNumber) identities.set(identityKey(id), id);
       }
     }
-    const sensors = new SensorRepository(this.db);
+    const sensors = sensorRecords(this.db);
     const out = new Map<string, TJsonObject[]>();
     const found: { key: string; id: number }[] = [];
     for (const [key, identity] of identities) {
@@ -245,6 +245,8 @@ export class Iea43Service {
           updaterName: user.userName,
         });
         await configs.replaceChannels(id, draft.channels);
+        // The sensor register follows the configurations (issue 44 §3).
+        await recordConfiguredSensors(db, stationId, draft.channels, { id: user.id, name: user.userName });
         created.push({
           id,
           name: draft.name,
@@ -254,7 +256,7 @@ export class Iea43Service {
       }
       await iea43.replaceLoggers(stationId, reading.loggers);
       await iea43.saveMeta(stationId, reading);
-      const sensors = new SensorRepository(db);
+      const sensors = sensorRecords(db);
       const creator = { id: user.id, name: user.userName };
       const sensorIds = new Set<number>();
       let calibrationCount = 0;

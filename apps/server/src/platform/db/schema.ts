@@ -863,6 +863,12 @@ export interface RepairRecordTable {
   updated_at: UpdatedAt;
 }
 
+/** The sensors a repair touched (migration 0046, issue 44 §3). */
+export interface RepairRecordSensorTable {
+  repair_record_id: number;
+  sensor_id: number;
+}
+
 export interface IntervalTaskTable {
   type: 'warn' | 'report' | 'receipt';
   is_enabled: Generated<boolean>;
@@ -1442,6 +1448,7 @@ export interface DB {
   mail_send_log: MailSendLogTable;
   repair_request: RepairRequestTable;
   repair_record: RepairRecordTable;
+  repair_record_sensor: RepairRecordSensorTable;
   interval_task: IntervalTaskTable;
   report_template: ReportTemplateTable;
   report_group: ReportGroupTable;

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RuleItem } from '../../ui/form/RuleItem.tsx';
 import { SchemaFormModal } from '../../ui/list/SchemaFormModal.tsx';
+import { SensorSelect } from '../sensors/index.ts';
 import { useSaveRepairRecord } from './api.ts';
 import { fromPicker, type RecordValues, toPicker } from './repair-record-form.ts';
 
@@ -35,6 +36,7 @@ export function RepairRecordFormModal({
               maintainStaff: editing.maintainStaff,
               maintainDate: toPicker(editing.maintainDate),
               endTime: toPicker(editing.endTime),
+              sensorIds: editing.sensors.map((sensor) => sensor.id),
             }
           : { faultStart: dayjs() }
       }
@@ -48,6 +50,7 @@ export function RepairRecordFormModal({
         maintainStaff: v.maintainStaff ?? '',
         maintainDate: fromPicker(v.maintainDate),
         endTime: fromPicker(v.endTime),
+        sensorIds: v.sensorIds ?? [],
       })}
       schema={ZRepairRecordSaveRequest}
       save={(request) => save.mutateAsync(ZRepairRecordSaveRequest.parse(request))}
@@ -76,6 +79,9 @@ export function RepairRecordFormModal({
           </RuleItem>
           <RuleItem name="endTime" label={t('repairs.records.endTime')}>
             <DatePicker showTime style={{ width: '100%' }} />
+          </RuleItem>
+          <RuleItem name="sensorIds" label={t('sensors.register.repairSensors')}>
+            <SensorSelect stationId={stationId} />
           </RuleItem>
         </>
       )}

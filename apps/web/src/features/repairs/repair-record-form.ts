@@ -23,4 +23,6 @@ export interface RecordValues {
   maintainStaff?: string;
   maintainDate?: Dayjs;
   endTime?: Dayjs;
+  /** The sensors of the site the repair touched (issue 44 §3). */
+  sensorIds?: number[];
 }

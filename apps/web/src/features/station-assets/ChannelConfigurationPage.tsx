@@ -31,6 +31,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { feedback } from '../../browser/feedback.ts';
 import { saveFile } from '../../request/request.ts';
 import { PermissionButton, useCan } from '../../ui/PermissionButton.tsx';
@@ -341,8 +342,22 @@ function useChannelColumns(
       title: t('stations.channels.sensor'),
       width: 200,
       ellipsis: true,
-      render: (_, channel) =>
-        [channel.sensorMake, channel.sensorModel, channel.sensorSerial].filter(Boolean).join(' '),
+      render: (_, channel) => {
+        const text = [channel.sensorMake, channel.sensorModel, channel.sensorSerial]
+          .filter(Boolean)
+          .join(' ');
+        // A named sensor opens in the sensor register (issue 44 §3).
+        return channel.sensorSerial ? (
+          <Link
+            to={`/siteAssets/sensorRegister?serial=${encodeURIComponent(channel.sensorSerial)}`}
+            title={t('sensors.register.openSensor')}
+          >
+            {text}
+          </Link>
+        ) : (
+          text
+        );
+      },
     },
     {
       key: 'actions',

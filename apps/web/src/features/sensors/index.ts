@@ -1,0 +1,3 @@
+/** The sensors feature (issue 44): the sensor register and what other features use of it. */
+
+export { SensorSelect } from './SensorSelect.tsx';
