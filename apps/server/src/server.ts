@@ -45,6 +45,7 @@ import {
   seedOnFirstStart,
   type TSeedResult,
 } from './modules/seed/index.ts';
+import { CalibrationService } from './modules/sensors/index.ts';
 import type {
   AttachmentService,
   ChannelConfigService,
@@ -181,6 +182,8 @@ export interface TServices {
   webhooks: TWebhookServices;
   /** The port modules announce outbound events through (subscribed in wiring/outbound-events.ts). */
   events: OutboundEvents;
+  /** Calibration certificates of sensors (issue 44 §2). */
+  calibrations: CalibrationService;
   // [anchor: wind-data service types]
 }
 
@@ -363,6 +366,12 @@ function buildServices(
     ...analysis,
     webhooks,
     events,
+    calibrations: new CalibrationService(
+      db,
+      stationAccess,
+      rawFileStore,
+      log.child({ module: 'calibrations' }),
+    ),
   };
   return services;
 }

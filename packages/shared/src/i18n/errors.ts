@@ -186,6 +186,26 @@ export const ERROR_MESSAGES = {
     zh: '文件中没有可导入的测量通道（统计类型须为 avg、max、min 或 sd），站点未做任何修改',
     en: 'The file has no measurement columns to import (statistics must be avg, max, min or sd); nothing was changed',
   },
+  CALIBRATION_CERTIFICATE_INVALID: {
+    zh: '文件不是有效的 IEA Task 43 数字校准证书 JSON（1.1.0-2022.06），未做任何修改',
+    en: 'The file is not a valid IEA Task 43 digital calibration certificate JSON (1.1.0-2022.06); nothing was changed',
+  },
+  CALIBRATION_SERIAL_MISMATCH: {
+    zh: '证书所校准的传感器序列号为“{certificateSerial}”，不是该传感器（“{sensorSerial}”），未做任何修改',
+    en: 'The certificate is for the sensor with serial number “{certificateSerial}”, not for this sensor (“{sensorSerial}”); nothing was changed',
+  },
+  CALIBRATION_PDF_INVALID: {
+    zh: '文件“{fileName}”不是 PDF 文件',
+    en: 'The file “{fileName}” is not a PDF file',
+  },
+  CALIBRATION_NOT_MANUAL: {
+    zh: '只能修改或删除手工录入的校准记录；导入的校准记录请重新导入其文件',
+    en: 'Only calibrations entered by hand can be edited or deleted; an imported one is replaced by importing its file again',
+  },
+  CALIBRATION_CORRECTION_NOT_APPLIED: {
+    zh: '该校准修正尚未应用或已撤销',
+    en: 'This calibration correction has not been applied or has been undone',
+  },
   FILE_MATCH_RULE_NAME_TAKEN: {
     zh: '规则名称“{name}”已存在',
     en: 'A rule named “{name}” already exists',

@@ -8,6 +8,15 @@ export {
   type TDatedCalibration,
   type TSlopeOffset,
 } from './calibration-check.ts';
+// Calibration certificates (issue 44 §2).
+export {
+  calibrationWarnings,
+  certificatesOfChannels,
+  type TChannelCertificate,
+  type TProgrammedChannel,
+} from './calibrations.check.ts';
+export { calibrationRoutes } from './calibrations.routes.ts';
+export { CalibrationService } from './calibrations.service.ts';
 export {
   SensorRepository,
   type TCalibrationValues,
