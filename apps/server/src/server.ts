@@ -45,7 +45,11 @@ import {
   seedOnFirstStart,
   type TSeedResult,
 } from './modules/seed/index.ts';
-import { CalibrationService } from './modules/sensors/index.ts';
+import {
+  CalibrationCorrectionService,
+  CalibrationDueService,
+  CalibrationService,
+} from './modules/sensors/index.ts';
 import type {
   AttachmentService,
   ChannelConfigService,
@@ -60,6 +64,7 @@ import type { UserAdminService } from './modules/users/index.ts';
 import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
   FlagMarkService,
+  ProcessingFailure,
   ProcessingService,
   ProcessingTaskService,
   type StatisticsService,
@@ -184,6 +189,8 @@ export interface TServices {
   events: OutboundEvents;
   /** Calibration certificates of sensors (issue 44 §2). */
   calibrations: CalibrationService;
+  calibrationDue: CalibrationDueService;
+  calibrationCorrections: CalibrationCorrectionService;
   // [anchor: wind-data service types]
 }
 
@@ -310,7 +317,9 @@ function buildServices(
     rawFileStore,
     computeAccess,
   );
+  const calibrationDue = new CalibrationDueService(db, stationAccess, config.CALIBRATION_INTERVAL_MONTHS);
   const operations = buildOperationsServices(db, config, log, {
+    calibrationDue,
     stationAccess,
     stationLog,
     alarms,
@@ -371,6 +380,13 @@ function buildServices(
       stationAccess,
       rawFileStore,
       log.child({ module: 'calibrations' }),
+    ),
+    calibrationDue,
+    calibrationCorrections: new CalibrationCorrectionService(
+      db,
+      stationAccess,
+      processingTasks,
+      (reason, details) => new ProcessingFailure(reason, details),
     ),
   };
   return services;

@@ -30,7 +30,7 @@ import { mesoscaleDatasetRoutes, referenceSeriesRoutes } from '../modules/refere
 import { repairRoutes } from '../modules/repairs/index.ts';
 import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
 import { roleRoutes } from '../modules/roles/index.ts';
-import { calibrationRoutes } from '../modules/sensors/index.ts';
+import { calibrationDueRoutes, calibrationRoutes } from '../modules/sensors/index.ts';
 import {
   attachmentRoutes,
   channelConfigRoutes,
@@ -130,6 +130,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...mcpRoutes(services),
     // Calibration certificates of sensors (issue 44 §2).
     ...calibrationRoutes(services.calibrations, services.stationAccess),
+    ...calibrationDueRoutes(services.calibrationDue, services.calibrationCorrections),
     // [anchor: wind-data routes]
   ];
 }

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCertificate, hasCalibrationCertificate } from '../calibration-certificate.ts';
 import { multipartBody, type TFormPart } from '../multipart.ts';
+import { startTestSmtpServer, type TTestSmtpServer } from '../smtp.ts';
 import {
   buildStation,
   buildUser,
   grantRoleStations,
   startTestServer,
+  TEST_ADMIN_PASSWORD,
   type TTestServer,
 } from '../test-server.ts';
 
@@ -20,6 +22,8 @@ let viewerToken: string;
 let outsiderToken: string;
 let station: { id: number; stationCode: string };
 let configId: number;
+let smtp: TTestSmtpServer;
+let editorId: number;
 
 const DEMO = {
   oem: 'Example Manufacturer',
@@ -65,11 +69,13 @@ async function upload(url: string, parts: TFormPart[], token = editorToken, lang
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthub-calib-'));
-  server = await startTestServer({ DATA_DIR: dataDir });
+  smtp = await startTestSmtpServer();
+  server = await startTestServer({ DATA_DIR: dataDir, MAIL_RETRY_DELAY_SECONDS: '1' });
   station = await buildStation(server.db);
   const editor = await buildUser(server.db, { features: ['station.edit'] });
   await grantRoleStations(server.db, editor.roleId, [station.id]);
   editorToken = await server.login(editor.account, editor.password);
+  editorId = editor.id;
   const viewer = await buildUser(server.db, { features: [] });
   await grantRoleStations(server.db, viewer.roleId, [station.id]);
   viewerToken = await server.login(viewer.account, viewer.password);
@@ -85,6 +91,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.stop();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -175,7 +182,7 @@ describe.skipIf(!hasCalibrationCertificate)('calibration certificates of a senso
     const url = `/api/web/sensor/calibration/pdf/upload?id=${calibrationId}`;
     const notPdf = await upload(url, [{ name: 'file', fileName: 'cert.pdf', content: Buffer.from('hello') }]);
     expect(notPdf.status).toBe(415);
-    expect(notPdf.body.msg).toBe('The file “cert.pdf” is not a PDF file');
+    expect(notPdf.body.msg).toBe('“cert.pdf” is not a PDF file');
     const refused = await upload(
       url,
       [{ name: 'file', fileName: 'cert.pdf', content: Buffer.from('%PDF-1.7\n') }],
@@ -215,6 +222,33 @@ describe.skipIf(!hasCalibrationCertificate)('calibration certificates of a senso
       programmedOffset: 0.2491,
       inForce: { id: calibrationId, slope: 0.04587, offset: 0.24453, dateOfCalibration: '2021-01-01' },
       mismatches: [{ field: 'offset', programmed: 0.2491, certified: 0.24453 }],
+    });
+    // Saving the configuration tells the mismatch (a warning, the save is done); a right offset says nothing.
+    const wrong = await server.call('POST', '/api/web/station/channel_config/save_or_update', {
+      token: editorToken,
+      body: { ...configBody(station.id, 0.2491), id: configId },
+    });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.data).toEqual({
+      id: configId,
+      calibrationWarnings: [
+        {
+          dataKey: 'ws_80_mean',
+          channelName: 'WS 80 m',
+          sensorSerial: 'example serial number',
+          calibrationId,
+          mismatches: [{ field: 'offset', programmed: 0.2491, certified: 0.24453 }],
+        },
+      ],
+    });
+    const right = await server.call('POST', '/api/web/station/channel_config/save_or_update', {
+      token: editorToken,
+      body: { ...configBody(station.id, 0.2445), id: configId },
+    });
+    expect(right.body.data).toEqual({ id: configId, calibrationWarnings: [] });
+    await server.call('POST', '/api/web/station/channel_config/save_or_update', {
+      token: editorToken,
+      body: { ...configBody(station.id, 0.2491), id: configId },
     });
     const outsider = await server.call('GET', `/api/web/sensor/calibration/station?stationId=${station.id}`, {
       token: outsiderToken,
@@ -296,5 +330,116 @@ describe.skipIf(!hasCalibrationCertificate)('calibration certificates of a senso
       },
     );
     expect(seen.status).toBe(403);
+  });
+
+  it('keeps a site’s recalibration rule and lists its sensors due, overdue first, only to who sees the site', async () => {
+    const rule = await server.call('GET', `/api/web/sensor/calibration/rule?stationId=${station.id}`, {
+      token: viewerToken,
+    });
+    expect(rule.body.data).toEqual({
+      stationId: station.id,
+      recalibrationMonths: null,
+      isPostCampaignRequired: false,
+      campaignEnd: null,
+      defaultMonths: 12,
+    });
+    const refused = await server.call('POST', '/api/web/sensor/calibration/rule/save', {
+      token: outsiderToken,
+      body: { stationId: station.id, recalibrationMonths: 24 },
+    });
+    expect(refused.status).toBe(403);
+    const saved = await server.call('POST', '/api/web/sensor/calibration/rule/save', {
+      token: editorToken,
+      body: {
+        stationId: station.id,
+        recalibrationMonths: 24,
+        isPostCampaignRequired: true,
+        campaignEnd: '2022-06-30',
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ recalibrationMonths: 24, campaignEnd: '2022-06-30' });
+    const page = await server.call('POST', '/api/web/sensor/calibration/due/page', {
+      token: viewerToken,
+      body: { status: 'all' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.data.total).toBe(1);
+    // Calibrated 2021-01-01, 24 months: 2023-01-01, but the campaign ended 2022-06-30 with none after it.
+    expect(page.body.data.records[0]).toMatchObject({
+      stationId: station.id,
+      sensorId,
+      serialNumber: 'example serial number',
+      channels: ['WS 80 m'],
+      lastCalibrationDate: '2021-01-01',
+      dueDate: '2022-06-30',
+      status: 'overdue',
+      reason: 'post_campaign',
+    });
+    const outsider = await server.call('POST', '/api/web/sensor/calibration/due/page', {
+      token: outsiderToken,
+      body: {},
+    });
+    expect(outsider.body.data.total).toBe(0);
+    const bySite = await server.services.calibrationDue.dueBySite();
+    expect(bySite.get(station.id)).toEqual({
+      stationCode: station.stationCode,
+      projectName: expect.any(String),
+      overdue: 1,
+      due: 0,
+    });
+  });
+
+  it('reminds the site’s data administrator of the sensors due, through the reminder settings', async () => {
+    const address = 'calibration-admin@masthub.example.com';
+    await server.db.updateTable('app_user').set({ email: address }).where('id', '=', editorId).execute();
+    await server.db
+      .updateTable('station')
+      .set({ data_admin_id: editorId })
+      .where('id', '=', station.id)
+      .execute();
+    const admin = await server.login('admin', TEST_ADMIN_PASSWORD);
+    const sender = await server.call('POST', '/api/web/data_source/save_or_update', {
+      token: admin,
+      body: {
+        name: '校准提醒发件箱',
+        fetchType: 'email',
+        protocol: 'imap',
+        host: '127.0.0.1',
+        port: 10143,
+        username: 'sender@test.local',
+        password: 'imap-secret',
+        isEnabled: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpSecurity: 'none',
+        smtpPassword: 'smtp-secret',
+      },
+    });
+    expect(sender.status, JSON.stringify(sender.body)).toBe(200);
+    const task = await server.call('POST', '/api/web/interval_task/save', {
+      token: admin,
+      body: {
+        type: 'calibration',
+        isEnabled: true,
+        dataSourceId: sender.body.data.id,
+        sendTime: '07:30',
+        frequency: 'days',
+        everyDays: 7,
+      },
+      language: 'EN',
+    });
+    expect(task.status, JSON.stringify(task.body)).toBe(200);
+    expect(task.body.data).toMatchObject({
+      type: 'calibration',
+      typeName: 'Sensor calibration due reminder',
+    });
+    const before = smtp.received.length;
+    expect(await server.services.reminders.run('calibration')).toBe(1);
+    const [mail] = (await smtp.waitFor(before + 1, 30_000)).slice(before);
+    expect(mail!.rcpt).toContain(address);
+    expect(mail!.parsed.subject).toMatch(/传感器校准到期 \/ sensors due for calibration on 1 site$/);
+    expect(mail!.parsed.text).toContain(station.stationCode);
+    expect(mail!.parsed.text).toContain('1 sensor overdue, 0 due within 30 days');
   });
 });

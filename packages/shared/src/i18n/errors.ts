@@ -194,13 +194,10 @@ export const ERROR_MESSAGES = {
     zh: '证书所校准的传感器序列号为“{certificateSerial}”，不是该传感器（“{sensorSerial}”），未做任何修改',
     en: 'The certificate is for the sensor with serial number “{certificateSerial}”, not for this sensor (“{sensorSerial}”); nothing was changed',
   },
-  CALIBRATION_PDF_INVALID: {
-    zh: '文件“{fileName}”不是 PDF 文件',
-    en: 'The file “{fileName}” is not a PDF file',
-  },
+  CALIBRATION_PDF_INVALID: { zh: '“{fileName}”不是 PDF 文件', en: '“{fileName}” is not a PDF file' },
   CALIBRATION_NOT_MANUAL: {
-    zh: '只能修改或删除手工录入的校准记录；导入的校准记录请重新导入其文件',
-    en: 'Only calibrations entered by hand can be edited or deleted; an imported one is replaced by importing its file again',
+    zh: '只能修改手工录入的校准记录；导入的校准记录请重新导入其文件',
+    en: 'Only calibrations typed by hand can be edited; an imported one changes by importing its file again',
   },
   CALIBRATION_CORRECTION_NOT_APPLIED: {
     zh: '该校准修正尚未应用或已撤销',

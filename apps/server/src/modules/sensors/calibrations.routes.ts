@@ -2,16 +2,24 @@ import {
   AppError,
   CALIBRATION_CERTIFICATE_MAX_BYTES,
   CALIBRATION_PDF_MAX_BYTES,
+  ZCalibrationCorrectionIdBody,
+  ZCalibrationCorrectReply,
+  ZCalibrationCorrectRequest,
+  ZCalibrationDuePage,
+  ZCalibrationDueRequest,
   ZCalibrationImportQuery,
   ZCalibrationImportReply,
   ZCalibrationPdfQuery,
   ZCalibrationSaveReply,
   ZCalibrationSaveRequest,
+  ZCampaignRule,
+  ZCampaignRuleSaveRequest,
   ZIdQuery,
   ZSensorCalibrationsReply,
   ZSensorIdQuery,
   ZStationCalibrationQuery,
   ZStationCalibrationReply,
+  ZStationIdQuery,
 } from '@masthub/shared';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/http/content-disposition.ts';
@@ -21,6 +29,8 @@ import { defineRoute, type TRouteDef } from '../../platform/http/route.ts';
 import { deleteByIdRoute } from '../../platform/http/route-shapes.ts';
 import type { StationAccess } from '../access/index.ts';
 import { stationCalibrations } from './calibrations.check.ts';
+import type { CalibrationCorrectionService } from './calibrations.correction.ts';
+import type { CalibrationDueService } from './calibrations.due.ts';
 import type { CalibrationService } from './calibrations.service.ts';
 
 const TAGS = ['sensor'];
@@ -160,6 +170,74 @@ export function calibrationRoutes(calibrations: CalibrationService, access: Stat
       response: ZStationCalibrationReply,
       handle: ({ user, query }) =>
         stationCalibrations(calibrations.db, access, user, query.stationId, query.configId),
+    }),
+  ];
+}
+
+/** A site's recalibration rule, the fleet's sensors due, and correcting history to the certificate. */
+export function calibrationDueRoutes(
+  due: CalibrationDueService,
+  corrections: CalibrationCorrectionService,
+): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/web/sensor/calibration/rule',
+      summary: 'A site’s recalibration rule (interval in months, post-campaign calibration) and the default',
+      tags: TAGS,
+      auth: 'user',
+      scope: 'read',
+      query: ZStationIdQuery,
+      response: ZCampaignRule,
+      handle: ({ user, query }) => due.rule(user, query.stationId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/sensor/calibration/rule/save',
+      summary: 'Save a site’s recalibration rule',
+      tags: TAGS,
+      auth: 'station.edit',
+      scope: 'write',
+      body: ZCampaignRuleSaveRequest,
+      response: ZCampaignRule,
+      handle: ({ user, body }) => due.saveRule(user, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/sensor/calibration/due/page',
+      summary:
+        'The sensors of the configurations in force on the caller’s sites with their calibration due dates, ' +
+        'overdue first (status due: overdue and due within 30 days; overdue; all)',
+      tags: TAGS,
+      auth: 'user',
+      scope: 'read',
+      body: ZCalibrationDueRequest,
+      response: ZCalibrationDuePage,
+      handle: ({ user, body }) => due.page(user, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/sensor/calibration/correct',
+      summary:
+        'Re-scale a channel of a working version over a period from the programmed slope/offset to the ' +
+        'certificate’s (a processing task, undoable, in the lineage)',
+      tags: TAGS,
+      auth: 'data.process',
+      scope: 'write',
+      body: ZCalibrationCorrectRequest,
+      response: ZCalibrationCorrectReply,
+      handle: ({ user, body, language }) => corrections.correct(user, body, language),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/web/sensor/calibration/correct/undo',
+      summary: 'Give back what a calibration correction replaced (a processing task)',
+      tags: TAGS,
+      auth: 'data.process',
+      scope: 'write',
+      body: ZCalibrationCorrectionIdBody,
+      response: ZCalibrationCorrectReply,
+      handle: ({ user, body, language }) => corrections.undo(user, body.correctionId, language),
     }),
   ];
 }

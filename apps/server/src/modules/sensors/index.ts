@@ -15,7 +15,13 @@ export {
   type TChannelCertificate,
   type TProgrammedChannel,
 } from './calibrations.check.ts';
-export { calibrationRoutes } from './calibrations.routes.ts';
+export {
+  CalibrationCorrectionService,
+  rescaled,
+  type TProcessingFailureOf,
+} from './calibrations.correction.ts';
+export { addMonths, CalibrationDueService, dueOf } from './calibrations.due.ts';
+export { calibrationDueRoutes, calibrationRoutes } from './calibrations.routes.ts';
 export { CalibrationService } from './calibrations.service.ts';
 export {
   SensorRepository,

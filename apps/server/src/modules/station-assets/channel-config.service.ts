@@ -12,6 +12,7 @@ import {
   type TChannelConfigDetail,
   type TChannelConfigListQuery,
   type TChannelConfigListReply,
+  type TChannelConfigSaveReply,
   type TChannelConfigSaveRequest,
   type TChannelConfigSummary,
   type TChannelElement,
@@ -27,6 +28,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
+import { calibrationWarnings } from '../sensors/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { buildIea43Document, configurationsFromIea43, type TConfigDraft } from './iea43.mapper.ts';
 import { siteFromIea43 } from './iea43-site.ts';
@@ -159,7 +161,14 @@ export class ChannelConfigService {
   }
 
   /** Adds a configuration (no id) or replaces one; refuses a second configuration on the same date. */
-  async save(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<{ id: number }> {
+  async save(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<TChannelConfigSaveReply> {
+    const { id } = await this.write(user, input);
+    // The sensors' certificates are the reference of the programmed slope/offset (issue 44 §2): told, not refused.
+    const warnings = await calibrationWarnings(this.configs.db, input.channels, input.effectiveFrom);
+    return { id, calibrationWarnings: warnings };
+  }
+
+  private async write(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<{ id: number }> {
     const [station] = await this.access.assertCanEdit(user, input.stationId);
     const existing = input.id === undefined ? undefined : await this.configs.findById(input.id);
     if (input.id !== undefined && existing?.station_id !== input.stationId) throw new AppError('NOT_FOUND');
