@@ -61,6 +61,13 @@ export const mainRoutes: AppRoute[] = [
     icon: 'station',
     page: () => import('./features/stations/StationListPage.tsx').then((m) => m.StationListPage),
   },
+  {
+    // The fleet's sensors due for calibration (issue 44 §2), beside the site list.
+    path: '/calibrationDue',
+    name: 'menu.calibrationDue',
+    icon: 'station',
+    page: () => import('./features/sensors/CalibrationDuePage.tsx').then((m) => m.CalibrationDuePage),
+  },
   { path: '/stationDetail', redirect: '/StationDetail/StationInfo', caseSensitive: true },
   {
     path: '/StationDetail',

@@ -159,6 +159,14 @@ describe.skipIf(!hasCalibrationCertificate)('calibration certificates of a senso
       expect(r.status).toBe(422);
       expect(r.body.msg).toContain(text);
     }
+    // A channel's sensor not registered yet: the serial it names is the one the certificate must have.
+    const unnamed = await server.call('POST', '/api/web/sensor/calibration/import?serialNumber=ANOTHER-9', {
+      token: editorToken,
+      body: demoCertificate(),
+      language: 'EN',
+    });
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.msg).toContain('not for this sensor (“ANOTHER-9”)');
     expect(await server.db.selectFrom('sensor_calibration').select('id').execute()).toEqual(before);
   });
 

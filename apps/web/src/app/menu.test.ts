@@ -15,6 +15,7 @@ describe('buildMenu(routes, selectedFeatures)', () => {
     expect(menu.map((node) => node.key)).toEqual([
       '/index',
       '/stationManage',
+      '/calibrationDue',
       '/report',
       '/systemManage',
       '/hub',
@@ -22,6 +23,7 @@ describe('buildMenu(routes, selectedFeatures)', () => {
     expect(keys(menu)).toEqual([
       '/index',
       '/stationManage',
+      '/calibrationDue',
       '/report',
       '/report/groupReport',
       '/report/windSourceAssement',

@@ -106,7 +106,11 @@ export const ZSensorIdQuery = z.object({ sensorId: ZQueryId });
  * for the sensor `sensorId` (refused when the certificate's serial is another's), or — without it — for the
  * sensor its test item names (make, model, serial), registered when new.
  */
-export const ZCalibrationImportQuery = z.object({ sensorId: ZQueryId.optional() });
+export const ZCalibrationImportQuery = z.object({
+  sensorId: ZQueryId.optional(),
+  /** Without `sensorId`: the serial number the certificate must name (a channel's sensor not registered yet). */
+  serialNumber: z.string().trim().max(100).optional(),
+});
 
 /** The PDF upload (`id` of the calibration in the query, then one `file` part). */
 export const ZCalibrationPdfQuery = z.object({ id: ZQueryId });

@@ -99,7 +99,7 @@ export function calibrationRoutes(calibrations: CalibrationService, access: Stat
         } else {
           input = request.body;
         }
-        return calibrations.importCertificate(user, query.sensorId, input, language);
+        return calibrations.importCertificate(user, query.sensorId, input, language, query.serialNumber);
       },
     }),
     defineRoute({

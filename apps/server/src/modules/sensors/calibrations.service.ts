@@ -208,6 +208,7 @@ export class CalibrationService {
     sensorId: number | undefined,
     input: unknown,
     language: Language,
+    expectedSerial?: string,
   ): Promise<TCalibrationImportReply> {
     const parsed = ZDigitalCalibrationCertificate.safeParse(input);
     if (!parsed.success) {
@@ -229,8 +230,15 @@ export class CalibrationService {
         });
       }
       identity = identityOf(sensor);
-    } else if (!(await this.reach(user, identity)).canEdit) {
-      throw new AppError('FORBIDDEN');
+    } else {
+      const certificateSerial = identity.serialNumber.trim();
+      if (expectedSerial && certificateSerial.toLowerCase() !== expectedSerial.trim().toLowerCase()) {
+        throw new AppError('CALIBRATION_SERIAL_MISMATCH', {
+          certificateSerial,
+          sensorSerial: expectedSerial,
+        });
+      }
+      if (!(await this.reach(user, identity)).canEdit) throw new AppError('FORBIDDEN');
     }
     const creator = { id: user.id, name: user.userName };
     return this.db.transaction().execute(async (trx) => {

@@ -38,6 +38,7 @@ import { fitColumns } from '../../ui/table/fit-columns.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
+import { useCalibrationColumn } from '../sensors/index.ts';
 import {
   exportIea43,
   useChannelConfigDetail,
@@ -147,7 +148,9 @@ export function ChannelConfigurationPage() {
     (channel) => setChannelModal({ index: selected?.channels.findIndex((c) => c.id === channel.id) }),
     askDeleteChannel,
   );
-  const fit = fitColumns(channelColumns);
+  // Each channel's certificate in force and its mismatch mark (issue 44 §2), before the actions.
+  const calibration = useCalibrationColumn<TChannelRecord>(stationId, currentId);
+  const fit = fitColumns([...channelColumns.slice(0, -1), calibration.column, ...channelColumns.slice(-1)]);
 
   return (
     <Flex vertical gap={16}>
@@ -236,6 +239,7 @@ export function ChannelConfigurationPage() {
         onClose={() => setConfigModal(undefined)}
         onSaved={(id) => setSelectedId(id)}
       />
+      {calibration.overlays}
       <ChannelModal
         stationId={stationId}
         config={selected}

@@ -1,0 +1,1 @@
+export { useCalibrationColumn, useCalibrationWarning } from './CalibrationColumn.tsx';
