@@ -10,8 +10,14 @@ const POLL = { timeout: 30_000 };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'masthub-e2e-calibrations-'));
 let browser: Browser;
 /** Two demo masts with a configuration in force whose top cup names its sensor (one per language). */
-const sites: { stationId: number; dataKey: string; channelName: string; slope: number; offset: number }[] =
-  [];
+const sites: {
+  stationId: number;
+  dataKey: string;
+  channelName: string;
+  serial: string;
+  slope: number;
+  offset: number;
+}[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -22,10 +28,11 @@ beforeAll(async () => {
       station_id: string;
       data_key: string;
       channel_name: string;
+      sensor_serial: string;
       calibration_slope: number;
       calibration_offset: number;
     }>(
-      `SELECT DISTINCT ON (cc.station_id) cc.station_id, c.data_key, c.channel_name, c.calibration_slope,
+      `SELECT DISTINCT ON (cc.station_id) cc.station_id, c.data_key, c.channel_name, c.sensor_serial, c.calibration_slope,
               c.calibration_offset
          FROM channel_config cc JOIN channel_config_channel c ON c.config_id = cc.id
          JOIN station s ON s.id = cc.station_id AND NOT s.is_deleted AND s.station_type = 'met_mast'
@@ -40,6 +47,7 @@ beforeAll(async () => {
         stationId: Number(row.station_id),
         dataKey: row.data_key,
         channelName: row.channel_name,
+        serial: row.sensor_serial,
         slope: row.calibration_slope,
         offset: row.calibration_offset,
       });
@@ -72,7 +80,7 @@ describe('[CALIBRATIONS]', () => {
       await cell.getByRole('button', { name: zh ? '无证书' : 'No certificate' }).click(POLL);
 
       // The drawer: add a certificate by hand whose offset differs from the programmed one by 0.03.
-      const drawer = page.locator('.ant-drawer-content');
+      const drawer = page.locator('.ant-drawer');
       await drawer
         .getByText(zh ? '暂无校准记录' : 'No calibration yet')
         .first()
@@ -85,7 +93,7 @@ describe('[CALIBRATIONS]', () => {
       await dialog.getByLabel(zh ? '校准日期' : 'Date of calibration').fill('2020-01-15');
       await dialog.getByLabel(zh ? '校准日期' : 'Date of calibration').press('Enter');
       await dialog.getByLabel(zh ? '校准机构' : 'Laboratory (organisation)').fill('Deutsche WindGuard');
-      await dialog.getByRole('button', { name: zh ? '确 定' : 'OK' }).click();
+      await dialog.getByRole('button', { name: zh ? /^确\s?定$/ : 'OK' }).click();
       await page
         .getByText(zh ? '校准记录已保存' : 'Calibration saved')
         .first()
@@ -125,6 +133,24 @@ describe('[CALIBRATIONS]', () => {
         .waitFor();
       await page.getByRole('button', { name: zh ? '修正历史数据' : 'Correct history' }).waitFor();
       await screenshot(page, `calibrations-channel-table-${locale}`);
+
+      // The fleet list: the sensor is there with its last calibration, overdue by the default 12 months.
+      await page.getByRole('menuitem', { name: zh ? /校准到期/ : /Calibrations due/ }).click();
+      await page.waitForURL('**/calibrationDue');
+      const dueCard = page.locator('.ant-card', {
+        hasText: zh ? '传感器校准到期' : 'Sensors due for calibration',
+      });
+      await dueCard
+        .getByPlaceholder(zh ? '序列号、厂家、型号或站点' : 'Serial, make, model or site')
+        .fill(site.serial);
+      await dueCard
+        .getByPlaceholder(zh ? '序列号、厂家、型号或站点' : 'Serial, make, model or site')
+        .press('Enter');
+      const due = dueCard.locator('.ant-table-row', { hasText: site.serial });
+      await expect.poll(() => due.count(), { timeout: 60_000 }).toBe(1);
+      await due.getByText('2020-01-15').waitFor();
+      await due.getByText(zh ? '已过期' : 'Overdue').waitFor();
+      await screenshot(page, `calibrations-due-${locale}`);
     }, 180_000);
   }
 });

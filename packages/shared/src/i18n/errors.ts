@@ -195,14 +195,8 @@ export const ERROR_MESSAGES = {
     en: 'The certificate is for the sensor with serial number “{certificateSerial}”, not for this sensor (“{sensorSerial}”); nothing was changed',
   },
   CALIBRATION_PDF_INVALID: { zh: '“{fileName}”不是 PDF 文件', en: '“{fileName}” is not a PDF file' },
-  CALIBRATION_NOT_MANUAL: {
-    zh: '只能修改手工录入的校准记录；导入的校准记录请重新导入其文件',
-    en: 'Only calibrations typed by hand can be edited; an imported one changes by importing its file again',
-  },
-  CALIBRATION_CORRECTION_NOT_APPLIED: {
-    zh: '该校准修正尚未应用或已撤销',
-    en: 'This calibration correction has not been applied or has been undone',
-  },
+  CALIBRATION_NOT_MANUAL: { zh: '导入的记录须重新导入', en: 'Imported calibrations change by re-import' },
+  CALIBRATION_CORRECTION_NOT_APPLIED: { zh: '该修正未应用或已撤销', en: 'The correction is not applied' },
   FILE_MATCH_RULE_NAME_TAKEN: {
     zh: '规则名称“{name}”已存在',
     en: 'A rule named “{name}” already exists',

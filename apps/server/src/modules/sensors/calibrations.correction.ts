@@ -58,7 +58,7 @@ export class CalibrationCorrectionService {
   private readonly repository: CalibrationRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly access: StationAccess,
     private readonly tasks: Pick<ProcessingTaskService, 'register' | 'start' | 'writableVersion'>,
     private readonly failure: TProcessingFailureOf,

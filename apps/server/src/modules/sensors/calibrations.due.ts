@@ -93,7 +93,8 @@ export async function sensorsDue(
     .sort(
       (a, b) =>
         RANK[a.status] - RANK[b.status] ||
-        (a.dueDate ?? '').localeCompare(b.dueDate ?? '') ||
+        // Within a status by due date, the sensors never calibrated after the dated ones.
+        (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999') ||
         a.stationCode.localeCompare(b.stationCode) ||
         a.serialNumber.localeCompare(b.serialNumber),
     );

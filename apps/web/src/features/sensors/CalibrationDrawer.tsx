@@ -106,91 +106,19 @@ export function CalibrationDrawer({
       },
     });
 
-  const columns: TableColumnsType<TCalibration> = [
-    { key: 'date', dataIndex: 'dateOfCalibration', title: t('calibrations.table.date'), width: 120 },
-    { key: 'slope', dataIndex: 'slope', title: t('calibrations.table.slope'), width: 100 },
-    { key: 'offset', dataIndex: 'offset', title: t('calibrations.table.offset'), width: 100 },
-    {
-      key: 'lab',
-      dataIndex: 'calibrationOrganisation',
-      title: t('calibrations.table.lab'),
-      width: 200,
-      ellipsis: true,
-    },
-    { key: 'id', dataIndex: 'calibrationId', title: t('calibrations.table.certificateId'), width: 120 },
-    {
-      key: 'source',
-      title: t('calibrations.table.source'),
-      width: 120,
-      render: (_, c) => <Tag>{t(`calibrations.sources.${c.source}`)}</Tag>,
-    },
-    {
-      key: 'pdf',
-      title: t('calibrations.table.pdf'),
-      width: 220,
-      render: (_, c) => (
-        <Space size={4} wrap>
-          {c.hasPdf ? (
-            <Button
-              size="small"
-              type="link"
-              icon={<DownloadOutlined />}
-              data-download-pdf={c.id}
-              onClick={() => void download('pdf', c)}
-            >
-              {c.certificatePdfName || t('calibrations.drawer.downloadPdf')}
-            </Button>
-          ) : null}
-          {c.hasCertificate ? (
-            <Button size="small" type="link" onClick={() => void download('json', c)}>
-              {t('calibrations.drawer.downloadJson')}
-            </Button>
-          ) : null}
-          {canEdit ? (
-            <Upload
-              accept=".pdf,application/pdf"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void attachPdf(c.id, file);
-                return false;
-              }}
-            >
-              <Button size="small" icon={<UploadOutlined />} data-attach-pdf={c.id}>
-                {t('calibrations.drawer.attachPdf')}
-              </Button>
-            </Upload>
-          ) : null}
-        </Space>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('calibrations.table.actions'),
-      width: 130,
-      render: (_, c) =>
-        canEdit ? (
-          <Space size={0}>
-            {c.source === 'manual' ? (
-              <Button size="small" type="link" onClick={() => setTarget({ kind: 'edit', calibration: c })}>
-                {t('calibrations.drawer.edit')}
-              </Button>
-            ) : null}
-            {c.source !== 'iea43' ? (
-              <Button size="small" type="link" danger onClick={() => askDelete(c)}>
-                {t('calibrations.drawer.delete')}
-              </Button>
-            ) : null}
-          </Space>
-        ) : null,
-    },
-  ];
+  const columns = useCalibrationTableColumns({
+    canEdit,
+    attachPdf,
+    download,
+    askDelete,
+    onEdit: (c) => setTarget({ kind: 'edit', calibration: c }),
+  });
 
   return (
     <Drawer
       open={subject !== undefined}
       onClose={close}
-      size="large"
-      width={1000}
+      size={1100}
       title={subject ? t('calibrations.drawer.title', { sensor: label(subject.identity) }) : ''}
       destroyOnHidden
     >
@@ -246,7 +174,7 @@ export function CalibrationDrawer({
             columns={columns}
             dataSource={data?.calibrations ?? []}
             pagination={false}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 1020 }}
             locale={{ emptyText: <Empty description={t('calibrations.drawer.empty')} /> }}
           />
         )}
@@ -258,4 +186,99 @@ export function CalibrationDrawer({
       />
     </Drawer>
   );
+}
+
+/** The columns of a sensor's calibrations: date, slope, offset, lab, id, source, the certificate files, actions. */
+function useCalibrationTableColumns({
+  canEdit,
+  attachPdf,
+  download,
+  askDelete,
+  onEdit,
+}: {
+  canEdit: boolean;
+  attachPdf: (id: number, file: File) => Promise<void>;
+  download: (kind: 'pdf' | 'json', c: TCalibration) => Promise<void>;
+  askDelete: (c: TCalibration) => void;
+  onEdit: (c: TCalibration) => void;
+}): TableColumnsType<TCalibration> {
+  const { t } = useTranslation();
+  return [
+    { key: 'date', dataIndex: 'dateOfCalibration', title: t('calibrations.table.date'), width: 110 },
+    { key: 'slope', dataIndex: 'slope', title: t('calibrations.table.slope'), width: 90 },
+    { key: 'offset', dataIndex: 'offset', title: t('calibrations.table.offset'), width: 90 },
+    {
+      key: 'lab',
+      dataIndex: 'calibrationOrganisation',
+      title: t('calibrations.table.lab'),
+      width: 180,
+      ellipsis: true,
+    },
+    { key: 'id', dataIndex: 'calibrationId', title: t('calibrations.table.certificateId'), width: 110 },
+    {
+      key: 'source',
+      title: t('calibrations.table.source'),
+      width: 110,
+      render: (_, c) => <Tag>{t(`calibrations.sources.${c.source}`)}</Tag>,
+    },
+    {
+      key: 'pdf',
+      title: t('calibrations.table.pdf'),
+      width: 210,
+      render: (_, c) => (
+        <Space size={4} wrap>
+          {c.hasPdf ? (
+            <Button
+              size="small"
+              type="link"
+              icon={<DownloadOutlined />}
+              data-download-pdf={c.id}
+              onClick={() => void download('pdf', c)}
+            >
+              {c.certificatePdfName || t('calibrations.drawer.downloadPdf')}
+            </Button>
+          ) : null}
+          {c.hasCertificate ? (
+            <Button size="small" type="link" onClick={() => void download('json', c)}>
+              {t('calibrations.drawer.downloadJson')}
+            </Button>
+          ) : null}
+          {canEdit ? (
+            <Upload
+              accept=".pdf,application/pdf"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void attachPdf(c.id, file);
+                return false;
+              }}
+            >
+              <Button size="small" icon={<UploadOutlined />} data-attach-pdf={c.id}>
+                {t('calibrations.drawer.attachPdf')}
+              </Button>
+            </Upload>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('calibrations.table.actions'),
+      width: 120,
+      render: (_, c) =>
+        canEdit ? (
+          <Space size={0}>
+            {c.source === 'manual' ? (
+              <Button size="small" type="link" onClick={() => onEdit(c)}>
+                {t('calibrations.drawer.edit')}
+              </Button>
+            ) : null}
+            {c.source !== 'iea43' ? (
+              <Button size="small" type="link" danger onClick={() => askDelete(c)}>
+                {t('calibrations.drawer.delete')}
+              </Button>
+            ) : null}
+          </Space>
+        ) : null,
+    },
+  ];
 }

@@ -47,10 +47,9 @@ export function CalibrationDuePage() {
       title: t('calibrations.due.sensor'),
       width: 260,
       render: (_, r) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
+        <Typography.Link
+          ellipsis
+          style={{ maxWidth: 240 }}
           onClick={() =>
             setSubject({
               sensorId: r.sensorId,
@@ -59,7 +58,7 @@ export function CalibrationDuePage() {
           }
         >
           {[r.oem, r.model, r.serialNumber].filter(Boolean).join(' ')}
-        </Button>
+        </Typography.Link>
       ),
     },
     {
