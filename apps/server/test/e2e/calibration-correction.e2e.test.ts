@@ -118,6 +118,26 @@ describe.skipIf(!hasFergus)('correcting history to the calibration certificate o
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(lineage.lineage)).toContain('calibration_fix');
 
+    const listed = await server.call(
+      'GET',
+      `/api/web/sensor/calibration/corrections?stationId=${station.id}`,
+      {
+        token,
+      },
+    );
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        id: started.body.data.correctionId,
+        versionId: working.versionId,
+        versionName: 'calibration',
+        channel: 'ws_30_mean',
+        fromTime: new Date(fromMs).toISOString(),
+        toTime: new Date(toMs).toISOString(),
+        programmed: PROGRAMMED,
+        certified: CERTIFIED,
+        status: 'applied',
+      }),
+    ]);
     const undo = await server.call('POST', '/api/web/sensor/calibration/correct/undo', {
       token,
       body: { correctionId: started.body.data.correctionId },

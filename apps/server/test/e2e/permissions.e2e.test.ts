@@ -334,6 +334,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/sensor/calibration/due/page': 'user',
   'POST /api/web/sensor/calibration/correct': 'data.process',
   'POST /api/web/sensor/calibration/correct/undo': 'data.process',
+  'GET /api/web/sensor/calibration/corrections': 'user',
   // The Model Context Protocol endpoint (issue 32): any user's token with the read scope; each tool
   // checks what its API route checks (alarms: alarm.view) and the caller's sites.
   'POST /mcp': 'user',
@@ -927,6 +928,8 @@ describe('station-scoped routes', () => {
       });
       expect(await server.db.selectFrom('calibration_correction').select('id').execute()).toEqual(before);
     },
+    'GET /api/web/sensor/calibration/corrections': async () =>
+      expectForbidden('GET', `/api/web/sensor/calibration/corrections?stationId=${hidden.id}`),
     'POST /api/web/sensor/calibration/correct/undo': async () => {
       const { correctionId } = await createHiddenSensor();
       await expectForbidden('POST', '/api/web/sensor/calibration/correct/undo', { correctionId });

@@ -262,6 +262,7 @@ const READS: Record<string, TFixture> = {
   'GET /api/web/sensor/calibration/list': f((c) => ({ query: { sensorId: c.sensorId } })),
   'GET /api/web/sensor/calibration/station': f((c) => ({ query: { stationId: c.stationId } })),
   'GET /api/web/sensor/calibration/rule': f((c) => ({ query: { stationId: c.stationId } })),
+  'GET /api/web/sensor/calibration/corrections': f((c) => ({ query: { stationId: c.stationId } })),
   'POST /api/web/sensor/calibration/due/page': f(() => ({ body: { ...page, status: 'all' } })),
   'POST /api/web/receipt/page': f((c) => ({ body: { ...page, stationId: c.stationId } })),
   'POST /api/web/repair/page': f(() => ({ body: page })),

@@ -271,6 +271,22 @@ export const ZCalibrationCorrectReply = z.object({
   taskId: z.number().int(),
 });
 
+/** GET /web/sensor/calibration/corrections: a site's corrections to certificates, newest first. */
+export const ZCalibrationCorrection = z.object({
+  id: z.number().int(),
+  versionId: z.number().int(),
+  versionName: z.string(),
+  channel: z.string(),
+  fromTime: z.string(),
+  toTime: z.string().nullable(),
+  programmed: z.object({ slope: z.number(), offset: z.number() }),
+  certified: z.object({ slope: z.number(), offset: z.number() }),
+  status: z.enum(['queued', 'applied', 'undone']),
+  creatorName: z.string(),
+  createTime: z.string(),
+});
+export type TCalibrationCorrection = z.infer<typeof ZCalibrationCorrection>;
+
 /** POST /web/sensor/calibration/correct/undo. */
 export const ZCalibrationCorrectionIdBody = z.object({ correctionId: ZId });
 

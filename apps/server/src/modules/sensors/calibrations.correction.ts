@@ -2,6 +2,7 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import {
   AppError,
   type Language,
+  type TCalibrationCorrection,
   type TCalibrationCorrectRequest,
   type TProcessingFailureReason,
 } from '@masthub/shared';
@@ -104,6 +105,28 @@ export class CalibrationCorrectionService {
       await this.repository.deleteCorrection(correctionId);
       throw error;
     }
+  }
+
+  /** A site's corrections (site view access), newest first. */
+  async list(user: TAuthUser, stationId: number): Promise<TCalibrationCorrection[]> {
+    await this.access.assertCanView(user, stationId);
+    const rows = await this.repository.listCorrections(stationId);
+    return rows.map((r) => {
+      const p = r.params as unknown as TCorrectionParams;
+      return {
+        id: Number(r.id),
+        versionId: Number(r.version_id),
+        versionName: r.version_name,
+        channel: p.channel,
+        fromTime: new Date(p.fromMs).toISOString(),
+        toTime: p.toMs === null ? null : new Date(p.toMs).toISOString(),
+        programmed: p.programmed,
+        certified: p.certified,
+        status: r.status,
+        creatorName: r.creator_name,
+        createTime: r.created_at.toISOString(),
+      };
+    });
   }
 
   /** Queues the undo of an applied correction on its version. */

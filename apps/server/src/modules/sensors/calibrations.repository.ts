@@ -262,6 +262,26 @@ export class CalibrationRepository {
     return Number(inserted.id);
   }
 
+  /** A site's corrections with their versions' names, newest first. */
+  listCorrections(stationId: number) {
+    return this.db
+      .selectFrom('calibration_correction as c')
+      .innerJoin('dataset_version as v', 'v.id', 'c.version_id')
+      .select([
+        'c.id',
+        'c.version_id',
+        'v.name as version_name',
+        'c.params',
+        'c.status',
+        'c.creator_name',
+        'c.created_at',
+      ])
+      .where('c.station_id', '=', stationId)
+      .orderBy('c.id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
   findCorrection(id: number) {
     return this.db.selectFrom('calibration_correction').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -1,5 +1,6 @@
 import type {
   TCalibrationCorrectInput,
+  TCalibrationCorrection,
   TCalibrationDue,
   TCalibrationImportReply,
   TCalibrationSaveInput,
@@ -18,6 +19,7 @@ export const calibrationKeys = {
   station: (stationId: number, configId: number | undefined) =>
     ['calibrations', 'station', stationId, configId ?? 0] as const,
   rule: (stationId: number) => ['calibrations', 'rule', stationId] as const,
+  corrections: (stationId: number) => ['calibrations', 'corrections', stationId] as const,
   due: (request: TDueQuery) => ['calibrations', 'due', request] as const,
 };
 
@@ -149,8 +151,31 @@ export function useCalibrationsDue(request: TDueQuery) {
 
 /** Starts the correction of a channel's history to the certificate (a processing task). */
 export function useCorrectToCertificate() {
+  const invalidate = useInvalidateCalibrations();
   return useMutation({
     mutationFn: (body: TCalibrationCorrectInput) =>
       http.post<{ correctionId: number; taskId: number }>('/web/sensor/calibration/correct', body),
+    onSuccess: invalidate,
+  });
+}
+
+/** A site's corrections to certificates (newest first). */
+export function useCalibrationCorrections(stationId: number) {
+  return useQuery({
+    queryKey: calibrationKeys.corrections(stationId),
+    queryFn: () => http.get<TCalibrationCorrection[]>('/web/sensor/calibration/corrections', { stationId }),
+    enabled: stationId > 0,
+  });
+}
+
+/** Gives back what a correction replaced (a processing task). */
+export function useUndoCorrection() {
+  const invalidate = useInvalidateCalibrations();
+  return useMutation({
+    mutationFn: (correctionId: number) =>
+      http.post<{ correctionId: number; taskId: number }>('/web/sensor/calibration/correct/undo', {
+        correctionId,
+      }),
+    onSuccess: invalidate,
   });
 }

@@ -1,1 +1,2 @@
 export { useCalibrationColumn, useCalibrationWarning } from './CalibrationColumn.tsx';
+export { CalibrationCorrectionsCard } from './CalibrationCorrectionsCard.tsx';

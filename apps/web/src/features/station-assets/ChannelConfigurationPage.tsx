@@ -38,7 +38,7 @@ import { fitColumns } from '../../ui/table/fit-columns.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
-import { useCalibrationColumn } from '../sensors/index.ts';
+import { CalibrationCorrectionsCard, useCalibrationColumn } from '../sensors/index.ts';
 import {
   exportIea43,
   useChannelConfigDetail,
@@ -239,6 +239,7 @@ export function ChannelConfigurationPage() {
         onClose={() => setConfigModal(undefined)}
         onSaved={(id) => setSelectedId(id)}
       />
+      <CalibrationCorrectionsCard stationId={stationId} />
       {calibration.overlays}
       <ChannelModal
         stationId={stationId}
