@@ -46,6 +46,11 @@ import {
   type TSeedResult,
 } from './modules/seed/index.ts';
 import type { SensorRegisterService } from './modules/sensors/index.ts';
+import {
+  CalibrationCorrectionService,
+  CalibrationDueService,
+  CalibrationService,
+} from './modules/sensors/index.ts';
 import type {
   AttachmentService,
   ChannelConfigService,
@@ -61,6 +66,7 @@ import type { UserAdminService } from './modules/users/index.ts';
 import type { TWebhookServices } from './modules/webhooks/index.ts';
 import {
   FlagMarkService,
+  ProcessingFailure,
   ProcessingService,
   ProcessingTaskService,
   type StatisticsService,
@@ -186,6 +192,10 @@ export interface TServices {
   webhooks: TWebhookServices;
   /** The port modules announce outbound events through (subscribed in wiring/outbound-events.ts). */
   events: OutboundEvents;
+  /** Calibration certificates of sensors (issue 44 §2). */
+  calibrations: CalibrationService;
+  calibrationDue: CalibrationDueService;
+  calibrationCorrections: CalibrationCorrectionService;
   // [anchor: wind-data service types]
 }
 
@@ -312,7 +322,9 @@ function buildServices(
     rawFileStore,
     computeAccess,
   );
+  const calibrationDue = new CalibrationDueService(db, stationAccess, config.CALIBRATION_INTERVAL_MONTHS);
   const operations = buildOperationsServices(db, config, log, {
+    calibrationDue,
     stationAccess,
     stationLog,
     alarms,
@@ -368,6 +380,19 @@ function buildServices(
     ...analysis,
     webhooks,
     events,
+    calibrations: new CalibrationService(
+      db,
+      stationAccess,
+      rawFileStore,
+      log.child({ module: 'calibrations' }),
+    ),
+    calibrationDue,
+    calibrationCorrections: new CalibrationCorrectionService(
+      db,
+      stationAccess,
+      processingTasks,
+      (reason, details) => new ProcessingFailure(reason, details),
+    ),
   };
   return services;
 }

@@ -62,7 +62,7 @@ export const mainRoutes: AppRoute[] = [
     page: () => import('./features/stations/StationListPage.tsx').then((m) => m.StationListPage),
   },
   {
-    // Issue 44 §3: what a site is equipped with, across sites (the sensor register).
+    // Issue 44: what a site is equipped with, across sites (the sensor register, calibrations due).
     path: '/siteAssets',
     name: 'menu.siteAssets',
     icon: 'station',
@@ -72,6 +72,12 @@ export const mainRoutes: AppRoute[] = [
         path: '/siteAssets/sensorRegister',
         name: 'menu.sensorRegister',
         page: () => import('./features/sensors/SensorRegisterPage.tsx').then((m) => m.SensorRegisterPage),
+      },
+      {
+        // The fleet's sensors due for calibration (issue 44 §2).
+        path: '/siteAssets/calibrationDue',
+        name: 'menu.calibrationDue',
+        page: () => import('./features/sensors/CalibrationDuePage.tsx').then((m) => m.CalibrationDuePage),
       },
     ],
   },

@@ -29,6 +29,7 @@ export * from './repairs/repairs.schema.ts';
 export * from './reports/data-reports.schema.ts';
 export * from './reports/reports.schema.ts';
 export * from './sensors/register.schema.ts';
+export * from './sensors/calibrations.schema.ts';
 export * from './stations/attachments.schema.ts';
 export * from './stations/channel-config.schema.ts';
 export * from './stations/download-apply.schema.ts';

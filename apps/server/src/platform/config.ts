@@ -94,6 +94,8 @@ const ZEnv = z.object({
   GEOCODER_KEY: z.string().optional(),
   ALARM_SWEEP_CRON: z.string().default('*/10 * * * *'),
   REPORT_TICK_CRON: z.string().default('*/5 * * * *'),
+  /** Months between a sensor's calibrations on a site without a rule of its own (issue 44 §2). */
+  CALIBRATION_INTERVAL_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Send webhooks to loopback, link-local, private and unspecified addresses too (issue 32; off: SSRF guard). */

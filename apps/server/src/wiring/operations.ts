@@ -7,6 +7,7 @@ import type { MailOutbox } from '../modules/mail/index.ts';
 import type { MessageService } from '../modules/messages/index.ts';
 import { ContactService, ReminderService, RepairService } from '../modules/repairs/index.ts';
 import { DataReportService, ReportService } from '../modules/reports/index.ts';
+import type { CalibrationDueService } from '../modules/sensors/index.ts';
 import type { StationLogService } from '../modules/station-log/index.ts';
 import type { SuitabilityService } from '../modules/suitability/index.ts';
 import type { StatisticsService, WindDataService } from '../modules/wind-data/index.ts';
@@ -27,6 +28,8 @@ export function buildOperationsServices(
   config: TConfig,
   log: Logger,
   shared: {
+    /** The sensors due for calibration, for the calibration reminder (issue 44 §2). */
+    calibrationDue: CalibrationDueService;
     stationAccess: StationAccess;
     stationLog: StationLogService;
     alarms: AlarmService;
@@ -55,7 +58,9 @@ export function buildOperationsServices(
       stationLog,
       log.child({ module: 'repairs' }),
     ),
-    reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' }), stationAccess),
+    reminders: new ReminderService(db, outbox, log.child({ module: 'reminders' }), stationAccess, (now) =>
+      shared.calibrationDue.dueBySite(now),
+    ),
     reports: new ReportService(
       db,
       stationAccess,

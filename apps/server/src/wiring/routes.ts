@@ -30,7 +30,7 @@ import { mesoscaleDatasetRoutes, referenceSeriesRoutes } from '../modules/refere
 import { repairRoutes } from '../modules/repairs/index.ts';
 import { dataReportRoutes, reportRoutes } from '../modules/reports/index.ts';
 import { roleRoutes } from '../modules/roles/index.ts';
-import { sensorRegisterRoutes } from '../modules/sensors/index.ts';
+import { calibrationDueRoutes, calibrationRoutes, sensorRegisterRoutes } from '../modules/sensors/index.ts';
 import {
   attachmentRoutes,
   channelConfigRoutes,
@@ -129,6 +129,9 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...mapLayerRoutes(services.mapLayers),
     // The Model Context Protocol endpoint (/mcp, issue 32): read-only tools over the same services.
     ...mcpRoutes(services),
+    // Calibration certificates of sensors (issue 44 §2).
+    ...calibrationRoutes(services.calibrations, services.stationAccess),
+    ...calibrationDueRoutes(services.calibrationDue, services.calibrationCorrections),
     // [anchor: wind-data routes]
   ];
 }

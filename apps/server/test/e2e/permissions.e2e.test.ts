@@ -325,6 +325,22 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/web/receipt/apply': 'data.process',
   'POST /api/web/receipt/undo': 'data.process',
   'POST /api/web/receipt/dismiss': 'data.process',
+  // Calibration certificates of sensors (issue 44 §2): read by whoever views a site naming the sensor,
+  // written by whoever edits one (station.edit); corrections of history are processing (data.process).
+  'GET /api/web/sensor/calibration/list': 'user',
+  'POST /api/web/sensor/calibration/save': 'station.edit',
+  'GET /api/web/sensor/calibration/delete': 'station.edit',
+  'POST /api/web/sensor/calibration/import': 'station.edit',
+  'GET /api/web/sensor/calibration/certificate': 'user',
+  'POST /api/web/sensor/calibration/pdf/upload': 'station.edit',
+  'GET /api/web/sensor/calibration/pdf/download': 'user',
+  'GET /api/web/sensor/calibration/station': 'user',
+  'GET /api/web/sensor/calibration/rule': 'user',
+  'POST /api/web/sensor/calibration/rule/save': 'station.edit',
+  'POST /api/web/sensor/calibration/due/page': 'user',
+  'POST /api/web/sensor/calibration/correct': 'data.process',
+  'POST /api/web/sensor/calibration/correct/undo': 'data.process',
+  'GET /api/web/sensor/calibration/corrections': 'user',
   // The Model Context Protocol endpoint (issue 32): any user's token with the read scope; each tool
   // checks what its API route checks (alarms: alarm.view) and the caller's sites.
   'POST /mcp': 'user',
@@ -793,7 +809,193 @@ describe('station-scoped routes', () => {
     expect(row.link_revoked_at).toBeNull();
   }
 
+  /** A sensor named only by the hidden site's configuration, with a certificate (PDF attached), and a correction (issue 44). */
+  let hiddenSensor: Promise<{ sensorId: number; calibrationId: number; correctionId: number }> | undefined;
+  function createHiddenSensor() {
+    hiddenSensor ??= (async () => {
+      const { configId } = await createHiddenAssets();
+      await server.db
+        .insertInto('channel_config_channel')
+        .values({
+          config_id: configId,
+          position: 0,
+          channel_name: 'Spd80mN',
+          element: 'ws',
+          data_key: 'Spd80mN',
+          statistic: 'mean',
+          sensor_make: 'Thies',
+          sensor_model: 'First Class',
+          sensor_serial: 'HIDDEN-1',
+        })
+        .execute();
+      const sensor = await server.db
+        .insertInto('sensor')
+        .values({ oem: 'Thies', model: 'First Class', serial_number: 'HIDDEN-1' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const calibration = await server.db
+        .insertInto('sensor_calibration')
+        .values({
+          sensor_id: sensor.id,
+          slope: 0.0458,
+          offset: 0.24,
+          source: 'certificate',
+          certificate: JSON.stringify({ version: '1.1.0-2022.06' }),
+          certificate_pdf_sha256: 'c'.repeat(64),
+          certificate_pdf_name: 'hidden.pdf',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const correction = await server.db
+        .insertInto('calibration_correction')
+        .values({
+          station_id: hidden.id,
+          version_id: await hiddenVersionId(),
+          params: JSON.stringify({}),
+          status: 'applied',
+          undo: JSON.stringify({}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { sensorId: sensor.id, calibrationId: calibration.id, correctionId: correction.id };
+    })();
+    return hiddenSensor;
+  }
+
+  async function expectHiddenSensorKept() {
+    const { sensorId, calibrationId } = await createHiddenSensor();
+    const rows = await server.db
+      .selectFrom('sensor_calibration')
+      .select(['id', 'slope', 'certificate_pdf_sha256'])
+      .where('sensor_id', '=', sensorId)
+      .execute();
+    expect(rows).toEqual([{ id: calibrationId, slope: 0.0458, certificate_pdf_sha256: 'c'.repeat(64) }]);
+  }
+
   const STATION_SCOPED: Record<string, () => Promise<void>> = {
+    // Calibration certificates (issue 44 §2): a sensor only the hidden site names is neither read nor written.
+    'GET /api/web/sensor/calibration/list': async () => {
+      const { sensorId } = await createHiddenSensor();
+      await expectForbidden('GET', `/api/web/sensor/calibration/list?sensorId=${sensorId}`);
+    },
+    'POST /api/web/sensor/calibration/save': async () => {
+      const { sensorId, calibrationId } = await createHiddenSensor();
+      await expectForbidden('POST', '/api/web/sensor/calibration/save', { sensorId, slope: 1, offset: 0 });
+      await expectForbidden('POST', '/api/web/sensor/calibration/save', {
+        sensor: { oem: 'thies', model: 'first class', serialNumber: 'hidden-1' },
+        slope: 1,
+        offset: 0,
+      });
+      await expectForbidden('POST', '/api/web/sensor/calibration/save', {
+        id: calibrationId,
+        slope: 1,
+        offset: 0,
+      });
+      await expectHiddenSensorKept();
+    },
+    'GET /api/web/sensor/calibration/delete': async () => {
+      const { calibrationId } = await createHiddenSensor();
+      await expectForbidden('GET', `/api/web/sensor/calibration/delete?id=${calibrationId}`);
+      await expectHiddenSensorKept();
+    },
+    'POST /api/web/sensor/calibration/import': async () => {
+      const { sensorId } = await createHiddenSensor();
+      const certificate = {
+        version: '1.1.0-2022.06',
+        calibration_id: 'x',
+        calibration_lab: {},
+        customer: {},
+        test_item: {
+          model: 'First Class',
+          serial_number: 'HIDDEN-1',
+          description: 'cup',
+          oem: { company_name: 'Thies' },
+        },
+        setup: { date_of_calibration: '2024-01-01' },
+        result: {
+          ambient_conditions: {},
+          table: [],
+          linear_regression: { slope: { value: 1 }, offset: { value: 0 } },
+        },
+        date_of_issue: '2024-01-02',
+        revision: '0',
+      };
+      await expectForbidden('POST', `/api/web/sensor/calibration/import?sensorId=${sensorId}`, certificate);
+      await expectForbidden('POST', '/api/web/sensor/calibration/import', certificate);
+      await expectHiddenSensorKept();
+    },
+    'GET /api/web/sensor/calibration/certificate': async () => {
+      const { calibrationId } = await createHiddenSensor();
+      await expectForbidden('GET', `/api/web/sensor/calibration/certificate?id=${calibrationId}`);
+    },
+    'POST /api/web/sensor/calibration/pdf/upload': async () => {
+      const { calibrationId } = await createHiddenSensor();
+      const { payload, contentType } = multipartBody([
+        { name: 'file', fileName: 'x.pdf', content: Buffer.from('%PDF-1.7\n') },
+      ]);
+      const r = await server.app.inject({
+        method: 'POST',
+        url: `/api/web/sensor/calibration/pdf/upload?id=${calibrationId}`,
+        headers: { token: callerToken, 'content-type': contentType },
+        payload,
+      });
+      expect(r.statusCode).toBe(403);
+      await expectHiddenSensorKept();
+    },
+    'GET /api/web/sensor/calibration/pdf/download': async () => {
+      const { calibrationId } = await createHiddenSensor();
+      await expectForbidden('GET', `/api/web/sensor/calibration/pdf/download?id=${calibrationId}`);
+    },
+    'GET /api/web/sensor/calibration/station': async () =>
+      expectForbidden('GET', `/api/web/sensor/calibration/station?stationId=${hidden.id}`),
+    'GET /api/web/sensor/calibration/rule': async () =>
+      expectForbidden('GET', `/api/web/sensor/calibration/rule?stationId=${hidden.id}`),
+    'POST /api/web/sensor/calibration/rule/save': async () => {
+      await expectForbidden('POST', '/api/web/sensor/calibration/rule/save', {
+        stationId: hidden.id,
+        recalibrationMonths: 6,
+      });
+      expect(
+        await server.db
+          .selectFrom('sensor_campaign_rule')
+          .select('station_id')
+          .where('station_id', '=', hidden.id)
+          .execute(),
+      ).toEqual([]);
+    },
+    'POST /api/web/sensor/calibration/due/page': async () => {
+      await createHiddenSensor();
+      await expectForbidden('POST', '/api/web/sensor/calibration/due/page', { stationId: hidden.id });
+      const r = await server.call('POST', '/api/web/sensor/calibration/due/page', {
+        token: callerToken,
+        body: { status: 'all' },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.data.records.map((d: { stationId: number }) => d.stationId)).not.toContain(hidden.id);
+    },
+    'POST /api/web/sensor/calibration/correct': async () => {
+      const before = await server.db.selectFrom('calibration_correction').select('id').execute();
+      await expectForbidden('POST', '/api/web/sensor/calibration/correct', {
+        versionId: await hiddenVersionId(),
+        channel: 'Spd80mN',
+        fromTime: '2024-01-01T00:00:00Z',
+        programmed: { slope: 0.05, offset: 0.25 },
+        certified: { slope: 0.0458, offset: 0.24 },
+      });
+      expect(await server.db.selectFrom('calibration_correction').select('id').execute()).toEqual(before);
+    },
+    'GET /api/web/sensor/calibration/corrections': async () =>
+      expectForbidden('GET', `/api/web/sensor/calibration/corrections?stationId=${hidden.id}`),
+    'POST /api/web/sensor/calibration/correct/undo': async () => {
+      const { correctionId } = await createHiddenSensor();
+      await expectForbidden('POST', '/api/web/sensor/calibration/correct/undo', { correctionId });
+      const row = await server.db
+        .selectFrom('calibration_correction')
+        .select('status')
+        .where('id', '=', correctionId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('applied');
+    },
     // Download applications (issue 17): a hidden site is neither applied for, listed, decided nor released.
     'POST /api/web/apply/save': async () => {
       const before = await server.db.selectFrom('download_application').select('id').execute();

@@ -192,6 +192,24 @@ export async function buildContext(server: TTestServer, session: string, seeded:
     { name: 'file', fileName: 'era5_100m.wnd', content: wnd(firstMs - 86_400_000, lastMs + 86_400_000) },
   ]);
 
+  // A sensor with a certificate (issue 44 §2); no PDF attached.
+  const sensor = await db
+    .insertInto('sensor')
+    .values({ oem: 'Thies', model: 'First Class', serial_number: 'SCOPE-1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const calibration = await db
+    .insertInto('sensor_calibration')
+    .values({
+      sensor_id: sensor.id,
+      slope: 0.0458,
+      offset: 0.24,
+      source: 'certificate',
+      certificate: JSON.stringify({ version: '1.1.0-2022.06' }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const one = async (table: string, where?: [string, unknown]) => {
     let q = db.selectFrom(table as 'station').select('id' as 'id');
     if (where) q = q.where(where[0] as 'id', '=', where[1] as number);
@@ -273,6 +291,8 @@ export async function buildContext(server: TTestServer, session: string, seeded:
     repairRecordId: await one('repair_record'),
     messageId: await one('message'),
     templateId: await one('report_template'),
+    sensorId: Number(sensor.id),
+    calibrationId: Number(calibration.id),
   };
   expect(failed, 'records the scope test could not make').toEqual([]);
   return context;

@@ -53,6 +53,8 @@ export interface TContext {
   repairRecordId: number;
   messageId: number;
   templateId: number;
+  sensorId: number;
+  calibrationId: number;
 }
 
 /** A route's input: JSON body or a multipart form, query, path parameters, extra headers. */
@@ -258,6 +260,11 @@ const READS: Record<string, TFixture> = {
   'POST /api/web/parse_rule/page': f(() => ({ body: page })),
   'POST /api/web/personalConfig/listByType': f(() => ({ body: { type: 'stationList' } })),
   'GET /api/web/receipt/detail': f((c) => ({ query: { id: c.receiptId } })),
+  'GET /api/web/sensor/calibration/list': f((c) => ({ query: { sensorId: c.sensorId } })),
+  'GET /api/web/sensor/calibration/station': f((c) => ({ query: { stationId: c.stationId } })),
+  'GET /api/web/sensor/calibration/rule': f((c) => ({ query: { stationId: c.stationId } })),
+  'GET /api/web/sensor/calibration/corrections': f((c) => ({ query: { stationId: c.stationId } })),
+  'POST /api/web/sensor/calibration/due/page': f(() => ({ body: { ...page, status: 'all' } })),
   'POST /api/web/receipt/page': f((c) => ({ body: { ...page, stationId: c.stationId } })),
   'POST /api/web/repair/page': f(() => ({ body: page })),
   'POST /api/web/repair/record/page': f((c) => ({ body: { ...page, stationId: c.stationId } })),
@@ -342,6 +349,12 @@ const DOWNLOADS: Record<string, TFixture> = {
   'GET /api/web/statement/download': f((c) => ({ query: { id: c.groupReportId, format: 'pdf' } })),
   'GET /api/web/statement/preview': f((c) => ({ query: { id: c.groupReportId } })),
   'GET /api/web/station/attachment/download': f((c) => ({ query: { id: c.attachmentId } })),
+  'GET /api/web/sensor/calibration/certificate': f((c) => ({ query: { id: c.calibrationId } })),
+  'GET /api/web/sensor/calibration/pdf/download': answers(
+    404,
+    'the scope test’s calibration has no PDF attached',
+    (c) => ({ query: { id: c.calibrationId } }),
+  ),
   'GET /api/web/station/channel_config/iea43/export': f((c) => ({ query: { stationId: c.stationId } })),
   'POST /api/web/station/coordinate/export': f(() => ({ body: {} })),
   'GET /api/web/station/import/template': f(() => ({})),
@@ -674,6 +687,28 @@ const WRITES: Record<string, TFixture> = {
   'POST /api/web/receipt/apply': f((c) => ({ body: { findingId: 1, receiptId: c.receiptId } })),
   'POST /api/web/receipt/undo': f(() => ({ body: { fixId: 1 } })),
   'POST /api/web/receipt/dismiss': f(() => ({ body: { findingId: 1, reason: 'known' } })),
+  'POST /api/web/sensor/calibration/save': f((c) => ({
+    body: { sensorId: c.sensorId, slope: 0.05, offset: 0.2 },
+  })),
+  'GET /api/web/sensor/calibration/delete': f((c) => ({ query: { id: c.calibrationId } })),
+  'POST /api/web/sensor/calibration/import': f((c) => ({ query: { sensorId: c.sensorId }, body: {} })),
+  'POST /api/web/sensor/calibration/pdf/upload': f((c) => ({
+    query: { id: c.calibrationId },
+    multipart: [{ name: 'file', fileName: 'certificate.pdf', content: Buffer.from('%PDF-1.7\n') }],
+  })),
+  'POST /api/web/sensor/calibration/rule/save': f((c) => ({
+    body: { stationId: c.stationId, recalibrationMonths: 12 },
+  })),
+  'POST /api/web/sensor/calibration/correct': f((c) => ({
+    body: {
+      versionId: c.workingVersionId,
+      channel: 'ws',
+      fromTime: c.firstTime,
+      programmed: { slope: 0.05, offset: 0.25 },
+      certified: { slope: 0.0458, offset: 0.24 },
+    },
+  })),
+  'POST /api/web/sensor/calibration/correct/undo': f(() => ({ body: { correctionId: 1 } })),
 };
 
 /** Every route's fixture, by `METHOD /path` as the route table lists it. */

@@ -25,6 +25,7 @@ describe('buildMenu(routes, selectedFeatures)', () => {
       '/stationManage',
       '/siteAssets',
       '/siteAssets/sensorRegister',
+      '/siteAssets/calibrationDue',
       '/report',
       '/report/groupReport',
       '/report/windSourceAssement',

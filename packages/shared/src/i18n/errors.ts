@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors.ts';
+import { SITE_ASSET_ERROR_MESSAGES } from './errors-site-assets.ts';
 import type { TLocalized } from './language.ts';
 
 /**
@@ -174,30 +175,7 @@ export const ERROR_MESSAGES = {
     en: 'The attachment “{fileName}” is not accepted: only .docx, .pdf, .xls and .xlsx files are',
   },
   FILE_REQUIRED: { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
-  CHANNEL_CONFIG_DATE_TAKEN: {
-    zh: '该站点已有生效时间为 {effectiveFrom} 的通道配置',
-    en: 'This site already has a channel configuration effective from {effectiveFrom}',
-  },
-  SENSOR_NOT_MOUNTED: {
-    zh: '该传感器在 {date} 未安装在站点 {code} 上',
-    en: 'The sensor is not mounted on site {code} at {date}',
-  },
-  SENSOR_MOVE_LATER_CONFIG: {
-    zh: '站点 {code} 已有晚于 {date} 的通道配置：请选择更晚的日期',
-    en: 'Site {code} has a channel configuration later than {date}: choose a later date',
-  },
-  REPAIR_SENSOR_NOT_ON_SITE: {
-    zh: '所选传感器不在该站点的通道配置中',
-    en: 'A chosen sensor is not named in this site’s channel configurations',
-  },
-  IEA43_INVALID: {
-    zh: '文件不是有效的 IEA Task 43 WRA 数据模型 JSON，站点未做任何修改',
-    en: 'The file is not a valid IEA Task 43 WRA data model JSON; nothing was changed',
-  },
-  IEA43_NOTHING_TO_IMPORT: {
-    zh: '文件的测量位置中没有可作为通道导入的数据列，站点未做任何修改',
-    en: 'The file’s measurement location has no data column to import as a channel; nothing was changed',
-  },
+  ...SITE_ASSET_ERROR_MESSAGES,
   FILE_MATCH_RULE_NAME_TAKEN: {
     zh: '规则名称“{name}”已存在',
     en: 'A rule named “{name}” already exists',

@@ -40,6 +40,8 @@ export const TASK_KIND_NAMES: Record<TTaskKind, TLocalized> = {
   import: { zh: '数据导入', en: 'Data import' },
   receipt_fix: { zh: '数据回执修正', en: 'Data receipt fix' },
   receipt_fix_undo: { zh: '撤销数据回执修正', en: 'Data receipt fix undone' },
+  calibration_fix: { zh: '按校准证书修正', en: 'Correction to the calibration certificate' },
+  calibration_fix_undo: { zh: '撤销校准证书修正', en: 'Calibration certificate correction undone' },
 };
 
 /** Site fields a site edit names in the station log (the keys of its `details.changes`). */

@@ -260,6 +260,7 @@ export const MAIL_KINDS = [
   'apply',
   'reminder_receipt',
   'security',
+  'reminder_calibration',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
@@ -271,6 +272,7 @@ export const MAIL_KIND_NAMES: Record<TMailKind, TLocalized> = {
   apply: { zh: '下载申请', en: 'Download application' },
   reminder_receipt: { zh: '数据回执日报', en: 'Data receipt digest' },
   security: { zh: '账号安全提醒', en: 'Account security notice' },
+  reminder_calibration: { zh: '传感器校准到期提醒', en: 'Sensor calibration due reminder' },
 };
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type TMailStatus = (typeof MAIL_STATUSES)[number];
@@ -309,12 +311,13 @@ export type TSendLogRecord = z.infer<typeof ZSendLogRecord>;
 
 // --- Interval task settings (SPEC §3, §9 scheduled sending with `L`) ---------------------------------
 
-export const INTERVAL_TASK_TYPES = ['warn', 'report', 'receipt'] as const;
+export const INTERVAL_TASK_TYPES = ['warn', 'report', 'receipt', 'calibration'] as const;
 export type TIntervalTaskType = (typeof INTERVAL_TASK_TYPES)[number];
 export const INTERVAL_TASK_NAMES: Record<TIntervalTaskType, TLocalized> = {
   warn: { zh: '告警未处理提醒', en: 'Unhandled alarm reminder' },
   report: { zh: '无数据提醒', en: 'No-data reminder' },
   receipt: { zh: '数据回执日报', en: 'Data receipt digest' },
+  calibration: { zh: '传感器校准到期提醒', en: 'Sensor calibration due reminder' },
 };
 export const REMINDER_FREQUENCIES = ['days', 'lastDay'] as const;
 export type TReminderFrequency = (typeof REMINDER_FREQUENCIES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
+import { ZCalibrationWarning } from '../sensors/calibrations.schema.ts';
 import { ZId, ZQueryId, zOptionalText, zRequiredText } from '../text.schema.ts';
 import {
   heightMayBeNegative,
@@ -288,7 +289,15 @@ export const ZChannelConfigListReply = z.object({
 });
 export type TChannelConfigListReply = z.infer<typeof ZChannelConfigListReply>;
 
-export const ZChannelConfigSaveReply = z.object({ id: z.number().int() });
+/**
+ * The saved configuration's id, and each channel whose programmed slope/offset disagrees with its sensor's
+ * calibration certificate in force (issue 44 §2): a warning the page shows, not a refusal.
+ */
+export const ZChannelConfigSaveReply = z.object({
+  id: z.number().int(),
+  calibrationWarnings: z.array(ZCalibrationWarning),
+});
+export type TChannelConfigSaveReply = z.infer<typeof ZChannelConfigSaveReply>;
 
 /** GET /web/station/channel_config/elements: the element choices in the caller's language. */
 export const ZChannelElementOption = z.object({

@@ -232,6 +232,8 @@ export const TASK_KINDS = [
   'import',
   'receipt_fix',
   'receipt_fix_undo',
+  'calibration_fix',
+  'calibration_fix_undo',
 ] as const;
 export const ZTaskKind = z.enum(TASK_KINDS);
 export type TTaskKind = z.infer<typeof ZTaskKind>;

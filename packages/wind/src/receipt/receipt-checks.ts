@@ -25,13 +25,20 @@ export interface ReceiptInput {
   /** Site coordinates (° north, ° east) for the solar clock check. */
   readonly site?: { readonly latDeg: number; readonly lonDeg: number } | undefined;
   readonly intervalMinutes?: number | undefined;
-  /** Slopes/offsets the logger says it applied (read from the file header by the parser). */
+  /**
+   * Slopes/offsets the logger says it applied (read from the file header by the parser, or the programmed
+   * values a calibration certificate disagrees with), with the tolerances of the comparison when the caller
+   * has decided them (compareDeclaredCalibration's defaults otherwise).
+   */
   readonly declaredCalibrations?:
     | readonly {
         readonly channel: string;
         readonly slope: number;
         readonly offset: number;
         readonly fromMs: number;
+        readonly toMs?: number | undefined;
+        readonly slopeTolerance?: number | undefined;
+        readonly offsetTolerance?: number | undefined;
       }[]
     | undefined;
   /** Heights closer than this count as one height (pairs for boom, slope and absolute vane offset), m. */
@@ -153,7 +160,7 @@ export function receiptChecks(input: ReceiptInput): ReceiptOutput {
 
   for (const declared of input.declaredCalibrations ?? []) {
     const channel = present.find((c) => c.id === declared.channel);
-    if (channel) results.push(compareDeclaredCalibration(channel, declared));
+    if (channel) results.push(compareDeclaredCalibration(channel, declared, declared));
     else results.push(skip('declared_calibration', 'unknown_channel', [declared.channel]));
   }
 

@@ -424,6 +424,30 @@ describe('compareDeclaredCalibration', () => {
 });
 
 describe('receiptChecks', () => {
+  it('judges a declared calibration with the tolerances its caller decided (the certificate rule, issue 44)', () => {
+    const file = twoBoomMast(START, 30, 12);
+    // Offset 0.2491 programmed, 0.24453 certified: 0.0046 apart, within the check's own 0.005.
+    const channels: ReceiptChannel[] = [
+      { id: 'a', element: 'ws', heightM: 80, slope: 0.04587, offset: 0.24453 },
+    ];
+    const declared = { channel: 'a', slope: 0.04587, offset: 0.2491, fromMs: START };
+    const own = receiptChecks({ file, channels, declaredCalibrations: [declared] });
+    expect(own.findings.filter((f) => f.check === 'declared_calibration')).toEqual([]);
+    const decided = receiptChecks({
+      file,
+      channels,
+      declaredCalibrations: [{ ...declared, slopeTolerance: 0, offsetTolerance: 0 }],
+    });
+    const finding = decided.findings.find((f) => f.check === 'declared_calibration');
+    expect(finding?.key).toBe('declared_calibration.differs');
+    if (finding?.fix?.kind !== 'slope_offset') throw new Error('no slope/offset fix');
+    // A value logged with the programmed pair becomes the certificate's: raw 200 Hz → 0.04587·200 + 0.2491.
+    expect(finding.fix.slope * (0.04587 * 200 + 0.2491) + finding.fix.offset).toBeCloseTo(
+      0.04587 * 200 + 0.24453,
+      10,
+    );
+  });
+
   it('runs every applicable check and says why the others were skipped', () => {
     const file = twoBoomMast(START, 30, 12);
     const history = twoBoomMast(START - 30 * DAY, 30, 11);

@@ -22,6 +22,19 @@ export interface TReceiptJob {
   toMs: number;
   site?: { latDeg: number; lonDeg: number } | undefined;
   intervalMinutes: number;
+  /**
+   * The logger's programmed slope/offset of the channels whose sensor has a calibration certificate that
+   * disagrees (issue 44 §2): judged by the declared-calibration check against the certificate.
+   */
+  declaredCalibrations?: {
+    channel: string;
+    slope: number;
+    offset: number;
+    fromMs: number;
+    toMs: number;
+    slopeTolerance: number;
+    offsetTolerance: number;
+  }[];
 }
 
 /** The receipt's element of a stored channel (solar radiation is stored as `ghi`). */
@@ -114,5 +127,6 @@ export async function runReceipt(db: Database, job: TReceiptJob): Promise<Receip
     channels: present.map((c) => c.receipt),
     site: job.site,
     intervalMinutes: job.intervalMinutes,
+    declaredCalibrations: job.declaredCalibrations,
   });
 }

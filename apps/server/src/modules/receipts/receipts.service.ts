@@ -25,7 +25,8 @@ import { storedError } from '../../platform/stored-error.ts';
 import type { StationAccess } from '../access/index.ts';
 import type { TDataArrivedEvent, TFileHeldEvent } from '../ingestion/index.ts';
 import type { MessageService } from '../messages/index.ts';
-import { configuredChannelMetadata } from '../station-assets/index.ts';
+import { certificatesOfChannels } from '../sensors/index.ts';
+import { configuredChannelMetadata, type TConfiguredChannelMetadata } from '../station-assets/index.ts';
 import type { StationLogService } from '../station-log/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../timeseries/index.ts';
 import { checkText, presentDetail, presentListItem, type TChannelNames } from './receipt-present.ts';
@@ -171,18 +172,64 @@ export class ReceiptService {
     const intervalS = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 600;
     const fromMs = file.first_time!.getTime();
     const metadata = await configuredChannelMetadata(this.db, stationId, fromMs);
+    const toMs = file.last_time!.getTime() + intervalS * 1000;
+    const certified = await this.certifiedChannels(metadata, fromMs, toMs);
     const channels = all
       .filter((c) => c.intervalS === intervalS && receiptStatisticOf(c.statistic) !== 'none')
-      .map((row) => ({ row, receipt: receiptChannelOf(row, metadata.get(row.dataKey.toLowerCase())) }));
+      .map((row) => {
+        const receipt = receiptChannelOf(row, metadata.get(row.dataKey.toLowerCase()));
+        const reference = certified.references.get(row.dataKey.toLowerCase());
+        return { row, receipt: reference ? { ...receipt, ...reference } : receipt };
+      });
     const hasSite = Number.isFinite(file.latitude) && Number.isFinite(file.longitude);
     return {
       versionId,
       channels,
+      declaredCalibrations: certified.declared,
       fromMs,
-      toMs: file.last_time!.getTime() + intervalS * 1000,
+      toMs,
       site: hasSite ? { latDeg: file.latitude, lonDeg: file.longitude } : undefined,
       intervalMinutes: intervalS / 60,
     };
+  }
+
+  /**
+   * The certificate as the reference of the declared-calibration check (issue 44 §2): a channel whose sensor
+   * has a certificate in force at the file's start is checked against the certificate's slope/offset, and
+   * when the logger's programmed values (the configuration's) disagree with it — to the precision the less
+   * precise one states (sensors/calibration-check.ts) — they are handed to the check as what the logger applied.
+   */
+  private async certifiedChannels(
+    metadata: Map<string, TConfiguredChannelMetadata>,
+    fromMs: number,
+    toMs: number,
+  ): Promise<{
+    references: Map<string, { slope: number; offset: number }>;
+    declared: NonNullable<TReceiptJob['declaredCalibrations']>;
+  }> {
+    const found = await certificatesOfChannels(this.db, [...metadata.values()], new Date(fromMs));
+    const references = new Map<string, { slope: number; offset: number }>();
+    const declared: NonNullable<TReceiptJob['declaredCalibrations']> = [];
+    for (const f of found) {
+      const slope = f.inForce?.slope ?? null;
+      const offset = f.inForce?.offset ?? null;
+      if (slope === null || offset === null) continue;
+      references.set(f.channel.dataKey.toLowerCase(), { slope, offset });
+      const { calibrationSlope: s, calibrationOffset: o } = f.channel;
+      if (f.mismatches.length > 0 && s !== null && o !== null && s !== 0) {
+        // The precision rule has decided they differ: the check's own tolerances are not applied again.
+        declared.push({
+          channel: f.channel.dataKey,
+          slope: s,
+          offset: o,
+          fromMs,
+          toMs,
+          slopeTolerance: 0,
+          offsetTolerance: 0,
+        });
+      }
+    }
+    return { references, declared };
   }
 
   private async save(

@@ -81,6 +81,18 @@ export class ReminderRepository {
     return rows.rows;
   }
 
+  /** Live users with an e-mail address among `ids` (the data administrators a calibration reminder goes to). */
+  async listUsers(ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const rows = await sql<TRecipientRow>`
+      SELECT u.id, u.role_id, coalesce(r.is_admin, false) AS is_admin, coalesce(r.data_scope, 'list') AS data_scope,
+             u.user_name, u.email
+        FROM app_user u LEFT JOIN role r ON r.id = u.role_id
+       WHERE u.is_enabled AND NOT u.is_deleted AND coalesce(u.email, '') <> '' AND u.id = ANY(${[...ids]}::bigint[])
+       ORDER BY u.id`.execute(this.db);
+    return rows.rows;
+  }
+
   /** Live sites with open data-receipt findings: how many, and how many of them are errors. */
   async listOpenReceiptSites() {
     const rows = await sql<{

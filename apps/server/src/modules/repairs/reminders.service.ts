@@ -19,15 +19,31 @@ import { ReminderRepository } from './reminders.repository.ts';
 import { formatLocalTime } from './repair-mail.ts';
 
 /** The queue (and pg-boss schedule name) of each reminder. */
-const QUEUES = { warn: 'reminder.warn', report: 'reminder.report', receipt: 'reminder.receipt' } as const;
+const QUEUES = {
+  warn: 'reminder.warn',
+  report: 'reminder.report',
+  receipt: 'reminder.receipt',
+  calibration: 'reminder.calibration',
+} as const;
 
-const MAIL_KINDS = { warn: 'reminder_warn', report: 'reminder_report', receipt: 'reminder_receipt' } as const;
+const MAIL_KINDS = {
+  warn: 'reminder_warn',
+  report: 'reminder_report',
+  receipt: 'reminder_receipt',
+  calibration: 'reminder_calibration',
+} as const;
 
 const TITLES = {
   warn: 'repairs.reminder.unhandledTitle',
   report: 'repairs.reminder.silentTitle',
   receipt: 'repairs.reminder.receiptTitle',
+  calibration: 'repairs.reminder.calibrationTitle',
 } as const;
+
+/** Per site with sensors overdue or due for calibration, its code, name and counts (issue 44 §2, sensors module). */
+export type TCalibrationsDueBySite = (
+  now: Date,
+) => Promise<Map<number, { stationCode: string; projectName: string; overdue: number; due: number }>>;
 
 /** A site counts as silent for the no-data reminder when its last data is older than this. */
 export const REMINDER_SILENT_MS = 86_400_000;
@@ -65,8 +81,10 @@ export class ReminderService {
     private readonly db: Database,
     private readonly outbox: MailOutbox,
     private readonly log: Logger,
-    /** Who a site's data administrators are (the receipt digest). */
+    /** Who a site's data administrators are (the receipt digest, the calibration reminder). */
     private readonly access?: StationAccess,
+    /** The sites with sensors due for calibration (the calibration reminder). */
+    private readonly calibrationsDue?: TCalibrationsDueBySite,
   ) {
     this.reminders = new ReminderRepository(db);
   }
@@ -136,6 +154,9 @@ export class ReminderService {
     await jobs.work('reminder.receipt', () => this.run('receipt').then(() => undefined), {
       pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
     });
+    await jobs.work('reminder.calibration', () => this.run('calibration').then(() => undefined), {
+      pollingIntervalSeconds: SCHEDULED_POLL_SECONDS,
+    });
     // The stored settings are the truth: schedules follow them at every start.
     const tasks = await this.reminders.list();
     for (const t of tasks) await this.applySchedule(jobs, t.type, t.is_enabled ? t.cron : null, t.time_zone);
@@ -145,11 +166,18 @@ export class ReminderService {
   async run(type: TIntervalTaskType, now = new Date()): Promise<number> {
     const task = await this.reminders.find(type);
     if (!task.is_enabled || task.data_source_id === null) return 0;
+    const receiptLines =
+      type === 'receipt'
+        ? await this.openReceipts()
+        : type === 'calibration'
+          ? await this.calibrationLines(now)
+          : new Map<number, TLine[]>();
     const recipients =
       type === 'receipt'
         ? await this.digestRecipients()
-        : await this.recipients(type === 'warn' ? 'alarm.handle' : 'alarm.view');
-    const receiptLines = type === 'receipt' ? await this.openReceipts() : new Map<number, TLine[]>();
+        : type === 'calibration'
+          ? this.toRecipients(await this.reminders.listUsers([...receiptLines.keys()]))
+          : await this.recipients(type === 'warn' ? 'alarm.handle' : 'alarm.view');
     const ids: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       for (const user of recipients) {
@@ -198,6 +226,23 @@ export class ReminderService {
         detail: both('repairs.reminder.receiptOpen', { open: site.open, errors: site.errors }),
       };
       for (const userId of await this.access.dataAdministrators(Number(site.station_id))) {
+        out.set(userId, [...(out.get(userId) ?? []), line]);
+      }
+    }
+    return out;
+  }
+
+  /** Per user, the sites with sensors overdue or due for calibration whose data administrator they are. */
+  private async calibrationLines(now: Date): Promise<Map<number, TLine[]>> {
+    const out = new Map<number, TLine[]>();
+    if (!this.access || !this.calibrationsDue) return out;
+    for (const [stationId, site] of await this.calibrationsDue(now)) {
+      const line = {
+        stationCode: site.stationCode,
+        projectName: site.projectName,
+        detail: both('repairs.reminder.calibrationDue', { overdue: site.overdue, due: site.due }),
+      };
+      for (const userId of await this.access.dataAdministrators(stationId)) {
         out.set(userId, [...(out.get(userId) ?? []), line]);
       }
     }

@@ -11,6 +11,7 @@ import {
   type TChannelConfigDetail,
   type TChannelConfigListQuery,
   type TChannelConfigListReply,
+  type TChannelConfigSaveReply,
   type TChannelConfigSaveRequest,
   type TChannelConfigSummary,
   type TChannelElement,
@@ -23,7 +24,7 @@ import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
 import type { StationAccess } from '../access/index.ts';
-import { recordConfiguredSensors } from '../sensors/index.ts';
+import { calibrationWarnings, recordConfiguredSensors } from '../sensors/index.ts';
 import type { ChannelConfigRepository, TChannelInsert } from './channel-config.repository.ts';
 import { readRemoteSensingProfile } from './remote-sensing-profile.ts';
 import type { TStationLogWriter } from './station-log-writer.ts';
@@ -158,7 +159,14 @@ export class ChannelConfigService {
   }
 
   /** Adds a configuration (no id) or replaces one; refuses a second configuration on the same date. */
-  async save(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<{ id: number }> {
+  async save(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<TChannelConfigSaveReply> {
+    const { id } = await this.write(user, input);
+    // The sensors' certificates are the reference of the programmed slope/offset (issue 44 §2): told, not refused.
+    const warnings = await calibrationWarnings(this.configs.db, input.channels, input.effectiveFrom);
+    return { id, calibrationWarnings: warnings };
+  }
+
+  private async write(user: TAuthUser, input: TChannelConfigSaveRequest): Promise<{ id: number }> {
     const [station] = await this.access.assertCanEdit(user, input.stationId);
     const existing = input.id === undefined ? undefined : await this.configs.findById(input.id);
     if (input.id !== undefined && existing?.station_id !== input.stationId) throw new AppError('NOT_FOUND');

@@ -14,6 +14,10 @@ export interface TConfiguredChannelMetadata {
   calibrationOffset: number | null;
   /** Make and model of the sensor ('' when not stated): two different ones are no twin for the slope check. */
   sensorKind: string;
+  /** The sensor the channel names (issue 44: its calibration certificate is the reference). */
+  sensorMake: string;
+  sensorModel: string;
+  sensorSerial: string;
 }
 
 /**
@@ -47,6 +51,9 @@ export async function configuredChannelMetadata(
         calibrationSlope: r.calibration_slope,
         calibrationOffset: r.calibration_offset,
         sensorKind: `${r.sensor_make} ${r.sensor_model}`.trim(),
+        sensorMake: r.sensor_make,
+        sensorModel: r.sensor_model,
+        sensorSerial: r.sensor_serial,
       },
     ]),
   );

@@ -467,6 +467,35 @@ export interface SensorCalibrationTable {
   updated_at: UpdatedAt;
 }
 
+/** A site's calibration campaign rule (migration 0045). */
+export interface SensorCampaignRuleTable {
+  station_id: number;
+  recalibration_months: number | null;
+  is_post_campaign_required: Generated<boolean>;
+  campaign_end: DateColumn | null;
+  updated_by: number | null;
+  updater_name: Generated<string>;
+  updated_at: UpdatedAt;
+}
+
+/** A channel re-scaled to its certificate on a working version, with what it replaced (migration 0045). */
+export interface CalibrationCorrectionTable {
+  id: Generated<number>;
+  station_id: number;
+  version_id: number;
+  task_id: number | null;
+  undo_task_id: number | null;
+  calibration_id: number | null;
+  params: Json<Record<string, unknown>>;
+  undo: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  status: Generated<'queued' | 'applied' | 'undone'>;
+  created_by: number | null;
+  creator_name: Generated<string>;
+  created_at: CreatedAt;
+  applied_at: Timestamp | null;
+  undone_at: Timestamp | null;
+}
+
 // Data sources, file-match rules and fetching (migration 0007).
 type Jsonb<T> = ColumnType<T, string, string>;
 
@@ -790,7 +819,8 @@ export type TMailKindColumn =
   | 'report'
   | 'apply'
   | 'reminder_receipt'
-  | 'security';
+  | 'security'
+  | 'reminder_calibration';
 export type TMailStatusColumn = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface MailSendLogTable {
@@ -870,7 +900,7 @@ export interface RepairRecordSensorTable {
 }
 
 export interface IntervalTaskTable {
-  type: 'warn' | 'report' | 'receipt';
+  type: 'warn' | 'report' | 'receipt' | 'calibration';
   is_enabled: Generated<boolean>;
   data_source_id: number | null;
   send_time: Generated<string>;
@@ -1227,7 +1257,9 @@ export type TProcessingTaskKind =
   | 'delete_data'
   | 'import'
   | 'receipt_fix'
-  | 'receipt_fix_undo';
+  | 'receipt_fix_undo'
+  | 'calibration_fix'
+  | 'calibration_fix_undo';
 
 export interface ProcessingTaskTable {
   id: Generated<number>;
@@ -1439,6 +1471,8 @@ export interface DB {
   // Sensors and their calibrations (migration 0043).
   sensor: SensorTable;
   sensor_calibration: SensorCalibrationTable;
+  sensor_campaign_rule: SensorCampaignRuleTable;
+  calibration_correction: CalibrationCorrectionTable;
   // Data sources and file-match rules (migration 0007).
   data_source: DataSourceTable;
   file_match_rule: FileMatchRuleTable;

@@ -31,6 +31,7 @@ export interface TJobQueues {
   'reminder.warn': Record<string, never>;
   'reminder.report': Record<string, never>;
   'reminder.receipt': Record<string, never>;
+  'reminder.calibration': Record<string, never>;
   /** Render one group report (Word and PDF) and send it when the group says so. */
   'reports.generate': { reportId: number };
   /** Build one analysis report (data report) of a data version: Word and PDF. */

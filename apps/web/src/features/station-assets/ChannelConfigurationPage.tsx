@@ -39,6 +39,7 @@ import { fitColumns } from '../../ui/table/fit-columns.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateTime } from '../../ui/use-date-time.ts';
 import { useStationId } from '../../ui/use-station-id.ts';
+import { CalibrationCorrectionsCard, useCalibrationColumn } from '../sensors/index.ts';
 import {
   exportIea43,
   useChannelConfigDetail,
@@ -163,7 +164,9 @@ export function ChannelConfigurationPage() {
     (channel) => setChannelModal({ index: selected?.channels.findIndex((c) => c.id === channel.id) }),
     askDeleteChannel,
   );
-  const fit = fitColumns(channelColumns);
+  // Each channel's certificate in force and its mismatch mark (issue 44 §2), before the actions.
+  const calibration = useCalibrationColumn<TChannelRecord>(stationId, currentId);
+  const fit = fitColumns([...channelColumns.slice(0, -1), calibration.column, ...channelColumns.slice(-1)]);
 
   return (
     <Flex vertical gap={16}>
@@ -259,6 +262,8 @@ export function ChannelConfigurationPage() {
         onClose={() => setConfigModal(undefined)}
         onSaved={(id) => setSelectedId(id)}
       />
+      <CalibrationCorrectionsCard stationId={stationId} />
+      {calibration.overlays}
       <ChannelModal
         stationId={stationId}
         config={selected}

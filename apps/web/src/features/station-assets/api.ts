@@ -2,6 +2,7 @@ import type {
   TAttachment,
   TChannelConfigDetail,
   TChannelConfigListReply,
+  TChannelConfigSaveReply,
   TChannelElementOption,
   TIea43ImportReply,
   TPasswordRecord,
@@ -9,6 +10,7 @@ import type {
 } from '@masthub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, requestFile } from '../../request/request.ts';
+import { useCalibrationWarning } from '../sensors/index.ts';
 
 export const stationAssetKeys = {
   attachments: (stationId: number) => ['stations', stationId, 'attachments'] as const,
@@ -143,10 +145,16 @@ export interface ChannelConfigBody {
 
 export function useSaveChannelConfig(stationId: number) {
   const invalidate = useInvalidateConfigs(stationId);
+  const queryClient = useQueryClient();
+  const warn = useCalibrationWarning();
   return useMutation({
     mutationFn: (body: ChannelConfigBody) =>
-      http.post<{ id: number }>('/web/station/channel_config/save_or_update', body),
-    onSuccess: invalidate,
+      http.post<TChannelConfigSaveReply>('/web/station/channel_config/save_or_update', body),
+    onSuccess: async (reply) => {
+      // Saved; the channels programmed otherwise than their certificates are told (issue 44 §2).
+      warn(reply);
+      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['calibrations'] })]);
+    },
   });
 }
 
