@@ -291,7 +291,6 @@ export async function buildContext(server: TTestServer, session: string, seeded:
     repairRecordId: await one('repair_record'),
     messageId: await one('message'),
     templateId: await one('report_template'),
-    sensorId: Number(sensor.id),
     calibrationId: Number(calibration.id),
   };
   expect(failed, 'records the scope test could not make').toEqual([]);

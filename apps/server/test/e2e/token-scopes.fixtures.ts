@@ -53,7 +53,6 @@ export interface TContext {
   repairRecordId: number;
   messageId: number;
   templateId: number;
-  sensorId: number;
   calibrationId: number;
 }
 

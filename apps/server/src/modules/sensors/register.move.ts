@@ -216,6 +216,9 @@ export async function moveSensor(
           height_m: input.heightM,
           boom_orientation_deg: input.boomOrientationDeg,
           tag: input.tag,
+          // What a Task 43 import kept of the channel (its point, mounting, column) describes where it was:
+          // on the new mast it has another point and mounting, so none of it comes along.
+          iea43: null,
         };
       }),
     )
