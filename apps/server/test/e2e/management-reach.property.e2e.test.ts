@@ -208,99 +208,103 @@ describe('managing users and roles, as a property', () => {
   it('never lets a call widen anyone beyond the caller or change what lies beyond the caller', async () => {
     const outcomes = { allowed: 0, refused: 0, tokens: 0 };
     let run = 0;
-    await fc.assert(
-      fc.asyncProperty(zWorld, async (world) => {
-        run += 1;
-        const db = server.db;
-        const sites: number[] = [];
-        for (let i = 0; i < SITES; i++) sites.push((await buildStation(db)).id);
-        const roleIds: number[] = [];
-        for (const r of world.roles) {
-          // About one role in ten is the administrator role itself.
-          if (r.admin === 0) {
-            roleIds.push(adminRoleId);
-            continue;
+    // Worlds are drawn at random (a new seed each run); a draw that allowed too few calls to show both sides of
+    // the rule draws 50 more rather than failing or passing vacuously (seen: 5 allowed in 50 worlds, once).
+    for (let round = 0; round < 4 && (round === 0 || outcomes.allowed < 8); round++) {
+      await fc.assert(
+        fc.asyncProperty(zWorld, async (world) => {
+          run += 1;
+          const db = server.db;
+          const sites: number[] = [];
+          for (let i = 0; i < SITES; i++) sites.push((await buildStation(db)).id);
+          const roleIds: number[] = [];
+          for (const r of world.roles) {
+            // About one role in ten is the administrator role itself.
+            if (r.admin === 0) {
+              roleIds.push(adminRoleId);
+              continue;
+            }
+            const { roleId } = await buildUser(db, {
+              features: [...r.features],
+              dataScope: r.all ? 'all' : 'list',
+            });
+            const list = r.sites.map((i) => sites[i]!);
+            if (list.length)
+              await db
+                .insertInto('role_station')
+                .values(list.map((station_id) => ({ role_id: roleId, station_id })))
+                .execute();
+            roleIds.push(roleId);
           }
-          const { roleId } = await buildUser(db, {
-            features: [...r.features],
-            dataScope: r.all ? 'all' : 'list',
+          const caller = await buildUser(db, {
+            features: [...MANAGER, ...world.callerExtra],
+            dataScope: world.callerAll === 0 ? 'all' : 'list',
           });
-          const list = r.sites.map((i) => sites[i]!);
-          if (list.length)
+          const callerSites = world.callerSites.map((i) => sites[i]!);
+          if (callerSites.length) {
             await db
               .insertInto('role_station')
-              .values(list.map((station_id) => ({ role_id: roleId, station_id })))
+              .values(callerSites.map((station_id) => ({ role_id: caller.roleId, station_id })))
               .execute();
-          roleIds.push(roleId);
-        }
-        const caller = await buildUser(db, {
-          features: [...MANAGER, ...world.callerExtra],
-          dataScope: world.callerAll === 0 ? 'all' : 'list',
-        });
-        const callerSites = world.callerSites.map((i) => sites[i]!);
-        if (callerSites.length) {
-          await db
-            .insertInto('role_station')
-            .values(callerSites.map((station_id) => ({ role_id: caller.roleId, station_id })))
-            .execute();
-        }
-        roleIds.push(caller.roleId);
-        const userIds = [caller.id];
-        for (const u of world.users) {
-          const user = await buildUser(db, { roleId: pick(roleIds, u.r), password: PASSWORD });
-          if (u.sites.length)
-            await assignStations(
-              db,
-              user.id,
-              u.sites.map((i) => sites[i]!),
-            );
-          userIds.push(user.id);
-        }
-        for (let i = 0; i < SITES; i++) {
-          const owner = world.owners[i]! < userIds.length ? userIds[world.owners[i]!]! : null;
-          await db.updateTable('station').set({ owner_id: owner }).where('id', '=', sites[i]!).execute();
-        }
-        const session = await server.login(
-          (
-            await db
-              .selectFrom('app_user')
-              .select('account')
-              .where('id', '=', caller.id)
-              .executeTakeFirstOrThrow()
-          ).account,
-          PASSWORD,
-        );
-        // The token may name only sites its user sees: the role's list (or every site) and the owned ones.
-        const seen = (i: number) =>
-          world.callerAll === 0 || world.callerSites.includes(i) || world.owners[i] === 0;
-        const tokenSites = (world.tokenSites ?? []).filter(seen).map((i) => sites[i]!);
-        let auth: { token: string } | { headers: Record<string, string> } = { token: session };
-        if (tokenSites.length > 0) {
-          const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
-            token: session,
-            body: { name: `run ${run}`, expiresInDays: 1, scopes: ['write'], stationIds: tokenSites },
-          });
-          expect(made.status, made.body.msg).toBe(200);
-          auth = { headers: { authorization: `Bearer ${made.body.data.secret}` } };
-          outcomes.tokens += 1;
-        }
-        const narrowTo = tokenSites.length > 0 ? new Set(tokenSites) : undefined;
-
-        for (const [n, command] of world.commands.entries()) {
-          const label = `run ${run} call ${n} ${narrowTo ? `token [${tokenSites}] ` : ''}${JSON.stringify(command)}`;
-          const before = await snapshot();
-          const r = await callFor(command, auth, userIds, roleIds, sites, run, n);
-          if (r.status === 200) outcomes.allowed += 1;
-          else {
-            outcomes.refused += 1;
-            expect([400, 403, 404, 409, 422], `${label}: ${r.body.msg}`).toContain(r.status);
           }
-          checkInvariant(before, await snapshot(), caller.id, narrowTo, label);
-        }
-      }),
-      // 50 worlds: with a token's narrowing and the refused self resets (issue 39) fewer calls are allowed.
-      { numRuns: 50 },
-    );
+          roleIds.push(caller.roleId);
+          const userIds = [caller.id];
+          for (const u of world.users) {
+            const user = await buildUser(db, { roleId: pick(roleIds, u.r), password: PASSWORD });
+            if (u.sites.length)
+              await assignStations(
+                db,
+                user.id,
+                u.sites.map((i) => sites[i]!),
+              );
+            userIds.push(user.id);
+          }
+          for (let i = 0; i < SITES; i++) {
+            const owner = world.owners[i]! < userIds.length ? userIds[world.owners[i]!]! : null;
+            await db.updateTable('station').set({ owner_id: owner }).where('id', '=', sites[i]!).execute();
+          }
+          const session = await server.login(
+            (
+              await db
+                .selectFrom('app_user')
+                .select('account')
+                .where('id', '=', caller.id)
+                .executeTakeFirstOrThrow()
+            ).account,
+            PASSWORD,
+          );
+          // The token may name only sites its user sees: the role's list (or every site) and the owned ones.
+          const seen = (i: number) =>
+            world.callerAll === 0 || world.callerSites.includes(i) || world.owners[i] === 0;
+          const tokenSites = (world.tokenSites ?? []).filter(seen).map((i) => sites[i]!);
+          let auth: { token: string } | { headers: Record<string, string> } = { token: session };
+          if (tokenSites.length > 0) {
+            const made = await server.call('POST', '/api/security/sys/user/access_token/create', {
+              token: session,
+              body: { name: `run ${run}`, expiresInDays: 1, scopes: ['write'], stationIds: tokenSites },
+            });
+            expect(made.status, made.body.msg).toBe(200);
+            auth = { headers: { authorization: `Bearer ${made.body.data.secret}` } };
+            outcomes.tokens += 1;
+          }
+          const narrowTo = tokenSites.length > 0 ? new Set(tokenSites) : undefined;
+
+          for (const [n, command] of world.commands.entries()) {
+            const label = `run ${run} call ${n} ${narrowTo ? `token [${tokenSites}] ` : ''}${JSON.stringify(command)}`;
+            const before = await snapshot();
+            const r = await callFor(command, auth, userIds, roleIds, sites, run, n);
+            if (r.status === 200) outcomes.allowed += 1;
+            else {
+              outcomes.refused += 1;
+              expect([400, 403, 404, 409, 422], `${label}: ${r.body.msg}`).toContain(r.status);
+            }
+            checkInvariant(before, await snapshot(), caller.id, narrowTo, label);
+          }
+        }),
+        // 50 worlds: with a token's narrowing and the refused self resets (issue 39) fewer calls are allowed.
+        { numRuns: 50 },
+      );
+    }
     // Both sides of the rule were exercised, so the property did not hold vacuously.
     expect(outcomes.allowed).toBeGreaterThanOrEqual(8);
     expect(outcomes.refused).toBeGreaterThan(10);

@@ -9,6 +9,7 @@ import {
   text,
   ZChannel,
 } from '@masthub/shared';
+import { both } from '../../i18n/index.ts';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TTransactor } from '../../platform/db/transaction.ts';
@@ -47,12 +48,13 @@ const TASK43_FIELD: Record<string, string> = {
   sensorSerial: 'sensor.serial_number',
 };
 
+/** The names of the site fields a Task 43 file may set, in both languages (the server catalogue). */
 const SITE_FIELD_NAMES: Record<TIea43ImportReply['siteFields'][number]['field'], TLocalized> = {
-  latitude: { zh: '纬度', en: 'latitude' },
-  longitude: { zh: '经度', en: 'longitude' },
-  loggerUtcOffsetMinutes: { zh: '采集器时区（分钟）', en: 'logger UTC offset (minutes)' },
-  pylonHeightM: { zh: '塔高', en: 'mast height' },
-  stationType: { zh: '站点类型', en: 'site type' },
+  latitude: both('stationFields.iea43.latitude'),
+  longitude: both('stationFields.iea43.longitude'),
+  loggerUtcOffsetMinutes: both('stationFields.iea43.loggerUtcOffsetMinutes'),
+  pylonHeightM: both('stationFields.iea43.pylonHeightM'),
+  stationType: both('stationFields.iea43.stationType'),
 };
 
 /** Rolls a dry run's transaction back with its report. */

@@ -70,7 +70,7 @@ export function CalibrationRuleModal({
         <Form.Item
           name="recalibrationMonths"
           label={t('calibrations.rule.months')}
-          extra={t('calibrations.rule.monthsDefault', { months: rule?.defaultMonths ?? 12 })}
+          extra={t('calibrations.rule.monthsDefault', { count: rule?.defaultMonths ?? 12 })}
           rules={[zodRule('recalibrationMonths')]}
         >
           <InputNumber min={1} max={240} precision={0} style={{ width: '100%' }} />

@@ -1,5 +1,5 @@
 /** The sensors feature (issue 44): the sensor register and what other features use of it. */
 
-export { SensorSelect } from './SensorSelect.tsx';
 export { useCalibrationColumn, useCalibrationWarning } from './CalibrationColumn.tsx';
 export { CalibrationCorrectionsCard } from './CalibrationCorrectionsCard.tsx';
+export { SensorSelect } from './SensorSelect.tsx';
