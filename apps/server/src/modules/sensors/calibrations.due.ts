@@ -6,11 +6,10 @@ import {
   type TCampaignRuleSaveRequest,
   type TPage,
 } from '@masthub/shared';
-import { type SqlBool, sql } from 'kysely';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { type StationAccess, stationAccessPredicate } from '../access/index.ts';
-import { CalibrationRepository } from './calibrations.repository.ts';
+import { CalibrationRepository, EVERY_SITE } from './calibrations.repository.ts';
 import { dayOf } from './calibrations.service.ts';
 
 /** A site's recalibration rule as the due date reads it. */
@@ -169,7 +168,7 @@ export class CalibrationDueService {
    * reminder tells each site's data administrator.
    */
   async dueBySite(now = new Date()) {
-    const rows = await sensorsDue(this.db, sql<SqlBool>`true`, this.defaultMonths, now);
+    const rows = await sensorsDue(this.db, EVERY_SITE, this.defaultMonths, now);
     const out = new Map<number, { stationCode: string; projectName: string; overdue: number; due: number }>();
     for (const r of rows) {
       if (r.status === 'ok') continue;

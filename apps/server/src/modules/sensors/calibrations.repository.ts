@@ -371,3 +371,6 @@ export function toCalibrationColumns(values: {
     notes: values.notes,
   };
 }
+
+/** The predicate that passes every site: the reminder job reads the whole fleet (no caller narrows it). */
+export const EVERY_SITE = sql<SqlBool>`true`;

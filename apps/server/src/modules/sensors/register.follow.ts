@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 import { SensorRepository, type TCreator } from './sensors.repository.ts';
 
@@ -46,12 +45,8 @@ export async function recordConfiguredSensors(
 ): Promise<number[]> {
   const named = channels.filter((c) => c.sensorSerial.trim() !== '');
   if (named.length === 0) return [];
-  const station = await db
-    .selectFrom('station')
-    .select('station_type')
-    .where('id', '=', stationId)
-    .executeTakeFirst();
   const sensors = new SensorRepository(db);
+  const stationType = await sensors.stationTypeOf(stationId);
   const seen = new Map<string, number>();
   for (const channel of named) {
     const identity = {
@@ -63,7 +58,7 @@ export async function recordConfiguredSensors(
       .map((v) => v.trim().toLowerCase())
       .join('\u0000');
     if (seen.has(key)) continue;
-    const type = sensorTypeOfChannel(channel.element, station?.station_type ?? null);
+    const type = sensorTypeOfChannel(channel.element, stationType);
     const { id } = await sensors.findOrCreate(identity, { sensorTypeId: type || undefined }, creator);
     seen.set(key, id);
   }
@@ -79,23 +74,10 @@ export async function recordSensorsOfConfigurations(
   configIds: readonly number[],
 ): Promise<void> {
   if (configIds.length === 0) return;
-  const typeCase = sql.raw(
-    `CASE WHEN s.station_type IN ('lidar', 'floating_lidar') THEN 'lidar' WHEN s.station_type = 'sodar' THEN 'sodar' ELSE CASE ch.element ${Object.entries(
-      TYPE_OF_ELEMENT,
-    )
-      .map(([element, type]) => `WHEN '${element}' THEN '${type}'`)
-      .join(' ')} ELSE '' END END`,
-  );
-  await sql`
-    INSERT INTO sensor (oem, model, serial_number, sensor_type_id, creator_name)
-    SELECT DISTINCT ON (lower(btrim(ch.sensor_make)), lower(btrim(ch.sensor_model)), lower(btrim(ch.sensor_serial)))
-      left(btrim(ch.sensor_make), 100), left(btrim(ch.sensor_model), 100), left(btrim(ch.sensor_serial), 100),
-      ${typeCase}, ''
-    FROM channel_config_channel ch
-    JOIN channel_config c ON c.id = ch.config_id
-    JOIN station s ON s.id = c.station_id
-    WHERE btrim(ch.sensor_serial) <> '' AND ch.config_id = ANY(${[...configIds]}::bigint[])
-    ORDER BY lower(btrim(ch.sensor_make)), lower(btrim(ch.sensor_model)), lower(btrim(ch.sensor_serial)),
-      c.effective_from, ch.position
-    ON CONFLICT DO NOTHING`.execute(db);
+  const typeCase = `CASE WHEN s.station_type IN ('lidar', 'floating_lidar') THEN 'lidar' WHEN s.station_type = 'sodar' THEN 'sodar' ELSE CASE ch.element ${Object.entries(
+    TYPE_OF_ELEMENT,
+  )
+    .map(([element, type]) => `WHEN '${element}' THEN '${type}'`)
+    .join(' ')} ELSE '' END END`;
+  await new SensorRepository(db).recordSensorsOfConfigurations(configIds, typeCase);
 }

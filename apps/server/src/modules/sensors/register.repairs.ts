@@ -27,12 +27,7 @@ export async function setRepairSensors(
     );
     if (wanted.some((id) => !ofSite.has(id))) throw new AppError('REPAIR_SENSOR_NOT_ON_SITE');
   }
-  await db.deleteFrom('repair_record_sensor').where('repair_record_id', '=', repairId).execute();
-  if (wanted.length === 0) return;
-  await db
-    .insertInto('repair_record_sensor')
-    .values(wanted.map((sensorId) => ({ repair_record_id: repairId, sensor_id: sensorId })))
-    .execute();
+  await new RegisterRepository(db).replaceRepairSensors(repairId, wanted);
 }
 
 /** The sensors each repair names, by repair id (repairs without any are absent). */
@@ -42,14 +37,7 @@ export async function sensorsOfRepairs(
 ): Promise<Map<number, TRepairSensorRef[]>> {
   const out = new Map<number, TRepairSensorRef[]>();
   if (repairIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('repair_record_sensor as rs')
-    .innerJoin('sensor as se', 'se.id', 'rs.sensor_id')
-    .select(['rs.repair_record_id', 'se.id', 'se.oem', 'se.model', 'se.serial_number'])
-    .where('rs.repair_record_id', 'in', [...repairIds])
-    .orderBy('rs.repair_record_id')
-    .orderBy('se.serial_number')
-    .execute();
+  const rows = await new RegisterRepository(db).sensorsOfRepairRows(repairIds);
   for (const row of rows) {
     const list = out.get(Number(row.repair_record_id)) ?? [];
     list.push({ id: Number(row.id), oem: row.oem, model: row.model, serialNumber: row.serial_number });

@@ -215,4 +215,26 @@ export class RegisterRepository {
       ORDER BY bool_or(${inForceAt(at)}) DESC, lower(se.serial_number), se.id`.execute(this.db);
     return result.rows;
   }
+
+  /** Replaces the sensors a repair names (migration 0046). */
+  async replaceRepairSensors(repairId: number, sensorIds: readonly number[]): Promise<void> {
+    await this.db.deleteFrom('repair_record_sensor').where('repair_record_id', '=', repairId).execute();
+    if (sensorIds.length === 0) return;
+    await this.db
+      .insertInto('repair_record_sensor')
+      .values(sensorIds.map((sensorId) => ({ repair_record_id: repairId, sensor_id: sensorId })))
+      .execute();
+  }
+
+  /** The sensors the repairs name, ordered by repair and serial. */
+  sensorsOfRepairRows(repairIds: readonly number[]) {
+    return this.db
+      .selectFrom('repair_record_sensor as rs')
+      .innerJoin('sensor as se', 'se.id', 'rs.sensor_id')
+      .select(['rs.repair_record_id', 'se.id', 'se.oem', 'se.model', 'se.serial_number'])
+      .where('rs.repair_record_id', 'in', [...repairIds])
+      .orderBy('rs.repair_record_id')
+      .orderBy('se.serial_number')
+      .execute();
+  }
 }

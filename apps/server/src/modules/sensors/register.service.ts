@@ -16,8 +16,8 @@ import type { Database } from '../../platform/db/database.ts';
 import { presentPage } from '../../platform/db/paging.ts';
 import { type StationAccess, stationAccessPredicate } from '../access/index.ts';
 import { placeOf, sensorHistory } from './register.history.ts';
-import { moveSensor, type TSensorLogWriter } from './register.move.ts';
 import { RegisterRepository, type TSensorVisibility } from './register.repository.ts';
+import { moveSensor, type TSensorLogWriter } from './register-move.repository.ts';
 import { SensorRepository } from './sensors.repository.ts';
 
 const label = (s: { oem: string; model: string; serial_number: string }) =>

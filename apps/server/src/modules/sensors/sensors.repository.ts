@@ -190,4 +190,35 @@ export class SensorRepository {
       .orderBy('id', 'desc')
       .execute();
   }
+
+  /** The site's type (met_mast, lidar, sodar…), which decides what a channel's sensor is. */
+  async stationTypeOf(stationId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('station')
+      .select('station_type')
+      .where('id', '=', stationId)
+      .executeTakeFirst();
+    return row?.station_type ?? null;
+  }
+
+  /**
+   * The records of every sensor the configurations name, in one statement; existing records are left as
+   * they are. `typeCase` is the SQL CASE over `s.station_type` and `ch.element` giving the sensor type
+   * (built from the register's element map, register.follow.ts).
+   */
+  async recordSensorsOfConfigurations(configIds: readonly number[], typeCase: string): Promise<void> {
+    if (configIds.length === 0) return;
+    await sql`
+      INSERT INTO sensor (oem, model, serial_number, sensor_type_id, creator_name)
+      SELECT DISTINCT ON (lower(btrim(ch.sensor_make)), lower(btrim(ch.sensor_model)), lower(btrim(ch.sensor_serial)))
+        left(btrim(ch.sensor_make), 100), left(btrim(ch.sensor_model), 100), left(btrim(ch.sensor_serial), 100),
+        ${sql.raw(typeCase)}, ''
+      FROM channel_config_channel ch
+      JOIN channel_config c ON c.id = ch.config_id
+      JOIN station s ON s.id = c.station_id
+      WHERE btrim(ch.sensor_serial) <> '' AND ch.config_id = ANY(${[...configIds]}::bigint[])
+      ORDER BY lower(btrim(ch.sensor_make)), lower(btrim(ch.sensor_model)), lower(btrim(ch.sensor_serial)),
+        c.effective_from, ch.position
+      ON CONFLICT DO NOTHING`.execute(this.db);
+  }
 }

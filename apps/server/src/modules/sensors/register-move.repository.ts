@@ -1,3 +1,5 @@
+// Moving a sensor between masts (issue 44 §3): the configuration rows it writes on both sites, in the caller's
+// transaction — data access through and through, so it lives as a repository (sql-placement.test.ts).
 import {
   AppError,
   type Language,
