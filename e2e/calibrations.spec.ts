@@ -117,7 +117,10 @@ describe('[CALIBRATIONS]', () => {
       const file = await download;
       expect(file.suggestedFilename()).toBe(`certificate-${locale}.pdf`);
       expect(readFileSync((await file.path())!)).toEqual(readFileSync(pdf));
-      await page.keyboard.press('Escape');
+      // Closed by its close button (Escape goes nowhere once the download took the focus), and gone before the
+      // table is hovered: an open drawer takes the pointer.
+      await drawer.locator('.ant-drawer-close').click();
+      await drawer.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
 
       // The channel table: the certificate in force and the mismatch mark, its lines on hover.
       const mark = page.locator(`[data-calibration-mismatch="${site.dataKey}"]`);
