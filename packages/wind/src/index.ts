@@ -90,6 +90,25 @@ export {
   type ReceiptElement,
   type ReceiptWindow,
 } from './receipt/types.ts';
+// Gap reconstruction from ranked sources (issue 45 §1, src/reconstruct/METHODS.md).
+export { RECONSTRUCT_DEFAULTS, reconstructSeries } from './reconstruct/reconstruct-series.ts';
+export type {
+  ReconstructElement,
+  ReconstructFit,
+  ReconstructGapClass,
+  ReconstructMethod,
+  ReconstructOptions,
+  ReconstructRejected,
+  ReconstructRejectReason,
+  ReconstructResult,
+  ReconstructSectorFit,
+  ReconstructSkill,
+  ReconstructSource,
+  ReconstructSourceKind,
+  ReconstructSpeedMethod,
+  ReconstructStep,
+  ReconstructTarget,
+} from './reconstruct/types.ts';
 export { averageByPeriod } from './recovery/average-by-period.ts';
 export { dataRecovery } from './recovery/data-recovery.ts';
 export { timeContinuityGaps } from './recovery/time-continuity-gaps.ts';
