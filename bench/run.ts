@@ -23,6 +23,7 @@ import { benchOffload } from './offload.ts';
 import { benchParquet } from './parquet.ts';
 import { benchReceipt } from './receipt.ts';
 import { benchReceiptLatency } from './receipt-latency.ts';
+import { benchReconstruct } from './reconstruct.ts';
 import { benchReplicaReads } from './replica-reads.ts';
 import { benchReports } from './reports.ts';
 import { benchStatistics } from './statistics.ts';
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
   add(await benchReports());
   add(await benchEnergy());
   add(await benchMcp());
+  add(await benchReconstruct());
   add(await benchSuitability());
   add(await benchReceipt());
   add(await benchReceiptLatency());

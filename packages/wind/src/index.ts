@@ -91,11 +91,16 @@ export {
   type ReceiptWindow,
 } from './receipt/types.ts';
 // Gap reconstruction from ranked sources (issue 45 §1, src/reconstruct/METHODS.md).
+export { crossValidateReconstruction } from './reconstruct/cross-validate-reconstruction.ts';
+export { GAP_CLASS_HOURS } from './reconstruct/gap-runs.ts';
 export { RECONSTRUCT_DEFAULTS, reconstructSeries } from './reconstruct/reconstruct-series.ts';
 export type {
+  ReconstructCrossValidation,
+  ReconstructCrossValidationOptions,
   ReconstructElement,
   ReconstructFit,
   ReconstructGapClass,
+  ReconstructKindError,
   ReconstructMethod,
   ReconstructOptions,
   ReconstructRejected,

@@ -112,6 +112,15 @@ export function fitMcp(alignment: McpPairs, options: McpFitOptions): McpFit {
       if (s >= 0) counts[s]! += 1;
     }
     const width = 360 / sectors;
+    // Periods grouped by sector in one pass (stable: each sector keeps the periods in time order).
+    const first = new Int32Array(sectors + 1);
+    for (let s = 0; s < sectors; s++) first[s + 1] = first[s]! + counts[s]!;
+    const order = new Int32Array(first[sectors]!);
+    const next = first.slice(0, sectors);
+    for (let i = 0; i < n; i++) {
+      const s = index[i]!;
+      if (s >= 0) order[next[s]!++] = i;
+    }
     for (let s = 0; s < sectors; s++) {
       const count = counts[s]!;
       const xs = new Float64Array(count);
@@ -121,8 +130,8 @@ export function fitMcp(alignment: McpPairs, options: McpFitOptions): McpFit {
       let cos = 0;
       let veerSum = 0;
       let veerCount = 0;
-      for (let i = 0; i < n; i++) {
-        if (index[i] !== s) continue;
+      for (let j = first[s]!; j < first[s + 1]!; j++) {
+        const i = order[j]!;
         xs[k] = x[i]!;
         ys[k] = y[i]!;
         k++;

@@ -1,7 +1,9 @@
 import { MCP_METHODS, type McpMethod } from '../longterm/types.ts';
 import type { NumericSeries } from '../model/types.ts';
 import {
+  type DirectionTrig,
   directionFitter,
+  directionTrig,
   type FitContext,
   offsetFitter,
   physicalModel,
@@ -17,8 +19,6 @@ import type {
   ReconstructSource,
   ReconstructSpeedMethod,
 } from './types.ts';
-
-const TO_RAD = Math.PI / 180;
 
 /** Below this much concurrent data a speed source is scaled by the speed ratio only (one month, METHODS.md). */
 export const SHORT_OVERLAP_HOURS = 720;
@@ -40,48 +40,62 @@ export interface AcceptedSource {
   readonly skill: ReconstructSkill;
 }
 
-/** Pearson r of target and source over the concurrent slots (direction: circular correlation). */
-function correlation(
-  target: NumericSeries,
-  src: NumericSeries,
-  idx: Int32Array,
-  count: number,
-  circular: boolean,
-): number {
+/** Pearson r of target and source over the concurrent slots. */
+function pearson(target: NumericSeries, src: NumericSeries, idx: Int32Array, count: number): number {
   if (count < 2) return Number.NaN;
-  const f = circular ? (v: number) => Math.sin(v * TO_RAD) : (v: number) => v;
   let ma = 0;
   let mb = 0;
-  if (circular) {
-    let sa = 0;
-    let ca = 0;
-    let sb = 0;
-    let cb = 0;
-    for (let k = 0; k < count; k++) {
-      const i = idx[k]!;
-      sa += Math.sin(target[i]! * TO_RAD);
-      ca += Math.cos(target[i]! * TO_RAD);
-      sb += Math.sin(src[i]! * TO_RAD);
-      cb += Math.cos(src[i]! * TO_RAD);
-    }
-    ma = Math.atan2(sa, ca) / TO_RAD;
-    mb = Math.atan2(sb, cb) / TO_RAD;
-  } else {
-    for (let k = 0; k < count; k++) {
-      const i = idx[k]!;
-      ma += target[i]!;
-      mb += src[i]!;
-    }
-    ma /= count;
-    mb /= count;
+  for (let k = 0; k < count; k++) {
+    const i = idx[k]!;
+    ma += target[i]!;
+    mb += src[i]!;
   }
+  ma /= count;
+  mb /= count;
   let sab = 0;
   let saa = 0;
   let sbb = 0;
   for (let k = 0; k < count; k++) {
     const i = idx[k]!;
-    const a = f(target[i]! - ma);
-    const b = f(src[i]! - mb);
+    const a = target[i]! - ma;
+    const b = src[i]! - mb;
+    sab += a * b;
+    saa += a * a;
+    sbb += b * b;
+  }
+  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : Number.NaN;
+}
+
+/**
+ * Circular correlation of two directions (Jammalamadaka & SenGupta 2001, §8.2):
+ * Σ sin(a − ā)·sin(b − b̄) / √(Σ sin²(a − ā)·Σ sin²(b − b̄)), ā, b̄ the circular means; from precomputed
+ * sines and cosines (sin(a − ā) = sin a·cos ā − cos a·sin ā).
+ */
+function circularCorrelation(trig: DirectionTrig, idx: Int32Array, count: number): number {
+  if (count < 2) return Number.NaN;
+  const { sinT, cosT, sinS, cosS } = trig;
+  let sa = 0;
+  let ca = 0;
+  let sb = 0;
+  let cb = 0;
+  for (let k = 0; k < count; k++) {
+    const i = idx[k]!;
+    sa += sinT[i]!;
+    ca += cosT[i]!;
+    sb += sinS[i]!;
+    cb += cosS[i]!;
+  }
+  const ra = Math.hypot(sa, ca);
+  const rb = Math.hypot(sb, cb);
+  if (!(ra > 0 && rb > 0)) return Number.NaN;
+  const [sma, cma, smb, cmb] = [sa / ra, ca / ra, sb / rb, cb / rb];
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let k = 0; k < count; k++) {
+    const i = idx[k]!;
+    const a = sinT[i]! * cma - cosT[i]! * sma;
+    const b = sinS[i]! * cmb - cosS[i]! * smb;
     sab += a * b;
     saa += a * a;
     sbb += b * b;
@@ -145,9 +159,13 @@ function candidateFitters(
   source: ReconstructSource,
   settings: EvaluateSettings,
   hours: number,
+  trig: DirectionTrig | undefined,
 ): SourceFitter[] {
   const { element } = settings;
-  if (element === 'wd') return [directionFitter(ctx, source, settings.sectors)];
+  if (element === 'wd') {
+    if (!trig) throw new Error('direction sources need their sines and cosines');
+    return [directionFitter(ctx, source, settings.sectors, ctx.minSectorCount, trig)];
+  }
   if (element !== 'ws') return [offsetFitter(ctx, source, element)];
   if (hours < SHORT_OVERLAP_HOURS) return [speedFitter(ctx, source, 'speed_ratio', 0)];
   const methods: (McpMethod | 'ols_through_origin')[] =
@@ -178,7 +196,13 @@ export function evaluateSource(
   const idx = scratch.slice(0, count);
   const hours = (count * ctx.intervalMinutes) / 60;
   const circular = settings.element === 'wd';
-  const r = correlation(ctx.target, src, idx, count, circular);
+  let trig: DirectionTrig | undefined;
+  if (circular) {
+    if (!ctx.targetTrig) throw new Error('a direction target needs its sines and cosines');
+    const own = directionTrig(src);
+    trig = { sinT: ctx.targetTrig.sin, cosT: ctx.targetTrig.cos, sinS: own.sin, cosS: own.cos };
+  }
+  const r = trig ? circularCorrelation(trig, idx, count) : pearson(ctx.target, src, idx, count);
   const { element } = settings;
   if (hours < settings.minConcurrentHours) {
     const physical = element === 'T' || element === 'P' ? physicalModel(ctx, source, element) : undefined;
@@ -202,7 +226,7 @@ export function evaluateSource(
   if (!(r >= settings.minR)) return { rejected: { sourceId: source.id, reason: 'weakCorrelation', r } };
   const folds = twoFolds(idx, count, Math.round((30 * 24 * 60) / ctx.intervalMinutes));
   let best: { fitter: SourceFitter; rmse: number; bias: number } | undefined;
-  for (const fitter of candidateFitters(ctx, source, settings, hours)) {
+  for (const fitter of candidateFitters(ctx, source, settings, hours, trig)) {
     const e = crossValidatedError(fitter, folds, ctx.target, circular);
     if (!best || e.rmse < best.rmse || Number.isNaN(best.rmse)) best = { fitter, ...e };
   }

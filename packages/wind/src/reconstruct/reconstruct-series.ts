@@ -1,6 +1,6 @@
 import { type AcceptedSource, evaluateSource } from './evaluate-source.ts';
 import { gapRuns } from './gap-runs.ts';
-import type { FitContext } from './source-models.ts';
+import { directionTrig, type FitContext } from './source-models.ts';
 import type {
   ReconstructOptions,
   ReconstructRejected,
@@ -71,6 +71,7 @@ export function reconstructSeries(
     startMs: options.startMs,
     intervalMinutes: options.intervalMinutes,
     minSectorCount: options.minSectorCount ?? RECONSTRUCT_DEFAULTS.minSectorCount,
+    targetTrig: target.element === 'wd' ? directionTrig(target.values) : undefined,
   };
   const settings = {
     element: target.element,

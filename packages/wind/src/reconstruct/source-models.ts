@@ -34,6 +34,8 @@ export interface FitContext {
   readonly startMs: number;
   readonly intervalMinutes: number;
   readonly minSectorCount: number;
+  /** Direction targets: sines and cosines of the target (computed once per call). */
+  readonly targetTrig?: { readonly sin: Float64Array; readonly cos: Float64Array } | undefined;
 }
 
 /** (a − b) wrapped to (−180, 180]. */
@@ -63,13 +65,14 @@ export function speedFitter(
   return (train, count) => {
     const x = new Float64Array(count);
     const y = new Float64Array(count);
-    const stamps = new Float64Array(count);
+    // Only SpeedSort reads the stamps (the MOMM of its cutoff); the other methods get none.
+    const stamps = new Float64Array(method === 'speed_sort' ? count : 0);
     const dir = vane ? new Float64Array(count) : undefined;
     for (let k = 0; k < count; k++) {
       const i = train[k]!;
       x[k] = src[i]!;
       y[k] = ctx.target[i]!;
-      stamps[k] = ctx.startMs + i * step;
+      if (stamps.length > 0) stamps[k] = ctx.startMs + i * step;
       if (dir) dir[k] = vane![i]!;
     }
     const fit = fitMcp(
@@ -108,13 +111,42 @@ export function speedFitter(
   };
 }
 
+/** Sines and cosines of the target and of one source direction (computed once per call, not per fit). */
+export interface DirectionTrig {
+  readonly sinT: Float64Array;
+  readonly cosT: Float64Array;
+  readonly sinS: Float64Array;
+  readonly cosS: Float64Array;
+}
+
+/** Sine and cosine of a direction series at every present slot (NaN elsewhere). */
+export function directionTrig(values: NumericSeries): { sin: Float64Array; cos: Float64Array } {
+  const n = values.length;
+  const sin = new Float64Array(n);
+  const cos = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = values[i]! * TO_RAD;
+    sin[i] = Math.sin(r);
+    cos[i] = Math.cos(r);
+  }
+  return { sin, cos };
+}
+
 /**
  * Direction: the source vane plus the circular mean veer (target − source) of the sector of the source
  * direction (WIND-ANALYSIS §5); sectors with fewer than minSectorCount pairs use the overall veer.
+ * sin/cos of the veer come from the precomputed sines and cosines (angle-difference identities).
  */
-export function directionFitter(ctx: FitContext, source: ReconstructSource, sectors: number): SourceFitter {
+export function directionFitter(
+  _ctx: FitContext,
+  source: ReconstructSource,
+  sectors: number,
+  minSectorCount: number,
+  trig: DirectionTrig,
+): SourceFitter {
   const src = source.values;
   const nSectors = Math.max(1, sectors);
+  const { sinT, cosT, sinS, cosS } = trig;
   return (train, count) => {
     if (count === 0) return undefined;
     const sin = new Float64Array(nSectors);
@@ -124,13 +156,11 @@ export function directionFitter(ctx: FitContext, source: ReconstructSource, sect
     let cosAll = 0;
     for (let k = 0; k < count; k++) {
       const i = train[k]!;
-      const s = src[i]!;
-      const d = (ctx.target[i]! - s) * TO_RAD;
-      const sd = Math.sin(d);
-      const cd = Math.cos(d);
+      const sd = sinT[i]! * cosS[i]! - cosT[i]! * sinS[i]!;
+      const cd = cosT[i]! * cosS[i]! + sinT[i]! * sinS[i]!;
       sinAll += sd;
       cosAll += cd;
-      const sector = nSectors > 1 ? directionSectorIndex(s, nSectors) : 0;
+      const sector = nSectors > 1 ? directionSectorIndex(src[i]!, nSectors) : 0;
       sin[sector]! += sd;
       cos[sector]! += cd;
       counts[sector]! += 1;
@@ -139,7 +169,7 @@ export function directionFitter(ctx: FitContext, source: ReconstructSource, sect
     const veers = new Float64Array(nSectors);
     const sectorFits: ReconstructSectorFit[] = [];
     for (let s = 0; s < nSectors; s++) {
-      const merged = counts[s]! < ctx.minSectorCount;
+      const merged = counts[s]! < minSectorCount;
       veers[s] = merged ? overallVeer : Math.atan2(sin[s]!, cos[s]!) / TO_RAD;
       sectorFits.push({ sector: s, count: counts[s]!, merged, veerDeg: veers[s] });
     }

@@ -158,6 +158,8 @@ export interface ReconstructCrossValidationOptions extends ReconstructOptions {
   readonly seed?: number | undefined;
   /** Share of the target's valid slots held out (default 0.1). */
   readonly holdOutShare?: number | undefined;
+  /** Lengths (slots) the held-out blocks are drawn from (default: the target's real gap lengths). */
+  readonly blockLengthSlots?: ArrayLike<number> | undefined;
 }
 
 /** Errors of the held-out slots reconstructed by one source kind. */
