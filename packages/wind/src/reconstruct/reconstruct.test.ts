@@ -252,6 +252,27 @@ describe('reconstructSeries', () => {
   });
 });
 
+describe('reconstructSeries input checks', () => {
+  it('refuses a source of another element or off the target grid', () => {
+    const values = new Float64Array(10);
+    const options = { startMs: START, intervalMinutes: 10 };
+    expect(() =>
+      reconstructSeries(
+        { id: 't', element: 'ws', values },
+        [{ id: 'd', kind: 'redundant', element: 'wd', values }],
+        options,
+      ),
+    ).toThrow(/source d is wd/);
+    expect(() =>
+      reconstructSeries(
+        { id: 't', element: 'ws', values },
+        [{ id: 's', kind: 'redundant', element: 'ws', values, directionDeg: new Float64Array(9) }],
+        options,
+      ),
+    ).toThrow(/not on the target's grid/);
+  });
+});
+
 describe('gap classes and hold-out blocks', () => {
   it('counts gaps by length class', () => {
     const usable = new Uint8Array(2000).fill(1);
