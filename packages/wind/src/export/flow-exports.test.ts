@@ -144,7 +144,7 @@ describe('observedWindClimate (issue 46 §2)', () => {
   });
 });
 
-describe('writeWaspOwc (issue 46 §2, EXPORTS §7)', () => {
+describe('writeWaspOwc (issue 46 §2, FLOW-CLIMATES.md §1)', () => {
   const { grid, ws, wd } = climateFactory(12, (s) => 300 + 40 * s);
   const climate = observedWindClimate(grid, ws, wd, { sectors: 12 })!;
   const xml = text(writeWaspOwc({ climate, description: 'M1 WS_80m 2016', ...SITE }));
@@ -200,7 +200,7 @@ describe('writeWaspOwc (issue 46 §2, EXPORTS §7)', () => {
   });
 });
 
-describe('writeWindioResource (issue 46 §2, EXPORTS §8)', () => {
+describe('writeWindioResource (issue 46 §2, FLOW-CLIMATES.md §2)', () => {
   const { grid, ws, wd } = climateFactory(12, (s) => (s === 5 ? 30 : 300 + 40 * s));
   const climate = observedWindClimate(grid, ws, wd, { sectors: 12 })!;
   const yaml = text(writeWindioResource({ climate, name: 'M1 风塔 "80 m"', ...SITE }));

@@ -19,7 +19,7 @@ function trimmed(value: number, decimals: number): string {
 }
 
 /**
- * Streams a WAsP observed wind climate `.owc` (XML, the histogram WAsP's OWC holds; EXPORTS §7) of an
+ * Streams a WAsP observed wind climate `.owc` (XML, the histogram WAsP's OWC holds; FLOW-CLIMATES.md §1) of an
  * {@link observedWindClimate}:
  *
  * - root `RveaObservedWindClimate` with `CountOfSectors` and `Description`;

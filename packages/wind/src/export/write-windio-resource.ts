@@ -11,7 +11,7 @@ function numbers(values: readonly number[], decimals: number): string {
 /**
  * Streams the IEA Wind Task 37 windIO energy-resource document (YAML; schema
  * `energy_resource.yaml` of windIO: `name` and a `wind_resource` of the Weibull kind) of an
- * {@link observedWindClimate} (EXPORTS §8):
+ * {@link observedWindClimate} (FLOW-CLIMATES.md §2):
  *
  * - `wind_direction`: the sector centres, degrees (sector 1 centred on north);
  * - `sector_probability`, `weibull_a` (m/s), `weibull_k`, each `{ data: […], dims: [wind_direction] }`
