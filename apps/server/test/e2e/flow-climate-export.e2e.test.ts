@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { hasWindio, windioValidator } from '../../../../packages/wind/src/testing/windio-validator.ts';
 import {
   buildStation,
   buildUser,
@@ -200,6 +201,8 @@ describe('POST /web/version/export, formats 8 (WAsP .owc) and 9 (windIO)', () =>
     expect(w.x).toBeGreaterThan(100_000);
     expect(w.y).toBeGreaterThan(4_000_000);
     expect(r.body).toMatch(/^# latitude_deg: 40\.000000$/m);
+    // Valid against windIO's energy_resource schema (skipped, as the wind tests say, without ../shared).
+    if (hasWindio) expect(windioValidator()(doc)).toEqual([]);
   });
 
   it('refuses a site the user may not see (403) and a version without a direction in the range', async () => {

@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { wgs84ToUtm } from '../geo/wgs84-to-utm.ts';
 import { createTimeGrid } from '../model/create-time-grid.ts';
+import { hasWindio, WINDIO_DIR, windioValidator } from '../testing/windio-validator.ts';
 import { observedWindClimate } from './observed-wind-climate.ts';
 import { writeWaspOwc } from './write-wasp-owc.ts';
 import { writeWindioResource } from './write-windio-resource.ts';
@@ -236,32 +235,11 @@ describe('writeWindioResource (issue 46 §2, FLOW-CLIMATES.md §2)', () => {
   });
 });
 
-/** windIO's schemas, read from ../shared (never copied into the project). */
-const WINDIO = path.resolve(import.meta.dirname, '../../../../../shared/reference/standards/windio');
-const hasWindio = existsSync(path.join(WINDIO, 'schemas/energy_resource.yaml'));
-if (!hasWindio) console.warn(`windIO schema tests: ${WINDIO} not found (../shared is absent) — skipped`);
-
-/** A validator of windIO energy-resource documents against windIO's own YAML schemas (ajv, formats checked). */
-function windioValidator(): (document: unknown) => string[] {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const schema = (name: string) =>
-    ({ ...parseYaml(readFileSync(path.join(WINDIO, 'schemas', name), 'utf8')), $id: name }) as object;
-  // energy_resource.yaml refers to common.yaml#/definitions/shear, which windIO's common.yaml lacks (the
-  // shear is defined in energy_resource.yaml's own definitions): the validator lends it to common.yaml.
-  const common = schema('common.yaml') as { definitions: Record<string, unknown> };
-  const energy = schema('energy_resource.yaml') as { definitions: Record<string, unknown> };
-  ajv.addSchema({ ...common, definitions: { ...common.definitions, shear: energy.definitions['shear'] } });
-  const validate = ajv.compile(energy);
-  return (document) =>
-    validate(document) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
-}
-
 describe.skipIf(!hasWindio)('windIO schema validation (issue 46 §2)', () => {
   it('writeWindioResource documents validate against windIO energy_resource.yaml, as windIO`s own Weibull example does, and a broken one does not', () => {
     const validate = windioValidator();
     const example = parseYaml(
-      readFileSync(path.join(WINDIO, 'examples/UniformWeibullResource.yaml'), 'utf8'),
+      readFileSync(path.join(WINDIO_DIR, 'examples/UniformWeibullResource.yaml'), 'utf8'),
     );
     expect(validate(example)).toEqual([]);
     const { grid, ws, wd } = climateFactory(16, () => 200);
