@@ -22,7 +22,10 @@ export const REASON_TEXT_MAX = 50;
 export const TAG_COLUMN_WIDTH = 320;
 export const DATE_COLUMN_WIDTH = 170;
 
-/** Export formats of SPEC §9 and Parquet / Arrow IPC (issue 32), by their numeric code. */
+/**
+ * Export formats of SPEC §9, Parquet / Arrow IPC (issue 32) and the flow-model wind climates (issue 46 §2:
+ * WAsP .owc, windIO energy resource), by their numeric code.
+ */
 export const EXPORT_FORMATS = [
   { code: 0, key: 'raw' },
   { code: 1, key: 'timeSeriesCsv' },
@@ -32,9 +35,16 @@ export const EXPORT_FORMATS = [
   { code: 5, key: 'waspTab' },
   { code: 6, key: 'parquet' },
   { code: 7, key: 'arrow' },
+  { code: 8, key: 'waspOwc' },
+  { code: 9, key: 'windioResource' },
 ] as const;
-/** The highest export format code (7, Arrow IPC stream). */
-export const EXPORT_FORMAT_MAX = 7;
+/** The highest export format code (9, windIO energy resource). */
+export const EXPORT_FORMAT_MAX = 9;
+/**
+ * The formats written from one speed and one direction: Meteodyn .tim, WindSim .tws, WAsP .tab and the
+ * wind climates of flow models (WAsP .owc, windIO energy resource).
+ */
+export const PAIR_EXPORT_FORMATS: readonly number[] = [2, 3, 5, 8, 9];
 
 /** Site status codes and their colours (SPEC §3). Any other code is black. */
 export const STATION_STATUS_COLORS: Record<number, string> = {

@@ -12,9 +12,12 @@ export { standardAtmosphereDensity } from './energy/standard-atmosphere-density.
 export { capacityFactor, exceedanceEnergies, fullLoadHours, netEnergy } from './energy/yield-figures.ts';
 export type { ExportChannel } from './export/export-channel.ts';
 export { EXPORT_FORMATS } from './export/export-formats.ts';
+export { type ObservedWindClimate, observedWindClimate } from './export/observed-wind-climate.ts';
 export { writeMeteodynTim } from './export/write-meteodyn-tim.ts';
 export { writeTimeSeriesCsv } from './export/write-time-series-csv.ts';
+export { writeWaspOwc } from './export/write-wasp-owc.ts';
 export { writeWaspTab } from './export/write-wasp-tab.ts';
+export { writeWindioResource } from './export/write-windio-resource.ts';
 export { writeWindographerTxt } from './export/write-windographer-txt.ts';
 export { writeWindsimTws } from './export/write-windsim-tws.ts';
 export { gaussKruger } from './geo/gauss-kruger.ts';

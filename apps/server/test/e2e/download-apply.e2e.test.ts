@@ -162,7 +162,7 @@ describe('applying for data', () => {
     const bad = {
       applyReason: '很'.repeat(51),
       endTime: new Date(firstMonth - DAY_MS).toISOString(),
-      fileType: 9,
+      fileType: 10,
     };
     const en = await apply(bad, applicant.token, 'EN');
     expect(en.status).toBe(400);

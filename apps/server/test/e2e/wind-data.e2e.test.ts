@@ -355,7 +355,7 @@ describe('export', () => {
     const r = await server.call('POST', '/api/web/version/export', {
       token,
       language: 'EN',
-      body: { versionId: workingId, format: 9 },
+      body: { versionId: workingId, format: 10 },
     });
     expect(r.status).toBe(400);
     expect(r.body.msg).toContain('Please choose a valid option');

@@ -38,7 +38,10 @@ export const APPLY_EXPORT_STATUS_NAMES: Record<TApplyExportStatus, TLocalized> =
   failed: { zh: '导出失败', en: 'Failed' },
 };
 
-/** The export formats an application may ask for, by code (0 raw originals … 5 WAsP .tab, 6 Parquet, 7 Arrow). */
+/**
+ * The export formats an application may ask for, by code (0 raw originals … 5 WAsP .tab, 6 Parquet, 7 Arrow,
+ * 8 WAsP .owc and 9 windIO energy resource — the wind climates of flow models, issue 46 §2).
+ */
 export const APPLY_FILE_TYPE_NAMES: Record<number, TLocalized> = {
   0: { zh: '原始数据文件', en: 'Raw logger files' },
   1: { zh: '时间序列 CSV', en: 'Time series CSV' },
@@ -48,6 +51,8 @@ export const APPLY_FILE_TYPE_NAMES: Record<number, TLocalized> = {
   5: { zh: 'WAsP .tab', en: 'WAsP .tab' },
   6: { zh: 'Parquet（列式，Float32）', en: 'Parquet (columnar, Float32)' },
   7: { zh: 'Arrow IPC 流', en: 'Arrow IPC stream' },
+  8: { zh: 'WAsP 观测风气候 .owc', en: 'WAsP observed wind climate .owc' },
+  9: { zh: 'windIO 风资源（YAML）', en: 'windIO wind resource (YAML)' },
 };
 
 export const APPLY_VERSION_MODES = ['original', 'latest'] as const;

@@ -473,9 +473,9 @@ export const ZRepresentativeYearRequest = z.object({
 export type TRepresentativeYearRequest = z.infer<typeof ZRepresentativeYearRequest>;
 
 // ---------------------------------------------------------------------------------------------------
-// Export (SPEC §9 formats 0–5).
+// Export (SPEC §9 formats 0–5; 6 Parquet, 7 Arrow; 8 WAsP .owc, 9 windIO energy resource, issue 46 §2).
 
-export const EXPORT_FORMAT_CODES = [0, 1, 2, 3, 4, 5] as const;
+export const EXPORT_FORMAT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 /**
  * Speed bins of the WAsP .tab (format 5): `edges` 0–1, 1–2 … (EXPORTS §3.2, the default); `centred`
  * on integers, 0–0.5, 0.5–1.5 … as brightwind's `export_tab_file` writes them.
@@ -493,14 +493,14 @@ export const ZVersionExportRequest = z
       .min(0, vmsg('oneOf'))
       .max(EXPORT_FORMAT_MAX, vmsg('oneOf')),
     channelIds: z.array(ZId).max(400).optional(),
-    /** WAsP .tab / Meteodyn / WindSim: the speed and direction channels to write. */
+    /** WAsP .tab / .owc, windIO, Meteodyn, WindSim: the speed and direction channels to write (the height). */
     speedChannelId: ZId.optional(),
     directionChannelId: ZId.optional(),
     /** Include suspicious (flag 2) values; invalid and icing are always left out of formats 2–5. */
     includeSuspicious: z.boolean().default(true),
     /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
     includeFilled: z.boolean().default(true),
-    /** WAsP .tab: 12 sectors (the default) or 16, and its speed bins. */
+    /** WAsP .tab (its speed bins too), .owc and windIO: 12 sectors (the default) or 16. */
     tabSectors: z.union([z.literal(12), z.literal(16)], vmsg('oneOf')).default(12),
     tabBins: z.enum(TAB_BIN_CHOICES, vmsg('oneOf')).default('edges'),
     ...ZRange,

@@ -5,6 +5,7 @@ import {
   ERROR_MESSAGES,
   interpolate,
   type Language,
+  PAIR_EXPORT_FORMATS,
   text,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
@@ -215,7 +216,7 @@ export class ApplyExport {
         notes.push({ stationCode: station.station_code, reason: noData });
         continue;
       }
-      if ((row.file_type === 2 || row.file_type === 3 || row.file_type === 5) && !version.hasPair) {
+      if (PAIR_EXPORT_FORMATS.includes(row.file_type) && !version.hasPair) {
         notes.push({ stationCode: station.station_code, reason: pairMissing });
         continue;
       }
@@ -290,4 +291,6 @@ const FORMAT_EXTENSIONS: Record<number, string> = {
   5: '.tab',
   6: '.parquet',
   7: '.arrows',
+  8: '.owc',
+  9: '.yaml',
 };

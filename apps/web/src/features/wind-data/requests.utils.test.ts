@@ -196,8 +196,40 @@ describe('form values → requests (checked with the shared schemas)', () => {
     expect(exportFileName('', 2)).toBe('wind-data.tim');
     expect(exportFileName('v', 6)).toBe('v.parquet');
     expect(exportFileName('v', 7)).toBe('v.arrows');
-    expect(firstFieldError(ZVersionExportRequest, { versionId: 1, format: 8 }, 'format', 'en')).toBeDefined();
+    expect(
+      firstFieldError(ZVersionExportRequest, { versionId: 1, format: 10 }, 'format', 'en'),
+    ).toBeDefined();
     expect(ZVersionExportRequest.safeParse({ versionId: 1, format: 6 }).success).toBe(true);
+  });
+
+  it('toExportRequest sends the speed (its height), the direction and the sectors for the WAsP .owc and windIO, without .tab bins', () => {
+    expect(exportNeedsSpeedAndDirection(8)).toBe(true);
+    expect(exportNeedsSpeedAndDirection(9)).toBe(true);
+    for (const format of [8, 9]) {
+      const request = toExportRequest(
+        {
+          format,
+          channelIds: [1],
+          speedChannelId: 3,
+          directionChannelId: 6,
+          tabSectors: 16,
+          tabBins: 'centred',
+        },
+        7,
+        BEIJING,
+      );
+      expect(request).toEqual({
+        versionId: 7,
+        format,
+        includeSuspicious: true,
+        speedChannelId: 3,
+        directionChannelId: 6,
+        tabSectors: 16,
+      });
+      expect(ZVersionExportRequest.safeParse(request).success).toBe(true);
+    }
+    expect(exportFileName('v', 8)).toBe('v.owc');
+    expect(exportFileName('v', 9)).toBe('v.yaml');
   });
 });
 

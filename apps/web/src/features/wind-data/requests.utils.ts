@@ -8,6 +8,7 @@ import type {
   TTowerShadowRequest,
   TVersionExportRequest,
 } from '@masthub/shared';
+import { PAIR_EXPORT_FORMATS } from '@masthub/shared';
 import type { Dayjs } from 'dayjs';
 import { pickerRangeToIso, type TowerPairValues } from './wind-data.utils.ts';
 
@@ -191,7 +192,8 @@ export function toMarkRequest(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Export (SPEC §9 formats 0–5; 6 Parquet and 7 Arrow IPC stream, issue 32).
+// Export (SPEC §9 formats 0–5; 6 Parquet and 7 Arrow IPC stream, issue 32; 8 WAsP .owc and 9 windIO
+// energy resource, issue 46 §2).
 
 export const EXPORT_FORMATS = [
   { code: 0, key: 'raw', extension: 'csv' },
@@ -202,11 +204,18 @@ export const EXPORT_FORMATS = [
   { code: 5, key: 'wasp', extension: 'tab' },
   { code: 6, key: 'parquet', extension: 'parquet' },
   { code: 7, key: 'arrow', extension: 'arrows' },
+  { code: 8, key: 'waspOwc', extension: 'owc' },
+  { code: 9, key: 'windio', extension: 'yaml' },
 ] as const;
 
-/** Meteodyn .tim, WindSim .tws and WAsP .tab write one speed and one direction. */
+/** Meteodyn .tim, WindSim .tws, WAsP .tab / .owc and windIO write one speed and one direction. */
 export function exportNeedsSpeedAndDirection(format: number | undefined): boolean {
-  return format === 2 || format === 3 || format === 5;
+  return format !== undefined && PAIR_EXPORT_FORMATS.includes(format);
+}
+
+/** The formats with a choice of 12 or 16 sectors: WAsP .tab (with its bins), .owc and windIO. */
+export function exportHasSectors(format: number | undefined): boolean {
+  return format === 5 || format === 8 || format === 9;
 }
 
 export interface ExportFormValues {
@@ -238,10 +247,9 @@ export function toExportRequest(
     const directionChannelId = orUndefined(values.directionChannelId);
     if (speedChannelId !== undefined) request.speedChannelId = speedChannelId;
     if (directionChannelId !== undefined) request.directionChannelId = directionChannelId;
-    if (values.format === 5) {
-      if (values.tabSectors !== undefined) request.tabSectors = values.tabSectors;
-      if (values.tabBins !== undefined) request.tabBins = values.tabBins;
-    }
+    if (exportHasSectors(values.format) && values.tabSectors !== undefined)
+      request.tabSectors = values.tabSectors;
+    if (values.format === 5 && values.tabBins !== undefined) request.tabBins = values.tabBins;
   } else if (values.channelIds && values.channelIds.length > 0) {
     request.channelIds = values.channelIds;
   }

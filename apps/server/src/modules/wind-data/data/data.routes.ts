@@ -55,7 +55,7 @@ export function windDataRoutes(
       method: 'POST',
       url: '/web/version/export',
       summary:
-        'Export a version: 0 raw data, 1 time series csv, 2 Meteodyn .tim, 3 WindSim .tws, 4 Windographer .txt, 5 WAsP .tab, 6 Parquet, 7 Arrow IPC stream',
+        'Export a version: 0 raw data, 1 time series csv, 2 Meteodyn .tim, 3 WindSim .tws, 4 Windographer .txt, 5 WAsP .tab, 6 Parquet, 7 Arrow IPC stream, 8 WAsP observed wind climate .owc, 9 windIO energy resource .yaml',
       tags: ['version'],
       // Exporting the series is a download: it needs the download right like the raw files (SPEC §6).
       auth: 'station.downloadRaw',

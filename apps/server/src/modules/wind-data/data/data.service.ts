@@ -4,6 +4,7 @@ import {
   AppError,
   type Language,
   localMinute,
+  PAIR_EXPORT_FORMATS,
   type TChartData,
   type TChartRequest,
   type TDataPage,
@@ -14,6 +15,7 @@ import {
   ZDataPage,
 } from '@masthub/shared';
 import { EXPORT_FORMATS } from '@masthub/wind';
+import { say } from '../../../i18n/index.ts';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import { runTask } from '../../../platform/compute/run-task.ts';
@@ -292,7 +294,7 @@ export class WindDataService {
       };
     }
     const all = await this.store.listChannels(version.id);
-    const needsPair = request.format === 2 || request.format === 3 || request.format === 5;
+    const needsPair = PAIR_EXPORT_FORMATS.includes(request.format);
     let chosen: TChannelRow[];
     if (needsPair) {
       const speed = pickChannel(all, request.speedChannelId, 'ws');
@@ -336,7 +338,7 @@ export class WindDataService {
       createdAt: localMinute(Date.now(), utcOffsetMinutes),
     };
     return {
-      fileName: `${baseName}${format.extension}`,
+      fileName: `${baseName}${climateNameOf(request.format, chosen[0]!.heightM ?? 10, language)}${format.extension}`,
       contentType: CONTENT_TYPES[request.format] ?? 'text/plain; charset=utf-8',
       // Written in a worker thread when there is a pool (a five-year csv is seconds of formatting).
       stream: this.compute
@@ -402,10 +404,23 @@ export class WindDataService {
   }
 }
 
+/**
+ * The wind climates of flow models (8 WAsP .owc, 9 windIO) name their height and kind in the file name
+ * (`M1_原始版本_80m_风资源.yaml`), in the reader's language; other formats add nothing.
+ */
+function climateNameOf(format: number, heightM: number, language: Language): string {
+  if (format === 8) return `_${heightM}m_${say(language, 'statistics.exportName.waspOwc')}`;
+  if (format === 9) return `_${heightM}m_${say(language, 'statistics.exportName.windioResource')}`;
+  return '';
+}
+
 const CONTENT_TYPES: Record<number, string> = {
   1: 'text/csv; charset=utf-8',
   6: 'application/vnd.apache.parquet',
   7: 'application/vnd.apache.arrow.stream',
+  8: 'application/xml; charset=utf-8',
+  // RFC 9512.
+  9: 'application/yaml; charset=utf-8',
 };
 
 /** Channels grouped by interval: each group is read onto one grid. */

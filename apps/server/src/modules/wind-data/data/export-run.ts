@@ -4,11 +4,14 @@ import { AppError } from '@masthub/shared';
 import {
   type ExportChannel,
   frequencyTable,
+  observedWindClimate,
   usableSeries,
   wgs84ToUtm,
   writeMeteodynTim,
   writeTimeSeriesCsv,
+  writeWaspOwc,
   writeWaspTab,
+  writeWindioResource,
   writeWindographerTxt,
   writeWindsimTws,
 } from '@masthub/wind';
@@ -36,8 +39,8 @@ import { arrowChunks, parquetChunks } from './export-columnar.ts';
  */
 export interface TExportJob {
   /**
-   * 1–7 (0, the raw logger files, is served by ingestion): 6 Parquet, 7 Arrow IPC stream (binary); 5 and
-   * anything else: the WAsP .tab.
+   * 1–9 (0, the raw logger files, is served by ingestion): 6 Parquet, 7 Arrow IPC stream (binary); 8 the
+   * WAsP .owc, 9 the windIO energy resource (issue 46 §2); 5 and anything else: the WAsP .tab.
    */
   format: number;
   channels: TChannelRow[];
@@ -49,7 +52,10 @@ export interface TExportJob {
   includeSuspicious: boolean;
   /** Filled or corrected (flag 1) records in the cleaned formats (default true). */
   includeFilled?: boolean | undefined;
-  /** WAsP .tab: 12 or 16 sectors; bins 0–1, 1–2 … (`edges`) or centred on integers (`centred`, brightwind). */
+  /**
+   * WAsP .tab: 12 or 16 sectors; bins 0–1, 1–2 … (`edges`) or centred on integers (`centred`, brightwind).
+   * The sectors are those of the .owc and windIO climates too.
+   */
   tab?: { sectors: number; bins: 'edges' | 'centred' } | undefined;
   /** Column name by channel id (unique over the version, as the data table shows them). */
   names: [number, string][];
@@ -80,7 +86,7 @@ export async function exportChunks(
     throw err;
   }
   const utcOffsetHours = job.utcOffsetMinutes / 60;
-  // The cleaned formats (2, 3, 5) read through the one analysis policy (issue 41 §1): invalid and icing
+  // The cleaned formats (2, 3, 5, 8, 9) read through the one analysis policy (issue 41 §1): invalid and icing
   // values and values outside physical limits left out, suspicious and filled ones by the request. The
   // formats with a flag column (1, 4, 6, 7) write every value with its stored flag.
   let cleaned: TLoadedSeries | undefined;
@@ -106,6 +112,28 @@ export async function exportChunks(
   // The writers' pieces are the messages to the API (written in the compute thread, sent as they are).
   const chunkBytes = job.messageChars ?? MESSAGE_BYTES;
   switch (job.format) {
+    case 8:
+    case 9: {
+      const climate = observedWindClimate(loaded.grid, masked(0), masked(1), {
+        sectors: job.tab?.sectors ?? 12,
+      });
+      // No record with both a speed and a direction (or no Weibull fit): refused before the first byte.
+      if (!climate) throw new AppError('VERSION_NO_DATA');
+      const site = {
+        climate,
+        latitudeDeg: station.latitude,
+        longitudeDeg: station.longitude,
+        heightM,
+        utcOffsetHours,
+      };
+      const label = `${station.code} ${versionName} ${heightM} m`;
+      return job.format === 8
+        ? writeWaspOwc({
+            ...site,
+            description: asciiOr(`MastHub ${label}`, `MastHub ${station.code} ${heightM} m`),
+          })
+        : writeWindioResource({ ...site, name: label });
+    }
     case 6:
     case 7: {
       const input = {

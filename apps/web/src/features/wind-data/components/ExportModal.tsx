@@ -18,6 +18,7 @@ import {
   EXPORT_FORMATS,
   type ExportFormValues,
   exportFileName,
+  exportHasSectors,
   exportNeedsSpeedAndDirection,
   toExportRequest,
 } from '../requests.utils.ts';
@@ -36,7 +37,9 @@ export interface ExportModalProps extends DialogProps {
 
 /**
  * Export a version (SPEC §9 formats: 0 raw data, 1 time series csv, 2 Meteodyn .tim, 3 WindSim .tws,
- * 4 Windographer .txt, 5 WAsP .tab); .tim/.tws/.tab write one speed and one direction.
+ * 4 Windographer .txt, 5 WAsP .tab; 6 Parquet, 7 Arrow; 8 WAsP .owc and 9 windIO energy resource, the wind
+ * climates of flow models at the speed channel's height); .tim/.tws/.tab/.owc/.yaml write one speed and one
+ * direction.
  */
 export function ExportModal({
   open,
@@ -130,25 +133,31 @@ export function ExportModal({
                 <ChannelSelect channels={pairChannels} />
               </RuleCol>
             ))}
+            {exportHasSectors(format) && (
+              <RuleCol
+                xs={24}
+                md={12}
+                name="tabSectors"
+                label={t('measure-wind.export.tabSectors')}
+                extra={format === 5 ? undefined : t('measure-wind.export.climateHint')}
+              >
+                <Radio.Group
+                  optionType="button"
+                  data-testid="export-tab-sectors"
+                  options={[12, 16].map((n) => ({ value: n, label: String(n) }))}
+                />
+              </RuleCol>
+            )}
             {format === 5 && (
-              <>
-                <RuleCol xs={24} md={12} name="tabSectors" label={t('measure-wind.export.tabSectors')}>
-                  <Radio.Group
-                    optionType="button"
-                    data-testid="export-tab-sectors"
-                    options={[12, 16].map((n) => ({ value: n, label: String(n) }))}
-                  />
-                </RuleCol>
-                <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')}>
-                  <Select
-                    data-testid="export-tab-bins"
-                    options={TAB_BIN_CHOICES.map((key) => ({
-                      value: key,
-                      label: t(`measure-wind.export.tabBinChoices.${key}`),
-                    }))}
-                  />
-                </RuleCol>
-              </>
+              <RuleCol xs={24} md={12} name="tabBins" label={t('measure-wind.export.tabBins')}>
+                <Select
+                  data-testid="export-tab-bins"
+                  options={TAB_BIN_CHOICES.map((key) => ({
+                    value: key,
+                    label: t(`measure-wind.export.tabBinChoices.${key}`),
+                  }))}
+                />
+              </RuleCol>
             )}
           </Row>
         ) : (
