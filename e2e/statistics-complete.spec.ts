@@ -87,6 +87,7 @@ describe('[STATISTICS]', () => {
       expect(await page.getByTestId('stat-recovery-two-figures').textContent()).toContain(
         zh ? '重建后完整率把它们计为有效' : 'recovery after reconstruction counts them as valid',
       );
+      await page.getByTestId('stat-recovery-two-figures').scrollIntoViewIfNeeded();
       await screenshot(page, `statistics-complete-recovery-${locale}`);
       await context.close();
     }, 300_000);
