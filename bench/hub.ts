@@ -63,10 +63,11 @@ export async function benchHub(): Promise<TBenchResult[]> {
       INSERT INTO ts_version_summary (version_id, first_time, last_time, channel_count, chunk_count, value_count)
       SELECT v.id, ${today}::timestamptz - interval '400 days', s.data_time, 40, 520, 2000000
         FROM dataset_version v JOIN station s ON s.id = v.station_id`.execute(db);
-    // 30 days of recovery per site, from full to poor.
+    // 30 days of recovery per site, from full to poor; every tenth site with filled values (migration 0048).
     await sql`
-      INSERT INTO station_day (station_id, day, valid_slots, expected_slots)
-      SELECT s.id, (${today}::date - d), 144 * (0.2 + 0.8 * ((s.id * 7 + d) % 10) / 10.0), 144
+      INSERT INTO station_day (station_id, day, valid_slots, filled_slots, expected_slots)
+      SELECT s.id, (${today}::date - d), 144 * (0.2 + 0.8 * ((s.id * 7 + d) % 10) / 10.0),
+             CASE WHEN s.id % 10 = 0 THEN 144 * 0.1 * (1 - ((s.id * 7 + d) % 10) / 10.0) ELSE 0 END, 144
         FROM station s CROSS JOIN generate_series(1, 30) d`.execute(db);
     // The daily roll of every site's windows (what the first hub call of a day or the 00:02 job does).
     const rollStart = performance.now();

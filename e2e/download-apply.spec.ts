@@ -253,6 +253,10 @@ describe('[HUB]', () => {
       expect(await page.getByTestId('hub-kpi').count()).toBe(6);
       expect(await page.getByTestId('hub').textContent()).toContain(zh ? '站点总数' : 'Sites');
       expect(await page.getByTestId('hub-status').textContent()).toContain(zh ? '正常' : 'Normal');
+      // Recovery before/after (issue 45 §1): both figures, each labelled.
+      const both = await page.getByTestId('hub-recovery-7').getByTestId('hub-recovery-both').textContent();
+      expect(both).toContain(zh ? '实测完整率' : 'Measured recovery');
+      expect(both).toContain(zh ? '重建后完整率' : 'Recovery after reconstruction');
       await screenshot(page, `hub-${locale}`);
       // A laptop screen.
       await page.setViewportSize({ width: 1366, height: 768 });

@@ -6,7 +6,8 @@ import { launchBrowser, logIn, newContext, screenshot } from './support/browser.
 /**
  * Issue 29 "complete the statistics" on screen: on a demo mast, the joint speed × direction table and the
  * .tab download (rose), TI by sector with the P90 (turbulence), MOMM both ways (yearly), density by
- * year-month and the monthly maxima with their time (extreme), in both languages.
+ * year-month and the monthly maxima with their time (extreme), and the recovery tab's two figures,
+ * measured and after reconstruction (issue 45 §1), in both languages.
  */
 const POLL = { timeout: 90_000 };
 let browser: Browser;
@@ -74,6 +75,20 @@ describe('[STATISTICS]', () => {
       await maxima.waitFor(POLL);
       await expect.poll(() => maxima.locator('.ant-table-row').count(), POLL).toBeGreaterThan(0);
       await screenshot(page, `statistics-complete-extreme-${locale}`);
+      // Issue 45 §1: the recovery tab shows measured recovery and recovery after reconstruction, labelled.
+      await open('recovery');
+      const recovery = page.getByTestId('stat-recovery-table');
+      await recovery.waitFor(POLL);
+      await expect.poll(() => recovery.locator('.ant-table-row').count(), POLL).toBeGreaterThan(0);
+      const headers = await recovery.locator('th').allTextContents();
+      expect(headers).toContain(zh ? '实测完整率 (%)' : 'Measured recovery (%)');
+      expect(headers).toContain(zh ? '填补数目' : 'Filled');
+      expect(headers).toContain(zh ? '重建后完整率 (%)' : 'Recovery after reconstruction (%)');
+      expect(await page.getByTestId('stat-recovery-two-figures').textContent()).toContain(
+        zh ? '重建后完整率把它们计为有效' : 'recovery after reconstruction counts them as valid',
+      );
+      await page.getByTestId('stat-recovery-two-figures').scrollIntoViewIfNeeded();
+      await screenshot(page, `statistics-complete-recovery-${locale}`);
       await context.close();
     }, 300_000);
   }

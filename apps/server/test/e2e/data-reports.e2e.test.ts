@@ -400,6 +400,10 @@ describe('analysis reports', () => {
     expect(text).toContain(site.stationCode);
     expect(text).toContain('100 m 高度推算平均风速 / 风功率密度');
     expect(text).toContain('IEC 61400-1 湍流类别');
+    // Both recovery figures, each labelled (issue 45 §1): measured and after reconstruction.
+    const recovery = text.slice(text.indexOf('2. 数据验证与完整率'), text.indexOf('3. 风速与风功率密度'));
+    expect(recovery).toContain('实测完整率 %');
+    expect(recovery).toContain('重建后完整率 %');
     // The site suitability chapter (issue 29) checks the highest speed at the target height.
     const suitability = text.slice(text.indexOf('11. 场址适用性'), text.indexOf('12. 多年平均对比'));
     expect(suitability).toContain('等级判定表');
@@ -583,6 +587,8 @@ describe('analysis reports', () => {
     });
     expect(text).toContain('1. Measurement overview');
     expect(text).toContain('11. Site suitability');
+    expect(text).toContain('Measured %');
+    expect(text).toContain('After reconstruction %');
     expect(text).toContain('13. Conclusion');
     expect(text).toContain('2025–2026');
     // The 2025–2026 average holds October (and Beijing's first hours of November): flagged, with its months

@@ -39,11 +39,19 @@ export const ZHubRecovery = z.object({
   to: z.string(),
   /** Sites with data before the window ends (the ones the rate is about). */
   sites: z.number().int(),
-  /** Mean recovery over those sites, 0–100 (null without any). */
+  /** Mean measured recovery over those sites, 0–100 (null without any): filled values count as lack. */
   meanPct: z.number().nullable(),
-  /** SPEC §9 bands 0–30 … 90–100 %, lower bound inclusive. */
+  /**
+   * Mean recovery after reconstruction (issue 45 §1), 0–100: filled values (flag 1) counted as valid.
+   * Always given, the same as `meanPct` when nothing was filled (the screens show it always).
+   */
+  meanAfterPct: z.number().nullable(),
+  /** Sites with filled values in the window. */
+  filledSites: z.number().int(),
+  /** SPEC §9 bands 0–30 … 90–100 % of the measured recovery, lower bound inclusive. */
   bands: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
-  worst: z.array(ZHubSite.extend({ recoveryPct: z.number() })),
+  /** Lowest measured recovery first, with the recovery after reconstruction beside it. */
+  worst: z.array(ZHubSite.extend({ recoveryPct: z.number(), recoveryAfterPct: z.number() })),
 });
 export type THubRecovery = z.infer<typeof ZHubRecovery>;
 

@@ -65,7 +65,12 @@ export const ZElementReportRow = z.object({
   lackCount: z.number().int(),
   invalidCount: z.number().int(),
   validCount: z.number().int(),
+  /** Measured recovery (实测完整率), %: filled values count as lack (WIND-ANALYSIS §3). */
   validRate: ZNum,
+  /** Filled values (flag 1, e.g. reconstructed) among `lackCount` (issue 45 §1). */
+  filledCount: z.number().int(),
+  /** Recovery after reconstruction (重建后完整率), %: filled values counted as valid. */
+  validWithFilledRate: ZNum,
   validAvg: ZNum,
   avgWindPower: ZNum,
   isMonth: z.boolean(),
@@ -77,7 +82,14 @@ export const ZRecoverySection = z.object({
   /** "YYYY-MM" local months of the range. */
   months: z.array(z.string()),
   /** Recovery rate (%) per channel and month, for the chart. */
-  byChannel: z.array(z.object({ channelId: z.number().int(), rates: z.array(ZNum) })),
+  byChannel: z.array(
+    z.object({
+      channelId: z.number().int(),
+      rates: z.array(ZNum),
+      /** Recovery after reconstruction (%) per month: filled values counted as valid. */
+      ratesWithFilled: z.array(ZNum),
+    }),
+  ),
   /** Per channel and calendar year: values, coverage of the whole year (%), mean, maximum and its time. */
   yearly: z.array(
     z.object({

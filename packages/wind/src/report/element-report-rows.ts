@@ -18,6 +18,10 @@ export interface ElementReportRow {
   readonly validCount: number;
   /** % (0–100), undefined for an empty period. */
   readonly validRate: number | undefined;
+  /** Filled values (flag 1) among the lack: the slots a reconstruction gave a value. */
+  readonly filledCount: number;
+  /** Recovery after reconstruction, % (0–100): filled values counted as valid; undefined for an empty period. */
+  readonly validWithFilledRate: number | undefined;
   /** Mean of the usable values (overall row only; month rows use the monthly mean). */
   readonly validAvg: number | undefined;
   /** Mean wind power density, W/m² (speed averages, overall row only). */
@@ -76,6 +80,8 @@ function counts(r: {
   invalidCount: number;
   validCount: number;
   validRatePct: number | undefined;
+  filledCount: number;
+  validWithFilledRatePct: number | undefined;
 }) {
   return {
     shouldCount: r.shouldCount,
@@ -83,5 +89,7 @@ function counts(r: {
     invalidCount: r.invalidCount,
     validCount: r.validCount,
     validRate: r.validRatePct,
+    filledCount: r.filledCount,
+    validWithFilledRate: r.validWithFilledRatePct,
   };
 }

@@ -62,6 +62,8 @@ class SweepAccumulators {
   readonly monthMaxIndex: Int32Array;
   readonly lack: Float64Array;
   readonly invalid: Float64Array;
+  /** Filled values (flag 1) of `lack`, for the recovery after reconstruction. */
+  readonly filled: Float64Array;
   readonly gaps: GapList;
   count = 0;
   sum = 0;
@@ -86,6 +88,7 @@ class SweepAccumulators {
     this.monthMaxIndex = new Int32Array(monthCount).fill(-1);
     this.lack = new Float64Array(monthCount);
     this.invalid = new Float64Array(monthCount);
+    this.filled = new Float64Array(monthCount);
     this.gaps = new GapList(longest);
   }
 
@@ -115,7 +118,7 @@ class SweepAccumulators {
       : undefined;
     return {
       sums: { sums, counts, monthSums, monthCounts, monthMax, monthMaxIndex, description },
-      recovery: recoveryFromCounts(calendar, this.lack, this.invalid),
+      recovery: recoveryFromCounts(calendar, this.lack, this.invalid, this.filled),
       continuity: this.gaps.result(),
     };
   }
@@ -234,6 +237,7 @@ function sweepWithFlags(
     let topAt = -1;
     let lack = 0;
     let invalid = 0;
+    let filled = 0;
     for (const monthEnd = runs.monthEnd[m]!; r < monthEnd; r++) {
       let hourSum = 0;
       let hourCount = 0;
@@ -246,8 +250,10 @@ function sweepWithFlags(
         }
         const f = flags[i]!;
         // Recovery (dataRecovery's default: a filled value counts as lack).
-        if (f === 1) lack++;
-        else if (f >= 3) invalid++;
+        if (f === 1) {
+          lack++;
+          filled++;
+        } else if (f >= 3) invalid++;
         if (f > highestUsable) continue;
         if (i - last > 1 && last >= 0) gaps.add(last, i, intervalMinutes);
         last = i;
@@ -267,6 +273,7 @@ function sweepWithFlags(
     }
     acc.lack[m] = lack;
     acc.invalid[m] = invalid;
+    acc.filled[m] = filled;
     acc.closeMonth(m, top, topAt);
   }
   acc.sum = sum;

@@ -9,6 +9,9 @@ export interface TRecoveryRow {
   first_time: Date;
   valid7: number | null;
   valid30: number | null;
+  /** What filled values add to valid7 / valid30 (recovery after reconstruction, migration 0048). */
+  filled7: number | null;
+  filled30: number | null;
   expected: number | null;
 }
 
@@ -55,6 +58,8 @@ export class HubRepository {
           SELECT s.id, s.station_code, s.project_name, sm.first_time,
                  CASE WHEN r.window_to = ${windowTo}::date THEN r.valid7 ELSE d.valid7 END AS valid7,
                  CASE WHEN r.window_to = ${windowTo}::date THEN r.valid30 ELSE d.valid30 END AS valid30,
+                 CASE WHEN r.window_to = ${windowTo}::date THEN r.filled7 ELSE d.filled7 END AS filled7,
+                 CASE WHEN r.window_to = ${windowTo}::date THEN r.filled30 ELSE d.filled30 END AS filled30,
                  CASE WHEN r.window_to = ${windowTo}::date THEN r.expected_slots
                       ELSE coalesce(d.expected, r.expected_slots) END AS expected
             FROM station s
@@ -63,7 +68,10 @@ export class HubRepository {
             LEFT JOIN station_recovery r ON r.station_id = s.id
             LEFT JOIN LATERAL (
                  SELECT coalesce(sum(valid_slots) FILTER (WHERE day >= ${windowTo}::date - 7), 0)::int AS valid7,
-                        coalesce(sum(valid_slots), 0)::int AS valid30, max(expected_slots) AS expected
+                        coalesce(sum(valid_slots), 0)::int AS valid30,
+                        coalesce(sum(filled_slots) FILTER (WHERE day >= ${windowTo}::date - 7), 0)::int AS filled7,
+                        coalesce(sum(filled_slots), 0)::int AS filled30,
+                        max(expected_slots) AS expected
                    FROM station_day
                   WHERE station_id = s.id AND r.window_to IS DISTINCT FROM ${windowTo}::date
                     AND day >= ${windowTo}::date - 30 AND day < ${windowTo}::date) d ON true

@@ -54,7 +54,9 @@ export function windowRecovery(
     to: RECOVERY_BANDS[i + 1]!,
     count: 0,
   }));
-  const rates: { row: TRecoveryRow; pct: number }[] = [];
+  const filledKey = pick === 'valid7' ? 'filled7' : 'filled30';
+  // Bands and the worst list go by the measured figure; the one after reconstruction stands beside it.
+  const rates: { row: TRecoveryRow; pct: number; afterPct: number }[] = [];
   for (const row of rows) {
     const firstDay = dayStart(row.first_time.getTime());
     if (firstDay >= toMs) continue;
@@ -62,7 +64,8 @@ export function windowRecovery(
     const expected = row.expected ?? 144;
     const valid = row[pick] ?? 0;
     const pct = Math.min(100, (valid / (windowDays * expected)) * 100);
-    rates.push({ row, pct });
+    const afterPct = Math.min(100, ((valid + (row[filledKey] ?? 0)) / (windowDays * expected)) * 100);
+    rates.push({ row, pct, afterPct });
     let band = bands.length - 1;
     while (band > 0 && pct < bands[band]!.from) band--;
     bands[band]!.count++;
@@ -75,12 +78,15 @@ export function windowRecovery(
     to: isoDay(toMs - DAY_MS),
     sites: rates.length,
     meanPct: rates.length > 0 ? rates.reduce((s, r) => s + r.pct, 0) / rates.length : null,
+    meanAfterPct: rates.length > 0 ? rates.reduce((s, r) => s + r.afterPct, 0) / rates.length : null,
+    filledSites: rates.filter((r) => (r.row[filledKey] ?? 0) > 0).length,
     bands,
     worst: rates.slice(0, WORST).map((r) => ({
       stationId: Number(r.row.id),
       stationCode: r.row.station_code,
       projectName: r.row.project_name,
       recoveryPct: Math.round(r.pct * 10) / 10,
+      recoveryAfterPct: Math.round(r.afterPct * 10) / 10,
     })),
   };
 }

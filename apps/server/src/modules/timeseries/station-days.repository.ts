@@ -4,38 +4,59 @@ import { TimeSeriesRepository } from './timeseries.repository.ts';
 
 const DAY_MS = 86_400_000;
 const INVALID_FLAG = 3;
+const FILLED_FLAG = 1;
+
+/** A day's measured valid means and what filled values add to them (recovery after reconstruction). */
+export interface TDaySlots {
+  valid: number;
+  filled: number;
+}
 
 /**
  * The valid 10-minute wind speed means of each UTC day as the group reports count recovery: per
  * height the better covered boom, then the mean over every wind speed height of the version (a dead
- * sensor lowers the day). Pure: `series` are the mean speed channels on one grid from `startMs`.
+ * sensor lowers the day). `valid` is measured (WIND-ANALYSIS §3: a filled value, flag 1, is lack);
+ * `filled` is what counting the filled values as valid adds (issue 45 §1), each height's best boom
+ * taken again with them. Pure: `series` are the mean speed channels on one grid from `startMs`.
  */
 export function dailyValidSlots(
   startMs: number,
   stepMs: number,
   channels: readonly { heightM: number; values: Float32Array; flags: Uint8Array }[],
-): Map<number, number> {
+): Map<number, TDaySlots> {
   const heights = [...new Set(channels.map((c) => c.heightM))];
-  const byDay = new Map<number, Map<number, number>>();
+  const byDay = new Map<number, Map<number, { valid: number; after: number }>>();
   for (const c of channels) {
-    const counts = new Map<number, number>();
+    const counts = new Map<number, { valid: number; after: number }>();
     for (let i = 0; i < c.values.length; i++) {
       const v = c.values[i]!;
-      if (!Number.isFinite(v) || c.flags[i] === INVALID_FLAG) continue;
+      const f = c.flags[i];
+      if (!Number.isFinite(v) || f === INVALID_FLAG) continue;
       const day = Math.floor((startMs + i * stepMs) / DAY_MS) * DAY_MS;
-      counts.set(day, (counts.get(day) ?? 0) + 1);
+      const n = counts.get(day) ?? { valid: 0, after: 0 };
+      n.after++;
+      if (f !== FILLED_FLAG) n.valid++;
+      counts.set(day, n);
     }
     for (const [day, n] of counts) {
-      const perHeight = byDay.get(day) ?? new Map<number, number>();
-      perHeight.set(c.heightM, Math.max(perHeight.get(c.heightM) ?? 0, n));
+      const perHeight = byDay.get(day) ?? new Map<number, { valid: number; after: number }>();
+      const best = perHeight.get(c.heightM) ?? { valid: 0, after: 0 };
+      perHeight.set(c.heightM, {
+        valid: Math.max(best.valid, n.valid),
+        after: Math.max(best.after, n.after),
+      });
       byDay.set(day, perHeight);
     }
   }
-  const out = new Map<number, number>();
+  const out = new Map<number, TDaySlots>();
   for (const [day, perHeight] of byDay) {
-    let sum = 0;
-    for (const h of heights) sum += perHeight.get(h) ?? 0;
-    out.set(day, sum / heights.length);
+    let valid = 0;
+    let after = 0;
+    for (const h of heights) {
+      valid += perHeight.get(h)?.valid ?? 0;
+      after += perHeight.get(h)?.after ?? 0;
+    }
+    out.set(day, { valid: valid / heights.length, filled: (after - valid) / heights.length });
   }
   return out;
 }
@@ -71,13 +92,21 @@ export async function refreshStationDays(
     channels.map((c) => ({ heightM: c.heightM!, ...read.series.get(c.id)! })),
   );
   const expected = Math.max(1, Math.round(86_400 / intervalS));
-  const rows: { station_id: number; day: string; valid_slots: number; expected_slots: number }[] = [];
+  const rows: {
+    station_id: number;
+    day: string;
+    valid_slots: number;
+    filled_slots: number;
+    expected_slots: number;
+  }[] = [];
   for (let day = dayFrom; day < dayTo; day += DAY_MS) {
-    const n = valid.get(day) ?? 0;
+    const n = valid.get(day) ?? { valid: 0, filled: 0 };
+    const measured = Math.min(n.valid, expected);
     rows.push({
       station_id: stationId,
       day: new Date(day).toISOString().slice(0, 10),
-      valid_slots: Math.min(n, expected),
+      valid_slots: measured,
+      filled_slots: Math.min(n.valid + n.filled, expected) - measured,
       expected_slots: expected,
     });
   }
@@ -87,8 +116,8 @@ export async function refreshStationDays(
     .where('day', '>=', sql<Date>`${new Date(dayFrom).toISOString().slice(0, 10)}::date`)
     .where('day', '<', sql<Date>`${new Date(dayTo).toISOString().slice(0, 10)}::date`)
     .execute();
-  // Days without any valid value are kept only inside the site's data (a silent gap counts as 0).
-  const kept = rows.filter((r) => r.valid_slots > 0);
+  // Days without any valid or filled value are kept only inside the site's data (a silent gap counts as 0).
+  const kept = rows.filter((r) => r.valid_slots > 0 || r.filled_slots > 0);
   for (let i = 0; i < kept.length; i += 1000) {
     await db
       .insertInto('station_day')
@@ -113,18 +142,23 @@ export async function refreshStationWindows(db: TDb, windowTo: string, stationId
   const one = stationId === undefined ? sql`true` : sql`station_id = ${stationId}`;
   // Sites without a day in the window keep a row of zeros (they are silent, not unknown).
   await sql`
-    UPDATE station_recovery SET window_to = ${windowTo}::date, valid7 = 0, valid30 = 0
+    UPDATE station_recovery SET window_to = ${windowTo}::date, valid7 = 0, valid30 = 0, filled7 = 0, filled30 = 0
      WHERE ${one}`.execute(db);
+  // A day counted before migration 0048 (filled_slots null) adds nothing after reconstruction.
   await sql`
-    INSERT INTO station_recovery (station_id, window_to, valid7, valid30, expected_slots)
+    INSERT INTO station_recovery (station_id, window_to, valid7, valid30, filled7, filled30, expected_slots)
     SELECT station_id, ${windowTo}::date,
            coalesce(sum(valid_slots) FILTER (WHERE day >= ${windowTo}::date - 7), 0),
-           sum(valid_slots), max(expected_slots)
+           sum(valid_slots),
+           coalesce(sum(filled_slots) FILTER (WHERE day >= ${windowTo}::date - 7), 0),
+           coalesce(sum(filled_slots), 0),
+           max(expected_slots)
       FROM station_day
      WHERE ${one} AND day >= ${windowTo}::date - 30 AND day < ${windowTo}::date
      GROUP BY station_id
     ON CONFLICT (station_id) DO UPDATE
        SET window_to = EXCLUDED.window_to, valid7 = EXCLUDED.valid7, valid30 = EXCLUDED.valid30,
+           filled7 = EXCLUDED.filled7, filled30 = EXCLUDED.filled30,
            expected_slots = EXCLUDED.expected_slots`.execute(db);
 }
 
@@ -154,14 +188,18 @@ export async function rollStationWindows(db: Database, windowTo: string): Promis
 /**
  * Fills station_day for sites that held data before it existed (an upgrade): their original version's
  * last 60 days, one site at a time. Sites already counted, or silent for longer, are skipped, so running
- * it at every start is cheap.
+ * it at every start is cheap. A site with a day of those 60 counted before migration 0048 (no filled
+ * count) is counted again, so the hub's recovery after reconstruction holds its filled values.
  */
 export async function backfillStationDays(db: Database, days = 60): Promise<number> {
   const rows = await sql<{ station_id: number; version_id: number; last_time: Date }>`
     SELECT v.station_id, v.id AS version_id, sm.last_time
       FROM dataset_version v JOIN ts_version_summary sm ON sm.version_id = v.id
      WHERE v.kind = 'original' AND sm.last_time > now() - make_interval(days => ${days})
-       AND NOT EXISTS (SELECT 1 FROM station_day d WHERE d.station_id = v.station_id)`.execute(db);
+       AND (NOT EXISTS (SELECT 1 FROM station_day d WHERE d.station_id = v.station_id)
+            OR EXISTS (SELECT 1 FROM station_day d
+                        WHERE d.station_id = v.station_id AND d.filled_slots IS NULL
+                          AND d.day >= (now() - make_interval(days => ${days}))::date))`.execute(db);
   let sites = 0;
   for (const r of rows.rows) {
     const toMs = Date.now();

@@ -1221,6 +1221,9 @@ export interface StationRecoveryTable {
   valid7: number;
   valid30: number;
   expected_slots: number;
+  /** Filled values of the two windows (migration 0048): valid + filled = recovery after reconstruction. */
+  filled7: Generated<number>;
+  filled30: Generated<number>;
 }
 
 export interface StationDayTable {
@@ -1229,6 +1232,8 @@ export interface StationDayTable {
   day: ColumnType<Date, string, string>;
   valid_slots: number;
   expected_slots: number;
+  /** What filled values (flag 1) add to valid_slots; null: counted before migration 0048. */
+  filled_slots: number | null;
 }
 
 export interface QcRuleTable {

@@ -99,6 +99,26 @@ export function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
           <Typography.Paragraph>
             {t('hub.recoveryMean', { pct: `${(recovery.meanPct ?? 0).toFixed(1)} %`, count: recovery.sites })}
           </Typography.Paragraph>
+          {/* Recovery before/after (issue 45 §1): both figures always, each labelled. */}
+          <Space size={[16, 4]} wrap style={{ marginBottom: 12 }} data-testid="hub-recovery-both">
+            <Statistic
+              title={t('hub.recoveryMeasured')}
+              value={(recovery.meanPct ?? 0).toFixed(1)}
+              suffix="%"
+              data-testid="hub-recovery-measured"
+            />
+            <Statistic
+              title={t('hub.recoveryAfter')}
+              value={(recovery.meanAfterPct ?? 0).toFixed(1)}
+              suffix="%"
+              data-testid="hub-recovery-after"
+            />
+            <Typography.Text type="secondary">
+              {recovery.filledSites > 0
+                ? t('hub.recoveryFilled', { count: recovery.filledSites })
+                : t('hub.recoveryFilledNone')}
+            </Typography.Text>
+          </Space>
           <PartsBar
             parts={recovery.bands.map((b, k) => ({
               key: String(b.from),
@@ -114,7 +134,18 @@ export function RecoveryCard({ recovery }: { recovery: THubRecovery }) {
           <RowList
             items={recovery.worst}
             rowKey={(s) => s.stationId}
-            extra={(s) => <Tag color={recoveryColor(s.recoveryPct)}>{s.recoveryPct.toFixed(1)} %</Tag>}
+            extra={(s) => (
+              <Tag
+                color={recoveryColor(s.recoveryPct)}
+                title={t('hub.recoveryPair', {
+                  measured: `${s.recoveryPct.toFixed(1)} %`,
+                  after: `${s.recoveryAfterPct.toFixed(1)} %`,
+                })}
+              >
+                {s.recoveryPct.toFixed(1)} %
+                {s.recoveryAfterPct !== s.recoveryPct ? ` → ${s.recoveryAfterPct.toFixed(1)} %` : ''}
+              </Tag>
+            )}
             render={(s) => (
               <Link to={siteLink(s.stationId, 'StasticAnalysis')}>
                 {s.stationCode} · {s.projectName}

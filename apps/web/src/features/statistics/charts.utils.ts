@@ -56,15 +56,34 @@ export function recoveryOption(
   result: TStatisticsResult,
   channelName: (channelId: number) => string,
   labels: Labels,
+  /** The tooltip of a cell: both figures, measured and after reconstruction (issue 45 §1). */
+  tooltip?: (p: { channel: string; month: string; measured: string; after: string }) => string,
 ): EChartsOption {
   const data: [number, number, number | null][] = [];
+  const fixed2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2));
   result.recovery.byChannel.forEach((c, y) => {
     c.rates.forEach((rate, x) => {
       data.push([x, y, rate === null ? null : Number(rate.toFixed(2))]);
     });
   });
   return {
-    tooltip: { position: 'top' },
+    tooltip: {
+      position: 'top',
+      ...(tooltip
+        ? {
+            formatter: (p: unknown) => {
+              const [x, y] = ((p as { value?: number[] }).value ?? []) as [number, number];
+              const c = result.recovery.byChannel[y];
+              return tooltip({
+                channel: c ? channelName(c.channelId) : '',
+                month: result.recovery.months[x] ?? '',
+                measured: fixed2(c?.rates[x]),
+                after: fixed2(c?.ratesWithFilled[x]),
+              });
+            },
+          }
+        : {}),
+    },
     grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
     xAxis: { type: 'category', data: result.recovery.months, splitArea: { show: true } },
     yAxis: {

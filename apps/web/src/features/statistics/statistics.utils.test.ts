@@ -210,6 +210,8 @@ describe('speedAverages(channels) and toRecoveryTree(rows)', () => {
       invalidCount: 0,
       validCount: 1,
       validRate: 100,
+      filledCount: 0,
+      validWithFilledRate: 100,
       validAvg: 5,
       avgWindPower: null,
       isMonth,

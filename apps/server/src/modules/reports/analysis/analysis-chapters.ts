@@ -74,8 +74,9 @@ export function overviewChapter(ctx: TChapterContext): void {
 
 export function recoveryChapter(ctx: TChapterContext): void {
   const { result, language, t, k, blocks, charts } = ctx;
-  blocks.push({ kind: 'paragraph', text: t.recoveryText });
+  blocks.push({ kind: 'paragraph', text: `${t.recoveryText} ${t.recoveryTwoFigures}` });
   const overall = result.recovery.rows.filter((r) => !r.isMonth);
+  // Both figures, each labelled (issue 45 §1): measured (WIND-ANALYSIS §3) and after reconstruction.
   blocks.push(
     table(
       [
@@ -85,7 +86,9 @@ export function recoveryChapter(ctx: TChapterContext): void {
         [t.lack, 1],
         [t.invalid, 1],
         [t.valid, 1],
-        [t.rate, 1],
+        [t.rateMeasured, 1],
+        [t.filled, 1],
+        [t.rateAfter, 1],
         [t.validAvg, 1],
         [t.wpd, 1],
       ],
@@ -97,6 +100,8 @@ export function recoveryChapter(ctx: TChapterContext): void {
         String(r.invalidCount),
         String(r.validCount),
         fmt(r.validRate, 1),
+        String(r.filledCount),
+        fmt(r.validWithFilledRate, 1),
         fmt(r.validAvg),
         fmt(r.avgWindPower, 1),
       ]),

@@ -21,17 +21,29 @@ export function renderCharts(figures: TReportFigures, language: Language): Map<s
   charts.set(
     'recovery',
     toPng({
-      grid: { left: 60, right: 20, top: 30, bottom: codes.length > 12 ? 80 : 50 },
+      grid: { left: 60, right: 20, top: 40, bottom: codes.length > 12 ? 80 : 50 },
       xAxis: { type: 'category', data: codes, axisLabel },
       yAxis: { type: 'value', max: 100, name: say(language, 'groupReport.recoveryAxis') },
+      legend: { top: 0, textStyle: { fontSize: 12 } },
+      // Recovery before/after (issue 45 §1): the measured bar in its band colour, the one after
+      // reconstruction beside it in grey, each named in the legend.
       series: [
         {
           type: 'bar',
+          name: say(language, 'groupReport.recoveryMeasured'),
+          itemStyle: { color: GREEN },
           data: figures.sites.map((s) => {
             const percent = Math.round(s.recovery * 1000) / 10;
             return { value: percent, itemStyle: { color: recoveryColour(percent) } };
           }),
           label: { show: codes.length <= 20, position: 'top', fontSize: 12 },
+        },
+        {
+          type: 'bar',
+          name: say(language, 'groupReport.recoveryAfter'),
+          itemStyle: { color: '#8c8c8c' },
+          data: figures.sites.map((s) => Math.round(s.recoveryAfter * 1000) / 10),
+          label: { show: codes.length <= 10, position: 'top', fontSize: 12 },
         },
       ],
     }),

@@ -6,11 +6,15 @@ import { ReportRepository } from './reports.repository.ts';
 
 /** Flag of a value marked invalid (SPEC §4): it does not count as recovered. */
 const INVALID_FLAG = 3;
+/** Flag of a filled (interpolated, reconstructed) value: lack when measured, valid after reconstruction. */
+const FILLED_FLAG = 1;
 
 export interface THeightFigures {
   heightM: number;
-  /** Valid values / expected values in the period, 0–1. */
+  /** Measured recovery: valid values / expected values in the period, 0–1 (filled values are lack). */
   recovery: number;
+  /** Recovery after reconstruction: valid and filled values / expected values, 0–1 (issue 45 §1). */
+  recoveryAfter: number;
   meanSpeed: number | null;
   maxGust: number | null;
 }
@@ -21,8 +25,10 @@ export interface TSiteFigures {
   projectName: string;
   status: number;
   lastDataTime: Date | null;
-  /** The recovery of the site: the mean over its wind speed heights (0 without data). */
+  /** The measured recovery of the site: the mean over its wind speed heights (0 without data). */
   recovery: number;
+  /** The recovery after reconstruction of the site (filled values valid), as `recovery`. */
+  recoveryAfter: number;
   heights: THeightFigures[];
   /** Alarms raised before the period and not closed when it began (carried over). */
   alarmsOpenAtStart: number;
@@ -134,27 +140,32 @@ export async function collectFigures(
           const h = byHeight.get(c.heightM!) ?? {
             heightM: c.heightM!,
             recovery: 0,
+            recoveryAfter: 0,
             meanSpeed: null,
             maxGust: null,
           };
           if (series) {
             let valid = 0;
+            let filled = 0;
             let sum = 0;
             let max = Number.NEGATIVE_INFINITY;
             for (let i = 0; i < series.values.length; i++) {
               const v = series.values[i]!;
               if (!Number.isFinite(v) || series.flags[i]! >= INVALID_FLAG) continue;
               valid += 1;
+              if (series.flags[i] === FILLED_FLAG) filled += 1;
               sum += v;
               if (v > max) max = v;
             }
             if (c.statistic === 'mean' && valid > 0) {
-              // Two booms at one height: the better covered one speaks for it.
-              const recovery = valid / expected;
+              // Two booms at one height: the better covered one speaks for it (measured: WIND-ANALYSIS §3,
+              // filled values are lack; after reconstruction: filled values valid, issue 45 §1).
+              const recovery = (valid - filled) / expected;
               if (recovery >= h.recovery) {
                 h.recovery = Math.min(1, recovery);
                 h.meanSpeed = sum / valid;
               }
+              h.recoveryAfter = Math.max(h.recoveryAfter, Math.min(1, valid / expected));
             }
             if (c.statistic === 'max' && valid > 0) h.maxGust = Math.max(h.maxGust ?? max, max);
           }
@@ -172,6 +183,8 @@ export async function collectFigures(
     const siteRepairs = repairs.filter((r) => Number(r.station_id) === stationId);
     const siteCloses = closes.filter((r) => Number(r.station_id) === stationId);
     const speedHeights = heights.filter((h) => h.meanSpeed !== null || h.recovery > 0);
+    const meanOver = (of: (h: THeightFigures) => number) =>
+      speedHeights.length > 0 ? speedHeights.reduce((sum, h) => sum + of(h), 0) / speedHeights.length : 0;
     const events: TSiteEvent[] = [
       ...siteAlarms
         .filter((a) => openAt(a, period.start))
@@ -195,8 +208,8 @@ export async function collectFigures(
       projectName: station.project_name,
       status: station.status,
       lastDataTime: station.data_time,
-      recovery:
-        speedHeights.length > 0 ? speedHeights.reduce((s, h) => s + h.recovery, 0) / speedHeights.length : 0,
+      recovery: meanOver((h) => h.recovery),
+      recoveryAfter: meanOver((h) => h.recoveryAfter),
       heights,
       alarmsOpenAtStart: siteAlarms.filter((a) => openAt(a, period.start)).length,
       alarmsRaised: siteAlarms.filter((a) => inPeriod(a.created_at)).length,
@@ -208,6 +221,7 @@ export async function collectFigures(
       events: events.sort((a, b) => a.time.getTime() - b.time.getTime()),
     });
   }
+  // A site whose values were all filled sent nothing: silent (measured recovery 0).
   const reporting = sites.filter((s) => s.recovery > 0).length;
   const reportSites = new Set(stationIds.map(Number));
   const longTerm = campaigns.map((c) => {

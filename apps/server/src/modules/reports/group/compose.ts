@@ -91,13 +91,14 @@ export function composeReport(input: TComposeInput): TBlock[] {
     } else if (section === 'speed_chart') {
       blocks.push({ kind: 'chart', id: 'speed', caption: t.speedChart });
     } else if (section === 'sites') {
-      blocks.push({ kind: 'heading', text: t.sites });
+      blocks.push({ kind: 'heading', text: t.sites }, { kind: 'paragraph', text: t.recoveryTwoFigures });
       blocks.push({
         kind: 'table',
         columns: [
           { title: t.code, width: 1.1 },
           { title: t.project, width: 2.2 },
-          { title: t.recovery, width: 1 },
+          { title: t.recoveryMeasured, width: 1 },
+          { title: t.recoveryAfter, width: 1.1 },
           { title: `${t.height} (m)`, width: 0.9 },
           { title: `${t.mean} (m/s)`, width: 1.1 },
           { title: `${t.gust} (m/s)`, width: 1.1 },
@@ -110,6 +111,7 @@ export function composeReport(input: TComposeInput): TBlock[] {
             i === 0 ? s.stationCode : '',
             i === 0 ? s.projectName : '',
             i === 0 ? pct(s.recovery) : '',
+            i === 0 ? pct(s.recoveryAfter) : '',
             h ? String(h.heightM) : '—',
             h ? num(h.meanSpeed) : '—',
             h ? num(h.maxGust, 1) : '—',

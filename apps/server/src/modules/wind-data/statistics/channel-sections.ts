@@ -79,6 +79,8 @@ export function recoverySection(ctx: AnalysisContext): TStatisticsResult['recove
       invalidCount: r.invalidCount,
       validCount: r.validCount,
       validRate: num(r.validRate),
+      filledCount: r.filledCount,
+      validWithFilledRate: num(r.validWithFilledRate),
       validAvg: num(r.validAvg),
       avgWindPower: num(r.avgWindPower),
       isMonth: /^\d{4}-\d{2}$/.test(r.dataPhase),
@@ -92,6 +94,7 @@ export function recoverySection(ctx: AnalysisContext): TStatisticsResult['recove
     byChannel: ctx.station.channels.map((c) => ({
       channelId: ctx.info(c.id).channelId,
       rates: ctx.statisticsOf(c.id).recovery.byMonth.map((m) => num(m.validRatePct)),
+      ratesWithFilled: ctx.statisticsOf(c.id).recovery.byMonth.map((m) => num(m.validWithFilledRatePct)),
     })),
     // Valid values only (flags respected, as every tab): what the year and the gaps really hold.
     yearly: ctx.station.channels.flatMap((c) =>

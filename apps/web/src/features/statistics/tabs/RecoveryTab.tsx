@@ -16,7 +16,10 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
   const { t } = useTranslation();
   const { caption } = useChannelLookup(result);
   const option = useMemo(
-    () => recoveryOption(result, caption, { validRate: t('statistics.columns.validRate') }),
+    () =>
+      recoveryOption(result, caption, { validRate: t('statistics.columns.validRateMeasured') }, (p) =>
+        t('statistics.recovery.tooltip', p),
+      ),
     [result, caption, t],
   );
   const tree = useMemo(() => toRecoveryTree(result.recovery.rows), [result]);
@@ -78,7 +81,9 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
       width: 100,
     },
     { key: 'validCount', dataIndex: 'validCount', title: t('statistics.columns.validCount'), width: 100 },
-    recoveryRateColumn('validRate', t('statistics.columns.validRate'), 130),
+    recoveryRateColumn('validRate', t('statistics.columns.validRateMeasured'), 130),
+    { key: 'filledCount', dataIndex: 'filledCount', title: t('statistics.columns.filledCount'), width: 100 },
+    recoveryRateColumn('validWithFilledRate', t('statistics.columns.validWithFilledRate'), 160),
     decimalColumn('validAvg', t('statistics.columns.validAvg'), 130, 3),
     decimalColumn('avgWindPower', t('statistics.columns.avgWindPower'), 150, 1),
   ];
@@ -93,7 +98,11 @@ export function RecoveryTab({ result }: { result: TStatisticsResult }) {
         ))}
       </Space>
       <StatChart testId="stat-chart-recovery" option={option} height={chartHeight} />
+      <Typography.Text type="secondary" data-testid="stat-recovery-two-figures">
+        {t('statistics.recovery.twoFigures')}
+      </Typography.Text>
       <Table<RecoveryTreeRow>
+        data-testid="stat-recovery-table"
         rowKey="key"
         size="small"
         columns={columns}
