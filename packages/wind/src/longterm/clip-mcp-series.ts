@@ -16,10 +16,8 @@ export function clipMcpSeries(series: McpSeries, window: { fromMs?: number; toMs
   const lo = Math.min(n, Math.max(0, Math.ceil((fromMs - series.startMs) / stepMs)));
   const hi = Math.max(lo, Math.min(n, Math.ceil((toMs - series.startMs) / stepMs)));
   if (lo === 0 && hi === n) return series;
-  const slice = <T extends ArrayLike<number>>(a: T): T =>
-    ('subarray' in a
-      ? (a as unknown as Float64Array).subarray(lo, hi)
-      : Array.prototype.slice.call(a, lo, hi)) as T;
+  const slice = (a: ArrayLike<number>): ArrayLike<number> =>
+    ArrayBuffer.isView(a) ? (a as Float64Array).subarray(lo, hi) : Array.prototype.slice.call(a, lo, hi);
   return {
     startMs: series.startMs + lo * stepMs,
     intervalMinutes: series.intervalMinutes,

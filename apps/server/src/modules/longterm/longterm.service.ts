@@ -101,7 +101,12 @@ export class LongTermService {
       generateSeries(this.db, job),
     );
     const versionId = await this.writeVersion(user, request, resolved, generated);
-    return { versionId, versionName: request.name, basis: generated.basis };
+    return {
+      versionId,
+      versionName: request.name,
+      longTermSeries: generated.longTermSeries,
+      basis: generated.basis,
+    };
   }
 
   private async writeVersion(
@@ -130,6 +135,9 @@ export class LongTermService {
           coverage: request.coverage,
           includeSuspicious: request.includeSuspicious,
           longTermPeriod: { start: period?.start ?? null, end: period?.end ?? null },
+          campaign: request.campaign,
+          longTermSeries: generated.longTermSeries,
+          minSectorCount: request.minSectorCount,
           writtenIntervalMinutes: generated.intervalMinutes,
           ...generated.figures,
         },
