@@ -113,7 +113,7 @@ export function LongTermForm({
         <RuleCol span={12} name="methods" label={t('longterm.methodsChoice')} required>
           <Select
             mode="multiple"
-            data-testid="lt-methods"
+            data-testid="lt-method-choice"
             options={MCP_COMPARE_METHOD_KEYS.map((m) => ({ value: m, label: MCP_METHOD_NAMES[m][language] }))}
           />
         </RuleCol>
