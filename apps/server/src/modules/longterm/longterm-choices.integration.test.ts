@@ -112,6 +112,12 @@ describe('the long-term API’s campaign window, methods, series and sector mini
     expect(result.concurrentStart).toBe(campaign.start);
     expect(result.concurrentEnd).toBe(campaign.end);
     expect(result.concurrentPeriods).toBe(30 * 24);
+    // what it stood on is the window's records only
+    expect(result.basis).toMatchObject({
+      startTime: campaign.start,
+      endTime: campaign.end,
+      records: 30 * 24,
+    });
     // the OLS line of the window's pairs only, by hand
     const x = storedRef(90 * 24, 120 * 24);
     const y = stored(30 * 24, 60 * 24);
@@ -131,7 +137,14 @@ describe('the long-term API’s campaign window, methods, series and sector mini
     expect(whole.rows[0]!.slope).not.toBeCloseTo(ols.slope!, 9);
   });
 
-  it('refuses a campaign window that ends before it starts, in both languages', async () => {
+  it('refuses a campaign window that ends before it starts, in both languages, and one outside the target', async () => {
+    const outside = await server.call('POST', '/api/data-process/longterm/compare', {
+      token,
+      language: 'EN',
+      body: body({ campaign: { start: iso(START + 200 * DAY), end: null } }),
+    });
+    expect(outside.status).toBe(422);
+    expect(outside.body.data.errorCode).toBe('MCP_NO_CONCURRENT');
     for (const language of ['EN', 'ZH'] as const) {
       const r = await server.call('POST', '/api/data-process/longterm/compare', {
         token,
