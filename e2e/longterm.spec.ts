@@ -68,6 +68,15 @@ describe('[LONGTERM]', () => {
         .poll(() => page.getByTestId('lt-methods').locator('tr.ant-table-row').count(), POLL)
         .toBe(10);
       await page.getByTestId('lt-summary').waitFor(POLL);
+      // Issue 46 §3: the answer names the long-term series, the campaign window and the sector minimum.
+      await page
+        .getByTestId('lt-choices')
+        .getByText(
+          zh
+            ? /仅预测序列.*目标全部数据.*扇区最少 30 个时段/
+            : /Prediction only.*the whole target.*sector minimum 30 periods/,
+        )
+        .waitFor(POLL);
       // What the comparison stood on, as on the statistics page (issue 41 §1).
       await page
         .getByTestId('lt-basis-target')

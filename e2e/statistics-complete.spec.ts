@@ -47,11 +47,16 @@ describe('[STATISTICS]', () => {
       const open = async (tab: string) => {
         await page.locator(`.ant-tabs-tab[data-node-key="${tab}"]`).click();
       };
+      // The summary names the vanes' direction SD by its estimator (issue 46 §3).
+      await page.getByRole('columnheader', { name: /Yamartino/ }).first().waitFor(POLL);
       await open('rose');
       const joint = page.getByTestId('stat-joint-table');
       await joint.waitFor(POLL);
       await expect.poll(() => joint.locator('.ant-table-row').count(), POLL).toBeGreaterThan(3);
       await joint.getByText(zh ? '扇区合计' : 'Sector total').waitFor(POLL);
+      // Issue 46 §3: bins centred on integers by default, named above the table.
+      await joint.getByText(zh ? /以整数为中心/ : /Centred on integers/).waitFor(POLL);
+      await joint.getByText('0.5–1.5').first().waitFor(POLL);
       const download = page.waitForEvent('download');
       await page.getByTestId('stat-tab-download').click();
       expect((await download).suggestedFilename()).toMatch(/\.tab$/);

@@ -3,6 +3,7 @@
 export { angleDifference } from './direction/angle-difference.ts';
 export { directionSectorIndices } from './direction/direction-sector-indices.ts';
 export { sectorLabels } from './direction/sector-labels.ts';
+export { yamartinoSd } from './direction/yamartino-sd.ts';
 // Energy yield (WIND-ANALYSIS §11), issue 16.
 export { AVERAGE_YEAR_MONTH_HOURS } from './energy/average-year-energy.ts';
 export { densityCorrectedPower } from './energy/density-corrected-power.ts';
@@ -34,6 +35,7 @@ export { usablePairs } from './lidar/usable-pairs.ts';
 // Long-term correction (WIND-ANALYSIS §13, issue 28), mesoscale scaling by sector among its methods (§12, issue 16).
 export { aepSensitivity } from './longterm/aep-sensitivity.ts';
 export { alignForMcp } from './longterm/align-for-mcp.ts';
+export { clipMcpSeries } from './longterm/clip-mcp-series.ts';
 export {
   compareMcpMethods,
   type McpComparisonRow,
@@ -49,7 +51,15 @@ export { referenceAnnualMeans } from './longterm/reference-annual-means.ts';
 export { referenceHomogeneity } from './longterm/reference-homogeneity.ts';
 export { applySectorScaling, scaleBySector } from './longterm/scale-by-sector.ts';
 export { synthesizeLongTerm } from './longterm/synthesize-long-term.ts';
-export type { McpAlignment, McpLine, McpMethod, McpPeriod, McpSeries } from './longterm/types.ts';
+export type {
+  LongTermSeriesKind,
+  McpAlignment,
+  McpFitMethod,
+  McpLine,
+  McpMethod,
+  McpPeriod,
+  McpSeries,
+} from './longterm/types.ts';
 export { fitLinearLeastSquares } from './math/fit-linear-least-squares.ts';
 export { applyFlagMask } from './model/apply-flag-mask.ts';
 export { buildCalendarIndex } from './model/build-calendar-index.ts';

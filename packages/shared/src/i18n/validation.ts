@@ -225,6 +225,11 @@ export const VALIDATION_MESSAGES = {
     en: 'The coverage a period needs must be between 0.5 and 1',
   },
   mcpLongTermPeriodsMax: { zh: '最多比较 3 个长期时段', en: 'At most 3 long-term periods side by side' },
+  mcpMinSectorCountRange: {
+    zh: '扇区最少时段数须为 2–10000 之间的整数',
+    en: 'The sector minimum must be a whole number of periods between 2 and 10000',
+  },
+  mcpMethodsRequired: { zh: '请至少选择一种方法', en: 'Choose at least one method' },
   positiveNumber: { zh: '请输入有效的正数', en: 'Please enter a valid positive number' },
   densityRange: {
     zh: '空气密度须在 0.5–1.5 kg/m³ 之间',

@@ -13,8 +13,15 @@ import { ZMcpSeriesReference } from './longterm-reference.schema.ts';
 
 export const MCP_METHOD_KEYS = ['ols', 'tls', 'variance_ratio', 'speed_sort', 'speed_ratio'] as const;
 export type TMcpMethodKey = (typeof MCP_METHOD_KEYS)[number];
-export const MCP_METHOD_NAMES: Record<TMcpMethodKey, TLocalized> = {
+/**
+ * The methods a comparison may ask for: the five (compared by default) and OLS through the origin
+ * (b = Σxy/Σx², a = 0; brightwind's `forced_origin=True`), offered on request (issue 46 §3).
+ */
+export const MCP_COMPARE_METHOD_KEYS = [...MCP_METHOD_KEYS, 'ols_through_origin'] as const;
+export type TMcpCompareMethodKey = (typeof MCP_COMPARE_METHOD_KEYS)[number];
+export const MCP_METHOD_NAMES: Record<TMcpCompareMethodKey, TLocalized> = {
   ols: { zh: '普通最小二乘', en: 'Ordinary least squares' },
+  ols_through_origin: { zh: '过原点最小二乘', en: 'OLS through the origin' },
   tls: { zh: '正交最小二乘', en: 'Orthogonal least squares' },
   variance_ratio: { zh: '方差比', en: 'Variance ratio' },
   speed_sort: { zh: '风速排序', en: 'SpeedSort' },
@@ -29,6 +36,20 @@ export const MCP_PERIOD_NAMES: Record<TMcpPeriodKey, TLocalized> = {
   '1D': { zh: '日', en: 'Daily' },
   '1M': { zh: '月', en: 'Monthly' },
 };
+
+/**
+ * The long-term series a long-term figure is of (issue 46 §3): the prediction at every reference period,
+ * or the measured target period means where they pass the coverage and the prediction elsewhere
+ * (brightwind's synthesise).
+ */
+export const MCP_LONG_TERM_SERIES_KINDS = ['prediction_only', 'synthesised'] as const;
+export type TMcpLongTermSeriesKind = (typeof MCP_LONG_TERM_SERIES_KINDS)[number];
+export const MCP_LONG_TERM_SERIES_NAMES: Record<TMcpLongTermSeriesKind, TLocalized> = {
+  prediction_only: { zh: '仅预测序列', en: 'Prediction only' },
+  synthesised: { zh: '实测加预测（合成）序列', en: 'Measured plus predicted (synthesised)' },
+};
+/** A sector with fewer aligned periods predicts with the overall line (WIND-ANALYSIS §7/§12). */
+export const MCP_MIN_SECTOR_COUNT_DEFAULT = 30;
 
 /** Reference-direction sectors of the by-sector rows (0: overall rows only). */
 export const MCP_SECTOR_CHOICES = [0, 4, 8, 12, 16] as const;
@@ -94,8 +115,37 @@ export const ZMcpCompareRequest = z.object({
     .array(ZMcpLongTermPeriod)
     .max(MCP_LONG_TERM_PERIODS_MAX, vmsg('mcpLongTermPeriodsMax'))
     .default([]),
+  /**
+   * The campaign window [start, end) of the target: only target records inside it take part (either end
+   * open = the target's own). Issue 46 §3.
+   */
+  campaign: ZMcpLongTermPeriod.default({ start: null, end: null }),
+  /** Methods compared (default the five; OLS through the origin on request). */
+  methods: z
+    .array(z.enum(MCP_COMPARE_METHOD_KEYS, vmsg('oneOf')))
+    .min(1, vmsg('mcpMethodsRequired'))
+    .default([...MCP_METHOD_KEYS]),
+  /** The series the long-term figures are of: prediction only (default) or measured plus predicted. */
+  longTermSeries: z.enum(MCP_LONG_TERM_SERIES_KINDS, vmsg('oneOf')).default('prediction_only'),
+  /** Periods a sector needs for its own line before it predicts with the overall one (default 30). */
+  minSectorCount: z.coerce
+    .number()
+    .int(vmsg('mcpMinSectorCountRange'))
+    .min(2, vmsg('mcpMinSectorCountRange'))
+    .max(10_000, vmsg('mcpMinSectorCountRange'))
+    .default(MCP_MIN_SECTOR_COUNT_DEFAULT),
 });
 export type TMcpCompareRequest = z.infer<typeof ZMcpCompareRequest>;
+/** The issue 46 choices at their defaults (a site default's comparison uses these). */
+export const MCP_COMPARE_DEFAULT_CHOICES: Pick<
+  TMcpCompareRequest,
+  'campaign' | 'methods' | 'longTermSeries' | 'minSectorCount'
+> = {
+  campaign: { start: null, end: null },
+  methods: [...MCP_METHOD_KEYS],
+  longTermSeries: 'prediction_only',
+  minSectorCount: MCP_MIN_SECTOR_COUNT_DEFAULT,
+};
 export type TMcpCompareRequestInput = z.input<typeof ZMcpCompareRequest>;
 
 const ZNum = z.number().nullable();
@@ -112,10 +162,12 @@ export const ZMcpLongTermMeans = z.object({
   averageYearMps: ZNum,
   /** Mean of monthly means. */
   mommMps: ZNum,
+  /** The series these means are of (prediction only or measured plus predicted). */
+  seriesKind: z.enum(MCP_LONG_TERM_SERIES_KINDS),
 });
 
 export const ZMcpRow = z.object({
-  method: z.enum(MCP_METHOD_KEYS),
+  method: z.enum(MCP_COMPARE_METHOD_KEYS),
   methodName: z.string(),
   /** 0: overall; otherwise the number of reference-direction sectors. */
   sectors: z.number().int(),
@@ -162,8 +214,14 @@ export const ZMcpCompareResult = z.object({
   r: ZNum,
   rows: z.array(ZMcpRow),
   recommendation: z
-    .object({ method: z.enum(MCP_METHOD_KEYS), sectors: z.number().int(), reason: z.string() })
+    .object({ method: z.enum(MCP_COMPARE_METHOD_KEYS), sectors: z.number().int(), reason: z.string() })
     .nullable(),
+  /** The campaign window the target was cut to (nulls: its own ends). */
+  campaign: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  /** The series every long-term figure of the answer is of (each row's means say it again). */
+  longTermSeries: z.enum(MCP_LONG_TERM_SERIES_KINDS),
+  /** Periods a sector needed for its own line. */
+  minSectorCount: z.number().int(),
   /** The reference's annual means over its record, trend and the years that depart (§13 homogeneity). */
   homogeneity: z.object({
     years: z.array(z.object({ year: z.number().int(), meanMps: z.number(), isOutlier: z.boolean() })),
@@ -175,7 +233,7 @@ export const ZMcpCompareResult = z.object({
   scatter: z.object({ x: z.array(z.number()), y: z.array(z.number()) }),
   /** Measured and predicted (recommended row) target monthly means over the concurrent period. */
   monthly: z.array(z.object({ month: z.string(), measured: ZNum, predicted: ZNum })),
-  /** Long-term monthly means (calendar months 1–12) of the recommended row's synthesised series. */
+  /** Long-term monthly means (calendar months 1–12) of the recommended row's long-term series (`longTermSeries`). */
   longTermMonthly: z.array(z.object({ month: z.number().int(), meanMps: ZNum })),
   /** Plain-language summary in the reader's language. */
   verdict: z.string(),
@@ -193,7 +251,8 @@ export type TMcpCompareResult = z.infer<typeof ZMcpCompareResult>;
 
 /** POST /data-process/longterm/generate: the long-term series of one row as a new data version. */
 export const ZMcpGenerateRequest = ZMcpCompareRequest.extend({
-  method: z.enum(MCP_METHOD_KEYS, vmsg('oneOf')),
+  /** One of the request's `methods`. */
+  method: z.enum(MCP_COMPARE_METHOD_KEYS, vmsg('oneOf')),
   /** Overall (0) or the by-sector fit of the request's sector count. */
   isBySector: z.boolean().default(false),
   /** Which of the request's long-term periods to write (0 when none was given: the whole reference). */
@@ -210,6 +269,8 @@ export type TMcpGenerateRequest = z.infer<typeof ZMcpGenerateRequest>;
 export const ZMcpGenerateResult = z.object({
   versionId: z.number().int(),
   versionName: z.string(),
+  /** The series written: prediction only, or measured plus predicted. */
+  longTermSeries: z.enum(MCP_LONG_TERM_SERIES_KINDS),
   /** What the written series stood on (issue 41 §1): the target version's records used and left out. */
   basis: ZAnalysisBasis,
 });

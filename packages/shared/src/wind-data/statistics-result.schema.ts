@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAnalysisBasis } from './analysis-basis.schema.ts';
 import { MCP_METHOD_KEYS } from './longterm.schema.ts';
-import { CORRELATION_PERIOD_KEYS, WEIBULL_METHODS } from './statistics.schema.ts';
+import { CORRELATION_PERIOD_KEYS, JOINT_TABLE_BIN_KINDS, WEIBULL_METHODS } from './statistics.schema.ts';
 
 /**
  * The result of a statistics analysis (statistics.schema.ts): one section per tab with the SPEC §3 report
@@ -51,6 +51,8 @@ export const ZSummaryRow = z.object({
   gustMax: ZNum,
   /** Vector mean direction of a vane, °. */
   meanDirection: ZNum,
+  /** Standard deviation of a vane's directions by the Yamartino (1984) estimator, ° (the name says the method). */
+  directionSdYamartino: ZNum,
 });
 export type TSummaryRow = z.infer<typeof ZSummaryRow>;
 
@@ -297,10 +299,13 @@ export const ZDailySection = z.object({
 });
 
 /**
- * Joint speed × direction frequency table (brightwind `freq_table`, WIND-ANALYSIS §8.7): 1 m/s bins
- * [k, k+1) × the request's sectors, % of all records with both values; rows up to the highest bin with data.
+ * Joint speed × direction frequency table (brightwind `freq_table`, WIND-ANALYSIS §8.7): 1 m/s bins — centred
+ * on integers [k − 0.5, k + 0.5) (first [0, 0.5); the default, as brightwind) or [k, k + 1), as `bins` says —
+ * × the request's sectors, % of all records with both values; rows up to the highest bin with data.
  */
 export const ZJointFrequencyTable = z.object({
+  /** Which speed bins the rows are (the request's `jointTableBins`). */
+  bins: z.enum(JOINT_TABLE_BIN_KINDS),
   lower: z.array(z.number()),
   upper: z.array(z.number()),
   /** pct[bin][sector]. */

@@ -31,6 +31,14 @@ export type TStatisticsTab = (typeof STATISTICS_TABS)[number];
 /** Direction sectors offered: 12 (WAsP/MCP) or 16 (GB reports, the default). */
 export const STATISTICS_SECTOR_OPTIONS = [12, 16] as const;
 /** Weibull fitting methods of WIND-ANALYSIS §8.2 (WAsP by default). */
+/**
+ * Speed bins of the joint speed × direction table (issue 46 §3): centred on integers, [k − 0.5, k + 0.5)
+ * with a first bin [0, 0.5) (WIND-ANALYSIS §0; brightwind's `freq_table` bins; the default), or from
+ * integers, [k, k + 1).
+ */
+export const JOINT_TABLE_BIN_KINDS = ['centred', 'integer_start'] as const;
+export type TJointTableBins = (typeof JOINT_TABLE_BIN_KINDS)[number];
+
 export const WEIBULL_METHODS = ['wasp', 'mle', 'ls', 'moment'] as const;
 export type TWeibullMethod = (typeof WEIBULL_METHODS)[number];
 /** At most this many points of a correlation scatter go to the browser. */
@@ -76,6 +84,8 @@ export const ZStatisticsRequest = z
     /** Filled or corrected (flag 1) records are used (issue 41: the same two options on every screen). */
     includeFilled: z.boolean(vmsg('invalidType')).default(true),
     weibullMethod: z.enum(WEIBULL_METHODS, vmsg('oneOf')).default('wasp'),
+    /** Speed bins of the joint speed × direction table (and its sheet in the export). */
+    jointTableBins: z.enum(JOINT_TABLE_BIN_KINDS, vmsg('oneOf')).default('centred'),
     /** Reference speed of the correlation tab; default: the highest speed average. */
     correlationReferenceId: ZId.optional(),
     /** The correlation tab's averaging; '10min' fits the records themselves (the default). */

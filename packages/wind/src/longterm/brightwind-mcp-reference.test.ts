@@ -399,11 +399,8 @@ describe.skipIf(!hasMcpShared)(
               const p = entry.params;
               expect(fit.overall!.count).toBe(p.num_data_points);
               checkGolden(`${entryName} slope`, label, fit.overall!.slope, p.slope, tolerance);
-              if (entryName === 'orthogonal') {
-                // ODR stops before the exact optimum: up to 6e-6 m/s off in the offset at 1H (METHODS.md §3),
-                // i.e. 1.5e-5 relative to an offset of −0.38; compared as 1e-5 m/s absolute.
-                expect(Math.abs(fit.overall!.offset - p.offset), `${label} offset`).toBeLessThanOrEqual(1e-5);
-              } else checkGolden(`${entryName} offset`, label, fit.overall!.offset, p.offset, tolerance);
+              if (entryName === 'orthogonal') checkTlsObjective(label, a, fit.overall!, p);
+              else checkGolden(`${entryName} offset`, label, fit.overall!.offset, p.offset, tolerance);
               checkGolden(`${entryName} r2`, label, fit.overall!.rSquared, p.r2, tolerance);
             }
             const isSpeedSort = entryName === 'speedsort_12';
@@ -501,7 +498,7 @@ describe.skipIf(!hasMcpShared)(
         const line = fitMcp(a, { method }).overall!;
         expect(line.count).toBe(e.params.num_data_points);
         checkGolden(`worked ${key}`, 'slope', line.slope, e.params.slope, tolerance);
-        if (method === 'tls') checkTlsOffset(`worked ${key}`, line.offset, e.params.offset);
+        if (method === 'tls') checkTlsObjective(`worked ${key}`, a, line, e.params);
         else checkGolden(`worked ${key}`, 'offset', line.offset, e.params.offset, tolerance);
         checkGolden(`worked ${key}`, 'r2', line.rSquared, e.params.r2, tolerance);
         if (e.synthesized) {
@@ -572,7 +569,7 @@ describe.skipIf(!hasMcpShared)(
         const e = recomputed[key];
         expect(line.count).toBe(e.num_data_points);
         checkGolden('MERRA-2 NE monthly', `${key} slope`, line.slope, e.slope, tolerance);
-        if (method === 'tls') checkTlsOffset(`MERRA-2 NE ${key}`, line.offset, e.offset);
+        if (method === 'tls') checkTlsObjective(`MERRA-2 NE ${key}`, pairs(coverage), line, e);
         else checkGolden('MERRA-2 NE monthly', `${key} offset`, line.offset, e.offset, tolerance);
         checkGolden('MERRA-2 NE monthly', `${key} r2`, line.rSquared, e.r2, tolerance);
         // and brightwind's own test values, to the precision it prints them
@@ -601,12 +598,32 @@ describe.skipIf(!hasMcpShared)(
 );
 
 /**
- * ODR stops before the exact optimum (METHODS.md §3): its offset is up to 6e-6 m/s from the closed form,
- * which is more than 1e-5 relative when the offset is small; compared as 1e-5 m/s absolute.
+ * The orthogonal (TLS) line is checked by its objective, not by a fixed offset bound (issue 46 §3).
+ *
+ * MastHub's TLS line is the closed form of the orthogonal regression (WIND-ANALYSIS §13), the exact
+ * minimiser of the sum of squared perpendicular residuals S(b, a) = Σ (y − b·x − a)² / (1 + b²).
+ * brightwind fits it with scipy ODR, an iterative solver that stops short of the optimum
+ * (reference/brightwind-mcp/METHODS.md §3): on this set its offset is up to 6e-6 m/s from the closed
+ * form, on other inputs up to 3.7e-5 m/s — more than any fixed offset bound tighter than the solver's
+ * own error would allow. What must hold instead is that MastHub's line is at least as good by the
+ * criterion both minimise: S(MastHub) ≤ S(brightwind) on the same pairs (a relative 1e-12 for the
+ * summation's rounding). The slope stays compared within TLS_TOLERANCE and r² within its tolerance.
  */
-function checkTlsOffset(label: string, actual: number, expected: number) {
-  expect(Math.abs(actual - expected), `${label} TLS offset ${actual} vs ${expected}`).toBeLessThanOrEqual(
-    1e-5,
+function checkTlsObjective(
+  label: string,
+  pairs: { x: ArrayLike<number>; y: ArrayLike<number> },
+  line: { slope: number; offset: number },
+  expected: { slope: number; offset: number },
+) {
+  const objective = (b: number, a: number) => {
+    let s = 0;
+    for (let i = 0; i < pairs.x.length; i++) s += (pairs.y[i]! - b * pairs.x[i]! - a) ** 2;
+    return s / (1 + b * b);
+  };
+  const ours = objective(line.slope, line.offset);
+  const theirs = objective(expected.slope, expected.offset);
+  expect(ours, `${label} TLS perpendicular residual ${ours} vs brightwind ${theirs}`).toBeLessThanOrEqual(
+    theirs * (1 + 1e-12),
   );
 }
 

@@ -7,12 +7,14 @@ import { mcpPeriodBounds } from './mcp-period-bounds.ts';
 import { mcpSynthesisStart } from './mcp-synthesis-start.ts';
 import { predictMcp } from './predict-mcp.ts';
 import { predictPeriods } from './predict-periods.ts';
+import { spliceMeasured } from './splice-measured.ts';
 import { type LongTermSummary, summarizeLongTerm } from './summarize-long-term.ts';
 import {
+  type LongTermSeriesKind,
   MCP_METHODS,
   type McpAlignment,
   type McpFit,
-  type McpMethod,
+  type McpFitMethod,
   type McpPeriod,
   type McpSeries,
 } from './types.ts';
@@ -24,11 +26,17 @@ export interface CompareMcpOptions {
   readonly coverageThreshold?: number;
   /** Reference-direction sectors of the by-sector rows (default 12; 0 = overall rows only). */
   readonly sectors?: number;
-  readonly methods?: readonly McpMethod[];
+  /** Methods compared (default the five of §13; OLS through the origin on request). */
+  readonly methods?: readonly McpFitMethod[];
   /** Sector rule of WIND-ANALYSIS §7/§12 (default 30 periods, else the overall line). */
   readonly minSectorCount?: number;
   /** Up to three long-term periods [fromMs, toMs) of the reference (default: the whole reference). */
   readonly longTermPeriods?: ReadonlyArray<{ fromMs?: number; toMs?: number }>;
+  /**
+   * The series the long-term means are of: the prediction at every reference period (default) or the
+   * measured target period means (passing `coverageThreshold`) with the prediction elsewhere.
+   */
+  readonly longTermSeries?: LongTermSeriesKind;
   /** Block cross-validation (default true). */
   readonly isCrossValidated?: boolean;
   /** Two CV RMSEs closer than this are a tie, decided by the smaller |bias| (default 1e-4). */
@@ -37,7 +45,7 @@ export interface CompareMcpOptions {
 
 /** One row of the comparison: a method overall (sectors 0) or by sector. */
 export interface McpComparisonRow {
-  readonly method: McpMethod;
+  readonly method: McpFitMethod;
   readonly sectors: number;
   readonly fit: McpFit;
   /** Aligned periods the fit used. */
@@ -48,18 +56,20 @@ export interface McpComparisonRow {
   /** 1 − Σ(y − ŷ)²/Syy of the row's predictions on its aligned periods. */
   readonly rSquared: number;
   readonly crossValidation: McpCrossValidation | undefined;
-  /** The fit applied to every reference period of each long-term period (clamped ≥ 0). */
+  /** The fit applied to every reference period of each long-term period (clamped ≥ 0), as `longTermSeries`. */
   readonly longTerm: readonly LongTermSummary[];
+  /** The series the long-term means are of. */
+  readonly longTermSeries: LongTermSeriesKind;
 }
 
 /** Why a row was recommended, as data. */
 export interface McpRecommendation {
-  readonly method: McpMethod;
+  readonly method: McpFitMethod;
   readonly sectors: number;
   readonly rule: 'lowest_cv_rmse' | 'cv_rmse_tie_smaller_abs_bias';
   readonly cvRmse: number;
   readonly cvBias: number;
-  readonly runnerUp: { method: McpMethod; sectors: number; cvRmse: number; cvBias: number } | undefined;
+  readonly runnerUp: { method: McpFitMethod; sectors: number; cvRmse: number; cvBias: number } | undefined;
 }
 
 /** Result of {@link compareMcpMethods}. */
@@ -129,8 +139,17 @@ export function compareMcpMethods(
   const speedAligned = align(false);
   const sectorAligned = sectors > 1 && hasRefDir ? align(true) : undefined;
   const refMeans = refPair.all;
-  // brightwind's synthesis starts days at the first midnight of the reference
+  // brightwind's synthesis starts days at the first midnight of the reference (and of the target)
   const synthesisFromMs = mcpSynthesisStart(reference, period) ?? Number.NEGATIVE_INFINITY;
+  const longTermSeries = options.longTermSeries ?? 'prediction_only';
+  const measured =
+    longTermSeries === 'synthesised'
+      ? {
+          means: tgtPair.all,
+          threshold,
+          fromMs: mcpSynthesisStart(target, period) ?? Number.NEGATIVE_INFINITY,
+        }
+      : undefined;
   let overallOffsetDeg: number | undefined;
   if (sectorAligned?.yDirectionDeg) {
     let sin = 0;
@@ -164,6 +183,9 @@ export function compareMcpMethods(
       const predicted = predictPeriods(fit, refMeans, threshold, true).speedMps;
       for (let i = 0; i < predicted.length && refMeans.periodStartMs[i]! < synthesisFromMs; i++)
         predicted[i] = Number.NaN;
+      const series = measured
+        ? spliceMeasured(refMeans.periodStartMs, predicted, measured)
+        : { periodStartMs: refMeans.periodStartMs, speedMps: predicted };
       rows.push({
         method,
         sectors: s,
@@ -174,7 +196,10 @@ export function compareMcpMethods(
         rSquared: rSquaredOfPredictions(aligned, fit),
         crossValidation:
           options.isCrossValidated === false ? undefined : crossValidateMcp(aligned, fitOptions),
-        longTerm: longTermPeriods.map((range) => summarizeLongTerm(refMeans.periodStartMs, predicted, range)),
+        longTerm: longTermPeriods.map((range) =>
+          summarizeLongTerm(series.periodStartMs, series.speedMps, range),
+        ),
+        longTermSeries,
       });
     }
   }

@@ -2,13 +2,13 @@ import { directionSectorIndex } from '../direction/direction-sector-index.ts';
 import { fitMcpLine } from './fit-mcp-line.ts';
 import { fitSpeedSortLine } from './fit-speed-sort-line.ts';
 import { meanOfMonthlyMeans } from './mean-of-monthly-means.ts';
-import type { McpAlignment, McpFit, McpLine, McpMethod, McpSectorFit } from './types.ts';
+import type { McpAlignment, McpFit, McpFitMethod, McpLine, McpSectorFit } from './types.ts';
 
 const TO_RAD = Math.PI / 180;
 
 /** Options of {@link fitMcp}. */
 export interface McpFitOptions {
-  readonly method: McpMethod | 'ols_through_origin';
+  readonly method: McpFitMethod;
   /** Reference-direction sectors (0 = overall only, the default; SpeedSort always fits per sector, 1 = one). */
   readonly sectors?: number;
   /** A sector with fewer aligned periods has no own line (default 30, WIND-ANALYSIS §7; brightwind: 2). */
@@ -89,7 +89,7 @@ export function fitMcp(alignment: McpPairs, options: McpFitOptions): McpFit {
     };
     lineOf = (xs, ys) => fitSpeedSortLine(xs, ys, cutoff);
   } else {
-    lineOf = (xs, ys) => fitMcpLine(xs, ys, method as Exclude<McpMethod, 'speed_sort'>);
+    lineOf = (xs, ys) => fitMcpLine(xs, ys, method as Exclude<McpFitMethod, 'speed_sort'>);
   }
 
   const overall = lineOf(x, y);

@@ -34,6 +34,19 @@ export const MCP_METHODS: readonly McpMethod[] = [
   'speed_ratio',
 ];
 
+/**
+ * A method the workbench compares: the five of §13 and OLS through the origin (b = Σxy/Σx², a = 0;
+ * brightwind's `OrdinaryLeastSquares(..., forced_origin=True)`), which is offered, not compared by default.
+ */
+export type McpFitMethod = McpMethod | 'ols_through_origin';
+
+/**
+ * Which long-term series a long-term figure is of: the prediction at every reference period
+ * (`prediction_only`) or the measured target period means where they pass their coverage and the
+ * prediction elsewhere (`synthesised`, brightwind's `synthesize()`).
+ */
+export type LongTermSeriesKind = 'prediction_only' | 'synthesised';
+
 /** Periods where reference and target both pass their coverage threshold (brightwind `.data`). */
 export interface McpAlignment {
   readonly period: McpPeriod;
@@ -87,7 +100,7 @@ export interface McpSectorFit {
 
 /** A fit of one method, overall and (optionally) by sector. */
 export interface McpFit {
-  readonly method: McpMethod | 'ols_through_origin';
+  readonly method: McpFitMethod;
   /** Number of reference-direction sectors; 0 for an overall-only fit. */
   readonly sectors: number;
   /** Line over all aligned periods (undefined with fewer than 2 usable periods). */

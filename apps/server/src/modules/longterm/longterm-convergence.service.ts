@@ -2,6 +2,7 @@ import {
   AppError,
   fieldError,
   type Language,
+  MCP_COMPARE_DEFAULT_CHOICES,
   MCP_METHOD_NAMES,
   type TLongTermConvergence,
   type TLongTermDefaultRequest,
@@ -59,6 +60,7 @@ function compareRequestOf(request: TLongTermDefaultRequest): TMcpCompareRequest 
     includeSuspicious: false,
     includeFilled: true,
     longTermPeriods: request.longTermPeriod ? [request.longTermPeriod] : [],
+    ...MCP_COMPARE_DEFAULT_CHOICES,
   };
 }
 
@@ -351,6 +353,7 @@ export class LongTermConvergenceService {
       sectors: row.sectors,
       includeSuspicious: false,
       includeFilled: true,
+      ...MCP_COMPARE_DEFAULT_CHOICES,
       longTermPeriods: hasPeriod
         ? [
             {

@@ -1,4 +1,9 @@
-import { AppError, type TAnalysisBasis, type TMcpMethodKey } from '@masthub/shared';
+import {
+  AppError,
+  type TAnalysisBasis,
+  type TMcpCompareMethodKey,
+  type TMcpLongTermSeriesKind,
+} from '@masthub/shared';
 import type { Database } from '../../platform/db/database.ts';
 import { num } from './longterm-present.ts';
 import {
@@ -11,7 +16,7 @@ import {
 
 /** A generate request as it crosses to a worker thread: the comparison job and the row to write. */
 export interface TLongTermGenerateJob extends TLongTermJob {
-  method: TMcpMethodKey;
+  method: TMcpCompareMethodKey;
   isBySector: boolean;
   longTermPeriodIndex: number;
 }
@@ -24,6 +29,8 @@ export interface TLongTermGenerated {
   directionDeg: Float64Array | undefined;
   /** What the comparison behind the series stood on (the target's records used and left out). */
   basis: TAnalysisBasis;
+  /** The series written: prediction only or measured plus predicted. */
+  longTermSeries: TMcpLongTermSeriesKind;
   figures: {
     concurrentPeriods: number;
     r: number | null;
@@ -44,7 +51,8 @@ export interface TLongTermGenerated {
  * The chosen row's long-term series (WIND-ANALYSIS §13): compared exactly as `compare` does (so its CV
  * figures go into the lineage), then the row's fit applied to the reference over the chosen long-term
  * period. Hourly and daily fits are written at their period; a monthly fit is applied to the hourly
- * reference means (a month is no fixed interval the store could hold).
+ * reference means (a month is no fixed interval the store could hold) and, for the synthesised series,
+ * spliced with the hourly target means.
  */
 export async function generateSeries(db: Database, job: TLongTermGenerateJob): Promise<TLongTermGenerated> {
   const { reference, target } = await readJobSeries(db, job);
@@ -56,7 +64,7 @@ export async function generateSeries(db: Database, job: TLongTermGenerateJob): P
     throw new AppError('VALIDATION_FAILED', {}, [{ field: 'method', message: 'v.oneOf' }]);
   }
   const period = job.request.period === '1D' ? '1D' : '1H';
-  const series = longTermSeriesOf(row, reference, job, job.longTermPeriodIndex, period);
+  const series = longTermSeriesOf(row, reference, target, job, job.longTermPeriodIndex, period);
   const stepMs = period === '1D' ? 86_400_000 : 3_600_000;
   const startMs = series.periodStartMs[0] ?? 0;
   const last = series.periodStartMs[series.periodStartMs.length - 1] ?? startMs;
@@ -76,6 +84,7 @@ export async function generateSeries(db: Database, job: TLongTermGenerateJob): P
     speedMps,
     directionDeg,
     basis: result.basis,
+    longTermSeries: job.request.longTermSeries,
     figures: {
       concurrentPeriods: result.concurrentPeriods,
       r: result.r,

@@ -75,6 +75,7 @@ export function presentRow(
       meanMps: num(lt.meanMps),
       averageYearMps: num(lt.averageYearMeanMps),
       mommMps: num(lt.mommMps),
+      seriesKind: row.longTermSeries,
     })),
     isRecommended: ctx.isRecommended,
   };

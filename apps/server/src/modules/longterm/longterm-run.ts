@@ -12,6 +12,7 @@ import {
 } from '@masthub/shared';
 import {
   alignForMcp,
+  clipMcpSeries,
   compareMcpMethods,
   type McpAlignment,
   type McpComparisonRow,
@@ -111,9 +112,12 @@ export async function readJobSeries(
   const offsetMs = offsetMsOf(job);
   const reference = await readMcpSeries(db, job.reference, includeSuspicious);
   const target = await readMcpSeries(db, job.target, includeSuspicious);
+  // The campaign window (issue 46 §3): only the target's records inside it take part.
+  const [window] = longTermRanges([job.request.campaign ?? { start: null, end: null }], offsetMs);
+  const shifted = { ...target, startMs: target.startMs + offsetMs };
   return {
     reference: { ...reference, startMs: reference.startMs + offsetMs },
-    target: { ...target, startMs: target.startMs + offsetMs },
+    target: { ...clipMcpSeries(shifted, window ?? {}), ...(target.basis ? { basis: target.basis } : {}) },
   };
 }
 
@@ -160,6 +164,9 @@ export function compareSeries(
     coverageThreshold: coverage,
     sectors,
     longTermPeriods: ranges,
+    methods: request.methods,
+    minSectorCount: request.minSectorCount,
+    longTermSeries: request.longTermSeries,
   });
   const annual = referenceAnnualMeans(reference);
   const homogeneity = referenceHomogeneity(annual);
@@ -205,6 +212,9 @@ export function compareSeries(
           reason: recommendationReason(recommended, language),
         }
       : null,
+    campaign: { start: request.campaign.start, end: request.campaign.end },
+    longTermSeries: request.longTermSeries,
+    minSectorCount: request.minSectorCount,
     homogeneity: {
       years: annual.map((a) => ({
         year: a.year,
@@ -217,7 +227,7 @@ export function compareSeries(
     },
     scatter,
     monthly: best ? monthlyMeasuredPredicted(reference, target, best, job) : [],
-    longTermMonthly: best ? longTermMonthlyMeans(best, reference, job) : [],
+    longTermMonthly: best ? longTermMonthlyMeans(best, reference, target, job) : [],
     verdict: verdictOf({
       language,
       period,
@@ -274,19 +284,23 @@ function monthlyMeasuredPredicted(
 
 /**
  * A row's long-term series over one long-term period: the fit applied to every reference period that
- * passes the coverage, clamped at ≥ 0, direction the reference's turned by the sector's offset (§12).
- * The prediction only, no measured period spliced in: the same series the row's long-term means are of.
+ * passes the coverage, clamped at ≥ 0, direction the reference's turned by the sector's offset (§12);
+ * with `longTermSeries: 'synthesised'` the measured target period means that pass the coverage (inside
+ * the campaign window) replace the prediction. The same series the row's long-term means are of.
  */
 export function longTermSeriesOf(
   row: McpComparisonRow,
   reference: McpSeries,
+  target: McpSeries,
   job: TLongTermJob,
   periodIndex: number,
   period: TMcpPeriodKey = job.request.period,
 ) {
+  const isSynthesised = job.request.longTermSeries === 'synthesised';
   const series = synthesizeLongTerm(row.fit, reference, {
     period,
     referenceCoverageThreshold: job.request.coverage,
+    ...(isSynthesised ? { target } : {}),
   });
   const range = longTermRanges(job.request.longTermPeriods, offsetMsOf(job))[periodIndex] ?? {};
   const fromMs = range.fromMs ?? Number.NEGATIVE_INFINITY;
@@ -306,9 +320,10 @@ export function longTermSeriesOf(
 function longTermMonthlyMeans(
   row: McpComparisonRow,
   reference: McpSeries,
+  target: McpSeries,
   job: TLongTermJob,
 ): TMcpCompareResult['longTermMonthly'] {
-  const series = longTermSeriesOf(row, reference, job, 0);
+  const series = longTermSeriesOf(row, reference, target, job, 0);
   const sums = new Float64Array(12);
   const counts = new Float64Array(12);
   for (let i = 0; i < series.periodStartMs.length; i++) {

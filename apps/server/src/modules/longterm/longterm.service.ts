@@ -101,7 +101,12 @@ export class LongTermService {
       generateSeries(this.db, job),
     );
     const versionId = await this.writeVersion(user, request, resolved, generated);
-    return { versionId, versionName: request.name, basis: generated.basis };
+    return {
+      versionId,
+      versionName: request.name,
+      longTermSeries: generated.longTermSeries,
+      basis: generated.basis,
+    };
   }
 
   private async writeVersion(
@@ -130,6 +135,9 @@ export class LongTermService {
           coverage: request.coverage,
           includeSuspicious: request.includeSuspicious,
           longTermPeriod: { start: period?.start ?? null, end: period?.end ?? null },
+          campaign: request.campaign,
+          longTermSeries: generated.longTermSeries,
+          minSectorCount: request.minSectorCount,
           writtenIntervalMinutes: generated.intervalMinutes,
           ...generated.figures,
         },
@@ -187,10 +195,15 @@ export class LongTermService {
     const version = await this.store.findVersion(request.versionId);
     if (!version) throw new AppError('NOT_FOUND');
     await this.assertCanView(user, version.stationId);
-    const { speed, direction, source } = await this.siteChannels(version, request, {
+    const {
+      speed,
+      direction,
+      source: whole,
+    } = await this.siteChannels(version, request, {
       speed: 'speedChannelId',
       direction: 'directionChannelId',
     });
+    const source = whole && withinCampaign(whole, request.campaign);
     const noData = () =>
       new AppError('MCP_NO_CONCURRENT', {
         period: say(language, `longterm.period.${request.period}`),
@@ -305,6 +318,20 @@ export class LongTermService {
         : undefined;
     return { speed, direction, source };
   }
+}
+
+/**
+ * The target's read cut to the campaign window (issue 46 §3), so that only its records inside take part
+ * and the basis counts only those; undefined when the window and the data do not meet.
+ */
+function withinCampaign(
+  source: TSeriesSource,
+  campaign: TMcpCompareRequest['campaign'] | undefined,
+): TSeriesSource | undefined {
+  if (source.kind !== 'site' || !campaign) return source;
+  const fromMs = Math.max(source.fromMs, campaign.start === null ? -Infinity : Date.parse(campaign.start));
+  const toMs = Math.min(source.toMs, campaign.end === null ? Infinity : Date.parse(campaign.end));
+  return fromMs < toMs ? { ...source, fromMs, toMs } : undefined;
 }
 
 function mesoscaleLineage(

@@ -1,6 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  MCP_COMPARE_METHOD_KEYS,
   MCP_LONG_TERM_PERIODS_MAX,
+  MCP_LONG_TERM_SERIES_KINDS,
+  MCP_LONG_TERM_SERIES_NAMES,
+  MCP_METHOD_NAMES,
   MCP_PERIOD_KEYS,
   MCP_PERIOD_NAMES,
   MCP_SECTOR_CHOICES,
@@ -104,6 +108,42 @@ export function LongTermForm({
             <Checkbox>{t('longterm.includeSuspicious')}</Checkbox>
           </Form.Item>
         </Col>
+      </Row>
+      <Row gutter={16}>
+        <RuleCol span={12} name="methods" label={t('longterm.methodsChoice')} required>
+          <Select
+            mode="multiple"
+            data-testid="lt-method-choice"
+            options={MCP_COMPARE_METHOD_KEYS.map((m) => ({ value: m, label: MCP_METHOD_NAMES[m][language] }))}
+          />
+        </RuleCol>
+        <RuleCol span={6} name="longTermSeries" label={t('longterm.longTermSeries')}>
+          <Select
+            data-testid="lt-series-kind"
+            options={MCP_LONG_TERM_SERIES_KINDS.map((k) => ({
+              value: k,
+              label: MCP_LONG_TERM_SERIES_NAMES[k][language],
+            }))}
+          />
+        </RuleCol>
+        <RuleCol
+          span={6}
+          name="minSectorCount"
+          label={t('longterm.minSectorCount')}
+          tooltip={t('longterm.minSectorCountHint')}
+          required
+        >
+          <InputNumber style={{ width: '100%' }} min={2} max={10000} step={1} precision={0} />
+        </RuleCol>
+      </Row>
+      <Row gutter={16}>
+        <RuleCol span={12} name="campaign" label={t('longterm.campaign')} extra={t('longterm.campaignHint')}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            style={{ width: '100%' }}
+            data-testid="lt-campaign"
+          />
+        </RuleCol>
       </Row>
       <LongTermPeriods />
     </RuleForm>

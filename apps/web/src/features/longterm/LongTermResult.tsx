@@ -1,6 +1,13 @@
-import { MCP_WEAK_CORRELATION_R, type TMcpCompareResult, type TMcpRow } from '@masthub/shared';
+import {
+  MCP_LONG_TERM_SERIES_NAMES,
+  MCP_WEAK_CORRELATION_R,
+  type TMcpCompareResult,
+  type TMcpRow,
+} from '@masthub/shared';
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAppLanguage } from '../../i18n/i18n.ts';
+import { toShortLanguage } from '../../i18n/languages.ts';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
 import { AnalysisBasisNote } from '../analysis-form/index.ts';
 import { LongTermCharts } from './LongTermCharts.tsx';
@@ -26,6 +33,9 @@ export function LongTermResult({
   const hasRecommendation = result.recommendation !== null;
   // A weak correlation reads as a warning even with a recommendation (the verdict says why).
   const isWeak = result.r !== null && result.r < MCP_WEAK_CORRELATION_R;
+  const language = toShortLanguage(useAppLanguage());
+  const campaign = formatDateRange(result.campaign.start, result.campaign.end);
+  const isWholeTarget = result.campaign.start === null && result.campaign.end === null;
   return (
     <Flex vertical gap={16} style={{ marginTop: 16 }} data-testid="lt-result">
       <Typography.Text data-testid="lt-summary">
@@ -38,6 +48,15 @@ export function LongTermResult({
           reference: result.referenceName,
           refStart: reference.start || '—',
           refEnd: reference.end || '—',
+        })}
+      </Typography.Text>
+      <Typography.Text type="secondary" data-testid="lt-choices">
+        {t('longterm.choices', {
+          series: MCP_LONG_TERM_SERIES_NAMES[result.longTermSeries][language],
+          minimum: t('longterm.sectorMinimum', { count: result.minSectorCount }),
+          campaign: isWholeTarget
+            ? t('longterm.campaignWhole')
+            : `${campaign.start || '…'} ~ ${campaign.end || '…'}`,
         })}
       </Typography.Text>
       {basisNotes(result).map((note) => (

@@ -23,7 +23,13 @@ import { LongTermForm } from './LongTermForm.tsx';
 import { LongTermGenerateModal } from './LongTermGenerateModal.tsx';
 import { LongTermResult } from './LongTermResult.tsx';
 import { recommendedRow } from './longterm.format.ts';
-import { type LongTermValues, toCompareRequest, toDefaultRequest, toFormField } from './longterm.request.ts';
+import {
+  isDefaultMethod,
+  type LongTermValues,
+  toCompareRequest,
+  toDefaultRequest,
+  toFormField,
+} from './longterm.request.ts';
 
 /**
  * The MCP method of the long-term drawer (WIND-ANALYSIS §13): the site's speed against a reference by every
@@ -55,9 +61,9 @@ export function McpWorkbench({
 
   // The compared target and reference become the site's default, with the recommended method.
   const setAsDefault = async () => {
-    if (!request || !recommended) return;
+    if (!request || !recommended || !isDefaultMethod(recommended.method)) return;
     const saved = await saveDefault
-      .mutateAsync(toDefaultRequest(stationId, request, recommended))
+      .mutateAsync(toDefaultRequest(stationId, request, { ...recommended, method: recommended.method }))
       .catch(() => undefined);
     if (saved) void message.success(t('longterm.setDefault.done', { verdict: saved.verdict }));
   };
@@ -139,7 +145,7 @@ export function McpWorkbench({
             <PermissionButton
               feature="data.process"
               icon={<PushpinOutlined />}
-              disabled={!recommended}
+              disabled={!recommended || !isDefaultMethod(recommended.method)}
               loading={saveDefault.isPending}
               onClick={() => void setAsDefault()}
               data-testid="lt-set-default"

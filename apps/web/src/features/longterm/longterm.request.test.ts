@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   candidateToValues,
+  isDefaultMethod,
   LONG_TERM_DEFAULTS,
   toCompareRequest,
   toDefaultRequest,
@@ -13,6 +14,44 @@ import {
 const target = { versionId: 11, speedChannelId: 21, directionChannelId: 22 };
 
 describe('toCompareRequest', () => {
+  it('sends the issue 46 choices: campaign window, methods, long-term series and sector minimum', () => {
+    const byDefault = ZMcpCompareRequest.parse(
+      toCompareRequest({ ...LONG_TERM_DEFAULTS, ...target, datasetId: 5, speedKey: 'ws100' }, '+08:00'),
+    );
+    expect(byDefault).toMatchObject({
+      campaign: { start: null, end: null },
+      methods: ['ols', 'tls', 'variance_ratio', 'speed_sort', 'speed_ratio'],
+      longTermSeries: 'prediction_only',
+      minSectorCount: 30,
+    });
+    const chosen = ZMcpCompareRequest.parse(
+      toCompareRequest(
+        {
+          ...LONG_TERM_DEFAULTS,
+          ...target,
+          datasetId: 5,
+          speedKey: 'ws100',
+          campaign: [dayjs('2024-03-01'), null],
+          methods: ['ols', 'ols_through_origin'],
+          longTermSeries: 'synthesised',
+          minSectorCount: 50,
+        },
+        '+08:00',
+      ),
+    );
+    expect(chosen).toMatchObject({
+      campaign: { start: '2024-03-01T00:00:00+08:00', end: null },
+      methods: ['ols', 'ols_through_origin'],
+      longTermSeries: 'synthesised',
+      minSectorCount: 50,
+    });
+    // an emptied sector minimum is caught by the schema, not sent as 30
+    const empty = toCompareRequest({ ...LONG_TERM_DEFAULTS, ...target, minSectorCount: null }, '+08:00');
+    expect(ZMcpCompareRequest.safeParse(empty).success).toBe(false);
+    expect(isDefaultMethod('ols_through_origin')).toBe(false);
+    expect(isDefaultMethod('tls')).toBe(true);
+  });
+
   it('builds a mesoscale reference with the defaults that the shared schema accepts', () => {
     const request = toCompareRequest(
       { ...LONG_TERM_DEFAULTS, ...target, datasetId: 5, speedKey: 'ws100', directionKey: 'wd100' },

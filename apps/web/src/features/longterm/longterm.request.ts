@@ -1,10 +1,15 @@
-import type {
-  TLongTermDefaultRequestInput,
-  TMcpCompareRequest,
-  TMcpCompareRequestInput,
-  TMcpGenerateRequest,
-  TMcpPeriodKey,
-  TMcpRow,
+import {
+  MCP_METHOD_KEYS,
+  MCP_MIN_SECTOR_COUNT_DEFAULT,
+  type TLongTermDefaultRequestInput,
+  type TMcpCompareMethodKey,
+  type TMcpCompareRequest,
+  type TMcpCompareRequestInput,
+  type TMcpGenerateRequest,
+  type TMcpLongTermSeriesKind,
+  type TMcpMethodKey,
+  type TMcpPeriodKey,
+  type TMcpRow,
 } from '@masthub/shared';
 import type { Dayjs } from 'dayjs';
 import { DATE_TIME_FORMAT, wallTimeToIso } from '../../ui/date-time.ts';
@@ -32,6 +37,11 @@ export interface LongTermValues {
   sectors?: number;
   includeSuspicious?: boolean;
   longTermPeriods?: TLongTermRange[];
+  /** The target's campaign window (issue 46 §3): either end open. */
+  campaign?: TLongTermRange;
+  methods?: TMcpCompareMethodKey[];
+  longTermSeries?: TMcpLongTermSeriesKind;
+  minSectorCount?: number | null;
 }
 
 export const LONG_TERM_DEFAULTS: LongTermValues = {
@@ -41,6 +51,10 @@ export const LONG_TERM_DEFAULTS: LongTermValues = {
   sectors: 12,
   includeSuspicious: false,
   longTermPeriods: [],
+  campaign: null,
+  methods: [...MCP_METHOD_KEYS],
+  longTermSeries: 'prediction_only',
+  minSectorCount: MCP_MIN_SECTOR_COUNT_DEFAULT,
 };
 
 /** Form field → the request's field it is checked as (the reference's fields are nested). */
@@ -107,7 +121,19 @@ export function toCompareRequest(values: LongTermValues, utcCode: string): TMcpC
       start: dayToIso(range?.[0], utcCode, false),
       end: dayToIso(range?.[1], utcCode, true),
     })),
+    campaign: {
+      start: dayToIso(values.campaign?.[0], utcCode, false),
+      end: dayToIso(values.campaign?.[1], utcCode, true),
+    },
+    methods: values.methods ?? [...MCP_METHOD_KEYS],
+    longTermSeries: values.longTermSeries ?? 'prediction_only',
+    minSectorCount: values.minSectorCount ?? missing,
   };
+}
+
+/** True for a method a site default may hold (the five; OLS through the origin is compared on request only). */
+export function isDefaultMethod(method: TMcpCompareMethodKey): method is TMcpMethodKey {
+  return (MCP_METHOD_KEYS as readonly string[]).includes(method);
 }
 
 /** The generate request of one methods-table row over one of the compared long-term periods. */
@@ -153,7 +179,7 @@ export function candidateToValues(candidate: {
 export function toDefaultRequest(
   stationId: number,
   request: TMcpCompareRequest,
-  row: Pick<TMcpRow, 'method' | 'sectors'>,
+  row: Pick<TMcpRow, 'sectors'> & { method: TMcpMethodKey },
 ): TLongTermDefaultRequestInput {
   return {
     stationId,

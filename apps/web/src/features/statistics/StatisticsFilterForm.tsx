@@ -1,6 +1,10 @@
 import { DownloadOutlined, FileTextOutlined, LineChartOutlined } from '@ant-design/icons';
-import type { TDatasetVersion, TWeibullMethod } from '@masthub/shared';
-import { MOMM_DEFAULT_MIN_COVERAGE, WEIBULL_METHODS } from '@masthub/shared/wind-data/statistics.schema.ts';
+import type { TDatasetVersion, TJointTableBins, TWeibullMethod } from '@masthub/shared';
+import {
+  JOINT_TABLE_BIN_KINDS,
+  MOMM_DEFAULT_MIN_COVERAGE,
+  WEIBULL_METHODS,
+} from '@masthub/shared/wind-data/statistics.schema.ts';
 import { Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +22,7 @@ export interface FilterValues {
   includeFilled: boolean;
   weibullMethod: TWeibullMethod;
   mommMinCoverage: number;
+  jointTableBins: TJointTableBins;
 }
 
 export const INITIAL: FilterValues = {
@@ -26,6 +31,7 @@ export const INITIAL: FilterValues = {
   includeFilled: true,
   weibullMethod: 'wasp',
   mommMinCoverage: MOMM_DEFAULT_MIN_COVERAGE,
+  jointTableBins: 'centred',
 };
 
 export function toFilters(values: FilterValues): StatisticsFilters {
@@ -40,6 +46,7 @@ export function toFilters(values: FilterValues): StatisticsFilters {
     includeFilled: values.includeFilled,
     weibullMethod: values.weibullMethod,
     mommMinCoverage: values.mommMinCoverage,
+    jointTableBins: values.jointTableBins,
   };
 }
 
@@ -111,6 +118,17 @@ export function StatisticsFilterForm({
         <Select
           style={{ width: 160 }}
           options={translatedOptions(WEIBULL_METHODS, t, 'statistics.weibullMethods')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="jointTableBins"
+        label={t('statistics.filters.jointTableBins')}
+        tooltip={t('statistics.filters.jointTableBinsHint')}
+      >
+        <Select
+          style={{ width: 190 }}
+          data-testid="stat-joint-bins"
+          options={translatedOptions(JOINT_TABLE_BIN_KINDS, t, 'statistics.jointTableBins')}
         />
       </Form.Item>
       <Form.Item

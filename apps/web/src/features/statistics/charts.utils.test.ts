@@ -44,7 +44,7 @@ describe('roseOption(item, labels)', () => {
       energyPct: index === 4 ? 100 : 0,
       powerDensity: null,
     })),
-    jointTable: { lower: [], upper: [], pct: [], sectorPct: [], totalCount: 0 },
+    jointTable: { bins: 'centred', lower: [], upper: [], pct: [], sectorPct: [], totalCount: 0 },
   };
 
   it('draws two polar bar roses (frequency, energy) with north up, clockwise, sectors centred', () => {

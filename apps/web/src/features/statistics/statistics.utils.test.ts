@@ -1,4 +1,9 @@
-import type { TElementReportRow, TStatisticsChannel, TVersionChannel } from '@masthub/shared';
+import {
+  type TElementReportRow,
+  type TStatisticsChannel,
+  type TVersionChannel,
+  ZStatisticsRequest,
+} from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import {
   correlationBasis,
@@ -88,6 +93,16 @@ describe('toStatisticsRequest(filters, utcCode, choices)', () => {
       includeSuspicious: true,
       includeFilled: false,
     });
+  });
+
+  it('sends the joint table’s bins only when they are not the default centred ones (issue 46 §3)', () => {
+    expect(toStatisticsRequest({ ...filters, jointTableBins: 'centred' }, '+08:00')).not.toHaveProperty(
+      'jointTableBins',
+    );
+    const request = toStatisticsRequest({ ...filters, jointTableBins: 'integer_start' }, '+08:00');
+    expect(request.jointTableBins).toBe('integer_start');
+    expect(ZStatisticsRequest.parse(request).jointTableBins).toBe('integer_start');
+    expect(ZStatisticsRequest.parse(toStatisticsRequest(filters, '+08:00')).jointTableBins).toBe('centred');
   });
 
   it('sends all channels and the whole range when nothing is chosen', () => {

@@ -1,6 +1,7 @@
 import type {
   TCorrelationPeriod,
   TElementReportRow,
+  TJointTableBins,
   TMcpMethodKey,
   TStatisticsChannel,
   TStatisticsRequestInput,
@@ -87,6 +88,8 @@ export interface StatisticsFilters {
   weibullMethod: TWeibullMethod;
   /** The MOMM's monthly coverage threshold, 0–1 (sent only when not the default 0.8). */
   mommMinCoverage?: number | undefined;
+  /** The joint table's speed bins (sent only when not the default, centred on integers). */
+  jointTableBins?: TJointTableBins | undefined;
 }
 
 /** The correlation tab's averaging, the coverage an averaged period needs, and the method. */
@@ -117,6 +120,7 @@ export function toStatisticsRequest(
   };
   if (filters.channelIds.length > 0) request.channelIds = [...filters.channelIds];
   if (filters.includeFilled === false) request.includeFilled = false;
+  if (filters.jointTableBins === 'integer_start') request.jointTableBins = 'integer_start';
   if (filters.mommMinCoverage !== undefined && filters.mommMinCoverage !== MOMM_DEFAULT_MIN_COVERAGE) {
     request.mommMinCoverage = filters.mommMinCoverage;
   }

@@ -2,6 +2,7 @@ import {
   AppError,
   type Language,
   type TCorrelationPeriod,
+  type TJointTableBins,
   type TMcpMethodKey,
   type TRoseItem,
   type TShearSection,
@@ -56,6 +57,8 @@ export interface TAnalysisOptions {
   /** Filled or corrected (flag 1) records are used (issue 41 §1; default true). */
   includeFilled?: boolean | undefined;
   weibullMethod: TWeibullMethod;
+  /** Speed bins of the joint speed × direction table (default centred on integers, WIND-ANALYSIS §0). */
+  jointTableBins?: TJointTableBins | undefined;
   /** A speed average among the loaded channels; default the highest. */
   correlationReferenceId?: number | undefined;
   /** The correlation's averaging (default '10min': the records themselves) and coverage (default 0.9). */

@@ -16,7 +16,7 @@ export function writeJointTables(w: SheetWriter, { result, language, name }: TSh
         ...t.pct.map((row, b) => [`${t.lower[b]}–${t.upper[b]}`, ...row.map((v) => fixed(v, 4))]),
         [header('frequencyPct', language), ...t.sectorPct.map((v) => fixed(v, 4))],
       ],
-      `${name(item.speedChannelId)} × ${name(item.directionChannelId)}: ${header('jointTable', language)}`,
+      `${name(item.speedChannelId)} × ${name(item.directionChannelId)}: ${header('jointTable', language)}, ${header(t.bins === 'centred' ? 'binsCentred' : 'binsIntegerStart', language)}`,
     );
   }
 }

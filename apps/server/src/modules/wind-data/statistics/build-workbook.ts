@@ -39,6 +39,7 @@ function writeSummary(w: SheetWriter, { result }: TSheetInput): void {
       'weibullShape',
       'gustMax',
       'meanDirection',
+      'directionSdYamartino',
     ],
     result.summary.rows.map((r) => [
       r.channelName,
@@ -57,6 +58,7 @@ function writeSummary(w: SheetWriter, { result }: TSheetInput): void {
       fixed(r.weibullShape, 3),
       fixed(r.gustMax, 2),
       fixed(r.meanDirection, 1),
+      fixed(r.directionSdYamartino, 1),
     ]),
   );
 }

@@ -24,6 +24,7 @@ import {
   weibullDensity,
   weibullMeanSpeed,
   weibullPowerDensity,
+  yamartinoSd,
 } from '@masthub/wind';
 import {
   type AnalysisContext,
@@ -61,6 +62,7 @@ export function summarySection(ctx: AnalysisContext): TSummaryRow[] {
       weibullShape: num(summary?.weibull?.shape),
       gustMax: num(summary?.gustMaxMps),
       meanDirection: num(isVane ? s.meanDirectionDeg : undefined),
+      directionSdYamartino: num(isVane ? yamartinoSd(ctx.mask(c)) : undefined),
     };
   });
 }

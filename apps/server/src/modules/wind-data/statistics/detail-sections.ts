@@ -13,15 +13,21 @@ import { type AnalysisContext, num, pad2, round } from './analysis-context.ts';
  * direction table of a rose, TI by sector with the overall P90, the monthly maxima with their time.
  */
 
-/** Joint table of a speed and its vane in 1 m/s bins [k, k+1) × the analysis's sectors, % of the pairs. */
+/**
+ * Joint table of a speed and its vane in 1 m/s bins × the analysis's sectors, % of the pairs: bins centred
+ * on integers [k − 0.5, k + 0.5) by default (WIND-ANALYSIS §0, brightwind's `freq_table`), or [k, k + 1).
+ */
 export function jointTableOf(ctx: AnalysisContext, speed: Channel, vane: Channel): TJointFrequencyTable {
+  const bins = ctx.options.jointTableBins ?? 'centred';
   const table = frequencyTable(ctx.mask(speed), ctx.mask(vane), {
     sectors: ctx.options.sectors,
     sectorIndex: ctx.sectorIndexOf(vane),
+    binStart: bins === 'centred' ? 'half' : 'zero',
   });
   const total = table.totalCount;
   const pct = (count: number) => (total > 0 ? round((count / total) * 100, 6) : 0);
   return {
+    bins,
     lower: [...table.lowerEdgesMps],
     upper: [...table.upperEdgesMps],
     pct: table.counts.map((row) => Array.from(row, pct)),

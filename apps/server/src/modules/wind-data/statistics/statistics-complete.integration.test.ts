@@ -69,9 +69,46 @@ describe.skipIf(!hasShared)(
         expect(table.totalCount).toBe(185);
         const sum = table.pct.flat().reduce((a: number, b: number) => a + b, 0);
         expect(sum).toBeCloseTo(100, 4);
-        expect(table.lower[0]).toBe(0);
-        expect(table.upper[0]).toBe(1);
+        // Issue 46 §3: the default bins are centred on integers (WIND-ANALYSIS §0), as brightwind's
+        // freq_table ([−0.5, 0.5) there, [0, 0.5) here: no negative speed). This test pinned [0, 1) before.
+        expect(table.bins).toBe('centred');
+        expect(table.lower.slice(0, 3)).toEqual([0, 0.5, 1.5]);
+        expect(table.upper.slice(0, 3)).toEqual([0.5, 1.5, 2.5]);
+        // … and every cell equals brightwind's table, bin by bin and sector by sector
+        const rows = ref[`freq_table_${sectors}sect_Spd80mN_Dir78mS`].value.rows_with_data as any[];
+        for (const row of rows) {
+          const b = table.lower.indexOf(row.bin_left);
+          expect(b, `bin ${row.bin}`).toBeGreaterThan(0);
+          expect(table.upper[b]).toBe(row.bin_right);
+          const cells = Object.entries(row).filter(([k]) => /^[\d.]+-[\d.]+$/.test(k));
+          expect(cells).toHaveLength(sectors);
+          cells.forEach(([label, pct], s) => {
+            expect(table.pct[b][s], `${row.bin} ${label}`).toBeCloseTo(pct as number, 5);
+          });
+        }
+        // brightwind's rows hold all 100 %: no record of ours lies in a bin it has not
+        let listed = 0;
+        for (const row of rows)
+          for (const [k, v] of Object.entries(row)) if (/^[\d.]+-[\d.]+$/.test(k)) listed += v as number;
+        expect(listed).toBeCloseTo(100, 6);
       }
+      // The bins from integers on request: [0, 1), [1, 2), …, named so
+      const r = await analyse({ sectors: 12, jointTableBins: 'integer_start' });
+      const item = r.body.data.rose.items.find((i: any) => i.speedChannelId === ids.get('Spd80mN'));
+      expect(item.jointTable.bins).toBe('integer_start');
+      expect(item.jointTable.lower.slice(0, 2)).toEqual([0, 1]);
+      expect(item.jointTable.upper.slice(0, 2)).toEqual([1, 2]);
+      expect(item.jointTable.totalCount).toBe(185);
+    });
+
+    it('answers the vanes’ direction SD by the Yamartino estimator, named so', async () => {
+      const r = await analyse({ sectors: 12 });
+      const vane = r.body.data.summary.rows.find((row: any) => row.channelId === ids.get('Dir78mS'));
+      // between 0 and its largest value 90°·2/√3 ≈ 103.9° (ε = 1)
+      expect(vane.directionSdYamartino).toBeGreaterThan(0);
+      expect(vane.directionSdYamartino).toBeLessThan((90 * 2) / Math.sqrt(3));
+      const speed = r.body.data.summary.rows.find((row: any) => row.channelId === ids.get('Spd80mN'));
+      expect(speed.directionSdYamartino).toBeNull();
     });
 
     it('answers TI by 12 sectors (ti_by_sector_12), the overall P90 (ti_overall) and Char_TI at 15 m/s', async () => {

@@ -65,7 +65,8 @@ type TCorrelationChoice =
   | 'correlationPeriod'
   | 'correlationCoverage'
   | 'correlationMethod'
-  | 'mommMinCoverage';
+  | 'mommMinCoverage'
+  | 'jointTableBins';
 
 /** An analysis request as the service runs it: any sector count, optional multi-year periods. */
 export type TAnalysisRun = Omit<TStatisticsRequest, 'sectors' | TCorrelationChoice> &
@@ -173,6 +174,7 @@ export class StatisticsService {
         includeSuspicious: request.includeSuspicious,
         includeFilled: request.includeFilled,
         weibullMethod: request.weibullMethod,
+        jointTableBins: request.jointTableBins,
         correlationReferenceId: request.correlationReferenceId,
         correlationPeriod: request.correlationPeriod,
         correlationCoverage: request.correlationCoverage,

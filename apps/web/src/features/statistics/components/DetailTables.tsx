@@ -31,7 +31,9 @@ export function JointFrequencyTable({ table, labels }: { table: TJointFrequencyT
   ];
   return (
     <Flex vertical gap={8} data-testid="stat-joint-table">
-      <Typography.Title level={5}>{t('statistics.detail.jointTable')}</Typography.Title>
+      <Typography.Title level={5}>
+        {t('statistics.detail.jointTable')} · {t(`statistics.jointTableBins.${table.bins}`)}
+      </Typography.Title>
       <WholeTable
         rowKey="key"
         scroll={{ x: 'max-content' }}

@@ -50,6 +50,7 @@ export function SummaryTab({ result }: { result: TStatisticsResult }) {
     decimalColumn('weibullShape', t('statistics.columns.weibullShape'), 100, 3),
     decimalColumn('gustMax', t('statistics.columns.gustMax'), 120, 2),
     decimalColumn('meanDirection', t('statistics.columns.meanDirection'), 120, 1),
+    decimalColumn('directionSdYamartino', t('statistics.columns.directionSdYamartino'), 190, 1),
   ];
   return (
     <Flex vertical gap={16}>
