@@ -31,10 +31,7 @@ const REASONS_NAMED = 6;
  * target was rejected (reconstruct_all_rejected, naming the sources and why), or no accepted source has
  * data during the gaps (reconstruct_no_source). Undefined when something is filled.
  */
-export function failureOf(
-  targets: readonly TReconstructTargetResult[],
-  _language: Language,
-): ProcessingFailure | undefined {
+export function failureOf(targets: readonly TReconstructTargetResult[]): ProcessingFailure | undefined {
   if (targets.some((t) => t.filledCount > 0)) return undefined;
   const channels = targets.map((t) => t.channelName).join(', ');
   const anySource = targets.some((t) => t.steps.length > 0 || t.rejected.length > 0);
@@ -88,7 +85,7 @@ export function reconstructHandler(compute: TComputeAccess | undefined) {
     const done = await runTask(compute, { kind: 'reconstruct', job }, () => runReconstruction(job));
     await ctx.progress(70);
     const results = done.map((d) => d.result);
-    const failure = failureOf(results, language);
+    const failure = failureOf(results);
     if (failure) throw failure;
     const entries: TReconstructUndoEntry[] = [];
     const all = await ctx.store.listChannels(ctx.version.id);

@@ -135,7 +135,7 @@ export class ReconstructService {
       const job: TReconstructJob = { input, options: request, withSeries: false, language };
       const done = await runTask(this.compute, { kind: 'reconstruct', job }, () => runReconstruction(job));
       const results = done.map((d) => d.result);
-      const failure = failureOf(results, language);
+      const failure = failureOf(results);
       return {
         ...presentRun(input, request, resolved, results),
         failure: failure ? localizeProcessingFailure(failure.reasonKey, failure.details, language) : null,
