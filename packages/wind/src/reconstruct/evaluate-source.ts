@@ -199,7 +199,7 @@ export function evaluateSource(
   let trig: DirectionTrig | undefined;
   if (circular) {
     if (!ctx.targetTrig) throw new Error('a direction target needs its sines and cosines');
-    const own = directionTrig(src);
+    const own = directionTrig(src, idx);
     trig = { sinT: ctx.targetTrig.sin, cosT: ctx.targetTrig.cos, sinS: own.sin, cosS: own.cos };
   }
   const r = trig ? circularCorrelation(trig, idx, count) : pearson(ctx.target, src, idx, count);

@@ -40,7 +40,9 @@ export function gapRuns(
     count: 0,
     slots: 0,
   }));
-  byLength.push({ maxSlots: Math.max(n, 1), maxHours: (n * intervalMinutes) / 60, count: 0, slots: 0 });
+  // The last class: anything longer, up to the series length (at least one slot past the previous bound).
+  const lastSlots = Math.max(n, bounds[bounds.length - 1]! + 1);
+  byLength.push({ maxSlots: lastSlots, maxHours: (lastSlots * intervalMinutes) / 60, count: 0, slots: 0 });
   const counts = new Int32Array(byLength.length);
   const sums = new Int32Array(byLength.length);
   for (let k = 0; k < count; k++) {

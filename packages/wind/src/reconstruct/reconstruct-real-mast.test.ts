@@ -123,7 +123,7 @@ describe.skipIf(!hasReconstructShared)(
         intervalMinutes: 10,
       });
       expect(untouched.recovery.afterPct).toBe(untouched.recovery.beforePct);
-    }, 60_000);
+    }, 120_000);
   },
 );
 

@@ -61,8 +61,9 @@ export function reconstructSeries(
   for (const s of sources) {
     if (s.element !== target.element)
       throw new Error(`reconstructSeries: source ${s.id} is ${s.element}, the target ${target.element}`);
-    if (s.values.length !== n)
-      throw new Error(`reconstructSeries: source ${s.id} is not on the target's grid`);
+    for (const series of [s.values, s.directionDeg, s.temperatureC])
+      if (series && series.length !== n)
+        throw new Error(`reconstructSeries: source ${s.id} is not on the target's grid`);
   }
   const usable = usableMask(target);
   const ctx: FitContext = {

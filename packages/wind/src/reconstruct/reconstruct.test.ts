@@ -252,6 +252,59 @@ describe('reconstructSeries', () => {
   });
 });
 
+describe('reconstructSeries input checks', () => {
+  it('refuses a source of another element or off the target grid', () => {
+    const values = new Float64Array(10);
+    const options = { startMs: START, intervalMinutes: 10 };
+    expect(() =>
+      reconstructSeries(
+        { id: 't', element: 'ws', values },
+        [{ id: 'd', kind: 'redundant', element: 'wd', values }],
+        options,
+      ),
+    ).toThrow(/source d is wd/);
+    expect(() =>
+      reconstructSeries(
+        { id: 't', element: 'ws', values },
+        [{ id: 's', kind: 'redundant', element: 'ws', values, directionDeg: new Float64Array(9) }],
+        options,
+      ),
+    ).toThrow(/not on the target's grid/);
+  });
+});
+
+describe('temperature and pressure with some overlap', () => {
+  const n = 40 * DAY;
+  const t10 = Float64Array.from({ length: n }, (_, i) => 10 + 5 * Math.sin(i / 100) + 3 * Math.sin(i / 900));
+
+  it('takes the lapse rate below the minimum concurrent time and tests it on the few pairs there are', () => {
+    const t80 = new Float64Array(n).fill(Number.NaN);
+    for (let i = 0; i < 3 * DAY; i++) t80[i] = t10[i]! - 0.8; // 3 days measured, 0.8 K colder
+    const r = reconstructSeries(
+      { id: 'T80', element: 'T', heightM: 80, values: t80 },
+      [{ id: 'T10', kind: 'other_height', element: 'T', heightM: 10, values: t10 }],
+      { startMs: START, intervalMinutes: 10 },
+    );
+    expect(r.steps[0]!.method).toBe('lapse_rate');
+    expect(r.steps[0]!.skill.concurrentCount).toBe(3 * DAY);
+    expect(r.steps[0]!.skill.bias).toBeCloseTo(0.8 - 0.455, 9);
+  });
+
+  it('fits an offset after the barometric reduction when pressure overlaps', () => {
+    const p0 = Float64Array.from(t10, (t) => 1000 + t);
+    const factor = Math.exp((-GRAVITY * 50) / (R_DRY_AIR * 288.15));
+    const p50 = Float64Array.from(p0, (p, i) => (i < 5 * DAY ? Number.NaN : p * factor + 0.3));
+    const r = reconstructSeries(
+      { id: 'P50', element: 'P', heightM: 50, values: p50 },
+      [{ id: 'P0', kind: 'other_height', element: 'P', heightM: 0, values: p0 }],
+      { startMs: START, intervalMinutes: 10 },
+    );
+    expect(r.steps[0]!.method).toBe('barometric_offset');
+    expect(r.steps[0]!.fit.offset).toBeCloseTo(0.3, 9);
+    expect(r.values[0]).toBeCloseTo(p0[0]! * factor + 0.3, 9);
+  });
+});
+
 describe('gap classes and hold-out blocks', () => {
   it('counts gaps by length class', () => {
     const usable = new Uint8Array(2000).fill(1);
@@ -266,7 +319,7 @@ describe('gap classes and hold-out blocks', () => {
       [24, 0, 0],
       [168, 1, 1000],
       [720, 0, 0],
-      [2000 / 6, 0, 0],
+      [4321 / 6, 0, 0],
     ]);
   });
 

@@ -88,15 +88,29 @@ export function speedFitter(
       slope: s.line?.slope,
       offset: s.line?.offset,
     }));
+    // Straight lines (every method but SpeedSort's cutoff) as per-sector slope/offset tables, so a
+    // prediction is one sector lookup and a multiply-add (predictMcpLine's arithmetic).
+    const straight =
+      overall.cutoffMps === undefined && fit.bySector.every((b) => b.line?.cutoffMps === undefined);
+    const slopes = new Float64Array(fit.bySector.length);
+    const offsets = new Float64Array(fit.bySector.length);
+    fit.bySector.forEach((b, k) => {
+      slopes[k] = b.line ? b.line.slope : overall.slope;
+      offsets[k] = b.line ? b.line.offset : overall.offset;
+    });
     const predictAt = (i: number): number => {
       const xv = src[i]!;
       if (Number.isNaN(xv)) return Number.NaN;
       let v: number;
-      if (vane) {
-        const d = vane[i]!;
-        v = Number.isNaN(d) ? predictMcpLine(overall, xv) : predictMcp(fit, xv, d);
+      const d = vane ? vane[i]! : Number.NaN;
+      if (Number.isNaN(d)) v = predictMcpLine(overall, xv);
+      else if (straight) {
+        const k = directionSectorIndex(d, useSectors);
+        v = slopes[k]! * xv + offsets[k]!;
+      } else {
+        v = predictMcp(fit, xv, d);
         if (Number.isNaN(v)) v = predictMcpLine(overall, xv);
-      } else v = predictMcpLine(overall, xv);
+      }
       return v > 0 ? v : 0;
     };
     return {
@@ -119,12 +133,17 @@ export interface DirectionTrig {
   readonly cosS: Float64Array;
 }
 
-/** Sine and cosine of a direction series at every present slot (NaN elsewhere). */
-export function directionTrig(values: NumericSeries): { sin: Float64Array; cos: Float64Array } {
+/** Sine and cosine of a direction series at the given slots (0 elsewhere; every slot without `slots`). */
+export function directionTrig(
+  values: NumericSeries,
+  slots?: Int32Array,
+): { sin: Float64Array; cos: Float64Array } {
   const n = values.length;
   const sin = new Float64Array(n);
   const cos = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  const count = slots ? slots.length : n;
+  for (let k = 0; k < count; k++) {
+    const i = slots ? slots[k]! : k;
     const r = values[i]! * TO_RAD;
     sin[i] = Math.sin(r);
     cos[i] = Math.cos(r);

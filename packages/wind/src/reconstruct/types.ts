@@ -130,7 +130,7 @@ export interface ReconstructRejected {
 /** Gaps of one length class: runs of at most `maxSlots` missing slots (longer than the previous class). */
 export interface ReconstructGapClass {
   readonly maxSlots: number;
-  /** The same bound in hours (the last class: the series length). */
+  /** The same bound in hours (the last class: the series length, at least one slot over 30 days). */
   readonly maxHours: number;
   readonly count: number;
   readonly slots: number;

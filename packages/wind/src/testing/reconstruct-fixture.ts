@@ -1,10 +1,11 @@
 // Test and bench support only (not exported from index.ts): one year of the real masts of ../shared as
 // reconstruction targets and sources (issue 45 §1 harness, bench `reconstruct.ms.m5_year_40ch`).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { holdOutBlocks, logUniformLengths } from '../reconstruct/hold-out-blocks.ts';
 import type { ReconstructElement, ReconstructSource, ReconstructSourceKind } from '../reconstruct/types.ts';
 import { FERGUS_PATH, loadFergus } from './fault-injection-fixture.ts';
-import { loadM5ForMcp, M5_PATH } from './mcp-reference-fixture.ts';
+import { M5_PATH } from './mcp-reference-fixture.ts';
 
 export const hasReconstructShared = existsSync(M5_PATH) && existsSync(FERGUS_PATH);
 export const RECONSTRUCT_SKIP_MESSAGE = 'skipped because ../shared (NREL M5 and DOE Fergus masts) is absent';
@@ -96,19 +97,50 @@ function m5Columns(): {
 }
 
 /**
- * One year of NREL M5 (fixed UTC−07:00 naive stamps, as the MCP reference fixture prepares it), 2013 by
- * default — inside the longest run without missing month files (2012-09 to 2014-11). NREL's own QC left
- * rejected values empty; RH above 100 % (sensor artefacts, README) is set missing.
+ * One year of NREL M5 on its 10-min grid in the file's fixed UTC−07:00 (naive stamps, as the MCP reference
+ * fixture prepares the file: rows off the grid dropped, a duplicate stamp keeps the first row), 2013 by
+ * default — inside the longest run without missing month files (2012-09 to 2014-11). Only the year's rows
+ * are split into fields. NREL's own QC left rejected values empty; RH above 100 % (sensor artefacts,
+ * README) is set missing.
  */
 export function loadM5Year(fromMs = Date.UTC(2013, 0, 1), toMs = Date.UTC(2014, 0, 1)): MastYear {
   const columns = m5Columns();
-  const data = loadM5ForMcp(columns.map((c) => c.name));
-  const i0 = (fromMs - data.startMs) / STEP_MS;
+  const text = gunzipSync(readFileSync(M5_PATH)).toString('latin1');
+  let lineEnd = text.indexOf('\n');
+  const header = text.slice(0, lineEnd).replace(/\r$/, '').split(',');
+  const at = columns.map((c) => {
+    const k = header.indexOf(c.name);
+    if (k < 0) throw new Error(`M5 file has no column ${c.name}`);
+    return k;
+  });
   const length = (toMs - fromMs) / STEP_MS;
-  const channels = columns.map((c) => {
-    const values = data.columns[c.name]!.slice(i0, i0 + length);
-    if (c.element === 'RH') for (let i = 0; i < length; i++) if (values[i]! > 100) values[i] = Number.NaN;
-    return { id: c.id, element: c.element, heightM: c.heightM, sensor: c.sensor, values };
+  const values = columns.map(() => new Float64Array(length).fill(Number.NaN));
+  const seen = new Uint8Array(length);
+  let pos = lineEnd + 1;
+  while (pos < text.length) {
+    lineEnd = text.indexOf('\n', pos);
+    if (lineEnd < 0) lineEnd = text.length;
+    const start = pos;
+    pos = lineEnd + 1;
+    if (lineEnd - start < 26) continue;
+    // "2013-01-01 00:00:00-07:00" → naive ms of the fixed UTC−07:00 base (the offset is dropped, as the
+    // MCP fixture's stamp + offset − 7 h gives for every row)
+    const ms =
+      Date.parse(`${text.slice(start, start + 10)}T${text.slice(start + 11, start + 25)}`) - 7 * 3_600_000;
+    if (!(ms >= fromMs && ms < toMs) || ms % STEP_MS !== 0) continue;
+    const i = (ms - fromMs) / STEP_MS;
+    if (seen[i]) continue;
+    seen[i] = 1;
+    const cells = text.slice(start, lineEnd).split(',');
+    for (let c = 0; c < columns.length; c++) {
+      const cell = cells[at[c]!];
+      if (cell !== undefined && cell !== '' && cell !== '\r') values[c]![i] = Number(cell);
+    }
+  }
+  const channels = columns.map((c, k) => {
+    const v = values[k]!;
+    if (c.element === 'RH') for (let i = 0; i < length; i++) if (v[i]! > 100) v[i] = Number.NaN;
+    return { id: c.id, element: c.element, heightM: c.heightM, sensor: c.sensor, values: v };
   });
   return { name: 'NREL M5', startMs: fromMs, length, channels };
 }
