@@ -41,7 +41,7 @@ beforeAll(async () => {
   try {
     // A demo mast whose original version has mean speeds at two heights or more.
     const r = await client.query<{ station_id: string }>(
-      `SELECT v.station_id FROM dataset_version v JOIN channel c ON c.version_id = v.id
+      `SELECT v.station_id FROM dataset_version v JOIN ts_channel c ON c.version_id = v.id
         WHERE v.kind = 'original' AND c.element = 'ws' AND c.statistic IN ('mean', 'avg')
         GROUP BY v.station_id HAVING count(DISTINCT c.height_m) >= 2
         ORDER BY v.station_id LIMIT 1`,
@@ -129,7 +129,7 @@ describe('[RECONSTRUCT]', () => {
         .toMatch(zh ? /完整率 [\d.]+% → [\d.]+%/ : /recovery [\d.]+% → [\d.]+%/);
       await screenshot(page, `reconstruct-done-${locale}`);
 
-      await row.getByRole('button', { name: zh ? '撤销' : 'Undo' }).click();
+      await row.getByRole('button', { name: zh ? /^撤\s?销$/ : 'Undo' }).click();
       await page
         .locator('.ant-popconfirm')
         .getByRole('button', { name: zh ? /^确\s?定$/ : 'OK' })

@@ -122,6 +122,8 @@ export function TasksList({ stationId, versionId, versions, onStarted }: TasksLi
       key: 'actions',
       title: t('measure-wind.tasks.actions'),
       width: 90,
+      // Kept in view: the table scrolls sideways on narrow screens and the undo must not hide.
+      fixed: 'right' as const,
       render: (_, task) => {
         if (!canProcess || task.kind !== 'reconstruct' || task.status !== 'succeeded') return null;
         if (undone.has(task.id)) return <Tag>{t('measure-wind.tasks.undone')}</Tag>;
