@@ -4,8 +4,9 @@
 CREATE TABLE reconstruction_undo (
   task_id       bigint PRIMARY KEY REFERENCES processing_task(id) ON DELETE CASCADE,
   version_id    bigint NOT NULL REFERENCES dataset_version(id) ON DELETE CASCADE,
-  -- Per target channel: { channelId, dataKey, startMs, stepMs, slots, values, flags } (slots: base64 of the
-  -- deflated Int32 grid indexes filled; values/flags: what those slots held, deflated Float32/Uint8).
+  -- Per target channel: { channelId, dataKey, startMs, intervalS, slots, values, flags, filledBy, sourceIds }
+  -- (slots: base64 of the deflated Int32 grid indexes filled; values/flags: what those slots held, deflated
+  -- Float32/Uint8; filledBy: the Int16 index into sourceIds of the source that filled each slot).
   entries       jsonb NOT NULL,
   undo_task_id  bigint REFERENCES processing_task(id) ON DELETE SET NULL,
   undone_at     timestamptz

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RECON_GAPS,
@@ -124,6 +125,20 @@ describe('the reconstruction task and its undo', () => {
     expect(filled.flags[RECON_INVALID[0]]).toBe(1);
     expect(filled.flags[10]).toBe(0);
     expect(filled.values[10]).toBe(before.values[10]);
+
+    // Each filled record's provenance: the step (source, method, fit) that filled it.
+    const kept = await server.db
+      .selectFrom('reconstruction_undo')
+      .select('entries')
+      .where('task_id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    const entry = (kept.entries as { channelId: number; filledBy: string; sourceIds: string[] }[]).find(
+      (e) => e.channelId === world.channels.ws_80_a!.id,
+    )!;
+    const by = new Int16Array(new Uint8Array(inflateSync(Buffer.from(entry.filledBy, 'base64'))).buffer);
+    expect(by.length).toBe(ws.filledCount);
+    expect(entry.sourceIds).toEqual(ws.steps.map((s: { sourceId: string }) => s.sourceId));
+    expect(by.filter((k) => k === 0).length).toBe(ws.steps[0].filledCount);
 
     const lineage = await server.call('GET', `/api/web/version/detail?versionId=${world.workingId}`, {
       token,

@@ -31,10 +31,11 @@ export interface TReconstructJob {
 
 export interface TReconstructedTarget {
   result: TReconstructTargetResult;
-  /** With `withSeries`: the filled values and flags, and which slots were filled. */
+  /** With `withSeries`: the filled values and flags, which slots were filled and by which step. */
   values?: Float64Array;
   flags?: Uint8Array;
   filled?: Int32Array;
+  filledBy?: Int16Array;
 }
 
 const round = (v: number | undefined, digits = 4): number | null =>
@@ -144,7 +145,8 @@ export function runReconstruction(job: TReconstructJob): TReconstructedTarget[] 
     if (!job.withSeries) return { result };
     const filled: number[] = [];
     for (let i = 0; i < r.filledBy.length; i++) if (r.filledBy[i]! >= 0) filled.push(i);
-    return { result, values: r.values, flags: r.flags, filled: Int32Array.from(filled) };
+    const by = Int16Array.from(filled, (i) => r.filledBy[i]!);
+    return { result, values: r.values, flags: r.flags, filled: Int32Array.from(filled), filledBy: by };
   });
 }
 

@@ -69,7 +69,7 @@ export function presentRun(
 
 /**
  * The `reconstruct` task (issue 45 §1): every target's gaps filled from its ranked sources (flag 1), what
- * the filled slots held kept for the undo, the lineage (per target the sources with kind, method, fit,
+ * the filled slots held kept for the undo with the step that filled each slot (its provenance), the lineage (per target the sources with kind, method, fit,
  * skill and count, the rejected ones with why, gaps, recovery before/after, the cross-validated error) as
  * the task's result; `uncertaintyPct` is the largest |annual-mean uncertainty| over the speed targets,
  * the energy assessment's uncertainty component.
@@ -113,6 +113,8 @@ export function reconstructHandler(compute: TComputeAccess | undefined) {
         slots: encode(slots),
         values: encode(oldValues),
         flags: encode(oldFlags),
+        filledBy: encode(d.filledBy!),
+        sourceIds: d.result.steps.map((step) => step.sourceId),
       });
     }
     await new ReconstructRepository(ctx.trx).insert(ctx.task.id, ctx.version.id, entries);

@@ -11,6 +11,9 @@ export interface TReconstructUndoEntry {
   /** Float32 values and Uint8 flags those slots held before. */
   values: string;
   flags: string;
+  /** Provenance of each filled slot: Int16 index into `sourceIds` (the task result's steps, rank order). */
+  filledBy: string;
+  sourceIds: string[];
 }
 
 export interface TReconstructUndoRow {
