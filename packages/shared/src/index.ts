@@ -61,6 +61,7 @@ export * from './wind-data/longterm-reference.schema.ts';
 export * from './wind-data/mesoscale.schema.ts';
 export * from './wind-data/qc-rules.schema.ts';
 export * from './wind-data/receipt.schema.ts';
+export * from './wind-data/reconstruct.schema.ts';
 export * from './wind-data/site-suitability.schema.ts';
 export * from './wind-data/statistics.schema.ts';
 export * from './wind-data/statistics-result.schema.ts';

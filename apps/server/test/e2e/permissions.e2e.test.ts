@@ -212,6 +212,11 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/process/interpolation': 'data.process',
   'POST /api/data-process/process/extrapolation': 'data.process',
   'POST /api/data-process/process/representative_year': 'data.process',
+  // Gap reconstruction (issue 45 §1): the run, its preview (computes on a version the caller may process)
+  // and its undo.
+  'POST /api/data-process/process/reconstruct': 'data.process',
+  'POST /api/data-process/process/reconstruct/preview': 'data.process',
+  'POST /api/data-process/process/reconstruct/undo': 'data.process',
   // [anchor: marks-processing-routes]
   'GET /api/web/rule/list': 'user',
   'POST /api/web/rule/page': 'system.rule',
@@ -1639,6 +1644,36 @@ describe('station-scoped routes', () => {
             targetChannelId: 1,
             predictorChannelId: 2,
           })),
+        'POST /api/data-process/process/reconstruct': () =>
+          expectProcessingForbidden('reconstruct', (versionId) => ({ versionId })),
+        'POST /api/data-process/process/reconstruct/preview': () =>
+          expectProcessingForbidden('reconstruct/preview', (versionId) => ({ versionId })),
+        'POST /api/data-process/process/reconstruct/undo': async () => {
+          // A reconstruction of the hidden site's working version, as a task and its undo data.
+          const { hiddenWorkingId } = await createFixtures();
+          const task = await server.db
+            .insertInto('processing_task')
+            .values({
+              version_id: hiddenWorkingId,
+              station_id: hidden.id,
+              kind: 'reconstruct',
+              status: 'succeeded',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await server.db
+            .insertInto('reconstruction_undo')
+            .values({ task_id: task.id, version_id: hiddenWorkingId, entries: '[]' })
+            .execute();
+          await expectForbidden('POST', '/api/data-process/process/reconstruct/undo', { taskId: task.id });
+          const row = await server.db
+            .selectFrom('reconstruction_undo')
+            .select(['undo_task_id', 'undone_at'])
+            .where('task_id', '=', task.id)
+            .executeTakeFirstOrThrow();
+          expect(row).toEqual({ undo_task_id: null, undone_at: null });
+          await server.db.deleteFrom('processing_task').where('id', '=', task.id).execute();
+        },
         'POST /api/data-process/process/extrapolation': () =>
           expectProcessingForbidden('extrapolation', (versionId) => ({
             versionId,

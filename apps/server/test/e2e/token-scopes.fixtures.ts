@@ -563,6 +563,11 @@ const WRITES: Record<string, TFixture> = {
   'POST /api/data-process/process/extrapolation': f((c) => ({
     body: { versionId: c.workingVersionId, channelIds: [c.speedId, c.speedLowId], targetHeight: 140 },
   })),
+  'POST /api/data-process/process/reconstruct': f((c) => ({ body: { versionId: c.workingVersionId } })),
+  'POST /api/data-process/process/reconstruct/preview': f((c) => ({
+    body: { versionId: c.workingVersionId },
+  })),
+  'POST /api/data-process/process/reconstruct/undo': f(() => ({ body: { taskId: 1 } })),
   'POST /api/data-process/process/representative_year': f((c) => ({
     body: { versionId: c.workingVersionId, method: 'best', speedChannelId: c.speedId },
   })),

@@ -271,6 +271,10 @@ export const ERROR_MESSAGES = {
     en: 'The selected version holds no data in this time range',
   },
   MARK_ALREADY_UNDONE: { zh: '该标记已撤销', en: 'This mark has already been undone' },
+  RECONSTRUCTION_ALREADY_UNDONE: {
+    zh: '该缺测重建已撤销或正在撤销',
+    en: 'This gap reconstruction has already been undone, or its undo is under way',
+  },
   RECEIPT_FINDING_NOT_OPEN: {
     zh: '该发现已忽略或已修正',
     en: 'This finding has already been dismissed or fixed',

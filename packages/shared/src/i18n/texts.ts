@@ -42,6 +42,8 @@ export const TASK_KIND_NAMES: Record<TTaskKind, TLocalized> = {
   receipt_fix_undo: { zh: '撤销数据回执修正', en: 'Data receipt fix undone' },
   calibration_fix: { zh: '按校准证书修正', en: 'Correction to the calibration certificate' },
   calibration_fix_undo: { zh: '撤销校准证书修正', en: 'Calibration certificate correction undone' },
+  reconstruct: { zh: '缺测重建', en: 'Gap reconstruction' },
+  reconstruct_undo: { zh: '撤销缺测重建', en: 'Gap reconstruction undone' },
 };
 
 /** Site fields a site edit names in the station log (the keys of its `details.changes`). */

@@ -234,6 +234,8 @@ export const TASK_KINDS = [
   'receipt_fix_undo',
   'calibration_fix',
   'calibration_fix_undo',
+  'reconstruct',
+  'reconstruct_undo',
 ] as const;
 export const ZTaskKind = z.enum(TASK_KINDS);
 export type TTaskKind = z.infer<typeof ZTaskKind>;
@@ -319,6 +321,22 @@ export const PROCESSING_FAILURE_REASONS = {
   receipt_channel_missing: {
     zh: '数据版本或通道配置中没有通道“{channel}”',
     en: 'channel “{channel}” is not in the data version or the channel configuration',
+  },
+  reconstruct_no_gaps: {
+    zh: '所选通道在该时间范围内没有缺测，无需重建',
+    en: 'the selected channels have no gaps in this range; nothing to reconstruct',
+  },
+  reconstruct_no_source: {
+    zh: '没有找到可用于重建的数据源（通道：{channels}）',
+    en: 'no source was found to reconstruct from (channels: {channels})',
+  },
+  reconstruct_all_rejected: {
+    zh: '所有数据源均被拒绝：{reasons}',
+    en: 'every source was rejected: {reasons}',
+  },
+  reconstruct_undo_stale: {
+    zh: '该重建已撤销或不是本版本上已完成的重建任务，版本数据未改变',
+    en: 'this reconstruction was already undone or is not a finished reconstruction of this version; the version is unchanged',
   },
   interrupted: {
     zh: '任务被中断（服务重启），版本数据未改变',

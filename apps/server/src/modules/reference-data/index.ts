@@ -14,7 +14,11 @@ export {
   readMesoscaleColumns,
   type TMesoscaleReferenceInfo,
 } from './mesoscale-reference.ts';
-export { createReferenceDataServices, type TReferenceDataServices } from './reference-data.module.ts';
+export {
+  createReferenceCandidates,
+  createReferenceDataServices,
+  type TReferenceDataServices,
+} from './reference-data.module.ts';
 export {
   createReferenceSeries,
   defaultReferenceKeys,

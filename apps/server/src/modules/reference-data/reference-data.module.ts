@@ -36,3 +36,8 @@ export function createReferenceDataServices(
     candidates: new ReferenceCandidates(db),
   };
 }
+
+/** The candidate references and neighbouring sites of a site, for a module that reads them (gap reconstruction). */
+export function createReferenceCandidates(db: Database): ReferenceCandidates {
+  return new ReferenceCandidates(db);
+}

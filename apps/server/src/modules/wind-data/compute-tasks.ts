@@ -16,6 +16,7 @@ import { type TLoadedSeries, versionsReplayed } from '../timeseries/index.ts';
 import { chartBuckets, type TChartJob } from './data/chart-run.ts';
 import { streamExport, type TExportJob } from './data/export-run.ts';
 import { evaluateQcGroup } from './processing/qc-evaluate.ts';
+import { runReconstruction, type TReconstructJob } from './processing/reconstruct-run.ts';
 import { analysisJson, type TAnalysisJob } from './statistics/analysis-run.ts';
 import { buildStatisticsWorkbook } from './statistics/build-workbook.ts';
 
@@ -26,6 +27,8 @@ export type TWindDataComputeTask =
   | TDatabaseJobTask<'chart', TChartJob>
   /** A QC run's evaluation over channels of one interval (processing/qc-evaluate.ts). */
   | { kind: 'qc'; loaded: TLoadedSeries; rules: TQcRuleForRun[]; utcOffsetMinutes: number }
+  /** A gap reconstruction's engine runs, every target with its sources (processing/reconstruct-run.ts). */
+  | { kind: 'reconstruct'; job: TReconstructJob }
   /** An export in formats 1–5, its text sent over `port` (data/export-run.ts); answers nothing. */
   | (TReadUrls & { kind: 'export'; job: TExportJob; port: MessagePort })
   /** `json`: a result as `analysis` answers it. */
@@ -46,6 +49,7 @@ const windDataTasks: TComputeHandlers<TWindDataComputeTask> = {
   analysis: onReplica((job) => versionsReplayed([job.version.id]), analysisJson),
   chart: onDatabase(chartBuckets),
   qc: (task) => evaluateQcGroup(task.loaded, task.rules, task.utcOffsetMinutes),
+  reconstruct: (task) => runReconstruction(task.job),
   export: async (task, thread) => {
     const { db, readTurn } = await thread.readerOf(task, versionsReplayed([task.job.versionId]));
     await streamExport(db, task.job, task.port, readTurn);

@@ -496,6 +496,15 @@ export interface CalibrationCorrectionTable {
   undone_at: Timestamp | null;
 }
 
+/** What a gap reconstruction replaced, per target channel, until its undo (migration 0047). */
+export interface ReconstructionUndoTable {
+  task_id: number;
+  version_id: number;
+  entries: Json<Record<string, unknown>[]>;
+  undo_task_id: number | null;
+  undone_at: Timestamp | null;
+}
+
 // Data sources, file-match rules and fetching (migration 0007).
 type Jsonb<T> = ColumnType<T, string, string>;
 
@@ -1264,7 +1273,9 @@ export type TProcessingTaskKind =
   | 'receipt_fix'
   | 'receipt_fix_undo'
   | 'calibration_fix'
-  | 'calibration_fix_undo';
+  | 'calibration_fix_undo'
+  | 'reconstruct'
+  | 'reconstruct_undo';
 
 export interface ProcessingTaskTable {
   id: Generated<number>;
@@ -1478,6 +1489,7 @@ export interface DB {
   sensor_calibration: SensorCalibrationTable;
   sensor_campaign_rule: SensorCampaignRuleTable;
   calibration_correction: CalibrationCorrectionTable;
+  reconstruction_undo: ReconstructionUndoTable;
   // Data sources and file-match rules (migration 0007).
   data_source: DataSourceTable;
   file_match_rule: FileMatchRuleTable;

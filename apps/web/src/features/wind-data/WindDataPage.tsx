@@ -206,7 +206,7 @@ function MeasureWindWorkspace({ stationId }: { stationId: number }) {
           {
             key: 'tasks',
             label: tabLabel(<HistoryOutlined />, t('measure-wind.tabs.tasks')),
-            children: <TasksList stationId={stationId} versionId={versionId} versions={versions} />,
+            children: <TasksList {...{ stationId, versionId, versions, onStarted }} />,
           },
         ]}
       />

@@ -12,6 +12,8 @@ import type {
   TProcessingTask,
   TQcRule,
   TQcRunRequest,
+  TReconstructPreview,
+  TReconstructRequestInput,
   TRepresentativeYearRequest,
   TTowerShadowRequest,
   TVersionChannel,
@@ -154,7 +156,13 @@ export function useUndoMark(versionId: number) {
 
 // Processing (each call answers the queued task; 409 while another task runs on the version).
 
-export type TProcessKind = 'qc' | 'tower_shadow' | 'interpolation' | 'extrapolation' | 'representative_year';
+export type TProcessKind =
+  | 'qc'
+  | 'tower_shadow'
+  | 'interpolation'
+  | 'extrapolation'
+  | 'representative_year'
+  | 'reconstruct';
 
 export interface TProcessBodies {
   qc: TQcRunRequest;
@@ -162,10 +170,25 @@ export interface TProcessBodies {
   interpolation: TInterpolationRequest;
   extrapolation: TExtrapolationRequest;
   representative_year: TRepresentativeYearRequest;
+  reconstruct: TReconstructRequestInput;
 }
 
 export function startProcessing<K extends TProcessKind>(kind: K, body: TProcessBodies[K]) {
   return http.post<TProcessingTask>(`/data-process/process/${kind}`, body);
+}
+
+/** What a gap reconstruction would do (computed at once; nothing written), and why it would fail. */
+export function previewReconstruct(body: TReconstructRequestInput) {
+  return http.post<TReconstructPreview & { failure: string | null }>(
+    '/data-process/process/reconstruct/preview',
+    body,
+    { timeoutMs: LONG_TIMEOUT_MS },
+  );
+}
+
+/** Queues the undo of a finished gap reconstruction (answers the undo task). */
+export function undoReconstruct(taskId: number) {
+  return http.post<TProcessingTask>('/data-process/process/reconstruct/undo', { taskId });
 }
 
 export function useQcRules(stationId: number, isEnabled: boolean) {

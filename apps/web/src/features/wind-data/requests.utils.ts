@@ -3,6 +3,8 @@ import type {
   TInterpolationRequest,
   TMarkCreate,
   TQcRunRequest,
+  TReconstructRequestInput,
+  TReconstructSourceKind,
   TRepresentativeYearRequest,
   TTabBins,
   TTowerShadowRequest,
@@ -100,6 +102,35 @@ export function toInterpolationRequest(
     predictorChannelId: orUndefined(values.predictorChannelId),
     minPairs: orUndefined(values.minPairs),
     minR: orUndefined(values.minR),
+    ...pickerRangeToIso(values.range, utcCode),
+  };
+}
+
+export interface ReconstructFormValues {
+  targetChannelIds?: number[];
+  sourceKinds?: TReconstructSourceKind[];
+  radiusKm?: number | null;
+  method?: TReconstructRequestInput['method'];
+  sectors?: number | null;
+  minR?: number | null;
+  minConcurrentHours?: number | null;
+  range?: PickedRange;
+}
+
+export function toReconstructRequest(
+  values: ReconstructFormValues,
+  versionId: number,
+  utcCode: string,
+): TReconstructRequestInput {
+  return {
+    versionId,
+    ...(values.targetChannelIds?.length ? { targetChannelIds: values.targetChannelIds } : {}),
+    sourceKinds: values.sourceKinds ?? [],
+    radiusKm: orUndefined(values.radiusKm),
+    method: values.method,
+    sectors: orUndefined(values.sectors),
+    minR: orUndefined(values.minR),
+    minConcurrentHours: orUndefined(values.minConcurrentHours),
     ...pickerRangeToIso(values.range, utcCode),
   };
 }

@@ -551,6 +551,32 @@ export function describeTaskResult(task: Pick<TProcessingTask, 'kind' | 'result'
               rate: num(r['validRatePct'], 2),
             }),
           ];
+    case 'reconstruct': {
+      const targets = (Array.isArray(r['targets']) ? r['targets'] : []) as {
+        filledCount?: number;
+        missingCount?: number;
+        recovery?: { beforePct?: number; afterPct?: number };
+      }[];
+      const filled = targets.filter((target) => (target.filledCount ?? 0) > 0);
+      const mean = (pick: (target: (typeof targets)[number]) => number | undefined) =>
+        filled.length === 0 ? undefined : filled.reduce((sum, x) => sum + (pick(x) ?? 0), 0) / filled.length;
+      return [
+        key('reconstruct', {
+          count: r['filledCount'] ?? 0,
+          channels: filled.length,
+          before: num(
+            mean((x) => x.recovery?.beforePct),
+            2,
+          ),
+          after: num(
+            mean((x) => x.recovery?.afterPct),
+            2,
+          ),
+        }),
+      ];
+    }
+    case 'reconstruct_undo':
+      return [key('reconstructUndo', { count: r['restoredCount'] ?? 0 })];
     case 'import': {
       const files = (Array.isArray(r['files']) ? r['files'] : []) as { valueCount?: number }[];
       return [

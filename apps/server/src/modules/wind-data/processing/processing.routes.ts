@@ -3,10 +3,13 @@ import {
   ZInterpolationRequest,
   ZProcessingTask,
   ZQcRunRequest,
+  ZReconstructPreview,
+  ZReconstructRequest,
+  ZReconstructUndoRequest,
   ZRepresentativeYearRequest,
   ZTowerShadowRequest,
 } from '@masthub/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defineRoute, type TRouteDef } from '../../../platform/http/route.ts';
 import type { ProcessingService, TProcessingKind } from './processing.service.ts';
 
@@ -40,6 +43,48 @@ export function processingRoutes(processing: ProcessingService): TRouteDef[] {
       'Keep the representative year (best 12 months or average year), optionally long-term corrected',
       ZRepresentativeYearRequest,
     ),
+    start(
+      'reconstruct',
+      'Reconstruct gaps from the redundant sensor, other heights, neighbouring sites and references (flag 1, undoable)',
+      ZReconstructRequest,
+    ),
+    ...reconstructRoutes(processing),
+  ];
+}
+
+/**
+ * The reconstruction's preview (computed at once on the compute pool, nothing written) and undo. Both
+ * need data.process and the edit right on the version's site, and a `write` token: the preview computes
+ * on a version only its processors may process.
+ */
+function reconstructRoutes(processing: ProcessingService): TRouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/process/reconstruct/preview',
+      summary:
+        'Preview a gap reconstruction: gaps by channel and length, ranked sources and their skill, what would be filled, the cross-validated error',
+      tags: ['processing'],
+      auth: 'data.process',
+      scope: 'write',
+      heavy: 'compute',
+      body: ZReconstructRequest,
+      response: ZReconstructPreview.extend({ failure: z.string().nullable() }),
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        processing.previewReconstruct(user, body, { language, utcOffsetMinutes }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/data-process/process/reconstruct/undo',
+      summary: 'Undo a finished gap reconstruction (a task giving the filled slots back what they held)',
+      tags: ['processing'],
+      auth: 'data.process',
+      scope: 'write',
+      body: ZReconstructUndoRequest,
+      response: ZProcessingTask,
+      handle: ({ user, body, language, utcOffsetMinutes }) =>
+        processing.reconstruct.undo(user, body.taskId, { language, utcOffsetMinutes }),
+    }),
   ];
 }
 

@@ -1,21 +1,30 @@
-import { AppError, type TFieldError, type TProcessingTask, type TTaskKind } from '@masthub/shared';
+import {
+  AppError,
+  type TFieldError,
+  type TProcessingTask,
+  type TReconstructRequest,
+  type TTaskKind,
+  ZReconstructRequest,
+} from '@masthub/shared';
 import type { TAuthUser } from '../../../platform/auth/auth-user.ts';
 import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { StationAccess } from '../../access/index.ts';
+import { createReferenceCandidates } from '../../reference-data/index.ts';
 import { openTimeSeriesStore, type TTimeSeriesStore } from '../../timeseries/index.ts';
 import { type ProcessingTaskService, presentTask } from '../tasks.service.ts';
 import { extrapolationHandler } from './extrapolation.handler.ts';
 import { interpolationHandler } from './interpolation.handler.ts';
 import { qcHandler } from './qc.handler.ts';
+import { ReconstructService } from './reconstruct.service.ts';
 import { representativeYearHandler } from './representative-year.handler.ts';
 import { towerShadowHandler } from './tower-shadow.handler.ts';
 
 /** The processing kinds started by the /data-process/process/* calls. */
 export type TProcessingKind = Extract<
   TTaskKind,
-  'qc' | 'tower_shadow' | 'interpolation' | 'extrapolation' | 'representative_year'
+  'qc' | 'tower_shadow' | 'interpolation' | 'extrapolation' | 'representative_year' | 'reconstruct'
 >;
 
 /**
@@ -25,6 +34,8 @@ export type TProcessingKind = Extract<
  */
 export class ProcessingService {
   private readonly store: TTimeSeriesStore;
+  /** Gap reconstruction: its preview, task and undo (issue 45 §1). */
+  readonly reconstruct: ReconstructService;
 
   constructor(
     db: Database,
@@ -39,6 +50,7 @@ export class ProcessingService {
     tasks.register('interpolation', interpolationHandler);
     tasks.register('extrapolation', extrapolationHandler);
     tasks.register('representative_year', representativeYearHandler);
+    this.reconstruct = new ReconstructService(db, tasks, createReferenceCandidates(db), compute);
   }
 
   /**
@@ -58,6 +70,9 @@ export class ProcessingService {
       await this.stationAccess.assertCanView(user, reference.stationId);
     }
     await this.assertChannelsInVersions(request);
+    if (kind === 'reconstruct') {
+      return this.reconstruct.start(user, ZReconstructRequest.parse(request), context);
+    }
     const task = await this.tasks.start(user, {
       kind,
       version,
@@ -72,6 +87,13 @@ export class ProcessingService {
    * reference's): another version's — another site's — channel is a field error at submission, not a
    * task that fails later in the background (issue 26 §1).
    */
+  /** The reconstruction preview, the request's channels checked as a start's are. */
+  async previewReconstruct(user: TAuthUser, request: TReconstructRequest, context: TReaderContext) {
+    await this.tasks.writableVersion(user, request.versionId);
+    await this.assertChannelsInVersions(request);
+    return this.reconstruct.preview(user, request, context);
+  }
+
   private async assertChannelsInVersions(request: Record<string, unknown>): Promise<void> {
     const fields: TFieldError[] = [];
     for (const { versionId, channels } of namedChannels(request)) {

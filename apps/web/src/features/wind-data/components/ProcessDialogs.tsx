@@ -8,6 +8,7 @@ import { ImportModal } from './ImportModal.tsx';
 import { InterpolationModal } from './InterpolationModal.tsx';
 import { LineageDrawer } from './LineageDrawer.tsx';
 import { QcModal } from './QcModal.tsx';
+import { ReconstructModal } from './ReconstructModal.tsx';
 import { RepresentativeYearModal } from './RepresentativeYearModal.tsx';
 import { TowerShadowModal } from './TowerShadowModal.tsx';
 
@@ -92,6 +93,13 @@ export function ProcessDialogs(props: ProcessDialogsProps) {
         stationId={props.stationId}
         version={version}
         channels={channels}
+        {...task}
+      />
+      <ReconstructModal
+        key={`ReconstructModal-${dialogSeq}`}
+        open={dialog === 'reconstruct'}
+        channels={channels}
+        {...at}
         {...task}
       />
       <ImportModal

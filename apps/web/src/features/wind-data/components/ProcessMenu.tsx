@@ -1,5 +1,6 @@
 import {
   AimOutlined,
+  BuildOutlined,
   CalendarOutlined,
   ColumnHeightOutlined,
   DownOutlined,
@@ -20,6 +21,7 @@ export const PROCESS_KINDS: readonly TProcessKind[] = [
   'interpolation',
   'extrapolation',
   'representative_year',
+  'reconstruct',
 ];
 
 const ICONS: Record<TProcessKind, ReactNode> = {
@@ -28,6 +30,7 @@ const ICONS: Record<TProcessKind, ReactNode> = {
   interpolation: <ShareAltOutlined />,
   extrapolation: <ColumnHeightOutlined />,
   representative_year: <CalendarOutlined />,
+  reconstruct: <BuildOutlined />,
 };
 
 export interface ProcessMenuProps {
@@ -36,7 +39,7 @@ export interface ProcessMenuProps {
   onPick: (kind: TProcessKind) => void;
 }
 
-/** The 数据处理 dropdown: 质量控制, 塔影修正, 插补, 垂直外推, 代表年 — each opens its dialog. */
+/** The 数据处理 dropdown: 质量控制, 塔影修正, 插补, 垂直外推, 代表年, 缺测重建 — each opens its dialog. */
 export function ProcessMenu({ blockedReason, onPick }: ProcessMenuProps) {
   const { t } = useTranslation();
   const canProcess = useCan('data.process');

@@ -1,13 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { TDatasetVersion, TProcessingTask, TTaskStatus } from '@masthub/shared';
 import { PAGE_SIZE } from '@masthub/shared/constants.ts';
-import { Button, Flex, Progress, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Progress, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../browser/feedback.ts';
+import { useCan } from '../../../ui/PermissionButton.tsx';
 import { ServerPagedTable } from '../../../ui/table/ServerPagedTable.tsx';
 import { dateTimeColumn } from '../../../ui/table/table-parts.ts';
 import { useFormatDateTime } from '../../../ui/use-date-time.ts';
-import { useTaskPage } from '../api.ts';
+import { undoReconstruct, useTaskPage } from '../api.ts';
 import { describeTaskResult, isTaskActive, taskProgressStatus } from '../wind-data.utils.ts';
 
 const STATUS_COLORS: Record<TTaskStatus, string> = {
@@ -21,10 +23,21 @@ export interface TasksListProps {
   stationId: number;
   versionId: number;
   versions: readonly TDatasetVersion[];
+  /** An undo queued from the list (followed by the workspace like any started task). */
+  onStarted?: (task: TProcessingTask) => void;
+}
+
+/** The reconstructions of a page already undone (or being undone) by a listed undo task. */
+function undoneReconstructions(tasks: readonly TProcessingTask[]): Set<number> {
+  return new Set(
+    tasks
+      .filter((task) => task.kind === 'reconstruct_undo' && task.status !== 'failed')
+      .map((task) => Number(task.params['reconstructTaskId'])),
+  );
 }
 
 /** Processing tasks of the version (or the whole site): status, progress, result summary, error. */
-export function TasksList({ stationId, versionId, versions }: TasksListProps) {
+export function TasksList({ stationId, versionId, versions, onStarted }: TasksListProps) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const [scope, setScope] = useState<'version' | 'site'>('version');
@@ -36,6 +49,15 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
     pageSize: PAGE_SIZE,
   };
   const { data: page, isFetching, refetch } = useTaskPage(request);
+  const canProcess = useCan('data.process');
+  const undone = undoneReconstructions(page?.records ?? []);
+  const undo = async (task: TProcessingTask) => {
+    const queued = await undoReconstruct(task.id).catch(() => undefined);
+    if (!queued) return;
+    feedback.success(t('measure-wind.tasks.undoStarted', { id: queued.id }));
+    onStarted?.(queued);
+    void refetch();
+  };
   const versionName = (id: number) => versions.find((version) => version.id === id)?.name ?? `#${id}`;
 
   const columns: TableColumnsType<TProcessingTask> = [
@@ -96,6 +118,24 @@ export function TasksList({ stationId, versionId, versions }: TasksListProps) {
     { key: 'creator', dataIndex: 'creatorName', title: t('measure-wind.tasks.creator'), width: 110 },
     dateTimeColumn('createTime', t('measure-wind.tasks.createTime'), formatDateTime),
     dateTimeColumn('finishTime', t('measure-wind.tasks.finishTime'), formatDateTime),
+    {
+      key: 'actions',
+      title: t('measure-wind.tasks.actions'),
+      width: 90,
+      // Kept in view: the table scrolls sideways on narrow screens and the undo must not hide.
+      fixed: 'right' as const,
+      render: (_, task) => {
+        if (!canProcess || task.kind !== 'reconstruct' || task.status !== 'succeeded') return null;
+        if (undone.has(task.id)) return <Tag>{t('measure-wind.tasks.undone')}</Tag>;
+        return (
+          <Popconfirm title={t('measure-wind.tasks.undoConfirm')} onConfirm={() => undo(task)}>
+            <Button size="small" data-testid={`mw-task-undo-${task.id}`}>
+              {t('measure-wind.tasks.undo')}
+            </Button>
+          </Popconfirm>
+        );
+      },
+    },
   ];
 
   const hasActive = (page?.records ?? []).some((task) => isTaskActive(task));
