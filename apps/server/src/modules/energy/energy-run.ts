@@ -38,6 +38,13 @@ import {
   openTimeSeriesStore,
   type TChannelRow,
 } from '../timeseries/index.ts';
+import {
+  energyUncertainty,
+  meanOf,
+  measuredYearsOf,
+  type TUncertaintyJobInputs,
+  type TUncertaintySite,
+} from './energy-uncertainty.ts';
 
 /** WIND-ANALYSIS §6: without a second height α = 1/7. */
 const DEFAULT_ALPHA = 1 / 7;
@@ -82,6 +89,8 @@ export interface TEnergyJob {
   turbines: TTurbine[];
   /** The long-term correction the version stands on (its lineage): u_AEP is given on such a version. */
   longTerm: TLongTermBasis | null;
+  /** The uncertainty chain's inputs besides the series (issue 46 §1). */
+  uncertainty: TUncertaintyJobInputs;
 }
 
 /**
@@ -155,6 +164,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   let shearIsDefault = true;
   let shearBySector: (number | null)[] = [];
   let shearByHour: (number | null)[] = [];
+  let shearMeans: TUncertaintySite['shear'] = { heightsM: [], meanSpeedsMps: [] };
   if (shearSpeeds.length >= 2) {
     const shear = windShear(
       shearSpeeds.map(seriesOf),
@@ -164,6 +174,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     if (shear?.overall.exponent !== undefined) {
       alpha = shear.overall.exponent;
       shearIsDefault = false;
+      shearMeans = { heightsM: [...shear.heightsM], meanSpeedsMps: [...shear.overall.meanSpeedsMps] };
     }
     shearBySector = (shear?.bySector ?? []).map((c) => num(c.exponent));
     shearByHour = (shear?.byHour ?? []).map((c) => num(c.exponent));
@@ -182,6 +193,19 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   const lossFactors = ENERGY_LOSS_KEYS.map((k) => request.losses[k] / 100);
   const uncertainty = request.uncertainties.map((u) => u.value / 100);
   const labels = sectorLabels(sectors);
+  const uncertaintySite: TUncertaintySite = {
+    heights: [speed, ...shearSpeeds.filter((c) => c.id !== speed.id && c.heightM !== speed.heightM)].map(
+      (channel) => ({ channel, meanSpeedMps: meanOf(seriesOf(channel)) }),
+    ),
+    shear: shearMeans,
+    measuredHeightM: speed.heightM!,
+    hubHeightM: request.hubHeight,
+    measuredYears: measuredYearsOf(speeds, speed.intervalS),
+    longTerm: job.longTerm,
+    inputs: job.uncertainty,
+    other: request.uncertainties,
+  };
+  const hubFactor = (request.hubHeight / speed.heightM!) ** alpha;
   let meanDensity = typeof density === 'number' ? density : STANDARD_DENSITY;
   const results: TEnergyTurbineResult[] = turbines.map((t) => {
     const curve = toPowerCurve(t);
@@ -212,6 +236,13 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     const netKwh = grossKwh === undefined ? undefined : netEnergy(grossKwh, lossFactors);
     const p = netKwh === undefined ? undefined : exceedanceEnergies(netKwh, uncertainty);
     const mwh = (kwh: number | undefined) => (kwh === undefined ? null : kwh / 1000);
+    const uncertaintyOfTurbine = energyUncertainty(uncertaintySite, {
+      curve,
+      netMwh: mwh(netKwh),
+      yieldSensitivity: sensitivity,
+      hubSpeeds: () => speeds.map((v) => v * hubFactor),
+      meanDensity: y.meanDensityKgM3,
+    });
     const last = curve.speedsMps.at(-1) ?? 25;
     const siteSpeeds = Array.from({ length: Math.floor(last / 0.5) + 1 }, (_, i) => i * 0.5);
     return {
@@ -253,6 +284,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
         P90: mwh(p?.P90),
         P99: mwh(p?.P99),
       },
+      uncertainty: uncertaintyOfTurbine,
       byMonth: y.timeSeries.byMonth.map((m, i) => ({
         month: m.month,
         count: m.count,
@@ -294,6 +326,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     sectorLabels: sectorIndex ? labels : [],
     losses: Object.fromEntries(ENERGY_LOSS_KEYS.map((k) => [k, request.losses[k]])),
     uncertaintySigma: Math.sqrt(uncertainty.reduce((s, u) => s + u * u, 0)),
+    uncertaintyOverrides: job.uncertainty.overrides,
     longTerm: job.longTerm,
     siteClass,
     turbines: results,
