@@ -1,6 +1,5 @@
 import type { TEnergyUncertainty, TEnergyUncertaintyOverride, TLongTermBasis } from '@masthub/shared';
 import {
-  AVERAGE_YEAR_HOURS,
   type Mounting,
   measuredSpeedSensitivity,
   type PowerCurve,
