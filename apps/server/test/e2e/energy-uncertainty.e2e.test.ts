@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
@@ -234,6 +235,43 @@ describe('the uncertainty chain of the energy yield (issue 46 §1)', () => {
       body: { versionId, key: 'plantPerformance', valuePct: 4 },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it('writes the chain on the workbook’s uncertainty sheet in the caller’s language, a typed value with who typed it', async () => {
+    await server.call('PUT', '/api/data-process/energy/uncertainty', {
+      token: adminToken,
+      body: { versionId, key: 'horizontalExtrapolation', valuePct: 1.5 },
+    });
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/data-process/energy/export',
+      headers: { token: adminToken, 'content-type': 'application/json', language: 'CN' },
+      payload: body(),
+    });
+    expect(r.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('不确定度')!;
+    const rows = Array.from(sheet.getSheetValues(), (v) => (Array.isArray(v) ? v.slice(1) : []));
+    expect(rows[2]).toEqual([
+      '分量',
+      'IEC 61400-15-2 类别',
+      '相对于',
+      '数值 %',
+      '折算电量 %（1 年）',
+      '来源方式',
+      '公式与输入',
+      '依据',
+      '说明',
+    ]);
+    const horizontal = rows.find((row) => row[0] === '水平外推')!;
+    expect(horizontal.slice(3, 6)).toEqual([1.5, expect.any(Number), '填写']);
+    expect(String(horizontal[8])).toMatch(/^由 .+ 于 .+ 填写$/);
+    expect(rows.some((row) => row[0] === 20)).toBe(true);
+    await server.call('PUT', '/api/data-process/energy/uncertainty', {
+      token: adminToken,
+      body: { versionId, key: 'horizontalExtrapolation', valuePct: null },
+    });
   });
 
   it.skipIf(!hasEyaDefSchemas)(
