@@ -14,6 +14,20 @@ export const ENERGY_UNCERTAINTY_TYPED_KEYS = [
 ] as const;
 export type TEnergyUncertaintyTypedKey = (typeof ENERGY_UNCERTAINTY_TYPED_KEYS)[number];
 
+/**
+ * The stated defaults of the typed components, % (packages/wind TYPED_DEFAULTS_PCT; reference consistency
+ * is 0 on a version without a long-term correction).
+ */
+export const ENERGY_UNCERTAINTY_TYPED_DEFAULTS_PCT: Record<TEnergyUncertaintyTypedKey, number> = {
+  referenceConsistency: 1,
+  horizontalExtrapolation: 0,
+  futureVariability: 6,
+  plantPerformance: 3,
+};
+
+/** One-sided normal quantiles of the exceedance levels (packages/wind UNCERTAINTY_Z). */
+export const ENERGY_UNCERTAINTY_Z = { P50: 0, P75: 0.6745, P90: 1.2816, P99: 2.3263 } as const;
+
 export const ENERGY_UNCERTAINTY_KEYS = [
   'measurement',
   'longTermPeriod',

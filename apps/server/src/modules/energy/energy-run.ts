@@ -159,26 +159,11 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   const sectors = 360 / request.sectorWidth;
   const sectorIndex = vane ? directionSectorIndices(seriesOf(vane), sectors) : undefined;
 
-  // Shear (WIND-ANALYSIS §6): α of the mean speeds over heights, by sector and by hour as well.
-  let alpha = DEFAULT_ALPHA;
-  let shearIsDefault = true;
-  let shearBySector: (number | null)[] = [];
-  let shearByHour: (number | null)[] = [];
-  let shearMeans: TUncertaintySite['shear'] = { heightsM: [], meanSpeedsMps: [] };
-  if (shearSpeeds.length >= 2) {
-    const shear = windShear(
-      shearSpeeds.map(seriesOf),
-      shearSpeeds.map((c) => c.heightM!),
-      { minCount: SHEAR_MIN_COUNT, calendar, ...(sectorIndex ? { sectorIndex, sectors } : {}) },
-    );
-    if (shear?.overall.exponent !== undefined) {
-      alpha = shear.overall.exponent;
-      shearIsDefault = false;
-      shearMeans = { heightsM: [...shear.heightsM], meanSpeedsMps: [...shear.overall.meanSpeedsMps] };
-    }
-    shearBySector = (shear?.bySector ?? []).map((c) => num(c.exponent));
-    shearByHour = (shear?.byHour ?? []).map((c) => num(c.exponent));
-  }
+  const { alpha, shearIsDefault, shearBySector, shearByHour, shearMeans } = shearOf(
+    shearSpeeds.map(seriesOf),
+    shearSpeeds.map((c) => c.heightM!),
+    { minCount: SHEAR_MIN_COUNT, calendar, ...(sectorIndex ? { sectorIndex, sectors } : {}) },
+  );
 
   const { density, densitySource } = densityOf(job, wantsMeasured ? seriesOf : undefined);
   const siteClass = siteClassAtHub(job, {
@@ -193,18 +178,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   const lossFactors = ENERGY_LOSS_KEYS.map((k) => request.losses[k] / 100);
   const uncertainty = request.uncertainties.map((u) => u.value / 100);
   const labels = sectorLabels(sectors);
-  const uncertaintySite: TUncertaintySite = {
-    heights: [speed, ...shearSpeeds.filter((c) => c.id !== speed.id && c.heightM !== speed.heightM)].map(
-      (channel) => ({ channel, meanSpeedMps: meanOf(seriesOf(channel)) }),
-    ),
-    shear: shearMeans,
-    measuredHeightM: speed.heightM!,
-    hubHeightM: request.hubHeight,
-    measuredYears: measuredYearsOf(speeds, speed.intervalS),
-    longTerm: job.longTerm,
-    inputs: job.uncertainty,
-    other: request.uncertainties,
-  };
+  const uncertaintySite = uncertaintySiteOf(job, speeds, seriesOf, shearMeans);
   const hubFactor = (request.hubHeight / speed.heightM!) ** alpha;
   let meanDensity = typeof density === 'number' ? density : STANDARD_DENSITY;
   const results: TEnergyTurbineResult[] = turbines.map((t) => {
@@ -331,6 +305,66 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     siteClass,
     turbines: results,
     basis: analysed.basis,
+  };
+}
+
+/** The site's side of the uncertainty chain: each measured height's mean speed, the shear fit, the years. */
+function uncertaintySiteOf(
+  job: TEnergyJob,
+  speeds: Float64Array,
+  seriesOf: (c: TChannelRow) => Float64Array,
+  shear: TUncertaintySite['shear'],
+): TUncertaintySite {
+  const { speed, shearSpeeds, request } = job;
+  return {
+    heights: [speed, ...shearSpeeds.filter((c) => c.id !== speed.id && c.heightM !== speed.heightM)].map(
+      (channel) => ({ channel, meanSpeedMps: meanOf(seriesOf(channel)) }),
+    ),
+    shear,
+    measuredHeightM: speed.heightM!,
+    hubHeightM: request.hubHeight,
+    measuredYears: measuredYearsOf(speeds, speed.intervalS),
+    longTerm: job.longTerm,
+    inputs: job.uncertainty,
+    other: request.uncertainties,
+  };
+}
+
+/**
+ * Shear (WIND-ANALYSIS §6): α of the mean speeds over heights (1/7 with fewer than two), by sector and by
+ * hour as well, and the overall fit's heights and mean speeds (the uncertainty chain's vertical component).
+ */
+function shearOf(
+  speeds: Float64Array[],
+  heightsM: number[],
+  options: Parameters<typeof windShear>[2],
+): {
+  alpha: number;
+  shearIsDefault: boolean;
+  shearBySector: (number | null)[];
+  shearByHour: (number | null)[];
+  shearMeans: TUncertaintySite['shear'];
+} {
+  const none = { heightsM: [], meanSpeedsMps: [] };
+  if (speeds.length < 2) {
+    return {
+      alpha: DEFAULT_ALPHA,
+      shearIsDefault: true,
+      shearBySector: [],
+      shearByHour: [],
+      shearMeans: none,
+    };
+  }
+  const shear = windShear(speeds, heightsM, options);
+  const fitted = shear?.overall.exponent !== undefined;
+  return {
+    alpha: fitted ? shear!.overall.exponent! : DEFAULT_ALPHA,
+    shearIsDefault: !fitted,
+    shearBySector: (shear?.bySector ?? []).map((c) => num(c.exponent)),
+    shearByHour: (shear?.byHour ?? []).map((c) => num(c.exponent)),
+    shearMeans: fitted
+      ? { heightsM: [...shear!.heightsM], meanSpeedsMps: [...shear!.overall.meanSpeedsMps] }
+      : none,
   };
 }
 
