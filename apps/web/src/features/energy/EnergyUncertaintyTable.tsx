@@ -85,8 +85,6 @@ export function EnergyUncertaintyTable({ result }: { result: TEnergyResult }) {
         </Typography.Text>
         <WholeTable<TEnergyUncertaintyComponent>
           rowKey={(c) => `${c.key}-${c.name ?? ''}`}
-          size="small"
-          pagination={false}
           dataSource={chain.components}
           data-testid="energy-uncertainty-components"
           columns={[
@@ -195,8 +193,6 @@ export function EnergyUncertaintyTable({ result }: { result: TEnergyResult }) {
         />
         <WholeTable
           rowKey="years"
-          size="small"
-          pagination={false}
           dataSource={chain.horizons}
           data-testid="energy-uncertainty-horizons"
           columns={[
