@@ -69,7 +69,9 @@ describe('[UNCERTAINTY]', () => {
       await card.scrollIntoViewIfNeeded();
       await page.waitForTimeout(600);
       await page.screenshot({ path: `${inject('outputDir')}/uncertainty-${locale}.png` });
-      await screenshot(page, `uncertainty-page-${locale}`);
+      await page.getByTestId('energy-uncertainty-horizons').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await screenshot(page, `uncertainty-horizons-${locale}`);
       // Back to the stated default: P90 as before.
       await card.getByRole('button', { name: zh ? '恢复默认值' : 'Back to the default' }).click();
       await expect.poll(() => p90(page), POLL).toBe(before);

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windSpeedUncertainty } from '../../src/modules/energy/index.ts';
+import { composeAnalysisReport } from '../../src/modules/reports/analysis/analysis-report.ts';
 import { seedDemoTimeseries } from '../../src/modules/seed/demo-timeseries.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { eyaDefValidator, hasEyaDefSchemas } from '../eya-def-validator.ts';
@@ -272,6 +274,73 @@ describe('the uncertainty chain of the energy yield (issue 46 §1)', () => {
       token: adminToken,
       body: { versionId, key: 'horizontalExtrapolation', valuePct: null },
     });
+  });
+
+  it('puts the wind-speed uncertainty at the target height in the analysis report’s period chapter, in both languages', async () => {
+    const stats = await server.call('POST', '/api/data-process/statistics/analysis', {
+      token: adminToken,
+      body: { versionId },
+    });
+    expect(stats.status).toBe(200);
+    const statistics = stats.body.data;
+    const channels = await server.db
+      .selectFrom('ts_channel')
+      .select(['id', 'data_key'])
+      .where('version_id', '=', versionId)
+      .execute();
+    const keyOf = new Map(channels.map((c) => [Number(c.id), c.data_key]));
+    const heights = (statistics.shear.channelIds as number[]).map((id, i) => ({
+      dataKey: keyOf.get(id)!,
+      heightM: statistics.shear.heightsM[i] as number,
+      meanSpeedMps: statistics.shear.meanSpeeds[i] as number,
+    }));
+    const uncertainty = (await windSpeedUncertainty(server.db, {
+      versionId,
+      stationId,
+      fromMs: Date.parse(statistics.startTime),
+      heights,
+      targetHeightM: 120,
+      shear: { heightsM: heights.map((h) => h.heightM), meanSpeedsMps: heights.map((h) => h.meanSpeedMps) },
+      longTerm: null,
+      measuredYears: 1 / 12,
+    }))!;
+    expect(uncertainty.components.every((c) => c.basis === 'speed')).toBe(true);
+    expect(uncertainty.combined[0]!.value).toBeGreaterThan(uncertainty.combined[1]!.value);
+    for (const language of ['zh', 'en'] as const) {
+      const { blocks } = composeAnalysisReport(
+        statistics,
+        {
+          reportName: 'x',
+          station: {
+            code: '1',
+            projectName: 'x',
+            location: '',
+            longitude: 0,
+            latitude: 0,
+            altitudeM: null,
+            mastHeightM: null,
+            manufacturerName: '',
+          },
+          versionName: 'x',
+          longTerm: null,
+          startDate: '2026-10-01',
+          endDate: '2026-10-31',
+          targetHeightM: 120,
+          sectorWidthDeg: 30,
+          generatedAt: new Date('2026-11-29T00:00:00Z'),
+          ownerName: 'admin',
+          uncertainty,
+        },
+        ['period'],
+        language,
+      );
+      const json = JSON.stringify(blocks);
+      expect(json).toContain(
+        language === 'zh' ? '120 m 高度平均风速的不确定度' : 'Uncertainty of the mean wind speed at 120 m',
+      );
+      expect(json).toContain(language === 'zh' ? '垂直外推' : 'Vertical extrapolation');
+      expect(json).toContain(language === 'zh' ? '无缺测重建' : 'no reconstruction');
+    }
   });
 
   it.skipIf(!hasEyaDefSchemas)(

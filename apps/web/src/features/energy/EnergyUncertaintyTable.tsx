@@ -181,9 +181,12 @@ export function EnergyUncertaintyTable({ result }: { result: TEnergyResult }) {
                 return (
                   <Tooltip title={c.source}>
                     <Typography.Text style={{ fontSize: 12 }}>
-                      {c.formula}
-                      {inputs && `; ${inputs}`}
-                      {c.note && ` — ${t(`energy.uncertainty.note.${c.note}`)}`}
+                      {[
+                        c.formula === '—' && c.note ? '' : `${c.formula}${inputs ? `; ${inputs}` : ''}`,
+                        c.note ? t(`energy.uncertainty.note.${c.note}`) : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' — ')}
                     </Typography.Text>
                   </Tooltip>
                 );
