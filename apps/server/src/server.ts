@@ -365,7 +365,7 @@ function buildServices(
     outbox,
     ...operations,
     turbines,
-    energy: new EnergyService(db, versions, turbines, computeAccess),
+    energy: new EnergyService(db, versions, turbines, computeAccess, stationAccess),
     longTerm,
     ...buildLongTermServices(db, {
       stationAccess,

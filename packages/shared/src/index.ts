@@ -52,6 +52,7 @@ export * from './webhooks/webhook-events.schema.ts';
 export * from './webhooks/webhooks.schema.ts';
 export * from './wind-data/analysis-basis.schema.ts';
 export * from './wind-data/energy.schema.ts';
+export * from './wind-data/energy-uncertainty.schema.ts';
 export * from './wind-data/home-rose.schema.ts';
 export * from './wind-data/lidar-verify.schema.ts';
 export * from './wind-data/longterm.schema.ts';

@@ -10,6 +10,20 @@ export { densityCorrectedPower } from './energy/density-corrected-power.ts';
 export { energyYield } from './energy/energy-yield.ts';
 export type { PowerCurve } from './energy/power-curve.ts';
 export { standardAtmosphereDensity } from './energy/standard-atmosphere-density.ts';
+export {
+  TYPED_DEFAULTS_PCT,
+  TYPED_UNCERTAINTY_KEYS,
+  type TypedUncertaintyKey,
+  UNCERTAINTY_CATEGORIES,
+  UNCERTAINTY_HORIZONS,
+  UNCERTAINTY_Z,
+  type UncertaintyBudget,
+  type UncertaintyComponent,
+  type UncertaintyInput,
+  uncertaintyBudget,
+} from './energy/uncertainty/budget.ts';
+export { type CalibrationPoint, classIndexOf, type Mounting } from './energy/uncertainty/measurement.ts';
+export { measuredSpeedSensitivity, weibullSpeedSensitivity } from './energy/uncertainty/sensitivity.ts';
 export { capacityFactor, exceedanceEnergies, fullLoadHours, netEnergy } from './energy/yield-figures.ts';
 export type { ExportChannel } from './export/export-channel.ts';
 export { EXPORT_FORMATS } from './export/export-formats.ts';

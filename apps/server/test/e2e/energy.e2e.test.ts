@@ -368,6 +368,7 @@ describe('energy yield', () => {
       'By hour',
       'By sector',
       'Power curves',
+      'Uncertainty',
     ]);
     expect(book.worksheets[0]!.getRow(2).getCell(1).value).toBe('Turbine');
     expect(book.worksheets[0]!.rowCount).toBe(4);

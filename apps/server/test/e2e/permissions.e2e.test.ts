@@ -272,6 +272,7 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'POST /api/data-process/energy/calculate': 'user',
   'POST /api/data-process/energy/export': 'user',
   'POST /api/data-process/energy/eya_def': 'user',
+  'PUT /api/data-process/energy/uncertainty': 'data.process',
   'POST /api/web/mesoscale/upload': 'data.import',
   'POST /api/web/mesoscale/page': 'user',
   'GET /api/web/mesoscale/delete': 'data.import',
@@ -1134,6 +1135,13 @@ describe('station-scoped routes', () => {
         speedChannelId: 1,
         hubHeight: 100,
         turbineIds: [1],
+      }),
+    // Typed uncertainty components (issue 46 §1): a hidden site's version is refused.
+    'PUT /api/data-process/energy/uncertainty': async () =>
+      expectForbidden('PUT', '/api/data-process/energy/uncertainty', {
+        versionId: await hiddenVersionId(),
+        key: 'plantPerformance',
+        valuePct: 4,
       }),
     // Wind source assessment (issue 16): a dataset of the hidden site.
     'POST /api/web/mesoscale/upload': async () => {

@@ -672,6 +672,9 @@ const WRITES: Record<string, TFixture> = {
     },
   })),
   'DELETE /api/data-process/longterm/default': f((c) => ({ query: { stationId: c.stationId } })),
+  'PUT /api/data-process/energy/uncertainty': f((c) => ({
+    body: { versionId: c.versionId, key: 'plantPerformance', valuePct: 4 },
+  })),
   'POST /api/data-process/longterm/convergence/refresh': f((c) => ({ body: { stationId: c.stationId } })),
   'POST /api/web/map_layer/upload': f(() => ({ multipart: [csv('layer.tif', 'II*\u0000')] })),
   'GET /api/web/map_layer/delete': f((c) => ({ query: { id: c.mapLayerId } })),

@@ -3,6 +3,7 @@ import { ZPageRequest } from '../api.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId, zRequiredText } from '../text.schema.ts';
 import { ZAnalysisBasis } from './analysis-basis.schema.ts';
+import { ZEnergyUncertainty, ZEnergyUncertaintyOverride } from './energy-uncertainty.schema.ts';
 import { ZLongTermBasis } from './longterm-basis.ts';
 import { SUITABILITY_CLASS_KEYS, ZIecClass } from './site-suitability.schema.ts';
 import { WEIBULL_METHODS } from './statistics.schema.ts';
@@ -226,6 +227,8 @@ export const ZEnergyTurbineResult = z.object({
   netMwh: ZNum,
   lossFactor: z.number(),
   exceedance: z.object({ sigma: z.number(), P50: ZNum, P75: ZNum, P90: ZNum, P99: ZNum }),
+  /** The uncertainty chain (issue 46 §1): components, sensitivity and P-values for 1/10/20 years; null without a net. */
+  uncertainty: ZEnergyUncertainty.nullable(),
   byMonth: z.array(
     z.object({ month: z.number().int(), count: z.number().int(), meanPowerKw: ZNum, grossMwh: ZNum }),
   ),
@@ -264,6 +267,8 @@ export const ZEnergyResult = z.object({
   sectorLabels: z.array(z.string()),
   losses: z.record(z.string(), z.number()),
   uncertaintySigma: z.number(),
+  /** The typed uncertainty components of the version, with who typed them and when. */
+  uncertaintyOverrides: z.array(ZEnergyUncertaintyOverride),
   /** The long-term correction the version stands on (its lineage), or null. */
   longTerm: ZLongTermBasis.nullable(),
   /**

@@ -38,6 +38,13 @@ import {
   openTimeSeriesStore,
   type TChannelRow,
 } from '../timeseries/index.ts';
+import {
+  energyUncertainty,
+  meanOf,
+  measuredYearsOf,
+  type TUncertaintyJobInputs,
+  type TUncertaintySite,
+} from './energy-uncertainty.ts';
 
 /** WIND-ANALYSIS §6: without a second height α = 1/7. */
 const DEFAULT_ALPHA = 1 / 7;
@@ -82,6 +89,8 @@ export interface TEnergyJob {
   turbines: TTurbine[];
   /** The long-term correction the version stands on (its lineage): u_AEP is given on such a version. */
   longTerm: TLongTermBasis | null;
+  /** The uncertainty chain's inputs besides the series (issue 46 §1). */
+  uncertainty: TUncertaintyJobInputs;
 }
 
 /**
@@ -150,24 +159,11 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   const sectors = 360 / request.sectorWidth;
   const sectorIndex = vane ? directionSectorIndices(seriesOf(vane), sectors) : undefined;
 
-  // Shear (WIND-ANALYSIS §6): α of the mean speeds over heights, by sector and by hour as well.
-  let alpha = DEFAULT_ALPHA;
-  let shearIsDefault = true;
-  let shearBySector: (number | null)[] = [];
-  let shearByHour: (number | null)[] = [];
-  if (shearSpeeds.length >= 2) {
-    const shear = windShear(
-      shearSpeeds.map(seriesOf),
-      shearSpeeds.map((c) => c.heightM!),
-      { minCount: SHEAR_MIN_COUNT, calendar, ...(sectorIndex ? { sectorIndex, sectors } : {}) },
-    );
-    if (shear?.overall.exponent !== undefined) {
-      alpha = shear.overall.exponent;
-      shearIsDefault = false;
-    }
-    shearBySector = (shear?.bySector ?? []).map((c) => num(c.exponent));
-    shearByHour = (shear?.byHour ?? []).map((c) => num(c.exponent));
-  }
+  const { alpha, shearIsDefault, shearBySector, shearByHour, shearMeans } = shearOf(
+    shearSpeeds.map(seriesOf),
+    shearSpeeds.map((c) => c.heightM!),
+    { minCount: SHEAR_MIN_COUNT, calendar, ...(sectorIndex ? { sectorIndex, sectors } : {}) },
+  );
 
   const { density, densitySource } = densityOf(job, wantsMeasured ? seriesOf : undefined);
   const siteClass = siteClassAtHub(job, {
@@ -182,6 +178,8 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
   const lossFactors = ENERGY_LOSS_KEYS.map((k) => request.losses[k] / 100);
   const uncertainty = request.uncertainties.map((u) => u.value / 100);
   const labels = sectorLabels(sectors);
+  const uncertaintySite = uncertaintySiteOf(job, speeds, seriesOf, shearMeans);
+  const hubFactor = (request.hubHeight / speed.heightM!) ** alpha;
   let meanDensity = typeof density === 'number' ? density : STANDARD_DENSITY;
   const results: TEnergyTurbineResult[] = turbines.map((t) => {
     const curve = toPowerCurve(t);
@@ -212,6 +210,13 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     const netKwh = grossKwh === undefined ? undefined : netEnergy(grossKwh, lossFactors);
     const p = netKwh === undefined ? undefined : exceedanceEnergies(netKwh, uncertainty);
     const mwh = (kwh: number | undefined) => (kwh === undefined ? null : kwh / 1000);
+    const uncertaintyOfTurbine = energyUncertainty(uncertaintySite, {
+      curve,
+      netMwh: mwh(netKwh),
+      yieldSensitivity: sensitivity,
+      hubSpeeds: () => speeds.map((v) => v * hubFactor),
+      meanDensity: y.meanDensityKgM3,
+    });
     const last = curve.speedsMps.at(-1) ?? 25;
     const siteSpeeds = Array.from({ length: Math.floor(last / 0.5) + 1 }, (_, i) => i * 0.5);
     return {
@@ -253,6 +258,7 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
         P90: mwh(p?.P90),
         P99: mwh(p?.P99),
       },
+      uncertainty: uncertaintyOfTurbine,
       byMonth: y.timeSeries.byMonth.map((m, i) => ({
         month: m.month,
         count: m.count,
@@ -294,10 +300,71 @@ export async function energyResult(db: Database, job: TEnergyJob): Promise<TEner
     sectorLabels: sectorIndex ? labels : [],
     losses: Object.fromEntries(ENERGY_LOSS_KEYS.map((k) => [k, request.losses[k]])),
     uncertaintySigma: Math.sqrt(uncertainty.reduce((s, u) => s + u * u, 0)),
+    uncertaintyOverrides: job.uncertainty.overrides,
     longTerm: job.longTerm,
     siteClass,
     turbines: results,
     basis: analysed.basis,
+  };
+}
+
+/** The site's side of the uncertainty chain: each measured height's mean speed, the shear fit, the years. */
+function uncertaintySiteOf(
+  job: TEnergyJob,
+  speeds: Float64Array,
+  seriesOf: (c: TChannelRow) => Float64Array,
+  shear: TUncertaintySite['shear'],
+): TUncertaintySite {
+  const { speed, shearSpeeds, request } = job;
+  return {
+    heights: [speed, ...shearSpeeds.filter((c) => c.id !== speed.id && c.heightM !== speed.heightM)].map(
+      (channel) => ({ channel, meanSpeedMps: meanOf(seriesOf(channel)) }),
+    ),
+    shear,
+    measuredHeightM: speed.heightM!,
+    hubHeightM: request.hubHeight,
+    measuredYears: measuredYearsOf(speeds, speed.intervalS),
+    longTerm: job.longTerm,
+    inputs: job.uncertainty,
+    other: request.uncertainties,
+  };
+}
+
+/**
+ * Shear (WIND-ANALYSIS §6): α of the mean speeds over heights (1/7 with fewer than two), by sector and by
+ * hour as well, and the overall fit's heights and mean speeds (the uncertainty chain's vertical component).
+ */
+function shearOf(
+  speeds: Float64Array[],
+  heightsM: number[],
+  options: Parameters<typeof windShear>[2],
+): {
+  alpha: number;
+  shearIsDefault: boolean;
+  shearBySector: (number | null)[];
+  shearByHour: (number | null)[];
+  shearMeans: TUncertaintySite['shear'];
+} {
+  const none = { heightsM: [], meanSpeedsMps: [] };
+  if (speeds.length < 2) {
+    return {
+      alpha: DEFAULT_ALPHA,
+      shearIsDefault: true,
+      shearBySector: [],
+      shearByHour: [],
+      shearMeans: none,
+    };
+  }
+  const shear = windShear(speeds, heightsM, options);
+  const fitted = shear?.overall.exponent !== undefined;
+  return {
+    alpha: fitted ? shear!.overall.exponent! : DEFAULT_ALPHA,
+    shearIsDefault: !fitted,
+    shearBySector: (shear?.bySector ?? []).map((c) => num(c.exponent)),
+    shearByHour: (shear?.byHour ?? []).map((c) => num(c.exponent)),
+    shearMeans: fitted
+      ? { heightsM: [...shear!.heightsM], meanSpeedsMps: [...shear!.overall.meanSpeedsMps] }
+      : none,
   };
 }
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
 import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
+import { addUncertaintySheet } from './energy-workbook-uncertainty.ts';
 
 const round = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
@@ -144,6 +145,7 @@ export async function buildEnergyWorkbook(result: TEnergyResult, language: Langu
   for (const [i, v] of speeds.entries()) {
     curves.addRow([v, ...result.turbines.map((r) => round(r.siteCurve.power[i], 1))]);
   }
+  addUncertaintySheet(book, result, language);
   for (const sheet of book.worksheets)
     sheet.columns.forEach((c) => {
       c.width = 18;

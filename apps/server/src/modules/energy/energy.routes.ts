@@ -2,6 +2,8 @@ import {
   TURBINE_FILE_MAX_BYTES,
   ZEnergyRequest,
   ZEnergyResult,
+  ZEnergyUncertaintyOverrideRequest,
+  ZEnergyUncertaintyOverrides,
   ZIdQuery,
   ZTurbine,
   ZTurbineExportQuery,
@@ -102,6 +104,20 @@ export function energyRoutes(turbines: TurbineService, energy: EnergyService): T
       // It computes and stores nothing: a look at the data, as the statistics analysis is (and the MCP tool).
       scope: 'read',
       compute: (user, body, reader) => energy.calculate(user, body, reader),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/data-process/energy/uncertainty',
+      summary:
+        "Types an uncertainty component of a version's energy yield (reference consistency, horizontal " +
+        'extrapolation, future variability, plant performance; % — null goes back to the stated default), ' +
+        'kept with the caller and the time (edit right on the site); answers the version’s typed components',
+      tags: ['energy'],
+      auth: 'data.process',
+      scope: 'write',
+      body: ZEnergyUncertaintyOverrideRequest,
+      response: ZEnergyUncertaintyOverrides,
+      handle: ({ user, body }) => energy.saveOverride(user, body),
     }),
     workbookRoute({
       url: '/data-process/energy/export',

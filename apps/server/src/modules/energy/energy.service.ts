@@ -6,6 +6,8 @@ import {
   STATISTICS_FIELD_MESSAGES,
   type TEnergyRequest,
   type TEnergyResult,
+  type TEnergyUncertaintyOverride,
+  type TEnergyUncertaintyOverrideRequest,
   type TLineageStep,
 } from '@masthub/shared';
 import { say } from '../../i18n/index.ts';
@@ -14,6 +16,8 @@ import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TReaderContext } from '../../platform/http/route.ts';
+import type { StationAccess } from '../access/index.ts';
+import { anemometersOfChannels } from '../sensors/index.ts';
 import {
   clippedRange,
   isMeanDirection,
@@ -28,6 +32,7 @@ import {
 import type { VersionService } from '../wind-data/index.ts';
 import { EnergyRepository } from './energy.repository.ts';
 import { energyResult, type TEnergyJob } from './energy-run.ts';
+import { EnergyUncertaintyRepository } from './energy-uncertainty.repository.ts';
 import { buildEyaDef } from './eya-def/build-eya-def.ts';
 import type { TurbineService } from './turbines.service.ts';
 
@@ -52,6 +57,8 @@ export class EnergyService {
     private readonly turbines: TurbineService,
     /** Worker threads for the computation and the database they read from; without, the event loop. */
     private readonly compute?: TComputeAccess,
+    /** The edit right on a site, for the typed uncertainty components (issue 46 §1). */
+    private readonly access?: StationAccess,
   ) {
     this.store = openTimeSeriesStore(db);
   }
@@ -119,8 +126,53 @@ export class EnergyService {
         station?.altitude_m === null || station?.altitude_m === undefined ? null : Number(station.altitude_m),
       turbines,
       longTerm: longTermBasisOf((detail?.lineage ?? []) as TLineageStep[], ctx.language),
+      uncertainty: await this.uncertaintyInputs(version.id, version.stationId, fromMs),
     };
     return runTask(this.compute, { kind: 'energy', job }, () => energyResult(this.db, job));
+  }
+
+  /** The typed uncertainty components of a version with who typed them and when. */
+  async overrides(versionId: number): Promise<TEnergyUncertaintyOverride[]> {
+    const rows = await new EnergyUncertaintyRepository(this.db).listOverrides(versionId);
+    return rows.map((r) => ({
+      key: r.component_key as TEnergyUncertaintyOverride['key'],
+      valuePct: Number(r.value_pct),
+      userName: r.updated_by_name,
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+  }
+
+  /**
+   * Types a component's value for a version (null: back to its stated default), kept with the caller and
+   * the time; the caller needs the edit right on the version's site. Answers the version's overrides.
+   */
+  async saveOverride(
+    user: TAuthUser,
+    request: TEnergyUncertaintyOverrideRequest,
+  ): Promise<TEnergyUncertaintyOverride[]> {
+    const version = await this.versions.visibleVersion(user, request.versionId);
+    if (!this.access) throw new AppError('FORBIDDEN');
+    await this.access.assertCanEdit(user, version.stationId);
+    const repository = new EnergyUncertaintyRepository(this.db);
+    if (request.valuePct === null) await repository.deleteOverride(version.id, request.key);
+    else
+      await repository.upsertOverride({
+        versionId: version.id,
+        key: request.key,
+        valuePct: request.valuePct,
+        userId: user.id,
+        userName: user.userName,
+      });
+    return this.overrides(version.id);
+  }
+
+  private async uncertaintyInputs(versionId: number, stationId: number, fromMs: number) {
+    const anemometers = await anemometersOfChannels(this.db, stationId, new Date(fromMs));
+    return {
+      anemometers: Object.fromEntries(anemometers),
+      overrides: await this.overrides(versionId),
+      reconstruction: (await new EnergyUncertaintyRepository(this.db).lastReconstruction(versionId)) ?? null,
+    };
   }
 
   /**

@@ -6,3 +6,4 @@ export const ENERGY_COMPUTE_TASKS = new URL('./compute-tasks.ts', import.meta.ur
 export { energyRoutes } from './energy.routes.ts';
 export { EnergyService } from './energy.service.ts';
 export { TurbineService } from './turbines.service.ts';
+export { type TWindSpeedUncertainty, windSpeedUncertainty } from './wind-speed-uncertainty.ts';

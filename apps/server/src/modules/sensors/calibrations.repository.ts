@@ -71,7 +71,7 @@ export class CalibrationRepository {
     if (keys.length === 0) return new Map<string, TSensorWithCalibrations>();
     const sensors = await this.db
       .selectFrom('sensor')
-      .select(['id', 'oem', 'model', 'serial_number'])
+      .select(['id', 'oem', 'model', 'serial_number', 'classification'])
       .where(
         sql<SqlBool>`lower(oem) || '\u001f' || lower(model) || '\u001f' || lower(serial_number) = ANY(${keys}::text[])`,
       )
@@ -92,6 +92,7 @@ export class CalibrationRepository {
     for (const s of sensors) {
       out.set(identityKey({ oem: s.oem, model: s.model, serialNumber: s.serial_number }), {
         sensorId: Number(s.id),
+        classification: s.classification,
         calibrations: calibrations.filter((c) => c.sensor_id === s.id),
       });
     }
@@ -164,6 +165,17 @@ export class CalibrationRepository {
       calibrationSlope: r.calibration_slope,
       calibrationOffset: r.calibration_offset,
     }));
+  }
+
+  /** A configuration's channels naming a sensor, with the boom orientation (side-mounted when stated). */
+  async mountedChannelsOf(configId: number) {
+    return this.db
+      .selectFrom('channel_config_channel as c')
+      .select(['c.data_key', 'c.sensor_make', 'c.sensor_model', 'c.sensor_serial', 'c.boom_orientation_deg'])
+      .where('c.config_id', '=', configId)
+      .where(sql<SqlBool>`trim(c.sensor_serial) <> ''`)
+      .orderBy('c.position')
+      .execute();
   }
 
   findRule(stationId: number) {
@@ -317,6 +329,8 @@ export class CalibrationRepository {
 
 export interface TSensorWithCalibrations {
   sensorId: number;
+  /** The register's classification text (IEC 61400-12-1 class, e.g. "1.7A"), '' when not stated. */
+  classification: string;
   calibrations: Awaited<ReturnType<CalibrationRepository['listCalibrations']>>;
 }
 

@@ -1,5 +1,6 @@
 /** The public face of the sensors module (issue 44): the sensor register and calibrations. */
 
+export { anemometersOfChannels, type TAnemometerOfChannel } from './anemometers.ts';
 export {
   agreeToStatedPrecision,
   calibrationDifferences,

@@ -1362,6 +1362,16 @@ export interface LongtermSiteDefaultTable {
   updated_at: UpdatedAt;
 }
 
+/** A typed uncertainty component of a version's energy yield (migration 0050, issue 46 §1). */
+export interface EnergyUncertaintyOverrideTable {
+  version_id: number;
+  component_key: string;
+  value_pct: number;
+  updated_by: number | null;
+  updated_by_name: Generated<string>;
+  updated_at: UpdatedAt;
+}
+
 export interface LongtermConvergenceTable {
   station_id: number;
   computed_at: UpdatedAt;
@@ -1515,6 +1525,7 @@ export interface DB {
   reference_series_column: ReferenceSeriesColumnTable;
   // The convergence of a running campaign (migration 0024).
   longterm_site_default: LongtermSiteDefaultTable;
+  energy_uncertainty_override: EnergyUncertaintyOverrideTable;
   longterm_convergence: LongtermConvergenceTable;
   // The data receipt (migration 0026).
   data_receipt: DataReceiptTable;

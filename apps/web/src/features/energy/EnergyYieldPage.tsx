@@ -57,6 +57,7 @@ import {
 import { calculateEnergy, exportEnergy, exportEnergyEya, useTurbines } from './api.ts';
 import { classColumn, EnergyClassNote } from './EnergyClassNote.tsx';
 import { EnergyLongTermNote } from './EnergyLongTermNote.tsx';
+import { EnergyUncertaintyTable } from './EnergyUncertaintyTable.tsx';
 import {
   buildHourlyPowerOption,
   buildMonthlyEnergyOption,
@@ -461,6 +462,10 @@ function EnergyResultView({ result }: { result: TEnergyResult }) {
               ]
             : []),
         ]}
+      />
+      <EnergyUncertaintyTable
+        key={`${result.versionId}-${result.turbines.map((r) => r.turbineId).join()}`}
+        result={result}
       />
       <ChartCardGrid
         charts={[

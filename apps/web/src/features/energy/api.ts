@@ -1,6 +1,8 @@
 import type {
   TEnergyRequest,
   TEnergyResult,
+  TEnergyUncertaintyOverride,
+  TEnergyUncertaintyOverrideRequest,
   TPage,
   TTurbine,
   TTurbineFileValues,
@@ -9,7 +11,7 @@ import type {
 } from '@masthub/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createDeleteHook, createPostHook } from '../../request/queries.ts';
-import { http, requestFile } from '../../request/request.ts';
+import { http, request, requestFile } from '../../request/request.ts';
 
 export const energyKeys = {
   turbines: (request: TTurbinePageRequest) => ['turbines', request] as const,
@@ -53,4 +55,9 @@ export function exportEnergy(request: TEnergyRequest) {
 /** The yield as an IEC 61400-15-2 EYA DEF JSON document. */
 export function exportEnergyEya(request: TEnergyRequest) {
   return requestFile('/data-process/energy/eya_def', { method: 'POST', body: request, timeoutMs: 180_000 });
+}
+
+/** Types an uncertainty component of a version (null: back to its default); answers the version's typed ones. */
+export function saveUncertaintyOverride(body: TEnergyUncertaintyOverrideRequest) {
+  return request<TEnergyUncertaintyOverride[]>('/data-process/energy/uncertainty', { method: 'PUT', body });
 }

@@ -1,4 +1,5 @@
 import type { TEnergyRequest, TEnergyResult, TEnergyTurbineResult, TTurbine } from '@masthub/shared';
+import { exceedanceByReturnPeriod, plantPerformanceSd, windUncertaintyChain } from './eya-def-uncertainty.ts';
 
 /**
  * The energy yield of a data version as an IEC 61400-15-2 EYA DEF document (the official JSON Schema,
@@ -19,7 +20,11 @@ import type { TEnergyRequest, TEnergyResult, TEnergyTurbineResult, TTurbine } fr
  *   historical wind resource, when the version stands on one; each component the user entered (relative
  *   to energy) under "other"; the overall relative energy uncertainty σ they combine to;
  * - the wind-speed-to-energy sensitivity: the energy yield's own S where it has one (long-term versions),
- *   else dAEP/AEP per dv/v of the turbine's Weibull gross, by central difference at ±1 % of the scale.
+ *   else dAEP/AEP per dv/v of the turbine's Weibull gross, by central difference at ±1 % of the scale;
+ * - with the uncertainty chain (issue 46 §1; eya-def-uncertainty.ts) every category of the standard
+ *   instead: its components as subcategories, in wind speed and in energy, the overall σ_E for 1/10/20-year
+ *   return periods, S of the chain, the plant performance's standard deviation and the net exceedance levels
+ *   for each return period.
  * The period the wind farm would operate is not known to MastHub: the document assumes 20 years from the
  * 1st of January after the issue date and says so.
  */
@@ -194,6 +199,7 @@ function lossCategories(losses: Record<string, number>) {
 }
 
 function windUncertainty(input: TEyaInput, turbine: TEnergyTurbineResult) {
+  if (turbine.uncertainty) return windUncertaintyChain(turbine.uncertainty);
   const { result, request } = input;
   const categories: object[] = [];
   const lt = result.longTerm;
@@ -257,12 +263,15 @@ function windUncertainty(input: TEyaInput, turbine: TEnergyTurbineResult) {
 function scenario(input: TEyaInput, t: TEnergyTurbineResult, isMain: boolean) {
   const gross = grossMwhOf(t) / 1000;
   const net = (t.netMwh ?? grossMwhOf(t) * t.lossFactor) / 1000;
-  const exceedance = (['P75', 'P90', 'P99'] as const)
-    .filter((p) => t.exceedance[p] !== null)
-    .map((p) => ({
-      statistic: { statistic_type: 'exceedance_level' as const, probability: Number(p.slice(1)) / 100 },
-      values: round(t.exceedance[p]! / 1000),
-    }));
+  const exceedance = t.uncertainty
+    ? exceedanceByReturnPeriod(t.uncertainty)
+    : (['P75', 'P90', 'P99'] as const)
+        .filter((p) => t.exceedance[p] !== null)
+        .map((p) => ({
+          statistic: { statistic_type: 'exceedance_level' as const, probability: Number(p.slice(1)) / 100 },
+          values: round(t.exceedance[p]! / 1000),
+        }));
+  const plantSd = t.uncertainty ? plantPerformanceSd(t.uncertainty, t.lossFactor) : undefined;
   const monthly = t.byMonth
     .filter((m) => m.grossMwh !== null)
     .map((m): [unknown[], number] => [[m.month], (m.grossMwh! * t.lossFactor) / 1000]);
@@ -290,7 +299,18 @@ function scenario(input: TEyaInput, t: TEnergyTurbineResult, isMain: boolean) {
       wind_uncertainty_assessment: windUncertainty(input, t),
       plant_performance_assessment: {
         categories: lossCategories(input.request.losses),
-        results: { efficiency: [single({ statistic_type: 'mean' }, t.lossFactor)] },
+        results: {
+          efficiency: [
+            plantSd === undefined
+              ? single({ statistic_type: 'mean' }, t.lossFactor)
+              : {
+                  statistics: [
+                    { statistic: { statistic_type: 'mean' as const }, values: round(t.lossFactor) },
+                    { statistic: { statistic_type: 'standard_deviation' as const }, values: plantSd },
+                  ],
+                },
+          ],
+        },
       },
       net_energy_assessment: {
         results: {

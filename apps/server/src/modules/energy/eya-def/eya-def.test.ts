@@ -1,6 +1,7 @@
 import type { TEnergyResult, TEnergyTurbineResult, TTurbine } from '@masthub/shared';
 import { describe, expect, it } from 'vitest';
 import { eyaDefValidator, hasEyaDefSchemas } from '../../../../test/eya-def-validator.ts';
+import { energyUncertainty } from '../energy-uncertainty.ts';
 import { buildEyaDef, sensitivityOf, type TEyaInput } from './build-eya-def.ts';
 
 const validate = hasEyaDefSchemas ? eyaDefValidator() : () => [];
@@ -60,6 +61,7 @@ function turbineResult(id: number, overrides: Partial<TEnergyTurbineResult> = {}
     netMwh: 5450,
     lossFactor: 0.879,
     exceedance: { sigma: 0.0877, P50: 5450, P75: 5128, P90: 4838, P99: 4340 },
+    uncertainty: null,
     byMonth: Array.from({ length: 12 }, (_, m) => ({
       month: m + 1,
       count: 330,
@@ -99,6 +101,7 @@ function energyResult(overrides: Partial<TEnergyResult> = {}): TEnergyResult {
     sectorLabels: Array.from({ length: 12 }, (_, i) => `${i * 30}°`),
     losses: { wake: 8, availability: 3, electrical: 2, icing: 0, curtailment: 0, other: 0 },
     uncertaintySigma: 0.0877,
+    uncertaintyOverrides: [],
     longTerm: null,
     siteClass: null,
     turbines: [turbineResult(1), turbineResult(2, { netMwh: null, grossMwh: null, missingMonths: [2] })],
@@ -241,5 +244,119 @@ describe('the IEC 61400-15-2 EYA DEF document of an energy yield (issue 32)', ()
     expect(s).toBeLessThan(2.5);
     expect(sensitivityOf(turbineResult(1, { aepSensitivity: 1.9 }))).toBe(1.9);
     expect(sensitivityOf(turbineResult(1, { weibull: null }))).toBeNull();
+  });
+});
+
+describe('the uncertainty chain in the EYA DEF document (issue 46 §1)', () => {
+  const LONG_TERM = {
+    step: 'longterm_mcp' as const,
+    referenceName: 'ERA5 node',
+    method: 'ols',
+    methodName: 'OLS',
+    concurrentPeriods: 12,
+    r: 0.93,
+    uMcp: 0.018,
+    uLt: 0.0088,
+    uTotal: 0.02,
+    averageYearMps: 7.0,
+  };
+  const chain = energyUncertainty(
+    {
+      heights: [
+        { channel: { dataKey: 'ws_100', heightM: 100 } as never, meanSpeedMps: 7.1 },
+        { channel: { dataKey: 'ws_80', heightM: 80 } as never, meanSpeedMps: 6.8 },
+        { channel: { dataKey: 'ws_60', heightM: 60 } as never, meanSpeedMps: 6.5 },
+      ],
+      shear: { heightsM: [60, 80, 100], meanSpeedsMps: [6.5, 6.8, 7.1] },
+      measuredHeightM: 100,
+      hubHeightM: 120,
+      measuredYears: 1,
+      longTerm: LONG_TERM,
+      inputs: {
+        anemometers: {
+          ws_100: {
+            classification: '1.7A',
+            mounting: 'side',
+            certificate: { id: 'C1', kFactor: 2, points: [{ referenceBinMps: 8, uncertaintyMps: 0.1 }] },
+          },
+        },
+        overrides: [
+          {
+            key: 'horizontalExtrapolation',
+            valuePct: 2,
+            userName: '张工',
+            updatedAt: '2026-11-29T10:00:00Z',
+          },
+        ],
+        reconstruction: { taskId: 3, uncertaintyPct: 0.5 },
+      },
+      other: [{ name: 'model', value: 1 }],
+    },
+    {
+      curve: {
+        speedsMps: CURVE.map((p) => p.speed),
+        powerKw: CURVE.map((p) => p.power),
+        ratedKw: 2000,
+        referenceDensityKgM3: 1.225,
+        regulation: 'pitch',
+      },
+      netMwh: 5450,
+      yieldSensitivity: 1.74,
+      hubSpeeds: () => new Float64Array(),
+      meanDensity: 1.225,
+    },
+  )!;
+
+  it.skipIf(!hasEyaDefSchemas)(
+    'is valid with every category filled, on a long-term version with a reconstruction and a typed component',
+    () => {
+      const result = energyResult({
+        longTerm: LONG_TERM,
+        turbines: [turbineResult(1, { uncertainty: chain })],
+      });
+      const document = buildEyaDef(input({ result }));
+      expect(validate(document)).toEqual([]);
+      const text = JSON.stringify(document);
+      for (const label of [
+        'measurement',
+        'historical_wind_resource',
+        'vertical_extrapolation',
+        'horizontal_extrapolation',
+        'future_assessment_period_variability',
+        'other',
+        'wind_speed_measurement',
+        'long_term_period_representativeness',
+        'reference_data_consistency',
+        'long_term_adjustment',
+        'on_site_data_synthesis',
+        'vertical_model_uncertainty',
+        'wind_speed_variability',
+      ])
+        expect(text).toContain(`"label":"${label}"`);
+      expect(text).toContain('"wind_speed_to_energy_sensitivity_factor":1.74');
+    },
+  );
+
+  it('gives the future variability per return period as σ_IAV/√N and the net P90 of each horizon', () => {
+    const doc = buildEyaDef(
+      input({
+        result: energyResult({ longTerm: LONG_TERM, turbines: [turbineResult(1, { uncertainty: chain })] }),
+      }),
+    ) as { scenarios: { energy_assessment: Record<string, any> }[] };
+    const e = doc.scenarios[0]!.energy_assessment;
+    const future = e.wind_uncertainty_assessment.categories.find(
+      (c: { label: string }) => c.label === 'future_assessment_period_variability',
+    );
+    const sd = future.results.relative_wind_speed_uncertainty[0].statistics.map(
+      (s: { values: number }) => s.values,
+    );
+    expect(sd[0]).toBeCloseTo(0.06, 6);
+    expect(sd[1]).toBeCloseTo(0.06 / Math.sqrt(10), 6);
+    expect(sd[2]).toBeCloseTo(0.06 / Math.sqrt(20), 6);
+    const net = e.net_energy_assessment.results.annual_energy_production[0].statistics;
+    const p90 = net.filter((s: { statistic: { probability?: number } }) => s.statistic.probability === 0.9);
+    expect(p90.map((s: { values: number }) => s.values)).toEqual(
+      chain.horizons.map((h) => Math.round(h.P90 * 1000) / 1e6),
+    );
   });
 });

@@ -16,6 +16,7 @@ import type { TFileStore } from '../../../platform/files/file-store.ts';
 import type { TReaderContext } from '../../../platform/http/route.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { presentStoredError, storedError } from '../../../platform/stored-error.ts';
+import { windSpeedUncertainty } from '../../energy/index.ts';
 import type { MessageService } from '../../messages/index.ts';
 import type { SuitabilityService } from '../../suitability/index.ts';
 import {
@@ -136,6 +137,13 @@ export class AnalysisReportBuilder {
       const suitability = sections.includes('suitability')
         ? await this.siteSuitability(version, params, { startMs, endMs }, ctx)
         : undefined;
+      const longTerm = longTermBasisOf(
+        ((await this.store.findVersionDetail(version.id))?.lineage ?? []) as TLineageStep[],
+        language,
+      );
+      const uncertainty = sections.includes('period')
+        ? await this.speedUncertainty(version, result, params.targetHeight, longTerm)
+        : undefined;
       const { blocks, charts } = composeAnalysisReport(
         result,
         {
@@ -151,10 +159,7 @@ export class AnalysisReportBuilder {
             manufacturerName: report.manufacturer_name ?? '',
           },
           versionName: result.versionName,
-          longTerm: longTermBasisOf(
-            ((await this.store.findVersionDetail(version.id))?.lineage ?? []) as TLineageStep[],
-            language,
-          ),
+          longTerm,
           startDate: params.reportStartDate,
           endDate: params.reportEndDate,
           targetHeightM: params.targetHeight,
@@ -164,6 +169,7 @@ export class AnalysisReportBuilder {
           utcOffsetMinutes: params.utcOffsetMinutes,
           ownerName: report.owner_name,
           suitability,
+          uncertainty,
         },
         sections,
         language,
@@ -241,6 +247,43 @@ export class AnalysisReportBuilder {
       if (!(error instanceof AppError)) throw error;
       return { reason: presentStoredError(storedError(error), ctx.language) };
     }
+  }
+
+  /**
+   * The wind-speed uncertainty at the target height (issue 46 §1) from the statistics' shear fit (its
+   * heights and mean speeds), the register's anemometers and the version's long-term correction, typed
+   * components and reconstruction (energy/wind-speed-uncertainty.ts); null without a shear fit.
+   */
+  private async speedUncertainty(
+    version: TVersionRow,
+    result: TStatisticsResult,
+    targetHeightM: number,
+    longTerm: ReturnType<typeof longTermBasisOf>,
+  ): Promise<TAnalysisReportMeta['uncertainty']> {
+    const shear = result.shear;
+    if (!shear || shear.heightsM.length === 0) return null;
+    const channels = new Map((await this.store.listChannels(version.id)).map((c) => [c.id, c]));
+    const heights = shear.channelIds.flatMap((id, i) => {
+      const c = channels.get(id);
+      const mean = shear.meanSpeeds[i];
+      return c && mean !== null && mean !== undefined
+        ? [{ dataKey: c.dataKey, heightM: shear.heightsM[i]!, meanSpeedMps: mean }]
+        : [];
+    });
+    return windSpeedUncertainty(this.db, {
+      versionId: version.id,
+      stationId: version.stationId,
+      fromMs: Date.parse(result.startTime),
+      heights,
+      targetHeightM,
+      shear: {
+        heightsM: heights.map((h) => h.heightM),
+        meanSpeedsMps: heights.map((h) => h.meanSpeedMps),
+      },
+      longTerm,
+      // The report period's records over an average year (8766 h).
+      measuredYears: (result.recordCount * result.intervalMinutes) / 60 / 8766,
+    });
   }
 
   private async announce(

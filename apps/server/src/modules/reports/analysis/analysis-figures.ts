@@ -7,6 +7,7 @@ import type {
 } from '@masthub/shared';
 import { say } from '../../../i18n/index.ts';
 import { type TKeysUnder, textsIn } from '../../../i18n/pick.ts';
+import type { TWindSpeedUncertainty } from '../../energy/index.ts';
 import type { TBlock, TChartImage } from '../render/render.ts';
 
 /* The figures and helpers the chapters of the analysis report share (analysis-report.ts puts them together). */
@@ -40,6 +41,8 @@ export interface TAnalysisReportMeta {
   ownerName: string;
   /** The site suitability at the target height (issue 29), or why it could not be made; absent when not asked. */
   suitability?: { result: TSuitabilityResult } | { reason: string } | undefined;
+  /** The wind-speed uncertainty at the target height (issue 46 §1), with the period chapter; null: no shear fit. */
+  uncertainty?: TWindSpeedUncertainty | null | undefined;
 }
 
 /** WIND-ANALYSIS §6: without a second height the shear exponent is taken as 1/7. */

@@ -195,6 +195,49 @@ export function extremeChapter(ctx: TChapterContext): void {
 }
 
 export function periodChapter(ctx: TChapterContext): void {
+  periodComparison(ctx);
+  uncertaintyTable(ctx);
+}
+
+/**
+ * The wind-speed uncertainty at the target height (issue 46 §1): each component in its IEC 61400-15-2
+ * category, % of the wind speed, how obtained, the formula; combined for 1 and 20 years. The energy
+ * (with a turbine's sensitivity) is the energy yield's.
+ */
+function uncertaintyTable(ctx: TChapterContext): void {
+  const { meta, language, t, blocks } = ctx;
+  const u = meta.uncertainty;
+  if (!u) return;
+  const word = (key: string) => say(language, key as never);
+  blocks.push({
+    kind: 'paragraph',
+    text: say(language, 'analysisReport.uncertaintyText', {
+      height: String(meta.targetHeightM),
+      one: fmt(u.combined[0]!.value * 100),
+      twenty: fmt(u.combined[1]!.value * 100),
+    }),
+  });
+  blocks.push(
+    table(
+      [
+        [t.uComponent, 1.2],
+        [t.uCategory, 1.2],
+        [t.uValue, 0.7],
+        [t.uHow, 0.7],
+        [t.uFormula, 2.6],
+      ],
+      u.components.map((c) => [
+        c.name ?? word(`energyWorkbook.component.${c.key}`),
+        word(`energyWorkbook.category.${c.category}`),
+        fmt(c.value * 100),
+        word(`energyWorkbook.how.${c.how}`),
+        `${c.formula}${c.note ? ` (${word(`energyWorkbook.note.${c.note}`)})` : ''}`,
+      ]),
+    ),
+  );
+}
+
+function periodComparison(ctx: TChapterContext): void {
   const { result, language, t, blocks } = ctx;
   const p = result.monthly.periodComparison;
   if (p.rows.length === 0 || p.baselineMean === null) {
