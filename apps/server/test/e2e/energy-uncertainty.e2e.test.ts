@@ -189,29 +189,18 @@ describe('the uncertainty chain of the energy yield (issue 46 §1)', () => {
     expect(twenty!.P90).toBeLessThan(twenty!.P50);
   });
 
-  it('takes the gap reconstruction from the version’s last reconstruct task’s uncertaintyPct (skipped until the processing kinds include it)', async (ctx) => {
+  it('takes the gap reconstruction from the version’s last reconstruct task’s uncertaintyPct', async () => {
     const inserted = await server.db
       .insertInto('processing_task')
       .values({
         version_id: versionId,
         station_id: stationId,
-        kind: 'reconstruct' as never,
+        kind: 'reconstruct',
         status: 'succeeded',
         result: JSON.stringify({ uncertaintyPct: 1.2 }),
       })
       .returning('id')
-      .executeTakeFirst()
-      .catch((error: { code?: string }) => {
-        // 23514: the kind's CHECK does not know 'reconstruct' yet (helper H2's migration adds it).
-        if (error.code === '23514') return undefined;
-        throw error;
-      });
-    if (!inserted) {
-      ctx.skip(
-        'processing_task.kind does not accept reconstruct yet (helper H2 adds the gap reconstruction)',
-      );
-      return;
-    }
+      .executeTakeFirstOrThrow();
     try {
       const { chain } = await calculate();
       const reconstruction = chain.components.find((c) => c.key === 'reconstruction')!;
@@ -221,6 +210,13 @@ describe('the uncertainty chain of the energy yield (issue 46 §1)', () => {
         inputs: { taskId: Number(inserted.id) },
       });
       expect(reconstruction.note).toBeUndefined();
+      // Undone, the reconstruction no longer counts.
+      await server.db
+        .insertInto('reconstruction_undo')
+        .values({ task_id: inserted.id, version_id: versionId, entries: '[]', undone_at: new Date() })
+        .execute();
+      const undone = (await calculate()).chain.components.find((c) => c.key === 'reconstruction')!;
+      expect(undone.value).toBe(0);
     } finally {
       await server.db.deleteFrom('processing_task').where('id', '=', inserted.id).execute();
     }

@@ -51,7 +51,8 @@ export class EnergyUncertaintyRepository {
 
   /**
    * The version's last succeeded `reconstruct` processing task (gap reconstruction, written by the
-   * processing module) and its result's `uncertaintyPct`; undefined when there is none or it states none.
+   * processing module) and its result's `uncertaintyPct`, unless it was undone; undefined when there is
+   * none or it states none.
    */
   async lastReconstruction(
     versionId: number,
@@ -62,6 +63,17 @@ export class EnergyUncertaintyRepository {
       .where('version_id', '=', versionId)
       .where(sql`kind::text`, '=', 'reconstruct')
       .where('status', '=', 'succeeded')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('reconstruction_undo as u')
+              .select('u.task_id')
+              .whereRef('u.task_id', '=', 'processing_task.id')
+              .where('u.undone_at', 'is not', null),
+          ),
+        ),
+      )
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
