@@ -4,6 +4,7 @@ import { createStationAccess, type StationAccess, type StationGrantService } fro
 import type { AccessTokenService, BearerAuthenticator } from './modules/access-tokens/index.ts';
 import { AlarmService } from './modules/alarms/index.ts';
 import type { ApplyService } from './modules/apply/index.ts';
+import { type ColdClimateService, createColdClimateService } from './modules/cold-climate/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
 import { buildDataSourceServices } from './modules/data-sources/index.ts';
 import { EnergyService, TurbineService } from './modules/energy/index.ts';
@@ -167,6 +168,8 @@ export interface TServices {
   longTerm: LongTermService;
   /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
   suitability: SuitabilityService;
+  /** Cold climate (issue 45 §2): the stored ice classes of the fleet map, the icing of arriving data. */
+  coldClimate: ColdClimateService;
   /** Lidar versus mast (issue 31): a lidar's version checked against a mast's against the OWA roadmap KPIs. */
   lidarVerify: LidarVerifyService;
   longTermMethods: TLongTermMethodServices;
@@ -233,6 +236,7 @@ function buildServices(
   const archiveLimits = archiveLimitsOf(config);
   const parserPort = createParserPort({ archiveLimits });
   const messages = createMessageService(db);
+  const coldClimate = createColdClimateService(db, log.child({ module: 'cold-climate' }));
   const alarms = new AlarmService(
     db,
     stationAccess,
@@ -240,6 +244,7 @@ function buildServices(
     stationLog,
     log.child({ module: 'alarms' }),
     events,
+    coldClimate,
   );
   const { threads } = capacityOf(config);
   const { compute, computeStreams } = pools;
@@ -311,7 +316,12 @@ function buildServices(
     },
     rawFileStore,
   );
-  const analysis = buildAnalysisServices(db, config, { stationAccess, versions, compute: computeAccess });
+  const analysis = buildAnalysisServices(db, config, {
+    stationAccess,
+    versions,
+    compute: computeAccess,
+    coldClimate,
+  });
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
@@ -340,6 +350,7 @@ function buildServices(
   });
   const services: TServices = {
     alarms,
+    coldClimate,
     ...buildAccountServices(db, config, stationAccess, { messages, outbox, log }),
     messages,
     stationAccess,
@@ -415,6 +426,7 @@ async function startWorkers(services: TServices, config: TConfig, db: Database, 
   await services.dataReports.registerJobs(services.jobs);
   await services.apply.registerJobs(services.jobs);
   await services.hub.registerJobs(services.jobs);
+  await services.coldClimate.registerJobs(services.jobs);
   await services.longTermConvergence.registerJobs(services.jobs);
   await services.receipts.receipts.registerJobs(services.jobs);
   await registerReencodeJob(services.jobs, db, log.child({ module: 'timeseries' }));

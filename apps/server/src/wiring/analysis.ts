@@ -1,4 +1,5 @@
 import type { StationAccess } from '../modules/access/index.ts';
+import type { ColdClimateService } from '../modules/cold-climate/index.ts';
 import { createLidarVerifyService } from '../modules/lidar/index.ts';
 import { createSuitabilityService } from '../modules/suitability/index.ts';
 import { ColumnCache } from '../modules/timeseries/index.ts';
@@ -15,10 +16,19 @@ import type { TServices } from '../server.ts';
 export function buildAnalysisServices(
   db: Database,
   config: TConfig,
-  shared: { stationAccess: StationAccess; versions: VersionService; compute: TComputeAccess | undefined },
+  shared: {
+    stationAccess: StationAccess;
+    versions: VersionService;
+    compute: TComputeAccess | undefined;
+    coldClimate: ColdClimateService;
+  },
 ): Pick<TServices, 'statistics' | 'suitability' | 'lidarVerify'> {
   const { stationAccess, versions, compute } = shared;
-  const suitability = createSuitabilityService(db, { stationAccess, compute });
+  const suitability = createSuitabilityService(db, {
+    stationAccess,
+    compute,
+    coldClimate: shared.coldClimate,
+  });
   return {
     suitability,
     statistics: new StatisticsService(
