@@ -168,8 +168,7 @@ export interface TServices {
   longTerm: LongTermService;
   /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
   suitability: SuitabilityService;
-  /** Cold climate (issue 45 §2): the stored ice classes of the fleet map, the icing of arriving data. */
-  coldClimate: ColdClimateService;
+  coldClimate: ColdClimateService; // issue 45 §2: the fleet map's stored ice classes
   /** Lidar versus mast (issue 31): a lidar's version checked against a mast's against the OWA roadmap KPIs. */
   lidarVerify: LidarVerifyService;
   longTermMethods: TLongTermMethodServices;
@@ -236,7 +235,6 @@ function buildServices(
   const archiveLimits = archiveLimitsOf(config);
   const parserPort = createParserPort({ archiveLimits });
   const messages = createMessageService(db);
-  const coldClimate = createColdClimateService(db, log.child({ module: 'cold-climate' }));
   const alarms = new AlarmService(
     db,
     stationAccess,
@@ -244,7 +242,7 @@ function buildServices(
     stationLog,
     log.child({ module: 'alarms' }),
     events,
-    coldClimate,
+    createColdClimateService(db),
   );
   const { threads } = capacityOf(config);
   const { compute, computeStreams } = pools;
@@ -316,12 +314,7 @@ function buildServices(
     },
     rawFileStore,
   );
-  const analysis = buildAnalysisServices(db, config, {
-    stationAccess,
-    versions,
-    compute: computeAccess,
-    coldClimate,
-  });
+  const analysis = buildAnalysisServices(db, config, { stationAccess, versions, compute: computeAccess });
   const turbines = new TurbineService(db, archiveLimits);
   const windData = new WindDataService(
     db,
@@ -350,7 +343,7 @@ function buildServices(
   });
   const services: TServices = {
     alarms,
-    coldClimate,
+    coldClimate: createColdClimateService(db, log.child({ module: 'cold-climate' })),
     ...buildAccountServices(db, config, stationAccess, { messages, outbox, log }),
     messages,
     stationAccess,

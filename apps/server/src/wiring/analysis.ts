@@ -1,5 +1,5 @@
 import type { StationAccess } from '../modules/access/index.ts';
-import type { ColdClimateService } from '../modules/cold-climate/index.ts';
+import { createColdClimateService } from '../modules/cold-climate/index.ts';
 import { createLidarVerifyService } from '../modules/lidar/index.ts';
 import { createSuitabilityService } from '../modules/suitability/index.ts';
 import { ColumnCache } from '../modules/timeseries/index.ts';
@@ -16,12 +16,7 @@ import type { TServices } from '../server.ts';
 export function buildAnalysisServices(
   db: Database,
   config: TConfig,
-  shared: {
-    stationAccess: StationAccess;
-    versions: VersionService;
-    compute: TComputeAccess | undefined;
-    coldClimate: ColdClimateService;
-  },
+  shared: { stationAccess: StationAccess; versions: VersionService; compute: TComputeAccess | undefined },
 ): Pick<TServices, 'statistics' | 'suitability' | 'lidarVerify'> {
   const { stationAccess, versions, compute } = shared;
   const suitability = createSuitabilityService(db, {
