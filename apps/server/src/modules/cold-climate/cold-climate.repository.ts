@@ -87,6 +87,19 @@ export class ColdClimateRepository {
       .execute();
   }
 
+  /** The latest stored year of each of the given sites. */
+  async listLatest(stationIds: readonly number[]) {
+    if (stationIds.length === 0) return [];
+    return this.db
+      .selectFrom('station_ice_class')
+      .where('station_id', 'in', stationIds)
+      .selectAll()
+      .distinctOn('station_id')
+      .orderBy('station_id')
+      .orderBy('year', 'desc')
+      .execute();
+  }
+
   /** The latest stored year of each site the subject may see. */
   async listLatestVisible(subject: TAccessSubject) {
     return this.db

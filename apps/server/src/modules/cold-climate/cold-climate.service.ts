@@ -1,5 +1,5 @@
 import type { TColdClimate, TSiteIceClass } from '@masthub/shared';
-import { coldClimate, coldClimateInputOf, type IcingPeriod } from '@masthub/wind';
+import { coldClimate, coldClimateInputOf, type IcingPeriod, IEA_ICE_CLASSES } from '@masthub/wind';
 import type { TAuthUser } from '../../platform/auth/auth-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TJobs } from '../../platform/jobs/jobs.ts';
@@ -116,6 +116,19 @@ export class ColdClimateService {
         humidityHours: y.humidityHours,
       });
     }
+  }
+
+  /** The latest stored ice class of a site with the loss range of its class (the EYA DEF's icing comments). */
+  async latestIceClass(stationId: number) {
+    const row = (await this.repository.listLatest([stationId]))[0];
+    if (!row) return null;
+    const entry = IEA_ICE_CLASSES.find((c) => c.iceClass === row.ice_class);
+    return {
+      iceClass: row.ice_class,
+      year: row.year,
+      meteorologicalIcingPct: row.meteorological_icing_pct,
+      productionLossPct: entry ? entry.productionLossPct : ([0, null] as const),
+    };
   }
 
   /** The home map's ice-class layer: the latest stored year of every site the user may see. */

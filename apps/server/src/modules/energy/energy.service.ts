@@ -14,6 +14,7 @@ import type { TComputeAccess } from '../../platform/compute/compute-task.ts';
 import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TReaderContext } from '../../platform/http/route.ts';
+import { createColdClimateService } from '../cold-climate/index.ts';
 import {
   clippedRange,
   isMeanDirection,
@@ -137,7 +138,9 @@ export class EnergyService {
     const site = await new EnergyRepository(this.db).findStationForDocument(version.stationId);
     const turbines = await this.turbines.byIds(request.turbineIds);
     const siteName = site?.project_name ?? '';
+    const iceClass = await createColdClimateService(this.db).latestIceClass(version.stationId);
     const document = buildEyaDef({
+      iceClass,
       result,
       request,
       turbines,
