@@ -37,10 +37,11 @@ describe('[COLD-CLIMATE]', () => {
       page.on('pageerror', (e) => console.log('[pageerror]', e.message));
       await logIn(page, 'admin', inject('adminPassword'));
       // The home map: the ice-class layer's toggle shows the legend of classes 1–5.
-      const toggle = page.getByTestId('ice-class-toggle');
-      await toggle.waitFor(POLL);
-      await expect.poll(() => toggle.textContent(), POLL).toMatch(zh ? /IEA 覆冰等级/ : /IEA ice class/);
-      await toggle.click();
+      const layer = page.getByTestId('ice-class-layer');
+      await layer.waitFor(POLL);
+      const title = zh ? 'IEA 覆冰等级（寒冷气候）' : 'IEA ice class (cold climate)';
+      await layer.getByText(title).click();
+      await expect.poll(() => page.getByTestId('ice-class-toggle').isChecked(), POLL).toBe(true);
       const legend = page.getByTestId('ice-class-legend');
       await legend.waitFor(POLL);
       await legend.getByText(zh ? /^5 级：覆冰 > 10 %/ : /^Class 5: icing > 10 %/).waitFor(POLL);

@@ -19,11 +19,8 @@ export function buildAnalysisServices(
   shared: { stationAccess: StationAccess; versions: VersionService; compute: TComputeAccess | undefined },
 ): Pick<TServices, 'statistics' | 'suitability' | 'lidarVerify'> {
   const { stationAccess, versions, compute } = shared;
-  const suitability = createSuitabilityService(db, {
-    stationAccess,
-    compute,
-    coldClimate: shared.coldClimate,
-  });
+  const coldClimate = createColdClimateService(db);
+  const suitability = createSuitabilityService(db, { stationAccess, compute, coldClimate });
   return {
     suitability,
     statistics: new StatisticsService(

@@ -39,7 +39,7 @@ export class ColdClimateService {
   private readonly store: TTimeSeriesStore;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly log?: Logger,
   ) {
     this.repository = new ColdClimateRepository(db);
