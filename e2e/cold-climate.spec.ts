@@ -67,8 +67,13 @@ describe('[COLD-CLIMATE]', () => {
       await years.getByText(zh ? '低于 −20 °C 小时数' : 'Hours below −20 °C').waitFor(POLL);
       const periods = cold.getByTestId('suit-cold-periods');
       await expect.poll(() => periods.locator('.ant-table-row').count(), POLL).toBeGreaterThan(0);
+      // Newest first, ten a page: meteorological and instrumental spells, each with its evidence (records).
       await periods
-        .getByText(zh ? '仪器覆冰' : 'Instrumental icing')
+        .getByText(zh ? /^(气象覆冰|仪器覆冰)$/ : /^(Meteorological icing|Instrumental icing)$/)
+        .first()
+        .waitFor(POLL);
+      await periods
+        .getByText(/\(\d+\)$/)
         .first()
         .waitFor(POLL);
       await cold.scrollIntoViewIfNeeded();
