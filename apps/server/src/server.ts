@@ -4,6 +4,7 @@ import { createStationAccess, type StationAccess, type StationGrantService } fro
 import type { AccessTokenService, BearerAuthenticator } from './modules/access-tokens/index.ts';
 import { AlarmService } from './modules/alarms/index.ts';
 import type { ApplyService } from './modules/apply/index.ts';
+import { type ColdClimateService, createColdClimateService } from './modules/cold-climate/index.ts';
 import type { DataSourceService, FileMatchRuleService } from './modules/data-sources/index.ts';
 import { buildDataSourceServices } from './modules/data-sources/index.ts';
 import { EnergyService, TurbineService } from './modules/energy/index.ts';
@@ -167,6 +168,7 @@ export interface TServices {
   longTerm: LongTermService;
   /** Site suitability (issue 29): the IEC 61400-1 class check of a version at hub height. */
   suitability: SuitabilityService;
+  coldClimate: ColdClimateService; // issue 45 §2: the fleet map's stored ice classes
   /** Lidar versus mast (issue 31): a lidar's version checked against a mast's against the OWA roadmap KPIs. */
   lidarVerify: LidarVerifyService;
   longTermMethods: TLongTermMethodServices;
@@ -240,6 +242,7 @@ function buildServices(
     stationLog,
     log.child({ module: 'alarms' }),
     events,
+    createColdClimateService(db),
   );
   const { threads } = capacityOf(config);
   const { compute, computeStreams } = pools;
@@ -340,6 +343,7 @@ function buildServices(
   });
   const services: TServices = {
     alarms,
+    coldClimate: createColdClimateService(db, log.child({ module: 'cold-climate' })),
     ...buildAccountServices(db, config, stationAccess, { messages, outbox, log }),
     messages,
     stationAccess,
@@ -415,6 +419,7 @@ async function startWorkers(services: TServices, config: TConfig, db: Database, 
   await services.dataReports.registerJobs(services.jobs);
   await services.apply.registerJobs(services.jobs);
   await services.hub.registerJobs(services.jobs);
+  await services.coldClimate.registerJobs(services.jobs);
   await services.longTermConvergence.registerJobs(services.jobs);
   await services.receipts.receipts.registerJobs(services.jobs);
   await registerReencodeJob(services.jobs, db, log.child({ module: 'timeseries' }));

@@ -51,6 +51,7 @@ export * from './units.ts';
 export * from './webhooks/webhook-events.schema.ts';
 export * from './webhooks/webhooks.schema.ts';
 export * from './wind-data/analysis-basis.schema.ts';
+export * from './wind-data/cold-climate.schema.ts';
 export * from './wind-data/energy.schema.ts';
 export * from './wind-data/energy-uncertainty.schema.ts';
 export * from './wind-data/home-rose.schema.ts';

@@ -39,6 +39,25 @@ export { gaussKruger } from './geo/gauss-kruger.ts';
 export { parseDms } from './geo/parse-dms.ts';
 export { ELLIPSOIDS, type Ellipsoid } from './geo/transverse-mercator.ts';
 export { wgs84ToUtm } from './geo/wgs84-to-utm.ts';
+// Cold climate: icing periods, the IEA ice class, the IEC 61400-1 temperature figures (issue 45 §2).
+export {
+  type ColdClimate,
+  type ColdClimateInput,
+  type ColdClimateYear,
+  coldClimate,
+  type IcingSensor,
+} from './icing/cold-climate.ts';
+export { coldClimateInputOf, SAME_HEIGHT_TOLERANCE_M } from './icing/cold-climate-input.ts';
+export { type IceClassRow, IEA_ICE_CLASSES, iceClassOf } from './icing/ice-class.ts';
+export { type IcingPeriod, type IcingReason, maskToPeriods } from './icing/icing-periods.ts';
+export {
+  ICING_SYMPTOMS,
+  type IcingState,
+  type IcingSymptom,
+  icingState,
+  UNHEATED_LOW_RATIO,
+} from './icing/icing-state.ts';
+export { METEOROLOGICAL_ICING, meteorologicalIcingMask } from './icing/meteorological-icing.ts';
 // Lidar and sodar (issue 31): filters as flags, and the lidar-versus-mast verification.
 export { checkLidarFilters } from './lidar/check-lidar-filters.ts';
 export { lidarVsMast } from './lidar/lidar-vs-mast.ts';

@@ -1,4 +1,5 @@
 import type { StationAccess } from '../modules/access/index.ts';
+import { createColdClimateService } from '../modules/cold-climate/index.ts';
 import { createLidarVerifyService } from '../modules/lidar/index.ts';
 import { createSuitabilityService } from '../modules/suitability/index.ts';
 import { ColumnCache } from '../modules/timeseries/index.ts';
@@ -18,7 +19,8 @@ export function buildAnalysisServices(
   shared: { stationAccess: StationAccess; versions: VersionService; compute: TComputeAccess | undefined },
 ): Pick<TServices, 'statistics' | 'suitability' | 'lidarVerify'> {
   const { stationAccess, versions, compute } = shared;
-  const suitability = createSuitabilityService(db, { stationAccess, compute });
+  const coldClimate = createColdClimateService(db);
+  const suitability = createSuitabilityService(db, { stationAccess, compute, coldClimate });
   return {
     suitability,
     statistics: new StatisticsService(

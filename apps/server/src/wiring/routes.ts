@@ -2,6 +2,7 @@ import { accessRoutes } from '../modules/access/index.ts';
 import { accessTokenRoutes } from '../modules/access-tokens/index.ts';
 import { alarmRoutes } from '../modules/alarms/index.ts';
 import { applyRoutes } from '../modules/apply/index.ts';
+import { coldClimateRoutes } from '../modules/cold-climate/index.ts';
 import { dataSourceRoutes, fileMatchRuleRoutes } from '../modules/data-sources/index.ts';
 import { energyRoutes } from '../modules/energy/index.ts';
 import { geocodingRoutes } from '../modules/geocoding/index.ts';
@@ -122,6 +123,7 @@ export function buildRoutes(services: TServices, config: TConfig, probe: Databas
     ...receiptRoutes(services.receipts),
     ...statisticsRoutes(services.statistics),
     ...suitabilityRoutes(services.suitability),
+    ...coldClimateRoutes(services.coldClimate),
     ...lidarVerifyRoutes(services.lidarVerify),
     ...flagMarkRoutes(services.flagMarks),
     ...processingRoutes(services.processing),

@@ -313,6 +313,8 @@ const PERMISSIONS: Record<string, TRouteAuth> = {
   'GET /api/web/map_layer/delete': 'system.rule',
   'GET /api/web/map_layer/image': 'user',
   'POST /api/meteorological/query/wind/point': 'user',
+  // The home map's ice-class layer (issue 45 §2).
+  'GET /api/web/map/ice_classes': 'user',
   // [anchor: statistics-routes]
   'GET /api/web/geocode/search': 'user',
   // Download applications and the hub (issue 17).
@@ -1874,6 +1876,20 @@ describe('station-scoped routes', () => {
     },
     'GET /api/data-process/lidar/sites': async () => {
       const r = await server.call('GET', '/api/data-process/lidar/sites', { token: callerToken });
+      expect(r.status).toBe(200);
+      const ids = r.body.data.map((s: { stationId: number }) => s.stationId);
+      expect(ids).toContain(visible.id);
+      expect(ids).not.toContain(hidden.id);
+    },
+    // The ice-class layer (issue 45 §2) lists the visible sites' stored classes only.
+    'GET /api/web/map/ice_classes': async () => {
+      for (const site of [visible, hidden])
+        await server.db
+          .insertInto('station_ice_class')
+          .values({ station_id: site.id, year: 2024, ice_class: 3, meteorological_icing_pct: 4 })
+          .onConflict((oc) => oc.columns(['station_id', 'year']).doNothing())
+          .execute();
+      const r = await server.call('GET', '/api/web/map/ice_classes', { token: callerToken });
       expect(r.status).toBe(200);
       const ids = r.body.data.map((s: { stationId: number }) => s.stationId);
       expect(ids).toContain(visible.id);

@@ -265,7 +265,12 @@ describe('the site suitability check on a crafted mast of 18 months', () => {
       'Suitability TI vs NTM',
       'Suitability extremes',
       'Suitability shear, inflow',
+      'Suitability cold climate',
     ]);
+    // The cold-climate sheet (issue 45 §2): the mast has temperature but no humidity, so no ice class.
+    expect(book.getWorksheet('Suitability cold climate')!.getRow(1).values).toContain(
+      'No IEA ice class: the meteorological icing share needs a humidity channel. Minimum temperature 2.0 °C (2024); at most 0.0 h below −20 °C and 0.0 h below −30 °C in a year.',
+    );
     const table = book.getWorksheet('Suitability class table')!;
     expect(table.getRow(3).values).toContain('III C');
     const cells = JSON.stringify(table.getSheetValues());
@@ -325,6 +330,7 @@ describe('the suitability sheets in the statistics workbook', () => {
       'Suitability TI vs NTM',
       'Suitability extremes',
       'Suitability shear, inflow',
+      'Suitability cold climate',
     ]);
     const bad = await exportStatistics({ suitabilityHubHeight: 0 });
     expect(bad.statusCode).toBe(400);

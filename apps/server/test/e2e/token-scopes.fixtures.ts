@@ -246,6 +246,7 @@ const READS: Record<string, TFixture> = {
   })),
   'GET /api/web/manufacturer/getAllType': f(() => ({})),
   'POST /api/web/manufacturer/getList': f(() => ({ body: {} })),
+  'GET /api/web/map/ice_classes': f(() => ({})),
   'GET /api/web/map_layer/image': f((c) => ({ query: { id: c.mapLayerId } })),
   'GET /api/web/map_layer/list': f(() => ({})),
   'POST /api/web/mesoscale/page': f((c) => ({ body: { ...page, stationId: c.stationId } })),

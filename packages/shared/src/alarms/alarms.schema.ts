@@ -4,12 +4,16 @@ import type { TLocalized } from '../i18n/language.ts';
 import { vmsg } from '../i18n/validation.ts';
 import { ZId } from '../text.schema.ts';
 
-/** Alarm types (SPEC §3 alarm record): a site or channel without data, or data the QC rules flag. */
-export const ALARM_TYPES = ['data_missing', 'data_abnormal'] as const;
+/**
+ * Alarm types (SPEC §3 alarm record): a site or channel without data, data the QC rules flag, or a site's
+ * sensors iced up (issue 45 §2: instrumental icing in arriving data).
+ */
+export const ALARM_TYPES = ['data_missing', 'data_abnormal', 'icing'] as const;
 export type TAlarmType = (typeof ALARM_TYPES)[number];
 export const ALARM_TYPE_NAMES: Record<TAlarmType, TLocalized> = {
   data_missing: { zh: '数据缺失', en: 'Data missing' },
   data_abnormal: { zh: '数据异常', en: 'Data abnormal' },
+  icing: { zh: '传感器覆冰', en: 'Sensors iced' },
 };
 
 /** Handle status of an alarm (SPEC §4 handleModeTag). */

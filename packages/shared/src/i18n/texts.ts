@@ -428,10 +428,13 @@ const PHRASES = {
   },
   'alarm.noData': { zh: '连续 {days} 天无数据{rule}', en: 'No data for {days} {days|day|days}{rule}' },
   'alarm.rule': { zh: '（规则“{name}”）', en: ' (rule “{name}”)' },
+  'alarm.icing': { zh: '传感器覆冰：{channels}', en: 'Sensors iced: {channels}' },
 
   // Pushed and listed messages (SPEC §3 message, §4).
   'message.alarmDataMissing': { zh: '站点 {code} 数据缺失', en: 'Site {code}: data missing' },
   'message.alarmDataAbnormal': { zh: '站点 {code} 数据异常', en: 'Site {code}: data abnormal' },
+  'message.alarmIcingBegan': { zh: '站点 {code} 传感器开始覆冰', en: 'Site {code}: sensors icing up' },
+  'message.alarmIcingEnded': { zh: '站点 {code} 传感器覆冰结束', en: 'Site {code}: sensor icing ended' },
   'message.longTermShift': {
     zh: '站点 {code} 长期平均风速估计变化 {percent}%',
     en: 'Site {code}: long-term mean speed estimate moved by {percent} %',

@@ -39,8 +39,9 @@ export const WARN_TYPES = [
   { value: 'none', name: { zh: '无', en: 'None' } },
   { value: 'data_missing', name: { zh: '数据缺失', en: 'Data missing' } },
   { value: 'data_abnormal', name: { zh: '数据异常', en: 'Data abnormal' } },
+  { value: 'icing', name: { zh: '传感器覆冰', en: 'Sensors iced' } },
 ] as const satisfies readonly { value: string; name: TLocalized }[];
-export const WARN_TYPE_KEYS = ['none', 'data_missing', 'data_abnormal'] as const;
+export const WARN_TYPE_KEYS = ['none', 'data_missing', 'data_abnormal', 'icing'] as const;
 
 export const WARN_STATUSES = [
   { value: 0, name: { zh: '未告警', en: 'No alarm' } },

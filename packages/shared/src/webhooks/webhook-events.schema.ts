@@ -32,16 +32,17 @@ const ZStationRef = z.object({ id: z.number().int(), stationCode: z.string(), pr
 export const WEBHOOK_EVENT_DATA = {
   'alarm.opened': z.object({
     alarmId: z.number().int(),
-    alarmType: z.enum(['data_missing', 'data_abnormal']),
-    /** The channel of a data-abnormal alarm. */
+    /** 'icing': the site's sensors iced up (issue 45 §2), `channel` the first iced one. */
+    alarmType: z.enum(['data_missing', 'data_abnormal', 'icing']),
+    /** The channel of a data-abnormal or icing alarm. */
     channel: z.string().nullable(),
     /** Days without data of a data-missing alarm. */
     days: z.number().int().nullable(),
   }),
   'alarm.closed': z.object({
-    /** Alarms closed by the same cause (data arrived, repair finished), ids. */
+    /** Alarms closed by the same cause (data arrived, repair finished, icing ended), ids. */
     alarmIds: z.array(z.number().int()),
-    reason: z.enum(['data_arrived', 'repair_finished']),
+    reason: z.enum(['data_arrived', 'repair_finished', 'icing_ended']),
   }),
   'receipt.finding': z.object({
     rawFileId: z.number().int(),

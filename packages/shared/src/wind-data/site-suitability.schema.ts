@@ -3,6 +3,7 @@ import type { TLocalized } from '../i18n/language.ts';
 import { requiredError, vmsg } from '../i18n/validation.ts';
 import { ZId, ZQueryId } from '../text.schema.ts';
 import { ZAnalysisBasis } from './analysis-basis.schema.ts';
+import { ZColdClimate } from './cold-climate.schema.ts';
 import { ZLongTermBasis } from './longterm-basis.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -376,6 +377,8 @@ export const ZSuitabilityResult = z.object({
   notes: z.array(ZNote),
   /** What the check stood on: version, period, records used and left out by why (issue 41 §1). */
   basis: ZAnalysisBasis,
+  /** The cold-climate section (issue 45 §2); null without a temperature channel. */
+  coldClimate: ZColdClimate.nullable(),
 });
 export type TSuitabilityResult = z.infer<typeof ZSuitabilityResult>;
 

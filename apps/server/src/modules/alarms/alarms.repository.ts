@@ -108,6 +108,53 @@ export class AlarmRepository {
     return row.rows[0]!;
   }
 
+  /** Opens the site's icing alarm (issue 45 §2) or widens the open one over the period. */
+  async upsertIcing(
+    stationId: number,
+    from: Date,
+    to: Date,
+    content: object,
+  ): Promise<{ id: number; inserted: boolean }> {
+    const row = await sql<{ id: number; inserted: boolean }>`
+          INSERT INTO alarm AS al (station_id, type, channel_key, period_start, period_end, content)
+          VALUES (${stationId}, 'icing', '', ${from}, ${to}, ${JSON.stringify(content)}::jsonb)
+          ON CONFLICT (station_id, type, channel_key) WHERE is_open
+          DO UPDATE SET period_start = least(al.period_start, excluded.period_start),
+                        period_end = greatest(al.period_end, excluded.period_end),
+                        content = excluded.content, updated_at = now()
+          RETURNING al.id, (xmax = 0) AS inserted`.execute(this.db);
+    return row.rows[0]!;
+  }
+
+  /** Closes the site's open icing alarm, its period ending at `end` at the latest; the ids closed. */
+  async closeIcing(stationId: number, end: Date): Promise<number[]> {
+    const closed = await this.db
+      .updateTable('alarm')
+      .set({
+        is_open: false,
+        period_end: sql<Date>`greatest(period_start, least(period_end, ${end}))`,
+        updated_at: new Date(),
+      })
+      .where('station_id', '=', stationId)
+      .where('type', '=', 'icing')
+      .where('is_open', '=', true)
+      .returning('id')
+      .execute();
+    return closed.map((r) => Number(r.id));
+  }
+
+  /** Whether the site has an open icing alarm. */
+  async hasOpenIcing(stationId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('alarm')
+      .select('id')
+      .where('station_id', '=', stationId)
+      .where('type', '=', 'icing')
+      .where('is_open', '=', true)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async hasOpen(stationId: number): Promise<boolean> {
     const stillOpen = await this.db
       .selectFrom('alarm')

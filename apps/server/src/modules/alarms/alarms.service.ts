@@ -25,6 +25,7 @@ import {
 import { SCHEDULED_POLL_SECONDS, type TJobs } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createStationAccess, type StationAccess } from '../access/index.ts';
+import type { ColdClimateService } from '../cold-climate/index.ts';
 import { createMessageService, type MessageService } from '../messages/index.ts';
 import { evaluateQcRules, listQcRulesForRun } from '../qc-rules/index.ts';
 import { StationLogService } from '../station-log/index.ts';
@@ -37,6 +38,7 @@ import {
 } from '../timeseries/index.ts';
 import { AlarmRepository } from './alarms.repository.ts';
 import { abnormalChannels } from './evaluate-abnormal.ts';
+import { evaluateIcingAlarm } from './icing-alarms.ts';
 import {
   handledEvent,
   nextStationStatus,
@@ -59,7 +61,8 @@ export const ALARM_PUSH_RECENT_MS = 2 * 86_400_000;
  * reads in the reader's language.
  */
 interface TAlarmContent {
-  kind?: 'no_data' | 'abnormal';
+  kind?: 'no_data' | 'abnormal' | 'icing';
+  channels?: string[];
   days?: number;
   ruleName?: string;
   ruleKey?: string | null;
@@ -78,6 +81,7 @@ export function alarmContentText(content: TAlarmContent): TText | null {
       rules: (content.rules ?? []).map((name, i) => nameParam(name, content.ruleKeys?.[i])),
     });
   }
+  if (content.kind === 'icing') return text('alarm.icing', { channels: (content.channels ?? []).join(', ') });
   if (content.kind === 'no_data') {
     return text('alarm.noData', {
       days: content.days ?? 0,
@@ -128,6 +132,8 @@ export class AlarmService {
     private readonly log: Logger,
     /** Where opened and closed alarms are announced (webhooks), after their transaction. */
     private readonly events: OutboundEvents = NO_OUTBOUND_EVENTS,
+    /** The instrumental icing of arriving data (issue 45 §2); without, no icing alarms. */
+    private readonly coldClimate?: Pick<ColdClimateService, 'instrumentalIcing'>,
   ) {
     this.alarms = new AlarmRepository(db);
   }
@@ -270,6 +276,32 @@ export class AlarmService {
     }
     await this.events.emit(...closedEvent(stationId, closedIds), ...openedEvents);
     return opened;
+  }
+
+  /**
+   * A file was stored for a site: instrumental icing in its data opens the site's icing alarm ("icing
+   * begins"), data after it free of icing for an hour closes it ("icing ends"); each announced by a pushed
+   * message and the webhook events alarm.opened (type icing) / alarm.closed (reason icing_ended).
+   */
+  async evaluateIcing(stationId: number, fromMs: number, toMs: number): Promise<void> {
+    if (!this.coldClimate) return;
+    const site = await this.alarms.findSite(stationId);
+    if (!site) return;
+    await evaluateIcingAlarm(
+      {
+        alarms: this.alarms,
+        coldClimate: this.coldClimate,
+        emit: (...events) => this.events.emit(...events),
+        applyStatus: (event) => this.applyStatus(this.db, stationId, event),
+        push: (message) =>
+          this.pushText(stationId, { message, description: null }).catch((error: unknown) =>
+            this.log.warn({ err: error, stationId }, 'icing push failed'),
+          ),
+      },
+      { stationId, code: site.station_code, utcOffsetMinutes: site.logger_utc_offset_minutes },
+      fromMs,
+      toMs,
+    );
   }
 
   /** The sweep every ten minutes (one process takes each tick; the statement is safe if two do). */

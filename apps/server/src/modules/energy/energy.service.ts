@@ -17,6 +17,7 @@ import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TReaderContext } from '../../platform/http/route.ts';
 import type { StationAccess } from '../access/index.ts';
+import { createColdClimateService } from '../cold-climate/index.ts';
 import { anemometersOfChannels } from '../sensors/index.ts';
 import {
   clippedRange,
@@ -189,7 +190,9 @@ export class EnergyService {
     const site = await new EnergyRepository(this.db).findStationForDocument(version.stationId);
     const turbines = await this.turbines.byIds(request.turbineIds);
     const siteName = site?.project_name ?? '';
+    const iceClass = await createColdClimateService(this.db).latestIceClass(version.stationId);
     const document = buildEyaDef({
+      iceClass,
       result,
       request,
       turbines,

@@ -1,10 +1,19 @@
 import {
+  ICE_CLASS_COLOURS,
+  ICING_REASON_KEYS,
   SUITABILITY_CHECK_KEYS,
   SUITABILITY_CLASS_KEYS,
   SUITABILITY_EXTREME_METHODS,
   SUITABILITY_REASON_KEYS,
 } from '@masthub/shared';
-import { CLASS_KEYS, EXTREME_METHODS, SUITABILITY_CHECKS, SUITABILITY_REASONS } from '@masthub/wind';
+import {
+  CLASS_KEYS,
+  EXTREME_METHODS,
+  ICING_SYMPTOMS,
+  IEA_ICE_CLASSES,
+  SUITABILITY_CHECKS,
+  SUITABILITY_REASONS,
+} from '@masthub/wind';
 import { describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../../i18n/index.ts';
 
@@ -26,5 +35,12 @@ describe('the site suitability keys of packages/shared and packages/wind', () =>
       expect(texts[`suitability.method.${method}`]?.en, method).toMatch(/\S/);
       expect(texts[`suitability.describe.${method}`]?.zh, method).toMatch(/\S/);
     }
+  });
+});
+
+describe('the cold-climate keys of packages/shared and packages/wind (issue 45 §2)', () => {
+  it('name the same icing reasons (the symptoms, then the meteorological condition) and one colour per IEA class', () => {
+    expect([...ICING_REASON_KEYS]).toEqual([...ICING_SYMPTOMS, 'cold-and-humid']);
+    expect(ICE_CLASS_COLOURS).toHaveLength(IEA_ICE_CLASSES.length);
   });
 });

@@ -40,6 +40,8 @@ export interface TSuitabilityRun {
   basis: TAnalysisBasis;
   /** The flags of the speed channel as the analysis read them. */
   speedFlags: Uint8Array;
+  /** The cold-climate section (issue 45 §2), presented; null without temperature. */
+  coldClimate: TSuitabilityResult['coldClimate'];
 }
 
 /** A maximum more than this many times the next decides the extreme alone (issue 41 §1). */
@@ -321,6 +323,7 @@ export function presentSuitability(run: TSuitabilityRun): TSuitabilityResult {
       ...run.notes.map((n) => noteText(language, n)),
     ],
     basis: run.basis,
+    coldClimate: run.coldClimate,
   };
   return ZSuitabilityResult.parse(result);
 }

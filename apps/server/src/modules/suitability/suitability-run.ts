@@ -11,9 +11,11 @@ import {
   windShear,
 } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
+import { coldClimateOfSeries } from '../cold-climate/index.ts';
 import {
   deriveSdFromTi,
   loadForAnalysis,
+  loadSeries,
   openTimeSeriesStore,
   type TChannelRow,
   type TLoadedSeries,
@@ -57,6 +59,8 @@ export interface TSuitabilityJob {
     toMs: number;
     basis: TLongTermBasis | null;
   } | null;
+  /** The channels of the cold-climate section (issue 45 §2), read as stored; null without temperature. */
+  coldClimate: { channels: TChannelRow[]; heatedChannelIds: number[] } | null;
 }
 
 /** The masked values of one loaded channel. */
@@ -186,8 +190,20 @@ export async function suitabilityResult(db: Database, job: TSuitabilityJob) {
       : null,
     inputAnnualMaxima: annualMaximaMps ?? null,
     notes,
+    coldClimate: await coldClimateSection(db, job),
   };
   return presentSuitability(run);
+}
+
+/**
+ * The cold-climate section (issue 45 §2): icing periods, IEA ice class per year and the IEC 61400-1
+ * temperature figures over the check's period, from the records as stored (icing symptoms are read from the
+ * values the QC rule flagged, so the flag policy does not apply here).
+ */
+async function coldClimateSection(db: Database, job: TSuitabilityJob) {
+  if (!job.coldClimate) return null;
+  const loaded = await loadSeries(openTimeSeriesStore(db), job.coldClimate.channels, job.fromMs, job.toMs);
+  return coldClimateOfSeries(loaded, job.utcOffsetMinutes, job.coldClimate.heatedChannelIds, job.language);
 }
 
 /** Air density at hub height: measured T (and p, RH), or the altitude plus the hub by the standard atmosphere. */

@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { say } from '../../i18n/index.ts';
 import { textsIn } from '../../i18n/pick.ts';
 import { writeWorkbook } from '../../platform/xlsx/write-workbook.ts';
+import { addColdClimateSheet } from './cold-climate-sheet.ts';
 
 const round = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
@@ -188,6 +189,7 @@ export function addSuitabilitySheets(
       s?.isFlagged || w?.isFlagged ? t.no : '',
     ]);
   }
+  if (result.coldClimate) addColdClimateSheet(book, result.coldClimate, language, utcOffsetMinutes);
 }
 
 /** The site suitability as its own xlsx workbook. */

@@ -17,6 +17,7 @@ import { runTask } from '../../platform/compute/run-task.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { TReaderContext } from '../../platform/http/route.ts';
 import type { StationAccess } from '../access/index.ts';
+import { type ColdClimateService, coldClimateChannels } from '../cold-climate/index.ts';
 import {
   clippedRange,
   highestMeanSpeed,
@@ -53,6 +54,8 @@ export class SuitabilityService {
     private readonly access: StationAccess,
     /** Worker threads and the database they read from; without, the event loop. */
     private readonly compute?: TComputeAccess,
+    /** The heated sensors of a site (issue 45 §2); without, no cup counts as heated. */
+    private readonly coldClimate?: ColdClimateService,
   ) {
     this.store = openTimeSeriesStore(db);
     this.repository = new SuitabilityRepository(db);
@@ -232,7 +235,20 @@ export class SuitabilityService {
       toMs,
       altitudeM: request.altitudeM ?? (await this.repository.findStationAltitude(version.stationId)),
       longTerm: await this.longTermOf(version.stationId, request, ctx.language),
+      coldClimate: await this.coldClimateChannelsOf(version.stationId, all, speed.intervalS),
     };
+  }
+
+  /** The channels of the cold-climate section (issue 45 §2) and which of them the register marks heated. */
+  private async coldClimateChannelsOf(
+    stationId: number,
+    all: readonly TChannelRow[],
+    intervalS: number,
+  ): Promise<TSuitabilityJob['coldClimate']> {
+    const channels = coldClimateChannels(all, intervalS);
+    if (!channels.some((c) => c.element === 'T')) return null;
+    const heatedChannelIds = (await this.coldClimate?.heatedChannelIds(stationId, channels)) ?? [];
+    return { channels, heatedChannelIds };
   }
 
   /** The chosen shear heights, or one primary cup per height of the speed's interval (as the statistics). */

@@ -779,7 +779,7 @@ export interface TsVersionSummaryTable {
 export interface AlarmTable {
   id: Generated<number>;
   station_id: number;
-  type: 'data_missing' | 'data_abnormal';
+  type: 'data_missing' | 'data_abnormal' | 'icing';
   channel_key: Generated<string>;
   rule_id: number | null;
   period_start: Timestamp;
@@ -899,6 +899,21 @@ export interface RepairRecordTable {
   creator_id: number | null;
   creator_name: Generated<string>;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The IEA ice class of a site-year (migration 0049, issue 45 §2). */
+export interface StationIceClassTable {
+  station_id: number;
+  year: number;
+  version_id: number | null;
+  ice_class: number;
+  meteorological_icing_pct: number;
+  instrumental_icing_pct: number | null;
+  min_temperature_c: number | null;
+  hours_below_minus20: Generated<number>;
+  hours_below_minus30: Generated<number>;
+  humidity_hours: Generated<number>;
   updated_at: UpdatedAt;
 }
 
@@ -1500,6 +1515,8 @@ export interface DB {
   sensor_campaign_rule: SensorCampaignRuleTable;
   calibration_correction: CalibrationCorrectionTable;
   reconstruction_undo: ReconstructionUndoTable;
+  // The IEA ice class of each site-year (migration 0049).
+  station_ice_class: StationIceClassTable;
   // Data sources and file-match rules (migration 0007).
   data_source: DataSourceTable;
   file_match_rule: FileMatchRuleTable;

@@ -44,6 +44,8 @@ export interface TJobQueues {
   'hub.backfill-days': Record<string, never>;
   /** Daily after midnight UTC: roll the hub's recovery windows of every site forward a day. */
   'hub.roll-windows': Record<string, never>;
+  /** Nightly: the stored IEA ice class of every site (issue 45 §2, modules/cold-climate). */
+  'cold-climate.refresh': Record<string, never>;
   /** Recompute the long-term convergence of one site with a default (issue 28, WIND-ANALYSIS §13). */
   'longterm.convergence': { stationId: number };
   /** Nightly: queue a convergence recompute for every site with a default. */

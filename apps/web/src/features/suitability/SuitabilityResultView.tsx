@@ -10,6 +10,7 @@ import { useElementWidth } from '../../ui/table/use-element-width.ts';
 import { WholeTable } from '../../ui/table/WholeTable.tsx';
 import { useFormatDateRange } from '../../ui/use-date-time.ts';
 import { AnalysisBasisNote } from '../analysis-form/index.ts';
+import { ColdClimateSection } from './ColdClimateSection.tsx';
 import { DecidingRecordAlert, MaximaTable } from './SuitabilityExtremes.tsx';
 import {
   buildExtremeOption,
@@ -168,6 +169,7 @@ export function SuitabilityResultView({ result }: { result: TSuitabilityResult }
           )}
         />
       </div>
+      {result.coldClimate && <ColdClimateSection cold={result.coldClimate} />}
       <Card size="small" title={t('suitability.extremes')}>
         <WholeTable
           rowKey="method"

@@ -16,6 +16,8 @@ import { exceedanceByReturnPeriod, plantPerformanceSd, windUncertaintyChain } fr
  *   uncertainty; net energy by calendar month of the average year (gross by month × the loss factor);
  * - plant performance: each loss entered (wake, availability, electrical, icing, curtailment, other) as an
  *   efficiency 1 − loss; their uncertainty is not entered in MastHub, so no standard deviation is claimed;
+ *   the icing subcategory's comments name the site's stored IEA ice class and its expected loss range
+ *   (issue 45 §2) — the schema has no field for an ice class, and the entered loss stays the figure;
  * - wind uncertainty: the long-term correction's u_MCP and u_LT (relative to wind speed) under the
  *   historical wind resource, when the version stands on one; each component the user entered (relative
  *   to energy) under "other"; the overall relative energy uncertainty σ they combine to;
@@ -49,6 +51,29 @@ export interface TEyaInput {
   documentId: string;
   /** Title and descriptions in the caller's language. */
   texts: { title: string; assumedPeriod: string; scenario: (model: string, hubHeight: number) => string };
+  /**
+   * The site's stored IEA ice class (issue 45 §2), when it has one: the icing loss subcategory's comments
+   * name it with its expected production-loss range, beside the loss the user entered.
+   */
+  iceClass?: TEyaIceClass | null;
+}
+
+export interface TEyaIceClass {
+  iceClass: number;
+  year: number;
+  meteorologicalIcingPct: number;
+  productionLossPct: readonly [number, number | null];
+}
+
+/** The icing subcategory's comments: the IEA ice class the site's data give (English, as the document). */
+export function iceClassComment(c: TEyaIceClass): string {
+  const [low, high] = c.productionLossPct;
+  const loss = high === null ? `above ${low} %` : `${low}–${high} %`;
+  return (
+    `IEA ice class ${c.iceClass} (IEA Wind Task 19, recommended practices 13, 2nd edition 2017) from the ` +
+    `site’s ${c.year} data: meteorological icing ${round(c.meteorologicalIcingPct, 2)} % of the measured time ` +
+    `(T ≤ 0 °C and RH ≥ 95 %); expected production loss of the class ${loss}.`
+  );
 }
 
 type TStat =
@@ -171,7 +196,7 @@ function powerCurveDocument(t: TTurbine, issued: string) {
   };
 }
 
-function lossCategories(losses: Record<string, number>) {
+function lossCategories(losses: Record<string, number>, iceClass: TEyaIceClass | null | undefined) {
   const map: [string, string, string][] = [
     ['wake', 'turbine_interaction', 'internal_turbine_interaction'],
     ['availability', 'availability', 'turbine_availability'],
@@ -191,6 +216,7 @@ function lossCategories(losses: Record<string, number>) {
           basis: 'project_specific_assumption',
           variability: 'static',
           description: `MastHub loss input "${key}"`,
+          ...(key === 'icing' && iceClass ? { comments: iceClassComment(iceClass) } : {}),
           results: { efficiency: [efficiency] },
         },
       ],
@@ -298,7 +324,7 @@ function scenario(input: TEyaInput, t: TEnergyTurbineResult, isMain: boolean) {
       },
       wind_uncertainty_assessment: windUncertainty(input, t),
       plant_performance_assessment: {
-        categories: lossCategories(input.request.losses),
+        categories: lossCategories(input.request.losses, input.iceClass),
         results: {
           efficiency: [
             plantSd === undefined

@@ -147,6 +147,41 @@ describe('the IEC 61400-15-2 EYA DEF document of an energy yield (issue 32)', ()
     },
   );
 
+  it.skipIf(!hasEyaDefSchemas)(
+    'names the site’s IEA ice class and its expected loss range in the icing loss subcategory, still valid against the schema',
+    () => {
+      const document = buildEyaDef(
+        input({
+          iceClass: { iceClass: 3, year: 2024, meteorologicalIcingPct: 4.444, productionLossPct: [3, 12] },
+        }),
+      ) as {
+        scenarios: {
+          energy_assessment: {
+            plant_performance_assessment: {
+              categories: { label: string; subcategories: { label: string; comments?: string }[] }[];
+            };
+          };
+        }[];
+      };
+      expect(validate(document)).toEqual([]);
+      const icing = document.scenarios[0]!.energy_assessment.plant_performance_assessment.categories.flatMap(
+        (c) => c.subcategories,
+      ).find((s) => s.label === 'icing');
+      expect(icing?.comments).toBe(
+        'IEA ice class 3 (IEA Wind Task 19, recommended practices 13, 2nd edition 2017) from the site’s 2024 ' +
+          'data: meteorological icing 4.44 % of the measured time (T ≤ 0 °C and RH ≥ 95 %); expected ' +
+          'production loss of the class 3–12 %.',
+      );
+      // Without a stored class the subcategory carries no comments (the schema wants none empty).
+      const plain = buildEyaDef(input()) as typeof document;
+      expect(
+        plain.scenarios[0]!.energy_assessment.plant_performance_assessment.categories.flatMap(
+          (c) => c.subcategories,
+        ).find((s) => s.label === 'icing'),
+      ).not.toHaveProperty('comments');
+    },
+  );
+
   it.skipIf(!hasEyaDefSchemas)('refuses what the schema refuses: the validator is not a formality', () => {
     const document = buildEyaDef(input()) as Record<string, unknown>;
     expect(validate({ ...document, epsg_srid: 'WGS84' }).join()).toMatch(/epsg_srid/);

@@ -1,4 +1,10 @@
-import { IEC_TURBULENCE_CATEGORIES, localMinute, type TSuitabilityResult, utcLabel } from '@masthub/shared';
+import {
+  IEC_TURBULENCE_CATEGORIES,
+  localMinute,
+  type TColdClimate,
+  type TSuitabilityResult,
+  utcLabel,
+} from '@masthub/shared';
 import { say } from '../../../i18n/index.ts';
 import { passMark } from '../../suitability/index.ts';
 import { toPng } from '../render/chart-png.ts';
@@ -112,10 +118,75 @@ export function suitabilityChapter(ctx: TChapterContext): void {
     );
   }
   suitabilityCharts(ctx, r);
+  if (r.coldClimate) coldClimateSection(ctx, r.coldClimate);
   if (r.notes.length > 0) {
     blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.report.notes') });
     for (const n of r.notes) blocks.push({ kind: 'paragraph', text: `· ${n.text}` });
   }
+}
+
+/**
+ * The cold-climate section of the chapter (issue 45 §2), with the suitability screen's texts: the summary,
+ * the figures per year (IEA ice class and loss range, icing shares, IEC 61400-1 temperature figures), and the
+ * ten latest icing periods.
+ */
+function coldClimateSection(ctx: TChapterContext, cold: TColdClimate): void {
+  const { language, blocks } = ctx;
+  const range = (r: readonly [number, number | null] | null) =>
+    r === null ? '—' : r[1] === null ? `> ${r[0]} %` : `${r[0]}–${r[1]} %`;
+  blocks.push({ kind: 'heading', level: 2, text: say(language, 'suitability.cold.chapter') });
+  blocks.push({
+    kind: 'paragraph',
+    text: say(language, 'suitability.cold.chapterIntro', {
+      t: String(cold.thresholds.meteorologicalMaxTemperatureC),
+      rh: String(cold.thresholds.meteorologicalMinRelativeHumidityPct),
+      source: cold.source,
+    }),
+  });
+  blocks.push({ kind: 'paragraph', text: cold.summary });
+  blocks.push(
+    table(
+      [
+        [say(language, 'suitability.cold.col.year'), 1],
+        [say(language, 'suitability.cold.col.iceClass'), 1],
+        [say(language, 'suitability.cold.col.loss'), 1],
+        [say(language, 'suitability.cold.col.meteorological'), 1],
+        [say(language, 'suitability.cold.col.instrumental'), 1],
+        [say(language, 'suitability.cold.col.minTemperature'), 1],
+        [say(language, 'suitability.cold.col.below20'), 1],
+        [say(language, 'suitability.cold.col.below30'), 1],
+      ],
+      cold.years.map((y) => [
+        String(y.year),
+        y.iceClass === null ? '—' : String(y.iceClass),
+        range(y.productionLossPct),
+        fmt(y.meteorologicalIcingPct, 2),
+        fmt(y.instrumentalIcingPct, 2),
+        fmt(y.minTemperatureC, 1),
+        fmt(y.hoursBelowMinus20C, 1),
+        fmt(y.hoursBelowMinus30C, 1),
+      ]),
+    ),
+  );
+  if (cold.periods.length === 0) return;
+  blocks.push(
+    table(
+      [
+        [say(language, 'suitability.cold.col.kind'), 1],
+        [say(language, 'suitability.cold.col.start'), 1],
+        [say(language, 'suitability.cold.col.end'), 1],
+        [say(language, 'suitability.cold.col.evidence'), 2],
+      ],
+      cold.periods
+        .slice(0, 10)
+        .map((p) => [
+          p.kindName,
+          localMinute(Date.parse(p.startTime), ctx.meta.utcOffsetMinutes ?? 0),
+          localMinute(Date.parse(p.endTime), ctx.meta.utcOffsetMinutes ?? 0),
+          p.evidence,
+        ]),
+    ),
+  );
 }
 
 function suitabilityCharts(ctx: TChapterContext, r: TSuitabilityResult): void {

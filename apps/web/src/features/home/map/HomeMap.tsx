@@ -34,6 +34,7 @@ import { decodeEchartsGeo, type EchartsGeoJson } from './echarts-geo.ts';
 import { SiteFilter } from './filters/SiteFilter.tsx';
 import styles from './HomeMap.module.css';
 import { LocateSection, RegionSection } from './LocateSection.tsx';
+import { IceClassLayer } from './layers/IceClassLayer.tsx';
 import { LayerLegends } from './layers/LayerLegends.tsx';
 import { LayersControl } from './layers/LayersControl.tsx';
 import { OfflineBaseNote } from './OfflineBaseNote.tsx';
@@ -259,6 +260,7 @@ export default function HomeMap() {
           <OverviewPanel map={readyMap} filter={siteFilter} sites={sites.data} onSelectSite={setSelectedId} />
         )}
         {readyMap && <LayersControl map={readyMap} />}
+        {readyMap && <IceClassLayer map={readyMap} sites={sites.data} />}
         {/* [anchor: side sections] — tools mount here with the ready map: {readyMap && <X map={readyMap} />} */}
       </div>
       <div className={styles.stage}>
