@@ -22,7 +22,8 @@ const NOT_YET_BOUNDED: readonly string[] = [];
  * `modules/<name>/index.ts: name`: the station-access predicate and the narrowing of things to a call's
  * sites (callSitesCover) and every stored chunk while the partition move may run (CHUNK_ROWS) are query
  * parts that other modules' repositories compose, and the station-day
- * upkeep still runs as functions over a database handle.
+ * upkeep (with the site's reconstructed version it reads, issue 45 §1) still runs as functions over a
+ * database handle.
  */
 const REPOSITORY_EXPORTS_ALLOWED: readonly string[] = [
   'modules/access/index.ts: callSitesCover',
@@ -31,8 +32,10 @@ const REPOSITORY_EXPORTS_ALLOWED: readonly string[] = [
   'modules/timeseries/index.ts: CHUNK_ROWS',
   'modules/timeseries/index.ts: backfillStationDays',
   'modules/timeseries/index.ts: currentWindowTo',
+  'modules/timeseries/index.ts: refreshReconstructedDays',
   'modules/timeseries/index.ts: refreshStationDays',
   'modules/timeseries/index.ts: rollStationWindows',
+  'modules/timeseries/index.ts: siteReconstruction',
 ];
 
 type TEdge = { from: string; to: string; typeOnly: boolean };

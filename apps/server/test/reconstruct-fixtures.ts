@@ -115,16 +115,21 @@ export interface TReconWorld {
 
 /**
  * The world of one test file: the mast's working version and its two neighbours, the visible one granted
- * to `roleId` with the mast, the hidden one granted to nobody.
+ * to `roleId` with the mast, the hidden one granted to nobody. Their data start at `t0`.
  */
-export async function reconWorld(server: TTestServer, token: string, roleId: number): Promise<TReconWorld> {
+export async function reconWorld(
+  server: TTestServer,
+  token: string,
+  roleId: number,
+  t0 = RECON_T0,
+): Promise<TReconWorld> {
   const mast = await buildStation(server.db, { projectName: '重建测试塔' });
   const neighbour = await buildStation(server.db, { projectName: '邻近测风塔' });
   const hidden = await buildStation(server.db, { projectName: '隐藏测风塔' });
   await grantRoleStations(server.db, roleId, [mast.id, neighbour.id]);
-  const original = await seedOriginal(server, mast.id, RECON_T0, mastChannels());
-  await seedOriginal(server, neighbour.id, RECON_T0, neighbourChannels(0.95));
-  await seedOriginal(server, hidden.id, RECON_T0, neighbourChannels(1.3));
+  const original = await seedOriginal(server, mast.id, t0, mastChannels());
+  await seedOriginal(server, neighbour.id, t0, neighbourChannels(0.95));
+  await seedOriginal(server, hidden.id, t0, neighbourChannels(1.3));
   const copy = await copyVersion(server, token, mast.id, original.versionId, '重建版本');
   return {
     stationId: mast.id,

@@ -1,8 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectFigures } from '../../src/modules/reports/group/collect.ts';
+import { openTimeSeriesStore, refreshStationDays } from '../../src/modules/timeseries/index.ts';
 import {
   RECON_GAPS,
   RECON_INVALID,
+  RECON_N,
   RECON_T0,
   reconWorld,
   type TReconWorld,
@@ -213,5 +216,81 @@ describe('the reconstruction task and its undo', () => {
       language: 'EN',
     });
     expect(preview.body.data.failure).toContain('no gaps');
+  });
+});
+
+describe("the hub's recovery after reconstruction", () => {
+  /**
+   * A second world whose thirty days end today (the hub's 30-day window), seen by a user of its own. Its
+   * days are counted as the data-arrived listener counts them; the reconstruction writes only to the
+   * working version, and the hub's and the group report's figures after reconstruction follow it
+   * (issue 45 §1).
+   */
+  const DAY_MS = 86_400_000;
+  let own: string;
+  let fresh: TReconWorld;
+  let t0: number;
+
+  async function hubFigures() {
+    const r = await server.call('GET', '/api/web/hub/overview', { token: own, language: 'EN' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const site = r.body.data.recovery30.worst.find(
+      (w: { stationId: number }) => w.stationId === fresh.stationId,
+    );
+    expect(site, 'the mast in the 30-day window').toBeDefined();
+    return site as { recoveryPct: number; recoveryAfterPct: number };
+  }
+
+  /** The group report's figures of the mast over its thirty days. */
+  async function reportFigures() {
+    const period = { start: new Date(t0), end: new Date(t0 + RECON_N * SLOT_MS) };
+    const figures = await collectFigures(server.db, [fresh.stationId], period as never);
+    return figures.sites[0]!;
+  }
+
+  beforeAll(async () => {
+    const user = await buildUser(server.db, { features: ['data.process'] });
+    own = await server.login(user.account, user.password);
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    t0 = today - (RECON_N / 144) * DAY_MS;
+    fresh = await reconWorld(server, own, user.roleId, t0);
+    const original = (await openTimeSeriesStore(server.db).findOriginalVersion(fresh.stationId))!;
+    await server.db.transaction().execute(async (trx) => {
+      await refreshStationDays(trx, fresh.stationId, original.id, t0, today - 1);
+    });
+  });
+
+  it('moves the figure after reconstruction with the run and back with the undo, the measured one never', async () => {
+    const before = await hubFigures();
+    expect(before.recoveryPct).toBeLessThan(100);
+    expect(before.recoveryAfterPct).toBe(before.recoveryPct);
+    const reportBefore = await reportFigures();
+    expect(reportBefore.recovery).toBeLessThan(1);
+    expect(reportBefore.recoveryAfter).toBeCloseTo(reportBefore.recovery, 9);
+
+    const task = await runTask(server, own, `${PROCESS}/reconstruct`, { versionId: fresh.workingId });
+    expect(task.status, task.error).toBe('succeeded');
+    const after = await hubFigures();
+    expect(after.recoveryPct).toBe(before.recoveryPct);
+    expect(after.recoveryAfterPct).toBeGreaterThan(before.recoveryPct);
+    // Every gap of the 80 m cup filled: each height whole again.
+    expect(after.recoveryAfterPct).toBe(100);
+    const reportAfter = await reportFigures();
+    expect(reportAfter.recovery).toBeCloseTo(reportBefore.recovery, 9);
+    expect(reportAfter.recoveryAfter).toBeCloseTo(1, 9);
+
+    const undo = await server.call('POST', `${PROCESS}/reconstruct/undo`, {
+      token: own,
+      body: { taskId: task.id },
+    });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    const undone = await waitForTask(server, own, undo.body.data.id);
+    expect(undone.status, undone.error).toBe('succeeded');
+    const back = await hubFigures();
+    expect(back.recoveryPct).toBe(before.recoveryPct);
+    expect(back.recoveryAfterPct).toBe(before.recoveryPct);
+    const reportBack = await reportFigures();
+    expect(reportBack.recovery).toBeCloseTo(reportBefore.recovery, 9);
+    expect(reportBack.recoveryAfter).toBeCloseTo(reportBefore.recovery, 9);
   });
 });

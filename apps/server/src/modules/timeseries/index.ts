@@ -37,8 +37,11 @@ export { registerReencodeJob } from './reencode-chunks.ts';
 export {
   backfillStationDays,
   currentWindowTo,
+  refreshReconstructedDays,
   refreshStationDays,
   rollStationWindows,
+  siteReconstruction,
+  type TSiteReconstruction,
 } from './station-days.repository.ts';
 export { openTimeSeriesStore, type TTimeSeriesStore } from './time-series-store.ts';
 export {

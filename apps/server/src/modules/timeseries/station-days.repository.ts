@@ -61,10 +61,96 @@ export function dailyValidSlots(
   return out;
 }
 
+/** Days read at once when a site's days are recounted: a month, so a long reconstructed range is read in pieces. */
+const PIECE_DAYS = 31;
+
+/** A version's mean wind speed channels of one interval (the one most of them have), undefined when none. */
+async function speedChannels(store: TimeSeriesRepository, versionId: number) {
+  const all = (await store.listChannels(versionId)).filter(
+    (c) => c.element === 'ws' && c.statistic === 'mean' && c.heightM !== null,
+  );
+  if (all.length === 0) return undefined;
+  const byInterval = new Map<number, number>();
+  for (const c of all) byInterval.set(c.intervalS, (byInterval.get(c.intervalS) ?? 0) + 1);
+  const intervalS = [...byInterval].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+  const channels = all.filter((c) => c.intervalS === intervalS);
+  return { channels, intervalS, expected: Math.max(1, Math.round(86_400 / intervalS)) };
+}
+
+/** dailyValidSlots of the whole UTC days [dayFrom, dayTo) of one version's speed channels. */
+async function countDays(
+  store: TimeSeriesRepository,
+  speeds: NonNullable<Awaited<ReturnType<typeof speedChannels>>>,
+  dayFrom: number,
+  dayTo: number,
+): Promise<Map<number, TDaySlots>> {
+  const read = await store.readChannels(speeds.channels, dayFrom, dayTo);
+  return dailyValidSlots(
+    read.startMs,
+    speeds.intervalS * 1000,
+    speeds.channels.map((c) => ({ heightM: c.heightM!, ...read.series.get(c.id)! })),
+  );
+}
+
+/** A gap reconstruction of a site: its task, the working version it wrote and the range it covered. */
+export interface TSiteReconstruction {
+  taskId: number;
+  versionId: number;
+  /** From the task's result; null while the task runs (its result is written when it has committed). */
+  fromMs: number | null;
+  toMs: number | null;
+}
+
+/**
+ * The site's reconstruction that counts for "recovery after reconstruction" (issue 45 §1): its latest
+ * `reconstruct` task not undone (reconstruction_undo.undone_at null), other than `exceptTaskId`. The undo
+ * row is written in the reconstruct task's own transaction, so a task still `running` with an undo row is
+ * the one whose transaction asks (or one that has committed and is being marked succeeded): it counts,
+ * which lets the task recount the site's days before it commits. A failed task left no undo row.
+ */
+export async function siteReconstruction(
+  db: TDb,
+  stationId: number,
+  exceptTaskId?: number,
+): Promise<TSiteReconstruction | undefined> {
+  const except = exceptTaskId === undefined ? sql`true` : sql`t.id <> ${exceptTaskId}`;
+  const found = await sql<{
+    id: number;
+    version_id: number;
+    start_time: string | null;
+    end_time: string | null;
+  }>`
+    SELECT t.id, t.version_id, t.result->>'startTime' AS start_time, t.result->>'endTime' AS end_time
+      FROM processing_task t
+      JOIN reconstruction_undo u ON u.task_id = t.id AND u.undone_at IS NULL
+      JOIN dataset_version v ON v.id = t.version_id AND v.station_id = t.station_id
+     WHERE t.station_id = ${stationId} AND t.kind::text = 'reconstruct'
+       AND t.status IN ('succeeded', 'running') AND ${except}
+     ORDER BY t.id DESC
+     LIMIT 1`.execute(db);
+  const row = found.rows[0];
+  if (!row) return undefined;
+  const ms = (t: string | null) => (t === null ? null : Date.parse(t));
+  return {
+    taskId: Number(row.id),
+    versionId: Number(row.version_id),
+    fromMs: ms(row.start_time),
+    toMs: ms(row.end_time),
+  };
+}
+
 /**
  * Rewrites the site's per-day recovery (station_day) for the UTC days [fromMs, toMs] touches, from
  * its original version's stored wind speed means. Called by ingestion in the transaction that wrote
- * the data, so the hub's figures move with the data and a rolled-back file leaves no trace.
+ * the data, so the hub's figures move with the data and a rolled-back file leaves no trace; and by the
+ * gap reconstruction and its undo (refreshReconstructedDays), in their transactions.
+ *
+ * The measured count (valid_slots) is the original's. The count after reconstruction (valid + filled)
+ * is, per day, the larger of the original's and the site's reconstructed version's (siteReconstruction:
+ * the reconstruction writes only to a working version), each counted by the same rule (dailyValidSlots),
+ * capped at the day's expected slots. The larger, not the reconstructed one: a working version may have
+ * invalidated measured values (QC, manual flags) that the original still counts, and reconstruction never
+ * lowers recovery. A reconstructed version of another interval is scaled to the original's slots.
  */
 export async function refreshStationDays(
   db: TDb,
@@ -74,24 +160,14 @@ export async function refreshStationDays(
   toMs: number,
 ): Promise<number> {
   const store = new TimeSeriesRepository(db);
-  const all = (await store.listChannels(versionId)).filter(
-    (c) => c.element === 'ws' && c.statistic === 'mean' && c.heightM !== null,
-  );
-  if (all.length === 0) return 0;
-  // One interval: the one most speed channels have.
-  const byInterval = new Map<number, number>();
-  for (const c of all) byInterval.set(c.intervalS, (byInterval.get(c.intervalS) ?? 0) + 1);
-  const intervalS = [...byInterval].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
-  const channels = all.filter((c) => c.intervalS === intervalS);
+  const original = await speedChannels(store, versionId);
+  if (!original) return 0;
+  const site = await siteReconstruction(db, stationId);
+  const rebuilt =
+    site && site.versionId !== versionId ? await speedChannels(store, site.versionId) : undefined;
+  const expected = original.expected;
   const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS;
   const dayTo = Math.floor(toMs / DAY_MS) * DAY_MS + DAY_MS;
-  const read = await store.readChannels(channels, dayFrom, dayTo);
-  const valid = dailyValidSlots(
-    read.startMs,
-    intervalS * 1000,
-    channels.map((c) => ({ heightM: c.heightM!, ...read.series.get(c.id)! })),
-  );
-  const expected = Math.max(1, Math.round(86_400 / intervalS));
   const rows: {
     station_id: number;
     day: string;
@@ -99,16 +175,26 @@ export async function refreshStationDays(
     filled_slots: number;
     expected_slots: number;
   }[] = [];
-  for (let day = dayFrom; day < dayTo; day += DAY_MS) {
-    const n = valid.get(day) ?? { valid: 0, filled: 0 };
-    const measured = Math.min(n.valid, expected);
-    rows.push({
-      station_id: stationId,
-      day: new Date(day).toISOString().slice(0, 10),
-      valid_slots: measured,
-      filled_slots: Math.min(n.valid + n.filled, expected) - measured,
-      expected_slots: expected,
-    });
+  for (let from = dayFrom; from < dayTo; from += PIECE_DAYS * DAY_MS) {
+    const to = Math.min(dayTo, from + PIECE_DAYS * DAY_MS);
+    const counts = await countDays(store, original, from, to);
+    const rebuiltCounts = rebuilt ? await countDays(store, rebuilt, from, to) : undefined;
+    for (let day = from; day < to; day += DAY_MS) {
+      const n = counts.get(day) ?? { valid: 0, filled: 0 };
+      const measured = Math.min(n.valid, expected);
+      let after = Math.min(n.valid + n.filled, expected);
+      const r = rebuiltCounts?.get(day);
+      if (r && rebuilt) {
+        after = Math.max(after, Math.min(((r.valid + r.filled) * expected) / rebuilt.expected, expected));
+      }
+      rows.push({
+        station_id: stationId,
+        day: new Date(day).toISOString().slice(0, 10),
+        valid_slots: measured,
+        filled_slots: Math.max(0, after - measured),
+        expected_slots: expected,
+      });
+    }
   }
   await db
     .deleteFrom('station_day')
@@ -126,6 +212,25 @@ export async function refreshStationDays(
   }
   await refreshStationWindows(db, currentWindowTo(Date.now()), stationId);
   return kept.length;
+}
+
+/**
+ * Recounts the site's days after a gap reconstruction (`taskId`, run on `versionId`) wrote, or after its
+ * undo: the days [fromMs, toMs] it covered, in the task's transaction. The site's other reconstruction
+ * (the one that counted before this one ran, or counts again now this one is undone) is recounted over its
+ * range too when it is of another working version: only one reconstructed version counts at a time.
+ */
+export async function refreshReconstructedDays(
+  db: TDb,
+  task: { stationId: number; taskId: number; versionId: number; fromMs: number; toMs: number },
+): Promise<void> {
+  const original = await new TimeSeriesRepository(db).findOriginalVersion(task.stationId);
+  if (!original) return;
+  await refreshStationDays(db, task.stationId, original.id, task.fromMs, task.toMs);
+  const other = await siteReconstruction(db, task.stationId, task.taskId);
+  if (other && other.versionId !== task.versionId && other.fromMs !== null && other.toMs !== null) {
+    await refreshStationDays(db, task.stationId, original.id, other.fromMs, other.toMs);
+  }
 }
 
 /** The end (exclusive) of the hub's windows at `nowMs`: today, a UTC day not over yet. */

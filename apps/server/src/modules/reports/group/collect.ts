@@ -1,6 +1,11 @@
 import { RECOVERY_BANDS } from '@masthub/shared';
 import type { Database } from '../../../platform/db/database.ts';
-import { loadForAnalysis, openTimeSeriesStore } from '../../timeseries/index.ts';
+import {
+  loadForAnalysis,
+  openTimeSeriesStore,
+  siteReconstruction,
+  type TTimeSeriesStore,
+} from '../../timeseries/index.ts';
 import type { TPeriod } from './periods.ts';
 import { ReportRepository } from './reports.repository.ts';
 
@@ -99,6 +104,42 @@ function bandsOf(sites: TSiteFigures[]): TReportFigures['bands'] {
 }
 
 /**
+ * The recovery after reconstruction per height in [fromMs, toMs) of the site's reconstructed version (the
+ * working version of its latest gap reconstruction not undone: issue 45 §1; the reconstruction writes only
+ * there), valid and filled values over expected, the better boom per height; empty when the site has none
+ * other than `originalId`. The caller takes the larger of this and the original's figure: a working
+ * version may have invalidated measured values the original still counts.
+ */
+async function reconstructedRecovery(
+  db: Database,
+  store: TTimeSeriesStore,
+  stationId: number,
+  originalId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, number>> {
+  const byHeight = new Map<number, number>();
+  const site = await siteReconstruction(db, stationId);
+  if (!site || site.versionId === originalId) return byHeight;
+  const channels = (await store.listChannels(site.versionId)).filter(
+    (c) => c.element === 'ws' && c.statistic === 'mean' && c.heightM !== null,
+  );
+  if (channels.length === 0) return byHeight;
+  const read = await loadForAnalysis(store, site.versionId, channels, fromMs, toMs);
+  for (const c of channels) {
+    const series = read.channels.find((x) => x.row.id === c.id);
+    if (!series) continue;
+    const expected = Math.max(1, Math.round((toMs - fromMs) / (c.intervalS * 1000)));
+    let valid = 0;
+    for (let i = 0; i < series.values.length; i++) {
+      if (Number.isFinite(series.values[i]!) && series.flags[i]! < INVALID_FLAG) valid += 1;
+    }
+    byHeight.set(c.heightM!, Math.max(byHeight.get(c.heightM!) ?? 0, Math.min(1, valid / expected)));
+  }
+  return byHeight;
+}
+
+/**
  * What a group report says about its sites in a period: recovery and mean speed per height and the
  * maximum gust from the stored 10-minute data of each site's original version (only the speed
  * channels are read), the alarms open at the start, raised, closed, handled and open at the end of the
@@ -170,6 +211,11 @@ export async function collectFigures(
             if (c.statistic === 'max' && valid > 0) h.maxGust = Math.max(h.maxGust ?? max, max);
           }
           byHeight.set(c.heightM!, h);
+        }
+        const rebuilt = await reconstructedRecovery(db, store, stationId, version.id, fromMs, toMs);
+        for (const [heightM, after] of rebuilt) {
+          const h = byHeight.get(heightM);
+          if (h) h.recoveryAfter = Math.max(h.recoveryAfter, after);
         }
         heights.push(...[...byHeight.values()].sort((a, b) => b.heightM - a.heightM));
       }

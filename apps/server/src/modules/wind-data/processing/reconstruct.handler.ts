@@ -9,7 +9,7 @@ import {
 import { FLAG } from '@masthub/wind';
 import type { TComputeAccess } from '../../../platform/compute/compute-task.ts';
 import { runTask } from '../../../platform/compute/run-task.ts';
-import { loadSeries, writeSeries } from '../../timeseries/index.ts';
+import { loadSeries, refreshReconstructedDays, writeSeries } from '../../timeseries/index.ts';
 import { ProcessingFailure, type TTaskContext } from '../tasks.service.ts';
 import { ReconstructRepository, type TReconstructUndoEntry } from './reconstruct.repository.ts';
 import type { TResolvedSources } from './reconstruct.service.ts';
@@ -118,6 +118,14 @@ export function reconstructHandler(compute: TComputeAccess | undefined) {
       });
     }
     await new ReconstructRepository(ctx.trx).insert(ctx.task.id, ctx.version.id, entries);
+    // The hub's recovery after reconstruction sees the filled values with them (or not at all).
+    await refreshReconstructedDays(ctx.trx, {
+      stationId: ctx.task.stationId,
+      taskId: ctx.task.id,
+      versionId: ctx.version.id,
+      fromMs: input.fromMs,
+      toMs: input.toMs,
+    });
     return presentRun(input, request, resolved, results);
   };
 }
@@ -138,6 +146,7 @@ export async function reconstructUndoHandler(ctx: TTaskContext): Promise<Record<
   let restored = 0;
   let kept = 0;
   const channels: string[] = [];
+  const span = { fromMs: Number.POSITIVE_INFINITY, toMs: Number.NEGATIVE_INFINITY };
   for (const entry of row.entries) {
     const channel =
       all.find((c) => c.id === entry.channelId) ??
@@ -149,6 +158,8 @@ export async function reconstructUndoHandler(ctx: TTaskContext): Promise<Record<
     if (slots.length === 0) continue;
     const stepMs = entry.intervalS * 1000;
     const endMs = entry.startMs + (slots[slots.length - 1]! + 1) * stepMs;
+    span.fromMs = Math.min(span.fromMs, entry.startMs + slots[0]! * stepMs);
+    span.toMs = Math.max(span.toMs, endMs);
     const loaded = await loadSeries(ctx.store, [channel], entry.startMs, endMs);
     const c = loaded.channels[0]!;
     const offset = Math.round((entry.startMs - loaded.grid.startMs) / stepMs);
@@ -168,5 +179,14 @@ export async function reconstructUndoHandler(ctx: TTaskContext): Promise<Record<
     channels.push(channel.name);
   }
   await repository.markUndone(reconstructTaskId, ctx.task.id);
+  // Undone, the reconstruction no longer counts in the hub's recovery after reconstruction.
+  if (span.fromMs <= span.toMs) {
+    await refreshReconstructedDays(ctx.trx, {
+      stationId: ctx.task.stationId,
+      taskId: reconstructTaskId,
+      versionId: ctx.version.id,
+      ...span,
+    });
+  }
   return { reconstructTaskId, channels, restoredCount: restored, keptCount: kept };
 }
