@@ -48,7 +48,10 @@ describe('[STATISTICS]', () => {
         await page.locator(`.ant-tabs-tab[data-node-key="${tab}"]`).click();
       };
       // The summary names the vanes' direction SD by its estimator (issue 46 §3).
-      await page.getByRole('columnheader', { name: /Yamartino/ }).first().waitFor(POLL);
+      await page
+        .getByRole('columnheader', { name: /Yamartino/ })
+        .first()
+        .waitFor(POLL);
       await open('rose');
       const joint = page.getByTestId('stat-joint-table');
       await joint.waitFor(POLL);
