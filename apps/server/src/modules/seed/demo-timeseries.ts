@@ -341,9 +341,21 @@ export function* demoMonthFiles(options: {
         row[c++] = fmt(d, 1);
         row[c++] = fmt(isIcing ? 0.2 : 6 + 12 / (speeds[0]! + 1) + 2 * random(), 1);
       }
+      // Relative humidity rises as the air cools down to 0 °C, and falls again in colder air (dry
+      // continental winters: below 0 °C the air holds little water), so saturation with frost — the
+      // meteorological icing of the cold-climate section — is an occasional night, not half the winter
+      // (which made every demo site IEA ice class 5). The icing episode is in cloud (+30 %).
       const rh = Math.min(
         100,
-        Math.max(8, 62 + 20 * night - 1.2 * (temperature - 10) + 8 * gaussian(random) + (isIcing ? 30 : 0)),
+        Math.max(
+          8,
+          62 +
+            20 * night -
+            1.2 * (Math.max(temperature, 0) - 10) +
+            1.5 * Math.min(temperature, 0) +
+            8 * gaussian(random) +
+            (isIcing ? 30 : 0),
+        ),
       );
       row[c++] = fmt(iceTemperature, 1);
       row[c++] = fmt(rh, 1);
