@@ -538,6 +538,7 @@ export async function createServer(
         { files: services.files, convergence: services.longTermConvergence },
         seedLog,
       );
+      await services.coldClimate.refreshAll(); // the map's ice-class layer before the first nightly refresh
     });
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {
       await services.jobs.send(
