@@ -92,7 +92,7 @@ export function EnergyUncertaintyTable({ result }: { result: TEnergyResult }) {
               title: t('energy.uncertainty.columns.component'),
               width: 200,
               render: (_, c) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text strong>{name(c)}</Typography.Text>
                   <Typography.Text type="secondary">
                     {t(`energy.uncertainty.category.${c.category}`)}
