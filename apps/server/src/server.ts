@@ -533,11 +533,8 @@ export async function createServer(
       await seedDemoReports(db, services.reports, seedLog);
       await seedDemoDataReports(db, services.dataReports, seedLog);
       await seedDemoApplications(db, services.apply, seedLog);
-      await seedDemoLongTerm(
-        db,
-        { files: services.files, convergence: services.longTermConvergence },
-        seedLog,
-      );
+      const { files, longTermConvergence: convergence } = services;
+      await seedDemoLongTerm(db, { files, convergence }, seedLog);
       await services.coldClimate.refreshAll(); // the map's ice-class layer before the first nightly refresh
     });
     if (seed.isFirstStart && config.SEED_DEMO_DATA) {

@@ -30,6 +30,31 @@ export interface TUncertaintySite {
   other: { name: string; value: number }[];
 }
 
+/**
+ * The chain's measurement input at one height: the class, certificate and mounting of the anemometer the
+ * sensor register has on that channel (none known: the chain's stated defaults).
+ */
+export function measurementInput(
+  heightM: number,
+  meanSpeedMps: number,
+  anemometer: TAnemometerOfChannel | undefined,
+) {
+  return {
+    heightM,
+    meanSpeedMps,
+    classification: anemometer?.classification ?? null,
+    certificate: anemometer?.certificate ?? undefined,
+    mounting: (anemometer?.mounting ?? 'unknown') as Mounting,
+  };
+}
+
+/** The chain's long-term input: the workbench's u_MCP and u_LT, when the basis gave either. */
+export function longTermInput(lt: TLongTermBasis | null | undefined) {
+  return lt && (lt.uMcp !== null || lt.uLt !== null)
+    ? { uMcp: lt.uMcp, uLt: lt.uLt, reference: lt.referenceName, method: lt.methodName }
+    : undefined;
+}
+
 /** Mean of the usable values (NaN skipped); NaN when none. */
 export function meanOf(values: Float64Array): number {
   let s = 0;
@@ -82,23 +107,13 @@ export function energyUncertainty(
   for (const o of site.inputs.overrides) typed[o.key] = o.valuePct;
   const lt = site.longTerm;
   const budget = uncertaintyBudget({
-    measurement: site.heights.map(({ channel, meanSpeedMps }) => {
-      const a = site.inputs.anemometers[channel.dataKey];
-      return {
-        heightM: channel.heightM!,
-        meanSpeedMps,
-        classification: a?.classification ?? null,
-        certificate: a?.certificate ?? undefined,
-        mounting: (a?.mounting ?? 'unknown') as Mounting,
-      };
-    }),
+    measurement: site.heights.map(({ channel, meanSpeedMps }) =>
+      measurementInput(channel.heightM!, meanSpeedMps, site.inputs.anemometers[channel.dataKey]),
+    ),
     measuredHeightM: site.measuredHeightM,
     hubHeightM: site.hubHeightM,
     shear: site.shear,
-    longTerm:
-      lt && (lt.uMcp !== null || lt.uLt !== null)
-        ? { uMcp: lt.uMcp, uLt: lt.uLt, reference: lt.referenceName, method: lt.methodName }
-        : undefined,
+    longTerm: longTermInput(lt),
     measuredYears: site.measuredYears,
     reconstruction: site.inputs.reconstruction ?? undefined,
     sensitivity,

@@ -1,8 +1,9 @@
 import type { TEnergyUncertaintyComponent, TLongTermBasis } from '@masthub/shared';
-import { type Mounting, type TypedUncertaintyKey, uncertaintyBudget } from '@masthub/wind';
+import { type TypedUncertaintyKey, uncertaintyBudget } from '@masthub/wind';
 import type { Database } from '../../platform/db/database.ts';
 import { anemometersOfChannels } from '../sensors/index.ts';
 import { EnergyUncertaintyRepository } from './energy-uncertainty.repository.ts';
+import { longTermInput, measurementInput } from './energy-uncertainty.ts';
 
 /** The wind-speed part of the chain at a target height (no turbine: no energy, no plant). */
 export interface TWindSpeedUncertainty {
@@ -47,23 +48,13 @@ export async function windSpeedUncertainty(
   for (const o of overrides) typed[o.component_key as TypedUncertaintyKey] = Number(o.value_pct);
   const lt = input.longTerm;
   const budget = uncertaintyBudget({
-    measurement: input.heights.map((h) => {
-      const a = anemometers.get(h.dataKey);
-      return {
-        heightM: h.heightM,
-        meanSpeedMps: h.meanSpeedMps,
-        classification: a?.classification ?? null,
-        certificate: a?.certificate ?? undefined,
-        mounting: (a?.mounting ?? 'unknown') as Mounting,
-      };
-    }),
+    measurement: input.heights.map((h) =>
+      measurementInput(h.heightM, h.meanSpeedMps, anemometers.get(h.dataKey)),
+    ),
     measuredHeightM: top.heightM,
     hubHeightM: input.targetHeightM,
     shear: input.shear,
-    longTerm:
-      lt && (lt.uMcp !== null || lt.uLt !== null)
-        ? { uMcp: lt.uMcp, uLt: lt.uLt, reference: lt.referenceName, method: lt.methodName }
-        : undefined,
+    longTerm: longTermInput(lt),
     measuredYears: input.measuredYears,
     reconstruction,
     sensitivity: 1,
