@@ -143,26 +143,15 @@ export class AlarmRepository {
     return closed.map((r) => Number(r.id));
   }
 
-  /** Whether the site has an open icing alarm. */
-  async hasOpenIcing(stationId: number): Promise<boolean> {
-    const row = await this.db
+  /** Whether the site has an open alarm (of `type` when given). */
+  async hasOpen(stationId: number, type?: 'icing'): Promise<boolean> {
+    let query = this.db
       .selectFrom('alarm')
       .select('id')
       .where('station_id', '=', stationId)
-      .where('type', '=', 'icing')
-      .where('is_open', '=', true)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async hasOpen(stationId: number): Promise<boolean> {
-    const stillOpen = await this.db
-      .selectFrom('alarm')
-      .select('id')
-      .where('station_id', '=', stationId)
-      .where('is_open', '=', true)
-      .executeTakeFirst();
-    return stillOpen !== undefined;
+      .where('is_open', '=', true);
+    if (type) query = query.where('type', '=', type);
+    return (await query.executeTakeFirst()) !== undefined;
   }
 
   /** Closes the site's open data-missing alarm where new data begins; the ids closed. */

@@ -12,7 +12,7 @@ const PUSH_RECENT_MS = 2 * 86_400_000;
 
 /** What the icing alarm needs of the alarm service (kept apart so the service stays one file). */
 export interface TIcingAlarmParts {
-  alarms: Pick<AlarmRepository, 'upsertIcing' | 'closeIcing' | 'hasOpenIcing' | 'hasOpen'>;
+  alarms: Pick<AlarmRepository, 'upsertIcing' | 'closeIcing' | 'hasOpen'>;
   coldClimate: Pick<ColdClimateService, 'instrumentalIcing'>;
   emit: (...events: TOutboundEvent[]) => Promise<void>;
   applyStatus: (event: TStationStatusEvent) => Promise<void>;
@@ -35,7 +35,7 @@ export async function evaluateIcingAlarm(
   const found = await parts.coldClimate.instrumentalIcing(stationId, fromMs, toMs, site.utcOffsetMinutes);
   if (!found) return;
   const { periods } = found;
-  let open = await parts.alarms.hasOpenIcing(stationId);
+  let open = await parts.alarms.hasOpen(stationId, 'icing');
   if (periods.length > 0) {
     const channels = [...new Set(periods.flatMap((p) => p.channels))];
     const alarm = await parts.alarms.upsertIcing(
